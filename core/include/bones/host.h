@@ -1,0 +1,18 @@
+/* The host services table handed to plugins (bones_host), as the runtime fills it:
+ * malloc-backed memory, logging to stderr, data files found in the configs folders and
+ * INI parsing through the one config module. */
+#ifndef BONES_HOST_H
+#define BONES_HOST_H
+
+#include "bones/plugin.h"
+
+/* Fill *host with the runtime's services. The table holds no pointers to anything
+ * but static functions, so a copy is as good as the original. */
+void bones_host_init(bones_host *host);
+
+/* Resolve a data file name the way bones_host.find_file does: an absolute or
+ * ./relative path that exists is kept; otherwise each folder of BONES_DATA_PATH
+ * (colon-separated), the source tree's configs/ and the installed configs/ is tried. */
+bones_status bones_host_find_file(const char *name, char *buf, size_t cap);
+
+#endif /* BONES_HOST_H */

@@ -1,0 +1,19 @@
+/* The INI reader: the only way into inih (STYLE.md rule 11). Higher layers (presets,
+ * tournament files, plugin data files through bones_host.ini_parse) all read INI here. */
+#ifndef BONES_INI_H
+#define BONES_INI_H
+
+#include "bones/plugin.h"
+
+/* Parse the INI file at path, calling handler(user, section, key, value, line) for each
+ * key in order. Returns BONES_OK; BONES_EIO when the file cannot be opened; BONES_EPARSE
+ * with *error_line (if not NULL) set to the first bad line or the line where handler
+ * returned 0. Keys outside any section come with section "". */
+bones_status bones_ini_parse(const char *path, bones_ini_handler handler, void *user,
+			     int *error_line);
+
+/* The same over a string in memory (for tests and for INI text inside records). */
+bones_status bones_ini_parse_string(const char *text, bones_ini_handler handler,
+				    void *user, int *error_line);
+
+#endif /* BONES_INI_H */

@@ -1,0 +1,84 @@
+/* Rendering capability "bones.render/1": the plugin draws onto a host canvas of vector
+ * primitives in its own world units, and maps legal moves to a hand piece and a target
+ * so that one generic UI can play any game. Returned by get_extension(BONES_RENDER_ID). */
+#ifndef BONES_RENDER_H
+#define BONES_RENDER_H
+
+#include "bones/plugin.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BONES_RENDER_ID "bones.render/1"
+
+/* 0xRRGGBBAA. Alpha 0 means "none" (no fill, no stroke). */
+typedef uint32_t bones_color;
+#define BONES_RGBA(r, g, b, a) \
+	((bones_color)(((uint32_t)(r) << 24) | ((uint32_t)(g) << 16) | ((uint32_t)(b) << 8) | (uint32_t)(a)))
+#define BONES_NONE ((bones_color)0)
+
+/* Text anchor for bones_canvas.text. */
+enum { BONES_ALIGN_CENTER = 0, BONES_ALIGN_LEFT = 1, BONES_ALIGN_RIGHT = 2 };
+
+/* Highlight kinds a plugin may mark; frontends choose the look. */
+enum {
+	BONES_MARK_TARGET = 0,  /* a legal target of the selected piece */
+	BONES_MARK_LAST = 1,    /* part of the last move */
+	BONES_MARK_BLOCKED = 2, /* a spot that can never be filled */
+	BONES_MARK_OPEN = 3     /* an open spot */
+};
+
+/* Provided by the host; every call draws immediately. Coordinates are world units of
+ * the plugin, y grows downwards. All pointers are borrowed for the call only. */
+typedef struct bones_canvas {
+	uint32_t size;  /* sizeof(bones_canvas) as the host was built */
+	void *user;     /* host-private */
+	void (*polygon)(void *user, const float *xy, int points, bones_color fill,
+			bones_color stroke, float stroke_width);
+	void (*circle)(void *user, float x, float y, float radius, bones_color fill,
+		       bones_color stroke, float stroke_width);
+	void (*line)(void *user, float x0, float y0, float x1, float y1, bones_color color,
+		     float width);
+	/* UTF-8 text of the given height, anchored at (x, y) = vertical centre. */
+	void (*text)(void *user, float x, float y, float height, bones_color color, int align,
+		     const char *utf8);
+	/* Domino pips 0..9 in the square of side `side` centred on (x, y). */
+	void (*pips)(void *user, float x, float y, float side, int count, bones_color color);
+	/* Mark a region (a polygon) as a highlight of the given BONES_MARK_ kind. */
+	void (*mark)(void *user, const float *xy, int points, int kind);
+} bones_canvas;
+
+/* Where a legal move comes from and where it goes, for point-and-click UIs. */
+typedef struct bones_move_place {
+	int piece;      /* index into the mover's hand (draw_piece), -1 for none (pass) */
+	int target;     /* plugin's id of the target spot, -1 for none */
+	float x, y;     /* target centre in board world units */
+	int variant;    /* 0.. among the moves with the same piece and target */
+} bones_move_place;
+
+typedef struct bones_render {
+	uint32_t size;  /* sizeof(bones_render) as the plugin was built */
+	/* Bounding box of the board drawing (x0, y0, x1, y1) in world units. */
+	void (*board_bounds)(const void *game, const void *state, float box[4]);
+	/* Draw the board as `viewer` (-1 spectator) sees it. */
+	void (*draw_board)(const void *game, const void *state, int viewer,
+			   const bones_canvas *canvas);
+	/* Number of pieces in a player's hand as `viewer` sees it. */
+	int (*hand_size)(const void *game, const void *state, int player, int viewer);
+	/* Draw hand piece `piece` of `player` centred on (0, 0), fitting a 1x1 box;
+	 * face down when viewer may not see it. */
+	void (*draw_piece)(const void *game, const void *state, int player, int piece,
+			   int viewer, const bones_canvas *canvas);
+	/* Where a legal move comes from and goes to. BONES_EINVAL if not legal. */
+	bones_status (*move_place)(const void *game, const void *state, bones_move move,
+				   bones_move_place *place);
+	/* Draw move as a translucent ghost on the board (before it is applied). */
+	void (*draw_ghost)(const void *game, const void *state, bones_move move,
+			   const bones_canvas *canvas);
+} bones_render;
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* BONES_RENDER_H */

@@ -1,0 +1,101 @@
+/* The runtime's bones_host table: memory, logging, data files, INI; see bones/host.h. */
+#include "bones/host.h"
+
+#include "bones/ini.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void *host_alloc(const bones_host *host, size_t size)
+{
+	(void)host;
+	return malloc(size ? size : 1);
+}
+
+static void *host_realloc(const bones_host *host, void *ptr, size_t size)
+{
+	(void)host;
+	return realloc(ptr, size ? size : 1);
+}
+
+static void host_free(const bones_host *host, void *ptr)
+{
+	(void)host;
+	free(ptr);
+}
+
+static void host_log(const bones_host *host, int level, const char *message)
+{
+	static const char *const names[] = {"error", "warning", "info", "debug"};
+	(void)host;
+	if (level < BONES_LOG_ERROR || level > BONES_LOG_DEBUG)
+		level = BONES_LOG_INFO;
+	fprintf(stderr, "%s: %s\n", names[level], message);
+}
+
+static bool try_path(const char *dir, size_t dirlen, const char *name, char *buf,
+		     size_t cap)
+{
+	int n = snprintf(buf, cap, "%.*s%s%s", (int)dirlen, dir, dirlen ? "/" : "", name);
+	return n > 0 && (size_t)n < cap && access(buf, R_OK) == 0;
+}
+
+bones_status bones_host_find_file(const char *name, char *buf, size_t cap)
+{
+	if (!name || !*name)
+		return BONES_EINVAL;
+	if (name[0] == '/' || strncmp(name, "./", 2) == 0 || strncmp(name, "../", 3) == 0)
+		return try_path("", 0, name, buf, cap) ? BONES_OK : BONES_ENOTFOUND;
+	const char *env = getenv("BONES_DATA_PATH");
+	while (env && *env) {
+		size_t len = strcspn(env, ":");
+		if (len && try_path(env, len, name, buf, cap))
+			return BONES_OK;
+		env += len + (env[len] == ':');
+	}
+	if (try_path("", 0, name, buf, cap))
+		return BONES_OK;
+	static const char *const dirs[] = {BONES_SOURCE_CONFIG_DIR, BONES_INSTALL_CONFIG_DIR};
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		if (try_path(dirs[i], strlen(dirs[i]), name, buf, cap))
+			return BONES_OK;
+	return BONES_ENOTFOUND;
+}
+
+static bones_status host_find_file(const bones_host *host, const char *name, char *buf,
+				   size_t cap)
+{
+	(void)host;
+	return bones_host_find_file(name, buf, cap);
+}
+
+static bones_status host_ini_parse(const bones_host *host, const char *path,
+				   bones_ini_handler handler, void *user, int *error_line)
+{
+	(void)host;
+	return bones_ini_parse(path, handler, user, error_line);
+}
+
+static const void *host_get_service(const bones_host *host, const char *id)
+{
+	(void)host;
+	(void)id;
+	return NULL;
+}
+
+void bones_host_init(bones_host *host)
+{
+	memset(host, 0, sizeof *host);
+	host->abi_major = BONES_ABI_MAJOR;
+	host->abi_minor = BONES_ABI_MINOR;
+	host->size = sizeof *host;
+	host->alloc = host_alloc;
+	host->realloc = host_realloc;
+	host->free = host_free;
+	host->log = host_log;
+	host->find_file = host_find_file;
+	host->ini_parse = host_ini_parse;
+	host->get_service = host_get_service;
+}

@@ -1,0 +1,85 @@
+/* The INI reader over inih; see bones/ini.h. Nothing else includes ini.h.
+ * Debian's inih passes no line numbers to handlers, so the reader counts them: inih
+ * handles each line right after reading it, so the count is the handled key's line. */
+#include "bones/ini.h"
+
+#include <ini.h>
+#include <stdio.h>
+#include <string.h>
+
+struct ini_call {
+	bones_ini_handler handler;
+	void *user;
+	FILE *file;       /* source when reading a file */
+	const char *text; /* source when reading a string; advanced as read */
+	int line;         /* lines read so far */
+};
+
+static char *ini_read_file(char *buf, int size, void *stream)
+{
+	struct ini_call *call = stream;
+	char *s = fgets(buf, size, call->file);
+	if (s && strchr(s, '\n'))
+		call->line++;
+	else if (s && feof(call->file))
+		call->line++;
+	return s;
+}
+
+static char *ini_read_string(char *buf, int size, void *stream)
+{
+	struct ini_call *call = stream;
+	const char *p = call->text;
+	if (!p || !*p || size < 2)
+		return NULL;
+	const char *nl = strchr(p, '\n');
+	size_t len = nl ? (size_t)(nl - p) + 1 : strlen(p);
+	if (len > (size_t)size - 1)
+		len = (size_t)size - 1;
+	memcpy(buf, p, len);
+	buf[len] = '\0';
+	call->text = p + len;
+	if (len && buf[len - 1] == '\n')
+		call->line++;
+	else if (!*call->text)
+		call->line++;
+	return buf;
+}
+
+static int ini_trampoline(void *user, const char *section, const char *key,
+			  const char *value)
+{
+	struct ini_call *call = user;
+	return call->handler(call->user, section, key, value, call->line);
+}
+
+static bones_status ini_result(int rc, int *error_line)
+{
+	if (rc == 0)
+		return BONES_OK;
+	if (rc < 0)
+		return BONES_EIO;
+	if (error_line)
+		*error_line = rc;
+	return BONES_EPARSE;
+}
+
+bones_status bones_ini_parse(const char *path, bones_ini_handler handler, void *user,
+			     int *error_line)
+{
+	struct ini_call call = {handler, user, NULL, NULL, 0};
+	call.file = fopen(path, "r");
+	if (!call.file)
+		return BONES_EIO;
+	int rc = ini_parse_stream(ini_read_file, &call, ini_trampoline, &call);
+	fclose(call.file);
+	return ini_result(rc, error_line);
+}
+
+bones_status bones_ini_parse_string(const char *text, bones_ini_handler handler,
+				    void *user, int *error_line)
+{
+	struct ini_call call = {handler, user, NULL, text, 0};
+	int rc = ini_parse_stream(ini_read_string, &call, ini_trampoline, &call);
+	return ini_result(rc, error_line);
+}

@@ -1,0 +1,123 @@
+/* Test support; see bones_test.h. */
+#include "bones_test.h"
+
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int bones_test_main(const char *suite_name, const bones_test_case *cases)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	CU_pSuite suite = CU_add_suite(suite_name, NULL, NULL);
+	if (!suite)
+		goto out_cleanup;
+	for (const bones_test_case *c = cases; c->name; c++)
+		if (!CU_add_test(suite, c->name, c->run))
+			goto out_cleanup;
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	CU_cleanup_registry();
+	return failed ? 1 : 0;
+out_cleanup:
+	CU_cleanup_registry();
+	return 2;
+}
+
+bones_status bones_test_configure(bones_test_game *g, const bones_plugin *plugin,
+				  const char *settings)
+{
+	bones_options opts;
+	memset(g, 0, sizeof *g);
+	g->plugin = plugin;
+	bones_host_init(&g->host);
+	bones_status st = bones_options_init(&opts, plugin, g->error, sizeof g->error);
+	if (st)
+		return st;
+	st = bones_options_apply(&opts, settings, g->error, sizeof g->error);
+	if (!st) {
+		g->info.size = sizeof g->info;
+		st = plugin->configure(&g->host, opts.values, &g->game, &g->info, g->error,
+				       sizeof g->error);
+	}
+	bones_options_release(&opts);
+	return st;
+}
+
+void bones_test_release(bones_test_game *g)
+{
+	if (g->game)
+		g->plugin->destroy_game(g->game);
+	g->game = NULL;
+}
+
+void *bones_test_new_state(const bones_test_game *g)
+{
+	void *state = calloc(1, g->info.state_size);
+	if (state)
+		g->plugin->init_state(g->game, state);
+	return state;
+}
+
+bool bones_test_play(const bones_test_game *g, void *state, const char *moves)
+{
+	char text[BONES_MOVE_TEXT_MAX];
+	const char *p = moves;
+	while (*p) {
+		p += strspn(p, " \t\n");
+		size_t len = strcspn(p, " \t\n");
+		if (!len)
+			break;
+		if (len >= sizeof text)
+			len = sizeof text - 1;
+		memcpy(text, p, len);
+		text[len] = '\0';
+		p += strcspn(p, " \t\n");
+		bones_move m;
+		bones_status st = g->plugin->parse_move(g->game, state, text, &m);
+		if (st == BONES_OK)
+			st = g->plugin->apply(g->game, state, m);
+		if (st != BONES_OK) {
+			char msg[160];
+			snprintf(msg, sizeof msg, "move '%s' was refused (status %d)", text, (int)st);
+			CU_FAIL(msg);
+			fprintf(stderr, "\n%s\n", msg);
+			return false;
+		}
+	}
+	return true;
+}
+
+size_t bones_test_random_playout(const bones_test_game *g, void *state, bones_rng *rng,
+				 size_t max_steps)
+{
+	size_t cap = g->info.max_moves;
+	bones_move *moves = malloc(cap * sizeof *moves);
+	double *probs = malloc(cap * sizeof *probs);
+	size_t steps = 0;
+	while (moves && probs && steps < max_steps) {
+		int who = g->plugin->to_move(g->game, state);
+		if (who == BONES_TERMINAL)
+			break;
+		size_t n = g->plugin->legal_moves(g->game, state, moves, probs, cap);
+		CU_ASSERT_FATAL(n > 0 && n <= cap);
+		size_t pick = 0;
+		if (who == BONES_CHANCE) {
+			double u = bones_rng_double(rng), acc = 0;
+			for (pick = 0; pick + 1 < n; pick++) {
+				acc += probs[pick];
+				if (u < acc)
+					break;
+			}
+		} else {
+			pick = bones_rng_below(rng, (uint32_t)n);
+		}
+		CU_ASSERT_EQUAL_FATAL(g->plugin->apply(g->game, state, moves[pick]), BONES_OK);
+		steps++;
+	}
+	free(moves);
+	free(probs);
+	return steps;
+}

@@ -1,0 +1,49 @@
+/* Test support shared by every CUnit suite: a runner, a host, and helpers to configure
+ * a plugin, play notation and run random games straight through the entry struct. */
+#ifndef BONES_TEST_H
+#define BONES_TEST_H
+
+#include <CUnit/CUnit.h>
+
+#include "bones/host.h"
+#include "bones/options.h"
+#include "bones/plugin.h"
+#include "bones/rng.h"
+
+typedef struct bones_test_case {
+	const char *name; /* reads as a sentence: "triple hole scores 135" */
+	CU_TestFunc run;
+} bones_test_case;
+
+/* Run the cases (terminated by {NULL, NULL}) as one suite in CUnit's basic mode.
+ * Returns the process exit status: 0 when every assertion passed. */
+int bones_test_main(const char *suite, const bones_test_case *cases);
+
+/* A configured game of a plugin, for tests. */
+typedef struct bones_test_game {
+	const bones_plugin *plugin;
+	bones_host host;
+	void *game;
+	bones_game_info info;
+	char error[256]; /* why configure failed, when it did */
+} bones_test_game;
+
+/* Configure plugin with space-separated key=value settings over its defaults.
+ * Returns the status; on failure g->error says why (and nothing needs releasing). */
+bones_status bones_test_configure(bones_test_game *g, const bones_plugin *plugin,
+				  const char *settings);
+void bones_test_release(bones_test_game *g);
+
+/* A fresh zeroed state buffer of the game's size, from init_state. free() it. */
+void *bones_test_new_state(const bones_test_game *g);
+
+/* Parse and apply each space-separated move of `moves` in turn; a CUnit failure
+ * (naming the move) on the first that does not parse or apply. Returns true if all did. */
+bool bones_test_play(const bones_test_game *g, void *state, const char *moves);
+
+/* Play uniformly random moves and chance outcomes (by their probabilities) until the
+ * game ends or max_steps moves were made. Returns the number of moves made. */
+size_t bones_test_random_playout(const bones_test_game *g, void *state, bones_rng *rng,
+				 size_t max_steps);
+
+#endif /* BONES_TEST_H */
