@@ -1,0 +1,36 @@
+/* Agents: anything that chooses a move for a seat, given a state and a budget. Named
+ * by a spec string "NAME key=value ..." ("random", "greedy", "mcts iterations=5000").
+ * Built-in kinds work on any plugin through the ABI alone; a plugin may add its own
+ * through the "bones.agents/1" extension (bones/agents_ext.h). */
+#ifndef BONES_AGENT_H
+#define BONES_AGENT_H
+
+#include "bones/plugin.h"
+
+typedef struct bones_agent bones_agent;
+
+/* One kind of agent, as listed by `bones agents`. */
+typedef struct bones_agent_kind {
+	const char *name;    /* "greedy" */
+	const char *summary; /* one line */
+	const char *params;  /* "iterations=N (1000) c=F (0.7) ...", "" for none */
+} bones_agent_kind;
+
+/* The built-in kinds (NULL-terminated by a kind with name NULL). */
+const bones_agent_kind *bones_agent_kinds(void);
+
+/* Create an agent from a spec for one configured game. Plugin agents (bones.agents/1)
+ * are found by name too. err: "agent 'mcts x=1': x: unknown parameter". */
+bones_status bones_agent_create(const char *spec, const bones_plugin *plugin,
+				const void *game, const bones_game_info *info, uint64_t seed,
+				bones_agent **out, char *err, size_t errcap);
+void bones_agent_destroy(bones_agent *agent);
+
+/* The agent's spec as given. */
+const char *bones_agent_spec(const bones_agent *agent);
+
+/* Choose a move for the player to move in state (not a chance node, not terminal).
+ * Uses only what that player may see (resampling hidden information when it searches). */
+bones_status bones_agent_choose(bones_agent *agent, const void *state, bones_move *move);
+
+#endif /* BONES_AGENT_H */

@@ -1,0 +1,69 @@
+/* Game presets: configs/NAME.ini files naming a plugin, a variant, options and seats.
+ *
+ *   [game]
+ *   plugin = holomino          ; plugin id (required)
+ *   variant = chaos            ; optional, one of the plugin's variants
+ *   name = Holomino            ; display name (default: the file name)
+ *   description = ...          ; one line
+ *   plugin_path = ../myplugins ; optional folder to load plugins from (relative to file)
+ *   [options]
+ *   players = 2                ; any option of the plugin's schema
+ *   [seat.1]
+ *   agent = human              ; human | random | greedy | "mcts iterations=5000" | ...
+ *   name = You
+ *   [seat.2]
+ *   agent = greedy
+ *
+ * Every error reads "FILE:LINE: KEY: reason". Reads INI through bones/ini.h only. */
+#ifndef BONES_CONFIG_H
+#define BONES_CONFIG_H
+
+#include "bones/options.h"
+#include "bones/plugin.h"
+
+#define BONES_PRESET_MAX_SEATS 8
+#define BONES_PRESET_MAX_OPTIONS 64
+
+typedef struct bones_preset_option {
+	char key[64];
+	char value[256];
+	int line; /* line in the preset file, for errors */
+} bones_preset_option;
+
+typedef struct bones_preset_seat {
+	char agent[256]; /* agent spec, "" = not set (human by default) */
+	char name[64];   /* display name, "" = not set */
+} bones_preset_seat;
+
+typedef struct bones_preset {
+	char path[1024];       /* the file it came from */
+	char id[64];           /* the file name without folder and .ini */
+	char name[128];
+	char description[256];
+	char plugin[64];       /* plugin id */
+	char variant[64];      /* "" = none */
+	int variant_line;
+	char plugin_path[1024];/* "" = none; resolved against the file's folder */
+	bones_preset_option options[BONES_PRESET_MAX_OPTIONS];
+	int option_count;
+	bones_preset_seat seats[BONES_PRESET_MAX_SEATS];
+} bones_preset;
+
+/* Read a preset file. Unknown sections or keys, a missing plugin, a seat number out
+ * of 1..8 are errors ("FILE:LINE: KEY: reason" in err). */
+bones_status bones_preset_load(const char *path, bones_preset *preset, char *err,
+			       size_t errcap);
+
+/* Find a preset by name ("holomino" -> .../configs/holomino.ini) or path. */
+bones_status bones_preset_find(const char *name, char *path, size_t cap);
+
+/* Options for plugin from the preset: defaults, then the variant, then each option;
+ * each failure is reported as "FILE:LINE: KEY: reason". opts is initialised here and
+ * must be released by the caller on success. */
+bones_status bones_preset_options(const bones_preset *preset, const bones_plugin *plugin,
+				  bones_options *opts, char *err, size_t errcap);
+
+/* List the preset files in the configs folders (sorted), calling fn for each path. */
+void bones_preset_list(void (*fn)(void *user, const char *path), void *user);
+
+#endif /* BONES_CONFIG_H */

@@ -1,0 +1,52 @@
+/* A game in progress on the host side: a configured plugin game, the current state,
+ * the history of moves and chance outcomes (with the states before them), and the
+ * seeded RNG that resolves chance. Frontends, the engine, records and tournaments all
+ * play through a session. */
+#ifndef BONES_SESSION_H
+#define BONES_SESSION_H
+
+#include "bones/options.h"
+#include "bones/plugin.h"
+
+typedef struct bones_session bones_session;
+
+/* Configure plugin with opts (copied) and start a game whose chance is drawn from seed.
+ * On failure err holds the plugin's message ("pool_size: ..."). */
+bones_status bones_session_create(const bones_plugin *plugin, const bones_options *opts,
+				  uint64_t seed, bones_session **out, char *err,
+				  size_t errcap);
+void bones_session_destroy(bones_session *s);
+
+const bones_plugin *bones_session_plugin(const bones_session *s);
+const void *bones_session_game(const bones_session *s);
+const bones_game_info *bones_session_info(const bones_session *s);
+const bones_host *bones_session_host(const bones_session *s);
+/* The options as "k=v ..." (every option, schema order), for records. */
+const char *bones_session_options_text(const bones_session *s);
+uint64_t bones_session_seed(const bones_session *s);
+
+const void *bones_session_state(const bones_session *s);
+/* A player index, BONES_CHANCE or BONES_TERMINAL. */
+int bones_session_to_move(const bones_session *s);
+
+/* Apply a move or chance outcome; BONES_EILLEGAL leaves everything unchanged. */
+bones_status bones_session_play(bones_session *s, bones_move move);
+/* Parse and apply notation. On failure err reads "move N: 'TEXT': reason". */
+bones_status bones_session_play_text(bones_session *s, const char *text, char *err,
+				     size_t errcap);
+/* Resolve chance nodes with the session's RNG until a player is to move or the game
+ * is over. */
+bones_status bones_session_resolve_chance(bones_session *s);
+
+/* Take back the last move (chance outcomes included). BONES_ERANGE when none. */
+bones_status bones_session_undo(bones_session *s);
+
+/* History: moves made so far (chance outcomes included), 0-based. */
+size_t bones_session_length(const bones_session *s);
+bones_move bones_session_move_at(const bones_session *s, size_t index);
+/* The state before move index (index == length: the current state). */
+const void *bones_session_state_at(const bones_session *s, size_t index);
+/* Who made move index: a player or BONES_CHANCE. */
+int bones_session_mover_at(const bones_session *s, size_t index);
+
+#endif /* BONES_SESSION_H */

@@ -1,0 +1,21 @@
+/* The subcommands of `bones`; each lives in its own file and returns the exit status. */
+#ifndef BONES_CLI_COMMANDS_H
+#define BONES_CLI_COMMANDS_H
+
+typedef struct cli_command {
+	const char *name;
+	int (*run)(int argc, char **argv); /* argv[0] is the command name */
+	const char *usage;                 /* "bones games" */
+	const char *summary;               /* one line */
+} cli_command;
+
+int cmd_games(int argc, char **argv);   /* games.c */
+int cmd_play(int argc, char **argv);    /* ../tty/play.c */
+int cmd_start(int argc, char **argv);   /* ../tty/play.c: `make run`'s main job */
+int cmd_replay(int argc, char **argv);  /* replay.c */
+int cmd_engine(int argc, char **argv);  /* engine.c */
+int cmd_check(int argc, char **argv);   /* check.c */
+int cmd_bench(int argc, char **argv);   /* bench.c */
+int cmd_agents(int argc, char **argv);  /* agents.c */
+
+#endif /* BONES_CLI_COMMANDS_H */
