@@ -1,0 +1,47 @@
+/* Time per move, as a host service for every game: a limit per move, then a penalty
+ * in points and a grace period, then forfeit (Geominos' timer rule; tournaments use the
+ * same service as their time control). Pure bookkeeping over milliseconds given by the
+ * caller, so it is testable without waiting. */
+#ifndef BONES_CLOCK_H
+#define BONES_CLOCK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct bones_time_control {
+	int64_t per_move_ms; /* 0: no clock */
+	double penalty;      /* points added to the mover's score when per_move_ms runs out */
+	int64_t grace_ms;    /* time after the penalty; 0: forfeit at once */
+	bool forfeit;        /* forfeit when grace runs out too (else just keep waiting) */
+} bones_time_control;
+
+/* The phase of the running move. */
+typedef enum bones_clock_phase {
+	BONES_CLOCK_OFF,       /* no time control */
+	BONES_CLOCK_RUNNING,   /* within the limit */
+	BONES_CLOCK_GRACE,     /* the penalty was given; within the grace period */
+	BONES_CLOCK_FORFEIT,   /* out of time: the mover forfeits the game */
+	BONES_CLOCK_OVERTIME   /* out of time, no forfeit: waiting without limit */
+} bones_clock_phase;
+
+typedef struct bones_clock {
+	bones_time_control control;
+	int64_t started_ms; /* when the move began */
+	bones_clock_phase phase;
+} bones_clock;
+
+/* Parse "60", "90s", "2m", "1500ms" into milliseconds. False on bad text. */
+bool bones_clock_parse_duration(const char *text, int64_t *ms);
+
+void bones_clock_init(bones_clock *clock, const bones_time_control *control);
+/* A new move begins at now_ms. */
+void bones_clock_start(bones_clock *clock, int64_t now_ms);
+/* Advance to now_ms. Returns the phase; *penalised is set true exactly once per move,
+ * on the call that moves the clock into GRACE (the caller adds control.penalty). */
+bones_clock_phase bones_clock_update(bones_clock *clock, int64_t now_ms, bool *penalised);
+/* Milliseconds left in the current phase (0 when none is left or there is no limit). */
+int64_t bones_clock_remaining(const bones_clock *clock, int64_t now_ms);
+/* A monotonic time in milliseconds. */
+int64_t bones_clock_now_ms(void);
+
+#endif /* BONES_CLOCK_H */

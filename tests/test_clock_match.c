@@ -1,0 +1,121 @@
+/* The host's time-per-move clock and match-play bookkeeping. */
+#include "bones_test.h"
+
+#include "bones/clock.h"
+#include "bones/match.h"
+
+static void test_clock__durations_parse_with_units(void)
+{
+	int64_t ms;
+	CU_ASSERT(bones_clock_parse_duration("60", &ms) && ms == 60000);
+	CU_ASSERT(bones_clock_parse_duration("2m", &ms) && ms == 120000);
+	CU_ASSERT(bones_clock_parse_duration("1500ms", &ms) && ms == 1500);
+	CU_ASSERT(bones_clock_parse_duration("0.5s", &ms) && ms == 500);
+	CU_ASSERT_FALSE(bones_clock_parse_duration("soon", &ms));
+	CU_ASSERT_FALSE(bones_clock_parse_duration("3h", &ms));
+	CU_ASSERT_FALSE(bones_clock_parse_duration("-1", &ms));
+}
+
+/* Geominos: one minute, then a 5-point penalty and one more minute, then forfeit. */
+static void test_clock__penalty_once_then_grace_then_forfeit(void)
+{
+	bones_time_control tc = {60000, 5, 60000, true};
+	bones_clock c;
+	bool pen;
+	bones_clock_init(&c, &tc);
+	bones_clock_start(&c, 1000);
+	CU_ASSERT_EQUAL(bones_clock_update(&c, 30000, &pen), BONES_CLOCK_RUNNING);
+	CU_ASSERT_FALSE(pen);
+	CU_ASSERT_EQUAL(bones_clock_remaining(&c, 30000), 31000);
+	CU_ASSERT_EQUAL(bones_clock_update(&c, 61000, &pen), BONES_CLOCK_GRACE);
+	CU_ASSERT_TRUE(pen);
+	CU_ASSERT_EQUAL(bones_clock_update(&c, 62000, &pen), BONES_CLOCK_GRACE);
+	CU_ASSERT_FALSE(pen);
+	CU_ASSERT_EQUAL(bones_clock_remaining(&c, 91000), 30000);
+	CU_ASSERT_EQUAL(bones_clock_update(&c, 121000, &pen), BONES_CLOCK_FORFEIT);
+	bones_clock_start(&c, 200000);
+	CU_ASSERT_EQUAL(bones_clock_update(&c, 200001, &pen), BONES_CLOCK_RUNNING);
+}
+
+static void test_clock__no_limit_is_off_and_never_penalises(void)
+{
+	bones_time_control tc = {0, 5, 0, true};
+	bones_clock c;
+	bool pen;
+	bones_clock_init(&c, &tc);
+	bones_clock_start(&c, 0);
+	CU_ASSERT_EQUAL(bones_clock_update(&c, 1000000000, &pen), BONES_CLOCK_OFF);
+	CU_ASSERT_FALSE(pen);
+}
+
+static void test_clock__without_forfeit_waits_in_overtime(void)
+{
+	bones_time_control tc = {1000, 5, 1000, false};
+	bones_clock c;
+	bool pen;
+	bones_clock_init(&c, &tc);
+	bones_clock_start(&c, 0);
+	CU_ASSERT_EQUAL(bones_clock_update(&c, 5000, &pen), BONES_CLOCK_OVERTIME);
+	CU_ASSERT_TRUE(pen);
+}
+
+static void test_match__seats_rotate_so_each_participant_starts_once(void)
+{
+	bones_match m;
+	CU_ASSERT_EQUAL(bones_match_init(&m, 3, 3, false), BONES_OK);
+	for (int g = 0; g < 3; g++) {
+		CU_ASSERT_EQUAL(bones_match_seat(&m, g, g), 0);
+		for (int s = 0; s < 3; s++)
+			CU_ASSERT_EQUAL(bones_match_seat(&m, g, bones_match_participant(&m, g, s)), s);
+	}
+}
+
+/* Two games, two participants, low wins (Geominos): game 1 seats A,B score 12,20;
+ * game 2 seats B,A score 9,15. Totals A = 12 + 15 = 27, B = 20 + 9 = 29: A wins. */
+static void test_match__scores_accumulate_by_participant_not_seat(void)
+{
+	bones_match m;
+	int ranks[2];
+	CU_ASSERT_EQUAL(bones_match_init(&m, 2, 2, true), BONES_OK);
+	const double g1[2] = {12, 20}, g2[2] = {9, 15};
+	const int r1[2] = {1, 2}, r2[2] = {1, 2};
+	CU_ASSERT_EQUAL(bones_match_add(&m, g1, r1), BONES_OK);
+	CU_ASSERT_EQUAL(bones_match_add(&m, g2, r2), BONES_OK);
+	CU_ASSERT_EQUAL(bones_match_add(&m, g2, r2), BONES_ERANGE);
+	CU_ASSERT_DOUBLE_EQUAL(m.total[0], 27, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(m.total[1], 29, 1e-9);
+	CU_ASSERT_EQUAL(m.wins[0], 1);
+	CU_ASSERT_EQUAL(m.wins[1], 1);
+	bones_match_ranks(&m, ranks);
+	CU_ASSERT_EQUAL(ranks[0], 1);
+	CU_ASSERT_EQUAL(ranks[1], 2);
+}
+
+static void test_match__equal_totals_share_the_rank(void)
+{
+	bones_match m;
+	int ranks[3];
+	bones_match_init(&m, 3, 1, false);
+	const double s[3] = {10, 30, 10};
+	const int r[3] = {2, 1, 2};
+	bones_match_add(&m, s, r);
+	bones_match_ranks(&m, ranks);
+	CU_ASSERT_EQUAL(ranks[0], 2);
+	CU_ASSERT_EQUAL(ranks[1], 1);
+	CU_ASSERT_EQUAL(ranks[2], 2);
+	CU_ASSERT_EQUAL(bones_match_init(&m, 0, 1, false), BONES_EINVAL);
+}
+
+int main(void)
+{
+	static const bones_test_case cases[] = {
+		{"durations parse with units", test_clock__durations_parse_with_units},
+		{"penalty once then grace then forfeit", test_clock__penalty_once_then_grace_then_forfeit},
+		{"no limit is off and never penalises", test_clock__no_limit_is_off_and_never_penalises},
+		{"without forfeit waits in overtime", test_clock__without_forfeit_waits_in_overtime},
+		{"seats rotate so each participant starts once", test_match__seats_rotate_so_each_participant_starts_once},
+		{"scores accumulate by participant not seat", test_match__scores_accumulate_by_participant_not_seat},
+		{"equal totals share the rank", test_match__equal_totals_share_the_rank},
+		{NULL, NULL}};
+	return bones_test_main("clock_match", cases);
+}
