@@ -1,6 +1,7 @@
 /* The INI reader over inih; see bones/ini.h. Nothing else includes ini.h.
  * Debian's inih passes no line numbers to handlers, so the reader counts them: inih
- * handles each line right after reading it, so the count is the handled key's line. */
+ * handles each line right after reading it, so the count is the handled key's line.
+ * The reader hands inih exactly one physical line per call, so inih's error line agrees. */
 #include "bones/ini.h"
 
 #include <ini.h>
@@ -15,15 +16,34 @@ struct ini_call {
 	int line;         /* lines read so far */
 };
 
+/* inih reads lines into a fixed buffer (INI_MAX_LINE) and would take the rest of a longer
+ * line for a line of its own, so its line numbers would drift. Instead such a line is
+ * consumed whole and handed over as this text, which inih rejects as a syntax error. */
+static const char overlong[] = "line too long\n";
+
+static char *replace_overlong(char *buf, int size)
+{
+	if ((size_t)size < sizeof overlong)
+		return NULL;
+	memcpy(buf, overlong, sizeof overlong);
+	return buf;
+}
+
 static char *ini_read_file(char *buf, int size, void *stream)
 {
 	struct ini_call *call = stream;
 	char *s = fgets(buf, size, call->file);
-	if (s && strchr(s, '\n'))
-		call->line++;
-	else if (s && feof(call->file))
-		call->line++;
-	return s;
+	if (!s)
+		return NULL;
+	call->line++;
+	if (strchr(s, '\n') || feof(call->file))
+		return s;
+	int c = fgetc(call->file);
+	if (c == EOF || c == '\n')
+		return s; /* the line filled the buffer exactly */
+	while ((c = fgetc(call->file)) != EOF && c != '\n')
+		;
+	return replace_overlong(buf, size);
 }
 
 static char *ini_read_string(char *buf, int size, void *stream)
@@ -34,15 +54,14 @@ static char *ini_read_string(char *buf, int size, void *stream)
 		return NULL;
 	const char *nl = strchr(p, '\n');
 	size_t len = nl ? (size_t)(nl - p) + 1 : strlen(p);
+	call->text = p + len;
+	call->line++;
+	if (len > (size_t)size - 1 && nl)
+		len--; /* drop the newline: the line may fill the buffer exactly */
 	if (len > (size_t)size - 1)
-		len = (size_t)size - 1;
+		return replace_overlong(buf, size);
 	memcpy(buf, p, len);
 	buf[len] = '\0';
-	call->text = p + len;
-	if (len && buf[len - 1] == '\n')
-		call->line++;
-	else if (!*call->text)
-		call->line++;
 	return buf;
 }
 
@@ -72,6 +91,8 @@ bones_status bones_ini_parse(const char *path, bones_ini_handler handler, void *
 	if (!call.file)
 		return BONES_EIO;
 	int rc = ini_parse_stream(ini_read_file, &call, ini_trampoline, &call);
+	if (rc == 0 && ferror(call.file))
+		rc = -1; /* e.g. a folder: fopen succeeds, reading fails */
 	fclose(call.file);
 	return ini_result(rc, error_line);
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 int bones_options_find(const bones_plugin *plugin, const char *key)
 {
@@ -27,6 +28,8 @@ static bones_status fail(char *err, size_t cap, bones_status st, const char *key
 static bones_status parse_value(const bones_option_def *def, const char *text,
 				int64_t *out, char *err, size_t cap)
 {
+	if (!text)
+		return fail(err, cap, BONES_EINVAL, def->key, "no value", NULL);
 	char detail[160];
 	switch (def->type) {
 	case BONES_OPT_INT: {
@@ -46,13 +49,13 @@ static bones_status parse_value(const bones_option_def *def, const char *text,
 		return BONES_OK;
 	}
 	case BONES_OPT_BOOL:
-		if (!strcmp(text, "true") || !strcmp(text, "yes") || !strcmp(text, "on") ||
-		    !strcmp(text, "1")) {
+		if (!strcasecmp(text, "true") || !strcasecmp(text, "yes") ||
+		    !strcasecmp(text, "on") || !strcmp(text, "1")) {
 			*out = 1;
 			return BONES_OK;
 		}
-		if (!strcmp(text, "false") || !strcmp(text, "no") || !strcmp(text, "off") ||
-		    !strcmp(text, "0")) {
+		if (!strcasecmp(text, "false") || !strcasecmp(text, "no") ||
+		    !strcasecmp(text, "off") || !strcmp(text, "0")) {
 			*out = 0;
 			return BONES_OK;
 		}
@@ -68,8 +71,8 @@ static bones_status parse_value(const bones_option_def *def, const char *text,
 		}
 		used = (size_t)snprintf(detail, sizeof detail, "'%s' is not one of", text);
 		for (int i = 0; def->choices && def->choices[i] && used < sizeof detail; i++)
-			used += (size_t)snprintf(detail + used, sizeof detail - used, " %s",
-						 def->choices[i]);
+			used += (size_t)snprintf(detail + used, sizeof detail - used, "%s %s",
+						 i ? "," : "", def->choices[i]);
 		return fail(err, cap, BONES_EINVAL, def->key, detail, NULL);
 	}
 	case BONES_OPT_STRING:
@@ -84,22 +87,30 @@ bones_status bones_options_set(bones_options *opts, const char *key, const char 
 {
 	int idx = bones_options_find(opts->plugin, key);
 	if (idx < 0) {
-		char known[256];
+		char known[400];
 		size_t used = 0;
 		known[0] = '\0';
 		for (size_t i = 0; i < opts->plugin->option_count && used < sizeof known; i++)
 			used += (size_t)snprintf(known + used, sizeof known - used, "%s%s",
 						 i ? ", " : "", opts->plugin->options[i].key);
-		char detail[300];
-		snprintf(detail, sizeof detail, "unknown option of %s (known: %s)",
+		char detail[480];
+		snprintf(detail, sizeof detail, "unknown option of '%s' (known: %s)",
 			 opts->plugin->id, opts->plugin->option_count ? known : "none");
 		return fail(err, errcap, BONES_ENOTFOUND, key, detail, NULL);
 	}
+	const bones_option_def *def = &opts->plugin->options[idx];
 	int64_t v;
-	bones_status st = parse_value(&opts->plugin->options[idx], value, &v, err, errcap);
+	bones_status st = parse_value(def, value, &v, err, errcap);
 	if (st)
 		return st;
-	char *copy = strdup(value);
+	char canon[32];
+	if (def->type == BONES_OPT_INT)
+		snprintf(canon, sizeof canon, "%" PRId64, v);
+	const char *text = def->type == BONES_OPT_INT    ? canon
+			   : def->type == BONES_OPT_BOOL ? (v ? "true" : "false")
+			   : def->type == BONES_OPT_ENUM ? def->choices[v]
+							 : value;
+	char *copy = strdup(text);
 	if (!copy)
 		return fail(err, errcap, BONES_ENOMEM, key, "out of memory", NULL);
 	free(opts->texts[idx]);
@@ -144,30 +155,58 @@ void bones_options_release(bones_options *opts)
 	opts->values = NULL;
 }
 
+/* Split the next "key=value" or key="value with spaces" off *p into pair (key and value
+ * NUL-separated, *value set). Returns false at the end; BONES_EPARSE in *st on bad text. */
+static bool next_pair(const char **p, char *pair, size_t cap, char **value,
+		      bones_status *st, char *err, size_t errcap)
+{
+	const char *s = *p + strspn(*p, " \t");
+	if (!*s)
+		return false;
+	const char *eq = s + strcspn(s, "= \t");
+	const char *v = eq + 1, *end;
+	if (*eq != '=' || eq == s) {
+		size_t n = strcspn(s, " \t");
+		*st = BONES_EPARSE;
+		if (err && errcap)
+			snprintf(err, errcap, "settings: '%.*s' is not key=value", (int)n, s);
+		return false;
+	}
+	if (*v == '"') {
+		end = strchr(v + 1, '"');
+		if (!end) {
+			*st = fail(err, errcap, BONES_EPARSE, "settings", "unclosed quote", NULL);
+			return false;
+		}
+	} else {
+		end = v + strcspn(v, " \t");
+	}
+	size_t klen = (size_t)(eq - s), vlen = (size_t)(end - v) - (*v == '"');
+	if (klen + vlen + 2 > cap) {
+		*st = fail(err, errcap, BONES_EINVAL, "settings", "key=value pair too long", NULL);
+		return false;
+	}
+	memcpy(pair, s, klen);
+	pair[klen] = '\0';
+	*value = pair + klen + 1;
+	memcpy(*value, v + (*v == '"'), vlen);
+	(*value)[vlen] = '\0';
+	*p = end + (*end == '"');
+	return true;
+}
+
 bones_status bones_options_apply(bones_options *opts, const char *settings, char *err,
 				 size_t errcap)
 {
-	const char *p = settings;
-	while (p && *p) {
-		p += strspn(p, " \t");
-		size_t len = strcspn(p, " \t");
-		if (!len)
-			break;
-		char pair[256];
-		if (len >= sizeof pair)
-			return fail(err, errcap, BONES_EINVAL, "settings", "pair too long", NULL);
-		memcpy(pair, p, len);
-		pair[len] = '\0';
-		char *eq = strchr(pair, '=');
-		if (!eq || eq == pair)
-			return fail(err, errcap, BONES_EPARSE, pair, "expected key=value", NULL);
-		*eq = '\0';
-		bones_status st = bones_options_set(opts, pair, eq + 1, err, errcap);
+	const char *p = settings ? settings : "";
+	char pair[512], *value;
+	bones_status st = BONES_OK;
+	while (next_pair(&p, pair, sizeof pair, &value, &st, err, errcap)) {
+		st = bones_options_set(opts, pair, value, err, errcap);
 		if (st)
 			return st;
-		p += len;
 	}
-	return BONES_OK;
+	return st;
 }
 
 bones_status bones_options_apply_variant(bones_options *opts, const char *variant,
@@ -184,9 +223,20 @@ bones_status bones_options_apply_variant(bones_options *opts, const char *varian
 		used += (size_t)snprintf(known + used, sizeof known - used, "%s%s",
 					 i ? ", " : "", pl->variants[i].id);
 	char detail[300];
-	snprintf(detail, sizeof detail, "'%s' is no variant of %s (known: %s)", variant,
+	snprintf(detail, sizeof detail, "'%s' is no variant of '%s' (known: %s)", variant,
 		 pl->id, pl->variant_count ? known : "none");
 	return fail(err, errcap, BONES_ENOTFOUND, "variant", detail, NULL);
+}
+
+/* Whether option i holds its default value (compared as values, not as text). */
+static bool is_default(const bones_options *opts, size_t i)
+{
+	const bones_option_def *def = &opts->plugin->options[i];
+	int64_t v;
+	if (def->type == BONES_OPT_STRING)
+		return !strcmp(def->default_value ? def->default_value : "", opts->texts[i]);
+	return parse_value(def, def->default_value, &v, NULL, 0) == BONES_OK &&
+	       v == opts->values[i].i;
 }
 
 size_t bones_options_format(const bones_options *opts, bool all, char *buf, size_t cap)
@@ -195,11 +245,15 @@ size_t bones_options_format(const bones_options *opts, bool all, char *buf, size
 	if (cap)
 		buf[0] = '\0';
 	for (size_t i = 0; i < opts->plugin->option_count; i++) {
-		const bones_option_def *def = &opts->plugin->options[i];
-		if (!all && def->default_value && !strcmp(def->default_value, opts->texts[i]))
+		if (!all && is_default(opts, i))
 			continue;
-		int n = snprintf(buf + used, used < cap ? cap - used : 0, "%s%s=%s",
-				 used ? " " : "", def->key, opts->texts[i]);
+		const char *key = opts->plugin->options[i].key;
+		const char *text = opts->texts[i];
+		const char *q = !*text || strpbrk(text, " \t") ? "\"" : "";
+		int n = used < cap ? snprintf(buf + used, cap - used, "%s%s=%s%s%s",
+					       used ? " " : "", key, q, text, q)
+				   : snprintf(NULL, 0, "%s%s=%s%s%s", used ? " " : "", key,
+					      q, text, q);
 		if (n > 0)
 			used += (size_t)n;
 	}

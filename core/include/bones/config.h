@@ -20,6 +20,7 @@
 
 #include "bones/options.h"
 #include "bones/plugin.h"
+#include "bones/registry.h"
 
 #define BONES_PRESET_MAX_SEATS 8
 #define BONES_PRESET_MAX_OPTIONS 64
@@ -33,6 +34,7 @@ typedef struct bones_preset_option {
 typedef struct bones_preset_seat {
 	char agent[256]; /* agent spec, "" = not set (human by default) */
 	char name[64];   /* display name, "" = not set */
+	int line;        /* line of its agent key (else name key), 0 = not in the file */
 } bones_preset_seat;
 
 typedef struct bones_preset {
@@ -47,6 +49,7 @@ typedef struct bones_preset {
 	bones_preset_option options[BONES_PRESET_MAX_OPTIONS];
 	int option_count;
 	bones_preset_seat seats[BONES_PRESET_MAX_SEATS];
+	int plugin_line;       /* line of "plugin = ..." */
 } bones_preset;
 
 /* Read a preset file. Unknown sections or keys, a missing plugin, a seat number out
@@ -62,6 +65,23 @@ bones_status bones_preset_find(const char *name, char *path, size_t cap);
  * must be released by the caller on success. */
 bones_status bones_preset_options(const bones_preset *preset, const bones_plugin *plugin,
 				  bones_options *opts, char *err, size_t errcap);
+
+/* Apply one command-line override "key=value" (after the preset). On failure err
+ * names it: "--set players=9: players: 9 is out of range 2..4". */
+bones_status bones_preset_set(bones_options *opts, const char *pair, char *err,
+			      size_t errcap);
+
+/* A preset for a game id with no file: plugin = id, name = the plugin's name, every
+ * seat unset. For `bones play GAME` and the engine's `new GAME`. */
+void bones_preset_default(bones_preset *preset, const bones_plugin *plugin);
+
+/* What `bones play NAME` and the engine's `new NAME` mean: a preset found by
+ * bones_preset_find (its plugin_path scanned into reg), else a plugin id in reg with
+ * bones_preset_default. *plugin is borrowed from reg. BONES_ENOTFOUND names the
+ * games and presets known. */
+bones_status bones_preset_resolve(const char *name, bones_registry *reg,
+				  bones_preset *preset, const bones_plugin **plugin,
+				  char *err, size_t errcap);
 
 /* List the preset files in the configs folders (sorted), calling fn for each path. */
 void bones_preset_list(void (*fn)(void *user, const char *path), void *user);

@@ -8,7 +8,9 @@
 /* Parse the INI file at path, calling handler(user, section, key, value, line) for each
  * key in order. Returns BONES_OK; BONES_EIO when the file cannot be opened; BONES_EPARSE
  * with *error_line (if not NULL) set to the first bad line or the line where handler
- * returned 0. Keys outside any section come with section "". */
+ * returned 0. Keys outside any section come with section "". Comments start with ';' or
+ * '#' (inline: after whitespace, ';' only); a line longer than 199 characters is a syntax
+ * error; an indented line continues the previous key's value (handler called again). */
 bones_status bones_ini_parse(const char *path, bones_ini_handler handler, void *user,
 			     int *error_line);
 

@@ -1,6 +1,7 @@
 /* Game records: a PGN-like text file (docs/formats.md). Tags first, one per line,
- * [Name "value"]; then the numbered move list, chance outcomes included. Writing never
- * loses data: a record is written to a temporary file and renamed into place. */
+ * [Name "value"]; then the numbered move list, one move or chance outcome per line with
+ * its mover. Writing never loses data: a record is written to a temporary file and
+ * renamed into place. */
 #ifndef BONES_RECORD_H
 #define BONES_RECORD_H
 
@@ -9,12 +10,17 @@
 #include "bones/registry.h"
 #include "bones/session.h"
 
-/* Who sat where, for the Players tag; names[i] may be NULL ("Player i+1"). */
+/* Who sat where, for the Player1..PlayerN tags; names[i] may be NULL ("Player i+1").
+ * Zero-initialise it ({0}): every field after names was added later and may be NULL. */
 typedef struct bones_record_players {
 	const char *names[8];
+	const char *variant; /* the Variant tag, NULL = none (informational: Options rules) */
+	const char *preset;  /* the Preset tag (configs/ name), NULL = none */
+	const char *comment; /* written as "; " comment lines after the tags, NULL = none */
 } bones_record_players;
 
-/* Write the session's record to f. */
+/* Write the session's record to f. players may be NULL. BONES_EINVAL when the plugin
+ * cannot format a move of the history, BONES_EIO when writing fails. */
 bones_status bones_record_write(const bones_session *s, const bones_record_players *players,
 				FILE *f);
 /* Write it to path atomically (temporary file + rename). err names the path. */
@@ -24,8 +30,24 @@ bones_status bones_record_save(const bones_session *s, const bones_record_player
 /* Read a record file and replay it through the registry's plugin: every move is
  * re-applied; the first that does not parse or is illegal is reported as
  * "PATH:LINE: move N: 'TEXT': reason" and the session up to it is kept in *out
- * (NULL on other errors). */
+ * (NULL on other errors). A Result tag that disagrees with the replayed end is
+ * reported too ("PATH:LINE: Result: ..."), with the whole game kept in *out. */
 bones_status bones_record_replay(const char *path, bones_registry *reg, bones_session **out,
 				 char *err, size_t errcap);
+/* The same from an open stream; name stands for PATH in messages. */
+bones_status bones_record_read(FILE *f, const char *name, bones_registry *reg,
+			       bones_session **out, char *err, size_t errcap);
+
+/* The Result tag of the session: "*" while the game runs, else
+ * "ranks R1 R2 ...; scores S1 S2 ..." (players in seat order, ranks 1 = best). */
+size_t bones_record_result(const bones_session *s, char *buf, size_t cap);
+
+/* Final ranks of a terminal state: the plugin's ranks, or by scores when it has none
+ * (BONES_LOW_SCORE_WINS decides the direction; equal scores share a rank). */
+void bones_record_ranks(const bones_plugin *plugin, const void *game, const void *state,
+			int players, int *ranks);
+
+/* A score as records and the engine print it: shortest text that reads back equal. */
+size_t bones_record_format_score(double score, char *buf, size_t cap);
 
 #endif /* BONES_RECORD_H */

@@ -1,0 +1,63 @@
+/* Random playouts per second on one core, behind `bones bench`: a plugin's speed as
+ * search agents and tournaments see it. The playout loop is inline here so a program
+ * that compiles a plugin's source in can measure the same loop with direct calls and
+ * price the plugin boundary (tests/test_boundary.c). */
+#ifndef BONES_BENCH_H
+#define BONES_BENCH_H
+
+#include "bones/plugin.h"
+#include "bones/rng.h"
+
+/* What a run measured. */
+typedef struct bones_bench_result {
+	double seconds;        /* wall-clock time spent playing */
+	uint64_t playouts;     /* games played from init_state to the end */
+	uint64_t moves;        /* moves and chance outcomes applied */
+	double playouts_per_s, moves_per_s;
+	size_t state_size;     /* bytes of one state */
+} bones_bench_result;
+
+/* One random playout from the initial state to the end (or max_steps moves): player
+ * moves uniformly, chance outcomes by their probabilities. Returns the moves made.
+ * moves and probs hold cap >= max_moves entries; state holds state_size bytes. */
+static inline uint64_t bones_bench_playout(const bones_plugin *p, const void *game,
+					   void *state, bones_move *moves, double *probs,
+					   size_t cap, bones_rng *rng, uint64_t max_steps)
+{
+	uint64_t steps = 0;
+	p->init_state(game, state);
+	while (steps < max_steps) {
+		int who = p->to_move(game, state);
+		if (who == BONES_TERMINAL)
+			break;
+		size_t n = p->legal_moves(game, state, moves, probs, cap);
+		if (n == 0)
+			break;
+		size_t pick = 0;
+		if (who == BONES_CHANCE) {
+			double u = bones_rng_double(rng), acc = 0;
+			for (; pick + 1 < n; pick++) {
+				acc += probs[pick];
+				if (u < acc)
+					break;
+			}
+		} else {
+			pick = bones_rng_below(rng, (uint32_t)n);
+		}
+		if (p->apply(game, state, moves[pick]) != BONES_OK)
+			break;
+		steps++;
+	}
+	return steps;
+}
+
+/* Play random playouts of a configured game for about `seconds` (at least one) from
+ * seed and measure them. BONES_ENOMEM, else BONES_OK. */
+bones_status bones_bench_run(const bones_plugin *plugin, const void *game,
+			     const bones_game_info *info, double seconds, uint64_t seed,
+			     bones_bench_result *out);
+
+/* Seconds on the monotonic clock, for timing loops. */
+double bones_bench_now(void);
+
+#endif /* BONES_BENCH_H */

@@ -1,0 +1,34 @@
+/* The engine protocol of DESIGN.md (`bones engine`): a line protocol that lets any
+ * program drive any plugin. One command per line in, exactly one reply line out (or a
+ * block ended by a line "."), errors as one line "error: ..." (docs/formats.md). */
+#ifndef BONES_ENGINE_H
+#define BONES_ENGINE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "bones/registry.h"
+
+typedef struct bones_engine bones_engine;
+
+/* An engine without a game. reg is borrowed and must outlive the engine; games are
+ * found in it by id, or through configs/ presets. NULL when out of memory. */
+bones_engine *bones_engine_create(bones_registry *reg);
+/* Ends the current game. NULL is a no-op. */
+void bones_engine_destroy(bones_engine *e);
+
+/* Give the engine an agent spec ("mcts iterations=200"): every later `new` creates that
+ * agent for its game, and `genmove [MS]` answers `move M` with its choice (the engine
+ * is then a player for `bones tourney`). A bad spec is reported by `new`. NULL removes
+ * it. BONES_ENOMEM when out of memory. (Added for tournaments.) */
+bones_status bones_engine_set_agent(bones_engine *e, const char *spec);
+
+/* Handle one command line (with or without its newline) and write the reply to out.
+ * Returns false after `quit` (the reply "ok" is written), true otherwise. */
+bool bones_engine_command(bones_engine *e, const char *line, FILE *out);
+
+/* Read commands from in until `quit` or end of input, flushing out after each reply.
+ * Returns the process exit status: 0. */
+int bones_engine_run(bones_engine *e, FILE *in, FILE *out);
+
+#endif /* BONES_ENGINE_H */

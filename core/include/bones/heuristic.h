@@ -1,0 +1,45 @@
+/* Plugin capability "bones.heuristic/1": game knowledge for the search agents — a
+ * static evaluation of a state and prior weights for moves. Optional: mcts plays any
+ * plugin without it and uses whichever of the two functions a plugin provides. */
+#ifndef BONES_HEURISTIC_H
+#define BONES_HEURISTIC_H
+
+#include "bones/plugin.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BONES_HEURISTIC_ID "bones.heuristic/1"
+
+/* Returned by get_extension(game, BONES_HEURISTIC_ID); owned by the plugin, valid as
+ * long as the game. Both functions are called from search threads, several at once on
+ * one game, on determinised states (resampled hidden information): they may read the
+ * whole state but must not allocate, write to the game or keep anything between calls. */
+typedef struct bones_heuristic {
+	uint32_t size; /* sizeof(bones_heuristic) as the plugin was built */
+
+	/* Optional (NULL when absent). Estimate every player's final score from a state
+	 * that is not terminal, in the game's own points (so with BONES_LOW_SCORE_WINS lower
+	 * is better). Writes info.players values. The search turns the estimated margin
+	 * m = mine - best opponent's into a win probability 1 / (1 + exp(-m / margin_scale))
+	 * and uses it in place of the rest of a rollout (mcts depth=N). */
+	void (*evaluate)(const void *game, const void *state, double *final_scores);
+
+	/* The score difference that makes a win about 73% likely (logistic width) for
+	 * evaluate; e.g. about a third of a typical winning margin. > 0 when evaluate is set. */
+	double margin_scale;
+
+	/* Optional (NULL when absent). Non-negative weights for the n legal moves of the
+	 * player to move in state, in the order legal_moves listed them (moves[i] gets
+	 * weights[i]); larger is more promising. Need not sum to 1: the search normalises.
+	 * Used to order expansion, as a progressive bias in selection, and as the rollout
+	 * policy of rollout=greedy. All zero means "no opinion" (uniform). */
+	void (*priors)(const void *game, const void *state, const bones_move *moves,
+		       size_t n, double *weights);
+} bones_heuristic;
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* BONES_HEURISTIC_H */

@@ -1,0 +1,60 @@
+/* Tournament results in SQLite: one row per finished game (with its record and its
+ * chance outcomes) and one per seat, each game committed in its own transaction, so a
+ * killed run resumes without losing or repeating a game. Results of many tournaments
+ * (the `tourney` column) live side by side and merge with bones_tourney_db_merge. */
+#ifndef BONES_TOURNEY_DB_H
+#define BONES_TOURNEY_DB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bones/tourney.h"
+
+/* A finished game as stored. */
+typedef struct bones_tourney_game_row {
+	char tourney[128];
+	int round, slot, set, perm, seats;
+	char game[64];           /* the [game.NAME] */
+	uint64_t seed;
+	int moves;               /* moves and chance outcomes played */
+	int64_t ms;              /* wall-clock time of the game */
+	char forfeit[256];       /* "" or "seat N (NAME): reason" */
+	char player[BONES_TOURNEY_MAX_SEATS][64];
+	double score[BONES_TOURNEY_MAX_SEATS];
+	int rank[BONES_TOURNEY_MAX_SEATS];
+	double points[BONES_TOURNEY_MAX_SEATS];
+	const char *chance;      /* chance outcomes, one notation per line; borrowed */
+	const char *record;      /* the game record text; borrowed */
+} bones_tourney_game_row;
+
+/* Open (creating if needed) the results file at path. Opening it for tourney t
+ * (t != NULL) stores t's name and configuration; resume must be true when the file
+ * already holds games of t, and then t's configuration must equal the stored one.
+ * The handle is used by one thread at a time. */
+bones_status bones_tourney_db_open(const char *path, const bones_tourney *t, bool resume,
+				   bones_tourney_db **out, char *err, size_t errcap);
+void bones_tourney_db_close(bones_tourney_db *db);
+
+/* Store one finished game in one transaction. */
+bones_status bones_tourney_db_add(bones_tourney_db *db, const bones_tourney_game_row *row,
+				  char *err, size_t errcap);
+
+/* Whether (round, slot) of tourney is stored. */
+bool bones_tourney_db_has(bones_tourney_db *db, const char *tourney, int round, int slot);
+/* The chance outcomes stored for (round, slot), malloc'ed (free it); NULL if none. */
+char *bones_tourney_db_chance(bones_tourney_db *db, const char *tourney, int round,
+			      int slot);
+
+/* Every stored game (of one tourney, or of all when tourney is NULL), ordered by
+ * tourney, round, slot. *rows is malloc'ed (free with bones_tourney_db_free_rows);
+ * chance and record are NULL in them. */
+bones_status bones_tourney_db_rows(bones_tourney_db *db, const char *tourney,
+				   bones_tourney_game_row **rows, size_t *count);
+void bones_tourney_db_free_rows(bones_tourney_game_row *rows);
+
+/* Copy every game of the files at srcs into out (created if needed). A game present
+ * in several files is kept once; two files disagreeing on it is an error. */
+bones_status bones_tourney_db_merge(const char *out, const char *const *srcs, int count,
+				    char *err, size_t errcap);
+
+#endif /* BONES_TOURNEY_DB_H */

@@ -1,0 +1,456 @@
+/* The checks along one random game of `bones check`: at every state, what plugin.h
+ * promises about legal moves, notation, refusals, flat states, chance and hidden
+ * information; at the end, ranks and scores. See check_internal.h. */
+#include "check_internal.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool failf(checker *ck, const char *fmt, ...)
+{
+	char msg[768];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(ck->rep->failure, sizeof ck->rep->failure,
+		 "%s: game %zu (seed %llu), move %zu: %s", ck->label, ck->index,
+		 (unsigned long long)ck->seed, ck->len + 1, msg);
+	ck->rep->failed = true;
+	return false;
+}
+
+static bool in_list(const bones_move *moves, size_t n, bones_move m)
+{
+	for (size_t i = 0; i < n; i++)
+		if (moves[i] == m)
+			return true;
+	return false;
+}
+
+static int compare_moves(const void *x, const void *y)
+{
+	bones_move a = *(const bones_move *)x, b = *(const bones_move *)y;
+	return (a > b) - (a < b);
+}
+
+/* The first byte where two states differ, or -1. */
+static long first_difference(const unsigned char *x, const unsigned char *y, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (x[i] != y[i])
+			return (long)i;
+	return -1;
+}
+
+bool bones_check_alloc(checker *ck)
+{
+	size_t s = ck->info.state_size ? ck->info.state_size : 1;
+	size_t m = ck->info.max_moves + 2;
+	ck->a = malloc(s), ck->b = malloc(s), ck->c = malloc(s);
+	ck->t = malloc(s), ck->u = malloc(s);
+	ck->moves = malloc(m * sizeof *ck->moves);
+	ck->moves2 = malloc(m * sizeof *ck->moves2);
+	ck->probs = malloc(m * sizeof *ck->probs);
+	ck->obs1 = malloc(CHECK_OBS_CAP);
+	ck->obs2 = malloc(CHECK_OBS_CAP);
+	ck->cap = 1024;
+	ck->history = malloc(ck->cap * sizeof *ck->history);
+	return ck->a && ck->b && ck->c && ck->t && ck->u && ck->moves && ck->moves2 &&
+	       ck->probs && ck->obs1 && ck->obs2 && ck->history;
+}
+
+void bones_check_free(checker *ck)
+{
+	free(ck->a), free(ck->b), free(ck->c), free(ck->t), free(ck->u);
+	free(ck->moves), free(ck->moves2), free(ck->probs);
+	free(ck->obs1), free(ck->obs2), free(ck->history);
+}
+
+/* Legal moves of state a into ck->moves: count, sentinel, duplicates, probabilities. */
+static bool check_legal(checker *ck, int who, size_t *count)
+{
+	*count = 0;
+	const bones_plugin *p = ck->p;
+	const bones_move sentinel = 0xdeadbeefu;
+	size_t max = ck->info.max_moves;
+	/* cap one more than max_moves: a plugin that truncates at cap is caught too */
+	ck->moves[max + 1] = sentinel;
+	size_t n = p->legal_moves(ck->game, ck->a, ck->moves, ck->probs, max + 1);
+	*count = n;
+	if (ck->moves[max + 1] != sentinel)
+		return failf(ck, "legal_moves wrote past cap (%zu)", max + 1);
+	if (n == 0 || n > max)
+		return failf(ck, "legal_moves listed %zu moves (expected 1..max_moves = %zu) "
+			     "in a state where to_move is %d", n, max, who);
+	memcpy(ck->moves2, ck->moves, n * sizeof *ck->moves);
+	qsort(ck->moves2, n, sizeof *ck->moves2, compare_moves);
+	for (size_t i = 1; i < n; i++)
+		if (ck->moves2[i] == ck->moves2[i - 1])
+			return failf(ck, "legal_moves lists move %#x twice", ck->moves2[i]);
+	ck->rep->checks += 3;
+	if (who != BONES_CHANCE)
+		return true;
+	double sum = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!(ck->probs[i] > 0) || ck->probs[i] > 1)
+			return failf(ck, "chance outcome %zu of %zu has probability %g (expected "
+				     "0 < p <= 1)", i + 1, n, ck->probs[i]);
+		sum += ck->probs[i];
+	}
+	if (fabs(sum - 1) > 1e-9)
+		return failf(ck, "the %zu chance probabilities sum to %.12g, not 1", n, sum);
+	ck->rep->checks += n + 1;
+	return true;
+}
+
+/* Every legal move formats to one word that parses back to itself. */
+static bool check_notation(checker *ck, size_t n)
+{
+	const bones_plugin *p = ck->p;
+	for (size_t i = 0; i < n; i++) {
+		char text[BONES_MOVE_TEXT_MAX + 1];
+		text[BONES_MOVE_TEXT_MAX] = '\0';
+		size_t len = p->format_move(ck->game, ck->a, ck->moves[i], text,
+					    BONES_MOVE_TEXT_MAX);
+		if (len == 0 || len >= BONES_MOVE_TEXT_MAX || strlen(text) != len)
+			return failf(ck, "format_move of legal move %#x returned %zu (expected "
+				     "1..%d, the length written)", ck->moves[i], len,
+				     BONES_MOVE_TEXT_MAX - 1);
+		for (size_t k = 0; k < len; k++)
+			if (text[k] <= ' ' || text[k] == ';' || text[k] == 0x7f)
+				return failf(ck, "notation '%s' has a space, ';' or control "
+					     "character (records and the engine need one word)",
+					     text);
+		bones_move back;
+		bones_status st = p->parse_move(ck->game, ck->a, text, &back);
+		if (st != BONES_OK)
+			return failf(ck, "parse_move('%s') of a legal move failed with status %d",
+				     text, (int)st);
+		if (back != ck->moves[i])
+			return failf(ck, "'%s' is legal move %#x but parses to %#x", text,
+				     ck->moves[i], back);
+		if (ck->text_len < CHECK_TEXTS)
+			memcpy(ck->texts[ck->text_len++], text, len + 1);
+		else
+			memcpy(ck->texts[bones_rng_below(&ck->aux, CHECK_TEXTS)], text, len + 1);
+	}
+	ck->rep->checks += 3 * n;
+	return true;
+}
+
+/* apply on a copy must refuse m (not legal here) and leave the copy unchanged. */
+static bool refuses(checker *ck, bones_move m, const char *where)
+{
+	const bones_plugin *p = ck->p;
+	size_t size = ck->info.state_size;
+	char text[BONES_MOVE_TEXT_MAX];
+	memcpy(ck->t, ck->a, size);
+	bones_status st = p->apply(ck->game, ck->t, m);
+	if (st != BONES_EILLEGAL)
+		return failf(ck, "apply accepted %s %#x, which legal_moves does not list "
+			     "(status %d, expected BONES_EILLEGAL)", where, m, (int)st);
+	long at = first_difference(ck->t, ck->a, size);
+	if (at >= 0)
+		return failf(ck, "apply refused %s %#x but changed the state (byte %ld)", where,
+			     m, at);
+	if (p->format_move(ck->game, ck->a, m, text, sizeof text) != 0)
+		return failf(ck, "format_move wrote '%s' for %s %#x, which is not legal here "
+			     "(expected 0)", text, where, m);
+	ck->rep->checks += 3;
+	return true;
+}
+
+static bool check_parse_refuses(checker *ck, const char *text, size_t n)
+{
+	bones_move m;
+	bones_status st = ck->p->parse_move(ck->game, ck->a, text, &m);
+	if (st == BONES_OK && !in_list(ck->moves, n, m))
+		return failf(ck, "parse_move('%.80s') gave %#x, which is not legal here", text, m);
+	if (st != BONES_OK && st != BONES_EPARSE && st != BONES_EILLEGAL)
+		return failf(ck, "parse_move('%.80s') returned status %d (expected OK, EPARSE "
+			     "or EILLEGAL)", text, (int)st);
+	ck->rep->checks++;
+	return true;
+}
+
+/* Random values, moves of earlier states and garbage text are all refused. */
+static bool check_refusals(checker *ck, size_t n)
+{
+	static const char *const garbage[] = {
+		"", " ", "?", "-", "@", ",", "0", "-1", "4294967295", "99999999999999999999",
+		"pass pass", "\t", "zz", "1-", "-1-1", "((", "%s%n", "1@", ";", "\xff\xfe",
+	};
+	for (int k = 0; k < 8; k++) {
+		bones_move m = (bones_move)bones_rng_next(&ck->aux);
+		if (k < 4)
+			m &= 0xffu << (8 * k); /* small values too, where plugins pack moves */
+		if (!in_list(ck->moves, n, m) && !refuses(ck, m, "random value"))
+			return false;
+	}
+	for (int k = 0; k < 8 && ck->pool_len; k++) {
+		bones_move m = ck->pool[bones_rng_below(&ck->aux, (uint32_t)ck->pool_len)];
+		if (!in_list(ck->moves, n, m) && !refuses(ck, m, "a move legal elsewhere"))
+			return false;
+	}
+	for (size_t k = 0; k < sizeof garbage / sizeof *garbage; k++)
+		if (!check_parse_refuses(ck, garbage[k], n))
+			return false;
+	char longtext[300];
+	memset(longtext, '1', sizeof longtext - 1);
+	longtext[sizeof longtext - 1] = '\0';
+	if (!check_parse_refuses(ck, longtext, n))
+		return false;
+	for (size_t k = 0; k < ck->text_len; k++) {
+		char mutated[BONES_MOVE_TEXT_MAX + 2];
+		snprintf(mutated, sizeof mutated, "%sx", ck->texts[k]);
+		if (!check_parse_refuses(ck, ck->texts[k], n) ||
+		    !check_parse_refuses(ck, mutated, n))
+			return false;
+	}
+	return true;
+}
+
+/* Resampling what a player cannot see changes neither their observation nor, for the
+ * player to move, the legal moves. */
+static bool check_hidden(checker *ck, int who, size_t n)
+{
+	const bones_plugin *p = ck->p;
+	if (!p->observation || !p->resample)
+		return (p->flags & BONES_HIDDEN_INFO)
+			       ? failf(ck, "BONES_HIDDEN_INFO is set but observation or resample "
+				       "is missing")
+			       : true;
+	int q = (int)bones_rng_below(&ck->aux, (uint32_t)ck->info.players);
+	if (who >= 0 && bones_rng_below(&ck->aux, 2))
+		q = who;
+	size_t size = ck->info.state_size;
+	size_t l1 = p->observation(ck->game, ck->a, q, ck->obs1, CHECK_OBS_CAP);
+	memcpy(ck->u, ck->a, size);
+	p->resample(ck->game, ck->u, q, bones_rng_next_void, &ck->aux);
+	size_t l2 = p->observation(ck->game, ck->u, q, ck->obs2, CHECK_OBS_CAP);
+	if (l1 != l2 || memcmp(ck->obs1, ck->obs2, l1 < CHECK_OBS_CAP ? l1 : CHECK_OBS_CAP))
+		return failf(ck, "player %d's observation changed when only what they cannot "
+			     "see was resampled", q + 1);
+	ck->rep->checks++;
+	/* whether another player can move may be hidden (draw when you cannot play), so
+	 * only the player to move must stay the player to move */
+	if (q != who)
+		return true;
+	if (p->to_move(ck->game, ck->u) != who)
+		return failf(ck, "resample for player %d, who is to move, changed who is to "
+			     "move", q + 1);
+	size_t n2 = p->legal_moves(ck->game, ck->u, ck->moves2, NULL, ck->info.max_moves);
+	bool same = n2 == n;
+	for (size_t i = 0; same && i < n; i++)
+		same = in_list(ck->moves2, n2, ck->moves[i]);
+	if (!same)
+		return failf(ck, "player %d's legal moves changed when only what they cannot "
+			     "see was resampled", q + 1);
+	ck->rep->checks++;
+	return true;
+}
+
+/* Text functions handed a small buffer stay inside it and say so. */
+static bool check_small_buffers(checker *ck, size_t n)
+{
+	const bones_plugin *p = ck->p;
+	char buf[24];
+	for (size_t cap = 1; cap <= 8; cap *= 2) {
+		memset(buf, '#', sizeof buf);
+		size_t len = n ? p->format_move(ck->game, ck->a, ck->moves[0], buf, cap) : 0;
+		if (len >= cap || buf[cap] != '#')
+			return failf(ck, "format_move with cap %zu returned %zu or wrote past the "
+				     "buffer", cap, len);
+		memset(buf, '#', sizeof buf);
+		len = p->render_text(ck->game, ck->a, -1, buf, cap);
+		if (len >= cap || buf[cap] != '#')
+			return failf(ck, "render_text with cap %zu returned %zu or wrote past the "
+				     "buffer", cap, len);
+	}
+	ck->rep->checks += 8;
+	return true;
+}
+
+static bool check_terminal(checker *ck)
+{
+	const bones_plugin *p = ck->p;
+	int players = ck->info.players;
+	double scores[64];
+	int ranks[64];
+	if (p->legal_moves(ck->game, ck->a, ck->moves, ck->probs, ck->info.max_moves) != 0)
+		return failf(ck, "legal_moves lists moves in a terminal state");
+	p->scores(ck->game, ck->a, scores);
+	for (int i = 0; i < players && i < 64; i++)
+		if (!isfinite(scores[i]))
+			return failf(ck, "player %d's final score is %g", i + 1, scores[i]);
+	if (p->ranks) {
+		bool best = false;
+		p->ranks(ck->game, ck->a, ranks);
+		for (int i = 0; i < players && i < 64; i++) {
+			if (ranks[i] < 1 || ranks[i] > players)
+				return failf(ck, "player %d's final rank is %d (expected 1..%d)", i + 1,
+					     ranks[i], players);
+			best |= ranks[i] == 1;
+		}
+		if (!best)
+			return failf(ck, "no player ranks 1 at the end");
+	}
+	size_t len = p->render_text(ck->game, ck->a, -1, ck->obs1, CHECK_OBS_CAP);
+	if (len >= CHECK_OBS_CAP)
+		return failf(ck, "render_text returned %zu for a buffer of %d", len,
+			     CHECK_OBS_CAP);
+	ck->rep->checks += 4;
+	return check_small_buffers(ck, 0);
+}
+
+/* The move picked for the player to move: chance by probability, else uniform. */
+static bones_move choose(bones_rng *rng, const bones_move *moves, const double *probs,
+			 size_t n, bool chance)
+{
+	size_t pick = 0;
+	if (chance) {
+		double u = bones_rng_double(rng), acc = 0;
+		for (; pick + 1 < n; pick++) {
+			acc += probs[pick];
+			if (u < acc)
+				break;
+		}
+	} else {
+		pick = bones_rng_below(rng, (uint32_t)n);
+	}
+	return moves[pick];
+}
+
+static bool remember(checker *ck, bones_move m)
+{
+	if (ck->len == ck->cap) {
+		bones_move *h = realloc(ck->history, 2 * ck->cap * sizeof *h);
+		if (!h)
+			return failf(ck, "out of memory");
+		ck->history = h;
+		ck->cap *= 2;
+	}
+	ck->history[ck->len++] = m;
+	if (ck->pool_len < CHECK_POOL)
+		ck->pool[ck->pool_len++] = m;
+	else
+		ck->pool[bones_rng_below(&ck->aux, CHECK_POOL)] = m;
+	return true;
+}
+
+/* Apply m to a, b and (once cloned) c; all three must agree byte for byte. */
+static bool apply_everywhere(checker *ck, bones_move m, bool cloned)
+{
+	const bones_plugin *p = ck->p;
+	size_t size = ck->info.state_size;
+	char text[BONES_MOVE_TEXT_MAX];
+	bones_status st = p->apply(ck->game, ck->a, m);
+	if (st != BONES_OK) {
+		p->format_move(ck->game, ck->b, m, text, sizeof text);
+		return failf(ck, "apply refused legal move '%s' (status %d)", text, (int)st);
+	}
+	if (p->apply(ck->game, ck->b, m) != BONES_OK)
+		return failf(ck, "apply refused a legal move in a state built in a differently "
+			     "filled buffer");
+	long at = first_difference(ck->a, ck->b, size);
+	if (at >= 0)
+		return failf(ck, "after the same moves, states built in buffers filled with 0x00 "
+			     "and 0xa5 differ at byte %ld: a byte left unset or a pointer in "
+			     "the state", at);
+	if (cloned) {
+		if (p->apply(ck->game, ck->c, m) != BONES_OK)
+			return failf(ck, "apply refused a legal move in a memcpy clone");
+		at = first_difference(ck->a, ck->c, size);
+		if (at >= 0)
+			return failf(ck, "a memcpy clone differs from the original at byte %ld "
+				     "after the same moves", at);
+	}
+	ck->rep->checks += cloned ? 3 : 2;
+	return remember(ck, m);
+}
+
+static bool check_init(checker *ck)
+{
+	size_t size = ck->info.state_size;
+	memset(ck->a, 0x00, size);
+	memset(ck->b, 0xa5, size);
+	ck->p->init_state(ck->game, ck->a);
+	ck->p->init_state(ck->game, ck->b);
+	long at = first_difference(ck->a, ck->b, size);
+	if (at >= 0)
+		return failf(ck, "init_state into buffers filled with 0x00 and 0xa5 gives states "
+			     "that differ at byte %ld: a byte left unset (memset the state first) "
+			     "or a pointer in the state", at);
+	ck->rep->checks++;
+	return true;
+}
+
+/* Checks of one state; *n gets the number of legal moves. */
+static bool check_state(checker *ck, int who, size_t *n)
+{
+	if (who != BONES_CHANCE && (who < 0 || who >= ck->info.players))
+		return failf(ck, "to_move returned %d (expected 0..%d, BONES_CHANCE or "
+			     "BONES_TERMINAL)", who, ck->info.players - 1);
+	return check_legal(ck, who, n) && check_notation(ck, *n) &&
+	       check_refusals(ck, *n) && (ck->len > 0 || check_small_buffers(ck, *n)) &&
+	       ((!(ck->p->flags & BONES_HIDDEN_INFO) && !ck->p->resample) ||
+		check_hidden(ck, who, *n));
+}
+
+bool bones_check_game(checker *ck, uint64_t seed)
+{
+	ck->seed = seed;
+	ck->len = 0;
+	ck->text_len = 0;
+	bones_rng_seed(&ck->rng, seed);
+	bones_rng_seed(&ck->aux, seed ^ 0x5deece66dull);
+	if (!check_init(ck))
+		return false;
+	size_t clone_at = bones_rng_below(&ck->aux, 40);
+	bool cloned = false;
+	for (;;) {
+		int who = ck->p->to_move(ck->game, ck->a);
+		if (who == BONES_TERMINAL)
+			return check_terminal(ck);
+		if (ck->len >= ck->limit)
+			return failf(ck, "the game did not end after %zu moves", ck->limit);
+		if (ck->len == clone_at) {
+			memcpy(ck->c, ck->a, ck->info.state_size);
+			cloned = true;
+		}
+		size_t n = 0;
+		if (!check_state(ck, who, &n))
+			return false;
+		bones_move m = choose(&ck->rng, ck->moves, ck->probs, n, who == BONES_CHANCE);
+		if (!apply_everywhere(ck, m, cloned))
+			return false;
+		ck->rep->moves++;
+	}
+}
+
+bool bones_check_replay(checker *ck)
+{
+	const bones_plugin *p = ck->p;
+	bones_rng rng;
+	bones_rng_seed(&rng, ck->seed);
+	memset(ck->t, 0, ck->info.state_size);
+	p->init_state(ck->game, ck->t);
+	for (size_t i = 0; p->to_move(ck->game, ck->t) != BONES_TERMINAL; i++) {
+		int who = p->to_move(ck->game, ck->t);
+		size_t n = p->legal_moves(ck->game, ck->t, ck->moves, ck->probs,
+					  ck->info.max_moves);
+		if (i >= ck->len || n == 0)
+			return failf(ck, "the same seed gave a longer game the second time");
+		bones_move m = choose(&rng, ck->moves, ck->probs, n, who == BONES_CHANCE);
+		if (m != ck->history[i] || p->apply(ck->game, ck->t, m) != BONES_OK)
+			return failf(ck, "the same seed gave a different move %zu the second time "
+				     "(legal_moves is not deterministic)", i + 1);
+	}
+	if (memcmp(ck->t, ck->a, ck->info.state_size))
+		return failf(ck, "the same seed and moves gave a different final state");
+	ck->rep->checks++;
+	return true;
+}

@@ -1,0 +1,469 @@
+/* Game presets (configs/NAME.ini): reading them through bones/ini.h, checking every
+ * value against the plugin's schema with "FILE:LINE: KEY: reason", finding and listing
+ * them in the configs folders; see bones/config.h. */
+#include "bones/config.h"
+
+#include "bones/host.h"
+#include "bones/ini.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The state of one bones_preset_load: the first error wins and stops the parse. */
+struct load_ctx {
+	bones_preset *preset;
+	char *err;
+	size_t errcap;
+	bool failed;
+	bool seen[5]; /* [game] keys seen: plugin, variant, name, description, plugin_path */
+	int game_line; /* last line of a [game] key, for "plugin: missing" */
+};
+
+static int load_fail(struct load_ctx *c, int line, const char *key, const char *reason)
+{
+	if (!c->failed && c->err && c->errcap)
+		snprintf(c->err, c->errcap, "%s:%d: %s: %s", c->preset->path, line, key, reason);
+	c->failed = true;
+	return 0;
+}
+
+/* Copy value into a field of cap bytes, or fail naming the key. */
+static int copy_field(struct load_ctx *c, int line, const char *key, const char *value,
+		      char *field, size_t cap)
+{
+	size_t len = strlen(value);
+	if (len >= cap) {
+		char reason[96];
+		snprintf(reason, sizeof reason, "value too long (%zu characters, at most %zu)",
+			 len, cap - 1);
+		return load_fail(c, line, key, reason);
+	}
+	memcpy(field, value, len + 1);
+	return 1;
+}
+
+static int load_game_key(struct load_ctx *c, const char *key, const char *value, int line)
+{
+	static const char *const keys[] = {"plugin", "variant", "name", "description",
+					   "plugin_path"};
+	bones_preset *p = c->preset;
+	char *fields[] = {p->plugin, p->variant, p->name, p->description, p->plugin_path};
+	const size_t caps[] = {sizeof p->plugin, sizeof p->variant, sizeof p->name,
+			       sizeof p->description, sizeof p->plugin_path};
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		if (strcmp(key, keys[i]))
+			continue;
+		if (c->seen[i])
+			return load_fail(c, line, key, "set twice in [game]");
+		c->seen[i] = true;
+		if (!strcmp(key, "variant"))
+			p->variant_line = line;
+		if (!strcmp(key, "plugin"))
+			p->plugin_line = line;
+		if (!*value && (i == 0 || i == 1))
+			return load_fail(c, line, key, "empty value");
+		return copy_field(c, line, key, value, fields[i], caps[i]);
+	}
+	return load_fail(c, line, key,
+			 "unknown key in [game] (known: plugin, variant, name, description, "
+			 "plugin_path)");
+}
+
+static int load_option(struct load_ctx *c, const char *key, const char *value, int line)
+{
+	bones_preset *p = c->preset;
+	for (int i = 0; i < p->option_count; i++)
+		if (!strcmp(p->options[i].key, key))
+			return load_fail(c, line, key, "set twice in [options]");
+	if (p->option_count >= BONES_PRESET_MAX_OPTIONS)
+		return load_fail(c, line, key, "too many options");
+	bones_preset_option *o = &p->options[p->option_count];
+	if (!copy_field(c, line, key, key, o->key, sizeof o->key) ||
+	    !copy_field(c, line, key, value, o->value, sizeof o->value))
+		return 0;
+	o->line = line;
+	p->option_count++;
+	return 1;
+}
+
+static int load_seat_key(struct load_ctx *c, const char *section, const char *key,
+			 const char *value, int line)
+{
+	const char *num = section + strlen("seat.");
+	char *end;
+	long n = strtol(num, &end, 10);
+	if (!*num || *end || n < 1 || n > BONES_PRESET_MAX_SEATS) {
+		char reason[96];
+		snprintf(reason, sizeof reason, "seat '%s' is not a number in 1..%d", num,
+			 BONES_PRESET_MAX_SEATS);
+		return load_fail(c, line, section, reason);
+	}
+	bones_preset_seat *seat = &c->preset->seats[n - 1];
+	if (!strcmp(key, "agent") || !seat->line)
+		seat->line = line;
+	if (!strcmp(key, "agent"))
+		return *value ? copy_field(c, line, key, value, seat->agent, sizeof seat->agent)
+			      : load_fail(c, line, key, "empty agent (try human, random, greedy)");
+	if (!strcmp(key, "name"))
+		return copy_field(c, line, key, value, seat->name, sizeof seat->name);
+	return load_fail(c, line, key, "unknown key in a seat section (known: agent, name)");
+}
+
+static int load_handler(void *user, const char *section, const char *key,
+			const char *value, int line)
+{
+	struct load_ctx *c = user;
+	if (c->failed)
+		return 0;
+	if (!strcmp(section, "game")) {
+		c->game_line = line;
+		return load_game_key(c, key, value, line);
+	}
+	if (!strcmp(section, "options"))
+		return load_option(c, key, value, line);
+	if (!strncmp(section, "seat.", 5))
+		return load_seat_key(c, section, key, value, line);
+	char reason[128];
+	if (!*section)
+		return load_fail(c, line, key, "key outside any section (start with [game])");
+	snprintf(reason, sizeof reason,
+		 "unknown section [%s] (known: [game], [options], [seat.N])", section);
+	return load_fail(c, line, key, reason);
+}
+
+/* The file name without folder and extension. */
+static void preset_id_of(const char *path, char *id, size_t cap)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t len = strcspn(base, ".");
+	if (len >= cap)
+		len = cap - 1;
+	memcpy(id, base, len);
+	id[len] = '\0';
+}
+
+/* plugin_path relative to the preset's folder, as the header promises. */
+static bool resolve_plugin_path(bones_preset *p)
+{
+	if (!p->plugin_path[0] || p->plugin_path[0] == '/')
+		return true;
+	const char *slash = strrchr(p->path, '/');
+	if (!slash)
+		return true;
+	char joined[sizeof p->plugin_path];
+	int n = snprintf(joined, sizeof joined, "%.*s/%s", (int)(slash - p->path), p->path,
+			 p->plugin_path);
+	if (n < 0 || (size_t)n >= sizeof joined)
+		return false;
+	memcpy(p->plugin_path, joined, (size_t)n + 1);
+	return true;
+}
+
+bones_status bones_preset_load(const char *path, bones_preset *preset, char *err,
+			       size_t errcap)
+{
+	memset(preset, 0, sizeof *preset);
+	if (err && errcap)
+		err[0] = '\0';
+	if (strlen(path) >= sizeof preset->path) {
+		snprintf(err, errcap, "'%s': path too long", path);
+		return BONES_EINVAL;
+	}
+	strcpy(preset->path, path);
+	preset_id_of(path, preset->id, sizeof preset->id);
+	struct load_ctx c = {preset, err, errcap, false, {false}, 1};
+	int line = 0;
+	bones_status st = bones_ini_parse(path, load_handler, &c, &line);
+	if (st == BONES_EIO) {
+		snprintf(err, errcap, "cannot open '%s'", path);
+		return BONES_EIO;
+	}
+	if (st) {
+		if (!c.failed)
+			snprintf(err, errcap, "%s:%d: syntax error (expected [section] or key = value)",
+				 path, line);
+		return BONES_EPARSE;
+	}
+	if (!preset->plugin[0]) {
+		snprintf(err, errcap, "%s:%d: plugin: missing (add 'plugin = GAME' under [game])",
+			 path, c.game_line);
+		return BONES_EPARSE;
+	}
+	if (!resolve_plugin_path(preset)) {
+		snprintf(err, errcap, "%s: plugin_path: path too long", path);
+		return BONES_EINVAL;
+	}
+	if (!preset->name[0])
+		snprintf(preset->name, sizeof preset->name, "%s", preset->id);
+	return BONES_OK;
+}
+
+/* Prefix err (which reads "KEY: reason") with "FILE:LINE: ". */
+static bones_status located(const bones_preset *p, int line, bones_status st, char *err,
+			    size_t errcap)
+{
+	char inner[512];
+	if (!p->path[0] || line <= 0)
+		return st; /* not from the file (a default preset, --variant): "KEY: reason" */
+	snprintf(inner, sizeof inner, "%s", err);
+	snprintf(err, errcap, "%s:%d: %s", p->path, line, inner);
+	return st;
+}
+
+static bones_status check_seats(const bones_preset *p, const bones_plugin *plugin,
+				char *err, size_t errcap)
+{
+	for (int i = plugin->max_players; i < BONES_PRESET_MAX_SEATS; i++) {
+		if (!p->seats[i].line)
+			continue;
+		snprintf(err, errcap, "%s:%d: seat.%d: %s has at most %d players", p->path,
+			 p->seats[i].line, i + 1, plugin->id, plugin->max_players);
+		return BONES_ERANGE;
+	}
+	return BONES_OK;
+}
+
+bones_status bones_preset_options(const bones_preset *preset, const bones_plugin *plugin,
+				  bones_options *opts, char *err, size_t errcap)
+{
+	if (strcmp(preset->plugin, plugin->id)) {
+		snprintf(err, errcap, "%s: plugin: preset is for '%s', not '%s'", preset->path,
+			 preset->plugin, plugin->id);
+		return BONES_EINVAL;
+	}
+	bones_status st = bones_options_init(opts, plugin, err, errcap);
+	if (st)
+		return st;
+	if (preset->variant[0]) {
+		st = bones_options_apply_variant(opts, preset->variant, err, errcap);
+		if (st)
+			goto out_release;
+	}
+	for (int i = 0; i < preset->option_count; i++) {
+		const bones_preset_option *o = &preset->options[i];
+		st = bones_options_set(opts, o->key, o->value, err, errcap);
+		if (st) {
+			located(preset, o->line, st, err, errcap);
+			goto out_release;
+		}
+	}
+	st = check_seats(preset, plugin, err, errcap);
+	if (st)
+		goto out_release;
+	return BONES_OK;
+out_release:
+	if (preset->variant[0] && st && !strncmp(err, "variant:", 8))
+		located(preset, preset->variant_line, st, err, errcap);
+	bones_options_release(opts);
+	return st;
+}
+
+bones_status bones_preset_set(bones_options *opts, const char *pair, char *err,
+			      size_t errcap)
+{
+	const char *eq = strchr(pair, '=');
+	if (!eq || eq == pair) {
+		snprintf(err, errcap, "--set %s: expected key=value", pair);
+		return BONES_EPARSE;
+	}
+	char key[64];
+	size_t klen = (size_t)(eq - pair);
+	if (klen >= sizeof key) {
+		snprintf(err, errcap, "--set %s: key too long", pair);
+		return BONES_EINVAL;
+	}
+	memcpy(key, pair, klen);
+	key[klen] = '\0';
+	char inner[400];
+	bones_status st = bones_options_set(opts, key, eq + 1, inner, sizeof inner);
+	if (st)
+		snprintf(err, errcap, "--set %s: %s", pair, inner);
+	return st;
+}
+
+void bones_preset_default(bones_preset *preset, const bones_plugin *plugin)
+{
+	memset(preset, 0, sizeof *preset);
+	snprintf(preset->id, sizeof preset->id, "%s", plugin->id);
+	snprintf(preset->plugin, sizeof preset->plugin, "%s", plugin->id);
+	snprintf(preset->name, sizeof preset->name, "%s", plugin->name);
+	snprintf(preset->description, sizeof preset->description, "%s", plugin->summary);
+}
+
+bones_status bones_preset_find(const char *name, char *path, size_t cap)
+{
+	if (!name || !*name)
+		return BONES_EINVAL;
+	size_t len = strlen(name);
+	bool is_file = strchr(name, '/') || (len > 4 && !strcmp(name + len - 4, ".ini"));
+	if (is_file)
+		return bones_host_find_file(name, path, cap);
+	char file[256];
+	int n = snprintf(file, sizeof file, "%s.ini", name);
+	if (n < 0 || (size_t)n >= sizeof file)
+		return BONES_EINVAL;
+	return bones_host_find_file(file, path, cap);
+}
+
+/* The preset files found so far, first folder wins per file name. */
+struct preset_list {
+	char **paths;
+	size_t count, cap;
+};
+
+static bool is_preset_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	char line[256];
+	bool found = false;
+	while (!found && fgets(line, sizeof line, f)) {
+		const char *p = line + strspn(line, " \t");
+		found = !strncmp(p, "[game]", 6);
+	}
+	fclose(f);
+	return found;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+static void list_add(struct preset_list *l, const char *dir, size_t dirlen,
+		     const char *file)
+{
+	for (size_t i = 0; i < l->count; i++)
+		if (!strcmp(base_name(l->paths[i]), file))
+			return;
+	size_t need = dirlen + strlen(file) + 2;
+	char *path = malloc(need);
+	if (!path)
+		return;
+	snprintf(path, need, "%.*s/%s", (int)dirlen, dir, file);
+	bool keep = is_preset_file(path);
+	if (keep && l->count == l->cap) {
+		size_t cap = l->cap * 2 + 8;
+		char **grown = realloc(l->paths, cap * sizeof *grown);
+		if (grown) {
+			l->paths = grown;
+			l->cap = cap;
+		}
+	}
+	if (keep && l->count < l->cap)
+		l->paths[l->count++] = path;
+	else
+		free(path);
+}
+
+static void list_dir(struct preset_list *l, const char *dir, size_t dirlen)
+{
+	char name[1024];
+	if (!dirlen || dirlen >= sizeof name)
+		return;
+	memcpy(name, dir, dirlen);
+	name[dirlen] = '\0';
+	DIR *d = opendir(name);
+	if (!d)
+		return;
+	for (struct dirent *e; (e = readdir(d));) {
+		size_t len = strlen(e->d_name);
+		if (len > 4 && e->d_name[0] != '.' && !strcmp(e->d_name + len - 4, ".ini"))
+			list_add(l, dir, dirlen, e->d_name);
+	}
+	closedir(d);
+}
+
+static int compare_base(const void *a, const void *b)
+{
+	return strcmp(base_name(*(char *const *)a), base_name(*(char *const *)b));
+}
+
+void bones_preset_list(void (*fn)(void *user, const char *path), void *user)
+{
+	struct preset_list l = {NULL, 0, 0};
+	const char *env = getenv("BONES_DATA_PATH");
+	while (env && *env) {
+		size_t len = strcspn(env, ":");
+		list_dir(&l, env, len);
+		env += len + (env[len] == ':');
+	}
+	static const char *const dirs[] = {BONES_SOURCE_CONFIG_DIR, BONES_INSTALL_CONFIG_DIR};
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		list_dir(&l, dirs[i], strlen(dirs[i]));
+	if (l.count)
+		qsort(l.paths, l.count, sizeof *l.paths, compare_base);
+	for (size_t i = 0; i < l.count; i++) {
+		fn(user, l.paths[i]);
+		free(l.paths[i]);
+	}
+	free(l.paths);
+}
+
+/* Append "id, " for each preset to a buffer (for "known: ..." messages). */
+struct name_buf {
+	char *buf;
+	size_t cap, used;
+};
+
+static void append_name(struct name_buf *b, const char *name)
+{
+	if (b->used >= b->cap)
+		return;
+	int n = snprintf(b->buf + b->used, b->cap - b->used, "%s%s", b->used ? ", " : "",
+			 name);
+	if (n > 0)
+		b->used += (size_t)n;
+}
+
+static void append_preset(void *user, const char *path)
+{
+	char id[64];
+	preset_id_of(path, id, sizeof id);
+	append_name(user, id);
+}
+
+static bones_status not_found(const char *name, bones_registry *reg, char *err,
+			      size_t errcap)
+{
+	char games[256] = "", presets[256] = "";
+	struct name_buf g = {games, sizeof games, 0}, p = {presets, sizeof presets, 0};
+	for (size_t i = 0; i < bones_registry_count(reg); i++)
+		append_name(&g, bones_registry_get(reg, i)->id);
+	bones_preset_list(append_preset, &p);
+	snprintf(err, errcap, "'%s': no such game or preset (games: %s; presets: %s)", name,
+		 g.used ? games : "none", p.used ? presets : "none");
+	return BONES_ENOTFOUND;
+}
+
+bones_status bones_preset_resolve(const char *name, bones_registry *reg,
+				  bones_preset *preset, const bones_plugin **plugin,
+				  char *err, size_t errcap)
+{
+	char path[1024];
+	*plugin = NULL;
+	if (bones_preset_find(name, path, sizeof path) == BONES_OK) {
+		bones_status st = bones_preset_load(path, preset, err, errcap);
+		if (st)
+			return st;
+		if (preset->plugin_path[0])
+			bones_registry_scan_dir(reg, preset->plugin_path);
+		*plugin = bones_registry_find(reg, preset->plugin);
+		if (!*plugin) {
+			snprintf(err, errcap, "%s:%d: plugin: no game '%s' is installed", path,
+				 preset->plugin_line, preset->plugin);
+			return BONES_ENOTFOUND;
+		}
+		return BONES_OK;
+	}
+	*plugin = bones_registry_find(reg, name);
+	if (!*plugin)
+		return not_found(name, reg, err, errcap);
+	bones_preset_default(preset, *plugin);
+	return BONES_OK;
+}

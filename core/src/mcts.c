@@ -1,0 +1,232 @@
+/* The mcts agent kind: parameters, one tree per thread (root parallelism), budgets by
+ * iterations or time, and the final choice by visit counts merged over the trees. */
+#define _POSIX_C_SOURCE 200809L
+#include "agent_impl.h"
+#include "mcts.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct mcts_impl {
+	bones_mcts_config cfg;
+	bones_mcts_tree *trees;  /* cfg.threads trees */
+	int trees_ready;         /* trees initialised, for destroy */
+	uint64_t *visits;        /* max_moves: merged root visits of the legal moves */
+	double *rewards;         /* max_moves: merged root rewards */
+	bones_mcts_stats stats;  /* of the last move */
+} mcts_impl;
+
+/* One thread's job: search its tree. */
+typedef struct mcts_job {
+	bones_mcts_tree *tree;
+	int me;
+	uint64_t iterations;
+	double deadline;
+} mcts_job;
+
+static const char *const rollout_choices[] = {"random", "greedy", NULL};
+static const char *const reward_choices[] = {"rank", "margin", NULL};
+
+enum { P_ITERATIONS, P_TIME, P_C, P_ROLLOUT, P_THREADS, P_NODES, P_MEMORY, P_REWARD,
+       P_SCALE, P_DEPTH, P_REUSE, P_WIDEN, P_PW, P_COUNT };
+
+static const bones_agent_param mcts_params[P_COUNT] = {
+	[P_ITERATIONS] = {"iterations", 1000, 0, 1e9, true, NULL},
+	[P_TIME] = {"time", 0, 0, 3600, false, NULL},
+	[P_C] = {"c", 0.7, 0, 100, false, NULL},
+	[P_ROLLOUT] = {"rollout", 1, 0, 1, true, rollout_choices},
+	[P_THREADS] = {"threads", 1, 1, 64, true, NULL},
+	[P_NODES] = {"nodes", 0, 0, 4e9, true, NULL},
+	[P_MEMORY] = {"memory_mb", 128, 1, 1 << 20, true, NULL},
+	[P_REWARD] = {"reward", 1, 0, 1, true, reward_choices},
+	[P_SCALE] = {"scale", 10, 1e-9, 1e12, false, NULL},
+	[P_DEPTH] = {"depth", -1, -1, 1e6, true, NULL},
+	[P_REUSE] = {"reuse", 1, 0, 1, true, NULL},
+	[P_WIDEN] = {"widen", 0, 0, 1e6, false, NULL},
+	[P_PW] = {"pw", 2, 0, 1e6, false, NULL},
+};
+
+_Static_assert(P_COUNT <= BONES_AGENT_MAX_PARAMS, "mcts needs more parameter slots");
+
+static const bones_heuristic *find_heuristic(const bones_agent *a)
+{
+	if (!a->plugin->get_extension)
+		return NULL;
+	const bones_heuristic *h = a->plugin->get_extension(a->game, BONES_HEURISTIC_ID);
+	if (!h || h->size < sizeof *h || (!h->evaluate && !h->priors))
+		return NULL;
+	return h;
+}
+
+static void fill_config(bones_agent *a, bones_mcts_config *c)
+{
+	const double *p = a->params;
+	c->plugin = a->plugin;
+	c->game = a->game;
+	c->info = a->info;
+	c->heur = find_heuristic(a);
+	c->iterations = (uint64_t)p[P_ITERATIONS];
+	c->seconds = p[P_TIME];
+	c->c = p[P_C];
+	c->rollout = (int)p[P_ROLLOUT];
+	c->threads = (int)p[P_THREADS];
+	c->reward = (int)p[P_REWARD];
+	c->scale = p[P_SCALE];
+	c->depth = (int)p[P_DEPTH];
+	c->reuse = p[P_REUSE] != 0;
+	c->widen = p[P_WIDEN];
+	c->pw = p[P_PW];
+	c->hidden = (a->plugin->flags & BONES_HIDDEN_INFO) && a->plugin->resample;
+	c->sign = (a->plugin->flags & BONES_LOW_SCORE_WINS) ? -1.0 : 1.0;
+	c->nodes = p[P_NODES] > 0 ? (uint64_t)p[P_NODES] :
+		(uint64_t)p[P_MEMORY] * (1u << 20) /
+		(sizeof(bones_mcts_node) + sizeof(uint32_t));
+}
+
+static void mcts_destroy(bones_agent *a)
+{
+	mcts_impl *m = a->impl;
+	if (!m)
+		return;
+	for (int i = 0; i < m->trees_ready; i++)
+		bones_mcts_tree_release(&m->trees[i]);
+	free(m->trees);
+	free(m->visits);
+	free(m->rewards);
+	free(m);
+	a->impl = NULL;
+}
+
+static bones_status mcts_create(bones_agent *a, char *err, size_t errcap)
+{
+	mcts_impl *m = calloc(1, sizeof *m);
+	if (!m)
+		goto out_nomem;
+	a->impl = m;
+	fill_config(a, &m->cfg);
+	bones_mcts_config *c = &m->cfg;
+	if (!c->iterations && !(c->seconds > 0)) {
+		snprintf(err, errcap, "agent '%s': iterations=0 needs a time budget (time=S)",
+			 a->spec);
+		mcts_destroy(a);
+		return BONES_EINVAL;
+	}
+	uint64_t per_tree = c->nodes / (uint64_t)c->threads;
+	if (per_tree < 1)
+		per_tree = 1;
+	if (per_tree > UINT32_MAX - 1)
+		per_tree = UINT32_MAX - 1;
+	size_t mm = a->info.max_moves ? a->info.max_moves : 1;
+	m->trees = calloc((size_t)c->threads, sizeof *m->trees);
+	m->visits = calloc(mm, sizeof *m->visits);
+	m->rewards = calloc(mm, sizeof *m->rewards);
+	if (!m->trees || !m->visits || !m->rewards)
+		goto out_destroy;
+	for (; m->trees_ready < c->threads; m->trees_ready++)
+		if (bones_mcts_tree_init(&m->trees[m->trees_ready], c, (uint32_t)per_tree,
+					 bones_rng_next(&a->rng)))
+			goto out_destroy;
+	return BONES_OK;
+out_destroy:
+	mcts_destroy(a);
+out_nomem:
+	snprintf(err, errcap, "agent '%s': out of memory (try a smaller memory_mb or nodes)",
+		 a->spec);
+	return BONES_ENOMEM;
+}
+
+static void *run_job(void *arg)
+{
+	mcts_job *j = arg;
+	bones_mcts_tree_search(j->tree, j->me, j->iterations, j->deadline);
+	return NULL;
+}
+
+/* Search every tree, threads - 1 of them on new threads, tree 0 on this one. */
+static void search_all(mcts_impl *m, const void *state, int me)
+{
+	const bones_mcts_config *c = &m->cfg;
+	mcts_job jobs[64];
+	pthread_t tids[64];
+	bool started[64] = {false};
+	double deadline = c->seconds > 0 ? bones_mcts_now() + c->seconds : 0;
+	uint64_t t_count = (uint64_t)c->threads;
+	for (int i = 0; i < c->threads; i++) {
+		bones_mcts_tree_set_root(&m->trees[i], state);
+		uint64_t share = c->iterations / t_count + ((uint64_t)i < c->iterations % t_count);
+		jobs[i] = (mcts_job){&m->trees[i], me, share, deadline};
+		if (c->iterations && !share)
+			jobs[i].iterations = 1;
+	}
+	for (int i = 1; i < c->threads; i++)
+		started[i] = !pthread_create(&tids[i], NULL, run_job, &jobs[i]);
+	run_job(&jobs[0]);
+	for (int i = 1; i < c->threads; i++) {
+		if (started[i])
+			pthread_join(tids[i], NULL);
+		else
+			run_job(&jobs[i]);
+	}
+}
+
+/* The legal move with the most root visits over all trees (then the best mean, then
+ * the first listed). */
+static bones_status mcts_choose(bones_agent *a, const void *state, bones_move *move)
+{
+	mcts_impl *m = a->impl;
+	const bones_plugin *pl = a->plugin;
+	int me = pl->to_move(a->game, state);
+	size_t n = pl->legal_moves(a->game, state, a->moves, NULL, a->info.max_moves);
+	if (!n || me < 0)
+		return BONES_EINVAL;
+	double start = bones_mcts_now();
+	if (n > 1)
+		search_all(m, state, me);
+	memset(m->visits, 0, n * sizeof *m->visits);
+	memset(m->rewards, 0, n * sizeof *m->rewards);
+	memset(&m->stats, 0, sizeof m->stats);
+	for (int i = 0; i < m->cfg.threads && n > 1; i++) {
+		const bones_mcts_tree *t = &m->trees[i];
+		for (uint32_t ch = t->nodes[0].first_child; ch != BONES_MCTS_NIL;
+		     ch = t->nodes[ch].next_sibling)
+			for (size_t k = 0; k < n; k++)
+				if (a->moves[k] == t->nodes[ch].move) {
+					m->visits[k] += t->nodes[ch].visits;
+					m->rewards[k] += t->nodes[ch].reward;
+					break;
+				}
+		m->stats.iterations += t->iterations;
+		m->stats.sim_moves += t->sim_moves;
+		m->stats.nodes += t->used;
+		m->stats.capacity += t->cap;
+		m->stats.reused += t->reused;
+		m->stats.cpu_seconds += t->cpu_seconds;
+	}
+	size_t best = 0;
+	for (size_t k = 1; k < n; k++) {
+		double mk = m->visits[k] ? m->rewards[k] / (double)m->visits[k] : 0;
+		double mb = m->visits[best] ? m->rewards[best] / (double)m->visits[best] : 0;
+		if (m->visits[k] > m->visits[best] || (m->visits[k] == m->visits[best] && mk > mb))
+			best = k;
+	}
+	*move = a->moves[best];
+	for (int i = 0; i < m->cfg.threads; i++) {
+		m->trees[i].chosen = *move;
+		m->trees[i].has_chosen = n > 1;
+	}
+	m->stats.seconds = bones_mcts_now() - start;
+	return BONES_OK;
+}
+
+const bones_agent_ops bones_mcts_ops = {mcts_params, P_COUNT, mcts_create, mcts_choose,
+					mcts_destroy};
+
+bones_status bones_mcts_stats_get(const bones_agent *agent, bones_mcts_stats *stats)
+{
+	if (!agent || agent->ops != &bones_mcts_ops || !agent->impl)
+		return BONES_EINVAL;
+	*stats = ((const mcts_impl *)agent->impl)->stats;
+	return BONES_OK;
+}

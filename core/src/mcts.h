@@ -1,0 +1,111 @@
+/* Internals of the mcts agent: the search configuration, one search tree (a node pool
+ * with no allocation while searching) and the statistics the tests read. The agent
+ * kind itself (parameters, threads, merging) is in mcts.c; the tree in mcts_tree.c. */
+#ifndef BONES_MCTS_H
+#define BONES_MCTS_H
+
+#include <stdint.h>
+
+#include "agent_impl.h"
+#include "bones/heuristic.h"
+#include "bones/rng.h"
+
+#define BONES_MCTS_NIL UINT32_MAX
+#define BONES_MCTS_MAX_DEPTH 512    /* tree path length; deeper iterations roll out */
+#define BONES_MCTS_REUSE_DEPTH 8    /* plies searched below the old root for the new one */
+
+enum { BONES_MCTS_ROLLOUT_RANDOM, BONES_MCTS_ROLLOUT_GREEDY };
+enum { BONES_MCTS_REWARD_RANK, BONES_MCTS_REWARD_MARGIN };
+
+/* What every tree of one agent shares; read-only while searching. */
+typedef struct bones_mcts_config {
+	const bones_plugin *plugin;     /* borrowed */
+	const void *game;               /* borrowed */
+	bones_game_info info;
+	const bones_heuristic *heur;    /* plugin-owned, NULL when absent */
+	uint64_t iterations;            /* per move, all trees together; 0: time only */
+	double seconds;                 /* per move; 0: iterations only */
+	double c;                       /* UCT exploration constant */
+	double scale;                   /* margin reward: m / (|m| + scale) */
+	double widen;                   /* chance outcomes kept: widen * sqrt(visits) */
+	double pw;                      /* moves expanded: pw * sqrt(visits); 0 all */
+	int rollout, reward, threads;
+	int depth;                      /* rollout moves before evaluating; -1: none */
+	bool reuse;                     /* keep the subtree of the new position */
+	bool hidden;                    /* determinise by resample each iteration */
+	double sign;                    /* +1, or -1 when low scores win */
+	uint64_t nodes;                 /* node pool of all trees together */
+} bones_mcts_config;
+
+/* One node: the move or chance outcome that led to it and its statistics from the
+ * viewpoint of the player who made that move (max^n: each mover maximises its own). */
+typedef struct bones_mcts_node {
+	bones_move move;
+	uint32_t first_child, next_sibling; /* BONES_MCTS_NIL when none */
+	uint32_t visits;
+	uint32_t avail;  /* parent visits in which move was legal (determinised search) */
+	int32_t mover;   /* who made move: a player or BONES_CHANCE */
+	uint32_t index;  /* move's index in the parent's legal list (open information) */
+	float prior;     /* normalised heuristic prior, 0 without one */
+	double reward;   /* sum of the mover's rewards */
+} bones_mcts_node;
+
+/* One tree with its buffers; single-threaded. */
+typedef struct bones_mcts_tree {
+	const bones_mcts_config *cfg;
+	bones_mcts_node *nodes;     /* cap nodes; nodes[0] is the root */
+	uint32_t cap, used;
+	uint32_t *map;              /* cap entries: renumbering when a subtree is kept */
+	bones_rng rng;
+	bool has_root;
+	bool has_chosen;            /* chosen: the move played from the root */
+	bones_move chosen;
+	unsigned char *root_state;  /* the position searched, as given */
+	unsigned char *state;       /* one iteration's state */
+	unsigned char *scratch;     /* greedy rollouts try moves here */
+	unsigned char *reuse;       /* (REUSE_DEPTH + 1) states for finding the new root */
+	bones_move *moves;          /* max_moves */
+	uint64_t *sorted;           /* max_moves (move << 32 | index), determinised search */
+	unsigned char *legal_child; /* max_moves flags */
+	double *probs, *weights;    /* max_moves each */
+	double *root_rank;          /* max_moves: greedy order of the root's moves */
+	bool root_ranked;           /* root_rank is valid for this search */
+	double *before, *after, *reward; /* players each */
+	uint32_t path[BONES_MCTS_MAX_DEPTH];
+	uint64_t iterations;        /* done in the last search */
+	uint64_t sim_moves;         /* moves applied in the last search (tree + rollout) */
+	uint32_t reused;            /* nodes kept from the previous move */
+	double cpu_seconds;         /* thread CPU time of the last search */
+} bones_mcts_tree;
+
+/* Statistics of the agent's last move, for tests and `bones match --verbose`. */
+typedef struct bones_mcts_stats {
+	uint64_t iterations; /* all trees */
+	uint64_t sim_moves;  /* moves applied while searching, all trees */
+	uint64_t nodes;      /* nodes in use at the end, all trees */
+	uint64_t capacity;   /* node pool of all trees */
+	uint64_t reused;     /* nodes kept from the move before */
+	double seconds;      /* wall time of the search */
+	double cpu_seconds;  /* CPU time of the search threads, summed */
+} bones_mcts_stats;
+
+bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *cfg,
+				  uint32_t cap, uint64_t seed);
+void bones_mcts_tree_release(bones_mcts_tree *t);
+/* Make state the root: the matching subtree of the last search when cfg->reuse allows
+ * (open information only), else an empty tree. */
+void bones_mcts_tree_set_root(bones_mcts_tree *t, const void *state);
+/* Run iterations for player me until max_iterations (0: no limit) or, when
+ * deadline > 0, until the monotonic clock passes deadline (seconds). */
+void bones_mcts_tree_search(bones_mcts_tree *t, int me, uint64_t max_iterations,
+			    double deadline);
+/* The monotonic clock in seconds. */
+double bones_mcts_now(void);
+
+/* The kind's row in agent.c's table. */
+extern const bones_agent_ops bones_mcts_ops;
+
+/* The stats of an mcts agent's last move; BONES_EINVAL for another kind of agent. */
+bones_status bones_mcts_stats_get(const bones_agent *agent, bones_mcts_stats *stats);
+
+#endif /* BONES_MCTS_H */

@@ -1,0 +1,608 @@
+/* One Monte Carlo search tree over any plugin: UCT selection (max^n for any number of
+ * players), chance nodes sampled with the plugin's probabilities, determinisation by
+ * resample at every iteration, rollouts, a fixed node pool and tree reuse. */
+#define _POSIX_C_SOURCE 200809L
+#include "mcts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define PROGRESSIVE_BIAS 1.0  /* weight of a prior in selection, fading with visits */
+#define GREEDY_SAMPLE 8       /* moves a greedy rollout step compares without priors */
+#define MAX_ROLLOUT 100000    /* a safety net against endless games */
+#define REUSE_BUDGET 20000    /* nodes visited while looking for the new root */
+
+/* CPU time of the calling thread: search speed per core even on a busy machine. */
+static double thread_cpu(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double bones_mcts_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *cfg,
+				  uint32_t cap, uint64_t seed)
+{
+	memset(t, 0, sizeof *t);
+	t->cfg = cfg;
+	t->cap = cap < 1 ? 1 : cap;
+	bones_rng_seed(&t->rng, seed);
+	size_t ss = cfg->info.state_size ? cfg->info.state_size : 1;
+	size_t mm = cfg->info.max_moves ? cfg->info.max_moves : 1;
+	size_t pl = (size_t)cfg->info.players;
+	t->nodes = malloc(t->cap * sizeof *t->nodes);
+	t->map = malloc(t->cap * sizeof *t->map);
+	t->root_state = malloc(ss);
+	t->state = malloc(ss);
+	t->scratch = malloc(ss);
+	t->reuse = malloc(ss * (BONES_MCTS_REUSE_DEPTH + 1));
+	t->moves = malloc(mm * sizeof *t->moves);
+	t->sorted = malloc(mm * sizeof *t->sorted);
+	t->legal_child = malloc(mm);
+	t->probs = malloc(mm * sizeof *t->probs);
+	t->weights = malloc(mm * sizeof *t->weights);
+	t->root_rank = malloc(mm * sizeof *t->root_rank);
+	t->before = malloc(3 * pl * sizeof *t->before);
+	if (!t->nodes || !t->map || !t->root_state || !t->state || !t->scratch || !t->reuse ||
+	    !t->moves || !t->sorted || !t->legal_child || !t->probs || !t->weights || !t->root_rank ||
+	    !t->before) {
+		bones_mcts_tree_release(t);
+		return BONES_ENOMEM;
+	}
+	t->after = t->before + pl;
+	t->reward = t->after + pl;
+	return BONES_OK;
+}
+
+void bones_mcts_tree_release(bones_mcts_tree *t)
+{
+	free(t->nodes);
+	free(t->map);
+	free(t->root_state);
+	free(t->state);
+	free(t->scratch);
+	free(t->reuse);
+	free(t->moves);
+	free(t->sorted);
+	free(t->legal_child);
+	free(t->probs);
+	free(t->weights);
+	free(t->root_rank);
+	free(t->before);
+	memset(t, 0, sizeof *t);
+}
+
+static uint32_t new_node(bones_mcts_tree *t, bones_move move, int mover)
+{
+	if (t->used >= t->cap)
+		return BONES_MCTS_NIL;
+	bones_mcts_node *n = &t->nodes[t->used];
+	memset(n, 0, sizeof *n);
+	n->move = move;
+	n->first_child = n->next_sibling = BONES_MCTS_NIL;
+	n->mover = mover;
+	return t->used++;
+}
+
+static uint32_t find_child(const bones_mcts_tree *t, uint32_t node, bones_move move)
+{
+	for (uint32_t ch = t->nodes[node].first_child; ch != BONES_MCTS_NIL;
+	     ch = t->nodes[ch].next_sibling)
+		if (t->nodes[ch].move == move)
+			return ch;
+	return BONES_MCTS_NIL;
+}
+
+/* ---- tree reuse -------------------------------------------------------------------- */
+
+/* Depth-first below node (whose state is reuse[depth]) for a state equal to target. */
+static uint32_t find_state(bones_mcts_tree *t, uint32_t node, int depth, const void *target,
+			   uint32_t *budget)
+{
+	const bones_mcts_config *c = t->cfg;
+	size_t ss = c->info.state_size;
+	unsigned char *s = t->reuse + (size_t)depth * ss;
+	if (!memcmp(s, target, ss))
+		return node;
+	if (depth == BONES_MCTS_REUSE_DEPTH)
+		return BONES_MCTS_NIL;
+	for (uint32_t ch = t->nodes[node].first_child; ch != BONES_MCTS_NIL && *budget;
+	     ch = t->nodes[ch].next_sibling) {
+		--*budget;
+		memcpy(s + ss, s, ss);
+		if (c->plugin->apply(c->game, s + ss, t->nodes[ch].move) != BONES_OK)
+			continue;
+		uint32_t found = find_state(t, ch, depth + 1, target, budget);
+		if (found != BONES_MCTS_NIL)
+			return found;
+	}
+	return BONES_MCTS_NIL;
+}
+
+/* Keep only the subtree of root, renumbered from 0 in the same order. Children are
+ * always created after their parent, so a node's new index is never above its old one
+ * and one sweep both marks the subtree and moves it down. */
+static void keep_subtree(bones_mcts_tree *t, uint32_t root)
+{
+	uint32_t *map = t->map, next = 0;
+	for (uint32_t i = 0; i < t->used; i++)
+		map[i] = BONES_MCTS_NIL;
+	map[root] = 0;
+	t->nodes[root].next_sibling = BONES_MCTS_NIL;
+	for (uint32_t i = root; i < t->used; i++) {
+		if (map[i] == BONES_MCTS_NIL)
+			continue;
+		for (uint32_t ch = t->nodes[i].first_child; ch != BONES_MCTS_NIL;
+		     ch = t->nodes[ch].next_sibling)
+			map[ch] = 0;
+		map[i] = next;
+		t->nodes[next++] = t->nodes[i];
+	}
+	for (uint32_t i = 0; i < next; i++) {
+		bones_mcts_node *n = &t->nodes[i];
+		if (n->first_child != BONES_MCTS_NIL)
+			n->first_child = map[n->first_child];
+		if (n->next_sibling != BONES_MCTS_NIL)
+			n->next_sibling = map[n->next_sibling];
+	}
+	t->used = next;
+}
+
+void bones_mcts_tree_set_root(bones_mcts_tree *t, const void *state)
+{
+	const bones_mcts_config *c = t->cfg;
+	size_t ss = c->info.state_size;
+	uint32_t found = BONES_MCTS_NIL;
+	t->reused = 0;
+	if (t->has_root && c->reuse && !c->hidden) {
+		uint32_t budget = REUSE_BUDGET, from = 0;
+		memcpy(t->reuse, t->root_state, ss);
+		if (t->has_chosen) { /* start below the move this tree's agent played */
+			from = find_child(t, 0, t->chosen);
+			memcpy(t->reuse + ss, t->reuse, ss);
+			if (from != BONES_MCTS_NIL &&
+			    c->plugin->apply(c->game, t->reuse + ss, t->chosen) == BONES_OK)
+				found = find_state(t, from, 1, state, &budget);
+		} else {
+			found = find_state(t, 0, 0, state, &budget);
+		}
+	}
+	t->has_chosen = false;
+	if (found != BONES_MCTS_NIL) {
+		keep_subtree(t, found);
+		t->reused = t->used;
+	} else {
+		t->used = 0;
+		new_node(t, 0, BONES_CHANCE);
+	}
+	memcpy(t->root_state, state, ss);
+	t->has_root = true;
+}
+
+/* ---- rewards ----------------------------------------------------------------------- */
+
+/* The mover's margin over the best other player, in "higher is better" points. */
+static double margin(const bones_mcts_config *c, const double *scores, int p)
+{
+	double best = -INFINITY;
+	for (int q = 0; q < c->info.players; q++)
+		if (q != p && c->sign * scores[q] > best)
+			best = c->sign * scores[q];
+	return c->info.players > 1 ? c->sign * scores[p] - best : c->sign * scores[p];
+}
+
+static double squash(const bones_mcts_config *c, double m)
+{
+	return 0.5 + 0.5 * m / (fabs(m) + c->scale);
+}
+
+/* At a terminal state. rank: 1 for beating each other player, 0.5 per tie, averaged
+ * over the others (win/draw/loss with two players). margin: half that, half the
+ * squashed score margin, so that points count but a 1-0 game still tells win from loss. */
+static void terminal_reward(bones_mcts_tree *t, const void *state)
+{
+	const bones_mcts_config *c = t->cfg;
+	int players = c->info.players;
+	c->plugin->scores(c->game, state, t->before);
+	if (players < 2) {
+		t->reward[0] = squash(c, margin(c, t->before, 0));
+		return;
+	}
+	int ranks[64];
+	if (c->plugin->ranks && players <= 64) {
+		c->plugin->ranks(c->game, state, ranks);
+	} else {
+		for (int p = 0; p < players && p < 64; p++) {
+			ranks[p] = 1;
+			for (int q = 0; q < players; q++)
+				ranks[p] += c->sign * t->before[q] > c->sign * t->before[p];
+		}
+	}
+	for (int p = 0; p < players; p++) {
+		double won = 0;
+		for (int q = 0; q < players; q++)
+			won += q == p ? 0 : ranks[q] > ranks[p] ? 1.0 : ranks[q] == ranks[p] ? 0.5 : 0;
+		t->reward[p] = won / (players - 1);
+		if (c->reward == BONES_MCTS_REWARD_MARGIN)
+			t->reward[p] = 0.5 * t->reward[p] + 0.5 * squash(c, margin(c, t->before, p));
+	}
+}
+
+/* At a cut-off: the heuristic's estimated margin as a win probability (logistic of
+ * width margin_scale), averaged with the squashed margin for reward=margin. */
+static void evaluated_reward(bones_mcts_tree *t, const void *state)
+{
+	const bones_mcts_config *c = t->cfg;
+	c->heur->evaluate(c->game, state, t->before);
+	double width = c->heur->margin_scale > 0 ? c->heur->margin_scale : 1.0;
+	for (int p = 0; p < c->info.players; p++) {
+		double m = margin(c, t->before, p);
+		t->reward[p] = 1.0 / (1.0 + exp(-m / width));
+		if (c->reward == BONES_MCTS_REWARD_MARGIN)
+			t->reward[p] = 0.5 * t->reward[p] + 0.5 * squash(c, m);
+	}
+}
+
+/* ---- policies ---------------------------------------------------------------------- */
+
+static uint32_t sample(bones_rng *rng, const double *w, size_t n, double total)
+{
+	double u = bones_rng_double(rng) * total, acc = 0;
+	for (size_t i = 0; i + 1 < n; i++) {
+		acc += w[i];
+		if (u < acc)
+			return (uint32_t)i;
+	}
+	return (uint32_t)(n - 1);
+}
+
+/* The mover's immediate gain from move (in "higher is better" points), the greedy
+ * measure; t->before holds the scores of state. */
+static double gain(bones_mcts_tree *t, const void *state, int who, bones_move m)
+{
+	const bones_mcts_config *c = t->cfg;
+	memcpy(t->scratch, state, c->info.state_size);
+	if (c->plugin->apply(c->game, t->scratch, m) != BONES_OK)
+		return -INFINITY;
+	c->plugin->scores(c->game, t->scratch, t->after);
+	return c->sign * (t->after[who] - t->before[who]);
+}
+
+/* Normalised priors of moves[0..n) into weights; false when no heuristic opinion. */
+static bool priors(bones_mcts_tree *t, const void *state, size_t n)
+{
+	const bones_mcts_config *c = t->cfg;
+	if (!c->heur || !c->heur->priors)
+		return false;
+	c->heur->priors(c->game, state, t->moves, n, t->weights);
+	double total = 0;
+	for (size_t i = 0; i < n; i++)
+		total += t->weights[i] > 0 ? t->weights[i] : (t->weights[i] = 0);
+	if (!(total > 0) || !isfinite(total))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		t->weights[i] /= total;
+	return true;
+}
+
+/* A rollout step for player who: random, or greedy-biased (by priors when the plugin
+ * has them, else the best immediate gain among a few random candidates). */
+static bones_move rollout_move(bones_mcts_tree *t, const void *state, int who, size_t n)
+{
+	const bones_mcts_config *c = t->cfg;
+	if (c->rollout == BONES_MCTS_ROLLOUT_RANDOM || n == 1)
+		return t->moves[bones_rng_below(&t->rng, (uint32_t)n)];
+	if (priors(t, state, n))
+		return t->moves[sample(&t->rng, t->weights, n, 1.0)];
+	c->plugin->scores(c->game, state, t->before);
+	bones_move best = t->moves[0];
+	double best_gain = -INFINITY;
+	size_t tries = n < GREEDY_SAMPLE ? n : GREEDY_SAMPLE;
+	for (size_t k = 0; k < tries; k++) {
+		bones_move m = n <= GREEDY_SAMPLE ? t->moves[k] :
+			t->moves[bones_rng_below(&t->rng, (uint32_t)n)];
+		double g = gain(t, state, who, m);
+		if (g > best_gain) {
+			best_gain = g;
+			best = m;
+		}
+	}
+	return best;
+}
+
+/* Play t->state to the end (or to the cut-off depth) and set t->reward. */
+static void rollout(bones_mcts_tree *t)
+{
+	const bones_mcts_config *c = t->cfg;
+	bool cut = c->depth >= 0 && c->heur && c->heur->evaluate;
+	for (int steps = 0;; steps++) {
+		int who = c->plugin->to_move(c->game, t->state);
+		if (who == BONES_TERMINAL)
+			break;
+		if (cut && who >= 0 && steps >= c->depth) {
+			evaluated_reward(t, t->state);
+			return;
+		}
+		size_t n = c->plugin->legal_moves(c->game, t->state, t->moves,
+						  who == BONES_CHANCE ? t->probs : NULL,
+						  c->info.max_moves);
+		if (!n || steps >= MAX_ROLLOUT)
+			break;
+		bones_move m = who == BONES_CHANCE ?
+			t->moves[sample(&t->rng, t->probs, n, 1.0)] :
+			rollout_move(t, t->state, who, n);
+		if (c->plugin->apply(c->game, t->state, m) != BONES_OK)
+			break;
+		t->sim_moves++;
+	}
+	terminal_reward(t, t->state);
+}
+
+/* ---- selection and expansion ------------------------------------------------------ */
+
+static uint32_t add_child(bones_mcts_tree *t, uint32_t node, bones_move move, int mover)
+{
+	uint32_t ch = new_node(t, move, mover);
+	if (ch != BONES_MCTS_NIL) {
+		t->nodes[ch].next_sibling = t->nodes[node].first_child;
+		t->nodes[node].first_child = ch;
+	}
+	return ch;
+}
+
+/* An outcome among the children of a chance node that are possible now, drawn with
+ * the plugin's probabilities (renormalised); NIL when none is. */
+static uint32_t existing_outcome(bones_mcts_tree *t, uint32_t node, size_t n)
+{
+	double total = 0;
+	size_t k = 0;
+	for (uint32_t ch = t->nodes[node].first_child;
+	     ch != BONES_MCTS_NIL && k < t->cfg->info.max_moves;
+	     ch = t->nodes[ch].next_sibling, k++) {
+		t->weights[k] = 0;
+		for (size_t i = 0; i < n; i++)
+			if (t->moves[i] == t->nodes[ch].move)
+				t->weights[k] = t->probs[i];
+		total += t->weights[k];
+	}
+	if (!(total > 0))
+		return BONES_MCTS_NIL;
+	uint32_t pick = sample(&t->rng, t->weights, k, total);
+	uint32_t ch = t->nodes[node].first_child;
+	while (pick--)
+		ch = t->nodes[ch].next_sibling;
+	return ch;
+}
+
+/* A chance node: draw an outcome with the plugin's probabilities and follow it. With
+ * widen > 0 a node keeps at most about widen * sqrt(visits) outcomes (progressive
+ * widening): a new outcome beyond that is replaced by a draw among the kept ones, so
+ * that the decisions below a draw of many outcomes get visits enough to mean something. */
+static uint32_t chance_step(bones_mcts_tree *t, uint32_t node)
+{
+	const bones_mcts_config *c = t->cfg;
+	size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, t->probs,
+					  c->info.max_moves);
+	if (!n)
+		return BONES_MCTS_NIL;
+	bones_move m = t->moves[sample(&t->rng, t->probs, n, 1.0)];
+	uint32_t ch = find_child(t, node, m);
+	if (ch == BONES_MCTS_NIL && c->widen > 0) {
+		uint32_t kept = 0;
+		for (uint32_t k = t->nodes[node].first_child; k != BONES_MCTS_NIL;
+		     k = t->nodes[k].next_sibling)
+			kept++;
+		if (kept && kept >= c->widen * sqrt(t->nodes[node].visits + 1.0))
+			ch = existing_outcome(t, node, n);
+		if (ch != BONES_MCTS_NIL)
+			m = t->nodes[ch].move;
+	}
+	if (c->plugin->apply(c->game, t->state, m) != BONES_OK)
+		return BONES_MCTS_NIL;
+	t->sim_moves++;
+	return ch != BONES_MCTS_NIL ? ch : add_child(t, node, m, BONES_CHANCE);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* The index of move in the legal list, or -1 (determinised: sorted lookup). */
+static long legal_index(const bones_mcts_tree *t, size_t n, bones_move move)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		uint32_t mv = (uint32_t)(t->sorted[mid] >> 32);
+		if (mv == move)
+			return (long)(uint32_t)t->sorted[mid];
+		if (mv < move)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+/* Mark the legal moves that have a child; count avail; return how many have one. */
+static size_t mark_children(bones_mcts_tree *t, uint32_t node, size_t n)
+{
+	memset(t->legal_child, 0, n);
+	if (t->cfg->hidden) {
+		for (size_t i = 0; i < n; i++)
+			t->sorted[i] = (uint64_t)t->moves[i] << 32 | i;
+		qsort(t->sorted, n, sizeof *t->sorted, cmp_u64);
+	}
+	size_t k = 0;
+	for (uint32_t ch = t->nodes[node].first_child; ch != BONES_MCTS_NIL;
+	     ch = t->nodes[ch].next_sibling) {
+		bones_mcts_node *cn = &t->nodes[ch];
+		long i = t->cfg->hidden ? legal_index(t, n, cn->move) : (long)cn->index;
+		if (i < 0 || (size_t)i >= n || t->legal_child[i])
+			continue;
+		t->legal_child[i] = 1;
+		cn->index = (uint32_t)i;
+		cn->avail++;
+		k++;
+	}
+	return k;
+}
+
+/* The untried legal move to expand: the root's in greedy order (ranked once per
+ * search), else the highest prior, else with greedy rollouts the best immediate gain
+ * among a few random untried moves, else one at random. */
+static size_t pick_untried(bones_mcts_tree *t, uint32_t node, int who, size_t n,
+			   size_t untried, bool has_priors)
+{
+	const double *rank = has_priors ? t->weights : node == 0 && t->root_ranked ?
+		t->root_rank : NULL;
+	size_t pick = 0;
+	if (rank) {
+		double best = -INFINITY;
+		for (size_t i = 0; i < n; i++)
+			if (!t->legal_child[i] && rank[i] > best) {
+				best = rank[i];
+				pick = i;
+			}
+		return pick;
+	}
+	bool greedy = t->cfg->rollout == BONES_MCTS_ROLLOUT_GREEDY && untried > 1;
+	size_t tries = greedy ? (untried < GREEDY_SAMPLE ? untried : GREEDY_SAMPLE) : 1;
+	double best = -INFINITY;
+	if (greedy)
+		t->cfg->plugin->scores(t->cfg->game, t->state, t->before);
+	for (size_t k = 0; k < tries; k++) {
+		uint32_t r = bones_rng_below(&t->rng, (uint32_t)untried);
+		size_t i;
+		for (i = 0; i < n; i++)
+			if (!t->legal_child[i] && r-- == 0)
+				break;
+		double g = greedy ? gain(t, t->state, who, t->moves[i]) : 0;
+		if (k == 0 || g > best) {
+			best = g;
+			pick = i;
+		}
+	}
+	return pick;
+}
+
+/* Rank the root's moves once per search by immediate gain (plus a random tie-break),
+ * when the legal list is the same in every iteration (open information). */
+static void rank_root(bones_mcts_tree *t, int me)
+{
+	const bones_mcts_config *c = t->cfg;
+	t->root_ranked = false;
+	if (c->hidden || c->rollout != BONES_MCTS_ROLLOUT_GREEDY)
+		return;
+	size_t n = c->plugin->legal_moves(c->game, t->root_state, t->moves, NULL,
+					  c->info.max_moves);
+	c->plugin->scores(c->game, t->root_state, t->before);
+	for (size_t i = 0; i < n; i++)
+		t->root_rank[i] = gain(t, t->root_state, me, t->moves[i]) +
+				  1e-6 * bones_rng_double(&t->rng);
+	t->root_ranked = n > 0;
+}
+
+/* A player's node: expand an untried legal move if any, else the best UCT child.
+ * *expanded tells that the returned child is new (the iteration then rolls out). */
+static uint32_t player_step(bones_mcts_tree *t, uint32_t node, int who, bool *expanded)
+{
+	const bones_mcts_config *c = t->cfg;
+	size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, NULL, c->info.max_moves);
+	if (!n)
+		return BONES_MCTS_NIL;
+	bool has_priors = priors(t, t->state, n);
+	size_t k = mark_children(t, node, n);
+	uint32_t best = BONES_MCTS_NIL;
+	bool widen = !(c->pw > 0) || k < c->pw * sqrt(t->nodes[node].visits + 1.0);
+	if (k < n && widen && t->used < t->cap) {
+		size_t i = pick_untried(t, node, who, n, n - k, has_priors);
+		best = add_child(t, node, t->moves[i], who);
+		t->nodes[best].index = (uint32_t)i;
+		t->nodes[best].avail = 1;
+		t->nodes[best].prior = has_priors ? (float)t->weights[i] : 0.0f;
+		*expanded = true;
+	} else {
+		double best_value = -INFINITY;
+		for (uint32_t ch = t->nodes[node].first_child; ch != BONES_MCTS_NIL;
+		     ch = t->nodes[ch].next_sibling) {
+			const bones_mcts_node *cn = &t->nodes[ch];
+			if (cn->index >= n || !t->legal_child[cn->index] ||
+			    t->moves[cn->index] != cn->move || !cn->visits)
+				continue;
+			double v = cn->reward / cn->visits +
+				   c->c * sqrt(log((double)cn->avail) / cn->visits) +
+				   PROGRESSIVE_BIAS * cn->prior / (cn->visits + 1.0);
+			if (v > best_value) {
+				best_value = v;
+				best = ch;
+			}
+		}
+	}
+	/* with the pool full and no child legal here: a random move, then roll out */
+	bones_move m = best != BONES_MCTS_NIL ? t->nodes[best].move :
+		t->moves[bones_rng_below(&t->rng, (uint32_t)n)];
+	if (c->plugin->apply(c->game, t->state, m) != BONES_OK)
+		return BONES_MCTS_NIL;
+	t->sim_moves++;
+	return best;
+}
+
+/* One iteration: determinise, descend, expand, roll out, back up. */
+static void iterate(bones_mcts_tree *t, int me)
+{
+	const bones_mcts_config *c = t->cfg;
+	memcpy(t->state, t->root_state, c->info.state_size);
+	if (c->hidden)
+		c->plugin->resample(c->game, t->state, me, bones_rng_next_void, &t->rng);
+	size_t depth = 0;
+	uint32_t node = 0;
+	t->path[depth++] = 0;
+	while (depth < BONES_MCTS_MAX_DEPTH) {
+		int who = c->plugin->to_move(c->game, t->state);
+		if (who == BONES_TERMINAL)
+			break;
+		bool expanded = false;
+		node = who == BONES_CHANCE ? chance_step(t, node) :
+					     player_step(t, node, who, &expanded);
+		if (node == BONES_MCTS_NIL)
+			break;
+		t->path[depth++] = node;
+		if (expanded)
+			break;
+	}
+	rollout(t);
+	for (size_t i = 0; i < depth; i++) {
+		bones_mcts_node *n = &t->nodes[t->path[i]];
+		n->visits++;
+		if (n->mover >= 0)
+			n->reward += t->reward[n->mover];
+	}
+}
+
+void bones_mcts_tree_search(bones_mcts_tree *t, int me, uint64_t max_iterations,
+			    double deadline)
+{
+	double cpu = thread_cpu();
+	rank_root(t, me);
+	t->iterations = 0;
+	t->sim_moves = 0;
+	while (!max_iterations || t->iterations < max_iterations) {
+		if (deadline > 0 && (t->iterations & 7) == 0 && bones_mcts_now() >= deadline)
+			break;
+		iterate(t, me);
+		t->iterations++;
+	}
+	t->cpu_seconds = thread_cpu() - cpu;
+}

@@ -1,0 +1,559 @@
+/* The plugin registry: scans folders, dlopens plugins, checks their entry struct and
+ * keeps one error line per refused file; see bones/registry.h. The only dlopen user. */
+#define _GNU_SOURCE /* dladdr1: the size of the entry symbol, before reading it */
+#include "bones/registry.h"
+
+#include "bones/options.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <limits.h>
+#include <link.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef BONES_BUILD_PLUGIN_DIR
+#define BONES_BUILD_PLUGIN_DIR ""
+#endif
+#ifndef BONES_INSTALL_PLUGIN_DIR
+#define BONES_INSTALL_PLUGIN_DIR ""
+#endif
+
+/* The bytes of the entry struct this host reads: all of ABI 1.0. */
+#define HOST_ENTRY_SIZE sizeof(bones_plugin)
+/* The bytes read before the size is known: abi_major, abi_minor, size. */
+#define ENTRY_HEADER_SIZE (3 * sizeof(uint32_t))
+
+struct loaded {
+	void *handle;               /* from dlopen; closed by destroy */
+	const bones_plugin *plugin; /* inside handle */
+	char *path;                 /* as given; owned */
+	char *real;                 /* realpath, to recognise a file loaded twice; owned */
+};
+
+struct bones_registry {
+	struct loaded *items;
+	size_t count, cap;
+	char **errors; /* "PATH: reason"; owned */
+	size_t error_count, error_cap;
+};
+
+bones_registry *bones_registry_create(void)
+{
+	return calloc(1, sizeof(bones_registry));
+}
+
+void bones_registry_destroy(bones_registry *reg)
+{
+	if (!reg)
+		return;
+	for (size_t i = reg->count; i-- > 0;) {
+		dlclose(reg->items[i].handle);
+		free(reg->items[i].path);
+		free(reg->items[i].real);
+	}
+	for (size_t i = 0; i < reg->error_count; i++)
+		free(reg->errors[i]);
+	free(reg->items);
+	free(reg->errors);
+	free(reg);
+}
+
+/* Record "PATH: reason" and return st. An error that cannot be stored (out of memory)
+ * is dropped: the status still tells the caller. */
+static bones_status refuse(bones_registry *reg, bones_status st, const char *path,
+			   const char *fmt, ...)
+{
+	char reason[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof reason, fmt, ap);
+	va_end(ap);
+	size_t len = strlen(path) + 2 + strlen(reason) + 1;
+	char *line = malloc(len);
+	if (!line)
+		return st;
+	snprintf(line, len, "%s: %s", path, reason);
+	if (reg->error_count == reg->error_cap) {
+		size_t cap = reg->error_cap ? 2 * reg->error_cap : 8;
+		char **grown = realloc(reg->errors, cap * sizeof *grown);
+		if (!grown) {
+			free(line);
+			return st;
+		}
+		reg->errors = grown;
+		reg->error_cap = cap;
+	}
+	reg->errors[reg->error_count++] = line;
+	return st;
+}
+
+/* dlerror() text without a leading "PATH: " (the error line names the file already). */
+static const char *dl_reason(const char *path)
+{
+	const char *e = dlerror();
+	if (!e)
+		return "unknown dynamic loader error";
+	size_t n = strlen(path);
+	if (!strncmp(e, path, n) && e[n] == ':' && e[n + 1] == ' ')
+		return e + n + 2;
+	return e;
+}
+
+static bool is_id_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
+/* The first required metadata field that is missing or malformed, or NULL. */
+static const char *check_metadata(const bones_plugin *p, char *why, size_t cap)
+{
+	if (!p->id || !*p->id)
+		return "metadata 'id' is missing";
+	for (const char *c = p->id; *c; c++)
+		if (!is_id_char(*c)) {
+			snprintf(why, cap, "metadata 'id' is '%s': use lower-case letters, "
+				 "digits, '_' and '-' only", p->id);
+			return why;
+		}
+	if (!p->name || !*p->name)
+		return "metadata 'name' is missing";
+	if (!p->version || !*p->version)
+		return "metadata 'version' is missing";
+	if (!p->summary)
+		return "metadata 'summary' is missing";
+	if (p->min_players < 1 || p->max_players < p->min_players) {
+		snprintf(why, cap, "player range %d..%d is invalid (need 1 <= min <= max)",
+			 p->min_players, p->max_players);
+		return why;
+	}
+	if (p->option_count && !p->options)
+		return "metadata 'options' is NULL but option_count is not 0";
+	if (p->variant_count && !p->variants)
+		return "metadata 'variants' is NULL but variant_count is not 0";
+	return NULL;
+}
+
+/* The first required function pointer that is NULL, or NULL. */
+static const char *missing_function(const bones_plugin *p)
+{
+	const struct {
+		const char *name;
+		bool present;
+	} req[] = {
+		{"configure", p->configure != NULL},
+		{"destroy_game", p->destroy_game != NULL},
+		{"init_state", p->init_state != NULL},
+		{"to_move", p->to_move != NULL},
+		{"legal_moves", p->legal_moves != NULL},
+		{"apply", p->apply != NULL},
+		{"format_move", p->format_move != NULL},
+		{"parse_move", p->parse_move != NULL},
+		{"scores", p->scores != NULL},
+		{"render_text", p->render_text != NULL},
+	};
+	for (size_t i = 0; i < sizeof req / sizeof req[0]; i++)
+		if (!req[i].present)
+			return req[i].name;
+	if ((p->flags & BONES_HIDDEN_INFO) && !p->observation)
+		return "observation";
+	if ((p->flags & BONES_HIDDEN_INFO) && !p->resample)
+		return "resample";
+	return NULL;
+}
+
+/* The schema's own shape: keys present and unique, ranges and choices given. */
+static bool check_schema_shape(const bones_plugin *p, char *why, size_t cap)
+{
+	for (size_t i = 0; i < p->option_count; i++) {
+		const bones_option_def *d = &p->options[i];
+		if (!d->key || !*d->key) {
+			snprintf(why, cap, "option %zu has no key", i + 1);
+			return false;
+		}
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(p->options[j].key, d->key)) {
+				snprintf(why, cap, "%s: key appears twice", d->key);
+				return false;
+			}
+		if (d->type == BONES_OPT_INT && d->min > d->max) {
+			snprintf(why, cap, "%s: range min is above max", d->key);
+			return false;
+		}
+		if (d->type == BONES_OPT_ENUM && (!d->choices || !d->choices[0])) {
+			snprintf(why, cap, "%s: enum option has no choices", d->key);
+			return false;
+		}
+		if ((unsigned)d->type > BONES_OPT_STRING) {
+			snprintf(why, cap, "%s: unknown option type %d", d->key, (int)d->type);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Defaults validate, and so does every variant applied over them. */
+static bool check_schema_values(const bones_plugin *p, char *why, size_t cap)
+{
+	char err[300];
+	bones_options opts;
+	if (bones_options_init(&opts, p, err, sizeof err)) {
+		snprintf(why, cap, "%s (the default must be a valid value)", err);
+		return false;
+	}
+	bones_options_release(&opts);
+	for (size_t i = 0; i < p->variant_count; i++) {
+		const bones_variant *v = &p->variants[i];
+		if (!v->id || !*v->id || !v->name || !v->settings) {
+			snprintf(why, cap, "variant %zu lacks an id, name or settings", i + 1);
+			return false;
+		}
+		if (bones_options_init(&opts, p, err, sizeof err))
+			return false; /* out of memory; the defaults validated above */
+		bones_status st = bones_options_apply(&opts, v->settings, err, sizeof err);
+		bones_options_release(&opts);
+		if (st) {
+			snprintf(why, cap, "variant '%s': %s", v->id, err);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The size of the entry symbol as the linker recorded it, or 0 when unknown. */
+static size_t symbol_size(const void *addr)
+{
+#if defined(__GLIBC__)
+	Dl_info info;
+	const ElfW(Sym) *sym = NULL;
+	if (dladdr1(addr, &info, (void **)&sym, RTLD_DL_SYMENT) && sym)
+		return (size_t)sym->st_size;
+#else
+	(void)addr;
+#endif
+	return 0;
+}
+
+#define REBUILD "rebuild the plugin against this Bones"
+
+/* Check the ABI version and sizes of the entry found at sym. */
+static bones_status check_abi(bones_registry *reg, const char *path, const void *sym)
+{
+	size_t symsize = symbol_size(sym);
+	if (symsize && symsize < ENTRY_HEADER_SIZE)
+		return refuse(reg, BONES_EABI, path, "'%s' is %zu bytes, too small to be an "
+			      "entry struct (host ABI %d.%d): " REBUILD, BONES_ENTRY_SYMBOL,
+			      symsize, BONES_ABI_MAJOR, BONES_ABI_MINOR);
+	const bones_plugin *p = sym;
+	if (p->abi_major != BONES_ABI_MAJOR)
+		return refuse(reg, BONES_EABI, path, "'%s' has ABI %u.%u, host has %d.%d: "
+			      "ABI major differs: " REBUILD, BONES_ENTRY_SYMBOL, p->abi_major,
+			      p->abi_minor, BONES_ABI_MAJOR, BONES_ABI_MINOR);
+	if (p->size < HOST_ENTRY_SIZE || (symsize && symsize < HOST_ENTRY_SIZE))
+		return refuse(reg, BONES_EABI, path, "'%s' (ABI %u.%u) is truncated: "
+			      "%zu bytes, host ABI %d.%d needs %zu: " REBUILD,
+			      BONES_ENTRY_SYMBOL, p->abi_major, p->abi_minor,
+			      symsize && symsize < p->size ? symsize : (size_t)p->size,
+			      BONES_ABI_MAJOR, BONES_ABI_MINOR, HOST_ENTRY_SIZE);
+	return BONES_OK;
+}
+
+/* Every check after the ABI: metadata, functions, schema, duplicate id. */
+static bones_status check_entry(bones_registry *reg, const char *path,
+				const bones_plugin *p)
+{
+	char why[400];
+	const char *bad = check_metadata(p, why, sizeof why);
+	if (bad)
+		return refuse(reg, BONES_EABI, path, "%s", bad);
+	const char *fn = missing_function(p);
+	if (fn)
+		return refuse(reg, BONES_EABI, path, "plugin '%s': required function '%s' "
+			      "is NULL", p->id, fn);
+	if (!check_schema_shape(p, why, sizeof why) || !check_schema_values(p, why, sizeof why))
+		return refuse(reg, BONES_EABI, path, "plugin '%s': invalid option schema: %s",
+			      p->id, why);
+	for (size_t i = 0; i < reg->count; i++)
+		if (!strcmp(reg->items[i].plugin->id, p->id))
+			return refuse(reg, BONES_EINVAL, path, "duplicate plugin id '%s', "
+				      "already loaded from '%s': remove one of the two files",
+				      p->id, reg->items[i].path);
+	return BONES_OK;
+}
+
+static bool append(bones_registry *reg, void *handle, const bones_plugin *p,
+		   const char *path, const char *real)
+{
+	if (reg->count == reg->cap) {
+		size_t cap = reg->cap ? 2 * reg->cap : 8;
+		struct loaded *grown = realloc(reg->items, cap * sizeof *grown);
+		if (!grown)
+			return false;
+		reg->items = grown;
+		reg->cap = cap;
+	}
+	struct loaded *it = &reg->items[reg->count];
+	it->path = strdup(path);
+	it->real = strdup(real);
+	if (!it->path || !it->real) {
+		free(it->path);
+		free(it->real);
+		return false;
+	}
+	it->handle = handle;
+	it->plugin = p;
+	reg->count++;
+	return true;
+}
+
+/* Index of the loaded file whose realpath is real, or -1. */
+static long find_real(const bones_registry *reg, const char *real)
+{
+	for (size_t i = 0; i < reg->count; i++)
+		if (!strcmp(reg->items[i].real, real))
+			return (long)i;
+	return -1;
+}
+
+bones_status bones_registry_load(bones_registry *reg, const char *path)
+{
+	char real[PATH_MAX];
+	struct stat st;
+	if (stat(path, &st) != 0 || !realpath(path, real))
+		return refuse(reg, BONES_ENOTFOUND, path, "no such plugin file");
+	if (!S_ISREG(st.st_mode))
+		return refuse(reg, BONES_EIO, path, "not a regular file");
+	if (find_real(reg, real) >= 0)
+		return BONES_OK; /* the same file, met again: already loaded */
+	dlerror();
+	void *handle = dlopen(real, RTLD_NOW | RTLD_LOCAL);
+	if (!handle)
+		return refuse(reg, BONES_EABI, path, "not a loadable shared object: %s",
+			      dl_reason(real));
+	dlerror();
+	const void *sym = dlsym(handle, BONES_ENTRY_SYMBOL);
+	bones_status status;
+	if (!sym) {
+		status = refuse(reg, BONES_EABI, path, "no entry symbol '%s' (%s): define "
+				"the entry with BONES_PLUGIN_ENTRY", BONES_ENTRY_SYMBOL,
+				dl_reason(real));
+		goto out_close;
+	}
+	status = check_abi(reg, path, sym);
+	if (status)
+		goto out_close;
+	status = check_entry(reg, path, sym);
+	if (status)
+		goto out_close;
+	if (!append(reg, handle, sym, path, real)) {
+		status = refuse(reg, BONES_ENOMEM, path, "out of memory");
+		goto out_close;
+	}
+	return BONES_OK;
+out_close:
+	dlclose(handle);
+	return status;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_plugin_name(const char *name)
+{
+	size_t n = strlen(name);
+	return name[0] != '.' && n > 3 && !strcmp(name + n - 3, ".so");
+}
+
+/* The *.so names in dir, sorted; *out is NULL and *count 0 when dir is missing. */
+static bones_status list_dir(const char *dir, char ***out, size_t *count)
+{
+	*out = NULL;
+	*count = 0;
+	DIR *d = opendir(dir);
+	if (!d)
+		return BONES_OK;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	bones_status st = BONES_OK;
+	for (struct dirent *e; (e = readdir(d));) {
+		if (!is_plugin_name(e->d_name))
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 16;
+			char **grown = realloc(names, cap * sizeof *grown);
+			if (!grown) {
+				st = BONES_ENOMEM;
+				break;
+			}
+			names = grown;
+		}
+		if (!(names[n] = strdup(e->d_name))) {
+			st = BONES_ENOMEM;
+			break;
+		}
+		n++;
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof *names, compare_names);
+	*out = names;
+	*count = n;
+	return st;
+}
+
+bones_status bones_registry_scan_dir(bones_registry *reg, const char *dir)
+{
+	char **names;
+	size_t n;
+	bones_status st = list_dir(dir, &names, &n);
+	if (st)
+		refuse(reg, st, dir, "out of memory while listing the folder");
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(dir) + 1 + strlen(names[i]) + 1;
+		char *path = malloc(len);
+		if (path) {
+			snprintf(path, len, "%s/%s", dir, names[i]);
+			bones_registry_load(reg, path);
+		} else {
+			st = refuse(reg, BONES_ENOMEM, names[i], "out of memory");
+		}
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+	return st;
+}
+
+/* The running program's realpath into exe; false when unknown. */
+static bool program_path(char *exe, size_t cap)
+{
+	ssize_t n = readlink("/proc/self/exe", exe, cap - 1);
+	if (n <= 0)
+		return false;
+	exe[n] = '\0';
+	return true;
+}
+
+/* Whether the program exe lives under the build tree that BONES_BUILD_PLUGIN_DIR
+ * belongs to (its parent folder). */
+static bool in_build_tree(const char *exe)
+{
+	char build[PATH_MAX];
+	if (!*BONES_BUILD_PLUGIN_DIR || !realpath(BONES_BUILD_PLUGIN_DIR "/..", build))
+		return false;
+	size_t len = strlen(build);
+	return !strncmp(exe, build, len) && exe[len] == '/';
+}
+
+/* PREFIX/lib/bones/plugins for a program at PREFIX/bin/NAME (an install moved with
+ * `cmake --install --prefix`); false when the program is not in a bin folder. */
+static bool relocated_plugin_dir(const char *exe, char *dir, size_t cap)
+{
+#ifdef BONES_PLUGIN_INSTALL_RELDIR
+	const char *slash = strrchr(exe, '/');
+	size_t len = slash ? (size_t)(slash - exe) : 0;
+	if (len < 4 || strncmp(exe + len - 4, "/bin", 4))
+		return false;
+	int n = snprintf(dir, cap, "%.*s/%s", (int)(len - 4), exe, BONES_PLUGIN_INSTALL_RELDIR);
+	return n > 0 && (size_t)n < cap;
+#else
+	(void)exe, (void)dir, (void)cap;
+	return false;
+#endif
+}
+
+bones_status bones_registry_scan_path(bones_registry *reg, const char *folders)
+{
+	if (!folders || !*folders)
+		return BONES_OK;
+	char *copy = strdup(folders);
+	if (!copy)
+		return refuse(reg, BONES_ENOMEM, folders, "out of memory");
+	bones_status st = BONES_OK;
+	char *save = NULL;
+	for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save))
+		if (bones_registry_scan_dir(reg, dir))
+			st = BONES_ENOMEM;
+	free(copy);
+	return st;
+}
+
+bones_status bones_registry_scan_default(bones_registry *reg)
+{
+	bones_status st = bones_registry_scan_path(reg, getenv("BONES_PLUGIN_PATH"));
+	char exe[PATH_MAX], dir[PATH_MAX];
+	bool known = program_path(exe, sizeof exe);
+	/* A program in the build tree uses the build's plugins, an installed one the
+	 * installed plugins: otherwise every plugin would meet its own duplicate. */
+	if (!known || in_build_tree(exe)) {
+		if (*BONES_BUILD_PLUGIN_DIR && bones_registry_scan_dir(reg, BONES_BUILD_PLUGIN_DIR))
+			st = BONES_ENOMEM;
+		if (known)
+			return st;
+	}
+	/* The same folder met twice loads nothing twice: files are told apart by realpath. */
+	if (known && relocated_plugin_dir(exe, dir, sizeof dir) &&
+	    bones_registry_scan_dir(reg, dir))
+		st = BONES_ENOMEM;
+	if (*BONES_INSTALL_PLUGIN_DIR && bones_registry_scan_dir(reg, BONES_INSTALL_PLUGIN_DIR))
+		st = BONES_ENOMEM;
+	return st;
+}
+
+size_t bones_registry_count(const bones_registry *reg)
+{
+	return reg->count;
+}
+
+const bones_plugin *bones_registry_get(const bones_registry *reg, size_t index)
+{
+	return index < reg->count ? reg->items[index].plugin : NULL;
+}
+
+const char *bones_registry_path(const bones_registry *reg, size_t index)
+{
+	return index < reg->count ? reg->items[index].path : NULL;
+}
+
+static bool looks_like_path(const char *s)
+{
+	size_t n = strlen(s);
+	return strchr(s, '/') || (n > 3 && !strcmp(s + n - 3, ".so"));
+}
+
+const bones_plugin *bones_registry_find(bones_registry *reg, const char *id_or_path)
+{
+	if (!id_or_path)
+		return NULL;
+	if (!looks_like_path(id_or_path)) {
+		for (size_t i = 0; i < reg->count; i++)
+			if (!strcmp(reg->items[i].plugin->id, id_or_path))
+				return reg->items[i].plugin;
+		return NULL;
+	}
+	char real[PATH_MAX];
+	if (realpath(id_or_path, real)) {
+		long i = find_real(reg, real);
+		if (i >= 0)
+			return reg->items[i].plugin;
+	}
+	if (bones_registry_load(reg, id_or_path))
+		return NULL;
+	return reg->items[reg->count - 1].plugin;
+}
+
+size_t bones_registry_error_count(const bones_registry *reg)
+{
+	return reg->error_count;
+}
+
+const char *bones_registry_error(const bones_registry *reg, size_t index)
+{
+	return index < reg->error_count ? reg->errors[index] : NULL;
+}

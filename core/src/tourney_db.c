@@ -1,0 +1,345 @@
+/* Tournament results in SQLite (WAL, synchronous=FULL): one transaction per finished
+ * game, so a kill -9 or a power cut loses no committed game and a resumed run repeats
+ * none; see bones/tourney_db.h and docs/tournaments.md for the schema. */
+#include "bones/tourney_db.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct bones_tourney_db {
+	sqlite3 *db;
+	sqlite3_stmt *add_game, *add_seat, *has, *chance;
+};
+
+static const char schema[] =
+	"CREATE TABLE IF NOT EXISTS tourney(name TEXT PRIMARY KEY, config TEXT NOT NULL,"
+	" format TEXT, seed INTEGER);"
+	"CREATE TABLE IF NOT EXISTS game(tourney TEXT NOT NULL, round INTEGER NOT NULL,"
+	" slot INTEGER NOT NULL, game TEXT NOT NULL, set_no INTEGER, perm INTEGER,"
+	" seats INTEGER NOT NULL, seed INTEGER, moves INTEGER, ms INTEGER,"
+	" forfeit TEXT NOT NULL DEFAULT '', chance TEXT, record TEXT,"
+	" PRIMARY KEY(tourney, round, slot));"
+	"CREATE TABLE IF NOT EXISTS seat(tourney TEXT NOT NULL, round INTEGER NOT NULL,"
+	" slot INTEGER NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL, score REAL,"
+	" rank INTEGER, points REAL, PRIMARY KEY(tourney, round, slot, seat));";
+
+static bones_status db_fail(sqlite3 *db, const char *what, char *err, size_t errcap)
+{
+	snprintf(err, errcap, "%s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
+	return BONES_EIO;
+}
+
+static bool prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
+{
+	return sqlite3_prepare_v2(db, sql, -1, st, NULL) == SQLITE_OK;
+}
+
+static bones_status prepare_all(bones_tourney_db *d, char *err, size_t errcap)
+{
+	if (!prepare(d->db, "INSERT INTO game VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)", &d->add_game) ||
+	    !prepare(d->db, "INSERT INTO seat VALUES(?,?,?,?,?,?,?,?)", &d->add_seat) ||
+	    !prepare(d->db, "SELECT 1 FROM game WHERE tourney=? AND round=? AND slot=?",
+		     &d->has) ||
+	    !prepare(d->db, "SELECT chance FROM game WHERE tourney=? AND round=? AND slot=?",
+		     &d->chance))
+		return db_fail(d->db, "results database", err, errcap);
+	return BONES_OK;
+}
+
+/* Store t's configuration, or check it against the stored one. */
+static bones_status claim(bones_tourney_db *d, const bones_tourney *t, bool resume,
+			  const char *path, char *err, size_t errcap)
+{
+	sqlite3_stmt *q;
+	if (!prepare(d->db, "SELECT config, (SELECT count(*) FROM game WHERE tourney=?1)"
+			    " FROM tourney WHERE name=?1", &q))
+		return db_fail(d->db, path, err, errcap);
+	sqlite3_bind_text(q, 1, t->name, -1, SQLITE_STATIC);
+	bones_status st = BONES_OK;
+	if (sqlite3_step(q) == SQLITE_ROW) {
+		const char *config = (const char *)sqlite3_column_text(q, 0);
+		int games = sqlite3_column_int(q, 1);
+		if (config && strcmp(config, t->config_text)) {
+			snprintf(err, errcap, "'%s' holds tournament '%s' from a different "
+				 "configuration: restore that file or choose another output", path,
+				 t->name);
+			st = BONES_EINVAL;
+		} else if (games && !resume) {
+			snprintf(err, errcap, "'%s' already holds %d games of '%s': continue with "
+				 "--resume or choose another output", path, games, t->name);
+			st = BONES_EINVAL;
+		}
+		sqlite3_finalize(q);
+		return st;
+	}
+	sqlite3_finalize(q);
+	if (!prepare(d->db, "INSERT INTO tourney VALUES(?,?,?,?)", &q))
+		return db_fail(d->db, path, err, errcap);
+	sqlite3_bind_text(q, 1, t->name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(q, 2, t->config_text, -1, SQLITE_STATIC);
+	sqlite3_bind_text(q, 3, bones_tourney_format_name(t->format), -1, SQLITE_STATIC);
+	sqlite3_bind_int64(q, 4, (sqlite3_int64)t->seed);
+	if (sqlite3_step(q) != SQLITE_DONE)
+		st = db_fail(d->db, path, err, errcap);
+	sqlite3_finalize(q);
+	return st;
+}
+
+/* Whether the tables exist: then opening needs no write lock (a report can read while
+ * a run writes). */
+static bool has_schema(sqlite3 *db)
+{
+	sqlite3_stmt *q;
+	bool yes = false;
+	if (prepare(db, "SELECT count(*) FROM sqlite_master WHERE name IN ('tourney','game','seat')",
+		    &q) && sqlite3_step(q) == SQLITE_ROW)
+		yes = sqlite3_column_int(q, 0) == 3;
+	sqlite3_finalize(q);
+	return yes;
+}
+
+bones_status bones_tourney_db_open(const char *path, const bones_tourney *t, bool resume,
+				   bones_tourney_db **out, char *err, size_t errcap)
+{
+	bones_tourney_db *d = calloc(1, sizeof *d);
+	*out = NULL;
+	if (!d) {
+		snprintf(err, errcap, "%s: out of memory", path);
+		return BONES_ENOMEM;
+	}
+	bones_status st;
+	if (sqlite3_open_v2(path, &d->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) ||
+	    sqlite3_busy_timeout(d->db, 10000) ||
+	    sqlite3_exec(d->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL) ||
+	    (!has_schema(d->db) &&
+	     (sqlite3_exec(d->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL) ||
+	      sqlite3_exec(d->db, schema, NULL, NULL, NULL)))) {
+		st = db_fail(d->db, path, err, errcap);
+		goto out_close;
+	}
+	if (t && t->sync_normal)
+		sqlite3_exec(d->db, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL);
+	if ((st = prepare_all(d, err, errcap)))
+		goto out_close;
+	if (t && (st = claim(d, t, resume, path, err, errcap)))
+		goto out_close;
+	*out = d;
+	return BONES_OK;
+out_close:
+	bones_tourney_db_close(d);
+	return st;
+}
+
+void bones_tourney_db_close(bones_tourney_db *d)
+{
+	if (!d)
+		return;
+	sqlite3_finalize(d->add_game);
+	sqlite3_finalize(d->add_seat);
+	sqlite3_finalize(d->has);
+	sqlite3_finalize(d->chance);
+	sqlite3_close(d->db);
+	free(d);
+}
+
+static void bind_key(sqlite3_stmt *q, const char *tourney, int round, int slot)
+{
+	sqlite3_bind_text(q, 1, tourney, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(q, 2, round);
+	sqlite3_bind_int(q, 3, slot);
+}
+
+static bool insert_row(bones_tourney_db *d, const bones_tourney_game_row *r)
+{
+	sqlite3_stmt *q = d->add_game;
+	sqlite3_reset(q);
+	bind_key(q, r->tourney, r->round, r->slot);
+	sqlite3_bind_text(q, 4, r->game, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(q, 5, r->set);
+	sqlite3_bind_int(q, 6, r->perm);
+	sqlite3_bind_int(q, 7, r->seats);
+	sqlite3_bind_int64(q, 8, (sqlite3_int64)r->seed);
+	sqlite3_bind_int(q, 9, r->moves);
+	sqlite3_bind_int64(q, 10, r->ms);
+	sqlite3_bind_text(q, 11, r->forfeit, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(q, 12, r->chance ? r->chance : "", -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(q, 13, r->record ? r->record : "", -1, SQLITE_TRANSIENT);
+	if (sqlite3_step(q) != SQLITE_DONE)
+		return false;
+	q = d->add_seat;
+	for (int i = 0; i < r->seats; i++) {
+		sqlite3_reset(q);
+		bind_key(q, r->tourney, r->round, r->slot);
+		sqlite3_bind_int(q, 4, i + 1);
+		sqlite3_bind_text(q, 5, r->player[i], -1, SQLITE_TRANSIENT);
+		sqlite3_bind_double(q, 6, r->score[i]);
+		sqlite3_bind_int(q, 7, r->rank[i]);
+		sqlite3_bind_double(q, 8, r->points[i]);
+		if (sqlite3_step(q) != SQLITE_DONE)
+			return false;
+	}
+	return true;
+}
+
+bones_status bones_tourney_db_add(bones_tourney_db *d, const bones_tourney_game_row *row,
+				  char *err, size_t errcap)
+{
+	if (sqlite3_exec(d->db, "BEGIN IMMEDIATE", NULL, NULL, NULL))
+		return db_fail(d->db, "cannot store a game", err, errcap);
+	if (!insert_row(d, row)) {
+		db_fail(d->db, "cannot store a game", err, errcap);
+		sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
+		return BONES_EIO;
+	}
+	if (sqlite3_exec(d->db, "COMMIT", NULL, NULL, NULL))
+		return db_fail(d->db, "cannot commit a game", err, errcap);
+	return BONES_OK;
+}
+
+bool bones_tourney_db_has(bones_tourney_db *d, const char *tourney, int round, int slot)
+{
+	sqlite3_reset(d->has);
+	bind_key(d->has, tourney, round, slot);
+	return sqlite3_step(d->has) == SQLITE_ROW;
+}
+
+char *bones_tourney_db_chance(bones_tourney_db *d, const char *tourney, int round, int slot)
+{
+	sqlite3_reset(d->chance);
+	bind_key(d->chance, tourney, round, slot);
+	if (sqlite3_step(d->chance) != SQLITE_ROW)
+		return NULL;
+	const char *text = (const char *)sqlite3_column_text(d->chance, 0);
+	return text ? strdup(text) : NULL;
+}
+
+static void read_row(sqlite3_stmt *q, bones_tourney_game_row *r)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->tourney, sizeof r->tourney, "%s", (const char *)sqlite3_column_text(q, 0));
+	r->round = sqlite3_column_int(q, 1);
+	r->slot = sqlite3_column_int(q, 2);
+	snprintf(r->game, sizeof r->game, "%s", (const char *)sqlite3_column_text(q, 3));
+	r->set = sqlite3_column_int(q, 4);
+	r->perm = sqlite3_column_int(q, 5);
+	r->seats = sqlite3_column_int(q, 6);
+	if (r->seats > BONES_TOURNEY_MAX_SEATS)
+		r->seats = BONES_TOURNEY_MAX_SEATS;
+	r->seed = (uint64_t)sqlite3_column_int64(q, 7);
+	r->moves = sqlite3_column_int(q, 8);
+	r->ms = sqlite3_column_int64(q, 9);
+	const char *forfeit = (const char *)sqlite3_column_text(q, 10);
+	snprintf(r->forfeit, sizeof r->forfeit, "%s", forfeit ? forfeit : "");
+}
+
+static void read_seat(sqlite3_stmt *q, bones_tourney_game_row *r)
+{
+	int i = sqlite3_column_int(q, 0) - 1;
+	if (i < 0 || i >= r->seats)
+		return;
+	snprintf(r->player[i], sizeof r->player[i], "%s", (const char *)sqlite3_column_text(q, 1));
+	r->score[i] = sqlite3_column_double(q, 2);
+	r->rank[i] = sqlite3_column_int(q, 3);
+	r->points[i] = sqlite3_column_double(q, 4);
+}
+
+bones_status bones_tourney_db_rows(bones_tourney_db *d, const char *tourney,
+				   bones_tourney_game_row **rows, size_t *count)
+{
+	sqlite3_stmt *g, *s;
+	*rows = NULL;
+	*count = 0;
+	if (!prepare(d->db, "SELECT tourney, round, slot, game, set_no, perm, seats, seed, moves,"
+			    " ms, forfeit FROM game WHERE ?1 IS NULL OR tourney=?1"
+			    " ORDER BY tourney, round, slot", &g))
+		return BONES_EIO;
+	if (!prepare(d->db, "SELECT seat, player, score, rank, points FROM seat"
+			    " WHERE tourney=? AND round=? AND slot=?", &s)) {
+		sqlite3_finalize(g);
+		return BONES_EIO;
+	}
+	sqlite3_bind_text(g, 1, tourney, -1, SQLITE_STATIC);
+	size_t cap = 0;
+	bones_status st = BONES_OK;
+	while (sqlite3_step(g) == SQLITE_ROW) {
+		if (*count == cap) {
+			cap = cap ? cap * 2 : 256;
+			bones_tourney_game_row *v = realloc(*rows, cap * sizeof *v);
+			if (!v) {
+				st = BONES_ENOMEM;
+				break;
+			}
+			*rows = v;
+		}
+		bones_tourney_game_row *r = &(*rows)[(*count)++];
+		read_row(g, r);
+		sqlite3_reset(s);
+		bind_key(s, r->tourney, r->round, r->slot);
+		while (sqlite3_step(s) == SQLITE_ROW)
+			read_seat(s, r);
+	}
+	sqlite3_finalize(g);
+	sqlite3_finalize(s);
+	return st;
+}
+
+void bones_tourney_db_free_rows(bones_tourney_game_row *rows)
+{
+	free(rows);
+}
+
+/* Copy one file's games into the open output, refusing disagreeing duplicates. */
+static bones_status merge_one(sqlite3 *db, const char *src, char *err, size_t errcap)
+{
+	sqlite3_stmt *q;
+	if (!prepare(db, "ATTACH DATABASE ? AS src", &q))
+		return db_fail(db, src, err, errcap);
+	sqlite3_bind_text(q, 1, src, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(q);
+	sqlite3_finalize(q);
+	if (rc != SQLITE_DONE)
+		return db_fail(db, src, err, errcap);
+	static const char check[] =
+		"SELECT count(*) FROM src.seat s JOIN main.seat m USING(tourney, round, slot, seat)"
+		" WHERE s.player IS NOT m.player OR s.rank IS NOT m.rank OR s.score IS NOT m.score";
+	bones_status st = BONES_OK;
+	if (!prepare(db, check, &q) || sqlite3_step(q) != SQLITE_ROW) {
+		st = db_fail(db, src, err, errcap);
+	} else if (sqlite3_column_int(q, 0)) {
+		snprintf(err, errcap, "'%s': %d seats disagree with a file merged before", src,
+			 sqlite3_column_int(q, 0));
+		st = BONES_EINVAL;
+	}
+	sqlite3_finalize(q);
+	if (!st && sqlite3_exec(db,
+				"BEGIN; INSERT OR IGNORE INTO main.tourney SELECT * FROM src.tourney;"
+				"INSERT OR IGNORE INTO main.game SELECT * FROM src.game;"
+				"INSERT OR IGNORE INTO main.seat SELECT * FROM src.seat; COMMIT;",
+				NULL, NULL, NULL)) {
+		st = db_fail(db, src, err, errcap);
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	}
+	sqlite3_exec(db, "DETACH DATABASE src", NULL, NULL, NULL);
+	return st;
+}
+
+bones_status bones_tourney_db_merge(const char *out, const char *const *srcs, int count,
+				    char *err, size_t errcap)
+{
+	bones_tourney_db *d;
+	bones_status st = bones_tourney_db_open(out, NULL, true, &d, err, errcap);
+	for (int i = 0; !st && i < count; i++) {
+		FILE *f = fopen(srcs[i], "rb");
+		if (!f) {
+			snprintf(err, errcap, "cannot open '%s'", srcs[i]);
+			st = BONES_ENOTFOUND;
+			break;
+		}
+		fclose(f);
+		st = merge_one(d->db, srcs[i], err, errcap);
+	}
+	bones_tourney_db_close(d);
+	return st;
+}

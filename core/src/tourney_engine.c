@@ -1,0 +1,166 @@
+/* External engines for tournaments: fork/exec of `sh -c CMD` over a socket pair (so a
+ * dead engine gives EPIPE, never SIGPIPE), replies read with poll() and a deadline, so
+ * a crashed, hung or babbling engine can never hang the runner. */
+#define _GNU_SOURCE
+#include "tourney_impl.h"
+
+#include "bones/clock.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define LINE_MAX_BYTES 65536
+
+struct bones_tourney_engine {
+	pid_t pid;
+	int fd;
+	char buf[LINE_MAX_BYTES]; /* bytes read and not yet returned */
+	size_t len;
+};
+
+bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **out,
+					char *why, size_t cap)
+{
+	int sv[2];
+	*out = NULL;
+	bones_tourney_engine *e = calloc(1, sizeof *e);
+	if (!e) {
+		snprintf(why, cap, "out of memory");
+		return BONES_ENOMEM;
+	}
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
+		snprintf(why, cap, "cannot start '%s': %s", cmd, strerror(errno));
+		free(e);
+		return BONES_EIO;
+	}
+	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	pid_t pid = fork();
+	if (pid == 0) { /* the child: only async-signal-safe calls until exec */
+		setpgid(0, 0);
+		dup2(sv[1], 0);
+		dup2(sv[1], 1);
+		if (devnull >= 0)
+			dup2(devnull, 2);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	close(sv[1]);
+	if (devnull >= 0)
+		close(devnull);
+	if (pid < 0) {
+		snprintf(why, cap, "cannot start '%s': %s", cmd, strerror(errno));
+		close(sv[0]);
+		free(e);
+		return BONES_EIO;
+	}
+	setpgid(pid, pid);
+	e->pid = pid;
+	e->fd = sv[0];
+	*out = e;
+	return BONES_OK;
+}
+
+void bones_tourney_engine_stop(bones_tourney_engine *e)
+{
+	if (!e)
+		return;
+	close(e->fd);
+	kill(-e->pid, SIGKILL);
+	kill(e->pid, SIGKILL);
+	while (waitpid(e->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	free(e);
+}
+
+static bool send_all(int fd, const char *text, size_t len)
+{
+	while (len) {
+		ssize_t n = send(fd, text, len, MSG_NOSIGNAL);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return false;
+		text += n;
+		len -= (size_t)n;
+	}
+	return true;
+}
+
+/* A complete line in the buffer: copy it out (without "\r\n") and drop it. */
+static bool take_line(bones_tourney_engine *e, char *reply, size_t cap)
+{
+	char *nl = memchr(e->buf, '\n', e->len);
+	if (!nl)
+		return false;
+	size_t n = (size_t)(nl - e->buf), keep = n;
+	if (n && e->buf[n - 1] == '\r')
+		n--;
+	snprintf(reply, cap, "%.*s", (int)n, e->buf);
+	memmove(e->buf, nl + 1, e->len - keep - 1);
+	e->len -= keep + 1;
+	return true;
+}
+
+static bones_status exited(bones_tourney_engine *e, char *why, size_t whycap)
+{
+	int status;
+	pid_t r = waitpid(e->pid, &status, WNOHANG);
+	if (r == e->pid && WIFSIGNALED(status))
+		snprintf(why, whycap, "crashed (signal %d)", WTERMSIG(status));
+	else if (r == e->pid && WIFEXITED(status))
+		snprintf(why, whycap, "crashed (exited with status %d)", WEXITSTATUS(status));
+	else
+		snprintf(why, whycap, "crashed (closed its output)");
+	return BONES_EIO;
+}
+
+bones_status bones_tourney_engine_ask(bones_tourney_engine *e, const char *line,
+				      int64_t ms, const atomic_bool *stop, char *reply,
+				      size_t cap, char *why, size_t whycap)
+{
+	size_t len = strlen(line);
+	e->len = 0; /* anything unasked-for before this command is garbage: drop it */
+	if (!send_all(e->fd, line, len) || !send_all(e->fd, "\n", 1))
+		return exited(e, why, whycap);
+	int64_t deadline = bones_clock_now_ms() + ms;
+	for (;;) {
+		if (take_line(e, reply, cap))
+			return BONES_OK;
+		if (e->len == sizeof e->buf) {
+			snprintf(why, whycap, "sent a line longer than %d bytes", LINE_MAX_BYTES);
+			return BONES_EPARSE;
+		}
+		int64_t left = deadline - bones_clock_now_ms();
+		if (left <= 0) {
+			snprintf(why, whycap, "timed out after %lld ms", (long long)ms);
+			return BONES_ERANGE;
+		}
+		if (stop && atomic_load(stop)) {
+			snprintf(why, whycap, "stopped");
+			return BONES_ERANGE;
+		}
+		struct pollfd p = {.fd = e->fd, .events = POLLIN};
+		int r = poll(&p, 1, (int)(left < 100 ? left : 100));
+		if (r < 0 && errno != EINTR)
+			return exited(e, why, whycap);
+		if (r <= 0)
+			continue;
+		ssize_t n = read(e->fd, e->buf + e->len, sizeof e->buf - e->len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			usleep(20000); /* give the exit status a moment to arrive */
+			return exited(e, why, whycap);
+		}
+		e->len += (size_t)n;
+	}
+}

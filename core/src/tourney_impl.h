@@ -1,0 +1,58 @@
+/* Internals of the tournament runner shared by its files: external engine processes
+ * (tourney_engine.c) and playing one game of the schedule (tourney_play.c). Not a
+ * public header. */
+#ifndef BONES_TOURNEY_IMPL_H
+#define BONES_TOURNEY_IMPL_H
+
+#include <stdatomic.h>
+
+#include "bones/tourney.h"
+#include "bones/tourney_db.h"
+
+/* ---- External engines: a child process speaking the engine protocol -------------- */
+
+typedef struct bones_tourney_engine bones_tourney_engine;
+
+/* Start `sh -c CMD` with its stdin and stdout on a socket (stderr to /dev/null). */
+bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **out,
+					char *why, size_t cap);
+/* Kill the process group and reap it. NULL is a no-op. */
+void bones_tourney_engine_stop(bones_tourney_engine *e);
+/* Send one line and read one reply line within ms milliseconds (stop, when not NULL,
+ * is polled so a stopping run never waits long). On failure why says what happened:
+ * "crashed", "timed out after N ms", "closed its output". */
+bones_status bones_tourney_engine_ask(bones_tourney_engine *e, const char *line,
+				      int64_t ms, const atomic_bool *stop, char *reply,
+				      size_t cap, char *why, size_t whycap);
+
+/* ---- Playing one game ------------------------------------------------------------- */
+
+/* What a worker thread owns: its engine processes (kept across games, restarted after a
+ * failure) and the run's stop flag. */
+typedef struct bones_tourney_worker {
+	const bones_tourney *t;
+	const atomic_bool *stop;
+	bones_tourney_engine *engines[BONES_TOURNEY_MAX_PLAYERS];
+} bones_tourney_worker;
+
+/* A finished game ready to store: the row plus the texts it borrows (owned here). */
+typedef struct bones_tourney_done {
+	bones_tourney_game_row row;
+	int player[BONES_TOURNEY_MAX_SEATS]; /* participant indices */
+	char *chance;                        /* malloc'ed */
+	char *record;                        /* malloc'ed */
+	struct bones_tourney_done *next;     /* queue link */
+} bones_tourney_done;
+
+/* Play slot; chance_in (may be NULL) holds the outcomes to replay while they are legal
+ * (the first game of a duplicate set). Returns BONES_ERANGE when the run was stopped,
+ * BONES_ENOMEM, or BONES_OK with *out filled (a forfeit is a finished game). */
+bones_status bones_tourney_play(bones_tourney_worker *w, const bones_tourney_slot *slot,
+				const char *chance_in, bones_tourney_done **out);
+void bones_tourney_done_free(bones_tourney_done *d);
+void bones_tourney_worker_release(bones_tourney_worker *w);
+
+/* Ask each engine participant to start each game; err names the first refusal. */
+bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t errcap);
+
+#endif /* BONES_TOURNEY_IMPL_H */

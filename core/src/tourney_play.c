@@ -1,0 +1,382 @@
+/* Playing one game of a tournament on a worker thread: a session, an agent or an
+ * external engine per seat, chance replayed from the first game of a duplicate set,
+ * forfeits for engines that crash, hang or answer nonsense; see tourney_impl.h. */
+#include "tourney_impl.h"
+
+#include "bones/agent.h"
+#include "bones/clock.h"
+#include "bones/record.h"
+#include "bones/rng.h"
+#include "bones/session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CMD_MS 5000  /* time for any engine reply but genmove */
+#define SLACK_MS 500 /* latency allowed beyond the time per move */
+
+struct game {
+	bones_tourney_worker *w;
+	const bones_tourney_slot *slot;
+	bones_session *s;
+	bones_agent *agents[BONES_TOURNEY_MAX_SEATS];
+	size_t sent[BONES_TOURNEY_MAX_SEATS]; /* history entries sent to each engine seat */
+	const char *replay;                  /* chance outcomes left to replay */
+	char *chance;                        /* outcomes played, one per line */
+	size_t chance_len, chance_cap;
+	int forfeit_seat;
+	char forfeit[256];
+};
+
+static uint64_t agent_seed(const bones_tourney_slot *slot, int seat)
+{
+	bones_rng rng;
+	bones_rng_seed(&rng, slot->seed ^ (0xd1b54a32d192ed03ull * (uint64_t)(seat + 1)) ^
+				     ((uint64_t)slot->perm << 48));
+	return bones_rng_next(&rng);
+}
+
+static bool forfeit(struct game *g, int seat, const char *fmt, const char *detail)
+{
+	if (g->forfeit_seat < 0) {
+		char why[600];
+		snprintf(why, sizeof why, fmt, detail);
+		g->forfeit_seat = seat;
+		snprintf(g->forfeit, sizeof g->forfeit, "seat %d (%.40s): %.160s", seat + 1,
+			 g->w->t->players[g->slot->player[seat]].name, why);
+	}
+	return false;
+}
+
+/* An engine seat's process, started when needed; after any failure it is killed so
+ * that the next game restarts it. */
+static bones_tourney_engine *engine_of(struct game *g, int seat)
+{
+	int p = g->slot->player[seat];
+	bones_tourney_engine **e = &g->w->engines[p];
+	char why[256];
+	if (!*e && bones_tourney_engine_start(g->w->t->players[p].engine, e, why, sizeof why))
+		forfeit(g, seat, "%s", why);
+	return *e;
+}
+
+static bool ask(struct game *g, int seat, const char *line, int64_t ms, char *reply,
+		size_t cap)
+{
+	bones_tourney_engine *e = engine_of(g, seat);
+	char why[200];
+	if (!e)
+		return false;
+	bones_status st = bones_tourney_engine_ask(e, line, ms, g->w->stop, reply, cap, why,
+						   sizeof why);
+	if (!st)
+		return true;
+	bones_tourney_engine_stop(e);
+	g->w->engines[g->slot->player[seat]] = NULL;
+	if (!atomic_load(g->w->stop))
+		forfeit(g, seat, "%s", why);
+	return false;
+}
+
+static bool expect_ok(struct game *g, int seat, const char *line)
+{
+	char reply[512];
+	if (!ask(g, seat, line, CMD_MS, reply, sizeof reply))
+		return false;
+	if (!strcmp(reply, "ok"))
+		return true;
+	char detail[400];
+	snprintf(detail, sizeof detail, "'%.60s' answered '%.200s'", line, reply);
+	bones_tourney_engine_stop(g->w->engines[g->slot->player[seat]]);
+	g->w->engines[g->slot->player[seat]] = NULL;
+	return forfeit(g, seat, "%s", detail);
+}
+
+/* The notation seat may see of history entry i: masked ("draw:?") when hidden. */
+static void seen_text(struct game *g, size_t i, int seat, char *text, size_t cap)
+{
+	const bones_plugin *p = bones_session_plugin(g->s);
+	const void *game = bones_session_game(g->s), *before = bones_session_state_at(g->s, i);
+	bones_move m = bones_session_move_at(g->s, i);
+	if (!p->format_move(game, before, m, text, cap))
+		snprintf(text, cap, "?");
+	if (p->move_visible && !p->move_visible(game, before, m, seat)) {
+		char *colon = strchr(text, ':');
+		size_t at = colon ? (size_t)(colon - text) + 1 : 0;
+		if (at + 2 <= cap)
+			memcpy(text + at, "?", 2);
+	}
+}
+
+/* Bring an engine seat up to date and ask it for a move. */
+static bool engine_move(struct game *g, int seat, bones_move *move)
+{
+	char line[BONES_MOVE_TEXT_MAX + 16], reply[512];
+	for (; g->sent[seat] < bones_session_length(g->s); g->sent[seat]++) {
+		memcpy(line, "play ", 5);
+		seen_text(g, g->sent[seat], seat, line + 5, sizeof line - 5);
+		if (!expect_ok(g, seat, line))
+			return false;
+	}
+	int64_t ms = g->w->t->move_ms;
+	snprintf(line, sizeof line, "genmove %lld", (long long)ms);
+	if (!ask(g, seat, line, ms + SLACK_MS, reply, sizeof reply))
+		return false;
+	if (strncmp(reply, "move ", 5))
+		return forfeit(g, seat, "answered '%.100s' to genmove", reply);
+	const bones_plugin *p = bones_session_plugin(g->s);
+	if (p->parse_move(bones_session_game(g->s), bones_session_state(g->s), reply + 5, move))
+		return forfeit(g, seat, "illegal move '%.100s'", reply + 5);
+	return true;
+}
+
+static bool add_chance(struct game *g, const char *text)
+{
+	size_t len = strlen(text);
+	if (g->chance_len + len + 2 > g->chance_cap) {
+		size_t cap = (g->chance_cap + len + 2) * 2;
+		char *c = realloc(g->chance, cap);
+		if (!c)
+			return false;
+		g->chance = c;
+		g->chance_cap = cap;
+	}
+	memcpy(g->chance + g->chance_len, text, len);
+	g->chance_len += len;
+	g->chance[g->chance_len++] = '\n';
+	g->chance[g->chance_len] = '\0';
+	return true;
+}
+
+/* The next replayed outcome if it is legal here, else one drawn as the session draws
+ * chance: from (seed, move number). */
+static bones_status play_chance(struct game *g, bones_move *scratch, double *probs)
+{
+	const bones_plugin *p = bones_session_plugin(g->s);
+	const void *game = bones_session_game(g->s), *state = bones_session_state(g->s);
+	bool replayed = false;
+	bones_move m = 0;
+	if (g->replay && *g->replay) {
+		char text[BONES_MOVE_TEXT_MAX];
+		size_t n = strcspn(g->replay, "\n");
+		snprintf(text, sizeof text, "%.*s", (int)n, g->replay);
+		g->replay += n + (g->replay[n] == '\n');
+		replayed = !p->parse_move(game, state, text, &m);
+	}
+	if (!replayed) {
+		size_t n = p->legal_moves(game, state, scratch, probs,
+					  bones_session_info(g->s)->max_moves);
+		if (!n)
+			return BONES_EINVAL;
+		bones_rng rng;
+		size_t len = bones_session_length(g->s);
+		bones_rng_seed(&rng, bones_session_seed(g->s) ^ (0x9e3779b97f4a7c15ull * (len + 1)));
+		double u = bones_rng_double(&rng), acc = 0;
+		size_t pick = 0;
+		for (; pick + 1 < n; pick++) {
+			acc += probs[pick];
+			if (u < acc)
+				break;
+		}
+		m = scratch[pick];
+	}
+	char text[BONES_MOVE_TEXT_MAX];
+	if (!p->format_move(game, state, m, text, sizeof text) || !add_chance(g, text))
+		return BONES_ENOMEM;
+	return bones_session_play(g->s, m);
+}
+
+/* Set up the seats: agents created, engines told the game. */
+static bool seat_up(struct game *g)
+{
+	const bones_tourney *t = g->w->t;
+	const bones_tourney_slot *slot = g->slot;
+	char line[1200], why[256];
+	for (int i = 0; i < slot->seats && g->forfeit_seat < 0; i++) {
+		const bones_tourney_player *pl = &t->players[slot->player[i]];
+		if (pl->agent[0]) {
+			if (bones_agent_create(pl->agent, bones_session_plugin(g->s),
+					       bones_session_game(g->s), bones_session_info(g->s),
+					       agent_seed(slot, i), &g->agents[i], why, sizeof why))
+				forfeit(g, i, "%s", why);
+			continue;
+		}
+		snprintf(line, sizeof line, "new %s %s", bones_session_plugin(g->s)->id,
+			 bones_session_options_text(g->s));
+		expect_ok(g, i, line);
+	}
+	return g->forfeit_seat < 0;
+}
+
+/* Play to the end, a forfeit or a stop. */
+static bones_status play_out(struct game *g)
+{
+	size_t cap = bones_session_info(g->s)->max_moves + 1;
+	bones_move *scratch = malloc(cap * sizeof *scratch);
+	double *probs = malloc(cap * sizeof *probs);
+	bones_status st = scratch && probs ? BONES_OK : BONES_ENOMEM;
+	while (!st && g->forfeit_seat < 0 && !atomic_load(g->w->stop)) {
+		int who = bones_session_to_move(g->s);
+		bones_move m;
+		if (who == BONES_TERMINAL)
+			break;
+		if (who == BONES_CHANCE) {
+			st = play_chance(g, scratch, probs);
+			continue;
+		}
+		if (g->agents[who] ? bones_agent_choose(g->agents[who], bones_session_state(g->s),
+							&m) != BONES_OK
+				   : !engine_move(g, who, &m)) {
+			forfeit(g, who, "%s", "the agent found no move");
+			continue;
+		}
+		if (bones_session_play(g->s, m))
+			forfeit(g, who, "%s", "an illegal move");
+	}
+	free(scratch);
+	free(probs);
+	if (!st && atomic_load(g->w->stop))
+		st = BONES_ERANGE;
+	return st;
+}
+
+/* Ranks and scores of the end (a forfeit: the forfeiter last, everyone else first). */
+static void fill_row(struct game *g, bones_tourney_done *d)
+{
+	const bones_tourney *t = g->w->t;
+	const bones_tourney_slot *slot = g->slot;
+	bones_tourney_game_row *r = &d->row;
+	const bones_plugin *p = bones_session_plugin(g->s);
+	double scores[64] = {0};
+	int ranks[64];
+	snprintf(r->tourney, sizeof r->tourney, "%s", t->name);
+	snprintf(r->game, sizeof r->game, "%s", t->games[slot->game].name);
+	r->round = slot->round;
+	r->slot = slot->slot;
+	r->set = slot->set;
+	r->perm = slot->perm;
+	r->seats = slot->seats;
+	r->seed = slot->seed;
+	r->moves = (int)bones_session_length(g->s);
+	snprintf(r->forfeit, sizeof r->forfeit, "%s", g->forfeit);
+	p->scores(bones_session_game(g->s), bones_session_state(g->s), scores);
+	if (g->forfeit_seat >= 0)
+		for (int i = 0; i < slot->seats; i++)
+			ranks[i] = i == g->forfeit_seat ? slot->seats : 1;
+	else
+		bones_record_ranks(p, bones_session_game(g->s), bones_session_state(g->s),
+				   slot->seats, ranks);
+	bones_tourney_points(slot->seats, ranks, r->points);
+	for (int i = 0; i < slot->seats; i++) {
+		d->player[i] = slot->player[i];
+		snprintf(r->player[i], sizeof r->player[i], "%s", t->players[slot->player[i]].name);
+		r->score[i] = scores[i];
+		r->rank[i] = ranks[i];
+	}
+}
+
+static char *record_text(struct game *g)
+{
+	const bones_tourney *t = g->w->t;
+	bones_record_players pl;
+	char comment[512];
+	memset(&pl, 0, sizeof pl);
+	for (int i = 0; i < g->slot->seats; i++)
+		pl.names[i] = t->players[g->slot->player[i]].name;
+	snprintf(comment, sizeof comment, "tournament %s, round %d, game %d%s%s", t->name,
+		 g->slot->round + 1, g->slot->slot + 1, g->forfeit[0] ? "\nforfeit: " : "",
+		 g->forfeit);
+	pl.comment = comment;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	if (!mem)
+		return NULL;
+	bones_record_write(g->s, &pl, mem);
+	fclose(mem);
+	return buf;
+}
+
+bones_status bones_tourney_play(bones_tourney_worker *w, const bones_tourney_slot *slot,
+				const char *chance_in, bones_tourney_done **out)
+{
+	const bones_tourney_game *tg = &w->t->games[slot->game];
+	struct game g = {.w = w, .slot = slot, .replay = chance_in, .forfeit_seat = -1};
+	char why[512];
+	int64_t start = bones_clock_now_ms();
+	*out = NULL;
+	bones_status st = bones_session_create(tg->plugin, &tg->options, slot->seed, &g.s, why,
+					       sizeof why);
+	if (st)
+		return st;
+	if (seat_up(&g))
+		st = play_out(&g);
+	bones_tourney_done *d = st ? NULL : calloc(1, sizeof *d);
+	if (!st && !d)
+		st = BONES_ENOMEM;
+	if (d) {
+		fill_row(&g, d);
+		d->row.ms = bones_clock_now_ms() - start;
+		d->chance = g.chance ? g.chance : strdup("");
+		g.chance = NULL;
+		d->record = record_text(&g);
+		d->row.chance = d->chance;
+		d->row.record = d->record;
+		*out = d;
+	}
+	for (int i = 0; i < slot->seats; i++)
+		bones_agent_destroy(g.agents[i]);
+	free(g.chance);
+	bones_session_destroy(g.s);
+	return st;
+}
+
+void bones_tourney_done_free(bones_tourney_done *d)
+{
+	if (!d)
+		return;
+	free(d->chance);
+	free(d->record);
+	free(d);
+}
+
+void bones_tourney_worker_release(bones_tourney_worker *w)
+{
+	for (int i = 0; i < BONES_TOURNEY_MAX_PLAYERS; i++) {
+		bones_tourney_engine_stop(w->engines[i]);
+		w->engines[i] = NULL;
+	}
+}
+
+bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t errcap)
+{
+	char line[1400], reply[512], why[256];
+	for (int p = 0; p < t->player_count; p++) {
+		const bones_tourney_player *pl = &t->players[p];
+		bones_tourney_engine *e;
+		if (!pl->engine[0])
+			continue;
+		if (bones_tourney_engine_start(pl->engine, &e, why, sizeof why)) {
+			snprintf(err, errcap, "%s:%d: engine: %s", t->path, pl->line, why);
+			return BONES_EIO;
+		}
+		for (int i = 0; i < t->game_count; i++) {
+			const bones_tourney_game *g = &t->games[i];
+			char opts[1024];
+			bones_options_format(&g->options, true, opts, sizeof opts);
+			snprintf(line, sizeof line, "new %s %s", g->plugin->id, opts);
+			if (bones_tourney_engine_ask(e, line, CMD_MS, NULL, reply, sizeof reply, why,
+						     sizeof why))
+				snprintf(reply, sizeof reply, "(%s)", why);
+			else if (!strcmp(reply, "ok"))
+				continue;
+			snprintf(err, errcap, "%s:%d: player '%s' cannot play game '%s': '%s' "
+				 "answered '%s'", t->path, pl->line, pl->name, g->name, line, reply);
+			bones_tourney_engine_stop(e);
+			return BONES_EINVAL;
+		}
+		bones_tourney_engine_stop(e);
+	}
+	return BONES_OK;
+}

@@ -1,0 +1,265 @@
+/* Tournament reports: standings, per-game tables, crosstable and ratings computed from
+ * the stored games, written as text and CSV; JSON and HTML live in tourney_html.c. */
+#include "tourney_report_impl.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int player_index(bones_tourney_report *r, const char *name)
+{
+	for (int i = 0; i < r->players; i++)
+		if (!strcmp(r->st[i].name, name))
+			return i;
+	if (r->players == BONES_REPORT_MAX_PLAYERS)
+		return -1;
+	snprintf(r->st[r->players].name, sizeof r->st[0].name, "%s", name);
+	return r->players++;
+}
+
+static int game_index(bones_tourney_report *r, const char *name)
+{
+	for (int i = 0; i < r->game_kinds; i++)
+		if (!strcmp(r->game_names[i], name))
+			return i;
+	if (r->game_kinds == BONES_REPORT_MAX_GAMES)
+		return -1;
+	snprintf(r->game_names[r->game_kinds], sizeof r->game_names[0], "%s", name);
+	return r->game_kinds++;
+}
+
+/* Add one game to the tallies. */
+static void tally(bones_tourney_report *r, bones_rating *rating,
+		  const bones_tourney_game_row *g)
+{
+	int who[BONES_TOURNEY_MAX_SEATS];
+	int kind = game_index(r, g->game);
+	for (int i = 0; i < g->seats; i++)
+		who[i] = player_index(r, g->player[i]);
+	for (int i = 0; i < g->seats; i++) {
+		if (who[i] < 0)
+			return;
+		bones_tourney_standing *s = &r->st[who[i]];
+		s->games++;
+		s->points += g->points[i];
+		if (kind >= 0) {
+			r->per_game[kind][who[i]].games++;
+			r->per_game[kind][who[i]].points += g->points[i];
+			r->per_game[kind][who[i]].score += g->score[i];
+		}
+		for (int j = 0; j < g->seats; j++) {
+			if (j == i)
+				continue;
+			double p = g->rank[i] < g->rank[j] ? 1 : g->rank[i] == g->rank[j] ? 0.5 : 0;
+			s->wins += p == 1;
+			s->draws += p == 0.5;
+			s->losses += p == 0;
+			r->cross[who[i]][who[j]] += p;
+			r->met[who[i]][who[j]] += 1;
+		}
+		if (g->forfeit[0] && g->rank[i] == g->seats && g->seats > 1)
+			s->forfeits++;
+	}
+	bones_rating_add_game(rating, g->seats, who, g->rank);
+}
+
+static int by_points(const void *a, const void *b)
+{
+	const bones_tourney_standing *x = a, *y = b;
+	if (x->points != y->points)
+		return x->points < y->points ? 1 : -1;
+	if (x->elo != y->elo)
+		return x->elo < y->elo ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+bones_status bones_tourney_report_create(bones_tourney_db *db, const char *tourney,
+					 bones_tourney_report **out)
+{
+	bones_tourney_report *r = calloc(1, sizeof *r);
+	bones_rating *rating = bones_rating_create(BONES_REPORT_MAX_PLAYERS);
+	*out = NULL;
+	if (!r || !rating) {
+		free(r);
+		bones_rating_destroy(rating);
+		return BONES_ENOMEM;
+	}
+	bones_status st = bones_tourney_db_rows(db, tourney, &r->rows, &r->row_count);
+	for (size_t i = 0; !st && i < r->row_count; i++)
+		tally(r, rating, &r->rows[i]);
+	if (!st)
+		st = bones_rating_fit(rating, 1.0, &r->regularised);
+	for (int i = 0; !st && i < r->players; i++) {
+		r->st[i].elo = bones_rating_elo(rating, i);
+		r->st[i].error = bones_rating_error(rating, i);
+		r->order[i] = i;
+	}
+	bones_rating_destroy(rating);
+	if (st) {
+		bones_tourney_report_destroy(r);
+		return st;
+	}
+	memcpy(r->sorted, r->st, sizeof r->st);
+	qsort(r->sorted, (size_t)r->players, sizeof r->sorted[0], by_points);
+	for (int k = 0; k < r->players; k++)
+		for (int i = 0; i < r->players; i++)
+			if (!strcmp(r->sorted[k].name, r->st[i].name))
+				r->order[k] = i;
+	*out = r;
+	return BONES_OK;
+}
+
+void bones_tourney_report_destroy(bones_tourney_report *r)
+{
+	if (!r)
+		return;
+	bones_tourney_db_free_rows(r->rows);
+	free(r);
+}
+
+const bones_tourney_standing *bones_tourney_report_standings(const bones_tourney_report *r,
+							     int *count)
+{
+	*count = r->players;
+	return r->sorted;
+}
+
+size_t bones_tourney_report_games(const bones_tourney_report *r)
+{
+	return r->row_count;
+}
+
+static void text_crosstable(const bones_tourney_report *r, FILE *f)
+{
+	fprintf(f, "\nCrosstable (points of the row against the column / games)\n%-16s", "");
+	for (int k = 0; k < r->players; k++)
+		fprintf(f, " %10.10s", r->st[r->order[k]].name);
+	fputc('\n', f);
+	for (int a = 0; a < r->players; a++) {
+		int i = r->order[a];
+		fprintf(f, "%-16.16s", r->st[i].name);
+		for (int b = 0; b < r->players; b++) {
+			int j = r->order[b];
+			if (i == j)
+				fprintf(f, " %10s", "-");
+			else
+				fprintf(f, " %5.1f/%-4.0f", r->cross[i][j], r->met[i][j]);
+		}
+		fputc('\n', f);
+	}
+}
+
+void bones_tourney_report_text(const bones_tourney_report *r, FILE *f)
+{
+	fprintf(f, "%zu games\n\n%-4s %-16s %6s %8s %6s %5s %5s %5s %4s %8s %7s\n", r->row_count,
+		"#", "player", "games", "points", "%", "win", "draw", "loss", "ff", "elo", "+/-");
+	for (int k = 0; k < r->players; k++) {
+		const bones_tourney_standing *s = &r->sorted[k];
+		fprintf(f, "%-4d %-16.16s %6d %8.1f %6.1f %5d %5d %5d %4d %8.1f %7.1f\n", k + 1,
+			s->name, s->games, s->points, s->games ? 100 * s->points / s->games : 0,
+			s->wins, s->draws, s->losses, s->forfeits, s->elo, s->error);
+	}
+	if (r->regularised)
+		fprintf(f, "(ratings regularised: one virtual draw per pair that met, since "
+			"someone never lost or never won)\n");
+	for (int g = 0; g < r->game_kinds && r->game_kinds > 1; g++) {
+		fprintf(f, "\n%s\n%-16s %6s %8s %10s\n", r->game_names[g], "player", "games",
+			"points", "avg score");
+		for (int k = 0; k < r->players; k++) {
+			int i = r->order[k];
+			const struct bones_report_cell *c = &r->per_game[g][i];
+			if (c->games)
+				fprintf(f, "%-16.16s %6d %8.1f %10.2f\n", r->st[i].name, c->games,
+					c->points, c->score / c->games);
+		}
+	}
+	text_crosstable(r, f);
+}
+
+/* A CSV field: quoted when it holds a comma, quote or newline. */
+void bones_tourney_report_csv_field(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+void bones_tourney_report_csv(const bones_tourney_report *r, FILE *f)
+{
+	fputs("rank,name,games,points,wins,draws,losses,forfeits,elo,error\n", f);
+	for (int k = 0; k < r->players; k++) {
+		const bones_tourney_standing *s = &r->sorted[k];
+		fprintf(f, "%d,", k + 1);
+		bones_tourney_report_csv_field(f, s->name);
+		fprintf(f, ",%d,%.1f,%d,%d,%d,%d,%.1f,%.1f\n", s->games, s->points, s->wins,
+			s->draws, s->losses, s->forfeits, s->elo, s->error);
+	}
+}
+
+void bones_tourney_report_games_csv(const bones_tourney_report *r, FILE *f)
+{
+	fputs("tourney,round,slot,game,set,perm,seed,seat,player,score,rank,points,forfeit\n",
+	      f);
+	for (size_t k = 0; k < r->row_count; k++) {
+		const bones_tourney_game_row *g = &r->rows[k];
+		for (int i = 0; i < g->seats; i++) {
+			bones_tourney_report_csv_field(f, g->tourney);
+			fprintf(f, ",%d,%d,", g->round + 1, g->slot + 1);
+			bones_tourney_report_csv_field(f, g->game);
+			fprintf(f, ",%d,%d,%llu,%d,", g->set + 1, g->perm + 1,
+				(unsigned long long)g->seed, i + 1);
+			bones_tourney_report_csv_field(f, g->player[i]);
+			fprintf(f, ",%g,%d,%g,", g->score[i], g->rank[i], g->points[i]);
+			bones_tourney_report_csv_field(f, g->forfeit);
+			fputc('\n', f);
+		}
+	}
+}
+
+static bones_status save_one(const bones_tourney_report *r, const char *dir,
+			     const char *name, void (*fn)(const bones_tourney_report *, FILE *),
+			     char *err, size_t errcap)
+{
+	char path[2048], tmp[2100];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		snprintf(err, errcap, "cannot write '%s': %s", tmp, strerror(errno));
+		return BONES_EIO;
+	}
+	fn(r, f);
+	bool bad = ferror(f);
+	bad |= fclose(f) != 0;
+	if (bad || rename(tmp, path)) {
+		snprintf(err, errcap, "cannot write '%s': %s", path, strerror(errno));
+		unlink(tmp);
+		return BONES_EIO;
+	}
+	return BONES_OK;
+}
+
+bones_status bones_tourney_report_save(const bones_tourney_report *r, const char *dir,
+				       char *err, size_t errcap)
+{
+	bones_status st = save_one(r, dir, "standings.csv", bones_tourney_report_csv, err,
+				   errcap);
+	if (!st)
+		st = save_one(r, dir, "games.csv", bones_tourney_report_games_csv, err, errcap);
+	if (!st)
+		st = save_one(r, dir, "report.json", bones_tourney_report_json, err, errcap);
+	if (!st)
+		st = save_one(r, dir, "report.html", bones_tourney_report_html, err, errcap);
+	if (!st)
+		st = save_one(r, dir, "standings.txt", bones_tourney_report_text, err, errcap);
+	return st;
+}

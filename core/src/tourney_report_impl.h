@@ -1,0 +1,36 @@
+/* Internals of the tournament reports shared by tourney_report.c (tallies, text, CSV)
+ * and tourney_html.c (JSON, HTML). Not a public header. */
+#ifndef BONES_TOURNEY_REPORT_IMPL_H
+#define BONES_TOURNEY_REPORT_IMPL_H
+
+#include "bones/rating.h"
+#include "bones/tourney_report.h"
+
+#include <stdio.h>
+
+#define BONES_REPORT_MAX_PLAYERS 128
+#define BONES_REPORT_MAX_GAMES 64
+
+struct bones_report_cell {
+	int games;
+	double points, score;
+};
+
+struct bones_tourney_report {
+	bones_tourney_game_row *rows;
+	size_t row_count;
+	int players, game_kinds;
+	bones_tourney_standing st[BONES_REPORT_MAX_PLAYERS];     /* in order met */
+	bones_tourney_standing sorted[BONES_REPORT_MAX_PLAYERS]; /* best first */
+	int order[BONES_REPORT_MAX_PLAYERS];                     /* sorted[k] is st[order[k]] */
+	char game_names[BONES_REPORT_MAX_GAMES][64];
+	struct bones_report_cell per_game[BONES_REPORT_MAX_GAMES][BONES_REPORT_MAX_PLAYERS];
+	double cross[BONES_REPORT_MAX_PLAYERS][BONES_REPORT_MAX_PLAYERS]; /* row's points */
+	double met[BONES_REPORT_MAX_PLAYERS][BONES_REPORT_MAX_PLAYERS];   /* pair games */
+	bool regularised;
+};
+
+/* Write s as a CSV field (quoted when needed). */
+void bones_tourney_report_csv_field(FILE *f, const char *s);
+
+#endif /* BONES_TOURNEY_REPORT_IMPL_H */

@@ -1,0 +1,398 @@
+/* The tournament runner: worker threads take sets of games off a shared counter, play
+ * them and queue the finished games; the calling thread alone writes SQLite (one
+ * transaction per game), draws the progress bar and polls for a stop. */
+#include "tourney_impl.h"
+
+#include "bones/clock.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A set: consecutive slots sharing a deal, played in order by one worker. */
+struct job {
+	size_t first, count;
+	char *chance0; /* the stored outcomes of the set's first game, when it is done */
+};
+
+struct run {
+	const bones_tourney *t;
+	const bones_tourney_slot *slots;
+	bool *done;                 /* per slot: already stored */
+	struct job *jobs;
+	size_t job_count, next_job; /* next_job under lock */
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	bones_tourney_done *head, *tail; /* finished games, under lock */
+	int running;                /* workers alive, under lock */
+	bones_status failure;       /* first worker error (not a stop), under lock */
+	atomic_bool stop;
+};
+
+struct progress {
+	bool on;
+	size_t total, done, base;
+	int64_t start_ms;
+	double points[BONES_TOURNEY_MAX_PLAYERS];
+	double games[BONES_TOURNEY_MAX_PLAYERS];
+};
+
+static void push_done(struct run *r, bones_tourney_done *d)
+{
+	pthread_mutex_lock(&r->lock);
+	if (r->tail)
+		r->tail->next = d;
+	else
+		r->head = d;
+	r->tail = d;
+	pthread_cond_signal(&r->wake);
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* Play one set; the first game's outcomes are replayed in the others (duplicate). */
+static bones_status play_job(struct run *r, bones_tourney_worker *w, struct job *j)
+{
+	char *first = NULL;
+	bones_status st = BONES_OK;
+	for (size_t k = 0; k < j->count && !st; k++) {
+		const bones_tourney_slot *slot = &r->slots[j->first + k];
+		const char *replay = r->t->duplicate && slot->perm ? (first ? first : j->chance0)
+								   : NULL;
+		bones_tourney_done *d;
+		if (r->done[j->first + k])
+			continue;
+		st = bones_tourney_play(w, slot, replay, &d);
+		if (st)
+			break;
+		if (slot->perm == 0 && r->t->duplicate)
+			first = strdup(d->chance);
+		push_done(r, d);
+	}
+	free(first);
+	return st;
+}
+
+static void *worker_main(void *arg)
+{
+	struct run *r = arg;
+	bones_tourney_worker w = {.t = r->t, .stop = &r->stop};
+	bones_status st = BONES_OK;
+	for (;;) {
+		pthread_mutex_lock(&r->lock);
+		size_t j = r->next_job < r->job_count && !atomic_load(&r->stop) ? r->next_job++
+										   : r->job_count;
+		pthread_mutex_unlock(&r->lock);
+		if (j == r->job_count)
+			break;
+		st = play_job(r, &w, &r->jobs[j]);
+		if (st)
+			break;
+	}
+	bones_tourney_worker_release(&w);
+	pthread_mutex_lock(&r->lock);
+	if (st && st != BONES_ERANGE && !r->failure)
+		r->failure = st;
+	if (st)
+		atomic_store(&r->stop, true);
+	r->running--;
+	pthread_cond_signal(&r->wake);
+	pthread_mutex_unlock(&r->lock);
+	return NULL;
+}
+
+static void draw_progress(const bones_tourney *t, struct progress *p, bool final)
+{
+	if (!p->on)
+		return;
+	int width = 24, fill = p->total ? (int)(width * (p->base + p->done) / p->total) : width;
+	double secs = (double)(bones_clock_now_ms() - p->start_ms) / 1000.0;
+	size_t left = p->total - p->base - p->done;
+	double eta = p->done ? secs / (double)p->done * (double)left : 0;
+	int best[3] = {-1, -1, -1};
+	for (int i = 0; i < t->player_count; i++)
+		for (int k = 0; k < 3; k++) {
+			if (best[k] >= 0 && p->points[i] <= p->points[best[k]])
+				continue;
+			for (int m = 2; m > k; m--)
+				best[m] = best[m - 1];
+			best[k] = i;
+			break;
+		}
+	fprintf(stderr, "\r[%.*s%.*s] %zu/%zu games  ETA %d:%02d  leaders:", fill,
+		"########################", width - fill, "                        ",
+		p->base + p->done, p->total, (int)eta / 60, (int)eta % 60);
+	for (int k = 0; k < 3 && best[k] >= 0; k++)
+		fprintf(stderr, " %s %.1f/%.0f", t->players[best[k]].name, p->points[best[k]],
+			p->games[best[k]]);
+	fputs(final ? "\n" : "  \b\b", stderr);
+	fflush(stderr);
+}
+
+static void count_points(struct progress *p, const bones_tourney_done *d)
+{
+	for (int i = 0; i < d->row.seats; i++) {
+		p->points[d->player[i]] += d->row.points[i];
+		p->games[d->player[i]] += 1;
+	}
+}
+
+static bool poll_stop(struct run *r, const bones_tourney_run_opts *o)
+{
+	if (o->should_stop && o->should_stop(o->user))
+		atomic_store(&r->stop, true);
+	return atomic_load(&r->stop);
+}
+
+/* Store finished games as they come until every worker has ended. */
+static bones_status write_loop(struct run *r, bones_tourney_db *db,
+			       const bones_tourney_run_opts *o, struct progress *p, char *err,
+			       size_t errcap)
+{
+	bones_status st = BONES_OK;
+	int64_t drawn = 0;
+	pthread_mutex_lock(&r->lock);
+	for (;;) {
+		while (!r->head && r->running > 0) {
+			struct timespec ts;
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ts.tv_nsec += 100000000;
+			ts.tv_sec += ts.tv_nsec / 1000000000;
+			ts.tv_nsec %= 1000000000;
+			pthread_cond_timedwait(&r->wake, &r->lock, &ts);
+			poll_stop(r, o);
+		}
+		bones_tourney_done *d = r->head;
+		r->head = r->tail = NULL;
+		if (!d && r->running == 0)
+			break;
+		pthread_mutex_unlock(&r->lock);
+		while (d) {
+			bones_tourney_done *next = d->next;
+			if (!st && (st = bones_tourney_db_add(db, &d->row, err, errcap)))
+				atomic_store(&r->stop, true);
+			count_points(p, d);
+			p->done++;
+			bones_tourney_done_free(d);
+			d = next;
+		}
+		poll_stop(r, o);
+		if (bones_clock_now_ms() - drawn >= 100) {
+			draw_progress(r->t, p, false);
+			drawn = bones_clock_now_ms();
+		}
+		pthread_mutex_lock(&r->lock);
+	}
+	pthread_mutex_unlock(&r->lock);
+	return st;
+}
+
+static bool same_set(const bones_tourney_slot *a, const bones_tourney_slot *b)
+{
+	return a->round == b->round && a->game == b->game && a->table == b->table &&
+	       a->set == b->set;
+}
+
+/* Group the slots into sets, keep this shard's, drop the sets stored already. */
+static bones_status build_jobs(struct run *r, bones_tourney_db *db, size_t n,
+			       const bones_tourney_run_opts *o, size_t *set_index,
+			       struct progress *p)
+{
+	r->done = calloc(n ? n : 1, sizeof *r->done);
+	r->jobs = calloc(n ? n : 1, sizeof *r->jobs);
+	if (!r->done || !r->jobs)
+		return BONES_ENOMEM;
+	for (size_t i = 0; i < n;) {
+		size_t k = 1, left = 0;
+		while (i + k < n && same_set(&r->slots[i], &r->slots[i + k]))
+			k++;
+		bool mine = o->shards <= 1 || (int)(*set_index % (size_t)o->shards) == o->shard;
+		(*set_index)++;
+		for (size_t m = i; mine && m < i + k; m++) {
+			r->done[m] = bones_tourney_db_has(db, r->t->name, r->slots[m].round,
+							  r->slots[m].slot);
+			left += !r->done[m];
+			p->total++;
+			p->base += r->done[m];
+		}
+		if (mine && left) {
+			struct job *j = &r->jobs[r->job_count++];
+			j->first = i;
+			j->count = k;
+			if (r->done[i] && r->t->duplicate)
+				j->chance0 = bones_tourney_db_chance(db, r->t->name, r->slots[i].round,
+								     r->slots[i].slot);
+		}
+		i += k;
+	}
+	return BONES_OK;
+}
+
+static void free_jobs(struct run *r)
+{
+	for (size_t j = 0; r->jobs && j < r->job_count; j++)
+		free(r->jobs[j].chance0);
+	free(r->jobs);
+	free(r->done);
+	r->jobs = NULL;
+	r->done = NULL;
+	r->job_count = r->next_job = 0;
+}
+
+/* Play one batch of slots with the worker threads. */
+static bones_status run_batch(struct run *r, bones_tourney_db *db,
+			      const bones_tourney_run_opts *o, struct progress *p, char *err,
+			      size_t errcap)
+{
+	int threads = o->threads > 0 ? o->threads : r->t->concurrency;
+	if ((size_t)threads > r->job_count)
+		threads = r->job_count ? (int)r->job_count : 1;
+	pthread_t tid[256];
+	r->running = 0;
+	int started = 0, failed = 0;
+	pthread_mutex_lock(&r->lock);
+	for (int i = 0; i < threads && i < 256; i++) {
+		int rc = pthread_create(&tid[started], NULL, worker_main, r);
+		if (rc == EAGAIN && ++failed < 50) {
+			i--;
+			continue; /* a transient shortage: try again */
+		}
+		if (rc)
+			break;
+		r->running++;
+		started++;
+	}
+	pthread_mutex_unlock(&r->lock);
+	if (!started) { /* no thread at all: play in this one, then store */
+		r->running = 1;
+		worker_main(r);
+	}
+	bones_status st = write_loop(r, db, o, p, err, errcap);
+	for (int i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	if (!st && r->failure) {
+		st = r->failure;
+		snprintf(err, errcap, "a game could not be played (%s)",
+			 st == BONES_ENOMEM ? "out of memory" : "the game refused its options");
+	}
+	return st;
+}
+
+/* Outcomes of the stored games of t, for Swiss pairings and knockout brackets. */
+static bones_status outcomes(const bones_tourney *t, bones_tourney_db *db, int before,
+			     bones_tourney_outcome **out, size_t *count)
+{
+	bones_tourney_game_row *rows;
+	size_t n;
+	*out = NULL;
+	*count = 0;
+	if (bones_tourney_db_rows(db, t->name, &rows, &n))
+		return BONES_EIO;
+	bones_tourney_outcome *o = calloc(n ? n : 1, sizeof *o);
+	if (!o) {
+		bones_tourney_db_free_rows(rows);
+		return BONES_ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++) {
+		o[*count].round = rows[i].round;
+		o[*count].seats = rows[i].seats;
+		bool known = true;
+		for (int s = 0; s < rows[i].seats; s++) {
+			int p = 0;
+			while (p < t->player_count && strcmp(t->players[p].name, rows[i].player[s]))
+				p++;
+			known &= p < t->player_count;
+			o[*count].player[s] = p;
+			o[*count].points[s] = rows[i].points[s];
+			o[*count].score[s] = rows[i].score[s];
+		}
+		*count += known && rows[i].round < before;
+	}
+	bones_tourney_db_free_rows(rows);
+	*out = o;
+	return BONES_OK;
+}
+
+/* A static schedule in one batch, so the threads never wait at a round's end. */
+static bones_status all_rounds(const bones_tourney *t, int rounds, bones_tourney_slot **out,
+			       size_t *count)
+{
+	*out = NULL;
+	*count = 0;
+	for (int round = 0; round < rounds; round++) {
+		bones_tourney_slot *s;
+		size_t n;
+		if (bones_tourney_schedule(t, round, NULL, 0, &s, &n))
+			return BONES_ENOMEM;
+		bones_tourney_slot *all = realloc(*out, (*count + n + 1) * sizeof *all);
+		if (!all) {
+			free(s);
+			return BONES_ENOMEM;
+		}
+		memcpy(all + *count, s, n * sizeof *s);
+		*out = all;
+		*count += n;
+		free(s);
+	}
+	return BONES_OK;
+}
+
+/* One round of a Swiss or knockout, from the stored results of the rounds before. */
+static bones_status next_round(const bones_tourney *t, bones_tourney_db *db, int round,
+			       bones_tourney_slot **slots, size_t *n)
+{
+	bones_tourney_outcome *done = NULL;
+	size_t nd = 0;
+	bones_status st = outcomes(t, db, round, &done, &nd);
+	if (!st)
+		st = bones_tourney_schedule(t, round, done, nd, slots, n);
+	free(done);
+	return st;
+}
+
+bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
+			       const bones_tourney_run_opts *o, char *err, size_t errcap)
+{
+	struct run r = {.t = t};
+	struct progress p = {.on = o->progress, .start_ms = bones_clock_now_ms()};
+	size_t set_index = 0;
+	if (errcap)
+		err[0] = '\0';
+	bones_status st = bones_tourney_handshake(t, err, errcap);
+	if (st)
+		return st;
+	if (o->shards > 1 && !bones_tourney_static(t)) {
+		snprintf(err, errcap, "--shard needs a schedule known in advance (round-robin or "
+			 "gauntlet), not %s", bones_tourney_format_name(t->format));
+		return BONES_EINVAL;
+	}
+	pthread_mutex_init(&r.lock, NULL);
+	pthread_cond_init(&r.wake, NULL);
+	int rounds = bones_tourney_round_count(t);
+	for (int round = 0; round < rounds && !st && !atomic_load(&r.stop); round++) {
+		bones_tourney_slot *slots;
+		size_t n;
+		st = bones_tourney_static(t) ? all_rounds(t, rounds, &slots, &n)
+					     : next_round(t, db, round, &slots, &n);
+		if (st)
+			break;
+		r.slots = slots;
+		st = build_jobs(&r, db, n, o, &set_index, &p);
+		if (!st)
+			st = run_batch(&r, db, o, &p, err, errcap);
+		free_jobs(&r);
+		free(slots);
+		if (bones_tourney_static(t))
+			break; /* every round was in that one batch */
+	}
+	draw_progress(t, &p, true);
+	if (st == BONES_ENOMEM && !err[0])
+		snprintf(err, errcap, "out of memory");
+	if (!st && atomic_load(&r.stop))
+		st = BONES_ERANGE;
+	pthread_cond_destroy(&r.wake);
+	pthread_mutex_destroy(&r.lock);
+	return st;
+}

@@ -1,0 +1,161 @@
+/* `bones bench GAME`: random playouts per second on one core (core/src/bench.c). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bones/bench.h"
+#include "bones/config.h"
+#include "bones/host.h"
+#include "bones/registry.h"
+#include "bones/session.h"
+#include "commands.h"
+
+#define MAX_SETS 64
+
+typedef struct bench_args {
+	const char *game;
+	const char *variant;
+	const char *sets[MAX_SETS];
+	int set_count;
+	double seconds;
+	unsigned long long seed;
+} bench_args;
+
+static int bench_usage(FILE *out, int status)
+{
+	fprintf(out, "usage: bones bench GAME [--seconds S] [--set key=value]... "
+		"[--variant V] [--seed N]\n\n"
+		"Plays random playouts of GAME (a game id, preset or plugin file) on one core "
+		"for S\nseconds (default 3) and prints playouts_per_s, moves_per_s and "
+		"state_bytes.\n");
+	return status;
+}
+
+static bool parse_args(int argc, char **argv, bench_args *a)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		char *end = NULL;
+		if (k[0] != '-' && !a->game) {
+			a->game = k;
+			continue;
+		}
+		if (!v || k[0] != '-') {
+			fprintf(stderr, "bones bench: unexpected '%s' (see --help)\n", k);
+			return false;
+		}
+		i++;
+		errno = 0;
+		if (!strcmp(k, "--seconds"))
+			a->seconds = strtod(v, &end);
+		else if (!strcmp(k, "--seed"))
+			a->seed = strtoull(v, &end, 10);
+		else if (!strcmp(k, "--variant"))
+			a->variant = v;
+		else if (!strcmp(k, "--set") && a->set_count < MAX_SETS)
+			a->sets[a->set_count++] = v;
+		if (end ? (errno || *end || end == v || a->seconds < 0) :
+		    strcmp(k, "--variant") && strcmp(k, "--set")) {
+			fprintf(stderr, "bones bench: bad option '%s %s' (see --help)\n", k, v);
+			return false;
+		}
+	}
+	if (!a->game)
+		fprintf(stderr, "bones bench: which game? (see --help)\n");
+	return a->game != NULL;
+}
+
+/* The game's options: preset (or plugin defaults), variant, then each --set. */
+static bones_status bench_options(bones_registry *reg, const bench_args *a,
+				  bones_preset *preset, const bones_plugin **p,
+				  bones_options *opts, char *err, size_t cap)
+{
+	size_t len = strlen(a->game);
+	bones_status st;
+	if (len > 3 && !strcmp(a->game + len - 3, ".so")) {
+		*p = bones_registry_find(reg, a->game);
+		if (!*p) {
+			snprintf(err, cap, "cannot load '%s'%s%s", a->game,
+				 bones_registry_error_count(reg) ? ": " : "",
+				 bones_registry_error_count(reg)
+					 ? bones_registry_error(reg, bones_registry_error_count(reg) - 1)
+					 : "");
+			return BONES_ENOTFOUND;
+		}
+		bones_preset_default(preset, *p);
+	} else if ((st = bones_preset_resolve(a->game, reg, preset, p, err, cap))) {
+		return st;
+	}
+	if (a->variant)
+		snprintf(preset->variant, sizeof preset->variant, "%s", a->variant);
+	if ((st = bones_preset_options(preset, *p, opts, err, cap)))
+		return st;
+	for (int i = 0; i < a->set_count; i++)
+		if ((st = bones_preset_set(opts, a->sets[i], err, cap))) {
+			bones_options_release(opts);
+			return st;
+		}
+	return BONES_OK;
+}
+
+static int bench(const bones_plugin *p, const bones_options *opts, const bench_args *a)
+{
+	char err[512], text[1024];
+	bones_session *s;
+	if (bones_session_create(p, opts, a->seed, &s, err, sizeof err)) {
+		fprintf(stderr, "bones bench: %s\n", err);
+		return 1;
+	}
+	bones_bench_result r;
+	const bones_game_info *info = bones_session_info(s);
+	bones_status st = bones_bench_run(p, bones_session_game(s), info, a->seconds, a->seed,
+					  &r);
+	if (!st) {
+		bones_options_format(opts, true, text, sizeof text);
+		printf("playouts_per_s: %.0f\nmoves_per_s: %.0f\nstate_bytes: %zu\n",
+		       r.playouts_per_s, r.moves_per_s, r.state_size);
+		printf("game: %s %s (%s)\nplayers: %d\nmax_moves: %zu\nseconds: %.3f\n"
+		       "playouts: %llu\nmoves: %llu\nmoves_per_playout: %.1f\nseed: %llu\n",
+		       p->id, p->version, text, info->players, info->max_moves, r.seconds,
+		       (unsigned long long)r.playouts, (unsigned long long)r.moves,
+		       r.playouts ? (double)r.moves / (double)r.playouts : 0.0, a->seed);
+	} else {
+		fprintf(stderr, "bones bench: out of memory\n");
+	}
+	bones_session_destroy(s);
+	return st ? 1 : 0;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+		return bench_usage(stdout, 0);
+	bench_args a;
+	memset(&a, 0, sizeof a);
+	a.seconds = 3;
+	a.seed = 1;
+	if (!parse_args(argc, argv, &a))
+		return 2;
+	bones_registry *reg = bones_registry_create();
+	bones_preset *preset = calloc(1, sizeof *preset);
+	int status = 1;
+	char err[1024];
+	const bones_plugin *p;
+	bones_options opts;
+	if (!reg || !preset) {
+		fprintf(stderr, "bones bench: out of memory\n");
+		goto out_free;
+	}
+	bones_registry_scan_default(reg);
+	if (bench_options(reg, &a, preset, &p, &opts, err, sizeof err)) {
+		fprintf(stderr, "bones bench: %s\n", err);
+		goto out_free;
+	}
+	status = bench(p, &opts, &a);
+	bones_options_release(&opts);
+out_free:
+	free(preset);
+	bones_registry_destroy(reg);
+	return status;
+}

@@ -1,0 +1,52 @@
+/* `bones engine`: the line protocol of DESIGN.md on stdin/stdout (core/src/engine.c). */
+#include <stdio.h>
+#include <string.h>
+
+#include "bones/engine.h"
+#include "bones/registry.h"
+#include "commands.h"
+
+static void engine_usage(FILE *out)
+{
+	fprintf(out, "usage: bones engine [--agent SPEC]\n\n"
+		"Reads commands from stdin, one per line, and answers each on stdout:\n"
+		"  new GAME [key=value ...] [variant=V] [seed=N]   -> ok\n"
+		"  tomove -> chance | player N | over    legal -> legal K m1 ... mK\n"
+		"  play MOVE -> ok    roll -> ok OUTCOME ...    scores -> scores S1 S2 ...\n"
+		"  show, record -> several lines, then \".\"    quit -> ok\n"
+		"  genmove [MS] -> move M   (with --agent SPEC, e.g. --agent \"mcts iterations=200\")\n"
+		"Errors are one line \"error: ...\". See docs/formats.md.\n");
+}
+
+int cmd_engine(int argc, char **argv)
+{
+	const char *agent = NULL;
+	if (argc > 2 && !strcmp(argv[1], "--agent")) {
+		agent = argv[2];
+		argc -= 2;
+		argv += 2;
+	}
+	if (argc > 1) {
+		bool help = !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h");
+		engine_usage(help ? stdout : stderr);
+		return help ? 0 : 2;
+	}
+	bones_registry *reg = bones_registry_create();
+	bones_engine *e = reg ? bones_engine_create(reg) : NULL;
+	if (!e) {
+		fprintf(stderr, "bones engine: out of memory\n");
+		bones_registry_destroy(reg);
+		return 1;
+	}
+	bones_registry_scan_default(reg);
+	if (agent && bones_engine_set_agent(e, agent)) {
+		fprintf(stderr, "bones engine: out of memory\n");
+		bones_engine_destroy(e);
+		bones_registry_destroy(reg);
+		return 1;
+	}
+	int status = bones_engine_run(e, stdin, stdout);
+	bones_engine_destroy(e);
+	bones_registry_destroy(reg);
+	return status;
+}

@@ -1,0 +1,188 @@
+/* `bones match PRESET AGENT_A AGENT_B`: a head-to-head of two agents on the same deals
+ * with the seats swapped (core/src/headtohead.c), games on worker threads, and a line
+ * of wins, draws, losses and score with its 95% interval for each agent. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bones/config.h"
+#include "bones/headtohead.h"
+#include "bones/registry.h"
+#include "commands.h"
+
+#define MAX_SETS 64
+
+typedef struct match_args {
+	const char *game, *spec[2];
+	const char *sets[MAX_SETS];
+	int set_count;
+	long games, threads;
+	unsigned long long seed;
+	bool verbose;
+} match_args;
+
+static int match_usage(FILE *out, int status)
+{
+	fprintf(out,
+		"usage: bones match PRESET AGENT_A AGENT_B [--games N] [--threads T] [--seed S]\n"
+		"                   [--set key=value]... [--verbose]\n\n"
+		"Plays N games (default 20) of PRESET (a preset or game id) between two agents,\n"
+		"each deal played once with A in every seat and B in the others (games come in\n"
+		"groups of as many games as seats), T games at once (default 1), and prints for\n"
+		"each agent 'NAME: W wins, D draws, L losses, score P%% +- E%%' (E: 95%% interval).\n"
+		"Agents are specs such as \"mcts iterations=5000 c=0.7\" (see `bones agents`).\n"
+		"The same seed gives the same results whatever T.\n");
+	return status;
+}
+
+static bool parse_args(int argc, char **argv, match_args *a)
+{
+	int pos = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (k[0] != '-' || !k[1]) {
+			if (pos == 3) {
+				fprintf(stderr, "bones match: unexpected '%s' (see --help)\n", k);
+				return false;
+			}
+			*(pos == 0 ? &a->game : &a->spec[pos - 1]) = k;
+			pos++;
+			continue;
+		}
+		if (!strcmp(k, "--verbose")) {
+			a->verbose = true;
+			continue;
+		}
+		if (v && !strcmp(k, "--set") && a->set_count < MAX_SETS) {
+			a->sets[a->set_count++] = v;
+			i++;
+			continue;
+		}
+		char *end = NULL;
+		errno = 0;
+		if (v && !strcmp(k, "--games"))
+			a->games = strtol(v, &end, 10);
+		else if (v && !strcmp(k, "--threads"))
+			a->threads = strtol(v, &end, 10);
+		else if (v && !strcmp(k, "--seed"))
+			a->seed = strtoull(v, &end, 10);
+		if (!end || end == v || errno || *end || a->games < 1 || a->games > 1000000 ||
+		    a->threads < 1 || a->threads > 64) {
+			fprintf(stderr, "bones match: bad option '%s%s%s' (see --help)\n", k,
+				v ? " " : "", v ? v : "");
+			return false;
+		}
+		i++;
+	}
+	if (pos < 3)
+		fprintf(stderr, "bones match: need PRESET AGENT_A AGENT_B (see --help)\n");
+	return pos == 3;
+}
+
+static void print_games(const bones_headtohead_game *g, int games, int players)
+{
+	for (int i = 0; i < games; i++) {
+		printf("game %d: seed %llu, A in seat %d, %d moves, ranks", i + 1,
+		       (unsigned long long)g[i].seed, g[i].seat_a + 1, g[i].moves);
+		for (int s = 0; s < players; s++)
+			printf(" %d", g[i].ranks[s]);
+		printf(", scores");
+		for (int s = 0; s < players; s++)
+			printf(" %g", g[i].scores[s]);
+		printf("\n");
+	}
+}
+
+/* The tallies, each agent's line, and the search speed of mcts agents. */
+static void report(const match_args *a, const bones_headtohead_game *g, int games,
+		   int players)
+{
+	bones_headtohead_tally t[2] = {{0, 0, 0}, {0, 0, 0}};
+	unsigned long long moves[2] = {0, 0};
+	double secs[2] = {0, 0};
+	for (int i = 0; i < games; i++) {
+		bones_headtohead_add(&t[0], &t[1], players, g[i].ranks, g[i].seat_a);
+		for (int k = 0; k < 2; k++) {
+			moves[k] += g[i].search_moves[k];
+			secs[k] += g[i].search_seconds[k];
+		}
+	}
+	bool same = !strcmp(a->spec[0], a->spec[1]);
+	for (int k = 0; k < 2; k++)
+		printf("%s%s: %d wins, %d draws, %d losses, score %.1f%% +- %.1f%%\n", a->spec[k],
+		       same ? (k ? " (B)" : " (A)") : "", t[k].wins, t[k].draws, t[k].losses,
+		       100 * bones_headtohead_score(&t[k]),
+		       100 * bones_headtohead_interval(&t[k]));
+	for (int k = 0; k < 2; k++)
+		if (moves[k] && secs[k] > 0)
+			printf("search %s: %.0f simulated moves per CPU second (%llu moves in %.1f "
+			       "CPU s of search)\n",
+			       k ? "B" : "A", (double)moves[k] / secs[k], moves[k], secs[k]);
+}
+
+static int run(const match_args *a, const bones_plugin *p, const bones_options *opts)
+{
+	bones_headtohead_game *g = calloc((size_t)a->games, sizeof *g);
+	if (!g) {
+		fprintf(stderr, "bones match: out of memory\n");
+		return 1;
+	}
+	bones_status st = bones_headtohead_run(p, opts, a->spec[0], a->spec[1], (int)a->games,
+					       (int)a->threads, a->seed, g);
+	int players = 0;
+	for (int s = 0; s < BONES_HEADTOHEAD_MAX_PLAYERS && g[0].ranks[s]; s++)
+		players = s + 1;
+	for (int i = 0; st && i < a->games; i++)
+		if (g[i].status) {
+			fprintf(stderr, "bones match: game %d (seed %llu): %s\n", i + 1,
+				(unsigned long long)g[i].seed, g[i].err);
+			break;
+		}
+	if (!st) {
+		printf("match: %s, %ld games, seed %llu, A = %s, B = %s\n", p->id, a->games,
+		       a->seed, a->spec[0], a->spec[1]);
+		if (a->verbose)
+			print_games(g, (int)a->games, players);
+		report(a, g, (int)a->games, players);
+	}
+	free(g);
+	return st ? 1 : 0;
+}
+
+int cmd_match(int argc, char **argv)
+{
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+		return match_usage(stdout, 0);
+	match_args a = {.games = 20, .threads = 1, .seed = 1};
+	if (!parse_args(argc, argv, &a))
+		return 2;
+	bones_registry *reg = bones_registry_create();
+	bones_preset *preset = calloc(1, sizeof *preset);
+	const bones_plugin *p = NULL;
+	bones_options opts;
+	char err[1024];
+	int status = 1;
+	if (!reg || !preset) {
+		fprintf(stderr, "bones match: out of memory\n");
+		goto out_free;
+	}
+	bones_registry_scan_default(reg);
+	if (bones_preset_resolve(a.game, reg, preset, &p, err, sizeof err) ||
+	    bones_preset_options(preset, p, &opts, err, sizeof err)) {
+		fprintf(stderr, "bones match: %s\n", err);
+		goto out_free;
+	}
+	for (int i = 0; i < a.set_count; i++)
+		if (bones_preset_set(&opts, a.sets[i], err, sizeof err)) {
+			fprintf(stderr, "bones match: %s\n", err);
+			goto out_options;
+		}
+	status = run(&a, p, &opts);
+out_options:
+	bones_options_release(&opts);
+out_free:
+	free(preset);
+	bones_registry_destroy(reg);
+	return status;
+}

@@ -1,0 +1,231 @@
+/* `bones tourney`: run a tournament file into OUTPUT/results.db (resumable, shardable),
+ * merge shard files, and write the standings, crosstable, ratings, CSV, JSON and HTML. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bones/tourney.h"
+#include "bones/tourney_db.h"
+#include "bones/tourney_report.h"
+#include "commands.h"
+
+struct args {
+	const char *config, *merge, *report, *output;
+	bool resume, quiet;
+	int threads, shard, shards;
+	const char **dbs;   /* the positional arguments (DBs after --merge) */
+	int db_count;
+};
+
+static void tourney_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: bones tourney CONFIG.ini [--resume] [--threads N] [--shard I/N]\n"
+		"                     [--output DIR] [--quiet]\n"
+		"       bones tourney --merge OUT.db DB...\n"
+		"       bones tourney --report DB [--output DIR]\n\n"
+		"Runs the tournament of CONFIG.ini (docs/tournaments.md) into DIR/results.db,\n"
+		"one transaction per finished game; Ctrl-C stops, --resume continues. Writes\n"
+		"standings.txt, standings.csv, games.csv, report.json and report.html into DIR.\n"
+		"--shard I/N plays the I-th of N slices into DIR/results-I-of-N.db; --merge\n"
+		"combines such files.\n");
+}
+
+static bool parse_shard(const char *text, struct args *a)
+{
+	char extra;
+	return sscanf(text, "%d/%d%c", &a->shard, &a->shards, &extra) == 2 && a->shards >= 1 &&
+	       a->shard >= 1 && a->shard <= a->shards;
+}
+
+static int parse_args(int argc, char **argv, struct args *a)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *s = argv[i];
+		bool more = i + 1 < argc;
+		if (!strcmp(s, "--help") || !strcmp(s, "-h"))
+			return 1;
+		if (!strcmp(s, "--resume"))
+			a->resume = true;
+		else if (!strcmp(s, "--quiet"))
+			a->quiet = true;
+		else if (!strcmp(s, "--threads") && more)
+			a->threads = atoi(argv[++i]);
+		else if (!strcmp(s, "--output") && more)
+			a->output = argv[++i];
+		else if (!strcmp(s, "--report") && more)
+			a->report = argv[++i];
+		else if (!strcmp(s, "--shard") && more) {
+			if (!parse_shard(argv[++i], a)) {
+				fprintf(stderr, "bones tourney: --shard '%s': expected I/N with 1 <= I <= N\n",
+					argv[i]);
+				return 2;
+			}
+		} else if (!strcmp(s, "--merge") && more) {
+			a->merge = argv[++i];
+		} else if (s[0] != '-') {
+			a->dbs[a->db_count++] = s;
+		} else {
+			fprintf(stderr, "bones tourney: unknown or incomplete argument '%s'\n", s);
+			return 2;
+		}
+	}
+	if (!a->merge && a->db_count == 1)
+		a->config = a->dbs[0];
+	else if (!a->merge && a->db_count > 1) {
+		fprintf(stderr, "bones tourney: one CONFIG.ini at a time ('%s' is extra)\n", a->dbs[1]);
+		return 2;
+	}
+	if (!a->config && !a->merge && !a->report)
+		return 2;
+	return 0;
+}
+
+static bool interrupted(void *user)
+{
+	(void)user;
+	sigset_t pending;
+	return !sigpending(&pending) &&
+	       (sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1);
+}
+
+static int write_reports(bones_tourney_db *db, const char *tourney, const char *dir,
+			 bool quiet)
+{
+	bones_tourney_report *r;
+	char err[1024];
+	if (bones_tourney_report_create(db, tourney, &r)) {
+		fprintf(stderr, "bones tourney: cannot read the results\n");
+		return 1;
+	}
+	if (!quiet)
+		bones_tourney_report_text(r, stdout);
+	int status = 0;
+	if (dir && bones_tourney_report_save(r, dir, err, sizeof err)) {
+		fprintf(stderr, "bones tourney: %s\n", err);
+		status = 1;
+	}
+	bones_tourney_report_destroy(r);
+	return status;
+}
+
+static int run_merge(const struct args *a)
+{
+	char err[1024];
+	if (a->db_count < 1) {
+		fprintf(stderr, "bones tourney: --merge OUT.db needs at least one DB to read\n");
+		return 2;
+	}
+	if (bones_tourney_db_merge(a->merge, a->dbs, a->db_count, err, sizeof err)) {
+		fprintf(stderr, "bones tourney: %s\n", err);
+		return 1;
+	}
+	bones_tourney_db *db;
+	if (bones_tourney_db_open(a->merge, NULL, true, &db, err, sizeof err)) {
+		fprintf(stderr, "bones tourney: %s\n", err);
+		return 1;
+	}
+	int status = write_reports(db, NULL, a->output, a->quiet);
+	bones_tourney_db_close(db);
+	return status;
+}
+
+static int run_report(const struct args *a)
+{
+	char err[1024];
+	bones_tourney_db *db;
+	if (access(a->report, R_OK)) {
+		fprintf(stderr, "bones tourney: cannot open '%s': %s\n", a->report, strerror(errno));
+		return 1;
+	}
+	if (bones_tourney_db_open(a->report, NULL, true, &db, err, sizeof err)) {
+		fprintf(stderr, "bones tourney: %s\n", err);
+		return 1;
+	}
+	int status = write_reports(db, NULL, a->output, a->quiet);
+	bones_tourney_db_close(db);
+	return status;
+}
+
+static int run_tourney(const struct args *a, bones_tourney *t)
+{
+	char err[1024], path[2048];
+	const char *dir = a->output ? a->output : t->output;
+	if (mkdir(dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "bones tourney: cannot create '%s': %s\n", dir, strerror(errno));
+		return 1;
+	}
+	if (a->shards > 1)
+		snprintf(path, sizeof path, "%s/results-%d-of-%d.db", dir, a->shard, a->shards);
+	else
+		snprintf(path, sizeof path, "%s/results.db", dir);
+	bones_tourney_db *db;
+	if (bones_tourney_db_open(path, t, a->resume, &db, err, sizeof err)) {
+		fprintf(stderr, "bones tourney: %s\n", err);
+		return 1;
+	}
+	sigset_t block;
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &block, NULL); /* noticed by polling: see interrupted() */
+	bones_tourney_run_opts o = {.shard = a->shards > 1 ? a->shard - 1 : 0,
+				    .shards = a->shards > 1 ? a->shards : 1,
+				    .progress = !a->quiet && isatty(2),
+				    .should_stop = interrupted,
+				    .threads = a->threads};
+	bones_status st = bones_tourney_run(t, db, &o, err, sizeof err);
+	int status = 0;
+	if (st == BONES_ERANGE) {
+		fprintf(stderr, "bones tourney: stopped; finished games are in '%s': continue with "
+			"--resume\n", path);
+		status = 130;
+	} else if (st) {
+		fprintf(stderr, "bones tourney: %s\n", err);
+		status = 1;
+	}
+	if (!st && write_reports(db, t->name, dir, a->quiet))
+		status = 1;
+	bones_tourney_db_close(db);
+	return status;
+}
+
+static int tourney_main(int argc, char **argv, struct args *ap)
+{
+	struct args a = *ap;
+	int bad = parse_args(argc, argv, &a);
+	if (bad) {
+		tourney_usage(bad == 1 ? stdout : stderr);
+		return bad == 1 ? 0 : 2;
+	}
+	if (a.merge)
+		return run_merge(&a);
+	if (a.report)
+		return run_report(&a);
+	bones_tourney *t;
+	char err[1024];
+	if (bones_tourney_load(a.config, &t, err, sizeof err)) {
+		fprintf(stderr, "bones tourney: %s\n", err);
+		return 1;
+	}
+	int status = run_tourney(&a, t);
+	bones_tourney_destroy(t);
+	return status;
+}
+
+int cmd_tourney(int argc, char **argv)
+{
+	const char **positional = calloc((size_t)argc, sizeof *positional);
+	struct args a = {.shards = 1, .dbs = positional};
+	if (!positional) {
+		fprintf(stderr, "bones tourney: out of memory\n");
+		return 1;
+	}
+	int status = tourney_main(argc, argv, &a);
+	free(positional);
+	return status;
+}

@@ -1,0 +1,144 @@
+/* The GUI application: window, screens (start, play, replay), layout, buttons, the
+ * script runner and the off-screen PNG renderer. One gui_app per process, no globals. */
+#ifndef BONES_GUI_APP_H
+#define BONES_GUI_APP_H
+
+#include "gui.h"
+
+enum { SCREEN_START, SCREEN_PLAY, SCREEN_REPLAY };
+
+/* Button ids. */
+enum {
+	BTN_NONE, BTN_UNDO, BTN_SAVE, BTN_MENU, BTN_HELP, BTN_FIT, BTN_OFFBOARD,
+	BTN_REPLAY_FIRST, BTN_REPLAY_BACK, BTN_REPLAY_NEXT, BTN_REPLAY_LAST,
+	BTN_REPLAY_PLAY, BTN_REPLAY, BTN_START, BTN_RESUME, BTN_ENTRY, BTN_SEAT,
+	BTN_PLAYERS_DOWN, BTN_PLAYERS_UP, BTN_NEW, BTN_QUIT, BTN_HAND
+};
+
+typedef struct gui_button {
+	SDL_FRect r;
+	int id, arg;
+} gui_button;
+
+/* Screen regions, in output pixels. */
+typedef struct gui_layout {
+	float u;                 /* base text height */
+	SDL_FRect board, panel, log, bar;
+	SDL_FRect hand[GUI_MAX_SEATS]; /* per player: header line + a row of slots */
+	float slot;              /* side of one hand slot */
+} gui_layout;
+
+/* A start-screen choice: a preset file or a plugin (and variant). */
+typedef struct gui_entry {
+	char label[160];
+	char detail[256];
+	char preset[1024];       /* preset path, "" for a plugin entry */
+	const bones_plugin *plugin;
+	char variant[64];
+	gui_seat seats[GUI_MAX_SEATS];
+	int players;             /* from the options */
+} gui_entry;
+
+#define GUI_MAX_BUTTONS 64
+#define GUI_MAX_ENTRIES 128
+
+typedef struct gui_script gui_script;
+
+typedef struct gui_app {
+	SDL_Window *win;         /* NULL when rendering off-screen */
+	SDL_Renderer *r;
+	gui_fonts *fonts;
+	gui_draw draw;
+	bones_registry *reg;
+	int w, h;                /* output size in pixels */
+	float dpi;               /* output pixels per window coordinate */
+	int screen;
+	bool has_game;
+	gui_game game;
+	gui_worker worker;
+	unsigned generation;     /* bumps whenever the position changes */
+	Uint32 wake_event;
+	Uint32 agent_delay, agent_due;
+	uint64_t seed;
+	/* play */
+	int sel;                 /* selected hand piece, -1 none */
+	int hover;               /* index into game.moves under the mouse, -1 none */
+	int variant;             /* chosen variant at the hovered target */
+	float mx, my;
+	float zoom, panx, pany;  /* user view on top of fit-to-window */
+	bool pressing, dragged;
+	float press_x, press_y;
+	gui_view board_view;     /* of the last frame, for hit tests */
+	float pick_radius;       /* world units */
+	bool help;
+	char toast[256];
+	Uint32 toast_until;
+	char save_dir[512];
+	size_t replay_pos;
+	/* start */
+	gui_entry *entries;
+	int entry_count, entry_sel, entry_scroll, entry_rows;
+	/* buttons drawn in the last frame */
+	gui_button buttons[GUI_MAX_BUTTONS];
+	int button_count;
+	gui_layout layout;
+	gui_script *script;
+	bool quit;
+	int exit_code;
+} gui_app;
+
+/* layout.c */
+void gui_layout_compute(gui_layout *l, int w, int h, int players, int max_hand);
+void gui_button_add(gui_app *a, SDL_FRect r, int id, int arg);
+int gui_button_at(const gui_app *a, float x, float y, int *arg);
+/* Draw a labelled button and register it. */
+void gui_button_draw(gui_app *a, SDL_FRect r, int id, int arg, const char *label,
+		     bool active);
+
+/* scene.c: the board, hands, scores and log of the current game at history index
+ * upto (its length: the current state), as `viewer` sees it. */
+void gui_scene_draw(gui_app *a, size_t upto, bool interactive);
+int gui_scene_viewer(const gui_app *a);
+/* The screen point the fitted board is centred on (before the user's pan). */
+void gui_scene_anchor(const gui_app *a, float *ax, float *ay);
+/* panel.c: hands, scores, result, move log and buttons of the state after upto moves. */
+void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive);
+void gui_help_draw(gui_app *a);
+void gui_toast(gui_app *a, const char *fmt, ...);
+
+/* play.c */
+void gui_play_event(gui_app *a, const SDL_Event *ev);
+void gui_play_update(gui_app *a);
+void gui_play_reset_view(gui_app *a);
+bool gui_play_click_hand(gui_app *a, int piece);
+/* The screen position of the centre of a legal target for the selected piece (k-th
+ * distinct target); false when there is none. For scripts. */
+bool gui_play_target_pos(gui_app *a, int k, float *x, float *y);
+bool gui_play_hand_pos(gui_app *a, int piece, float *x, float *y);
+void gui_play_move(gui_app *a, bones_move move);
+bool gui_play_save(gui_app *a, const char *path);
+/* Open a record file in the replay viewer. */
+bool gui_open_record(gui_app *a, const char *path);
+void gui_game_switch(gui_app *a, gui_game *g);
+
+/* start.c */
+void gui_start_scan(gui_app *a);
+void gui_start_draw(gui_app *a);
+void gui_start_event(gui_app *a, const SDL_Event *ev);
+bool gui_start_launch(gui_app *a, int entry);
+/* Find an entry by preset id, path or plugin id; -1 if none. */
+int gui_start_find(gui_app *a, const char *name);
+
+/* script.c */
+gui_script *gui_script_load(const char *path, char *err, size_t errcap);
+void gui_script_destroy(gui_script *s);
+/* Run the script's next steps; true while it is still running. */
+bool gui_script_step(gui_app *a, gui_script *s);
+
+/* render_png.c */
+int gui_render_main(int argc, char **argv);
+bool gui_screenshot(gui_app *a, const char *path);
+/* scene.c: draw the current screen (start, play or replay, and the help overlay). */
+void gui_frame(gui_app *a);
+
+#endif /* BONES_GUI_APP_H */

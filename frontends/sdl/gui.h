@@ -1,0 +1,149 @@
+/* The SDL2 GUI's internal header: the canvas on SDL, fonts, the game model, the agent
+ * worker, the layout and the screens. Only frontends/sdl includes SDL; nothing here is
+ * game-specific: every game is drawn and played through "bones.render/1". */
+#ifndef BONES_GUI_H
+#define BONES_GUI_H
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+#include <stdbool.h>
+
+#include "bones/agent.h"
+#include "bones/config.h"
+#include "bones/record.h"
+#include "bones/registry.h"
+#include "bones/render.h"
+#include "bones/session.h"
+
+/* ---- fonts (font.c) ------------------------------------------------------------- */
+
+typedef struct gui_fonts gui_fonts;
+
+/* DejaVu Sans found through fontconfig (BONES_GUI_FONT overrides the file). */
+gui_fonts *gui_fonts_create(char *err, size_t errcap);
+void gui_fonts_destroy(gui_fonts *f);
+/* The font at a pixel size (clamped to 4..200); NULL if it cannot be opened. */
+TTF_Font *gui_fonts_get(gui_fonts *f, int px);
+
+/* ---- the canvas on an SDL renderer (canvas_sdl.c) ------------------------------ */
+
+/* World to screen: sx = x * scale + ox, sy = y * scale + oy. */
+typedef struct gui_view {
+	float scale, ox, oy;
+} gui_view;
+
+#define GUI_POLY_MAX 16
+/* A highlight region the plugin marked, kept in world units for hit tests. */
+typedef struct gui_mark {
+	float xy[2 * GUI_POLY_MAX];
+	int points;
+	int kind;
+} gui_mark;
+
+typedef struct gui_draw {
+	bones_canvas canvas;  /* handed to plugins; canvas.user points back here */
+	SDL_Renderer *r;      /* borrowed */
+	gui_fonts *fonts;     /* borrowed */
+	gui_view view;
+	bool capture;         /* record marks into marks[] while drawing */
+	gui_mark *marks;      /* owned */
+	int mark_count, mark_cap;
+} gui_draw;
+
+void gui_draw_init(gui_draw *d, SDL_Renderer *r, gui_fonts *fonts);
+void gui_draw_release(gui_draw *d);
+void gui_draw_color(gui_draw *d, bones_color c);
+/* Screen-space primitives (pixels of the renderer's output). */
+void gui_fill_rect(gui_draw *d, SDL_FRect rect, bones_color fill);
+void gui_stroke_rect(gui_draw *d, SDL_FRect rect, bones_color color, float width);
+void gui_poly_px(gui_draw *d, const float *xy, int points, bones_color fill,
+		 bones_color stroke, float width);
+void gui_circle_px(gui_draw *d, float x, float y, float radius, bones_color fill,
+		   bones_color stroke, float width);
+void gui_line_px(gui_draw *d, float x0, float y0, float x1, float y1, bones_color color,
+		 float width);
+/* Text of pixel height h, vertically centred on y; returns its width in pixels. */
+float gui_text_px(gui_draw *d, float x, float y, float h, bones_color color, int align,
+		  const char *utf8);
+float gui_text_width(gui_draw *d, float h, const char *utf8);
+/* Draw a mark region in world units with the GUI's look for kind. */
+void gui_mark_world(gui_draw *d, const float *xy, int points, int kind);
+bool gui_point_in_poly(const float *xy, int points, float x, float y);
+
+/* ---- the game model (game.c) ----------------------------------------------------- */
+
+#define GUI_MAX_SEATS 8
+
+typedef struct gui_seat {
+	char agent[256];   /* "human" or an agent spec */
+	char name[64];
+	bones_agent *ag;   /* owned; NULL for humans */
+} gui_seat;
+
+typedef struct gui_game {
+	const bones_plugin *plugin;   /* borrowed from the registry */
+	const bones_render *render;   /* NULL: the game cannot be drawn */
+	bones_session *s;             /* owned */
+	char title[128];
+	int players;
+	gui_seat seats[GUI_MAX_SEATS];
+	bones_move *moves;            /* legal moves of the current state; owned */
+	bones_move_place *places;     /* their places (piece -2 when unknown) */
+	size_t move_count, move_cap;
+	void *scratch;                /* one state, for previews */
+} gui_game;
+
+/* Start a game. seats[i].agent "" or "human" is a human. */
+bones_status gui_game_start(gui_game *g, const bones_plugin *plugin,
+			    const bones_options *opts, const gui_seat *seats, uint64_t seed,
+			    char *err, size_t errcap);
+/* Take over a session (e.g. from a record); seats as given (NULL: all human). */
+bones_status gui_game_adopt(gui_game *g, bones_session *s, const gui_seat *seats,
+			    char *err, size_t errcap);
+void gui_game_release(gui_game *g);
+/* Resolve chance and list the legal moves of the current state. */
+bones_status gui_game_refresh(gui_game *g);
+bones_status gui_game_play(gui_game *g, bones_move move);
+/* Take back moves until a human is to move again, at least one human move. */
+bool gui_game_undo(gui_game *g);
+bool gui_game_human(const gui_game *g, int player);
+int gui_game_to_move(const gui_game *g);
+/* Apply move to a copy: the mover's score change and the breakdown. */
+double gui_game_preview(gui_game *g, bones_move move, char *bd, size_t cap);
+/* Notation of history entry i, and the breakdown of the state after it. */
+void gui_game_move_text(const gui_game *g, size_t i, char *buf, size_t cap);
+void gui_game_breakdown_after(const gui_game *g, size_t i, char *buf, size_t cap);
+/* Player moves (chance outcomes not counted) among the first upto history entries. */
+size_t gui_game_player_moves(const gui_game *g, size_t upto);
+/* The history index after the n-th player move and the chance outcomes that follow it
+ * (n < 0 or past the end: the current state). */
+size_t gui_game_position_after(const gui_game *g, long n);
+/* A seat's label: its name, or "Player N" and its agent. */
+void gui_game_seat_label(const gui_game *g, int p, char *buf, size_t cap);
+
+/* ---- the agent worker thread (worker.c) ------------------------------------------ */
+
+typedef struct gui_worker {
+	SDL_Thread *thread;
+	SDL_atomic_t done;
+	bones_agent *agent;  /* borrowed while running */
+	void *state;         /* owned copy */
+	size_t state_size;
+	bones_move move;
+	bones_status status;
+	unsigned generation; /* of the game position it was asked about */
+	Uint32 wake;         /* SDL user event pushed when done */
+} gui_worker;
+
+void gui_worker_init(gui_worker *w, Uint32 wake_event);
+bool gui_worker_busy(const gui_worker *w);
+bool gui_worker_start(gui_worker *w, bones_agent *agent, const void *state, size_t size,
+		      unsigned generation);
+/* When the agent has chosen: join, return true with the move and its generation. */
+bool gui_worker_poll(gui_worker *w, bones_move *move, unsigned *generation,
+		     bones_status *status);
+/* Wait for a running agent to finish and drop its answer. */
+void gui_worker_join(gui_worker *w);
+void gui_worker_release(gui_worker *w);
+
+#endif /* BONES_GUI_H */

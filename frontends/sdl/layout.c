@@ -1,0 +1,86 @@
+/* Screen layout of the play and replay screens (board on the left, a panel with the
+ * hands, scores, move log and buttons on the right) and the clickable buttons. */
+#include <string.h>
+
+#include "app.h"
+
+static float clampf(float v, float lo, float hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+void gui_layout_compute(gui_layout *l, int w, int h, int players, int max_hand)
+{
+	float fw = (float)w, fh = (float)h;
+	memset(l, 0, sizeof *l);
+	l->u = clampf((fw < fh ? fw : fh) / 42.0f, 11.0f, 40.0f);
+	float u = l->u, pad = u * 0.6f;
+	float pw = clampf(fw * 0.3f, 17 * u, 30 * u);
+	if (pw > fw * 0.5f)
+		pw = fw * 0.5f;
+	l->board = (SDL_FRect){0, 0, fw - pw, fh};
+	l->panel = (SDL_FRect){fw - pw, 0, pw, fh};
+	if (players < 1)
+		players = 1;
+	if (players > GUI_MAX_SEATS)
+		players = GUI_MAX_SEATS;
+	int per_row = max_hand < 3 ? 3 : max_hand;
+	l->slot = clampf((pw - 2 * pad - u) / (float)per_row, u, 4.5f * u);
+	if (max_hand <= 0)
+		l->slot = 0; /* no hands (pieces drawn on the board): compact score lines */
+	float y = l->panel.y + 2.2f * u;
+	float block = 1.6f * u + l->slot + 0.5f * u;
+	float bar_h = 2.4f * u;
+	/* Squeeze the slots when many players would not leave room for the log. */
+	float room = fh - y - bar_h - 6 * u;
+	if (block * (float)players > room && players > 0 && l->slot > 0) {
+		l->slot = clampf(room / (float)players - 2.1f * u, u, l->slot);
+		block = 1.6f * u + l->slot + 0.5f * u;
+	}
+	for (int p = 0; p < players; p++) {
+		l->hand[p] = (SDL_FRect){l->panel.x + pad, y, pw - 2 * pad, block - 0.3f * u};
+		y += block;
+	}
+	l->bar = (SDL_FRect){l->panel.x + pad, fh - bar_h, pw - 2 * pad, bar_h - pad * 0.5f};
+	l->log = (SDL_FRect){l->panel.x + pad, y + 0.3f * u, pw - 2 * pad,
+			     l->bar.y - y - 0.6f * u};
+	if (l->log.h < 0)
+		l->log.h = 0;
+}
+
+void gui_button_add(gui_app *a, SDL_FRect r, int id, int arg)
+{
+	if (a->button_count >= GUI_MAX_BUTTONS)
+		return;
+	a->buttons[a->button_count++] = (gui_button){r, id, arg};
+}
+
+int gui_button_at(const gui_app *a, float x, float y, int *arg)
+{
+	for (int i = a->button_count - 1; i >= 0; i--) {
+		const SDL_FRect *r = &a->buttons[i].r;
+		if (x >= r->x && x < r->x + r->w && y >= r->y && y < r->y + r->h) {
+			if (arg)
+				*arg = a->buttons[i].arg;
+			return a->buttons[i].id;
+		}
+	}
+	return BTN_NONE;
+}
+
+void gui_button_draw(gui_app *a, SDL_FRect r, int id, int arg, const char *label,
+		     bool active)
+{
+	bool hot = a->mx >= r.x && a->mx < r.x + r.w && a->my >= r.y && a->my < r.y + r.h;
+	bones_color fill = active ? BONES_RGBA(52, 110, 190, 255)
+			 : hot    ? BONES_RGBA(86, 96, 112, 255)
+				  : BONES_RGBA(64, 72, 86, 255);
+	gui_fill_rect(&a->draw, r, fill);
+	gui_stroke_rect(&a->draw, r, BONES_RGBA(120, 132, 150, 255), 1);
+	float h = a->layout.u;
+	if (h > r.h * 0.7f)
+		h = r.h * 0.7f;
+	gui_text_px(&a->draw, r.x + r.w / 2, r.y + r.h / 2, h, BONES_RGBA(240, 244, 250, 255),
+		    BONES_ALIGN_CENTER, label);
+	gui_button_add(a, r, id, arg);
+}

@@ -1,0 +1,221 @@
+/* bones-gui: the SDL2 GUI for every Bones game. `bones-gui [PRESET|GAME|RECORD]` opens a
+ * window (the start screen, or straight into a game or a record's replay); `--render`
+ * draws a record off-screen to a PNG (render_png.c). */
+#include <SDL_image.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app.h"
+
+typedef struct gui_args {
+	const char *name, *script, *save_dir;
+	int w, h;
+	long delay;
+	unsigned long long seed;
+} gui_args;
+
+/* LeakSanitizer (the BONES_SANITIZE build): D-Bus, which SDL starts for the screen
+ * saver and input methods, keeps its allocations until exit by design. */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:libdbus-1.so\n";
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: bones-gui [PRESET|GAME|RECORD] [--seed N] [--size WxH]\n"
+		     "                 [--agent-delay MS] [--save-dir DIR] [--script FILE]\n"
+		     "       bones-gui --render RECORD [--move N] --png FILE [--size WxH]\n");
+}
+
+static int parse(int argc, char **argv, gui_args *g)
+{
+	memset(g, 0, sizeof *g);
+	g->w = 1280, g->h = 800, g->delay = 350;
+	for (int i = 1; i < argc; i++) {
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(stdout);
+			return 1;
+		} else if (!strcmp(argv[i], "--seed") && v) {
+			g->seed = strtoull(v, NULL, 10), i++;
+		} else if (!strcmp(argv[i], "--script") && v) {
+			g->script = v, i++;
+		} else if (!strcmp(argv[i], "--save-dir") && v) {
+			g->save_dir = v, i++;
+		} else if (!strcmp(argv[i], "--agent-delay") && v) {
+			g->delay = strtol(v, NULL, 10), i++;
+		} else if (!strcmp(argv[i], "--size") && v) {
+			if (sscanf(v, "%dx%d", &g->w, &g->h) != 2 || g->w < 320 || g->h < 240) {
+				fprintf(stderr, "bones-gui: --size '%s': expected WxH, at least 320x240\n", v);
+				return 2;
+			}
+			i++;
+		} else if (argv[i][0] != '-' && !g->name) {
+			g->name = argv[i];
+		} else {
+			fprintf(stderr, "bones-gui: unknown argument '%s'\n", argv[i]);
+			usage(stderr);
+			return 2;
+		}
+	}
+	return 0;
+}
+
+static void handle(gui_app *a, const SDL_Event *ev)
+{
+	if (ev->type == SDL_QUIT) {
+		a->quit = true;
+	} else if (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_F1) {
+		a->help = !a->help;
+	} else if (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_q &&
+		   (ev->key.keysym.mod & KMOD_CTRL)) {
+		a->quit = true;
+	} else if (ev->type == a->wake_event) {
+		/* an agent is done: gui_play_update picks the move up */
+	} else if (a->screen == SCREEN_START || !a->has_game) {
+		if (a->help && (ev->type == SDL_MOUSEBUTTONUP || ev->type == SDL_KEYDOWN))
+			a->help = false;
+		else
+			gui_start_event(a, ev);
+	} else {
+		gui_play_event(a, ev);
+	}
+}
+
+static void sizes(gui_app *a)
+{
+	int ww = 1, wh = 1;
+	SDL_GetWindowSize(a->win, &ww, &wh);
+	SDL_GetRendererOutputSize(a->r, &a->w, &a->h);
+	a->dpi = ww > 0 ? (float)a->w / (float)ww : 1;
+}
+
+static void loop(gui_app *a)
+{
+	while (!a->quit) {
+		SDL_Event ev;
+		bool busy = gui_worker_busy(&a->worker) || a->agent_due || a->script ||
+			    SDL_GetTicks() < a->toast_until;
+		if (SDL_WaitEventTimeout(&ev, busy ? 15 : 120)) {
+			handle(a, &ev);
+			while (!a->quit && SDL_PollEvent(&ev))
+				handle(a, &ev);
+		}
+		if (a->has_game)
+			gui_play_update(a);
+		sizes(a);
+		gui_frame(a);
+		SDL_RenderPresent(a->r);
+		if (a->script && !gui_script_step(a, a->script)) {
+			gui_script_destroy(a->script);
+			a->script = NULL;
+		}
+	}
+}
+
+static int open_first(gui_app *a, const char *name)
+{
+	size_t n = strlen(name);
+	bool ini = n > 4 && !strcmp(name + n - 4, ".ini");
+	if (!ini && access(name, R_OK) == 0)
+		return gui_open_record(a, name) ? 0 : 1;
+	int e = gui_start_find(a, name);
+	if (e < 0) {
+		fprintf(stderr, "bones-gui: unknown game or preset '%s'; known:", name);
+		for (int i = 0; i < a->entry_count; i++)
+			if (!a->entries[i].variant[0])
+				fprintf(stderr, " %s", a->entries[i].preset[0] ? a->entries[i].label
+									     : a->entries[i].plugin->id);
+		fprintf(stderr, "\n");
+		return 2;
+	}
+	return gui_start_launch(a, e) ? 0 : 1;
+}
+
+static int run(gui_app *a, const gui_args *args)
+{
+	char err[512];
+	if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+		fprintf(stderr, "bones-gui: cannot open a display: %s (try `bones play`)\n",
+			SDL_GetError());
+		return 1;
+	}
+	a->win = SDL_CreateWindow("Bones", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+				  args->w, args->h, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+	if (a->win)
+		a->r = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_PRESENTVSYNC);
+	if (a->win && !a->r)
+		a->r = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_SOFTWARE);
+	if (!a->r) {
+		fprintf(stderr, "bones-gui: cannot open a window: %s\n", SDL_GetError());
+		return 1;
+	}
+	SDL_SetWindowMinimumSize(a->win, 480, 320);
+	a->fonts = gui_fonts_create(err, sizeof err);
+	if (!a->fonts) {
+		fprintf(stderr, "bones-gui: %s\n", err);
+		return 1;
+	}
+	gui_draw_init(&a->draw, a->r, a->fonts);
+	a->wake_event = SDL_RegisterEvents(1);
+	gui_worker_init(&a->worker, a->wake_event);
+	sizes(a);
+	gui_start_scan(a);
+	for (size_t i = 0; i < bones_registry_error_count(a->reg); i++)
+		fprintf(stderr, "bones-gui: %s\n", bones_registry_error(a->reg, i));
+	if (args->script && !(a->script = gui_script_load(args->script, err, sizeof err))) {
+		fprintf(stderr, "bones-gui: %s\n", err);
+		return 2;
+	}
+	if (args->name) {
+		int rc = open_first(a, args->name);
+		if (rc)
+			return rc;
+	}
+	loop(a);
+	return a->exit_code;
+}
+
+int main(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--render"))
+			return gui_render_main(argc, argv);
+	gui_args args;
+	int rc = parse(argc, argv, &args);
+	if (rc)
+		return rc == 1 ? 0 : rc;
+	gui_app *a = calloc(1, sizeof *a);
+	if (!a)
+		return 1;
+	a->zoom = 1, a->sel = a->hover = -1, a->dpi = 1;
+	a->agent_delay = args.delay > 0 ? (Uint32)args.delay : 0;
+	a->seed = args.seed;
+	snprintf(a->save_dir, sizeof a->save_dir, "%s", args.save_dir ? args.save_dir : ".");
+	a->reg = bones_registry_create();
+	if (a->reg)
+		bones_registry_scan_default(a->reg);
+	rc = a->reg ? run(a, &args) : 1;
+	gui_worker_release(&a->worker);
+	if (a->has_game)
+		gui_game_release(&a->game);
+	gui_script_destroy(a->script);
+	gui_draw_release(&a->draw);
+	gui_fonts_destroy(a->fonts);
+	free(a->entries);
+	if (a->r)
+		SDL_DestroyRenderer(a->r);
+	if (a->win)
+		SDL_DestroyWindow(a->win);
+	bones_registry_destroy(a->reg);
+	free(a);
+	TTF_Quit();
+#ifndef __SANITIZE_ADDRESS__
+	SDL_Quit(); /* under ASan the X11 libraries must stay loaded for leak suppressions */
+#endif
+	return rc;
+}

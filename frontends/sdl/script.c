@@ -1,0 +1,258 @@
+/* --script FILE: drive the GUI with synthesised input (SDL_PushEvent), one command per
+ * frame, for tests and screenshots. Commands are documented in docs/gui.md. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+
+#define SCRIPT_MAX_LINES 512
+#define SCRIPT_TIMEOUT_MS 30000
+
+struct gui_script {
+	char path[512];
+	char lines[SCRIPT_MAX_LINES][256];
+	int count, next;
+	Uint32 wait_until;  /* for wait MS */
+	Uint32 started;     /* when the current wait-turn began, 0 = not waiting */
+	int scrolled;       /* frames spent scrolling a start-screen entry into view */
+};
+
+gui_script *gui_script_load(const char *path, char *err, size_t errcap)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errcap, "cannot open script '%s'", path);
+		return NULL;
+	}
+	gui_script *s = calloc(1, sizeof *s);
+	if (!s) {
+		fclose(f);
+		snprintf(err, errcap, "out of memory");
+		return NULL;
+	}
+	snprintf(s->path, sizeof s->path, "%s", path);
+	while (s->count < SCRIPT_MAX_LINES && fgets(s->lines[s->count], sizeof s->lines[0], f)) {
+		char *line = s->lines[s->count];
+		line[strcspn(line, "#\r\n")] = '\0';
+		s->count++;
+	}
+	fclose(f);
+	return s;
+}
+
+void gui_script_destroy(gui_script *s)
+{
+	free(s);
+}
+
+static void push_mouse(gui_app *a, Uint32 type, float x, float y)
+{
+	SDL_Event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.type = type;
+	int wx = (int)(x / a->dpi), wy = (int)(y / a->dpi);
+	Uint32 id = a->win ? SDL_GetWindowID(a->win) : 0;
+	if (type == SDL_MOUSEMOTION) {
+		ev.motion.windowID = id;
+		ev.motion.x = wx, ev.motion.y = wy;
+	} else {
+		ev.button.windowID = id;
+		ev.button.button = SDL_BUTTON_LEFT;
+		ev.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+		ev.button.clicks = 1;
+		ev.button.x = wx, ev.button.y = wy;
+	}
+	SDL_PushEvent(&ev);
+}
+
+static void click_at(gui_app *a, float x, float y)
+{
+	push_mouse(a, SDL_MOUSEMOTION, x, y);
+	push_mouse(a, SDL_MOUSEBUTTONDOWN, x, y);
+	push_mouse(a, SDL_MOUSEBUTTONUP, x, y);
+}
+
+static bool settled(const gui_app *a)
+{
+	if (!a->has_game || a->screen != SCREEN_PLAY || gui_worker_busy(&a->worker))
+		return false;
+	int who = gui_game_to_move(&a->game);
+	return who == BONES_TERMINAL || (who >= 0 && gui_game_human(&a->game, who));
+}
+
+static bool fail(gui_app *a, gui_script *s, const char *what)
+{
+	fprintf(stderr, "bones-gui: %s:%d: %s\n", s->path, s->next, what);
+	a->exit_code = 1;
+	a->quit = true;
+	return false;
+}
+
+static bool key(const char *name)
+{
+	SDL_Keycode k = SDL_GetKeyFromName(name);
+	if (k == SDLK_UNKNOWN)
+		return false;
+	SDL_Event ev;
+	memset(&ev, 0, sizeof ev);
+	ev.type = SDL_KEYDOWN;
+	ev.key.state = SDL_PRESSED;
+	ev.key.keysym.sym = k;
+	ev.key.keysym.scancode = SDL_GetScancodeFromKey(k);
+	SDL_PushEvent(&ev);
+	ev.type = SDL_KEYUP;
+	ev.key.state = SDL_RELEASED;
+	SDL_PushEvent(&ev);
+	return true;
+}
+
+static const struct {
+	const char *name;
+	int id;
+} button_names[] = {
+	{"undo", BTN_UNDO}, {"save", BTN_SAVE}, {"menu", BTN_MENU}, {"help", BTN_HELP},
+	{"fit", BTN_FIT}, {"replay", BTN_REPLAY}, {"first", BTN_REPLAY_FIRST},
+	{"back", BTN_REPLAY_BACK}, {"next", BTN_REPLAY_NEXT}, {"last", BTN_REPLAY_LAST},
+	{"play", BTN_REPLAY_PLAY}, {"start", BTN_START}, {"resume", BTN_RESUME},
+	{"quit", BTN_QUIT}, {"pass", BTN_OFFBOARD}, {"players+", BTN_PLAYERS_UP},
+	{"players-", BTN_PLAYERS_DOWN}, {"seat", BTN_SEAT},
+};
+
+static int button_id(const char *name)
+{
+	for (size_t i = 0; i < sizeof button_names / sizeof *button_names; i++)
+		if (!strcmp(button_names[i].name, name))
+			return button_names[i].id;
+	return -1;
+}
+
+/* Run one command; false when the script failed (a->quit is then set). */
+static bool input_fail(gui_app *a, gui_script *s, bool *ok, const char *what)
+{
+	*ok = fail(a, s, what);
+	return true;
+}
+
+/* Commands that synthesise input. False when cmd is not one; *ok says if it worked. */
+static bool run_input(gui_app *a, gui_script *s, const char *cmd, const char *arg, bool *ok)
+{
+	float x = 0, y = 0;
+	*ok = true;
+	if (!strcmp(cmd, "click") && sscanf(arg, "%f %f", &x, &y) == 2) {
+		click_at(a, x * a->dpi, y * a->dpi);
+	} else if (!strcmp(cmd, "click-hand")) {
+		if (!gui_play_hand_pos(a, atoi(arg), &x, &y))
+			return input_fail(a, s, ok, "no such piece in the hand of the player to move");
+		click_at(a, x, y);
+	} else if (!strcmp(cmd, "click-target") || !strcmp(cmd, "hover-target")) {
+		if (!gui_play_target_pos(a, atoi(arg), &x, &y))
+			return input_fail(a, s, ok, "no such target for the selected piece");
+		if (cmd[0] == 'c')
+			click_at(a, x, y);
+		else
+			push_mouse(a, SDL_MOUSEMOTION, x, y);
+	} else if (!strcmp(cmd, "click-button") || !strcmp(cmd, "click-entry")) {
+		int id = cmd[6] == 'e' ? BTN_ENTRY : button_id(arg);
+		int want = id == BTN_ENTRY ? gui_start_find(a, arg) : 0;
+		if (want < 0)
+			return input_fail(a, s, ok, "no such game or preset");
+		if (id == BTN_ENTRY && (want < a->entry_scroll ||
+					want >= a->entry_scroll + a->entry_rows) && s->scrolled++ < 3) {
+			a->entry_scroll = want; /* scroll it into view, click next frame */
+			s->next--;
+			return true;
+		}
+		s->scrolled = 0;
+		for (int i = 0; i < a->button_count; i++)
+			if (a->buttons[i].id == id && (id != BTN_ENTRY || a->buttons[i].arg == want)) {
+				click_at(a, a->buttons[i].r.x + a->buttons[i].r.w / 2,
+					 a->buttons[i].r.y + a->buttons[i].r.h / 2);
+				return true;
+			}
+		return input_fail(a, s, ok, "no such button on screen");
+	} else if (!strcmp(cmd, "key")) {
+		if (!key(arg))
+			return input_fail(a, s, ok, "unknown key name");
+	} else {
+		return false;
+	}
+	return true;
+}
+
+static bool run(gui_app *a, gui_script *s, const char *line)
+{
+	char cmd[64] = "", arg[200] = "";
+	float x = 0, y = 0;
+	bool ok = true;
+	int n = sscanf(line, "%63s %199[^\n]", cmd, arg);
+	if (n < 1)
+		return true;
+	if (run_input(a, s, cmd, arg, &ok))
+		return ok;
+	if (!strcmp(cmd, "wait")) {
+		s->wait_until = SDL_GetTicks() + (Uint32)atoi(arg);
+	} else if (!strcmp(cmd, "start")) {
+		if (!gui_start_launch(a, gui_start_find(a, arg)))
+			return fail(a, s, "cannot start that game");
+	} else if (!strcmp(cmd, "save")) {
+		if (!a->has_game || !gui_play_save(a, arg))
+			return fail(a, s, "cannot save the record");
+	} else if (!strcmp(cmd, "open")) {
+		if (!gui_open_record(a, arg))
+			return fail(a, s, "cannot open the record");
+	} else if (!strcmp(cmd, "screenshot")) {
+		gui_frame(a);
+		if (!gui_screenshot(a, arg))
+			return fail(a, s, "cannot write the screenshot");
+	} else if (!strcmp(cmd, "resize") && sscanf(arg, "%f %f", &x, &y) == 2) {
+		if (a->win)
+			SDL_SetWindowSize(a->win, (int)x, (int)y);
+	} else if (!strcmp(cmd, "expect-replay")) {
+		/* the replay viewer shows the position after N player moves */
+		if (a->screen != SCREEN_REPLAY ||
+		    gui_game_player_moves(&a->game, a->replay_pos) != (size_t)atol(arg))
+			return fail(a, s, "the replay viewer is not at that move");
+	} else if (!strcmp(cmd, "expect-history")) {
+		/* the game in the window has N player moves */
+		if (!a->has_game ||
+		    gui_game_player_moves(&a->game, bones_session_length(a->game.s)) != (size_t)atol(arg))
+			return fail(a, s, "the game does not have that many moves");
+	} else if (!strcmp(cmd, "quit")) {
+		a->quit = true;
+	} else {
+		return fail(a, s, "unknown script command");
+	}
+	return true;
+}
+
+bool gui_script_step(gui_app *a, gui_script *s)
+{
+	Uint32 now = SDL_GetTicks();
+	if (s->wait_until && !SDL_TICKS_PASSED(now, s->wait_until))
+		return true;
+	s->wait_until = 0;
+	while (s->next < s->count) {
+		const char *line = s->lines[s->next];
+		if (!strncmp(line, "wait-turn", 9)) {
+			if (!s->started)
+				s->started = now;
+			if (!settled(a)) {
+				if (SDL_TICKS_PASSED(now, s->started + SCRIPT_TIMEOUT_MS))
+					return fail(a, s, "timed out waiting for a human's turn");
+				return true;
+			}
+			s->started = 0;
+			s->next++;
+			continue;
+		}
+		s->next++;
+		if (!run(a, s, line))
+			return false;
+		char cmd[16] = "";
+		if (sscanf(line, "%15s", cmd) != 1)
+			continue; /* a blank or comment line */
+		return true; /* let pushed events and a frame happen first */
+	}
+	return false;
+}

@@ -1,0 +1,86 @@
+/* The terminal UI's records: where a game is saved (--save FILE or the records folder)
+ * and the release of everything a tty_game owns. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "bones/record.h"
+#include "tty.h"
+
+/* mkdir -p; true when the folder exists afterwards. */
+static bool make_dirs(char *path)
+{
+	for (char *p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		bool ok = mkdir(path, 0777) == 0 || errno == EEXIST;
+		*p = '/';
+		if (!ok)
+			return false;
+	}
+	return mkdir(path, 0777) == 0 || errno == EEXIST;
+}
+
+static bones_status default_path(const tty_game *t, char *path, size_t cap, char *err,
+				 size_t errcap)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	char dir[900];
+	if (xdg && *xdg)
+		snprintf(dir, sizeof dir, "%s/bones/records", xdg);
+	else if (home && *home)
+		snprintf(dir, sizeof dir, "%s/.local/share/bones/records", home);
+	else
+		snprintf(dir, sizeof dir, "bones-records");
+	if (!make_dirs(dir)) {
+		snprintf(err, errcap, "cannot create '%s': %s (use --save FILE)", dir,
+			 strerror(errno));
+		return BONES_EIO;
+	}
+	char stamp[32] = "game";
+	time_t now = time(NULL);
+	struct tm tm;
+	if (localtime_r(&now, &tm))
+		strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+	snprintf(path, cap, "%s/%s-%s-%" PRIu64 ".bones", dir, t->plugin->id, stamp,
+		 bones_session_seed(t->session));
+	return BONES_OK;
+}
+
+bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap,
+			   char *err, size_t errcap)
+{
+	bones_record_players players;
+	memset(&players, 0, sizeof players);
+	for (int i = 0; i < t->players && i < 8; i++)
+		players.names[i] = t->names[i];
+	players.variant = t->preset.variant[0] ? t->preset.variant : NULL;
+	players.preset = t->preset.path[0] ? t->preset.id : NULL;
+	if (file)
+		snprintf(path, cap, "%s", file);
+	else if (t->save_path[0])
+		snprintf(path, cap, "%s", t->save_path);
+	else if (default_path(t, path, cap, err, errcap))
+		return BONES_EIO;
+	bones_status st = bones_record_save(t->session, &players, path, err, errcap);
+	/* later saves of this game go to the same file */
+	if (!st && !file && !t->save_path[0])
+		snprintf(t->save_path, sizeof t->save_path, "%s", path);
+	return st;
+}
+
+void tty_game_release(tty_game *t)
+{
+	for (int i = 0; i < BONES_PRESET_MAX_SEATS; i++)
+		bones_agent_destroy(t->agents[i]);
+	bones_agent_destroy(t->hint);
+	bones_session_destroy(t->session);
+	bones_registry_destroy(t->reg);
+	free(t->moves);
+	free(t->text);
+	memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,706 @@
+/* Classic block dominoes with a double-six set, 2-4 players: the worked example for
+ * plugin authors. docs/plugin-guide.md walks through this file section by section;
+ * the numbered banners below are the guide's sections. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bones/plugin.h"
+#include "bones/render.h"
+#include "bones/rng.h"
+
+/* ==== 1. The rules, and how this file models them ====================================
+ * Set: 28 tiles, one per pair a-b with 0 <= a <= b <= 6.
+ * Deal: hand_size tiles to each player in turn, one chance node per tile (every tile not
+ *   dealt yet is an outcome of probability 1/remaining). The tiles left form the boneyard.
+ * Lead: whoever holds the highest double leads it; if nobody holds a double, the holder of
+ *   the heaviest tile (most pips, then the higher half: 6-5 > 6-4 > 5-4) leads that tile.
+ * Play: in turn, add a tile from your hand to the left or right open end of the line; the
+ *   touching halves must show the same pips.
+ * Block game: a player who cannot play passes.
+ * Draw game: a player who cannot play draws from the boneyard until able to play; the
+ *   last DRAW_RESERVE tiles are never drawn, and only a player who can neither play nor
+ *   draw passes. Drawing is two steps: the player's move "draw" (their only legal move),
+ *   then a chance node, one outcome per boneyard tile. The explicit move keeps whose turn
+ *   it is public: a chance node right away would tell everybody the player cannot play,
+ *   and a resampled hand that could play would change who is to move.
+ * End: domino (a hand is empty) or block: every player passed in a row, so nobody can
+ *   play (nor draw). Ending on the passes, not on inspecting the hands, keeps the end of
+ *   the game public knowledge, as at a real table where everybody knocks.
+ * Score: each player scores the pips left in their own hand; the lowest score wins and
+ *   ties share a rank (BONES_LOW_SCORE_WINS). Scores read 0 until the game is over, so
+ *   they reveal nothing about hidden hands. */
+
+#define TILES 28        /* tiles in a double-six set */
+#define MAX_PLAYERS 4
+#define DRAW_RESERVE 2  /* boneyard tiles that are never drawn in the draw game */
+#define MAX_MOVES (2 * TILES) /* a hand of at most 28 tiles, each at two ends */
+#define FLIPPED 0x80u   /* line entry flag: the tile is shown high half first */
+
+/* ==== 2. Moves: small integers packed by the plugin ==================================
+ * A move is kind << 5 | tile; the host never looks inside. Notation (section 6):
+ *   LEAD "6-6"  LEFT "3-5:L"  RIGHT "3-5:R"  PASS "pass"  DRAW "draw"   (players)
+ *   DEAL "deal:3-5"  DRAWN "draw:3-5"                                    (chance) */
+enum { LEAD, LEFT, RIGHT, PASS, DRAW, DEAL, DRAWN };
+#define MOVE(kind, tile) ((bones_move)((unsigned)(kind) << 5 | (unsigned)(tile)))
+#define KIND(m) ((int)((m) >> 5))
+#define TILE(m) ((int)((m)&31u))
+
+/* ==== 3. The configured game and the flat state ======================================
+ * The game is built once by configure and is read-only afterwards (many threads may
+ * share it). The state is flat bytes: no pointers, so the host copies it with memcpy. */
+typedef struct game {
+	const bones_host *host;     /* borrowed; outlives the game */
+	int players, hand_size;
+	bool draw_game;             /* the draw variant */
+	uint8_t lo[TILES], hi[TILES]; /* pips of tile t, lo <= hi: 0-0, 0-1, .., 0-6, 1-1, .. */
+	uint32_t with_pip[7];       /* bitmask of the tiles showing pip value v on a half */
+} game;
+
+typedef struct state {
+	uint32_t hand[MAX_PLAYERS]; /* bitmask of the tiles in each hand */
+	uint32_t boneyard;          /* tiles neither dealt nor drawn yet */
+	uint8_t line[TILES];        /* the line left to right: tile | FLIPPED */
+	uint8_t length;             /* tiles on the line */
+	uint8_t left, right;        /* pips of the two open ends, when length > 0 */
+	uint8_t turn;               /* player to move, or receiving the next deal or draw */
+	uint8_t dealt;              /* tiles dealt so far */
+	uint8_t passes;             /* passes in a row since the last tile was played */
+	uint8_t drawing;            /* 1 after a "draw" move: the next node deals it a tile */
+	uint8_t spare;              /* explicit padding, always 0 */
+} state;
+_Static_assert(sizeof(state) == 56, "state has no hidden padding");
+
+/* Every tile of a bitmask, lowest first. */
+#define FOR_TILES(t, mask) \
+	for (int t = 0; t < TILES; t++) \
+		if ((mask) >> t & 1u)
+
+static int count(uint32_t mask)
+{
+	int n = 0;
+	for (; mask; mask &= mask - 1)
+		n++;
+	return n;
+}
+
+static int pips(const game *g, uint32_t mask)
+{
+	int sum = 0;
+	FOR_TILES(t, mask)
+		sum += g->lo[t] + g->hi[t];
+	return sum;
+}
+
+/* ==== 4. Options, variants and configure =============================================
+ * The host validates values against this schema before configure sees them. */
+static const char *const variant_choices[] = {"block", "draw", NULL};
+
+static const bones_option_def options[] = {
+	{"players", BONES_OPT_INT, "2", 2, 4, NULL, "number of players"},
+	{"hand_size", BONES_OPT_INT, "0", 0, 14, NULL,
+	 "tiles dealt to each player; 0 = 7 for two players, 5 for three or four"},
+	{"variant", BONES_OPT_ENUM, "block", 0, 0, variant_choices,
+	 "block: pass when you cannot play; draw: draw from the boneyard first"},
+};
+
+static const bones_variant variants[] = {
+	{"block", "Block game", "who cannot play passes", "variant=block"},
+	{"draw", "Draw game", "who cannot play draws from the boneyard", "variant=draw"},
+};
+
+static bones_status configure(const bones_host *host, const bones_value *values,
+			      void **out, bones_game_info *info, char *err, size_t errcap)
+{
+	int players = (int)values[0].i, hand = (int)values[1].i;
+	if (hand == 0)
+		hand = players == 2 ? 7 : 5;
+	if (players * hand > TILES) {
+		snprintf(err, errcap, "hand_size: %d players x %d tiles need %d, the set has %d",
+			 players, hand, players * hand, TILES);
+		return BONES_EINVAL;
+	}
+	game *g = host->alloc(host, sizeof *g);
+	if (!g) {
+		snprintf(err, errcap, "out of memory");
+		return BONES_ENOMEM;
+	}
+	memset(g, 0, sizeof *g);
+	g->host = host;
+	g->players = players;
+	g->hand_size = hand;
+	g->draw_game = values[2].i == 1;
+	int t = 0; /* the tables that make the hot paths a few bit operations */
+	for (int a = 0; a <= 6; a++)
+		for (int b = a; b <= 6; b++, t++) {
+			g->lo[t] = (uint8_t)a;
+			g->hi[t] = (uint8_t)b;
+			g->with_pip[a] |= 1u << t;
+			g->with_pip[b] |= 1u << t;
+		}
+	info->players = players;
+	info->state_size = sizeof(state);
+	info->max_moves = MAX_MOVES;
+	*out = g;
+	return BONES_OK;
+}
+
+static void destroy_game(void *vg)
+{
+	game *g = vg;
+	if (g)
+		g->host->free(g->host, g);
+}
+
+/* ==== 5. Game flow: init_state, to_move, legal_moves, apply ======================= */
+static bool dealing(const game *g, const state *s)
+{
+	return s->dealt < g->players * g->hand_size;
+}
+
+/* The tiles of player p that fit an open end of a line of at least one tile. */
+static uint32_t playable(const game *g, const state *s, int p)
+{
+	return s->hand[p] & (g->with_pip[s->left] | g->with_pip[s->right]);
+}
+
+static bool can_draw(const game *g, const state *s)
+{
+	return g->draw_game && count(s->boneyard) > DRAW_RESERVE;
+}
+
+/* Lead order: doubles first (6-6 highest), then by pips, then by the higher half. */
+static int weight(const game *g, int t)
+{
+	int lo = g->lo[t], hi = g->hi[t];
+	return lo == hi ? 100 + lo : (lo + hi) * 8 + hi;
+}
+
+static int best_tile(const game *g, uint32_t mask)
+{
+	int best = -1;
+	FOR_TILES(t, mask)
+		if (best < 0 || weight(g, t) > weight(g, best))
+			best = t;
+	return best;
+}
+
+/* Domino (some hand is empty) or block (every player passed in a row). */
+static bool game_over(const game *g, const state *s)
+{
+	if (dealing(g, s))
+		return false;
+	for (int p = 0; p < g->players; p++)
+		if (!s->hand[p])
+			return true;
+	return s->passes >= g->players;
+}
+
+/* Everything in the boneyard: the first node is the chance node of the deal. */
+static void init_state(const void *vg, void *vs)
+{
+	state *s = vs;
+	(void)vg;
+	memset(s, 0, sizeof *s); /* every byte, padding included, is defined */
+	s->boneyard = (1u << TILES) - 1;
+}
+
+static int to_move(const void *vg, const void *vs)
+{
+	const game *g = vg;
+	const state *s = vs;
+	if (dealing(g, s))
+		return BONES_CHANCE;
+	if (game_over(g, s))
+		return BONES_TERMINAL;
+	if (s->drawing)
+		return BONES_CHANCE; /* the tile the player asked to draw */
+	return s->turn;
+}
+
+static size_t legal_moves(const void *vg, const void *vs, bones_move *moves, double *probs,
+			  size_t cap)
+{
+	const game *g = vg;
+	const state *s = vs;
+	size_t n = 0;
+	int who = to_move(g, s);
+	if (who == BONES_CHANCE) { /* every tile left is equally likely */
+		int kind = dealing(g, s) ? DEAL : DRAWN;
+		double p = 1.0 / count(s->boneyard);
+		FOR_TILES(t, s->boneyard)
+			if (n < cap) {
+				if (probs)
+					probs[n] = p;
+				moves[n++] = MOVE(kind, t);
+			}
+	} else if (who >= 0 && s->length == 0) {
+		if (cap > 0)
+			moves[n++] = MOVE(LEAD, best_tile(g, s->hand[who]));
+	} else if (who >= 0) {
+		FOR_TILES(t, playable(g, s, who)) { /* fits the left end, the right, or both */
+			bool l = g->lo[t] == s->left || g->hi[t] == s->left;
+			bool r = g->lo[t] == s->right || g->hi[t] == s->right;
+			if (l && n < cap)
+				moves[n++] = MOVE(LEFT, t);
+			if (r && n < cap)
+				moves[n++] = MOVE(RIGHT, t);
+		}
+		if (n == 0 && cap > 0) /* nothing fits */
+			moves[n++] = MOVE(can_draw(g, s) ? DRAW : PASS, 0);
+	}
+	return n;
+}
+
+/* The short way to check a move: it must be one of the legal ones. */
+static bool is_legal(const game *g, const state *s, bones_move m)
+{
+	bones_move moves[MAX_MOVES];
+	size_t n = legal_moves(g, s, moves, NULL, MAX_MOVES);
+	for (size_t i = 0; i < n; i++)
+		if (moves[i] == m)
+			return true;
+	return false;
+}
+
+/* Put tile t on the line. Its halves are shown lo-hi unless FLIPPED; the half that
+ * touches the open end must match it, the other half becomes the new open end. */
+static void place(const game *g, state *s, int kind, int t)
+{
+	uint8_t lo = g->lo[t], hi = g->hi[t];
+	if (kind == LEAD) {
+		s->line[0] = (uint8_t)t;
+		s->left = lo;
+		s->right = hi;
+	} else if (kind == LEFT) { /* shown x-y with y touching the left end */
+		bool flip = hi != s->left;
+		memmove(s->line + 1, s->line, s->length);
+		s->line[0] = (uint8_t)(t | (flip ? FLIPPED : 0));
+		s->left = flip ? hi : lo;
+	} else { /* shown x-y with x touching the right end */
+		bool flip = lo != s->right;
+		s->line[s->length] = (uint8_t)(t | (flip ? FLIPPED : 0));
+		s->right = flip ? lo : hi;
+	}
+	s->length++;
+}
+
+static bones_status apply(const void *vg, void *vs, bones_move m)
+{
+	const game *g = vg;
+	state *s = vs;
+	if (!is_legal(g, s, m))
+		return BONES_EILLEGAL; /* and the state is untouched */
+	uint32_t bit = 1u << TILE(m);
+	switch (KIND(m)) {
+	case DEAL:
+		s->boneyard &= ~bit;
+		s->hand[s->turn] |= bit;
+		s->dealt++;
+		s->turn = (uint8_t)(s->dealt % g->players);
+		if (!dealing(g, s)) { /* the holder of the best tile dealt leads */
+			uint32_t lead = 1u << best_tile(g, ~s->boneyard);
+			for (int p = 0; p < g->players; p++)
+				if (s->hand[p] & lead)
+					s->turn = (uint8_t)p;
+		}
+		break;
+	case DRAW: /* the drawer keeps the turn */
+		s->drawing = 1;
+		break;
+	case DRAWN:
+		s->boneyard &= ~bit;
+		s->hand[s->turn] |= bit;
+		s->drawing = 0;
+		break;
+	case PASS:
+		s->passes++;
+		s->turn = (uint8_t)((s->turn + 1) % g->players);
+		break;
+	default: /* LEAD, LEFT, RIGHT */
+		s->hand[s->turn] &= ~bit;
+		s->passes = 0;
+		place(g, s, KIND(m), TILE(m));
+		s->turn = (uint8_t)((s->turn + 1) % g->players);
+	}
+	return BONES_OK;
+}
+
+/* ==== 6. Notation: every legal move has exactly one text, and it parses back ====== */
+static size_t format_move(const void *vg, const void *vs, bones_move m, char *buf,
+			  size_t cap)
+{
+	const game *g = vg;
+	static const char *const pattern[] = {"%d-%d", "%d-%d:L", "%d-%d:R", "pass", "draw",
+					      "deal:%d-%d", "draw:%d-%d"};
+	if (!is_legal(g, vs, m) || cap == 0)
+		return 0;
+	int t = TILE(m), kind = KIND(m);
+	int len = kind == PASS || kind == DRAW
+			  ? snprintf(buf, cap, "%s", pattern[kind])
+			  : snprintf(buf, cap, pattern[kind], g->lo[t], g->hi[t]);
+	return len > 0 && (size_t)len < cap ? (size_t)len : 0;
+}
+
+/* Accepts the halves in either order ("5-3" is "3-5") and l/r in either case. */
+static bones_status parse_move(const void *vg, const void *vs, const char *text,
+			       bones_move *out)
+{
+	const game *g = vg;
+	int kind = LEAD, tile = 0;
+	if (!strcmp(text, "pass") || !strcmp(text, "draw")) {
+		kind = text[0] == 'p' ? PASS : DRAW;
+	} else {
+		if (!strncmp(text, "deal:", 5) || !strncmp(text, "draw:", 5)) {
+			kind = text[1] == 'e' ? DEAL : DRAWN;
+			text += 5;
+		}
+		if (text[0] < '0' || text[0] > '6' || text[1] != '-' || text[2] < '0' ||
+		    text[2] > '6')
+			return BONES_EPARSE;
+		int a = text[0] - '0', b = text[2] - '0';
+		const char *end = text + 3;
+		if (kind == LEAD && end[0] == ':' && end[1] && !end[2]) {
+			kind = (end[1] | 0x20) == 'l' ? LEFT : (end[1] | 0x20) == 'r' ? RIGHT : -1;
+			end += 2;
+		}
+		if (kind < 0 || *end)
+			return BONES_EPARSE;
+		while (g->lo[tile] != (a < b ? a : b) || g->hi[tile] != (a < b ? b : a))
+			tile++;
+	}
+	*out = MOVE(kind, tile);
+	return is_legal(g, vs, *out) ? BONES_OK : BONES_EILLEGAL;
+}
+
+/* ==== 7. Scores, ranks and the breakdown ========================================== */
+static void scores(const void *vg, const void *vs, double *out)
+{
+	const game *g = vg;
+	const state *s = vs;
+	bool over = game_over(g, s);
+	for (int p = 0; p < g->players; p++)
+		out[p] = over ? pips(g, s->hand[p]) : 0;
+}
+
+/* Lowest pips ranks 1; equal pips share a rank (1, 1, 3). */
+static void ranks(const void *vg, const void *vs, int *out)
+{
+	const game *g = vg;
+	double score[MAX_PLAYERS];
+	scores(g, vs, score);
+	for (int p = 0; p < g->players; p++) {
+		out[p] = 1;
+		for (int q = 0; q < g->players; q++)
+			out[p] += score[q] < score[p];
+	}
+}
+
+/* A small appender so text functions never overflow and return the length written. */
+typedef struct text {
+	char *buf;
+	size_t cap, len;
+} text;
+
+__attribute__((format(printf, 2, 3))) static void put(text *o, const char *fmt, ...)
+{
+	if (o->len + 1 >= o->cap)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		o->len += (size_t)n < o->cap - o->len ? (size_t)n : o->cap - o->len - 1;
+}
+
+/* At the end: "blocked: pips left P1 12, P2 3" or "domino by P2: pips left ...". */
+static size_t breakdown(const void *vg, const void *vs, char *buf, size_t cap)
+{
+	const game *g = vg;
+	const state *s = vs;
+	text o = {buf, cap, 0};
+	if (cap)
+		buf[0] = '\0';
+	if (!game_over(g, s))
+		return 0;
+	int winner = -1;
+	for (int p = 0; p < g->players; p++)
+		if (!s->hand[p])
+			winner = p;
+	if (winner >= 0)
+		put(&o, "domino by P%d: pips left", winner + 1);
+	else
+		put(&o, "blocked: pips left");
+	for (int p = 0; p < g->players; p++)
+		put(&o, "%s P%d %d", p ? "," : "", p + 1, pips(g, s->hand[p]));
+	return o.len;
+}
+
+/* ==== 8. Text rendering, which doubles as the observation ============================
+ * render_text shows exactly what `viewer` may see: the line, the counts of the other
+ * hands and of the boneyard, and the viewer's own hand (every hand once the game is
+ * over). Two states that differ only in what the viewer cannot see render the same, so
+ * it is also the observation that the hidden-information contract asks for. */
+static void put_tiles(const game *g, text *o, uint32_t mask)
+{
+	FOR_TILES(t, mask)
+		put(o, " %d-%d", g->lo[t], g->hi[t]);
+}
+
+static size_t render_text(const void *vg, const void *vs, int viewer, char *buf, size_t cap)
+{
+	const game *g = vg;
+	const state *s = vs;
+	text o = {buf, cap, 0};
+	bool over = game_over(g, s);
+	if (cap)
+		buf[0] = '\0';
+	put(&o, "Dominoes, %s game: ", g->draw_game ? "draw" : "block");
+	if (dealing(g, s))
+		put(&o, "dealing, %d of %d tiles dealt\n", s->dealt, g->players * g->hand_size);
+	else if (over)
+		put(&o, "game over\n");
+	else if (s->drawing)
+		put(&o, "player %d draws from the boneyard\n", s->turn + 1);
+	else if (s->passes)
+		put(&o, "player %d to play, %d passed in a row\n", s->turn + 1, s->passes);
+	else
+		put(&o, "player %d to play\n", s->turn + 1);
+	put(&o, "Line:");
+	for (int i = 0; i < s->length; i++) {
+		int t = s->line[i] & ~FLIPPED, flip = s->line[i] & FLIPPED;
+		put(&o, " [%d|%d]", flip ? g->hi[t] : g->lo[t], flip ? g->lo[t] : g->hi[t]);
+	}
+	if (s->length)
+		put(&o, "   (open ends %d and %d)\n", s->left, s->right);
+	else
+		put(&o, " empty\n");
+	int rest = count(s->boneyard);
+	put(&o, "Boneyard: %d tile%s\n", rest, rest == 1 ? "" : "s");
+	for (int p = 0; p < g->players; p++) {
+		int n = count(s->hand[p]);
+		put(&o, "Player %d%s: %d tile%s", p + 1, p == viewer ? " (you)" : "", n,
+		    n == 1 ? "" : "s");
+		if (p == viewer || over)
+			put_tiles(g, &o, s->hand[p]);
+		if (over)
+			put(&o, " = %d pips", pips(g, s->hand[p]));
+		put(&o, "\n");
+	}
+	return o.len;
+}
+
+/* ==== 9. Hidden information ======================================================= */
+static size_t observation(const void *vg, const void *vs, int player, char *buf, size_t cap)
+{
+	return render_text(vg, vs, player, buf, cap);
+}
+
+/* Deal the tiles `player` cannot see (other hands and the boneyard) afresh, keeping every
+ * count. Nothing is hidden once the game is over. */
+static void resample(const void *vg, void *vs, int player,
+		     uint64_t (*next_random)(void *rng), void *rng)
+{
+	const game *g = vg;
+	state *s = vs;
+	if (game_over(g, s))
+		return;
+	uint8_t pool[TILES];
+	int n = 0;
+	uint32_t unseen = s->boneyard;
+	for (int p = 0; p < g->players; p++)
+		if (p != player)
+			unseen |= s->hand[p];
+	FOR_TILES(t, unseen)
+		pool[n++] = (uint8_t)t;
+	for (int i = n - 1; i > 0; i--) { /* Fisher-Yates shuffle */
+		int j = (int)bones_random_below(next_random, rng, (uint32_t)i + 1);
+		uint8_t swap = pool[i];
+		pool[i] = pool[j];
+		pool[j] = swap;
+	}
+	for (int p = 0; p <= g->players; p++) { /* p == players is the boneyard */
+		uint32_t *mask = p < g->players ? &s->hand[p] : &s->boneyard;
+		if (p == player)
+			continue;
+		int want = count(*mask);
+		*mask = 0;
+		while (want-- > 0)
+			*mask |= 1u << pool[--n];
+	}
+}
+
+/* A dealt or drawn tile is seen only by the player who receives it. */
+static bool move_visible(const void *vg, const void *vs, bones_move m, int player)
+{
+	const state *s = vs;
+	(void)vg;
+	return KIND(m) < DEAL || player == s->turn;
+}
+
+/* ==== 10. The "bones.render/1" extension =============================================
+ * World units: a tile on the line is 2 x 1, tile i spans x = 2i .. 2i+2, y = -0.5 .. 0.5.
+ * Targets: 0 is the left end (x = -1), 1 the right end (x = 2 * length + 1). */
+static const bones_color IVORY = BONES_RGBA(250, 246, 232, 255);
+static const bones_color INK = BONES_RGBA(30, 30, 30, 255);
+static const bones_color BACK = BONES_RGBA(40, 90, 60, 255);
+
+/* A domino centred on (x, y) whose halves are u x u squares; a < 0 draws it face down. */
+static void draw_domino(const bones_canvas *c, float x, float y, float u, bool vertical,
+			int a, int b, uint32_t alpha)
+{
+	float hw = vertical ? u / 2 : u, hh = vertical ? u : u / 2;
+	float xy[8] = {x - hw, y - hh, x + hw, y - hh, x + hw, y + hh, x - hw, y + hh};
+	bones_color face = a < 0 ? BACK : IVORY;
+	c->polygon(c->user, xy, 4, (face & ~0xffu) | alpha, (INK & ~0xffu) | alpha, u / 25);
+	if (a < 0)
+		return;
+	float dx = vertical ? 0 : u / 2, dy = vertical ? u / 2 : 0;
+	if (vertical)
+		c->line(c->user, x - hw, y, x + hw, y, INK, u / 25);
+	else
+		c->line(c->user, x, y - hh, x, y + hh, INK, u / 25);
+	c->pips(c->user, x - dx, y - dy, u * 0.9f, a, INK);
+	c->pips(c->user, x + dx, y + dy, u * 0.9f, b, INK);
+}
+
+static void draw_entry(const game *g, const bones_canvas *c, float x, uint8_t entry,
+		       uint32_t alpha)
+{
+	int t = entry & ~FLIPPED, flip = entry & FLIPPED;
+	draw_domino(c, x, 0, 1, false, flip ? g->hi[t] : g->lo[t], flip ? g->lo[t] : g->hi[t],
+		    alpha);
+}
+
+static void board_bounds(const void *vg, const void *vs, float box[4])
+{
+	const state *s = vs;
+	(void)vg;
+	box[0] = -2.5f;
+	box[1] = -1.5f;
+	box[2] = 2.0f * (s->length ? s->length : 1) + 2.5f;
+	box[3] = 1.5f;
+}
+
+static void draw_board(const void *vg, const void *vs, int viewer, const bones_canvas *c)
+{
+	const game *g = vg;
+	const state *s = vs;
+	(void)viewer; /* the line is public */
+	for (int i = 0; i < s->length; i++)
+		draw_entry(g, c, 2.0f * (float)i + 1, s->line[i], 255);
+	if (s->length == 0 || game_over(g, s))
+		return;
+	for (int end = 0; end < 2; end++) {
+		float x = end ? 2.0f * s->length : -2.0f;
+		float xy[8] = {x, -0.5f, x + 2, -0.5f, x + 2, 0.5f, x, 0.5f};
+		c->mark(c->user, xy, 4, BONES_MARK_OPEN);
+	}
+}
+
+static int hand_size(const void *vg, const void *vs, int player, int viewer)
+{
+	const state *s = vs;
+	(void)vg;
+	(void)viewer; /* hand sizes are public */
+	return count(s->hand[player]);
+}
+
+/* The piece-th tile (lowest first) of the hand, or -1. */
+static int nth_tile(uint32_t hand, int piece)
+{
+	FOR_TILES(t, hand)
+		if (piece-- == 0)
+			return t;
+	return -1;
+}
+
+static void draw_piece(const void *vg, const void *vs, int player, int piece, int viewer,
+		       const bones_canvas *c)
+{
+	const game *g = vg;
+	const state *s = vs;
+	int t = nth_tile(s->hand[player], piece);
+	if (t < 0)
+		return;
+	bool face_up = viewer == player || game_over(g, s);
+	draw_domino(c, 0, 0, 0.5f, true, face_up ? g->lo[t] : -1, g->hi[t], 255);
+}
+
+static bones_status move_place(const void *vg, const void *vs, bones_move m,
+			       bones_move_place *place_out)
+{
+	const game *g = vg;
+	const state *s = vs;
+	int kind = KIND(m), t = TILE(m);
+	if (kind >= DEAL || !is_legal(g, s, m))
+		return BONES_EINVAL; /* chance outcomes are no player's move */
+	bones_move_place p = {-1, -1, 0, 0, 0};
+	if (kind < PASS) {
+		p.piece = count(s->hand[s->turn] & ((1u << t) - 1)); /* tiles below t */
+		p.target = kind == RIGHT;
+		p.x = kind == LEAD ? 1.0f : kind == LEFT ? -1.0f : 2.0f * s->length + 1;
+	}
+	*place_out = p;
+	return BONES_OK;
+}
+
+/* Apply the move to a copy (states are plain bytes) and draw the placed tile faintly. */
+static void draw_ghost(const void *vg, const void *vs, bones_move m, const bones_canvas *c)
+{
+	const game *g = vg;
+	state next;
+	memcpy(&next, vs, sizeof next);
+	if (KIND(m) > RIGHT || apply(g, &next, m) != BONES_OK)
+		return;
+	bool left = KIND(m) != RIGHT;
+	uint8_t entry = next.line[left ? 0 : next.length - 1];
+	float x = KIND(m) == LEAD ? 1.0f : left ? -1.0f : 2.0f * next.length - 1;
+	draw_entry(g, c, x, entry, 128);
+}
+
+static const bones_render render = {
+	sizeof(bones_render), board_bounds, draw_board, hand_size, draw_piece, move_place,
+	draw_ghost,
+};
+
+static const void *get_extension(const void *vg, const char *id)
+{
+	(void)vg;
+	return !strcmp(id, BONES_RENDER_ID) ? &render : NULL;
+}
+
+/* ==== 11. The one exported symbol ================================================= */
+BONES_PLUGIN_ENTRY = {
+	.abi_major = BONES_ABI_MAJOR,
+	.abi_minor = BONES_ABI_MINOR,
+	.size = sizeof(bones_plugin),
+	.id = "dominoes",
+	.name = "Dominoes",
+	.version = "1.0.0",
+	.summary = "Classic block and draw dominoes with a double-six set",
+	.min_players = 2,
+	.max_players = 4,
+	.flags = BONES_LOW_SCORE_WINS | BONES_HIDDEN_INFO | BONES_HAS_CHANCE,
+	.options = options,
+	.option_count = sizeof options / sizeof options[0],
+	.variants = variants,
+	.variant_count = sizeof variants / sizeof variants[0],
+	.configure = configure,
+	.destroy_game = destroy_game,
+	.init_state = init_state,
+	.to_move = to_move,
+	.legal_moves = legal_moves,
+	.apply = apply,
+	.format_move = format_move,
+	.parse_move = parse_move,
+	.scores = scores,
+	.ranks = ranks,
+	.breakdown = breakdown,
+	.observation = observation,
+	.resample = resample,
+	.move_visible = move_visible,
+	.render_text = render_text,
+	.get_extension = get_extension,
+};

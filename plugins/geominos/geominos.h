@@ -1,0 +1,129 @@
+/* Geominos plugin internals shared by its files: the configured game (tile set, board,
+ * precomputed orientations), the flat state and the rules functions. Not a public API. */
+#ifndef GEOMINOS_H
+#define GEOMINOS_H
+
+#include "bones/plugin.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define GEO_N 21                    /* board side */
+#define GEO_CELLS (GEO_N * GEO_N)
+#define GEO_CENTRE (GEO_N / 2)      /* the middle square is (10, 10), 0-based */
+#define GEO_MAX_TILES 32            /* hands are 32-bit masks */
+#define GEO_MAX_SECTIONS 9
+#define GEO_MIN_SECTIONS 5
+#define GEO_MAX_ORIENT 8            /* 2 sides x 4 rotations */
+#define GEO_NAME_MAX 16             /* tile name with its NUL */
+#define GEO_MAX_PLAYERS 4
+#define GEO_PIPS 7                  /* 0..6 */
+#define GEO_EMPTY 0xFF              /* state cell value of an empty square */
+
+enum { GEO_DEAL_ALL = 0, GEO_DEAL_FIVE = 1, GEO_DEAL_ONE = 2 };
+
+/* Move packing: placements are tile | orient << 5 | x << 8 | y << 13 (x, y of the
+ * anchor, 0-based); chance draws and the pass carry a kind bit. */
+#define GEO_MOVE_PASS (1u << 20)
+#define GEO_MOVE_DRAW (1u << 21)
+
+/* One distinct orientation (side x rotation) of a tile. The anchor is the first
+ * section in reading order (top row, then leftmost); offsets are from it. */
+typedef struct geo_orient {
+	uint8_t side, rot;              /* first side (0 = a) and quarter turns giving it */
+	uint8_t count, height;          /* sections; rows spanned */
+	int8_t minx, maxx;              /* columns spanned, relative to the anchor */
+	int8_t dx[GEO_MAX_SECTIONS], dy[GEO_MAX_SECTIONS]; /* reading order, [0] = (0,0) */
+	uint8_t pips[GEO_MAX_SECTIONS];
+	uint8_t rs[GEO_MAX_SECTIONS], ls[GEO_MAX_SECTIONS]; /* shifts bringing dx to 0 */
+	uint32_t rows[GEO_MAX_SECTIONS];   /* section bits per row, bit 0 = column minx */
+	uint32_t xmask;                 /* anchor columns that keep the tile inside */
+	uint64_t xmask3;                /* the same for three rows packed 21 bits apart */
+} geo_orient;
+
+typedef struct geo_tile {
+	char name[GEO_NAME_MAX];
+	int count;                      /* sections per side */
+	int orient_count;
+	geo_orient orient[GEO_MAX_ORIENT];
+	int8_t orient_of[2][4];         /* side, rotation -> orientation index */
+	int8_t centre_x, centre_y;      /* anchor of orientation 0 on the middle square */
+} geo_tile;
+
+/* The configured game: immutable after configure. */
+typedef struct geo_game {
+	const bones_host *host;
+	int players, deal, starter, penalty;
+	int quota;                      /* tiles each player receives in the game */
+	int initial;                    /* tiles each receives before play begins */
+	int hand_max;
+	int tile_count, max_orient;
+	geo_tile tiles[GEO_MAX_TILES];
+	uint8_t light[GEO_CELLS], free_area[GEO_CELLS];
+	uint32_t cost_rows[GEO_N];      /* light squares outside the free area */
+	char set_name[64], board_name[64];
+} geo_game;
+
+/* Phases of play. */
+enum { GEO_PH_CENTRE, GEO_PH_DEAL, GEO_PH_REFILL, GEO_PH_DRAW, GEO_PH_PLAY, GEO_PH_OVER };
+/* What the last move was, for breakdown and rendering. */
+enum { GEO_LAST_NONE, GEO_LAST_CENTRE, GEO_LAST_PLACE, GEO_LAST_PASS };
+
+/* The state: flat, no pointers, no padding (uint32 arrays first). */
+typedef struct geo_state {
+	uint32_t occ[GEO_N];            /* occupied squares, bit x of row y */
+	uint32_t want[GEO_PIPS][GEO_N]; /* empty squares next to a section with p pips */
+	uint32_t hand[GEO_MAX_PLAYERS]; /* tile masks */
+	uint32_t deck;                  /* tiles not drawn yet */
+	int16_t score[GEO_MAX_PLAYERS];
+	uint8_t cell[GEO_CELLS];        /* tile << 3 | pips, GEO_EMPTY when empty */
+	uint8_t received[GEO_MAX_PLAYERS]; /* tiles drawn so far by each player */
+	uint8_t phase;
+	uint8_t current;                /* player to move, or to receive a card */
+	uint8_t blocked;                /* current player has no placement (must pass) */
+	uint8_t last_kind, last_player, last_tile, last_points;
+	uint8_t pad[4];                 /* zero; keeps the size a multiple of 4 */
+} geo_state;
+
+/* data.c: load and validate the tile set and board named by the options. */
+bones_status geo_load_tiles(geo_game *g, const char *name, char *err, size_t errcap);
+bones_status geo_load_board(geo_game *g, const char *name, char *err, size_t errcap);
+
+/* rules.c */
+void geo_init_state(const void *game, void *state);
+int geo_to_move(const void *game, const void *state);
+size_t geo_legal_moves(const void *game, const void *state, bones_move *moves,
+		       double *probs, size_t cap);
+bones_status geo_apply(const void *game, void *state, bones_move move);
+void geo_scores(const void *game, const void *state, double *scores);
+size_t geo_breakdown(const void *game, const void *state, char *buf, size_t cap);
+bool geo_placement_legal(const geo_game *g, const geo_state *s, int tile, int orient,
+			 int x, int y);
+int geo_placement_points(const geo_game *g, int tile, int orient, int x, int y);
+int geo_hand_tile(const geo_state *s, int player, int index);
+int geo_hand_index(const geo_state *s, int player, int tile);
+
+static inline bones_move geo_move_place(int tile, int orient, int x, int y)
+{
+	return (bones_move)tile | (bones_move)orient << 5 | (bones_move)x << 8 |
+	       (bones_move)y << 13;
+}
+static inline int geo_move_tile(bones_move m) { return (int)(m & 31u); }
+static inline int geo_move_orient(bones_move m) { return (int)(m >> 5 & 7u); }
+static inline int geo_move_x(bones_move m) { return (int)(m >> 8 & 31u); }
+static inline int geo_move_y(bones_move m) { return (int)(m >> 13 & 31u); }
+static inline bool geo_move_is_place(bones_move m) { return m < (1u << 18); }
+
+/* text.c: notation and the terminal rendering. */
+size_t geo_format_move(const void *game, const void *state, bones_move move, char *buf,
+		       size_t cap);
+bones_status geo_parse_move(const void *game, const void *state, const char *text,
+			    bones_move *move);
+size_t geo_render_text(const void *game, const void *state, int viewer, char *buf,
+		       size_t cap);
+int geo_find_tile(const geo_game *g, const char *name, size_t len);
+
+/* draw.c: the "bones.render/1" capability. */
+const void *geo_get_extension(const void *game, const char *id);
+
+#endif /* GEOMINOS_H */

@@ -1,0 +1,403 @@
+/* Geominos rules: the deal as chance nodes, anchored move generation over bit rows,
+ * placement, assessment, the blocked-player penalty and the end of the game. */
+#include "geominos.h"
+
+#include <stdio.h>
+#include <string.h>
+
+_Static_assert(sizeof(geo_state) == 1156, "geo_state has no padding");
+
+#define NONE 0xFF
+
+static int popcount32(uint32_t x)
+{
+	return __builtin_popcount(x);
+}
+
+static int ctz32(uint32_t x)
+{
+	return __builtin_ctz(x);
+}
+
+int geo_hand_tile(const geo_state *s, int player, int index)
+{
+	uint32_t h = s->hand[player];
+	for (int i = 0; h; i++, h &= h - 1)
+		if (i == index)
+			return ctz32(h);
+	return -1;
+}
+
+int geo_hand_index(const geo_state *s, int player, int tile)
+{
+	uint32_t h = s->hand[player];
+	if (!(h >> tile & 1u))
+		return -1;
+	return popcount32(h & ((1u << tile) - 1u));
+}
+
+/* Whether the orientation fits on empty squares inside the board at anchor (x, y). */
+static bool fits(const geo_orient *o, const uint32_t *occ, int x, int y)
+{
+	int shift = x + o->minx;
+	if (shift < 0 || x + o->maxx >= GEO_N || y < 0 || y + o->height > GEO_N)
+		return false;
+	for (int r = 0; r < o->height; r++)
+		if (occ[y + r] & (o->rows[r] << shift))
+			return false;
+	return true;
+}
+
+bool geo_placement_legal(const geo_game *g, const geo_state *s, int tile, int orient,
+			 int x, int y)
+{
+	if (tile < 0 || tile >= g->tile_count || orient < 0 ||
+	    orient >= g->tiles[tile].orient_count)
+		return false;
+	const geo_orient *o = &g->tiles[tile].orient[orient];
+	if (!fits(o, s->occ, x, y))
+		return false;
+	for (int k = 0; k < o->count; k++) {
+		int cx = x + o->dx[k], cy = y + o->dy[k];
+		if (s->want[o->pips[k]][cy] >> cx & 1u)
+			return true;
+	}
+	return false;
+}
+
+int geo_placement_points(const geo_game *g, int tile, int orient, int x, int y)
+{
+	const geo_orient *o = &g->tiles[tile].orient[orient];
+	int points = 0;
+	for (int k = 0; k < o->count; k++)
+		if (g->cost_rows[y + o->dy[k]] >> (x + o->dx[k]) & 1u)
+			points += o->pips[k];
+	return points;
+}
+
+/* Three board rows packed in one word, 21 bits each: row y in bits 0-20, y+1 in 21-41,
+ * y+2 in 42-62. Shifting a packed word by a section's column offset moves bits across
+ * row boundaries only at columns the orientation's xmask already rules out. */
+#define PACK_ROWS 3
+#define PAD_ROWS (GEO_N + GEO_MAX_SECTIONS)
+#define ROW_BITS ((1ull << GEO_N) - 1ull)
+
+/* Move column x + dx to column x: right by rs, left by ls (one of them is 0). */
+static inline uint64_t shifted(uint64_t rows, const geo_orient *o, int k)
+{
+	return rows >> o->rs[k] << o->ls[k];
+}
+
+static inline uint64_t pack3(const uint32_t *rows, int y)
+{
+	uint64_t v = rows[y];
+	if (y + 1 < GEO_N) v |= (uint64_t)rows[y + 1] << GEO_N;
+	if (y + 2 < GEO_N) v |= (uint64_t)rows[y + 2] << (2 * GEO_N);
+	return v;
+}
+
+typedef struct packed_board {
+	uint64_t want[GEO_PIPS][PAD_ROWS]; /* packed from each row on; zero past the board */
+	uint64_t empty[PAD_ROWS];
+	uint32_t wrows[GEO_PIPS];          /* rows where want[p] has a square */
+	uint32_t packed;                   /* pips whose want rows are packed yet */
+} packed_board;
+
+static void pack_empty(const geo_state *s, packed_board *b)
+{
+	uint32_t empty[GEO_N];
+	for (int y = 0; y < GEO_N; y++)
+		empty[y] = ~s->occ[y] & (uint32_t)ROW_BITS;
+	for (int y = 0; y < GEO_N; y++)
+		b->empty[y] = pack3(empty, y);
+	for (int y = GEO_N; y < PAD_ROWS; y++)
+		b->empty[y] = 0;
+	b->packed = 0;
+	for (int p = 0; p < GEO_PIPS; p++) {
+		b->wrows[p] = 0;
+		for (int y = 0; y < GEO_N; y++)
+			b->wrows[p] |= (uint32_t)(s->want[p][y] != 0) << y;
+	}
+}
+
+/* Pack pip p's rows on first use: a "can this player place?" check rarely needs all. */
+static void pack_pip(const geo_state *s, packed_board *b, int p)
+{
+	for (int y = 0; y < GEO_N; y++)
+		b->want[p][y] = pack3(s->want[p], y);
+	for (int y = GEO_N; y < PAD_ROWS; y++)
+		b->want[p][y] = 0;
+	b->packed |= 1u << p;
+}
+
+/* Placements of the tiles in mask, three anchor rows at a time: the anchors where some
+ * section lands on an empty square next to a section with its pips (only rows near
+ * placed tiles are looked at), then those where every section lands on an empty square.
+ * Writes up to cap moves; with cap == 0 only says whether there is one. */
+static size_t generate(const geo_game *g, const geo_state *s, uint32_t mask,
+		       bones_move *moves, size_t cap)
+{
+	packed_board b;
+	pack_empty(s, &b);
+	size_t n = 0;
+	for (; mask; mask &= mask - 1) {
+		int t = ctz32(mask);
+		const geo_tile *tile = &g->tiles[t];
+		for (int oi = 0; oi < tile->orient_count; oi++) {
+			const geo_orient *o = &tile->orient[oi];
+			int last = GEO_N - o->height; /* the lowest anchor row */
+			uint32_t rows = 0;
+			for (int k = 0; k < o->count; k++)
+				rows |= b.wrows[o->pips[k]] >> o->dy[k];
+			rows &= (2u << last) - 1u;
+			for (int k = 0; k < o->count && rows; k++)
+				if (!(b.packed >> o->pips[k] & 1u))
+					pack_pip(s, &b, o->pips[k]);
+			while (rows) {
+				int y = ctz32(rows);
+				rows &= ~(7u << y);
+				uint64_t m = 0;
+				for (int k = 0; k < o->count; k++)
+					m |= shifted(b.want[o->pips[k]][y + o->dy[k]], o, k);
+				m &= o->xmask3;
+				if (last - y < 2)
+					m &= (1ull << (GEO_N * (last - y + 1))) - 1ull;
+				for (int k = 0; k < o->count && m; k++)
+					m &= shifted(b.empty[y + o->dy[k]], o, k);
+				if (m && cap == 0)
+					return 1;
+				for (; m; m &= m - 1, n++) {
+					int bit = __builtin_ctzll(m), r = bit / GEO_N;
+					if (n < cap)
+						moves[n] = geo_move_place(t, oi, bit - r * GEO_N, y + r);
+				}
+			}
+		}
+	}
+	return n < cap || cap == 0 ? n : cap;
+}
+
+void geo_init_state(const void *game, void *state)
+{
+	const geo_game *g = game;
+	geo_state *s = state;
+	memset(s, 0, sizeof *s);
+	memset(s->cell, GEO_EMPTY, sizeof s->cell);
+	s->deck = g->tile_count == 32 ? 0xFFFFFFFFu : (1u << g->tile_count) - 1u;
+	s->phase = GEO_PH_CENTRE;
+	s->current = (uint8_t)g->starter;
+	s->last_kind = GEO_LAST_NONE;
+	s->last_player = s->last_tile = NONE;
+}
+
+int geo_to_move(const void *game, const void *state)
+{
+	const geo_state *s = state;
+	(void)game;
+	if (s->phase == GEO_PH_OVER)
+		return BONES_TERMINAL;
+	if (s->phase == GEO_PH_PLAY)
+		return s->current;
+	return BONES_CHANCE;
+}
+
+size_t geo_legal_moves(const void *game, const void *state, bones_move *moves,
+		       double *probs, size_t cap)
+{
+	const geo_game *g = game;
+	const geo_state *s = state;
+	if (s->phase == GEO_PH_OVER || cap == 0)
+		return 0;
+	if (s->phase != GEO_PH_PLAY) {
+		size_t n = 0;
+		double p = 1.0 / popcount32(s->deck);
+		for (uint32_t d = s->deck; d && n < cap; d &= d - 1, n++) {
+			moves[n] = GEO_MOVE_DRAW | (bones_move)ctz32(d);
+			if (probs)
+				probs[n] = p;
+		}
+		return n;
+	}
+	if (s->blocked) {
+		moves[0] = GEO_MOVE_PASS;
+		return 1;
+	}
+	return generate(g, s, s->hand[s->current], moves, cap);
+}
+
+/* Put a tile on the board and keep the occupancy and "wanted pips" rows up to date. */
+static void put_tile(geo_state *s, const geo_orient *o, int tile, int x, int y)
+{
+	for (int k = 0; k < o->count; k++) {
+		int cx = x + o->dx[k], cy = y + o->dy[k], p = o->pips[k];
+		s->cell[cy * GEO_N + cx] = (uint8_t)(tile << 3 | p);
+		s->occ[cy] |= 1u << cx;
+		if (cx > 0) s->want[p][cy] |= 1u << (cx - 1);
+		if (cx < GEO_N - 1) s->want[p][cy] |= 1u << (cx + 1);
+		if (cy > 0) s->want[p][cy - 1] |= 1u << cx;
+		if (cy < GEO_N - 1) s->want[p][cy + 1] |= 1u << cx;
+	}
+	int lo = y > 0 ? y - 1 : 0, hi = y + o->height < GEO_N ? y + o->height : GEO_N - 1;
+	for (int p = 0; p < GEO_PIPS; p++)
+		for (int r = lo; r <= hi; r++)
+			s->want[p][r] &= ~s->occ[r];
+}
+
+/* Whether player could do something on a turn: place a tile in hand, or (One-Tile)
+ * draw one. Players who can do neither are skipped; when nobody can, the game ends. */
+static bool can_place(const geo_game *g, const geo_state *s, int player)
+{
+	return s->hand[player] && generate(g, s, s->hand[player], NULL, 0) > 0;
+}
+
+static bool may_draw(const geo_game *g, const geo_state *s, int player)
+{
+	return g->deal == GEO_DEAL_ONE && !s->hand[player] && s->received[player] < g->quota &&
+	       s->deck;
+}
+
+/* Give the turn to the first player from p on who holds tiles or may draw. */
+static void begin_turn(const geo_game *g, geo_state *s, int p)
+{
+	for (int i = 0; i < g->players; i++, p = (p + 1) % g->players) {
+		if (may_draw(g, s, p)) {
+			s->current = (uint8_t)p;
+			s->phase = GEO_PH_DRAW;
+			s->blocked = 0;
+			return;
+		}
+		if (!s->hand[p])
+			continue;
+		s->current = (uint8_t)p;
+		s->phase = GEO_PH_PLAY;
+		s->blocked = !can_place(g, s, p);
+		if (!s->blocked)
+			return;
+		for (int j = 1; j < g->players; j++) {
+			int q = (p + j) % g->players;
+			if (may_draw(g, s, q) || can_place(g, s, q))
+				return; /* p passes; someone else can still play */
+		}
+		break; /* nobody can place any tile */
+	}
+	s->phase = GEO_PH_OVER;
+	s->blocked = 0;
+}
+
+static bones_status apply_draw(const geo_game *g, geo_state *s, int tile)
+{
+	if (tile >= g->tile_count || !(s->deck >> tile & 1u))
+		return BONES_EILLEGAL;
+	s->deck &= ~(1u << tile);
+	if (s->phase == GEO_PH_CENTRE) {
+		const geo_tile *t = &g->tiles[tile];
+		put_tile(s, &t->orient[0], tile, t->centre_x, t->centre_y);
+		s->last_kind = GEO_LAST_CENTRE;
+		s->last_tile = (uint8_t)tile;
+		s->last_points = 0;
+		s->phase = GEO_PH_DEAL;
+		s->current = (uint8_t)g->starter;
+		if (g->initial == 0)
+			begin_turn(g, s, g->starter);
+		return BONES_OK;
+	}
+	int p = s->current;
+	s->hand[p] |= 1u << tile;
+	s->received[p]++;
+	if (s->phase == GEO_PH_DEAL) {
+		int next = (p + 1) % g->players;
+		if (s->received[next] < g->initial)
+			s->current = (uint8_t)next;
+		else
+			begin_turn(g, s, g->starter);
+	} else if (s->phase == GEO_PH_REFILL) {
+		begin_turn(g, s, (p + 1) % g->players);
+	} else {
+		begin_turn(g, s, p);
+	}
+	return BONES_OK;
+}
+
+static bones_status apply_place(const geo_game *g, geo_state *s, bones_move m)
+{
+	int p = s->current, t = geo_move_tile(m), oi = geo_move_orient(m);
+	int x = geo_move_x(m), y = geo_move_y(m);
+	if (s->blocked || !(s->hand[p] >> t & 1u) || !geo_placement_legal(g, s, t, oi, x, y))
+		return BONES_EILLEGAL;
+	int points = geo_placement_points(g, t, oi, x, y);
+	put_tile(s, &g->tiles[t].orient[oi], t, x, y);
+	s->hand[p] &= ~(1u << t);
+	s->score[p] = (int16_t)(s->score[p] + points);
+	s->last_kind = GEO_LAST_PLACE;
+	s->last_player = (uint8_t)p;
+	s->last_tile = (uint8_t)t;
+	s->last_points = (uint8_t)points;
+	if (g->deal != GEO_DEAL_ONE && s->received[p] < g->quota && s->deck)
+		s->phase = GEO_PH_REFILL;
+	else
+		begin_turn(g, s, (p + 1) % g->players);
+	return BONES_OK;
+}
+
+bones_status geo_apply(const void *game, void *state, bones_move move)
+{
+	const geo_game *g = game;
+	geo_state *s = state;
+	if (s->phase == GEO_PH_OVER)
+		return BONES_EILLEGAL;
+	if (s->phase != GEO_PH_PLAY)
+		return (move & ~31u) == GEO_MOVE_DRAW ? apply_draw(g, s, (int)(move & 31u))
+						      : BONES_EILLEGAL;
+	if (move == GEO_MOVE_PASS) {
+		if (!s->blocked)
+			return BONES_EILLEGAL;
+		int p = s->current;
+		s->score[p] = (int16_t)(s->score[p] + g->penalty);
+		s->last_kind = GEO_LAST_PASS;
+		s->last_player = (uint8_t)p;
+		s->last_tile = NONE;
+		s->last_points = (uint8_t)g->penalty;
+		begin_turn(g, s, (p + 1) % g->players);
+		return BONES_OK;
+	}
+	if (!geo_move_is_place(move))
+		return BONES_EILLEGAL;
+	return apply_place(g, s, move);
+}
+
+void geo_scores(const void *game, const void *state, double *scores)
+{
+	const geo_game *g = game;
+	const geo_state *s = state;
+	for (int p = 0; p < g->players; p++)
+		scores[p] = s->score[p];
+}
+
+size_t geo_breakdown(const void *game, const void *state, char *buf, size_t cap)
+{
+	const geo_game *g = game;
+	const geo_state *s = state;
+	int n = 0;
+	if (cap == 0)
+		return 0;
+	buf[0] = '\0';
+	if (s->last_kind == GEO_LAST_PASS) {
+		n = snprintf(buf, cap, "no legal placement: %d penalty points", s->last_points);
+	} else if (s->last_kind == GEO_LAST_PLACE && s->last_points) {
+		int len = snprintf(buf, cap, "pips on light squares:");
+		const char *sep = " ";
+		for (int i = 0; i < GEO_CELLS && len > 0 && (size_t)len < cap; i++) {
+			if (s->cell[i] == GEO_EMPTY || s->cell[i] >> 3 != s->last_tile ||
+			    !(s->cell[i] & 7) || !(g->cost_rows[i / GEO_N] >> (i % GEO_N) & 1u))
+				continue;
+			len += snprintf(buf + len, cap - (size_t)len, "%s%d", sep, s->cell[i] & 7);
+			sep = " + ";
+		}
+		if (len > 0 && (size_t)len < cap)
+			len += snprintf(buf + len, cap - (size_t)len, " = %d", s->last_points);
+		n = len;
+	}
+	if (n < 0)
+		return 0;
+	return (size_t)n < cap ? (size_t)n : cap - 1;
+}

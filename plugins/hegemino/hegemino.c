@@ -1,0 +1,314 @@
+/* Hegemino plugin entry: option schema, named variants, configure (sets, tokens,
+ * boards per player count and variant) and the domino tables. */
+#include "hegemino.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bones/agents_ext.h"
+#include "bones/render.h"
+
+static const char *const board_choices[] = {"standard", "mega", "sprawl", NULL};
+static const char *const chaos_choices[] = {"off", "hidden", "open", NULL};
+static const char *const stacking_choices[] = {"off", "on", "points", NULL};
+static const char *const wilds_choices[] = {"penalty", "friendly", "below_zero",
+					    "pork_barrel", NULL};
+static const char *const solo_choices[] = {"off", "dorothy", "mega", NULL};
+
+enum { OPT_PLAYERS, OPT_BOARD, OPT_CHAOS, OPT_STACKING, OPT_WILDS, OPT_BOILING,
+       OPT_LIGHTS, OPT_SPHERES, OPT_SOLO, OPT_COUNT };
+
+static const bones_option_def options[OPT_COUNT] = {
+	{"players", BONES_OPT_INT, "2", 1, 4, NULL,
+	 "number of players (1: Solo Mega-Hegemino; 2 with solo=dorothy)"},
+	{"board", BONES_OPT_ENUM, "standard", 0, 0, board_choices,
+	 "standard 5x5, mega 7x7 (Mega-Hegemino), sprawl (Sprawlomino: no bound, no bonuses)"},
+	{"chaos", BONES_OPT_ENUM, "off", 0, 0, chaos_choices,
+	 "remove 4 random dominoes per set: hidden (Chaos) or open (Open Chaos)"},
+	{"stacking", BONES_OPT_ENUM, "off", 0, 0, stacking_choices,
+	 "keep every domino and allow stacks: on (Stacking), points (Stacking for Points)"},
+	{"wilds", BONES_OPT_ENUM, "penalty", 0, 0, wilds_choices,
+	 "extra wilds: penalty (floor 1), friendly, below_zero (no floor), pork_barrel (x wilds)"},
+	{"boiling_point", BONES_OPT_BOOL, "false", 0, 0, NULL,
+	 "Boiling Point: every region with a wild scores, not just the largest"},
+	{"four_lights", BONES_OPT_BOOL, "false", 0, 0, NULL,
+	 "There Are Four Lights: one more bone per column, the unpicked one carries forward"},
+	{"spheres", BONES_OPT_BOOL, "false", 0, 0, NULL,
+	 "Between Two Spheres: shared tableaus, score the lower of your two"},
+	{"solo", BONES_OPT_ENUM, "off", 0, 0, solo_choices,
+	 "dorothy: you against President Dorothy (seat 2); mega: Solo Mega-Hegemino"},
+};
+
+static const bones_variant variants[] = {
+	{"base", "Hegemino", "the rule sheet's game", ""},
+	{"chaos", "Chaos", "random dominoes removed face down", "chaos=hidden"},
+	{"open-chaos", "Open Chaos", "random dominoes removed face up", "chaos=open"},
+	{"mega", "Mega-Hegemino", "7x7 tableaus, twice the dominoes", "board=mega"},
+	{"sprawlomino", "Sprawlomino", "Mega-Hegemino without the 7x7 bound and bonuses",
+	 "board=sprawl"},
+	{"stacking", "Stacking", "every domino kept; stack twice per tableau", "stacking=on"},
+	{"stacking-points", "Stacking for Points", "stacking; regions with a stack count twice",
+	 "stacking=points"},
+	{"friendly-wilds", "Friendly Wilds", "no penalty for extra wilds", "wilds=friendly"},
+	{"four-lights", "There Are Four Lights", "five-bone market, unpicked bone carries",
+	 "four_lights=true"},
+	{"spheres", "Between Two Spheres", "shared tableaus, the lower score counts",
+	 "spheres=true"},
+	{"below-zero", "Below Zero", "the wild penalty has no floor", "wilds=below_zero"},
+	{"boiling-point", "Boiling Point", "every region with a wild scores",
+	 "boiling_point=true"},
+	{"pork-barrel", "President Dorothy's Pork Barrel", "wilds multiply: pips x wilds x squares",
+	 "wilds=pork_barrel"},
+	{"dorothy", "President Dorothy", "solo against the automaton in seat 2",
+	 "players=2 solo=dorothy"},
+	{"solo-mega", "Solo Mega-Hegemino", "one player, 7x7, row-marking market",
+	 "players=1 solo=mega"},
+};
+
+/* ---- Domino tables --------------------------------------------------------------- */
+
+static const uint8_t dom_a[HG_DOMINOES] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2,
+					  2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6};
+static const uint8_t dom_b[HG_DOMINOES] = {0, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2,
+					  3, 4, 5, 6, 3, 4, 5, 6, 4, 5, 6, 5, 6, 6};
+
+int hg_dom_a(int id) { return dom_a[id]; }
+int hg_dom_b(int id) { return dom_b[id]; }
+
+int hg_dom_id(int a, int b)
+{
+	if (a > b) {
+		int t = a;
+		a = b;
+		b = t;
+	}
+	/* ids of row a start at 7a - a(a-1)/2 */
+	return 7 * a - a * (a - 1) / 2 + (b - a);
+}
+
+/* Non-doubles without zero by higher then lower pips, then doubles 1/1..6/6, then
+ * 0/1..0/6, then 0/0 last (GAMES.md). */
+int hg_market_key(int id)
+{
+	int a = dom_a[id], b = dom_b[id];
+	if (a == 0 && b == 0)
+		return 1000;
+	if (a == 0)
+		return 900 + b;
+	if (a == b)
+		return 800 + a;
+	return 10 * b + a;
+}
+
+void hg_market_sort(uint8_t *ids, int n)
+{
+	for (int i = 1; i < n; i++) {
+		uint8_t v = ids[i];
+		int j = i - 1;
+		while (j >= 0 && hg_market_key(ids[j]) > hg_market_key(v)) {
+			ids[j + 1] = ids[j];
+			j--;
+		}
+		ids[j + 1] = v;
+	}
+}
+
+/* ---- Configure ----------------------------------------------------------------- */
+
+static bones_status fail(char *err, size_t cap, const char *msg)
+{
+	snprintf(err, cap, "%s", msg);
+	return BONES_EINVAL;
+}
+
+static bones_status check_values(const bones_value *v, char *err, size_t cap)
+{
+	int players = (int)v[OPT_PLAYERS].i, solo = (int)v[OPT_SOLO].i;
+	if (players == 1 && solo == HG_MODE_DOROTHY)
+		return fail(err, cap, "players: solo=dorothy needs 2 seats (you and Dorothy)");
+	if (players == 1)
+		solo = HG_MODE_SOLO_MEGA; /* players=1 is Solo Mega-Hegemino */
+	if (solo == HG_MODE_SOLO_MEGA && players != 1)
+		return fail(err, cap, "players: solo=mega is for 1 player");
+	if (solo == HG_MODE_DOROTHY && players != 2)
+		return fail(err, cap, "players: solo=dorothy needs 2 seats (you and Dorothy)");
+	if (solo != HG_MODE_STANDARD && v[OPT_SPHERES].i)
+		return fail(err, cap, "spheres: Between Two Spheres needs solo=off");
+	if (solo != HG_MODE_STANDARD && v[OPT_LIGHTS].i)
+		return fail(err, cap, "four_lights: There Are Four Lights needs solo=off");
+	if (solo == HG_MODE_DOROTHY && v[OPT_BOARD].i != 0)
+		return fail(err, cap, "board: President Dorothy plays on the standard board");
+	if (solo != HG_MODE_STANDARD && v[OPT_CHAOS].i)
+		return fail(err, cap, "chaos: Chaos needs solo=off");
+	if (solo != HG_MODE_STANDARD && v[OPT_STACKING].i)
+		return fail(err, cap, "stacking: Stacking needs solo=off");
+	return BONES_OK;
+}
+
+static void set_pool(hg_game *g)
+{
+	static const int one[4][2] = {{0, 6}, {0, 5}, {5, 6}, {4, 5}};
+	static const int two[8][2] = {{0, 6}, {6, 6}, {5, 6}, {4, 6},
+				      {0, 5}, {5, 5}, {4, 5}, {0, 4}};
+	for (int i = 0; i < HG_DOMINOES; i++)
+		g->pool[i] = (uint8_t)g->sets;
+	g->removals = 0;
+	if (g->mode == HG_MODE_SOLO_MEGA || g->stacking)
+		return;
+	if (g->chaos) {
+		g->removals = 4 * g->sets;
+		return;
+	}
+	if (g->sets == 1) {
+		for (int i = 0; i < 4; i++)
+			g->pool[hg_dom_id(one[i][0], one[i][1])]--;
+		return;
+	}
+	for (int s = 0; s < g->sets / 2; s++) /* the eight from one set of each pair */
+		for (int i = 0; i < 8; i++)
+			g->pool[hg_dom_id(two[i][0], two[i][1])]--;
+}
+
+static void set_orders(hg_game *g)
+{
+	static const uint8_t babab[4] = {2, 0, 3, 1};
+	g->orders = 0;
+	memcpy(g->fixed_order, babab, sizeof babab);
+	if (g->mode != HG_MODE_STANDARD)
+		return;
+	if (g->players == 2 && !g->spheres) { /* ABBA or BAAB */
+		static const uint8_t two[2][4] = {{0, 2, 3, 1}, {2, 0, 1, 3}};
+		memcpy(g->order, two, sizeof two);
+		g->orders = 2;
+		return;
+	}
+	int t = g->tokens, n = 0;
+	for (int a = 0; a < t; a++)
+		for (int b = 0; b < t; b++)
+			for (int c = 0; c < t; c++)
+				for (int d = 0; d < (t == 4 ? t : 1); d++) {
+					if (a == b || a == c || b == c ||
+					    (t == 4 && (d == a || d == b || d == c)))
+						continue;
+					uint8_t p[4] = {(uint8_t)a, (uint8_t)b, (uint8_t)c,
+							(uint8_t)(t == 4 ? d : HG_NONE)};
+					memcpy(g->order[n++], p, 4);
+				}
+	g->orders = n;
+}
+
+static void set_shape(hg_game *g, int board_opt)
+{
+	int p = g->players;
+	g->tokens = g->mode == HG_MODE_SOLO_MEGA ? 0 : (p == 3 ? 3 : 4);
+	g->tableaus = g->spheres && p == 2 ? 4 : p;
+	for (int t = 0; t < HG_MAX_TOKENS; t++)
+		g->token_owner[t] = p == 3 ? t : t / 2;
+	if (p == 4)
+		for (int t = 0; t < HG_MAX_TOKENS; t++)
+			g->token_owner[t] = t;
+	g->board = board_opt == 0 ? 5 : board_opt == 1 ? 7 : 0;
+	if (g->mode == HG_MODE_SOLO_MEGA && board_opt == 0)
+		g->board = 7;
+	g->sets = (p <= 2 && !g->spheres) ? 1 : 2;
+	if (board_opt != 0 && g->mode == HG_MODE_STANDARD)
+		g->sets *= 2;
+	if (g->mode != HG_MODE_STANDARD)
+		g->sets = 1;
+	g->stack_limit = g->stacking ? (g->board == 5 ? 2 : 4) : 0;
+	g->solo_target = 24;
+	set_pool(g);
+	int total = 0;
+	for (int i = 0; i < HG_DOMINOES; i++)
+		total += g->pool[i];
+	if (g->board) {
+		g->grid = 2 * g->board + 1;
+	} else {
+		int reach = (g->mode == HG_MODE_SOLO_MEGA ? 24 : total / g->tableaus + 2);
+		g->grid = 4 * reach + 3;
+	}
+}
+
+static bones_status configure(const bones_host *host, const bones_value *values,
+			      void **game, bones_game_info *info, char *err, size_t errcap)
+{
+	bones_status st = check_values(values, err, errcap);
+	if (st)
+		return st;
+	hg_game *g = host->alloc(host, sizeof *g);
+	if (!g)
+		return fail(err, errcap, "hegemino: out of memory");
+	memset(g, 0, sizeof *g);
+	g->host = host;
+	g->players = (int)values[OPT_PLAYERS].i;
+	g->chaos = (int)values[OPT_CHAOS].i;
+	g->stacking = (int)values[OPT_STACKING].i;
+	g->wilds = (int)values[OPT_WILDS].i;
+	g->boiling = values[OPT_BOILING].i != 0;
+	g->four_lights = (int)values[OPT_LIGHTS].i;
+	g->spheres = (int)values[OPT_SPHERES].i;
+	g->mode = (int)values[OPT_SOLO].i;
+	if (g->players == 1) /* the rule sheet's one-player game */
+		g->mode = HG_MODE_SOLO_MEGA;
+	set_shape(g, (int)values[OPT_BOARD].i);
+	set_orders(g);
+	int inner = g->grid - 2;
+	g->state_size = sizeof(hg_state) + 2 * (size_t)g->tableaus * (size_t)g->grid * (size_t)g->grid;
+	g->max_moves = (size_t)(8 * inner * inner + 64);
+	info->players = g->players;
+	info->state_size = g->state_size;
+	info->max_moves = g->max_moves;
+	*game = g;
+	return BONES_OK;
+}
+
+static void destroy_game(void *game)
+{
+	hg_game *g = game;
+	if (g)
+		g->host->free(g->host, g);
+}
+
+static const void *get_extension(const void *game, const char *id)
+{
+	(void)game;
+	if (strcmp(id, BONES_RENDER_ID) == 0)
+		return hg_render_ext();
+	if (strcmp(id, BONES_AGENTS_ID) == 0)
+		return hg_agents_ext();
+	return NULL;
+}
+
+BONES_PLUGIN_ENTRY = {
+	.abi_major = BONES_ABI_MAJOR,
+	.abi_minor = BONES_ABI_MINOR,
+	.size = sizeof(bones_plugin),
+	.id = "hegemino",
+	.name = "Hegemino",
+	.version = "1.0.0",
+	.summary = "Kingdomino-style dominoes: pick from the market, build a 5x5 tableau",
+	.min_players = 1,
+	.max_players = 4,
+	.flags = BONES_HAS_CHANCE | BONES_HIDDEN_INFO,
+	.options = options,
+	.option_count = OPT_COUNT,
+	.variants = variants,
+	.variant_count = sizeof variants / sizeof variants[0],
+	.configure = configure,
+	.destroy_game = destroy_game,
+	.init_state = hg_init_state,
+	.to_move = hg_to_move,
+	.legal_moves = hg_legal_moves,
+	.apply = hg_apply,
+	.format_move = hg_format_move,
+	.parse_move = hg_parse_move,
+	.scores = hg_scores,
+	.ranks = NULL,
+	.breakdown = hg_breakdown,
+	.observation = hg_observation,
+	.resample = hg_resample,
+	.move_visible = hg_move_visible,
+	.render_text = hg_render_text,
+	.get_extension = get_extension,
+};

@@ -1,0 +1,214 @@
+/* Hegemino on the host canvas ("bones.render/1"): the market columns with tokens on the
+ * left, then each tableau (gap, wilds, pips); moves map to the hand domino and a cell. */
+#include "hegemino.h"
+
+#include "bones/render.h"
+
+#define MARKET_W 6.0f   /* world units taken by the two market columns */
+#define ROW_H 1.25f
+
+static const bones_color player_colors[4] = {
+	BONES_RGBA(200, 40, 40, 255), BONES_RGBA(40, 90, 200, 255),
+	BONES_RGBA(40, 160, 60, 255), BONES_RGBA(220, 170, 20, 255)};
+static const bones_color ink = BONES_RGBA(20, 20, 20, 255);
+static const bones_color bone = BONES_RGBA(250, 246, 230, 255);
+static const bones_color wild = BONES_RGBA(250, 225, 150, 255);
+
+static int view(const hg_game *g)
+{
+	return g->grid - 2;
+}
+
+static float tab_x(const hg_game *g, int k)
+{
+	return MARKET_W + (float)k * ((float)view(g) + 1.0f);
+}
+
+static void rect(const bones_canvas *cv, float x, float y, float w, float h, bones_color fill,
+		 bones_color stroke, float sw)
+{
+	const float xy[8] = {x, y, x + w, y, x + w, y + h, x, y + h};
+	cv->polygon(cv->user, xy, 4, fill, stroke, sw);
+}
+
+static void half(const bones_canvas *cv, float x, float y, int pips, bones_color fill)
+{
+	rect(cv, x, y, 1.0f, 1.0f, pips == 0 ? wild : fill, ink, 0.03f);
+	cv->pips(cv->user, x + 0.5f, y + 0.5f, 0.8f, pips, ink);
+}
+
+/* A domino of (a, b): b east of a (dir 0) or south of it (dir 1); top-left at (x, y). */
+static void domino(const bones_canvas *cv, float x, float y, int dir, int a, int b,
+		   bones_color fill)
+{
+	half(cv, x, y, a, fill);
+	half(cv, x + (dir ? 0.0f : 1.0f), y + (dir ? 1.0f : 0.0f), b, fill);
+	rect(cv, x, y, dir ? 1.0f : 2.0f, dir ? 2.0f : 1.0f, BONES_NONE, ink, 0.08f);
+}
+
+static void board_bounds(const void *game, const void *state, float box[4])
+{
+	const hg_game *g = game;
+	(void)state;
+	float h = (float)view(g);
+	if (h < 12.0f)
+		h = 12.0f;
+	box[0] = 0.0f;
+	box[1] = -1.0f;
+	box[2] = tab_x(g, g->tableaus);
+	box[3] = h + 1.0f;
+}
+
+static void draw_token(const hg_game *g, const bones_canvas *cv, float x, float y, int t)
+{
+	if (t == HG_NONE)
+		return;
+	int owner = g->mode == HG_MODE_SOLO_MEGA ? 0 : g->token_owner[t];
+	cv->circle(cv->user, x, y, 0.3f, player_colors[owner], ink, 0.04f);
+}
+
+static void draw_market(const hg_game *g, const hg_state *s, const bones_canvas *cv)
+{
+	cv->text(cv->user, 1.0f, -0.5f, 0.4f, ink, BONES_ALIGN_CENTER, "place");
+	cv->text(cv->user, 4.0f, -0.5f, 0.4f, ink, BONES_ALIGN_CENTER, "pick");
+	for (int i = 0; i < HG_ROWS; i++) {
+		float y = (float)i * ROW_H;
+		if (s->left_dom[i] != HG_NONE)
+			domino(cv, 0.0f, y, 0, hg_dom_a(s->left_dom[i]), hg_dom_b(s->left_dom[i]), bone);
+		draw_token(g, cv, 2.4f, y + 0.5f, s->left_tok[i]);
+		if (s->right_dom[i] != HG_NONE)
+			domino(cv, 3.0f, y, 0, hg_dom_a(s->right_dom[i]), hg_dom_b(s->right_dom[i]),
+			       bone);
+		if (g->mode == HG_MODE_SOLO_MEGA && s->right_tok[i] != HG_NONE)
+			cv->circle(cv->user, 2.6f, y + 0.5f, 0.3f, player_colors[0], ink, 0.04f);
+		else
+			draw_token(g, cv, 5.4f, y + 0.5f, s->right_tok[i]);
+	}
+}
+
+static void draw_tab(const hg_game *g, const hg_state *s, int k, const bones_canvas *cv)
+{
+	const uint8_t *cells = hg_ccells(g, s, k);
+	float ox = tab_x(g, k);
+	int G = g->grid, V = view(g);
+	if (hg_is_dorothy_tab(g, k)) {
+		for (int r = 0; r < s->tab[1].rows; r++)
+			domino(cv, ox, (float)r, 0, HG_CODE(cells[2 * r]) - 1,
+			       HG_CODE(cells[2 * r + 1]) - 1, bone);
+		return;
+	}
+	rect(cv, ox, 0.0f, (float)V, (float)V, BONES_NONE, BONES_RGBA(150, 150, 150, 255), 0.02f);
+	for (int y = 1; y <= G - 2; y++)
+		for (int x = 1; x <= G - 2; x++) {
+			uint8_t c = cells[y * G + x];
+			float px = ox + (float)(x - 1), py = (float)(y - 1);
+			if (HG_CODE(c) == HG_GAP) {
+				int owner = g->spheres && g->players == 2 ? k / 2 : k % g->players;
+				cv->circle(cv->user, px + 0.5f, py + 0.5f, 0.35f,
+					   player_colors[owner], ink, 0.04f);
+			} else if (HG_CODE(c) != HG_EMPTY) {
+				half(cv, px, py, HG_CODE(c) - 1, bone);
+			}
+			if (c & (HG_JOIN_E | HG_JOIN_S))
+				rect(cv, px, py, (c & HG_JOIN_E) ? 2.0f : 1.0f,
+				     (c & HG_JOIN_S) ? 2.0f : 1.0f, BONES_NONE, ink, 0.08f);
+		}
+}
+
+static void draw_board(const void *game, const void *state, int viewer,
+		       const bones_canvas *cv)
+{
+	const hg_game *g = game;
+	const hg_state *s = state;
+	(void)viewer;
+	draw_market(g, s, cv);
+	for (int k = 0; k < g->tableaus; k++)
+		draw_tab(g, s, k, cv);
+}
+
+static int hand_size(const void *game, const void *state, int player, int viewer)
+{
+	const hg_game *g = game;
+	const hg_state *s = state;
+	(void)viewer;
+	return hg_to_move(g, s) == player && hg_actor_domino(g, s) != HG_NONE;
+}
+
+static void draw_piece(const void *game, const void *state, int player, int piece,
+		       int viewer, const bones_canvas *cv)
+{
+	const hg_game *g = game;
+	const hg_state *s = state;
+	(void)viewer;
+	int id = hg_actor_domino(g, s);
+	if (piece != 0 || id == HG_NONE || hg_to_move(g, s) != player)
+		return;
+	rect(cv, -0.5f, -0.25f, 1.0f, 0.5f, bone, ink, 0.03f);
+	cv->pips(cv->user, -0.25f, 0.0f, 0.45f, hg_dom_a(id), ink);
+	cv->pips(cv->user, 0.25f, 0.0f, 0.45f, hg_dom_b(id), ink);
+	cv->line(cv->user, 0.0f, -0.25f, 0.0f, 0.25f, ink, 0.02f);
+}
+
+static bones_status move_place(const void *game, const void *state, bones_move m,
+			       bones_move_place *place)
+{
+	const hg_game *g = game;
+	const hg_state *s = state;
+	if (!hg_move_legal(g, s, m))
+		return BONES_EINVAL;
+	int kind = HG_KIND(m), k = hg_actor_tab(g, s), id = hg_actor_domino(g, s);
+	place->piece = -1;
+	place->target = -1;
+	place->x = place->y = 0.0f;
+	place->variant = 0;
+	if (kind == HG_MV_PICK) {
+		place->target = 1000 + (int)(m & 0xFF);
+		place->x = 4.0f;
+		place->y = (float)(m & 0xFF) * ROW_H + 0.5f;
+	} else if (kind == HG_MV_DISCARD) {
+		place->piece = 0;
+	} else if (kind == HG_MV_PLACE || kind == HG_MV_STACK) {
+		int x = HG_MX(m), y = HG_MY(m), dir = HG_MDIR(m);
+		bool dorothy = hg_is_dorothy_tab(g, k);
+		place->piece = 0;
+		place->target = (k * g->grid + y) * g->grid + x;
+		place->x = tab_x(g, k) + (float)(dorothy ? x : x - 1) + (dir ? 0.5f : 1.0f);
+		place->y = (float)(dorothy ? y : y - 1) + (dir ? 1.0f : 0.5f);
+		place->variant = dir * 2 + (HG_MA(m) != hg_dom_a(id)) + (kind == HG_MV_STACK ? 4 : 0);
+	}
+	return BONES_OK;
+}
+
+static void draw_ghost(const void *game, const void *state, bones_move m,
+		       const bones_canvas *cv)
+{
+	const hg_game *g = game;
+	const hg_state *s = state;
+	int kind = HG_KIND(m);
+	if (!hg_move_legal(g, s, m))
+		return;
+	if (kind == HG_MV_PICK) {
+		int t = hg_actor_token(g, s);
+		float y = (float)(m & 0xFF) * ROW_H + 0.5f;
+		if (t >= 0)
+			cv->circle(cv->user, 5.4f, y, 0.3f, player_colors[g->token_owner[t]] & 0xFFFFFF80u,
+				   ink, 0.02f);
+		return;
+	}
+	if (kind != HG_MV_PLACE && kind != HG_MV_STACK)
+		return;
+	int k = hg_actor_tab(g, s), x = HG_MX(m), y = HG_MY(m);
+	bool dorothy = hg_is_dorothy_tab(g, k);
+	float px = tab_x(g, k) + (float)(dorothy ? x : x - 1), py = (float)(dorothy ? y : y - 1);
+	domino(cv, px, py, HG_MDIR(m), HG_MA(m), HG_MB(m), BONES_RGBA(250, 246, 230, 128));
+}
+
+static const bones_render render_ext = {
+	sizeof(bones_render), board_bounds, draw_board, hand_size,
+	draw_piece,           move_place,   draw_ghost,
+};
+
+const void *hg_render_ext(void)
+{
+	return &render_ext;
+}

@@ -1,0 +1,167 @@
+/* Holomino configuration: the option schema and variants, the tile set, and the tables
+ * built once per game (constraint pattern -> fitting tiles and their turns). */
+#include <stdio.h>
+#include <string.h>
+
+#include "holomino.h"
+
+static const char *const scoring_choices[] = {"sum", "product", NULL};
+
+const bones_option_def bones_holomino_options[HM_OPTION_COUNT] = {
+	{"players", BONES_OPT_INT, "2", 2, 4, NULL, "number of players"},
+	{"pool_size", BONES_OPT_INT, "3", 1, 6, NULL, "tiles in each pool between turns"},
+	{"scoring", BONES_OPT_ENUM, "sum", 0, 0, scoring_choices,
+	 "several holes in one move: sum x count, or the product of the hole scores"},
+	{"digits", BONES_OPT_INT, "6", 3, 9, NULL, "tiles use the digits 1..N"},
+	{"unique_digits", BONES_OPT_BOOL, "true", 0, 1, NULL,
+	 "the three digits of a tile differ (false: 76 tiles with 6 digits)"},
+	{"max_extent", BONES_OPT_INT, "0", 0, 99, NULL,
+	 "keep the layout within N tiles across and N rows (0 = unbounded)"},
+};
+
+const bones_variant bones_holomino_variants[HM_VARIANT_COUNT] = {
+	{"standard", "Holomino", "the rule sheets' game for two", ""},
+	{"brettspielnetz", "Holomino (Brettspielnetz)", "layout limited to 12 x 12 tiles",
+	 "max_extent=12"},
+	{"product", "Holomino (product scoring)",
+	 "the author's original rule: hole scores of one move are multiplied",
+	 "scoring=product"},
+	{"3p", "Holomino for three", "three players", "players=3"},
+	{"4p", "Holomino for four", "four players", "players=4"},
+	{"repeats", "Holomino with repeated digits", "76 tiles, digits may repeat",
+	 "unique_digits=false"},
+};
+
+/* Every triple read in corner order whose rotations do not read smaller: one per tile. */
+static void build_tiles(hm_game *g)
+{
+	int d = g->digits, n = 0;
+	for (int i = 0; i < 1000; i++)
+		g->name_index[i] = -1;
+	for (int a = 1; a <= d; a++)
+		for (int b = 1; b <= d; b++)
+			for (int c = 1; c <= d; c++) {
+				int v = a * 100 + b * 10 + c;
+				if (g->unique && (a == b || b == c || a == c))
+					continue;
+				if (v > b * 100 + c * 10 + a || v > c * 100 + a * 10 + b)
+					continue;
+				g->tile_digit[n][0] = (uint8_t)a;
+				g->tile_digit[n][1] = (uint8_t)b;
+				g->tile_digit[n][2] = (uint8_t)c;
+				g->tile_name[n] = (uint16_t)v;
+				g->name_index[v] = (int16_t)n;
+				n++;
+			}
+	g->ntiles = n;
+	g->words = (n + 63) / 64;
+}
+
+static int pattern_of(const hm_game *g, const uint8_t d[3])
+{
+	int b = g->digits + 1;
+	return (d[0] * b + d[1]) * b + d[2];
+}
+
+/* For each tile, each distinct turn and each subset of its corners: the pattern of
+ * those corners fixed admits the tile in that turn. */
+static void build_tables(hm_game *g)
+{
+	for (int t = 0; t < g->ntiles; t++) {
+		uint8_t seen[3][3];
+		for (int k = 0; k < 3; k++) {
+			uint8_t x[3];
+			bones_holomino_digits(g, t, k, x);
+			memcpy(seen[k], x, 3);
+			bool repeat = false;
+			for (int j = 0; j < k; j++)
+				repeat = repeat || memcmp(seen[j], x, 3) == 0;
+			if (repeat)
+				continue;
+			for (int m = 0; m < 8; m++) {
+				uint8_t p[3];
+				for (int i = 0; i < 3; i++)
+					p[i] = (m >> i) & 1 ? x[i] : 0;
+				int pat = pattern_of(g, p);
+				g->fit[(size_t)pat * HM_WORDS + (size_t)(t >> 6)] |= 1ull << (t & 63);
+				g->ori[(size_t)pat * (size_t)g->ntiles + (size_t)t] |= (uint8_t)(1u << k);
+			}
+		}
+	}
+}
+
+/* The state: header, cells, hash slots, live list. A connected layout of n tiles has
+ * at most 2n + 4 empty neighbours, so 3 x tiles + 6 cells always suffice. */
+static void layout_state(hm_game *g)
+{
+	size_t t = (size_t)g->ntiles;
+	g->cell_cap = 3 * t + 6;
+	g->hash_size = 16;
+	while (g->hash_size < 2 * g->cell_cap)
+		g->hash_size *= 2;
+	g->off_cells = (sizeof(hm_state) + 7) & ~(size_t)7;
+	g->off_hash = g->off_cells + g->cell_cap * sizeof(hm_cell);
+	g->off_hash = (g->off_hash + 7) & ~(size_t)7;
+	g->off_live = g->off_hash + g->hash_size * sizeof(uint16_t);
+	g->state_size = (g->off_live + g->cell_cap * sizeof(hm_live) + 7) & ~(size_t)7;
+	size_t turns = g->unique ? 1 : 3;
+	size_t place = (size_t)(g->pool_size + 1) * (2 * t + 6) * turns;
+	g->max_moves = place > t ? place : t;
+}
+
+bones_status bones_holomino_configure(const bones_host *host, const bones_value *values,
+				      void **game, bones_game_info *info, char *err,
+				      size_t errcap)
+{
+	hm_game *g = host->alloc(host, sizeof *g);
+	if (!g) {
+		snprintf(err, errcap, "holomino: out of memory");
+		return BONES_ENOMEM;
+	}
+	memset(g, 0, sizeof *g);
+	g->host = host;
+	g->players = (int)values[0].i;
+	g->pool_size = (int)values[1].i;
+	g->product = values[2].i == 1;
+	g->digits = (int)values[3].i;
+	g->unique = values[4].i != 0;
+	g->max_extent = (int)values[5].i;
+	build_tiles(g);
+	int need = g->players * g->pool_size + 1;
+	if (need > g->ntiles) {
+		snprintf(err, errcap,
+			 "pool_size: %d players x %d tiles + the start tile need %d tiles, "
+			 "but digits=%d makes only %d; use more digits or smaller pools",
+			 g->players, g->pool_size, need, g->digits, g->ntiles);
+		host->free(host, g);
+		return BONES_EINVAL;
+	}
+	g->npat = (g->digits + 1) * (g->digits + 1) * (g->digits + 1);
+	g->fit = host->alloc(host, (size_t)g->npat * HM_WORDS * sizeof(uint64_t));
+	g->ori = host->alloc(host, (size_t)g->npat * (size_t)g->ntiles);
+	if (!g->fit || !g->ori) {
+		bones_holomino_destroy(g);
+		snprintf(err, errcap, "holomino: out of memory");
+		return BONES_ENOMEM;
+	}
+	memset(g->fit, 0, (size_t)g->npat * HM_WORDS * sizeof(uint64_t));
+	memset(g->ori, 0, (size_t)g->npat * (size_t)g->ntiles);
+	build_tables(g);
+	layout_state(g);
+	info->players = g->players;
+	info->state_size = g->state_size;
+	info->max_moves = g->max_moves;
+	*game = g;
+	return BONES_OK;
+}
+
+void bones_holomino_destroy(void *game)
+{
+	hm_game *g = game;
+	if (!g)
+		return;
+	const bones_host *host = g->host;
+	host->free(host, g->fit);
+	host->free(host, g->ori);
+	host->free(host, g);
+}

@@ -1,0 +1,179 @@
+/* Holomino plugin internals shared by its source files: the configured game (tile set,
+ * pattern tables, state layout) and the flat state. Nothing here is exported from the .so. */
+#ifndef BONES_HOLOMINO_INTERNAL_H
+#define BONES_HOLOMINO_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bones/hex.h"
+#include "bones/plugin.h"
+
+#define HM_MAX_TILES 256   /* 2 x C(9,3) = 168 unique, 249 with repeated digits */
+#define HM_WORDS 4         /* 64-bit words of a tile bitmask */
+#define HM_POOL_MAX 7      /* pool_size 6 plus the tile drawn at the start of a turn */
+#define HM_MAX_PLAYERS 4
+#define HM_NO_TILE 0xFF
+#define HM_NOT_LIVE 0xFFFF
+#define HM_COORD_BIAS 512  /* q and r are stored in moves as 10-bit q + 512 */
+
+/* Move packing: kind in bits 0-1, tile 2-9, turn 10-11, q+512 12-21, r+512 22-31. */
+enum { HM_PLACE = 0, HM_PASS = 1, HM_DRAW = 2 };
+enum { HM_PHASE_DEAL = 0, HM_PHASE_DRAW = 1, HM_PHASE_MOVE = 2, HM_PHASE_OVER = 3 };
+
+typedef struct hm_game {
+	const bones_host *host;       /* borrowed; outlives the game */
+	int players, pool_size, digits, max_extent;
+	bool unique;                  /* unique_digits */
+	bool product;                 /* scoring = product */
+	int ntiles;                   /* size of the tile set */
+	int words;                    /* used words of a tile bitmask */
+	uint8_t tile_digit[HM_MAX_TILES][3]; /* digits at c1, c3, c5 at turn 0 */
+	uint16_t tile_name[HM_MAX_TILES];    /* the name read as a number, e.g. 135 */
+	int16_t name_index[1000];            /* name -> tile, -1 for none */
+	int npat;                     /* (digits + 1)^3 constraint patterns */
+	uint64_t *fit;                /* npat x HM_WORDS: tiles fitting the pattern; owned */
+	uint8_t *ori;                 /* npat x ntiles: bit k = turn k fits; owned */
+	size_t cell_cap;              /* cells a state can know (placed + open) */
+	size_t hash_size;             /* power of two >= 2 x cell_cap */
+	size_t off_cells, off_hash, off_live, state_size;
+	size_t max_moves;
+} hm_game;
+
+/* One record of a move and what it scored. */
+typedef struct hm_moverec {
+	uint32_t move;     /* the move, valid when `valid` */
+	int32_t points;    /* what it scored */
+	uint8_t player;    /* who made it (chance outcomes: the receiving player) */
+	uint8_t valid;     /* 1 once a move is recorded */
+	uint8_t chance;    /* 1 for draw: outcomes */
+	uint8_t nholes;    /* holes it closed */
+	uint8_t hole[3];   /* their values */
+	uint8_t digit[3][3]; /* the three digits of each hole */
+	uint8_t pad[2];
+} hm_moverec;
+
+/* A known cell: placed, or open (empty, next to the layout). */
+typedef struct hm_cell {
+	int16_t q, r;
+	uint8_t d[3];      /* digits at c1, c3, c5: a placed tile's, or the fixed ones (0 = free) */
+	uint8_t placed;    /* 1 when a tile is on it */
+	uint16_t pat;      /* constraint pattern of d (open cells) */
+	uint16_t open_pos; /* index in the live list, HM_NOT_LIVE when not in it */
+	uint8_t tile, turn;/* the placed tile and its turn */
+} hm_cell;
+
+/* An entry of the live list: an empty cell some tile of the set may still fill, with
+ * a copy of its pattern and place so that move generation reads one array. */
+typedef struct hm_live {
+	uint16_t pat, cell;
+	int16_t q, r;
+} hm_live;
+
+/* The flat state header; the cells, hash and live list follow at the game's offsets. */
+typedef struct hm_state {
+	uint64_t supply[HM_WORDS];    /* tiles in the supply */
+	uint64_t placed[HM_WORDS];    /* tiles on the board */
+	int32_t score[HM_MAX_PLAYERS];
+	hm_moverec last;              /* the last move applied (breakdown) */
+	hm_moverec play;              /* the last player move (placement or pass) */
+	int16_t minr, maxr, minx, maxx; /* extent of the layout; x = 2q + r */
+	uint16_t ncells;              /* known cells: placed and empty neighbours */
+	uint16_t nlive;               /* entries of the live list */
+	uint8_t phase, player, dealt, passes, supply_n;
+	uint8_t pool_n[HM_MAX_PLAYERS];
+	uint8_t pool[HM_MAX_PLAYERS][HM_POOL_MAX];
+	uint8_t pad[3];
+} hm_state;
+
+static inline hm_cell *hm_cells(const hm_game *g, hm_state *s)
+{
+	return (hm_cell *)(void *)((unsigned char *)s + g->off_cells);
+}
+static inline const hm_cell *hm_ccells(const hm_game *g, const hm_state *s)
+{
+	return (const hm_cell *)(const void *)((const unsigned char *)s + g->off_cells);
+}
+static inline const hm_live *hm_clive(const hm_game *g, const hm_state *s)
+{
+	return (const hm_live *)(const void *)((const unsigned char *)s + g->off_live);
+}
+
+static inline bones_move hm_pack(int kind, int tile, int turn, int q, int r)
+{
+	return (bones_move)((uint32_t)kind | (uint32_t)tile << 2 | (uint32_t)turn << 10 |
+			    (uint32_t)(q + HM_COORD_BIAS) << 12 |
+			    (uint32_t)(r + HM_COORD_BIAS) << 22);
+}
+static inline int hm_kind(bones_move m) { return (int)(m & 3u); }
+static inline int hm_tile(bones_move m) { return (int)((m >> 2) & 0xFFu); }
+static inline int hm_turn(bones_move m) { return (int)((m >> 10) & 3u); }
+static inline int hm_q(bones_move m) { return (int)((m >> 12) & 0x3FFu) - HM_COORD_BIAS; }
+static inline int hm_r(bones_move m) { return (int)((m >> 22) & 0x3FFu) - HM_COORD_BIAS; }
+
+static inline bool hm_has(const uint64_t *mask, int t)
+{
+	return (mask[t >> 6] >> (t & 63)) & 1u;
+}
+
+/* The digits of tile t at c1, c3, c5 in turn k: digit k of its name sits at c1. */
+static inline void bones_holomino_digits(const hm_game *g, int t, int turn, uint8_t out[3])
+{
+	static const uint8_t next[5] = {0, 1, 2, 0, 1};
+	out[0] = g->tile_digit[t][turn];
+	out[1] = g->tile_digit[t][next[turn + 1]];
+	out[2] = g->tile_digit[t][next[turn + 2]];
+}
+
+/* config.c */
+#define HM_OPTION_COUNT 6
+#define HM_VARIANT_COUNT 6
+extern const bones_option_def bones_holomino_options[HM_OPTION_COUNT];
+extern const bones_variant bones_holomino_variants[HM_VARIANT_COUNT];
+bones_status bones_holomino_configure(const bones_host *host, const bones_value *values,
+				      void **game, bones_game_info *info, char *err,
+				      size_t errcap);
+void bones_holomino_destroy(void *game);
+
+/* rules.c */
+void bones_holomino_init_state(const void *game, void *state);
+int bones_holomino_to_move(const void *game, const void *state);
+size_t bones_holomino_legal_moves(const void *game, const void *state, bones_move *moves,
+				  double *probs, size_t cap);
+bones_status bones_holomino_apply(const void *game, void *state, bones_move move);
+void bones_holomino_scores(const void *game, const void *state, double *scores);
+void bones_holomino_ranks(const void *game, const void *state, int *ranks);
+/* Index of the cell (q, r) in the state, or -1 when it is not known. */
+int bones_holomino_find(const hm_game *g, const hm_state *s, int q, int r);
+/* Whether move is legal in s (placements, passes and draws). */
+bool bones_holomino_legal(const hm_game *g, const hm_state *s, bones_move move);
+/* Bit k set when turn k of tile t may be placed on the open cell c (extent included). */
+unsigned bones_holomino_turns(const hm_game *g, const hm_state *s, int c, int t);
+/* Whether the open cell c can never be filled (equal fixed digits, no unplaced tile fits,
+ * or beyond max_extent). */
+bool bones_holomino_blocked(const hm_game *g, const hm_state *s, int c);
+/* The holes a tile on open cell c would close: their count, values into hole[3] and,
+ * when corner is not NULL, the even corner of c each sits at. */
+int bones_holomino_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
+			    int *corner);
+/* Points of a move closing n holes of these values under the game's scoring. */
+int32_t bones_holomino_points(const hm_game *g, int n, const uint8_t *hole);
+
+/* notation.c */
+size_t bones_holomino_format(const void *game, const void *state, bones_move move,
+			     char *buf, size_t cap);
+bones_status bones_holomino_parse(const void *game, const void *state, const char *text,
+				  bones_move *move);
+size_t bones_holomino_breakdown(const void *game, const void *state, char *buf, size_t cap);
+/* "hole: 3 + 2 + 5 = 10", "double hole: 2 x (10 + 12) = 44"; "" for no hole. */
+size_t bones_holomino_explain(const hm_game *g, const hm_moverec *rec, char *buf, size_t cap);
+/* The tile's name, e.g. "135". */
+void bones_holomino_tile_name(const hm_game *g, int t, char out[4]);
+
+/* render.c, text.c */
+const void *bones_holomino_extension(const void *game, const char *id);
+size_t bones_holomino_render_text(const void *game, const void *state, int viewer,
+				  char *buf, size_t cap);
+
+#endif /* BONES_HOLOMINO_INTERNAL_H */

@@ -1,0 +1,32 @@
+/* The Holomino plugin entry: metadata, options and the rule functions of the other files. */
+#include "holomino.h"
+
+BONES_PLUGIN_ENTRY = {
+	.abi_major = BONES_ABI_MAJOR,
+	.abi_minor = BONES_ABI_MINOR,
+	.size = sizeof(bones_plugin),
+	.id = "holomino",
+	.name = "Holomino",
+	.version = "1.0.0",
+	.summary = "hexagonal tiles with bites and digits: close holes to score (Cameron Browne)",
+	.min_players = 2,
+	.max_players = 4,
+	.flags = BONES_HAS_CHANCE,
+	.options = bones_holomino_options,
+	.option_count = HM_OPTION_COUNT,
+	.variants = bones_holomino_variants,
+	.variant_count = HM_VARIANT_COUNT,
+	.configure = bones_holomino_configure,
+	.destroy_game = bones_holomino_destroy,
+	.init_state = bones_holomino_init_state,
+	.to_move = bones_holomino_to_move,
+	.legal_moves = bones_holomino_legal_moves,
+	.apply = bones_holomino_apply,
+	.format_move = bones_holomino_format,
+	.parse_move = bones_holomino_parse,
+	.scores = bones_holomino_scores,
+	.ranks = bones_holomino_ranks,
+	.breakdown = bones_holomino_breakdown,
+	.render_text = bones_holomino_render_text,
+	.get_extension = bones_holomino_extension,
+};

@@ -1,0 +1,239 @@
+/* Holomino on the host canvas ("bones.render/1"): bitten hexagons with their digits,
+ * closed holes with their value, open and blocked cells, pools, ghosts and move places. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bones/render.h"
+#include "holomino.h"
+
+#define BITE 0.33f /* bite radius, in circumradii */
+#define INK BONES_RGBA(60, 40, 25, 255)
+#define IVORY BONES_RGBA(246, 236, 212, 255)
+#define HOLE BONES_RGBA(40, 70, 110, 255)
+
+static void cell_centre(int q, int r, float *x, float *y)
+{
+	bones_hex h = {q, r};
+	bones_hex_center(h, x, y);
+}
+
+static void hex_outline(float cx, float cy, float scale, float xy[12])
+{
+	for (int i = 0; i < 6; i++) {
+		float dx, dy;
+		bones_hex_corner_offset(i, &dx, &dy);
+		xy[2 * i] = cx + scale * dx;
+		xy[2 * i + 1] = cy + scale * dy;
+	}
+}
+
+/* A tile: the hexagon with concave bites at c0, c2, c4 and digits d at c1, c3, c5. */
+static void draw_tile(const bones_canvas *cv, float cx, float cy, float scale,
+		      const uint8_t d[3], uint8_t alpha)
+{
+	float hex[12], xy[2 * 24];
+	int n = 0;
+	hex_outline(cx, cy, scale, hex);
+	for (int i = 0; i < 6; i++) {
+		float px = hex[2 * i], py = hex[2 * i + 1];
+		if (i & 1) {
+			xy[2 * n] = px;
+			xy[2 * n + 1] = py;
+			n++;
+			continue;
+		}
+		int a = (i + 5) % 6, b = (i + 1) % 6;
+		float a1 = atan2f(hex[2 * a + 1] - py, hex[2 * a] - px);
+		float a2 = atan2f(hex[2 * b + 1] - py, hex[2 * b] - px);
+		float delta = a2 - a1;
+		while (delta > 3.14159265f)
+			delta -= 6.2831853f;
+		while (delta < -3.14159265f)
+			delta += 6.2831853f;
+		for (int k = 0; k <= 4; k++) {
+			float ang = a1 + delta * (float)k / 4.0f;
+			xy[2 * n] = px + BITE * scale * cosf(ang);
+			xy[2 * n + 1] = py + BITE * scale * sinf(ang);
+			n++;
+		}
+	}
+	bones_color fill = (IVORY & 0xFFFFFF00u) | alpha, ink = (INK & 0xFFFFFF00u) | alpha;
+	cv->polygon(cv->user, xy, n, fill, ink, 0.04f * scale);
+	for (int i = 0; i < 3; i++) {
+		float dx, dy;
+		char text[2] = {(char)('0' + d[i]), '\0'};
+		bones_hex_corner_offset(2 * i + 1, &dx, &dy);
+		cv->text(cv->user, cx + 0.58f * scale * dx, cy + 0.58f * scale * dy,
+			 0.42f * scale, ink, BONES_ALIGN_CENTER, text);
+	}
+}
+
+static void draw_hole(const bones_canvas *cv, float x, float y, int value, bool closed)
+{
+	char text[8];
+	snprintf(text, sizeof text, "%d", value);
+	if (closed) {
+		cv->circle(cv->user, x, y, BITE * 0.95f, HOLE, INK, 0.03f);
+		cv->text(cv->user, x, y, 0.3f, BONES_RGBA(255, 255, 255, 255), BONES_ALIGN_CENTER,
+			 text);
+	} else {
+		cv->circle(cv->user, x, y, BITE * 0.8f, BONES_NONE, BONES_RGBA(40, 70, 110, 160),
+			   0.03f);
+		cv->text(cv->user, x, y, 0.26f, BONES_RGBA(40, 70, 110, 200), BONES_ALIGN_CENTER,
+			 text);
+	}
+}
+
+static void board_bounds(const void *game, const void *state, float box[4])
+{
+	const hm_game *g = game;
+	const hm_state *s = state;
+	const hm_cell *cells = hm_ccells(g, s);
+	box[0] = box[1] = -1.0f;
+	box[2] = box[3] = 1.0f;
+	for (int c = 0; c < s->ncells; c++) {
+		float x, y;
+		cell_centre(cells[c].q, cells[c].r, &x, &y);
+		box[0] = fminf(box[0], x - 1.0f);
+		box[1] = fminf(box[1], y - 1.0f);
+		box[2] = fmaxf(box[2], x + 1.0f);
+		box[3] = fmaxf(box[3], y + 1.0f);
+	}
+}
+
+static void draw_open_cell(const hm_game *g, const hm_state *s, int c, const bones_canvas *cv)
+{
+	const hm_cell *x = &hm_ccells(g, s)[c];
+	float cx, cy, hex[12];
+	cell_centre(x->q, x->r, &cx, &cy);
+	hex_outline(cx, cy, 0.95f, hex);
+	if (bones_holomino_blocked(g, s, c)) {
+		cv->mark(cv->user, hex, 6, BONES_MARK_BLOCKED);
+		cv->line(cv->user, cx - 0.4f, cy - 0.4f, cx + 0.4f, cy + 0.4f, INK, 0.05f);
+		cv->line(cv->user, cx - 0.4f, cy + 0.4f, cx + 0.4f, cy - 0.4f, INK, 0.05f);
+		return;
+	}
+	cv->mark(cv->user, hex, 6, BONES_MARK_OPEN);
+	uint8_t hole[3];
+	int corner[3], n = bones_holomino_holes_at(g, s, c, hole, corner);
+	for (int i = 0; i < n; i++) {
+		float dx, dy;
+		bones_hex_corner_offset(corner[i], &dx, &dy);
+		draw_hole(cv, cx + dx, cy + dy, hole[i], false);
+	}
+}
+
+static void draw_board(const void *game, const void *state, int viewer,
+		       const bones_canvas *cv)
+{
+	(void)viewer;
+	const hm_game *g = game;
+	const hm_state *s = state;
+	const hm_cell *cells = hm_ccells(g, s);
+	for (int c = 0; c < s->ncells; c++)
+		if (!cells[c].placed)
+			draw_open_cell(g, s, c, cv);
+	for (int c = 0; c < s->ncells; c++) {
+		float cx, cy;
+		if (!cells[c].placed)
+			continue;
+		cell_centre(cells[c].q, cells[c].r, &cx, &cy);
+		draw_tile(cv, cx, cy, 1.0f, cells[c].d, 255);
+	}
+	/* closed holes: corner c0 of a cell whose neighbours d0 and d1 are placed */
+	for (int c = 0; c < s->ncells; c++) {
+		const hm_cell *x = &cells[c];
+		int a = bones_holomino_find(g, s, x->q + 1, x->r);
+		int b = bones_holomino_find(g, s, x->q + 1, x->r - 1);
+		if (!x->placed || a < 0 || b < 0 || !cells[a].placed || !cells[b].placed)
+			continue;
+		float cx, cy, dx, dy;
+		cell_centre(x->q, x->r, &cx, &cy);
+		bones_hex_corner_offset(0, &dx, &dy);
+		draw_hole(cv, cx + dx, cy + dy, x->d[2] + x->d[0] + cells[a].d[0], true);
+	}
+	if (s->play.valid && hm_kind(s->play.move) == HM_PLACE) {
+		float cx, cy, hex[12];
+		cell_centre(hm_q(s->play.move), hm_r(s->play.move), &cx, &cy);
+		hex_outline(cx, cy, 1.0f, hex);
+		cv->mark(cv->user, hex, 6, BONES_MARK_LAST);
+	}
+}
+
+static int hand_size(const void *game, const void *state, int player, int viewer)
+{
+	(void)viewer;
+	const hm_game *g = game;
+	const hm_state *s = state;
+	return player >= 0 && player < g->players ? s->pool_n[player] : 0;
+}
+
+static void draw_piece(const void *game, const void *state, int player, int piece,
+		       int viewer, const bones_canvas *cv)
+{
+	(void)viewer;
+	const hm_game *g = game;
+	const hm_state *s = state;
+	if (player < 0 || player >= g->players || piece < 0 || piece >= s->pool_n[player])
+		return;
+	uint8_t d[3];
+	bones_holomino_digits(g, s->pool[player][piece], 0, d);
+	draw_tile(cv, 0.0f, 0.0f, 0.5f, d, 255);
+}
+
+static bones_status move_place(const void *game, const void *state, bones_move m,
+			       bones_move_place *place)
+{
+	const hm_game *g = game;
+	const hm_state *s = state;
+	if (!bones_holomino_legal(g, s, m))
+		return BONES_EINVAL;
+	memset(place, 0, sizeof *place);
+	place->piece = place->target = -1;
+	if (hm_kind(m) == HM_DRAW) {
+		place->variant = hm_tile(m);
+		return BONES_OK;
+	}
+	for (int i = 0; i < s->pool_n[s->player]; i++)
+		if (s->pool[s->player][i] == hm_tile(m))
+			place->piece = i;
+	if (hm_kind(m) == HM_PASS)
+		return BONES_OK;
+	int q = hm_q(m), r = hm_r(m), c = bones_holomino_find(g, s, q, r);
+	place->target = (q + HM_COORD_BIAS) << 10 | (r + HM_COORD_BIAS);
+	cell_centre(q, r, &place->x, &place->y);
+	unsigned turns = bones_holomino_turns(g, s, c, hm_tile(m));
+	for (int k = 0; k < hm_turn(m); k++)
+		place->variant += (int)((turns >> k) & 1u);
+	return BONES_OK;
+}
+
+static void draw_ghost(const void *game, const void *state, bones_move m,
+		       const bones_canvas *cv)
+{
+	const hm_game *g = game;
+	if (!bones_holomino_legal(g, state, m) || hm_kind(m) != HM_PLACE)
+		return;
+	uint8_t d[3];
+	float cx, cy;
+	bones_holomino_digits(g, hm_tile(m), hm_turn(m), d);
+	cell_centre(hm_q(m), hm_r(m), &cx, &cy);
+	draw_tile(cv, cx, cy, 1.0f, d, 120);
+}
+
+static const bones_render render = {
+	.size = sizeof(bones_render),
+	.board_bounds = board_bounds,
+	.draw_board = draw_board,
+	.hand_size = hand_size,
+	.draw_piece = draw_piece,
+	.move_place = move_place,
+	.draw_ghost = draw_ghost,
+};
+
+const void *bones_holomino_extension(const void *game, const char *id)
+{
+	(void)game;
+	return strcmp(id, BONES_RENDER_ID) == 0 ? &render : NULL;
+}

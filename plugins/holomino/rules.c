@@ -1,0 +1,459 @@
+/* Holomino rules on the flat state: the deal and draws, placements with incremental
+ * open cells (fixed digits and their pattern kept up to date), holes, passing, the end. */
+#include <string.h>
+
+#include "holomino.h"
+
+static uint16_t *hash_slots(const hm_game *g, hm_state *s)
+{
+	return (uint16_t *)(void *)((unsigned char *)s + g->off_hash);
+}
+
+static hm_live *live_list(const hm_game *g, hm_state *s)
+{
+	return (hm_live *)(void *)((unsigned char *)s + g->off_live);
+}
+
+static size_t hash_of(const hm_game *g, int q, int r)
+{
+	uint32_t h = (uint32_t)(uint16_t)q * 0x9E3779B1u ^ (uint32_t)(uint16_t)r * 0x85EBCA77u;
+	return (size_t)(h ^ (h >> 15)) & (g->hash_size - 1);
+}
+
+int bones_holomino_find(const hm_game *g, const hm_state *s, int q, int r)
+{
+	const uint16_t *slots =
+		(const uint16_t *)(const void *)((const unsigned char *)s + g->off_hash);
+	const hm_cell *cells = hm_ccells(g, s);
+	for (size_t i = hash_of(g, q, r);; i = (i + 1) & (g->hash_size - 1)) {
+		if (!slots[i])
+			return -1;
+		const hm_cell *c = &cells[slots[i] - 1];
+		if (c->q == q && c->r == r)
+			return slots[i] - 1;
+	}
+}
+
+/* The cell (q, r), added as a new open cell when unknown; -1 if the state is full. */
+static int find_or_add(const hm_game *g, hm_state *s, int q, int r)
+{
+	uint16_t *slots = hash_slots(g, s);
+	hm_cell *cells = hm_cells(g, s);
+	size_t i = hash_of(g, q, r);
+	for (; slots[i]; i = (i + 1) & (g->hash_size - 1)) {
+		const hm_cell *c = &cells[slots[i] - 1];
+		if (c->q == q && c->r == r)
+			return slots[i] - 1;
+	}
+	if (s->ncells >= g->cell_cap)
+		return -1;
+	int n = s->ncells++;
+	hm_cell *c = &cells[n];
+	memset(c, 0, sizeof *c);
+	c->q = (int16_t)q;
+	c->r = (int16_t)r;
+	c->tile = HM_NO_TILE;
+	c->open_pos = s->nlive;
+	hm_live *e = &live_list(g, s)[s->nlive++];
+	e->pat = 0;
+	e->cell = (uint16_t)n;
+	e->q = (int16_t)q;
+	e->r = (int16_t)r;
+	slots[i] = (uint16_t)(n + 1);
+	return n;
+}
+
+static void remove_live(const hm_game *g, hm_state *s, int c)
+{
+	hm_cell *cells = hm_cells(g, s);
+	hm_live *live = live_list(g, s);
+	uint16_t pos = cells[c].open_pos;
+	if (pos == HM_NOT_LIVE)
+		return;
+	live[pos] = live[--s->nlive];
+	cells[live[pos].cell].open_pos = pos;
+	cells[c].open_pos = HM_NOT_LIVE;
+}
+
+/* A new digit on an empty cell: a new pattern, and the cell leaves the live list for
+ * good when no tile off the board fits it any more. */
+static void set_pattern(const hm_game *g, hm_state *s, hm_cell *n)
+{
+	int base = g->digits + 1, c = (int)(n - hm_cells(g, s));
+	n->pat = (uint16_t)((n->d[0] * base + n->d[1]) * base + n->d[2]);
+	if (n->open_pos == HM_NOT_LIVE)
+		return;
+	const uint64_t *f = g->fit + (size_t)n->pat * HM_WORDS;
+	uint64_t any = 0;
+	for (int w = 0; w < g->words; w++)
+		any |= f[w] & ~s->placed[w];
+	if (any)
+		live_list(g, s)[n->open_pos].pat = n->pat;
+	else
+		remove_live(g, s, c);
+}
+
+static inline bool extent_ok(const hm_game *g, const hm_state *s, int q, int r)
+{
+	if (!g->max_extent || !s->ncells)
+		return true;
+	int x = 2 * q + r;
+	int minr = r < s->minr ? r : s->minr, maxr = r > s->maxr ? r : s->maxr;
+	int minx = x < s->minx ? x : s->minx, maxx = x > s->maxx ? x : s->maxx;
+	/* width in half tiles: (maxx - minx) + 2 <= 2N */
+	return maxr - minr + 1 <= g->max_extent && maxx - minx + 2 <= 2 * g->max_extent;
+}
+
+int32_t bones_holomino_points(const hm_game *g, int n, const uint8_t *hole)
+{
+	int32_t sum = 0, prod = 1;
+	for (int i = 0; i < n; i++) {
+		sum += hole[i];
+		prod *= hole[i];
+	}
+	if (n <= 1)
+		return sum;
+	return g->product ? prod : sum * n;
+}
+
+/* The value of the hole at even corner i of cell c whose other cells are nb (i) and
+ * nb (i+1): c's digits beside the corner and the far digit of neighbour i. */
+static uint8_t hole_value(const hm_cell *c, const hm_cell *ni, int i)
+{
+	return (uint8_t)(c->d[(i / 2 + 2) % 3] + c->d[i / 2] + ni->d[i / 2]);
+}
+
+int bones_holomino_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
+			    int *corner)
+{
+	const hm_cell *cells = hm_ccells(g, s);
+	const hm_cell *x = &cells[c];
+	int nb[6], n = 0;
+	for (int j = 0; j < 6; j++)
+		nb[j] = bones_holomino_find(g, s, x->q + bones_hex_dirs[j].q,
+					    x->r + bones_hex_dirs[j].r);
+	for (int i = 0; i < 6; i += 2) {
+		int a = nb[i], b = nb[(i + 1) % 6];
+		if (a < 0 || b < 0 || !cells[a].placed || !cells[b].placed)
+			continue;
+		if (corner)
+			corner[n] = i;
+		hole[n++] = hole_value(x, &cells[a], i);
+	}
+	return n;
+}
+
+/* Put tile t turned by k on open cell c: fix the neighbours' digits, close holes. */
+static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_moverec *rec)
+{
+	hm_cell *cells = hm_cells(g, s);
+	hm_cell *x = &cells[c];
+	bones_holomino_digits(g, t, k, x->d);
+	x->placed = 1;
+	x->tile = (uint8_t)t;
+	x->turn = (uint8_t)k;
+	s->placed[t >> 6] |= 1ull << (t & 63);
+	remove_live(g, s, c);
+	int nb[6];
+	for (int j = 0; j < 6; j++)
+		nb[j] = find_or_add(g, s, x->q + bones_hex_dirs[j].q, x->r + bones_hex_dirs[j].r);
+	rec->nholes = 0;
+	for (int i = 0; i < 6; i += 2) {
+		int a = nb[i], b = nb[(i + 1) % 6];
+		if (a < 0 || b < 0 || !cells[a].placed || !cells[b].placed)
+			continue;
+		uint8_t *dg = rec->digit[rec->nholes];
+		dg[0] = x->d[(i / 2 + 2) % 3];
+		dg[1] = x->d[i / 2];
+		dg[2] = cells[a].d[i / 2];
+		rec->hole[rec->nholes++] = hole_value(x, &cells[a], i);
+	}
+	for (int j = 0; j < 6; j++) {
+		if (nb[j] < 0 || cells[nb[j]].placed)
+			continue;
+		/* the number point on the shared edge: odd corner o of x (o = j for odd j,
+		 * else j - 1) is corner j + 2 (odd j) or j + 3 (even j) of the neighbour */
+		static const uint8_t mine[6] = {2, 0, 0, 1, 1, 2}, theirs[6] = {1, 1, 2, 2, 0, 0};
+		hm_cell *n = &cells[nb[j]];
+		n->d[theirs[j]] = x->d[mine[j]];
+		set_pattern(g, s, n);
+	}
+	int xx = 2 * x->q + x->r;
+	if (x->r < s->minr)
+		s->minr = x->r;
+	if (x->r > s->maxr)
+		s->maxr = x->r;
+	if (xx < s->minx)
+		s->minx = (int16_t)xx;
+	if (xx > s->maxx)
+		s->maxx = (int16_t)xx;
+	rec->points = bones_holomino_points(g, rec->nholes, rec->hole);
+}
+
+void bones_holomino_init_state(const void *game, void *state)
+{
+	const hm_game *g = game;
+	hm_state *s = state;
+	memset(s, 0, g->state_size);
+	for (int t = 0; t < g->ntiles; t++)
+		s->supply[t >> 6] |= 1ull << (t & 63);
+	s->supply_n = (uint8_t)g->ntiles;
+	s->phase = HM_PHASE_DEAL;
+	for (int p = 0; p < HM_MAX_PLAYERS; p++)
+		memset(s->pool[p], HM_NO_TILE, HM_POOL_MAX);
+}
+
+int bones_holomino_to_move(const void *game, const void *state)
+{
+	(void)game;
+	const hm_state *s = state;
+	if (s->phase == HM_PHASE_OVER)
+		return BONES_TERMINAL;
+	return s->phase == HM_PHASE_MOVE ? s->player : BONES_CHANCE;
+}
+
+unsigned bones_holomino_turns(const hm_game *g, const hm_state *s, int c, int t)
+{
+	const hm_cell *x = &hm_ccells(g, s)[c];
+	if (x->placed || !extent_ok(g, s, x->q, x->r))
+		return 0;
+	return g->ori[(size_t)x->pat * (size_t)g->ntiles + (size_t)t];
+}
+
+static void pool_mask(const hm_state *s, int p, uint64_t m[HM_WORDS])
+{
+	memset(m, 0, HM_WORDS * sizeof *m);
+	for (int i = 0; i < s->pool_n[p]; i++)
+		m[s->pool[p][i] >> 6] |= 1ull << (s->pool[p][i] & 63);
+}
+
+bool bones_holomino_blocked(const hm_game *g, const hm_state *s, int c)
+{
+	const hm_cell *x = &hm_ccells(g, s)[c];
+	if (x->placed)
+		return false;
+	if (!extent_ok(g, s, x->q, x->r))
+		return true;
+	const uint64_t *f = g->fit + (size_t)x->pat * HM_WORDS;
+	for (int w = 0; w < g->words; w++)
+		if (f[w] & ~s->placed[w])
+			return false;
+	return true;
+}
+
+/* Placements of the player to move into moves (up to cap); with `any`, only whether
+ * there is one. Returns how many were written (1 for `any`). */
+static size_t placements(const hm_game *g, const hm_state *s, bones_move *moves, size_t cap,
+			 bool any)
+{
+	uint64_t pm[HM_WORDS];
+	pool_mask(s, s->player, pm);
+	const hm_live *live = hm_clive(g, s);
+	size_t n = 0, ntiles = (size_t)g->ntiles;
+	if (g->words == 1 && !g->max_extent) {
+		/* the common case (up to 64 tiles, unbounded) without the word loop */
+		const uint64_t pm0 = pm[0];
+		for (int o = 0; o < s->nlive; o++) {
+			const hm_live *x = &live[o];
+			uint64_t m = g->fit[(size_t)x->pat * HM_WORDS] & pm0;
+			if (!m)
+				continue;
+			if (any)
+				return 1;
+			const uint8_t *turns = g->ori + (size_t)x->pat * ntiles;
+			bones_move base = hm_pack(HM_PLACE, 0, 0, x->q, x->r);
+			if (g->unique && n + HM_POOL_MAX <= cap) {
+				/* one turn per fitting tile: bit k of turns[t] -> k = bit >> 1 */
+				for (; m; m &= m - 1) {
+					unsigned t = (unsigned)__builtin_ctzll(m);
+					moves[n++] = base | t << 2 | (bones_move)(turns[t] >> 1) << 10;
+				}
+				continue;
+			}
+			for (; m; m &= m - 1) {
+				int t = __builtin_ctzll(m);
+				for (unsigned tb = turns[t]; tb && n < cap; tb &= tb - 1)
+					moves[n++] = base | (bones_move)t << 2 |
+						     (bones_move)__builtin_ctz(tb) << 10;
+			}
+		}
+		return n;
+	}
+	for (int o = 0; o < s->nlive; o++) {
+		const hm_live *x = &live[o];
+		const uint64_t *f = g->fit + (size_t)x->pat * HM_WORDS;
+		uint64_t hit = 0;
+		for (int w = 0; w < g->words; w++)
+			hit |= f[w] & pm[w];
+		if (!hit || !extent_ok(g, s, x->q, x->r))
+			continue;
+		if (any)
+			return 1;
+		const uint8_t *turns = g->ori + (size_t)x->pat * ntiles;
+		bones_move base = hm_pack(HM_PLACE, 0, 0, x->q, x->r);
+		for (int w = 0; w < g->words; w++)
+			for (uint64_t m = f[w] & pm[w]; m; m &= m - 1) {
+				int t = w * 64 + __builtin_ctzll(m);
+				for (unsigned tb = turns[t]; tb && n < cap; tb &= tb - 1)
+					moves[n++] = base | (bones_move)t << 2 |
+						     (bones_move)__builtin_ctz(tb) << 10;
+			}
+	}
+	return n;
+}
+
+size_t bones_holomino_legal_moves(const void *game, const void *state, bones_move *moves,
+				  double *probs, size_t cap)
+{
+	const hm_game *g = game;
+	const hm_state *s = state;
+	size_t n = 0;
+	if (s->phase == HM_PHASE_OVER)
+		return 0;
+	if (s->phase != HM_PHASE_MOVE) {
+		double p = 1.0 / s->supply_n;
+		for (int w = 0; w < g->words; w++)
+			for (uint64_t m = s->supply[w]; m && n < cap; m &= m - 1) {
+				if (probs)
+					probs[n] = p;
+				moves[n++] = hm_pack(HM_DRAW, w * 64 + __builtin_ctzll(m), 0, 0, 0);
+			}
+		return n;
+	}
+	n = placements(g, s, moves, cap, false);
+	if (n)
+		return n;
+	for (int i = 0; i < s->pool_n[s->player] && n < cap; i++)
+		moves[n++] = hm_pack(HM_PASS, s->pool[s->player][i], 0, 0, 0);
+	return n;
+}
+
+static int pool_index(const hm_state *s, int p, int t)
+{
+	for (int i = 0; i < s->pool_n[p]; i++)
+		if (s->pool[p][i] == t)
+			return i;
+	return -1;
+}
+
+bool bones_holomino_legal(const hm_game *g, const hm_state *s, bones_move m)
+{
+	int kind = hm_kind(m), t = hm_tile(m);
+	if (t >= g->ntiles || s->phase == HM_PHASE_OVER)
+		return false;
+	if (kind == HM_DRAW)
+		return s->phase != HM_PHASE_MOVE && hm_has(s->supply, t) &&
+		       m == hm_pack(HM_DRAW, t, 0, 0, 0);
+	if (s->phase != HM_PHASE_MOVE || pool_index(s, s->player, t) < 0)
+		return false;
+	if (kind == HM_PASS)
+		return m == hm_pack(HM_PASS, t, 0, 0, 0) && !placements(g, s, NULL, 0, true);
+	if (kind != HM_PLACE)
+		return false;
+	int c = bones_holomino_find(g, s, hm_q(m), hm_r(m));
+	return c >= 0 && (bones_holomino_turns(g, s, c, t) >> hm_turn(m)) & 1u;
+}
+
+static void remove_from_pool(hm_state *s, int p, int t)
+{
+	int i = pool_index(s, p, t);
+	for (; i + 1 < s->pool_n[p]; i++)
+		s->pool[p][i] = s->pool[p][i + 1];
+	s->pool[p][--s->pool_n[p]] = HM_NO_TILE;
+}
+
+static void begin_turn(hm_state *s, int p)
+{
+	s->player = (uint8_t)p;
+	s->phase = s->supply_n ? HM_PHASE_DRAW : HM_PHASE_MOVE;
+}
+
+static void apply_draw(const hm_game *g, hm_state *s, int t)
+{
+	s->supply[t >> 6] &= ~(1ull << (t & 63));
+	s->supply_n--;
+	int dealt = s->dealt;
+	if (s->phase == HM_PHASE_DRAW) {
+		s->pool[s->player][s->pool_n[s->player]++] = (uint8_t)t;
+		s->phase = HM_PHASE_MOVE;
+	} else if (dealt < g->players * g->pool_size) {
+		int p = dealt / g->pool_size;
+		s->pool[p][s->pool_n[p]++] = (uint8_t)t;
+		s->player = (uint8_t)p;
+		s->dealt++;
+	} else {
+		hm_moverec start;
+		memset(&start, 0, sizeof start);
+		int c = find_or_add(g, s, 0, 0);
+		place_tile(g, s, c, t, 0, &start);
+		s->dealt++;
+		begin_turn(s, 0);
+	}
+}
+
+bones_status bones_holomino_apply(const void *game, void *state, bones_move m)
+{
+	const hm_game *g = game;
+	hm_state *s = state;
+	int c = -1;
+	if (hm_kind(m) == HM_PLACE) {
+		/* the hot path: one look-up of the cell serves the check and the placement */
+		if (s->phase != HM_PHASE_MOVE || hm_tile(m) >= g->ntiles ||
+		    pool_index(s, s->player, hm_tile(m)) < 0)
+			return BONES_EILLEGAL;
+		c = bones_holomino_find(g, s, hm_q(m), hm_r(m));
+		if (c < 0 || !((bones_holomino_turns(g, s, c, hm_tile(m)) >> hm_turn(m)) & 1u))
+			return BONES_EILLEGAL;
+	} else if (!bones_holomino_legal(g, s, m)) {
+		return BONES_EILLEGAL;
+	}
+	hm_moverec rec;
+	memset(&rec, 0, sizeof rec);
+	rec.move = m;
+	rec.valid = 1;
+	rec.player = s->player;
+	int t = hm_tile(m), p = s->player;
+	if (hm_kind(m) == HM_DRAW) {
+		rec.chance = 1;
+		apply_draw(g, s, t);
+		rec.player = s->player;
+		s->last = rec;
+		return BONES_OK;
+	}
+	if (hm_kind(m) == HM_PLACE) {
+		place_tile(g, s, c, t, hm_turn(m), &rec);
+		s->score[p] += rec.points;
+		s->passes = 0;
+	} else {
+		s->supply[t >> 6] |= 1ull << (t & 63);
+		s->supply_n++;
+		s->passes++;
+	}
+	remove_from_pool(s, p, t);
+	s->last = rec;
+	s->play = rec;
+	if (!s->pool_n[p] || s->passes >= g->players)
+		s->phase = HM_PHASE_OVER;
+	else
+		begin_turn(s, (p + 1) % g->players);
+	return BONES_OK;
+}
+
+void bones_holomino_scores(const void *game, const void *state, double *scores)
+{
+	const hm_game *g = game;
+	const hm_state *s = state;
+	for (int p = 0; p < g->players; p++)
+		scores[p] = s->score[p];
+}
+
+void bones_holomino_ranks(const void *game, const void *state, int *ranks)
+{
+	const hm_game *g = game;
+	const hm_state *s = state;
+	for (int p = 0; p < g->players; p++) {
+		ranks[p] = 1;
+		for (int o = 0; o < g->players; o++)
+			ranks[p] += s->score[o] > s->score[p];
+	}
+}

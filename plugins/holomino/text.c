@@ -1,0 +1,208 @@
+/* Holomino as text for terminal UIs: a staggered hex layout where every number point
+ * shows its digit once and every hole its value, then pools, open and blocked cells. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "holomino.h"
+
+#define HALF 3 /* characters per half tile */
+
+typedef struct out {
+	char *buf;
+	size_t cap, len;
+} out;
+
+static void emit(out *o, const char *fmt, ...)
+{
+	if (o->len + 1 >= o->cap)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		o->len += (size_t)n < o->cap - o->len ? (size_t)n : o->cap - o->len - 1;
+}
+
+typedef struct grid {
+	char *text;
+	int rows, cols, minr, minx;
+} grid;
+
+static void put_at(grid *gr, int line, int col, const char *s)
+{
+	for (; *s && line >= 0 && line < gr->rows * 3 + 2 && col >= 0 && col < gr->cols; s++)
+		gr->text[(size_t)line * (size_t)(gr->cols + 1) + (size_t)col++] = *s;
+}
+
+static char cell_label(int i)
+{
+	if (i < 26)
+		return (char)('a' + i);
+	return i < 52 ? (char)('A' + i - 26) : '+';
+}
+
+/* Lines 3k, 3k+1, 3k+2 of row minr + k: number points at the top, hole points, centres. */
+static void draw_cell(const hm_game *g, const hm_state *s, grid *gr, int c, char centre)
+{
+	const hm_cell *x = &hm_ccells(g, s)[c];
+	int line = 3 * (x->r - gr->minr), col = HALF * (2 * x->q + x->r - gr->minx) + HALF;
+	char text[8] = {centre, '\0'};
+	put_at(gr, line + 2, col, text);
+	if (!x->placed)
+		return;
+	static const int at[3][2] = {{0, 0}, {3, -HALF}, {3, HALF}}; /* c1, c3, c5 */
+	for (int i = 0; i < 3; i++) {
+		text[0] = (char)('0' + x->d[i]);
+		text[1] = '\0';
+		put_at(gr, line + at[i][0], col + at[i][1], text);
+	}
+	static const int bite[3][3] = {{0, 1, HALF}, {2, 1, -HALF}, {4, 4, 0}}; /* c0 c2 c4 */
+	for (int i = 0; i < 3; i++) {
+		int dir = bite[i][0];
+		int a = bones_holomino_find(g, s, x->q + bones_hex_dirs[dir].q,
+					    x->r + bones_hex_dirs[dir].r);
+		int b = bones_holomino_find(g, s, x->q + bones_hex_dirs[(dir + 1) % 6].q,
+					    x->r + bones_hex_dirs[(dir + 1) % 6].r);
+		const hm_cell *cells = hm_ccells(g, s);
+		if (a >= 0 && b >= 0 && cells[a].placed && cells[b].placed) {
+			int v = x->d[(dir / 2 + 2) % 3] + x->d[dir / 2] + cells[a].d[dir / 2];
+			snprintf(text, sizeof text, "%d", v);
+		} else {
+			snprintf(text, sizeof text, "o");
+		}
+		put_at(gr, line + bite[i][1], col + bite[i][2] - (text[1] ? 1 : 0), text);
+	}
+}
+
+static void emit_board(const hm_game *g, const hm_state *s, out *o)
+{
+	const hm_cell *cells = hm_ccells(g, s);
+	if (!s->ncells)
+		return;
+	int minr = cells[0].r, maxr = minr, minx = 2 * cells[0].q + minr, maxx = minx;
+	for (int c = 1; c < s->ncells; c++) {
+		int r = cells[c].r, x = 2 * cells[c].q + r;
+		minr = r < minr ? r : minr;
+		maxr = r > maxr ? r : maxr;
+		minx = x < minx ? x : minx;
+		maxx = x > maxx ? x : maxx;
+	}
+	grid gr = {NULL, maxr - minr + 1, HALF * (maxx - minx + 2) + 2, minr, minx};
+	size_t size = (size_t)(gr.rows * 3 + 2) * (size_t)(gr.cols + 1);
+	gr.text = g->host->alloc(g->host, size + 1);
+	if (!gr.text)
+		return;
+	memset(gr.text, ' ', size);
+	for (int c = 0; c < s->ncells; c++)
+		if (cells[c].placed)
+			draw_cell(g, s, &gr, c, s->play.valid && hm_kind(s->play.move) == HM_PLACE &&
+							cells[c].q == hm_q(s->play.move) &&
+							cells[c].r == hm_r(s->play.move)
+						? '*'
+						: '#');
+	for (int c = 0, i = 0; c < s->ncells; c++)
+		if (!cells[c].placed)
+			draw_cell(g, s, &gr, c,
+				  bones_holomino_blocked(g, s, c) ? 'x' : cell_label(i++));
+	for (int line = 0; line < gr.rows * 3 + 2; line++) {
+		char *row = gr.text + (size_t)line * (size_t)(gr.cols + 1);
+		int end = gr.cols;
+		while (end > 0 && row[end - 1] == ' ')
+			end--;
+		if (end)
+			emit(o, "  %.*s\n", end, row);
+	}
+	g->host->free(g->host, gr.text);
+}
+
+static void emit_open(const hm_game *g, const hm_state *s, out *o)
+{
+	const hm_cell *cells = hm_ccells(g, s);
+	int blocked = 0, label = 0;
+	emit(o, "open cells (TILE@Q,R): fixed digits at c1 c3 c5, holes a tile there closes\n");
+	for (int c = 0; c < s->ncells; c++) {
+		const hm_cell *x = &cells[c];
+		if (x->placed)
+			continue;
+		if (bones_holomino_blocked(g, s, c)) {
+			blocked++;
+			continue;
+		}
+		uint8_t hole[3];
+		int n = bones_holomino_holes_at(g, s, c, hole, NULL);
+		emit(o, "  %c %d,%d  [%c %c %c]", cell_label(label++), x->q, x->r,
+		     x->d[0] ? '0' + x->d[0] : '-', x->d[1] ? '0' + x->d[1] : '-',
+		     x->d[2] ? '0' + x->d[2] : '-');
+		for (int h = 0; h < n; h++)
+			emit(o, "%s%d", h ? " + " : "  holes: ", hole[h]);
+		if (n)
+			emit(o, " -> %d points", (int)bones_holomino_points(g, n, hole));
+		const char *sep = "  fits:";
+		for (int i = 0; s->phase == HM_PHASE_MOVE && i < s->pool_n[s->player]; i++) {
+			if (!bones_holomino_turns(g, s, c, s->pool[s->player][i]))
+				continue;
+			char name[4];
+			bones_holomino_tile_name(g, s->pool[s->player][i], name);
+			emit(o, "%s %s", sep, name);
+			sep = "";
+		}
+		emit(o, "\n");
+	}
+	if (!blocked)
+		return;
+	emit(o, "blocked cells:");
+	for (int c = 0; c < s->ncells; c++)
+		if (!cells[c].placed && bones_holomino_blocked(g, s, c))
+			emit(o, " %d,%d", cells[c].q, cells[c].r);
+	emit(o, "\n");
+}
+
+static void emit_header(const hm_game *g, const hm_state *s, out *o)
+{
+	static const char *const phase[] = {"dealing", "draw for player", "to move: player",
+					    "game over"};
+	emit(o, "Holomino - %s", phase[s->phase]);
+	if (s->phase == HM_PHASE_DRAW || s->phase == HM_PHASE_MOVE)
+		emit(o, " %d", s->player + 1);
+	emit(o, "    supply: %d tiles\n", s->supply_n);
+	for (int p = 0; p < g->players; p++) {
+		emit(o, "player %d: %4d points  pool:", p + 1, (int)s->score[p]);
+		for (int i = 0; i < s->pool_n[p]; i++) {
+			char name[4];
+			bones_holomino_tile_name(g, s->pool[p][i], name);
+			emit(o, " %s", name);
+		}
+		emit(o, "\n");
+	}
+	if (s->play.valid) {
+		char why[96];
+		bones_holomino_explain(g, &s->play, why, sizeof why);
+		char name[4];
+		bones_holomino_tile_name(g, hm_tile(s->play.move), name);
+		if (hm_kind(s->play.move) == HM_PASS)
+			emit(o, "last move: player %d pass:%s\n", s->play.player + 1, name);
+		else
+			emit(o, "last move: player %d %s@%d,%d%s%s\n", s->play.player + 1, name,
+			     hm_q(s->play.move), hm_r(s->play.move), why[0] ? "  " : "", why);
+	}
+}
+
+size_t bones_holomino_render_text(const void *game, const void *state, int viewer,
+				  char *buf, size_t cap)
+{
+	(void)viewer;
+	const hm_game *g = game;
+	const hm_state *s = state;
+	out o = {buf, cap, 0};
+	if (cap)
+		buf[0] = '\0';
+	emit_header(g, s, &o);
+	emit(&o, "(digits at number points, o open bite, NN closed hole, # tile, * last tile,"
+		 " letters open cells, x blocked)\n");
+	emit_board(g, s, &o);
+	if (s->phase == HM_PHASE_MOVE || s->phase == HM_PHASE_DRAW)
+		emit_open(g, s, &o);
+	return o.len;
+}

@@ -1,0 +1,238 @@
+/* "Count to 10", a minimal valid plugin for host tests: players in turn add 1..max_step
+ * to a running total; whoever reaches the target wins (misere: loses). Also compiled
+ * with one TESTGAME_BREAK_* definition into the deliberately broken loader plugins. */
+#include "bones/plugin.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#ifndef TESTGAME_ID
+#define TESTGAME_ID "testgame"
+#endif
+
+typedef struct game {
+	const bones_host *host; /* allocated the game; outlives it */
+	int players, target, max_step;
+	int misere;        /* reaching the target loses */
+	int chance_start;  /* the start total is drawn from 0..max_step-1 */
+} game;
+
+typedef struct state {
+	int32_t total;
+	int32_t player;  /* to move, or BONES_CHANCE / BONES_TERMINAL */
+	int32_t last;    /* who moved last, -1 before the first move */
+	int32_t pad;
+} state;
+
+static const char *const openings[] = {"zero", "chance", NULL};
+
+static const bones_option_def options[] = {
+	{"players", BONES_OPT_INT, "2", 2, 4, NULL, "number of players"},
+#ifdef TESTGAME_BREAK_BAD_DEFAULT
+	{"target", BONES_OPT_INT, "ten", 3, 100, NULL, "total that ends the game"},
+#else
+	{"target", BONES_OPT_INT, "10", 3, 100, NULL, "total that ends the game"},
+#endif
+	{"max_step", BONES_OPT_INT, "2", 2, 5, NULL, "largest number added in one move"},
+	{"misere", BONES_OPT_BOOL, "false", 0, 0, NULL, "reaching the target loses"},
+	{"opening", BONES_OPT_ENUM, "zero", 0, 0, openings, "start at zero or by chance"},
+	{"title", BONES_OPT_STRING, "Count", 0, 0, NULL, "a label shown by render_text"},
+};
+
+static const bones_variant variants[] = {
+	{"misere", "Misere", "whoever reaches the target loses", "misere=true"},
+	{"long", "Long", "count to 21 adding 1 to 3", "target=21 max_step=3"},
+};
+
+static bones_status configure(const bones_host *host, const bones_value *values,
+			      void **out, bones_game_info *info, char *err, size_t errcap)
+{
+	if (values[2].i >= values[1].i) {
+		snprintf(err, errcap, "max_step: %lld must be below the target %lld",
+			 (long long)values[2].i, (long long)values[1].i);
+		return BONES_EINVAL;
+	}
+	game *g = host->alloc(host, sizeof *g);
+	if (!g)
+		return BONES_ENOMEM;
+	g->host = host;
+	g->players = (int)values[0].i;
+	g->target = (int)values[1].i;
+	g->max_step = (int)values[2].i;
+	g->misere = (int)values[3].i;
+	g->chance_start = values[4].i == 1;
+	*out = g;
+	info->players = g->players;
+	info->state_size = sizeof(state);
+	info->max_moves = (size_t)g->max_step;
+	return BONES_OK;
+}
+
+static void destroy_game(void *gp)
+{
+	game *g = gp;
+	g->host->free(g->host, g);
+}
+
+static void init_state(const void *gp, void *sp)
+{
+	const game *g = gp;
+	state *s = sp;
+	memset(s, 0, sizeof *s);
+	s->player = g->chance_start ? BONES_CHANCE : 0;
+	s->last = -1;
+}
+
+static int to_move(const void *g, const void *s)
+{
+	(void)g;
+	return ((const state *)s)->player;
+}
+
+static size_t legal_moves(const void *gp, const void *sp, bones_move *moves, double *probs,
+			  size_t cap)
+{
+	const game *g = gp;
+	const state *s = sp;
+	size_t n = 0;
+	if (s->player == BONES_CHANCE) {
+		for (int k = 0; k < g->max_step && n < cap; k++) {
+			moves[n] = (bones_move)k;
+			if (probs)
+				probs[n] = 1.0 / g->max_step;
+			n++;
+		}
+		return n;
+	}
+	if (s->player == BONES_TERMINAL)
+		return 0;
+	for (int k = 1; k <= g->max_step && s->total + k <= g->target && n < cap; k++)
+		moves[n++] = (bones_move)k;
+	return n;
+}
+
+static bool is_legal(const game *g, const state *s, bones_move m)
+{
+	if (s->player == BONES_CHANCE)
+		return m < (bones_move)g->max_step;
+	return s->player >= 0 && m >= 1 && m <= (bones_move)g->max_step &&
+	       s->total + (int)m <= g->target;
+}
+
+static bones_status apply(const void *gp, void *sp, bones_move m)
+{
+	const game *g = gp;
+	state *s = sp;
+	if (!is_legal(g, s, m))
+		return BONES_EILLEGAL;
+	if (s->player == BONES_CHANCE) {
+		s->total = (int32_t)m;
+		s->player = 0;
+		return BONES_OK;
+	}
+	s->total += (int32_t)m;
+	s->last = s->player;
+	s->player = s->total == g->target ? BONES_TERMINAL : (s->player + 1) % g->players;
+	return BONES_OK;
+}
+
+/* Moves read "+K"; chance outcomes (the start total) read "=K". */
+static size_t format_move(const void *gp, const void *sp, bones_move m, char *buf,
+			  size_t cap)
+{
+	const state *s = sp;
+	if (!is_legal(gp, s, m) || !cap)
+		return 0;
+	int n = snprintf(buf, cap, "%c%u", s->player == BONES_CHANCE ? '=' : '+', m);
+	return n > 0 && (size_t)n < cap ? (size_t)n : 0;
+}
+
+static bones_status parse_move(const void *gp, const void *sp, const char *text,
+			       bones_move *out)
+{
+	const state *s = sp;
+	char sign = s->player == BONES_CHANCE ? '=' : '+';
+	if (text[0] != sign || text[1] < '0' || text[1] > '9' || text[2])
+		return BONES_EPARSE;
+	bones_move m = (bones_move)(text[1] - '0');
+	if (!is_legal(gp, s, m))
+		return BONES_EILLEGAL;
+	*out = m;
+	return BONES_OK;
+}
+
+/* 1 for each winner at the end, else 0: normally the player who reached the target
+ * wins; in misere everyone but that player wins. */
+static void scores(const void *gp, const void *sp, double *out)
+{
+	const game *g = gp;
+	const state *s = sp;
+	for (int p = 0; p < g->players; p++) {
+		bool reached = s->player == BONES_TERMINAL && p == s->last;
+		out[p] = s->player == BONES_TERMINAL && reached != (g->misere != 0) ? 1.0 : 0.0;
+	}
+}
+
+static size_t render_text(const void *gp, const void *sp, int viewer, char *buf,
+			  size_t cap)
+{
+	const game *g = gp;
+	const state *s = sp;
+	(void)viewer;
+	int n;
+	if (s->player == BONES_CHANCE)
+		n = snprintf(buf, cap, "count to %d: the start total is drawn\n", g->target);
+	else if (s->player == BONES_TERMINAL)
+		n = snprintf(buf, cap, "count to %d: player %d reached it\n", g->target,
+			     s->last + 1);
+	else
+		n = snprintf(buf, cap, "count to %d: total %d, player %d adds 1..%d\n",
+			     g->target, s->total, s->player + 1, g->max_step);
+	if (n < 0)
+		return 0;
+	return (size_t)n < cap ? (size_t)n : (cap ? cap - 1 : 0);
+}
+
+#ifdef TESTGAME_BREAK_WRONG_MAJOR
+#define ENTRY_MAJOR (BONES_ABI_MAJOR + 1)
+#else
+#define ENTRY_MAJOR BONES_ABI_MAJOR
+#endif
+#ifdef TESTGAME_BREAK_TRUNCATED
+#define ENTRY_SIZE offsetof(bones_plugin, render_text)
+#else
+#define ENTRY_SIZE sizeof(bones_plugin)
+#endif
+#ifdef TESTGAME_BREAK_MISSING_FUNCTION
+#define ENTRY_APPLY NULL
+__attribute__((unused)) static bones_status (*const keep_apply)(const void *, void *, bones_move) = apply;
+#else
+#define ENTRY_APPLY apply
+#endif
+
+BONES_PLUGIN_ENTRY = {
+	.abi_major = ENTRY_MAJOR,
+	.abi_minor = BONES_ABI_MINOR,
+	.size = (uint32_t)ENTRY_SIZE,
+	.id = TESTGAME_ID,
+	.name = "Count to 10",
+	.version = "1.0.0",
+	.summary = "players in turn add 1 or 2; whoever reaches 10 wins",
+	.min_players = 2,
+	.max_players = 4,
+	.flags = BONES_HAS_CHANCE, /* with opening=chance */
+	.options = options,
+	.option_count = sizeof options / sizeof options[0],
+	.variants = variants,
+	.variant_count = sizeof variants / sizeof variants[0],
+	.configure = configure,
+	.destroy_game = destroy_game,
+	.init_state = init_state,
+	.to_move = to_move,
+	.legal_moves = legal_moves,
+	.apply = ENTRY_APPLY,
+	.format_move = format_move,
+	.parse_move = parse_move,
+	.scores = scores,
+	.render_text = render_text,
+};

@@ -1,0 +1,315 @@
+/* Agents over the testgame plugin ("count to 10": add 1..max_step, reaching the target
+ * scores 1): random plays legal moves, greedy takes the best immediate score (or the
+ * lowest when low scores win), plugin agents by name, and bad specs. */
+#include "bones_test.h"
+
+#include "bones/agent.h"
+#include "bones/agents_ext.h"
+#include "bones/registry.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bones_registry *load_testgame(const bones_plugin **plugin)
+{
+	bones_registry *reg = bones_registry_create();
+	CU_ASSERT_FATAL(reg != NULL);
+	bones_registry_load(reg, BONES_TEST_PLUGIN_DIR "/testgame.so");
+	*plugin = bones_registry_find(reg, "testgame");
+	CU_ASSERT_FATAL(*plugin != NULL);
+	return reg;
+}
+
+static bones_agent *make(const bones_test_game *g, const char *spec, uint64_t seed)
+{
+	bones_agent *a = NULL;
+	char err[256] = "";
+	bones_status st = bones_agent_create(spec, g->plugin, g->game, &g->info, seed, &a,
+					     err, sizeof err);
+	if (st)
+		fprintf(stderr, "\n%s\n", err);
+	CU_ASSERT_EQUAL_FATAL(st, BONES_OK);
+	return a;
+}
+
+static bool is_legal(const bones_test_game *g, const void *state, bones_move m)
+{
+	bones_move moves[16];
+	size_t n = g->plugin->legal_moves(g->game, state, moves, NULL, 16);
+	for (size_t i = 0; i < n; i++)
+		if (moves[i] == m)
+			return true;
+	return false;
+}
+
+/* 2000 games of four random agents counting to 50 in steps of 1..5: every choice is
+ * legal, every game ends, and each step size is chosen about equally often. */
+static void test_agent__random_plays_only_legal_moves_uniformly(void)
+{
+	const bones_plugin *pl;
+	bones_registry *reg = load_testgame(&pl);
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "players=4 target=50 max_step=5 "
+							   "opening=chance"), BONES_OK);
+	bones_agent *a = make(&g, "random", 1);
+	void *s = bones_test_new_state(&g);
+	bones_rng rng;
+	bones_rng_seed(&rng, 2);
+	long seen[6] = {0};
+	for (int game = 0; game < 2000; game++) {
+		g.plugin->init_state(g.game, s);
+		bones_test_random_playout(&g, s, &rng, 1); /* the chance start */
+		int steps = 0;
+		while (g.plugin->to_move(g.game, s) >= 0 && steps++ < 100) {
+			bones_move m = 0;
+			CU_ASSERT_EQUAL_FATAL(bones_agent_choose(a, s, &m), BONES_OK);
+			CU_ASSERT_FATAL(is_legal(&g, s, m));
+			seen[m]++;
+			CU_ASSERT_EQUAL_FATAL(g.plugin->apply(g.game, s, m), BONES_OK);
+		}
+		CU_ASSERT_EQUAL(g.plugin->to_move(g.game, s), BONES_TERMINAL);
+	}
+	/* about 2000 * 50/3 moves, mostly with all 5 legal: each size near 1/5 of them */
+	long total = seen[1] + seen[2] + seen[3] + seen[4] + seen[5];
+	for (int k = 1; k <= 5; k++)
+		CU_ASSERT(seen[k] * 5 > total * 8 / 10 && seen[k] * 5 < total * 12 / 10);
+	CU_ASSERT_EQUAL(bones_agent_choose(a, s, &(bones_move){0}), BONES_EINVAL);
+	free(s);
+	bones_agent_destroy(a);
+	bones_test_release(&g);
+	bones_registry_destroy(reg);
+}
+
+/* At total 8 of 10, "+2" reaches the target and scores 1, "+1" scores 0. */
+static void test_agent__greedy_takes_the_move_that_scores(void)
+{
+	const bones_plugin *pl;
+	bones_registry *reg = load_testgame(&pl);
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, ""), BONES_OK);
+	void *s = bones_test_new_state(&g);
+	bones_test_play(&g, s, "+2 +2 +2 +2");
+	for (uint64_t seed = 0; seed < 50; seed++) {
+		bones_agent *a = make(&g, "greedy", seed);
+		bones_move m = 0;
+		CU_ASSERT_EQUAL(bones_agent_choose(a, s, &m), BONES_OK);
+		CU_ASSERT_EQUAL(m, 2);
+		bones_agent_destroy(a);
+	}
+	free(s);
+	bones_test_release(&g);
+	bones_registry_destroy(reg);
+}
+
+/* The same game with BONES_LOW_SCORE_WINS: reaching 10 (1 point) is now the worst. */
+static void test_agent__greedy_avoids_points_when_low_scores_win(void)
+{
+	const bones_plugin *pl;
+	bones_registry *reg = load_testgame(&pl);
+	bones_plugin low = *pl;
+	low.flags |= BONES_LOW_SCORE_WINS;
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, &low, ""), BONES_OK);
+	void *s = bones_test_new_state(&g);
+	bones_test_play(&g, s, "+2 +2 +2 +2");
+	for (uint64_t seed = 0; seed < 50; seed++) {
+		bones_agent *a = make(&g, "greedy", seed);
+		bones_move m = 0;
+		CU_ASSERT_EQUAL(bones_agent_choose(a, s, &m), BONES_OK);
+		CU_ASSERT_EQUAL(m, 1);
+		bones_agent_destroy(a);
+	}
+	free(s);
+	bones_test_release(&g);
+	bones_registry_destroy(reg);
+}
+
+/* epsilon=1 always plays at random: at total 8 both moves come up; epsilon=0 never. */
+static void test_agent__greedy_epsilon_mixes_in_random_moves(void)
+{
+	const bones_plugin *pl;
+	bones_registry *reg = load_testgame(&pl);
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, ""), BONES_OK);
+	void *s = bones_test_new_state(&g);
+	bones_test_play(&g, s, "+2 +2 +2 +2");
+	int ones[3] = {0}; /* epsilon 0, 0.5, 1 */
+	const char *specs[3] = {"greedy epsilon=0", "greedy epsilon=0.5", "greedy  epsilon=1"};
+	for (int k = 0; k < 3; k++) {
+		for (uint64_t seed = 0; seed < 400; seed++) {
+			bones_agent *a = make(&g, specs[k], seed);
+			bones_move m = 0;
+			CU_ASSERT_EQUAL(bones_agent_choose(a, s, &m), BONES_OK);
+			ones[k] += m == 1;
+			bones_agent_destroy(a);
+		}
+	}
+	/* the random move is +1 half the time: 0, about 100 and about 200 of 400 */
+	CU_ASSERT_EQUAL(ones[0], 0);
+	CU_ASSERT(ones[1] > 60 && ones[1] < 140);
+	CU_ASSERT(ones[2] > 160 && ones[2] < 240);
+	free(s);
+	bones_test_release(&g);
+	bones_registry_destroy(reg);
+}
+
+/* At total 0 of 50 no move scores: greedy picks among all five, by its seed. */
+static void test_agent__greedy_breaks_ties_at_random_by_its_seed(void)
+{
+	const bones_plugin *pl;
+	bones_registry *reg = load_testgame(&pl);
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=50 max_step=5"), BONES_OK);
+	void *s = bones_test_new_state(&g);
+	int seen[6] = {0};
+	for (uint64_t seed = 0; seed < 500; seed++) {
+		bones_agent *a = make(&g, "greedy", seed), *b = make(&g, "greedy", seed);
+		bones_move m = 0, m2 = 0;
+		CU_ASSERT_EQUAL(bones_agent_choose(a, s, &m), BONES_OK);
+		CU_ASSERT_EQUAL(bones_agent_choose(b, s, &m2), BONES_OK);
+		CU_ASSERT_EQUAL(m, m2);
+		CU_ASSERT_FATAL(m >= 1 && m <= 5);
+		seen[m]++;
+		bones_agent_destroy(a);
+		bones_agent_destroy(b);
+	}
+	for (int k = 1; k <= 5; k++)
+		CU_ASSERT(seen[k] > 60 && seen[k] < 140);
+	free(s);
+	bones_test_release(&g);
+	bones_registry_destroy(reg);
+}
+
+static void expect_error(const bones_test_game *g, const char *spec, bones_status want,
+			 const char *message)
+{
+	bones_agent *a = (bones_agent *)1;
+	char err[256] = "";
+	CU_ASSERT_EQUAL(bones_agent_create(spec, g->plugin, g->game, &g->info, 1, &a, err,
+					   sizeof err), want);
+	CU_ASSERT_PTR_NULL(a);
+	CU_ASSERT_STRING_EQUAL(err, message);
+	if (strcmp(err, message))
+		fprintf(stderr, "\n  got    '%s'\n  wanted '%s'\n", err, message);
+}
+
+static void test_agent__bad_specs_are_refused_with_the_known_names(void)
+{
+	const bones_plugin *pl;
+	bones_registry *reg = load_testgame(&pl);
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, ""), BONES_OK);
+	expect_error(&g, "wizard", BONES_ENOTFOUND,
+		     "agent 'wizard': unknown agent 'wizard' (known: random, greedy, mcts)");
+	expect_error(&g, "", BONES_ENOTFOUND,
+		     "agent '': empty agent spec (known: random, greedy, mcts)");
+	expect_error(&g, "greedy depth=2", BONES_EINVAL,
+		     "agent 'greedy depth=2': depth: unknown parameter (known: epsilon)");
+	expect_error(&g, "random depth=2", BONES_EINVAL,
+		     "agent 'random depth=2': depth: unknown parameter (this agent takes none)");
+	expect_error(&g, "greedy epsilon=1.5", BONES_ERANGE,
+		     "agent 'greedy epsilon=1.5': epsilon: 1.5 is out of range 0..1");
+	expect_error(&g, "greedy epsilon=lots", BONES_EINVAL,
+		     "agent 'greedy epsilon=lots': epsilon: 'lots' is not a number");
+	expect_error(&g, "greedy epsilon=", BONES_EINVAL,
+		     "agent 'greedy epsilon=': epsilon: '' is not a number");
+	expect_error(&g, "random fast", BONES_EPARSE,
+		     "agent 'random fast': 'fast': expected key=value");
+	/* surrounding blanks are fine */
+	bones_agent *a = make(&g, "  random  ", 3);
+	CU_ASSERT_STRING_EQUAL(bones_agent_spec(a), "  random  ");
+	bones_agent_destroy(a);
+	bones_agent_destroy(NULL);
+	bones_test_release(&g);
+	bones_registry_destroy(reg);
+}
+
+/* A plugin agent through "bones.agents/1": "one" always adds 1, "cheat" adds 9. */
+static bones_move choose_one(const void *game, const void *state,
+			     uint64_t (*next_random)(void *), void *rng)
+{
+	(void)game, (void)state, (void)next_random, (void)rng;
+	return 1;
+}
+
+static bones_move choose_cheat(const void *game, const void *state,
+			       uint64_t (*next_random)(void *), void *rng)
+{
+	(void)game, (void)state;
+	next_random(rng);
+	return 9;
+}
+
+static const bones_plugin_agent test_agents[] = {
+	{"one", "always adds 1", choose_one},
+	{"cheat", "adds 9, which is never legal", choose_cheat},
+};
+
+static const bones_agents_ext test_ext = {sizeof(bones_agents_ext), 2, test_agents};
+
+static const void *get_extension(const void *game, const char *id)
+{
+	(void)game;
+	return strcmp(id, BONES_AGENTS_ID) ? NULL : &test_ext;
+}
+
+static void test_agent__plugin_agents_are_found_by_name_and_checked(void)
+{
+	const bones_plugin *pl;
+	bones_registry *reg = load_testgame(&pl);
+	bones_plugin with = *pl;
+	with.get_extension = get_extension;
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, &with, ""), BONES_OK);
+	void *s = bones_test_new_state(&g);
+	bones_agent *a = make(&g, "one", 5);
+	bones_move m = 0;
+	CU_ASSERT_EQUAL(bones_agent_choose(a, s, &m), BONES_OK);
+	CU_ASSERT_EQUAL(m, 1);
+	bones_agent_destroy(a);
+	a = make(&g, "cheat", 5);
+	CU_ASSERT_EQUAL(bones_agent_choose(a, s, &m), BONES_EILLEGAL);
+	bones_agent_destroy(a);
+	expect_error(&g, "dorothy", BONES_ENOTFOUND,
+		     "agent 'dorothy': unknown agent 'dorothy' (known: random, greedy, mcts; "
+		     "this game's: one, cheat)");
+	expect_error(&g, "one speed=3", BONES_EINVAL,
+		     "agent 'one speed=3': speed: unknown parameter (this agent takes none)");
+	free(s);
+	bones_test_release(&g);
+	bones_registry_destroy(reg);
+}
+
+static void test_agent__the_kinds_table_lists_random_and_greedy(void)
+{
+	const bones_agent_kind *k = bones_agent_kinds();
+	CU_ASSERT_STRING_EQUAL(k[0].name, "random");
+	CU_ASSERT_STRING_EQUAL(k[1].name, "greedy");
+	size_t n = 0;
+	for (; k[n].name; n++)
+		CU_ASSERT(k[n].summary && k[n].params);
+	CU_ASSERT(n >= 2);
+}
+
+int main(void)
+{
+	static const bones_test_case cases[] = {
+		{"random plays only legal moves, uniformly",
+		 test_agent__random_plays_only_legal_moves_uniformly},
+		{"greedy takes the move that scores", test_agent__greedy_takes_the_move_that_scores},
+		{"greedy avoids points when low scores win",
+		 test_agent__greedy_avoids_points_when_low_scores_win},
+		{"greedy breaks ties at random by its seed",
+		 test_agent__greedy_breaks_ties_at_random_by_its_seed},
+		{"greedy epsilon mixes in random moves",
+		 test_agent__greedy_epsilon_mixes_in_random_moves},
+		{"bad specs are refused with the known names",
+		 test_agent__bad_specs_are_refused_with_the_known_names},
+		{"plugin agents are found by name and checked",
+		 test_agent__plugin_agents_are_found_by_name_and_checked},
+		{"the kinds table lists random and greedy",
+		 test_agent__the_kinds_table_lists_random_and_greedy},
+		{NULL, NULL},
+	};
+	return bones_test_main("agent", cases);
+}

@@ -1,0 +1,260 @@
+/* The engine protocol over memory streams: a whole game of dominoes (testgame when
+ * dominoes is not built) driven command by command, and garbage that costs exactly one
+ * error line each while the engine carries on. */
+#include "bones_test.h"
+
+#include "bones/engine.h"
+#include "bones/record.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* An engine writing into a growing memory buffer. */
+typedef struct conversation {
+	bones_registry *reg;
+	bones_engine *engine;
+	FILE *out;
+	char *buf;
+	size_t len, seen;
+	char reply[1 << 16];
+} conversation;
+
+static void open_conversation(conversation *c)
+{
+	memset(c, 0, sizeof *c);
+	c->reg = bones_registry_create();
+	CU_ASSERT_FATAL(c->reg != NULL);
+	bones_registry_scan_dir(c->reg, BONES_TEST_PLUGIN_DIR);
+	bones_registry_scan_dir(c->reg, BONES_BUILD_PLUGIN_DIR);
+	c->engine = bones_engine_create(c->reg);
+	c->out = open_memstream(&c->buf, &c->len);
+	CU_ASSERT_FATAL(c->engine && c->out);
+}
+
+static void close_conversation(conversation *c)
+{
+	fclose(c->out);
+	free(c->buf);
+	bones_engine_destroy(c->engine);
+	bones_registry_destroy(c->reg);
+}
+
+/* Send one line; returns the reply (all lines written for it). */
+static const char *ask(conversation *c, const char *line)
+{
+	bool go_on = bones_engine_command(c->engine, line, c->out);
+	fflush(c->out);
+	size_t n = c->len - c->seen;
+	CU_ASSERT_FATAL(n < sizeof c->reply);
+	memcpy(c->reply, c->buf + c->seen, n);
+	c->reply[n] = '\0';
+	c->seen = c->len;
+	CU_ASSERT_EQUAL(go_on, strcmp(line, "quit") != 0);
+	return c->reply;
+}
+
+static size_t count_lines(const char *text)
+{
+	size_t n = 0;
+	for (; *text; text++)
+		n += *text == '\n';
+	return n;
+}
+
+/* The first word after "legal K ". */
+static void first_legal(const char *reply, char *move, size_t cap)
+{
+	const char *p = strchr(reply + 6, ' ');
+	CU_ASSERT_FATAL(p != NULL);
+	p++;
+	size_t len = strcspn(p, " \n");
+	CU_ASSERT_FATAL(len > 0 && len < cap);
+	memcpy(move, p, len);
+	move[len] = '\0';
+}
+
+static void test_engine__a_whole_game_is_played_through_the_protocol(void)
+{
+	conversation c;
+	open_conversation(&c);
+	bool dominoes = bones_registry_find(c.reg, "dominoes") != NULL;
+	CU_ASSERT_STRING_EQUAL(ask(&c, dominoes ? "new dominoes seed=42 variant=draw"
+					       : "new testgame seed=42 opening=chance"),
+			       "ok\n");
+	size_t turns = 0, rolls = 0;
+	char move[BONES_MOVE_TEXT_MAX + 8], cmd[BONES_MOVE_TEXT_MAX + 16];
+	for (;;) {
+		const char *who = ask(&c, "tomove");
+		CU_ASSERT_EQUAL_FATAL(count_lines(who), 1);
+		if (!strcmp(who, "over\n"))
+			break;
+		CU_ASSERT_FATAL(turns < 10000);
+		if (!strcmp(who, "chance\n") && turns % 2) {
+			CU_ASSERT_FATAL(!strncmp(ask(&c, "roll"), "ok ", 3));
+			rolls++;
+			continue;
+		}
+		CU_ASSERT_FATAL(!strcmp(who, "chance\n") || !strncmp(who, "player ", 7));
+		const char *legal = ask(&c, "legal");
+		CU_ASSERT_FATAL(!strncmp(legal, "legal ", 6) && count_lines(legal) == 1);
+		CU_ASSERT(atoi(legal + 6) > 0);
+		first_legal(legal, move, sizeof move);
+		snprintf(cmd, sizeof cmd, "play %s", move);
+		CU_ASSERT_STRING_EQUAL_FATAL(ask(&c, cmd), "ok\n");
+		turns++;
+	}
+	CU_ASSERT(rolls > 0 || !dominoes);
+	CU_ASSERT_STRING_EQUAL(ask(&c, "legal"), "legal 0\n");
+	CU_ASSERT(!strncmp(ask(&c, "play x"), "error: move ", 12));
+	char scores[256];
+	snprintf(scores, sizeof scores, "%s", ask(&c, "scores"));
+	CU_ASSERT(!strncmp(scores, "scores ", 7) && count_lines(scores) == 1);
+	const char *show = ask(&c, "show");
+	size_t n = strlen(show);
+	CU_ASSERT(n >= 2 && !strcmp(show + n - 2, ".\n") && count_lines(show) >= 2);
+	/* the record replays to the same end */
+	const char *record = ask(&c, "record");
+	n = strlen(record);
+	CU_ASSERT_FATAL(n > 2 && !strcmp(record + n - 2, ".\n"));
+	FILE *f = fmemopen((void *)record, n - 2, "r");
+	bones_session *s = NULL;
+	char err[512], result[256];
+	CU_ASSERT_EQUAL_FATAL(bones_record_read(f, "engine", c.reg, &s, err, sizeof err),
+			      BONES_OK);
+	fclose(f);
+	CU_ASSERT_EQUAL(bones_session_to_move(s), BONES_TERMINAL);
+	bones_record_result(s, result, sizeof result);
+	CU_ASSERT_PTR_NOT_NULL(strstr(scores, strstr(result, "scores ") + 7));
+	CU_ASSERT_PTR_NOT_NULL(strstr(record, dominoes ? "[Variant \"draw\"]" : "[Seed \"42\"]"));
+	bones_session_destroy(s);
+	CU_ASSERT_STRING_EQUAL(ask(&c, "quit"), "ok\n");
+	close_conversation(&c);
+}
+
+/* Each script line and the reply it must get ("" = no reply: a blank line). */
+static const struct {
+	const char *line, *reply;
+} script[] = {
+	{"tomove", "error: tomove: no game yet: start one with 'new GAME'\n"},
+	{"new", "error: usage: new GAME [key=value ...] (GAME: a plugin id or preset)\n"},
+	{"new testgame players=9", "error: players: 9 is out of range 2..4\n"},
+	{"new testgame seed=abc", "error: seed: 'abc' is not a whole number 0..2^64-1\n"},
+	{"new testgame colour", "error: 'colour': expected key=value\n"},
+	{"new testgame target=4 max_step=5",
+	 "error: max_step: 5 must be below the target 4\n"},
+	{"frobnicate now", "error: unknown command 'frobnicate' (known: new, tomove, legal, "
+			   "play, roll, scores, show, record, genmove, quit)\n"},
+	{"new testgame seed=3 target=5", "ok\n"},
+	{"   ", ""},
+	{"tomove extra", "error: tomove takes no arguments\n"},
+	{"play +7", "error: move 1: '+7': not legal now\n"},
+	{"play", "error: usage: play MOVE\n"},
+	{"play +1 +1", "error: move 1: '+1 +1': not a move of this game\n"},
+	{"roll", "error: roll: not a chance node (tomove says who moves)\n"},
+	{"legal", "legal 2 +1 +2\n"},
+	{"\tplay  +2 \r", "ok\n"},
+	{"tomove", "player 2\n"},
+	{"play +2", "ok\n"},
+	{"play +1", "ok\n"},
+	{"tomove", "over\n"},
+	{"scores", "scores 1 0\n"},
+	{"quit now", "error: quit takes no arguments\n"},
+	{"quit", "ok\n"},
+};
+
+static void test_engine__every_bad_line_gets_one_error_line_and_the_engine_goes_on(void)
+{
+	size_t lines = sizeof script / sizeof *script;
+	char *in = NULL, *out = NULL;
+	size_t in_len = 0, out_len = 0;
+	FILE *fin = open_memstream(&in, &in_len);
+	CU_ASSERT_FATAL(fin != NULL);
+	for (size_t i = 0; i < lines; i++)
+		fprintf(fin, "%s\n", script[i].line);
+	fputs("tomove\n", fin); /* after quit: never read */
+	fclose(fin);
+	conversation c;
+	open_conversation(&c);
+	FILE *f = fmemopen(in, in_len, "r");
+	FILE *fout = open_memstream(&out, &out_len);
+	CU_ASSERT_EQUAL(bones_engine_run(c.engine, f, fout), 0);
+	fclose(f);
+	fclose(fout);
+	const char *p = out;
+	for (size_t i = 0; i < lines; i++) {
+		size_t len = strlen(script[i].reply);
+		if (strncmp(p, script[i].reply, len))
+			fprintf(stderr, "\nline '%s': got '%.*s', want '%s'", script[i].line,
+				(int)strcspn(p, "\n"), p, script[i].reply);
+		CU_ASSERT_FATAL(!strncmp(p, script[i].reply, len));
+		p += len;
+	}
+	CU_ASSERT_STRING_EQUAL(p, "");
+	free(in);
+	free(out);
+	close_conversation(&c);
+}
+
+static void test_engine__long_lines_nul_bytes_and_missing_games_are_single_errors(void)
+{
+	conversation c;
+	open_conversation(&c);
+	char *huge = malloc(100001);
+	CU_ASSERT_FATAL(huge != NULL);
+	memset(huge, 'x', 100000);
+	huge[100000] = '\0';
+	const char *r = ask(&c, huge);
+	CU_ASSERT(!strncmp(r, "error: unknown command 'xxx", 27) && count_lines(r) == 1);
+	memcpy(huge, "play ", 5);
+	r = ask(&c, huge);
+	CU_ASSERT(!strncmp(r, "error: play: no game yet", 24) && count_lines(r) == 1);
+	free(huge);
+	r = ask(&c, "new no_such_game");
+	CU_ASSERT(!strncmp(r, "error: ", 7) && count_lines(r) == 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r, "no_such_game"));
+	/* a NUL byte inside a line read from a stream */
+	static const char nul[] = "new testgame seed=1\nto\0move\ntomove\nquit\n";
+	FILE *f = fmemopen((void *)nul, sizeof nul - 1, "r");
+	char *out = NULL;
+	size_t len = 0;
+	FILE *fout = open_memstream(&out, &len);
+	bones_engine_run(c.engine, f, fout);
+	fclose(f);
+	fclose(fout);
+	CU_ASSERT_STRING_EQUAL(out, "ok\nerror: NUL byte in command\nplayer 1\nok\n");
+	free(out);
+	close_conversation(&c);
+}
+
+static void test_engine__a_new_game_replaces_the_old_one_only_when_it_starts(void)
+{
+	conversation c;
+	open_conversation(&c);
+	CU_ASSERT_STRING_EQUAL(ask(&c, "new testgame seed=1"), "ok\n");
+	CU_ASSERT_STRING_EQUAL(ask(&c, "play +2"), "ok\n");
+	CU_ASSERT(!strncmp(ask(&c, "new testgame players=1"), "error: players: ", 16));
+	CU_ASSERT_STRING_EQUAL(ask(&c, "tomove"), "player 2\n");
+	CU_ASSERT_STRING_EQUAL(ask(&c, "new testgame variant=long seed=1"), "ok\n");
+	CU_ASSERT_STRING_EQUAL(ask(&c, "legal"), "legal 3 +1 +2 +3\n");
+	const char *rec = ask(&c, "record");
+	CU_ASSERT_PTR_NOT_NULL(strstr(rec, "[Variant \"long\"]\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(rec, "target=21 max_step=3"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(rec, "[Seed \"1\"]\n"));
+	close_conversation(&c);
+}
+
+int main(void)
+{
+	static const bones_test_case cases[] = {
+		{"a whole game is played through the protocol",
+		 test_engine__a_whole_game_is_played_through_the_protocol},
+		{"every bad line gets one error line and the engine goes on",
+		 test_engine__every_bad_line_gets_one_error_line_and_the_engine_goes_on},
+		{"long lines, NUL bytes and missing games are single errors",
+		 test_engine__long_lines_nul_bytes_and_missing_games_are_single_errors},
+		{"a new game replaces the old one only when it starts",
+		 test_engine__a_new_game_replaces_the_old_one_only_when_it_starts},
+		{NULL, NULL}};
+	return bones_test_main("engine", cases);
+}

@@ -1,0 +1,326 @@
+/* Tournaments: loading and validating tournament files (errors with FILE:LINE), the
+ * schedule of every format, seat rotation, duplicate deals and their chance replay. */
+#include "bones_test.h"
+
+#include "../core/src/tourney_impl.h"
+#include "bones/tourney.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char head[] = "[tourney]\nname = t\nplugin_path = " BONES_BUILD_PLUGIN_DIR "\n";
+
+/* Load INI text (after the common [tourney] head) from a temporary file. */
+static bones_status load(const char *text, bones_tourney **t, char *err, size_t cap,
+			 char *path)
+{
+	strcpy(path, "/tmp/bones-tourney-XXXXXX");
+	int fd = mkstemp(path);
+	CU_ASSERT_FATAL(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	fputs(head, f);
+	fputs(text, f);
+	fclose(f);
+	err[0] = '\0';
+	bones_status st = bones_tourney_load(path, t, err, cap);
+	unlink(path);
+	return st;
+}
+
+static bones_tourney *load_ok(const char *text)
+{
+	bones_tourney *t = NULL;
+	char err[1024], path[64];
+	bones_status st = load(text, &t, err, sizeof err, path);
+	if (st)
+		fprintf(stderr, "\n  load failed: %s\n", err);
+	CU_ASSERT_EQUAL_FATAL(st, BONES_OK);
+	return t;
+}
+
+static const char four_players[] = "[player.a]\nagent = random\n[player.b]\nagent = random\n"
+				   "[player.c]\nagent = greedy\n[player.d]\nagent = random\n";
+
+static void test_tourney__a_good_file_loads_and_shares_sets_by_weight(void)
+{
+	/* sets = 5 shared 3 : 2 -> 3 and 2 sets; the counted game keeps its count */
+	char text[1024];
+	snprintf(text, sizeof text, "sets = 5\n[game.x]\nplugin = dominoes\nweight = 3\n"
+		 "[game.y]\nplugin = dominoes\nvariant = draw\nweight = 2\n[game.z]\n"
+		 "plugin = dominoes\nplayers = 3\ncount = 4\n%s", four_players);
+	bones_tourney *t = load_ok(text);
+	CU_ASSERT_EQUAL(t->game_count, 3);
+	CU_ASSERT_EQUAL(t->player_count, 4);
+	CU_ASSERT_EQUAL(t->games[0].count, 3);
+	CU_ASSERT_EQUAL(t->games[1].count, 2);
+	CU_ASSERT_EQUAL(t->games[2].count, 4);
+	CU_ASSERT_EQUAL(t->games[2].seats, 3);
+	CU_ASSERT_STRING_EQUAL(t->players[2].agent, "greedy");
+	CU_ASSERT_EQUAL(t->format, BONES_TOURNEY_ROUND_ROBIN);
+	bones_tourney_destroy(t);
+}
+
+#define TWO "[player.a]\nagent = random\n[player.b]\nagent = random\n"
+
+static void test_tourney__each_bad_file_names_its_line_and_key(void)
+{
+	/* the head holds 3 lines, so the text's first line is line 4 */
+	static const struct {
+		const char *text, *expect;
+	} cases[] = {
+		{"colour = red\n", ":4: colour: unknown key in [tourney]"},
+		{"format = league\n", ":4: format: unknown format"},
+		{"rounds = 0\n", ":4: rounds: '0' is not a whole number in 1..10000"},
+		{"[game.x]\nplugin = nosuchgame\n" TWO, ":5: preset: "},
+		{"[game.x]\nplugin = dominoes\nplayers = 9\n" TWO, ":6: players: 9 is out of range"},
+		{"[game.x]\nplugin = dominoes\ncount = 1\nweight = 2\n" TWO,
+		 ":6: count: give a count or"},
+		{"[game.x]\nplugin = dominoes\n[player.a]\nagent = random\n[player.b]\n"
+		 "agent = nosuchagent\n", ":9: agent: "},
+		{"[game.x]\nplugin = dominoes\n[player.a]\nagent = random\n", ":3: player: at least"},
+		{"format = swiss\n[game.x]\nplugin = dominoes\nplayers = 3\n[player.a]\nagent = random"
+		 "\n[player.b]\nagent = random\n[player.c]\nagent = random\n", ":6: x: swiss pairs"},
+		{"[game.x]\nplugin = dominoes\n[player.a]\nagent = random\nengine = ./e\n"
+		 "[player.b]\nagent = random\n", ":7: a: give exactly one"},
+		{"[bogus]\nx = 1\n", ":5: x: unknown section"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		bones_tourney *t = NULL;
+		char err[1024], path[64];
+		CU_ASSERT_NOT_EQUAL(load(cases[i].text, &t, err, sizeof err, path), BONES_OK);
+		CU_ASSERT_PTR_NULL(t);
+		char want[512];
+		snprintf(want, sizeof want, "%s%s", path, cases[i].expect);
+		if (strncmp(err, want, strlen(want)))
+			fprintf(stderr, "\n  case %zu: got '%s'\n  wanted '%s...'\n", i, err, want);
+		CU_ASSERT(strncmp(err, want, strlen(want)) == 0);
+	}
+}
+
+#undef TWO
+
+static bones_tourney_slot *schedule(const bones_tourney *t, int round,
+				    const bones_tourney_outcome *done, size_t nd, size_t *n)
+{
+	bones_tourney_slot *s = NULL;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_schedule(t, round, done, nd, &s, n), BONES_OK);
+	for (size_t i = 0; i < *n; i++)
+		CU_ASSERT_EQUAL(s[i].slot, (int)i);
+	return s;
+}
+
+static void test_tourney__round_robin_meets_every_pair_with_seats_rotated(void)
+{
+	char text[512];
+	snprintf(text, sizeof text, "rounds = 2\n[game.x]\nplugin = dominoes\ncount = 2\n%s",
+		 four_players);
+	bones_tourney *t = load_ok(text);
+	int first[4][4] = {{0}}; /* first[a][b]: games of a and b with a in seat 1 */
+	for (int round = 0; round < 2; round++) {
+		size_t n;
+		bones_tourney_slot *s = schedule(t, round, NULL, 0, &n);
+		CU_ASSERT_EQUAL(n, 12); /* 6 pairs x 2 sets */
+		for (size_t i = 0; i < n; i++) {
+			CU_ASSERT_EQUAL(s[i].seats, 2);
+			CU_ASSERT_NOT_EQUAL(s[i].player[0], s[i].player[1]);
+			first[s[i].player[0]][s[i].player[1]]++;
+		}
+		free(s);
+	}
+	for (int a = 0; a < 4; a++)
+		for (int b = 0; b < 4; b++)
+			CU_ASSERT_EQUAL(first[a][b], a == b ? 0 : 2);
+	size_t n;
+	bones_tourney_slot *s = schedule(t, 2, NULL, 0, &n);
+	CU_ASSERT_EQUAL(n, 0); /* only two rounds */
+	free(s);
+	bones_tourney_destroy(t);
+}
+
+static void test_tourney__tables_of_three_list_every_triple_and_gauntlets_the_first(void)
+{
+	char text[512];
+	snprintf(text, sizeof text, "[game.x]\nplugin = dominoes\nplayers = 3\n%s", four_players);
+	bones_tourney *t = load_ok(text);
+	size_t n;
+	bones_tourney_slot *s = schedule(t, 0, NULL, 0, &n);
+	CU_ASSERT_EQUAL(n, 4); /* C(4,3) */
+	int seen[4] = {0};
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k < 3; k++)
+			seen[s[i].player[k]]++;
+	for (int p = 0; p < 4; p++)
+		CU_ASSERT_EQUAL(seen[p], 3);
+	free(s);
+	t->format = BONES_TOURNEY_GAUNTLET;
+	s = schedule(t, 0, NULL, 0, &n);
+	CU_ASSERT_EQUAL(n, 3); /* a with each pair of the other three */
+	for (size_t i = 0; i < n; i++) {
+		bool has_a = false;
+		for (int k = 0; k < 3; k++)
+			has_a |= s[i].player[k] == 0;
+		CU_ASSERT_TRUE(has_a);
+	}
+	free(s);
+	bones_tourney_destroy(t);
+}
+
+static void test_tourney__a_duplicate_set_deals_once_and_seats_everyone_everywhere(void)
+{
+	char text[512];
+	snprintf(text, sizeof text, "duplicate = true\n[game.x]\nplugin = dominoes\nplayers = 3\n"
+		 "%s", four_players);
+	bones_tourney *t = load_ok(text);
+	size_t n;
+	bones_tourney_slot *s = schedule(t, 0, NULL, 0, &n);
+	CU_ASSERT_EQUAL_FATAL(n, 12); /* 4 tables x 3 rotations */
+	for (size_t i = 0; i < n; i += 3) {
+		int where[4][3] = {{0}};
+		for (size_t k = i; k < i + 3; k++) {
+			CU_ASSERT_EQUAL(s[k].perm, (int)(k - i));
+			CU_ASSERT_EQUAL(s[k].seed, s[i].seed);
+			for (int seat = 0; seat < 3; seat++)
+				where[s[k].player[seat]][seat]++;
+		}
+		for (int seat = 0; seat < 3; seat++)
+			CU_ASSERT_EQUAL(where[s[i].player[0]][seat], 1);
+		if (i)
+			CU_ASSERT_NOT_EQUAL(s[i].seed, s[i - 3].seed);
+	}
+	free(s);
+	bones_tourney_destroy(t);
+}
+
+static void test_tourney__duplicate_games_replay_the_first_games_draws(void)
+{
+	/* Draw dominoes: draws come at different move numbers in the two games, so only the
+	 * replay makes the k-th draw the same tile (it is always still in the boneyard). */
+	char text[512];
+	snprintf(text, sizeof text, "duplicate = true\n[game.x]\nplugin = dominoes\n"
+		 "variant = draw\n[player.a]\nagent = random\n[player.b]\nagent = greedy\n");
+	bones_tourney *t = load_ok(text);
+	size_t n;
+	bones_tourney_slot *s = schedule(t, 0, NULL, 0, &n);
+	CU_ASSERT_EQUAL_FATAL(n, 2);
+	atomic_bool stop = false;
+	bones_tourney_worker w = {.t = t, .stop = &stop};
+	bones_tourney_done *d0, *d1;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_play(&w, &s[0], NULL, &d0), BONES_OK);
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_play(&w, &s[1], d0->chance, &d1), BONES_OK);
+	size_t l0 = strlen(d0->chance), l1 = strlen(d1->chance);
+	CU_ASSERT(l0 > 14 * 7 && l1 > 14 * 7); /* at least the 14 deals */
+	CU_ASSERT_EQUAL(strncmp(d0->chance, d1->chance, l0 < l1 ? l0 : l1), 0);
+	CU_ASSERT_STRING_EQUAL(d0->row.player[0], "a");
+	CU_ASSERT_STRING_EQUAL(d1->row.player[0], "b");
+	CU_ASSERT_STRING_EQUAL(d0->row.forfeit, "");
+	CU_ASSERT(strstr(d1->record, "[Result \"ranks") != NULL);
+	bones_tourney_done_free(d0);
+	bones_tourney_done_free(d1);
+	bones_tourney_worker_release(&w);
+	free(s);
+	bones_tourney_destroy(t);
+}
+
+static bones_tourney_outcome win(int round, int a, int b)
+{
+	bones_tourney_outcome o = {.round = round, .seats = 2, .player = {a, b},
+				   .points = {1, 0}};
+	return o;
+}
+
+static void test_tourney__swiss_pairs_equal_points_and_avoids_rematches(void)
+{
+	char text[512];
+	snprintf(text, sizeof text, "format = swiss\nrounds = 3\n[game.x]\nplugin = dominoes\n%s",
+		 four_players);
+	bones_tourney *t = load_ok(text);
+	size_t n;
+	bones_tourney_slot *s = schedule(t, 0, NULL, 0, &n);
+	CU_ASSERT_EQUAL_FATAL(n, 2); /* a-b, c-d */
+	CU_ASSERT(s[0].player[0] + s[0].player[1] == 1 && s[1].player[0] + s[1].player[1] == 5);
+	free(s);
+	bones_tourney_outcome done[4] = {win(0, 1, 0), win(0, 3, 2)}; /* b and d lead */
+	s = schedule(t, 1, done, 2, &n);
+	CU_ASSERT_EQUAL_FATAL(n, 2);
+	CU_ASSERT(s[0].player[0] + s[0].player[1] == 4); /* b-d, the leaders */
+	CU_ASSERT(s[1].player[0] + s[1].player[1] == 2); /* a-c */
+	free(s);
+	done[2] = win(1, 1, 3);
+	done[3] = win(1, 0, 2); /* now b 2, a 1, d 1, c 0: b-a and d-c would be rematches */
+	s = schedule(t, 2, done, 4, &n);
+	CU_ASSERT_EQUAL_FATAL(n, 2);
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k < 4; k++) {
+			int a = s[i].player[0], b = s[i].player[1];
+			CU_ASSERT_FALSE((done[k].player[0] == a && done[k].player[1] == b) ||
+					(done[k].player[0] == b && done[k].player[1] == a));
+		}
+	free(s);
+	bones_tourney_destroy(t);
+}
+
+static void test_tourney__knockout_seeds_a_bracket_with_byes_and_advances_winners(void)
+{
+	char text[1024];
+	snprintf(text, sizeof text, "format = knockout\n[game.x]\nplugin = dominoes\n%s"
+		 "[player.e]\nagent = random\n", four_players);
+	bones_tourney *t = load_ok(text);
+	CU_ASSERT_EQUAL(bones_tourney_round_count(t), 3);
+	size_t n;
+	/* bracket of 8: 1-8 4-5 2-7 3-6; seeds 6..8 are byes, so only d (4) - e (5) play */
+	bones_tourney_slot *s = schedule(t, 0, NULL, 0, &n);
+	CU_ASSERT_EQUAL_FATAL(n, 1);
+	CU_ASSERT(s[0].player[0] + s[0].player[1] == 7);
+	free(s);
+	bones_tourney_outcome done[3] = {win(0, 4, 3)}; /* e knocks d out */
+	s = schedule(t, 1, done, 1, &n);
+	CU_ASSERT_EQUAL_FATAL(n, 2); /* a-e, b-c */
+	CU_ASSERT(s[0].player[0] * s[0].player[1] == 0 && s[0].player[0] + s[0].player[1] == 4);
+	CU_ASSERT(s[1].player[0] + s[1].player[1] == 3 && s[1].player[0] * s[1].player[1] == 2);
+	free(s);
+	done[1] = win(1, 4, 0);
+	done[2] = win(1, 2, 1);
+	s = schedule(t, 2, done, 3, &n);
+	CU_ASSERT_EQUAL_FATAL(n, 1); /* the final: e-c */
+	CU_ASSERT(s[0].player[0] + s[0].player[1] == 6 && s[0].player[0] * s[0].player[1] == 8);
+	free(s);
+	bones_tourney_destroy(t);
+}
+
+static void test_tourney__points_share_the_opponents_ranked_below(void)
+{
+	int ranks[3] = {1, 2, 2};
+	double p[3];
+	bones_tourney_points(3, ranks, p);
+	CU_ASSERT_DOUBLE_EQUAL(p[0], 1, 1e-12);    /* beat both */
+	CU_ASSERT_DOUBLE_EQUAL(p[1], 0.25, 1e-12); /* (0 + 0.5) / 2 */
+	CU_ASSERT_DOUBLE_EQUAL(p[2], 0.25, 1e-12);
+}
+
+int main(void)
+{
+	static const bones_test_case cases[] = {
+		{"a good file loads and shares sets by weight",
+		 test_tourney__a_good_file_loads_and_shares_sets_by_weight},
+		{"each bad file names its line and key",
+		 test_tourney__each_bad_file_names_its_line_and_key},
+		{"round robin meets every pair with seats rotated",
+		 test_tourney__round_robin_meets_every_pair_with_seats_rotated},
+		{"tables of three list every triple and gauntlets the first",
+		 test_tourney__tables_of_three_list_every_triple_and_gauntlets_the_first},
+		{"a duplicate set deals once and seats everyone everywhere",
+		 test_tourney__a_duplicate_set_deals_once_and_seats_everyone_everywhere},
+		{"duplicate games replay the first game's draws",
+		 test_tourney__duplicate_games_replay_the_first_games_draws},
+		{"swiss pairs equal points and avoids rematches",
+		 test_tourney__swiss_pairs_equal_points_and_avoids_rematches},
+		{"knockout seeds a bracket with byes and advances winners",
+		 test_tourney__knockout_seeds_a_bracket_with_byes_and_advances_winners},
+		{"points share the opponents ranked below",
+		 test_tourney__points_share_the_opponents_ranked_below},
+		{NULL, NULL},
+	};
+	return bones_test_main("tourney", cases);
+}

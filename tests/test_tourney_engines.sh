@@ -1,0 +1,78 @@
+#!/bin/bash
+# External engines in a tournament: Bones itself as an engine (`bones engine --agent`),
+# engines that crash or hang when asked for a move (forfeits with the reason, restarts,
+# the run goes on), hidden chance outcomes masked for the seat that may not see them,
+# and an engine that cannot play a game refused before the run. $1 build, $2 source.
+set -u
+build=$1 src=$2
+bones=$build/bin/bones
+fx=$src/tests/fixtures/tourney
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export BONES_PLUGIN_PATH=
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+cat >"$tmp/t.ini" <<INI
+[tourney]
+name = engines
+seed = 5
+concurrency = 2
+time_per_move = 300ms
+[game.holo]
+plugin = holomino
+count = 2
+[player.bones]
+engine = "$bones" engine --agent greedy
+[player.random]
+agent = random
+[player.crash]
+engine = sh "$fx/crash.sh"
+[player.hang]
+engine = sh "$fx/hang.sh"
+INI
+start=$(date +%s)
+"$bones" tourney "$tmp/t.ini" --output "$tmp/out" --quiet >"$tmp/out.txt" 2>&1 ||
+	fail "the engines' tournament exited $?: $(cat "$tmp/out.txt")"
+took=$(($(date +%s) - start))
+csv=$tmp/out/games.csv
+[ "$(($(wc -l <"$csv") - 1))" = 24 ] || fail "expected 12 games (24 seats), got $(wc -l <"$csv") lines"
+# crash and hang forfeit every game, with the reason, except the one of their two
+# games together in which the other moves first (seats alternate): 5 of 6 each
+crash=$(grep -c ',crash,.*,0,seat [12] (crash): crashed (exited with status 3)' "$csv")
+hang=$(grep -c ',hang,.*,0,seat [12] (hang): timed out after 800 ms' "$csv")
+[ "$crash" = 5 ] || fail "crash forfeited $crash of 6 games: $(grep crash "$csv" | head -3)"
+[ "$hang" = 5 ] || fail "hang forfeited $hang of 6 games: $(grep hang "$csv" | head -3)"
+# bones-as-engine plays real games: its games against random end without a forfeit
+grep -q '^engines,.*,bones,[0-9.]*,[12],[0-9.]*,$' "$csv" || fail "bones engine never finished a game"
+[ "$took" -lt 30 ] || fail "the run took ${took}s: hung engines were waited for too long"
+
+# hidden information: a spy in block dominoes sees its own deals and "deal:?" for others
+cat >"$tmp/spy.ini" <<INI
+[tourney]
+name = spy
+[game.dom]
+plugin = dominoes
+[player.spy]
+engine = sh "$fx/spy.sh"
+[player.random]
+agent = random
+INI
+SPY_LOG=$tmp/spy.log "$bones" tourney "$tmp/spy.ini" --output "$tmp/spy" --quiet >/dev/null 2>&1 ||
+	fail "the spy tournament exited $?"
+masked=$(grep -c '^play deal:?$' "$tmp/spy.log")
+shown=$(grep -c '^play deal:[0-6]-[0-6]$' "$tmp/spy.log")
+[ "$masked" = 7 ] && [ "$shown" = 7 ] ||
+	fail "the spy saw $shown deals and $masked masked ones, not 7 and 7"
+grep -q "illegal move 'not-a-move'" "$tmp/spy/games.csv" || fail "a garbage move was no forfeit"
+
+# handshake: an engine that cannot play the game is refused before anything runs
+sed -e "s|sh \"$fx/crash.sh\"|sh \"$fx/refuse.sh\"|" "$tmp/t.ini" >"$tmp/refuse.ini"
+"$bones" tourney "$tmp/refuse.ini" --output "$tmp/ref" --quiet >/dev/null 2>"$tmp/refuse.err" &&
+	fail "an engine that refuses the game was accepted"
+grep -q "player 'crash' cannot play game 'holo'" "$tmp/refuse.err" ||
+	fail "no clear refusal: $(cat "$tmp/refuse.err")"
+[ ! -f "$tmp/ref/games.csv" ] || fail "games were played before the refusal"
+
+[ $failures = 0 ] && echo "tourney engines: all passed"
+exit $((failures > 0))
