@@ -89,7 +89,7 @@ struct bad_case {
 
 static const struct bad_case bad_cases[] = {
 	{"unknown_section.ini", true, "5: size: ",
-	 "unknown section [board] (known: [game], [options], [seat.N])"},
+	 "unknown section [board] (known: [game], [options], [seat.N], [time], [match])"},
 	{"unknown_game_key.ini", true, "4: colour: ",
 	 "unknown key in [game] (known: plugin, variant, name, description, plugin_path)"},
 	{"missing_plugin.ini", true, "3: plugin: ", "missing (add 'plugin = GAME' under [game])"},

@@ -20,6 +20,7 @@ static const char *const configs[] = {
 	"players=1 solo=mega", "board=mega stacking=on players=4 chaos=hidden",
 };
 #define NCONFIGS (sizeof configs / sizeof configs[0])
+#define SPARE 4096
 
 /* Every tableau stays within its bound, holds the gap where it started, and its filled
  * count matches its cells. */
@@ -125,6 +126,26 @@ static void check_views(const bones_test_game *tg, const void *state)
 	r->draw_board(tg->game, state, -1, &cv);
 }
 
+/* The listed placements are exactly the legal ones found by trying every cell. */
+static void check_complete(const hg_game *g, const hg_state *s, const bones_move *moves,
+			   size_t n)
+{
+	int id = hg_actor_domino(g, s), tab = hg_actor_tab(g, s);
+	if (id == HG_NONE || hg_is_dorothy_tab(g, tab) || g->grid > 20)
+		return;
+	size_t listed = 0, found = 0;
+	for (size_t i = 0; i < n; i++)
+		listed += HG_KIND(moves[i]) == HG_MV_PLACE;
+	int a = hg_dom_a(id), b = hg_dom_b(id);
+	for (int y = 0; y < g->grid; y++)
+		for (int x = 0; x < g->grid; x++)
+			for (int dir = 0; dir < 2; dir++)
+				for (int o = 0; o < (a == b ? 1 : 2); o++)
+					found += hg_move_legal(g, s, HG_PLACE_MOVE(HG_MV_PLACE, x, y, dir,
+										    o ? b : a, o ? a : b));
+	CU_ASSERT_EQUAL(listed, found);
+}
+
 /* One random game; returns the number of moves. */
 static size_t play_checked(const bones_test_game *tg, void *state, bones_rng *rng,
 			   bool notation, bones_move *moves, double *probs)
@@ -133,10 +154,14 @@ static size_t play_checked(const bones_test_game *tg, void *state, bones_rng *rn
 	size_t steps = 0;
 	while (tg->plugin->to_move(tg->game, state) != BONES_TERMINAL && steps < 2000) {
 		int who = tg->plugin->to_move(tg->game, state);
-		size_t n = tg->plugin->legal_moves(tg->game, state, moves, probs, tg->info.max_moves);
+		/* room beyond max_moves, to see a list that would overflow the announced bound */
+		size_t n = tg->plugin->legal_moves(tg->game, state, moves, probs,
+						   tg->info.max_moves + SPARE);
 		CU_ASSERT_FATAL(n > 0 && n <= tg->info.max_moves);
-		if (notation)
+		if (notation) {
 			check_notation(tg, state, moves, n);
+			check_complete(g, state, moves, n);
+		}
 		size_t pick = bones_rng_below(rng, (uint32_t)n);
 		if (who == BONES_CHANCE) {
 			double sum = 0, u = bones_rng_double(rng), acc = 0;
@@ -165,8 +190,8 @@ static void run_config(const char *settings, int games, bool notation)
 		fprintf(stderr, "\n%s: %s\n", settings, tg.error);
 	CU_ASSERT_FATAL(st == BONES_OK);
 	const hg_game *g = tg.game;
-	bones_move *moves = malloc(tg.info.max_moves * sizeof *moves);
-	double *probs = malloc(tg.info.max_moves * sizeof *probs);
+	bones_move *moves = malloc((tg.info.max_moves + SPARE) * sizeof *moves);
+	double *probs = malloc((tg.info.max_moves + SPARE) * sizeof *probs);
 	void *state = bones_test_new_state(&tg);
 	bones_rng rng;
 	bones_rng_seed(&rng, 12345);

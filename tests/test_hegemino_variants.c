@@ -331,6 +331,27 @@ static void test_hegemino__dorothy_fills_her_column_in_a_whole_game(void)
 	finish(&tg, s);
 }
 
+/* In another seat or game she still picks by her preference (the wild 0-4) and places
+ * where the tableau scores most. */
+static void test_hegemino__dorothy_plays_any_seat_by_her_rules(void)
+{
+	bones_test_game tg;
+	hg_state *s = start(&tg, "players=2");
+	bones_test_play(&tg, s, "order:1221 draw:1-2 draw:3-3 draw:0-1 draw:0-4");
+	expect_choice(&tg, s, "pick:4");
+	/* 0-4 on "#1": the 0 by the 1 gives 1s {1, 0} = 2 and 4s {0, 4} = 4 x 2 = 8: 10,
+	 * the most any placement scores. */
+	put_tab(tg.game, s, 0, "#1");
+	give(s, 0, 1, "0-4");
+	bones_rng rng;
+	bones_rng_seed(&rng, 1);
+	bones_move m = dorothy()->choose(tg.game, s, bones_rng_next_void, &rng);
+	CU_ASSERT_EQUAL(P->apply(tg.game, s, m), BONES_OK);
+	hg_score sc;
+	CU_ASSERT_EQUAL(hg_score_tab(tg.game, s, 0, &sc), 10);
+	finish(&tg, s);
+}
+
 /* Solo Mega: a taken row is marked; the new bone is sorted in and the marked row stays
  * closed whatever lands there; after four picks a new market is drawn. */
 static void test_hegemino__solo_mega_marks_rows_and_renews_the_market(void)
@@ -450,6 +471,7 @@ int main(void)
 		 test_hegemino__dorothy_places_for_the_most_points_topmost},
 		{"dorothy fills her column in a whole game",
 		 test_hegemino__dorothy_fills_her_column_in_a_whole_game},
+		{"dorothy plays any seat by her rules", test_hegemino__dorothy_plays_any_seat_by_her_rules},
 		{"solo mega marks rows and renews the market",
 		 test_hegemino__solo_mega_marks_rows_and_renews_the_market},
 		{"the canvas shows tableaus, market and moves",

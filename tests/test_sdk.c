@@ -33,6 +33,20 @@ static void test_sdk__rng_below_is_in_range_and_covers_it(void)
 		CU_ASSERT(seen[i] > 800 && seen[i] < 1200);
 }
 
+static void test_sdk__rng_pick_follows_the_probabilities(void)
+{
+	const double probs[3] = {0.5, 0.25, 0.25};
+	int seen[3] = {0};
+	bones_rng r;
+	bones_rng_seed(&r, 3);
+	for (int i = 0; i < 8000; i++)
+		seen[bones_rng_pick(&r, probs, 3)]++;
+	CU_ASSERT(seen[0] > 3700 && seen[0] < 4300);
+	CU_ASSERT(seen[1] > 1700 && seen[1] < 2300);
+	CU_ASSERT(seen[2] > 1700 && seen[2] < 2300);
+	CU_ASSERT_EQUAL(bones_rng_pick(&r, probs, 1), 0);
+}
+
 /* GAMES.md: "corner c1 of H is corner c3 of H+d1 and corner c5 of H+d2". */
 static void test_sdk__odd_corner_c1_is_c3_and_c5_of_its_neighbours(void)
 {
@@ -102,6 +116,7 @@ int main(void)
 	static const bones_test_case cases[] = {
 		{"one seed reproduces one sequence", test_sdk__one_seed_reproduces_one_sequence},
 		{"rng below is in range and covers it", test_sdk__rng_below_is_in_range_and_covers_it},
+		{"rng pick follows the probabilities", test_sdk__rng_pick_follows_the_probabilities},
 		{"odd corner c1 is c3 and c5 of its neighbours", test_sdk__odd_corner_c1_is_c3_and_c5_of_its_neighbours},
 		{"every corner is shared by three cells at one point", test_sdk__every_corner_is_shared_by_three_cells_at_one_point},
 		{"components of a grid are labelled with sizes", test_sdk__components_of_a_grid_are_labelled_with_sizes},

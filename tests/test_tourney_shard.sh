@@ -44,6 +44,15 @@ n1=$(($(wc -l <"$tmp/sh/games.csv") - 1))
 cmp -s "$tmp/one/games.csv" "$tmp/sh/games.csv" ||
 	{ fail "merged shards differ from the single run"; diff "$tmp/one/games.csv" "$tmp/sh/games.csv" | head; }
 cmp -s "$tmp/one/standings.csv" "$tmp/sh/standings.csv" || fail "merged standings differ"
+# the reports: standings with ratings, JSON, an HTML page with the SVG rating chart
+for f in standings.txt standings.csv games.csv report.json report.html; do
+	[ -s "$tmp/one/$f" ] || fail "no $f written"
+done
+grep -q '^#    player .*elo' "$tmp/one/standings.txt" || fail "standings.txt has no table"
+grep -q '^Crosstable' "$tmp/one/standings.txt" || fail "standings.txt has no crosstable"
+grep -q '"standings": \[' "$tmp/one/report.json" || fail "report.json has no standings"
+[ "$(grep -c '<circle' "$tmp/one/report.html")" = 4 ] || fail "report.html: not one rating dot per player"
+grep -q '<svg' "$tmp/one/report.html" || fail "report.html has no SVG chart"
 # merging the same file twice keeps each game once
 "$bones" tourney --merge "$tmp/merged.db" "$tmp/sh/results-1-of-3.db" --output "$tmp/sh" --quiet ||
 	fail "re-merge exited $?"

@@ -310,17 +310,7 @@ static bool check_terminal(checker *ck)
 static bones_move choose(bones_rng *rng, const bones_move *moves, const double *probs,
 			 size_t n, bool chance)
 {
-	size_t pick = 0;
-	if (chance) {
-		double u = bones_rng_double(rng), acc = 0;
-		for (; pick + 1 < n; pick++) {
-			acc += probs[pick];
-			if (u < acc)
-				break;
-		}
-	} else {
-		pick = bones_rng_below(rng, (uint32_t)n);
-	}
+	size_t pick = chance ? bones_rng_pick(rng, probs, n) : bones_rng_below(rng, (uint32_t)n);
 	return moves[pick];
 }
 

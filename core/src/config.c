@@ -5,6 +5,7 @@
 
 #include "bones/host.h"
 #include "bones/ini.h"
+#include "bones/record.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -19,6 +20,8 @@ struct load_ctx {
 	bool failed;
 	bool seen[5]; /* [game] keys seen: plugin, variant, name, description, plugin_path */
 	int game_line; /* last line of a [game] key, for "plugin: missing" */
+	bool time_seen[4]; /* [time] keys seen: per_move, penalty, grace, forfeit */
+	int time_any_line; /* first line of a [time] key, for "per_move: missing" */
 };
 
 static int load_fail(struct load_ctx *c, int line, const char *key, const char *reason)
@@ -111,6 +114,87 @@ static int load_seat_key(struct load_ctx *c, const char *section, const char *ke
 	return load_fail(c, line, key, "unknown key in a seat section (known: agent, name)");
 }
 
+/* One [time] key into t; NULL when fine, else the reason (into buf). */
+static const char *time_key(bones_time_control *t, const char *key, const char *value,
+			    char *buf, size_t cap)
+{
+	if (!strcmp(key, "per_move") || !strcmp(key, "grace")) {
+		int64_t ms;
+		if (!bones_clock_parse_duration(value, &ms)) {
+			snprintf(buf, cap, "'%s' is not a duration (try 60, 90s, 2m, 1500ms)", value);
+			return buf;
+		}
+		if (!strcmp(key, "per_move") && ms <= 0)
+			return "the time per move must be more than 0";
+		*(key[0] == 'p' ? &t->per_move_ms : &t->grace_ms) = ms;
+	} else if (!strcmp(key, "penalty")) {
+		char *end;
+		double v = strtod(value, &end);
+		if (end == value || *end || !(v >= 0 && v <= 1e9)) {
+			snprintf(buf, cap, "'%s' is not a number of points >= 0 (a penalty always "
+					   "counts against the mover)", value);
+			return buf;
+		}
+		t->penalty = v;
+	} else if (!strcmp(key, "forfeit")) {
+		bool yes = !strcmp(value, "true") || !strcmp(value, "yes") || !strcmp(value, "1");
+		bool no = !strcmp(value, "false") || !strcmp(value, "no") || !strcmp(value, "0");
+		if (!yes && !no) {
+			snprintf(buf, cap, "'%s' is not true or false", value);
+			return buf;
+		}
+		t->forfeit = yes;
+	} else {
+		return "unknown key in [time] (known: per_move, penalty, grace, forfeit)";
+	}
+	return NULL;
+}
+
+static int load_time_key(struct load_ctx *c, const char *key, const char *value, int line)
+{
+	static const char *const keys[] = {"per_move", "penalty", "grace", "forfeit"};
+	char buf[160];
+	if (!c->time_any_line)
+		c->time_any_line = line;
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		if (strcmp(key, keys[i]))
+			continue;
+		if (c->time_seen[i])
+			return load_fail(c, line, key, "set twice in [time]");
+		c->time_seen[i] = true;
+	}
+	const char *why = time_key(&c->preset->time, key, value, buf, sizeof buf);
+	if (why)
+		return load_fail(c, line, key, why);
+	if (!strcmp(key, "per_move"))
+		c->preset->time_line = line;
+	return 1;
+}
+
+/* games of [match] or --games; NULL when fine, else the reason. */
+static const char *games_value(int *games, const char *value)
+{
+	char *end;
+	long n = strtol(value, &end, 10);
+	if (end == value || *end || n < 1 || n > 1000)
+		return "expected a number of games in 1..1000";
+	*games = (int)n;
+	return NULL;
+}
+
+static int load_match_key(struct load_ctx *c, const char *key, const char *value, int line)
+{
+	if (strcmp(key, "games"))
+		return load_fail(c, line, key, "unknown key in [match] (known: games)");
+	if (c->preset->match_line)
+		return load_fail(c, line, key, "set twice in [match]");
+	const char *why = games_value(&c->preset->match_games, value);
+	if (why)
+		return load_fail(c, line, key, why);
+	c->preset->match_line = line;
+	return 1;
+}
+
 static int load_handler(void *user, const char *section, const char *key,
 			const char *value, int line)
 {
@@ -125,11 +209,16 @@ static int load_handler(void *user, const char *section, const char *key,
 		return load_option(c, key, value, line);
 	if (!strncmp(section, "seat.", 5))
 		return load_seat_key(c, section, key, value, line);
-	char reason[128];
+	if (!strcmp(section, "time"))
+		return load_time_key(c, key, value, line);
+	if (!strcmp(section, "match"))
+		return load_match_key(c, key, value, line);
+	char reason[160];
 	if (!*section)
 		return load_fail(c, line, key, "key outside any section (start with [game])");
 	snprintf(reason, sizeof reason,
-		 "unknown section [%s] (known: [game], [options], [seat.N])", section);
+		 "unknown section [%s] (known: [game], [options], [seat.N], [time], [match])",
+		 section);
 	return load_fail(c, line, key, reason);
 }
 
@@ -174,7 +263,7 @@ bones_status bones_preset_load(const char *path, bones_preset *preset, char *err
 	}
 	strcpy(preset->path, path);
 	preset_id_of(path, preset->id, sizeof preset->id);
-	struct load_ctx c = {preset, err, errcap, false, {false}, 1};
+	struct load_ctx c = {preset, err, errcap, false, {false}, 1, {false}, 0};
 	int line = 0;
 	bones_status st = bones_ini_parse(path, load_handler, &c, &line);
 	if (st == BONES_EIO) {
@@ -190,6 +279,11 @@ bones_status bones_preset_load(const char *path, bones_preset *preset, char *err
 	if (!preset->plugin[0]) {
 		snprintf(err, errcap, "%s:%d: plugin: missing (add 'plugin = GAME' under [game])",
 			 path, c.game_line);
+		return BONES_EPARSE;
+	}
+	if (c.time_any_line && !preset->time_line) {
+		snprintf(err, errcap, "%s:%d: per_move: missing in [time] (add 'per_move = 1m')",
+			 path, c.time_any_line);
 		return BONES_EPARSE;
 	}
 	if (!resolve_plugin_path(preset)) {
@@ -306,6 +400,86 @@ bones_status bones_preset_find(const char *name, char *path, size_t cap)
 	if (n < 0 || (size_t)n >= sizeof file)
 		return BONES_EINVAL;
 	return bones_host_find_file(file, path, cap);
+}
+
+bones_status bones_preset_set_time(bones_preset *preset, const char *key, const char *value,
+				   char *err, size_t errcap)
+{
+	char buf[160];
+	bones_time_control t = preset->time;
+	const char *why = time_key(&t, key, value, buf, sizeof buf);
+	if (why) {
+		snprintf(err, errcap, "%s: %s", key, why);
+		return BONES_EINVAL;
+	}
+	preset->time = t;
+	return BONES_OK;
+}
+
+bones_status bones_preset_set_games(bones_preset *preset, const char *value, char *err,
+				    size_t errcap)
+{
+	const char *why = games_value(&preset->match_games, value);
+	if (why) {
+		snprintf(err, errcap, "games: '%s': %s", value, why);
+		return BONES_EINVAL;
+	}
+	return BONES_OK;
+}
+
+void bones_preset_final_result(bool low_wins, int players, const double *scores,
+			       const int *plugin_ranks, const double *penalties, int forfeit,
+			       double *final_scores, int *final_ranks)
+{
+	double sign = low_wins ? 1 : -1;
+	bool penalised = false;
+	for (int i = 0; i < players; i++) {
+		final_scores[i] = scores[i] + sign * (penalties ? penalties[i] : 0);
+		penalised |= final_scores[i] != scores[i];
+	}
+	if (!penalised && forfeit < 0 && plugin_ranks) {
+		memcpy(final_ranks, plugin_ranks, (size_t)players * sizeof *final_ranks);
+		return;
+	}
+	for (int i = 0; i < players; i++) {
+		if (i == forfeit) {
+			final_ranks[i] = players;
+			continue;
+		}
+		int rank = 1;
+		for (int j = 0; j < players; j++) {
+			double a = final_scores[i], b = final_scores[j];
+			if (j == i || j == forfeit)
+				continue;
+			bool better = low_wins ? b < a : b > a;
+			if (!better && a == b && plugin_ranks)
+				better = plugin_ranks[j] < plugin_ranks[i];
+			rank += better;
+		}
+		final_ranks[i] = rank;
+	}
+}
+
+size_t bones_preset_result_text(int players, const double *scores, const int *ranks,
+				char *buf, size_t cap)
+{
+	size_t used = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		int n = snprintf(buf + (used < cap ? used : cap), used < cap ? cap - used : 0,
+				 pass ? "; scores" : "ranks");
+		used += n > 0 ? (size_t)n : 0;
+		for (int i = 0; i < players; i++) {
+			char num[40];
+			if (pass)
+				bones_record_format_score(scores[i], num, sizeof num);
+			else
+				snprintf(num, sizeof num, "%d", ranks[i]);
+			n = snprintf(buf + (used < cap ? used : cap), used < cap ? cap - used : 0,
+				     " %s", num);
+			used += n > 0 ? (size_t)n : 0;
+		}
+	}
+	return used;
 }
 
 /* The preset files found so far, first folder wins per file name. */

@@ -6,6 +6,7 @@
 #include "bones/config.h"
 #include "bones/record.h"
 #include "bones/session.h"
+#include "engine_redeal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -27,6 +28,8 @@ struct bones_engine {
 	uint64_t games;         /* games started, mixed into clock seeds */
 	char *agent_spec;       /* set by bones_engine_set_agent: answers genmove; owned */
 	bones_agent *agent;     /* the agent for the current game, NULL without a spec */
+	bool *masked;           /* per history entry: a masked outcome the engine guessed */
+	size_t masked_cap;
 };
 
 bones_engine *bones_engine_create(bones_registry *reg)
@@ -42,6 +45,9 @@ static void end_game(bones_engine *e)
 	bones_agent_destroy(e->agent);
 	bones_session_destroy(e->session);
 	free(e->moves);
+	free(e->masked);
+	e->masked = NULL;
+	e->masked_cap = 0;
 	e->agent = NULL;
 	e->session = NULL;
 	e->moves = NULL;
@@ -277,6 +283,34 @@ static bool play_masked(bones_engine *e, const char *text)
 	return match && !bones_session_play(s, e->moves[clock_seed(e) % match]);
 }
 
+/* Note whether the last history entry was a guess; false when out of memory. */
+static bool mark_last(bones_engine *e, bool guessed)
+{
+	size_t i = bones_session_length(e->session) - 1;
+	if (i >= e->masked_cap) {
+		size_t cap = (i + 1) * 2;
+		bool *m = realloc(e->masked, cap * sizeof *m);
+		if (!m)
+			return false;
+		memset(m + e->masked_cap, 0, (cap - e->masked_cap) * sizeof *m);
+		e->masked = m;
+		e->masked_cap = cap;
+	}
+	e->masked[i] = guessed;
+	return true;
+}
+
+/* A move the guesses made illegal: change a guess (engine_redeal.c) and play it. */
+static bool play_redealt(bones_engine *e, const char *text)
+{
+	size_t n = bones_session_length(e->session);
+	bool any = false;
+	for (size_t i = 0; i < n && i < e->masked_cap; i++)
+		any |= e->masked[i];
+	return any && n <= e->masked_cap &&
+	       !bones_engine_redeal(e->session, e->masked, text, e->moves);
+}
+
 static void cmd_play(bones_engine *e, const char *text, FILE *out)
 {
 	char err[512];
@@ -284,10 +318,14 @@ static void cmd_play(bones_engine *e, const char *text, FILE *out)
 		reply_error(out, "usage: play MOVE");
 		return;
 	}
-	if (play_masked(e, text))
-		fputs("ok\n", out);
-	else if (bones_session_play_text(e->session, text, err, sizeof err))
+	bool guessed = play_masked(e, text);
+	if (!guessed && bones_session_play_text(e->session, text, err, sizeof err) &&
+	    !play_redealt(e, text)) {
 		reply_error(out, "%s", err);
+		return;
+	}
+	if (!mark_last(e, guessed))
+		reply_error(out, "out of memory");
 	else
 		fputs("ok\n", out);
 }

@@ -120,6 +120,8 @@ static void write_tags(const bones_session *s, const bones_record_players *pl, F
 		write_tag(f, "Date", buf);
 	bones_record_result(s, buf, sizeof buf);
 	write_tag(f, "Result", buf);
+	for (size_t i = 0; pl && pl->tags && pl->tags[i] && pl->tags[i + 1]; i += 2)
+		write_tag(f, pl->tags[i], pl->tags[i + 1]);
 	if (pl)
 		write_comment(f, pl->comment);
 }

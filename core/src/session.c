@@ -190,13 +190,7 @@ bones_status bones_session_resolve_chance(bones_session *s)
 			return BONES_EINVAL;
 		bones_rng rng;
 		bones_rng_seed(&rng, s->seed ^ (0x9e3779b97f4a7c15ull * (s->length + 1)));
-		double u = bones_rng_double(&rng), acc = 0;
-		size_t pick = 0;
-		for (; pick + 1 < n; pick++) {
-			acc += s->probs[pick];
-			if (u < acc)
-				break;
-		}
+		size_t pick = bones_rng_pick(&rng, s->probs, n);
 		bones_status st = bones_session_play(s, s->scratch[pick]);
 		if (st)
 			return st;

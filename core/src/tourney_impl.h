@@ -55,4 +55,9 @@ void bones_tourney_worker_release(bones_tourney_worker *w);
 /* Ask each engine participant to start each game; err names the first refusal. */
 bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t errcap);
 
+/* The games to play next: a static schedule's every round at once (round 0 only), or
+ * round `round` of a Swiss or knockout from the results stored in db. */
+bones_status bones_tourney_batch(const bones_tourney *t, bones_tourney_db *db, int round,
+				 bones_tourney_slot **slots, size_t *n);
+
 #endif /* BONES_TOURNEY_IMPL_H */

@@ -127,7 +127,7 @@ static void draw_progress(const bones_tourney *t, struct progress *p, bool final
 	for (int k = 0; k < 3 && best[k] >= 0; k++)
 		fprintf(stderr, " %s %.1f/%.0f", t->players[best[k]].name, p->points[best[k]],
 			p->games[best[k]]);
-	fputs(final ? "\n" : "  \b\b", stderr);
+	fputs(final ? "\033[K\n" : "\033[K", stderr); /* clear the rest of the line */
 	fflush(stderr);
 }
 
@@ -352,6 +352,13 @@ static bones_status next_round(const bones_tourney *t, bones_tourney_db *db, int
 	return st;
 }
 
+bones_status bones_tourney_batch(const bones_tourney *t, bones_tourney_db *db, int round,
+				 bones_tourney_slot **slots, size_t *n)
+{
+	return bones_tourney_static(t) ? all_rounds(t, bones_tourney_round_count(t), slots, n)
+				       : next_round(t, db, round, slots, n);
+}
+
 bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 			       const bones_tourney_run_opts *o, char *err, size_t errcap)
 {
@@ -374,8 +381,7 @@ bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 	for (int round = 0; round < rounds && !st && !atomic_load(&r.stop); round++) {
 		bones_tourney_slot *slots;
 		size_t n;
-		st = bones_tourney_static(t) ? all_rounds(t, rounds, &slots, &n)
-					     : next_round(t, db, round, &slots, &n);
+		st = bones_tourney_batch(t, db, round, &slots, &n);
 		if (st)
 			break;
 		r.slots = slots;

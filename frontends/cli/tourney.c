@@ -15,7 +15,7 @@
 
 struct args {
 	const char *config, *merge, *report, *output;
-	bool resume, quiet;
+	bool resume, quiet, mpi;
 	int threads, shard, shards;
 	const char **dbs;   /* the positional arguments (DBs after --merge) */
 	int db_count;
@@ -26,13 +26,15 @@ static void tourney_usage(FILE *out)
 	fprintf(out,
 		"usage: bones tourney CONFIG.ini [--resume] [--threads N] [--shard I/N]\n"
 		"                     [--output DIR] [--quiet]\n"
+		"       mpirun -n N bones tourney CONFIG.ini --mpi [--resume] [--output DIR]\n"
 		"       bones tourney --merge OUT.db DB...\n"
 		"       bones tourney --report DB [--output DIR]\n\n"
 		"Runs the tournament of CONFIG.ini (docs/tournaments.md) into DIR/results.db,\n"
 		"one transaction per finished game; Ctrl-C stops, --resume continues. Writes\n"
 		"standings.txt, standings.csv, games.csv, report.json and report.html into DIR.\n"
 		"--shard I/N plays the I-th of N slices into DIR/results-I-of-N.db; --merge\n"
-		"combines such files.\n");
+		"combines such files. --mpi (a build with MPI) plays on N-1 processes, rank 0\n"
+		"handing out sets and storing the results.\n");
 }
 
 static bool parse_shard(const char *text, struct args *a)
@@ -53,6 +55,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 			a->resume = true;
 		else if (!strcmp(s, "--quiet"))
 			a->quiet = true;
+		else if (!strcmp(s, "--mpi"))
+			a->mpi = true;
 		else if (!strcmp(s, "--threads") && more)
 			a->threads = atoi(argv[++i]);
 		else if (!strcmp(s, "--output") && more)
@@ -151,6 +155,33 @@ static int run_report(const struct args *a)
 	return status;
 }
 
+/* Under mpirun: every rank plays, rank 0 alone stores and reports. */
+static int run_mpi(const struct args *a, bones_tourney *t, int rank)
+{
+	char err[1024], path[2048];
+	const char *dir = a->output ? a->output : t->output;
+	bones_tourney_db *db = NULL;
+	bones_tourney_run_opts o = {.progress = !a->quiet && isatty(2),
+				    .should_stop = interrupted};
+	snprintf(path, sizeof path, "%s/results.db", dir);
+	if (rank == 0 && ((mkdir(dir, 0777) && errno != EEXIST) ||
+			  bones_tourney_db_open(path, t, a->resume, &db, err, sizeof err))) {
+		fprintf(stderr, "bones tourney: cannot open '%s'\n", path);
+		bones_tourney_mpi_abort(1); /* the other ranks would wait for rank 0 for ever */
+	}
+	bones_status st = bones_tourney_run_mpi(t, db, &o, err, sizeof err);
+	int status = 0;
+	if (rank == 0 && st) {
+		fprintf(stderr, "bones tourney: %s\n", st == BONES_ERANGE ? "stopped: continue with "
+			"--resume" : err);
+		status = st == BONES_ERANGE ? 130 : 1;
+	}
+	if (rank == 0 && !st)
+		status = write_reports(db, t->name, dir, a->quiet);
+	bones_tourney_db_close(db);
+	return status;
+}
+
 static int run_tourney(const struct args *a, bones_tourney *t)
 {
 	char err[1024], path[2048];
@@ -197,7 +228,7 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 static int tourney_main(int argc, char **argv, struct args *ap)
 {
 	struct args a = *ap;
-	int bad = parse_args(argc, argv, &a);
+	int bad = parse_args(argc, argv, &a), rank = 0, size = 1;
 	if (bad) {
 		tourney_usage(bad == 1 ? stdout : stderr);
 		return bad == 1 ? 0 : 2;
@@ -206,14 +237,23 @@ static int tourney_main(int argc, char **argv, struct args *ap)
 		return run_merge(&a);
 	if (a.report)
 		return run_report(&a);
+	if (a.mpi && (a.shards > 1 || bones_tourney_mpi_init(&argc, &argv, &rank, &size))) {
+		fprintf(stderr, "bones tourney: --mpi: %s\n", a.shards > 1 ? "no --shard with --mpi"
+			: "this bones was built without MPI (install libopenmpi-dev, reconfigure)");
+		return 2;
+	}
 	bones_tourney *t;
 	char err[1024];
+	int status = 1;
 	if (bones_tourney_load(a.config, &t, err, sizeof err)) {
-		fprintf(stderr, "bones tourney: %s\n", err);
-		return 1;
+		if (rank == 0)
+			fprintf(stderr, "bones tourney: %s\n", err);
+	} else {
+		status = a.mpi ? run_mpi(&a, t, rank) : run_tourney(&a, t);
+		bones_tourney_destroy(t);
 	}
-	int status = run_tourney(&a, t);
-	bones_tourney_destroy(t);
+	if (a.mpi)
+		bones_tourney_mpi_finalize();
 	return status;
 }
 

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 
 #include "bones/agent.h"
+#include "bones/clock.h"
+#include "bones/match.h"
 #include "bones/config.h"
 #include "bones/record.h"
 #include "bones/registry.h"

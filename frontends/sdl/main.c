@@ -11,6 +11,7 @@
 
 typedef struct gui_args {
 	const char *name, *script, *save_dir;
+	const char *time, *grace; /* --time, --grace over the presets' [time] */
 	int w, h;
 	long delay;
 	unsigned long long seed;
@@ -28,6 +29,7 @@ static void usage(FILE *out)
 {
 	fprintf(out, "usage: bones-gui [PRESET|GAME|RECORD] [--seed N] [--size WxH]\n"
 		     "                 [--agent-delay MS] [--save-dir DIR] [--script FILE]\n"
+		     "                 [--time D] [--grace D]\n"
 		     "       bones-gui --render RECORD [--move N] --png FILE [--size WxH]\n");
 }
 
@@ -42,6 +44,14 @@ static int parse(int argc, char **argv, gui_args *g)
 			return 1;
 		} else if (!strcmp(argv[i], "--seed") && v) {
 			g->seed = strtoull(v, NULL, 10), i++;
+		} else if ((!strcmp(argv[i], "--time") || !strcmp(argv[i], "--grace")) && v) {
+			int64_t ms;
+			if (!bones_clock_parse_duration(v, &ms)) {
+				fprintf(stderr, "bones-gui: %s '%s': not a duration (try 60, 90s, 2m)\n",
+					argv[i], v);
+				return 2;
+			}
+			*(argv[i][2] == 't' ? &g->time : &g->grace) = v, i++;
 		} else if (!strcmp(argv[i], "--script") && v) {
 			g->script = v, i++;
 		} else if (!strcmp(argv[i], "--save-dir") && v) {
@@ -193,6 +203,8 @@ int main(int argc, char **argv)
 	if (!a)
 		return 1;
 	a->zoom = 1, a->sel = a->hover = -1, a->dpi = 1;
+	a->clock_seat = -1;
+	a->time_arg[0] = args.time, a->time_arg[1] = args.grace;
 	a->agent_delay = args.delay > 0 ? (Uint32)args.delay : 0;
 	a->seed = args.seed;
 	snprintf(a->save_dir, sizeof a->save_dir, "%s", args.save_dir ? args.save_dir : ".");

@@ -28,9 +28,19 @@ static void hand_draw(gui_app *a, const void *state, int p, int who, bool intera
 	gui_fill_rect(&a->draw, r, moving ? BONES_RGBA(52, 62, 80, 255) : BONES_RGBA(40, 45, 54, 255));
 	if (moving)
 		gui_fill_rect(&a->draw, (SDL_FRect){r.x, r.y, 0.3f * u, r.h}, BONES_RGBA(255, 200, 60, 255));
-	char label[96], score[32];
+	char label[160], score[48];
 	gui_game_seat_label(g, p, label, sizeof label);
-	snprintf(score, sizeof score, "%g", scores[p]);
+	if (a->match.games) { /* the participant's match total (this game's once it ended) */
+		int k = a->match.played - (a->match_counted ? 1 : 0);
+		int part = bones_match_participant(&a->match, k, p);
+		size_t n = strlen(label);
+		snprintf(label + n, sizeof label - n, "  (match %g)", a->match.total[part]);
+	}
+	if (a->penalties[p] != 0 && interactive)
+		snprintf(score, sizeof score, "%g (%+g)", scores[p],
+			 g->plugin->flags & BONES_LOW_SCORE_WINS ? a->penalties[p] : -a->penalties[p]);
+	else
+		snprintf(score, sizeof score, "%g", scores[p]);
 	gui_text_px(&a->draw, r.x + 0.7f * u, r.y + 0.85f * u, u, WHITE, BONES_ALIGN_LEFT, label);
 	gui_text_px(&a->draw, r.x + r.w - 0.5f * u, r.y + 0.85f * u, 1.2f * u,
 		    BONES_RGBA(255, 220, 120, 255), BONES_ALIGN_RIGHT, score);
@@ -55,12 +65,16 @@ static void hand_draw(gui_app *a, const void *state, int p, int who, bool intera
 	}
 }
 
-static void result_line(const gui_game *g, const void *state, const double *scores,
+static void result_line(const gui_app *a, const void *state, const double *scores,
 			char *buf, size_t cap)
 {
+	const gui_game *g = &a->game;
 	int ranks[GUI_MAX_SEATS] = {0}, winners = 0, first = -1;
 	const void *game = bones_session_game(g->s);
-	if (g->plugin->ranks) {
+	double final[GUI_MAX_SEATS];
+	if (a->forfeited || a->time.per_move_ms > 0) {
+		gui_timer_final(a, final, ranks); /* penalties and forfeit count */
+	} else if (g->plugin->ranks) {
 		g->plugin->ranks(game, state, ranks);
 	} else {
 		bool low = g->plugin->flags & BONES_LOW_SCORE_WINS;
@@ -80,6 +94,41 @@ static void result_line(const gui_game *g, const void *state, const double *scor
 		snprintf(buf, cap, "Game over: %s wins", name);
 	else
 		snprintf(buf, cap, "Game over: a draw between %d players", winners);
+}
+
+/* The match totals by participant under the result, and Next game while one is left. */
+static float match_draw(gui_app *a, float top)
+{
+	const bones_match *m = &a->match;
+	float u = a->layout.u, x = a->layout.log.x;
+	char line[200];
+	int ranks[BONES_MATCH_MAX_PLAYERS];
+	bones_match_ranks(m, ranks);
+	snprintf(line, sizeof line, "Match after %d of %d games%s", m->played, m->games,
+		 bones_match_over(m) ? " - final" : "");
+	gui_text_px(&a->draw, x + 0.5f * u, top + 0.7f * u, u, WHITE, BONES_ALIGN_LEFT, line);
+	top += 1.4f * u;
+	for (int i = 0; i < m->players * m->players; i++) {
+		int p = i % m->players; /* by rank, then by participant */
+		if (ranks[p] != i / m->players + 1)
+			continue;
+		char name[96];
+		const gui_seat *s = &a->match_seats[p];
+		if (s->name[0])
+			snprintf(name, sizeof name, "%s", s->name);
+		else
+			snprintf(name, sizeof name, "Player %d (%.40s)", p + 1, s->agent);
+		snprintf(line, sizeof line, "%d. %s: %g", ranks[p], name, m->total[p]);
+		gui_text_px(&a->draw, x + 0.9f * u, top + 0.5f * u, 0.9f * u, GREY,
+			    BONES_ALIGN_LEFT, line);
+		top += 1.1f * u;
+	}
+	if (!bones_match_over(m) && a->win) {
+		SDL_FRect r = {x + 0.5f * u, top + 0.2f * u, 8 * u, 1.8f * u};
+		gui_button_draw(a, r, BTN_NEXT_GAME, 0, "Next game", true);
+		top += 2.3f * u;
+	}
+	return top + 0.3f * u;
 }
 
 static void log_draw(gui_app *a, size_t upto, float top)
@@ -166,14 +215,17 @@ void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive
 	for (int p = 0; p < g->players; p++)
 		hand_draw(a, state, p, who, interactive, scores);
 	float top = a->layout.log.y;
-	if (who == BONES_TERMINAL) {
+	bool forfeit = interactive && a->forfeited;
+	if (who == BONES_TERMINAL || forfeit) {
 		char result[160];
-		result_line(g, state, scores, result, sizeof result);
+		result_line(a, state, scores, result, sizeof result);
 		gui_fill_rect(&a->draw, (SDL_FRect){a->layout.log.x, top, a->layout.log.w, 1.8f * u},
 			      BONES_RGBA(120, 90, 20, 255));
 		gui_text_px(&a->draw, a->layout.log.x + 0.5f * u, top + 0.9f * u, u, WHITE,
 			    BONES_ALIGN_LEFT, result);
 		top += 2.1f * u;
+		if (interactive && a->match.games)
+			top = match_draw(a, top);
 	}
 	log_draw(a, upto, top);
 	bar_draw(a, interactive);

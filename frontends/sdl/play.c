@@ -30,7 +30,7 @@ void gui_game_switch(gui_app *a, gui_game *g)
 
 static bool human_turn(const gui_app *a)
 {
-	return a->has_game && a->screen == SCREEN_PLAY &&
+	return a->has_game && a->screen == SCREEN_PLAY && gui_timer_live(a) &&
 	       gui_game_human(&a->game, gui_game_to_move(&a->game));
 }
 
@@ -109,9 +109,12 @@ void gui_play_move(gui_app *a, bones_move move)
 
 bool gui_play_save(gui_app *a, const char *path)
 {
-	char buf[1200], err[512], names[GUI_MAX_SEATS][96];
+	char buf[1200], err[512], names[GUI_MAX_SEATS][96], values[6][160];
+	const char *tags[12];
 	bones_record_players players;
 	memset(&players, 0, sizeof players);
+	gui_timer_tags(a, tags, values);
+	players.tags = tags;
 	for (int p = 0; p < a->game.players && p < 8; p++) {
 		gui_game_seat_label(&a->game, p, names[p], sizeof names[p]);
 		players.names[p] = names[p];
@@ -155,6 +158,11 @@ bool gui_open_record(gui_app *a, const char *path)
 		return false;
 	}
 	gui_game_switch(a, &g);
+	memset(&a->time, 0, sizeof a->time); /* a record is not timed, nor a match */
+	memset(&a->match, 0, sizeof a->match);
+	memset(a->penalties, 0, sizeof a->penalties);
+	a->forfeited = 0;
+	a->clock_seat = -1;
 	a->screen = SCREEN_REPLAY;
 	a->replay_pos = bones_session_length(a->game.s);
 	if (st != BONES_OK)
@@ -201,7 +209,7 @@ static void zoom_at(gui_app *a, float x, float y, float f)
 
 static void undo(gui_app *a)
 {
-	if (a->screen != SCREEN_PLAY)
+	if (a->screen != SCREEN_PLAY || !gui_timer_live(a))
 		return;
 	a->generation++; /* an agent still thinking is ignored */
 	gui_worker_join(&a->worker);
@@ -241,6 +249,7 @@ static void press_button(gui_app *a, int id, int arg)
 		break;
 	case BTN_FIT: gui_play_reset_view(a); break;
 	case BTN_MENU: a->screen = SCREEN_START; break;
+	case BTN_NEXT_GAME: gui_timer_next_game(a); break;
 	case BTN_HELP: a->help = !a->help; break;
 	case BTN_REPLAY_FIRST: replay_step(a, -2); break;
 	case BTN_REPLAY_BACK: replay_step(a, -1); break;
@@ -298,6 +307,8 @@ static void key(gui_app *a, const SDL_KeyboardEvent *k)
 		zoom_at(a, a->layout.board.x + a->layout.board.w / 2, a->layout.board.h / 2, 0.8f);
 	else if (c == SDLK_m)
 		a->screen = SCREEN_START;
+	else if (c == SDLK_n && !replay)
+		gui_timer_next_game(a);
 	else if (c == SDLK_p && !replay)
 		press_button(a, BTN_REPLAY, 0);
 	else if (replay && (c == SDLK_LEFT || c == SDLK_RIGHT))
@@ -377,9 +388,10 @@ void gui_play_update(gui_app *a)
 		else
 			gui_toast(a, "the agent could not choose a move (status %d)", (int)st);
 	}
+	gui_timer_update(a);
 	int who = gui_game_to_move(&a->game);
 	if (a->screen != SCREEN_PLAY || who < 0 || gui_game_human(&a->game, who) ||
-	    gui_worker_busy(&a->worker))
+	    gui_worker_busy(&a->worker) || !gui_timer_live(a))
 		return;
 	Uint32 now = SDL_GetTicks();
 	if (!a->agent_due) {

@@ -102,6 +102,7 @@ int gui_render_main(int argc, char **argv)
 	rc = 1;
 	if (!a || !surf)
 		goto out;
+	a->clock_seat = -1;
 	a->w = ra.w, a->h = ra.h, a->dpi = 1, a->zoom = 1, a->sel = a->hover = -1;
 	a->r = SDL_CreateSoftwareRenderer(surf);
 	a->fonts = a->r ? gui_fonts_create(err, sizeof err) : NULL;

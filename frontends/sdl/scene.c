@@ -168,8 +168,15 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 			 a->win ? "   (Left/Right, Home/End, Enter: play from here)" : "");
 		return;
 	}
+	bool more = a->match.games && !bones_match_over(&a->match);
+	if (a->forfeited) {
+		gui_game_seat_label(g, a->forfeited - 1, name, sizeof name);
+		snprintf(buf, cap, "%.100s - %.60s forfeited: game over%s", g->title, name,
+			 more ? " (N: next game)" : "");
+		return;
+	}
 	if (who == BONES_TERMINAL) {
-		snprintf(buf, cap, "%s - game over", g->title);
+		snprintf(buf, cap, "%s - game over%s", g->title, more ? " (N: next game)" : "");
 		return;
 	}
 	if (who < 0) {
@@ -177,12 +184,14 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 		return;
 	}
 	gui_game_seat_label(g, who, name, sizeof name);
+	char clock[48];
+	gui_timer_status(a, clock, sizeof clock);
 	if (!gui_game_human(g, who))
 		snprintf(buf, cap, "%s is thinking...", name);
 	else if (a->sel < 0)
-		snprintf(buf, cap, "%s to move: pick a piece from your hand", name);
+		snprintf(buf, cap, "%s to move: pick a piece from your hand%s", name, clock);
 	else
-		snprintf(buf, cap, "%s: click a highlighted spot (Esc: another piece)", name);
+		snprintf(buf, cap, "%s: click a highlighted spot (Esc: another piece)%s", name, clock);
 }
 
 static void offboard_buttons(gui_app *a)
@@ -221,7 +230,7 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 	g->render->draw_board(bones_session_game(g->s), state, gui_scene_viewer(a),
 			      &a->draw.canvas);
 	a->draw.capture = false;
-	bool human = interactive && gui_game_human(g, gui_game_to_move(g));
+	bool human = interactive && gui_timer_live(a) && gui_game_human(g, gui_game_to_move(g));
 	if (human) {
 		draw_targets(a);
 		draw_hover(a, state);
@@ -233,6 +242,11 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 	gui_fill_rect(&a->draw, (SDL_FRect){b.x, b.y, b.w, 2.2f * u}, BONES_RGBA(40, 46, 56, 235));
 	gui_text_px(&a->draw, b.x + u, b.y + 1.1f * u, 1.1f * u, BONES_RGBA(245, 245, 245, 255),
 		    BONES_ALIGN_LEFT, status);
+	float left = interactive ? gui_timer_fraction(a) : -1;
+	if (left >= 0) /* the clock of the human's move: a bar under the status line */
+		gui_fill_rect(&a->draw, (SDL_FRect){b.x, b.y + 1.95f * u, b.w * left, 0.25f * u},
+			      a->clock.phase == BONES_CLOCK_GRACE ? BONES_RGBA(230, 80, 60, 255)
+								 : BONES_RGBA(110, 200, 120, 255));
 	if (human)
 		offboard_buttons(a);
 }
@@ -285,14 +299,15 @@ static const char *const help_lines[] = {
 	"U or Ctrl+Z: undo (your last move and the agents' replies)",
 	"Ctrl+S: save the record     drop a record file: open it",
 	"P: replay viewer (Left/Right, Home/End; Enter plays from there)",
-	"M: menu (switch game)     F1: this help     Ctrl+Q: quit",
+	"M: menu (switch game)     N: next game of a match",
+	"F1: this help     Ctrl+Q: quit",
 	NULL
 };
 
 void gui_help_draw(gui_app *a)
 {
 	float u = a->layout.u > 0 ? a->layout.u : 16;
-	float w = fminf((float)a->w - 2 * u, 40 * u), h = 15 * u;
+	float w = fminf((float)a->w - 2 * u, 40 * u), h = 16.5f * u;
 	SDL_FRect r = {((float)a->w - w) / 2, ((float)a->h - h) / 2, w, h};
 	gui_fill_rect(&a->draw, (SDL_FRect){0, 0, (float)a->w, (float)a->h},
 		      BONES_RGBA(0, 0, 0, 110));

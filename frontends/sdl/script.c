@@ -116,7 +116,7 @@ static const struct {
 	{"back", BTN_REPLAY_BACK}, {"next", BTN_REPLAY_NEXT}, {"last", BTN_REPLAY_LAST},
 	{"play", BTN_REPLAY_PLAY}, {"start", BTN_START}, {"resume", BTN_RESUME},
 	{"quit", BTN_QUIT}, {"pass", BTN_OFFBOARD}, {"players+", BTN_PLAYERS_UP},
-	{"players-", BTN_PLAYERS_DOWN}, {"seat", BTN_SEAT},
+	{"players-", BTN_PLAYERS_DOWN}, {"seat", BTN_SEAT}, {"next-game", BTN_NEXT_GAME},
 };
 
 static int button_id(const char *name)
@@ -180,6 +180,29 @@ static bool run_input(gui_app *a, gui_script *s, const char *cmd, const char *ar
 	return true;
 }
 
+/* expect-clock off|running|grace|overtime, expect-penalty SEAT POINTS, expect-forfeit
+ * SEAT, expect-match GAMES_PLAYED. False when cmd is not one; *ok says if it held. */
+static bool run_expect_time(gui_app *a, const char *cmd, const char *arg, bool *ok)
+{
+	static const char *const phases[] = {"off", "running", "grace", "forfeit", "overtime"};
+	int seat = 0;
+	double points = 0;
+	*ok = a->has_game;
+	if (!strcmp(cmd, "expect-clock")) {
+		int ph = a->clock_seat < 0 ? 0 : (int)a->clock.phase;
+		*ok = *ok && !strcmp(arg, phases[ph < 5 ? ph : 0]);
+	} else if (!strcmp(cmd, "expect-penalty") && sscanf(arg, "%d %lf", &seat, &points) == 2) {
+		*ok = *ok && seat >= 1 && seat <= GUI_MAX_SEATS && a->penalties[seat - 1] == points;
+	} else if (!strcmp(cmd, "expect-forfeit")) {
+		*ok = *ok && a->forfeited == atoi(arg);
+	} else if (!strcmp(cmd, "expect-match")) {
+		*ok = *ok && a->match.games && a->match.played == atoi(arg);
+	} else {
+		return false;
+	}
+	return true;
+}
+
 static bool run(gui_app *a, gui_script *s, const char *line)
 {
 	char cmd[64] = "", arg[200] = "";
@@ -190,6 +213,8 @@ static bool run(gui_app *a, gui_script *s, const char *line)
 		return true;
 	if (run_input(a, s, cmd, arg, &ok))
 		return ok;
+	if (run_expect_time(a, cmd, arg, &ok))
+		return ok || fail(a, s, "the clock, penalties, forfeit or match differ");
 	if (!strcmp(cmd, "wait")) {
 		s->wait_until = SDL_GetTicks() + (Uint32)atoi(arg);
 	} else if (!strcmp(cmd, "start")) {

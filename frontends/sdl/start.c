@@ -91,6 +91,8 @@ static void add_preset(void *user, const char *path)
 			snprintf(e->label, sizeof e->label, "%s", p->name[0] ? p->name : p->id);
 			snprintf(e->detail, sizeof e->detail, "%s", p->description);
 			snprintf(e->preset, sizeof e->preset, "%s", path);
+			e->time = p->time;
+			e->match_games = p->match_games;
 			for (int i = 0; i < GUI_MAX_SEATS; i++) {
 				if (p->seats[i].agent[0])
 					snprintf(e->seats[i].agent, sizeof e->seats[i].agent, "%s",
@@ -158,6 +160,11 @@ int gui_start_find(gui_app *a, const char *name)
 
 bool gui_start_launch(gui_app *a, int idx)
 {
+	return gui_start_launch_game(a, idx, 0);
+}
+
+bool gui_start_launch_game(gui_app *a, int idx, int k)
+{
 	if (idx < 0 || idx >= a->entry_count)
 		return false;
 	gui_entry *e = &a->entries[idx];
@@ -168,16 +175,29 @@ bool gui_start_launch(gui_app *a, int idx)
 		return false;
 	}
 	gui_game g;
+	gui_seat seats[GUI_MAX_SEATS];
+	memcpy(seats, e->seats, sizeof seats);
 	uint64_t seed = a->seed ? a->seed++ : (uint64_t)time(NULL) ^ SDL_GetPerformanceCounter();
-	bones_status st = gui_game_start(&g, e->plugin, &opts, e->seats, seed, err, sizeof err);
+	if (k > 0) { /* game k of the match: the participants rotated, the next seed */
+		gui_timer_match_seats(a, k, seats);
+		seed = a->match_seed + (uint64_t)k;
+	}
+	bones_status st = gui_game_start(&g, e->plugin, &opts, seats, seed, err, sizeof err);
 	bones_options_release(&opts);
 	if (st != BONES_OK) {
 		gui_toast(a, "%s", err);
 		fprintf(stderr, "bones-gui: %s\n", err);
 		return false;
 	}
-	snprintf(g.title, sizeof g.title, "%.127s", e->label);
+	if (k > 0)
+		snprintf(g.title, sizeof g.title, "%.100s %d/%d", e->label, k + 1,
+			 a->match.games);
+	else if (e->match_games > 0)
+		snprintf(g.title, sizeof g.title, "%.100s 1/%d", e->label, e->match_games);
+	else
+		snprintf(g.title, sizeof g.title, "%.127s", e->label);
 	gui_game_switch(a, &g);
+	gui_timer_launched(a, idx, k);
 	a->screen = SCREEN_PLAY;
 	printf("started %s (seed %llu)\n", e->label,
 	       (unsigned long long)bones_session_seed(a->game.s));

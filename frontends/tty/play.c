@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bones/match.h"
 #include "commands.h"
 #include "tty.h"
 
@@ -23,18 +24,32 @@ typedef struct play_args {
 	uint64_t seed;
 	const char *variant;
 	const char *save;
+	const char *time[4];  /* --time, --penalty, --grace, --forfeit; NULL = the preset's */
+	const char *games;    /* --games N, NULL = the preset's [match] */
 } play_args;
+
+/* The [time] key each of play_args.time sets. */
+static const char *const time_keys[4] = {"per_move", "penalty", "grace", "forfeit"};
+static const char *const time_opts[4] = {"--time", "--penalty", "--grace", "--forfeit"};
 
 static const char play_usage[] =
 	"usage: bones play [PRESET|GAME] [--set KEY=VALUE]... [--seat N=AGENT]...\n"
-	"                  [--seed S] [--variant V] [--save FILE]\n"
+	"                  [--seed S] [--variant V] [--save FILE] [--games N]\n"
+	"                  [--time D] [--penalty P] [--grace D] [--forfeit yes|no]\n"
 	"Plays a game in the terminal: you (human seats) against agents.\n"
 	"  PRESET|GAME      a configs/ preset (holomino) or a plugin id (dominoes)\n"
 	"  --set KEY=VALUE  an option over the preset's (see `bones games`)\n"
 	"  --seat N=AGENT   seat N (from 1) is human, random, greedy, ... (`bones agents`)\n"
 	"  --seed S         the seed of every chance event (default: from the clock)\n"
 	"  --variant V      one of the game's variants\n"
-	"  --save FILE      where the record goes (default ~/.local/share/bones/records/)\n"
+	"  --save FILE      where the record goes (default ~/.local/share/bones/records/);\n"
+	"                   in a match game K goes to FILE with -gK before its extension\n"
+	"  --games N        a match of N games, the seats rotating (preset: [match])\n"
+	"  --time D         time per move of human seats: 60, 90s, 2m (preset: [time])\n"
+	"  --penalty P      points against a player whose time runs out\n"
+	"  --grace D        extra time after the penalty\n"
+	"  --forfeit yes|no forfeit when the grace period runs out too\n"
+	"Agents are not timed.\n"
 	"In the game type a move's number or its notation, or help.\n";
 
 /* "--opt VALUE" or "--opt=VALUE"; advances *i past what it used. */
@@ -77,6 +92,18 @@ static bool parse_seed(play_args *a, const char *text)
 	return true;
 }
 
+static bool time_option(int argc, char **argv, int *i, play_args *a)
+{
+	for (int k = 0; k < 4; k++) {
+		const char *v = option_value(argc, argv, i, time_opts[k]);
+		if (v) {
+			a->time[k] = v;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Returns 0 when parsed, else the exit status (2 for usage errors, 0 for --help). */
 static int parse_args(int argc, char **argv, play_args *a)
 {
@@ -102,6 +129,10 @@ static int parse_args(int argc, char **argv, play_args *a)
 			a->variant = v;
 		} else if ((v = option_value(argc, argv, &i, "--save"))) {
 			a->save = v;
+		} else if ((v = option_value(argc, argv, &i, "--games"))) {
+			a->games = v;
+		} else if (time_option(argc, argv, &i, a)) {
+			continue;
 		} else if (argv[i][0] == '-' || a->game) {
 			fprintf(stderr, "bones play: unexpected '%s' (an option without its value?)\n%s",
 				argv[i], play_usage);
@@ -151,8 +182,10 @@ static bool build_options(tty_game *t, const play_args *a, bones_options *opts)
 	return true;
 }
 
-/* Seat i: --seat, else the preset's agent, else human for seat 1 and greedy after. */
-static bool make_seats(tty_game *t, const play_args *a, uint64_t seed)
+/* Seat i holds participant p (p = i outside a match): --seat p+1, else the preset's
+ * seat.p+1 agent, else human for participant 1 and greedy after. */
+static bool make_seats(tty_game *t, const play_args *a, const bones_match *m, int k,
+		       uint64_t seed)
 {
 	const bones_game_info *info = bones_session_info(t->session);
 	for (int i = 0; i < BONES_PRESET_MAX_SEATS; i++) {
@@ -163,22 +196,23 @@ static bool make_seats(tty_game *t, const play_args *a, uint64_t seed)
 		}
 	}
 	for (int i = 0; i < t->players; i++) {
-		const bones_preset_seat *ps = &t->preset.seats[i];
-		const char *spec = a->seats[i] ? a->seats[i]
-			: ps->agent[0] ? ps->agent : i == 0 ? "human" : "greedy";
+		int p = m ? bones_match_participant(m, k, i) : i;
+		const bones_preset_seat *ps = &t->preset.seats[p];
+		const char *spec = a->seats[p] ? a->seats[p]
+			: ps->agent[0] ? ps->agent : p == 0 ? "human" : "greedy";
 		char err[512];
 		if (strcmp(spec, "human") &&
 		    bones_agent_create(spec, t->plugin, bones_session_game(t->session), info,
-				       seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(i + 1)),
+				       seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(p + 1)),
 				       &t->agents[i], err, sizeof err)) {
-			if (a->seats[i] || !ps->agent[0])
-				fprintf(stderr, "bones play: seat %d: %s\n", i + 1, err);
+			if (a->seats[p] || !ps->agent[0])
+				fprintf(stderr, "bones play: seat %d: %s\n", p + 1, err);
 			else
 				fprintf(stderr, "bones play: %s:%d: seat.%d: %s\n", t->preset.path,
-					ps->line, i + 1, err);
+					ps->line, p + 1, err);
 			return false;
 		}
-		if (ps->name[0] && !a->seats[i])
+		if (ps->name[0] && !a->seats[p])
 			snprintf(t->names[i], sizeof t->names[i], "%s", ps->name);
 		else if (!t->agents[i])
 			snprintf(t->names[i], sizeof t->names[i], "%s", "You");
@@ -188,10 +222,10 @@ static bool make_seats(tty_game *t, const play_args *a, uint64_t seed)
 	return true;
 }
 
-static int setup(tty_game *t, const play_args *a)
+/* The preset, then --time/--penalty/--grace/--forfeit and --games over it. */
+static int setup_preset(tty_game *t, const play_args *a)
 {
 	char err[1024];
-	bones_options opts;
 	if (!t->reg)
 		return fprintf(stderr, "bones play: out of memory\n"), 1;
 	bones_registry_scan_default(t->reg);
@@ -200,9 +234,28 @@ static int setup(tty_game *t, const play_args *a)
 		fprintf(stderr, "bones play: %s\n", err);
 		return 1;
 	}
+	for (int k = 0; k < 4; k++) {
+		if (a->time[k] &&
+		    bones_preset_set_time(&t->preset, time_keys[k], a->time[k], err, sizeof err)) {
+			fprintf(stderr, "bones play: %s %s: %s\n", time_opts[k], a->time[k], err);
+			return 2;
+		}
+	}
+	if (a->games && bones_preset_set_games(&t->preset, a->games, err, sizeof err)) {
+		fprintf(stderr, "bones play: --games %s: %s\n", a->games, err);
+		return 2;
+	}
+	return 0;
+}
+
+/* Game k of a match (m NULL: the only game), with the seed of that game. */
+static int setup_game(tty_game *t, const play_args *a, const bones_match *m, int k,
+		      uint64_t seed)
+{
+	char err[1024];
+	bones_options opts;
 	if (!build_options(t, a, &opts))
 		return 1;
-	uint64_t seed = a->have_seed ? a->seed : clock_seed();
 	bones_status st = bones_session_create(t->plugin, &opts, seed, &t->session, err,
 					       sizeof err);
 	bones_options_release(&opts);
@@ -212,6 +265,7 @@ static int setup(tty_game *t, const play_args *a)
 	}
 	const bones_game_info *info = bones_session_info(t->session);
 	t->players = info->players;
+	t->forfeit = -1;
 	t->moves = malloc((info->max_moves ? info->max_moves : 1) * sizeof *t->moves);
 	t->text = malloc(TTY_TEXT_MAX);
 	if (!t->moves || !t->text)
@@ -221,11 +275,46 @@ static int setup(tty_game *t, const play_args *a)
 			t->plugin->id, t->players, BONES_PRESET_MAX_SEATS);
 		return 1;
 	}
-	if (!make_seats(t, a, seed))
+	if (!make_seats(t, a, m, k, seed))
 		return 1;
-	if (a->save)
-		snprintf(t->save_path, sizeof t->save_path, "%s", a->save);
+	snprintf(t->save_path, sizeof t->save_path, "%s", a->save ? a->save : "");
 	return 0;
+}
+
+/* A match: game k with the seats rotated, the totals after each game. */
+static int play_match(tty_game *t, const play_args *a, uint64_t seed)
+{
+	bones_match m;
+	char names[BONES_MATCH_MAX_PLAYERS][TTY_PLAYER_NAME];
+	memset(&m, 0, sizeof m);
+	int rc = setup_game(t, a, NULL, 0, seed);
+	if (!rc && !tty_match_begin(t, &m, names))
+		rc = 1;
+	for (int k = 0; !rc; k++) {
+		if (k > 0 && (rc = setup_game(t, a, &m, k, seed + (uint64_t)k)))
+			break;
+		snprintf(t->match_tag, sizeof t->match_tag, "game %d of %d", k + 1, m.games);
+		if (a->save && m.games > 1)
+			tty_match_save_path(t, a->save, k);
+		fprintf(t->out, "\nmatch: game %d of %d\n", k + 1, m.games);
+		rc = tty_game_run(t);
+		if (!t->finished) {
+			fprintf(t->out, "the match stops after %d of %d games\n", m.played, m.games);
+			break;
+		}
+		tty_match_add(t, &m, names);
+		tty_game_end(t);
+		if (bones_match_over(&m))
+			break;
+	}
+	if (m.played)
+		tty_match_print(t, &m, names, bones_match_over(&m));
+	return rc;
+}
+
+static int setup(tty_game *t, const play_args *a, uint64_t seed)
+{
+	return setup_game(t, a, NULL, 0, seed);
 }
 
 int cmd_play(int argc, char **argv)
@@ -240,8 +329,12 @@ int cmd_play(int argc, char **argv)
 	t.in = stdin;
 	t.out = stdout;
 	t.echo = !isatty(fileno(stdin));
-	rc = setup(&t, &a);
-	if (!rc)
+	t.forfeit = -1;
+	uint64_t seed = a.have_seed ? a.seed : clock_seed();
+	rc = setup_preset(&t, &a);
+	if (!rc && t.preset.match_games > 0)
+		rc = play_match(&t, &a, seed);
+	else if (!rc && !(rc = setup(&t, &a, seed)))
 		rc = tty_game_run(&t);
 	tty_game_release(&t);
 	return rc;

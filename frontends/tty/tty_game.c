@@ -12,7 +12,7 @@
 #include "bones/record.h"
 #include "tty.h"
 
-enum turn_result { TURN_PLAYED, TURN_QUIT, TURN_ERROR };
+enum turn_result { TURN_PLAYED, TURN_QUIT, TURN_ERROR, TURN_FORFEIT };
 
 static const char help_text[] =
 	"  NUMBER      play the move with that number in the list\n"
@@ -78,6 +78,10 @@ static void print_scores(const tty_game *t)
 		char num[64];
 		bones_record_format_score(scores[i], num, sizeof num);
 		fprintf(t->out, "%s %s %s", i ? "," : "", t->names[i], num);
+		if (t->penalties[i] != 0) {
+			bones_record_format_score(t->penalties[i], num, sizeof num);
+			fprintf(t->out, " (penalties %s)", num);
+		}
 	}
 	fprintf(t->out, "%s\n", t->plugin->flags & BONES_LOW_SCORE_WINS ? " (fewest wins)" : "");
 }
@@ -118,21 +122,6 @@ static size_t print_moves(tty_game *t)
 			fprintf(t->out, "%4zu %-*s", i + 1, (int)(width - 5), text);
 	}
 	return n;
-}
-
-/* A line from the input without its end-of-line and surrounding blanks; NULL at EOF. */
-static char *read_line(tty_game *t, char **buf, size_t *cap)
-{
-	ssize_t n = getline(buf, cap, t->in);
-	if (n < 0)
-		return NULL;
-	char *s = *buf;
-	while (n > 0 && strchr(" \t\r\n", s[n - 1]))
-		s[--n] = '\0';
-	s += strspn(s, " \t");
-	if (t->echo)
-		fprintf(t->out, "%s\n", s);
-	return s;
 }
 
 /* Back to the state before the latest human move: the agents' replies go too. */
@@ -243,19 +232,25 @@ static bool try_move(tty_game *t, const char *line, size_t count)
 
 static enum turn_result human_turn(tty_game *t, int seat)
 {
-	char *buf = NULL;
-	size_t cap = 0;
 	enum turn_result result = TURN_QUIT;
 	print_board(t, seat);
 	print_scores(t);
 	size_t count = print_moves(t);
+	if (tty_timed(t))
+		tty_clock_start(t);
 	for (;;) {
 		size_t before = bones_session_length(t->session);
-		fprintf(t->out, "%s, your move (1..%zu, a move, or help)> ", t->names[seat], count);
-		fflush(t->out);
-		const char *line = read_line(t, &buf, &cap);
+		char prompt[160];
+		snprintf(prompt, sizeof prompt, "%s, your move (1..%zu, a move, or help)",
+			 t->names[seat], count);
+		const char *line = NULL;
+		enum tty_read got = tty_read_line(t, seat, prompt, &line);
 		bool quit = false;
-		if (!line) {
+		if (got == TTY_FORFEIT) {
+			result = TURN_FORFEIT;
+			break;
+		}
+		if (got == TTY_EOF) {
 			fprintf(t->out, "\nend of input\n");
 			break;
 		}
@@ -273,7 +268,6 @@ static enum turn_result human_turn(tty_game *t, int seat)
 			break;
 		}
 	}
-	free(buf);
 	return result;
 }
 
@@ -292,23 +286,26 @@ static enum turn_result agent_turn(tty_game *t, int seat)
 	return TURN_PLAYED;
 }
 
+/* The host's result: the plugin's scores +/- penalties, a forfeiting seat last. */
 static void print_result(tty_game *t)
 {
-	int ranks[BONES_PRESET_MAX_SEATS];
 	double scores[BONES_PRESET_MAX_SEATS];
-	const void *game = bones_session_game(t->session);
-	const void *state = bones_session_state(t->session);
-	bones_record_ranks(t->plugin, game, state, t->players, ranks);
-	t->plugin->scores(game, state, scores);
+	t->plugin->scores(bones_session_game(t->session), bones_session_state(t->session),
+			  scores);
 	print_board(t, first_human(t));
-	fprintf(t->out, "game over\n");
+	fprintf(t->out, "game over%s\n", t->forfeit >= 0 ? " (forfeit)" : "");
 	for (int rank = 1; rank <= t->players; rank++) {
 		for (int i = 0; i < t->players; i++) {
-			if (ranks[i] != rank)
+			if (t->final_ranks[i] != rank)
 				continue;
-			char num[64];
-			bones_record_format_score(scores[i], num, sizeof num);
-			fprintf(t->out, "  %d. %s (seat %d): %s\n", rank, t->names[i], i + 1, num);
+			char num[64], plugin[64], pen[64];
+			bones_record_format_score(t->final_scores[i], num, sizeof num);
+			bones_record_format_score(scores[i], plugin, sizeof plugin);
+			bones_record_format_score(t->penalties[i], pen, sizeof pen);
+			fprintf(t->out, "  %d. %s (seat %d): %s", rank, t->names[i], i + 1, num);
+			if (t->penalties[i] != 0)
+				fprintf(t->out, " (%s with penalties %s)", plugin, pen);
+			fprintf(t->out, "%s\n", i == t->forfeit ? " forfeit" : "");
 		}
 	}
 }
@@ -335,7 +332,8 @@ int tty_game_run(tty_game *t)
 		}
 		r = t->agents[seat] ? agent_turn(t, seat) : human_turn(t, seat);
 	}
-	bool over = bones_session_to_move(t->session) == BONES_TERMINAL;
+	tty_final_result(t);
+	bool over = t->finished;
 	if (over)
 		print_result(t);
 	char path[1024], err[1200];

@@ -60,6 +60,16 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 		players.names[i] = t->names[i];
 	players.variant = t->preset.variant[0] ? t->preset.variant : NULL;
 	players.preset = t->preset.path[0] ? t->preset.id : NULL;
+	const char *tags[12];
+	char values[6][160], comment[200] = "";
+	tty_host_tags(t, tags, values);
+	players.tags = tags;
+	if (t->forfeit >= 0 && t->forfeit < t->players) {
+		snprintf(comment, sizeof comment,
+			 "%s (seat %d) forfeited: out of time after the grace period",
+			 t->names[t->forfeit], t->forfeit + 1);
+		players.comment = comment;
+	}
 	if (file)
 		snprintf(path, cap, "%s", file);
 	else if (t->save_path[0])
@@ -73,14 +83,29 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 	return st;
 }
 
-void tty_game_release(tty_game *t)
+void tty_game_end(tty_game *t)
 {
-	for (int i = 0; i < BONES_PRESET_MAX_SEATS; i++)
+	for (int i = 0; i < BONES_PRESET_MAX_SEATS; i++) {
 		bones_agent_destroy(t->agents[i]);
+		t->agents[i] = NULL;
+		t->penalties[i] = 0;
+	}
 	bones_agent_destroy(t->hint);
 	bones_session_destroy(t->session);
-	bones_registry_destroy(t->reg);
 	free(t->moves);
 	free(t->text);
+	t->hint = NULL;
+	t->session = NULL;
+	t->moves = NULL;
+	t->text = NULL;
+	t->shown = 0;
+	t->forfeit = -1;
+	t->finished = false;
+}
+
+void tty_game_release(tty_game *t)
+{
+	tty_game_end(t);
+	bones_registry_destroy(t->reg);
 	memset(t, 0, sizeof *t);
 }

@@ -112,6 +112,36 @@ static bones_move choose_place(const hg_game *g, const hg_state *s)
 	return best_gain > 0 ? by_gain : by_terr;
 }
 
+#define ELSEWHERE_MOVES 2048
+#define ELSEWHERE_STATE 4096
+
+/* Outside her own column (another seat, another variant): she picks by the same
+ * preference and places where the tableau then scores most, the first such move. */
+static bones_move choose_elsewhere(const hg_game *g, const hg_state *s)
+{
+	bones_move moves[ELSEWHERE_MOVES];
+	_Alignas(8) uint8_t copy[ELSEWHERE_STATE];
+	size_t n = hg_legal_moves(g, s, moves, NULL, ELSEWHERE_MOVES);
+	bool playing = s->phase == HG_PH_PLAY || s->phase == HG_PH_SOLO;
+	if (playing && hg_actor_domino(g, s) == HG_NONE)
+		return choose_pick(s);
+	if (n == 0 || !playing || g->max_moves > ELSEWHERE_MOVES ||
+	    g->state_size > ELSEWHERE_STATE)
+		return n ? moves[0] : 0;
+	int tab = hg_actor_tab(g, s), best = 0;
+	hg_score sc;
+	for (size_t i = 0; i < n; i++) {
+		memcpy(copy, s, g->state_size);
+		hg_apply(g, copy, moves[i]);
+		int v = hg_score_tab(g, (const hg_state *)copy, tab, &sc);
+		if (i == 0 || v > best) {
+			best = v;
+			moves[0] = moves[i];
+		}
+	}
+	return moves[0];
+}
+
 bones_move hg_dorothy_choose(const void *game, const void *state,
 			     uint64_t (*next_random)(void *rng), void *rng)
 {
@@ -124,9 +154,7 @@ bones_move hg_dorothy_choose(const void *game, const void *state,
 			return choose_pick(s);
 		return choose_place(g, s);
 	}
-	bones_move first = 0; /* not her game: the first legal move */
-	hg_legal_moves(g, s, &first, NULL, 1);
-	return first;
+	return choose_elsewhere(g, s);
 }
 
 static const bones_plugin_agent agents[] = {

@@ -255,7 +255,13 @@ static bones_status configure(const bones_host *host, const bones_value *values,
 	set_orders(g);
 	int inner = g->grid - 2;
 	g->state_size = sizeof(hg_state) + 2 * (size_t)g->tableaus * (size_t)g->grid * (size_t)g->grid;
+	/* Bounded: every position, both turns, placed or stacked. Sprawlomino: at most
+	 * 8 placements per frontier cell (4 per filled cell) and 4 stacks per cell. */
 	g->max_moves = (size_t)(8 * inner * inner + 64);
+	if (!g->board) {
+		int cells = 2 * ((g->grid - 3) / 4) + 1;
+		g->max_moves = (size_t)(36 * cells + 64);
+	}
 	info->players = g->players;
 	info->state_size = g->state_size;
 	info->max_moves = g->max_moves;

@@ -387,21 +387,22 @@ static void gen_place_tab(const hg_game *g, const hg_state *s, int tab, int a, i
 			  movebuf *mb)
 {
 	const uint8_t *cells = hg_ccells(g, s, tab), *sup = hg_csup(g, s, tab);
-	int G = g->grid, x0, y0, x1, y1;
-	scan_box(g, &s->tab[tab], 1, &x0, &y0, &x1, &y1);
+	int G = g->grid, x0, y0, x1, y1, X0, Y0, X1, Y1;
+	scan_box(g, &s->tab[tab], 1, &x0, &y0, &x1, &y1); /* where the frontier lies */
+	scan_box(g, &s->tab[tab], 2, &X0, &Y0, &X1, &Y1); /* where a partner may lie */
 	for (int y = y0; y <= y1; y++)
 		for (int x = x0; x <= x1; x++) {
 			int c = y * G + x;
 			unsigned sc = sup[c];
 			if (!sc || cells[c])
 				continue;
-			if (y > y0 && !cells[c - G] && !sup[c - G])
+			if (y > Y0 && !cells[c - G] && !sup[c - G])
 				emit(mb, x, y - 1, 1, 0, sc, a, b);
-			if (x > x0 && !cells[c - 1] && !sup[c - 1])
+			if (x > X0 && !cells[c - 1] && !sup[c - 1])
 				emit(mb, x - 1, y, 0, 0, sc, a, b);
-			if (x < x1 && !cells[c + 1])
+			if (x < X1 && !cells[c + 1])
 				emit(mb, x, y, 0, sc, sup[c + 1], a, b);
-			if (y < y1 && !cells[c + G])
+			if (y < Y1 && !cells[c + G])
 				emit(mb, x, y, 1, sc, sup[c + G], a, b);
 		}
 }

@@ -103,17 +103,8 @@ size_t bones_test_random_playout(const bones_test_game *g, void *state, bones_rn
 			break;
 		size_t n = g->plugin->legal_moves(g->game, state, moves, probs, cap);
 		CU_ASSERT_FATAL(n > 0 && n <= cap);
-		size_t pick = 0;
-		if (who == BONES_CHANCE) {
-			double u = bones_rng_double(rng), acc = 0;
-			for (pick = 0; pick + 1 < n; pick++) {
-				acc += probs[pick];
-				if (u < acc)
-					break;
-			}
-		} else {
-			pick = bones_rng_below(rng, (uint32_t)n);
-		}
+		size_t pick = who == BONES_CHANCE ? bones_rng_pick(rng, probs, n)
+						  : bones_rng_below(rng, (uint32_t)n);
 		CU_ASSERT_EQUAL_FATAL(g->plugin->apply(g->game, state, moves[pick]), BONES_OK);
 		steps++;
 	}

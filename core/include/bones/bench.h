@@ -33,17 +33,8 @@ static inline uint64_t bones_bench_playout(const bones_plugin *p, const void *ga
 		size_t n = p->legal_moves(game, state, moves, probs, cap);
 		if (n == 0)
 			break;
-		size_t pick = 0;
-		if (who == BONES_CHANCE) {
-			double u = bones_rng_double(rng), acc = 0;
-			for (; pick + 1 < n; pick++) {
-				acc += probs[pick];
-				if (u < acc)
-					break;
-			}
-		} else {
-			pick = bones_rng_below(rng, (uint32_t)n);
-		}
+		size_t pick = who == BONES_CHANCE ? bones_rng_pick(rng, probs, n)
+						  : bones_rng_below(rng, (uint32_t)n);
 		if (p->apply(game, state, moves[pick]) != BONES_OK)
 			break;
 		steps++;

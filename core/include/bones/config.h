@@ -13,11 +13,19 @@
  *   name = You
  *   [seat.2]
  *   agent = greedy
+ *   [time]                     ; optional: time per move for human seats (bones/clock.h)
+ *   per_move = 1m              ; "60", "90s", "2m", "1500ms" (required in [time])
+ *   penalty = 5                ; points against the mover when per_move runs out
+ *   grace = 1m                 ; extra time after the penalty (default 0)
+ *   forfeit = true             ; forfeit when grace runs out too (default false)
+ *   [match]                    ; optional: match play (bones/match.h)
+ *   games = 2                  ; games in the match, seats rotating each game
  *
  * Every error reads "FILE:LINE: KEY: reason". Reads INI through bones/ini.h only. */
 #ifndef BONES_CONFIG_H
 #define BONES_CONFIG_H
 
+#include "bones/clock.h"
 #include "bones/options.h"
 #include "bones/plugin.h"
 #include "bones/registry.h"
@@ -50,6 +58,11 @@ typedef struct bones_preset {
 	int option_count;
 	bones_preset_seat seats[BONES_PRESET_MAX_SEATS];
 	int plugin_line;       /* line of "plugin = ..." */
+	/* added with the [time] and [match] sections: */
+	bones_time_control time; /* [time]; time.per_move_ms 0 = no clock */
+	int time_line;         /* line of per_move, 0 = no [time] in the file */
+	int match_games;       /* [match] games, 0 = not a match (one game) */
+	int match_line;        /* line of games, 0 = none */
 } bones_preset;
 
 /* Read a preset file. Unknown sections or keys, a missing plugin, a seat number out
@@ -82,6 +95,28 @@ void bones_preset_default(bones_preset *preset, const bones_plugin *plugin);
 bones_status bones_preset_resolve(const char *name, bones_registry *reg,
 				  bones_preset *preset, const bones_plugin **plugin,
 				  char *err, size_t errcap);
+
+/* Set one [time] key (per_move, penalty, grace, forfeit) from the command line, as the
+ * file would (`bones play --time 2m` is per_move = 2m). err reads "KEY: reason". */
+bones_status bones_preset_set_time(bones_preset *preset, const char *key, const char *value,
+				   char *err, size_t errcap);
+/* Set [match] games from the command line (`--games N`). err reads "games: reason". */
+bones_status bones_preset_set_games(bones_preset *preset, const char *value, char *err,
+				    size_t errcap);
+
+/* The host's final result of one game under the preset's [time] rule. scores[] are the
+ * plugin's, plugin_ranks[] its ranks (NULL when the game did not reach its end, e.g. a
+ * forfeit), penalties[] the penalty points each seat collected (>= 0), forfeit the seat
+ * that forfeited or -1. A penalty always counts against its player: it is added to the
+ * score in a BONES_LOW_SCORE_WINS game and subtracted otherwise. The forfeiting seat
+ * ranks last; the others rank by their final scores (equal ones by plugin_ranks, else
+ * shared). Without penalties or forfeit the result is the plugin's. */
+void bones_preset_final_result(bool low_wins, int players, const double *scores,
+			       const int *plugin_ranks, const double *penalties, int forfeit,
+			       double *final_scores, int *final_ranks);
+/* "ranks R1 R2 ...; scores S1 S2 ..." as in a record's Result tag. */
+size_t bones_preset_result_text(int players, const double *scores, const int *ranks,
+				char *buf, size_t cap);
 
 /* List the preset files in the configs folders (sorted), calling fn for each path. */
 void bones_preset_list(void (*fn)(void *user, const char *path), void *user);

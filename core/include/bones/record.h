@@ -17,6 +17,9 @@ typedef struct bones_record_players {
 	const char *variant; /* the Variant tag, NULL = none (informational: Options rules) */
 	const char *preset;  /* the Preset tag (configs/ name), NULL = none */
 	const char *comment; /* written as "; " comment lines after the tags, NULL = none */
+	const char *const *tags; /* more tags after Result, as name, value, name, value, ...,
+				  * NULL (e.g. the host's Penalties, Match); NULL = none.
+				  * Readers ignore tags they do not know. */
 } bones_record_players;
 
 /* Write the session's record to f. players may be NULL. BONES_EINVAL when the plugin

@@ -4,6 +4,7 @@
 #ifndef BONES_RNG_H
 #define BONES_RNG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -71,6 +72,20 @@ static inline uint32_t bones_rng_below(bones_rng *rng, uint32_t n)
 static inline double bones_rng_double(bones_rng *rng)
 {
 	return (double)(bones_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* Index in [0, n) drawn with the given probabilities (summing to 1), e.g. a chance
+ * outcome from legal_moves(); the last index absorbs rounding. n >= 1. */
+static inline size_t bones_rng_pick(bones_rng *rng, const double *probs, size_t n)
+{
+	double u = bones_rng_double(rng), acc = 0;
+	size_t i = 0;
+	for (; i + 1 < n; i++) {
+		acc += probs[i];
+		if (u < acc)
+			break;
+	}
+	return i;
 }
 
 /* Uniform integer in [0, n) from any next_random function (for resample hooks). */

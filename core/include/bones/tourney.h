@@ -131,4 +131,20 @@ typedef struct bones_tourney_run_opts {
 bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 			       const bones_tourney_run_opts *opts, char *err, size_t errcap);
 
+/* ---- MPI (optional: built when CMake finds MPI) ------------------------------------ */
+
+/* Whether this build has the MPI runner. */
+bool bones_tourney_mpi_available(void);
+/* MPI_Init and the process's rank and size; BONES_EINVAL without MPI. */
+bones_status bones_tourney_mpi_init(int *argc, char ***argv, int *rank, int *size);
+void bones_tourney_mpi_finalize(void);
+/* End every process of the job (MPI_Abort) with status; returns only without MPI. */
+void bones_tourney_mpi_abort(int status);
+/* The same schedule as bones_tourney_run over the MPI processes: rank 0 (db != NULL)
+ * hands out one set at a time to whichever rank asks and stores every result; the
+ * other ranks (db NULL) play. Called by every rank; at least 2 processes. */
+bones_status bones_tourney_run_mpi(const bones_tourney *t, bones_tourney_db *db,
+				   const bones_tourney_run_opts *opts, char *err,
+				   size_t errcap);
+
 #endif /* BONES_TOURNEY_H */

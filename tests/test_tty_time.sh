@@ -1,0 +1,170 @@
+#!/bin/bash
+# The terminal UI's host services through pipes: time per move (a late answer gets the
+# penalty, counted against the player in the final result; no answer within the grace
+# period forfeits), option errors, and match play totals equal to the records' results
+# summed by participant. $1 build, $2 source.
+set -u
+build=$1 src=$2
+bones=$build/bin/bones
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export BONES_PLUGIN_PATH=$build/tests/plugins XDG_DATA_HOME=$tmp/xdg BONES_DATA_PATH=
+failures=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+expect() { # expect FILE TEXT WHAT: FILE contains TEXT
+	grep -qF -- "$2" "$1" || { fail "$3: no '$2' in output:"; sed 's/^/    /' "$1" | tail -15; }
+}
+tag() { sed -n "s/^\[$2 \"\(.*\)\"\]\$/\1/p" "$1"; } # tag FILE NAME
+
+# 1. testgame (most points win): the answer comes after 1.5 s of a 1 s limit, within a
+# 5 s grace: a penalty of 2, the game goes on, the final result subtracts it.
+{ sleep 1.5; yes 1 | head -40; } |
+	"$bones" play testgame --time 1s --penalty 2 --grace 5s --forfeit yes --seed 3 \
+	--save "$tmp/late.bones" >"$tmp/late.out" 2>&1 || fail "late game exited $?"
+expect "$tmp/late.out" "time is up: You get a penalty of 2 points (penalties 2)" "late answer"
+expect "$tmp/late.out" "5 more seconds to move, then the game is forfeit" "late answer"
+expect "$tmp/late.out" "game over" "late answer"
+[ "$(tag "$tmp/late.bones" Penalties)" = "2 0" ] || fail "late answer: Penalties tag"
+[ "$(tag "$tmp/late.bones" TimeControl)" = "per_move=1s penalty=2 grace=5s forfeit=true" ] ||
+	fail "late answer: TimeControl tag '$(tag "$tmp/late.bones" TimeControl)'"
+# FinalResult scores = Result scores (the plugin's, kept) - penalties (high wins)
+result=$(tag "$tmp/late.bones" Result) final=$(tag "$tmp/late.bones" FinalResult)
+want=$(awk -v r="${result#*scores }" 'BEGIN { n = split(r, s, " ");
+	s[1] -= 2; out = s[1]; for (i = 2; i <= n; i++) out = out " " s[i]; print out }')
+[ "${final#*scores }" = "$want" ] ||
+	fail "late answer: FinalResult '$final' is not Result '$result' minus the penalty"
+case "$result" in "ranks "*) ;; *) fail "late answer: the plugin's Result '$result'" ;; esac
+if [ -x "$build/bin/bones" ] && "$bones" replay --help >/dev/null 2>&1; then
+	"$bones" replay "$tmp/late.bones" >/dev/null 2>&1 || fail "late answer: record replays"
+fi
+
+# 2. An answer in time: no penalty, the plugin's result.
+yes 1 | head -40 | "$bones" play testgame --time 5s --penalty 2 --seed 3 \
+	--save "$tmp/quick.bones" >"$tmp/quick.out" 2>&1 || fail "quick game exited $?"
+grep -q "time is up" "$tmp/quick.out" && fail "quick answer was penalised"
+[ "$(tag "$tmp/quick.bones" Penalties)" = "0 0" ] || fail "quick answer: Penalties tag"
+[ "$(tag "$tmp/quick.bones" FinalResult)" = "$(tag "$tmp/quick.bones" Result)" ] ||
+	fail "quick answer: FinalResult differs from Result"
+
+# 3. No answer within 0.5 s + 0.3 s of grace: the human forfeits and ranks last.
+{ sleep 2; echo 1; } |
+	"$bones" play testgame --time 0.5s --penalty 2 --grace 0.3s --forfeit yes --seed 3 \
+	--save "$tmp/forfeit.bones" >"$tmp/forfeit.out" 2>&1 || fail "forfeit game exited $?"
+expect "$tmp/forfeit.out" "time is up: You get a penalty of 2 points" "forfeit"
+expect "$tmp/forfeit.out" "out of time: You forfeit the game" "forfeit"
+expect "$tmp/forfeit.out" "game over (forfeit)" "forfeit"
+expect "$tmp/forfeit.out" "2. You (seat 1): -2 (0 with penalties 2) forfeit" "forfeit"
+[ "$(tag "$tmp/forfeit.bones" Forfeit)" = "1" ] || fail "forfeit: Forfeit tag"
+[ "$(tag "$tmp/forfeit.bones" FinalResult)" = "ranks 2 1; scores -2 0" ] ||
+	fail "forfeit: FinalResult '$(tag "$tmp/forfeit.bones" FinalResult)'"
+grep -q '^; You (seat 1) forfeited' "$tmp/forfeit.bones" || fail "forfeit: record comment"
+
+# 4. Without forfeit (the default of a bare --time) the late player just waits on.
+{ sleep 1.2; yes 1 | head -40; } |
+	"$bones" play testgame --time 0.3s --grace 0.3s --seed 3 >"$tmp/nof.out" 2>&1 ||
+	fail "no-forfeit game exited $?"
+expect "$tmp/nof.out" "no forfeit in this game: take your time" "no forfeit"
+expect "$tmp/nof.out" "game over" "no forfeit"
+grep -q "forfeit the game" "$tmp/nof.out" && fail "no forfeit: the player forfeited"
+
+# 5. Bad values are usage errors that name the option and the key.
+"$bones" play testgame --time soon >"$tmp/err1" 2>&1
+[ $? = 2 ] || fail "--time soon: exit status"
+expect "$tmp/err1" "--time soon: per_move: 'soon' is not a duration" "--time error"
+"$bones" play testgame --games 0 >"$tmp/err2" 2>&1
+[ $? = 2 ] || fail "--games 0: exit status"
+expect "$tmp/err2" "--games 0: games: '0': expected a number of games in 1..1000" \
+	"--games error"
+
+# 6. Geominos (fewest points win), its preset's [time]: a late first move costs 5 points
+# added to the score; a forfeit there ranks the human last with 5 points added.
+if [ -f "$build/plugins/geominos.so" ]; then
+	export BONES_PLUGIN_PATH=$build/plugins
+	{ sleep 1.5; echo 1; echo quit; } | "$bones" play geominos --time 1s --seed 5 \
+		--save "$tmp/geo.bones" >"$tmp/geo.out" 2>&1 || fail "geominos late exited $?"
+	expect "$tmp/geo.out" "time is up: You get a penalty of 5 points (penalties 5)" \
+		"geominos late answer"
+	expect "$tmp/geo.out" "60 more seconds to move, then the game is forfeit" \
+		"geominos late answer (the preset's grace)"
+	expect "$tmp/geo.out" "(penalties 5), greedy" "geominos scores line"
+	{ sleep 2; echo 1; } | "$bones" play geominos --time 0.5s --grace 0.2s --seed 5 \
+		--save "$tmp/geof.bones" >"$tmp/geof.out" 2>&1 || fail "geominos forfeit exited $?"
+	[ "$(tag "$tmp/geof.bones" FinalResult)" = "ranks 2 1; scores 5 0" ] ||
+		fail "geominos forfeit: FinalResult '$(tag "$tmp/geof.bones" FinalResult)'"
+	export BONES_PLUGIN_PATH=$build/tests/plugins
+fi
+
+# 7. Match play: two agents, two games; the seats rotate and the printed totals are the
+# records' final scores summed by participant (name).
+match() { # match GAME PLUGIN_DIR
+	BONES_PLUGIN_PATH=$2 "$bones" play "$1" --games 2 --seat 1=random --seat 2=greedy \
+		--seed 7 --save "$tmp/m-$1.bones" >"$tmp/m-$1.out" 2>&1 </dev/null ||
+		fail "$1 match exited $?"
+	expect "$tmp/m-$1.out" "match totals after game 1 of 2:" "$1 match"
+	expect "$tmp/m-$1.out" "match over after 2 games" "$1 match"
+	for k in 1 2; do
+		[ -f "$tmp/m-$1-g$k.bones" ] || { fail "$1 match: no record of game $k"; return; }
+		[ "$(tag "$tmp/m-$1-g$k.bones" Match)" = "game $k of 2" ] ||
+			fail "$1 match: Match tag of game $k"
+	done
+	[ "$(tag "$tmp/m-$1-g1.bones" Player1)" = random ] &&
+		[ "$(tag "$tmp/m-$1-g2.bones" Player1)" = greedy ] ||
+		fail "$1 match: the seats did not rotate"
+	sums=$(for k in 1 2; do
+		f=$tmp/m-$1-g$k.bones r=$(tag "$f" FinalResult)
+		[ -n "$r" ] || r=$(tag "$f" Result)
+		echo "$(tag "$f" Player1) $(tag "$f" Player2) ${r#*scores }"
+	done | awk '{ t[$1] += $3; t[$2] += $4 } END { for (p in t) print p ": " t[p] }' | sort)
+	printed=$(sed -n '/^match over/,$p' "$tmp/m-$1.out" |
+		sed -n 's/^  [0-9]*\. \([^:]*\): \([-0-9.e]*\) .*/\1: \2/p' | sort)
+	[ -n "$printed" ] && [ "$sums" = "$printed" ] ||
+		fail "$1 match: printed totals '$printed' are not the records' sums '$sums'"
+}
+match testgame "$build/tests/plugins"
+[ -f "$build/plugins/geominos.so" ] && match geominos "$build/plugins"
+
+# 8. The GUI (when it and Xvfb are there): the clock of a timed preset runs, the penalty
+# and the forfeit come as in the terminal; a match goes on with Next game, seats rotated.
+gui=$build/bin/bones-gui
+if [ -x "$gui" ] && command -v xvfb-run >/dev/null 2>&1 && [ -f "$build/plugins/geominos.so" ]; then
+	cat >"$tmp/gui.txt" <<SCRIPT
+start geominos
+wait-turn
+expect-clock running
+wait 1500
+expect-clock grace
+expect-penalty 1 5
+wait 1500
+expect-forfeit 1
+save $tmp/gui.bones
+start geominos-match
+wait-turn
+wait 3000
+expect-forfeit 1
+expect-match 1
+click-button next-game
+wait-turn
+wait 3000
+expect-forfeit 2
+expect-match 2
+save $tmp/gui-m2.bones
+quit
+SCRIPT
+	BONES_PLUGIN_PATH=$build/plugins timeout 90 xvfb-run -a -s "-screen 0 1280x800x24" \
+		"$gui" --seed 5 --agent-delay 0 --size 1000x700 --time 1s --grace 1s \
+		--script "$tmp/gui.txt" >"$tmp/gui.out" 2>"$tmp/gui.err"
+	rc=$?
+	[ $rc = 0 ] || { fail "gui timed script exited $rc"; sed 's/^/    /' "$tmp/gui.err" | tail -5; }
+	[ "$(tag "$tmp/gui.bones" Forfeit 2>/dev/null)" = "1" ] || fail "gui: the record has no Forfeit"
+	[ "$(tag "$tmp/gui.bones" Penalties 2>/dev/null)" = "5 0" ] || fail "gui: Penalties tag"
+	[ "$(tag "$tmp/gui-m2.bones" Match 2>/dev/null)" = "game 2 of 2" ] || fail "gui: Match tag"
+	[ "$(tag "$tmp/gui-m2.bones" Forfeit 2>/dev/null)" = "2" ] ||
+		fail "gui: the human did not sit in seat 2 of game 2"
+	grep -q "^match after game 2 of 2: " "$tmp/gui.out" || fail "gui: no match totals printed"
+else
+	echo "SKIP: the GUI timing check (bones-gui, xvfb-run or geominos missing)"
+fi
+
+[ "$failures" = 0 ] && echo "test_tty_time: all passed"
+exit $((failures > 0))
