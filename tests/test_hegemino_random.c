@@ -164,15 +164,11 @@ static size_t play_checked(const bones_test_game *tg, void *state, bones_rng *rn
 		}
 		size_t pick = bones_rng_below(rng, (uint32_t)n);
 		if (who == BONES_CHANCE) {
-			double sum = 0, u = bones_rng_double(rng), acc = 0;
+			double sum = 0;
 			for (size_t i = 0; i < n; i++)
 				sum += probs[i];
 			CU_ASSERT_DOUBLE_EQUAL(sum, 1.0, 1e-9);
-			for (pick = 0; pick + 1 < n; pick++) {
-				acc += probs[pick];
-				if (u < acc)
-					break;
-			}
+			pick = bones_rng_pick(rng, probs, n);
 		}
 		CU_ASSERT_EQUAL_FATAL(tg->plugin->apply(tg->game, state, moves[pick]), BONES_OK);
 		check_tableaus(g, state);

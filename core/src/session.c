@@ -181,17 +181,27 @@ bones_status bones_session_play_text(bones_session *s, const char *text, char *e
 	return st;
 }
 
+bones_status bones_session_sample_chance(const bones_session *s, bones_move *move)
+{
+	if (bones_session_to_move(s) != BONES_CHANCE)
+		return BONES_EINVAL;
+	size_t n = s->plugin->legal_moves(s->game, bones_session_state(s), s->scratch,
+					  s->probs, s->info.max_moves);
+	if (n == 0)
+		return BONES_EINVAL;
+	bones_rng rng;
+	bones_rng_seed(&rng, s->seed ^ (0x9e3779b97f4a7c15ull * (s->length + 1)));
+	*move = s->scratch[bones_rng_pick(&rng, s->probs, n)];
+	return BONES_OK;
+}
+
 bones_status bones_session_resolve_chance(bones_session *s)
 {
 	while (bones_session_to_move(s) == BONES_CHANCE) {
-		size_t n = s->plugin->legal_moves(s->game, bones_session_state(s), s->scratch,
-						  s->probs, s->info.max_moves);
-		if (n == 0)
-			return BONES_EINVAL;
-		bones_rng rng;
-		bones_rng_seed(&rng, s->seed ^ (0x9e3779b97f4a7c15ull * (s->length + 1)));
-		size_t pick = bones_rng_pick(&rng, s->probs, n);
-		bones_status st = bones_session_play(s, s->scratch[pick]);
+		bones_move move;
+		bones_status st = bones_session_sample_chance(s, &move);
+		if (!st)
+			st = bones_session_play(s, move);
 		if (st)
 			return st;
 	}

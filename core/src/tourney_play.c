@@ -151,7 +151,7 @@ static bool add_chance(struct game *g, const char *text)
 
 /* The next replayed outcome if it is legal here, else one drawn as the session draws
  * chance: from (seed, move number). */
-static bones_status play_chance(struct game *g, bones_move *scratch, double *probs)
+static bones_status play_chance(struct game *g)
 {
 	const bones_plugin *p = bones_session_plugin(g->s);
 	const void *game = bones_session_game(g->s), *state = bones_session_state(g->s);
@@ -164,23 +164,8 @@ static bones_status play_chance(struct game *g, bones_move *scratch, double *pro
 		g->replay += n + (g->replay[n] == '\n');
 		replayed = !p->parse_move(game, state, text, &m);
 	}
-	if (!replayed) {
-		size_t n = p->legal_moves(game, state, scratch, probs,
-					  bones_session_info(g->s)->max_moves);
-		if (!n)
-			return BONES_EINVAL;
-		bones_rng rng;
-		size_t len = bones_session_length(g->s);
-		bones_rng_seed(&rng, bones_session_seed(g->s) ^ (0x9e3779b97f4a7c15ull * (len + 1)));
-		double u = bones_rng_double(&rng), acc = 0;
-		size_t pick = 0;
-		for (; pick + 1 < n; pick++) {
-			acc += probs[pick];
-			if (u < acc)
-				break;
-		}
-		m = scratch[pick];
-	}
+	if (!replayed && bones_session_sample_chance(g->s, &m))
+		return BONES_EINVAL;
 	char text[BONES_MOVE_TEXT_MAX];
 	if (!p->format_move(game, state, m, text, sizeof text) || !add_chance(g, text))
 		return BONES_ENOMEM;
@@ -212,17 +197,14 @@ static bool seat_up(struct game *g)
 /* Play to the end, a forfeit or a stop. */
 static bones_status play_out(struct game *g)
 {
-	size_t cap = bones_session_info(g->s)->max_moves + 1;
-	bones_move *scratch = malloc(cap * sizeof *scratch);
-	double *probs = malloc(cap * sizeof *probs);
-	bones_status st = scratch && probs ? BONES_OK : BONES_ENOMEM;
+	bones_status st = BONES_OK;
 	while (!st && g->forfeit_seat < 0 && !atomic_load(g->w->stop)) {
 		int who = bones_session_to_move(g->s);
 		bones_move m;
 		if (who == BONES_TERMINAL)
 			break;
 		if (who == BONES_CHANCE) {
-			st = play_chance(g, scratch, probs);
+			st = play_chance(g);
 			continue;
 		}
 		if (g->agents[who] ? bones_agent_choose(g->agents[who], bones_session_state(g->s),
@@ -234,8 +216,6 @@ static bones_status play_out(struct game *g)
 		if (bones_session_play(g->s, m))
 			forfeit(g, who, "%s", "an illegal move");
 	}
-	free(scratch);
-	free(probs);
 	if (!st && atomic_load(g->w->stop))
 		st = BONES_ERANGE;
 	return st;

@@ -34,6 +34,11 @@ bones_status bones_session_play(bones_session *s, bones_move move);
 /* Parse and apply notation. On failure err reads "move N: 'TEXT': reason". */
 bones_status bones_session_play_text(bones_session *s, const char *text, char *err,
 				     size_t errcap);
+/* The outcome the session's RNG draws at the current chance node (the one
+ * resolve_chance would play), without playing it. BONES_EINVAL when not at a chance
+ * node. Deterministic: depends only on the seed, the move number and the state. */
+bones_status bones_session_sample_chance(const bones_session *s, bones_move *move);
+
 /* Resolve chance nodes with the session's RNG until a player is to move or the game
  * is over. */
 bones_status bones_session_resolve_chance(bones_session *s);
