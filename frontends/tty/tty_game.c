@@ -146,14 +146,11 @@ static void undo_to_human(tty_game *t)
 	fprintf(t->out, "took back %zu move%s\n", length - target, length - target == 1 ? "" : "s");
 }
 
-/* The hint comes from the strongest built-in agent on a modest budget. */
-#define HINT_AGENT "mcts iterations=2000 time=1 rollout=greedy"
-
 static void hint(tty_game *t)
 {
 	char err[256];
 	if (!t->hint &&
-	    bones_agent_create(HINT_AGENT, t->plugin, bones_session_game(t->session),
+	    bones_agent_create(BONES_HINT_AGENT, t->plugin, bones_session_game(t->session),
 			       bones_session_info(t->session),
 			       bones_session_seed(t->session) ^ 0x5bd1e995u, &t->hint, err,
 			       sizeof err)) {

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bones/heuristic.h"
 #include "bones/hex.h"
 #include "bones/plugin.h"
 
@@ -170,6 +171,9 @@ size_t bones_holomino_breakdown(const void *game, const void *state, char *buf, 
 size_t bones_holomino_explain(const hm_game *g, const hm_moverec *rec, char *buf, size_t cap);
 /* The tile's name, e.g. "135". */
 void bones_holomino_tile_name(const hm_game *g, int t, char out[4]);
+
+/* heuristic.c: priors and evaluation for the search agents ("bones.heuristic/1") */
+extern const bones_heuristic bones_holomino_heuristic;
 
 /* render.c, text.c */
 const void *bones_holomino_extension(const void *game, const char *id);

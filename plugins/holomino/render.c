@@ -235,5 +235,7 @@ static const bones_render render = {
 const void *bones_holomino_extension(const void *game, const char *id)
 {
 	(void)game;
+	if (strcmp(id, BONES_HEURISTIC_ID) == 0)
+		return &bones_holomino_heuristic;
 	return strcmp(id, BONES_RENDER_ID) == 0 ? &render : NULL;
 }

@@ -9,6 +9,10 @@
 
 typedef struct bones_agent bones_agent;
 
+/* The agent every frontend asks for a hint: the strongest within about a second.
+ * depth=0 stops rollouts at the plugin's evaluation where it has one (bones.heuristic/1). */
+#define BONES_HINT_AGENT "mcts iterations=2000 time=1 rollout=greedy depth=0"
+
 /* One kind of agent, as listed by `bones agents`. */
 typedef struct bones_agent_kind {
 	const char *name;    /* "greedy" */
