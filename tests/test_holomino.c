@@ -14,18 +14,9 @@ static const bones_plugin *P = &bones_plugin_entry;
 /* Configure with settings (CUnit failure if refused) and a fresh state. */
 static void *start(bones_test_game *g, const char *settings)
 {
-	bones_status st = bones_test_configure(g, P, settings);
-	CU_ASSERT_EQUAL_FATAL(st, BONES_OK);
-	void *s = bones_test_new_state(g);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	return s;
+	return bones_test_start(g, P, settings);
 }
 
-static void finish(bones_test_game *g, void *s)
-{
-	free(s);
-	bones_test_release(g);
-}
 
 static int popcount_fit(const hm_game *hg, int d1, int d3, int d5)
 {
@@ -89,12 +80,12 @@ static void test_holomino__tile_names_read_from_the_smallest_digit(void)
 	CU_ASSERT_EQUAL(P->parse_move(g.game, s, "draw:351", &m), BONES_EPARSE);
 	CU_ASSERT_EQUAL(P->parse_move(g.game, s, "draw:113", &m), BONES_EPARSE);
 	CU_ASSERT_EQUAL(P->parse_move(g.game, s, "draw:137", &m), BONES_EPARSE);
-	finish(&g, s);
+	bones_test_finish(&g, s);
 	s = start(&g, "unique_digits=false");
 	CU_ASSERT_EQUAL(P->parse_move(g.game, s, "draw:112", &m), BONES_OK);
 	CU_ASSERT_EQUAL(P->parse_move(g.game, s, "draw:121", &m), BONES_EPARSE);
 	CU_ASSERT_EQUAL(P->parse_move(g.game, s, "draw:444", &m), BONES_OK);
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* The deal: player 1's pool, player 2's, then the start tile at (0,0) with its first
@@ -129,7 +120,7 @@ static void test_holomino__deal_fills_pools_in_order_then_the_start_tile(void)
 	bones_test_play(&g, s, "draw:456");
 	CU_ASSERT_EQUAL(P->to_move(g.game, s), 0);
 	CU_ASSERT_EQUAL(st->pool_n[0], 4);
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* Rule sheet example 1: "this hole is worth (3 + 2 + 5) = 10". Start 235 has 2 at c1
@@ -151,7 +142,7 @@ static void test_holomino__hole_of_3_2_5_scores_10(void)
 	CU_ASSERT_DOUBLE_EQUAL(sc[0], 10, 1e-9);
 	CU_ASSERT_DOUBLE_EQUAL(sc[1], 0, 1e-9);
 	CU_ASSERT_STRING_EQUAL(breakdown(&g, s), "hole: 2 + 3 + 5 = 10");
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* Example 2 and 3: the minimum (1 + 2 + 3) = 6 and maximum (4 + 5 + 6) = 15. */
@@ -165,14 +156,14 @@ static void test_holomino__holes_score_at_least_6_and_at_most_15(void)
 			       " draw:126 243@1,0 draw:136 136@-1,0 draw:235 134@1,-1");
 	P->scores(g.game, s, sc);
 	CU_ASSERT_DOUBLE_EQUAL(sc[0], 6, 1e-9);
-	finish(&g, s);
+	bones_test_finish(&g, s);
 	/* start 465: c1 = 4, c5 = 5; 165@1,0 puts 6 at c1 of (1,0): 5 + 4 + 6 = 15 */
 	s = start(&g, "");
 	bones_test_play(&g, s, "draw:165 draw:146 draw:123 draw:124 draw:125 draw:126 draw:465"
 			       " draw:134 165@1,0 draw:135 126@-1,0 draw:136 146@1,-1");
 	P->scores(g.game, s, sc);
 	CU_ASSERT_DOUBLE_EQUAL(sc[0], 15, 1e-9);
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* The triple hole: 456 at (2,0) with all six neighbours placed closes three holes of
@@ -197,7 +188,7 @@ static void test_holomino__triple_hole_of_4_5_6_scores_135(void)
 	P->scores(g.game, s, sc);
 	CU_ASSERT_DOUBLE_EQUAL(sc[0], 135, 1e-9);
 	CU_ASSERT_STRING_EQUAL(breakdown(&g, s), "triple hole: 3 x (15 + 15 + 15) = 135");
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 static void test_holomino__triple_hole_scores_3375_under_product_scoring(void)
@@ -210,7 +201,7 @@ static void test_holomino__triple_hole_scores_3375_under_product_scoring(void)
 	P->scores(g.game, s, sc);
 	CU_ASSERT_DOUBLE_EQUAL(sc[0], 3375, 1e-9);
 	CU_ASSERT_STRING_EQUAL(breakdown(&g, s), "triple hole: 15 x 15 x 15 = 3375");
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* The blocking figure: a cell with two fixed 3s can never be filled. Start 123 puts
@@ -240,7 +231,7 @@ static void test_holomino__cell_with_two_fixed_3s_is_blocked_and_never_offered(v
 	char text[4096];
 	P->render_text(g.game, s, -1, text, sizeof text);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "blocked cells: 1,0"));
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* With repeated digits the same cell takes 33x tiles, in every fitting turn. */
@@ -260,7 +251,7 @@ static void test_holomino__repeated_digits_unblock_equal_corners(void)
 	char text[64];
 	P->format_move(g.game, s, m, text, sizeof text);
 	CU_ASSERT_STRING_EQUAL(text, "133@1,0");
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* max_extent=1 keeps the layout to the start tile: nothing fits, so everyone passes;
@@ -289,7 +280,7 @@ static void test_holomino__all_players_passing_in_succession_ends_the_game(void)
 	bones_test_play(&g, s, "pass:145");
 	CU_ASSERT_EQUAL(P->to_move(g.game, s), BONES_TERMINAL);
 	CU_ASSERT_EQUAL(P->legal_moves(g.game, s, moves, NULL, 16), 0);
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* Passing is refused while a placement is legal; a placement resets the pass count. */
@@ -302,7 +293,7 @@ static void test_holomino__passing_is_refused_while_a_placement_is_legal(void)
 	bones_move m;
 	CU_ASSERT_EQUAL(P->parse_move(g.game, s, "pass:135", &m), BONES_EILLEGAL);
 	CU_ASSERT_EQUAL(P->apply(g.game, s, hm_pack(HM_PASS, 0, 0, 0, 0)), BONES_EILLEGAL);
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* max_extent=2: the layout may span 2 rows and 2 tiles; a third tile in a row is
@@ -322,11 +313,11 @@ static void test_holomino__max_extent_refuses_placements_beyond_it(void)
 	CU_ASSERT_EQUAL(P->parse_move(g.game, s, "152@-1,0", &m), BONES_EILLEGAL);
 	CU_ASSERT_EQUAL(P->apply(g.game, s, hm_pack(HM_PLACE, ((hm_game *)g.game)->name_index[152],
 						    0, -1, 0)), BONES_EILLEGAL);
-	finish(&g, s);
+	bones_test_finish(&g, s);
 	s = start(&g, "");
 	bones_test_play(&g, s, "draw:134 draw:135 draw:136 draw:145 draw:146 draw:156 draw:123"
 			       " draw:142 134@1,0 draw:152 152@-1,0");
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* The game ends at once when a pool empties: 8 tiles (digits=4), pools of 3, so the
@@ -360,7 +351,7 @@ static void test_holomino__draws_stop_with_the_supply_and_an_empty_pool_ends_the
 		if (empty)
 			CU_ASSERT_EQUAL(st->pool_n[st->play.player], 0);
 		by_empty_pool += empty;
-		finish(&g, s);
+		bones_test_finish(&g, s);
 	}
 	CU_ASSERT(by_empty_pool > 100);
 }

@@ -18,18 +18,9 @@ static const bones_plugin *P = &bones_plugin_entry;
 
 static void *start(bones_test_game *g, const char *settings)
 {
-	bones_status st = bones_test_configure(g, P, settings);
-	CU_ASSERT_EQUAL_FATAL(st, BONES_OK);
-	void *s = bones_test_new_state(g);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	return s;
+	return bones_test_start(g, P, settings);
 }
 
-static void finish(bones_test_game *g, void *s)
-{
-	free(s);
-	bones_test_release(g);
-}
 
 static const bones_heuristic *heuristic(const bones_test_game *g)
 {
@@ -61,7 +52,7 @@ static void test_holomino_heuristic__is_offered_with_both_functions_and_a_margin
 	CU_ASSERT_PTR_NOT_NULL(h->evaluate);
 	CU_ASSERT_PTR_NOT_NULL(h->priors);
 	CU_ASSERT(h->margin_scale > 0);
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* The rule sheet's first hole (see test_holomino.c): player 1 holds 123, 146, 456, 124;
@@ -94,7 +85,7 @@ static void test_holomino_heuristic__a_scoring_placement_outweighs_every_other(v
 		}
 	}
 	CU_ASSERT_EQUAL(found, 1);
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* The start tile 235 (c1 2, c3 3, c5 5); player 1 holds 135, 146, 456 and draws 124.
@@ -112,7 +103,7 @@ static void test_holomino_heuristic__a_hole_the_opponent_can_close_is_weighted_l
 	CU_ASSERT_DOUBLE_EQUAL(prior_of(&g, s, "135@1,0"), 0.05, 1e-9);
 	CU_ASSERT_DOUBLE_EQUAL(prior_of(&g, s, "135@-1,0"), 1 - 10 * 3.0 / 32, 1e-9);
 	CU_ASSERT(prior_of(&g, s, "135@1,0") < prior_of(&g, s, "135@-1,0"));
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* The same 135@1,0, but player 1 keeps the key tile 123 and player 2 (456, 134, 126)
@@ -128,7 +119,7 @@ static void test_holomino_heuristic__a_hole_only_the_mover_can_close_is_weighted
 	double own = prior_of(&g, s, "135@1,0");
 	CU_ASSERT_DOUBLE_EQUAL(own, 5.0625, 1e-9);
 	CU_ASSERT(own > 1.0);
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* The first-hole position with player 2 drawing 142 instead of 156: player 1 (to move)
@@ -150,7 +141,7 @@ static void test_holomino_heuristic__evaluate_adds_the_best_gain_at_hand(void)
 	heuristic(&g)->evaluate(g.game, s, est);
 	CU_ASSERT_DOUBLE_EQUAL(est[0], 10.0, 1e-9);
 	CU_ASSERT_DOUBLE_EQUAL(est[1], 9.0, 1e-9);
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 /* Brute force: the most player p could score with one placement from s (applying
@@ -293,7 +284,7 @@ static void random_states(const char *settings, int games, uint64_t seed)
 	free(tmp);
 	free(moves);
 	free(w);
-	finish(&g, s);
+	bones_test_finish(&g, s);
 }
 
 static void test_holomino_heuristic__match_reference_and_brute_force_and_never_write(void)

@@ -61,6 +61,23 @@ void *bones_test_new_state(const bones_test_game *g)
 	return state;
 }
 
+void *bones_test_start(bones_test_game *g, const bones_plugin *plugin, const char *settings)
+{
+	bones_status st = bones_test_configure(g, plugin, settings);
+	if (st)
+		fprintf(stderr, "\nconfigure '%s': %s\n", settings, g->error);
+	CU_ASSERT_EQUAL_FATAL(st, BONES_OK);
+	void *state = bones_test_new_state(g);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(state);
+	return state;
+}
+
+void bones_test_finish(bones_test_game *g, void *state)
+{
+	free(state);
+	bones_test_release(g);
+}
+
 bool bones_test_play(const bones_test_game *g, void *state, const char *moves)
 {
 	char text[BONES_MOVE_TEXT_MAX];

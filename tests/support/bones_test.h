@@ -37,6 +37,11 @@ void bones_test_release(bones_test_game *g);
 /* A fresh zeroed state buffer of the game's size, from init_state. free() it. */
 void *bones_test_new_state(const bones_test_game *g);
 
+/* Configure (a CUnit fatal failure if refused) and return a fresh state; undo both with
+ * bones_test_finish. */
+void *bones_test_start(bones_test_game *g, const bones_plugin *plugin, const char *settings);
+void bones_test_finish(bones_test_game *g, void *state);
+
 /* Parse and apply each space-separated move of `moves` in turn; a CUnit failure
  * (naming the move) on the first that does not parse or apply. Returns true if all did. */
 bool bones_test_play(const bones_test_game *g, void *state, const char *moves);
