@@ -12,7 +12,7 @@ enum {
 	BTN_NONE, BTN_UNDO, BTN_SAVE, BTN_MENU, BTN_HELP, BTN_FIT, BTN_OFFBOARD,
 	BTN_REPLAY_FIRST, BTN_REPLAY_BACK, BTN_REPLAY_NEXT, BTN_REPLAY_LAST,
 	BTN_REPLAY_PLAY, BTN_REPLAY, BTN_START, BTN_RESUME, BTN_ENTRY, BTN_SEAT,
-	BTN_PLAYERS_DOWN, BTN_PLAYERS_UP, BTN_NEW, BTN_QUIT, BTN_HAND, BTN_NEXT_GAME
+	BTN_PLAYERS_DOWN, BTN_PLAYERS_UP, BTN_NEW, BTN_QUIT, BTN_HAND, BTN_NEXT_GAME, BTN_HINT
 };
 
 typedef struct gui_button {
@@ -73,6 +73,10 @@ typedef struct gui_app {
 	gui_view board_view;     /* of the last frame, for hit tests */
 	float pick_radius;       /* world units */
 	bool help;
+	/* the hint (play.c): asked on the worker, shown while the position is unchanged */
+	bool hint_thinking;      /* the worker runs the hint agent */
+	int hint;                /* index into game.moves + 1, 0 none */
+	unsigned hint_generation; /* the position it is for */
 	char toast[256];
 	Uint32 toast_until;
 	char save_dir[512];
@@ -131,6 +135,12 @@ bool gui_play_click_hand(gui_app *a, int piece);
 bool gui_play_target_pos(gui_app *a, int k, float *x, float *y);
 bool gui_play_hand_pos(gui_app *a, int piece, float *x, float *y);
 void gui_play_move(gui_app *a, bones_move move);
+/* Ask the hint agent on the worker (a human to move, none thinking); false if refused. */
+bool gui_play_hint(gui_app *a);
+/* The shown hint's index into game.moves, -1 when there is none (or it is stale). */
+int gui_play_hint_index(const gui_app *a);
+/* Where to click to play the shown hint: its target or its button. */
+bool gui_play_hint_pos(gui_app *a, float *x, float *y);
 bool gui_play_save(gui_app *a, const char *path);
 /* Open a record file in the replay viewer. */
 bool gui_open_record(gui_app *a, const char *path);

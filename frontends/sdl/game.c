@@ -99,11 +99,22 @@ void gui_game_release(gui_game *g)
 {
 	for (int i = 0; i < GUI_MAX_SEATS; i++)
 		bones_agent_destroy(g->seats[i].ag);
+	bones_agent_destroy(g->hint);
 	bones_session_destroy(g->s);
 	free(g->moves);
 	free(g->places);
 	free(g->scratch);
 	memset(g, 0, sizeof *g);
+}
+
+bones_agent *gui_game_hint_agent(gui_game *g, char *err, size_t errcap)
+{
+	if (!g->hint &&
+	    bones_agent_create(BONES_HINT_AGENT, g->plugin, bones_session_game(g->s),
+			       bones_session_info(g->s), bones_session_seed(g->s) ^ 0x5bd1e995u,
+			       &g->hint, err, errcap) != BONES_OK)
+		g->hint = NULL;
+	return g->hint;
 }
 
 bones_status gui_game_refresh(gui_game *g)

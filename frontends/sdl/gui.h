@@ -93,7 +93,12 @@ typedef struct gui_game {
 	bones_move_place *places;     /* their places (piece -2 when unknown) */
 	size_t move_count, move_cap;
 	void *scratch;                /* one state, for previews */
+	bones_agent *hint;            /* BONES_HINT_AGENT, made on the first hint; owned */
 } gui_game;
+
+/* The game's hint agent (created once, seeded from the session seed); NULL + err if
+ * it cannot be made. */
+bones_agent *gui_game_hint_agent(gui_game *g, char *err, size_t errcap);
 
 /* Start a game. seats[i].agent "" or "human" is a human. */
 bones_status gui_game_start(gui_game *g, const bones_plugin *plugin,

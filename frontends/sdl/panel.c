@@ -182,19 +182,21 @@ static void log_draw(gui_app *a, size_t upto, float top)
 static void bar_draw(gui_app *a, bool interactive)
 {
 	static const struct { int id; const char *label; } play[] = {
-		{BTN_UNDO, "Undo"}, {BTN_SAVE, "Save"}, {BTN_REPLAY, "Replay"},
-		{BTN_FIT, "Fit"}, {BTN_MENU, "Menu"}, {BTN_HELP, "?"}},
+		{BTN_HINT, "Hint"}, {BTN_UNDO, "Undo"}, {BTN_SAVE, "Save"},
+		{BTN_REPLAY, "Replay"}, {BTN_FIT, "Fit"}, {BTN_MENU, "Menu"}, {BTN_HELP, "?"}},
 	replay[] = {
 		{BTN_REPLAY_FIRST, "|<"}, {BTN_REPLAY_BACK, "<"}, {BTN_REPLAY_NEXT, ">"},
 		{BTN_REPLAY_LAST, ">|"}, {BTN_REPLAY_PLAY, "Play"}, {BTN_MENU, "Menu"}};
 	SDL_FRect b = a->layout.bar;
 	if (!a->win)
 		return; /* off-screen pictures have nothing to click */
-	float gap = a->layout.u * 0.3f, w = (b.w - 5 * gap) / 6;
-	for (int i = 0; i < 6; i++) {
+	int n = interactive ? 7 : 6;
+	float gap = a->layout.u * 0.3f, w = (b.w - (float)(n - 1) * gap) / (float)n;
+	for (int i = 0; i < n; i++) {
 		SDL_FRect r = {b.x + (float)i * (w + gap), b.y, w, b.h};
 		if (interactive)
-			gui_button_draw(a, r, play[i].id, 0, play[i].label, false);
+			gui_button_draw(a, r, play[i].id, 0, play[i].label,
+					play[i].id == BTN_HINT && a->hint_thinking);
 		else
 			gui_button_draw(a, r, replay[i].id, 0, replay[i].label, false);
 	}

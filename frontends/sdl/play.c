@@ -233,6 +233,86 @@ bool gui_play_click_hand(gui_app *a, int piece)
 	return human_turn(a);
 }
 
+bool gui_play_hint(gui_app *a)
+{
+	char err[256] = "";
+	if (a->hint_thinking || gui_worker_busy(&a->worker)) {
+		gui_toast(a, "a hint is still thinking");
+		return false;
+	}
+	if (!human_turn(a)) {
+		gui_toast(a, "no hint: it is not your move");
+		return false;
+	}
+	bones_agent *ag = gui_game_hint_agent(&a->game, err, sizeof err);
+	if (!ag) {
+		gui_toast(a, "no hint: %s", err);
+		return false;
+	}
+	a->hint = 0;
+	if (!gui_worker_start(&a->worker, ag, bones_session_state(a->game.s),
+			      bones_session_info(a->game.s)->state_size, a->generation)) {
+		gui_toast(a, "no hint: cannot start the worker");
+		return false;
+	}
+	a->hint_thinking = true;
+	return true;
+}
+
+int gui_play_hint_index(const gui_app *a)
+{
+	if (!a->hint || a->hint_generation != a->generation || a->screen != SCREEN_PLAY ||
+	    (size_t)a->hint > a->game.move_count)
+		return -1;
+	return a->hint - 1;
+}
+
+/* The hint agent answered: select its piece and variant, print and show it. */
+static void hint_arrived(gui_app *a, bones_move move, bones_status st)
+{
+	gui_game *g = &a->game;
+	char text[BONES_MOVE_TEXT_MAX] = "?";
+	int found = -1;
+	for (size_t i = 0; i < g->move_count && found < 0 && st == BONES_OK; i++)
+		if (g->moves[i] == move)
+			found = (int)i;
+	if (found < 0) {
+		gui_toast(a, "no hint: the mcts agent found no move");
+		return;
+	}
+	g->plugin->format_move(bones_session_game(g->s), bones_session_state(g->s), move, text,
+			       sizeof text);
+	const bones_move_place *p = &g->places[found];
+	a->hint = found + 1;
+	a->hint_generation = a->generation;
+	a->sel = p->piece >= 0 ? p->piece : -1;
+	a->variant = 0; /* the hint's rank among the moves of its piece and target */
+	for (int i = 0; i < found; i++)
+		a->variant += g->places[i].piece == p->piece && g->places[i].target == p->target;
+	printf("hint: %s\n", text);
+	fflush(stdout);
+}
+
+bool gui_play_hint_pos(gui_app *a, float *x, float *y)
+{
+	int h = gui_play_hint_index(a);
+	if (h < 0)
+		return false;
+	const bones_move_place *p = &a->game.places[h];
+	if (p->target >= 0) {
+		*x = p->x * a->board_view.scale + a->board_view.ox;
+		*y = p->y * a->board_view.scale + a->board_view.oy;
+		return true;
+	}
+	for (int i = 0; i < a->button_count; i++)
+		if (a->buttons[i].id == BTN_OFFBOARD && a->buttons[i].arg == h) {
+			*x = a->buttons[i].r.x + a->buttons[i].r.w / 2;
+			*y = a->buttons[i].r.y + a->buttons[i].r.h / 2;
+			return true;
+		}
+	return false;
+}
+
 static void press_button(gui_app *a, int id, int arg)
 {
 	switch (id) {
@@ -242,6 +322,7 @@ static void press_button(gui_app *a, int id, int arg)
 			gui_play_move(a, a->game.moves[arg]);
 		break;
 	case BTN_UNDO: undo(a); break;
+	case BTN_HINT: gui_play_hint(a); break;
 	case BTN_SAVE: gui_play_save(a, NULL); break;
 	case BTN_REPLAY:
 		a->screen = SCREEN_REPLAY;
@@ -293,6 +374,8 @@ static void key(gui_app *a, const SDL_KeyboardEvent *k)
 		a->quit = true;
 	else if ((c == SDLK_z && ctrl) || c == SDLK_u)
 		undo(a);
+	else if (c == SDLK_h && !replay)
+		gui_play_hint(a);
 	else if (c == SDLK_s && ctrl)
 		gui_play_save(a, NULL);
 	else if (c == SDLK_r)
@@ -381,8 +464,12 @@ void gui_play_update(gui_app *a)
 	bones_status st;
 	if (!a->has_game)
 		return;
-	if (gui_worker_poll(&a->worker, &move, &gen, &st) && gen == a->generation &&
-	    a->screen == SCREEN_PLAY) {
+	bool answered = gui_worker_poll(&a->worker, &move, &gen, &st);
+	bool hinted = a->hint_thinking && (answered || !gui_worker_busy(&a->worker));
+	a->hint_thinking = a->hint_thinking && !hinted; /* joined (undo, switch): dropped */
+	if (answered && gen == a->generation && a->screen == SCREEN_PLAY && hinted) {
+		hint_arrived(a, move, st);
+	} else if (answered && gen == a->generation && a->screen == SCREEN_PLAY) {
 		if (st == BONES_OK)
 			gui_play_move(a, move);
 		else

@@ -154,6 +154,28 @@ static void draw_hover(gui_app *a, const void *state)
 			    BONES_RGBA(190, 200, 210, 255), BONES_ALIGN_LEFT, more);
 }
 
+/* The shown hint (while its piece, or none, is selected): its ghost and a gold ring. */
+static int shown_hint(const gui_app *a)
+{
+	int h = gui_play_hint_index(a);
+	if (h < 0 || (a->sel >= 0 && a->game.places[h].piece != a->sel))
+		return -1;
+	return h;
+}
+
+static void draw_hint(gui_app *a, const void *state)
+{
+	gui_game *g = &a->game;
+	int h = shown_hint(a);
+	if (h < 0 || g->places[h].target < 0)
+		return;
+	g->render->draw_ghost(bones_session_game(g->s), state, g->moves[h], &a->draw.canvas);
+	float s = a->board_view.scale;
+	gui_circle_px(&a->draw, g->places[h].x * s + a->board_view.ox,
+		      g->places[h].y * s + a->board_view.oy, a->pick_radius * 0.75f * s,
+		      BONES_RGBA(255, 210, 80, 0), BONES_RGBA(255, 190, 40, 255), 3);
+}
+
 static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, size_t cap)
 {
 	gui_game *g = &a->game;
@@ -186,8 +208,17 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 	gui_game_seat_label(g, who, name, sizeof name);
 	char clock[48];
 	gui_timer_status(a, clock, sizeof clock);
+	int h = shown_hint(a);
+	char text[BONES_MOVE_TEXT_MAX];
 	if (!gui_game_human(g, who))
 		snprintf(buf, cap, "%s is thinking...", name);
+	else if (a->hint_thinking)
+		snprintf(buf, cap, "%s: hint: thinking...%s", name, clock);
+	else if (h >= 0 && g->plugin->format_move(bones_session_game(g->s),
+						  bones_session_state(g->s), g->moves[h], text,
+						  sizeof text))
+		snprintf(buf, cap, "hint: %s   (click it to play, Esc: another piece)%s", text,
+			 clock);
 	else if (a->sel < 0)
 		snprintf(buf, cap, "%s to move: pick a piece from your hand%s", name, clock);
 	else
@@ -210,7 +241,7 @@ static void offboard_buttons(gui_app *a)
 			continue;
 		float w = gui_text_width(&a->draw, u, text) + 2 * u;
 		gui_button_draw(a, (SDL_FRect){x, y, w, 2.2f * u}, BTN_OFFBOARD, (int)i, text,
-				p->piece >= 0 && p->piece == a->sel);
+				(p->piece >= 0 && p->piece == a->sel) || (int)i == shown_hint(a));
 		x += w + u / 2;
 		shown++;
 	}
@@ -233,6 +264,7 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 	bool human = interactive && gui_timer_live(a) && gui_game_human(g, gui_game_to_move(g));
 	if (human) {
 		draw_targets(a);
+		draw_hint(a, state);
 		draw_hover(a, state);
 	}
 	SDL_RenderSetClipRect(a->r, NULL);
@@ -297,6 +329,7 @@ static const char *const help_lines[] = {
 	"Wheel elsewhere / + -: zoom     right or middle drag, arrows: pan",
 	"F or 0: fit the board to the window",
 	"U or Ctrl+Z: undo (your last move and the agents' replies)",
+	"H or Hint: the mcts agent suggests a move (click its spot to play it)",
 	"Ctrl+S: save the record     drop a record file: open it",
 	"P: replay viewer (Left/Right, Home/End; Enter plays from there)",
 	"M: menu (switch game)     N: next game of a match",
@@ -307,7 +340,7 @@ static const char *const help_lines[] = {
 void gui_help_draw(gui_app *a)
 {
 	float u = a->layout.u > 0 ? a->layout.u : 16;
-	float w = fminf((float)a->w - 2 * u, 40 * u), h = 16.5f * u;
+	float w = fminf((float)a->w - 2 * u, 40 * u), h = 17.7f * u;
 	SDL_FRect r = {((float)a->w - w) / 2, ((float)a->h - h) / 2, w, h};
 	gui_fill_rect(&a->draw, (SDL_FRect){0, 0, (float)a->w, (float)a->h},
 		      BONES_RGBA(0, 0, 0, 110));

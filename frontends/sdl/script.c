@@ -117,6 +117,7 @@ static const struct {
 	{"play", BTN_REPLAY_PLAY}, {"start", BTN_START}, {"resume", BTN_RESUME},
 	{"quit", BTN_QUIT}, {"pass", BTN_OFFBOARD}, {"players+", BTN_PLAYERS_UP},
 	{"players-", BTN_PLAYERS_DOWN}, {"seat", BTN_SEAT}, {"next-game", BTN_NEXT_GAME},
+	{"hint", BTN_HINT},
 };
 
 static int button_id(const char *name)
@@ -171,6 +172,10 @@ static bool run_input(gui_app *a, gui_script *s, const char *cmd, const char *ar
 				return true;
 			}
 		return input_fail(a, s, ok, "no such button on screen");
+	} else if (!strcmp(cmd, "click-hint")) {
+		if (!gui_play_hint_pos(a, &x, &y))
+			return input_fail(a, s, ok, "no hint is shown");
+		click_at(a, x, y);
 	} else if (!strcmp(cmd, "key")) {
 		if (!key(arg))
 			return input_fail(a, s, ok, "unknown key name");
@@ -259,12 +264,16 @@ bool gui_script_step(gui_app *a, gui_script *s)
 	s->wait_until = 0;
 	while (s->next < s->count) {
 		const char *line = s->lines[s->next];
-		if (!strncmp(line, "wait-turn", 9)) {
+		bool turn = !strncmp(line, "wait-turn", 9), hint = !strncmp(line, "expect-hint", 11);
+		if (turn || hint) {
 			if (!s->started)
 				s->started = now;
-			if (!settled(a)) {
+			if (hint && !a->hint_thinking && gui_play_hint_index(a) < 0)
+				return fail(a, s, "no hint is shown");
+			if (turn ? !settled(a) : a->hint_thinking) {
 				if (SDL_TICKS_PASSED(now, s->started + SCRIPT_TIMEOUT_MS))
-					return fail(a, s, "timed out waiting for a human's turn");
+					return fail(a, s, turn ? "timed out waiting for a human's turn"
+							       : "timed out waiting for the hint");
 				return true;
 			}
 			s->started = 0;
