@@ -382,6 +382,7 @@ static void test_hegemino__breakdown_and_text_explain_the_score(void)
 	hg_state *s = start(&tg, "players=2");
 	char buf[8192];
 	put_tab(tg.game, s, 0, "#6655/11660/22330/22334/11444");
+	s->phase = HG_PH_END; /* at the end the breakdown is every tableau's final scoring */
 	P->breakdown(tg.game, s, buf, sizeof buf);
 	CU_ASSERT(strstr(buf, "tableau 1: 3s: 6 squares, 2 wilds, x2 = 12;") != NULL);
 	CU_ASSERT(strstr(buf, "6s: 6 squares, 2 wilds, x5 = 30;") != NULL);
@@ -391,6 +392,27 @@ static void test_hegemino__breakdown_and_text_explain_the_score(void)
 	CU_ASSERT(strstr(buf, "scores: 91 0") != NULL);
 	CU_ASSERT_EQUAL(P->breakdown(tg.game, s, buf, 10), 9); /* truncated, terminated */
 	CU_ASSERT_EQUAL(strlen(buf), 9);
+	finish(&tg, s);
+}
+
+/* The breakdown explains the last move: nothing after picks and draws; after a
+ * placement, the mover's tableau only. Player 2 places 3-1 right of her start token:
+ * the 1 and 3 touch no wild but the token, so no region has a wild: total 0. */
+static void test_hegemino__breakdown_explains_only_the_last_move(void)
+{
+	bones_test_game tg;
+	hg_state *s = start(&tg, "players=2");
+	char buf[1024];
+	bones_test_play(&tg, s, "order:1221 draw:1-3 draw:2-6 draw:4-4 draw:0-3");
+	bones_test_play(&tg, s, "pick:2 pick:3 pick:1 pick:4");
+	CU_ASSERT_EQUAL(P->breakdown(tg.game, s, buf, sizeof buf), 0);
+	bones_test_play(&tg, s, "draw:1-2 draw:3-4 draw:5-5 draw:0-1 pick:4");
+	CU_ASSERT_EQUAL(P->breakdown(tg.game, s, buf, sizeof buf), 0);
+	bones_test_play(&tg, s, "3-1@1,0/E");
+	P->breakdown(tg.game, s, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf, "tableau 2: total 0");
+	bones_test_play(&tg, s, "pick:1");
+	CU_ASSERT_EQUAL(P->breakdown(tg.game, s, buf, sizeof buf), 0);
 	finish(&tg, s);
 }
 
@@ -485,6 +507,8 @@ int main(void)
 		{"bad text is a parse error and odd moves illegal",
 		 test_hegemino__bad_text_is_a_parse_error_and_odd_moves_illegal},
 		{"a memcpy clone has the same future", test_hegemino__a_memcpy_clone_has_the_same_future},
+		{"breakdown explains only the last move",
+		 test_hegemino__breakdown_explains_only_the_last_move},
 		{"breakdown and text explain the score",
 		 test_hegemino__breakdown_and_text_explain_the_score},
 		{"chaos hides the removed dominoes", test_hegemino__chaos_hides_the_removed_dominoes},

@@ -183,19 +183,28 @@ static bool insert_row(bones_tourney_db *d, const bones_tourney_game_row *r)
 	return true;
 }
 
-bones_status bones_tourney_db_add(bones_tourney_db *d, const bones_tourney_game_row *row,
-				  char *err, size_t errcap)
+bones_status bones_tourney_db_add_many(bones_tourney_db *d,
+				       const bones_tourney_game_row *const *rows, size_t n,
+				       char *err, size_t errcap)
 {
 	if (sqlite3_exec(d->db, "BEGIN IMMEDIATE", NULL, NULL, NULL))
 		return db_fail(d->db, "cannot store a game", err, errcap);
-	if (!insert_row(d, row)) {
-		db_fail(d->db, "cannot store a game", err, errcap);
-		sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
-		return BONES_EIO;
+	for (size_t i = 0; i < n; i++) {
+		if (!insert_row(d, rows[i])) {
+			db_fail(d->db, "cannot store a game", err, errcap);
+			sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
+			return BONES_EIO;
+		}
 	}
 	if (sqlite3_exec(d->db, "COMMIT", NULL, NULL, NULL))
 		return db_fail(d->db, "cannot commit a game", err, errcap);
 	return BONES_OK;
+}
+
+bones_status bones_tourney_db_add(bones_tourney_db *d, const bones_tourney_game_row *row,
+				  char *err, size_t errcap)
+{
+	return bones_tourney_db_add_many(d, &row, 1, err, errcap);
 }
 
 bool bones_tourney_db_has(bones_tourney_db *d, const char *tourney, int round, int slot)

@@ -12,6 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Finished games stored in one transaction, at most: the writer stores every game that
+ * finished while its previous commit ran (group commit), each game whole or not at all. */
+enum { BATCH = 64 };
+
 /* A set: consecutive slots sharing a deal, played in order by one worker. */
 struct job {
 	size_t first, count;
@@ -147,6 +151,30 @@ static bool poll_stop(struct run *r, const bones_tourney_run_opts *o)
 }
 
 /* Store finished games as they come until every worker has ended. */
+/* Store up to BATCH finished games of the list *d in one transaction (group commit),
+ * count them and free them; *d moves past them. */
+static bones_status commit_batch(bones_tourney_db *db, bones_tourney_done **d,
+				 struct progress *p, char *err, size_t errcap)
+{
+	const bones_tourney_game_row *rows[BATCH];
+	bones_tourney_done *done[BATCH];
+	size_t n = 0;
+	for (bones_tourney_done *e = *d; e && n < BATCH; e = e->next) {
+		done[n] = e;
+		rows[n++] = &e->row;
+	}
+	*d = done[n - 1]->next;
+	bones_status st = bones_tourney_db_add_many(db, rows, n, err, errcap);
+	for (size_t i = 0; i < n; i++) {
+		if (!st) {
+			count_points(p, done[i]);
+			p->done++;
+		}
+		bones_tourney_done_free(done[i]);
+	}
+	return st;
+}
+
 static bones_status write_loop(struct run *r, bones_tourney_db *db,
 			       const bones_tourney_run_opts *o, struct progress *p, char *err,
 			       size_t errcap)
@@ -169,12 +197,12 @@ static bones_status write_loop(struct run *r, bones_tourney_db *db,
 		if (!d && r->running == 0)
 			break;
 		pthread_mutex_unlock(&r->lock);
+		while (d && !st)
+			st = commit_batch(db, &d, p, err, errcap);
+		if (st)
+			atomic_store(&r->stop, true);
 		while (d) {
 			bones_tourney_done *next = d->next;
-			if (!st && (st = bones_tourney_db_add(db, &d->row, err, errcap)))
-				atomic_store(&r->stop, true);
-			count_points(p, d);
-			p->done++;
 			bones_tourney_done_free(d);
 			d = next;
 		}

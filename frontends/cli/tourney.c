@@ -30,7 +30,7 @@ static void tourney_usage(FILE *out)
 		"       bones tourney --merge OUT.db DB...\n"
 		"       bones tourney --report DB [--output DIR]\n\n"
 		"Runs the tournament of CONFIG.ini (docs/tournaments.md) into DIR/results.db,\n"
-		"one transaction per finished game; Ctrl-C stops, --resume continues. Writes\n"
+		"each finished game stored atomically; Ctrl-C stops, --resume continues. Writes\n"
 		"standings.txt, standings.csv, games.csv, report.json and report.html into DIR.\n"
 		"--shard I/N plays the I-th of N slices into DIR/results-I-of-N.db; --merge\n"
 		"combines such files. --mpi (a build with MPI) plays on N-1 processes, rank 0\n"

@@ -100,6 +100,7 @@ typedef struct hg_state {
 	uint8_t solo_hand;     /* Solo Mega: the domino taken, HG_NONE */
 	uint8_t solo_picks;
 	uint8_t last_tab;      /* tableau of the last placement, HG_NONE */
+	uint8_t last_placed;   /* the last move applied was that placement (breakdown) */
 	hg_tab tab[HG_MAX_TABS];
 	uint8_t cells[];       /* tableau k, cell (x, y): cells[(k * grid + y) * grid + x];
 				* then per tableau the support bits of each cell (hg_sup) */

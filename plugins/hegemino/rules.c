@@ -646,6 +646,7 @@ bones_status hg_apply(const void *game, void *state, bones_move m)
 	hg_state *s = state;
 	if (!hg_move_legal(g, s, m))
 		return BONES_EILLEGAL;
+	s->last_placed = 0;
 	int kind = HG_KIND(m);
 	if (kind == HG_MV_ORDER || kind == HG_MV_REMOVE || kind == HG_MV_DRAW) {
 		apply_chance(g, s, m);
@@ -672,6 +673,7 @@ bones_status hg_apply(const void *game, void *state, bones_move m)
 		else
 			do_place(g, s, tab, m);
 		s->last_tab = (uint8_t)tab;
+		s->last_placed = 1;
 	}
 	if (s->phase == HG_PH_SOLO)
 		after_solo_place(g, s);

@@ -300,19 +300,24 @@ size_t hg_format_score(const hg_score *sc, char *buf, size_t cap)
 	return n < cap ? n : (cap ? cap - 1 : 0);
 }
 
+/* The points of the last move: after a placement, how its tableau scores now; at the
+ * end of the game, every tableau's final scoring; "" after picks, draws and discards. */
 size_t hg_breakdown(const void *game, const void *state, char *buf, size_t cap)
 {
 	const hg_game *g = game;
 	const hg_state *s = state;
+	bool over = s->phase == HG_PH_END;
 	size_t n = 0;
 	if (cap)
 		buf[0] = '\0';
 	for (int k = 0; k < g->tableaus && n + 1 < cap; k++) {
+		if (!over && !(s->last_placed && k == s->last_tab))
+			continue;
 		hg_score sc;
 		char line[512];
 		hg_score_tab(g, s, k, &sc);
 		hg_format_score(&sc, line, sizeof line);
-		int w = snprintf(buf + n, cap - n, "%stableau %d: %s", k ? " | " : "", k + 1, line);
+		int w = snprintf(buf + n, cap - n, "%stableau %d: %s", n ? " | " : "", k + 1, line);
 		n += w > 0 ? (size_t)w : 0;
 	}
 	return n < cap ? n : (cap ? cap - 1 : 0);

@@ -38,6 +38,11 @@ void bones_tourney_db_close(bones_tourney_db *db);
 /* Store one finished game in one transaction. */
 bones_status bones_tourney_db_add(bones_tourney_db *db, const bones_tourney_game_row *row,
 				  char *err, size_t errcap);
+/* Store several finished games in one transaction (group commit: the games that
+ * finished while the previous commit ran). Each game is stored whole or not at all. */
+bones_status bones_tourney_db_add_many(bones_tourney_db *db,
+				       const bones_tourney_game_row *const *rows, size_t n,
+				       char *err, size_t errcap);
 
 /* Whether (round, slot) of tourney is stored. */
 bool bones_tourney_db_has(bones_tourney_db *db, const char *tourney, int round, int slot);
