@@ -116,6 +116,12 @@ if [ -f "$build/plugins/holomino.so" ] || [ -f "$build/plugins/dominoes.so" ]; t
 	chmod +x "$tmp/bin/bones-gui"
 	DISPLAY=:99 "$tmp/bin/bones" start --seed 4 >"$tmp/out10" 2>&1 || fail "start (gui) exited $?"
 	expect "$tmp/out10" "gui started with --seed 4" "start with a display"
+	# make run's `bones start` names no game: the GUI gets the same default game
+	want=holomino
+	[ -f "$build/plugins/holomino.so" ] || want=dominoes
+	DISPLAY=:99 BONES_PLUGIN_PATH="$build/plugins" "$tmp/bin/bones" start >"$tmp/out11" 2>&1 ||
+		fail "start (gui, no arguments) exited $?"
+	expect "$tmp/out11" "gui started with $want" "start with a display and no arguments"
 fi
 
 [ $failures = 0 ] && echo "test_tty: all passed" || echo "test_tty: $failures failed"

@@ -367,6 +367,15 @@ int cmd_start(int argc, char **argv)
 	const char *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
 	char gui[PATH_MAX];
 	if (((x && *x) || (w && *w)) && find_gui(gui, sizeof gui)) {
+		char *game_argv[] = {gui, NULL, NULL};
+		if (argc == 1) { /* no game named: the same default game as the terminal's */
+			bones_registry *reg = bones_registry_create();
+			if (reg)
+				bones_registry_scan_default(reg);
+			game_argv[1] = (char *)(reg ? default_game(reg) : "holomino");
+			bones_registry_destroy(reg);
+			argv = game_argv;
+		}
 		argv[0] = gui;
 		execv(gui, argv);
 		fprintf(stderr, "bones start: cannot run '%s': %s; playing in the terminal\n", gui,
