@@ -4,25 +4,7 @@
 # Usage: test_gui_hint.sh BUILD_DIR SOURCE_DIR
 set -u
 build=${1:?build dir}
-gui="$build/bin/bones-gui"
-if ! command -v xvfb-run >/dev/null 2>&1; then
-	echo "SKIP: xvfb-run is not installed (sh .ci/install-deps installs xvfb)"
-	exit 0
-fi
-if [ ! -x "$gui" ]; then
-	echo "SKIP: $gui is not built (SDL2 was not found)"
-	exit 0
-fi
-if [ ! -f "$build/plugins/holomino.so" ]; then
-	echo "FAIL: $build/plugins/holomino.so is not built"
-	exit 1
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-check() { # check DESCRIPTION COMMAND...
-	if "${@:2}"; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/gui_common.sh"
 
 cat > "$tmp/hint.txt" <<SCRIPT
 start holomino
