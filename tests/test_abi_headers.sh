@@ -6,7 +6,7 @@ src=$2
 failures=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for h in plugin.h render.h agents_ext.h heuristic.h rng.h hex.h grid.h; do
+for h in plugin.h render.h agents_ext.h heuristic.h rng.h hex.h grid.h text.h; do
 	printf '#include "bones/%s"\nint main(void) { return 0; }\n' "$h" > "$tmp/t.c"
 	if ! cc -std=c11 -pedantic -Wall -Wextra -Werror -I"$src/core/include" -c "$tmp/t.c" \
 		-o "$tmp/t.o" 2> "$tmp/err"; then
@@ -18,5 +18,5 @@ for h in plugin.h render.h agents_ext.h heuristic.h rng.h hex.h grid.h; do
 		echo "FAIL: $h does not compile alone as C++:"; cat "$tmp/err"; failures=$((failures + 1))
 	fi
 done
-echo "abi headers: $((14 - failures)) passed, $failures failed"
+echo "abi headers: $((16 - failures)) passed, $failures failed"
 exit $((failures > 0))

@@ -1,13 +1,13 @@
 /* Classic block dominoes with a double-six set, 2-4 players: the worked example for
  * plugin authors. docs/plugin-guide.md walks through this file section by section;
  * the numbered banners below are the guide's sections. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bones/plugin.h"
 #include "bones/render.h"
 #include "bones/rng.h"
+#include "bones/text.h"
 
 /* ==== 1. The rules, and how this file models them ====================================
  * Set: 28 tiles, one per pair a-b with 0 <= a <= b <= 6.
@@ -397,29 +397,12 @@ static void ranks(const void *vg, const void *vs, int *out)
 }
 
 /* A small appender so text functions never overflow and return the length written. */
-typedef struct text {
-	char *buf;
-	size_t cap, len;
-} text;
-
-__attribute__((format(printf, 2, 3))) static void put(text *o, const char *fmt, ...)
-{
-	if (o->len + 1 >= o->cap)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len += (size_t)n < o->cap - o->len ? (size_t)n : o->cap - o->len - 1;
-}
-
 /* At the end: "blocked: pips left P1 12, P2 3" or "domino by P2: pips left ...". */
 static size_t breakdown(const void *vg, const void *vs, char *buf, size_t cap)
 {
 	const game *g = vg;
 	const state *s = vs;
-	text o = {buf, cap, 0};
+	bones_text o = {buf, cap, 0};
 	if (cap)
 		buf[0] = '\0';
 	if (!game_over(g, s))
@@ -429,11 +412,11 @@ static size_t breakdown(const void *vg, const void *vs, char *buf, size_t cap)
 		if (!s->hand[p])
 			winner = p;
 	if (winner >= 0)
-		put(&o, "domino by P%d: pips left", winner + 1);
+		bones_text_printf(&o, "domino by P%d: pips left", winner + 1);
 	else
-		put(&o, "blocked: pips left");
+		bones_text_printf(&o, "blocked: pips left");
 	for (int p = 0; p < g->players; p++)
-		put(&o, "%s P%d %d", p ? "," : "", p + 1, pips(g, s->hand[p]));
+		bones_text_printf(&o, "%s P%d %d", p ? "," : "", p + 1, pips(g, s->hand[p]));
 	return o.len;
 }
 
@@ -442,51 +425,51 @@ static size_t breakdown(const void *vg, const void *vs, char *buf, size_t cap)
  * hands and of the boneyard, and the viewer's own hand (every hand once the game is
  * over). Two states that differ only in what the viewer cannot see render the same, so
  * it is also the observation that the hidden-information contract asks for. */
-static void put_tiles(const game *g, text *o, uint32_t mask)
+static void put_tiles(const game *g, bones_text *o, uint32_t mask)
 {
 	FOR_TILES(t, mask)
-		put(o, " %d-%d", g->lo[t], g->hi[t]);
+		bones_text_printf(o, " %d-%d", g->lo[t], g->hi[t]);
 }
 
 static size_t render_text(const void *vg, const void *vs, int viewer, char *buf, size_t cap)
 {
 	const game *g = vg;
 	const state *s = vs;
-	text o = {buf, cap, 0};
+	bones_text o = {buf, cap, 0};
 	bool over = game_over(g, s);
 	if (cap)
 		buf[0] = '\0';
-	put(&o, "Dominoes, %s game: ", g->draw_game ? "draw" : "block");
+	bones_text_printf(&o, "Dominoes, %s game: ", g->draw_game ? "draw" : "block");
 	if (dealing(g, s))
-		put(&o, "dealing, %d of %d tiles dealt\n", s->dealt, g->players * g->hand_size);
+		bones_text_printf(&o, "dealing, %d of %d tiles dealt\n", s->dealt, g->players * g->hand_size);
 	else if (over)
-		put(&o, "game over\n");
+		bones_text_printf(&o, "game over\n");
 	else if (s->drawing)
-		put(&o, "player %d draws from the boneyard\n", s->turn + 1);
+		bones_text_printf(&o, "player %d draws from the boneyard\n", s->turn + 1);
 	else if (s->passes)
-		put(&o, "player %d to play, %d passed in a row\n", s->turn + 1, s->passes);
+		bones_text_printf(&o, "player %d to play, %d passed in a row\n", s->turn + 1, s->passes);
 	else
-		put(&o, "player %d to play\n", s->turn + 1);
-	put(&o, "Line:");
+		bones_text_printf(&o, "player %d to play\n", s->turn + 1);
+	bones_text_printf(&o, "Line:");
 	for (int i = 0; i < s->length; i++) {
 		int t = s->line[i] & ~FLIPPED, flip = s->line[i] & FLIPPED;
-		put(&o, " [%d|%d]", flip ? g->hi[t] : g->lo[t], flip ? g->lo[t] : g->hi[t]);
+		bones_text_printf(&o, " [%d|%d]", flip ? g->hi[t] : g->lo[t], flip ? g->lo[t] : g->hi[t]);
 	}
 	if (s->length)
-		put(&o, "   (open ends %d and %d)\n", s->left, s->right);
+		bones_text_printf(&o, "   (open ends %d and %d)\n", s->left, s->right);
 	else
-		put(&o, " empty\n");
+		bones_text_printf(&o, " empty\n");
 	int rest = count(s->boneyard);
-	put(&o, "Boneyard: %d tile%s\n", rest, rest == 1 ? "" : "s");
+	bones_text_printf(&o, "Boneyard: %d tile%s\n", rest, rest == 1 ? "" : "s");
 	for (int p = 0; p < g->players; p++) {
 		int n = count(s->hand[p]);
-		put(&o, "Player %d%s: %d tile%s", p + 1, p == viewer ? " (you)" : "", n,
+		bones_text_printf(&o, "Player %d%s: %d tile%s", p + 1, p == viewer ? " (you)" : "", n,
 		    n == 1 ? "" : "s");
 		if (p == viewer || over)
 			put_tiles(g, &o, s->hand[p]);
 		if (over)
-			put(&o, " = %d pips", pips(g, s->hand[p]));
-		put(&o, "\n");
+			bones_text_printf(&o, " = %d pips", pips(g, s->hand[p]));
+		bones_text_printf(&o, "\n");
 	}
 	return o.len;
 }

@@ -3,11 +3,11 @@
 #include "geominos.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "bones/text.h"
 
 int geo_find_tile(const geo_game *g, const char *name, size_t len)
 {
@@ -115,48 +115,31 @@ bones_status geo_parse_move(const void *game, const void *state, const char *tex
 
 /* ---- Terminal rendering ----------------------------------------------------------- */
 
-typedef struct text_out {
-	char *buf;
-	size_t cap, len;
-} text_out;
-
-static void out(text_out *o, const char *fmt, ...)
-{
-	va_list ap;
-	if (o->len + 1 >= o->cap)
-		return;
-	va_start(ap, fmt);
-	int n = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len = o->len + (size_t)n < o->cap ? o->len + (size_t)n : o->cap - 1;
-}
-
 /* A tile's letter on the board: A..Z then a..f, by its place in the tile set. */
 static char tile_letter(int t)
 {
 	return (char)(t < 26 ? 'A' + t : 'a' + t - 26);
 }
 
-static void render_board(const geo_game *g, const geo_state *s, text_out *o)
+static void render_board(const geo_game *g, const geo_state *s, bones_text *o)
 {
-	out(o, "   ");
+	bones_text_printf(o, "   ");
 	for (int x = 0; x < GEO_N; x++)
-		out(o, "%3d", x + 1);
-	out(o, "\n");
+		bones_text_printf(o, "%3d", x + 1);
+	bones_text_printf(o, "\n");
 	for (int y = 0; y < GEO_N; y++) {
-		out(o, "%3d", y + 1);
+		bones_text_printf(o, "%3d", y + 1);
 		for (int x = 0; x < GEO_N; x++) {
 			int i = y * GEO_N + x, c = s->cell[i];
 			if (c != GEO_EMPTY)
-				out(o, " %c%d", tile_letter(c >> 3), c & 7);
+				bones_text_printf(o, " %c%d", tile_letter(c >> 3), c & 7);
 			else
-				out(o, "  %c", g->free_area[i] ? (g->light[i] ? '+' : '=')
+				bones_text_printf(o, "  %c", g->free_area[i] ? (g->light[i] ? '+' : '=')
 							   : (g->light[i] ? '.' : '#'));
 		}
-		out(o, "\n");
+		bones_text_printf(o, "\n");
 	}
-	out(o, "squares: . light (pips cost points)  # dark  + free light  = free dark; "
+	bones_text_printf(o, "squares: . light (pips cost points)  # dark  + free light  = free dark; "
 	       "a section is its tile's letter and pips\n");
 }
 
@@ -172,7 +155,7 @@ static void orient_row(const geo_orient *o, int r, char *row, int width)
 
 /* The tiles in a hand, side a | side b (rotation 0) under each name, in bands of blocks
  * no wider than a terminal. */
-static void render_hand(const geo_game *g, const geo_state *s, int player, text_out *o)
+static void render_hand(const geo_game *g, const geo_state *s, int player, bones_text *o)
 {
 	int tiles[GEO_MAX_TILES], n = 0;
 	for (uint32_t h = s->hand[player]; h; h &= h - 1)
@@ -190,7 +173,7 @@ static void render_hand(const geo_game *g, const geo_state *s, int player, text_
 			height = a->height > height ? a->height : height;
 		}
 		for (int line = -1; line < height; line++) {
-			out(o, "  ");
+			bones_text_printf(o, "  ");
 			for (int i = first; i < last; i++) {
 				const geo_tile *t = &g->tiles[tiles[i]];
 				const geo_orient *a = &t->orient[t->orient_of[0][0]];
@@ -199,18 +182,18 @@ static void render_hand(const geo_game *g, const geo_state *s, int player, text_
 				int nl = (int)strlen(t->name), cell = (w > nl ? w : nl) + 3;
 				char ra[GEO_N + 1], rb[GEO_N + 1];
 				if (line < 0) {
-					out(o, "%-*s", cell, t->name);
+					bones_text_printf(o, "%-*s", cell, t->name);
 					continue;
 				}
 				if (line < a->height) {
 					orient_row(a, line, ra, wa);
 					orient_row(b, line, rb, wa);
-					out(o, "%s | %s%*s", ra, rb, cell - w, "");
+					bones_text_printf(o, "%s | %s%*s", ra, rb, cell - w, "");
 				} else {
-					out(o, "%*s", cell, "");
+					bones_text_printf(o, "%*s", cell, "");
 				}
 			}
-			out(o, "\n");
+			bones_text_printf(o, "\n");
 		}
 		first = last;
 	}
@@ -221,7 +204,7 @@ size_t geo_render_text(const void *game, const void *state, int viewer, char *bu
 {
 	const geo_game *g = game;
 	const geo_state *s = state;
-	text_out o = {buf, cap, 0};
+	bones_text o = {buf, cap, 0};
 	(void)viewer; /* hands are open information */
 	if (cap == 0)
 		return 0;
@@ -229,27 +212,27 @@ size_t geo_render_text(const void *game, const void *state, int viewer, char *bu
 	render_board(g, s, &o);
 	for (int p = 0; p < g->players; p++) {
 		bool turn = s->phase == GEO_PH_PLAY && s->current == p;
-		out(&o, "%s player %d: %d points; hand:", turn ? ">" : " ", p + 1, s->score[p]);
+		bones_text_printf(&o, "%s player %d: %d points; hand:", turn ? ">" : " ", p + 1, s->score[p]);
 		for (uint32_t h = s->hand[p]; h; h &= h - 1)
-			out(&o, " %s", g->tiles[__builtin_ctz(h)].name);
+			bones_text_printf(&o, " %s", g->tiles[__builtin_ctz(h)].name);
 		if (!s->hand[p])
-			out(&o, " (empty)");
-		out(&o, "\n");
+			bones_text_printf(&o, " (empty)");
+		bones_text_printf(&o, "\n");
 	}
-	out(&o, "cards left: %d", __builtin_popcount(s->deck));
+	bones_text_printf(&o, "cards left: %d", __builtin_popcount(s->deck));
 	if (s->last_kind == GEO_LAST_PLACE || s->last_kind == GEO_LAST_CENTRE)
-		out(&o, "; last tile: %s (%c)", g->tiles[s->last_tile].name,
+		bones_text_printf(&o, "; last tile: %s (%c)", g->tiles[s->last_tile].name,
 		    tile_letter(s->last_tile));
 	if (s->last_kind != GEO_LAST_NONE && s->last_kind != GEO_LAST_CENTRE)
-		out(&o, " by player %d, %d points", s->last_player + 1, s->last_points);
-	out(&o, "\n");
+		bones_text_printf(&o, " by player %d, %d points", s->last_player + 1, s->last_points);
+	bones_text_printf(&o, "\n");
 	if (s->phase == GEO_PH_OVER)
-		out(&o, "game over\n");
+		bones_text_printf(&o, "game over\n");
 	else if (s->phase == GEO_PH_PLAY && s->blocked)
-		out(&o, "player %d cannot place a tile: pass (%d points)\n", s->current + 1,
+		bones_text_printf(&o, "player %d cannot place a tile: pass (%d points)\n", s->current + 1,
 		    g->penalty);
 	else if (s->phase == GEO_PH_PLAY) {
-		out(&o, "player %d to move: NAME/SIDE/ROT@X,Y (anchor = top-left section, ROT = "
+		bones_text_printf(&o, "player %d to move: NAME/SIDE/ROT@X,Y (anchor = top-left section, ROT = "
 			"quarter turns clockwise); tiles in hand, side a | side b:\n", s->current + 1);
 		render_hand(g, s, s->current, &o);
 	}

@@ -2,38 +2,11 @@
  * hides the removed dominoes from everyone: observation, resample, move_visible). */
 #include "hegemino.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bones/rng.h"
-
-typedef struct out {
-	char *buf;
-	size_t n, cap;
-} out;
-
-static void put(out *o, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int k = vsnprintf(o->buf + (o->n < o->cap ? o->n : o->cap),
-			  o->n < o->cap ? o->cap - o->n : 0, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		o->n += (size_t)k;
-}
-
-static size_t finish(out *o)
-{
-	if (o->cap == 0)
-		return 0;
-	if (o->n >= o->cap) {
-		o->buf[o->cap - 1] = '\0';
-		return o->cap - 1;
-	}
-	return o->n;
-}
+#include "bones/text.h"
 
 static bool hidden_chaos(const hg_game *g)
 {
@@ -47,34 +20,34 @@ size_t hg_observation(const void *game, const void *state, int player, char *buf
 {
 	const hg_game *g = game;
 	const hg_state *s = state;
-	out o = {buf, 0, cap};
+	bones_text o = {buf, cap, 0};
 	(void)player; /* every player sees the same: only Chaos' removals are hidden */
 	if (cap)
 		buf[0] = '\0';
-	put(&o, "ph%d r%d w%d p%d n%d,%d,%d x%d h%d k%d|", s->phase, s->round, s->row,
+	bones_text_printf(&o, "ph%d r%d w%d p%d n%d,%d,%d x%d h%d k%d|", s->phase, s->round, s->row,
 	    s->picked, s->left_n, s->right_n, s->right_target, s->to_remove, s->solo_hand,
 	    s->solo_picks);
 	for (int i = 0; i < HG_ROWS; i++)
-		put(&o, "%02x%02x%02x%02x", s->left_dom[i], s->left_tok[i], s->right_dom[i],
+		bones_text_printf(&o, "%02x%02x%02x%02x", s->left_dom[i], s->left_tok[i], s->right_dom[i],
 		    s->right_tok[i]);
-	put(&o, "|");
+	bones_text_printf(&o, "|");
 	for (int i = 0; i < HG_DOMINOES; i++) {
 		if (hidden_chaos(g))
-			put(&o, "%x", s->bone[i] + s->removed[i]);
+			bones_text_printf(&o, "%x", s->bone[i] + s->removed[i]);
 		else
-			put(&o, "%x%x", s->bone[i], s->removed[i]);
-		put(&o, "%x", s->setaside[i]);
+			bones_text_printf(&o, "%x%x", s->bone[i], s->removed[i]);
+		bones_text_printf(&o, "%x", s->setaside[i]);
 	}
 	for (int k = 0; k < g->tableaus; k++) {
 		const hg_tab *t = &s->tab[k];
 		const uint8_t *cells = hg_ccells(g, s, k);
 		int stride = hg_is_dorothy_tab(g, k) ? 2 : g->grid;
-		put(&o, "|%d,%d,%d,%d,%d,%d:", t->x0, t->y0, t->x1, t->y1, t->stacks, t->placed);
+		bones_text_printf(&o, "|%d,%d,%d,%d,%d,%d:", t->x0, t->y0, t->x1, t->y1, t->stacks, t->placed);
 		for (int y = t->y0; y <= t->y1; y++)
 			for (int x = t->x0; x <= t->x1; x++)
-				put(&o, "%02x", cells[y * stride + x]);
+				bones_text_printf(&o, "%02x", cells[y * stride + x]);
 	}
-	return finish(&o);
+	return o.len;
 }
 
 void hg_resample(const void *game, void *state, int player,
@@ -115,64 +88,64 @@ bool hg_move_visible(const void *game, const void *state, bones_move move, int p
 
 /* ---- Text rendering ------------------------------------------------------------- */
 
-static void put_domino(out *o, int id)
+static void put_domino(bones_text *o, int id)
 {
 	if (id == HG_NONE)
-		put(o, "     ");
+		bones_text_printf(o, "     ");
 	else
-		put(o, "[%d-%d]", hg_dom_a(id), hg_dom_b(id));
+		bones_text_printf(o, "[%d-%d]", hg_dom_a(id), hg_dom_b(id));
 }
 
-static void put_token(const hg_game *g, out *o, int t)
+static void put_token(const hg_game *g, bones_text *o, int t)
 {
 	if (t == HG_NONE)
-		put(o, "     ");
+		bones_text_printf(o, "     ");
 	else if (g->mode == HG_MODE_SOLO_MEGA)
-		put(o, " <X  ");
+		bones_text_printf(o, " <X  ");
 	else if (g->spheres && g->players == 2)
-		put(o, " <T%d ", t + 1);
+		bones_text_printf(o, " <T%d ", t + 1);
 	else
-		put(o, " <P%d ", g->token_owner[t] + 1);
+		bones_text_printf(o, " <P%d ", g->token_owner[t] + 1);
 }
 
-static void render_market(const hg_game *g, const hg_state *s, out *o)
+static void render_market(const hg_game *g, const hg_state *s, bones_text *o)
 {
-	put(o, "market%s\n", g->mode == HG_MODE_SOLO_MEGA ? " (X: marked row)" : " (left: to place, right: to pick)");
+	bones_text_printf(o, "market%s\n", g->mode == HG_MODE_SOLO_MEGA ? " (X: marked row)" : " (left: to place, right: to pick)");
 	for (int i = 0; i < HG_ROWS; i++) {
 		bool any = s->left_dom[i] != HG_NONE || s->left_tok[i] != HG_NONE ||
 			   s->right_dom[i] != HG_NONE || s->right_tok[i] != HG_NONE;
 		if (!any)
 			continue;
-		put(o, "  %d  ", i + 1);
+		bones_text_printf(o, "  %d  ", i + 1);
 		put_domino(o, s->left_dom[i]);
 		put_token(g, o, s->left_tok[i]);
-		put(o, "   ");
+		bones_text_printf(o, "   ");
 		put_domino(o, s->right_dom[i]);
 		put_token(g, o, s->right_tok[i]);
-		put(o, "\n");
+		bones_text_printf(o, "\n");
 	}
-	put(o, "boneyard %d", s->bone_n);
+	bones_text_printf(o, "boneyard %d", s->bone_n);
 	int removed = 0;
 	for (int i = 0; i < HG_DOMINOES; i++)
 		removed += s->removed[i];
 	if (g->chaos == HG_CHAOS_HIDDEN)
-		put(o, ", %d removed face down", removed);
+		bones_text_printf(o, ", %d removed face down", removed);
 	if (g->chaos == HG_CHAOS_OPEN) {
-		put(o, ", removed:");
+		bones_text_printf(o, ", removed:");
 		for (int i = 0; i < HG_DOMINOES; i++)
 			for (int c = 0; c < s->removed[i]; c++)
-				put(o, " %d-%d", hg_dom_a(i), hg_dom_b(i));
+				bones_text_printf(o, " %d-%d", hg_dom_a(i), hg_dom_b(i));
 	}
 	if (s->solo_hand != HG_NONE)
-		put(o, ", in hand %d-%d", hg_dom_a(s->solo_hand), hg_dom_b(s->solo_hand));
-	put(o, "\n");
+		bones_text_printf(o, ", in hand %d-%d", hg_dom_a(s->solo_hand), hg_dom_b(s->solo_hand));
+	bones_text_printf(o, "\n");
 }
 
-static void render_dorothy(const hg_game *g, const hg_state *s, out *o)
+static void render_dorothy(const hg_game *g, const hg_state *s, bones_text *o)
 {
 	const uint8_t *cells = hg_ccells(g, s, 1);
 	for (int r = 0; r < s->tab[1].rows; r++)
-		put(o, "  %2d  %d-%d\n", r, HG_CODE(cells[2 * r]) - 1, HG_CODE(cells[2 * r + 1]) - 1);
+		bones_text_printf(o, "  %2d  %d-%d\n", r, HG_CODE(cells[2 * r]) - 1, HG_CODE(cells[2 * r + 1]) - 1);
 }
 
 static char cell_char(uint8_t c)
@@ -181,28 +154,28 @@ static char cell_char(uint8_t c)
 	return code == HG_EMPTY ? '.' : code == HG_GAP ? '#' : (char)('0' + code - 1);
 }
 
-static void render_grid(const hg_game *g, const hg_state *s, int k, out *o)
+static void render_grid(const hg_game *g, const hg_state *s, int k, bones_text *o)
 {
 	const hg_tab *t = &s->tab[k];
 	const uint8_t *cells = hg_ccells(g, s, k);
 	int G = g->grid, c = G / 2;
 	int x0 = t->x0 > 1 ? t->x0 - 1 : 1, x1 = t->x1 < G - 2 ? t->x1 + 1 : G - 2;
 	int y0 = t->y0 > 1 ? t->y0 - 1 : 1, y1 = t->y1 < G - 2 ? t->y1 + 1 : G - 2;
-	put(o, "     ");
+	bones_text_printf(o, "     ");
 	for (int x = x0; x <= x1; x++)
-		put(o, "%3d", x - c);
-	put(o, "\n");
+		bones_text_printf(o, "%3d", x - c);
+	bones_text_printf(o, "\n");
 	for (int y = y0; y <= y1; y++) {
-		put(o, "  %3d  ", y - c);
+		bones_text_printf(o, "  %3d  ", y - c);
 		for (int x = x0; x <= x1; x++) {
 			uint8_t v = cells[y * G + x];
-			put(o, "%c%c%c", cell_char(v), (v & HG_STACKED) ? '\'' : ' ',
+			bones_text_printf(o, "%c%c%c", cell_char(v), (v & HG_STACKED) ? '\'' : ' ',
 			    (v & HG_JOIN_E) ? '-' : ' ');
 		}
-		put(o, "\n       ");
+		bones_text_printf(o, "\n       ");
 		for (int x = x0; x <= x1; x++)
-			put(o, "%c  ", (cells[y * G + x] & HG_JOIN_S) ? '|' : ' ');
-		put(o, "\n");
+			bones_text_printf(o, "%c  ", (cells[y * G + x] & HG_JOIN_S) ? '|' : ' ');
+		bones_text_printf(o, "\n");
 	}
 }
 
@@ -211,20 +184,20 @@ size_t hg_render_text(const void *game, const void *state, int viewer, char *buf
 {
 	const hg_game *g = game;
 	const hg_state *s = state;
-	out o = {buf, 0, cap};
+	bones_text o = {buf, cap, 0};
 	double scores[HG_MAX_TABS];
 	(void)viewer;
 	if (cap)
 		buf[0] = '\0';
 	hg_scores(g, s, scores);
 	int who = hg_to_move(g, s);
-	put(&o, "Hegemino, round %d: ", s->round);
+	bones_text_printf(&o, "Hegemino, round %d: ", s->round);
 	if (who == BONES_TERMINAL)
-		put(&o, "game over\n");
+		bones_text_printf(&o, "game over\n");
 	else if (who == BONES_CHANCE)
-		put(&o, "chance\n");
+		bones_text_printf(&o, "chance\n");
 	else
-		put(&o, "player %d to %s\n", who + 1,
+		bones_text_printf(&o, "player %d to %s\n", who + 1,
 		    hg_actor_domino(g, s) == HG_NONE ? "pick" : "place");
 	render_market(g, s, &o);
 	for (int k = 0; k < g->tableaus; k++) {
@@ -232,16 +205,16 @@ size_t hg_render_text(const void *game, const void *state, int viewer, char *buf
 		char line[512];
 		hg_score_tab(g, s, k, &sc);
 		hg_format_score(&sc, line, sizeof line);
-		put(&o, "tableau %d%s: %s\n", k + 1,
+		bones_text_printf(&o, "tableau %d%s: %s\n", k + 1,
 		    hg_is_dorothy_tab(g, k) ? " (President Dorothy)" : "", line);
 		if (hg_is_dorothy_tab(g, k))
 			render_dorothy(g, s, &o);
 		else
 			render_grid(g, s, k, &o);
 	}
-	put(&o, "scores:");
+	bones_text_printf(&o, "scores:");
 	for (int p = 0; p < g->players; p++)
-		put(&o, " %g", scores[p]);
-	put(&o, "\n");
-	return finish(&o);
+		bones_text_printf(&o, " %g", scores[p]);
+	bones_text_printf(&o, "\n");
+	return o.len;
 }

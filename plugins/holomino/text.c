@@ -1,29 +1,12 @@
 /* Holomino as text for terminal UIs: a staggered hex layout where every number point
  * shows its digit once and every hole its value, then pools, open and blocked cells. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "holomino.h"
+#include "bones/text.h"
 
 #define HALF 3 /* characters per half tile */
-
-typedef struct out {
-	char *buf;
-	size_t cap, len;
-} out;
-
-static void emit(out *o, const char *fmt, ...)
-{
-	if (o->len + 1 >= o->cap)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len += (size_t)n < o->cap - o->len ? (size_t)n : o->cap - o->len - 1;
-}
 
 typedef struct grid {
 	char *text;
@@ -76,7 +59,7 @@ static void draw_cell(const hm_game *g, const hm_state *s, grid *gr, int c, char
 	}
 }
 
-static void emit_board(const hm_game *g, const hm_state *s, out *o)
+static void emit_board(const hm_game *g, const hm_state *s, bones_text *o)
 {
 	const hm_cell *cells = hm_ccells(g, s);
 	if (!s->ncells)
@@ -112,16 +95,16 @@ static void emit_board(const hm_game *g, const hm_state *s, out *o)
 		while (end > 0 && row[end - 1] == ' ')
 			end--;
 		if (end)
-			emit(o, "  %.*s\n", end, row);
+			bones_text_printf(o, "  %.*s\n", end, row);
 	}
 	g->host->free(g->host, gr.text);
 }
 
-static void emit_open(const hm_game *g, const hm_state *s, out *o)
+static void emit_open(const hm_game *g, const hm_state *s, bones_text *o)
 {
 	const hm_cell *cells = hm_ccells(g, s);
 	int blocked = 0, label = 0;
-	emit(o, "open cells (TILE@Q,R): fixed digits at c1 c3 c5, holes a tile there closes\n");
+	bones_text_printf(o, "open cells (TILE@Q,R): fixed digits at c1 c3 c5, holes a tile there closes\n");
 	for (int c = 0; c < s->ncells; c++) {
 		const hm_cell *x = &cells[c];
 		if (x->placed)
@@ -132,49 +115,49 @@ static void emit_open(const hm_game *g, const hm_state *s, out *o)
 		}
 		uint8_t hole[3];
 		int n = bones_holomino_holes_at(g, s, c, hole, NULL);
-		emit(o, "  %c %d,%d  [%c %c %c]", cell_label(label++), x->q, x->r,
+		bones_text_printf(o, "  %c %d,%d  [%c %c %c]", cell_label(label++), x->q, x->r,
 		     x->d[0] ? '0' + x->d[0] : '-', x->d[1] ? '0' + x->d[1] : '-',
 		     x->d[2] ? '0' + x->d[2] : '-');
 		for (int h = 0; h < n; h++)
-			emit(o, "%s%d", h ? " + " : "  holes: ", hole[h]);
+			bones_text_printf(o, "%s%d", h ? " + " : "  holes: ", hole[h]);
 		if (n)
-			emit(o, " -> %d points", (int)bones_holomino_points(g, n, hole));
+			bones_text_printf(o, " -> %d points", (int)bones_holomino_points(g, n, hole));
 		const char *sep = "  fits:";
 		for (int i = 0; s->phase == HM_PHASE_MOVE && i < s->pool_n[s->player]; i++) {
 			if (!bones_holomino_turns(g, s, c, s->pool[s->player][i]))
 				continue;
 			char name[4];
 			bones_holomino_tile_name(g, s->pool[s->player][i], name);
-			emit(o, "%s %s", sep, name);
+			bones_text_printf(o, "%s %s", sep, name);
 			sep = "";
 		}
-		emit(o, "\n");
+		bones_text_printf(o, "\n");
 	}
 	if (!blocked)
 		return;
-	emit(o, "blocked cells:");
+	bones_text_printf(o, "blocked cells:");
 	for (int c = 0; c < s->ncells; c++)
 		if (!cells[c].placed && bones_holomino_blocked(g, s, c))
-			emit(o, " %d,%d", cells[c].q, cells[c].r);
-	emit(o, "\n");
+			bones_text_printf(o, " %d,%d", cells[c].q, cells[c].r);
+	bones_text_printf(o, "\n");
 }
 
-static void emit_header(const hm_game *g, const hm_state *s, out *o)
+static void emit_header(const hm_game *g, const hm_state *s, bones_text *o)
 {
 	static const char *const phase[] = {"dealing", "draw for player", "to move: player",
 					    "game over"};
-	emit(o, "Holomino - %s", phase[s->phase]);
+	bones_text_printf(o, "Holomino - %s", phase[s->phase]);
 	if (s->phase == HM_PHASE_DRAW || s->phase == HM_PHASE_MOVE)
-		emit(o, " %d", s->player + 1);
-	emit(o, "    supply: %d tiles\n", s->supply_n);
+		bones_text_printf(o, " %d", s->player + 1);
+	bones_text_printf(o, "    supply: %d tiles\n", s->supply_n);
 	for (int p = 0; p < g->players; p++) {
-		emit(o, "player %d: %4d points  pool:", p + 1, (int)s->score[p]);
+		bones_text_printf(o, "player %d: %4d points  pool:", p + 1, (int)s->score[p]);
 		for (int i = 0; i < s->pool_n[p]; i++) {
 			char name[4];
 			bones_holomino_tile_name(g, s->pool[p][i], name);
-			emit(o, " %s", name);
+			bones_text_printf(o, " %s", name);
 		}
-		emit(o, "\n");
+		bones_text_printf(o, "\n");
 	}
 	if (s->play.valid) {
 		char why[96];
@@ -182,9 +165,9 @@ static void emit_header(const hm_game *g, const hm_state *s, out *o)
 		char name[4];
 		bones_holomino_tile_name(g, hm_tile(s->play.move), name);
 		if (hm_kind(s->play.move) == HM_PASS)
-			emit(o, "last move: player %d pass:%s\n", s->play.player + 1, name);
+			bones_text_printf(o, "last move: player %d pass:%s\n", s->play.player + 1, name);
 		else
-			emit(o, "last move: player %d %s@%d,%d%s%s\n", s->play.player + 1, name,
+			bones_text_printf(o, "last move: player %d %s@%d,%d%s%s\n", s->play.player + 1, name,
 			     hm_q(s->play.move), hm_r(s->play.move), why[0] ? "  " : "", why);
 	}
 }
@@ -195,11 +178,11 @@ size_t bones_holomino_render_text(const void *game, const void *state, int viewe
 	(void)viewer;
 	const hm_game *g = game;
 	const hm_state *s = state;
-	out o = {buf, cap, 0};
+	bones_text o = {buf, cap, 0};
 	if (cap)
 		buf[0] = '\0';
 	emit_header(g, s, &o);
-	emit(&o, "(digits at number points, o open bite, NN closed hole, # tile, * last tile,"
+	bones_text_printf(&o, "(digits at number points, o open bite, NN closed hole, # tile, * last tile,"
 		 " letters open cells, x blocked)\n");
 	emit_board(g, s, &o);
 	if (s->phase == HM_PHASE_MOVE || s->phase == HM_PHASE_DRAW)
