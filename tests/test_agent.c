@@ -20,18 +20,6 @@ static bones_registry *load_testgame(const bones_plugin **plugin)
 	return reg;
 }
 
-static bones_agent *make(const bones_test_game *g, const char *spec, uint64_t seed)
-{
-	bones_agent *a = NULL;
-	char err[256] = "";
-	bones_status st = bones_agent_create(spec, g->plugin, g->game, &g->info, seed, &a,
-					     err, sizeof err);
-	if (st)
-		fprintf(stderr, "\n%s\n", err);
-	CU_ASSERT_EQUAL_FATAL(st, BONES_OK);
-	return a;
-}
-
 static bool is_legal(const bones_test_game *g, const void *state, bones_move m)
 {
 	bones_move moves[16];
@@ -51,7 +39,7 @@ static void test_agent__random_plays_only_legal_moves_uniformly(void)
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "players=4 target=50 max_step=5 "
 							   "opening=chance"), BONES_OK);
-	bones_agent *a = make(&g, "random", 1);
+	bones_agent *a = bones_test_agent(&g, "random", 1);
 	void *s = bones_test_new_state(&g);
 	bones_rng rng;
 	bones_rng_seed(&rng, 2);
@@ -88,7 +76,7 @@ static void expect_greedy_at_8(const bones_plugin *pl, bones_move want)
 	void *s = bones_test_new_state(&g);
 	bones_test_play(&g, s, "+2 +2 +2 +2");
 	for (uint64_t seed = 0; seed < 50; seed++) {
-		bones_agent *a = make(&g, "greedy", seed);
+		bones_agent *a = bones_test_agent(&g, "greedy", seed);
 		bones_move m = 0;
 		CU_ASSERT_EQUAL(bones_agent_choose(a, s, &m), BONES_OK);
 		CU_ASSERT_EQUAL(m, want);
@@ -131,7 +119,7 @@ static void test_agent__greedy_epsilon_mixes_in_random_moves(void)
 	const char *specs[3] = {"greedy epsilon=0", "greedy epsilon=0.5", "greedy  epsilon=1"};
 	for (int k = 0; k < 3; k++) {
 		for (uint64_t seed = 0; seed < 400; seed++) {
-			bones_agent *a = make(&g, specs[k], seed);
+			bones_agent *a = bones_test_agent(&g, specs[k], seed);
 			bones_move m = 0;
 			CU_ASSERT_EQUAL(bones_agent_choose(a, s, &m), BONES_OK);
 			ones[k] += m == 1;
@@ -157,7 +145,7 @@ static void test_agent__greedy_breaks_ties_at_random_by_its_seed(void)
 	void *s = bones_test_new_state(&g);
 	int seen[6] = {0};
 	for (uint64_t seed = 0; seed < 500; seed++) {
-		bones_agent *a = make(&g, "greedy", seed), *b = make(&g, "greedy", seed);
+		bones_agent *a = bones_test_agent(&g, "greedy", seed), *b = bones_test_agent(&g, "greedy", seed);
 		bones_move m = 0, m2 = 0;
 		CU_ASSERT_EQUAL(bones_agent_choose(a, s, &m), BONES_OK);
 		CU_ASSERT_EQUAL(bones_agent_choose(b, s, &m2), BONES_OK);
@@ -210,7 +198,7 @@ static void test_agent__bad_specs_are_refused_with_the_known_names(void)
 	expect_error(&g, "random fast", BONES_EPARSE,
 		     "agent 'random fast': 'fast': expected key=value");
 	/* surrounding blanks are fine */
-	bones_agent *a = make(&g, "  random  ", 3);
+	bones_agent *a = bones_test_agent(&g, "  random  ", 3);
 	CU_ASSERT_STRING_EQUAL(bones_agent_spec(a), "  random  ");
 	bones_agent_destroy(a);
 	bones_agent_destroy(NULL);
@@ -256,12 +244,12 @@ static void test_agent__plugin_agents_are_found_by_name_and_checked(void)
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, &with, ""), BONES_OK);
 	void *s = bones_test_new_state(&g);
-	bones_agent *a = make(&g, "one", 5);
+	bones_agent *a = bones_test_agent(&g, "one", 5);
 	bones_move m = 0;
 	CU_ASSERT_EQUAL(bones_agent_choose(a, s, &m), BONES_OK);
 	CU_ASSERT_EQUAL(m, 1);
 	bones_agent_destroy(a);
-	a = make(&g, "cheat", 5);
+	a = bones_test_agent(&g, "cheat", 5);
 	CU_ASSERT_EQUAL(bones_agent_choose(a, s, &m), BONES_EILLEGAL);
 	bones_agent_destroy(a);
 	expect_error(&g, "dorothy", BONES_ENOTFOUND,

@@ -25,18 +25,6 @@ static bones_registry *load(const char *file, const char *id, const bones_plugin
 	return reg;
 }
 
-static bones_agent *make(const bones_test_game *g, const char *spec, uint64_t seed)
-{
-	bones_agent *a = NULL;
-	char err[256] = "";
-	bones_status st = bones_agent_create(spec, g->plugin, g->game, &g->info, seed, &a,
-					     err, sizeof err);
-	if (st)
-		fprintf(stderr, "\n%s\n", err);
-	CU_ASSERT_EQUAL_FATAL(st, BONES_OK);
-	return a;
-}
-
 static bones_move choose(bones_agent *a, const void *state)
 {
 	bones_move m = 0;
@@ -72,7 +60,7 @@ static void test_mcts__finds_the_forced_win_from_every_winning_total(void)
 	bones_registry *reg = load("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=21 max_step=3"), BONES_OK);
-	bones_agent *a = make(&g, "mcts iterations=3000 reuse=0", 7);
+	bones_agent *a = bones_test_agent(&g, "mcts iterations=3000 reuse=0", 7);
 	int checked = 0;
 	for (int t = 6; t < 21; t++) {
 		if ((21 - t) % 4 == 0)
@@ -98,7 +86,7 @@ static void test_mcts__plays_for_itself_with_three_players(void)
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "players=3 misere=true"), BONES_OK);
 	for (int p = 0; p < 3; p++) {
-		bones_agent *a = make(&g, "mcts iterations=500", (uint64_t)p);
+		bones_agent *a = bones_test_agent(&g, "mcts iterations=500", (uint64_t)p);
 		void *s = count_state(&g, 8, p);
 		CU_ASSERT_EQUAL(choose(a, s), 1);
 		free(s);
@@ -117,8 +105,8 @@ static void test_mcts__beats_three_random_players_at_four_player_counting(void)
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "players=4 target=21 max_step=3"),
 			      BONES_OK);
-	bones_agent *m = make(&g, "mcts iterations=400", 3);
-	bones_agent *r = make(&g, "random", 4);
+	bones_agent *m = bones_test_agent(&g, "mcts iterations=400", 3);
+	bones_agent *r = bones_test_agent(&g, "random", 4);
 	void *s = bones_test_new_state(&g);
 	int wins = 0, games = 40;
 	double sc[4];
@@ -243,7 +231,7 @@ static void test_mcts__samples_chance_outcomes_with_the_plugins_probabilities(vo
 	void *s = bones_test_new_state(&g);
 	int first = 0;
 	for (uint64_t seed = 0; seed < 10; seed++) {
-		bones_agent *a = make(&g, "mcts iterations=2000 c=0.3", seed);
+		bones_agent *a = bones_test_agent(&g, "mcts iterations=2000 c=0.3", seed);
 		first += choose(a, s) == 0;
 		bones_mcts_stats st = stats(a);
 		/* root + 2 decisions + at most their 4 + 2 outcomes (the rarely tried move 1
@@ -254,7 +242,7 @@ static void test_mcts__samples_chance_outcomes_with_the_plugins_probabilities(vo
 	CU_ASSERT_EQUAL(first, 10);
 	/* widen=0.01: a chance node keeps one outcome until 0.01 * sqrt(visits) > 1, i.e.
 	 * never in 2000 visits: root, two decisions, one outcome under each */
-	bones_agent *w = make(&g, "mcts iterations=2000 widen=0.01", 1);
+	bones_agent *w = bones_test_agent(&g, "mcts iterations=2000 widen=0.01", 1);
 	choose(w, s);
 	CU_ASSERT_EQUAL(stats(w).nodes, 5);
 	bones_agent_destroy(w);
@@ -271,8 +259,8 @@ static void test_mcts__two_searchers_reach_the_result_theory_predicts(void)
 	bones_registry *reg = load("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "opening=chance"), BONES_OK);
-	bones_agent *a = make(&g, "mcts iterations=1500", 1);
-	bones_agent *b = make(&g, "mcts iterations=1500 threads=2", 2);
+	bones_agent *a = bones_test_agent(&g, "mcts iterations=1500", 1);
+	bones_agent *b = bones_test_agent(&g, "mcts iterations=1500 threads=2", 2);
 	void *s = bones_test_new_state(&g);
 	bones_rng rng;
 	bones_rng_seed(&rng, 9);
@@ -316,7 +304,7 @@ static void test_mcts__never_reads_the_opponents_hidden_secret(void)
 			snprintf(moves, sizeof moves, "s1 s%d", secret);
 			bones_test_play(&g, s, moves);
 			((int32_t *)s)[0] = total; /* {total, player, last, dealt, secret[2]} */
-			bones_agent *a = make(&g, "mcts iterations=600", 11);
+			bones_agent *a = bones_test_agent(&g, "mcts iterations=600", 11);
 			bones_move m = choose(a, s);
 			bones_mcts_stats st = stats(a);
 			if (secret == 0) {
@@ -348,12 +336,12 @@ static void test_mcts__runs_exactly_the_iterations_asked_over_all_threads(void)
 					     "mcts iterations=7 threads=2 rollout=greedy"};
 	static const uint64_t want[] = {1, 250, 1000, 7};
 	for (size_t i = 0; i < 4; i++) {
-		bones_agent *a = make(&g, specs[i], 5);
+		bones_agent *a = bones_test_agent(&g, specs[i], 5);
 		choose(a, s);
 		CU_ASSERT_EQUAL(stats(a).iterations, want[i]);
 		bones_agent_destroy(a);
 	}
-	bones_agent *a = make(&g, "mcts iterations=0 time=0.2", 5);
+	bones_agent *a = bones_test_agent(&g, "mcts iterations=0 time=0.2", 5);
 	choose(a, s);
 	bones_mcts_stats st = stats(a);
 	CU_ASSERT(st.seconds >= 0.2 && st.seconds < 0.6);
@@ -371,7 +359,7 @@ static void test_mcts__keeps_within_its_node_cap(void)
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=50 max_step=5"), BONES_OK);
 	void *s = count_state(&g, 0, 0);
-	bones_agent *a = make(&g, "mcts iterations=5000 nodes=50", 5);
+	bones_agent *a = bones_test_agent(&g, "mcts iterations=5000 nodes=50", 5);
 	bones_move m = choose(a, s);
 	bones_mcts_stats st = stats(a);
 	CU_ASSERT(m >= 1 && m <= 5);
@@ -380,7 +368,7 @@ static void test_mcts__keeps_within_its_node_cap(void)
 	CU_ASSERT_EQUAL(st.iterations, 5000);
 	bones_agent_destroy(a);
 	/* memory_mb=1: at most 1 MiB of nodes (and their renumbering map) */
-	a = make(&g, "mcts iterations=3000 memory_mb=1 threads=2", 5);
+	a = bones_test_agent(&g, "mcts iterations=3000 memory_mb=1 threads=2", 5);
 	choose(a, s);
 	st = stats(a);
 	CU_ASSERT(st.capacity * (sizeof(bones_mcts_node) + 4) <= (1u << 20));
@@ -402,7 +390,7 @@ static void test_mcts__is_deterministic_for_a_seed(void)
 			      BONES_OK);
 	static const char *const specs[] = {"mcts iterations=300", "mcts iterations=300 threads=2"};
 	for (int k = 0; k < 2; k++) {
-		bones_agent *a = make(&g, specs[k], 21), *b = make(&g, specs[k], 21);
+		bones_agent *a = bones_test_agent(&g, specs[k], 21), *b = bones_test_agent(&g, specs[k], 21);
 		void *s = bones_test_new_state(&g);
 		int moves = 0;
 		while (g.plugin->to_move(g.game, s) >= 0) {
@@ -429,8 +417,8 @@ static void test_mcts__reuses_the_subtree_of_the_new_position(void)
 	bones_registry *reg = load("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=30 max_step=3"), BONES_OK);
-	bones_agent *a = make(&g, "mcts iterations=2000", 3);
-	bones_agent *off = make(&g, "mcts iterations=2000 reuse=0", 3);
+	bones_agent *a = bones_test_agent(&g, "mcts iterations=2000", 3);
+	bones_agent *off = bones_test_agent(&g, "mcts iterations=2000 reuse=0", 3);
 	void *s = count_state(&g, 0, 0);
 	bones_move m = choose(a, s);
 	choose(off, s);
@@ -469,7 +457,7 @@ static void test_mcts__refuses_bad_parameters_with_a_reason(void)
 	CU_ASSERT_EQUAL(bones_agent_create("mcts threads=0", g.plugin, g.game, &g.info, 1, &a,
 					   err, sizeof err), BONES_ERANGE);
 	CU_ASSERT_PTR_NULL(a);
-	a = make(&g, "mcts reward=margin rollout=greedy c=1.4 depth=3 scale=2 pw=1 widen=1", 1);
+	a = bones_test_agent(&g, "mcts reward=margin rollout=greedy c=1.4 depth=3 scale=2 pw=1 widen=1", 1);
 	bones_agent_destroy(a);
 	CU_ASSERT_EQUAL(bones_agent_create("greedy", g.plugin, g.game, &g.info, 1, &a, err,
 					   sizeof err) == BONES_OK &&
@@ -521,8 +509,8 @@ static void test_mcts__uses_the_plugins_evaluation_and_priors(void)
 	with.get_extension = count_extension;
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, &with, "target=21 max_step=3"), BONES_OK);
-	bones_agent *a = make(&g, "mcts iterations=300 depth=0 rollout=random", 1);
-	bones_agent *one = make(&g, "mcts iterations=1 rollout=random", 1);
+	bones_agent *a = bones_test_agent(&g, "mcts iterations=300 depth=0 rollout=random", 1);
+	bones_agent *one = bones_test_agent(&g, "mcts iterations=1 rollout=random", 1);
 	for (int t = 0; t < 21; t++) {
 		if ((21 - t) % 4 == 0)
 			continue;

@@ -78,6 +78,18 @@ void bones_test_finish(bones_test_game *g, void *state)
 	bones_test_release(g);
 }
 
+bones_agent *bones_test_agent(const bones_test_game *g, const char *spec, uint64_t seed)
+{
+	bones_agent *a = NULL;
+	char err[256] = "";
+	bones_status st = bones_agent_create(spec, g->plugin, g->game, &g->info, seed, &a,
+					     err, sizeof err);
+	if (st)
+		fprintf(stderr, "\n%s\n", err);
+	CU_ASSERT_EQUAL_FATAL(st, BONES_OK);
+	return a;
+}
+
 bool bones_test_play(const bones_test_game *g, void *state, const char *moves)
 {
 	char text[BONES_MOVE_TEXT_MAX];

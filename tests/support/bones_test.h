@@ -5,6 +5,7 @@
 
 #include <CUnit/CUnit.h>
 
+#include "bones/agent.h"
 #include "bones/host.h"
 #include "bones/options.h"
 #include "bones/plugin.h"
@@ -41,6 +42,10 @@ void *bones_test_new_state(const bones_test_game *g);
  * bones_test_finish. */
 void *bones_test_start(bones_test_game *g, const bones_plugin *plugin, const char *settings);
 void bones_test_finish(bones_test_game *g, void *state);
+
+/* An agent from a spec for g's game (a CUnit fatal failure, printing why, if refused).
+ * bones_agent_destroy it. */
+bones_agent *bones_test_agent(const bones_test_game *g, const char *spec, uint64_t seed);
 
 /* Parse and apply each space-separated move of `moves` in turn; a CUnit failure
  * (naming the move) on the first that does not parse or apply. Returns true if all did. */
