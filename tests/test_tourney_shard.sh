@@ -32,31 +32,32 @@ agent = random
 [player.d]
 agent = greedy
 INI
-"$bones" tourney "$tmp/t.ini" --output "$tmp/one" --quiet || fail "the single run exited $?"
+one=$tmp/runs/2026/one # missing parents are created
+"$bones" tourney "$tmp/t.ini" --output "$one" --quiet || fail "the single run exited $?"
 for i in 1 2 3; do
 	"$bones" tourney "$tmp/t.ini" --output "$tmp/sh" --shard $i/3 --quiet || fail "shard $i/3 exited $?"
 done
 n1=$(($(wc -l <"$tmp/sh/games.csv") - 1))
-[ "$n1" -gt 0 ] && [ "$n1" -lt "$(($(wc -l <"$tmp/one/games.csv") - 1))" ] ||
+[ "$n1" -gt 0 ] && [ "$n1" -lt "$(($(wc -l <"$one/games.csv") - 1))" ] ||
 	fail "shard 3/3 holds $n1 seats: not a proper slice"
 "$bones" tourney --merge "$tmp/merged.db" "$tmp"/sh/results-*-of-3.db --output "$tmp/sh" --quiet ||
 	fail "merge exited $?"
-cmp -s "$tmp/one/games.csv" "$tmp/sh/games.csv" ||
-	{ fail "merged shards differ from the single run"; diff "$tmp/one/games.csv" "$tmp/sh/games.csv" | head; }
-cmp -s "$tmp/one/standings.csv" "$tmp/sh/standings.csv" || fail "merged standings differ"
+cmp -s "$one/games.csv" "$tmp/sh/games.csv" ||
+	{ fail "merged shards differ from the single run"; diff "$one/games.csv" "$tmp/sh/games.csv" | head; }
+cmp -s "$one/standings.csv" "$tmp/sh/standings.csv" || fail "merged standings differ"
 # the reports: standings with ratings, JSON, an HTML page with the SVG rating chart
 for f in standings.txt standings.csv games.csv report.json report.html; do
-	[ -s "$tmp/one/$f" ] || fail "no $f written"
+	[ -s "$one/$f" ] || fail "no $f written"
 done
-grep -q '^#    player .*elo' "$tmp/one/standings.txt" || fail "standings.txt has no table"
-grep -q '^Crosstable' "$tmp/one/standings.txt" || fail "standings.txt has no crosstable"
-grep -q '"standings": \[' "$tmp/one/report.json" || fail "report.json has no standings"
-[ "$(grep -c '<circle' "$tmp/one/report.html")" = 4 ] || fail "report.html: not one rating dot per player"
-grep -q '<svg' "$tmp/one/report.html" || fail "report.html has no SVG chart"
+grep -q '^#    player .*elo' "$one/standings.txt" || fail "standings.txt has no table"
+grep -q '^Crosstable' "$one/standings.txt" || fail "standings.txt has no crosstable"
+grep -q '"standings": \[' "$one/report.json" || fail "report.json has no standings"
+[ "$(grep -c '<circle' "$one/report.html")" = 4 ] || fail "report.html: not one rating dot per player"
+grep -q '<svg' "$one/report.html" || fail "report.html has no SVG chart"
 # merging the same file twice keeps each game once
 "$bones" tourney --merge "$tmp/merged.db" "$tmp/sh/results-1-of-3.db" --output "$tmp/sh" --quiet ||
 	fail "re-merge exited $?"
-cmp -s "$tmp/one/games.csv" "$tmp/sh/games.csv" || fail "a second merge of a shard repeated games"
+cmp -s "$one/games.csv" "$tmp/sh/games.csv" || fail "a second merge of a shard repeated games"
 # a shard of a Swiss is refused: its rounds depend on all results
 sed 's/^seed = 31/seed = 31\nformat = swiss/; s/^players = 3/players = 2/' "$tmp/t.ini" >"$tmp/swiss.ini"
 "$bones" tourney "$tmp/swiss.ini" --output "$tmp/sw" --shard 1/2 --quiet 2>"$tmp/sw.err" &&

@@ -2,6 +2,8 @@
  * the stored games, written as text and CSV; JSON and HTML live in tourney_html.c. */
 #include "tourney_report_impl.h"
 
+#include "bones/paths.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,6 +253,10 @@ static bones_status save_one(const bones_tourney_report *r, const char *dir,
 bones_status bones_tourney_report_save(const bones_tourney_report *r, const char *dir,
 				       char *err, size_t errcap)
 {
+	if (!bones_make_dirs(dir)) {
+		snprintf(err, errcap, "cannot create '%s': %s", dir, strerror(errno));
+		return BONES_EIO;
+	}
 	bones_status st = save_one(r, dir, "standings.csv", bones_tourney_report_csv, err,
 				   errcap);
 	if (!st)

@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "bones/paths.h"
 #include "bones/tourney.h"
 #include "bones/tourney_db.h"
 #include "bones/tourney_report.h"
@@ -164,7 +164,7 @@ static int run_mpi(const struct args *a, bones_tourney *t, int rank)
 	bones_tourney_run_opts o = {.progress = !a->quiet && isatty(2),
 				    .should_stop = interrupted};
 	snprintf(path, sizeof path, "%s/results.db", dir);
-	if (rank == 0 && ((mkdir(dir, 0777) && errno != EEXIST) ||
+	if (rank == 0 && (!bones_make_dirs(dir) ||
 			  bones_tourney_db_open(path, t, a->resume, &db, err, sizeof err))) {
 		fprintf(stderr, "bones tourney: cannot open '%s'\n", path);
 		bones_tourney_mpi_abort(1); /* the other ranks would wait for rank 0 for ever */
@@ -186,7 +186,7 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 {
 	char err[1024], path[2048];
 	const char *dir = a->output ? a->output : t->output;
-	if (mkdir(dir, 0777) && errno != EEXIST) {
+	if (!bones_make_dirs(dir)) {
 		fprintf(stderr, "bones tourney: cannot create '%s': %s\n", dir, strerror(errno));
 		return 1;
 	}

@@ -4,26 +4,11 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
+#include "bones/paths.h"
 #include "bones/record.h"
 #include "tty.h"
-
-/* mkdir -p; true when the folder exists afterwards. */
-static bool make_dirs(char *path)
-{
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		bool ok = mkdir(path, 0777) == 0 || errno == EEXIST;
-		*p = '/';
-		if (!ok)
-			return false;
-	}
-	return mkdir(path, 0777) == 0 || errno == EEXIST;
-}
 
 static bones_status default_path(const tty_game *t, char *path, size_t cap, char *err,
 				 size_t errcap)
@@ -36,7 +21,7 @@ static bones_status default_path(const tty_game *t, char *path, size_t cap, char
 		snprintf(dir, sizeof dir, "%s/.local/share/bones/records", home);
 	else
 		snprintf(dir, sizeof dir, "bones-records");
-	if (!make_dirs(dir)) {
+	if (!bones_make_dirs(dir)) {
 		snprintf(err, errcap, "cannot create '%s': %s (use --save FILE)", dir,
 			 strerror(errno));
 		return BONES_EIO;
