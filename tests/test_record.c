@@ -145,6 +145,60 @@ static void test_record__a_record_lists_tags_then_numbered_moves_with_movers(voi
 	bones_registry_destroy(reg);
 }
 
+/* The record of s as text (malloc'ed). */
+static char *record_text(bones_session *s, const bones_record_players *pl)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	CU_ASSERT_FATAL(f != NULL);
+	CU_ASSERT_EQUAL(bones_record_write(s, pl, f), BONES_OK);
+	fclose(f);
+	return buf;
+}
+
+/* Move lines ("N. ...") carrying a " ; " comment, and the last of them in *last. */
+static int commented_moves(const char *text, const char **last)
+{
+	int n = 0;
+	*last = NULL;
+	for (const char *line = text; line && *line; line = strchr(line, '\n'), line += !!line) {
+		const char *end = strchr(line, '\n');
+		const char *c = strstr(line, " ; ");
+		if (line[0] >= '1' && line[0] <= '9' && c && (!end || c < end)) {
+			n++;
+			*last = line;
+		}
+	}
+	return n;
+}
+
+/* Tournament records carry the score breakdown on the last move only, the same text
+ * as a full record's last line; the moves are the same. */
+static void test_record__final_breakdown_only_keeps_the_last_comment(void)
+{
+	bones_registry *reg = open_registry();
+	bones_session *s = new_session(reg, "hegemino", "", 3);
+	bones_rng rng;
+	bones_rng_seed(&rng, 3);
+	play_random(s, &rng, 100000);
+	CU_ASSERT_EQUAL_FATAL(bones_session_to_move(s), BONES_TERMINAL);
+	bones_record_players full = {{"Ann", "Bob"}, .comment = NULL};
+	bones_record_players brief = {{"Ann", "Bob"}, .final_breakdown_only = true};
+	char *a = record_text(s, &full), *b = record_text(s, &brief);
+	const char *last_a, *last_b;
+	CU_ASSERT(commented_moves(a, &last_a) > 10);
+	CU_ASSERT_EQUAL(commented_moves(b, &last_b), 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(last_a);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(last_b);
+	CU_ASSERT_STRING_EQUAL(last_a, last_b);
+	CU_ASSERT(strlen(b) < strlen(a));
+	free(a);
+	free(b);
+	bones_session_destroy(s);
+	bones_registry_destroy(reg);
+}
+
 /* testgame, count to 10 adding 1 or 2: +2 +2 +2 +2 +2 reaches 10 on player 1's third
  * move (totals 2 4 6 8 10), so player 1 ranks 1 with score 1, player 2 ranks 2. */
 static void test_record__the_result_tag_gives_ranks_and_scores(void)
@@ -307,6 +361,8 @@ int main(void)
 		 test_record__random_games_of_two_plugins_replay_bit_for_bit},
 		{"a record lists tags then numbered moves with movers",
 		 test_record__a_record_lists_tags_then_numbered_moves_with_movers},
+		{"final breakdown only keeps the last comment",
+		 test_record__final_breakdown_only_keeps_the_last_comment},
 		{"the result tag gives ranks and scores",
 		 test_record__the_result_tag_gives_ranks_and_scores},
 		{"each corrupt record gets its own message",

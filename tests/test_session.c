@@ -135,6 +135,44 @@ static void test_session__bad_options_are_the_plugins_message(void)
 	bones_options_release(&opts);
 }
 
+/* Play chance and each player's first legal move until the end or `limit` moves. */
+static void play_first_moves(bones_session *s, size_t limit)
+{
+	char text[BONES_MOVE_TEXT_MAX], err[256];
+	while (bones_session_length(s) < limit) {
+		CU_ASSERT_EQUAL_FATAL(bones_session_resolve_chance(s), BONES_OK);
+		if (bones_session_to_move(s) == BONES_TERMINAL)
+			return;
+		first_move(s, text, sizeof text);
+		CU_ASSERT_EQUAL_FATAL(bones_session_play_text(s, text, err, sizeof err), BONES_OK);
+	}
+}
+
+/* A restarted session plays the game a new session of that seed plays, move for move:
+ * nothing of the earlier game is left in it. */
+static void test_session__restart_is_a_new_game_of_the_same_configuration(void)
+{
+	static const char *const games[] = {"holomino", "hegemino", "geominos", "dominoes"};
+	for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+		bones_session *used = open_session(games[k], "", 1);
+		bones_session *fresh = open_session(games[k], "", 2);
+		play_first_moves(used, 40);
+		bones_session_restart(used, 2);
+		CU_ASSERT_EQUAL(bones_session_length(used), 0);
+		CU_ASSERT_EQUAL(bones_session_seed(used), 2);
+		play_first_moves(used, 30);
+		play_first_moves(fresh, 30);
+		size_t n = bones_session_length(fresh), size = bones_session_info(used)->state_size;
+		CU_ASSERT(n > 0);
+		CU_ASSERT_EQUAL(bones_session_length(used), n);
+		for (size_t i = 0; i <= n && i <= bones_session_length(used); i++)
+			CU_ASSERT_EQUAL(memcmp(bones_session_state_at(used, i),
+					       bones_session_state_at(fresh, i), size), 0);
+		bones_session_destroy(used);
+		bones_session_destroy(fresh);
+	}
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -143,6 +181,7 @@ int main(void)
 		{"undo restores the earlier state", test_session__undo_restores_the_earlier_state},
 		{"refused moves name the move and change nothing", test_session__refused_moves_name_the_move_and_change_nothing},
 		{"bad options are the plugins message", test_session__bad_options_are_the_plugins_message},
+		{"restart is a new game of the same configuration", test_session__restart_is_a_new_game_of_the_same_configuration},
 		{NULL, NULL}};
 	reg = bones_registry_create();
 	bones_registry_scan_dir(reg, BONES_BUILD_PLUGIN_DIR);

@@ -131,9 +131,11 @@ bones_status bones_record_write(const bones_session *s, const bones_record_playe
 {
 	const bones_plugin *p = bones_session_plugin(s);
 	const void *game = bones_session_game(s);
+	size_t length = bones_session_length(s);
+	bool every = !players || !players->final_breakdown_only;
 	write_tags(s, players, f);
 	fputc('\n', f);
-	for (size_t i = 0; i < bones_session_length(s); i++) {
+	for (size_t i = 0; i < length; i++) {
 		char text[BONES_MOVE_TEXT_MAX], why[256];
 		const void *before = bones_session_state_at(s, i);
 		int mover = bones_session_mover_at(s, i);
@@ -144,7 +146,7 @@ bones_status bones_record_write(const bones_session *s, const bones_record_playe
 		else
 			fprintf(f, "%zu. p%d %s", i + 1, mover + 1, text);
 		why[0] = '\0';
-		if (mover != BONES_CHANCE && p->breakdown)
+		if (mover != BONES_CHANCE && p->breakdown && (every || i + 1 == length))
 			p->breakdown(game, bones_session_state_at(s, i + 1), why, sizeof why);
 		why[strcspn(why, "\n")] = '\0';
 		fprintf(f, why[0] ? " ; %s\n" : "\n", why);

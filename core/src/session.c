@@ -81,8 +81,7 @@ bones_status bones_session_create(const bones_plugin *plugin, const bones_option
 	st = BONES_ENOMEM;
 	if (!s->scratch || !s->probs || grow(s))
 		goto out_nomem;
-	memset(state_slot(s, 0), 0, s->info.state_size);
-	plugin->init_state(s->game, state_slot(s, 0));
+	bones_session_restart(s, seed);
 	*out = s;
 	return BONES_OK;
 out_nomem:
@@ -91,6 +90,14 @@ out_nomem:
 out_free:
 	bones_session_destroy(s);
 	return st;
+}
+
+void bones_session_restart(bones_session *s, uint64_t seed)
+{
+	s->seed = seed;
+	s->length = 0;
+	memset(state_slot(s, 0), 0, s->info.state_size);
+	s->plugin->init_state(s->game, state_slot(s, 0));
 }
 
 void bones_session_destroy(bones_session *s)

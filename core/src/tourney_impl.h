@@ -6,6 +6,7 @@
 
 #include <stdatomic.h>
 
+#include "bones/session.h"
 #include "bones/tourney.h"
 #include "bones/tourney_db.h"
 
@@ -28,11 +29,13 @@ bones_status bones_tourney_engine_ask(bones_tourney_engine *e, const char *line,
 /* ---- Playing one game ------------------------------------------------------------- */
 
 /* What a worker thread owns: its engine processes (kept across games, restarted after a
- * failure) and the run's stop flag. */
+ * failure), a session per game of the tournament (configured once, restarted for each
+ * game) and the run's stop flag. */
 typedef struct bones_tourney_worker {
 	const bones_tourney *t;
 	const atomic_bool *stop;
 	bones_tourney_engine *engines[BONES_TOURNEY_MAX_PLAYERS];
+	bones_session *sessions[BONES_TOURNEY_MAX_GAMES];
 } bones_tourney_worker;
 
 /* A finished game ready to store: the row plus the texts it borrows (owned here). */
@@ -41,6 +44,7 @@ typedef struct bones_tourney_done {
 	int player[BONES_TOURNEY_MAX_SEATS]; /* participant indices */
 	char *chance;                        /* malloc'ed */
 	char *record;                        /* malloc'ed */
+	int64_t queued_ms;                   /* when it was queued for storing */
 	struct bones_tourney_done *next;     /* queue link */
 } bones_tourney_done;
 

@@ -268,6 +268,7 @@ static char *record_text(struct game *g)
 		 g->slot->round + 1, g->slot->slot + 1, g->forfeit[0] ? "\nforfeit: " : "",
 		 g->forfeit);
 	pl.comment = comment;
+	pl.final_breakdown_only = true;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&buf, &len);
@@ -286,10 +287,15 @@ bones_status bones_tourney_play(bones_tourney_worker *w, const bones_tourney_slo
 	char why[512];
 	int64_t start = bones_clock_now_ms();
 	*out = NULL;
-	bones_status st = bones_session_create(tg->plugin, &tg->options, slot->seed, &g.s, why,
-					       sizeof why);
+	bones_session **s = &w->sessions[slot->game];
+	bones_status st = BONES_OK;
+	if (*s)
+		bones_session_restart(*s, slot->seed);
+	else
+		st = bones_session_create(tg->plugin, &tg->options, slot->seed, s, why, sizeof why);
 	if (st)
 		return st;
+	g.s = *s;
 	if (seat_up(&g))
 		st = play_out(&g);
 	bones_tourney_done *d = st ? NULL : calloc(1, sizeof *d);
@@ -308,7 +314,6 @@ bones_status bones_tourney_play(bones_tourney_worker *w, const bones_tourney_slo
 	for (int i = 0; i < slot->seats; i++)
 		bones_agent_destroy(g.agents[i]);
 	free(g.chance);
-	bones_session_destroy(g.s);
 	return st;
 }
 
@@ -326,6 +331,10 @@ void bones_tourney_worker_release(bones_tourney_worker *w)
 	for (int i = 0; i < BONES_TOURNEY_MAX_PLAYERS; i++) {
 		bones_tourney_engine_stop(w->engines[i]);
 		w->engines[i] = NULL;
+	}
+	for (int i = 0; i < BONES_TOURNEY_MAX_GAMES; i++) {
+		bones_session_destroy(w->sessions[i]);
+		w->sessions[i] = NULL;
 	}
 }
 

@@ -1,6 +1,7 @@
 /* The tournament runner: worker threads take sets of games off a shared counter, play
- * them and queue the finished games; the calling thread alone writes SQLite (one
- * transaction per game), draws the progress bar and polls for a stop. */
+ * them and queue the finished games; whichever thread finds a batch due stores it in
+ * SQLite (group commit), so that N worker threads use N cores. The calling thread
+ * draws the progress bar, polls for a stop and stores what waits too long. */
 #include "tourney_impl.h"
 
 #include "bones/clock.h"
@@ -12,28 +13,18 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Finished games stored in one transaction, at most: the writer stores every game that
- * finished while its previous commit ran (group commit), each game whole or not at all. */
-enum { BATCH = 64 };
+/* Group commit: finished games are stored BATCH at a time in one transaction, each
+ * game whole or not at all. A transaction of one game costs more than a game of random
+ * agents; one of 64 costs a tenth of one per game. A worker stores a full batch, or
+ * one whose oldest game has waited LATENCY_MS, after queueing a game; the calling
+ * thread stores one that has waited twice that (the workers are in long games), and
+ * the rest at the end. */
+enum { BATCH = 64, LATENCY_MS = 10 };
 
 /* A set: consecutive slots sharing a deal, played in order by one worker. */
 struct job {
 	size_t first, count;
 	char *chance0; /* the stored outcomes of the set's first game, when it is done */
-};
-
-struct run {
-	const bones_tourney *t;
-	const bones_tourney_slot *slots;
-	bool *done;                 /* per slot: already stored */
-	struct job *jobs;
-	size_t job_count, next_job; /* next_job under lock */
-	pthread_mutex_t lock;
-	pthread_cond_t wake;
-	bones_tourney_done *head, *tail; /* finished games, under lock */
-	int running;                /* workers alive, under lock */
-	bones_status failure;       /* first worker error (not a stop), under lock */
-	atomic_bool stop;
 };
 
 struct progress {
@@ -44,15 +35,100 @@ struct progress {
 	double games[BONES_TOURNEY_MAX_PLAYERS];
 };
 
+struct run {
+	const bones_tourney *t;
+	const bones_tourney_slot *slots;
+	bool *done;                 /* per slot: already stored */
+	struct job *jobs;
+	size_t job_count, next_job; /* next_job under lock */
+	bones_tourney_db *db;       /* used by the committing thread only */
+	pthread_mutex_t lock;
+	pthread_cond_t wake;        /* the calling thread waits on it */
+	bones_tourney_done *head, *tail; /* finished games to store, under lock */
+	size_t queued;              /* games in that list, under lock */
+	bool committing;            /* a thread is storing games, under lock */
+	struct progress progress;   /* under lock */
+	int running;                /* workers alive, under lock */
+	bones_status failure;       /* first worker error (not a stop), under lock */
+	bones_status store_failure; /* first storing error, under lock */
+	char store_err[512];        /* its message */
+	atomic_bool stop;
+};
+
+static void count_points(struct progress *p, const bones_tourney_done *d)
+{
+	for (int i = 0; i < d->row.seats; i++) {
+		p->points[d->player[i]] += d->row.points[i];
+		p->games[d->player[i]] += 1;
+	}
+}
+
+static void free_list(bones_tourney_done *d)
+{
+	while (d) {
+		bones_tourney_done *next = d->next;
+		bones_tourney_done_free(d);
+		d = next;
+	}
+}
+
+/* Whether the queued games should be stored now by a thread whose patience is
+ * `latency` milliseconds; r->lock held. */
+static bool batch_due(const struct run *r, int64_t latency)
+{
+	return r->head && !r->committing && !r->store_failure &&
+	       (r->queued >= BATCH || bones_clock_now_ms() - r->head->queued_ms >= latency ||
+		r->running == 0 || atomic_load(&r->stop));
+}
+
+/* Store batches while they are due (r->lock held; released during each commit): the
+ * first BATCH games of the queue in one transaction each time. */
+static void commit_due(struct run *r, int64_t latency)
+{
+	while (batch_due(r, latency)) {
+		const bones_tourney_game_row *rows[BATCH];
+		bones_tourney_done *batch = r->head, *last = NULL;
+		size_t n = 0;
+		for (bones_tourney_done *e = batch; e && n < BATCH; e = e->next) {
+			rows[n++] = &e->row;
+			last = e;
+		}
+		r->head = last->next;
+		last->next = NULL;
+		if (!r->head)
+			r->tail = NULL;
+		r->queued -= n;
+		r->committing = true;
+		pthread_mutex_unlock(&r->lock);
+		char err[sizeof r->store_err];
+		bones_status st = bones_tourney_db_add_many(r->db, rows, n, err, sizeof err);
+		pthread_mutex_lock(&r->lock);
+		r->committing = false;
+		if (st) {
+			r->store_failure = st;
+			memcpy(r->store_err, err, sizeof err);
+			atomic_store(&r->stop, true);
+		}
+		for (bones_tourney_done *e = batch; !st && e; e = e->next) {
+			count_points(&r->progress, e);
+			r->progress.done++;
+		}
+		free_list(batch);
+	}
+}
+
+/* Queue a finished game, and store a batch if one is due. */
 static void push_done(struct run *r, bones_tourney_done *d)
 {
+	d->queued_ms = bones_clock_now_ms();
 	pthread_mutex_lock(&r->lock);
 	if (r->tail)
 		r->tail->next = d;
 	else
 		r->head = d;
 	r->tail = d;
-	pthread_cond_signal(&r->wake);
+	r->queued++;
+	commit_due(r, LATENCY_MS);
 	pthread_mutex_unlock(&r->lock);
 }
 
@@ -107,7 +183,7 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-static void draw_progress(const bones_tourney *t, struct progress *p, bool final)
+static void draw_progress(const bones_tourney *t, const struct progress *p, bool final)
 {
 	if (!p->on)
 		return;
@@ -135,14 +211,6 @@ static void draw_progress(const bones_tourney *t, struct progress *p, bool final
 	fflush(stderr);
 }
 
-static void count_points(struct progress *p, const bones_tourney_done *d)
-{
-	for (int i = 0; i < d->row.seats; i++) {
-		p->points[d->player[i]] += d->row.points[i];
-		p->games[d->player[i]] += 1;
-	}
-}
-
 static bool poll_stop(struct run *r, const bones_tourney_run_opts *o)
 {
 	if (o->should_stop && o->should_stop(o->user))
@@ -150,69 +218,53 @@ static bool poll_stop(struct run *r, const bones_tourney_run_opts *o)
 	return atomic_load(&r->stop);
 }
 
-/* Store finished games as they come until every worker has ended. */
-/* Store up to BATCH finished games of the list *d in one transaction (group commit),
- * count them and free them; *d moves past them. */
-static bones_status commit_batch(bones_tourney_db *db, bones_tourney_done **d,
-				 struct progress *p, char *err, size_t errcap)
+/* Wait on r->wake (r->lock held) for at most ms milliseconds. */
+static void wait_ms(struct run *r, int64_t ms)
 {
-	const bones_tourney_game_row *rows[BATCH];
-	bones_tourney_done *done[BATCH];
-	size_t n = 0;
-	for (bones_tourney_done *e = *d; e && n < BATCH; e = e->next) {
-		done[n] = e;
-		rows[n++] = &e->row;
-	}
-	*d = done[n - 1]->next;
-	bones_status st = bones_tourney_db_add_many(db, rows, n, err, errcap);
-	for (size_t i = 0; i < n; i++) {
-		if (!st) {
-			count_points(p, done[i]);
-			p->done++;
-		}
-		bones_tourney_done_free(done[i]);
-	}
-	return st;
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += ms / 1000;
+	ts.tv_nsec += ms % 1000 * 1000000;
+	ts.tv_sec += ts.tv_nsec / 1000000000;
+	ts.tv_nsec %= 1000000000;
+	pthread_cond_timedwait(&r->wake, &r->lock, &ts);
 }
 
-static bones_status write_loop(struct run *r, bones_tourney_db *db,
-			       const bones_tourney_run_opts *o, struct progress *p, char *err,
+/* The calling thread while the workers play: store what waits too long, draw the
+ * progress bar, poll for a stop; at the end, store what is left. */
+static bones_status watch_loop(struct run *r, const bones_tourney_run_opts *o, char *err,
 			       size_t errcap)
 {
-	bones_status st = BONES_OK;
 	int64_t drawn = 0;
 	pthread_mutex_lock(&r->lock);
 	for (;;) {
-		while (!r->head && r->running > 0) {
-			struct timespec ts;
-			clock_gettime(CLOCK_REALTIME, &ts);
-			ts.tv_nsec += 100000000;
-			ts.tv_sec += ts.tv_nsec / 1000000000;
-			ts.tv_nsec %= 1000000000;
-			pthread_cond_timedwait(&r->wake, &r->lock, &ts);
-			poll_stop(r, o);
-		}
-		bones_tourney_done *d = r->head;
-		r->head = r->tail = NULL;
-		if (!d && r->running == 0)
+		commit_due(r, 2 * LATENCY_MS);
+		if (r->running == 0 && (!r->head || r->store_failure))
 			break;
-		pthread_mutex_unlock(&r->lock);
-		while (d && !st)
-			st = commit_batch(db, &d, p, err, errcap);
-		if (st)
-			atomic_store(&r->stop, true);
-		while (d) {
-			bones_tourney_done *next = d->next;
-			bones_tourney_done_free(d);
-			d = next;
-		}
-		poll_stop(r, o);
 		if (bones_clock_now_ms() - drawn >= 100) {
-			draw_progress(r->t, p, false);
+			struct progress p = r->progress;
+			pthread_mutex_unlock(&r->lock);
+			draw_progress(r->t, &p, false);
 			drawn = bones_clock_now_ms();
+			pthread_mutex_lock(&r->lock);
 		}
+		int64_t wait = 100; /* poll for a stop and redraw at least this often */
+		if (r->head && !r->committing) {
+			wait = r->head->queued_ms + 2 * LATENCY_MS - bones_clock_now_ms();
+			wait = wait < 1 ? 1 : wait;
+		}
+		if (r->running > 0)
+			wait_ms(r, wait);
+		pthread_mutex_unlock(&r->lock);
+		poll_stop(r, o);
 		pthread_mutex_lock(&r->lock);
 	}
+	free_list(r->head); /* only after a storing error */
+	r->head = r->tail = NULL;
+	r->queued = 0;
+	bones_status st = r->store_failure;
+	if (st)
+		snprintf(err, errcap, "%s", r->store_err);
 	pthread_mutex_unlock(&r->lock);
 	return st;
 }
@@ -224,10 +276,11 @@ static bool same_set(const bones_tourney_slot *a, const bones_tourney_slot *b)
 }
 
 /* Group the slots into sets, keep this shard's, drop the sets stored already. */
-static bones_status build_jobs(struct run *r, bones_tourney_db *db, size_t n,
-			       const bones_tourney_run_opts *o, size_t *set_index,
-			       struct progress *p)
+static bones_status build_jobs(struct run *r, size_t n, const bones_tourney_run_opts *o,
+			       size_t *set_index)
 {
+	bones_tourney_db *db = r->db;
+	struct progress *p = &r->progress;
 	r->done = calloc(n ? n : 1, sizeof *r->done);
 	r->jobs = calloc(n ? n : 1, sizeof *r->jobs);
 	if (!r->done || !r->jobs)
@@ -270,8 +323,7 @@ static void free_jobs(struct run *r)
 }
 
 /* Play one batch of slots with the worker threads. */
-static bones_status run_batch(struct run *r, bones_tourney_db *db,
-			      const bones_tourney_run_opts *o, struct progress *p, char *err,
+static bones_status run_batch(struct run *r, const bones_tourney_run_opts *o, char *err,
 			      size_t errcap)
 {
 	int threads = o->threads > 0 ? o->threads : r->t->concurrency;
@@ -297,7 +349,7 @@ static bones_status run_batch(struct run *r, bones_tourney_db *db,
 		r->running = 1;
 		worker_main(r);
 	}
-	bones_status st = write_loop(r, db, o, p, err, errcap);
+	bones_status st = watch_loop(r, o, err, errcap);
 	for (int i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
 	if (!st && r->failure) {
@@ -390,8 +442,9 @@ bones_status bones_tourney_batch(const bones_tourney *t, bones_tourney_db *db, i
 bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 			       const bones_tourney_run_opts *o, char *err, size_t errcap)
 {
-	struct run r = {.t = t};
-	struct progress p = {.on = o->progress, .start_ms = bones_clock_now_ms()};
+	struct run r = {.t = t, .db = db};
+	r.progress.on = o->progress;
+	r.progress.start_ms = bones_clock_now_ms();
 	size_t set_index = 0;
 	if (errcap)
 		err[0] = '\0';
@@ -413,15 +466,15 @@ bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 		if (st)
 			break;
 		r.slots = slots;
-		st = build_jobs(&r, db, n, o, &set_index, &p);
+		st = build_jobs(&r, n, o, &set_index);
 		if (!st)
-			st = run_batch(&r, db, o, &p, err, errcap);
+			st = run_batch(&r, o, err, errcap);
 		free_jobs(&r);
 		free(slots);
 		if (bones_tourney_static(t))
 			break; /* every round was in that one batch */
 	}
-	draw_progress(t, &p, true);
+	draw_progress(t, &r.progress, true);
 	if (st == BONES_ENOMEM && !err[0])
 		snprintf(err, errcap, "out of memory");
 	if (!st && atomic_load(&r.stop))

@@ -5,6 +5,7 @@
 #ifndef BONES_RECORD_H
 #define BONES_RECORD_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "bones/registry.h"
@@ -20,6 +21,9 @@ typedef struct bones_record_players {
 	const char *const *tags; /* more tags after Result, as name, value, name, value, ...,
 				  * NULL (e.g. the host's Penalties, Match); NULL = none.
 				  * Readers ignore tags they do not know. */
+	bool final_breakdown_only; /* the score breakdown comment on the last move only,
+				    * not after every move (tournaments: viewers recompute
+				    * the others from the plugin) */
 } bones_record_players;
 
 /* Write the session's record to f. players may be NULL. BONES_EINVAL when the plugin

@@ -16,6 +16,10 @@ bones_status bones_session_create(const bones_plugin *plugin, const bones_option
 				  uint64_t seed, bones_session **out, char *err,
 				  size_t errcap);
 void bones_session_destroy(bones_session *s);
+/* Start a new game of the same configuration whose chance is drawn from seed: the
+ * history is cleared, the configured game kept (no configure: a tournament plays many
+ * games of one configuration). */
+void bones_session_restart(bones_session *s, uint64_t seed);
 
 const bones_plugin *bones_session_plugin(const bones_session *s);
 const void *bones_session_game(const bones_session *s);

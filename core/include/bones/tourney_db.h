@@ -30,7 +30,8 @@ typedef struct bones_tourney_game_row {
 /* Open (creating if needed) the results file at path. Opening it for tourney t
  * (t != NULL) stores t's name and configuration; resume must be true when the file
  * already holds games of t, and then t's configuration must equal the stored one.
- * The handle is used by one thread at a time. */
+ * The handle is used by one thread at a time (opened without SQLite's own mutex: the
+ * caller orders its uses, e.g. with a lock). */
 bones_status bones_tourney_db_open(const char *path, const bones_tourney *t, bool resume,
 				   bones_tourney_db **out, char *err, size_t errcap);
 void bones_tourney_db_close(bones_tourney_db *db);
