@@ -4,6 +4,7 @@
 
 #include "../core/src/tourney_impl.h"
 #include "bones/tourney.h"
+#include "bones/tourney_report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -299,6 +300,74 @@ static void test_tourney__points_share_the_opponents_ranked_below(void)
 	CU_ASSERT_DOUBLE_EQUAL(p[2], 0.25, 1e-12);
 }
 
+static bones_tourney_game_row stored_row(int round, int slot, const char *forfeit,
+					 double score1, double score2, int rank1, int rank2)
+{
+	bones_tourney_game_row r;
+	memset(&r, 0, sizeof r);
+	snprintf(r.tourney, sizeof r.tourney, "t");
+	snprintf(r.game, sizeof r.game, "dominoes");
+	snprintf(r.forfeit, sizeof r.forfeit, "%s", forfeit);
+	r.round = round;
+	r.slot = slot;
+	r.seats = 2;
+	r.seed = 18446744073709551615ULL;
+	snprintf(r.player[0], sizeof r.player[0], "ann");
+	snprintf(r.player[1], sizeof r.player[1], "bob");
+	r.score[0] = score1;
+	r.score[1] = score2;
+	r.rank[0] = rank1;
+	r.rank[1] = rank2;
+	bones_tourney_points(2, r.rank, r.points);
+	r.record = "[Game \"dominoes\"]\n";
+	return r;
+}
+
+/* Games stored out of order come back in (round, slot, seat) order with every field,
+ * as games.csv writes them: whole and fractional numbers, negative scores, a quoted
+ * forfeit reason. */
+static void test_tourney__stored_games_read_back_in_order_as_csv(void)
+{
+	char path[] = "/tmp/bones-tourney-db-XXXXXX", err[256];
+	int fd = mkstemp(path);
+	CU_ASSERT_FATAL(fd >= 0);
+	close(fd);
+	unlink(path);
+	bones_tourney_db *db;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_open(path, NULL, false, &db, err, sizeof err),
+			      BONES_OK);
+	bones_tourney_game_row rows[3] = {
+		stored_row(1, 0, "seat 2 (bob): hung, no reply", 12, -3, 1, 2),
+		stored_row(0, 1, "", 0.25, 1e20, 1, 1),
+		stored_row(0, 0, "", 7, 41, 2, 1),
+	};
+	const bones_tourney_game_row *ptrs[3] = {&rows[0], &rows[1], &rows[2]};
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_add_many(db, ptrs, 3, err, sizeof err), BONES_OK);
+	CU_ASSERT_NOT_EQUAL(bones_tourney_db_add(db, &rows[1], err, sizeof err), BONES_OK);
+	bones_tourney_report *r;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_report_create(db, "t", &r), BONES_OK);
+	CU_ASSERT_EQUAL(bones_tourney_report_games(r), 3);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	bones_tourney_report_games_csv(r, f);
+	fclose(f);
+	CU_ASSERT_STRING_EQUAL(text,
+		"tourney,round,slot,game,set,perm,seed,seat,player,score,rank,points,forfeit\n"
+		"t,1,1,dominoes,1,1,18446744073709551615,1,ann,7,2,0,\n"
+		"t,1,1,dominoes,1,1,18446744073709551615,2,bob,41,1,1,\n"
+		"t,1,2,dominoes,1,1,18446744073709551615,1,ann,0.25,1,0.5,\n"
+		"t,1,2,dominoes,1,1,18446744073709551615,2,bob,1e+20,1,0.5,\n"
+		"t,2,1,dominoes,1,1,18446744073709551615,1,ann,12,1,1,"
+		"\"seat 2 (bob): hung, no reply\"\n"
+		"t,2,1,dominoes,1,1,18446744073709551615,2,bob,-3,2,0,"
+		"\"seat 2 (bob): hung, no reply\"\n");
+	free(text);
+	bones_tourney_report_destroy(r);
+	bones_tourney_db_close(db);
+	unlink(path);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -320,6 +389,8 @@ int main(void)
 		 test_tourney__knockout_seeds_a_bracket_with_byes_and_advances_winners},
 		{"points share the opponents ranked below",
 		 test_tourney__points_share_the_opponents_ranked_below},
+		{"stored games read back in order as csv",
+		 test_tourney__stored_games_read_back_in_order_as_csv},
 		{NULL, NULL},
 	};
 	return bones_test_main("tourney", cases);

@@ -24,7 +24,7 @@ static const char schema[] =
 	" slot INTEGER NOT NULL, game TEXT NOT NULL, set_no INTEGER, perm INTEGER,"
 	" seats INTEGER NOT NULL, seed INTEGER, moves INTEGER, ms INTEGER,"
 	" forfeit TEXT NOT NULL DEFAULT '', chance TEXT, record TEXT,"
-	" PRIMARY KEY(tourney, round, slot));"
+	" PRIMARY KEY(tourney, round, slot)) WITHOUT ROWID;"
 	"CREATE TABLE IF NOT EXISTS seat(tourney TEXT NOT NULL, round INTEGER NOT NULL,"
 	" slot INTEGER NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL, score REAL,"
 	" rank INTEGER, points REAL, PRIMARY KEY(tourney, round, slot, seat)) WITHOUT ROWID;";

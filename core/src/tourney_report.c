@@ -207,6 +207,25 @@ void bones_tourney_report_csv(const bones_tourney_report *r, FILE *f)
 	}
 }
 
+/* x as %g prints it, quicker for the usual whole numbers of scores and points. */
+static void put_number(FILE *f, double x)
+{
+	if (x >= -1e15 && x <= 1e15 && x == (double)(long long)x) {
+		char digits[24], *p = digits + sizeof digits;
+		long long v = (long long)x;
+		unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+		*--p = '\0';
+		do
+			*--p = (char)('0' + u % 10);
+		while (u /= 10);
+		if (v < 0)
+			*--p = '-';
+		fputs(p, f);
+	} else {
+		fprintf(f, "%g", x);
+	}
+}
+
 void bones_tourney_report_games_csv(const bones_tourney_report *r, FILE *f)
 {
 	fputs("tourney,round,slot,game,set,perm,seed,seat,player,score,rank,points,forfeit\n",
@@ -220,7 +239,11 @@ void bones_tourney_report_games_csv(const bones_tourney_report *r, FILE *f)
 			fprintf(f, ",%d,%d,%llu,%d,", g->set + 1, g->perm + 1,
 				(unsigned long long)g->seed, i + 1);
 			bones_tourney_report_csv_field(f, g->player[i]);
-			fprintf(f, ",%g,%d,%g,", g->score[i], g->rank[i], g->points[i]);
+			fputc(',', f);
+			put_number(f, g->score[i]);
+			fprintf(f, ",%d,", g->rank[i]);
+			put_number(f, g->points[i]);
+			fputc(',', f);
 			bones_tourney_report_csv_field(f, g->forfeit);
 			fputc('\n', f);
 		}
