@@ -4,7 +4,9 @@
 #include "bones_test.h"
 
 #include "bones/engine.h"
+#include "bones/options.h"
 #include "bones/record.h"
+#include "bones/session.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,6 +246,125 @@ static void test_engine__a_new_game_replaces_the_old_one_only_when_it_starts(voi
 	close_conversation(&c);
 }
 
+/* History entry i as seat sees it: an outcome it may not see masked ("deal:?"), as a
+ * tournament host sends it (docs/tournaments.md). */
+static void seen_text(const bones_session *s, size_t i, int seat, char *text, size_t cap)
+{
+	const bones_plugin *p = bones_session_plugin(s);
+	const void *game = bones_session_game(s), *before = bones_session_state_at(s, i);
+	bones_move m = bones_session_move_at(s, i);
+	CU_ASSERT_FATAL(p->format_move(game, before, m, text, cap) > 0);
+	if (p->move_visible && !p->move_visible(game, before, m, seat)) {
+		char *colon = strchr(text, ':');
+		strcpy(colon ? colon + 1 : text, "?");
+	}
+}
+
+/* Send seat's engine every history entry it has not seen yet; false at an error. */
+static bool catch_up(conversation *c, const bones_session *s, int seat, size_t *sent)
+{
+	char line[BONES_MOVE_TEXT_MAX + 8];
+	for (; *sent < bones_session_length(s); (*sent)++) {
+		strcpy(line, "play ");
+		seen_text(s, *sent, seat, line + 5, sizeof line - 5);
+		const char *reply = ask(c, line);
+		if (strcmp(reply, "ok\n")) {
+			fprintf(stderr, "\n  seat %d: '%s' answered %s", seat + 1, line, reply);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* One game of dominoes with settings, every seat an engine told its seat and shown
+ * only what that seat may see; true when every move was accepted and every genmove
+ * legal in the real game, to the end. */
+static bool engines_play_hidden_game(const char *settings, uint64_t seed)
+{
+	bones_registry *reg = bones_registry_create();
+	bones_registry_scan_dir(reg, BONES_BUILD_PLUGIN_DIR);
+	const bones_plugin *p = bones_registry_find(reg, "dominoes");
+	bones_options opts;
+	bones_session *s = NULL;
+	char err[256], line[512];
+	CU_ASSERT_FATAL(p != NULL);
+	CU_ASSERT_FATAL(!bones_options_init(&opts, p, err, sizeof err) &&
+			!bones_options_apply(&opts, settings, err, sizeof err) &&
+			!bones_session_create(p, &opts, seed, &s, err, sizeof err));
+	bones_options_release(&opts);
+	int players = bones_session_info(s)->players;
+	conversation seats[4];
+	size_t sent[4] = {0};
+	bool ok = true;
+	for (int i = 0; i < players; i++) {
+		open_conversation(&seats[i]);
+		bones_engine_set_agent(seats[i].engine, "greedy");
+		snprintf(line, sizeof line, "new dominoes %s seat=%d seed=%llu", settings, i + 1,
+			 (unsigned long long)(seed * 31 + (uint64_t)i));
+		CU_ASSERT_STRING_EQUAL(ask(&seats[i], line), "ok\n");
+	}
+	while (ok && bones_session_to_move(s) != BONES_TERMINAL) {
+		int who = bones_session_to_move(s);
+		bones_move m;
+		if (who == BONES_CHANCE) {
+			CU_ASSERT_FATAL(!bones_session_sample_chance(s, &m) && !bones_session_play(s, m));
+			continue;
+		}
+		ok = catch_up(&seats[who], s, who, &sent[who]);
+		const char *reply = ok ? ask(&seats[who], "genmove") : "";
+		if (ok && (strncmp(reply, "move ", 5) ||
+			   bones_session_play_text(s, strtok(strcpy(line, reply + 5), "\n"), err,
+						   sizeof err))) {
+			fprintf(stderr, "\n  seat %d: genmove answered %s", who + 1, reply);
+			ok = false;
+		}
+	}
+	for (int i = 0; i < players; i++) {
+		ok = ok && catch_up(&seats[i], s, i, &sent[i]);
+		close_conversation(&seats[i]);
+	}
+	bones_session_destroy(s);
+	bones_registry_destroy(reg);
+	return ok;
+}
+
+/* Block and draw dominoes for 2 to 4 players: each engine guesses the tiles it may not
+ * see, repairs its guesses when the play contradicts them (who leads, a pass, a drawn
+ * tile played) and never answers an error or an illegal move. */
+static void test_engine__engines_told_their_seat_play_hidden_dominoes_to_the_end(void)
+{
+	static const char *const settings[] = {
+		"players=2 variant=block", "players=3 variant=block", "players=4 variant=block",
+		"players=2 variant=draw", "players=3 variant=draw", "players=4 variant=draw",
+	};
+	int games = 0, clean = 0;
+	for (size_t k = 0; k < sizeof settings / sizeof settings[0]; k++)
+		for (uint64_t seed = 1; seed <= 25; seed++, games++)
+			if (engines_play_hidden_game(settings[k], seed * 1000003))
+				clean++;
+			else
+				fprintf(stderr, " (%s, seed %llu)\n", settings[k],
+					(unsigned long long)(seed * 1000003));
+	CU_ASSERT_EQUAL(clean, games);
+}
+
+/* seat=N is the engine's own key of `new`, checked against the game's players. */
+static void test_engine__a_seat_outside_the_game_is_refused(void)
+{
+	conversation c;
+	open_conversation(&c);
+	CU_ASSERT_STRING_EQUAL(ask(&c, "new dominoes players=2 seat=3"),
+			       "error: seat: 3 is not a player of this game (1..2)\n");
+	CU_ASSERT_STRING_EQUAL(ask(&c, "new dominoes seat=0"),
+			       "error: seat: '0' is not a player number\n");
+	CU_ASSERT_STRING_EQUAL(ask(&c, "new dominoes seat=x"),
+			       "error: seat: 'x' is not a player number\n");
+	CU_ASSERT_STRING_EQUAL(ask(&c, "tomove"),
+			       "error: tomove: no game yet: start one with 'new GAME'\n");
+	CU_ASSERT_STRING_EQUAL(ask(&c, "new dominoes players=4 seat=4"), "ok\n");
+	close_conversation(&c);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -255,6 +376,9 @@ int main(void)
 		 test_engine__long_lines_nul_bytes_and_missing_games_are_single_errors},
 		{"a new game replaces the old one only when it starts",
 		 test_engine__a_new_game_replaces_the_old_one_only_when_it_starts},
+		{"engines told their seat play hidden dominoes to the end",
+		 test_engine__engines_told_their_seat_play_hidden_dominoes_to_the_end},
+		{"a seat outside the game is refused", test_engine__a_seat_outside_the_game_is_refused},
 		{NULL, NULL}};
 	return bones_test_main("engine", cases);
 }

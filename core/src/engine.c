@@ -5,6 +5,7 @@
 #include "bones/agent.h"
 #include "bones/config.h"
 #include "bones/record.h"
+#include "bones/rng.h"
 #include "bones/session.h"
 #include "engine_redeal.h"
 
@@ -18,6 +19,10 @@
 #include <unistd.h>
 
 #define RENDER_CAP (256 * 1024)
+/* The game's seed, mixed with these, seeds the agent and the guesses of masked
+ * outcomes: repeatable with `seed=N`, and unrelated to the game's own chance. */
+#define AGENT_SALT 0x9e3779b97f4a7c15ull
+#define GUESS_SALT 0xd1b54a32d192ed03ull
 #define MAX_ARGS 64
 
 struct bones_engine {
@@ -30,6 +35,8 @@ struct bones_engine {
 	bones_agent *agent;     /* the agent for the current game, NULL without a spec */
 	bool *masked;           /* per history entry: a masked outcome the engine guessed */
 	size_t masked_cap;
+	int seat;               /* `new ... seat=N`: the player this engine is (0-based), or -1 */
+	bones_rng guesses;      /* draws the masked outcomes; seeded by the game's seed */
 };
 
 bones_engine *bones_engine_create(bones_registry *reg)
@@ -107,14 +114,15 @@ static uint64_t clock_seed(bones_engine *e)
 	return x ^ ((uint64_t)getpid() << 32) ^ (++e->games * 0x9e3779b97f4a7c15ull);
 }
 
-static bool parse_seed(const char *text, uint64_t *seed)
+/* A decimal whole number 0..2^64-1 and nothing else. */
+static bool parse_whole(const char *text, uint64_t *value)
 {
 	char *end;
 	errno = 0;
 	if (!isdigit((unsigned char)*text))
 		return false;
 	unsigned long long v = strtoull(text, &end, 10);
-	*seed = v;
+	*value = v;
 	return !errno && !*end;
 }
 
@@ -129,18 +137,33 @@ static bool is_variant(const bones_plugin *p, const char *arg)
 	return bones_options_find(p, "variant") < 0;
 }
 
+/* "seat=N": the player this engine is; not a plugin option. */
+static bool is_seat(const char *arg)
+{
+	return !strncmp(arg, "seat=", 5);
+}
+
 /* Options for `new`: the preset (with variant=V replacing its variant), then k=v. */
 static bool new_options(bones_engine *e, bones_preset *preset, const bones_plugin *p,
-			char **args, int argc, bones_options *opts, uint64_t *seed, FILE *out)
+			char **args, int argc, bones_options *opts, uint64_t *seed, int *seat,
+			FILE *out)
 {
 	char err[512];
+	uint64_t n;
 	*seed = clock_seed(e);
+	*seat = -1;
 	for (int i = 0; i < argc; i++) {
-		if (is_variant(p, args[i]))
+		if (is_variant(p, args[i])) {
 			snprintf(preset->variant, sizeof preset->variant, "%s", args[i] + 8);
-		else if (!strncmp(args[i], "seed=", 5) && !parse_seed(args[i] + 5, seed)) {
+		} else if (!strncmp(args[i], "seed=", 5) && !parse_whole(args[i] + 5, seed)) {
 			reply_error(out, "seed: '%s' is not a whole number 0..2^64-1", args[i] + 5);
 			return false;
+		} else if (is_seat(args[i])) {
+			if (!parse_whole(args[i] + 5, &n) || n < 1 || n > 64) {
+				reply_error(out, "seat: '%s' is not a player number", args[i] + 5);
+				return false;
+			}
+			*seat = (int)n - 1;
 		}
 	}
 	if (bones_preset_options(preset, p, opts, err, sizeof err)) {
@@ -149,7 +172,7 @@ static bool new_options(bones_engine *e, bones_preset *preset, const bones_plugi
 	}
 	for (int i = 0; i < argc; i++) {
 		char *eq = strchr(args[i], '=');
-		if (is_variant(p, args[i]) || !strncmp(args[i], "seed=", 5))
+		if (is_variant(p, args[i]) || !strncmp(args[i], "seed=", 5) || is_seat(args[i]))
 			continue;
 		if (!eq || eq == args[i]) {
 			reply_error(out, "'%s': expected key=value", args[i]);
@@ -171,7 +194,7 @@ out_release:
 
 /* Configure a session from the arguments of `new`; NULL after replying an error. */
 static bones_session *new_session(bones_engine *e, bones_preset *preset, char **args,
-				  int argc, FILE *out)
+				  int argc, int *seat, FILE *out)
 {
 	char err[512];
 	const bones_plugin *p;
@@ -181,12 +204,18 @@ static bones_session *new_session(bones_engine *e, bones_preset *preset, char **
 	}
 	bones_options opts;
 	uint64_t seed;
-	if (!new_options(e, preset, p, args + 1, argc - 1, &opts, &seed, out))
+	if (!new_options(e, preset, p, args + 1, argc - 1, &opts, &seed, seat, out))
 		return NULL;
 	bones_session *s = NULL;
 	if (bones_session_create(p, &opts, seed, &s, err, sizeof err))
 		reply_error(out, "%s", err);
 	bones_options_release(&opts);
+	if (s && *seat >= bones_session_info(s)->players) {
+		reply_error(out, "seat: %d is not a player of this game (1..%d)", *seat + 1,
+			    bones_session_info(s)->players);
+		bones_session_destroy(s);
+		s = NULL;
+	}
 	return s;
 }
 
@@ -201,13 +230,15 @@ static void cmd_new(bones_engine *e, char **args, int argc, FILE *out)
 		reply_error(out, "out of memory");
 		return;
 	}
-	bones_session *s = new_session(e, preset, args, argc, out);
+	int seat;
+	bones_session *s = new_session(e, preset, args, argc, &seat, out);
 	bones_move *moves = NULL;
 	bones_agent *agent = NULL;
 	char err[512];
 	if (s && e->agent_spec &&
 	    bones_agent_create(e->agent_spec, bones_session_plugin(s), bones_session_game(s),
-			       bones_session_info(s), clock_seed(e), &agent, err, sizeof err)) {
+			       bones_session_info(s), bones_session_seed(s) ^ AGENT_SALT, &agent, err,
+			       sizeof err)) {
 		reply_error(out, "%s", err);
 		bones_session_destroy(s);
 		s = NULL;
@@ -227,6 +258,8 @@ static void cmd_new(bones_engine *e, char **args, int argc, FILE *out)
 		e->session = s;
 		e->moves = moves;
 		e->preset = *preset;
+		e->seat = seat;
+		bones_rng_seed(&e->guesses, bones_session_seed(s) ^ GUESS_SALT);
 		fputs("ok\n", out);
 	}
 	free(preset);
@@ -280,7 +313,8 @@ static bool play_masked(bones_engine *e, const char *text)
 		    !strncmp(t, text, len - 1))
 			e->moves[match++] = e->moves[i];
 	}
-	return match && !bones_session_play(s, e->moves[clock_seed(e) % match]);
+	return match &&
+	       !bones_session_play(s, e->moves[bones_rng_below(&e->guesses, (uint32_t)match)]);
 }
 
 /* Note whether the last history entry was a guess; false when out of memory. */
@@ -300,15 +334,24 @@ static bool mark_last(bones_engine *e, bool guessed)
 	return true;
 }
 
-/* A move the guesses made illegal: change a guess (engine_redeal.c) and play it. */
-static bool play_redealt(bones_engine *e, const char *text)
+/* Change the guesses so that goal holds (engine_redeal.c); false when none was guessed
+ * or no change found does it. */
+static bool redeal(bones_engine *e, bones_redeal_goal goal)
 {
 	size_t n = bones_session_length(e->session);
 	bool any = false;
 	for (size_t i = 0; i < n && i < e->masked_cap; i++)
 		any |= e->masked[i];
 	return any && n <= e->masked_cap &&
-	       !bones_engine_redeal(e->session, e->masked, text, e->moves);
+	       !bones_engine_redeal(e->session, e->masked, goal, bones_session_seed(e->session));
+}
+
+/* A move the guesses made illegal: change guesses, then play it. */
+static bool play_redealt(bones_engine *e, const char *text)
+{
+	char err[512];
+	return redeal(e, (bones_redeal_goal){.text = text, .seat = -1}) &&
+	       !bones_session_play_text(e->session, text, err, sizeof err);
 }
 
 static void cmd_play(bones_engine *e, const char *text, FILE *out)
@@ -364,8 +407,14 @@ static void cmd_genmove(bones_engine *e, FILE *out)
 	bones_move m;
 	char text[BONES_MOVE_TEXT_MAX];
 	int who = bones_session_to_move(e->session);
+	if (e->seat >= 0 && who >= 0 && who != e->seat &&
+	    redeal(e, (bones_redeal_goal){.text = NULL, .seat = e->seat}))
+		who = bones_session_to_move(e->session); /* the guesses had the wrong player lead */
 	if (!e->agent)
 		reply_error(out, "genmove: no agent: start the engine with --agent SPEC");
+	else if (e->seat >= 0 && who >= 0 && who != e->seat)
+		reply_error(out, "genmove: player %d is not to move here (tomove says who moves)",
+			    e->seat + 1);
 	else if (who < 0)
 		reply_error(out, "genmove: no player is to move (tomove says who moves)");
 	else if (bones_agent_choose(e->agent, bones_session_state(e->session), &m) ||

@@ -1,29 +1,55 @@
 /* Repairing the engine's guesses of masked chance outcomes when a later move
- * contradicts them; see engine_redeal.h and docs/formats.md. */
+ * contradicts them; see engine_redeal.h and docs/formats.md.
+ *
+ * Histories are kept as notation, not as packed moves: a move's number may depend on
+ * the state it was made in, its text does not. A guessed outcome's text is its prefix
+ * ("deal:") and an item ("3-5"); the same item may come under another prefix later
+ * ("draw:3-5"), which is how a change of one guess swaps with a later one. */
 #include "engine_redeal.h"
+
+#include "bones/rng.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define BUDGET 1000000 /* moves replayed at most per repair */
+#define BUDGET 4000000   /* history entries replayed at most per repair */
+#define STALE_STEPS 24   /* steps without progress before a kick */
+#define KICK 3           /* guesses a kick changes at random */
+#define RESTART_KICKS 8  /* every so many kicks, all guesses are drawn afresh */
 
-typedef char prefix_text[BONES_MOVE_TEXT_MAX];
+typedef char move_text[BONES_MOVE_TEXT_MAX];
 
-/* Legal outcomes now whose notation starts with prefix, except `except`. */
-static size_t matching(const bones_session *s, const char *prefix, bones_move except,
-		       bones_move *out)
+/* How far a history got: the first entry that failed (length when all replayed), the
+ * legal moves there (fewer is closer: a pass becomes legal once nothing else is), and
+ * whether everything replayed and the goal holds. */
+typedef struct score {
+	size_t reached, legal;
+	bool done;
+} score;
+
+struct search {
+	bones_session *s;
+	const bones_plugin *p;
+	const bool *masked;
+	size_t length, first;   /* entries; the first guessed one */
+	size_t *prefix;         /* per guessed entry: the length of its prefix ("deal:") */
+	move_text *keep;        /* the best history so far */
+	move_text *trial;       /* the history being tried */
+	move_text *top;         /* the best history of this step */
+	move_text *names;       /* outcomes that match a prefix, info.max_moves */
+	bones_move *moves;      /* info.max_moves */
+	bones_redeal_goal goal;
+	bones_rng rng;
+	long budget;
+};
+
+static bool better(score a, score b)
 {
-	const bones_plugin *p = bones_session_plugin(s);
-	const void *game = bones_session_game(s), *state = bones_session_state(s);
-	size_t n = p->legal_moves(game, state, out, NULL, bones_session_info(s)->max_moves);
-	size_t k = 0, plen = strlen(prefix);
-	for (size_t i = 0; i < n; i++) {
-		char t[BONES_MOVE_TEXT_MAX];
-		if (out[i] != except && p->format_move(game, state, out[i], t, sizeof t) &&
-		    !strncmp(t, prefix, plen))
-			out[k++] = out[i];
-	}
-	return k;
+	if (a.done != b.done)
+		return a.done;
+	if (a.reached != b.reached)
+		return a.reached > b.reached;
+	return a.legal < b.legal;
 }
 
 static void back_to(bones_session *s, size_t length)
@@ -32,128 +58,225 @@ static void back_to(bones_session *s, size_t length)
 		bones_session_undo(s);
 }
 
-/* The state of one repair. */
-struct redeal {
-	const bool *masked;
-	const prefix_text *prefix;
-	bones_move *current; /* the history being tried */
-	size_t length;
-	const char *text;
-	bones_move *cands, *scratch;
-	long budget[1];      /* moves replayed before giving up */
-};
-
-/* Replay saved[from..to); a guess that no longer fits becomes the first that does. */
-static bool replay(bones_session *s, const bool *masked, const prefix_text *prefix,
-		   const bones_move *saved, size_t from, size_t to, bones_move *scratch,
-		   long *budget)
+static bool play_text(struct search *q, const char *text)
 {
-	for (size_t k = from; k < to; k++) {
-		if (--*budget < 0)
-			return false;
-		if (!bones_session_play(s, saved[k]))
-			continue;
-		if (!masked[k] || !matching(s, prefix[k], saved[k], scratch) ||
-		    bones_session_play(s, scratch[0]))
-			return false;
-	}
+	bones_move m;
+	return bones_session_to_move(q->s) != BONES_TERMINAL &&
+	       !q->p->parse_move(bones_session_game(q->s), bones_session_state(q->s), text, &m) &&
+	       !bones_session_play(q->s, m);
+}
+
+static size_t legal_count(struct search *q)
+{
+	if (bones_session_to_move(q->s) == BONES_TERMINAL)
+		return 0;
+	return q->p->legal_moves(bones_session_game(q->s), bones_session_state(q->s), q->moves,
+				 NULL, bones_session_info(q->s)->max_moves);
+}
+
+/* The outcomes legal now with the prefix of guessed entry k, into q->names. */
+static size_t matching(struct search *q, size_t k)
+{
+	const void *game = bones_session_game(q->s), *state = bones_session_state(q->s);
+	size_t n = legal_count(q), found = 0;
+	for (size_t i = 0; i < n; i++)
+		if (q->p->format_move(game, state, q->moves[i], q->names[found], sizeof(move_text)) &&
+		    !strncmp(q->names[found], q->keep[k], q->prefix[k]))
+			found++;
+	return found;
+}
+
+static bool goal_holds(struct search *q)
+{
+	if (q->goal.seat >= 0 && bones_session_to_move(q->s) != q->goal.seat)
+		return false;
+	if (!q->goal.text)
+		return true;
+	if (!play_text(q, q->goal.text))
+		return false;
+	bones_session_undo(q->s);
 	return true;
 }
 
-/* How far the history with guess j changed to c is from allowing text: -1 when the
- * rest no longer replays, 0 when text is legal after it, else the number of legal moves
- * at the end (fewer is closer: a pass becomes legal once nothing else is). The session
- * is left at the end of that history. */
-static long distance(bones_session *s, struct redeal *r, size_t j, bones_move c)
+/* Replay q->trial from entry j (the session holds the entries before j). A guess that
+ * no longer fits (another guess took its item) is drawn again among those that do, as
+ * every guess is when `fresh`. */
+static score replay(struct search *q, size_t j, bool fresh)
 {
-	const bones_plugin *p = bones_session_plugin(s);
-	bones_move m;
-	back_to(s, j);
-	if (bones_session_play(s, c) ||
-	    !replay(s, r->masked, r->prefix, r->current, j + 1, r->length, r->scratch,
-		    &r->budget[0]))
-		return -1;
-	if (bones_session_to_move(s) == BONES_TERMINAL)
-		return -1;
-	if (!p->parse_move(bones_session_game(s), bones_session_state(s), r->text, &m))
-		return 0;
-	return (long)p->legal_moves(bones_session_game(s), bones_session_state(s), r->scratch,
-				    NULL, bones_session_info(s)->max_moves) + 1;
+	back_to(q->s, j);
+	for (size_t k = j; k < q->length; k++) {
+		if (--q->budget < 0)
+			return (score){k, 0, false};
+		if ((!fresh || !q->masked[k]) && play_text(q, q->trial[k]))
+			continue;
+		size_t n = q->masked[k] ? matching(q, k) : 0;
+		if (!n)
+			return (score){k, legal_count(q), false};
+		memcpy(q->trial[k], q->names[bones_rng_below(&q->rng, (uint32_t)n)],
+		       sizeof(move_text));
+		play_text(q, q->trial[k]);
+	}
+	return (score){q->length, q->goal.text ? legal_count(q) : 0, goal_holds(q)};
 }
 
-/* One step of the descent: the single change of a guess that brings text closest;
- * true with *done when text became legal. Applies the best change to r->current. */
-static bool step(bones_session *s, struct redeal *r, long *best, bool *done)
+/* A random guess before entry `before`, or q->length when there is none. */
+static size_t random_guess(struct search *q, size_t before)
 {
-	size_t best_j = r->length;
-	bones_move best_c = 0;
-	for (size_t j = r->length; j-- > 0 && r->budget[0] > 0;) {
-		if (!r->masked[j])
+	size_t count = 0, j = q->first;
+	for (size_t k = q->first; k < before && k < q->length; k++)
+		count += q->masked[k];
+	if (!count)
+		return q->length;
+	for (size_t pick = bones_rng_below(&q->rng, (uint32_t)count);; j++)
+		if (q->masked[j] && pick-- == 0)
+			return j;
+}
+
+/* Bring the session to the kept history's first j entries. */
+static void sync_to(struct search *q, size_t j)
+{
+	back_to(q->s, q->first);
+	for (size_t k = q->first; k < j; k++)
+		play_text(q, q->keep[k]);
+}
+
+/* Guess j changed to outcome c: the first later guess of c's item takes j's old item. */
+static score try_change(struct search *q, size_t j, const char *c)
+{
+	const char *item = c + q->prefix[j], *old = q->keep[j] + q->prefix[j];
+	memcpy(q->trial, q->keep, q->length * sizeof *q->trial);
+	for (size_t k = j + 1; k < q->length; k++)
+		if (q->masked[k] && !strcmp(q->keep[k] + q->prefix[k], item)) {
+			if (q->prefix[k] + strlen(old) < sizeof(move_text))
+				strcpy(q->trial[k] + q->prefix[k], old);
+			break;
+		}
+	memcpy(q->trial[j], c, sizeof(move_text));
+	return replay(q, j, false);
+}
+
+/* One step: the best change of one guess before the failing entry, chosen at random;
+ * a change that is no worse is kept. True when it got further. */
+static bool step(struct search *q, score *best)
+{
+	size_t j = random_guess(q, best->reached);
+	if (j == q->length)
+		return false;
+	sync_to(q, j);
+	size_t n = matching(q, j);
+	move_text *cands = malloc((n ? n : 1) * sizeof *cands);
+	if (!cands)
+		return false;
+	memcpy(cands, q->names, n * sizeof *cands);
+	score top = {0, 0, false};
+	bool found = false;
+	for (size_t i = 0; i < n && q->budget > 0; i++) {
+		if (!strcmp(cands[i], q->keep[j]))
 			continue;
-		back_to(s, j);
-		size_t n = matching(s, r->prefix[j], r->current[j], r->cands);
-		for (size_t c = 0; c < n && r->budget[0] > 0; c++) {
-			bones_move cand = r->cands[c];
-			long d = distance(s, r, j, cand);
-			if (d == 0) {
-				*done = true;
-				return true;
-			}
-			if (d > 0 && d < *best) {
-				*best = d;
-				best_j = j;
-				best_c = cand;
-			}
+		score sc = try_change(q, j, cands[i]);
+		if (!found || better(sc, top)) {
+			top = sc;
+			found = true;
+			memcpy(q->top, q->trial, q->length * sizeof *q->top);
 		}
 	}
-	if (best_j == r->length || distance(s, r, best_j, best_c) < 0)
+	free(cands);
+	if (!found || better(*best, top))
 		return false;
-	for (size_t k = best_j; k < r->length; k++)
-		r->current[k] = bones_session_move_at(s, k);
-	return true;
+	bool progress = better(top, *best);
+	memcpy(q->keep, q->top, q->length * sizeof *q->keep);
+	*best = top;
+	return progress;
 }
 
-bones_status bones_engine_redeal(bones_session *s, const bool *masked, const char *text,
-				 bones_move *scratch)
+/* Stuck: change KICK random guesses at random, whatever that costs, and go on from
+ * there; every RESTART_KICKS kicks, draw every guess afresh instead. */
+static score kick(struct search *q, score best, int kicks)
+{
+	if (kicks % RESTART_KICKS == 0) {
+		memcpy(q->trial, q->keep, q->length * sizeof *q->trial);
+		best = replay(q, q->first, true);
+		memcpy(q->keep, q->trial, q->length * sizeof *q->keep);
+		return best;
+	}
+	for (int i = 0; i < KICK; i++) {
+		size_t j = random_guess(q, best.reached);
+		if (j == q->length)
+			break;
+		sync_to(q, j);
+		size_t n = matching(q, j);
+		if (!n)
+			continue;
+		move_text c;
+		memcpy(c, q->names[bones_rng_below(&q->rng, (uint32_t)n)], sizeof c);
+		best = try_change(q, j, c);
+		memcpy(q->keep, q->trial, q->length * sizeof *q->keep);
+	}
+	return best;
+}
+
+/* The search itself, on the allocated q; on success the session holds the history. */
+static bool search(struct search *q)
+{
+	memcpy(q->trial, q->keep, q->length * sizeof *q->trial);
+	score best = replay(q, q->first, false);
+	memcpy(q->keep, q->trial, q->length * sizeof *q->keep);
+	for (int stale = 0, kicks = 0; !best.done && q->budget > 0;) {
+		if (step(q, &best)) {
+			stale = 0;
+			continue;
+		}
+		if (++stale < STALE_STEPS)
+			continue;
+		stale = 0;
+		best = kick(q, best, ++kicks);
+	}
+	if (!best.done)
+		return false;
+	memcpy(q->trial, q->keep, q->length * sizeof *q->trial);
+	q->budget = (long)q->length + 1;
+	return replay(q, q->first, false).done;
+}
+
+bones_status bones_engine_redeal(bones_session *s, const bool *masked, bones_redeal_goal goal,
+				 uint64_t seed)
 {
 	const bones_plugin *p = bones_session_plugin(s);
-	size_t length = bones_session_length(s), first = length;
-	bones_move *saved = malloc((length + 1) * sizeof *saved);
-	struct redeal r = {.masked = masked, .length = length, .text = text, .scratch = scratch,
-			   .budget = {BUDGET}};
-	prefix_text *prefix = calloc(length + 1, sizeof *prefix);
-	r.current = malloc((length + 1) * sizeof *r.current);
-	r.cands = malloc((bones_session_info(s)->max_moves + 1) * sizeof *r.cands);
-	r.prefix = prefix;
-	bool ok = false, done = false;
-	for (size_t k = 0; saved && prefix && r.current && r.cands && k < length; k++) {
-		saved[k] = r.current[k] = bones_session_move_at(s, k);
-		if (!masked[k] || !p->format_move(bones_session_game(s),
-						  bones_session_state_at(s, k), saved[k], prefix[k],
-						  sizeof prefix[k]))
+	size_t length = bones_session_length(s), cap = length + 1;
+	size_t max_moves = bones_session_info(s)->max_moves + 1;
+	struct search q = {.s = s, .p = p, .masked = masked, .length = length, .first = length,
+			   .goal = goal, .budget = BUDGET};
+	bones_rng_seed(&q.rng, seed ^ length);
+	q.prefix = calloc(cap, sizeof *q.prefix);
+	q.keep = calloc(cap, sizeof *q.keep);
+	q.trial = malloc(cap * sizeof *q.trial);
+	q.top = malloc(cap * sizeof *q.top);
+	q.names = malloc(max_moves * sizeof *q.names);
+	q.moves = malloc(max_moves * sizeof *q.moves);
+	bool ok = q.prefix && q.keep && q.trial && q.top && q.names && q.moves;
+	for (size_t k = 0; ok && k < length; k++) {
+		ok = p->format_move(bones_session_game(s), bones_session_state_at(s, k),
+				    bones_session_move_at(s, k), q.keep[k], sizeof q.keep[k]) > 0;
+		if (!masked[k])
 			continue;
-		size_t colon = strcspn(prefix[k], ":"); /* "deal:3-5" -> "deal:", "x" -> "" */
-		prefix[k][prefix[k][colon] ? colon + 1 : 0] = '\0';
-		first = first < k ? first : k;
+		size_t colon = strcspn(q.keep[k], ":"); /* "deal:3-5" -> "deal:", "x" -> "" */
+		q.prefix[k] = q.keep[k][colon] ? colon + 1 : 0;
+		q.first = q.first < k ? q.first : k;
 	}
-	long best = (long)p->legal_moves(bones_session_game(s), bones_session_state(s), scratch,
-					 NULL, bones_session_info(s)->max_moves) + 1;
-	for (int iter = 0; first < length && iter < 32 && !done; iter++)
-		if (!step(s, &r, &best, &done))
-			break;
-	if (done) {
-		bones_move m;
-		ok = !p->parse_move(bones_session_game(s), bones_session_state(s), text, &m) &&
-		     !bones_session_play(s, m);
-	}
-	if (!ok && first < length) { /* put the history back as it was */
-		back_to(s, first);
-		for (size_t k = first; k < length; k++)
-			bones_session_play(s, saved[k]);
+	move_text *saved = ok ? malloc(cap * sizeof *saved) : NULL;
+	if (saved)
+		memcpy(saved, q.keep, length * sizeof *saved);
+	ok = saved && q.first < length && search(&q);
+	if (!ok && saved && q.first < length) { /* put the history back as it was */
+		memcpy(q.keep, saved, length * sizeof *saved);
+		sync_to(&q, length);
 	}
 	free(saved);
-	free(prefix);
-	free(r.current);
-	free(r.cands);
+	free(q.prefix);
+	free(q.keep);
+	free(q.trial);
+	free(q.top);
+	free(q.names);
+	free(q.moves);
 	return ok ? BONES_OK : BONES_EILLEGAL;
 }

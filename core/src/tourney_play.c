@@ -187,8 +187,8 @@ static bool seat_up(struct game *g)
 				forfeit(g, i, "%s", why);
 			continue;
 		}
-		snprintf(line, sizeof line, "new %s %s", bones_session_plugin(g->s)->id,
-			 bones_session_options_text(g->s));
+		snprintf(line, sizeof line, "new %s %s seat=%d", bones_session_plugin(g->s)->id,
+			 bones_session_options_text(g->s), i + 1);
 		expect_ok(g, i, line);
 	}
 	return g->forfeit_seat < 0;
@@ -354,7 +354,7 @@ bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t e
 			const bones_tourney_game *g = &t->games[i];
 			char opts[1024];
 			bones_options_format(&g->options, true, opts, sizeof opts);
-			snprintf(line, sizeof line, "new %s %s", g->plugin->id, opts);
+			snprintf(line, sizeof line, "new %s %s seat=1", g->plugin->id, opts);
 			if (bones_tourney_engine_ask(e, line, CMD_MS, NULL, reply, sizeof reply, why,
 						     sizeof why))
 				snprintf(reply, sizeof reply, "(%s)", why);
