@@ -7,12 +7,14 @@
  * ("draw:3-5"), which is how a change of one guess swaps with a later one. */
 #include "engine_redeal.h"
 
+#include "bones/clock.h"
 #include "bones/rng.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define BUDGET 4000000   /* history entries replayed at most per repair */
+#define BUDGET 4000000   /* history entries replayed at most per repair ... */
+#define BUDGET_MS 2000   /* ... and milliseconds spent (a tournament waits 5 s for `play`) */
 #define STALE_STEPS 24   /* steps without progress before a kick */
 #define KICK 3           /* guesses a kick changes at random */
 #define RESTART_KICKS 8  /* every so many kicks, all guesses are drawn afresh */
@@ -40,7 +42,8 @@ struct search {
 	bones_move *moves;      /* info.max_moves */
 	bones_redeal_goal goal;
 	bones_rng rng;
-	long budget;
+	long budget;            /* entries left to replay */
+	int64_t deadline_ms;
 };
 
 static bool better(score a, score b)
@@ -98,6 +101,14 @@ static bool goal_holds(struct search *q)
 	return true;
 }
 
+/* Count one entry replayed; true when the budget (entries or time) is spent. */
+static bool spent(struct search *q)
+{
+	if (q->budget > 0 && --q->budget % 1024 == 0 && bones_clock_now_ms() > q->deadline_ms)
+		q->budget = 0;
+	return q->budget <= 0;
+}
+
 /* Replay q->trial from entry j (the session holds the entries before j). A guess that
  * no longer fits (another guess took its item) is drawn again among those that do, as
  * every guess is when `fresh`. */
@@ -105,7 +116,7 @@ static score replay(struct search *q, size_t j, bool fresh)
 {
 	back_to(q->s, j);
 	for (size_t k = j; k < q->length; k++) {
-		if (--q->budget < 0)
+		if (spent(q))
 			return (score){k, 0, false};
 		if ((!fresh || !q->masked[k]) && play_text(q, q->trial[k]))
 			continue;
@@ -235,6 +246,7 @@ static bool search(struct search *q)
 		return false;
 	memcpy(q->trial, q->keep, q->length * sizeof *q->trial);
 	q->budget = (long)q->length + 1;
+	q->deadline_ms = INT64_MAX;
 	return replay(q, q->first, false).done;
 }
 
@@ -247,6 +259,7 @@ bones_status bones_engine_redeal(bones_session *s, const bool *masked, bones_red
 	struct search q = {.s = s, .p = p, .masked = masked, .length = length, .first = length,
 			   .goal = goal, .budget = BUDGET};
 	bones_rng_seed(&q.rng, seed ^ length);
+	q.deadline_ms = bones_clock_now_ms() + BUDGET_MS;
 	q.prefix = calloc(cap, sizeof *q.prefix);
 	q.keep = calloc(cap, sizeof *q.keep);
 	q.trial = malloc(cap * sizeof *q.trial);

@@ -113,7 +113,9 @@ static void commit_due(struct run *r, int64_t latency)
 			count_points(&r->progress, e);
 			r->progress.done++;
 		}
+		pthread_mutex_unlock(&r->lock);
 		free_list(batch);
+		pthread_mutex_lock(&r->lock);
 	}
 }
 
