@@ -262,6 +262,64 @@ static void test_tourney__swiss_pairs_equal_points_and_avoids_rematches(void)
 	bones_tourney_destroy(t);
 }
 
+/* Three players, three Swiss rounds: each sits out once, and a bye scores as a win of
+ * the round's game: a stored one-seat row with 1 point, counted in the standings. */
+static void test_tourney__swiss_byes_go_round_and_score_a_win(void)
+{
+	bones_tourney *t = load_ok("format = swiss\nrounds = 3\n[game.x]\nplugin = dominoes\n"
+				   "[player.a]\nagent = random\n[player.b]\nagent = random\n"
+				   "[player.c]\nagent = greedy\n");
+	size_t n;
+	bones_tourney_slot *s = schedule(t, 0, NULL, 0, &n);
+	CU_ASSERT_EQUAL_FATAL(n, 2);
+	CU_ASSERT(!s[0].bye && s[0].seats == 2);
+	CU_ASSERT(s[1].bye && s[1].seats == 1 && s[1].player[0] == 2); /* the last placed */
+	free(s);
+	char path[] = "/tmp/bones-tourney-swiss-XXXXXX", err[256];
+	int fd = mkstemp(path);
+	CU_ASSERT_FATAL(fd >= 0);
+	close(fd);
+	unlink(path);
+	bones_tourney_db *db;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_open(path, t, false, &db, err, sizeof err),
+			      BONES_OK);
+	bones_tourney_run_opts o = {.threads = 1};
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_run(t, db, &o, err, sizeof err), BONES_OK);
+	bones_tourney_game_row *rows;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_rows(db, t->name, &rows, &n), BONES_OK);
+	CU_ASSERT_EQUAL(n, 6);
+	int byes[3] = {0};
+	double points = 0;
+	for (size_t i = 0; i < n; i++) {
+		for (int k = 0; k < rows[i].seats; k++)
+			points += rows[i].points[k];
+		if (rows[i].seats != 1)
+			continue;
+		CU_ASSERT_STRING_EQUAL(rows[i].forfeit, "bye");
+		CU_ASSERT_EQUAL(rows[i].points[0], 1);
+		byes[rows[i].player[0][0] - 'a']++;
+	}
+	CU_ASSERT(byes[0] == 1 && byes[1] == 1 && byes[2] == 1);
+	CU_ASSERT_EQUAL(points, 6); /* a point per game and per bye */
+	bones_tourney_db_free_rows(rows);
+	bones_tourney_report *r;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_report_create(db, t->name, &r), BONES_OK);
+	int count;
+	const bones_tourney_standing *st = bones_tourney_report_standings(r, &count);
+	CU_ASSERT_EQUAL(count, 3);
+	for (int i = 0; i < count; i++) {
+		CU_ASSERT_EQUAL(st[i].games, 3);
+		CU_ASSERT_EQUAL(st[i].wins + st[i].draws + st[i].losses, 3);
+		CU_ASSERT_EQUAL(st[i].forfeits, 0);
+		CU_ASSERT(st[i].points >= 1);
+	}
+	CU_ASSERT_EQUAL(bones_tourney_report_games(r), 3);
+	bones_tourney_report_destroy(r);
+	bones_tourney_db_close(db);
+	unlink(path);
+	bones_tourney_destroy(t);
+}
+
 static void test_tourney__knockout_seeds_a_bracket_with_byes_and_advances_winners(void)
 {
 	char text[1024];
@@ -389,6 +447,7 @@ int main(void)
 		 test_tourney__knockout_seeds_a_bracket_with_byes_and_advances_winners},
 		{"points share the opponents ranked below",
 		 test_tourney__points_share_the_opponents_ranked_below},
+		{"swiss byes go round and score a win", test_tourney__swiss_byes_go_round_and_score_a_win},
 		{"stored games read back in order as csv",
 		 test_tourney__stored_games_read_back_in_order_as_csv},
 		{NULL, NULL},

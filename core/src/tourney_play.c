@@ -279,9 +279,43 @@ static char *record_text(struct game *g)
 	return buf;
 }
 
+/* A Swiss bye: no game; the participant scores it as a win (forfeit column "bye"). */
+static bones_status bye(const bones_tourney *t, const bones_tourney_slot *slot,
+			bones_tourney_done **out)
+{
+	bones_tourney_done *d = calloc(1, sizeof *d);
+	if (!d)
+		return BONES_ENOMEM;
+	bones_tourney_game_row *r = &d->row;
+	snprintf(r->tourney, sizeof r->tourney, "%s", t->name);
+	snprintf(r->game, sizeof r->game, "%s", t->games[slot->game].name);
+	snprintf(r->forfeit, sizeof r->forfeit, "bye");
+	snprintf(r->player[0], sizeof r->player[0], "%s", t->players[slot->player[0]].name);
+	r->round = slot->round;
+	r->slot = slot->slot;
+	r->set = slot->set;
+	r->perm = slot->perm;
+	r->seats = 1;
+	r->rank[0] = 1;
+	r->points[0] = 1;
+	d->player[0] = slot->player[0];
+	d->chance = strdup("");
+	d->record = strdup("");
+	r->chance = d->chance;
+	r->record = d->record;
+	*out = d;
+	if (d->chance && d->record)
+		return BONES_OK;
+	bones_tourney_done_free(d);
+	*out = NULL;
+	return BONES_ENOMEM;
+}
+
 bones_status bones_tourney_play(bones_tourney_worker *w, const bones_tourney_slot *slot,
 				const char *chance_in, bones_tourney_done **out)
 {
+	if (slot->bye)
+		return bye(w->t, slot, out);
 	const bones_tourney_game *tg = &w->t->games[slot->game];
 	struct game g = {.w = w, .slot = slot, .replay = chance_in, .forfeit_seat = -1};
 	char why[512];

@@ -62,7 +62,9 @@ static void tally(bones_tourney_report *r, bones_rating *rating,
 		}
 		if (g->forfeit[0] && g->rank[i] == g->seats && g->seats > 1)
 			s->forfeits++;
+		s->wins += g->seats == 1; /* a Swiss bye scores as a win */
 	}
+	r->byes += g->seats == 1;
 	bones_rating_add_game(rating, g->seats, who, g->rank);
 }
 
@@ -129,7 +131,7 @@ const bones_tourney_standing *bones_tourney_report_standings(const bones_tourney
 
 size_t bones_tourney_report_games(const bones_tourney_report *r)
 {
-	return r->row_count;
+	return r->row_count - r->byes;
 }
 
 static void text_crosstable(const bones_tourney_report *r, FILE *f)
@@ -154,8 +156,11 @@ static void text_crosstable(const bones_tourney_report *r, FILE *f)
 
 void bones_tourney_report_text(const bones_tourney_report *r, FILE *f)
 {
-	fprintf(f, "%zu games\n\n%-4s %-16s %6s %8s %6s %5s %5s %5s %4s %8s %7s\n", r->row_count,
-		"#", "player", "games", "points", "%", "win", "draw", "loss", "ff", "elo", "+/-");
+	fprintf(f, "%zu games", r->row_count - r->byes);
+	if (r->byes)
+		fprintf(f, " and %zu byes (scored as wins)", r->byes);
+	fprintf(f, "\n\n%-4s %-16s %6s %8s %6s %5s %5s %5s %4s %8s %7s\n", "#", "player",
+		"games", "points", "%", "win", "draw", "loss", "ff", "elo", "+/-");
 	for (int k = 0; k < r->players; k++) {
 		const bones_tourney_standing *s = &r->sorted[k];
 		fprintf(f, "%-4d %-16.16s %6d %8.1f %6.1f %5d %5d %5d %4d %8.1f %7.1f\n", k + 1,

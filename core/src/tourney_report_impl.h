@@ -18,7 +18,8 @@ struct bones_report_cell {
 
 struct bones_tourney_report {
 	bones_tourney_game_row *rows;
-	size_t row_count;
+	size_t row_count;           /* games stored, Swiss byes included */
+	size_t byes;                /* one-seat rows: Swiss byes, scored as wins */
 	int players, game_kinds;
 	bones_tourney_standing st[BONES_REPORT_MAX_PLAYERS];     /* in order met */
 	bones_tourney_standing sorted[BONES_REPORT_MAX_PLAYERS]; /* best first */

@@ -74,6 +74,27 @@ static void emit_table(const bones_tourney *t, struct slots *s, int round, int g
 	}
 }
 
+/* Swiss: the bye of participant p in round r, scored as a won table: one slot (one
+ * point) for every game a table plays of every game of the file. */
+static void emit_bye(const bones_tourney *t, struct slots *s, int round, int table, int p)
+{
+	for (int g = 0; g < t->game_count; g++)
+		for (int set = 0; set < t->games[g].count; set++)
+			for (int perm = 0; perm < (t->duplicate ? t->games[g].seats : 1); perm++) {
+				bones_tourney_slot *slot = push(s);
+				if (!slot)
+					return;
+				slot->round = round;
+				slot->game = g;
+				slot->table = table;
+				slot->set = set;
+				slot->perm = perm;
+				slot->seats = 1;
+				slot->player[0] = p;
+				slot->bye = true;
+			}
+}
+
 /* Every k-combination of the participants from..n-1 (after fixed[0..nfixed)), in
  * lexicographic order, each emitted as one table. */
 static void emit_combinations(const bones_tourney *t, struct slots *s, int round, int g,
@@ -124,32 +145,34 @@ static int meetings(const bones_tourney_outcome *done, size_t nd, int a, int b)
 {
 	int m = 0;
 	for (size_t j = 0; j < nd; j++)
-		m += (done[j].player[0] == a && done[j].player[1] == b) ||
-		     (done[j].player[0] == b && done[j].player[1] == a);
+		m += done[j].seats == 2 &&
+		     ((done[j].player[0] == a && done[j].player[1] == b) ||
+		      (done[j].player[0] == b && done[j].player[1] == a));
 	return m;
 }
 
 /* Swiss: pair neighbours in the standings, avoiding rematches where possible; with an
- * odd field the lowest-placed participant among those with the fewest byes sits out. */
+ * odd field the lowest-placed participant among those with the fewest byes sits out
+ * and scores a win of every game of the round (a bye: one-seat outcomes). */
 static void swiss_round(const bones_tourney *t, struct slots *s, int round,
 			const bones_tourney_outcome *done, size_t nd)
 {
-	int n = t->player_count, order[BONES_TOURNEY_MAX_PLAYERS];
+	int n = t->player_count, order[BONES_TOURNEY_MAX_PLAYERS], bye = -1;
 	double points[BONES_TOURNEY_MAX_PLAYERS];
 	bool used[BONES_TOURNEY_MAX_PLAYERS] = {false};
 	standings(t, done, nd, points, order);
 	if (n % 2) {
-		int played[BONES_TOURNEY_MAX_PLAYERS] = {0}, bye = -1;
-		for (int r = 0; r < round; r++)
+		int byes[BONES_TOURNEY_MAX_PLAYERS] = {0};
+		for (int r = 0; r < round; r++) /* rounds in which each sat out */
 			for (int i = 0; i < n; i++) {
-				bool in = false;
-				for (size_t j = 0; j < nd && !in; j++)
-					in = done[j].round == r && (done[j].player[0] == i ||
-								    done[j].player[1] == i);
-				played[i] += in;
+				bool out = false;
+				for (size_t j = 0; j < nd && !out; j++)
+					out = done[j].round == r && done[j].seats == 1 &&
+					      done[j].player[0] == i;
+				byes[i] += out;
 			}
 		for (int i = n - 1; i >= 0; i--)
-			if (bye < 0 || played[order[i]] > played[bye])
+			if (bye < 0 || byes[order[i]] < byes[bye])
 				bye = order[i];
 		used[bye] = true;
 	}
@@ -170,6 +193,8 @@ static void swiss_round(const bones_tourney *t, struct slots *s, int round,
 			emit_table(t, s, round, g, table, base);
 		table++;
 	}
+	if (bye >= 0)
+		emit_bye(t, s, round, n / 2, bye);
 }
 
 /* The seeded bracket order of a power of two: 1 v size, 2 v size-1, ... nested. */

@@ -86,9 +86,11 @@ typedef struct bones_tourney_slot {
 	int seats;
 	int player[BONES_TOURNEY_MAX_SEATS]; /* participant index per seat */
 	uint64_t seed; /* the deal: equal for every game of a set */
+	bool bye;      /* Swiss, odd field: no game; player[0] scores it as a win */
 } bones_tourney_slot;
 
-/* A finished game as the schedule needs it (Swiss pairings, knockout winners). */
+/* A finished game as the schedule needs it (Swiss pairings, knockout winners); a Swiss
+ * bye has one seat. */
 typedef struct bones_tourney_outcome {
 	int round, seats;
 	int player[BONES_TOURNEY_MAX_SEATS];
@@ -125,8 +127,9 @@ typedef struct bones_tourney_run_opts {
 	int threads;         /* 0: the tourney's concurrency */
 } bones_tourney_run_opts;
 
-/* Play every game of the schedule not yet in db, committing each finished game in its
- * own transaction. BONES_OK when all are played; BONES_ERANGE when stopped early.
+/* Play every game of the schedule not yet in db, committing finished games atomically
+ * (each whole or not at all, in batches: docs/tournaments.md). BONES_OK when all are
+ * played; BONES_ERANGE when stopped early.
  * err says what went wrong (a database error, an engine that cannot play a game). */
 bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 			       const bones_tourney_run_opts *opts, char *err, size_t errcap);

@@ -14,9 +14,9 @@ typedef struct bones_tourney_report bones_tourney_report;
 /* One participant's line of the standings (sorted: points, then rating). */
 typedef struct bones_tourney_standing {
 	char name[64];
-	int games;          /* games played */
+	int games;          /* games played, and Swiss byes (each one game won) */
 	double points;      /* sum of per-game points (1 win, 0.5 tie per opponent share) */
-	int wins, draws, losses; /* pairwise results by rank */
+	int wins, draws, losses; /* pairwise results by rank; a bye is a win */
 	int forfeits;       /* games lost by forfeit */
 	double elo, error;  /* rating and 95% half-interval */
 } bones_tourney_standing;
@@ -29,6 +29,7 @@ void bones_tourney_report_destroy(bones_tourney_report *r);
 /* The overall standings, best first; *count participants. Owned by the report. */
 const bones_tourney_standing *bones_tourney_report_standings(const bones_tourney_report *r,
 							     int *count);
+/* Games played (Swiss byes not counted). */
 size_t bones_tourney_report_games(const bones_tourney_report *r);
 
 void bones_tourney_report_text(const bones_tourney_report *r, FILE *f);
