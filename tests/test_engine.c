@@ -348,6 +348,26 @@ static void test_engine__engines_told_their_seat_play_hidden_dominoes_to_the_end
 	CU_ASSERT_EQUAL(clean, games);
 }
 
+/* genmove MS bounds the agent's search: an agent whose own budget is 30 s answers in
+ * time (a limit ignored would hold the test for 30 s per move and fail it). */
+static void test_engine__genmove_ms_bounds_the_search(void)
+{
+	conversation c;
+	open_conversation(&c);
+	bones_engine_set_agent(c.engine, "mcts iterations=1000000000 time=30");
+	CU_ASSERT_STRING_EQUAL(ask(&c, "new holomino seed=3 seat=1"), "ok\n");
+	CU_ASSERT_EQUAL(strncmp(ask(&c, "roll"), "ok ", 3), 0);
+	CU_ASSERT_STRING_EQUAL(ask(&c, "genmove soon"),
+			       "error: genmove: 'soon' is not a time in milliseconds\n");
+	CU_ASSERT_EQUAL(strncmp(ask(&c, "genmove 150"), "move ", 5), 0);
+	/* player 2 is not this engine's seat: no search, an error */
+	CU_ASSERT_STRING_EQUAL(ask(&c, "new holomino seed=3 seat=2"), "ok\n");
+	CU_ASSERT_EQUAL(strncmp(ask(&c, "roll"), "ok ", 3), 0);
+	CU_ASSERT_STRING_EQUAL(ask(&c, "genmove 150"),
+			       "error: genmove: player 2 is not to move here (tomove says who moves)\n");
+	close_conversation(&c);
+}
+
 /* seat=N is the engine's own key of `new`, checked against the game's players. */
 static void test_engine__a_seat_outside_the_game_is_refused(void)
 {
@@ -379,6 +399,7 @@ int main(void)
 		{"engines told their seat play hidden dominoes to the end",
 		 test_engine__engines_told_their_seat_play_hidden_dominoes_to_the_end},
 		{"a seat outside the game is refused", test_engine__a_seat_outside_the_game_is_refused},
+		{"genmove MS bounds the search", test_engine__genmove_ms_bounds_the_search},
 		{NULL, NULL}};
 	return bones_test_main("engine", cases);
 }

@@ -352,6 +352,35 @@ static void test_mcts__runs_exactly_the_iterations_asked_over_all_threads(void)
 	bones_registry_destroy(reg);
 }
 
+/* A host's time per move (bones_agent_set_time_limit) stops a search whose own budget
+ * is far larger, and does not lengthen one whose budget is shorter. The bounds are wide:
+ * a search that ignored the limit would run 30 s. */
+static void test_mcts__a_time_limit_stops_a_longer_search(void)
+{
+	const bones_plugin *pl;
+	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=50 max_step=5"), BONES_OK);
+	void *s = count_state(&g, 0, 0);
+	bones_agent *a = bones_test_agent(&g, "mcts iterations=1000000000 time=30", 5);
+	bones_agent_set_time_limit(a, 0.1);
+	choose(a, s);
+	bones_mcts_stats st = stats(a);
+	CU_ASSERT(st.seconds >= 0.1 && st.seconds < 10);
+	CU_ASSERT(st.iterations > 10 && st.iterations < 1000000000);
+	bones_agent_set_time_limit(a, 0); /* removed: the spec's 30 s would apply again */
+	bones_agent_destroy(a);
+	a = bones_test_agent(&g, "mcts iterations=0 time=0.1", 5);
+	bones_agent_set_time_limit(a, 30);
+	choose(a, s);
+	st = stats(a);
+	CU_ASSERT(st.seconds >= 0.1 && st.seconds < 10);
+	bones_agent_destroy(a);
+	free(s);
+	bones_test_release(&g);
+	bones_registry_destroy(reg);
+}
+
 static void test_mcts__keeps_within_its_node_cap(void)
 {
 	const bones_plugin *pl;
@@ -541,6 +570,7 @@ int main(void)
 		 test_mcts__never_reads_the_opponents_hidden_secret},
 		{"runs exactly the iterations asked over all threads",
 		 test_mcts__runs_exactly_the_iterations_asked_over_all_threads},
+		{"a time limit stops a longer search", test_mcts__a_time_limit_stops_a_longer_search},
 		{"keeps within its node cap", test_mcts__keeps_within_its_node_cap},
 		{"is deterministic for a seed", test_mcts__is_deterministic_for_a_seed},
 		{"reuses the subtree of the new position",

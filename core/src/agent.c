@@ -301,6 +301,11 @@ static bones_status plugin_choose(bones_agent *a, const void *state, bones_move 
 	return BONES_EILLEGAL;
 }
 
+void bones_agent_set_time_limit(bones_agent *agent, double seconds)
+{
+	agent->time_limit = seconds > 0 ? seconds : 0;
+}
+
 bones_status bones_agent_choose(bones_agent *agent, const void *state, bones_move *move)
 {
 	int who = agent->plugin->to_move(agent->game, state);

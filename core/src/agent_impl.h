@@ -42,6 +42,8 @@ struct bones_agent {
 	void *scratch;                          /* info.state_size bytes; owned */
 	double *scores;                         /* 2 * info.players entries; owned */
 	void *impl;                             /* the kind's own data; its destroy frees */
+	double time_limit;                      /* seconds a choice may take, 0 = the spec's
+						 * budget alone (bones_agent_set_time_limit) */
 };
 
 #endif /* BONES_AGENT_IMPL_H */

@@ -3,6 +3,7 @@
 #include "bones/engine.h"
 
 #include "bones/agent.h"
+#include "bones/clock.h"
 #include "bones/config.h"
 #include "bones/record.h"
 #include "bones/rng.h"
@@ -12,6 +13,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -334,23 +336,24 @@ static bool mark_last(bones_engine *e, bool guessed)
 	return true;
 }
 
-/* Change the guesses so that goal holds (engine_redeal.c); false when none was guessed
- * or no change found does it. */
-static bool redeal(bones_engine *e, bones_redeal_goal goal)
+/* Change the guesses so that goal holds (engine_redeal.c) within ms milliseconds (0:
+ * the default); false when none was guessed or no change found does it. */
+static bool redeal(bones_engine *e, bones_redeal_goal goal, int64_t ms)
 {
 	size_t n = bones_session_length(e->session);
 	bool any = false;
 	for (size_t i = 0; i < n && i < e->masked_cap; i++)
 		any |= e->masked[i];
 	return any && n <= e->masked_cap &&
-	       !bones_engine_redeal(e->session, e->masked, goal, bones_session_seed(e->session));
+	       !bones_engine_redeal(e->session, e->masked, goal, bones_session_seed(e->session),
+				    ms);
 }
 
 /* A move the guesses made illegal: change guesses, then play it. */
 static bool play_redealt(bones_engine *e, const char *text)
 {
 	char err[512];
-	return redeal(e, (bones_redeal_goal){.text = text, .seat = -1}) &&
+	return redeal(e, (bones_redeal_goal){.text = text, .seat = -1}, 0) &&
 	       !bones_session_play_text(e->session, text, err, sizeof err);
 }
 
@@ -400,16 +403,27 @@ static void cmd_roll(bones_engine *e, FILE *out)
 	fputc('\n', out);
 }
 
-/* genmove [MS]: the engine's agent chooses a move for the player to move (MS, the time
- * the host allows, is not enforced here: built-in agents are bounded by their spec). */
-static void cmd_genmove(bones_engine *e, FILE *out)
+/* genmove [MS]: the engine's agent chooses a move for the player to move (its seat,
+ * when `new` named it). MS, the host's time for this move in milliseconds, bounds the
+ * work: a repair of the guesses a quarter of it, the search 90% of what is left less
+ * 20 ms for the exchange. */
+static void cmd_genmove(bones_engine *e, const char *ms_text, FILE *out)
 {
 	bones_move m;
 	char text[BONES_MOVE_TEXT_MAX];
+	uint64_t ms = 0;
+	if (ms_text && !parse_whole(ms_text, &ms)) {
+		reply_error(out, "genmove: '%s' is not a time in milliseconds", ms_text);
+		return;
+	}
+	int64_t start = bones_clock_now_ms();
 	int who = bones_session_to_move(e->session);
 	if (e->seat >= 0 && who >= 0 && who != e->seat &&
-	    redeal(e, (bones_redeal_goal){.text = NULL, .seat = e->seat}))
+	    redeal(e, (bones_redeal_goal){.text = NULL, .seat = e->seat}, (int64_t)ms / 4))
 		who = bones_session_to_move(e->session); /* the guesses had the wrong player lead */
+	double left = (double)ms / 1000 - (double)(bones_clock_now_ms() - start) / 1000;
+	if (e->agent) /* at least half the time left when the margin leaves too little */
+		bones_agent_set_time_limit(e->agent, ms ? fmax(left * 0.9 - 0.02, left / 2) : 0);
 	if (!e->agent)
 		reply_error(out, "genmove: no agent: start the engine with --agent SPEC");
 	else if (e->seat >= 0 && who >= 0 && who != e->seat)
@@ -532,7 +546,7 @@ static bool dispatch(bones_engine *e, char **w, int n, const char *rest, FILE *o
 	else if (!strcmp(cmd, "play"))
 		cmd_play(e, rest, out);
 	else if (!strcmp(cmd, "genmove") && n <= 2)
-		cmd_genmove(e, out);
+		cmd_genmove(e, n == 2 ? w[1] : NULL, out);
 	else if (n > 1)
 		reply_error(out, "%s takes no arguments", cmd);
 	else if (!strcmp(cmd, "tomove"))

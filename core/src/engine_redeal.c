@@ -14,7 +14,7 @@
 #include <string.h>
 
 #define BUDGET 4000000   /* history entries replayed at most per repair ... */
-#define BUDGET_MS 2000   /* ... and milliseconds spent (a tournament waits 5 s for `play`) */
+#define BUDGET_MS 2000   /* ... and milliseconds, by default (a host waits 5 s for `play`) */
 #define STALE_STEPS 24   /* steps without progress before a kick */
 #define KICK 3           /* guesses a kick changes at random */
 #define RESTART_KICKS 8  /* every so many kicks, all guesses are drawn afresh */
@@ -251,7 +251,7 @@ static bool search(struct search *q)
 }
 
 bones_status bones_engine_redeal(bones_session *s, const bool *masked, bones_redeal_goal goal,
-				 uint64_t seed)
+				 uint64_t seed, int64_t ms)
 {
 	const bones_plugin *p = bones_session_plugin(s);
 	size_t length = bones_session_length(s), cap = length + 1;
@@ -259,7 +259,7 @@ bones_status bones_engine_redeal(bones_session *s, const bool *masked, bones_red
 	struct search q = {.s = s, .p = p, .masked = masked, .length = length, .first = length,
 			   .goal = goal, .budget = BUDGET};
 	bones_rng_seed(&q.rng, seed ^ length);
-	q.deadline_ms = bones_clock_now_ms() + BUDGET_MS;
+	q.deadline_ms = bones_clock_now_ms() + (ms > 0 ? ms : BUDGET_MS);
 	q.prefix = calloc(cap, sizeof *q.prefix);
 	q.keep = calloc(cap, sizeof *q.keep);
 	q.trial = malloc(cap * sizeof *q.trial);

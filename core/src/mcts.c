@@ -144,14 +144,15 @@ static void *run_job(void *arg)
 	return NULL;
 }
 
-/* Search every tree, threads - 1 of them on new threads, tree 0 on this one. */
-static void search_all(mcts_impl *m, const void *state, int me)
+/* Search every tree, threads - 1 of them on new threads, tree 0 on this one, for at
+ * most `seconds` (0: the iterations alone). */
+static void search_all(mcts_impl *m, const void *state, int me, double seconds)
 {
 	const bones_mcts_config *c = &m->cfg;
 	mcts_job jobs[64];
 	pthread_t tids[64];
 	bool started[64] = {false};
-	double deadline = c->seconds > 0 ? bones_mcts_now() + c->seconds : 0;
+	double deadline = seconds > 0 ? bones_mcts_now() + seconds : 0;
 	uint64_t t_count = (uint64_t)c->threads;
 	for (int i = 0; i < c->threads; i++) {
 		bones_mcts_tree_set_root(&m->trees[i], state);
@@ -181,9 +182,11 @@ static bones_status mcts_choose(bones_agent *a, const void *state, bones_move *m
 	size_t n = pl->legal_moves(a->game, state, a->moves, NULL, a->info.max_moves);
 	if (!n || me < 0)
 		return BONES_EINVAL;
-	double start = bones_mcts_now();
+	double start = bones_mcts_now(), seconds = m->cfg.seconds;
+	if (a->time_limit > 0 && (seconds <= 0 || a->time_limit < seconds))
+		seconds = a->time_limit; /* the host's time per move comes first */
 	if (n > 1)
-		search_all(m, state, me);
+		search_all(m, state, me, seconds);
 	memset(m->visits, 0, n * sizeof *m->visits);
 	memset(m->rewards, 0, n * sizeof *m->rewards);
 	memset(&m->stats, 0, sizeof m->stats);

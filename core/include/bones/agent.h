@@ -30,6 +30,11 @@ bones_status bones_agent_create(const char *spec, const bones_plugin *plugin,
 				bones_agent **out, char *err, size_t errcap);
 void bones_agent_destroy(bones_agent *agent);
 
+/* Bound every later choice to about `seconds` of thinking (a host's time per move),
+ * beside the agent's own budget (iterations, time=): a search stops at whichever comes
+ * first; quick agents are unaffected. 0 removes the bound. */
+void bones_agent_set_time_limit(bones_agent *agent, double seconds);
+
 /* The agent's spec as given. */
 const char *bones_agent_spec(const bones_agent *agent);
 
