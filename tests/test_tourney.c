@@ -426,6 +426,82 @@ static void test_tourney__stored_games_read_back_in_order_as_csv(void)
 	unlink(path);
 }
 
+/* With duplicate deals the SPRT counts pairs: the games of a deal (consecutive slots,
+ * perm 0 and 1) whatever order they are stored in; without, single games. */
+static void test_tourney__the_sprt_pairs_the_games_of_a_deal(void)
+{
+	static const char text[] = "sprt = elo0=0 elo1=50\n[game.x]\nplugin = dominoes\n"
+				   "[player.a]\nagent = random\n[player.b]\nagent = random\n";
+	bones_tourney *t = load_ok(text);
+	CU_ASSERT_TRUE(t->sprt_on);
+	/* a won both games of deal 1 (slots 0, 1) and split deal 2 (slots 2, 3) */
+	bones_tourney_game_row rows[4] = {
+		stored_row(0, 3, "", 0, 0, 1, 2), stored_row(0, 0, "", 0, 0, 1, 2),
+		stored_row(0, 2, "", 0, 0, 2, 1), stored_row(0, 1, "", 0, 0, 1, 2),
+	};
+	for (int i = 0; i < 4; i++) {
+		snprintf(rows[i].player[0], sizeof rows[i].player[0], "%s", i % 2 ? "a" : "b");
+		snprintf(rows[i].player[1], sizeof rows[i].player[1], "%s", i % 2 ? "b" : "a");
+		rows[i].perm = rows[i].slot % 2;
+		bones_tourney_points(2, rows[i].rank, rows[i].points);
+	}
+	bones_sprt_state st;
+	for (int duplicate = 0; duplicate < 2; duplicate++) {
+		t->duplicate = duplicate;
+		bones_tourney_sprt_run *k = bones_tourney_sprt_begin(t);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(k);
+		for (int i = 0; i < 4; i++)
+			bones_tourney_sprt_add(k, &rows[i]);
+		bones_tourney_sprt_state(k, &st);
+		bones_tourney_sprt_end(k);
+		/* a's scores: row 0 (b first) 0, row 1 1, row 2 (b second) 1, row 3 1 */
+		CU_ASSERT_DOUBLE_EQUAL(st.results, duplicate ? 2 : 4, 1e-12);
+		CU_ASSERT_DOUBLE_EQUAL(st.score, 0.75, 1e-12);
+	}
+	bones_tourney_destroy(t);
+}
+
+/* A run with an SPRT stops when it decides: fewer games than scheduled, a verdict
+ * that the stored games give again (a deal cut in half by the stop counts for
+ * nothing), and a resumed run that plays nothing more. */
+static void test_tourney__a_run_stops_when_the_sprt_decides(void)
+{
+	bones_tourney *t = load_ok("rounds = 5000\nduplicate = true\nsprt = elo0=0 elo1=100\n"
+				   "[game.x]\nplugin = dominoes\n"
+				   "[player.a]\nagent = random\n[player.b]\nagent = random\n");
+	char path[] = "/tmp/bones-tourney-sprt-XXXXXX", err[256];
+	int fd = mkstemp(path);
+	CU_ASSERT_FATAL(fd >= 0);
+	close(fd);
+	unlink(path);
+	bones_tourney_db *db;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_open(path, t, false, &db, err, sizeof err),
+			      BONES_OK);
+	bones_tourney_run_opts o = {.threads = 2};
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_run(t, db, &o, err, sizeof err), BONES_OK);
+	bones_sprt_state st;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_sprt_result(t, db, &st), BONES_OK);
+	CU_ASSERT_EQUAL(st.verdict, BONES_SPRT_H0); /* equal players: not 100 Elo apart */
+	bones_tourney_game_row *rows;
+	size_t n, again;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_rows(db, t->name, &rows, &n), BONES_OK);
+	size_t paired = 0; /* games whose deal's other game is stored too */
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			paired += j != i && rows[j].round == rows[i].round &&
+				  rows[j].slot - rows[j].perm == rows[i].slot - rows[i].perm;
+	bones_tourney_db_free_rows(rows);
+	CU_ASSERT(n >= 2 && n < 10000);
+	CU_ASSERT_EQUAL(paired, 2 * (size_t)st.results); /* the SPRT counts whole pairs */
+	CU_ASSERT_EQUAL(bones_tourney_run(t, db, &o, err, sizeof err), BONES_OK);
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_rows(db, t->name, &rows, &again), BONES_OK);
+	bones_tourney_db_free_rows(rows);
+	CU_ASSERT_EQUAL(again, n);
+	bones_tourney_db_close(db);
+	unlink(path);
+	bones_tourney_destroy(t);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -448,6 +524,8 @@ int main(void)
 		{"points share the opponents ranked below",
 		 test_tourney__points_share_the_opponents_ranked_below},
 		{"swiss byes go round and score a win", test_tourney__swiss_byes_go_round_and_score_a_win},
+		{"the sprt pairs the games of a deal", test_tourney__the_sprt_pairs_the_games_of_a_deal},
+		{"a run stops when the sprt decides", test_tourney__a_run_stops_when_the_sprt_decides},
 		{"stored games read back in order as csv",
 		 test_tourney__stored_games_read_back_in_order_as_csv},
 		{NULL, NULL},

@@ -97,6 +97,13 @@ forfeits=$(awk -F, 'NR > 1 && $9 == "bones" && $13 != ""' "$tmp/hidden/games.csv
 
 # handshake: an engine that cannot play the game is refused before anything runs
 sed -e "s|sh \"$fx/crash.sh\"|sh \"$fx/refuse.sh\"|" "$tmp/t.ini" >"$tmp/refuse.ini"
+"$bones" tourney "$tmp/refuse.ini" --check >/dev/null 2>"$tmp/check.err" &&
+	fail "--check accepted an engine that refuses the game"
+grep -q "player 'crash' cannot play game 'holo'" "$tmp/check.err" ||
+	fail "--check gave no clear refusal: $(cat "$tmp/check.err")"
+"$bones" tourney "$tmp/t.ini" --check >"$tmp/check.out" || fail "--check refused a good file"
+grep -q ': round-robin, .* participants, .* games$' "$tmp/check.out" ||
+	fail "--check printed: $(cat "$tmp/check.out")"
 "$bones" tourney "$tmp/refuse.ini" --output "$tmp/ref" --quiet >/dev/null 2>"$tmp/refuse.err" &&
 	fail "an engine that refuses the game was accepted"
 grep -q "player 'crash' cannot play game 'holo'" "$tmp/refuse.err" ||

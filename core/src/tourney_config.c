@@ -38,6 +38,7 @@ struct load_ctx {
 	size_t errcap;
 	bool failed;
 	int tourney_line;
+	int sprt_line;
 };
 
 static int fail(struct load_ctx *c, int line, const char *key, const char *reason)
@@ -126,6 +127,14 @@ static int tourney_key(struct load_ctx *c, const char *key, const char *value, i
 		t->sync_normal = !strcmp(value, "normal");
 		return 1;
 	}
+	if (!strcmp(key, "sprt")) {
+		char why[256];
+		if (bones_sprt_parse(value, &t->sprt, why, sizeof why))
+			return fail(c, line, key, why);
+		t->sprt_on = true;
+		c->sprt_line = line;
+		return 1;
+	}
 	if (!strcmp(key, "time_per_move")) {
 		if (!bones_clock_parse_duration(value, &t->move_ms) || t->move_ms <= 0)
 			return fail(c, line, key, "not a duration (e.g. 500ms, 2s, 1m)");
@@ -133,7 +142,7 @@ static int tourney_key(struct load_ctx *c, const char *key, const char *value, i
 	}
 	return fail(c, line, key,
 		    "unknown key in [tourney] (known: name, format, rounds, seed, concurrency, "
-		    "sets, duplicate, time_per_move, sync, output, plugin_path)");
+		    "sets, duplicate, time_per_move, sync, sprt, output, plugin_path)");
 }
 
 /* The index of section "PREFIX.NAME" in names (adding it), or -1 after an error. */
@@ -342,6 +351,24 @@ static void apportion(bones_tourney *t)
 	}
 }
 
+/* An SPRT needs one pair, A and B, at tables of two. */
+static bool check_sprt(struct load_ctx *c)
+{
+	const bones_tourney *t = c->t;
+	if (!t->sprt_on)
+		return true;
+	if (t->player_count != 2)
+		return fail(c, c->sprt_line, "sprt", "tests two participants, A and B: give exactly "
+			    "two [player.NAME] sections");
+	if (t->format != BONES_TOURNEY_ROUND_ROBIN && t->format != BONES_TOURNEY_GAUNTLET)
+		return fail(c, c->sprt_line, "sprt", "needs format = round-robin or gauntlet");
+	for (int i = 0; i < t->game_count; i++)
+		if (t->games[i].seats != 2)
+			return fail(c, t->games[i].line, t->games[i].name,
+				    "an SPRT plays tables of two: set players = 2");
+	return true;
+}
+
 static bool validate(struct load_ctx *c)
 {
 	bones_tourney *t = c->t;
@@ -371,7 +398,7 @@ static bool validate(struct load_ctx *c)
 		for (int i = 0; i < t->game_count; i++)
 			t->sets += t->games[i].count < 0;
 	apportion(t);
-	return true;
+	return check_sprt(c);
 }
 
 static void defaults(bones_tourney *t, const char *path)

@@ -38,9 +38,14 @@ static void html_text(FILE *f, const char *s)
 
 void bones_tourney_report_json(const bones_tourney_report *r, FILE *f)
 {
-	fprintf(f, "{\n  \"games\": %zu,\n  \"byes\": %zu,\n  \"regularised\": %s,\n"
-		"  \"standings\": [", r->row_count - r->byes, r->byes,
-		r->regularised ? "true" : "false");
+	fprintf(f, "{\n  \"games\": %zu,\n  \"byes\": %zu,\n  \"regularised\": %s,\n",
+		r->row_count - r->byes, r->byes, r->regularised ? "true" : "false");
+	if (r->has_sprt)
+		fprintf(f, "  \"sprt\": {\"verdict\": \"%s\", \"llr\": %.4f, \"lower\": %.4f, "
+			"\"upper\": %.4f, \"score\": %.4f, \"results\": %.0f},\n",
+			bones_sprt_verdict_name(r->sprt.verdict), r->sprt.llr, r->sprt.lower,
+			r->sprt.upper, r->sprt.score, r->sprt.results);
+	fputs("  \"standings\": [", f);
 	for (int k = 0; k < r->players; k++) {
 		const bones_tourney_standing *s = &r->sorted[k];
 		fprintf(f, "%s\n    {\"rank\": %d, \"name\": ", k ? "," : "", k + 1);
@@ -160,10 +165,16 @@ void bones_tourney_report_html(const bones_tourney_report *r, FILE *f)
 	      "</title>\n<style>body{font-family:sans-serif;margin:2em}table{border-collapse:"
 	      "collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
 	      "</style></head><body>\n", f);
-	fprintf(f, "<h1>Tournament report</h1>\n<p>%zu games, %zu byes.</p>\n<h2>Standings</h2>\n"
-		"<table>\n<tr><th>#</th><th>player</th><th>games</th><th>points</th><th>win</th>"
-		"<th>draw</th><th>loss</th><th>forfeits</th><th>Elo</th><th>&#177;95%%</th></tr>\n",
+	fprintf(f, "<h1>Tournament report</h1>\n<p>%zu games, %zu byes.</p>\n",
 		r->row_count - r->byes, r->byes);
+	if (r->has_sprt) {
+		fputs("<p>", f);
+		html_text(f, r->sprt_line);
+		fputs("</p>\n", f);
+	}
+	fprintf(f, "<h2>Standings</h2>\n"
+		"<table>\n<tr><th>#</th><th>player</th><th>games</th><th>points</th><th>win</th>"
+		"<th>draw</th><th>loss</th><th>forfeits</th><th>Elo</th><th>&#177;95%%</th></tr>\n");
 	for (int k = 0; k < r->players; k++) {
 		const bones_tourney_standing *s = &r->sorted[k];
 		fprintf(f, "<tr><td>%d</td><td>", k + 1);

@@ -56,8 +56,16 @@ bones_status bones_tourney_play(bones_tourney_worker *w, const bones_tourney_slo
 void bones_tourney_done_free(bones_tourney_done *d);
 void bones_tourney_worker_release(bones_tourney_worker *w);
 
-/* Ask each engine participant to start each game; err names the first refusal. */
-bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t errcap);
+/* ---- The SPRT of a run (tourney_sprt.c) ---------------------------------------------- */
+
+typedef struct bones_tourney_sprt_run bones_tourney_sprt_run;
+
+/* Running totals of t's SPRT; NULL when out of memory. Add every stored game once. */
+bones_tourney_sprt_run *bones_tourney_sprt_begin(const bones_tourney *t);
+void bones_tourney_sprt_add(bones_tourney_sprt_run *k, const bones_tourney_game_row *row);
+void bones_tourney_sprt_state(const bones_tourney_sprt_run *k, bones_sprt_state *out);
+void bones_tourney_sprt_end(bones_tourney_sprt_run *k);
+
 
 /* The games to play next: a static schedule's every round at once (round 0 only), or
  * round `round` of a Swiss or knockout from the results stored in db. */

@@ -277,6 +277,10 @@ bones_status bones_tourney_run_mpi(const bones_tourney *t, bones_tourney_db *db,
 		snprintf(err, errcap, "--mpi needs at least 2 processes (mpirun -n N, N >= 2)");
 		return BONES_EINVAL;
 	}
+	if (t->sprt_on) { /* every rank refuses alike */
+		snprintf(err, errcap, "--mpi does not run an SPRT: use --threads on one machine");
+		return BONES_EINVAL;
+	}
 	return rank == 0 ? master(t, db, size, opts, err, errcap) : worker(t);
 }
 

@@ -154,8 +154,19 @@ static void text_crosstable(const bones_tourney_report *r, FILE *f)
 	}
 }
 
+void bones_tourney_report_set_sprt(bones_tourney_report *r, const bones_tourney *t,
+				   const bones_sprt_state *state)
+{
+	r->has_sprt = true;
+	r->sprt = *state;
+	bones_sprt_format(&t->sprt, state, t->duplicate ? "pairs" : "games", r->sprt_line,
+			  sizeof r->sprt_line);
+}
+
 void bones_tourney_report_text(const bones_tourney_report *r, FILE *f)
 {
+	if (r->has_sprt)
+		fprintf(f, "%s\n", r->sprt_line);
 	fprintf(f, "%zu games", r->row_count - r->byes);
 	if (r->byes)
 		fprintf(f, " and %zu byes (scored as wins)", r->byes);

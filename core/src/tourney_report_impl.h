@@ -29,6 +29,9 @@ struct bones_tourney_report {
 	double cross[BONES_REPORT_MAX_PLAYERS][BONES_REPORT_MAX_PLAYERS]; /* row's points */
 	double met[BONES_REPORT_MAX_PLAYERS][BONES_REPORT_MAX_PLAYERS];   /* pair games */
 	bool regularised;
+	bool has_sprt;              /* bones_tourney_report_set_sprt was called */
+	bones_sprt_state sprt;
+	char sprt_line[256];
 };
 
 /* Write s as a CSV field (quoted when needed). */

@@ -33,6 +33,8 @@ struct progress {
 	int64_t start_ms;
 	double points[BONES_TOURNEY_MAX_PLAYERS];
 	double games[BONES_TOURNEY_MAX_PLAYERS];
+	bool sprt;                  /* the tourney has an SPRT: sprt_state is current */
+	bones_sprt_state sprt_state;
 };
 
 struct run {
@@ -52,6 +54,8 @@ struct run {
 	bones_status failure;       /* first worker error (not a stop), under lock */
 	bones_status store_failure; /* first storing error, under lock */
 	char store_err[512];        /* its message */
+	bones_tourney_sprt_run *sprt; /* the SPRT's totals (t->sprt_on), under lock */
+	bool concluded;             /* the SPRT decided: nothing more is stored */
 	atomic_bool stop;
 };
 
@@ -76,9 +80,19 @@ static void free_list(bones_tourney_done *d)
  * `latency` milliseconds; r->lock held. */
 static bool batch_due(const struct run *r, int64_t latency)
 {
-	return r->head && !r->committing && !r->store_failure &&
+	return r->head && !r->committing && !r->store_failure && !r->concluded &&
 	       (r->queued >= BATCH || bones_clock_now_ms() - r->head->queued_ms >= latency ||
 		r->running == 0 || atomic_load(&r->stop));
+}
+
+/* Evaluate the SPRT after a commit; when it decides, the run stops (r->lock held). */
+static void conclude(struct run *r)
+{
+	bones_tourney_sprt_state(r->sprt, &r->progress.sprt_state);
+	if (r->progress.sprt_state.verdict != BONES_SPRT_RUNNING) {
+		r->concluded = true;
+		atomic_store(&r->stop, true);
+	}
 }
 
 /* Store batches while they are due (r->lock held; released during each commit): the
@@ -112,7 +126,11 @@ static void commit_due(struct run *r, int64_t latency)
 		for (bones_tourney_done *e = batch; !st && e; e = e->next) {
 			count_points(&r->progress, e);
 			r->progress.done++;
+			if (r->sprt)
+				bones_tourney_sprt_add(r->sprt, &e->row);
 		}
+		if (!st && r->sprt)
+			conclude(r);
 		pthread_mutex_unlock(&r->lock);
 		free_list(batch);
 		pthread_mutex_lock(&r->lock);
@@ -209,6 +227,9 @@ static void draw_progress(const bones_tourney *t, const struct progress *p, bool
 	for (int k = 0; k < 3 && best[k] >= 0; k++)
 		fprintf(stderr, " %s %.1f/%.0f", t->players[best[k]].name, p->points[best[k]],
 			p->games[best[k]]);
+	if (p->sprt)
+		fprintf(stderr, "  LLR %.2f (%.2f, %.2f)", p->sprt_state.llr, p->sprt_state.lower,
+			p->sprt_state.upper);
 	fputs(final ? "\033[K\n" : "\033[K", stderr); /* clear the rest of the line */
 	fflush(stderr);
 }
@@ -241,7 +262,7 @@ static bones_status watch_loop(struct run *r, const bones_tourney_run_opts *o, c
 	pthread_mutex_lock(&r->lock);
 	for (;;) {
 		commit_due(r, 2 * LATENCY_MS);
-		if (r->running == 0 && (!r->head || r->store_failure))
+		if (r->running == 0 && (!r->head || r->store_failure || r->concluded))
 			break;
 		if (bones_clock_now_ms() - drawn >= 100) {
 			struct progress p = r->progress;
@@ -261,7 +282,7 @@ static bones_status watch_loop(struct run *r, const bones_tourney_run_opts *o, c
 		poll_stop(r, o);
 		pthread_mutex_lock(&r->lock);
 	}
-	free_list(r->head); /* only after a storing error */
+	free_list(r->head); /* only after a storing error or the SPRT's decision */
 	r->head = r->tail = NULL;
 	r->queued = 0;
 	bones_status st = r->store_failure;
@@ -441,6 +462,27 @@ bones_status bones_tourney_batch(const bones_tourney *t, bones_tourney_db *db, i
 				       : next_round(t, db, round, slots, n);
 }
 
+/* The SPRT's totals from the games stored already; a decided test stops the run
+ * before it starts. */
+static bones_status start_sprt(struct run *r)
+{
+	bones_tourney_game_row *rows;
+	size_t n;
+	r->sprt = bones_tourney_sprt_begin(r->t);
+	if (!r->sprt)
+		return BONES_ENOMEM;
+	if (bones_tourney_db_rows(r->db, r->t->name, &rows, &n)) {
+		bones_tourney_sprt_end(r->sprt);
+		return BONES_EIO;
+	}
+	for (size_t i = 0; i < n; i++)
+		bones_tourney_sprt_add(r->sprt, &rows[i]);
+	bones_tourney_db_free_rows(rows);
+	r->progress.sprt = true;
+	conclude(r);
+	return BONES_OK;
+}
+
 bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 			       const bones_tourney_run_opts *o, char *err, size_t errcap)
 {
@@ -458,6 +500,12 @@ bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 			 "gauntlet), not %s", bones_tourney_format_name(t->format));
 		return BONES_EINVAL;
 	}
+	if (t->sprt_on && o->shards > 1) {
+		snprintf(err, errcap, "--shard cannot run an SPRT: it decides on all the results");
+		return BONES_EINVAL;
+	}
+	if (t->sprt_on && (st = start_sprt(&r)))
+		return st;
 	pthread_mutex_init(&r.lock, NULL);
 	pthread_cond_init(&r.wake, NULL);
 	int rounds = bones_tourney_round_count(t);
@@ -479,8 +527,9 @@ bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 	draw_progress(t, &r.progress, true);
 	if (st == BONES_ENOMEM && !err[0])
 		snprintf(err, errcap, "out of memory");
-	if (!st && atomic_load(&r.stop))
+	if (!st && atomic_load(&r.stop) && !r.concluded)
 		st = BONES_ERANGE;
+	bones_tourney_sprt_end(r.sprt);
 	pthread_cond_destroy(&r.wake);
 	pthread_mutex_destroy(&r.lock);
 	return st;

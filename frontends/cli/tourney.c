@@ -15,7 +15,7 @@
 
 struct args {
 	const char *config, *merge, *report, *output;
-	bool resume, quiet, mpi;
+	bool resume, quiet, mpi, check;
 	int threads, shard, shards;
 	const char **dbs;   /* the positional arguments (DBs after --merge) */
 	int db_count;
@@ -26,6 +26,7 @@ static void tourney_usage(FILE *out)
 	fprintf(out,
 		"usage: bones tourney CONFIG.ini [--resume] [--threads N] [--shard I/N]\n"
 		"                     [--output DIR] [--quiet]\n"
+		"       bones tourney CONFIG.ini --check\n"
 		"       mpirun -n N bones tourney CONFIG.ini --mpi [--resume] [--output DIR]\n"
 		"       bones tourney --merge OUT.db DB...\n"
 		"       bones tourney --report DB [--output DIR]\n\n"
@@ -34,7 +35,8 @@ static void tourney_usage(FILE *out)
 		"standings.txt, standings.csv, games.csv, report.json and report.html into DIR.\n"
 		"--shard I/N plays the I-th of N slices into DIR/results-I-of-N.db; --merge\n"
 		"combines such files. --mpi (a build with MPI) plays on N-1 processes, rank 0\n"
-		"handing out sets and storing the results.\n");
+		"handing out sets and storing the results. --check validates CONFIG.ini, asks\n"
+		"the engines to start each game and counts the games, playing none.\n");
 }
 
 static bool parse_shard(const char *text, struct args *a)
@@ -57,6 +59,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 			a->quiet = true;
 		else if (!strcmp(s, "--mpi"))
 			a->mpi = true;
+		else if (!strcmp(s, "--check"))
+			a->check = true;
 		else if (!strcmp(s, "--threads") && more)
 			a->threads = atoi(argv[++i]);
 		else if (!strcmp(s, "--output") && more)
@@ -97,15 +101,49 @@ static bool interrupted(void *user)
 	       (sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1);
 }
 
-static int write_reports(bones_tourney_db *db, const char *tourney, const char *dir,
-			 bool quiet)
+/* --check: the file loaded; the engines' handshake and the size of the schedule. */
+static int run_check(const struct args *a, const bones_tourney *t)
+{
+	char err[1024];
+	if (bones_tourney_handshake(t, err, sizeof err)) {
+		fprintf(stderr, "bones tourney: %s\n", err);
+		return 1;
+	}
+	size_t games = 0;
+	int rounds = bones_tourney_round_count(t);
+	bool known = bones_tourney_static(t);
+	for (int r = 0; r < (known ? rounds : 1); r++) {
+		bones_tourney_slot *s;
+		size_t n;
+		if (bones_tourney_schedule(t, r, NULL, 0, &s, &n)) {
+			fprintf(stderr, "bones tourney: out of memory\n");
+			return 1;
+		}
+		for (size_t i = 0; i < n; i++)
+			games += !s[i].bye;
+		free(s);
+	}
+	printf("%s: %s, %d participants, %d game%s, %d round%s: %zu games%s%s\n", a->config,
+	       bones_tourney_format_name(t->format), t->player_count, t->game_count,
+	       t->game_count == 1 ? "" : "s", rounds, rounds == 1 ? "" : "s", games,
+	       known ? "" : " in the first round (the others follow the results)",
+	       t->sprt_on ? " at most (SPRT)" : "");
+	return 0;
+}
+
+/* The reports of tourney (NULL: every one in db); t, when known, adds its SPRT. */
+static int write_reports(bones_tourney_db *db, const bones_tourney *t, const char *tourney,
+			 const char *dir, bool quiet)
 {
 	bones_tourney_report *r;
+	bones_sprt_state sprt;
 	char err[1024];
 	if (bones_tourney_report_create(db, tourney, &r)) {
 		fprintf(stderr, "bones tourney: cannot read the results\n");
 		return 1;
 	}
+	if (t && t->sprt_on && !bones_tourney_sprt_result(t, db, &sprt))
+		bones_tourney_report_set_sprt(r, t, &sprt);
 	if (!quiet)
 		bones_tourney_report_text(r, stdout);
 	int status = 0;
@@ -133,7 +171,7 @@ static int run_merge(const struct args *a)
 		fprintf(stderr, "bones tourney: %s\n", err);
 		return 1;
 	}
-	int status = write_reports(db, NULL, a->output, a->quiet);
+	int status = write_reports(db, NULL, NULL, a->output, a->quiet);
 	bones_tourney_db_close(db);
 	return status;
 }
@@ -150,7 +188,7 @@ static int run_report(const struct args *a)
 		fprintf(stderr, "bones tourney: %s\n", err);
 		return 1;
 	}
-	int status = write_reports(db, NULL, a->output, a->quiet);
+	int status = write_reports(db, NULL, NULL, a->output, a->quiet);
 	bones_tourney_db_close(db);
 	return status;
 }
@@ -177,7 +215,7 @@ static int run_mpi(const struct args *a, bones_tourney *t, int rank)
 		status = st == BONES_ERANGE ? 130 : 1;
 	}
 	if (rank == 0 && !st)
-		status = write_reports(db, t->name, dir, a->quiet);
+		status = write_reports(db, t, t->name, dir, a->quiet);
 	bones_tourney_db_close(db);
 	return status;
 }
@@ -219,7 +257,7 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 		fprintf(stderr, "bones tourney: %s\n", err);
 		status = 1;
 	}
-	if (!st && write_reports(db, t->name, dir, a->quiet))
+	if (!st && write_reports(db, t, t->name, dir, a->quiet))
 		status = 1;
 	bones_tourney_db_close(db);
 	return status;
@@ -249,7 +287,8 @@ static int tourney_main(int argc, char **argv, struct args *ap)
 		if (rank == 0)
 			fprintf(stderr, "bones tourney: %s\n", err);
 	} else {
-		status = a.mpi ? run_mpi(&a, t, rank) : run_tourney(&a, t);
+		status = a.check ? run_check(&a, t)
+			 : a.mpi ? run_mpi(&a, t, rank) : run_tourney(&a, t);
 		bones_tourney_destroy(t);
 	}
 	if (a.mpi)

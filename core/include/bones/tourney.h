@@ -11,6 +11,7 @@
 #include "bones/options.h"
 #include "bones/plugin.h"
 #include "bones/registry.h"
+#include "bones/sprt.h"
 
 #define BONES_TOURNEY_MAX_GAMES 32
 #define BONES_TOURNEY_MAX_PLAYERS 64
@@ -55,6 +56,9 @@ typedef struct bones_tourney {
 	int64_t move_ms;          /* external engines: time per move (default 10 s) */
 	bool sync_normal;         /* sync = normal: no fsync per game (kill -9 safe, a power
 				     cut may undo the last games, which are then replayed) */
+	bool sprt_on;             /* sprt = ...: the run stops when the SPRT of the first
+				     participant against the second decides */
+	bones_sprt sprt;
 	char output[1024];        /* results folder (relative: to the working directory) */
 	char config_text[16384];  /* the file's text, to check that --resume matches */
 	bones_registry *reg;      /* owned */
@@ -133,6 +137,17 @@ typedef struct bones_tourney_run_opts {
  * err says what went wrong (a database error, an engine that cannot play a game). */
 bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 			       const bones_tourney_run_opts *opts, char *err, size_t errcap);
+
+/* Start every external engine of t and ask it to start every game (`new ... seat=1`),
+ * as a run does first; err names the first engine that cannot ("FILE:LINE: player 'X'
+ * cannot play game 'G': ..."). */
+bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t errcap);
+
+/* The tournament's SPRT (t->sprt_on) over the games stored in db: the first
+ * participant's score against the second, by game or, with duplicate deals, by pair of
+ * games on one deal. BONES_EINVAL when t has no SPRT. */
+bones_status bones_tourney_sprt_result(const bones_tourney *t, bones_tourney_db *db,
+				       bones_sprt_state *out);
 
 /* ---- MPI (optional: built when CMake finds MPI) ------------------------------------ */
 

@@ -7,6 +7,8 @@
 
 #include <stdio.h>
 
+#include "bones/sprt.h"
+#include "bones/tourney.h"
 #include "bones/tourney_db.h"
 
 typedef struct bones_tourney_report bones_tourney_report;
@@ -31,6 +33,10 @@ const bones_tourney_standing *bones_tourney_report_standings(const bones_tourney
 							     int *count);
 /* Games played (Swiss byes not counted). */
 size_t bones_tourney_report_games(const bones_tourney_report *r);
+
+/* Add the tournament's SPRT (bones_tourney_sprt_result) to every form of the report. */
+void bones_tourney_report_set_sprt(bones_tourney_report *r, const bones_tourney *t,
+				   const bones_sprt_state *state);
 
 void bones_tourney_report_text(const bones_tourney_report *r, FILE *f);
 /* Standings as CSV (name,games,points,wins,draws,losses,forfeits,elo,error). */
