@@ -402,6 +402,13 @@ static void test_tourney__stored_games_read_back_in_order_as_csv(void)
 	const bones_tourney_game_row *ptrs[3] = {&rows[0], &rows[1], &rows[2]};
 	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_add_many(db, ptrs, 3, err, sizeof err), BONES_OK);
 	CU_ASSERT_NOT_EQUAL(bones_tourney_db_add(db, &rows[1], err, sizeof err), BONES_OK);
+	bones_tourney_stored *stored;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_stored(db, "t", &stored), BONES_OK);
+	CU_ASSERT(bones_tourney_stored_has(stored, 0, 0) && bones_tourney_stored_has(stored, 0, 1) &&
+		  bones_tourney_stored_has(stored, 1, 0));
+	CU_ASSERT(!bones_tourney_stored_has(stored, 0, 2) && !bones_tourney_stored_has(stored, 1, 1) &&
+		  !bones_tourney_stored_has(stored, 2, 0) && !bones_tourney_stored_has(stored, -1, 0));
+	bones_tourney_stored_free(stored);
 	bones_tourney_report *r;
 	CU_ASSERT_EQUAL_FATAL(bones_tourney_report_create(db, "t", &r), BONES_OK);
 	CU_ASSERT_EQUAL(bones_tourney_report_games(r), 3);

@@ -11,7 +11,7 @@
 
 struct bones_tourney_db {
 	sqlite3 *db;
-	sqlite3_stmt *add_game, *add_seat, *has, *chance;
+	sqlite3_stmt *add_game, *add_seat, *chance;
 };
 
 /* Seats are WITHOUT ROWID (one b-tree, not a table plus its key's index) and new files
@@ -44,8 +44,6 @@ static bones_status prepare_all(bones_tourney_db *d, char *err, size_t errcap)
 {
 	if (!prepare(d->db, "INSERT INTO game VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)", &d->add_game) ||
 	    !prepare(d->db, "INSERT INTO seat VALUES(?,?,?,?,?,?,?,?)", &d->add_seat) ||
-	    !prepare(d->db, "SELECT 1 FROM game WHERE tourney=? AND round=? AND slot=?",
-		     &d->has) ||
 	    !prepare(d->db, "SELECT chance FROM game WHERE tourney=? AND round=? AND slot=?",
 		     &d->chance))
 		return db_fail(d->db, "results database", err, errcap);
@@ -145,7 +143,6 @@ void bones_tourney_db_close(bones_tourney_db *d)
 		return;
 	sqlite3_finalize(d->add_game);
 	sqlite3_finalize(d->add_seat);
-	sqlite3_finalize(d->has);
 	sqlite3_finalize(d->chance);
 	sqlite3_close(d->db);
 	free(d);
@@ -214,11 +211,72 @@ bones_status bones_tourney_db_add(bones_tourney_db *d, const bones_tourney_game_
 	return bones_tourney_db_add_many(d, &row, 1, err, errcap);
 }
 
-bool bones_tourney_db_has(bones_tourney_db *d, const char *tourney, int round, int slot)
+struct bones_tourney_stored {
+	uint64_t *keys; /* round << 32 | slot, ascending */
+	size_t count;
+};
+
+static uint64_t stored_key(int round, int slot)
 {
-	sqlite3_reset(d->has);
-	bind_key(d->has, tourney, round, slot);
-	return sqlite3_step(d->has) == SQLITE_ROW;
+	return (uint64_t)(uint32_t)round << 32 | (uint32_t)slot;
+}
+
+bones_status bones_tourney_db_stored(bones_tourney_db *d, const char *tourney,
+				     bones_tourney_stored **out)
+{
+	sqlite3_stmt *q;
+	bones_tourney_stored *s = calloc(1, sizeof *s);
+	size_t cap = 0;
+	bones_status st = BONES_OK;
+	*out = NULL;
+	if (!s)
+		return BONES_ENOMEM;
+	if (!prepare(d->db, "SELECT round, slot FROM game WHERE tourney=? ORDER BY round, slot",
+		     &q)) {
+		free(s);
+		return BONES_EIO;
+	}
+	sqlite3_bind_text(q, 1, tourney, -1, SQLITE_STATIC);
+	while (!st && sqlite3_step(q) == SQLITE_ROW) {
+		if (s->count == cap) {
+			cap = cap ? 2 * cap : 256;
+			uint64_t *k = realloc(s->keys, cap * sizeof *k);
+			if (!k) {
+				st = BONES_ENOMEM;
+				break;
+			}
+			s->keys = k;
+		}
+		s->keys[s->count++] = stored_key(sqlite3_column_int(q, 0), sqlite3_column_int(q, 1));
+	}
+	sqlite3_finalize(q);
+	if (st) {
+		bones_tourney_stored_free(s);
+		return st;
+	}
+	*out = s;
+	return BONES_OK;
+}
+
+bool bones_tourney_stored_has(const bones_tourney_stored *s, int round, int slot)
+{
+	uint64_t key = stored_key(round, slot);
+	size_t lo = 0, hi = s->count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (s->keys[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < s->count && s->keys[lo] == key;
+}
+
+void bones_tourney_stored_free(bones_tourney_stored *s)
+{
+	if (s)
+		free(s->keys);
+	free(s);
 }
 
 char *bones_tourney_db_chance(bones_tourney_db *d, const char *tourney, int round, int slot)
@@ -260,55 +318,69 @@ static void read_row(sqlite3_stmt *q, bones_tourney_game_row *r)
 	r->chance = r->record = NULL;
 }
 
+/* A seat row (tourney, round, slot, seat, player, score, rank, points) into its game. */
 static void read_seat(sqlite3_stmt *q, bones_tourney_game_row *r)
 {
-	int i = sqlite3_column_int(q, 11) - 1;
+	int i = sqlite3_column_int(q, 3) - 1;
 	if (i < 0 || i >= r->seats)
 		return;
-	copy_text(q, 12, r->player[i], sizeof r->player[i]);
-	r->score[i] = sqlite3_column_double(q, 13);
-	r->rank[i] = sqlite3_column_int(q, 14);
-	r->points[i] = sqlite3_column_double(q, 15);
+	copy_text(q, 4, r->player[i], sizeof r->player[i]);
+	r->score[i] = sqlite3_column_double(q, 5);
+	r->rank[i] = sqlite3_column_int(q, 6);
+	r->points[i] = sqlite3_column_double(q, 7);
 }
 
-static bool same_game(sqlite3_stmt *q, const bones_tourney_game_row *r)
+/* How the key (tourney, round, slot) of q's row compares with r's. */
+static int compare_key(sqlite3_stmt *q, const bones_tourney_game_row *r)
 {
-	return sqlite3_column_int(q, 1) == r->round && sqlite3_column_int(q, 2) == r->slot &&
-	       !strcmp((const char *)sqlite3_column_text(q, 0), r->tourney);
+	int c = strcmp((const char *)sqlite3_column_text(q, 0), r->tourney);
+	if (!c)
+		c = sqlite3_column_int(q, 1) - r->round;
+	if (!c)
+		c = sqlite3_column_int(q, 2) - r->slot;
+	return c;
 }
 
+/* Both tables are clustered on the key: two scans in key order, merged here. */
 bones_status bones_tourney_db_rows(bones_tourney_db *d, const char *tourney,
 				   bones_tourney_game_row **rows, size_t *count)
 {
-	sqlite3_stmt *q;
+	sqlite3_stmt *g, *s;
 	*rows = NULL;
 	*count = 0;
 	if (!prepare(d->db, "SELECT tourney, round, slot, game, set_no, perm, seats, seed, moves,"
-			    " ms, forfeit, seat, player, score, rank, points"
-			    " FROM game JOIN seat USING(tourney, round, slot)"
-			    " WHERE ?1 IS NULL OR tourney=?1 ORDER BY tourney, round, slot", &q))
+			    " ms, forfeit FROM game WHERE ?1 IS NULL OR tourney=?1"
+			    " ORDER BY tourney, round, slot", &g))
 		return BONES_EIO;
-	sqlite3_bind_text(q, 1, tourney, -1, SQLITE_STATIC);
+	if (!prepare(d->db, "SELECT tourney, round, slot, seat, player, score, rank, points"
+			    " FROM seat WHERE ?1 IS NULL OR tourney=?1"
+			    " ORDER BY tourney, round, slot, seat", &s)) {
+		sqlite3_finalize(g);
+		return BONES_EIO;
+	}
+	sqlite3_bind_text(g, 1, tourney, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 1, tourney, -1, SQLITE_STATIC);
 	size_t cap = 0;
 	bones_status st = BONES_OK;
-	bones_tourney_game_row *r = NULL;
-	while (sqlite3_step(q) == SQLITE_ROW) {
-		if (!r || !same_game(q, r)) {
-			if (*count == cap) {
-				cap = cap ? cap * 2 : 256;
-				bones_tourney_game_row *v = realloc(*rows, cap * sizeof *v);
-				if (!v) {
-					st = BONES_ENOMEM;
-					break;
-				}
-				*rows = v;
+	bool seat = sqlite3_step(s) == SQLITE_ROW;
+	while (sqlite3_step(g) == SQLITE_ROW) {
+		if (*count == cap) {
+			cap = cap ? cap * 2 : 256;
+			bones_tourney_game_row *v = realloc(*rows, cap * sizeof *v);
+			if (!v) {
+				st = BONES_ENOMEM;
+				break;
 			}
-			r = &(*rows)[(*count)++];
-			read_row(q, r);
+			*rows = v;
 		}
-		read_seat(q, r);
+		bones_tourney_game_row *r = &(*rows)[(*count)++];
+		read_row(g, r);
+		for (int c; seat && (c = compare_key(s, r)) <= 0; seat = sqlite3_step(s) == SQLITE_ROW)
+			if (c == 0)
+				read_seat(s, r);
 	}
-	sqlite3_finalize(q);
+	sqlite3_finalize(g);
+	sqlite3_finalize(s);
 	return st;
 }
 

@@ -134,10 +134,13 @@ struct master {
 
 static void pack_jobs(struct master *m, const bones_tourney_slot *s, size_t n)
 {
+	bones_tourney_stored *stored = NULL;
 	m->jobs = calloc(n + 1, sizeof *m->jobs);
 	m->lens = calloc(n + 1, sizeof *m->lens);
 	m->undone = calloc(n + 1, sizeof *m->undone);
 	m->count = m->next = 0;
+	if (bones_tourney_db_stored(m->db, m->t->name, &stored))
+		return; /* nothing handed out: like running out of memory above */
 	for (size_t i = 0; m->jobs && m->lens && m->undone && i < n;) {
 		size_t k = 1;
 		while (i + k < n && s[i + k].round == s[i].round && s[i + k].game == s[i].game &&
@@ -146,7 +149,7 @@ static void pack_jobs(struct master *m, const bones_tourney_slot *s, size_t n)
 		char done[64] = {0};
 		int left = 0;
 		for (size_t j = 0; j < k && j < 64; j++) {
-			done[j] = bones_tourney_db_has(m->db, m->t->name, s[i + j].round, s[i + j].slot);
+			done[j] = bones_tourney_stored_has(stored, s[i + j].round, s[i + j].slot);
 			left += !done[j];
 		}
 		char *chance = done[0] ? bones_tourney_db_chance(m->db, m->t->name, s[i].round,
@@ -166,6 +169,7 @@ static void pack_jobs(struct master *m, const bones_tourney_slot *s, size_t n)
 		free(chance);
 		i += k;
 	}
+	bones_tourney_stored_free(stored);
 }
 
 static void send_job(struct master *m, int rank)

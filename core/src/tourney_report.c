@@ -223,22 +223,35 @@ void bones_tourney_report_csv(const bones_tourney_report *r, FILE *f)
 	}
 }
 
+/* A whole number in decimal, then `after` (games.csv writes many: no printf). */
+static void put_whole(FILE *f, unsigned long long u, bool minus, char after)
+{
+	char digits[24], *p = digits + sizeof digits;
+	*--p = '\0';
+	if (after)
+		*--p = after;
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (minus)
+		*--p = '-';
+	fputs(p, f);
+}
+
+static void put_int(FILE *f, long long v, char after)
+{
+	put_whole(f, v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, v < 0, after);
+}
+
 /* x as %g prints it, quicker for the usual whole numbers of scores and points. */
-static void put_number(FILE *f, double x)
+static void put_number(FILE *f, double x, char after)
 {
 	if (x >= -1e15 && x <= 1e15 && x == (double)(long long)x) {
-		char digits[24], *p = digits + sizeof digits;
-		long long v = (long long)x;
-		unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-		*--p = '\0';
-		do
-			*--p = (char)('0' + u % 10);
-		while (u /= 10);
-		if (v < 0)
-			*--p = '-';
-		fputs(p, f);
+		put_int(f, (long long)x, after);
 	} else {
 		fprintf(f, "%g", x);
+		if (after)
+			fputc(after, f);
 	}
 }
 
@@ -250,16 +263,20 @@ void bones_tourney_report_games_csv(const bones_tourney_report *r, FILE *f)
 		const bones_tourney_game_row *g = &r->rows[k];
 		for (int i = 0; i < g->seats; i++) {
 			bones_tourney_report_csv_field(f, g->tourney);
-			fprintf(f, ",%d,%d,", g->round + 1, g->slot + 1);
+			fputc(',', f);
+			put_int(f, g->round + 1, ',');
+			put_int(f, g->slot + 1, ',');
 			bones_tourney_report_csv_field(f, g->game);
-			fprintf(f, ",%d,%d,%llu,%d,", g->set + 1, g->perm + 1,
-				(unsigned long long)g->seed, i + 1);
+			fputc(',', f);
+			put_int(f, g->set + 1, ',');
+			put_int(f, g->perm + 1, ',');
+			put_whole(f, g->seed, false, ',');
+			put_int(f, i + 1, ',');
 			bones_tourney_report_csv_field(f, g->player[i]);
 			fputc(',', f);
-			put_number(f, g->score[i]);
-			fprintf(f, ",%d,", g->rank[i]);
-			put_number(f, g->points[i]);
-			fputc(',', f);
+			put_number(f, g->score[i], ',');
+			put_int(f, g->rank[i], ',');
+			put_number(f, g->points[i], ',');
 			bones_tourney_report_csv_field(f, g->forfeit);
 			fputc('\n', f);
 		}

@@ -304,10 +304,14 @@ static bones_status build_jobs(struct run *r, size_t n, const bones_tourney_run_
 {
 	bones_tourney_db *db = r->db;
 	struct progress *p = &r->progress;
+	bones_tourney_stored *stored;
 	r->done = calloc(n ? n : 1, sizeof *r->done);
 	r->jobs = calloc(n ? n : 1, sizeof *r->jobs);
 	if (!r->done || !r->jobs)
 		return BONES_ENOMEM;
+	bones_status st = bones_tourney_db_stored(db, r->t->name, &stored);
+	if (st)
+		return st;
 	for (size_t i = 0; i < n;) {
 		size_t k = 1, left = 0;
 		while (i + k < n && same_set(&r->slots[i], &r->slots[i + k]))
@@ -315,8 +319,8 @@ static bones_status build_jobs(struct run *r, size_t n, const bones_tourney_run_
 		bool mine = o->shards <= 1 || (int)(*set_index % (size_t)o->shards) == o->shard;
 		(*set_index)++;
 		for (size_t m = i; mine && m < i + k; m++) {
-			r->done[m] = bones_tourney_db_has(db, r->t->name, r->slots[m].round,
-							  r->slots[m].slot);
+			r->done[m] = bones_tourney_stored_has(stored, r->slots[m].round,
+							      r->slots[m].slot);
 			left += !r->done[m];
 			p->total++;
 			p->base += r->done[m];
@@ -331,6 +335,7 @@ static bones_status build_jobs(struct run *r, size_t n, const bones_tourney_run_
 		}
 		i += k;
 	}
+	bones_tourney_stored_free(stored);
 	return BONES_OK;
 }
 
@@ -525,6 +530,8 @@ bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 			break; /* every round was in that one batch */
 	}
 	draw_progress(t, &r.progress, true);
+	if (o->played)
+		*o->played = r.progress.done;
 	if (st == BONES_ENOMEM && !err[0])
 		snprintf(err, errcap, "out of memory");
 	if (!st && atomic_load(&r.stop) && !r.concluded)

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bones/clock.h"
 #include "bones/paths.h"
 #include "bones/tourney.h"
 #include "bones/tourney_db.h"
@@ -247,7 +248,14 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 				    .progress = !a->quiet && isatty(2),
 				    .should_stop = interrupted,
 				    .threads = a->threads};
+	size_t played = 0;
+	o.played = &played;
+	int64_t start = bones_clock_now_ms();
 	bones_status st = bones_tourney_run(t, db, &o, err, sizeof err);
+	double secs = (double)(bones_clock_now_ms() - start) / 1000;
+	if (!a->quiet && played) /* the play alone, reports and the final checkpoint apart */
+		fprintf(stderr, "bones tourney: %zu games played in %.2f s: %.0f games/s\n", played,
+			secs, secs > 0 ? (double)played / secs : 0);
 	int status = 0;
 	if (st == BONES_ERANGE) {
 		fprintf(stderr, "bones tourney: stopped; finished games are in '%s': continue with "

@@ -129,6 +129,7 @@ typedef struct bones_tourney_run_opts {
 	bool (*should_stop)(void *user);
 	void *user;
 	int threads;         /* 0: the tourney's concurrency */
+	size_t *played;      /* if not NULL: set to the games this run stored */
 } bones_tourney_run_opts;
 
 /* Play every game of the schedule not yet in db, committing finished games atomically

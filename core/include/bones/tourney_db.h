@@ -45,8 +45,13 @@ bones_status bones_tourney_db_add_many(bones_tourney_db *db,
 				       const bones_tourney_game_row *const *rows, size_t n,
 				       char *err, size_t errcap);
 
-/* Whether (round, slot) of tourney is stored. */
-bool bones_tourney_db_has(bones_tourney_db *db, const char *tourney, int round, int slot);
+/* The games of a tourney stored in a file, read in one scan, for quick questions about
+ * many (round, slot) (a run skipping what is stored). */
+typedef struct bones_tourney_stored bones_tourney_stored;
+bones_status bones_tourney_db_stored(bones_tourney_db *db, const char *tourney,
+				     bones_tourney_stored **out);
+bool bones_tourney_stored_has(const bones_tourney_stored *s, int round, int slot);
+void bones_tourney_stored_free(bones_tourney_stored *s);
 /* The chance outcomes stored for (round, slot), malloc'ed (free it); NULL if none. */
 char *bones_tourney_db_chance(bones_tourney_db *db, const char *tourney, int round,
 			      int slot);
