@@ -262,6 +262,21 @@ static void test_tourney__swiss_pairs_equal_points_and_avoids_rematches(void)
 	bones_tourney_destroy(t);
 }
 
+/* A results file in a fresh temporary path (path: 64 bytes), opened for t (or none). */
+static bones_tourney_db *temp_db(const bones_tourney *t, char *path)
+{
+	char err[256];
+	bones_tourney_db *db;
+	strcpy(path, "/tmp/bones-tourney-db-XXXXXX");
+	int fd = mkstemp(path);
+	CU_ASSERT_FATAL(fd >= 0);
+	close(fd);
+	unlink(path);
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_open(path, t, false, &db, err, sizeof err),
+			      BONES_OK);
+	return db;
+}
+
 /* Three players, three Swiss rounds: each sits out once, and a bye scores as a win of
  * the round's game: a stored one-seat row with 1 point, counted in the standings. */
 static void test_tourney__swiss_byes_go_round_and_score_a_win(void)
@@ -275,14 +290,8 @@ static void test_tourney__swiss_byes_go_round_and_score_a_win(void)
 	CU_ASSERT(!s[0].bye && s[0].seats == 2);
 	CU_ASSERT(s[1].bye && s[1].seats == 1 && s[1].player[0] == 2); /* the last placed */
 	free(s);
-	char path[] = "/tmp/bones-tourney-swiss-XXXXXX", err[256];
-	int fd = mkstemp(path);
-	CU_ASSERT_FATAL(fd >= 0);
-	close(fd);
-	unlink(path);
-	bones_tourney_db *db;
-	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_open(path, t, false, &db, err, sizeof err),
-			      BONES_OK);
+	char path[64], err[256];
+	bones_tourney_db *db = temp_db(t, path);
 	bones_tourney_run_opts o = {.threads = 1};
 	CU_ASSERT_EQUAL_FATAL(bones_tourney_run(t, db, &o, err, sizeof err), BONES_OK);
 	bones_tourney_game_row *rows;
@@ -386,14 +395,8 @@ static bones_tourney_game_row stored_row(int round, int slot, const char *forfei
  * forfeit reason. */
 static void test_tourney__stored_games_read_back_in_order_as_csv(void)
 {
-	char path[] = "/tmp/bones-tourney-db-XXXXXX", err[256];
-	int fd = mkstemp(path);
-	CU_ASSERT_FATAL(fd >= 0);
-	close(fd);
-	unlink(path);
-	bones_tourney_db *db;
-	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_open(path, NULL, false, &db, err, sizeof err),
-			      BONES_OK);
+	char path[64], err[256];
+	bones_tourney_db *db = temp_db(NULL, path);
 	bones_tourney_game_row rows[3] = {
 		stored_row(1, 0, "seat 2 (bob): hung, no reply", 12, -3, 1, 2),
 		stored_row(0, 1, "", 0.25, 1e20, 1, 1),
@@ -476,14 +479,8 @@ static void test_tourney__a_run_stops_when_the_sprt_decides(void)
 	bones_tourney *t = load_ok("rounds = 5000\nduplicate = true\nsprt = elo0=0 elo1=100\n"
 				   "[game.x]\nplugin = dominoes\n"
 				   "[player.a]\nagent = random\n[player.b]\nagent = random\n");
-	char path[] = "/tmp/bones-tourney-sprt-XXXXXX", err[256];
-	int fd = mkstemp(path);
-	CU_ASSERT_FATAL(fd >= 0);
-	close(fd);
-	unlink(path);
-	bones_tourney_db *db;
-	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_open(path, t, false, &db, err, sizeof err),
-			      BONES_OK);
+	char path[64], err[256];
+	bones_tourney_db *db = temp_db(t, path);
 	bones_tourney_run_opts o = {.threads = 2};
 	CU_ASSERT_EQUAL_FATAL(bones_tourney_run(t, db, &o, err, sizeof err), BONES_OK);
 	bones_sprt_state st;
