@@ -1,6 +1,7 @@
-/* Tournament results in SQLite (WAL, synchronous=FULL): one transaction per finished
- * game, so a kill -9 or a power cut loses no committed game and a resumed run repeats
- * none; see bones/tourney_db.h and docs/tournaments.md for the schema. */
+/* Tournament results in SQLite (WAL, synchronous=FULL unless the tourney says normal):
+ * each game stored whole in a transaction (of one game or a batch), so a kill -9 or a
+ * power cut loses no committed game and a resumed run repeats none; see
+ * bones/tourney_db.h and docs/tournaments.md for the schema. */
 #include "bones/tourney_db.h"
 
 #include <sqlite3.h>

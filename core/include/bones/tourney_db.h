@@ -1,6 +1,7 @@
 /* Tournament results in SQLite: one row per finished game (with its record and its
- * chance outcomes) and one per seat, each game committed in its own transaction, so a
- * killed run resumes without losing or repeating a game. Results of many tournaments
+ * chance outcomes) and one per seat, each game committed whole or not at all (alone or
+ * with others in one transaction), so a killed run resumes without losing or repeating
+ * a stored game. Results of many tournaments
  * (the `tourney` column) live side by side and merge with bones_tourney_db_merge. */
 #ifndef BONES_TOURNEY_DB_H
 #define BONES_TOURNEY_DB_H
