@@ -10,8 +10,8 @@ if [ ! -x "$gui" ]; then
 	echo "SKIP: $gui is not built (SDL2 was not found)"
 	exit 0
 fi
-if [ ! -f "$build/plugins/holomino.so" ]; then
-	echo "FAIL: $build/plugins/holomino.so is not built"
+if [ ! -f "$build/lib/bones/plugins/holomino.so" ]; then
+	echo "FAIL: $build/lib/bones/plugins/holomino.so is not built"
 	exit 1
 fi
 tmp=$(mktemp -d)

@@ -67,7 +67,7 @@ if "$BONES" check "$TP/testgame.so" --games 200 >"$T/check" && tail -1 "$T/check
 	grep -q '^ok: 5 configurations, 1000 games, '; then
 	ok "check passes testgame"
 else fail "check testgame: $(tail -3 "$T/check")"; fi
-if [ -e "$B/plugins/dominoes.so" ]; then
+if [ -e "$B/lib/bones/plugins/dominoes.so" ]; then
 	if "$BONES" check dominoes --games 100 --seed 7 >"$T/checkd"; then
 		ok "check passes dominoes"
 	else fail "check dominoes: $(tail -3 "$T/checkd")"; fi
@@ -87,7 +87,7 @@ else ok "check refuses bad settings"; fi
 
 # -- bones bench: the three lines, first
 game=dominoes
-[ -e "$B/plugins/dominoes.so" ] || game=$TP/testgame.so
+[ -e "$B/lib/bones/plugins/dominoes.so" ] || game=$TP/testgame.so
 if "$BONES" bench $game --seconds 0.2 >"$T/bench" &&
    sed -n 1p "$T/bench" | grep -qE '^playouts_per_s: [1-9][0-9]*$' &&
    sed -n 2p "$T/bench" | grep -qE '^moves_per_s: [1-9][0-9]*$' &&

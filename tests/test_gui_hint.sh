@@ -25,7 +25,7 @@ expect-history 4
 quit
 SCRIPT
 
-BONES_PLUGIN_PATH="$build/plugins" timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
+BONES_PLUGIN_PATH="$build/lib/bones/plugins" timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
 	"$gui" --seed 5 --agent-delay 0 --size 1100x700 --script "$tmp/hint.txt" \
 	> "$tmp/out.txt" 2> "$tmp/err.txt"
 rc=$?

@@ -37,7 +37,7 @@ cat > "$tmp/game.rec" <<'REC'
 11. p2 156@2,0
 12. chance draw:143
 REC
-export BONES_PLUGIN_PATH="$build/plugins"
+export BONES_PLUGIN_PATH="$build/lib/bones/plugins"
 "$bones" render "$tmp/game.rec" --png "$tmp/end.png" --size 800x500
 check "bones render draws the end of a record" test $? = 0
 # 800 = 3*256 + 32, 500 = 1*256 + 244

@@ -42,7 +42,7 @@ wait-turn
 quit
 SCRIPT
 
-BONES_PLUGIN_PATH="$build/plugins" timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
+BONES_PLUGIN_PATH="$build/lib/bones/plugins" timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
 	"$gui" --seed 3 --agent-delay 0 --size 1100x700 --script "$tmp/play.txt" \
 	> "$tmp/out.txt" 2> "$tmp/err.txt"
 rc=$?

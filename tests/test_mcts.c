@@ -3,7 +3,7 @@
  * and a gamble defined here whose chance node sits after the decision. */
 #include "bones_test.h"
 
-#include "../core/src/mcts.h"
+#include "../core/src/ai/mcts_internal.h"
 #include "bones/agent.h"
 #include "bones/registry.h"
 

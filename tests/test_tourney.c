@@ -2,7 +2,7 @@
  * schedule of every format, seat rotation, duplicate deals and their chance replay. */
 #include "bones_test.h"
 
-#include "../core/src/tourney_impl.h"
+#include "../core/src/tourney/tourney_internal.h"
 #include "bones/tourney.h"
 #include "bones/tourney_report.h"
 

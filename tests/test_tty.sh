@@ -95,18 +95,18 @@ expect "$tmp/err6" "bad_agent.ini:6: seat.2: agent 'wizard': unknown agent 'wiza
 
 # 8. Real games, when their plugins are built: agents play them to the end.
 for game in dominoes holomino hegemino geominos; do
-	[ -f "$build/plugins/$game.so" ] || continue
-	BONES_PLUGIN_PATH=$build/plugins "$bones" play "$game" --seat 1=random --seat 2=greedy \
+	[ -f "$build/lib/bones/plugins/$game.so" ] || continue
+	BONES_PLUGIN_PATH=$build/lib/bones/plugins "$bones" play "$game" --seat 1=random --seat 2=greedy \
 		--seed 1 --save "$tmp/$game.bones" >"$tmp/$game.out" 2>&1 || fail "$game exited $?"
 	expect "$tmp/$game.out" "game over" "$game"
 	if has_replay; then
-		BONES_PLUGIN_PATH=$build/plugins "$bones" replay "$tmp/$game.bones" >/dev/null 2>&1 ||
+		BONES_PLUGIN_PATH=$build/lib/bones/plugins "$bones" replay "$tmp/$game.bones" >/dev/null 2>&1 ||
 			fail "$game: replay of its record"
 	fi
 done
 
 # 9. bones start: the terminal without a display, bones-gui beside bones with one.
-if [ -f "$build/plugins/holomino.so" ] || [ -f "$build/plugins/dominoes.so" ]; then
+if [ -f "$build/lib/bones/plugins/holomino.so" ] || [ -f "$build/lib/bones/plugins/dominoes.so" ]; then
 	DISPLAY= WAYLAND_DISPLAY= "$bones" start --seat 1=random --seat 2=greedy --seed 4 \
 		--save "$tmp/start.bones" >"$tmp/out9" 2>&1 || fail "start exited $?"
 	expect "$tmp/out9" "game over" "start in the terminal"
@@ -118,8 +118,8 @@ if [ -f "$build/plugins/holomino.so" ] || [ -f "$build/plugins/dominoes.so" ]; t
 	expect "$tmp/out10" "gui started with --seed 4" "start with a display"
 	# make run's `bones start` names no game: the GUI gets the same default game
 	want=holomino
-	[ -f "$build/plugins/holomino.so" ] || want=dominoes
-	DISPLAY=:99 BONES_PLUGIN_PATH="$build/plugins" "$tmp/bin/bones" start >"$tmp/out11" 2>&1 ||
+	[ -f "$build/lib/bones/plugins/holomino.so" ] || want=dominoes
+	DISPLAY=:99 BONES_PLUGIN_PATH="$build/lib/bones/plugins" "$tmp/bin/bones" start >"$tmp/out11" 2>&1 ||
 		fail "start (gui, no arguments) exited $?"
 	expect "$tmp/out11" "gui started with $want" "start with a display and no arguments"
 fi

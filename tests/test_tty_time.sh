@@ -79,8 +79,8 @@ expect "$tmp/err2" "--games 0: games: '0': expected a number of games in 1..1000
 
 # 6. Geominos (fewest points win), its preset's [time]: a late first move costs 5 points
 # added to the score; a forfeit there ranks the human last with 5 points added.
-if [ -f "$build/plugins/geominos.so" ]; then
-	export BONES_PLUGIN_PATH=$build/plugins
+if [ -f "$build/lib/bones/plugins/geominos.so" ]; then
+	export BONES_PLUGIN_PATH=$build/lib/bones/plugins
 	{ sleep 1.5; echo 1; echo quit; } | "$bones" play geominos --time 1s --seed 5 \
 		--save "$tmp/geo.bones" >"$tmp/geo.out" 2>&1 || fail "geominos late exited $?"
 	expect "$tmp/geo.out" "time is up: You get a penalty of 5 points (penalties 5)" \
@@ -122,12 +122,12 @@ match() { # match GAME PLUGIN_DIR
 		fail "$1 match: printed totals '$printed' are not the records' sums '$sums'"
 }
 match testgame "$build/tests/plugins"
-[ -f "$build/plugins/geominos.so" ] && match geominos "$build/plugins"
+[ -f "$build/lib/bones/plugins/geominos.so" ] && match geominos "$build/lib/bones/plugins"
 
 # 8. The GUI (when it and Xvfb are there): the clock of a timed preset runs, the penalty
 # and the forfeit come as in the terminal; a match goes on with Next game, seats rotated.
 gui=$build/bin/bones-gui
-if [ -x "$gui" ] && command -v xvfb-run >/dev/null 2>&1 && [ -f "$build/plugins/geominos.so" ]; then
+if [ -x "$gui" ] && command -v xvfb-run >/dev/null 2>&1 && [ -f "$build/lib/bones/plugins/geominos.so" ]; then
 	cat >"$tmp/gui.txt" <<SCRIPT
 start geominos
 wait-turn
@@ -151,7 +151,7 @@ expect-match 2
 save $tmp/gui-m2.bones
 quit
 SCRIPT
-	BONES_PLUGIN_PATH=$build/plugins timeout 90 xvfb-run -a -s "-screen 0 1280x800x24" \
+	BONES_PLUGIN_PATH=$build/lib/bones/plugins timeout 90 xvfb-run -a -s "-screen 0 1280x800x24" \
 		"$gui" --seed 5 --agent-delay 0 --size 1000x700 --time 1s --grace 1s \
 		--script "$tmp/gui.txt" >"$tmp/gui.out" 2>"$tmp/gui.err"
 	rc=$?

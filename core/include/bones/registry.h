@@ -14,12 +14,10 @@ bones_registry *bones_registry_create(void);
 void bones_registry_destroy(bones_registry *reg);
 
 /* Load every *.so in the default folders, in this order: each folder of
- * BONES_PLUGIN_PATH (colon-separated), then the build's plugin folder when the running
- * program lives in the build tree, else the install folders: PREFIX/lib/bones/plugins
- * beside a program in PREFIX/bin, then the configured install folder. (An installed
- * program thus does not meet the build's copies of its plugins as duplicates.) The first plugin with an id wins; a
- * later one with the same id is refused as a duplicate. Returns BONES_OK even when some
- * files were refused (see errors); BONES_ENOMEM only when memory ran out. */
+ * BONES_PLUGIN_PATH (colon-separated), then PREFIX/lib/bones/plugins beside the running
+ * program (bones/paths.h; the build tree has the same layout). The first plugin with an
+ * id wins; a later one with the same id is refused as a duplicate. Returns BONES_OK even
+ * when some files were refused (see errors); BONES_ENOMEM only when memory ran out. */
 bones_status bones_registry_scan_default(bones_registry *reg);
 /* Load every *.so in one folder, sorted by name. A missing folder is no error. */
 bones_status bones_registry_scan_dir(bones_registry *reg, const char *dir);

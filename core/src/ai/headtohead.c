@@ -6,7 +6,7 @@
 #include "bones/record.h"
 #include "bones/rng.h"
 #include "bones/session.h"
-#include "mcts.h"
+#include "mcts_internal.h"
 
 #include <math.h>
 #include <pthread.h>

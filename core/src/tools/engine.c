@@ -8,7 +8,7 @@
 #include "bones/record.h"
 #include "bones/rng.h"
 #include "bones/session.h"
-#include "engine_redeal.h"
+#include "engine_internal.h"
 
 #include <ctype.h>
 #include <errno.h>

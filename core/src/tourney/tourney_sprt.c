@@ -1,6 +1,6 @@
 /* The SPRT of a tournament: the first participant (A) against the second, fed with the
  * stored games; by game, or with duplicate deals by pair of games on one deal. */
-#include "tourney_impl.h"
+#include "tourney_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

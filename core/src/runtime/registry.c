@@ -4,6 +4,7 @@
 #include "bones/registry.h"
 
 #include "bones/options.h"
+#include "bones/paths.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
@@ -15,13 +16,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#ifndef BONES_BUILD_PLUGIN_DIR
-#define BONES_BUILD_PLUGIN_DIR ""
-#endif
-#ifndef BONES_INSTALL_PLUGIN_DIR
-#define BONES_INSTALL_PLUGIN_DIR ""
-#endif
 
 /* The bytes of the entry struct this host reads: all of ABI 1.0. */
 #define HOST_ENTRY_SIZE sizeof(bones_plugin)
@@ -430,44 +424,6 @@ bones_status bones_registry_scan_dir(bones_registry *reg, const char *dir)
 	return st;
 }
 
-/* The running program's realpath into exe; false when unknown. */
-static bool program_path(char *exe, size_t cap)
-{
-	ssize_t n = readlink("/proc/self/exe", exe, cap - 1);
-	if (n <= 0)
-		return false;
-	exe[n] = '\0';
-	return true;
-}
-
-/* Whether the program exe lives under the build tree that BONES_BUILD_PLUGIN_DIR
- * belongs to (its parent folder). */
-static bool in_build_tree(const char *exe)
-{
-	char build[PATH_MAX];
-	if (!*BONES_BUILD_PLUGIN_DIR || !realpath(BONES_BUILD_PLUGIN_DIR "/..", build))
-		return false;
-	size_t len = strlen(build);
-	return !strncmp(exe, build, len) && exe[len] == '/';
-}
-
-/* PREFIX/lib/bones/plugins for a program at PREFIX/bin/NAME (an install moved with
- * `cmake --install --prefix`); false when the program is not in a bin folder. */
-static bool relocated_plugin_dir(const char *exe, char *dir, size_t cap)
-{
-#ifdef BONES_PLUGIN_INSTALL_RELDIR
-	const char *slash = strrchr(exe, '/');
-	size_t len = slash ? (size_t)(slash - exe) : 0;
-	if (len < 4 || strncmp(exe + len - 4, "/bin", 4))
-		return false;
-	int n = snprintf(dir, cap, "%.*s/%s", (int)(len - 4), exe, BONES_PLUGIN_INSTALL_RELDIR);
-	return n > 0 && (size_t)n < cap;
-#else
-	(void)exe, (void)dir, (void)cap;
-	return false;
-#endif
-}
-
 bones_status bones_registry_scan_path(bones_registry *reg, const char *folders)
 {
 	if (!folders || !*folders)
@@ -487,21 +443,9 @@ bones_status bones_registry_scan_path(bones_registry *reg, const char *folders)
 bones_status bones_registry_scan_default(bones_registry *reg)
 {
 	bones_status st = bones_registry_scan_path(reg, getenv("BONES_PLUGIN_PATH"));
-	char exe[PATH_MAX], dir[PATH_MAX];
-	bool known = program_path(exe, sizeof exe);
-	/* A program in the build tree uses the build's plugins, an installed one the
-	 * installed plugins: otherwise every plugin would meet its own duplicate. */
-	if (!known || in_build_tree(exe)) {
-		if (*BONES_BUILD_PLUGIN_DIR && bones_registry_scan_dir(reg, BONES_BUILD_PLUGIN_DIR))
-			st = BONES_ENOMEM;
-		if (known)
-			return st;
-	}
+	char dir[PATH_MAX];
 	/* The same folder met twice loads nothing twice: files are told apart by realpath. */
-	if (known && relocated_plugin_dir(exe, dir, sizeof dir) &&
-	    bones_registry_scan_dir(reg, dir))
-		st = BONES_ENOMEM;
-	if (*BONES_INSTALL_PLUGIN_DIR && bones_registry_scan_dir(reg, BONES_INSTALL_PLUGIN_DIR))
+	if (bones_paths_plugins(dir, sizeof dir) && bones_registry_scan_dir(reg, dir))
 		st = BONES_ENOMEM;
 	return st;
 }

@@ -1,7 +1,7 @@
 /* Agents: the spec parser, the table of built-in kinds (random, greedy), and plugin
- * agents found through "bones.agents/1"; see bones/agent.h and agent_impl.h. */
-#include "agent_impl.h"
-#include "mcts.h"
+ * agents found through "bones.agents/1"; see bones/agent.h and agent_internal.h. */
+#include "agent_internal.h"
+#include "mcts_internal.h"
 
 #include <math.h>
 #include <stdio.h>

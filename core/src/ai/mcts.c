@@ -1,8 +1,8 @@
 /* The mcts agent kind: parameters, one tree per thread (root parallelism), budgets by
  * iterations or time, and the final choice by visit counts merged over the trees. */
 #define _POSIX_C_SOURCE 200809L
-#include "agent_impl.h"
-#include "mcts.h"
+#include "agent_internal.h"
+#include "mcts_internal.h"
 
 #include <pthread.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* Playing one game of a tournament on a worker thread: a session, an agent or an
  * external engine per seat, chance replayed from the first game of a duplicate set,
- * forfeits for engines that crash, hang or answer nonsense; see tourney_impl.h. */
-#include "tourney_impl.h"
+ * forfeits for engines that crash, hang or answer nonsense; see tourney_internal.h. */
+#include "tourney_internal.h"
 
 #include "bones/agent.h"
 #include "bones/clock.h"

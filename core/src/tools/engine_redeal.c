@@ -1,11 +1,11 @@
 /* Repairing the engine's guesses of masked chance outcomes when a later move
- * contradicts them; see engine_redeal.h and docs/formats.md.
+ * contradicts them; see engine_internal.h and docs/formats.md.
  *
  * Histories are kept as notation, not as packed moves: a move's number may depend on
  * the state it was made in, its text does not. A guessed outcome's text is its prefix
  * ("deal:") and an item ("3-5"); the same item may come under another prefix later
  * ("draw:3-5"), which is how a change of one guess swaps with a later one. */
-#include "engine_redeal.h"
+#include "engine_internal.h"
 
 #include "bones/clock.h"
 #include "bones/rng.h"

@@ -2,7 +2,7 @@
  * dead engine gives EPIPE, never SIGPIPE), replies read with poll() and a deadline, so
  * a crashed, hung or babbling engine can never hang the runner. */
 #define _GNU_SOURCE
-#include "tourney_impl.h"
+#include "tourney_internal.h"
 
 #include "bones/clock.h"
 

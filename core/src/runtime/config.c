@@ -5,6 +5,7 @@
 
 #include "bones/host.h"
 #include "bones/ini.h"
+#include "bones/paths.h"
 #include "bones/record.h"
 
 #include <dirent.h>
@@ -535,22 +536,24 @@ static void list_add(struct preset_list *l, const char *dir, size_t dirlen,
 		free(path);
 }
 
-static void list_dir(struct preset_list *l, const char *dir, size_t dirlen)
+static bool list_dir(void *user, const char *dir, size_t dirlen)
 {
+	struct preset_list *l = user;
 	char name[1024];
 	if (!dirlen || dirlen >= sizeof name)
-		return;
+		return false;
 	memcpy(name, dir, dirlen);
 	name[dirlen] = '\0';
 	DIR *d = opendir(name);
 	if (!d)
-		return;
+		return false;
 	for (struct dirent *e; (e = readdir(d));) {
 		size_t len = strlen(e->d_name);
 		if (len > 4 && e->d_name[0] != '.' && !strcmp(e->d_name + len - 4, ".ini"))
 			list_add(l, dir, dirlen, e->d_name);
 	}
 	closedir(d);
+	return false;
 }
 
 static int compare_base(const void *a, const void *b)
@@ -561,15 +564,7 @@ static int compare_base(const void *a, const void *b)
 void bones_preset_list(void (*fn)(void *user, const char *path), void *user)
 {
 	struct preset_list l = {NULL, 0, 0};
-	const char *env = getenv("BONES_DATA_PATH");
-	while (env && *env) {
-		size_t len = strcspn(env, ":");
-		list_dir(&l, env, len);
-		env += len + (env[len] == ':');
-	}
-	static const char *const dirs[] = {BONES_SOURCE_CONFIG_DIR, BONES_INSTALL_CONFIG_DIR};
-	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
-		list_dir(&l, dirs[i], strlen(dirs[i]));
+	bones_paths_each_config_dir(list_dir, &l);
 	if (l.count)
 		qsort(l.paths, l.count, sizeof *l.paths, compare_base);
 	for (size_t i = 0; i < l.count; i++) {

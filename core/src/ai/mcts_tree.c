@@ -2,7 +2,7 @@
  * players), chance nodes sampled with the plugin's probabilities, determinisation by
  * resample at every iteration, rollouts, a fixed node pool and tree reuse. */
 #define _POSIX_C_SOURCE 200809L
-#include "mcts.h"
+#include "mcts_internal.h"
 
 #include <math.h>
 #include <stdlib.h>

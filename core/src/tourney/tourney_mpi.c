@@ -2,7 +2,7 @@
  * results file, hands out one set at a time to whichever rank asks (dynamic load
  * balancing) and stores every finished game; ranks 1..N-1 play. Built only when CMake
  * found MPI (BONES_HAVE_MPI); otherwise every entry point says so. */
-#include "tourney_impl.h"
+#include "tourney_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

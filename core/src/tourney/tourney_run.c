@@ -2,7 +2,7 @@
  * them and queue the finished games; whichever thread finds a batch due stores it in
  * SQLite (group commit), so that N worker threads use N cores. The calling thread
  * draws the progress bar, polls for a stop and stores what waits too long. */
-#include "tourney_impl.h"
+#include "tourney_internal.h"
 
 #include "bones/clock.h"
 

@@ -2,6 +2,7 @@
 #include "bones/host.h"
 
 #include "bones/ini.h"
+#include "bones/paths.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,26 +43,28 @@ static bool try_path(const char *dir, size_t dirlen, const char *name, char *buf
 	return n > 0 && (size_t)n < cap && access(buf, R_OK) == 0;
 }
 
+struct find_file {
+	const char *name;
+	char *buf;
+	size_t cap;
+};
+
+static bool find_in_dir(void *user, const char *dir, size_t len)
+{
+	struct find_file *f = user;
+	return try_path(dir, len, f->name, f->buf, f->cap);
+}
+
 bones_status bones_host_find_file(const char *name, char *buf, size_t cap)
 {
 	if (!name || !*name)
 		return BONES_EINVAL;
 	if (name[0] == '/' || strncmp(name, "./", 2) == 0 || strncmp(name, "../", 3) == 0)
 		return try_path("", 0, name, buf, cap) ? BONES_OK : BONES_ENOTFOUND;
-	const char *env = getenv("BONES_DATA_PATH");
-	while (env && *env) {
-		size_t len = strcspn(env, ":");
-		if (len && try_path(env, len, name, buf, cap))
-			return BONES_OK;
-		env += len + (env[len] == ':');
-	}
 	if (try_path("", 0, name, buf, cap))
 		return BONES_OK;
-	static const char *const dirs[] = {BONES_SOURCE_CONFIG_DIR, BONES_INSTALL_CONFIG_DIR};
-	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
-		if (try_path(dirs[i], strlen(dirs[i]), name, buf, cap))
-			return BONES_OK;
-	return BONES_ENOTFOUND;
+	struct find_file f = {name, buf, cap};
+	return bones_paths_each_config_dir(find_in_dir, &f) ? BONES_OK : BONES_ENOTFOUND;
 }
 
 static bones_status host_find_file(const bones_host *host, const char *name, char *buf,

@@ -1,6 +1,6 @@
 /* Tournament reports: standings, per-game tables, crosstable and ratings computed from
  * the stored games, written as text and CSV; JSON and HTML live in tourney_html.c. */
-#include "tourney_report_impl.h"
+#include "tourney_report_internal.h"
 
 #include "bones/paths.h"
 

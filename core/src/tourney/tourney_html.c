@@ -1,6 +1,6 @@
 /* Tournament reports as JSON and as one self-contained HTML page: the standings, the
  * crosstable and an inline SVG chart of the ratings with their 95% error bars. */
-#include "tourney_report_impl.h"
+#include "tourney_report_internal.h"
 
 #include <math.h>
 #include <string.h>

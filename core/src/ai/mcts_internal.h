@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "agent_impl.h"
+#include "agent_internal.h"
 #include "bones/heuristic.h"
 #include "bones/rng.h"
 
