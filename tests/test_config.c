@@ -200,8 +200,16 @@ static void test_config__a_game_id_resolves_to_a_default_preset(void)
 	CU_ASSERT_STRING_EQUAL(p.seats[0].agent, "");
 	CU_ASSERT_EQUAL(bones_preset_resolve("nonesuch", reg, &p, &found, err, sizeof err),
 			BONES_ENOTFOUND);
-	CU_ASSERT(strncmp(err, "'nonesuch': no such game or preset (games: testgame;", 52) == 0);
+	CU_ASSERT_STRING_EQUAL(err, "'nonesuch': no such game or preset; `bones games` lists them");
 	CU_ASSERT_PTR_NULL(found);
+	CU_ASSERT_EQUAL(bones_preset_resolve("testgaem", reg, &p, &found, err, sizeof err),
+			BONES_ENOTFOUND);
+	CU_ASSERT_STRING_EQUAL(err, "'testgaem': no such game or preset (did you mean "
+				    "'testgame'?); `bones games` lists them");
+	CU_ASSERT_EQUAL(bones_preset_resolve("configs/nosuch.ini", reg, &p, &found, err,
+					     sizeof err),
+			BONES_ENOTFOUND);
+	CU_ASSERT_STRING_EQUAL(err, "'configs/nosuch.ini': no such file");
 	bones_registry_destroy(reg);
 }
 

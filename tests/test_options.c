@@ -120,6 +120,9 @@ static void test_options__an_unknown_key_lists_the_known_ones(void)
 	expect_set(&opts, "colour", "red", BONES_ENOTFOUND,
 		   "colour: unknown option of 'fake' (known: players, misere, rule, title, "
 		   "offset)");
+	expect_set(&opts, "ruel", "x", BONES_ENOTFOUND,
+		   "ruel: unknown option of 'fake' (did you mean 'rule'?) (known: players, "
+		   "misere, rule, title, offset)");
 	CU_ASSERT_EQUAL(bones_options_find(&fake, "rule"), 2);
 	CU_ASSERT_EQUAL(bones_options_find(&fake, "Rule"), -1);
 	bones_options_release(&opts);

@@ -76,7 +76,7 @@ expect "$tmp/err2" "seat 2: agent 'wizard': unknown agent 'wizard' (known: rando
 "$bones" play testgame --seat 3=random >"$tmp/err3" 2>&1 && fail "seat 3 of 2 accepted"
 expect "$tmp/err3" "--seat 3: testgame has 2 players" "--seat range"
 "$bones" play nonesuch >"$tmp/err4" 2>&1 && fail "unknown game accepted"
-expect "$tmp/err4" "'nonesuch': no such game or preset (games: " "unknown game"
+expect "$tmp/err4" "'nonesuch': no such game or preset; \`bones games\` lists them" "unknown game"
 "$bones" play testgame --variant short >"$tmp/err5" 2>&1 && fail "unknown variant accepted"
 expect "$tmp/err5" "variant: 'short' is no variant of" "variant"
 

@@ -2,6 +2,7 @@
  * agents found through "bones.agents/1"; see bones/agent.h and agent_internal.h. */
 #include "agent_internal.h"
 #include "mcts_internal.h"
+#include "bones/suggest.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -200,10 +201,17 @@ static bones_status find_kind(bones_agent *a, const char *spec, const char *name
 	}
 	char known[256];
 	known_agents(ext, known, sizeof known);
+	bones_suggest s;
+	bones_suggest_init(&s, name);
+	for (size_t i = 0; kinds[i].name; i++)
+		bones_suggest_add(&s, kinds[i].name);
+	for (size_t i = 0; ext && i < ext->count; i++)
+		bones_suggest_add(&s, ext->agents[i].name);
 	if (!*name)
 		snprintf(err, errcap, "agent '%s': empty agent spec (%s)", spec, known);
 	else
-		snprintf(err, errcap, "agent '%s': unknown agent '%s' (%s)", spec, name, known);
+		snprintf(err, errcap, "agent '%s': unknown agent '%s'%s (%s)", spec, name,
+			 bones_suggest_hint(&s), known);
 	return BONES_ENOTFOUND;
 }
 

@@ -7,6 +7,7 @@
 #include "bones/ini.h"
 #include "bones/paths.h"
 #include "bones/record.h"
+#include "bones/suggest.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -574,39 +575,30 @@ void bones_preset_list(void (*fn)(void *user, const char *path), void *user)
 	free(l.paths);
 }
 
-/* Append "id, " for each preset to a buffer (for "known: ..." messages). */
-struct name_buf {
-	char *buf;
-	size_t cap, used;
-};
-
-static void append_name(struct name_buf *b, const char *name)
-{
-	if (b->used >= b->cap)
-		return;
-	int n = snprintf(b->buf + b->used, b->cap - b->used, "%s%s", b->used ? ", " : "",
-			 name);
-	if (n > 0)
-		b->used += (size_t)n;
-}
-
-static void append_preset(void *user, const char *path)
+static void suggest_preset(void *user, const char *path)
 {
 	char id[64];
 	preset_id_of(path, id, sizeof id);
-	append_name(user, id);
+	bones_suggest_add(user, id);
 }
 
+/* A name that is neither a game nor a preset: a missing file when it names one, else
+ * the closest game or preset as a suggestion. */
 static bones_status not_found(const char *name, bones_registry *reg, char *err,
 			      size_t errcap)
 {
-	char games[256] = "", presets[256] = "";
-	struct name_buf g = {games, sizeof games, 0}, p = {presets, sizeof presets, 0};
+	size_t len = strlen(name);
+	if (strchr(name, '/') || (len > 4 && !strcmp(name + len - 4, ".ini"))) {
+		snprintf(err, errcap, "'%s': no such file", name);
+		return BONES_ENOTFOUND;
+	}
+	bones_suggest s;
+	bones_suggest_init(&s, name);
 	for (size_t i = 0; i < bones_registry_count(reg); i++)
-		append_name(&g, bones_registry_get(reg, i)->id);
-	bones_preset_list(append_preset, &p);
-	snprintf(err, errcap, "'%s': no such game or preset (games: %s; presets: %s)", name,
-		 g.used ? games : "none", p.used ? presets : "none");
+		bones_suggest_add(&s, bones_registry_get(reg, i)->id);
+	bones_preset_list(suggest_preset, &s);
+	snprintf(err, errcap, "'%s': no such game or preset%s; `bones games` lists them", name,
+		 bones_suggest_hint(&s));
 	return BONES_ENOTFOUND;
 }
 

@@ -1,6 +1,8 @@
 /* Option validation against a plugin's schema; see bones/options.h. */
 #include "bones/options.h"
 
+#include "bones/suggest.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -87,15 +89,20 @@ bones_status bones_options_set(bones_options *opts, const char *key, const char 
 {
 	int idx = bones_options_find(opts->plugin, key);
 	if (idx < 0) {
+		bones_suggest s;
+		bones_suggest_init(&s, key);
 		char known[400];
 		size_t used = 0;
 		known[0] = '\0';
-		for (size_t i = 0; i < opts->plugin->option_count && used < sizeof known; i++)
+		for (size_t i = 0; i < opts->plugin->option_count && used < sizeof known; i++) {
+			bones_suggest_add(&s, opts->plugin->options[i].key);
 			used += (size_t)snprintf(known + used, sizeof known - used, "%s%s",
 						 i ? ", " : "", opts->plugin->options[i].key);
-		char detail[480];
-		snprintf(detail, sizeof detail, "unknown option of '%s' (known: %s)",
-			 opts->plugin->id, opts->plugin->option_count ? known : "none");
+		}
+		char detail[600];
+		snprintf(detail, sizeof detail, "unknown option of '%s'%s (known: %s)",
+			 opts->plugin->id, bones_suggest_hint(&s),
+			 opts->plugin->option_count ? known : "none");
 		return fail(err, errcap, BONES_ENOTFOUND, key, detail, NULL);
 	}
 	const bones_option_def *def = &opts->plugin->options[idx];
