@@ -4,11 +4,11 @@
 gui="$build/bin/bones-gui"
 if ! command -v xvfb-run >/dev/null 2>&1; then
 	echo "SKIP: xvfb-run is not installed (sh .ci/install-deps installs xvfb)"
-	exit 0
+	exit 77
 fi
 if [ ! -x "$gui" ]; then
 	echo "SKIP: $gui is not built (SDL2 was not found)"
-	exit 0
+	exit 77
 fi
 if [ ! -f "$build/lib/bones/plugins/holomino.so" ]; then
 	echo "FAIL: $build/lib/bones/plugins/holomino.so is not built"

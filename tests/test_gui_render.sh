@@ -7,7 +7,7 @@ build=${1:?build dir}
 bones="$build/bin/bones"
 if [ ! -x "$build/bin/bones-gui" ]; then
 	echo "SKIP: $build/bin/bones-gui is not built (SDL2 was not found)"
-	exit 0
+	exit 77
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

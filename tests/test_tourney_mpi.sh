@@ -15,7 +15,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-if ! command -v mpirun >/dev/null; then echo "tourney mpi: skipped (no mpirun)"; exit 0; fi
+if ! command -v mpirun >/dev/null; then echo "SKIP: tourney mpi: no mpirun"; exit 77; fi
 cat >"$tmp/rr.ini" <<INI
 [tourney]
 name = mpi
@@ -35,7 +35,7 @@ agent = greedy
 agent = random
 INI
 if "$bones" tourney "$tmp/rr.ini" --mpi --output "$tmp/x" 2>&1 | grep -q "without MPI"; then
-	echo "tourney mpi: skipped (built without MPI)"; exit 0
+	echo "SKIP: tourney mpi: built without MPI"; exit 77
 fi
 sed 's/^name = mpi/name = mpi-swiss\nformat = swiss/' "$tmp/rr.ini" >"$tmp/swiss.ini"
 for f in rr swiss; do
