@@ -126,11 +126,20 @@ typedef struct hg_game {
 	size_t state_size, max_moves;
 } hg_game;
 
-/* Domino ids: 0..27 over a <= b. */
+/* Options, variants and configure (config.c). */
+#define HG_OPTION_COUNT 9
+#define HG_VARIANT_COUNT 15
+extern const bones_option_def hg_options[HG_OPTION_COUNT];
+extern const bones_variant hg_variants[HG_VARIANT_COUNT];
+bones_status hg_configure(const bones_host *host, const bones_value *values, void **game,
+			  bones_game_info *info, char *err, size_t errcap);
+void hg_destroy_game(void *game);
+
+/* Domino ids (tables.c): 0..27 over a <= b. */
 int hg_dom_a(int id);
 int hg_dom_b(int id);
 int hg_dom_id(int a, int b);
-/* Market order key: smaller sorts higher in a column (GAMES.md). */
+/* Market order key: smaller sorts higher in a column (docs/games/hegemino.md). */
 int hg_market_key(int id);
 /* Sort n domino ids into market order. */
 void hg_market_sort(uint8_t *ids, int n);

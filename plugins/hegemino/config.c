@@ -1,13 +1,9 @@
-/* Hegemino plugin entry: option schema, named variants, configure (sets, tokens,
- * boards per player count and variant) and the domino tables. */
+/* Hegemino's options, named variants and configure: sets, tokens, boards and market
+ * orders per player count and variant. */
 #include "hegemino.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-#include "bones/agents_ext.h"
-#include "bones/render.h"
 
 static const char *const board_choices[] = {"standard", "mega", "sprawl", NULL};
 static const char *const chaos_choices[] = {"off", "hidden", "open", NULL};
@@ -17,9 +13,9 @@ static const char *const wilds_choices[] = {"penalty", "friendly", "below_zero",
 static const char *const solo_choices[] = {"off", "dorothy", "mega", NULL};
 
 enum { OPT_PLAYERS, OPT_BOARD, OPT_CHAOS, OPT_STACKING, OPT_WILDS, OPT_BOILING,
-       OPT_LIGHTS, OPT_SPHERES, OPT_SOLO, OPT_COUNT };
+       OPT_LIGHTS, OPT_SPHERES, OPT_SOLO };
 
-static const bones_option_def options[OPT_COUNT] = {
+const bones_option_def hg_options[HG_OPTION_COUNT] = {
 	{"players", BONES_OPT_INT, "2", 1, 4, NULL,
 	 "number of players (1: Solo Mega-Hegemino; 2 with solo=dorothy)"},
 	{"board", BONES_OPT_ENUM, "standard", 0, 0, board_choices,
@@ -40,7 +36,7 @@ static const bones_option_def options[OPT_COUNT] = {
 	 "dorothy: you against President Dorothy (seat 2); mega: Solo Mega-Hegemino"},
 };
 
-static const bones_variant variants[] = {
+const bones_variant hg_variants[HG_VARIANT_COUNT] = {
 	{"base", "Hegemino", "the rule sheet's game", ""},
 	{"chaos", "Chaos", "random dominoes removed face down", "chaos=hidden"},
 	{"open-chaos", "Open Chaos", "random dominoes removed face up", "chaos=open"},
@@ -65,56 +61,6 @@ static const bones_variant variants[] = {
 	{"solo-mega", "Solo Mega-Hegemino", "one player, 7x7, row-marking market",
 	 "players=1 solo=mega"},
 };
-
-/* ---- Domino tables --------------------------------------------------------------- */
-
-static const uint8_t dom_a[HG_DOMINOES] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2,
-					  2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6};
-static const uint8_t dom_b[HG_DOMINOES] = {0, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2,
-					  3, 4, 5, 6, 3, 4, 5, 6, 4, 5, 6, 5, 6, 6};
-
-int hg_dom_a(int id) { return dom_a[id]; }
-int hg_dom_b(int id) { return dom_b[id]; }
-
-int hg_dom_id(int a, int b)
-{
-	if (a > b) {
-		int t = a;
-		a = b;
-		b = t;
-	}
-	/* ids of row a start at 7a - a(a-1)/2 */
-	return 7 * a - a * (a - 1) / 2 + (b - a);
-}
-
-/* Non-doubles without zero by higher then lower pips, then doubles 1/1..6/6, then
- * 0/1..0/6, then 0/0 last (GAMES.md). */
-int hg_market_key(int id)
-{
-	int a = dom_a[id], b = dom_b[id];
-	if (a == 0 && b == 0)
-		return 1000;
-	if (a == 0)
-		return 900 + b;
-	if (a == b)
-		return 800 + a;
-	return 10 * b + a;
-}
-
-void hg_market_sort(uint8_t *ids, int n)
-{
-	for (int i = 1; i < n; i++) {
-		uint8_t v = ids[i];
-		int j = i - 1;
-		while (j >= 0 && hg_market_key(ids[j]) > hg_market_key(v)) {
-			ids[j + 1] = ids[j];
-			j--;
-		}
-		ids[j + 1] = v;
-	}
-}
-
-/* ---- Configure ----------------------------------------------------------------- */
 
 static bones_status fail(char *err, size_t cap, const char *msg)
 {
@@ -230,8 +176,8 @@ static void set_shape(hg_game *g, int board_opt)
 	}
 }
 
-static bones_status configure(const bones_host *host, const bones_value *values,
-			      void **game, bones_game_info *info, char *err, size_t errcap)
+bones_status hg_configure(const bones_host *host, const bones_value *values, void **game,
+			   bones_game_info *info, char *err, size_t errcap)
 {
 	bones_status st = check_values(values, err, errcap);
 	if (st)
@@ -269,52 +215,10 @@ static bones_status configure(const bones_host *host, const bones_value *values,
 	return BONES_OK;
 }
 
-static void destroy_game(void *game)
+void hg_destroy_game(void *game)
 {
 	hg_game *g = game;
 	if (g)
 		g->host->free(g->host, g);
 }
 
-static const void *get_extension(const void *game, const char *id)
-{
-	(void)game;
-	if (strcmp(id, BONES_RENDER_ID) == 0)
-		return hg_render_ext();
-	if (strcmp(id, BONES_AGENTS_ID) == 0)
-		return hg_agents_ext();
-	return NULL;
-}
-
-BONES_PLUGIN_ENTRY = {
-	.abi_major = BONES_ABI_MAJOR,
-	.abi_minor = BONES_ABI_MINOR,
-	.size = sizeof(bones_plugin),
-	.id = "hegemino",
-	.name = "Hegemino",
-	.version = "1.0.0",
-	.summary = "Kingdomino-style dominoes: pick from the market, build a 5x5 tableau",
-	.min_players = 1,
-	.max_players = 4,
-	.flags = BONES_HAS_CHANCE | BONES_HIDDEN_INFO,
-	.options = options,
-	.option_count = OPT_COUNT,
-	.variants = variants,
-	.variant_count = sizeof variants / sizeof variants[0],
-	.configure = configure,
-	.destroy_game = destroy_game,
-	.init_state = hg_init_state,
-	.to_move = hg_to_move,
-	.legal_moves = hg_legal_moves,
-	.apply = hg_apply,
-	.format_move = hg_format_move,
-	.parse_move = hg_parse_move,
-	.scores = hg_scores,
-	.ranks = NULL,
-	.breakdown = hg_breakdown,
-	.observation = hg_observation,
-	.resample = hg_resample,
-	.move_visible = hg_move_visible,
-	.render_text = hg_render_text,
-	.get_extension = get_extension,
-};
