@@ -14,7 +14,7 @@ static void engine_usage(FILE *out)
 		"  tomove -> chance | player N | over    legal -> legal K m1 ... mK\n"
 		"  play MOVE -> ok    roll -> ok OUTCOME ...    scores -> scores S1 S2 ...\n"
 		"  show, record -> several lines, then \".\"    quit -> ok\n"
-		"  genmove [MS] -> move M   (with --agent SPEC, e.g. --agent \"mcts iterations=200\")\n"
+		"  genmove [MS] -> move M   (with --agent SPEC: --agent \"mcts iterations=200\")\n"
 		"Errors are one line \"error: ...\". See docs/formats.md.\n");
 }
 

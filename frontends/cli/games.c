@@ -56,8 +56,9 @@ int cmd_games(int argc, char **argv)
 		}
 		bool help = !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
 		fprintf(help ? stdout : stderr, "usage: bones games [--verbose]\n\n"
-			"Lists the game plugins found in BONES_PLUGIN_PATH, the build and the "
-			"install folders,\nwith variants and options (--verbose: and their files).\n");
+			"Lists the game plugins found in BONES_PLUGIN_PATH and beside the "
+			"program\n(PREFIX/lib/bones/plugins), with variants and options "
+			"(--verbose: and files).\n");
 		return help ? 0 : 2;
 	}
 	bones_registry *reg = bones_registry_create();
