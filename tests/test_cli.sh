@@ -58,7 +58,7 @@ if ! BONES_PLUGIN_PATH=$TP "$BONES" replay "$T/bad.rec" >/dev/null 2>"$T/bad.err
 	ok "replay rejects the first illegal move with file, line and move number"
 else fail "replay of a bad record: $(cat "$T/bad.err")"; fi
 if ! "$BONES" replay "$T/nothing.rec" 2>"$T/none.err" &&
-   grep -qF "cannot open '$T/nothing.rec'" "$T/none.err"; then
+   grep -qF "'$T/nothing.rec': no such file" "$T/none.err"; then
 	ok "replay names a missing file"
 else fail "replay of a missing file: $(cat "$T/none.err")"; fi
 

@@ -127,10 +127,14 @@ static int tiles_handler(void *user, const char *section, const char *key,
 	} else if (strncmp(section, "tile.", 5) == 0) {
 		raw_tile *t = tile_for_section(r, section, line);
 		ok = t ? read_row(r, t, key, value, line) : 0;
-	} else {
+	} else if (strcmp(section, "set") == 0) {
 		ok = fail_at(r->err, r->errcap, r->path, line,
-			     "unknown key '%s' in section '%s' (expected [set] or [tile.NAME])",
-			     key, section);
+			     "unknown key '%s' in [set] (expected name)", key);
+	} else {
+		/* Quote nothing of a file that is no tile set: a record or a protocol client
+		 * may name any local file, and its contents are nobody else's business. */
+		ok = fail_at(r->err, r->errcap, r->path, line,
+			     "not a Geominos tile file (keys belong under [set] or [tile.NAME])");
 	}
 	r->failed = !ok;
 	return ok;
@@ -354,7 +358,12 @@ static bones_status check_tiles(geo_game *g, const tiles_reader *r, char *msg, s
 bones_status geo_load_tiles(geo_game *g, const char *name, char *err, size_t errcap)
 {
 	char path[1024];
-	if (g->host->find_file(g->host, name, path, sizeof path) != BONES_OK) {
+	bones_status found = g->host->find_file(g->host, name, path, sizeof path);
+	if (found == BONES_EIO) {
+		snprintf(err, errcap, "tiles: '%s' is not a regular file", name);
+		return BONES_EIO;
+	}
+	if (found != BONES_OK) {
 		snprintf(err, errcap, "tiles: cannot find '%s' (an absolute path, or one under "
 			 "configs/ or BONES_DATA_PATH)", name);
 		return BONES_ENOTFOUND;
@@ -446,9 +455,9 @@ static int board_handler(void *user, const char *section, const char *key,
 	if (r->failed)
 		return 0;
 	int ok;
-	if (strcmp(section, "board") != 0)
+	if (strcmp(section, "board") != 0) /* quote nothing: see tiles_handler */
 		ok = fail_at(r->err, r->errcap, r->path, line,
-			     "unknown section '%s' (expected [board])", section);
+			     "not a Geominos board file (keys belong under [board])");
 	else if (strcmp(key, "name") == 0)
 		ok = (snprintf(r->name, sizeof r->name, "%s", value), 1);
 	else
@@ -460,7 +469,12 @@ static int board_handler(void *user, const char *section, const char *key,
 bones_status geo_load_board(geo_game *g, const char *name, char *err, size_t errcap)
 {
 	char path[1024], msg[512] = "";
-	if (g->host->find_file(g->host, name, path, sizeof path) != BONES_OK) {
+	bones_status found = g->host->find_file(g->host, name, path, sizeof path);
+	if (found == BONES_EIO) {
+		snprintf(err, errcap, "board: '%s' is not a regular file", name);
+		return BONES_EIO;
+	}
+	if (found != BONES_OK) {
 		snprintf(err, errcap, "board: cannot find '%s' (an absolute path, or one under "
 			 "configs/ or BONES_DATA_PATH)", name);
 		return BONES_ENOTFOUND;

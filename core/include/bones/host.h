@@ -11,8 +11,10 @@
 void bones_host_init(bones_host *host);
 
 /* Resolve a data file name the way bones_host.find_file does: an absolute or
- * ./relative path that exists is kept; otherwise each folder of BONES_DATA_PATH
- * (colon-separated), the source tree's configs/ and the installed configs/ is tried. */
+ * ./relative path that exists is kept; otherwise the name relative to the current
+ * folder, then to each config folder (bones_paths_each_config_dir) is tried. Only a
+ * regular file is found: BONES_EIO when the name exists only as something else (a
+ * device, a FIFO, a folder), else BONES_ENOTFOUND. */
 bones_status bones_host_find_file(const char *name, char *buf, size_t cap);
 
 #endif /* BONES_HOST_H */

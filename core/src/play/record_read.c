@@ -2,6 +2,8 @@
  * docs/formats.md. Every error names the file and line. */
 #include "bones/record.h"
 
+#include "bones/file.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -379,12 +381,11 @@ bones_status bones_record_replay(const char *path, bones_registry *reg, bones_se
 				 char *err, size_t errcap)
 {
 	*out = NULL;
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errcap, "cannot open '%s': %s", path, strerror(errno));
-		return errno == ENOENT ? BONES_ENOTFOUND : BONES_EIO;
-	}
-	bones_status st = bones_record_read(f, path, reg, out, err, errcap);
+	bones_status st;
+	FILE *f = bones_file_open(path, BONES_FILE_MAX_BYTES, &st, err, errcap);
+	if (!f)
+		return st;
+	st = bones_record_read(f, path, reg, out, err, errcap);
 	fclose(f);
 	return st;
 }

@@ -3,6 +3,7 @@
  * them in the configs folders; see bones/config.h. */
 #include "bones/config.h"
 
+#include "bones/file.h"
 #include "bones/host.h"
 #include "bones/ini.h"
 #include "bones/paths.h"
@@ -267,11 +268,12 @@ bones_status bones_preset_load(const char *path, bones_preset *preset, char *err
 	preset_id_of(path, preset->id, sizeof preset->id);
 	struct load_ctx c = {preset, err, errcap, false, {false}, 1, {false}, 0};
 	int line = 0;
-	bones_status st = bones_ini_parse(path, load_handler, &c, &line);
-	if (st == BONES_EIO) {
-		snprintf(err, errcap, "cannot open '%s'", path);
-		return BONES_EIO;
-	}
+	bones_status st;
+	FILE *f = bones_file_open(path, BONES_FILE_MAX_BYTES, &st, err, errcap);
+	if (!f)
+		return st;
+	st = bones_ini_parse_file(f, load_handler, &c, &line);
+	fclose(f);
 	if (st) {
 		if (!c.failed)
 			snprintf(err, errcap, "%s:%d: syntax error (expected [section] or key = value)",
@@ -492,7 +494,7 @@ struct preset_list {
 
 static bool is_preset_file(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = bones_file_open(path, BONES_FILE_MAX_BYTES, NULL, NULL, 0);
 	if (!f)
 		return false;
 	char line[256];
@@ -589,8 +591,14 @@ static bones_status not_found(const char *name, bones_registry *reg, char *err,
 {
 	size_t len = strlen(name);
 	if (strchr(name, '/') || (len > 4 && !strcmp(name + len - 4, ".ini"))) {
-		snprintf(err, errcap, "'%s': no such file", name);
-		return BONES_ENOTFOUND;
+		bones_status st;
+		FILE *f = bones_file_open(name, BONES_FILE_MAX_BYTES, &st, err, errcap);
+		if (f) { /* readable, yet not found as a preset: it has no [game] */
+			fclose(f);
+			snprintf(err, errcap, "'%s': not a game preset (no [game] section)", name);
+			return BONES_EPARSE;
+		}
+		return st;
 	}
 	bones_suggest s;
 	bones_suggest_init(&s, name);

@@ -1,6 +1,7 @@
 /* The runtime's bones_host table: memory, logging, data files, INI; see bones/host.h. */
 #include "bones/host.h"
 
+#include "bones/file.h"
 #include "bones/ini.h"
 #include "bones/paths.h"
 
@@ -36,35 +37,41 @@ static void host_log(const bones_host *host, int level, const char *message)
 	fprintf(stderr, "%s: %s\n", names[level], message);
 }
 
+/* DIR/NAME into buf when it exists; *irregular notes one that is no regular file. */
 static bool try_path(const char *dir, size_t dirlen, const char *name, char *buf,
-		     size_t cap)
+		     size_t cap, bool *irregular)
 {
 	int n = snprintf(buf, cap, "%.*s%s%s", (int)dirlen, dir, dirlen ? "/" : "", name);
-	return n > 0 && (size_t)n < cap && access(buf, R_OK) == 0;
+	if (n <= 0 || (size_t)n >= cap || access(buf, F_OK) != 0)
+		return false;
+	if (bones_file_is_regular(buf))
+		return true;
+	*irregular = true;
+	return false;
 }
 
 struct find_file {
 	const char *name;
 	char *buf;
 	size_t cap;
+	bool irregular;
 };
 
 static bool find_in_dir(void *user, const char *dir, size_t len)
 {
 	struct find_file *f = user;
-	return try_path(dir, len, f->name, f->buf, f->cap);
+	return try_path(dir, len, f->name, f->buf, f->cap, &f->irregular);
 }
 
 bones_status bones_host_find_file(const char *name, char *buf, size_t cap)
 {
 	if (!name || !*name)
 		return BONES_EINVAL;
-	if (name[0] == '/' || strncmp(name, "./", 2) == 0 || strncmp(name, "../", 3) == 0)
-		return try_path("", 0, name, buf, cap) ? BONES_OK : BONES_ENOTFOUND;
-	if (try_path("", 0, name, buf, cap))
+	struct find_file f = {name, buf, cap, false};
+	bool explicit = name[0] == '/' || !strncmp(name, "./", 2) || !strncmp(name, "../", 3);
+	if (find_in_dir(&f, "", 0) || (!explicit && bones_paths_each_config_dir(find_in_dir, &f)))
 		return BONES_OK;
-	struct find_file f = {name, buf, cap};
-	return bones_paths_each_config_dir(find_in_dir, &f) ? BONES_OK : BONES_ENOTFOUND;
+	return f.irregular ? BONES_EIO : BONES_ENOTFOUND;
 }
 
 static bones_status host_find_file(const bones_host *host, const char *name, char *buf,

@@ -4,6 +4,8 @@
  * The reader hands inih exactly one physical line per call, so inih's error line agrees. */
 #include "bones/ini.h"
 
+#include "bones/file.h"
+
 #include <ini.h>
 #include <stdio.h>
 #include <string.h>
@@ -83,18 +85,26 @@ static bones_status ini_result(int rc, int *error_line)
 	return BONES_EPARSE;
 }
 
+bones_status bones_ini_parse_file(FILE *file, bones_ini_handler handler, void *user,
+				  int *error_line)
+{
+	struct ini_call call = {handler, user, file, NULL, 0};
+	int rc = ini_parse_stream(ini_read_file, &call, ini_trampoline, &call);
+	if (rc == 0 && ferror(file))
+		rc = -1;
+	return ini_result(rc, error_line);
+}
+
 bones_status bones_ini_parse(const char *path, bones_ini_handler handler, void *user,
 			     int *error_line)
 {
-	struct ini_call call = {handler, user, NULL, NULL, 0};
-	call.file = fopen(path, "r");
-	if (!call.file)
+	bones_status st;
+	FILE *f = bones_file_open(path, BONES_FILE_MAX_BYTES, &st, NULL, 0);
+	if (!f)
 		return BONES_EIO;
-	int rc = ini_parse_stream(ini_read_file, &call, ini_trampoline, &call);
-	if (rc == 0 && ferror(call.file))
-		rc = -1; /* e.g. a folder: fopen succeeds, reading fails */
-	fclose(call.file);
-	return ini_result(rc, error_line);
+	st = bones_ini_parse_file(f, handler, user, error_line);
+	fclose(f);
+	return st;
 }
 
 bones_status bones_ini_parse_string(const char *text, bones_ini_handler handler,

@@ -6,6 +6,7 @@
 #include "bones/agent.h"
 #include "bones/clock.h"
 #include "bones/config.h"
+#include "bones/file.h"
 #include "bones/ini.h"
 #include "bones/session.h"
 
@@ -416,11 +417,9 @@ static void defaults(bones_tourney *t, const char *path)
 
 static bool read_text(bones_tourney *t, char *err, size_t errcap)
 {
-	FILE *f = fopen(t->path, "r");
-	if (!f) {
-		snprintf(err, errcap, "cannot open '%s': %s", t->path, strerror(errno));
+	FILE *f = bones_file_open(t->path, BONES_FILE_MAX_BYTES, NULL, err, errcap);
+	if (!f)
 		return false;
-	}
 	size_t n = fread(t->config_text, 1, sizeof t->config_text - 1, f);
 	bool big = !feof(f);
 	fclose(f);

@@ -78,7 +78,9 @@ typedef struct bones_host {
 	/* A one-line diagnostic, already formatted, without a trailing newline. */
 	void (*log)(const struct bones_host *host, int level, const char *message);
 	/* Find a data file named in an option: an absolute path, or one relative to the
-	 * configs/ folders the host knows. Writes the resolved path into buf. */
+	 * configs/ folders the host knows. Writes the resolved path into buf. Returns
+	 * BONES_OK, BONES_ENOTFOUND, or BONES_EIO for a name that exists but is no regular
+	 * file (a device, a FIFO, a folder: never read those). */
 	bones_status (*find_file)(const struct bones_host *host, const char *name,
 				  char *buf, size_t cap);
 	/* Parse an INI file with the host's one INI parser. Returns BONES_OK, BONES_EIO
