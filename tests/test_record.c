@@ -305,8 +305,9 @@ static void test_record__a_missing_file_is_named(void)
 	CU_ASSERT_EQUAL(bones_record_replay("/nonexistent/x.rec", reg, &s, err, sizeof err),
 			BONES_ENOTFOUND);
 	CU_ASSERT_PTR_NULL(s);
-	CU_ASSERT_STRING_EQUAL(err, "cannot open '/nonexistent/x.rec': No such file or "
-				    "directory");
+	CU_ASSERT_STRING_EQUAL(err, "'/nonexistent/x.rec': no such file");
+	CU_ASSERT_EQUAL(bones_record_replay("/dev/null", reg, &s, err, sizeof err), BONES_EIO);
+	CU_ASSERT_STRING_EQUAL(err, "'/dev/null': not a regular file");
 	bones_registry_destroy(reg);
 }
 
