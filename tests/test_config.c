@@ -136,8 +136,10 @@ static void test_config__a_missing_file_cannot_be_opened(void)
 	bones_preset p;
 	char err[512];
 	CU_ASSERT_EQUAL(bones_preset_load(FIXTURE("no_such.ini"), &p, err, sizeof err),
-			BONES_EIO);
-	CU_ASSERT_STRING_EQUAL(err, "cannot open '" FIXTURE("no_such.ini") "'");
+			BONES_ENOTFOUND);
+	CU_ASSERT_STRING_EQUAL(err, "'" FIXTURE("no_such.ini") "': no such file");
+	CU_ASSERT_EQUAL(bones_preset_load("/dev/zero", &p, err, sizeof err), BONES_EIO);
+	CU_ASSERT_STRING_EQUAL(err, "'/dev/zero': not a regular file");
 }
 
 /* --set comes after the preset: it beats both the variant and [options]. */

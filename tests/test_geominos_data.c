@@ -93,8 +93,8 @@ static void test_geominos_data__each_broken_file_names_its_line_and_reason(void)
 		     "mirror.ini:6: side b of 'Skew' is not side a turned over");
 	expect_error("board=" FIX "board-size.ini", "board-size.ini:23: board has 20 rows, expected 21");
 	expect_error("board=" FIX "board-row.ini", "board-row.ini:10: row7 has 22 squares, expected 21");
-	expect_error("tiles=" FIX "board-row.ini", "board-row.ini:3: unknown key 'name' in section 'board'");
-	expect_error("board=" FIX "pips.ini", "pips.ini:3: unknown section 'tile.Hot'");
+	expect_error("tiles=" FIX "board-row.ini", "board-row.ini:3: not a Geominos tile file (keys belong under [set] or [tile.NAME])");
+	expect_error("board=" FIX "pips.ini", "pips.ini:3: not a Geominos board file (keys belong under [board])");
 	expect_error("tiles=" FIX "syntax.ini", "syntax.ini:4: syntax error");
 	expect_error("tiles=nowhere/none.ini", "tiles: cannot find 'nowhere/none.ini'");
 	expect_error("board=none.ini", "board: cannot find 'none.ini'");
