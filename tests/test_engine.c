@@ -153,6 +153,10 @@ static const struct {
 	{"play +7", "error: move 1: '+7': not legal now\n"},
 	{"play", "error: usage: play MOVE\n"},
 	{"play +1 +1", "error: move 1: '+1 +1': not a move of this game\n"},
+	/* only a trailing CR is a line end: a CR anywhere else fails the whole line */
+	{"\rtomove", "error: unknown command '?tomove' (known: new, tomove, legal, play, roll, "
+		     "scores, show, record, genmove, quit)\n"},
+	{"play +1\rjunk", "error: move 1: '+1?junk': not a move of this game\n"},
 	{"roll", "error: roll: not a chance node (tomove says who moves)\n"},
 	{"legal", "legal 2 +1 +2\n"},
 	{"\tplay  +2 \r", "ok\n"},

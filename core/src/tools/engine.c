@@ -566,14 +566,20 @@ static bool dispatch(bones_engine *e, char **w, int n, const char *rest, FILE *o
 
 bool bones_engine_command(bones_engine *e, const char *line, FILE *out)
 {
-	size_t len = strcspn(line, "\r\n");
+	/* Only a trailing CR (a CRLF line end) goes; any other control character becomes
+	 * '?', so such a line fails as a whole (never half of it obeyed) and no reply
+	 * echoes a control character. */
+	size_t len = strcspn(line, "\n");
+	if (len && line[len - 1] == '\r')
+		len--;
 	char *copy = malloc(len + 1);
 	char *words[MAX_ARGS];
 	if (!copy) {
 		reply_error(out, "out of memory");
 		return true;
 	}
-	memcpy(copy, line, len);
+	for (size_t i = 0; i < len; i++)
+		copy[i] = (unsigned char)line[i] < 0x20 && line[i] != '\t' ? '?' : line[i];
 	copy[len] = '\0';
 	/* the text after "play", trimmed, may hold spaces */
 	char *start = copy + strspn(copy, " \t");
