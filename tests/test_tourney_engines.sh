@@ -39,7 +39,7 @@ csv=$tmp/out/games.csv
 [ "$(($(wc -l <"$csv") - 1))" = 24 ] || fail "expected 12 games (24 seats), got $(wc -l <"$csv") lines"
 # crash and hang forfeit every game, with the reason, except the one of their two
 # games together in which the other moves first (seats alternate): 5 of 6 each
-crash=$(grep -c ',crash,.*,0,seat [12] (crash): crashed (exited with status 3)' "$csv")
+crash=$(grep -c ',crash,.*,0,seat [12] (crash): exited with status 3' "$csv")
 hang=$(grep -c ',hang,.*,0,seat [12] (hang): timed out after 800 ms' "$csv")
 [ "$crash" = 5 ] || fail "crash forfeited $crash of 6 games: $(grep crash "$csv" | head -3)"
 [ "$hang" = 5 ] || fail "hang forfeited $hang of 6 games: $(grep hang "$csv" | head -3)"
@@ -94,6 +94,29 @@ played=$(awk -F, 'NR > 1 && $9 == "bones"' "$tmp/hidden/games.csv" | wc -l)
 forfeits=$(awk -F, 'NR > 1 && $9 == "bones" && $13 != ""' "$tmp/hidden/games.csv" | wc -l)
 [ "$played" -ge 20 ] && [ "$forfeits" = 0 ] ||
 	fail "bones engine forfeited $forfeits of $played hidden-information games: $(grep -m1 'seat [0-9] (bones)' "$tmp/hidden/games.csv")"
+
+# an engine that answers nonsense is restarted (what it prints later is never read as an
+# answer), and "info ..." lines before a move are no answer: one forfeit, in one game
+cat >"$tmp/chatty.ini" <<INI
+[tourney]
+name = chatty
+rounds = 3
+time_per_move = 2s
+[game.dom]
+plugin = dominoes
+[player.chatty]
+engine = bash "$fx/chatty.sh"
+[player.random]
+agent = random
+INI
+BONES=$bones CHATTY_MARK=$tmp/chatty.mark "$bones" tourney "$tmp/chatty.ini" \
+	--output "$tmp/chatty" --quiet >/dev/null 2>&1 || fail "the chatty tournament exited $?"
+chatty_games=$(awk -F, 'NR > 1 && $9 == "chatty"' "$tmp/chatty/games.csv" | wc -l)
+chatty_ff=$(awk -F, 'NR > 1 && $9 == "chatty"' "$tmp/chatty/games.csv" |
+	grep -c "(chatty): answered 'thinking' to genmove")
+other_ff=$(awk -F, 'NR > 1 && $13 != ""' "$tmp/chatty/games.csv" | grep -vc "answered 'thinking'")
+[ "$chatty_games" = 3 ] && [ "$chatty_ff" = 1 ] && [ "$other_ff" = 0 ] ||
+	fail "chatty: $chatty_games games, $chatty_ff nonsense forfeits, $other_ff others: $(grep -m2 chatty "$tmp/chatty/games.csv")"
 
 # handshake: an engine that cannot play the game is refused before anything runs
 sed -e "s|sh \"$fx/crash.sh\"|sh \"$fx/refuse.sh\"|" "$tmp/t.ini" >"$tmp/refuse.ini"

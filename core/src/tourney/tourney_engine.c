@@ -25,6 +25,8 @@ struct bones_tourney_engine {
 	int fd;
 	char buf[LINE_MAX_BYTES]; /* bytes read and not yet returned */
 	size_t len;
+	char info[256];           /* the last "info ..." line of the last ask */
+	int info_count;           /* how many the last ask skipped */
 };
 
 bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **out,
@@ -116,8 +118,10 @@ static bones_status exited(bones_tourney_engine *e, char *why, size_t whycap)
 	pid_t r = waitpid(e->pid, &status, WNOHANG);
 	if (r == e->pid && WIFSIGNALED(status))
 		snprintf(why, whycap, "crashed (signal %d)", WTERMSIG(status));
+	else if (r == e->pid && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		snprintf(why, whycap, "quit (exited with status 0) instead of answering");
 	else if (r == e->pid && WIFEXITED(status))
-		snprintf(why, whycap, "crashed (exited with status %d)", WEXITSTATUS(status));
+		snprintf(why, whycap, "exited with status %d", WEXITSTATUS(status));
 	else
 		snprintf(why, whycap, "crashed (closed its output)");
 	return BONES_EIO;
@@ -129,12 +133,20 @@ bones_status bones_tourney_engine_ask(bones_tourney_engine *e, const char *line,
 {
 	size_t len = strlen(line);
 	e->len = 0; /* anything unasked-for before this command is garbage: drop it */
+	e->info[0] = '\0';
+	e->info_count = 0;
 	if (!send_all(e->fd, line, len) || !send_all(e->fd, "\n", 1))
 		return exited(e, why, whycap);
 	int64_t deadline = bones_clock_now_ms() + ms;
 	for (;;) {
-		if (take_line(e, reply, cap))
-			return BONES_OK;
+		if (take_line(e, reply, cap)) {
+			if (strncmp(reply, "info", 4) || (reply[4] && reply[4] != ' '))
+				return BONES_OK;
+			/* "info ..." (a UCI habit) is no answer: keep the last, wait on */
+			snprintf(e->info, sizeof e->info, "%s", reply);
+			e->info_count++;
+			continue;
+		}
 		if (e->len == sizeof e->buf) {
 			snprintf(why, whycap, "sent a line longer than %d bytes", LINE_MAX_BYTES);
 			return BONES_EPARSE;
@@ -163,4 +175,10 @@ bones_status bones_tourney_engine_ask(bones_tourney_engine *e, const char *line,
 		}
 		e->len += (size_t)n;
 	}
+}
+
+const char *bones_tourney_engine_info(const bones_tourney_engine *e, int *count)
+{
+	*count = e->info_count;
+	return e->info;
 }

@@ -20,11 +20,15 @@ bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **
 /* Kill the process group and reap it. NULL is a no-op. */
 void bones_tourney_engine_stop(bones_tourney_engine *e);
 /* Send one line and read one reply line within ms milliseconds (stop, when not NULL,
- * is polled so a stopping run never waits long). On failure why says what happened:
- * "crashed", "timed out after N ms", "closed its output". */
+ * is polled so a stopping run never waits long). Lines "info ..." before the reply
+ * are no reply: they are skipped (see bones_tourney_engine_info). On failure why says
+ * what happened: "crashed (signal 11)", "timed out after N ms", "exited with status 1". */
 bones_status bones_tourney_engine_ask(bones_tourney_engine *e, const char *line,
 				      int64_t ms, const atomic_bool *stop, char *reply,
 				      size_t cap, char *why, size_t whycap);
+
+/* The last "info ..." line the last ask skipped ("" for none) and how many it skipped. */
+const char *bones_tourney_engine_info(const bones_tourney_engine *e, int *count);
 
 /* ---- Playing one game ------------------------------------------------------------- */
 

@@ -27,6 +27,8 @@ struct game {
 	size_t chance_len, chance_cap;
 	int forfeit_seat;
 	char forfeit[256];
+	char info[2048];                     /* engines' info lines, for the record */
+	size_t info_len;
 };
 
 static uint64_t agent_seed(const bones_tourney_slot *slot, int seat)
@@ -61,6 +63,15 @@ static bones_tourney_engine *engine_of(struct game *g, int seat)
 	return *e;
 }
 
+/* Kill a seat's engine after it failed or answered nonsense: whatever it prints next
+ * must not be read as the answer to the next game's commands. Restarted when needed. */
+static void drop_engine(struct game *g, int seat)
+{
+	bones_tourney_engine **e = &g->w->engines[g->slot->player[seat]];
+	bones_tourney_engine_stop(*e);
+	*e = NULL;
+}
+
 static bool ask(struct game *g, int seat, const char *line, int64_t ms, char *reply,
 		size_t cap)
 {
@@ -72,11 +83,25 @@ static bool ask(struct game *g, int seat, const char *line, int64_t ms, char *re
 						   sizeof why);
 	if (!st)
 		return true;
-	bones_tourney_engine_stop(e);
-	g->w->engines[g->slot->player[seat]] = NULL;
+	drop_engine(g, seat);
 	if (!atomic_load(g->w->stop))
 		forfeit(g, seat, "%s", why);
 	return false;
+}
+
+/* Keep the last info line an engine sent before its move, for the game's record. */
+static void keep_info(struct game *g, int seat)
+{
+	int count;
+	const char *info = bones_tourney_engine_info(g->w->engines[g->slot->player[seat]], &count);
+	if (!count || g->info_len >= sizeof g->info - 1)
+		return;
+	int n = snprintf(g->info + g->info_len, sizeof g->info - g->info_len,
+			 "\nseat %d, move %zu: %.200s", seat + 1,
+			 bones_session_length(g->s) + 1, info);
+	if (n > 0)
+		g->info_len = g->info_len + (size_t)n < sizeof g->info ? g->info_len + (size_t)n
+								       : sizeof g->info - 1;
 }
 
 static bool expect_ok(struct game *g, int seat, const char *line)
@@ -88,8 +113,7 @@ static bool expect_ok(struct game *g, int seat, const char *line)
 		return true;
 	char detail[400];
 	snprintf(detail, sizeof detail, "'%.60s' answered '%.200s'", line, reply);
-	bones_tourney_engine_stop(g->w->engines[g->slot->player[seat]]);
-	g->w->engines[g->slot->player[seat]] = NULL;
+	drop_engine(g, seat);
 	return forfeit(g, seat, "%s", detail);
 }
 
@@ -123,11 +147,16 @@ static bool engine_move(struct game *g, int seat, bones_move *move)
 	snprintf(line, sizeof line, "genmove %lld", (long long)ms);
 	if (!ask(g, seat, line, ms + SLACK_MS, reply, sizeof reply))
 		return false;
-	if (strncmp(reply, "move ", 5))
-		return forfeit(g, seat, "answered '%.100s' to genmove", reply);
+	keep_info(g, seat);
 	const bones_plugin *p = bones_session_plugin(g->s);
-	if (p->parse_move(bones_session_game(g->s), bones_session_state(g->s), reply + 5, move))
+	if (strncmp(reply, "move ", 5)) {
+		drop_engine(g, seat);
+		return forfeit(g, seat, "answered '%.100s' to genmove", reply);
+	}
+	if (p->parse_move(bones_session_game(g->s), bones_session_state(g->s), reply + 5, move)) {
+		drop_engine(g, seat);
 		return forfeit(g, seat, "illegal move '%.100s'", reply + 5);
+	}
 	return true;
 }
 
@@ -260,13 +289,13 @@ static char *record_text(struct game *g)
 {
 	const bones_tourney *t = g->w->t;
 	bones_record_players pl;
-	char comment[512];
+	char comment[512 + sizeof g->info];
 	memset(&pl, 0, sizeof pl);
 	for (int i = 0; i < g->slot->seats; i++)
 		pl.names[i] = t->players[g->slot->player[i]].name;
-	snprintf(comment, sizeof comment, "tournament %s, round %d, game %d%s%s", t->name,
+	snprintf(comment, sizeof comment, "tournament %s, round %d, game %d%s%s%s%s", t->name,
 		 g->slot->round + 1, g->slot->slot + 1, g->forfeit[0] ? "\nforfeit: " : "",
-		 g->forfeit);
+		 g->forfeit, g->info_len ? "\nengine info before moves:" : "", g->info);
 	pl.comment = comment;
 	pl.final_breakdown_only = true;
 	char *buf = NULL;
