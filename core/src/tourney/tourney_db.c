@@ -24,7 +24,7 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS game(tourney TEXT NOT NULL, round INTEGER NOT NULL,"
 	" slot INTEGER NOT NULL, game TEXT NOT NULL, set_no INTEGER, perm INTEGER,"
 	" seats INTEGER NOT NULL, seed INTEGER, moves INTEGER, ms INTEGER,"
-	" forfeit TEXT NOT NULL DEFAULT '', chance TEXT, record TEXT,"
+	" forfeit TEXT NOT NULL DEFAULT '', chance TEXT NOT NULL, record TEXT NOT NULL,"
 	" PRIMARY KEY(tourney, round, slot)) WITHOUT ROWID;"
 	"CREATE TABLE IF NOT EXISTS seat(tourney TEXT NOT NULL, round INTEGER NOT NULL,"
 	" slot INTEGER NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL, score REAL,"
@@ -149,43 +149,50 @@ void bones_tourney_db_close(bones_tourney_db *d)
 	free(d);
 }
 
-static void bind_key(sqlite3_stmt *q, const char *tourney, int round, int slot)
+/* Binds return SQLITE_OK or an error (SQLITE_NOMEM for a copy that failed): each rc
+ * is or-ed in, so one failure anywhere refuses the row. */
+static int bind_key(sqlite3_stmt *q, const char *tourney, int round, int slot)
 {
-	sqlite3_bind_text(q, 1, tourney, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(q, 2, round);
-	sqlite3_bind_int(q, 3, slot);
+	return sqlite3_bind_text(q, 1, tourney, -1, SQLITE_TRANSIENT) |
+	       sqlite3_bind_int(q, 2, round) | sqlite3_bind_int(q, 3, slot);
 }
 
-static bool insert_row(bones_tourney_db *d, const bones_tourney_game_row *r)
+static bool insert_seats(bones_tourney_db *d, const bones_tourney_game_row *r)
 {
-	sqlite3_stmt *q = d->add_game;
-	sqlite3_reset(q);
-	bind_key(q, r->tourney, r->round, r->slot);
-	sqlite3_bind_text(q, 4, r->game, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(q, 5, r->set);
-	sqlite3_bind_int(q, 6, r->perm);
-	sqlite3_bind_int(q, 7, r->seats);
-	sqlite3_bind_int64(q, 8, (sqlite3_int64)r->seed);
-	sqlite3_bind_int(q, 9, r->moves);
-	sqlite3_bind_int64(q, 10, r->ms);
-	sqlite3_bind_text(q, 11, r->forfeit, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(q, 12, r->chance ? r->chance : "", -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(q, 13, r->record ? r->record : "", -1, SQLITE_TRANSIENT);
-	if (sqlite3_step(q) != SQLITE_DONE)
-		return false;
-	q = d->add_seat;
+	sqlite3_stmt *q = d->add_seat;
 	for (int i = 0; i < r->seats; i++) {
 		sqlite3_reset(q);
-		bind_key(q, r->tourney, r->round, r->slot);
-		sqlite3_bind_int(q, 4, i + 1);
-		sqlite3_bind_text(q, 5, r->player[i], -1, SQLITE_TRANSIENT);
-		sqlite3_bind_double(q, 6, r->score[i]);
-		sqlite3_bind_int(q, 7, r->rank[i]);
-		sqlite3_bind_double(q, 8, r->points[i]);
-		if (sqlite3_step(q) != SQLITE_DONE)
+		int rc = bind_key(q, r->tourney, r->round, r->slot) | sqlite3_bind_int(q, 4, i + 1) |
+			 sqlite3_bind_text(q, 5, r->player[i], -1, SQLITE_TRANSIENT) |
+			 sqlite3_bind_double(q, 6, r->score[i]) | sqlite3_bind_int(q, 7, r->rank[i]) |
+			 sqlite3_bind_double(q, 8, r->points[i]);
+		if (rc != SQLITE_OK || sqlite3_step(q) != SQLITE_DONE)
 			return false;
 	}
 	return true;
+}
+
+/* A game row with its seats; false (nothing half-written: the caller rolls back) when
+ * any part fails. A game without its record or chance outcomes is refused, never stored
+ * empty. */
+static bool insert_row(bones_tourney_db *d, const bones_tourney_game_row *r)
+{
+	if (!r->chance || !r->record)
+		return false;
+	sqlite3_stmt *q = d->add_game;
+	sqlite3_reset(q);
+	int rc = bind_key(q, r->tourney, r->round, r->slot) |
+		 sqlite3_bind_text(q, 4, r->game, -1, SQLITE_TRANSIENT) |
+		 sqlite3_bind_int(q, 5, r->set) | sqlite3_bind_int(q, 6, r->perm) |
+		 sqlite3_bind_int(q, 7, r->seats) |
+		 sqlite3_bind_int64(q, 8, (sqlite3_int64)r->seed) |
+		 sqlite3_bind_int(q, 9, r->moves) | sqlite3_bind_int64(q, 10, r->ms) |
+		 sqlite3_bind_text(q, 11, r->forfeit, -1, SQLITE_TRANSIENT) |
+		 sqlite3_bind_text(q, 12, r->chance, -1, SQLITE_TRANSIENT) |
+		 sqlite3_bind_text(q, 13, r->record, -1, SQLITE_TRANSIENT);
+	if (rc != SQLITE_OK || sqlite3_step(q) != SQLITE_DONE)
+		return false;
+	return insert_seats(d, r);
 }
 
 bones_status bones_tourney_db_add_many(bones_tourney_db *d,

@@ -373,6 +373,11 @@ bones_status bones_tourney_play(bones_tourney_worker *w, const bones_tourney_slo
 		d->row.chance = d->chance;
 		d->row.record = d->record;
 		*out = d;
+		if (!d->chance || !d->record) { /* a game is stored whole or not at all */
+			bones_tourney_done_free(d);
+			*out = NULL;
+			st = BONES_ENOMEM;
+		}
 	}
 	for (int i = 0; i < slot->seats; i++)
 		bones_agent_destroy(g.agents[i]);

@@ -167,8 +167,11 @@ static bones_status play_job(struct run *r, bones_tourney_worker *w, struct job 
 		st = bones_tourney_play(w, slot, replay, &d);
 		if (st)
 			break;
-		if (slot->perm == 0 && r->t->duplicate)
-			first = strdup(d->chance);
+		if (slot->perm == 0 && r->t->duplicate && !(first = strdup(d->chance))) {
+			bones_tourney_done_free(d);
+			st = BONES_ENOMEM;
+			break;
+		}
 		push_done(r, d);
 	}
 	free(first);
