@@ -387,6 +387,7 @@ static bones_tourney_game_row stored_row(int round, int slot, const char *forfei
 	r.rank[1] = rank2;
 	bones_tourney_points(2, r.rank, r.points);
 	r.record = "[Game \"dominoes\"]\n";
+	r.chance = "";
 	return r;
 }
 
@@ -403,6 +404,11 @@ static void test_tourney__stored_games_read_back_in_order_as_csv(void)
 		stored_row(0, 0, "", 7, 41, 2, 1),
 	};
 	const bones_tourney_game_row *ptrs[3] = {&rows[0], &rows[1], &rows[2]};
+	/* a batch holding a game without its record stores nothing at all */
+	bones_tourney_game_row empty = stored_row(5, 0, "", 1, 2, 1, 2);
+	empty.record = NULL;
+	const bones_tourney_game_row *bad[2] = {&rows[2], &empty};
+	CU_ASSERT_NOT_EQUAL(bones_tourney_db_add_many(db, bad, 2, err, sizeof err), BONES_OK);
 	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_add_many(db, ptrs, 3, err, sizeof err), BONES_OK);
 	CU_ASSERT_NOT_EQUAL(bones_tourney_db_add(db, &rows[1], err, sizeof err), BONES_OK);
 	bones_tourney_stored *stored;

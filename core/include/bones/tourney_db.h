@@ -24,8 +24,9 @@ typedef struct bones_tourney_game_row {
 	double score[BONES_TOURNEY_MAX_SEATS];
 	int rank[BONES_TOURNEY_MAX_SEATS];
 	double points[BONES_TOURNEY_MAX_SEATS];
-	const char *chance;      /* chance outcomes, one notation per line; borrowed */
-	const char *record;      /* the game record text; borrowed */
+	const char *chance;      /* chance outcomes, one notation per line ("" for none);
+				  * borrowed; required: a row without it is refused */
+	const char *record;      /* the game record text; borrowed; required likewise */
 } bones_tourney_game_row;
 
 /* Open (creating if needed) the results file at path. Opening it for tourney t
