@@ -600,6 +600,10 @@ static bones_status not_found(const char *name, bones_registry *reg, char *err,
 		}
 		return st;
 	}
+	if (bones_registry_out_of_memory(reg)) {
+		snprintf(err, errcap, "'%s': out of memory while loading the games", name);
+		return BONES_ENOMEM;
+	}
 	bones_suggest s;
 	bones_suggest_init(&s, name);
 	for (size_t i = 0; i < bones_registry_count(reg); i++)
@@ -623,6 +627,11 @@ bones_status bones_preset_resolve(const char *name, bones_registry *reg,
 		if (preset->plugin_path[0])
 			bones_registry_scan_dir(reg, preset->plugin_path);
 		*plugin = bones_registry_find(reg, preset->plugin);
+		if (!*plugin && bones_registry_out_of_memory(reg)) {
+			snprintf(err, errcap, "%s:%d: plugin: out of memory while loading '%s'",
+				 path, preset->plugin_line, preset->plugin);
+			return BONES_ENOMEM;
+		}
 		if (!*plugin) {
 			snprintf(err, errcap, "%s:%d: plugin: no game '%s' is installed", path,
 				 preset->plugin_line, preset->plugin);
