@@ -359,6 +359,34 @@ out_release:
 	return st;
 }
 
+void bones_preset_locate(const bones_preset *preset, const char *const *sets,
+			 int set_count, char *err, size_t errcap)
+{
+	size_t key_len = strcspn(err, ":");
+	char inner[512];
+	for (int i = set_count; i-- > 0;) { /* an override the user typed is the culprit */
+		if (!strncmp(sets[i], err, key_len) && sets[i][key_len] == '=') {
+			snprintf(inner, sizeof inner, "%s", err);
+			snprintf(err, errcap, "--set %s: %s", sets[i], inner);
+			return;
+		}
+	}
+	if (!preset->path[0])
+		return;
+	int line = 0;
+	for (int i = 0; i < preset->option_count; i++) /* the last setting counts */
+		if (strlen(preset->options[i].key) == key_len &&
+		    !strncmp(preset->options[i].key, err, key_len))
+			line = preset->options[i].line;
+	if (!line && preset->variant[0])
+		line = preset->variant_line;
+	snprintf(inner, sizeof inner, "%s", err);
+	if (line)
+		snprintf(err, errcap, "%s:%d: %s", preset->path, line, inner);
+	else
+		snprintf(err, errcap, "%s: %s", preset->path, inner);
+}
+
 bones_status bones_preset_set(bones_options *opts, const char *pair, char *err,
 			      size_t errcap)
 {
