@@ -35,7 +35,9 @@ static void test_check__good_plugins_pass_every_configuration(void)
 {
 	bones_registry *reg = open_registry();
 	const char *ids[] = {"testgame", "liar_none", "dominoes"};
-	size_t configs[] = {5, 1, 5}; /* defaults, variants, other player counts */
+	/* defaults, variants, other player counts; dominoes' "block" variant is its
+	 * defaults: the same game, checked once */
+	size_t configs[] = {5, 1, 4}, skipped[] = {0, 0, 1};
 	for (int i = 0; i < 3; i++) {
 		const bones_plugin *p = bones_registry_find(reg, ids[i]);
 		if (!p && i == 2)
@@ -49,6 +51,7 @@ static void test_check__good_plugins_pass_every_configuration(void)
 		CU_ASSERT_EQUAL(st, BONES_OK);
 		CU_ASSERT_FALSE(rep.failed);
 		CU_ASSERT_EQUAL(rep.configurations, configs[i]);
+		CU_ASSERT_EQUAL(rep.skipped, skipped[i]);
 		CU_ASSERT_EQUAL(rep.games, configs[i] * cfg.games);
 		CU_ASSERT(rep.moves > rep.games);
 		CU_ASSERT(rep.checks > 10 * rep.moves);
@@ -150,6 +153,38 @@ static void test_check__one_seed_gives_one_run_and_bad_settings_are_refused(void
 	bones_registry_destroy(reg);
 }
 
+/* A plugin that crashes or hangs does not take the checker with it: the fault is
+ * reported with its game, the game is shrunk, and the shortest sequence found replays. */
+static void test_check__a_crashing_or_hanging_plugin_is_reported_and_shrunk(void)
+{
+	bones_registry *reg = open_registry();
+	const char *ids[] = {"crasher", "hanger"};
+	const char *words[] = {"the plugin crashed (signal 6", "did not answer within 1 s"};
+	for (int i = 0; i < 2; i++) {
+		const bones_plugin *p = bones_registry_find(reg, ids[i]);
+		CU_ASSERT_FATAL(p != NULL);
+		bones_check_config cfg = small_run(50);
+		cfg.step_seconds = 1;
+		cfg.threads = 2;
+		bones_check_report rep;
+		CU_ASSERT_EQUAL(bones_check_run(p, &cfg, &rep), BONES_EILLEGAL);
+		CU_ASSERT_PTR_NOT_NULL(strstr(rep.failure, words[i]));
+		CU_ASSERT_PTR_NOT_NULL(strstr(rep.failure, ": game "));
+		CU_ASSERT(rep.shrunk_from > 0);
+		bones_session *s = NULL;
+		char err[512];
+		CU_ASSERT_EQUAL_FATAL(bones_record_replay(rep.record, reg, &s, err, sizeof err),
+				      BONES_OK);
+		/* count to 10 from 0 in steps of 1..2 reaches 7 in at least 4 moves: the
+		 * shortest sequence that faults is far shorter than a random game's */
+		CU_ASSERT(bones_session_length(s) <= rep.shrunk_from - 1);
+		CU_ASSERT(bones_session_length(s) <= 6);
+		bones_session_destroy(s);
+		unlink(rep.record);
+	}
+	bones_registry_destroy(reg);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -161,6 +196,8 @@ int main(void)
 		 test_check__the_failing_game_replays_to_the_failure},
 		{"one seed gives one run and bad settings are refused",
 		 test_check__one_seed_gives_one_run_and_bad_settings_are_refused},
+		{"a crashing or hanging plugin is reported and shrunk",
+		 test_check__a_crashing_or_hanging_plugin_is_reported_and_shrunk},
 		{NULL, NULL}};
 	return bones_test_main("check", cases);
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bones/check.h"
 #include "bones/registry.h"
@@ -12,14 +13,20 @@
 
 static int check_usage(FILE *out, int status)
 {
-	fprintf(out, "usage: bones check PLUGIN [--games N] [--seed S] [--set key=value]... "
-		"[--variant V]\n\n"
-		"Plays N random games (default 2000) of every configuration of PLUGIN (a .so "
-		"file or a\ngame id): the defaults, each variant and each player count, or only "
-		"--variant V.\nChecks notation round trips, refusal of illegal moves, flat "
-		"states, chance\nprobabilities, ranks, hidden information and reproducibility. "
-		"The first failure is\nprinted with the path of a replayable record. Exit "
-		"status 0 when every check holds.\n");
+	fprintf(out,
+		"usage: bones check PLUGIN [--games N | --quick] [--seed S] [--set key=value]...\n"
+		"                   [--variant V] [--threads T] [--step-seconds S] [--no-fork]\n"
+		"\n"
+		"Plays N random games (default 2000, --quick 100) of every configuration of\n"
+		"PLUGIN (a .so file or a game id): the defaults, each variant and each player\n"
+		"count (those that are the same game once), or only --variant V. Checks notation\n"
+		"round trips, refusal of illegal moves, flat states, chance probabilities, ranks,\n"
+		"hidden information and reproducibility, in T child processes at once (default:\n"
+		"one per core). A plugin that crashes, or takes more than S seconds (default 5)\n"
+		"over one position, is reported with its game and seed; that game is shrunk to\n"
+		"the shortest move sequence that still fails. The first failure is printed with\n"
+		"a replayable record. --no-fork runs in this process (for a debugger).\n"
+		"Exit status 0 when every check holds, 1 when one fails, 2 for bad arguments.\n");
 	return status;
 }
 
@@ -33,13 +40,20 @@ static bool parse_count(const char *text, unsigned long long *out)
 
 /* Fill cfg from the arguments; false after printing why not. */
 static bool parse_args(int argc, char **argv, bones_check_config *cfg, char *settings,
-		       const char **plugin)
+		       const char **plugin, bool *quick)
 {
 	size_t used = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		unsigned long long n;
+		if (!strcmp(a, "--quick") || !strcmp(a, "--no-fork")) {
+			if (a[2] == 'q')
+				*quick = true;
+			else
+				cfg->in_process = true;
+			continue;
+		}
 		if (a[0] != '-') {
 			if (*plugin) {
 				fprintf(stderr, "bones check: one plugin at a time ('%s', '%s')\n",
@@ -60,6 +74,10 @@ static bool parse_args(int argc, char **argv, bones_check_config *cfg, char *set
 			cfg->seed = n;
 		else if (!strcmp(a, "--variant"))
 			cfg->variant = v;
+		else if (!strcmp(a, "--threads") && parse_count(v, &n) && n > 0 && n <= 64)
+			cfg->threads = (unsigned)n;
+		else if (!strcmp(a, "--step-seconds") && parse_count(v, &n) && n > 0 && n <= 3600)
+			cfg->step_seconds = (double)n;
 		else if (!strcmp(a, "--set") && strchr(v, '=') &&
 			 used + strlen(v) + 2 < MAX_SETTINGS)
 			used += (size_t)snprintf(settings + used, MAX_SETTINGS - used, "%s%s",
@@ -85,18 +103,32 @@ static int run(bones_registry *reg, const char *name, bones_check_config *cfg)
 	}
 	printf("checking %s %s, seed %llu\n", p->id, p->version,
 	       (unsigned long long)cfg->seed);
+	fflush(stdout);
 	cfg->log = stdout;
+	cfg->progress = isatty(2);
 	bones_check_report rep;
 	bones_status st = bones_check_run(p, cfg, &rep);
 	if (st == BONES_OK) {
-		printf("ok: %zu configurations, %zu games, %zu moves, %zu checks passed\n",
-		       rep.configurations, rep.games, rep.moves, rep.checks);
+		printf("ok: %zu configurations (%zu more were the same game), %zu games, "
+		       "%zu moves, %zu checks passed\n", rep.configurations, rep.skipped,
+		       rep.games, rep.moves, rep.checks);
 		return 0;
 	}
 	printf("FAIL: %s\n", rep.failure);
-	if (rep.record[0])
-		printf("record of the failing game: %s (bones replay %s)\n", rep.record,
-		       rep.record);
+	if (rep.record[0]) {
+		/* a plugin named by its file is found by replay only on the plugin path */
+		const char *slash = strrchr(name, '/');
+		if (slash)
+			printf("record of the failing %s: %s\n  BONES_PLUGIN_PATH=%.*s bones replay "
+			       "%s\n", rep.shrunk_from ? "moves" : "game", rep.record,
+			       (int)(slash - name), name, rep.record);
+		else
+			printf("record of the failing %s: %s\n  bones replay %s\n",
+			       rep.shrunk_from ? "moves" : "game", rep.record, rep.record);
+	}
+	if (rep.shrunk_from)
+		printf("(the game that showed it had %zu moves; the record holds the shortest "
+		       "sequence found that still fails)\n", rep.shrunk_from - 1);
 	return 1;
 }
 
@@ -109,10 +141,13 @@ int cmd_check(int argc, char **argv)
 	cfg.seed = 1;
 	char *settings = calloc(1, MAX_SETTINGS);
 	const char *name = NULL;
-	if (!settings || !parse_args(argc, argv, &cfg, settings, &name)) {
+	bool quick = false;
+	if (!settings || !parse_args(argc, argv, &cfg, settings, &name, &quick)) {
 		free(settings);
 		return 2;
 	}
+	if (quick && !cfg.games)
+		cfg.games = 100;
 	cfg.settings = settings[0] ? settings : NULL;
 	bones_registry *reg = bones_registry_create();
 	int status = 1;

@@ -4,6 +4,7 @@
 #include "bones/plugin.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifndef TESTGAME_ID
@@ -106,6 +107,11 @@ static size_t legal_moves(const void *gp, const void *sp, bones_move *moves, dou
 	}
 	if (s->player == BONES_TERMINAL)
 		return 0;
+#ifdef TESTGAME_BREAK_HANG
+	/* for `bones check`: an endless loop once the total reaches 8 */
+	for (volatile int spin = s->total >= 8; spin;)
+		;
+#endif
 	for (int k = 1; k <= g->max_step && s->total + k <= g->target && n < cap; k++)
 		moves[n++] = (bones_move)k;
 	return n;
@@ -125,6 +131,10 @@ static bones_status apply(const void *gp, void *sp, bones_move m)
 	state *s = sp;
 	if (!is_legal(g, s, m))
 		return BONES_EILLEGAL;
+#ifdef TESTGAME_BREAK_CRASH
+	if (s->total + (int)m >= 7 && s->player >= 0) /* for `bones check`: a crash */
+		abort();
+#endif
 	if (s->player == BONES_CHANCE) {
 		s->total = (int32_t)m;
 		s->player = 0;

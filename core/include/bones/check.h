@@ -1,8 +1,11 @@
 /* The conformance suite behind `bones check`: thousands of random games of a plugin,
  * checking at every state what the ABI promises (plugin.h): notation round trips,
  * illegal moves refused, flat memcpy-able states, chance probabilities, ranks, hidden
- * information, reproducibility, max_moves. The first failure stops the run and is saved
- * as a replayable record. */
+ * information, reproducibility, max_moves. Games run in child processes, several at once,
+ * so a plugin that crashes or hangs is reported (configuration, seed, move) instead of
+ * taking the checker with it; the game that crashed it is shrunk to the shortest move
+ * sequence that still does. The first failure stops the run and is saved as a
+ * replayable record. */
 #ifndef BONES_CHECK_H
 #define BONES_CHECK_H
 
@@ -19,18 +22,27 @@ typedef struct bones_check_config {
 				   variant and every player count */
 	const char *record_dir; /* where the failing game's record goes; NULL = $TMPDIR
 				   or /tmp */
-	FILE *log;              /* one line per configuration; NULL = quiet */
+	FILE *log;              /* one line per configuration, flushed; NULL = quiet */
 	size_t max_game_length; /* moves before a game counts as endless; 0 = 100000 */
+	unsigned threads;       /* child processes at once; 0 = one per core */
+	double step_seconds;    /* longest the plugin may take over one state's checks
+				   before it counts as hung; 0 = 5 */
+	bool progress;          /* redraw a progress line with an ETA on stderr */
+	bool in_process;        /* no child processes (for a debugger): a crash in the
+				   plugin is a crash of the caller */
 } bones_check_config;
 
 /* What a run found. */
 typedef struct bones_check_report {
 	size_t configurations; /* option sets checked */
+	size_t skipped;        /* option sets that are the same game as an earlier one */
 	size_t games, moves;   /* played in all */
 	size_t checks;         /* individual assertions that held */
 	bool failed;
 	char failure[1024];    /* the first failure: "CONFIG: game G (seed S), move N: ..." */
 	char record[1024];     /* path of the failing game's record, "" when none */
+	size_t shrunk_from;    /* a crash or hang: the moves of the game that showed it
+				  (the record holds the shortest sequence found), else 0 */
 } bones_check_report;
 
 /* Run the suite on plugin. Returns BONES_OK when every check held, BONES_EILLEGAL

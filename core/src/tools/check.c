@@ -1,21 +1,15 @@
-/* `bones check`: which option sets to check, the loop over random games, and the
- * replayable record of the first failure; see bones/check.h. */
+/* `bones check`: which option sets to check (and which of them are the same game), the
+ * games of one option set in this process, and the records of failing games; see
+ * bones/check.h. check_run.c runs these in child processes. */
 #include "check_internal.h"
 
 #include "bones/host.h"
-#include "bones/options.h"
 #include "bones/record.h"
 #include "bones/session.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* One option set: defaults, then a variant, then a player count, then the settings. */
-typedef struct configuration {
-	const char *variant; /* NULL = none */
-	int players;         /* 0 = leave it */
-} configuration;
 
 static bones_status report_fail(bones_check_report *rep, bones_status st, const char *fmt,
 				...)
@@ -28,10 +22,11 @@ static bones_status report_fail(bones_check_report *rep, bones_status st, const 
 	return st;
 }
 
-static bones_status build_options(const bones_plugin *p, const bones_check_config *cfg,
-				  const configuration *c, bones_options *opts,
-				  bones_check_report *rep)
+static bones_status build_options(const check_plan *plan, const check_configuration *c,
+				  bones_options *opts, bones_check_report *rep)
 {
+	const bones_plugin *p = plan->p;
+	const bones_check_config *cfg = &plan->cfg;
 	char err[512];
 	if (bones_options_init(opts, p, err, sizeof err))
 		return report_fail(rep, BONES_EILLEGAL, "%s: the defaults do not validate: %s",
@@ -54,35 +49,110 @@ static bones_status build_options(const bones_plugin *p, const bones_check_confi
 	return st;
 }
 
-/* Save the failing game so far as a record; its path goes to rep->record. */
-static void save_failure(checker *ck, const bones_options *opts, const char *dir,
-			 const char *variant)
+static void add(check_plan *plan, const char *variant, int players)
 {
-	bones_session *s;
-	char err[512];
-	if (bones_session_create(ck->p, opts, ck->seed, &s, err, sizeof err))
-		return;
-	for (size_t i = 0; i < ck->len; i++)
-		if (bones_session_play(s, ck->history[i]))
-			break;
-	bones_record_players pl;
-	memset(&pl, 0, sizeof pl);
-	pl.variant = variant;
-	char comment[1200];
-	snprintf(comment, sizeof comment, "bones check failed: %s", ck->rep->failure);
-	pl.comment = comment;
-	char path[1024];
-	snprintf(path, sizeof path, "%s/bones-check-%s-%llu.rec", dir, ck->p->id,
-		 (unsigned long long)ck->seed);
-	if (bones_record_save(s, &pl, path, err, sizeof err) == BONES_OK)
-		snprintf(ck->rep->record, sizeof ck->rep->record, "%s", path);
-	bones_session_destroy(s);
+	if (plan->count < CHECK_MAX_CONFIGS)
+		plan->list[plan->count++] = (check_configuration){variant, players, "", "", -1};
 }
 
-static uint64_t game_seed(uint64_t seed, size_t config, size_t game)
+const bones_variant *bones_check_variant(const bones_plugin *p, const char *id)
 {
-	uint64_t x = seed ^ ((uint64_t)config << 40) ^ (uint64_t)game;
-	return bones_rng__splitmix(&x);
+	for (size_t i = 0; i < p->variant_count; i++)
+		if (!strcmp(p->variants[i].id, id))
+			return &p->variants[i];
+	return NULL;
+}
+
+/* One variant, or the defaults, every variant and every other player count. */
+static void list_configurations(check_plan *plan)
+{
+	const bones_plugin *p = plan->p;
+	const bones_check_config *cfg = &plan->cfg;
+	if (cfg->variant) {
+		add(plan, cfg->variant, 0);
+		return;
+	}
+	add(plan, NULL, 0);
+	for (size_t i = 0; i < p->variant_count; i++)
+		add(plan, p->variants[i].id, 0);
+	int k = bones_options_find(p, "players");
+	if (k < 0 || p->options[k].type != BONES_OPT_INT ||
+	    (cfg->settings && strstr(cfg->settings, "players=")))
+		return;
+	const bones_option_def *def = &p->options[k];
+	long dflt = strtol(def->default_value, NULL, 10);
+	for (int64_t v = def->min; v <= def->max; v++)
+		if (v != dflt && v >= p->min_players && v <= p->max_players)
+			add(plan, NULL, (int)v);
+}
+
+/* Whether variant v's settings set players=n ("a player count the variant covers"). */
+static bool variant_sets_players(const bones_variant *v, int n)
+{
+	char want[32];
+	snprintf(want, sizeof want, "players=%d", n);
+	size_t len = strlen(want);
+	for (const char *s = strstr(v->settings, want); s; s = strstr(s + 1, want))
+		if ((s == v->settings || s[-1] == ' ') && (s[len] == '\0' || s[len] == ' '))
+			return true;
+	return false;
+}
+
+/* The same game twice is checked once: configurations whose every option value is the
+ * same (the defaults and a "base" variant with no settings; players=3 and a variant of
+ * players=3), and a player count that a variant already covers (Hegemino's players=1
+ * is its solo-mega variant). */
+static void mark_duplicates(check_plan *plan, bones_check_report *rep)
+{
+	for (size_t i = 1; i < plan->count; i++) {
+		check_configuration *c = &plan->list[i];
+		for (size_t j = 0; j < i && c->same_as < 0; j++)
+			if (plan->list[j].same_as < 0 && !strcmp(plan->list[j].values, c->values))
+				c->same_as = (long)j;
+		for (size_t j = 0; j < plan->count && c->same_as < 0 && c->players; j++)
+			if (plan->list[j].variant &&
+			    variant_sets_players(bones_check_variant(plan->p, plan->list[j].variant),
+						 c->players))
+				c->same_as = (long)j;
+		rep->skipped += c->same_as >= 0;
+	}
+}
+
+bones_status bones_check_plan(const bones_plugin *p, const bones_check_config *cfg,
+			      check_plan *plan, bones_check_report *rep)
+{
+	memset(plan, 0, sizeof *plan);
+	plan->p = p;
+	plan->cfg = *cfg;
+	if (!plan->cfg.record_dir) {
+		const char *tmp = getenv("TMPDIR");
+		plan->cfg.record_dir = tmp && *tmp ? tmp : "/tmp";
+	}
+	if (!plan->cfg.max_game_length)
+		plan->cfg.max_game_length = 100000;
+	if (plan->cfg.step_seconds <= 0)
+		plan->cfg.step_seconds = 5;
+	plan->games = cfg->games ? cfg->games : 2000;
+	list_configurations(plan);
+	for (size_t i = 0; i < plan->count; i++) {
+		check_configuration *c = &plan->list[i];
+		bones_options opts;
+		bones_status st = build_options(plan, c, &opts, rep);
+		if (st)
+			return st;
+		char text[256];
+		bones_options_format(&opts, false, text, sizeof text);
+		bones_options_format(&opts, true, c->values, sizeof c->values);
+		bones_options_release(&opts);
+		if (c->variant)
+			snprintf(c->label, sizeof c->label, "%s variant %s%s%s%s", p->id, c->variant,
+				 *text ? " (" : "", text, *text ? ")" : "");
+		else
+			snprintf(c->label, sizeof c->label, "%s %s", p->id,
+				 *text ? text : "defaults");
+	}
+	mark_duplicates(plan, rep);
+	return BONES_OK;
 }
 
 static bool check_info(checker *ck)
@@ -102,112 +172,120 @@ static bool check_info(checker *ck)
 	return false;
 }
 
-/* The games of one configuration. */
-static bones_status run_games(checker *ck, const bones_check_config *cfg, size_t index,
-			      size_t games)
+/* Configure configuration i into ck, with its scratch buffers; undo with close_checker. */
+static bones_status open_checker(const check_plan *plan, size_t i, checker *ck,
+				 bones_host *host, bones_check_report *rep)
 {
-	if (!check_info(ck))
-		return BONES_EILLEGAL;
-	if (!bones_check_alloc(ck)) {
-		bones_check_free(ck);
-		return report_fail(ck->rep, BONES_ENOMEM, "%s: out of memory", ck->label);
-	}
-	bones_status st = BONES_OK;
-	for (size_t g = 0; g < games && !st; g++) {
-		ck->index = g + 1;
-		if (!bones_check_game(ck, game_seed(cfg->seed, index, g)) ||
-		    (g % 8 == 0 && !bones_check_replay(ck)))
-			st = BONES_EILLEGAL;
-		ck->rep->games++;
-	}
-	return st;
-}
-
-static bones_status run_configuration(const bones_plugin *p, const bones_check_config *cfg,
-				      const configuration *c, size_t index,
-				      bones_check_report *rep)
-{
+	const check_configuration *c = &plan->list[i];
 	bones_options opts;
-	bones_status st = build_options(p, cfg, c, &opts, rep);
+	bones_status st = build_options(plan, c, &opts, rep);
 	if (st)
 		return st;
-	char text[1024], label[1200], err[512];
-	bones_options_format(&opts, false, text, sizeof text);
-	if (c->variant)
-		snprintf(label, sizeof label, "%s variant %s%s%s%s", p->id, c->variant,
-			 *text ? " (" : "", text, *text ? ")" : "");
-	else
-		snprintf(label, sizeof label, "%s %s", p->id, *text ? text : "defaults");
-	checker ck;
-	memset(&ck, 0, sizeof ck);
-	ck.p = p;
-	ck.label = label;
-	ck.rep = rep;
-	ck.limit = cfg->max_game_length ? cfg->max_game_length : 100000;
-	ck.info.size = sizeof ck.info;
-	bones_host host;
-	bones_host_init(&host);
+	memset(ck, 0, sizeof *ck);
+	ck->p = plan->p;
+	ck->label = c->label;
+	ck->rep = rep;
+	ck->limit = plan->cfg.max_game_length;
+	ck->info.size = sizeof ck->info;
+	bones_host_init(host);
 	void *game = NULL;
-	err[0] = '\0';
-	if (p->configure(&host, opts.values, &game, &ck.info, err, sizeof err)) {
-		st = report_fail(rep, BONES_EILLEGAL, "%s: configure refused: %s", label, err);
-		goto out_release;
-	}
-	ck.game = game;
-	size_t before = rep->games, moves = rep->moves;
-	st = run_games(&ck, cfg, index, cfg->games ? cfg->games : 2000);
-	if (st == BONES_EILLEGAL)
-		save_failure(&ck, &opts, cfg->record_dir, c->variant);
-	if (cfg->log)
-		fprintf(cfg->log, "%s: %zu games, %zu moves: %s\n", label, rep->games - before,
-			rep->moves - moves, st ? "FAILED" : "ok");
-	bones_check_free(&ck);
-	p->destroy_game(game);
-	rep->configurations++;
-out_release:
+	char err[512] = "";
+	st = plan->p->configure(host, opts.values, &game, &ck->info, err, sizeof err);
 	bones_options_release(&opts);
+	if (st)
+		return report_fail(rep, BONES_EILLEGAL, "%s: configure refused: %s", c->label,
+				   err);
+	ck->game = game;
+	if (!check_info(ck)) {
+		plan->p->destroy_game(game);
+		return BONES_EILLEGAL;
+	}
+	if (!bones_check_alloc(ck)) {
+		bones_check_free(ck);
+		plan->p->destroy_game(game);
+		return report_fail(rep, BONES_ENOMEM, "%s: out of memory", c->label);
+	}
+	return BONES_OK;
+}
+
+static void close_checker(checker *ck)
+{
+	bones_check_free(ck);
+	ck->p->destroy_game((void *)ck->game);
+}
+
+static uint64_t game_seed(uint64_t seed, size_t config, size_t game)
+{
+	uint64_t x = seed ^ ((uint64_t)config << 40) ^ (uint64_t)game;
+	return bones_rng__splitmix(&x);
+}
+
+bones_status bones_check_games(const check_plan *plan, size_t i, size_t first, size_t count,
+			       bones_check_watch *watch, bones_check_report *rep)
+{
+	checker ck;
+	bones_host host;
+	bones_status st = open_checker(plan, i, &ck, &host, rep);
+	if (st)
+		return st;
+	ck.watch = watch;
+	for (size_t g = first; g < first + count && !st; g++) {
+		ck.index = g + 1;
+		if (!bones_check_game(&ck, game_seed(plan->cfg.seed, i, g)) ||
+		    (g % 8 == 0 && !bones_check_replay(&ck)))
+			st = BONES_EILLEGAL;
+		rep->games++;
+	}
+	if (st) {
+		char comment[1200];
+		snprintf(comment, sizeof comment, "bones check failed: %s", rep->failure);
+		bones_check_save(plan, i, ck.seed, ck.history, ck.len, comment, rep);
+	}
+	close_checker(&ck);
 	return st;
 }
 
-/* The configurations: one variant, or the defaults, every variant and player count. */
-static size_t list_configurations(const bones_plugin *p, const bones_check_config *cfg,
-				  configuration *out, size_t cap)
+int bones_check_moves(const check_plan *plan, size_t i, uint64_t seed,
+		      const bones_move *moves, size_t n, bones_check_watch *watch)
 {
-	size_t n = 0;
-	if (cfg->variant) {
-		out[n++] = (configuration){cfg->variant, 0};
-		return n;
-	}
-	out[n++] = (configuration){NULL, 0};
-	for (size_t i = 0; i < p->variant_count && n < cap; i++)
-		out[n++] = (configuration){p->variants[i].id, 0};
-	int k = bones_options_find(p, "players");
-	if (k < 0 || p->options[k].type != BONES_OPT_INT ||
-	    (cfg->settings && strstr(cfg->settings, "players=")))
-		return n;
-	const bones_option_def *def = &p->options[k];
-	long dflt = strtol(def->default_value, NULL, 10);
-	for (int64_t v = def->min; v <= def->max && n < cap; v++)
-		if (v != dflt && v >= p->min_players && v <= p->max_players)
-			out[n++] = (configuration){NULL, (int)v};
-	return n;
+	bones_check_report rep;
+	memset(&rep, 0, sizeof rep);
+	checker ck;
+	bones_host host;
+	if (open_checker(plan, i, &ck, &host, &rep))
+		return 0;
+	ck.watch = watch;
+	ck.seed = seed;
+	int r = bones_check_sequence(&ck, moves, n);
+	close_checker(&ck);
+	return r;
 }
 
-bones_status bones_check_run(const bones_plugin *plugin, const bones_check_config *config,
-			     bones_check_report *report)
+void bones_check_save(const check_plan *plan, size_t i, uint64_t seed,
+		      const bones_move *moves, size_t n, const char *comment,
+		      bones_check_report *rep)
 {
-	configuration list[64];
-	bones_check_config cfg = *config;
-	memset(report, 0, sizeof *report);
-	if (!cfg.record_dir) {
-		const char *tmp = getenv("TMPDIR");
-		cfg.record_dir = tmp && *tmp ? tmp : "/tmp";
+	const check_configuration *c = &plan->list[i];
+	bones_check_report scratch;
+	bones_options opts;
+	if (build_options(plan, c, &opts, &scratch))
+		return;
+	bones_session *s;
+	char err[512];
+	if (bones_session_create(plan->p, &opts, seed, &s, err, sizeof err) == BONES_OK) {
+		for (size_t k = 0; k < n; k++)
+			if (bones_session_play(s, moves[k]))
+				break;
+		bones_record_players pl;
+		memset(&pl, 0, sizeof pl);
+		pl.variant = c->variant;
+		pl.comment = comment;
+		char path[1024];
+		snprintf(path, sizeof path, "%s/bones-check-%s-%llu.rec", plan->cfg.record_dir,
+			 plan->p->id, (unsigned long long)seed);
+		if (bones_record_save(s, &pl, path, err, sizeof err) == BONES_OK)
+			snprintf(rep->record, sizeof rep->record, "%s", path);
+		bones_session_destroy(s);
 	}
-	size_t n = list_configurations(plugin, &cfg, list, sizeof list / sizeof *list);
-	for (size_t i = 0; i < n; i++) {
-		bones_status st = run_configuration(plugin, &cfg, &list[i], i, report);
-		if (st)
-			return st;
-	}
-	return BONES_OK;
+	bones_options_release(&opts);
 }

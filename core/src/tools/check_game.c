@@ -326,6 +326,10 @@ static bool remember(checker *ck, bones_move m)
 		ck->cap *= 2;
 	}
 	ck->history[ck->len++] = m;
+	if (ck->watch && ck->len <= ck->watch->cap) {
+		ck->watch->moves[ck->len - 1] = m;
+		ck->watch->len = ck->len;
+	}
 	if (ck->pool_len < CHECK_POOL)
 		ck->pool[ck->pool_len++] = m;
 	else
@@ -399,6 +403,12 @@ bool bones_check_game(checker *ck, uint64_t seed)
 	ck->text_len = 0;
 	bones_rng_seed(&ck->rng, seed);
 	bones_rng_seed(&ck->aux, seed ^ 0x5deece66dull);
+	if (ck->watch) {
+		ck->watch->len = 0;
+		ck->watch->game = ck->index;
+		ck->watch->seed = seed;
+		ck->watch->beat++;
+	}
 	if (!check_init(ck))
 		return false;
 	size_t clone_at = bones_rng_below(&ck->aux, 40);
@@ -414,6 +424,8 @@ bool bones_check_game(checker *ck, uint64_t seed)
 			cloned = true;
 		}
 		size_t n = 0;
+		if (ck->watch)
+			ck->watch->beat++;
 		if (!check_state(ck, who, &n))
 			return false;
 		bones_move m = choose(&ck->rng, ck->moves, ck->probs, n, who == BONES_CHANCE);
@@ -445,4 +457,37 @@ bool bones_check_replay(checker *ck)
 		return failf(ck, "the same seed and moves gave a different final state");
 	ck->rep->checks++;
 	return true;
+}
+
+int bones_check_sequence(checker *ck, const bones_move *moves, size_t n)
+{
+	ck->len = 0;
+	ck->text_len = 0;
+	bones_rng_seed(&ck->aux, ck->seed ^ 0x5deece66dull);
+	if (!check_init(ck))
+		return 0;
+	size_t count = 0;
+	for (size_t i = 0;; i++) {
+		int who = ck->p->to_move(ck->game, ck->a);
+		if (ck->watch)
+			ck->watch->beat++;
+		if (who == BONES_TERMINAL)
+			return i == n && check_terminal(ck) ? 1 : i == n ? 0 : -1;
+		if (!check_state(ck, who, &count))
+			return 0;
+		if (i == n)
+			break;
+		if (!in_list(ck->moves, count, moves[i]))
+			return -1;
+		if (!apply_everywhere(ck, moves[i], false))
+			return 0;
+	}
+	for (size_t k = 0; k < count; k++) {
+		memcpy(ck->t, ck->a, ck->info.state_size);
+		if (ck->watch)
+			ck->watch->beat++;
+		if (ck->p->apply(ck->game, ck->t, ck->moves[k]) != BONES_OK)
+			return failf(ck, "apply refused a legal move"), 0;
+	}
+	return 1;
 }

@@ -4,11 +4,24 @@
 #define BONES_CHECK_INTERNAL_H
 
 #include "bones/check.h"
+#include "bones/options.h"
 #include "bones/rng.h"
 
 #define CHECK_POOL 256      /* moves remembered from earlier states */
 #define CHECK_TEXTS 16      /* notations remembered from earlier states */
 #define CHECK_OBS_CAP 65536 /* observation text buffer */
+
+/* What a checking child shows its parent through shared memory, so that a plugin that
+ * crashes or hangs is reported with its game, seed and moves (check_run.c). */
+typedef struct bones_check_watch {
+	volatile size_t beat;     /* advances at every state: a hang stops it */
+	volatile size_t config;   /* the configuration's index */
+	volatile size_t game;     /* the game's number, from 1 */
+	volatile uint64_t seed;   /* the game's seed */
+	volatile size_t len;      /* moves applied so far */
+	size_t cap;               /* room in moves[] */
+	bones_move moves[];       /* the game's moves, [0, len) */
+} bones_check_watch;
 
 /* One configuration being checked. */
 typedef struct checker {
@@ -33,6 +46,7 @@ typedef struct checker {
 	bones_rng aux;              /* everything else random: probes, resampling */
 	uint64_t seed;              /* the current game's seed */
 	size_t index;               /* the current game's number, from 1 */
+	bones_check_watch *watch;   /* NULL in-process; else kept up to date */
 } checker;
 
 /* Allocate the scratch buffers for ck->info; false when out of memory. */
@@ -45,5 +59,78 @@ bool bones_check_game(checker *ck, uint64_t seed);
 
 /* Play the last game again from its seed without checks: same moves, same end. */
 bool bones_check_replay(checker *ck);
+
+/* Check every state along moves[0..n) from the initial state, then apply each legal move
+ * of the last state to a copy: how a crash found in a random game is reproduced and
+ * shrunk. 1 when every check held, 0 when one failed (ck->rep->failure), -1 when a move
+ * of the list is not legal where it stands. */
+int bones_check_sequence(checker *ck, const bones_move *moves, size_t n);
+
+/* ---- The plan of a run (check.c) ------------------------------------------------ */
+
+#define CHECK_MAX_CONFIGS 64
+
+/* One option set: defaults, then a variant, then a player count. */
+typedef struct check_configuration {
+	const char *variant; /* NULL = none */
+	int players;         /* 0 = leave it */
+	char label[320];     /* "hegemino variant mega (board=mega)" for messages */
+	char values[1024];   /* every option's value, "k=v ...": equal text, same game */
+	long same_as;        /* the index of an earlier configuration that is the same
+				game (skipped), else -1 */
+} check_configuration;
+
+typedef struct check_plan {
+	const bones_plugin *p;
+	bones_check_config cfg; /* the caller's, with the defaults filled in */
+	check_configuration list[CHECK_MAX_CONFIGS];
+	size_t count;
+	size_t games;           /* per configuration */
+} check_plan;
+
+/* The configurations to check, labelled. BONES_EINVAL (rep->failure says why) when the
+ * settings or the variant asked for do not validate, BONES_EILLEGAL when the plugin's own
+ * defaults or variants do not. */
+bones_status bones_check_plan(const bones_plugin *p, const bones_check_config *cfg,
+			      check_plan *plan, bones_check_report *rep);
+
+/* The plugin's variant of that id (it exists: the plan found it). */
+const bones_variant *bones_check_variant(const bones_plugin *p, const char *id);
+
+/* Play and check games [first, first + count) of configuration i in this process,
+ * adding to rep; watch (may be NULL) is kept up to date for a watching parent. The first
+ * failure stops it (BONES_EILLEGAL) and saves the game as a record. */
+bones_status bones_check_games(const check_plan *plan, size_t i, size_t first, size_t count,
+			       bones_check_watch *watch, bones_check_report *rep);
+
+/* Check the states along moves[0..n) of configuration i in this process (see
+ * bones_check_sequence): 1 held, 0 failed, -1 not a legal sequence. */
+int bones_check_moves(const check_plan *plan, size_t i, uint64_t seed,
+		      const bones_move *moves, size_t n, bones_check_watch *watch);
+
+/* Write moves[0..n) of configuration i as a record with a comment; its path goes to
+ * rep->record. */
+void bones_check_save(const check_plan *plan, size_t i, uint64_t seed,
+		      const bones_move *moves, size_t n, const char *comment,
+		      bones_check_report *rep);
+
+/* ---- Faults (check_shrink.c) -------------------------------------------------------- */
+
+/* A child that checked configuration i died of signal sig (0: it hung) in game `game`
+ * (seed) after moves[0..n): say so in rep, shrink the moves to the shortest sequence
+ * that still faults (in child processes) and save it as a record. */
+void bones_check_fault(const check_plan *plan, size_t i, size_t game, uint64_t seed,
+		       const bones_move *moves, size_t n, int sig, bones_check_report *rep);
+
+/* Run fn(plan, user) in a child process watched like a checking child: its exit status
+ * (0..255), or -(signal) when it died of one, or -1000 when it hung (no beat for
+ * cfg.step_seconds). watch is the child's shared page (NULL: fn gets none). */
+int bones_check_in_child(const check_plan *plan, bones_check_watch *watch,
+			 int (*fn)(const check_plan *plan, bones_check_watch *watch, void *user),
+			 void *user);
+
+/* A shared page for a watched child with room for cap moves; NULL when out of memory. */
+bones_check_watch *bones_check_watch_create(size_t cap);
+void bones_check_watch_destroy(bones_check_watch *w);
 
 #endif /* BONES_CHECK_INTERNAL_H */
