@@ -145,13 +145,7 @@ double bones_picture_text(bones_picture_canvas *c, double x, double y, double h,
 
 bones_color bones_picture_player_color(int p)
 {
-	static const bones_color palette[8] = {
-		BONES_RGBA(214, 69, 65, 255),  BONES_RGBA(52, 120, 200, 255),
-		BONES_RGBA(60, 160, 90, 255),  BONES_RGBA(230, 160, 30, 255),
-		BONES_RGBA(140, 80, 170, 255), BONES_RGBA(40, 160, 170, 255),
-		BONES_RGBA(200, 90, 150, 255), BONES_RGBA(120, 110, 100, 255),
-	};
-	return palette[(p < 0 ? 0 : p) % 8];
+	return bones_player_color(p);
 }
 
 /* ---- world units through c->view --------------------------------------------------- */
