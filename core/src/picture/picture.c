@@ -76,14 +76,15 @@ static const bones_render *render_of(const bones_picture_game *pos)
 	return r && r->size >= sizeof *r ? r : NULL;
 }
 
-/* The hands column: the largest slot (up to 4.5 u) with which every hand fits. */
+/* The hands column: the largest slot (up to 6.5 u, or the column's width) with which
+ * every hand fits, in as many rows as it takes: big pieces whose pips read. */
 static void plan_column(frame *f, const bones_render *r, const bones_picture_game *pos,
 			int viewer)
 {
 	double pad = 0.8 * f->u, inner = f->col_w - 2 * pad;
 	double avail = f->h - f->top - pad;
 	int players = pos->players < 1 ? 1 : pos->players;
-	for (f->slot = 4.5 * f->u; f->slot > 0.8 * f->u; f->slot *= 0.92) {
+	for (f->slot = fmin(6.5 * f->u, inner); f->slot > 0.8 * f->u; f->slot *= 0.95) {
 		f->cols = (int)(inner / f->slot);
 		if (f->cols < 1)
 			f->cols = 1;
@@ -163,25 +164,29 @@ static void draw_targets(bones_picture_canvas *c, const bones_move_place *places
 	}
 }
 
+/* A player's line: a band behind the player to move, the colour disc, name, score. */
 static void draw_player_header(bones_picture_canvas *c, const frame *f,
-			       const bones_picture_game *pos, int p, double y,
-			       const double *scores, int n)
+			       const bones_picture_game *pos, int p, double y, double band,
+			       const double *scores)
 {
 	double x = f->col_x + 0.8 * f->u, u = f->u;
-	int who = pos->plugin->to_move(pos->game, pos->state);
+	bool moving = pos->plugin->to_move(pos->game, pos->state) == p;
+	if (moving)
+		bones_picture_rect(c, f->col_x + 0.3 * u, y, f->col_w - 0.6 * u, band, 0.4 * u,
+				   BONES_RGBA(255, 236, 170, 255), BONES_RGBA(230, 190, 90, 255), 1);
 	bones_picture_circle(c, x + 0.45 * u, y + 0.9 * u, 0.42 * u,
 			     bones_picture_player_color(p), BONES_RGBA(255, 255, 255, 255),
 			     0.1 * u);
-	char label[96];
-	snprintf(label, sizeof label, "Player %d%s", p + 1, who == p ? "  - to move" : "");
-	bones_picture_text(c, x + 1.3 * u, y + 0.9 * u, 1.05 * u, INK, BONES_ALIGN_LEFT, label);
-	char right[64];
-	if (n > 0)
-		snprintf(right, sizeof right, "%g  (%d)", scores[p], n);
-	else
-		snprintf(right, sizeof right, "%g", scores[p]);
-	bones_picture_text(c, f->col_x + f->col_w - 0.8 * u, y + 0.9 * u, 1.05 * u,
-			   who == p ? INK : SOFT_INK, BONES_ALIGN_RIGHT, right);
+	char label[64], right[64];
+	snprintf(label, sizeof label, "Player %d", p + 1);
+	double w = bones_picture_text(c, x + 1.3 * u, y + 0.9 * u, 1.05 * u, INK,
+				      BONES_ALIGN_LEFT, label);
+	if (moving)
+		bones_picture_text(c, x + 1.8 * u + w, y + 0.9 * u, 0.85 * u, SOFT_INK,
+				   BONES_ALIGN_LEFT, "to move");
+	snprintf(right, sizeof right, "%g", scores[p]);
+	bones_picture_text(c, f->col_x + f->col_w - 0.8 * u, y + 0.9 * u, 1.2 * u, INK,
+			   BONES_ALIGN_RIGHT, right);
 }
 
 static void draw_hands(bones_picture_canvas *c, const frame *f, const bones_render *r,
@@ -196,7 +201,8 @@ static void draw_hands(bones_picture_canvas *c, const frame *f, const bones_rend
 	double y = f->top + 0.5 * f->u, pad = 0.8 * f->u;
 	for (int p = 0; p < players; p++) {
 		int n = r->hand_size(pos->game, pos->state, p, viewer);
-		draw_player_header(c, f, pos, p, y, scores, n);
+		int rows = n > 0 ? (n + f->cols - 1) / f->cols : 0;
+		draw_player_header(c, f, pos, p, y - 0.2 * f->u, 2.0 * f->u + rows * f->slot, scores);
 		y += 2.0 * f->u;
 		for (int i = 0; i < n; i++) {
 			double sx = f->col_x + pad + (i % f->cols) * f->slot;
@@ -214,7 +220,7 @@ static void draw_hands(bones_picture_canvas *c, const frame *f, const bones_rend
 				out->slot[k].w = out->slot[k].h = f->slot;
 			}
 		}
-		y += (n > 0 ? (n + f->cols - 1) / f->cols : 0) * f->slot + 0.4 * f->u;
+		y += rows * f->slot + 0.4 * f->u;
 		if (p + 1 < players)
 			bones_picture_line(c, f->col_x + pad, y, f->col_x + f->col_w - pad, y, RULE, 1);
 		y += 0.3 * f->u;
