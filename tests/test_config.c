@@ -58,6 +58,30 @@ static void test_config__good_preset_reads_every_section(void)
 	CU_ASSERT_EQUAL(p.seats[2].line, 17);
 }
 
+/* A combination the plugin's configure refuses is placed where its key was set: a
+ * --set naming it, else the preset's line, else the variant's line. */
+static void test_config__a_refused_combination_names_the_line_that_set_it(void)
+{
+	bones_preset p;
+	char err[512];
+	CU_ASSERT_EQUAL_FATAL(bones_preset_load(FIXTURE("good.ini"), &p, err, sizeof err),
+			      BONES_OK);
+	snprintf(err, sizeof err, "players: 3 players need target 30");
+	bones_preset_locate(&p, NULL, 0, err, sizeof err);
+	CU_ASSERT_STRING_EQUAL(err, FIXTURE("good.ini") ":9: players: 3 players need target 30");
+	snprintf(err, sizeof err, "target: too low for misere");
+	bones_preset_locate(&p, NULL, 0, err, sizeof err);
+	CU_ASSERT_STRING_EQUAL(err, FIXTURE("good.ini") ":4: target: too low for misere");
+	const char *sets[] = {"players=2", "target=5", "players=4"};
+	snprintf(err, sizeof err, "players: 4 players need target 30");
+	bones_preset_locate(&p, sets, 3, err, sizeof err);
+	CU_ASSERT_STRING_EQUAL(err, "--set players=4: players: 4 players need target 30");
+	p.path[0] = '\0'; /* a game id's preset: no file to name */
+	snprintf(err, sizeof err, "players: 3 players need target 30");
+	bones_preset_locate(&p, sets + 1, 1, err, sizeof err); /* a --set of another key */
+	CU_ASSERT_STRING_EQUAL(err, "players: 3 players need target 30");
+}
+
 /* Defaults, then the variant (target=21 max_step=3), then [options]. */
 static void test_config__options_layer_defaults_variant_then_options(void)
 {
@@ -300,6 +324,8 @@ int main(void)
 		{"each bad preset names its file, line and key",
 		 test_config__each_bad_preset_names_its_file_line_and_key},
 		{"a missing file cannot be opened", test_config__a_missing_file_cannot_be_opened},
+		{"a refused combination names the line that set it",
+		 test_config__a_refused_combination_names_the_line_that_set_it},
 		{"--set overrides apply after the preset",
 		 test_config__set_overrides_apply_after_the_preset},
 		{"a preset for another plugin is refused",

@@ -9,6 +9,7 @@
 #include "bones/config.h"
 #include "bones/headtohead.h"
 #include "bones/registry.h"
+#include "bones/session.h"
 #include "commands.h"
 
 #define MAX_SETS 64
@@ -178,6 +179,14 @@ int cmd_match(int argc, char **argv)
 			fprintf(stderr, "bones match: %s\n", err);
 			goto out_options;
 		}
+	/* the combination, checked once by the plugin before any game is played */
+	bones_session *probe;
+	if (bones_session_create(p, &opts, 0, &probe, err, sizeof err)) {
+		bones_preset_locate(preset, a.sets, a.set_count, err, sizeof err);
+		fprintf(stderr, "bones match: %s\n", err);
+		goto out_options;
+	}
+	bones_session_destroy(probe);
 	status = run(&a, p, &opts);
 out_options:
 	bones_options_release(&opts);

@@ -7,13 +7,13 @@
 #include "bones/record.h"
 #include "commands.h"
 
-static void print_position(const bones_session *s)
+static bool print_position(const bones_session *s)
 {
 	const bones_plugin *p = bones_session_plugin(s);
 	size_t cap = 256 * 1024;
 	char *buf = malloc(cap);
 	if (!buf)
-		return;
+		return false;
 	size_t n = p->render_text(bones_session_game(s), bones_session_state(s), -1, buf, cap);
 	if (n >= cap)
 		n = cap - 1;
@@ -21,6 +21,7 @@ static void print_position(const bones_session *s)
 	if (n && buf[n - 1] != '\n')
 		putchar('\n');
 	free(buf);
+	return true;
 }
 
 int cmd_replay(int argc, char **argv)
@@ -41,11 +42,18 @@ int cmd_replay(int argc, char **argv)
 	bones_session *s = NULL;
 	char err[1024], result[512];
 	bones_status st = bones_record_replay(argv[1], reg, &s, err, sizeof err);
+	if (s && !print_position(s) && !st) {
+		snprintf(err, sizeof err, "out of memory drawing the position");
+		st = BONES_ENOMEM;
+	}
 	if (s) {
-		print_position(s);
 		bones_record_result(s, result, sizeof result);
 		printf("moves: %zu\nresult: %s\n", bones_session_length(s),
 		       strcmp(result, "*") ? result : "* (the game is not over)");
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		snprintf(err, sizeof err, "cannot write the output");
+		st = st ? st : BONES_EIO;
 	}
 	if (st)
 		fprintf(stderr, "bones replay: %s\n", err);

@@ -139,8 +139,10 @@ static int write_reports(bones_tourney_db *db, const bones_tourney *t, const cha
 	bones_tourney_report *r;
 	bones_sprt_state sprt;
 	char err[1024];
-	if (bones_tourney_report_create(db, tourney, &r)) {
-		fprintf(stderr, "bones tourney: cannot read the results\n");
+	bones_status st = bones_tourney_report_create(db, tourney, &r);
+	if (st) {
+		fprintf(stderr, "bones tourney: cannot read the results: %s\n",
+			st == BONES_ENOMEM ? "out of memory" : "the file is damaged");
 		return 1;
 	}
 	if (t && t->sprt_on && !bones_tourney_sprt_result(t, db, &sprt))

@@ -260,7 +260,8 @@ static int setup_game(tty_game *t, const play_args *a, const bones_match *m, int
 					       sizeof err);
 	bones_options_release(&opts);
 	if (st) {
-		fprintf(stderr, "bones play: %s: %s\n", t->plugin->id, err);
+		bones_preset_locate(&t->preset, a->sets, a->set_count, err, sizeof err);
+		fprintf(stderr, "bones play: %s\n", err);
 		return 1;
 	}
 	const bones_game_info *info = bones_session_info(t->session);

@@ -75,8 +75,10 @@ static void emit_board(const hm_game *g, const hm_state *s, bones_text *o)
 	grid gr = {NULL, maxr - minr + 1, HALF * (maxx - minx + 2) + 2, minr, minx};
 	size_t size = (size_t)(gr.rows * 3 + 2) * (size_t)(gr.cols + 1);
 	gr.text = g->host->alloc(g->host, size + 1);
-	if (!gr.text)
+	if (!gr.text) {
+		bones_text_printf(o, "  (out of memory: the board cannot be drawn)\n");
 		return;
+	}
 	memset(gr.text, ' ', size);
 	for (int c = 0; c < s->ncells; c++)
 		if (cells[c].placed)

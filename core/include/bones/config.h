@@ -79,6 +79,13 @@ bones_status bones_preset_find(const char *name, char *path, size_t cap);
 bones_status bones_preset_options(const bones_preset *preset, const bones_plugin *plugin,
 				  bones_options *opts, char *err, size_t errcap);
 
+/* Place a plugin's refusal of an option combination ("players: solo=dorothy needs 2
+ * seats", from configure) where the key it names was set: "--set players=1: ..." when
+ * one of the command line's sets[] did, else "FILE:LINE: ..." at the preset's line
+ * (else the variant's line, else "FILE: ..."); unchanged for a preset with no file. */
+void bones_preset_locate(const bones_preset *preset, const char *const *sets,
+			 int set_count, char *err, size_t errcap);
+
 /* Apply one command-line override "key=value" (after the preset). On failure err
  * names it: "--set players=9: players: 9 is out of range 2..4". */
 bones_status bones_preset_set(bones_options *opts, const char *pair, char *err,

@@ -44,6 +44,10 @@ const char *bones_registry_path(const bones_registry *reg, size_t index);
 /* A plugin by id, or by the path of a .so file (loading it if needed); NULL if none. */
 const bones_plugin *bones_registry_find(bones_registry *reg, const char *id_or_path);
 
+/* True when a scan or load ran out of memory, so a plugin that seems missing may exist:
+ * say "out of memory", not "no such game". */
+bool bones_registry_out_of_memory(const bones_registry *reg);
+
 /* The refused files, one line each ("PATH: reason"), in the order met. The strings
  * are owned by the registry and live until it is destroyed. */
 size_t bones_registry_error_count(const bones_registry *reg);

@@ -176,6 +176,9 @@ static bones_status start_session(reader *r, int line)
 		return fail(r, BONES_EPARSE, line, "no [Game \"...\"] tag before the moves: "
 			    "not a Bones record");
 	const bones_plugin *p = valid_id(r->game) ? bones_registry_find(r->reg, r->game) : NULL;
+	if (!p && bones_registry_out_of_memory(r->reg))
+		return fail(r, BONES_ENOMEM, r->game_line, "Game: out of memory loading '%s'",
+			    r->game);
 	if (!p)
 		return fail(r, BONES_ENOTFOUND, r->game_line,
 			    "Game: no plugin '%s' is installed (see `bones games`)", r->game);
@@ -300,6 +303,8 @@ static bones_status take_move(reader *r, int line, char *text)
 		st = bones_session_play(s, m);
 	if (st == BONES_EPARSE)
 		return fail(r, st, line, "move %zu: '%s': not a move of %s", n, shown, p->id);
+	if (st == BONES_ENOMEM)
+		return fail(r, st, line, "move %zu: '%s': out of memory", n, shown);
 	if (st)
 		return fail(r, st, line, "move %zu: '%s': not legal now", n, shown);
 	return BONES_OK;
@@ -328,7 +333,7 @@ static bones_status read_lines(reader *r, FILE *f)
 	ssize_t len;
 	int number = 0;
 	bones_status st = BONES_OK;
-	while (!st && (len = getline(&line, &cap, f)) >= 0) {
+	while (!st && (errno = 0, len = getline(&line, &cap, f)) >= 0) {
 		number++;
 		if ((size_t)len != strlen(line)) {
 			st = fail(r, BONES_EPARSE, number, "NUL byte: not a text file");
@@ -345,6 +350,8 @@ static bones_status read_lines(reader *r, FILE *f)
 			st = take_move(r, number, p);
 	}
 	free(line);
+	if (!st && errno == ENOMEM)
+		st = fail(r, BONES_ENOMEM, number + 1, "out of memory");
 	if (!st && ferror(f))
 		st = fail(r, BONES_EIO, 0, "read error");
 	if (!st && !r->session)

@@ -359,6 +359,34 @@ out_release:
 	return st;
 }
 
+void bones_preset_locate(const bones_preset *preset, const char *const *sets,
+			 int set_count, char *err, size_t errcap)
+{
+	size_t key_len = strcspn(err, ":");
+	char inner[512];
+	for (int i = set_count; i-- > 0;) { /* an override the user typed is the culprit */
+		if (!strncmp(sets[i], err, key_len) && sets[i][key_len] == '=') {
+			snprintf(inner, sizeof inner, "%s", err);
+			snprintf(err, errcap, "--set %s: %s", sets[i], inner);
+			return;
+		}
+	}
+	if (!preset->path[0])
+		return;
+	int line = 0;
+	for (int i = 0; i < preset->option_count; i++) /* the last setting counts */
+		if (strlen(preset->options[i].key) == key_len &&
+		    !strncmp(preset->options[i].key, err, key_len))
+			line = preset->options[i].line;
+	if (!line && preset->variant[0])
+		line = preset->variant_line;
+	snprintf(inner, sizeof inner, "%s", err);
+	if (line)
+		snprintf(err, errcap, "%s:%d: %s", preset->path, line, inner);
+	else
+		snprintf(err, errcap, "%s: %s", preset->path, inner);
+}
+
 bones_status bones_preset_set(bones_options *opts, const char *pair, char *err,
 			      size_t errcap)
 {
@@ -600,6 +628,10 @@ static bones_status not_found(const char *name, bones_registry *reg, char *err,
 		}
 		return st;
 	}
+	if (bones_registry_out_of_memory(reg)) {
+		snprintf(err, errcap, "'%s': out of memory while loading the games", name);
+		return BONES_ENOMEM;
+	}
 	bones_suggest s;
 	bones_suggest_init(&s, name);
 	for (size_t i = 0; i < bones_registry_count(reg); i++)
@@ -623,6 +655,11 @@ bones_status bones_preset_resolve(const char *name, bones_registry *reg,
 		if (preset->plugin_path[0])
 			bones_registry_scan_dir(reg, preset->plugin_path);
 		*plugin = bones_registry_find(reg, preset->plugin);
+		if (!*plugin && bones_registry_out_of_memory(reg)) {
+			snprintf(err, errcap, "%s:%d: plugin: out of memory while loading '%s'",
+				 path, preset->plugin_line, preset->plugin);
+			return BONES_ENOMEM;
+		}
 		if (!*plugin) {
 			snprintf(err, errcap, "%s:%d: plugin: no game '%s' is installed", path,
 				 preset->plugin_line, preset->plugin);

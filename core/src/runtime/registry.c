@@ -7,6 +7,7 @@
 #include "bones/paths.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <dlfcn.h>
 #include <limits.h>
 #include <link.h>
@@ -34,6 +35,7 @@ struct bones_registry {
 	size_t count, cap;
 	char **errors; /* "PATH: reason"; owned */
 	size_t error_count, error_cap;
+	bool out_of_memory; /* a scan or load ran out: a plugin may be missing for that */
 };
 
 bones_registry *bones_registry_create(void)
@@ -67,16 +69,21 @@ static bones_status refuse(bones_registry *reg, bones_status st, const char *pat
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof reason, fmt, ap);
 	va_end(ap);
+	if (st == BONES_ENOMEM)
+		reg->out_of_memory = true;
 	size_t len = strlen(path) + 2 + strlen(reason) + 1;
 	char *line = malloc(len);
-	if (!line)
+	if (!line) {
+		reg->out_of_memory = true;
 		return st;
+	}
 	snprintf(line, len, "%s: %s", path, reason);
 	if (reg->error_count == reg->error_cap) {
 		size_t cap = reg->error_cap ? 2 * reg->error_cap : 8;
 		char **grown = realloc(reg->errors, cap * sizeof *grown);
 		if (!grown) {
 			free(line);
+			reg->out_of_memory = true;
 			return st;
 		}
 		reg->errors = grown;
@@ -86,12 +93,25 @@ static bones_status refuse(bones_registry *reg, bones_status st, const char *pat
 	return st;
 }
 
+#define NO_DL_REASON "the dynamic loader gave no reason"
+
+/* Whether glibc's dlopen failed for want of memory rather than for the file: it says
+ * "cannot allocate ...: Cannot allocate memory", "cannot create shared object
+ * descriptor", "cannot open shared object file" (even "No such file or directory")
+ * for a file stat just found, or nothing at all (no memory for the message either). */
+static bool dl_out_of_memory(const char *why)
+{
+	return !strcmp(why, NO_DL_REASON) || strstr(why, "memory") ||
+	       strstr(why, "cannot create shared object") || strstr(why, "No such file") ||
+	       !strcmp(why, "cannot open shared object file");
+}
+
 /* dlerror() text without a leading "PATH: " (the error line names the file already). */
 static const char *dl_reason(const char *path)
 {
 	const char *e = dlerror();
 	if (!e)
-		return "unknown dynamic loader error";
+		return NO_DL_REASON;
 	size_t n = strlen(path);
 	if (!strncmp(e, path, n) && e[n] == ':' && e[n + 1] == ' ')
 		return e + n + 2;
@@ -190,32 +210,38 @@ static bool check_schema_shape(const bones_plugin *p, char *why, size_t cap)
 	return true;
 }
 
-/* Defaults validate, and so does every variant applied over them. */
-static bool check_schema_values(const bones_plugin *p, char *why, size_t cap)
+/* Defaults validate, and so does every variant applied over them: BONES_OK,
+ * BONES_EABI with why, or BONES_ENOMEM (which says nothing about the plugin). */
+static bones_status check_schema_values(const bones_plugin *p, char *why, size_t cap)
 {
 	char err[300];
 	bones_options opts;
-	if (bones_options_init(&opts, p, err, sizeof err)) {
+	bones_status st = bones_options_init(&opts, p, err, sizeof err);
+	if (st == BONES_ENOMEM)
+		return st;
+	if (st) {
 		snprintf(why, cap, "%s (the default must be a valid value)", err);
-		return false;
+		return BONES_EABI;
 	}
 	bones_options_release(&opts);
 	for (size_t i = 0; i < p->variant_count; i++) {
 		const bones_variant *v = &p->variants[i];
 		if (!v->id || !*v->id || !v->name || !v->settings) {
 			snprintf(why, cap, "variant %zu lacks an id, name or settings", i + 1);
-			return false;
+			return BONES_EABI;
 		}
 		if (bones_options_init(&opts, p, err, sizeof err))
-			return false; /* out of memory; the defaults validated above */
-		bones_status st = bones_options_apply(&opts, v->settings, err, sizeof err);
+			return BONES_ENOMEM; /* the defaults validated above */
+		st = bones_options_apply(&opts, v->settings, err, sizeof err);
 		bones_options_release(&opts);
+		if (st == BONES_ENOMEM)
+			return st;
 		if (st) {
 			snprintf(why, cap, "variant '%s': %s", v->id, err);
-			return false;
+			return BONES_EABI;
 		}
 	}
-	return true;
+	return BONES_OK;
 }
 
 /* The size of the entry symbol as the linker recorded it, or 0 when unknown. */
@@ -268,9 +294,15 @@ static bones_status check_entry(bones_registry *reg, const char *path,
 	if (fn)
 		return refuse(reg, BONES_EABI, path, "plugin '%s': required function '%s' "
 			      "is NULL", p->id, fn);
-	if (!check_schema_shape(p, why, sizeof why) || !check_schema_values(p, why, sizeof why))
+	if (!check_schema_shape(p, why, sizeof why))
 		return refuse(reg, BONES_EABI, path, "plugin '%s': invalid option schema: %s",
 			      p->id, why);
+	bones_status st = check_schema_values(p, why, sizeof why);
+	if (st == BONES_ENOMEM)
+		return refuse(reg, st, path, "out of memory");
+	if (st)
+		return refuse(reg, st, path, "plugin '%s': invalid option schema: %s", p->id,
+			      why);
 	for (size_t i = 0; i < reg->count; i++)
 		if (!strcmp(reg->items[i].plugin->id, p->id))
 			return refuse(reg, BONES_EINVAL, path, "duplicate plugin id '%s', "
@@ -318,16 +350,20 @@ bones_status bones_registry_load(bones_registry *reg, const char *path)
 	char real[PATH_MAX];
 	struct stat st;
 	if (stat(path, &st) != 0 || !realpath(path, real))
-		return refuse(reg, BONES_ENOTFOUND, path, "no such plugin file");
+		return errno == ENOMEM ? refuse(reg, BONES_ENOMEM, path, "out of memory")
+				       : refuse(reg, BONES_ENOTFOUND, path, "no such plugin file");
 	if (!S_ISREG(st.st_mode))
 		return refuse(reg, BONES_EIO, path, "not a regular file");
 	if (find_real(reg, real) >= 0)
 		return BONES_OK; /* the same file, met again: already loaded */
 	dlerror();
 	void *handle = dlopen(real, RTLD_NOW | RTLD_LOCAL);
-	if (!handle)
-		return refuse(reg, BONES_EABI, path, "not a loadable shared object: %s",
-			      dl_reason(real));
+	if (!handle) {
+		const char *why = dl_reason(real);
+		if (dl_out_of_memory(why))
+			return refuse(reg, BONES_ENOMEM, path, "out of memory: %s", why);
+		return refuse(reg, BONES_EABI, path, "not a loadable shared object: %s", why);
+	}
 	dlerror();
 	const void *sym = dlsym(handle, BONES_ENTRY_SYMBOL);
 	bones_status status;
@@ -371,7 +407,7 @@ static bones_status list_dir(const char *dir, char ***out, size_t *count)
 	*count = 0;
 	DIR *d = opendir(dir);
 	if (!d)
-		return BONES_OK;
+		return errno == ENOMEM ? BONES_ENOMEM : BONES_OK;
 	char **names = NULL;
 	size_t n = 0, cap = 0;
 	bones_status st = BONES_OK;
@@ -490,6 +526,11 @@ const bones_plugin *bones_registry_find(bones_registry *reg, const char *id_or_p
 	if (bones_registry_load(reg, id_or_path))
 		return NULL;
 	return reg->items[reg->count - 1].plugin;
+}
+
+bool bones_registry_out_of_memory(const bones_registry *reg)
+{
+	return reg->out_of_memory;
 }
 
 size_t bones_registry_error_count(const bones_registry *reg)

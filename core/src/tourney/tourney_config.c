@@ -421,13 +421,15 @@ static bool read_text(bones_tourney *t, char *err, size_t errcap)
 	if (!f)
 		return false;
 	size_t n = fread(t->config_text, 1, sizeof t->config_text - 1, f);
-	bool big = !feof(f);
+	bool failed = ferror(f), big = !failed && !feof(f);
 	fclose(f);
 	t->config_text[n] = '\0';
+	if (failed)
+		snprintf(err, errcap, "'%s': cannot read it", t->path);
 	if (big)
 		snprintf(err, errcap, "'%s': larger than %zu bytes", t->path,
 			 sizeof t->config_text - 1);
-	return !big;
+	return !big && !failed;
 }
 
 bones_status bones_tourney_load(const char *path, bones_tourney **out, char *err,
@@ -446,11 +448,10 @@ bones_status bones_tourney_load(const char *path, bones_tourney **out, char *err
 		goto out_fail;
 	bones_registry_scan_default(t->reg);
 	int line = 0;
-	bones_status st = bones_ini_parse(path, handler, &c, &line);
+	/* the text read whole above: what is parsed is what --resume compares */
+	bones_status st = bones_ini_parse_string(t->config_text, handler, &c, &line);
 	if (st == BONES_EPARSE && !c.failed)
 		fail(&c, line, "ini", "syntax error");
-	if (st == BONES_EIO)
-		snprintf(err, errcap, "cannot open '%s'", path);
 	if (st || !validate(&c))
 		goto out_fail;
 	if (!t->rounds)

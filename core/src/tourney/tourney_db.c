@@ -36,6 +36,26 @@ static bones_status db_fail(sqlite3 *db, const char *what, char *err, size_t err
 	return BONES_EIO;
 }
 
+/* What ended a scan: SQLITE_DONE is the end of the rows; anything else (SQLITE_NOMEM
+ * above all) a failure that must not pass for a shorter result. */
+static bones_status scan_status(int rc)
+{
+	return rc == SQLITE_DONE ? BONES_OK : rc == SQLITE_NOMEM ? BONES_ENOMEM : BONES_EIO;
+}
+
+/* Column reads that ran out of memory return NULL or 0 and leave SQLITE_NOMEM as the
+ * connection's error code (the step before them left SQLITE_ROW there). */
+static bool columns_failed(sqlite3 *db)
+{
+	return sqlite3_errcode(db) == SQLITE_NOMEM;
+}
+
+/* A prepare that failed: out of memory, or a file that is not ours (damaged, old). */
+static bones_status prepare_status(sqlite3 *db)
+{
+	return sqlite3_errcode(db) == SQLITE_NOMEM ? BONES_ENOMEM : BONES_EIO;
+}
+
 static bool prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
 {
 	return sqlite3_prepare_v2(db, sql, -1, st, NULL) == SQLITE_OK;
@@ -157,7 +177,14 @@ static int bind_key(sqlite3_stmt *q, const char *tourney, int round, int slot)
 	       sqlite3_bind_int(q, 2, round) | sqlite3_bind_int(q, 3, slot);
 }
 
-static bool insert_seats(bones_tourney_db *d, const bones_tourney_game_row *r)
+/* Why a row was not stored, for the message: SQLite's own words, but a failed bind
+ * (a copy that found no memory) leaves none. */
+static const char *insert_failure(bones_tourney_db *d, int bind_rc)
+{
+	return bind_rc ? "out of memory" : sqlite3_errmsg(d->db);
+}
+
+static const char *insert_seats(bones_tourney_db *d, const bones_tourney_game_row *r)
 {
 	sqlite3_stmt *q = d->add_seat;
 	for (int i = 0; i < r->seats; i++) {
@@ -167,18 +194,17 @@ static bool insert_seats(bones_tourney_db *d, const bones_tourney_game_row *r)
 			 sqlite3_bind_double(q, 6, r->score[i]) | sqlite3_bind_int(q, 7, r->rank[i]) |
 			 sqlite3_bind_double(q, 8, r->points[i]);
 		if (rc != SQLITE_OK || sqlite3_step(q) != SQLITE_DONE)
-			return false;
+			return insert_failure(d, rc);
 	}
-	return true;
+	return NULL;
 }
 
-/* A game row with its seats; false (nothing half-written: the caller rolls back) when
- * any part fails. A game without its record or chance outcomes is refused, never stored
- * empty. */
-static bool insert_row(bones_tourney_db *d, const bones_tourney_game_row *r)
+/* A game row with its seats; NULL, or why not (nothing half-written: the caller rolls
+ * back). A game without its record or chance outcomes is refused, never stored empty. */
+static const char *insert_row(bones_tourney_db *d, const bones_tourney_game_row *r)
 {
 	if (!r->chance || !r->record)
-		return false;
+		return "a game without its record";
 	sqlite3_stmt *q = d->add_game;
 	sqlite3_reset(q);
 	int rc = bind_key(q, r->tourney, r->round, r->slot) |
@@ -191,7 +217,7 @@ static bool insert_row(bones_tourney_db *d, const bones_tourney_game_row *r)
 		 sqlite3_bind_text(q, 12, r->chance, -1, SQLITE_TRANSIENT) |
 		 sqlite3_bind_text(q, 13, r->record, -1, SQLITE_TRANSIENT);
 	if (rc != SQLITE_OK || sqlite3_step(q) != SQLITE_DONE)
-		return false;
+		return insert_failure(d, rc);
 	return insert_seats(d, r);
 }
 
@@ -202,10 +228,11 @@ bones_status bones_tourney_db_add_many(bones_tourney_db *d,
 	if (sqlite3_exec(d->db, "BEGIN IMMEDIATE", NULL, NULL, NULL))
 		return db_fail(d->db, "cannot store a game", err, errcap);
 	for (size_t i = 0; i < n; i++) {
-		if (!insert_row(d, rows[i])) {
-			db_fail(d->db, "cannot store a game", err, errcap);
+		const char *why = insert_row(d, rows[i]);
+		if (why) {
+			snprintf(err, errcap, "cannot store a game: %s", why);
 			sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
-			return BONES_EIO;
+			return strcmp(why, "out of memory") ? BONES_EIO : BONES_ENOMEM;
 		}
 	}
 	if (sqlite3_exec(d->db, "COMMIT", NULL, NULL, NULL))
@@ -242,10 +269,10 @@ bones_status bones_tourney_db_stored(bones_tourney_db *d, const char *tourney,
 	if (!prepare(d->db, "SELECT round, slot FROM game WHERE tourney=? ORDER BY round, slot",
 		     &q)) {
 		free(s);
-		return BONES_EIO;
+		return prepare_status(d->db);
 	}
-	sqlite3_bind_text(q, 1, tourney, -1, SQLITE_STATIC);
-	while (!st && sqlite3_step(q) == SQLITE_ROW) {
+	int rc = sqlite3_bind_text(q, 1, tourney, -1, SQLITE_STATIC);
+	while (!st && !rc && (rc = sqlite3_step(q)) == SQLITE_ROW) {
 		if (s->count == cap) {
 			cap = cap ? 2 * cap : 256;
 			uint64_t *k = realloc(s->keys, cap * sizeof *k);
@@ -256,7 +283,10 @@ bones_status bones_tourney_db_stored(bones_tourney_db *d, const char *tourney,
 			s->keys = k;
 		}
 		s->keys[s->count++] = stored_key(sqlite3_column_int(q, 0), sqlite3_column_int(q, 1));
+		rc = 0;
 	}
+	if (!st)
+		st = scan_status(rc);
 	sqlite3_finalize(q);
 	if (st) {
 		bones_tourney_stored_free(s);
@@ -359,19 +389,21 @@ bones_status bones_tourney_db_rows(bones_tourney_db *d, const char *tourney,
 	if (!prepare(d->db, "SELECT tourney, round, slot, game, set_no, perm, seats, seed, moves,"
 			    " ms, forfeit FROM game WHERE ?1 IS NULL OR tourney=?1"
 			    " ORDER BY tourney, round, slot", &g))
-		return BONES_EIO;
+		return prepare_status(d->db);
 	if (!prepare(d->db, "SELECT tourney, round, slot, seat, player, score, rank, points"
 			    " FROM seat WHERE ?1 IS NULL OR tourney=?1"
 			    " ORDER BY tourney, round, slot, seat", &s)) {
 		sqlite3_finalize(g);
-		return BONES_EIO;
+		return prepare_status(d->db);
 	}
-	sqlite3_bind_text(g, 1, tourney, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 1, tourney, -1, SQLITE_STATIC);
 	size_t cap = 0;
 	bones_status st = BONES_OK;
-	bool seat = sqlite3_step(s) == SQLITE_ROW;
-	while (sqlite3_step(g) == SQLITE_ROW) {
+	if (sqlite3_bind_text(g, 1, tourney, -1, SQLITE_STATIC) ||
+	    sqlite3_bind_text(s, 1, tourney, -1, SQLITE_STATIC))
+		st = BONES_ENOMEM;
+	int rc_s = st ? SQLITE_DONE : sqlite3_step(s), rc_g = SQLITE_DONE;
+	bool seat = rc_s == SQLITE_ROW;
+	while (!st && (rc_g = sqlite3_step(g)) == SQLITE_ROW) {
 		if (*count == cap) {
 			cap = cap ? cap * 2 : 256;
 			bones_tourney_game_row *v = realloc(*rows, cap * sizeof *v);
@@ -383,12 +415,28 @@ bones_status bones_tourney_db_rows(bones_tourney_db *d, const char *tourney,
 		}
 		bones_tourney_game_row *r = &(*rows)[(*count)++];
 		read_row(g, r);
-		for (int c; seat && (c = compare_key(s, r)) <= 0; seat = sqlite3_step(s) == SQLITE_ROW)
+		if (columns_failed(d->db))
+			st = BONES_ENOMEM;
+		for (int c; !st && seat && (c = compare_key(s, r)) <= 0;
+		     seat = (rc_s = sqlite3_step(s)) == SQLITE_ROW) {
 			if (c == 0)
 				read_seat(s, r);
+			if (columns_failed(d->db))
+				st = BONES_ENOMEM;
+		}
+		rc_g = SQLITE_DONE;
 	}
+	if (!st)
+		st = scan_status(rc_g);
+	if (!st && rc_s != SQLITE_ROW)
+		st = scan_status(rc_s);
 	sqlite3_finalize(g);
 	sqlite3_finalize(s);
+	if (st) {
+		free(*rows);
+		*rows = NULL;
+		*count = 0;
+	}
 	return st;
 }
 

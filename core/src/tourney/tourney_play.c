@@ -201,8 +201,9 @@ static bones_status play_chance(struct game *g)
 	return bones_session_play(g->s, m);
 }
 
-/* Set up the seats: agents created, engines told the game. */
-static bool seat_up(struct game *g)
+/* Set up the seats: agents created, engines told the game. Out of memory is the host's failure, never a
+ * player's forfeit: BONES_ENOMEM then, and the game is not stored. */
+static bones_status seat_up(struct game *g)
 {
 	const bones_tourney *t = g->w->t;
 	const bones_tourney_slot *slot = g->slot;
@@ -210,9 +211,13 @@ static bool seat_up(struct game *g)
 	for (int i = 0; i < slot->seats && g->forfeit_seat < 0; i++) {
 		const bones_tourney_player *pl = &t->players[slot->player[i]];
 		if (pl->agent[0]) {
-			if (bones_agent_create(pl->agent, bones_session_plugin(g->s),
-					       bones_session_game(g->s), bones_session_info(g->s),
-					       agent_seed(slot, i), &g->agents[i], why, sizeof why))
+			bones_status st = bones_agent_create(
+				pl->agent, bones_session_plugin(g->s), bones_session_game(g->s),
+				bones_session_info(g->s), agent_seed(slot, i), &g->agents[i], why,
+				sizeof why);
+			if (st == BONES_ENOMEM)
+				return st;
+			if (st)
 				forfeit(g, i, "%s", why);
 			continue;
 		}
@@ -220,7 +225,7 @@ static bool seat_up(struct game *g)
 			 bones_session_options_text(g->s), i + 1);
 		expect_ok(g, i, line);
 	}
-	return g->forfeit_seat < 0;
+	return BONES_OK;
 }
 
 /* Play to the end, a forfeit or a stop. */
@@ -236,13 +241,20 @@ static bones_status play_out(struct game *g)
 			st = play_chance(g);
 			continue;
 		}
-		if (g->agents[who] ? bones_agent_choose(g->agents[who], bones_session_state(g->s),
-							&m) != BONES_OK
-				   : !engine_move(g, who, &m)) {
-			forfeit(g, who, "%s", "the agent found no move");
-			continue;
+		if (g->agents[who]) {
+			st = bones_agent_choose(g->agents[who], bones_session_state(g->s), &m);
+			if (st && st != BONES_ENOMEM) {
+				st = BONES_OK;
+				forfeit(g, who, "%s", "the agent found no move");
+				continue;
+			}
+		} else if (!engine_move(g, who, &m)) {
+			continue; /* engine_move forfeited, saying why */
 		}
-		if (bones_session_play(g->s, m))
+		bones_status played = st ? st : bones_session_play(g->s, m);
+		if (played == BONES_ENOMEM) /* the host's failure, no player's: not stored */
+			st = played;
+		else if (played)
 			forfeit(g, who, "%s", "an illegal move");
 	}
 	if (!st && atomic_load(g->w->stop))
@@ -359,7 +371,8 @@ bones_status bones_tourney_play(bones_tourney_worker *w, const bones_tourney_slo
 	if (st)
 		return st;
 	g.s = *s;
-	if (seat_up(&g))
+	st = seat_up(&g);
+	if (!st && g.forfeit_seat < 0)
 		st = play_out(&g);
 	bones_tourney_done *d = st ? NULL : calloc(1, sizeof *d);
 	if (!st && !d)
