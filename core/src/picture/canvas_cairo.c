@@ -249,7 +249,7 @@ void bones_picture_mark(bones_picture_canvas *c, const float *xy, int points, in
 		paint_path(c->cr, BONES_RGBA(60, 200, 90, 80), BONES_RGBA(30, 150, 60, 230), w);
 		break;
 	case BONES_MARK_LAST:
-		paint_path(c->cr, BONES_RGBA(255, 214, 60, 70), BONES_RGBA(235, 150, 0, 255),
+		paint_path(c->cr, BONES_RGBA(255, 214, 60, 50), BONES_RGBA(235, 150, 0, 255),
 			   w * 1.2);
 		break;
 	case BONES_MARK_BLOCKED:
