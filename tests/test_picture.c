@@ -186,5 +186,7 @@ static const bones_test_case cases[] = {
 
 int main(void)
 {
-	return bones_test_main("picture", cases);
+	int rc = bones_test_main("picture", cases);
+	bones_picture_release_caches();
+	return rc;
 }

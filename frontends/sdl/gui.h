@@ -25,6 +25,7 @@ typedef struct gui_fonts gui_fonts;
 
 /* DejaVu Sans found through fontconfig (BONES_GUI_FONT overrides the file). */
 gui_fonts *gui_fonts_create(char *err, size_t errcap);
+/* Also frees Cairo's and fontconfig's caches: call after gui_draw_release. */
 void gui_fonts_destroy(gui_fonts *f);
 /* The font at a pixel size (clamped to 4..200); NULL if it cannot be opened. */
 TTF_Font *gui_fonts_get(gui_fonts *f, int px);

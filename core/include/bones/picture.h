@@ -73,6 +73,11 @@ double bones_picture_text_width(bones_picture_canvas *c, double h, const char *u
 /* A mark region given in WORLD units, drawn with the house look for its kind. */
 void bones_picture_mark(bones_picture_canvas *c, const float *xy, int points, int kind);
 
+/* Frees the process-wide caches of Cairo and fontconfig (fonts, patterns). Optional:
+ * call it once at the end of a program, after every canvas and cairo object is gone,
+ * so that leak checkers see a clean exit. Pictures may be drawn again afterwards. */
+void bones_picture_release_caches(void);
+
 /* The colour of player p (0..): the same in every picture, legend and panel. */
 bones_color bones_picture_player_color(int p);
 

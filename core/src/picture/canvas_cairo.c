@@ -330,6 +330,12 @@ bones_status bones_picture_canvas_init(bones_picture_canvas *c, cairo_t *cr, cha
 	return BONES_OK;
 }
 
+void bones_picture_release_caches(void)
+{
+	cairo_debug_reset_static_data();
+	FcFini();
+}
+
 void bones_picture_canvas_release(bones_picture_canvas *c)
 {
 	if (c->face)
