@@ -637,16 +637,17 @@ static void spot_box(const spot *p, float box[4])
 	box[2] = fmaxf(box[2], p->x + hw), box[3] = fmaxf(box[3], p->y + hh);
 }
 
+/* At least the width of two arms and three rows, so the scale stays put as the line
+ * grows; more when the snake needs it. */
 static void board_bounds(const void *vg, const void *vs, float box[4])
 {
 	const state *s = vs;
 	spot at[TILES + 2];
 	lay_out(vg, s, at);
-	box[0] = box[2] = 0, box[1] = box[3] = 0;
+	box[0] = -ARM - 1.0f, box[1] = -3.5f, box[2] = ARM + 1.0f, box[3] = 3.5f;
 	for (int i = 0; i < s->length + 2; i++)
 		spot_box(&at[i], box);
-	box[0] -= 0.5f, box[2] += 0.5f, box[3] += 0.5f;
-	box[1] -= 2.5f; /* room for the boneyard above */
+	box[1] -= 2.0f; /* room for the boneyard above */
 }
 
 /* The boneyard: a face-down tile and the count, above the line's top left corner. */
