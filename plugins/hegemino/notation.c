@@ -25,14 +25,48 @@ static size_t format_order(const hg_game *g, int index, char *buf, size_t cap)
 	return n > 0 && (size_t)n < cap ? (size_t)n : 0;
 }
 
+/* Append v in decimal at p; returns the end. */
+static char *put_int(char *p, int v)
+{
+	char digits[12];
+	int n = 0;
+	if (v < 0)
+		*p++ = '-';
+	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+	do
+		digits[n++] = (char)('0' + u % 10);
+	while ((u /= 10));
+	while (n)
+		*p++ = digits[--n];
+	return p;
+}
+
+/* "[stack:]A-B@X,Y/D" without snprintf: the agents and `bones check` format by the
+ * million. */
 static size_t format_place(const hg_game *g, const hg_state *s, bones_move m, char *buf,
 			   size_t cap)
 {
 	int off = hg_is_dorothy_tab(g, hg_actor_tab(g, s)) ? 0 : g->grid / 2;
-	int n = snprintf(buf, cap, "%s%d-%d@%d,%d/%c", HG_KIND(m) == HG_MV_STACK ? "stack:" : "",
-			 HG_MA(m), HG_MB(m), HG_MX(m) - off, HG_MY(m) - off,
-			 HG_MDIR(m) ? 'S' : 'E');
-	return n > 0 && (size_t)n < cap ? (size_t)n : 0;
+	char text[48], *p = text;
+	if (HG_KIND(m) == HG_MV_STACK) {
+		memcpy(p, "stack:", 6);
+		p += 6;
+	}
+	p = put_int(p, HG_MA(m));
+	*p++ = '-';
+	p = put_int(p, HG_MB(m));
+	*p++ = '@';
+	p = put_int(p, HG_MX(m) - off);
+	*p++ = ',';
+	p = put_int(p, HG_MY(m) - off);
+	*p++ = '/';
+	*p++ = HG_MDIR(m) ? 'S' : 'E';
+	size_t n = (size_t)(p - text);
+	if (n >= cap)
+		return 0;
+	memcpy(buf, text, n);
+	buf[n] = '\0';
+	return n;
 }
 
 size_t hg_format_move(const void *game, const void *state, bones_move m, char *buf,
@@ -71,14 +105,33 @@ static bool pip(int v)
 	return v >= 0 && v <= 6;
 }
 
+/* An optionally negative whole number of at most 4 digits at *p, then the character
+ * `then` ('\0' for the end of the text); *p moves past both. No sscanf: `bones check`
+ * and the agents parse notation by the million. */
+static bool take_int(const char **p, int *v, char then)
+{
+	const char *s = *p;
+	bool minus = *s == '-';
+	s += minus;
+	int n = 0, digits = 0;
+	for (; *s >= '0' && *s <= '9' && digits < 5; s++, digits++)
+		n = 10 * n + (*s - '0');
+	if (!digits || digits > 4 || *s != then)
+		return false;
+	*v = minus ? -n : n;
+	*p = s + (then != '\0');
+	return true;
+}
+
 static bones_status parse_place(const hg_game *g, const hg_state *s, const char *text,
 				int kind, bones_move *move)
 {
-	int a, b, x, y, end = -1;
-	char d;
-	if (sscanf(text, "%d-%d@%d,%d/%c%n", &a, &b, &x, &y, &d, &end) != 5 ||
-	    text[end] != '\0' || (d != 'E' && d != 'S') || !pip(a) || !pip(b))
+	int a, b, x, y;
+	if (!take_int(&text, &a, '-') || !take_int(&text, &b, '@') ||
+	    !take_int(&text, &x, ',') || !take_int(&text, &y, '/') ||
+	    (text[0] != 'E' && text[0] != 'S') || text[1] != '\0' || !pip(a) || !pip(b))
 		return BONES_EPARSE;
+	char d = text[0];
 	int tab = hg_actor_tab(g, s);
 	int off = tab >= 0 && hg_is_dorothy_tab(g, tab) ? 0 : g->grid / 2;
 	x += off;
@@ -91,9 +144,8 @@ static bones_status parse_place(const hg_game *g, const hg_state *s, const char 
 
 static bones_status parse_domino(const char *text, int *id)
 {
-	int a, b, end = -1;
-	if (sscanf(text, "%d-%d%n", &a, &b, &end) != 2 || text[end] != '\0' || !pip(a) ||
-	    !pip(b))
+	int a, b;
+	if (!take_int(&text, &a, '-') || !take_int(&text, &b, '\0') || !pip(a) || !pip(b))
 		return BONES_EPARSE;
 	*id = hg_dom_id(a, b);
 	return BONES_OK;
@@ -119,12 +171,13 @@ bones_status hg_parse_move(const void *game, const void *state, const char *text
 {
 	const hg_game *g = game;
 	const hg_state *s = state;
-	int v, end = -1, id;
+	int v, id;
 	bones_status st;
 	if (strcmp(text, "discard") == 0) {
 		*move = HG_MOVE(HG_MV_DISCARD, 0);
 	} else if (strncmp(text, "pick:", 5) == 0) {
-		if (sscanf(text + 5, "%d%n", &v, &end) != 1 || text[5 + end] != '\0')
+		const char *p = text + 5;
+		if (!take_int(&p, &v, '\0'))
 			return BONES_EPARSE;
 		if (v < 1 || v > HG_ROWS)
 			return BONES_EILLEGAL;

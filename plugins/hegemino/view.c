@@ -27,25 +27,26 @@ size_t hg_observation(const void *game, const void *state, int player, char *buf
 	bones_text_printf(&o, "ph%d r%d w%d p%d n%d,%d,%d x%d h%d k%d|", s->phase, s->round, s->row,
 	    s->picked, s->left_n, s->right_n, s->right_target, s->to_remove, s->solo_hand,
 	    s->solo_picks);
-	for (int i = 0; i < HG_ROWS; i++)
-		bones_text_printf(&o, "%02x%02x%02x%02x", s->left_dom[i], s->left_tok[i], s->right_dom[i],
-		    s->right_tok[i]);
+	bones_text_hex(&o, s->left_dom, sizeof s->left_dom);
+	bones_text_hex(&o, s->left_tok, sizeof s->left_tok);
+	bones_text_hex(&o, s->right_dom, sizeof s->right_dom);
+	bones_text_hex(&o, s->right_tok, sizeof s->right_tok);
+	/* hex, not printf: `bones check` and the search agents compare these by the million */
+	uint8_t seen[HG_DOMINOES];
+	for (int i = 0; i < HG_DOMINOES; i++) /* Chaos hides which dominoes were removed */
+		seen[i] = (uint8_t)(hidden_chaos(g) ? s->bone[i] + s->removed[i] : s->bone[i]);
 	bones_text_printf(&o, "|");
-	for (int i = 0; i < HG_DOMINOES; i++) {
-		if (hidden_chaos(g))
-			bones_text_printf(&o, "%x", s->bone[i] + s->removed[i]);
-		else
-			bones_text_printf(&o, "%x%x", s->bone[i], s->removed[i]);
-		bones_text_printf(&o, "%x", s->setaside[i]);
-	}
+	bones_text_hex(&o, seen, sizeof seen);
+	if (!hidden_chaos(g))
+		bones_text_hex(&o, s->removed, sizeof s->removed);
+	bones_text_hex(&o, s->setaside, sizeof s->setaside);
 	for (int k = 0; k < g->tableaus; k++) {
 		const hg_tab *t = &s->tab[k];
 		const uint8_t *cells = hg_ccells(g, s, k);
 		int stride = hg_is_dorothy_tab(g, k) ? 2 : g->grid;
 		bones_text_printf(&o, "|%d,%d,%d,%d,%d,%d:", t->x0, t->y0, t->x1, t->y1, t->stacks, t->placed);
-		for (int y = t->y0; y <= t->y1; y++)
-			for (int x = t->x0; x <= t->x1; x++)
-				bones_text_printf(&o, "%02x", cells[y * stride + x]);
+		for (int y = t->y0; y <= t->y1 && t->x1 >= t->x0; y++)
+			bones_text_hex(&o, cells + y * stride + t->x0, (size_t)(t->x1 - t->x0 + 1));
 	}
 	return o.len;
 }

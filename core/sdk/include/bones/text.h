@@ -37,6 +37,23 @@ static inline void bones_text_printf(bones_text *t, const char *fmt, ...)
 		t->len += (size_t)n < t->cap - t->len ? (size_t)n : t->cap - t->len - 1;
 }
 
+/* Append n bytes as two lower-case hex digits each, without printf: for observations,
+ * which the search agents and `bones check` compare by the million. */
+static inline void bones_text_hex(bones_text *t, const void *bytes, size_t n)
+{
+	static const char digits[] = "0123456789abcdef";
+	const unsigned char *b = (const unsigned char *)bytes;
+	size_t room = t->cap > t->len ? (t->cap - t->len - 1) / 2 : 0;
+	if (n > room)
+		n = room;
+	for (size_t i = 0; i < n; i++) {
+		t->buf[t->len++] = digits[b[i] >> 4];
+		t->buf[t->len++] = digits[b[i] & 15];
+	}
+	if (t->cap)
+		t->buf[t->len] = '\0';
+}
+
 #ifdef __cplusplus
 }
 #endif
