@@ -19,7 +19,7 @@ typedef struct dom_state {
 	uint32_t boneyard;
 	uint8_t line[28]; /* tile | 0x80 when shown high half first */
 	uint8_t length, left, right, turn, dealt, passes, drawing;
-	uint8_t spare;
+	uint8_t lead; /* index of the lead tile in line */
 } dom_state;
 
 #define MAXM 64
@@ -506,8 +506,16 @@ static void test_dominoes__observation_shows_only_the_own_hand(void)
 
 /* A canvas that counts what is drawn. */
 typedef struct tally {
-	int polygons, pips, marks;
+	int polygons, pips, marks, texts;
+	char text[64];
 } tally;
+static void c_text(void *u, float x, float y, float h, bones_color k, int align,
+		   const char *utf8)
+{
+	(void)x, (void)y, (void)h, (void)k, (void)align;
+	((tally *)u)->texts++;
+	snprintf(((tally *)u)->text, sizeof ((tally *)u)->text, "%s", utf8);
+}
 static void c_polygon(void *u, const float *xy, int n, bones_color f, bones_color s, float w)
 {
 	(void)xy, (void)n, (void)f, (void)s, (void)w;
@@ -543,17 +551,21 @@ static void test_dominoes__render_extension_maps_plays_to_hand_and_end(void)
 	CU_ASSERT_EQUAL(r->move_place(g.game, s, m, &place), BONES_OK);
 	CU_ASSERT_EQUAL(place.piece, 2); /* P2 holds 0-1 4-4 4-6: the third */
 	CU_ASSERT_EQUAL(place.target, 1);
-	CU_ASSERT_DOUBLE_EQUAL(place.x, 3.0, 1e-6);
-	tally t = {0, 0, 0};
-	bones_canvas c = {sizeof c, &t, c_polygon, NULL, c_line, NULL, c_pips, c_mark};
+	/* The lead 6-6 lies crosswise, x -0.5..0.5: the next tile is centred at 1.5. */
+	CU_ASSERT_DOUBLE_EQUAL(place.x, 1.5, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(place.y, 0.0, 1e-6);
+	tally t = {0, 0, 0, 0, ""};
+	bones_canvas c = {sizeof c, &t, c_polygon, NULL, c_line, c_text, c_pips, c_mark};
 	r->draw_board(g.game, s, 0, &c);
-	CU_ASSERT(t.polygons == 1 && t.pips == 2 && t.marks == 2);
+	/* the lead and the face-down boneyard tile, and the count of the 22 left */
+	CU_ASSERT(t.polygons == 2 && t.pips == 2 && t.marks == 2 && t.texts == 1);
+	CU_ASSERT_STRING_EQUAL(t.text, "boneyard: 22");
 	CU_ASSERT_EQUAL(r->hand_size(g.game, s, 1, 0), 3);
 	r->draw_piece(g.game, s, 1, 0, 0, &c); /* face down for P1 */
-	CU_ASSERT(t.polygons == 2 && t.pips == 2);
+	CU_ASSERT(t.polygons == 3 && t.pips == 2);
 	r->draw_piece(g.game, s, 1, 0, 1, &c);
 	r->draw_ghost(g.game, s, m, &c);
-	CU_ASSERT(t.polygons == 4 && t.pips == 6);
+	CU_ASSERT(t.polygons == 5 && t.pips == 6);
 	free(s);
 	bones_test_release(&g);
 }

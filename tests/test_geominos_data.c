@@ -209,9 +209,12 @@ static void test_geominos_data__canvas_draws_squares_sections_hands_and_moves(vo
 	CU_ASSERT(box[2] == 21 && box[3] == 21);
 	r->draw_board(g.game, s, -1, &c);
 	CU_ASSERT_EQUAL(t.polygons, 441 + 10);       /* squares + Plus and Bar sections */
-	CU_ASSERT_EQUAL(t.pips, 10);
-	CU_ASSERT_EQUAL(t.pip_total, 15 + 15);       /* 1+2+3+4+5 twice */
-	CU_ASSERT_EQUAL(t.marks, 5);                 /* the Bar was the last move */
+	/* Plus and Bar, then the Bar's pips again over its last-move highlight */
+	CU_ASSERT_EQUAL(t.pips, 15);
+	CU_ASSERT_EQUAL(t.pip_total, 15 + 15 + 15);  /* 1+2+3+4+5 three times */
+	CU_ASSERT_EQUAL(t.marks, 1);                 /* one outline around the Bar */
+	/* The Bar is its player's (tinted by owner); the centre tile is nobody's. */
+	CU_ASSERT_EQUAL(s->owner[s->last_tile], s->last_player + 1);
 	CU_ASSERT_EQUAL(r->hand_size(g.game, s, 0, 1), 1);
 	CU_ASSERT_EQUAL(r->hand_size(g.game, s, 1, 0), 2);
 	memset(&t, 0, sizeof t);
@@ -231,6 +234,7 @@ static void test_geominos_data__canvas_draws_squares_sections_hands_and_moves(vo
 	memset(&t, 0, sizeof t);
 	r->draw_ghost(g.game, s, moves[0], &c);
 	CU_ASSERT_EQUAL(t.pips, 5);
+	CU_ASSERT(t.circles == 1 && t.texts == 1);   /* the cost badge */
 	bones_move_place p;
 	CU_ASSERT_EQUAL(r->move_place(g.game, s, GEO_MOVE_PASS, &p), BONES_EINVAL);
 	free(s);

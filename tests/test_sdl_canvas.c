@@ -1,5 +1,5 @@
-/* The GUI's canvas on SDL (frontends/sdl/canvas_sdl.c): primitives drawn by the
- * software renderer onto a surface, checked pixel by pixel; and the play screen of every
+/* The GUI's canvas (frontends/sdl/canvas_sdl.c): primitives drawn with Cairo onto the
+ * frame's image surface, checked pixel by pixel (anti-aliased edges are avoided); and the play screen of every
  * built plugin: each highlighted target, hovered at its centre, picks its own move. */
 #include "bones_test.h"
 
@@ -10,8 +10,7 @@
 #include "bones/registry.h"
 
 typedef struct fixture {
-	SDL_Surface *s;
-	SDL_Renderer *r;
+	int w, h;
 	gui_fonts *fonts;
 	gui_draw d;
 } fixture;
@@ -19,13 +18,11 @@ typedef struct fixture {
 static bool fx_open(fixture *fx, int w, int h)
 {
 	char err[256];
-	fx->s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
-	fx->r = fx->s ? SDL_CreateSoftwareRenderer(fx->s) : NULL;
-	fx->fonts = fx->r ? gui_fonts_create(err, sizeof err) : NULL;
+	fx->w = w, fx->h = h;
+	fx->fonts = gui_fonts_create(err, sizeof err);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(fx->fonts);
-	gui_draw_init(&fx->d, fx->r, fx->fonts);
-	SDL_SetRenderDrawColor(fx->r, 255, 255, 255, 255);
-	SDL_RenderClear(fx->r);
+	gui_draw_init(&fx->d, NULL, fx->fonts); /* no renderer: the Cairo surface alone */
+	CU_ASSERT_FATAL(gui_draw_begin(&fx->d, w, h, BONES_RGBA(255, 255, 255, 255)));
 	return true;
 }
 
@@ -33,8 +30,6 @@ static void fx_close(fixture *fx)
 {
 	gui_draw_release(&fx->d);
 	gui_fonts_destroy(fx->fonts);
-	SDL_DestroyRenderer(fx->r);
-	SDL_FreeSurface(fx->s);
 }
 
 static void fx_view(fixture *fx, float scale, float ox, float oy)
@@ -42,12 +37,10 @@ static void fx_view(fixture *fx, float scale, float ox, float oy)
 	fx->d.view = (gui_view){scale, ox, oy};
 }
 
-/* The pixel at (x, y) as 0xRRGGBBAA, after flushing the renderer. */
+/* The pixel at (x, y) as 0xRRGGBBAA. */
 static bones_color pixel(fixture *fx, int x, int y)
 {
-	SDL_RenderFlush(fx->r);
-	const Uint8 *p = (const Uint8 *)fx->s->pixels + y * fx->s->pitch + x * 4;
-	return BONES_RGBA(p[0], p[1], p[2], p[3]);
+	return gui_draw_pixel(&fx->d, x, y);
 }
 
 static bool near(bones_color a, bones_color b, int tol)
@@ -248,7 +241,7 @@ static void play_plugin(const bones_plugin *plugin, fixture *fx)
 {
 	gui_app *a = calloc(1, sizeof *a);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
-	a->r = fx->r, a->fonts = fx->fonts, a->w = fx->s->w, a->h = fx->s->h;
+	a->r = NULL, a->fonts = fx->fonts, a->w = fx->w, a->h = fx->h;
 	a->dpi = 1, a->zoom = 1, a->sel = a->hover = -1;
 	gui_draw_init(&a->draw, a->r, a->fonts);
 	bones_options opts;
@@ -274,7 +267,7 @@ static void play_plugin(const bones_plugin *plugin, fixture *fx)
 	CU_ASSERT_EQUAL(wrong, 0);
 	CU_ASSERT(checked > 0);
 	/* The board area has the board colour somewhere, the panel its own. */
-	CU_ASSERT(near(pixel(fx, a->w - 3, a->h / 2), BONES_RGBA(34, 38, 46, 255), 0));
+	CU_ASSERT(near(gui_draw_pixel(&a->draw, a->w - 3, a->h / 2), BONES_RGBA(34, 38, 46, 255), 0));
 	gui_game_release(&a->game);
 	gui_draw_release(&a->draw);
 	free(a);

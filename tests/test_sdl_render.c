@@ -68,13 +68,13 @@ static Uint32 rgb_at(SDL_Surface *s, int x, int y)
 	return (Uint32)p[0] << 16 | (Uint32)p[1] << 8 | p[2];
 }
 
-/* Pixels of the last-move highlight's outline colour (240, 170, 0) in the board area. */
+/* Pixels of the last-move highlight's outline colour (235, 150, 0) in the board area. */
 static int last_move_pixels(SDL_Surface *s)
 {
 	int n = 0;
 	for (int y = 0; y < s->h; y++)
 		for (int x = 0; x < s->w * 6 / 10; x++)
-			n += rgb_at(s, x, y) == 0xf0aa00;
+			n += rgb_at(s, x, y) == 0xeb9600;
 	return n;
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_redraw.h"
 #include "bones/bench.h"
 #include "bones/config.h"
 #include "bones/host.h"
@@ -20,15 +21,21 @@ typedef struct bench_args {
 	int set_count;
 	double seconds;
 	unsigned long long seed;
+	bool redraw;       /* --redraw: pictures per second instead of playouts */
+	int w, h;          /* --size of the redraw */
 } bench_args;
 
 static int bench_usage(FILE *out, int status)
 {
 	fprintf(out, "usage: bones bench GAME [--seconds S] [--set key=value]... "
-		"[--variant V] [--seed N]\n\n"
+		"[--variant V] [--seed N]\n"
+		"       bones bench GAME --redraw [--size WxH] [--seconds S] [--seed N]\n\n"
 		"Plays random playouts of GAME (a game id, preset or plugin file) on one core "
 		"for S\nseconds (default 3) and prints playouts_per_s, moves_per_s and "
-		"state_bytes.\n");
+		"state_bytes.\n"
+		"With --redraw: plays one random game to its last player move and draws that\n"
+		"position (board, hands, targets, last move) with Cairo at WxH (default\n"
+		"1920x1080) again and again; prints redraws_per_s, the median.\n");
 	return status;
 }
 
@@ -39,6 +46,19 @@ static bool parse_args(int argc, char **argv, bench_args *a)
 		char *end = NULL;
 		if (k[0] != '-' && !a->game) {
 			a->game = k;
+			continue;
+		}
+		if (!strcmp(k, "--redraw")) {
+			a->redraw = true;
+			continue;
+		}
+		if (!strcmp(k, "--size") && v) {
+			i++;
+			if (sscanf(v, "%dx%d", &a->w, &a->h) != 2 || a->w < 64 || a->h < 64 ||
+			    a->w > 8192 || a->h > 8192) {
+				fprintf(stderr, "bones bench: --size '%s': expected WxH, 64..8192\n", v);
+				return false;
+			}
 			continue;
 		}
 		if (!v || k[0] != '-') {
@@ -107,6 +127,11 @@ static int bench(const bones_plugin *p, const bones_options *opts, const bench_a
 		fprintf(stderr, "bones bench: %s\n", err);
 		return 1;
 	}
+	if (a->redraw) {
+		int rc = bench_redraw(s, a->seconds, a->w, a->h, a->seed);
+		bones_session_destroy(s);
+		return rc;
+	}
 	bones_bench_result r;
 	const bones_game_info *info = bones_session_info(s);
 	bones_status st = bones_bench_run(p, bones_session_game(s), info, a->seconds, a->seed,
@@ -135,6 +160,7 @@ int cmd_bench(int argc, char **argv)
 	memset(&a, 0, sizeof a);
 	a.seconds = 3;
 	a.seed = 1;
+	a.w = 1920, a.h = 1080;
 	if (!parse_args(argc, argv, &a))
 		return 2;
 	bones_registry *reg = bones_registry_create();

@@ -17,7 +17,7 @@ int cmd_engine(int argc, char **argv);  /* engine.c */
 int cmd_check(int argc, char **argv);   /* check.c */
 int cmd_bench(int argc, char **argv);   /* bench.c */
 int cmd_agents(int argc, char **argv);  /* agents.c */
-int cmd_render(int argc, char **argv);  /* render.c: execs bones-gui --render */
+int cmd_render(int argc, char **argv);  /* render.c: pictures through bones/picture.h */
 int cmd_match(int argc, char **argv);   /* match.c */
 int cmd_tourney(int argc, char **argv); /* tourney.c */
 

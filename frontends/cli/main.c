@@ -16,7 +16,7 @@ static const cli_command commands[] = {
 	{"games", cmd_games, "bones games [--verbose]", "the games, their variants and options"},
 	{"agents", cmd_agents, "bones agents [GAME]", "the agents a seat can have"},
 	{"replay", cmd_replay, "bones replay FILE", "re-apply a game record, show the end"},
-	{"render", cmd_render, "bones render RECORD [--move N] --png FILE [--size WxH]",
+	{"render", cmd_render, "bones render RECORD [--move N] (--png|--svg|--pdf) FILE [--size WxH]",
 	 "draw a record's position as a picture"},
 	{"engine", cmd_engine, "bones engine", "the engine protocol on stdin/stdout"},
 	{"check", cmd_check, "bones check PLUGIN [--games N] [--seed S] [--set k=v]",

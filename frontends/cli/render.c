@@ -1,56 +1,189 @@
-/* `bones render RECORD [--move N] --png FILE [--size WxH]`: a picture of a game record.
- * The drawing lives in the GUI (frontends/sdl), so this only execs `bones-gui --render`
- * from the same folder as this program, else from PATH: `bones` never links SDL. */
+/* `bones render RECORD [--move N] (--png|--svg|--pdf) FILE [--size WxH] [options]`: a
+ * picture of a game record drawn with Cairo (bones/picture.h): no SDL, no display. */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "bones/picture.h"
+#include "bones/record.h"
 #include "commands.h"
 
-#define RENDER_MAX_ARGS 64
+#define USAGE "usage: bones render RECORD [--move N] (--png|--svg|--pdf) FILE [--size WxH]\n" \
+	      "                    [--viewer P] [--no-hands] [--targets] [--title TEXT]\n"
 
-/* The folder this executable lives in, with a trailing '/', or "" if unknown. */
-static void self_dir(char *buf, size_t cap)
+typedef struct render_args {
+	const char *record, *out, *title;
+	bones_picture_format format;
+	long move;   /* -1: the end */
+	int viewer;  /* -1 spectator, else player index */
+	int w, h;
+	bool hands, targets;
+} render_args;
+
+static int usage(FILE *f, int rc)
 {
-	ssize_t n = readlink("/proc/self/exe", buf, cap - 1);
-	buf[n > 0 ? n : 0] = '\0';
-	char *slash = strrchr(buf, '/');
-	if (slash)
-		slash[1] = '\0';
-	else
-		buf[0] = '\0';
+	fprintf(f, USAGE);
+	if (rc == 0)
+		printf("\nDraws a record's position after player move N (default: the end) as\n"
+		       "PNG, SVG or PDF of WxH pixels or points (default 1200x800): the board,\n"
+		       "each player's colour, score and hand (as player P sees it with --viewer\n"
+		       "P, counted from 1; default: a spectator, hidden pieces face down) and\n"
+		       "the last move highlighted. --targets dots the legal targets of the\n"
+		       "player to move; --title puts a caption at the top.\n");
+	return rc;
+}
+
+static bool parse_long(const char *text, long lo, long hi, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(text, &end, 10);
+	if (errno || end == text || *end || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+static int parse_value(render_args *ra, const char *opt, const char *v)
+{
+	long n;
+	bones_picture_format f;
+	if (!strcmp(opt, "--move")) {
+		if (!parse_long(v, 0, 1L << 30, &n)) {
+			fprintf(stderr, "bones render: --move '%s': expected a move number >= 0\n", v);
+			return 2;
+		}
+		ra->move = n;
+	} else if (!strcmp(opt, "--viewer")) {
+		if (!parse_long(v, 1, 64, &n)) {
+			fprintf(stderr, "bones render: --viewer '%s': expected a player 1..64\n", v);
+			return 2;
+		}
+		ra->viewer = (int)n - 1;
+	} else if (!strcmp(opt, "--size")) {
+		if (sscanf(v, "%dx%d", &ra->w, &ra->h) != 2 || ra->w < 64 || ra->h < 64 ||
+		    ra->w > 8192 || ra->h > 8192) {
+			fprintf(stderr, "bones render: --size '%s': expected WxH, 64..8192\n", v);
+			return 2;
+		}
+	} else if (!strcmp(opt, "--title")) {
+		ra->title = v;
+	} else if (bones_picture_format_parse(opt + 2, &f)) {
+		if (ra->out) {
+			fprintf(stderr, "bones render: one output file only\n");
+			return 2;
+		}
+		ra->out = v, ra->format = f;
+	} else {
+		fprintf(stderr, "bones render: unknown option '%s'\n", opt);
+		return 2;
+	}
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, render_args *ra)
+{
+	memset(ra, 0, sizeof *ra);
+	ra->move = -1, ra->viewer = -1, ra->w = 1200, ra->h = 800, ra->hands = true;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+			return usage(stdout, 0) - 1;
+		if (!strcmp(a, "--no-hands"))
+			ra->hands = false;
+		else if (!strcmp(a, "--targets"))
+			ra->targets = true;
+		else if (a[0] == '-' && a[1] == '-') {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "bones render: %s needs a value\n", a);
+				return 2;
+			}
+			int rc = parse_value(ra, a, argv[++i]);
+			if (rc)
+				return rc;
+		} else if (!ra->record)
+			ra->record = a;
+		else {
+			fprintf(stderr, "bones render: unexpected argument '%s'\n", a);
+			return 2;
+		}
+	}
+	if (!ra->record || !ra->out)
+		return usage(stderr, 2);
+	return 0;
+}
+
+/* The history index after player move n and the chance outcomes that follow it (the
+ * state before player move n + 1); false if the record has fewer player moves. */
+static bool position_after(const bones_session *s, long n, size_t *index)
+{
+	size_t len = bones_session_length(s);
+	long seen = 0;
+	*index = len;
+	for (size_t i = 0; i < len; i++) {
+		if (bones_session_mover_at(s, i) < 0)
+			continue;
+		if (seen == n && *index == len)
+			*index = i;
+		seen++;
+	}
+	return n <= seen;
+}
+
+static int draw(const render_args *ra, const bones_session *s)
+{
+	size_t index;
+	if (!position_after(s, ra->move, &index)) {
+		fprintf(stderr, "bones render: --move %ld: the record '%s' has fewer player moves\n",
+			ra->move, ra->record);
+		return 2;
+	}
+	bones_picture_game pos = bones_picture_game_of(s, index);
+	if (ra->viewer >= pos.players) {
+		fprintf(stderr, "bones render: --viewer %d: the game has %d players\n",
+			ra->viewer + 1, pos.players);
+		return 2;
+	}
+	bones_picture_request req = bones_picture_defaults();
+	req.width = ra->w, req.height = ra->h, req.viewer = ra->viewer, req.title = ra->title;
+	if (!ra->hands)
+		req.flags &= ~(unsigned)BONES_PICTURE_HANDS;
+	if (ra->targets)
+		req.flags |= BONES_PICTURE_TARGETS;
+	char err[512];
+	if (bones_picture_write(&pos, &req, ra->format, ra->out, NULL, err, sizeof err)) {
+		fprintf(stderr, "bones render: %s\n", err);
+		return 1;
+	}
+	return 0;
 }
 
 int cmd_render(int argc, char **argv)
 {
-	char *args[RENDER_MAX_ARGS + 3];
-	char path[PATH_MAX + 16];
-	if (argc < 2 || !strcmp(argv[1], "--help")) {
-		fprintf(argc < 2 ? stderr : stdout,
-			"usage: bones render RECORD [--move N] --png FILE [--size WxH]\n"
-			"Draw a record's position after move N (player moves, default: the end)\n"
-			"to a PNG of WxH pixels (default 1200x800). Needs bones-gui (SDL2).\n");
-		return argc < 2 ? 2 : 0;
+	render_args ra;
+	int rc = parse_args(argc, argv, &ra);
+	if (rc)
+		return rc < 0 ? 0 : rc;
+	bones_registry *reg = bones_registry_create();
+	if (!reg) {
+		fprintf(stderr, "bones render: out of memory\n");
+		return 1;
 	}
-	if (argc > RENDER_MAX_ARGS) {
-		fprintf(stderr, "bones render: too many arguments\n");
-		return 2;
+	bones_registry_scan_default(reg);
+	bones_session *s = NULL;
+	char err[1024];
+	bones_status st = bones_record_replay(ra.record, reg, &s, err, sizeof err);
+	if (!s) {
+		fprintf(stderr, "bones render: %s\n", err);
+		rc = 1;
+	} else {
+		if (st != BONES_OK)
+			fprintf(stderr, "bones render: %s (drawing the game up to there)\n", err);
+		rc = draw(&ra, s);
 	}
-	self_dir(path, PATH_MAX);
-	strcat(path, "bones-gui");
-	args[0] = path;
-	args[1] = "--render";
-	for (int i = 1; i < argc; i++)
-		args[i + 1] = argv[i];
-	args[argc + 1] = NULL;
-	if (access(path, X_OK) == 0)
-		execv(path, args);
-	args[0] = "bones-gui";
-	execvp("bones-gui", args);
-	fprintf(stderr, "bones render: cannot run 'bones-gui' (%s): build it with SDL2 "
-			"(libsdl2-dev, libsdl2-ttf-dev, libsdl2-image-dev)\n", strerror(errno));
-	return 1;
+	bones_session_destroy(s);
+	bones_registry_destroy(reg);
+	bones_picture_release_caches();
+	return rc;
 }

@@ -1,206 +1,80 @@
-/* The bones_canvas of render.h on an SDL_Renderer: polygons (ear-clipped when concave),
- * circles, thick lines, text through SDL_ttf, domino pips and highlight marks. Works on
- * a window's renderer and on the software renderer of an off-screen surface alike. */
+/* The GUI's canvas: every frame is drawn with Cairo (the bones/picture.h canvas) onto an
+ * image surface of the window's pixel size and uploaded as one streaming texture. The
+ * bones_canvas handed to plugins reads d->view at each call, so screens keep setting the
+ * view as before; marks are captured in world units for hit tests. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gui.h"
 
-#define MAX_POINTS 256
-
-static SDL_Color sdl_color(bones_color c)
+/* Keep pc.view in step with d->view (screens assign d->view directly). */
+static bones_picture_canvas *pc_of(gui_draw *d)
 {
-	SDL_Color s = {(Uint8)(c >> 24), (Uint8)(c >> 16), (Uint8)(c >> 8), (Uint8)c};
-	return s;
+	d->pc.view.scale = d->view.scale;
+	d->pc.view.ox = d->view.ox;
+	d->pc.view.oy = d->view.oy;
+	return &d->pc;
 }
 
 void gui_draw_color(gui_draw *d, bones_color c)
 {
-	SDL_SetRenderDrawColor(d->r, (Uint8)(c >> 24), (Uint8)(c >> 16), (Uint8)(c >> 8),
-			       (Uint8)c);
-}
-
-static void triangles(gui_draw *d, const float *xy, const int *idx, int count,
-		      bones_color fill)
-{
-	SDL_Vertex v[3 * MAX_POINTS];
-	SDL_Color col = sdl_color(fill);
-	if (count > MAX_POINTS)
-		count = MAX_POINTS;
-	for (int i = 0; i < count * 3; i++) {
-		v[i].position.x = xy[2 * idx[i]];
-		v[i].position.y = xy[2 * idx[i] + 1];
-		v[i].color = col;
-		v[i].tex_coord.x = v[i].tex_coord.y = 0;
-	}
-	SDL_RenderGeometry(d->r, NULL, v, count * 3, NULL, 0);
-}
-
-static float cross(const float *a, const float *b, const float *c)
-{
-	return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
-}
-
-static float area2(const float *xy, int n)
-{
-	float a = 0;
-	for (int i = 0; i < n; i++) {
-		int j = (i + 1) % n;
-		a += xy[2 * i] * xy[2 * j + 1] - xy[2 * j] * xy[2 * i + 1];
-	}
-	return a;
-}
-
-static bool inside_tri(const float *a, const float *b, const float *c, const float *p)
-{
-	return cross(a, b, p) >= 0 && cross(b, c, p) >= 0 && cross(c, a, p) >= 0;
-}
-
-/* Ear clipping: fine for the few dozen points of a game piece. */
-static int triangulate(const float *xy, int n, int *out)
-{
-	int ring[MAX_POINTS], m = n, count = 0;
-	bool ccw = area2(xy, n) > 0;
-	for (int i = 0; i < n; i++)
-		ring[i] = ccw ? i : n - 1 - i;
-	int guard = 0;
-	while (m > 3 && guard++ < 4 * n * n) {
-		bool clipped = false;
-		for (int i = 0; i < m && !clipped; i++) {
-			int ia = ring[(i + m - 1) % m], ib = ring[i], ic = ring[(i + 1) % m];
-			const float *a = xy + 2 * ia, *b = xy + 2 * ib, *c = xy + 2 * ic;
-			if (cross(a, b, c) <= 0)
-				continue;
-			bool ear = true;
-			for (int k = 0; k < m && ear; k++) {
-				int ik = ring[k];
-				if (ik != ia && ik != ib && ik != ic && inside_tri(a, b, c, xy + 2 * ik))
-					ear = false;
-			}
-			if (!ear)
-				continue;
-			out[3 * count] = ia, out[3 * count + 1] = ib, out[3 * count + 2] = ic;
-			count++;
-			memmove(ring + i, ring + i + 1, (size_t)(m - i - 1) * sizeof *ring);
-			m--;
-			clipped = true;
-		}
-		if (!clipped)
-			break; /* degenerate: fall back to a fan over what is left */
-	}
-	for (int i = 1; i + 1 < m; i++) {
-		out[3 * count] = ring[0], out[3 * count + 1] = ring[i];
-		out[3 * count + 2] = ring[i + 1];
-		count++;
-	}
-	return count;
+	cairo_set_source_rgba(d->pc.cr, (double)(c >> 24) / 255.0,
+			      (double)((c >> 16) & 0xff) / 255.0, (double)((c >> 8) & 0xff) / 255.0,
+			      (double)(c & 0xff) / 255.0);
 }
 
 void gui_line_px(gui_draw *d, float x0, float y0, float x1, float y1, bones_color color,
 		 float width)
 {
-	if ((color & 0xff) == 0)
-		return;
-	float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
-	if (width <= 1.25f || len <= 0) {
-		gui_draw_color(d, color);
-		SDL_RenderDrawLineF(d->r, x0, y0, x1, y1);
-		return;
-	}
-	float nx = -dy / len * width / 2, ny = dx / len * width / 2;
-	float q[8] = {x0 + nx, y0 + ny, x1 + nx, y1 + ny, x1 - nx, y1 - ny, x0 - nx, y0 - ny};
-	static const int idx[6] = {0, 1, 2, 0, 2, 3};
-	triangles(d, q, idx, 2, color);
+	bones_picture_line(&d->pc, x0, y0, x1, y1, color, width);
 }
 
 void gui_circle_px(gui_draw *d, float x, float y, float radius, bones_color fill,
 		   bones_color stroke, float width)
 {
-	int n = (int)(radius * 0.8f);
-	n = n < 12 ? 12 : n > 96 ? 96 : n;
-	float xy[2 * 96];
-	for (int i = 0; i < n; i++) {
-		double a = 2 * 3.14159265358979323846 * i / n;
-		xy[2 * i] = x + radius * (float)cos(a);
-		xy[2 * i + 1] = y + radius * (float)sin(a);
-	}
-	gui_poly_px(d, xy, n, fill, stroke, width);
+	bones_picture_circle(&d->pc, x, y, radius, fill, stroke, width);
 }
 
 void gui_poly_px(gui_draw *d, const float *xy, int points, bones_color fill,
 		 bones_color stroke, float width)
 {
-	if (points < 2 || points > MAX_POINTS)
-		return;
-	if ((fill & 0xff) && points >= 3) {
-		int idx[3 * MAX_POINTS];
-		int count = triangulate(xy, points, idx);
-		triangles(d, xy, idx, count, fill);
-	}
-	if ((stroke & 0xff) && width > 0) {
-		for (int i = 0; i < points; i++) {
-			int j = (i + 1) % points;
-			if (points == 2 && i == 1)
-				break;
-			gui_line_px(d, xy[2 * i], xy[2 * i + 1], xy[2 * j], xy[2 * j + 1], stroke,
-				    width);
-		}
-	}
+	bones_picture_polygon(&d->pc, xy, points, fill, stroke, width);
 }
 
-void gui_fill_rect(gui_draw *d, SDL_FRect rect, bones_color fill)
+void gui_fill_rect(gui_draw *d, SDL_FRect r, bones_color fill)
 {
-	gui_draw_color(d, fill);
-	SDL_RenderFillRectF(d->r, &rect);
+	bones_picture_rect(&d->pc, r.x, r.y, r.w, r.h, 0, fill, BONES_NONE, 0);
 }
 
 void gui_stroke_rect(gui_draw *d, SDL_FRect r, bones_color color, float width)
 {
-	float xy[8] = {r.x, r.y, r.x + r.w, r.y, r.x + r.w, r.y + r.h, r.x, r.y + r.h};
-	if (width <= 1.25f) {
-		gui_draw_color(d, color);
-		SDL_RenderDrawRectF(d->r, &r);
-		return;
-	}
-	gui_poly_px(d, xy, 4, BONES_NONE, color, width);
+	/* inset by half the width so the stroke stays inside the rectangle, crisp at 1 px */
+	double in = width / 2;
+	bones_picture_rect(&d->pc, r.x + in, r.y + in, r.w - width, r.h - width, 0, BONES_NONE,
+			   color, width);
 }
 
-static int font_px(float h)
+void gui_round_rect(gui_draw *d, SDL_FRect r, float radius, bones_color fill,
+		    bones_color stroke, float width)
 {
-	return (int)lroundf(h / 1.17f);
+	double in = (stroke & 0xff) ? width / 2 : 0;
+	bones_picture_rect(&d->pc, r.x + in, r.y + in, r.w - 2 * in, r.h - 2 * in, radius, fill,
+			   stroke, width);
 }
 
 float gui_text_width(gui_draw *d, float h, const char *utf8)
 {
-	TTF_Font *font = gui_fonts_get(d->fonts, font_px(h));
-	int w = 0, hh = 0;
-	if (!font || !*utf8 || TTF_SizeUTF8(font, utf8, &w, &hh) != 0)
-		return 0;
-	return (float)w;
+	return (float)bones_picture_text_width(&d->pc, h, utf8);
 }
 
 float gui_text_px(gui_draw *d, float x, float y, float h, bones_color color, int align,
 		  const char *utf8)
 {
-	if (h < 3 || !utf8 || !*utf8 || (color & 0xff) == 0)
+	if (h < 3)
 		return 0;
-	TTF_Font *font = gui_fonts_get(d->fonts, font_px(h));
-	if (!font)
-		return 0;
-	SDL_Surface *surf = TTF_RenderUTF8_Blended(font, utf8, sdl_color(color));
-	if (!surf)
-		return 0;
-	SDL_Texture *tex = SDL_CreateTextureFromSurface(d->r, surf);
-	float w = (float)surf->w, sh = (float)surf->h;
-	SDL_FreeSurface(surf);
-	if (!tex)
-		return 0;
-	float left = align == BONES_ALIGN_LEFT ? x : align == BONES_ALIGN_RIGHT ? x - w : x - w / 2;
-	SDL_FRect dst = {floorf(left), floorf(y - sh / 2), w, sh};
-	SDL_RenderCopyF(d->r, tex, NULL, &dst);
-	SDL_DestroyTexture(tex);
-	return w;
+	return (float)bones_picture_text(&d->pc, x, y, h, color, align, utf8);
 }
 
 bool gui_point_in_poly(const float *xy, int n, float x, float y)
@@ -214,128 +88,164 @@ bool gui_point_in_poly(const float *xy, int n, float x, float y)
 	return in;
 }
 
-/* ---- the bones_canvas callbacks: world units through d->view -------------------- */
-
-static void to_px(const gui_draw *d, const float *xy, int n, float *out)
+void gui_mark_world(gui_draw *d, const float *xy, int points, int kind)
 {
-	for (int i = 0; i < n; i++) {
-		out[2 * i] = xy[2 * i] * d->view.scale + d->view.ox;
-		out[2 * i + 1] = xy[2 * i + 1] * d->view.scale + d->view.oy;
-	}
+	bones_picture_mark(pc_of(d), xy, points, kind);
 }
+
+void gui_clip(gui_draw *d, SDL_FRect r)
+{
+	cairo_reset_clip(d->pc.cr);
+	cairo_rectangle(d->pc.cr, r.x, r.y, r.w, r.h);
+	cairo_clip(d->pc.cr);
+}
+
+void gui_unclip(gui_draw *d)
+{
+	cairo_reset_clip(d->pc.cr);
+}
+
+/* ---- the bones_canvas callbacks: world units through d->view -------------------- */
 
 static void cv_polygon(void *user, const float *xy, int points, bones_color fill,
 		       bones_color stroke, float width)
 {
 	gui_draw *d = user;
-	float px[2 * MAX_POINTS];
-	if (points < 2 || points > MAX_POINTS)
-		return;
-	to_px(d, xy, points, px);
-	gui_poly_px(d, px, points, fill, stroke, width * d->view.scale);
+	bones_picture_canvas *pc = pc_of(d);
+	pc->canvas.polygon(pc, xy, points, fill, stroke, width);
 }
 
 static void cv_circle(void *user, float x, float y, float radius, bones_color fill,
 		      bones_color stroke, float width)
 {
-	gui_draw *d = user;
-	gui_circle_px(d, x * d->view.scale + d->view.ox, y * d->view.scale + d->view.oy,
-		      radius * d->view.scale, fill, stroke, width * d->view.scale);
+	bones_picture_canvas *pc = pc_of(user);
+	pc->canvas.circle(pc, x, y, radius, fill, stroke, width);
 }
 
 static void cv_line(void *user, float x0, float y0, float x1, float y1, bones_color color,
 		    float width)
 {
-	gui_draw *d = user;
-	const gui_view *v = &d->view;
-	gui_line_px(d, x0 * v->scale + v->ox, y0 * v->scale + v->oy, x1 * v->scale + v->ox,
-		    y1 * v->scale + v->oy, color, width * v->scale);
+	bones_picture_canvas *pc = pc_of(user);
+	pc->canvas.line(pc, x0, y0, x1, y1, color, width);
 }
 
 static void cv_text(void *user, float x, float y, float height, bones_color color,
 		    int align, const char *utf8)
 {
-	gui_draw *d = user;
-	gui_text_px(d, x * d->view.scale + d->view.ox, y * d->view.scale + d->view.oy,
-		    height * d->view.scale, color, align, utf8);
+	bones_picture_canvas *pc = pc_of(user);
+	pc->canvas.text(pc, x, y, height, color, align, utf8);
 }
-
-/* Pip positions on a 3x3 grid (-1, 0, 1), the classic domino faces 0..9. */
-static const signed char pip_grid[10][9][2] = {
-	{{0}},
-	{{0, 0}},
-	{{-1, -1}, {1, 1}},
-	{{-1, -1}, {0, 0}, {1, 1}},
-	{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}},
-	{{-1, -1}, {1, -1}, {0, 0}, {-1, 1}, {1, 1}},
-	{{-1, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {1, 1}},
-	{{-1, -1}, {1, -1}, {-1, 0}, {0, 0}, {1, 0}, {-1, 1}, {1, 1}},
-	{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}},
-	{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {0, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}},
-};
 
 static void cv_pips(void *user, float x, float y, float side, int count, bones_color color)
 {
-	gui_draw *d = user;
-	if (count < 0 || count > 9)
-		return;
-	float s = side * d->view.scale, cx = x * d->view.scale + d->view.ox;
-	float cy = y * d->view.scale + d->view.oy;
-	for (int i = 0; i < count; i++)
-		gui_circle_px(d, cx + (float)pip_grid[count][i][0] * s * 0.28f,
-			      cy + (float)pip_grid[count][i][1] * s * 0.28f, s * 0.1f, color,
-			      BONES_NONE, 0);
+	bones_picture_canvas *pc = pc_of(user);
+	pc->canvas.pips(pc, x, y, side, count, color);
 }
 
-void gui_mark_world(gui_draw *d, const float *xy, int points, int kind)
+static void capture_mark(void *ctx, const float *xy, int points, int kind)
 {
-	float px[2 * MAX_POINTS];
-	if (points < 2 || points > MAX_POINTS)
+	gui_draw *d = ctx;
+	if (!d->capture || points < 3 || points > GUI_POLY_MAX)
 		return;
-	to_px(d, xy, points, px);
-	float w = fminf(fmaxf(2.0f, d->view.scale * 0.025f), 6.0f);
-	switch (kind) {
-	case BONES_MARK_TARGET:
-		gui_poly_px(d, px, points, BONES_RGBA(60, 200, 90, 90), BONES_RGBA(40, 170, 70, 230), w);
-		break;
-	case BONES_MARK_LAST:
-		gui_poly_px(d, px, points, BONES_RGBA(255, 210, 40, 50), BONES_RGBA(240, 170, 0, 255), w * 1.3f);
-		break;
-	case BONES_MARK_BLOCKED:
-		gui_poly_px(d, px, points, BONES_RGBA(120, 40, 40, 70), BONES_RGBA(150, 60, 60, 140), 1.5f);
-		break;
-	default:
-		gui_poly_px(d, px, points, BONES_NONE, BONES_RGBA(120, 130, 140, 110), 1.0f);
-		break;
+	if (d->mark_count == d->mark_cap) {
+		int cap = d->mark_cap ? 2 * d->mark_cap : 64;
+		gui_mark *m = realloc(d->marks, (size_t)cap * sizeof *m);
+		if (m)
+			d->marks = m, d->mark_cap = cap;
+	}
+	if (d->mark_count < d->mark_cap) {
+		gui_mark *m = &d->marks[d->mark_count++];
+		memcpy(m->xy, xy, (size_t)points * 2 * sizeof *xy);
+		m->points = points;
+		m->kind = kind;
 	}
 }
 
 static void cv_mark(void *user, const float *xy, int points, int kind)
 {
-	gui_draw *d = user;
-	if (d->capture && points >= 3 && points <= GUI_POLY_MAX) {
-		if (d->mark_count == d->mark_cap) {
-			int cap = d->mark_cap ? 2 * d->mark_cap : 64;
-			gui_mark *m = realloc(d->marks, (size_t)cap * sizeof *m);
-			if (m)
-				d->marks = m, d->mark_cap = cap;
-		}
-		if (d->mark_count < d->mark_cap) {
-			gui_mark *m = &d->marks[d->mark_count++];
-			memcpy(m->xy, xy, (size_t)points * 2 * sizeof *xy);
-			m->points = points;
-			m->kind = kind;
-		}
+	bones_picture_canvas *pc = pc_of(user);
+	pc->canvas.mark(pc, xy, points, kind);
+}
+
+/* ---- frames ------------------------------------------------------------------------ */
+
+bool gui_draw_begin(gui_draw *d, int w, int h, bones_color background)
+{
+	w = w < 1 ? 1 : w, h = h < 1 ? 1 : h;
+	if (!d->surface || w != d->w || h != d->h) {
+		if (d->pc.cr)
+			cairo_destroy(d->pc.cr);
+		if (d->surface)
+			cairo_surface_destroy(d->surface);
+		if (d->texture)
+			SDL_DestroyTexture(d->texture);
+		d->texture = NULL;
+		d->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+		d->pc.cr = cairo_create(d->surface);
+		d->w = w, d->h = h;
+		if (cairo_status(d->pc.cr) != CAIRO_STATUS_SUCCESS)
+			return false;
 	}
-	gui_mark_world(d, xy, points, kind);
+	cairo_reset_clip(d->pc.cr);
+	cairo_identity_matrix(d->pc.cr);
+	cairo_set_operator(d->pc.cr, CAIRO_OPERATOR_SOURCE);
+	gui_draw_color(d, background);
+	cairo_paint(d->pc.cr);
+	cairo_set_operator(d->pc.cr, CAIRO_OPERATOR_OVER);
+	return true;
+}
+
+void gui_draw_present(gui_draw *d)
+{
+	if (!d->r || !d->surface)
+		return;
+	cairo_surface_flush(d->surface);
+	if (!d->texture) {
+		/* Cairo's ARGB32 is a native-endian 32-bit word: SDL's ARGB8888. */
+		d->texture = SDL_CreateTexture(d->r, SDL_PIXELFORMAT_ARGB8888,
+					       SDL_TEXTUREACCESS_STREAMING, d->w, d->h);
+		if (!d->texture)
+			return;
+	}
+	SDL_UpdateTexture(d->texture, NULL, cairo_image_surface_get_data(d->surface),
+			  cairo_image_surface_get_stride(d->surface));
+	SDL_RenderCopy(d->r, d->texture, NULL, NULL);
+}
+
+bool gui_draw_save_png(gui_draw *d, const char *path)
+{
+	if (!d->surface)
+		return false;
+	cairo_surface_flush(d->surface);
+	return cairo_surface_write_to_png(d->surface, path) == CAIRO_STATUS_SUCCESS;
+}
+
+bones_color gui_draw_pixel(gui_draw *d, int x, int y)
+{
+	if (!d->surface || x < 0 || y < 0 || x >= d->w || y >= d->h)
+		return 0;
+	cairo_surface_flush(d->surface);
+	const unsigned char *row = cairo_image_surface_get_data(d->surface) +
+				   (size_t)y * (size_t)cairo_image_surface_get_stride(d->surface);
+	uint32_t v;
+	memcpy(&v, row + 4 * x, 4);
+	uint32_t a = v >> 24, r = (v >> 16) & 0xff, g = (v >> 8) & 0xff, b = v & 0xff;
+	if (a > 0 && a < 255) /* un-premultiply */
+		r = r * 255 / a, g = g * 255 / a, b = b * 255 / a;
+	return BONES_RGBA(r, g, b, a);
 }
 
 void gui_draw_init(gui_draw *d, SDL_Renderer *r, gui_fonts *fonts)
 {
+	char err[256];
 	memset(d, 0, sizeof *d);
 	d->r = r;
 	d->fonts = fonts;
 	d->view.scale = 1;
+	if (bones_picture_canvas_init(&d->pc, NULL, err, sizeof err) != BONES_OK)
+		fprintf(stderr, "bones-gui: %s (using the default font)\n", err);
+	d->pc.on_mark = capture_mark;
+	d->pc.mark_ctx = d;
 	d->canvas.size = sizeof d->canvas;
 	d->canvas.user = d;
 	d->canvas.polygon = cv_polygon;
@@ -344,7 +254,7 @@ void gui_draw_init(gui_draw *d, SDL_Renderer *r, gui_fonts *fonts)
 	d->canvas.text = cv_text;
 	d->canvas.pips = cv_pips;
 	d->canvas.mark = cv_mark;
-	SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+	gui_draw_begin(d, 64, 64, BONES_RGBA(30, 34, 42, 255));
 }
 
 void gui_draw_release(gui_draw *d)
@@ -352,4 +262,12 @@ void gui_draw_release(gui_draw *d)
 	free(d->marks);
 	d->marks = NULL;
 	d->mark_count = d->mark_cap = 0;
+	if (d->pc.cr)
+		cairo_destroy(d->pc.cr);
+	if (d->surface)
+		cairo_surface_destroy(d->surface);
+	if (d->texture)
+		SDL_DestroyTexture(d->texture);
+	d->pc.cr = NULL, d->surface = NULL, d->texture = NULL;
+	bones_picture_canvas_release(&d->pc);
 }

@@ -79,6 +79,8 @@ void gui_fonts_destroy(gui_fonts *f)
 		if (f->sizes[i])
 			TTF_CloseFont(f->sizes[i]);
 	free(f);
+	/* The GUI is closing (gui_draw_release came first): free Cairo's font caches. */
+	bones_picture_release_caches();
 }
 
 TTF_Font *gui_fonts_get(gui_fonts *f, int px)

@@ -1,16 +1,18 @@
-/* The SDL2 GUI's internal header: the canvas on SDL, fonts, the game model, the agent
- * worker, the layout and the screens. Only frontends/sdl includes SDL; nothing here is
+/* The SDL2 GUI's internal header: the Cairo canvas shown through SDL, fonts, the game
+ * model, the agent worker, the layout and the screens. Only frontends/sdl includes SDL; nothing here is
  * game-specific: every game is drawn and played through "bones.render/1". */
 #ifndef BONES_GUI_H
 #define BONES_GUI_H
 
 #include <SDL.h>
 #include <SDL_ttf.h>
+#include <cairo.h>
 #include <stdbool.h>
 
 #include "bones/agent.h"
 #include "bones/clock.h"
 #include "bones/match.h"
+#include "bones/picture.h"
 #include "bones/config.h"
 #include "bones/record.h"
 #include "bones/registry.h"
@@ -23,11 +25,12 @@ typedef struct gui_fonts gui_fonts;
 
 /* DejaVu Sans found through fontconfig (BONES_GUI_FONT overrides the file). */
 gui_fonts *gui_fonts_create(char *err, size_t errcap);
+/* Also frees Cairo's and fontconfig's caches: call after gui_draw_release. */
 void gui_fonts_destroy(gui_fonts *f);
 /* The font at a pixel size (clamped to 4..200); NULL if it cannot be opened. */
 TTF_Font *gui_fonts_get(gui_fonts *f, int px);
 
-/* ---- the canvas on an SDL renderer (canvas_sdl.c) ------------------------------ */
+/* ---- the canvas: Cairo on an image surface, shown as a texture (canvas_sdl.c) ---- */
 
 /* World to screen: sx = x * scale + ox, sy = y * scale + oy. */
 typedef struct gui_view {
@@ -42,22 +45,43 @@ typedef struct gui_mark {
 	int kind;
 } gui_mark;
 
+/* Every frame is drawn with Cairo (bones/picture.h) onto an image surface of the
+ * window's pixel size, then uploaded as one texture: anti-aliased, and the same code
+ * that writes PNG, SVG and PDF pictures. */
 typedef struct gui_draw {
-	bones_canvas canvas;  /* handed to plugins; canvas.user points back here */
-	SDL_Renderer *r;      /* borrowed */
+	bones_canvas canvas;  /* handed to plugins; draws through d->view */
+	SDL_Renderer *r;      /* borrowed; NULL: off-screen only */
 	gui_fonts *fonts;     /* borrowed */
 	gui_view view;
 	bool capture;         /* record marks into marks[] while drawing */
 	gui_mark *marks;      /* owned */
 	int mark_count, mark_cap;
+	bones_picture_canvas pc; /* the Cairo canvas (pc.cr draws on surface) */
+	cairo_surface_t *surface; /* owned, w x h ARGB32 */
+	SDL_Texture *texture;  /* owned, same size */
+	int w, h;
 } gui_draw;
 
 void gui_draw_init(gui_draw *d, SDL_Renderer *r, gui_fonts *fonts);
 void gui_draw_release(gui_draw *d);
+/* Start a frame of w x h pixels filled with background; false if out of memory. */
+bool gui_draw_begin(gui_draw *d, int w, int h, bones_color background);
+/* Show the frame: upload to the texture and copy it to the renderer (if any). */
+void gui_draw_present(gui_draw *d);
+/* The frame as PNG. */
+bool gui_draw_save_png(gui_draw *d, const char *path);
+/* Clip further drawing to a rectangle of pixels / drop the clip. */
+void gui_clip(gui_draw *d, SDL_FRect rect);
+void gui_unclip(gui_draw *d);
+/* The pixel at (x, y) of the frame as 0xRRGGBBAA (0 outside). */
+bones_color gui_draw_pixel(gui_draw *d, int x, int y);
 void gui_draw_color(gui_draw *d, bones_color c);
 /* Screen-space primitives (pixels of the renderer's output). */
 void gui_fill_rect(gui_draw *d, SDL_FRect rect, bones_color fill);
 void gui_stroke_rect(gui_draw *d, SDL_FRect rect, bones_color color, float width);
+/* A rounded rectangle (radius in pixels), filled and/or stroked. */
+void gui_round_rect(gui_draw *d, SDL_FRect rect, float radius, bones_color fill,
+		    bones_color stroke, float width);
 void gui_poly_px(gui_draw *d, const float *xy, int points, bones_color fill,
 		 bones_color stroke, float width);
 void gui_circle_px(gui_draw *d, float x, float y, float radius, bones_color fill,

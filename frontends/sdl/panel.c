@@ -141,8 +141,7 @@ static void log_draw(gui_app *a, size_t upto, float top)
 	if (r.h < a->layout.u)
 		return;
 	gui_fill_rect(&a->draw, r, BONES_RGBA(30, 34, 42, 255));
-	SDL_Rect clip = {(int)r.x, (int)r.y, (int)r.w, (int)r.h};
-	SDL_RenderSetClipRect(a->r, &clip);
+	gui_clip(&a->draw, r);
 	float u = a->layout.u * 0.9f, y = r.y + r.h - 0.8f * u;
 	int number = 0;
 	bool newest = true;
@@ -176,7 +175,7 @@ static void log_draw(gui_app *a, size_t upto, float top)
 		}
 		y -= 1.25f * u;
 	}
-	SDL_RenderSetClipRect(a->r, NULL);
+	gui_unclip(&a->draw);
 }
 
 static void bar_draw(gui_app *a, bool interactive)

@@ -1,7 +1,7 @@
 /* Off-screen rendering: `bones-gui --render RECORD [--move N] --png FILE [--size WxH]`
- * draws the replay view of a record with SDL's software renderer onto a surface and
- * saves it with IMG_SavePNG (no display needed); and in-window screenshots. */
-#include <SDL_image.h>
+ * draws the whole replay screen of a record (board and panel, as the window shows it)
+ * on the Cairo surface alone, no renderer and no display; and in-window screenshots.
+ * Pictures of the board alone, also as SVG and PDF, are `bones render`'s. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,12 +10,7 @@
 
 bool gui_screenshot(gui_app *a, const char *path)
 {
-	SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, a->w, a->h, 32, SDL_PIXELFORMAT_RGBA32);
-	if (!s)
-		return false;
-	bool ok = SDL_RenderReadPixels(a->r, NULL, SDL_PIXELFORMAT_RGBA32, s->pixels, s->pitch) == 0 &&
-		  IMG_SavePNG(s, path) == 0;
-	SDL_FreeSurface(s);
+	bool ok = gui_draw_save_png(&a->draw, path);
 	if (ok) {
 		printf("screenshot %s\n", path);
 		fflush(stdout);
@@ -49,19 +44,19 @@ static int parse_args(int argc, char **argv, render_args *ra)
 		else if (!strcmp(argv[i], "--size") && v) {
 			if (sscanf(v, "%dx%d", &ra->w, &ra->h) != 2 || ra->w < 64 || ra->h < 64 ||
 			    ra->w > 8192 || ra->h > 8192) {
-				fprintf(stderr, "bones render: --size '%s': expected WxH, 64..8192\n", v);
+				fprintf(stderr, "bones-gui --render: --size '%s': expected WxH, 64..8192\n", v);
 				return 2;
 			}
 			i++;
 		} else if (!ra->record && argv[i][0] != '-')
 			ra->record = argv[i];
 		else {
-			fprintf(stderr, "bones render: unknown argument '%s'\n", argv[i]);
+			fprintf(stderr, "bones-gui --render: unknown argument '%s'\n", argv[i]);
 			return 2;
 		}
 	}
 	if (!ra->record || !ra->png) {
-		fprintf(stderr, "usage: bones render RECORD [--move N] --png FILE [--size WxH]\n");
+		fprintf(stderr, "usage: bones-gui --render RECORD [--move N] --png FILE [--size WxH]\n");
 		return 2;
 	}
 	return 0;
@@ -73,20 +68,19 @@ static int render(gui_app *a, const render_args *ra)
 	char err[512] = "";
 	bones_status st = bones_record_replay(ra->record, a->reg, &s, err, sizeof err);
 	if (!s) {
-		fprintf(stderr, "bones render: %s\n", err[0] ? err : "cannot read the record");
+		fprintf(stderr, "bones-gui --render: %s\n", err[0] ? err : "cannot read the record");
 		return 1;
 	}
 	if (st != BONES_OK)
-		fprintf(stderr, "bones render: %s (drawing the game up to there)\n", err);
+		fprintf(stderr, "bones-gui --render: %s (drawing the game up to there)\n", err);
 	if (gui_game_adopt(&a->game, s, NULL, err, sizeof err) != BONES_OK) {
-		fprintf(stderr, "bones render: %s\n", err);
+		fprintf(stderr, "bones-gui --render: %s\n", err);
 		return 1;
 	}
 	a->has_game = true;
 	a->screen = SCREEN_REPLAY;
 	a->replay_pos = gui_game_position_after(&a->game, ra->move);
 	gui_frame(a);
-	SDL_RenderFlush(a->r);
 	return 0;
 }
 
@@ -98,39 +92,31 @@ int gui_render_main(int argc, char **argv)
 		return rc;
 	gui_app *a = calloc(1, sizeof *a);
 	char err[512];
-	SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, ra.w, ra.h, 32, SDL_PIXELFORMAT_RGBA32);
+	if (!a)
+		return 1;
 	rc = 1;
-	if (!a || !surf)
-		goto out;
 	a->clock_seat = -1;
 	a->w = ra.w, a->h = ra.h, a->dpi = 1, a->zoom = 1, a->sel = a->hover = -1;
-	a->r = SDL_CreateSoftwareRenderer(surf);
-	a->fonts = a->r ? gui_fonts_create(err, sizeof err) : NULL;
+	a->fonts = gui_fonts_create(err, sizeof err);
 	a->reg = bones_registry_create();
-	if (!a->r || !a->fonts || !a->reg) {
-		fprintf(stderr, "bones render: %s\n", a->r ? err : SDL_GetError());
+	if (!a->fonts || !a->reg) {
+		fprintf(stderr, "bones-gui --render: %s\n", a->fonts ? "out of memory" : err);
 		goto out;
 	}
 	bones_registry_scan_default(a->reg);
-	gui_draw_init(&a->draw, a->r, a->fonts);
+	gui_draw_init(&a->draw, NULL, a->fonts);
 	rc = render(a, &ra);
-	if (rc == 0 && IMG_SavePNG(surf, ra.png) != 0) {
-		fprintf(stderr, "bones render: cannot write '%s': %s\n", ra.png, IMG_GetError());
+	if (rc == 0 && !gui_draw_save_png(&a->draw, ra.png)) {
+		fprintf(stderr, "bones-gui --render: cannot write '%s'\n", ra.png);
 		rc = 1;
 	}
 	if (a->has_game)
 		gui_game_release(&a->game);
 	gui_draw_release(&a->draw);
 out:
-	if (a) {
-		gui_fonts_destroy(a->fonts);
-		if (a->r)
-			SDL_DestroyRenderer(a->r);
-		bones_registry_destroy(a->reg);
-	}
-	SDL_FreeSurface(surf);
+	gui_fonts_destroy(a->fonts);
+	bones_registry_destroy(a->reg);
 	free(a);
 	TTF_Quit();
-	SDL_Quit();
 	return rc;
 }

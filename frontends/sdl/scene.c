@@ -253,8 +253,7 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 	SDL_FRect b = a->layout.board;
 	gui_fill_rect(&a->draw, b, BONES_RGBA(228, 222, 206, 255));
 	fit_view(a, state, interactive);
-	SDL_Rect clip = {(int)b.x, (int)b.y, (int)b.w, (int)b.h};
-	SDL_RenderSetClipRect(a->r, &clip);
+	gui_clip(&a->draw, b);
 	a->draw.view = a->board_view;
 	a->draw.mark_count = 0;
 	a->draw.capture = true;
@@ -267,7 +266,7 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 		draw_hint(a, state);
 		draw_hover(a, state);
 	}
-	SDL_RenderSetClipRect(a->r, NULL);
+	gui_unclip(&a->draw);
 	char status[256];
 	status_line(a, upto, interactive, status, sizeof status);
 	float u = a->layout.u;
@@ -309,8 +308,7 @@ void gui_scene_draw(gui_app *a, size_t upto, bool interactive)
 
 void gui_frame(gui_app *a)
 {
-	SDL_SetRenderDrawColor(a->r, 30, 34, 42, 255);
-	SDL_RenderClear(a->r);
+	gui_draw_begin(&a->draw, a->w, a->h, BONES_RGBA(30, 34, 42, 255));
 	if (a->screen == SCREEN_START || !a->has_game)
 		gui_start_draw(a);
 	else if (a->screen == SCREEN_PLAY)
@@ -319,6 +317,7 @@ void gui_frame(gui_app *a)
 		gui_scene_draw(a, a->replay_pos, false);
 	if (a->help)
 		gui_help_draw(a);
+	gui_draw_present(&a->draw);
 }
 
 static const char *const help_lines[] = {

@@ -5,13 +5,16 @@
 
 #include "bones/render.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define LIGHT BONES_RGBA(0xE6, 0xCF, 0x9E, 0xFF)
 #define DARK BONES_RGBA(0x7B, 0x4F, 0x2C, 0xFF)
 #define FREE_EDGE BONES_RGBA(0xC8, 0x3C, 0x32, 0xFF)
 #define TILE BONES_RGBA(0xF7, 0xF3, 0xE8, 0xFF)
-#define GHOST BONES_RGBA(0xF7, 0xF3, 0xE8, 0x90)
+#define GHOST_ALPHA 0xE0u /* opaque enough that its pips read on dark squares */
+#define COST BONES_RGBA(0xC0, 0x28, 0x28, 0xFF)
+#define FREE_COST BONES_RGBA(0x2E, 0x8B, 0x3E, 0xFF)
 #define INK BONES_RGBA(0x20, 0x20, 0x20, 0xFF)
 #define SEAM BONES_RGBA(0xB0, 0xA8, 0x98, 0xFF)
 
@@ -81,6 +84,61 @@ static void draw_free_outline(const geo_game *g, const bones_canvas *c)
 	}
 }
 
+/* A placed tile's face: tinted with its owner's colour, plain for the centre tile. */
+static bones_color tile_fill(const geo_state *s, int tile)
+{
+	int owner = s->owner[tile];
+	return owner ? bones_color_tint(bones_player_color(owner - 1), 0.7f) : TILE;
+}
+
+/* The outline of the tile's squares, clockwise from the top edge of its first square;
+ * returns the points (0 if it cannot be traced). */
+static int tile_outline(const geo_state *s, int tile, float *xy, int cap)
+{
+	int edges[4 * GEO_MAX_SECTIONS][4], n = 0;
+	for (int i = 0; i < GEO_CELLS && n + 4 <= 4 * GEO_MAX_SECTIONS; i++) {
+		int x = i % GEO_N, y = i / GEO_N;
+		if (s->cell[i] == GEO_EMPTY || s->cell[i] >> 3 != tile)
+			continue;
+		const int e[4][4] = {{x, y, x + 1, y}, {x + 1, y, x + 1, y + 1},
+				     {x + 1, y + 1, x, y + 1}, {x, y + 1, x, y}};
+		const int nx[4] = {x, x + 1, x, x - 1}, ny[4] = {y - 1, y, y + 1, y};
+		for (int k = 0; k < 4; k++)
+			if (!same_tile(s, nx[k], ny[k], tile))
+				memcpy(edges[n++], e[k], sizeof e[k]);
+	}
+	int points = 0, at = 0;
+	bool used[4 * GEO_MAX_SECTIONS] = {false};
+	while (n > 0 && points < cap && !used[at]) {
+		used[at] = true;
+		xy[2 * points] = (float)edges[at][0];
+		xy[2 * points + 1] = (float)edges[at][1];
+		points++;
+		int next = -1;
+		for (int j = 0; j < n && next < 0; j++)
+			if (!used[j] && edges[j][0] == edges[at][2] && edges[j][1] == edges[at][3])
+				next = j;
+		if (next < 0)
+			break;
+		at = next;
+	}
+	return points;
+}
+
+/* The last tile: the house highlight along its outline, its pips again on top. */
+static void draw_last(const geo_state *s, const bones_canvas *c)
+{
+	float xy[2 * 4 * GEO_MAX_SECTIONS];
+	int n = tile_outline(s, s->last_tile, xy, 4 * GEO_MAX_SECTIONS);
+	if (n < 4)
+		return;
+	c->mark(c->user, xy, n, BONES_MARK_LAST);
+	for (int i = 0; i < GEO_CELLS; i++)
+		if (s->cell[i] != GEO_EMPTY && s->cell[i] >> 3 == s->last_tile)
+			c->pips(c->user, (float)(i % GEO_N) + 0.5f, (float)(i / GEO_N) + 0.5f, 0.8f,
+				s->cell[i] & 7, INK);
+}
+
 static void draw_board(const void *game, const void *state, int viewer,
 		       const bones_canvas *c)
 {
@@ -95,14 +153,11 @@ static void draw_board(const void *game, const void *state, int viewer,
 		int x = i % GEO_N, y = i / GEO_N, t = v >> 3;
 		bool join[4] = {same_tile(s, x - 1, y, t), same_tile(s, x + 1, y, t),
 				same_tile(s, x, y - 1, t), same_tile(s, x, y + 1, t)};
-		section(c, (float)x, (float)y, 1, v & 7, join, TILE);
-		if (s->last_kind != GEO_LAST_NONE && t == s->last_tile) {
-			float xy[8];
-			square((float)x, (float)y, 1, xy);
-			c->mark(c->user, xy, 4, BONES_MARK_LAST);
-		}
+		section(c, (float)x, (float)y, 1, v & 7, join, tile_fill(s, t));
 	}
 	draw_free_outline(g, c);
+	if (s->last_kind != GEO_LAST_NONE && s->last_tile < GEO_MAX_TILES)
+		draw_last(s, c);
 }
 
 static int hand_size(const void *game, const void *state, int player, int viewer)
@@ -145,7 +200,7 @@ static void draw_piece(const void *game, const void *state, int player, int piec
 	int w = o->maxx - o->minx + 1, h = o->height, big = w > h ? w : h;
 	float side = 1.0f / (float)big;
 	draw_orient(o, -0.5f * (float)w * side - (float)o->minx * side, -0.5f * (float)h * side,
-		    side, TILE, c);
+		    side, bones_color_tint(bones_player_color(player), 0.7f), c);
 }
 
 static bones_status move_place(const void *game, const void *state, bones_move move,
@@ -176,18 +231,33 @@ static bones_status move_place(const void *game, const void *state, bones_move m
 	return BONES_OK;
 }
 
+/* The ghost: the tile nearly opaque in the mover's tint, and its cost in a badge at
+ * the top right: red with a minus (points are bad in this game), green "0" when free. */
 static void draw_ghost(const void *game, const void *state, bones_move move,
 		       const bones_canvas *c)
 {
 	const geo_game *g = game;
-	(void)state;
+	const geo_state *s = state;
 	if (!geo_move_is_place(move))
 		return;
 	int t = geo_move_tile(move), oi = geo_move_orient(move);
+	int x = geo_move_x(move), y = geo_move_y(move);
 	if (t >= g->tile_count || oi >= g->tiles[t].orient_count)
 		return;
-	draw_orient(&g->tiles[t].orient[oi], (float)geo_move_x(move), (float)geo_move_y(move),
-		    1, GHOST, c);
+	const geo_orient *o = &g->tiles[t].orient[oi];
+	bones_color fill = bones_color_tint(bones_player_color(s->current), 0.75f);
+	draw_orient(o, (float)x, (float)y, 1, (fill & ~0xFFu) | GHOST_ALPHA, c);
+	int top = 0, right = 0;
+	for (int k = 0; k < o->count; k++)
+		if (o->dy[k] == 0 && o->dx[k] >= right)
+			right = o->dx[k];
+	int points = geo_placement_points(g, t, oi, x, y);
+	char text[16];
+	snprintf(text, sizeof text, points ? "\xe2\x88\x92%d" : "0", points); /* U+2212 minus */
+	float bx = (float)(x + right) + 1.0f, by = (float)(y + top);
+	bones_color ink = points ? COST : FREE_COST;
+	c->circle(c->user, bx, by, 0.45f, BONES_RGBA(255, 255, 255, 240), ink, 0.06f);
+	c->text(c->user, bx, by, 0.5f, ink, BONES_ALIGN_CENTER, text);
 }
 
 static const bones_render render = {

@@ -82,6 +82,8 @@ typedef struct geo_state {
 	uint8_t current;                /* player to move, or to receive a card */
 	uint8_t blocked;                /* current player has no placement (must pass) */
 	uint8_t last_kind, last_player, last_tile, last_points;
+	uint8_t owner[GEO_MAX_TILES];   /* 1 + the player who placed tile t; 0: not placed
+					   by a player (the centre tile, or not yet) */
 	uint8_t pad[4];                 /* zero; keeps the size a multiple of 4 */
 } geo_state;
 

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-_Static_assert(sizeof(geo_state) == 1156, "geo_state has no padding");
+_Static_assert(sizeof(geo_state) == 1188, "geo_state has no padding");
 
 #define NONE 0xFF
 
@@ -326,6 +326,7 @@ static bones_status apply_place(const geo_game *g, geo_state *s, bones_move m)
 		return BONES_EILLEGAL;
 	int points = geo_placement_points(g, t, oi, x, y);
 	put_tile(s, &g->tiles[t].orient[oi], t, x, y);
+	s->owner[t] = (uint8_t)(p + 1);
 	s->hand[p] &= ~(1u << t);
 	s->score[p] = (int16_t)(s->score[p] + points);
 	s->last_kind = GEO_LAST_PLACE;

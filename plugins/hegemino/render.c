@@ -2,14 +2,15 @@
  * left, then each tableau (gap, wilds, pips); moves map to the hand domino and a cell. */
 #include "hegemino.h"
 
+#include <stdio.h>
+
 #include "bones/render.h"
 
-#define MARKET_W 6.0f   /* world units taken by the two market columns */
+#define MARKET_W 6.8f   /* world units taken by the two market columns and a gap */
 #define ROW_H 1.25f
+#define LEGEND_Y ((float)HG_ROWS * ROW_H + 0.4f) /* the wild legend, under the market */
 
-static const bones_color player_colors[4] = {
-	BONES_RGBA(200, 40, 40, 255), BONES_RGBA(40, 90, 200, 255),
-	BONES_RGBA(40, 160, 60, 255), BONES_RGBA(220, 170, 20, 255)};
+static const bones_color soft = BONES_RGBA(90, 80, 70, 255);
 static const bones_color ink = BONES_RGBA(20, 20, 20, 255);
 static const bones_color bone = BONES_RGBA(250, 246, 230, 255);
 static const bones_color wild = BONES_RGBA(250, 225, 150, 255);
@@ -51,12 +52,12 @@ static void board_bounds(const void *game, const void *state, float box[4])
 	const hg_game *g = game;
 	(void)state;
 	float h = (float)view(g);
-	if (h < 12.0f)
-		h = 12.0f;
+	if (h < LEGEND_Y + 1.0f)
+		h = LEGEND_Y + 1.0f;
 	box[0] = 0.0f;
-	box[1] = -1.0f;
-	box[2] = tab_x(g, g->tableaus);
-	box[3] = h + 1.0f;
+	box[1] = -1.1f;
+	box[2] = tab_x(g, g->tableaus) - 1.0f;
+	box[3] = h;
 }
 
 static void draw_token(const hg_game *g, const bones_canvas *cv, float x, float y, int t)
@@ -64,13 +65,17 @@ static void draw_token(const hg_game *g, const bones_canvas *cv, float x, float 
 	if (t == HG_NONE)
 		return;
 	int owner = g->mode == HG_MODE_SOLO_MEGA ? 0 : g->token_owner[t];
-	cv->circle(cv->user, x, y, 0.3f, player_colors[owner], ink, 0.04f);
+	cv->circle(cv->user, x, y, 0.3f, bones_player_color(owner), ink, 0.04f);
 }
 
 static void draw_market(const hg_game *g, const hg_state *s, const bones_canvas *cv)
 {
-	cv->text(cv->user, 1.0f, -0.5f, 0.4f, ink, BONES_ALIGN_CENTER, "place");
-	cv->text(cv->user, 4.0f, -0.5f, 0.4f, ink, BONES_ALIGN_CENTER, "pick");
+	cv->text(cv->user, 1.0f, -0.5f, 0.55f, soft, BONES_ALIGN_CENTER, "to place");
+	cv->text(cv->user, 4.0f, -0.5f, 0.55f, soft, BONES_ALIGN_CENTER, "to pick");
+	/* the wild legend: a blank half is drawn in the wild colour */
+	rect(cv, 0.0f, LEGEND_Y, 0.7f, 0.7f, wild, ink, 0.03f);
+	cv->text(cv->user, 0.95f, LEGEND_Y + 0.35f, 0.5f, soft, BONES_ALIGN_LEFT,
+		 "blank half = wild");
 	for (int i = 0; i < HG_ROWS; i++) {
 		float y = (float)i * ROW_H;
 		if (s->left_dom[i] != HG_NONE)
@@ -80,7 +85,7 @@ static void draw_market(const hg_game *g, const hg_state *s, const bones_canvas 
 			domino(cv, 3.0f, y, 0, hg_dom_a(s->right_dom[i]), hg_dom_b(s->right_dom[i]),
 			       bone);
 		if (g->mode == HG_MODE_SOLO_MEGA && s->right_tok[i] != HG_NONE)
-			cv->circle(cv->user, 2.6f, y + 0.5f, 0.3f, player_colors[0], ink, 0.04f);
+			cv->circle(cv->user, 2.6f, y + 0.5f, 0.3f, bones_player_color(0), ink, 0.04f);
 		else
 			draw_token(g, cv, 5.4f, y + 0.5f, s->right_tok[i]);
 	}
@@ -97,15 +102,19 @@ static void draw_tab(const hg_game *g, const hg_state *s, int k, const bones_can
 			       HG_CODE(cells[2 * r + 1]) - 1, bone);
 		return;
 	}
-	rect(cv, ox, 0.0f, (float)V, (float)V, BONES_NONE, BONES_RGBA(150, 150, 150, 255), 0.02f);
+	int owner = g->spheres && g->players == 2 ? k / 2 : k % g->players;
+	char label[32];
+	snprintf(label, sizeof label, "Player %d", owner + 1);
+	rect(cv, ox, 0.0f, (float)V, (float)V, BONES_RGBA(255, 255, 255, 60),
+	     bones_player_color(owner), 0.05f);
+	cv->text(cv->user, ox, -0.5f, 0.55f, bones_player_color(owner), BONES_ALIGN_LEFT, label);
 	for (int y = 1; y <= G - 2; y++)
 		for (int x = 1; x <= G - 2; x++) {
 			uint8_t c = cells[y * G + x];
 			float px = ox + (float)(x - 1), py = (float)(y - 1);
 			if (HG_CODE(c) == HG_GAP) {
-				int owner = g->spheres && g->players == 2 ? k / 2 : k % g->players;
 				cv->circle(cv->user, px + 0.5f, py + 0.5f, 0.35f,
-					   player_colors[owner], ink, 0.04f);
+					   bones_player_color(owner), ink, 0.04f);
 			} else if (HG_CODE(c) != HG_EMPTY) {
 				half(cv, px, py, HG_CODE(c) - 1, bone);
 			}
@@ -191,7 +200,7 @@ static void draw_ghost(const void *game, const void *state, bones_move m,
 		int t = hg_actor_token(g, s);
 		float y = (float)(m & 0xFF) * ROW_H + 0.5f;
 		if (t >= 0)
-			cv->circle(cv->user, 5.4f, y, 0.3f, player_colors[g->token_owner[t]] & 0xFFFFFF80u,
+			cv->circle(cv->user, 5.4f, y, 0.3f, bones_player_color(g->token_owner[t]) & 0xFFFFFF80u,
 				   ink, 0.02f);
 		return;
 	}

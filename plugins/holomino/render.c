@@ -28,11 +28,13 @@ static void hex_outline(float cx, float cy, float scale, float xy[12])
 	}
 }
 
-/* A tile: the hexagon with concave bites at c0, c2, c4 and digits d at c1, c3, c5. */
-static void draw_tile(const bones_canvas *cv, float cx, float cy, float scale,
-		      const uint8_t d[3], uint8_t alpha)
+#define BITE_STEPS 8 /* segments of one bite's arc */
+#define OUTLINE_MAX (3 * (BITE_STEPS + 1) + 3)
+
+/* A tile's outline: the hexagon with concave bites at c0, c2, c4; returns the points. */
+static int tile_outline(float cx, float cy, float scale, float xy[2 * OUTLINE_MAX])
 {
-	float hex[12], xy[2 * 24];
+	float hex[12];
 	int n = 0;
 	hex_outline(cx, cy, scale, hex);
 	for (int i = 0; i < 6; i++) {
@@ -51,15 +53,27 @@ static void draw_tile(const bones_canvas *cv, float cx, float cy, float scale,
 			delta -= 6.2831853f;
 		while (delta < -3.14159265f)
 			delta += 6.2831853f;
-		for (int k = 0; k <= 4; k++) {
-			float ang = a1 + delta * (float)k / 4.0f;
+		for (int k = 0; k <= BITE_STEPS; k++) {
+			float ang = a1 + delta * (float)k / (float)BITE_STEPS;
 			xy[2 * n] = px + BITE * scale * cosf(ang);
 			xy[2 * n + 1] = py + BITE * scale * sinf(ang);
 			n++;
 		}
 	}
+	return n;
+}
+
+/* A tile: its bitten outline, then (for the last move) the highlight along that outline,
+ * then the digits at c1, c3, c5 on top, so the highlight never hides them. */
+static void draw_tile(const bones_canvas *cv, float cx, float cy, float scale,
+		      const uint8_t d[3], uint8_t alpha, bool last)
+{
+	float xy[2 * OUTLINE_MAX];
+	int n = tile_outline(cx, cy, scale, xy);
 	bones_color fill = (IVORY & 0xFFFFFF00u) | alpha, ink = (INK & 0xFFFFFF00u) | alpha;
 	cv->polygon(cv->user, xy, n, fill, ink, 0.04f * scale);
+	if (last)
+		cv->mark(cv->user, xy, n, BONES_MARK_LAST);
 	for (int i = 0; i < 3; i++) {
 		float dx, dy;
 		char text[2] = {(char)('0' + d[i]), '\0'};
@@ -134,12 +148,15 @@ static void draw_board(const void *game, const void *state, int viewer,
 	for (int c = 0; c < s->ncells; c++)
 		if (!cells[c].placed)
 			draw_open_cell(g, s, c, cv);
+	bool last_place = s->play.valid && hm_kind(s->play.move) == HM_PLACE;
 	for (int c = 0; c < s->ncells; c++) {
 		float cx, cy;
 		if (!cells[c].placed)
 			continue;
+		bool last = last_place && cells[c].q == hm_q(s->play.move) &&
+			    cells[c].r == hm_r(s->play.move);
 		cell_centre(cells[c].q, cells[c].r, &cx, &cy);
-		draw_tile(cv, cx, cy, 1.0f, cells[c].d, 255);
+		draw_tile(cv, cx, cy, 1.0f, cells[c].d, 255, last);
 	}
 	/* closed holes: corner c0 of a cell whose neighbours d0 and d1 are placed */
 	for (int c = 0; c < s->ncells; c++) {
@@ -152,12 +169,6 @@ static void draw_board(const void *game, const void *state, int viewer,
 		cell_centre(x->q, x->r, &cx, &cy);
 		bones_hex_corner_offset(0, &dx, &dy);
 		draw_hole(cv, cx + dx, cy + dy, x->d[2] + x->d[0] + cells[a].d[0], true);
-	}
-	if (s->play.valid && hm_kind(s->play.move) == HM_PLACE) {
-		float cx, cy, hex[12];
-		cell_centre(hm_q(s->play.move), hm_r(s->play.move), &cx, &cy);
-		hex_outline(cx, cy, 1.0f, hex);
-		cv->mark(cv->user, hex, 6, BONES_MARK_LAST);
 	}
 }
 
@@ -179,7 +190,7 @@ static void draw_piece(const void *game, const void *state, int player, int piec
 		return;
 	uint8_t d[3];
 	bones_holomino_digits(g, s->pool[player][piece], 0, d);
-	draw_tile(cv, 0.0f, 0.0f, 0.5f, d, 255);
+	draw_tile(cv, 0.0f, 0.0f, 0.5f, d, 255, false);
 }
 
 static bones_status move_place(const void *game, const void *state, bones_move m,
@@ -219,7 +230,7 @@ static void draw_ghost(const void *game, const void *state, bones_move m,
 	float cx, cy;
 	bones_holomino_digits(g, hm_tile(m), hm_turn(m), d);
 	cell_centre(hm_q(m), hm_r(m), &cx, &cy);
-	draw_tile(cv, cx, cy, 1.0f, d, 120);
+	draw_tile(cv, cx, cy, 1.0f, d, 120, false);
 }
 
 static const bones_render render = {

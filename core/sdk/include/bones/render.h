@@ -18,6 +18,30 @@ typedef uint32_t bones_color;
 	((bones_color)(((uint32_t)(r) << 24) | ((uint32_t)(g) << 16) | ((uint32_t)(b) << 8) | (uint32_t)(a)))
 #define BONES_NONE ((bones_color)0)
 
+/* The house colour of player p (0-based; eight, then repeating). Plugins colour pieces
+ * by owner with it and hosts draw their legends with it, so the two always agree. */
+static inline bones_color bones_player_color(int p)
+{
+	static const bones_color palette[8] = {
+		BONES_RGBA(214, 69, 65, 255),  BONES_RGBA(52, 120, 200, 255),
+		BONES_RGBA(60, 160, 90, 255),  BONES_RGBA(230, 160, 30, 255),
+		BONES_RGBA(140, 80, 170, 255), BONES_RGBA(40, 160, 170, 255),
+		BONES_RGBA(200, 90, 150, 255), BONES_RGBA(120, 110, 100, 255),
+	};
+	return palette[(p < 0 ? 0 : p) % 8];
+}
+
+/* A colour mixed towards white: t = 0 keeps c, t = 1 is white (alpha kept). */
+static inline bones_color bones_color_tint(bones_color c, float t)
+{
+	uint32_t out = c & 0xffu;
+	for (int shift = 8; shift < 32; shift += 8) {
+		float v = (float)((c >> shift) & 0xffu);
+		out |= (uint32_t)(v + (255.0f - v) * t + 0.5f) << shift;
+	}
+	return (bones_color)out;
+}
+
 /* Text anchor for bones_canvas.text. */
 enum { BONES_ALIGN_CENTER = 0, BONES_ALIGN_LEFT = 1, BONES_ALIGN_RIGHT = 2 };
 
