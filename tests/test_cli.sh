@@ -98,5 +98,19 @@ if ! "$BONES" bench $game --seconds x >/dev/null 2>&1; then
 	ok "bench refuses a bad duration"
 else fail "bench accepted --seconds x"; fi
 
+# -- conventions: --version, help of every command within 80 columns and status 0,
+# "did you mean" and status 2 for an unknown command
+"$BONES" --version | grep -q '^bones [0-9][0-9.]* (plugin ABI [0-9]*\.[0-9]*)$' &&
+	ok "--version" || fail "--version: $("$BONES" --version 2>&1)"
+for c in "" $("$BONES" --help | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {print $1}'); do
+	if ! "$BONES" $c --help >"$T/help" 2>&1; then fail "bones $c --help: status $?"; continue; fi
+	wide=$(awk 'length($0) > 80' "$T/help" | head -1)
+	[ -z "$wide" ] || fail "bones $c --help is wider than 80 columns: $wide"
+done
+ok "every --help fits in 80 columns"
+"$BONES" tourny >/dev/null 2>"$T/unknown"
+[ $? -eq 2 ] && grep -q "did you mean 'tourney'" "$T/unknown" && ok "did you mean" ||
+	fail "unknown command: $(cat "$T/unknown")"
+
 [ $failures -eq 0 ] && echo "all passed" || echo "$failures failed"
 exit $((failures != 0))

@@ -27,11 +27,11 @@ typedef struct bench_args {
 
 static int bench_usage(FILE *out, int status)
 {
-	fprintf(out, "usage: bones bench GAME [--seconds S] [--set key=value]... "
-		"[--variant V] [--seed N]\n"
+	fprintf(out, "usage: bones bench GAME [--seconds S] [--set key=value]... [--variant V]\n"
+		"                   [--seed N]\n"
 		"       bones bench GAME --redraw [--size WxH] [--seconds S] [--seed N]\n\n"
-		"Plays random playouts of GAME (a game id, preset or plugin file) on one core "
-		"for S\nseconds (default 3) and prints playouts_per_s, moves_per_s and "
+		"Plays random playouts of GAME (a game id, preset or plugin file) on one\n"
+		"core for S seconds (default 3) and prints playouts_per_s, moves_per_s and\n"
 		"state_bytes.\n"
 		"With --redraw: plays one random game to its last player move and draws that\n"
 		"position (board, hands, targets, last move) with Cairo at WxH (default\n"

@@ -5,8 +5,7 @@
 typedef struct cli_command {
 	const char *name;
 	int (*run)(int argc, char **argv); /* argv[0] is the command name */
-	const char *usage;                 /* "bones games" */
-	const char *summary;               /* one line */
+	const char *summary;               /* one line, for `bones --help` */
 } cli_command;
 
 int cmd_games(int argc, char **argv);   /* games.c */

@@ -10,24 +10,18 @@
 
 /* Add a row when a command's file lands. */
 static const cli_command commands[] = {
-	{"start", cmd_start, "bones start", "a game against the AI (GUI if there is a display)"},
-	{"play", cmd_play, "bones play [PRESET|GAME] [--set k=v] [--seat N=A]",
-	 "play in the terminal against agents"},
-	{"games", cmd_games, "bones games [--verbose]", "the games, their variants and options"},
-	{"agents", cmd_agents, "bones agents [GAME]", "the agents a seat can have"},
-	{"replay", cmd_replay, "bones replay FILE", "re-apply a game record, show the end"},
-	{"render", cmd_render, "bones render RECORD [--move N] (--png|--svg|--pdf) FILE [--size WxH]",
-	 "draw a record's position as a picture"},
-	{"engine", cmd_engine, "bones engine", "the engine protocol on stdin/stdout"},
-	{"check", cmd_check, "bones check PLUGIN [--games N] [--seed S] [--set k=v]",
-	 "the conformance suite for a plugin"},
-	{"bench", cmd_bench, "bones bench GAME [--seconds S] [--set k=v]",
-	 "random playouts per second on one core"},
-	{"match", cmd_match, "bones match PRESET AGENT_A AGENT_B [--games N]",
-	 "two agents head to head on the same deals"},
-	{"tourney", cmd_tourney, "bones tourney CONFIG.ini [--resume] [--threads N]",
-	 "run a tournament; --merge, --report"},
-	{NULL, NULL, NULL, NULL}
+	{"start", cmd_start, "a game against the AI (GUI if there is a display)"},
+	{"play", cmd_play, "play in the terminal against agents"},
+	{"games", cmd_games, "the games, their variants and options"},
+	{"agents", cmd_agents, "the agents a seat can have"},
+	{"replay", cmd_replay, "re-apply a game record, show the end"},
+	{"render", cmd_render, "draw a record's position as a picture"},
+	{"engine", cmd_engine, "the engine protocol on stdin/stdout"},
+	{"check", cmd_check, "the conformance suite for a plugin"},
+	{"bench", cmd_bench, "random playouts per second on one core"},
+	{"match", cmd_match, "two agents head to head on the same deals"},
+	{"tourney", cmd_tourney, "run a tournament; --merge, --report"},
+	{NULL, NULL, NULL}
 };
 
 /* Within 80 columns: the command names in one column, their summaries beside. */

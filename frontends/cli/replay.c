@@ -29,7 +29,7 @@ int cmd_replay(int argc, char **argv)
 	if (argc != 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		bool help = argc == 2;
 		fprintf(help ? stdout : stderr, "usage: bones replay FILE\n\n"
-			"Re-applies every move of a game record, then prints the final position "
+			"Re-applies every move of a game record, then prints the final position\n"
 			"and the result.\n");
 		return help ? 0 : 2;
 	}
