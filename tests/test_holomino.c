@@ -34,7 +34,7 @@ static const char *breakdown(const bones_test_game *g, const void *s)
 	return buf;
 }
 
-/* "There are hence two unique tiles for each triplet ... a total of 40"; GAMES.md:
+/* "There are hence two unique tiles for each triplet ... a total of 40"; docs/games/holomino.md:
  * 2 x C(D,3) tiles, and 76 when digits may repeat. */
 static void test_holomino__tile_sets_have_40_20_and_76_tiles(void)
 {
@@ -50,7 +50,7 @@ static void test_holomino__tile_sets_have_40_20_and_76_tiles(void)
 	}
 }
 
-/* GAMES.md: one fixed corner 20 tiles, two different digits 4, three 1, two equal 0. */
+/* docs/games/holomino.md: one fixed corner 20 tiles, two different digits 4, three 1, two equal 0. */
 static void test_holomino__fitting_counts_are_20_4_1_and_0_for_equal_digits(void)
 {
 	bones_test_game g;

@@ -1,4 +1,4 @@
-/* The SDK helpers: RNG reproducibility, hex corners as GAMES.md defines them, regions. */
+/* The SDK helpers: RNG reproducibility, hex corners as docs/games/holomino.md defines them, regions. */
 #include "bones_test.h"
 
 #include "bones/grid.h"
@@ -47,7 +47,7 @@ static void test_sdk__rng_pick_follows_the_probabilities(void)
 	CU_ASSERT_EQUAL(bones_rng_pick(&r, probs, 1), 0);
 }
 
-/* GAMES.md: "corner c1 of H is corner c3 of H+d1 and corner c5 of H+d2". */
+/* docs/games/holomino.md: "corner c1 of H is corner c3 of H+d1 and corner c5 of H+d2". */
 static void test_sdk__odd_corner_c1_is_c3_and_c5_of_its_neighbours(void)
 {
 	bones_hex h = {2, -3};

@@ -1,4 +1,4 @@
-/* `bones engine`: the line protocol of DESIGN.md on stdin/stdout (core/src/engine.c). */
+/* `bones engine`: the line protocol of docs/formats.md on stdin/stdout (core/src/tools/engine.c). */
 #include <stdio.h>
 #include <string.h>
 

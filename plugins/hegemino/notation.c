@@ -1,4 +1,4 @@
-/* Hegemino notation (GAMES.md): pick:N, A-B@X,Y/E|S, stack:..., discard, order:1221,
+/* Hegemino notation (docs/games/hegemino.md): pick:N, A-B@X,Y/E|S, stack:..., discard, order:1221,
  * draw:A-B, remove:A-B. Cells are relative to the start token; Dorothy's column counts
  * rows from 0 at the top (A-B@0,Y/E inserts before row Y). */
 #include "hegemino.h"

@@ -1,4 +1,4 @@
-/* The engine protocol of DESIGN.md (`bones engine`): a line protocol that lets any
+/* The engine protocol (`bones engine`, docs/formats.md): a line protocol that lets any
  * program drive any plugin. One command per line in, exactly one reply line out (or a
  * block ended by a line "."), errors as one line "error: ..." (docs/formats.md). */
 #ifndef BONES_ENGINE_H

@@ -1,4 +1,4 @@
-/* The INI reader: the only way into inih (STYLE.md rule 11). Higher layers (presets,
+/* The INI reader: the only way into inih (CONTRIBUTING.md: one module per library). Higher layers (presets,
  * tournament files, plugin data files through bones_host.ini_parse) all read INI here. */
 #ifndef BONES_INI_H
 #define BONES_INI_H

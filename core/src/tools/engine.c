@@ -1,4 +1,4 @@
-/* The engine protocol of DESIGN.md over any pair of streams; see bones/engine.h and
+/* The engine protocol (docs/formats.md) over any pair of streams; see bones/engine.h and
  * docs/formats.md. One reply per command; a bad line costs one "error:" line. */
 #include "bones/engine.h"
 

@@ -1,4 +1,4 @@
-/* SDK: the axial hexagonal grid of GAMES.md, header-only for hot paths.
+/* SDK: the axial hexagonal grid of docs/games/holomino.md, header-only for hot paths.
  * Directions d0..d5 run counter-clockwise from d0 = (+1, 0); corner ci of a cell lies
  * between directions di and d(i+1), shared with the neighbours in those directions. */
 #ifndef BONES_HEX_H
