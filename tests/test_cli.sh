@@ -102,6 +102,10 @@ else fail "bench accepted --seconds x"; fi
 # "did you mean" and status 2 for an unknown command
 "$BONES" --version | grep -q '^bones [0-9][0-9.]* (plugin ABI [0-9]*\.[0-9]*)$' &&
 	ok "--version" || fail "--version: $("$BONES" --version 2>&1)"
+if [ -x "$B/bin/bones-gui" ]; then
+	[ "$("$B/bin/bones-gui" --version)" = "$("$BONES" --version)" ] &&
+		ok "bones-gui --version" || fail "bones-gui --version: $("$B/bin/bones-gui" --version 2>&1)"
+fi
 for c in "" $("$BONES" --help | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {print $1}'); do
 	if ! "$BONES" $c --help >"$T/help" 2>&1; then fail "bones $c --help: status $?"; continue; fi
 	wide=$(awk 'length($0) > 80' "$T/help" | head -1)

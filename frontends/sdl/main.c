@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bones/version.h"
+
 #include "app.h"
 
 typedef struct gui_args {
@@ -41,6 +43,9 @@ static int parse(int argc, char **argv, gui_args *g)
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
+			return 1;
+		} else if (!strcmp(argv[i], "--version")) {
+			printf("%s\n", bones_version_line()); /* "bones 0.1.0 (plugin ABI 1.0)" */
 			return 1;
 		} else if (!strcmp(argv[i], "--seed") && v) {
 			g->seed = strtoull(v, NULL, 10), i++;
