@@ -3,8 +3,8 @@
  * and a gamble defined here whose chance node sits after the decision. */
 #include "bones_test.h"
 
-#include "../core/src/ai/mcts_internal.h"
 #include "bones/agent.h"
+#include "bones/heuristic.h"
 #include "bones/registry.h"
 
 #include <stdio.h>
@@ -32,10 +32,10 @@ static bones_move choose(bones_agent *a, const void *state)
 	return m;
 }
 
-static bones_mcts_stats stats(const bones_agent *a)
+static bones_search_stats stats(const bones_agent *a)
 {
-	bones_mcts_stats st;
-	CU_ASSERT_EQUAL_FATAL(bones_mcts_stats_get(a, &st), BONES_OK);
+	bones_search_stats st;
+	CU_ASSERT_EQUAL_FATAL(bones_agent_search_stats(a, &st), BONES_OK);
 	return st;
 }
 
@@ -233,7 +233,7 @@ static void test_mcts__samples_chance_outcomes_with_the_plugins_probabilities(vo
 	for (uint64_t seed = 0; seed < 10; seed++) {
 		bones_agent *a = bones_test_agent(&g, "mcts iterations=2000 c=0.3", seed);
 		first += choose(a, s) == 0;
-		bones_mcts_stats st = stats(a);
+		bones_search_stats st = stats(a);
 		/* root + 2 decisions + at most their 4 + 2 outcomes (the rarely tried move 1
 		 * may have seen only one of its two) */
 		CU_ASSERT(st.nodes >= 7 && st.nodes <= 9);
@@ -297,7 +297,7 @@ static void test_mcts__never_reads_the_opponents_hidden_secret(void)
 	void *s = bones_test_new_state(&g);
 	for (int total = 0; total <= 8; total += 2) {
 		bones_move first_move = 0;
-		bones_mcts_stats first = {0};
+		bones_search_stats first = {0};
 		for (int secret = 0; secret < 3; secret++) {
 			g.plugin->init_state(g.game, s);
 			char moves[64];
@@ -306,7 +306,7 @@ static void test_mcts__never_reads_the_opponents_hidden_secret(void)
 			((int32_t *)s)[0] = total; /* {total, player, last, dealt, secret[2]} */
 			bones_agent *a = bones_test_agent(&g, "mcts iterations=600", 11);
 			bones_move m = choose(a, s);
-			bones_mcts_stats st = stats(a);
+			bones_search_stats st = stats(a);
 			if (secret == 0) {
 				first_move = m;
 				first = st;
@@ -343,7 +343,7 @@ static void test_mcts__runs_exactly_the_iterations_asked_over_all_threads(void)
 	}
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=0 time=0.2", 5);
 	choose(a, s);
-	bones_mcts_stats st = stats(a);
+	bones_search_stats st = stats(a);
 	CU_ASSERT(st.seconds >= 0.2 && st.seconds < 0.6);
 	CU_ASSERT(st.iterations > 10);
 	bones_agent_destroy(a);
@@ -365,7 +365,7 @@ static void test_mcts__a_time_limit_stops_a_longer_search(void)
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=1000000000 time=30", 5);
 	bones_agent_set_time_limit(a, 0.1);
 	choose(a, s);
-	bones_mcts_stats st = stats(a);
+	bones_search_stats st = stats(a);
 	CU_ASSERT(st.seconds >= 0.1 && st.seconds < 10);
 	CU_ASSERT(st.iterations > 10 && st.iterations < 1000000000);
 	bones_agent_set_time_limit(a, 0); /* removed: the spec's 30 s would apply again */
@@ -390,7 +390,7 @@ static void test_mcts__keeps_within_its_node_cap(void)
 	void *s = count_state(&g, 0, 0);
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=5000 nodes=50", 5);
 	bones_move m = choose(a, s);
-	bones_mcts_stats st = stats(a);
+	bones_search_stats st = stats(a);
 	CU_ASSERT(m >= 1 && m <= 5);
 	CU_ASSERT_EQUAL(st.capacity, 50);
 	CU_ASSERT_EQUAL(st.nodes, 50);
@@ -400,7 +400,8 @@ static void test_mcts__keeps_within_its_node_cap(void)
 	a = bones_test_agent(&g, "mcts iterations=3000 memory_mb=1 threads=2", 5);
 	choose(a, s);
 	st = stats(a);
-	CU_ASSERT(st.capacity * (sizeof(bones_mcts_node) + 4) <= (1u << 20));
+	CU_ASSERT(st.capacity * st.node_bytes <= (1u << 20));
+	CU_ASSERT(st.node_bytes >= 16); /* a real node, not a zero */
 	CU_ASSERT(st.nodes <= st.capacity);
 	bones_agent_destroy(a);
 	free(s);
@@ -455,7 +456,7 @@ static void test_mcts__reuses_the_subtree_of_the_new_position(void)
 	g.plugin->apply(g.game, s, m);
 	g.plugin->apply(g.game, s, 1);
 	bones_move again = choose(a, s);
-	bones_mcts_stats st = stats(a);
+	bones_search_stats st = stats(a);
 	CU_ASSERT(st.reused > 10);
 	CU_ASSERT(st.nodes >= st.reused);
 	choose(off, s);
@@ -490,7 +491,7 @@ static void test_mcts__refuses_bad_parameters_with_a_reason(void)
 	bones_agent_destroy(a);
 	CU_ASSERT_EQUAL(bones_agent_create("greedy", g.plugin, g.game, &g.info, 1, &a, err,
 					   sizeof err) == BONES_OK &&
-			bones_mcts_stats_get(a, &(bones_mcts_stats){0}), BONES_EINVAL);
+			bones_agent_search_stats(a, &(bones_search_stats){0}), BONES_EINVAL);
 	bones_agent_destroy(a);
 	bones_test_release(&g);
 	bones_registry_destroy(reg);

@@ -2,7 +2,7 @@
  * schedule of every format, seat rotation, duplicate deals and their chance replay. */
 #include "bones_test.h"
 
-#include "../core/src/tourney/tourney_internal.h"
+#include "bones/tourney_db.h"
 #include "bones/tourney.h"
 #include "bones/tourney_report.h"
 
@@ -194,33 +194,51 @@ static void test_tourney__a_duplicate_set_deals_once_and_seats_everyone_everywhe
 	bones_tourney_destroy(t);
 }
 
+/* A results file in a fresh temporary path (unlink it after). */
+static bones_tourney_db *temp_db(const bones_tourney *t, char *path)
+{
+	char err[256];
+	bones_tourney_db *db;
+	strcpy(path, "/tmp/bones-tourney-db-XXXXXX");
+	int fd = mkstemp(path);
+	CU_ASSERT_FATAL(fd >= 0);
+	close(fd);
+	unlink(path);
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_open(path, t, false, &db, err, sizeof err),
+			      BONES_OK);
+	return db;
+}
+
 static void test_tourney__duplicate_games_replay_the_first_games_draws(void)
 {
 	/* Draw dominoes: draws come at different move numbers in the two games, so only the
 	 * replay makes the k-th draw the same tile (it is always still in the boneyard). */
-	char text[512];
+	char text[512], path[64], err[512];
 	snprintf(text, sizeof text, "duplicate = true\n[game.x]\nplugin = dominoes\n"
 		 "variant = draw\n[player.a]\nagent = random\n[player.b]\nagent = greedy\n");
 	bones_tourney *t = load_ok(text);
-	size_t n;
-	bones_tourney_slot *s = schedule(t, 0, NULL, 0, &n);
-	CU_ASSERT_EQUAL_FATAL(n, 2);
-	atomic_bool stop = false;
-	bones_tourney_worker w = {.t = t, .stop = &stop};
-	bones_tourney_done *d0, *d1;
-	CU_ASSERT_EQUAL_FATAL(bones_tourney_play(&w, &s[0], NULL, &d0), BONES_OK);
-	CU_ASSERT_EQUAL_FATAL(bones_tourney_play(&w, &s[1], d0->chance, &d1), BONES_OK);
-	size_t l0 = strlen(d0->chance), l1 = strlen(d1->chance);
+	bones_tourney_db *db = temp_db(t, path);
+	bones_tourney_run_opts o = {.threads = 1};
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_run(t, db, &o, err, sizeof err), BONES_OK);
+	char *c0 = bones_tourney_db_chance(db, t->name, 0, 0);
+	char *c1 = bones_tourney_db_chance(db, t->name, 0, 1);
+	CU_ASSERT_FATAL(c0 && c1);
+	size_t l0 = strlen(c0), l1 = strlen(c1);
 	CU_ASSERT(l0 > 14 * 7 && l1 > 14 * 7); /* at least the 14 deals */
-	CU_ASSERT_EQUAL(strncmp(d0->chance, d1->chance, l0 < l1 ? l0 : l1), 0);
-	CU_ASSERT_STRING_EQUAL(d0->row.player[0], "a");
-	CU_ASSERT_STRING_EQUAL(d1->row.player[0], "b");
-	CU_ASSERT_STRING_EQUAL(d0->row.forfeit, "");
-	CU_ASSERT(strstr(d1->record, "[Result \"ranks") != NULL);
-	bones_tourney_done_free(d0);
-	bones_tourney_done_free(d1);
-	bones_tourney_worker_release(&w);
-	free(s);
+	CU_ASSERT_EQUAL(strncmp(c0, c1, l0 < l1 ? l0 : l1), 0);
+	bones_tourney_game_row *rows;
+	size_t n;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_rows(db, t->name, &rows, &n), BONES_OK);
+	CU_ASSERT_EQUAL_FATAL(n, 2);
+	CU_ASSERT_STRING_EQUAL(rows[0].player[0], "a"); /* seats swapped on the same deal */
+	CU_ASSERT_STRING_EQUAL(rows[1].player[0], "b");
+	CU_ASSERT_STRING_EQUAL(rows[0].forfeit, "");
+	CU_ASSERT_STRING_EQUAL(rows[1].forfeit, "");
+	bones_tourney_db_free_rows(rows);
+	free(c0);
+	free(c1);
+	bones_tourney_db_close(db);
+	unlink(path);
 	bones_tourney_destroy(t);
 }
 
@@ -263,19 +281,6 @@ static void test_tourney__swiss_pairs_equal_points_and_avoids_rematches(void)
 }
 
 /* A results file in a fresh temporary path (path: 64 bytes), opened for t (or none). */
-static bones_tourney_db *temp_db(const bones_tourney *t, char *path)
-{
-	char err[256];
-	bones_tourney_db *db;
-	strcpy(path, "/tmp/bones-tourney-db-XXXXXX");
-	int fd = mkstemp(path);
-	CU_ASSERT_FATAL(fd >= 0);
-	close(fd);
-	unlink(path);
-	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_open(path, t, false, &db, err, sizeof err),
-			      BONES_OK);
-	return db;
-}
 
 /* Three players, three Swiss rounds: each sits out once, and a bye scores as a win of
  * the round's game: a stored one-seat row with 1 point, counted in the standings. */
@@ -464,12 +469,16 @@ static void test_tourney__the_sprt_pairs_the_games_of_a_deal(void)
 	bones_sprt_state st;
 	for (int duplicate = 0; duplicate < 2; duplicate++) {
 		t->duplicate = duplicate;
-		bones_tourney_sprt_run *k = bones_tourney_sprt_begin(t);
-		CU_ASSERT_PTR_NOT_NULL_FATAL(k);
+		char path[64], err[256];
+		bones_tourney_db *db = temp_db(t, path);
+		const bones_tourney_game_row *ptrs[4] = {&rows[0], &rows[1], &rows[2], &rows[3]};
 		for (int i = 0; i < 4; i++)
-			bones_tourney_sprt_add(k, &rows[i]);
-		bones_tourney_sprt_state(k, &st);
-		bones_tourney_sprt_end(k);
+			snprintf(rows[i].tourney, sizeof rows[i].tourney, "%s", t->name);
+		CU_ASSERT_EQUAL_FATAL(bones_tourney_db_add_many(db, ptrs, 4, err, sizeof err),
+				      BONES_OK);
+		CU_ASSERT_EQUAL_FATAL(bones_tourney_sprt_result(t, db, &st), BONES_OK);
+		bones_tourney_db_close(db);
+		unlink(path);
 		/* a's scores: row 0 (b first) 0, row 1 1, row 2 (b second) 1, row 3 1 */
 		CU_ASSERT_DOUBLE_EQUAL(st.results, duplicate ? 2 : 4, 1e-12);
 		CU_ASSERT_DOUBLE_EQUAL(st.score, 0.75, 1e-12);

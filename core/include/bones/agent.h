@@ -42,4 +42,20 @@ const char *bones_agent_spec(const bones_agent *agent);
  * Uses only what that player may see (resampling hidden information when it searches). */
 bones_status bones_agent_choose(bones_agent *agent, const void *state, bones_move *move);
 
+/* What a searching agent (mcts) did for its last choice. */
+typedef struct bones_search_stats {
+	uint64_t iterations; /* all trees */
+	uint64_t sim_moves;  /* moves applied while searching, all trees */
+	uint64_t nodes;      /* nodes in use at the end, all trees */
+	uint64_t capacity;   /* node pool of all trees */
+	uint64_t reused;     /* nodes kept from the move before */
+	uint32_t node_bytes; /* memory per node of the pool, its index included */
+	double seconds;      /* wall time of the search */
+	double cpu_seconds;  /* CPU time of the search threads, summed */
+} bones_search_stats;
+
+/* The search statistics of agent's last choice; BONES_EINVAL for an agent that does not
+ * search (random, greedy, a plugin's agent). */
+bones_status bones_agent_search_stats(const bones_agent *agent, bones_search_stats *stats);
+
 #endif /* BONES_AGENT_H */

@@ -231,5 +231,11 @@ bones_status bones_mcts_stats_get(const bones_agent *agent, bones_mcts_stats *st
 	if (!agent || agent->ops != &bones_mcts_ops || !agent->impl)
 		return BONES_EINVAL;
 	*stats = ((const mcts_impl *)agent->impl)->stats;
+	stats->node_bytes = (uint32_t)(sizeof(bones_mcts_node) + sizeof(uint32_t));
 	return BONES_OK;
+}
+
+bones_status bones_agent_search_stats(const bones_agent *agent, bones_search_stats *stats)
+{
+	return bones_mcts_stats_get(agent, stats);
 }

@@ -79,15 +79,8 @@ typedef struct bones_mcts_tree {
 } bones_mcts_tree;
 
 /* Statistics of the agent's last move, for tests and `bones match --verbose`. */
-typedef struct bones_mcts_stats {
-	uint64_t iterations; /* all trees */
-	uint64_t sim_moves;  /* moves applied while searching, all trees */
-	uint64_t nodes;      /* nodes in use at the end, all trees */
-	uint64_t capacity;   /* node pool of all trees */
-	uint64_t reused;     /* nodes kept from the move before */
-	double seconds;      /* wall time of the search */
-	double cpu_seconds;  /* CPU time of the search threads, summed */
-} bones_mcts_stats;
+/* The public bones_search_stats of bones/agent.h. */
+typedef bones_search_stats bones_mcts_stats;
 
 bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *cfg,
 				  uint32_t cap, uint64_t seed);
