@@ -109,7 +109,7 @@ static void test_holomino__deal_fills_pools_in_order_then_the_start_tile(void)
 	CU_ASSERT_EQUAL(P->to_move(g.game, s), BONES_CHANCE);
 	bones_test_play(&g, s, "draw:235");
 	const hm_game *hg = g.game;
-	int c = bones_holomino_find(hg, st, 0, 0);
+	int c = hm_find(hg, st, 0, 0);
 	CU_ASSERT_FATAL(c >= 0);
 	const hm_cell *x = &hm_ccells(hg, st)[c];
 	CU_ASSERT(x->placed && x->d[0] == 2 && x->d[1] == 3 && x->d[2] == 5);
@@ -133,8 +133,8 @@ static void test_holomino__hole_of_3_2_5_scores_10(void)
 	bones_test_play(&g, s, "draw:135 draw:123 draw:146 draw:245 draw:256 draw:346 draw:235"
 			       " draw:456 135@1,0 draw:156 346@-1,0 draw:124");
 	uint8_t hole[3];
-	int c = bones_holomino_find(g.game, s, 1, -1);
-	CU_ASSERT_EQUAL(bones_holomino_holes_at(g.game, s, c, hole, NULL), 1);
+	int c = hm_find(g.game, s, 1, -1);
+	CU_ASSERT_EQUAL(hm_holes_at(g.game, s, c, hole, NULL), 1);
 	CU_ASSERT_EQUAL(hole[0], 10);
 	bones_test_play(&g, s, "123@1,-1");
 	double sc[2];
@@ -180,8 +180,8 @@ static void test_holomino__triple_hole_of_4_5_6_scores_135(void)
 	void *s = start(&g, "");
 	bones_test_play(&g, s, triple_setup);
 	uint8_t hole[3];
-	int c = bones_holomino_find(g.game, s, 2, 0);
-	CU_ASSERT_EQUAL(bones_holomino_holes_at(g.game, s, c, hole, NULL), 3);
+	int c = hm_find(g.game, s, 2, 0);
+	CU_ASSERT_EQUAL(hm_holes_at(g.game, s, c, hole, NULL), 3);
 	P->scores(g.game, s, sc);
 	CU_ASSERT_DOUBLE_EQUAL(sc[0], 0, 1e-9);
 	bones_test_play(&g, s, "456@2,0");
@@ -215,11 +215,11 @@ static void test_holomino__cell_with_two_fixed_3s_is_blocked_and_never_offered(v
 	void *s = start(&g, "");
 	bones_test_play(&g, s, blocked_setup);
 	bones_test_play(&g, s, "134@1,-1 draw:135");
-	int c = bones_holomino_find(g.game, s, 1, 0);
+	int c = hm_find(g.game, s, 1, 0);
 	CU_ASSERT_FATAL(c >= 0);
 	const hm_cell *x = &hm_ccells(g.game, s)[c];
 	CU_ASSERT(x->d[0] == 3 && x->d[1] == 3);
-	CU_ASSERT(bones_holomino_blocked(g.game, s, c));
+	CU_ASSERT(hm_blocked(g.game, s, c));
 	bones_move moves[512];
 	size_t n = P->legal_moves(g.game, s, moves, NULL, 512);
 	CU_ASSERT(n > 0);
@@ -241,8 +241,8 @@ static void test_holomino__repeated_digits_unblock_equal_corners(void)
 	void *s = start(&g, "unique_digits=false");
 	bones_test_play(&g, s, blocked_setup);
 	bones_test_play(&g, s, "134@1,-1 draw:133");
-	int c = bones_holomino_find(g.game, s, 1, 0);
-	CU_ASSERT(!bones_holomino_blocked(g.game, s, c));
+	int c = hm_find(g.game, s, 1, 0);
+	CU_ASSERT(!hm_blocked(g.game, s, c));
 	bones_move m;
 	/* 133 with 3s at c1 and c3: c1 = name[2] = 3, c3 = name[0] = 1? no: turn 1 gives
 	 * c1 = 3, c3 = 3, c5 = 1; only that turn fits, so no /K is written */
@@ -306,9 +306,9 @@ static void test_holomino__max_extent_refuses_placements_beyond_it(void)
 	bones_test_play(&g, s, "draw:134 draw:135 draw:136 draw:145 draw:146 draw:156 draw:123"
 			       " draw:142 134@1,0 draw:152");
 	bones_move m;
-	int c = bones_holomino_find(g.game, s, -1, 0);
+	int c = hm_find(g.game, s, -1, 0);
 	CU_ASSERT_FATAL(c >= 0);
-	CU_ASSERT(bones_holomino_blocked(g.game, s, c));
+	CU_ASSERT(hm_blocked(g.game, s, c));
 	/* 152 turn 2: c1 = 2? c5 must be 2: 152 turn 0 gives c5 = 2 */
 	CU_ASSERT_EQUAL(P->parse_move(g.game, s, "152@-1,0", &m), BONES_EILLEGAL);
 	CU_ASSERT_EQUAL(P->apply(g.game, s, hm_pack(HM_PLACE, ((hm_game *)g.game)->name_index[152],
@@ -382,22 +382,22 @@ static void test_holomino__breakdown_explains_double_and_triple_holes(void)
 	rec.hole[0] = 10;
 	rec.hole[1] = 12;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, P, ""), BONES_OK);
-	rec.points = bones_holomino_points(g.game, 2, rec.hole);
+	rec.points = hm_points(g.game, 2, rec.hole);
 	CU_ASSERT_EQUAL(rec.points, 44); /* 2 x (10 + 12) */
-	bones_holomino_explain(g.game, &rec, buf, sizeof buf);
+	hm_explain(g.game, &rec, buf, sizeof buf);
 	CU_ASSERT_STRING_EQUAL(buf, "double hole: 2 x (10 + 12) = 44");
 	rec.chance = 1;
-	CU_ASSERT_EQUAL(bones_holomino_explain(g.game, &rec, buf, sizeof buf), 0);
+	CU_ASSERT_EQUAL(hm_explain(g.game, &rec, buf, sizeof buf), 0);
 	CU_ASSERT_STRING_EQUAL(buf, "");
 	bones_test_release(&g);
 	rec.chance = 0;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, P, "scoring=product"), BONES_OK);
-	rec.points = bones_holomino_points(g.game, 2, rec.hole);
+	rec.points = hm_points(g.game, 2, rec.hole);
 	CU_ASSERT_EQUAL(rec.points, 120); /* 10 x 12 */
-	bones_holomino_explain(g.game, &rec, buf, sizeof buf);
+	hm_explain(g.game, &rec, buf, sizeof buf);
 	CU_ASSERT_STRING_EQUAL(buf, "double hole: 10 x 12 = 120");
 	uint8_t one[1] = {13};
-	CU_ASSERT_EQUAL(bones_holomino_points(g.game, 1, one), 13);
+	CU_ASSERT_EQUAL(hm_points(g.game, 1, one), 13);
 	bones_test_release(&g);
 }
 

@@ -172,8 +172,8 @@ static double best_gain(const bones_test_game *g, const void *s, int p, void *tm
 static int32_t points_at(const bones_test_game *g, const hm_state *s, int c)
 {
 	uint8_t hole[3];
-	int n = bones_holomino_holes_at(g->game, s, c, hole, NULL);
-	return n ? bones_holomino_points(g->game, n, hole) : 0;
+	int n = hm_holes_at(g->game, s, c, hole, NULL);
+	return n ? hm_points(g->game, n, hole) : 0;
 }
 
 static bool pool_fits(const hm_game *hg, const hm_state *s, int p, int pat, int except)
@@ -210,9 +210,9 @@ static double reference_weight(const bones_test_game *g, const hm_state *s, bone
 	CU_ASSERT_EQUAL_FATAL(P->apply(g->game, after, m), BONES_OK);
 	double w = 1.0 + (after->score[s->player] - s->score[s->player]);
 	for (int j = 0; j < 6; j++) {
-		int ea = bones_holomino_find(hg, after, hm_q(m) + bones_hex_dirs[j].q,
+		int ea = hm_find(hg, after, hm_q(m) + bones_hex_dirs[j].q,
 					     hm_r(m) + bones_hex_dirs[j].r);
-		int eb = bones_holomino_find(hg, s, hm_q(m) + bones_hex_dirs[j].q,
+		int eb = hm_find(hg, s, hm_q(m) + bones_hex_dirs[j].q,
 					     hm_r(m) + bones_hex_dirs[j].r);
 		if (ea < 0 || hm_ccells(hg, after)[ea].placed)
 			continue;

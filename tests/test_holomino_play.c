@@ -74,9 +74,9 @@ static void check_moves(const hm_game *hg, const hm_state *s, const bones_move *
 	for (int c = 0; c < s->ncells; c++) {
 		if (cells[c].placed)
 			continue;
-		bool blocked = bones_holomino_blocked(hg, s, c);
+		bool blocked = hm_blocked(hg, s, c);
 		for (int i = 0; i < s->pool_n[s->player]; i++) {
-			unsigned turns = bones_holomino_turns(hg, s, c, s->pool[s->player][i]);
+			unsigned turns = hm_turns(hg, s, c, s->pool[s->player][i]);
 			CU_ASSERT_FATAL(!(blocked && turns));
 			expected += (size_t)__builtin_popcount(turns);
 		}

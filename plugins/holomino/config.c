@@ -7,7 +7,7 @@
 
 static const char *const scoring_choices[] = {"sum", "product", NULL};
 
-const bones_option_def bones_holomino_options[HM_OPTION_COUNT] = {
+const bones_option_def hm_options[HM_OPTION_COUNT] = {
 	{"players", BONES_OPT_INT, "2", 2, 4, NULL, "number of players"},
 	{"pool_size", BONES_OPT_INT, "3", 1, 6, NULL, "tiles in each pool between turns"},
 	{"scoring", BONES_OPT_ENUM, "sum", 0, 0, scoring_choices,
@@ -19,7 +19,7 @@ const bones_option_def bones_holomino_options[HM_OPTION_COUNT] = {
 	 "keep the layout within N tiles across and N rows (0 = unbounded)"},
 };
 
-const bones_variant bones_holomino_variants[HM_VARIANT_COUNT] = {
+const bones_variant hm_variants[HM_VARIANT_COUNT] = {
 	{"standard", "Holomino", "the rule sheets' game for two", ""},
 	{"brettspielnetz", "Holomino (Brettspielnetz)", "layout limited to 12 x 12 tiles",
 	 "max_extent=12"},
@@ -71,7 +71,7 @@ static void build_tables(hm_game *g)
 		uint8_t seen[3][3];
 		for (int k = 0; k < 3; k++) {
 			uint8_t x[3];
-			bones_holomino_digits(g, t, k, x);
+			hm_digits(g, t, k, x);
 			memcpy(seen[k], x, 3);
 			bool repeat = false;
 			for (int j = 0; j < k; j++)
@@ -109,7 +109,7 @@ static void layout_state(hm_game *g)
 	g->max_moves = place > t ? place : t;
 }
 
-bones_status bones_holomino_configure(const bones_host *host, const bones_value *values,
+bones_status hm_configure(const bones_host *host, const bones_value *values,
 				      void **game, bones_game_info *info, char *err,
 				      size_t errcap)
 {
@@ -140,7 +140,7 @@ bones_status bones_holomino_configure(const bones_host *host, const bones_value 
 	g->fit = host->alloc(host, (size_t)g->npat * HM_WORDS * sizeof(uint64_t));
 	g->ori = host->alloc(host, (size_t)g->npat * (size_t)g->ntiles);
 	if (!g->fit || !g->ori) {
-		bones_holomino_destroy(g);
+		hm_destroy(g);
 		snprintf(err, errcap, "holomino: out of memory");
 		return BONES_ENOMEM;
 	}
@@ -155,7 +155,7 @@ bones_status bones_holomino_configure(const bones_host *host, const bones_value 
 	return BONES_OK;
 }
 
-void bones_holomino_destroy(void *game)
+void hm_destroy(void *game)
 {
 	hm_game *g = game;
 	if (!g)

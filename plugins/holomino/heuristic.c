@@ -40,8 +40,8 @@ static int32_t cell_points(const hm_game *g, const hm_state *s, int c)
 	if ((d[0] != 0) + (d[1] != 0) + (d[2] != 0) < 2)
 		return 0;
 	uint8_t hole[3];
-	int n = bones_holomino_holes_at(g, s, c, hole, NULL);
-	return n ? bones_holomino_points(g, n, hole) : 0;
+	int n = hm_holes_at(g, s, c, hole, NULL);
+	return n ? hm_points(g, n, hole) : 0;
 }
 
 static void make_view(const hm_game *g, const hm_state *s, int q, int r, view *v)
@@ -49,9 +49,9 @@ static void make_view(const hm_game *g, const hm_state *s, int q, int r, view *v
 	const hm_cell *cells = hm_ccells(g, s);
 	v->q = q;
 	v->r = r;
-	v->c = bones_holomino_find(g, s, q, r);
+	v->c = hm_find(g, s, q, r);
 	for (int j = 0; j < 6; j++) {
-		v->nb[j] = bones_holomino_find(g, s, q + bones_hex_dirs[j].q,
+		v->nb[j] = hm_find(g, s, q + bones_hex_dirs[j].q,
 					       r + bones_hex_dirs[j].r);
 		v->nready[j] = 0;
 		int e = v->nb[j];
@@ -59,10 +59,10 @@ static void make_view(const hm_game *g, const hm_state *s, int q, int r, view *v
 			continue;
 		const uint8_t *d = cells[e].d;
 		if ((d[0] != 0) + (d[1] != 0) + (d[2] != 0) >= 2) /* as in cell_points */
-			v->nready[j] = (uint8_t)bones_holomino_holes_at(g, s, e, v->ready[j],
+			v->nready[j] = (uint8_t)hm_holes_at(g, s, e, v->ready[j],
 									NULL);
 	}
-	/* the holes the cell closes, as bones_holomino_holes_at finds them */
+	/* the holes the cell closes, as hm_holes_at finds them */
 	uint8_t hole[3];
 	int n = 0;
 	for (int i = 0; v->c >= 0 && i < 6; i += 2) {
@@ -71,7 +71,7 @@ static void make_view(const hm_game *g, const hm_state *s, int q, int r, view *v
 			hole[n++] = (uint8_t)(d[(i / 2 + 2) % 3] + d[i / 2] +
 					      cells[v->nb[i]].d[i / 2]);
 	}
-	v->now = n ? bones_holomino_points(g, n, hole) : 0;
+	v->now = n ? hm_points(g, n, hole) : 0;
 }
 
 /* The holes a tile on the empty neighbour j of the view's cell would close once the
@@ -89,7 +89,7 @@ static int32_t points_after(const hm_game *g, const hm_state *s, const view *v, 
 	if (is_placed(cells, far) && n < 3)
 		hole[n++] = (uint8_t)(xd[(i / 2 + 2) % 3] + xd[i / 2] +
 				      cells[v->nb[i]].d[i / 2]);
-	return n ? bones_holomino_points(g, n, hole) : 0;
+	return n ? hm_points(g, n, hole) : 0;
 }
 
 static void pool_mask(const hm_state *s, int p, uint64_t m[HM_WORDS])
@@ -141,7 +141,7 @@ static double placement_weight(const hm_game *g, const hm_state *s, const view *
 		ed[theirs[j]] = xd[mine[j]];
 		int32_t after = points_after(g, s, v, j, xd);
 		int32_t before = v->nready[j] ?
-			bones_holomino_points(g, v->nready[j], v->ready[j]) : 0;
+			hm_points(g, v->nready[j], v->ready[j]) : 0;
 		if (!after && !before)
 			continue;
 		int pat = (ed[0] * base + ed[1]) * base + ed[2];
@@ -181,7 +181,7 @@ static void priors(const void *game, const void *state, const bones_move *moves,
 		memcpy(own, pool, sizeof own);
 		own[t >> 6] &= ~(1ull << (t & 63));
 		uint8_t xd[3];
-		bones_holomino_digits(g, t, hm_turn(m), xd);
+		hm_digits(g, t, hm_turn(m), xd);
 		weights[i] = placement_weight(g, s, &v, xd, own, next);
 	}
 }
@@ -206,7 +206,7 @@ static void evaluate(const void *game, const void *state, double *final_scores)
 		int c = live[o].cell;
 		const hm_cell *x = &cells[c];
 		int32_t pts = cell_points(g, s, c);
-		if (!pts || (g->max_extent && bones_holomino_blocked(g, s, c)))
+		if (!pts || (g->max_extent && hm_blocked(g, s, c)))
 			continue;
 		for (int p = 0; p < g->players; p++)
 			if (pts > best[p] && fits(g, x->pat, pools[p]))
@@ -216,5 +216,5 @@ static void evaluate(const void *game, const void *state, double *final_scores)
 		final_scores[p] += p == s->player ? best[p] : OTHERS_SHARE * best[p];
 }
 
-const bones_heuristic bones_holomino_heuristic = {sizeof(bones_heuristic), evaluate, MARGIN,
+const bones_heuristic hm_heuristic = {sizeof(bones_heuristic), evaluate, MARGIN,
 						  priors};

@@ -119,7 +119,7 @@ static inline bool hm_has(const uint64_t *mask, int t)
 }
 
 /* The digits of tile t at c1, c3, c5 in turn k: digit k of its name sits at c1. */
-static inline void bones_holomino_digits(const hm_game *g, int t, int turn, uint8_t out[3])
+static inline void hm_digits(const hm_game *g, int t, int turn, uint8_t out[3])
 {
 	static const uint8_t next[5] = {0, 1, 2, 0, 1};
 	out[0] = g->tile_digit[t][turn];
@@ -130,54 +130,54 @@ static inline void bones_holomino_digits(const hm_game *g, int t, int turn, uint
 /* config.c */
 #define HM_OPTION_COUNT 6
 #define HM_VARIANT_COUNT 6
-extern const bones_option_def bones_holomino_options[HM_OPTION_COUNT];
-extern const bones_variant bones_holomino_variants[HM_VARIANT_COUNT];
-bones_status bones_holomino_configure(const bones_host *host, const bones_value *values,
+extern const bones_option_def hm_options[HM_OPTION_COUNT];
+extern const bones_variant hm_variants[HM_VARIANT_COUNT];
+bones_status hm_configure(const bones_host *host, const bones_value *values,
 				      void **game, bones_game_info *info, char *err,
 				      size_t errcap);
-void bones_holomino_destroy(void *game);
+void hm_destroy(void *game);
 
 /* rules.c */
-void bones_holomino_init_state(const void *game, void *state);
-int bones_holomino_to_move(const void *game, const void *state);
-size_t bones_holomino_legal_moves(const void *game, const void *state, bones_move *moves,
+void hm_init_state(const void *game, void *state);
+int hm_to_move(const void *game, const void *state);
+size_t hm_legal_moves(const void *game, const void *state, bones_move *moves,
 				  double *probs, size_t cap);
-bones_status bones_holomino_apply(const void *game, void *state, bones_move move);
-void bones_holomino_scores(const void *game, const void *state, double *scores);
-void bones_holomino_ranks(const void *game, const void *state, int *ranks);
+bones_status hm_apply(const void *game, void *state, bones_move move);
+void hm_scores(const void *game, const void *state, double *scores);
+void hm_ranks(const void *game, const void *state, int *ranks);
 /* Index of the cell (q, r) in the state, or -1 when it is not known. */
-int bones_holomino_find(const hm_game *g, const hm_state *s, int q, int r);
+int hm_find(const hm_game *g, const hm_state *s, int q, int r);
 /* Whether move is legal in s (placements, passes and draws). */
-bool bones_holomino_legal(const hm_game *g, const hm_state *s, bones_move move);
+bool hm_legal(const hm_game *g, const hm_state *s, bones_move move);
 /* Bit k set when turn k of tile t may be placed on the open cell c (extent included). */
-unsigned bones_holomino_turns(const hm_game *g, const hm_state *s, int c, int t);
+unsigned hm_turns(const hm_game *g, const hm_state *s, int c, int t);
 /* Whether the open cell c can never be filled (equal fixed digits, no unplaced tile fits,
  * or beyond max_extent). */
-bool bones_holomino_blocked(const hm_game *g, const hm_state *s, int c);
+bool hm_blocked(const hm_game *g, const hm_state *s, int c);
 /* The holes a tile on open cell c would close: their count, values into hole[3] and,
  * when corner is not NULL, the even corner of c each sits at. */
-int bones_holomino_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
+int hm_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
 			    int *corner);
 /* Points of a move closing n holes of these values under the game's scoring. */
-int32_t bones_holomino_points(const hm_game *g, int n, const uint8_t *hole);
+int32_t hm_points(const hm_game *g, int n, const uint8_t *hole);
 
 /* notation.c */
-size_t bones_holomino_format(const void *game, const void *state, bones_move move,
+size_t hm_format(const void *game, const void *state, bones_move move,
 			     char *buf, size_t cap);
-bones_status bones_holomino_parse(const void *game, const void *state, const char *text,
+bones_status hm_parse(const void *game, const void *state, const char *text,
 				  bones_move *move);
-size_t bones_holomino_breakdown(const void *game, const void *state, char *buf, size_t cap);
+size_t hm_breakdown(const void *game, const void *state, char *buf, size_t cap);
 /* "hole: 3 + 2 + 5 = 10", "double hole: 2 x (10 + 12) = 44"; "" for no hole. */
-size_t bones_holomino_explain(const hm_game *g, const hm_moverec *rec, char *buf, size_t cap);
+size_t hm_explain(const hm_game *g, const hm_moverec *rec, char *buf, size_t cap);
 /* The tile's name, e.g. "135". */
-void bones_holomino_tile_name(const hm_game *g, int t, char out[4]);
+void hm_tile_name(const hm_game *g, int t, char out[4]);
 
 /* heuristic.c: priors and evaluation for the search agents ("bones.heuristic/1") */
-extern const bones_heuristic bones_holomino_heuristic;
+extern const bones_heuristic hm_heuristic;
 
 /* render.c, text.c */
-const void *bones_holomino_extension(const void *game, const char *id);
-size_t bones_holomino_render_text(const void *game, const void *state, int viewer,
+const void *hm_extension(const void *game, const char *id);
+size_t hm_render_text(const void *game, const void *state, int viewer,
 				  char *buf, size_t cap);
 
 #endif /* BONES_HOLOMINO_INTERNAL_H */

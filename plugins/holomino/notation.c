@@ -5,7 +5,7 @@
 
 #include "holomino.h"
 
-void bones_holomino_tile_name(const hm_game *g, int t, char out[4])
+void hm_tile_name(const hm_game *g, int t, char out[4])
 {
 	unsigned v = g->tile_name[t];
 	out[0] = (char)('0' + v / 100);
@@ -24,23 +24,23 @@ static size_t put(char *buf, size_t cap, int n)
 	return (size_t)n;
 }
 
-size_t bones_holomino_format(const void *game, const void *state, bones_move m, char *buf,
+size_t hm_format(const void *game, const void *state, bones_move m, char *buf,
 			     size_t cap)
 {
 	const hm_game *g = game;
 	const hm_state *s = state;
 	if (cap)
 		buf[0] = '\0';
-	if (!bones_holomino_legal(g, s, m))
+	if (!hm_legal(g, s, m))
 		return 0;
 	char name[4];
-	bones_holomino_tile_name(g, hm_tile(m), name);
+	hm_tile_name(g, hm_tile(m), name);
 	if (hm_kind(m) == HM_DRAW)
 		return put(buf, cap, snprintf(buf, cap, "draw:%s", name));
 	if (hm_kind(m) == HM_PASS)
 		return put(buf, cap, snprintf(buf, cap, "pass:%s", name));
-	int c = bones_holomino_find(g, s, hm_q(m), hm_r(m));
-	unsigned turns = bones_holomino_turns(g, s, c, hm_tile(m));
+	int c = hm_find(g, s, hm_q(m), hm_r(m));
+	unsigned turns = hm_turns(g, s, c, hm_tile(m));
 	if (turns & (turns - 1))
 		return put(buf, cap, snprintf(buf, cap, "%s@%d,%d/%d", name, hm_q(m), hm_r(m),
 					      hm_turn(m)));
@@ -83,18 +83,18 @@ static bones_status parse_place(const hm_game *g, const hm_state *s, int t, cons
 	} else if (*p) {
 		return BONES_EPARSE;
 	}
-	int c = bones_holomino_find(g, s, q, r);
-	unsigned turns = c >= 0 && s->phase == HM_PHASE_MOVE ? bones_holomino_turns(g, s, c, t)
+	int c = hm_find(g, s, q, r);
+	unsigned turns = c >= 0 && s->phase == HM_PHASE_MOVE ? hm_turns(g, s, c, t)
 							     : 0;
 	if (k < 0)
 		k = turns == 2 ? 1 : turns == 4 ? 2 : 0;
 	*move = hm_pack(HM_PLACE, t, k, q, r);
 	if (!((turns >> k) & 1u) || (p[0] != '/' && (turns & (turns - 1))))
 		return BONES_EILLEGAL; /* no fit, or ambiguous without /K */
-	return bones_holomino_legal(g, s, *move) ? BONES_OK : BONES_EILLEGAL;
+	return hm_legal(g, s, *move) ? BONES_OK : BONES_EILLEGAL;
 }
 
-bones_status bones_holomino_parse(const void *game, const void *state, const char *text,
+bones_status hm_parse(const void *game, const void *state, const char *text,
 				  bones_move *move)
 {
 	const hm_game *g = game;
@@ -116,10 +116,10 @@ bones_status bones_holomino_parse(const void *game, const void *state, const cha
 	if (*end)
 		return BONES_EPARSE;
 	*move = hm_pack(kind, t, 0, 0, 0);
-	return bones_holomino_legal(g, s, *move) ? BONES_OK : BONES_EILLEGAL;
+	return hm_legal(g, s, *move) ? BONES_OK : BONES_EILLEGAL;
 }
 
-size_t bones_holomino_explain(const hm_game *g, const hm_moverec *rec, char *buf, size_t cap)
+size_t hm_explain(const hm_game *g, const hm_moverec *rec, char *buf, size_t cap)
 {
 	static const char *const kinds[] = {"", "hole", "double hole", "triple hole"};
 	int n = rec->nholes;
@@ -144,8 +144,8 @@ size_t bones_holomino_explain(const hm_game *g, const hm_moverec *rec, char *buf
 				      (int)rec->points));
 }
 
-size_t bones_holomino_breakdown(const void *game, const void *state, char *buf, size_t cap)
+size_t hm_breakdown(const void *game, const void *state, char *buf, size_t cap)
 {
 	const hm_state *s = state;
-	return bones_holomino_explain(game, &s->last, buf, cap);
+	return hm_explain(game, &s->last, buf, cap);
 }

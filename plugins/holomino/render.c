@@ -122,7 +122,7 @@ static void draw_open_cell(const hm_game *g, const hm_state *s, int c, const bon
 	float cx, cy, hex[12];
 	cell_centre(x->q, x->r, &cx, &cy);
 	hex_outline(cx, cy, 0.95f, hex);
-	if (bones_holomino_blocked(g, s, c)) {
+	if (hm_blocked(g, s, c)) {
 		cv->mark(cv->user, hex, 6, BONES_MARK_BLOCKED);
 		cv->line(cv->user, cx - 0.4f, cy - 0.4f, cx + 0.4f, cy + 0.4f, INK, 0.05f);
 		cv->line(cv->user, cx - 0.4f, cy + 0.4f, cx + 0.4f, cy - 0.4f, INK, 0.05f);
@@ -130,7 +130,7 @@ static void draw_open_cell(const hm_game *g, const hm_state *s, int c, const bon
 	}
 	cv->mark(cv->user, hex, 6, BONES_MARK_OPEN);
 	uint8_t hole[3];
-	int corner[3], n = bones_holomino_holes_at(g, s, c, hole, corner);
+	int corner[3], n = hm_holes_at(g, s, c, hole, corner);
 	for (int i = 0; i < n; i++) {
 		float dx, dy;
 		bones_hex_corner_offset(corner[i], &dx, &dy);
@@ -161,8 +161,8 @@ static void draw_board(const void *game, const void *state, int viewer,
 	/* closed holes: corner c0 of a cell whose neighbours d0 and d1 are placed */
 	for (int c = 0; c < s->ncells; c++) {
 		const hm_cell *x = &cells[c];
-		int a = bones_holomino_find(g, s, x->q + 1, x->r);
-		int b = bones_holomino_find(g, s, x->q + 1, x->r - 1);
+		int a = hm_find(g, s, x->q + 1, x->r);
+		int b = hm_find(g, s, x->q + 1, x->r - 1);
 		if (!x->placed || a < 0 || b < 0 || !cells[a].placed || !cells[b].placed)
 			continue;
 		float cx, cy, dx, dy;
@@ -189,7 +189,7 @@ static void draw_piece(const void *game, const void *state, int player, int piec
 	if (player < 0 || player >= g->players || piece < 0 || piece >= s->pool_n[player])
 		return;
 	uint8_t d[3];
-	bones_holomino_digits(g, s->pool[player][piece], 0, d);
+	hm_digits(g, s->pool[player][piece], 0, d);
 	draw_tile(cv, 0.0f, 0.0f, 0.5f, d, 255, false);
 }
 
@@ -198,7 +198,7 @@ static bones_status move_place(const void *game, const void *state, bones_move m
 {
 	const hm_game *g = game;
 	const hm_state *s = state;
-	if (!bones_holomino_legal(g, s, m))
+	if (!hm_legal(g, s, m))
 		return BONES_EINVAL;
 	memset(place, 0, sizeof *place);
 	place->piece = place->target = -1;
@@ -211,10 +211,10 @@ static bones_status move_place(const void *game, const void *state, bones_move m
 			place->piece = i;
 	if (hm_kind(m) == HM_PASS)
 		return BONES_OK;
-	int q = hm_q(m), r = hm_r(m), c = bones_holomino_find(g, s, q, r);
+	int q = hm_q(m), r = hm_r(m), c = hm_find(g, s, q, r);
 	place->target = (q + HM_COORD_BIAS) << 10 | (r + HM_COORD_BIAS);
 	cell_centre(q, r, &place->x, &place->y);
-	unsigned turns = bones_holomino_turns(g, s, c, hm_tile(m));
+	unsigned turns = hm_turns(g, s, c, hm_tile(m));
 	for (int k = 0; k < hm_turn(m); k++)
 		place->variant += (int)((turns >> k) & 1u);
 	return BONES_OK;
@@ -224,11 +224,11 @@ static void draw_ghost(const void *game, const void *state, bones_move m,
 		       const bones_canvas *cv)
 {
 	const hm_game *g = game;
-	if (!bones_holomino_legal(g, state, m) || hm_kind(m) != HM_PLACE)
+	if (!hm_legal(g, state, m) || hm_kind(m) != HM_PLACE)
 		return;
 	uint8_t d[3];
 	float cx, cy;
-	bones_holomino_digits(g, hm_tile(m), hm_turn(m), d);
+	hm_digits(g, hm_tile(m), hm_turn(m), d);
 	cell_centre(hm_q(m), hm_r(m), &cx, &cy);
 	draw_tile(cv, cx, cy, 1.0f, d, 120, false);
 }
@@ -243,10 +243,10 @@ static const bones_render render = {
 	.draw_ghost = draw_ghost,
 };
 
-const void *bones_holomino_extension(const void *game, const char *id)
+const void *hm_extension(const void *game, const char *id)
 {
 	(void)game;
 	if (strcmp(id, BONES_HEURISTIC_ID) == 0)
-		return &bones_holomino_heuristic;
+		return &hm_heuristic;
 	return strcmp(id, BONES_RENDER_ID) == 0 ? &render : NULL;
 }

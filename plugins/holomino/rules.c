@@ -20,7 +20,7 @@ static size_t hash_of(const hm_game *g, int q, int r)
 	return (size_t)(h ^ (h >> 15)) & (g->hash_size - 1);
 }
 
-int bones_holomino_find(const hm_game *g, const hm_state *s, int q, int r)
+int hm_find(const hm_game *g, const hm_state *s, int q, int r)
 {
 	const uint16_t *slots =
 		(const uint16_t *)(const void *)((const unsigned char *)s + g->off_hash);
@@ -104,7 +104,7 @@ static inline bool extent_ok(const hm_game *g, const hm_state *s, int q, int r)
 	return maxr - minr + 1 <= g->max_extent && maxx - minx + 2 <= 2 * g->max_extent;
 }
 
-int32_t bones_holomino_points(const hm_game *g, int n, const uint8_t *hole)
+int32_t hm_points(const hm_game *g, int n, const uint8_t *hole)
 {
 	int32_t sum = 0, prod = 1;
 	for (int i = 0; i < n; i++) {
@@ -123,14 +123,14 @@ static uint8_t hole_value(const hm_cell *c, const hm_cell *ni, int i)
 	return (uint8_t)(c->d[(i / 2 + 2) % 3] + c->d[i / 2] + ni->d[i / 2]);
 }
 
-int bones_holomino_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
+int hm_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
 			    int *corner)
 {
 	const hm_cell *cells = hm_ccells(g, s);
 	const hm_cell *x = &cells[c];
 	int nb[6], n = 0;
 	for (int j = 0; j < 6; j++)
-		nb[j] = bones_holomino_find(g, s, x->q + bones_hex_dirs[j].q,
+		nb[j] = hm_find(g, s, x->q + bones_hex_dirs[j].q,
 					    x->r + bones_hex_dirs[j].r);
 	for (int i = 0; i < 6; i += 2) {
 		int a = nb[i], b = nb[(i + 1) % 6];
@@ -148,7 +148,7 @@ static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_mo
 {
 	hm_cell *cells = hm_cells(g, s);
 	hm_cell *x = &cells[c];
-	bones_holomino_digits(g, t, k, x->d);
+	hm_digits(g, t, k, x->d);
 	x->placed = 1;
 	x->tile = (uint8_t)t;
 	x->turn = (uint8_t)k;
@@ -187,10 +187,10 @@ static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_mo
 		s->minx = (int16_t)xx;
 	if (xx > s->maxx)
 		s->maxx = (int16_t)xx;
-	rec->points = bones_holomino_points(g, rec->nholes, rec->hole);
+	rec->points = hm_points(g, rec->nholes, rec->hole);
 }
 
-void bones_holomino_init_state(const void *game, void *state)
+void hm_init_state(const void *game, void *state)
 {
 	const hm_game *g = game;
 	hm_state *s = state;
@@ -203,7 +203,7 @@ void bones_holomino_init_state(const void *game, void *state)
 		memset(s->pool[p], HM_NO_TILE, HM_POOL_MAX);
 }
 
-int bones_holomino_to_move(const void *game, const void *state)
+int hm_to_move(const void *game, const void *state)
 {
 	(void)game;
 	const hm_state *s = state;
@@ -212,7 +212,7 @@ int bones_holomino_to_move(const void *game, const void *state)
 	return s->phase == HM_PHASE_MOVE ? s->player : BONES_CHANCE;
 }
 
-unsigned bones_holomino_turns(const hm_game *g, const hm_state *s, int c, int t)
+unsigned hm_turns(const hm_game *g, const hm_state *s, int c, int t)
 {
 	const hm_cell *x = &hm_ccells(g, s)[c];
 	if (x->placed || !extent_ok(g, s, x->q, x->r))
@@ -227,7 +227,7 @@ static void pool_mask(const hm_state *s, int p, uint64_t m[HM_WORDS])
 		m[s->pool[p][i] >> 6] |= 1ull << (s->pool[p][i] & 63);
 }
 
-bool bones_holomino_blocked(const hm_game *g, const hm_state *s, int c)
+bool hm_blocked(const hm_game *g, const hm_state *s, int c)
 {
 	const hm_cell *x = &hm_ccells(g, s)[c];
 	if (x->placed)
@@ -302,7 +302,7 @@ static size_t placements(const hm_game *g, const hm_state *s, bones_move *moves,
 	return n;
 }
 
-size_t bones_holomino_legal_moves(const void *game, const void *state, bones_move *moves,
+size_t hm_legal_moves(const void *game, const void *state, bones_move *moves,
 				  double *probs, size_t cap)
 {
 	const hm_game *g = game;
@@ -336,7 +336,7 @@ static int pool_index(const hm_state *s, int p, int t)
 	return -1;
 }
 
-bool bones_holomino_legal(const hm_game *g, const hm_state *s, bones_move m)
+bool hm_legal(const hm_game *g, const hm_state *s, bones_move m)
 {
 	int kind = hm_kind(m), t = hm_tile(m);
 	if (t >= g->ntiles || s->phase == HM_PHASE_OVER)
@@ -350,8 +350,8 @@ bool bones_holomino_legal(const hm_game *g, const hm_state *s, bones_move m)
 		return m == hm_pack(HM_PASS, t, 0, 0, 0) && !placements(g, s, NULL, 0, true);
 	if (kind != HM_PLACE)
 		return false;
-	int c = bones_holomino_find(g, s, hm_q(m), hm_r(m));
-	return c >= 0 && (bones_holomino_turns(g, s, c, t) >> hm_turn(m)) & 1u;
+	int c = hm_find(g, s, hm_q(m), hm_r(m));
+	return c >= 0 && (hm_turns(g, s, c, t) >> hm_turn(m)) & 1u;
 }
 
 static void remove_from_pool(hm_state *s, int p, int t)
@@ -391,7 +391,7 @@ static void apply_draw(const hm_game *g, hm_state *s, int t)
 	}
 }
 
-bones_status bones_holomino_apply(const void *game, void *state, bones_move m)
+bones_status hm_apply(const void *game, void *state, bones_move m)
 {
 	const hm_game *g = game;
 	hm_state *s = state;
@@ -401,10 +401,10 @@ bones_status bones_holomino_apply(const void *game, void *state, bones_move m)
 		if (s->phase != HM_PHASE_MOVE || hm_tile(m) >= g->ntiles ||
 		    pool_index(s, s->player, hm_tile(m)) < 0)
 			return BONES_EILLEGAL;
-		c = bones_holomino_find(g, s, hm_q(m), hm_r(m));
-		if (c < 0 || !((bones_holomino_turns(g, s, c, hm_tile(m)) >> hm_turn(m)) & 1u))
+		c = hm_find(g, s, hm_q(m), hm_r(m));
+		if (c < 0 || !((hm_turns(g, s, c, hm_tile(m)) >> hm_turn(m)) & 1u))
 			return BONES_EILLEGAL;
-	} else if (!bones_holomino_legal(g, s, m)) {
+	} else if (!hm_legal(g, s, m)) {
 		return BONES_EILLEGAL;
 	}
 	hm_moverec rec;
@@ -439,7 +439,7 @@ bones_status bones_holomino_apply(const void *game, void *state, bones_move m)
 	return BONES_OK;
 }
 
-void bones_holomino_scores(const void *game, const void *state, double *scores)
+void hm_scores(const void *game, const void *state, double *scores)
 {
 	const hm_game *g = game;
 	const hm_state *s = state;
@@ -447,7 +447,7 @@ void bones_holomino_scores(const void *game, const void *state, double *scores)
 		scores[p] = s->score[p];
 }
 
-void bones_holomino_ranks(const void *game, const void *state, int *ranks)
+void hm_ranks(const void *game, const void *state, int *ranks)
 {
 	const hm_game *g = game;
 	const hm_state *s = state;

@@ -44,9 +44,9 @@ static void draw_cell(const hm_game *g, const hm_state *s, grid *gr, int c, char
 	static const int bite[3][3] = {{0, 1, HALF}, {2, 1, -HALF}, {4, 4, 0}}; /* c0 c2 c4 */
 	for (int i = 0; i < 3; i++) {
 		int dir = bite[i][0];
-		int a = bones_holomino_find(g, s, x->q + bones_hex_dirs[dir].q,
+		int a = hm_find(g, s, x->q + bones_hex_dirs[dir].q,
 					    x->r + bones_hex_dirs[dir].r);
-		int b = bones_holomino_find(g, s, x->q + bones_hex_dirs[(dir + 1) % 6].q,
+		int b = hm_find(g, s, x->q + bones_hex_dirs[(dir + 1) % 6].q,
 					    x->r + bones_hex_dirs[(dir + 1) % 6].r);
 		const hm_cell *cells = hm_ccells(g, s);
 		if (a >= 0 && b >= 0 && cells[a].placed && cells[b].placed) {
@@ -90,7 +90,7 @@ static void emit_board(const hm_game *g, const hm_state *s, bones_text *o)
 	for (int c = 0, i = 0; c < s->ncells; c++)
 		if (!cells[c].placed)
 			draw_cell(g, s, &gr, c,
-				  bones_holomino_blocked(g, s, c) ? 'x' : cell_label(i++));
+				  hm_blocked(g, s, c) ? 'x' : cell_label(i++));
 	for (int line = 0; line < gr.rows * 3 + 2; line++) {
 		char *row = gr.text + (size_t)line * (size_t)(gr.cols + 1);
 		int end = gr.cols;
@@ -111,25 +111,25 @@ static void emit_open(const hm_game *g, const hm_state *s, bones_text *o)
 		const hm_cell *x = &cells[c];
 		if (x->placed)
 			continue;
-		if (bones_holomino_blocked(g, s, c)) {
+		if (hm_blocked(g, s, c)) {
 			blocked++;
 			continue;
 		}
 		uint8_t hole[3];
-		int n = bones_holomino_holes_at(g, s, c, hole, NULL);
+		int n = hm_holes_at(g, s, c, hole, NULL);
 		bones_text_printf(o, "  %c %d,%d  [%c %c %c]", cell_label(label++), x->q, x->r,
 		     x->d[0] ? '0' + x->d[0] : '-', x->d[1] ? '0' + x->d[1] : '-',
 		     x->d[2] ? '0' + x->d[2] : '-');
 		for (int h = 0; h < n; h++)
 			bones_text_printf(o, "%s%d", h ? " + " : "  holes: ", hole[h]);
 		if (n)
-			bones_text_printf(o, " -> %d points", (int)bones_holomino_points(g, n, hole));
+			bones_text_printf(o, " -> %d points", (int)hm_points(g, n, hole));
 		const char *sep = "  fits:";
 		for (int i = 0; s->phase == HM_PHASE_MOVE && i < s->pool_n[s->player]; i++) {
-			if (!bones_holomino_turns(g, s, c, s->pool[s->player][i]))
+			if (!hm_turns(g, s, c, s->pool[s->player][i]))
 				continue;
 			char name[4];
-			bones_holomino_tile_name(g, s->pool[s->player][i], name);
+			hm_tile_name(g, s->pool[s->player][i], name);
 			bones_text_printf(o, "%s %s", sep, name);
 			sep = "";
 		}
@@ -139,7 +139,7 @@ static void emit_open(const hm_game *g, const hm_state *s, bones_text *o)
 		return;
 	bones_text_printf(o, "blocked cells:");
 	for (int c = 0; c < s->ncells; c++)
-		if (!cells[c].placed && bones_holomino_blocked(g, s, c))
+		if (!cells[c].placed && hm_blocked(g, s, c))
 			bones_text_printf(o, " %d,%d", cells[c].q, cells[c].r);
 	bones_text_printf(o, "\n");
 }
@@ -156,16 +156,16 @@ static void emit_header(const hm_game *g, const hm_state *s, bones_text *o)
 		bones_text_printf(o, "player %d: %4d points  pool:", p + 1, (int)s->score[p]);
 		for (int i = 0; i < s->pool_n[p]; i++) {
 			char name[4];
-			bones_holomino_tile_name(g, s->pool[p][i], name);
+			hm_tile_name(g, s->pool[p][i], name);
 			bones_text_printf(o, " %s", name);
 		}
 		bones_text_printf(o, "\n");
 	}
 	if (s->play.valid) {
 		char why[96];
-		bones_holomino_explain(g, &s->play, why, sizeof why);
+		hm_explain(g, &s->play, why, sizeof why);
 		char name[4];
-		bones_holomino_tile_name(g, hm_tile(s->play.move), name);
+		hm_tile_name(g, hm_tile(s->play.move), name);
 		if (hm_kind(s->play.move) == HM_PASS)
 			bones_text_printf(o, "last move: player %d pass:%s\n", s->play.player + 1, name);
 		else
@@ -174,7 +174,7 @@ static void emit_header(const hm_game *g, const hm_state *s, bones_text *o)
 	}
 }
 
-size_t bones_holomino_render_text(const void *game, const void *state, int viewer,
+size_t hm_render_text(const void *game, const void *state, int viewer,
 				  char *buf, size_t cap)
 {
 	(void)viewer;
