@@ -447,6 +447,44 @@ static void test_tourney__stored_games_read_back_in_order_as_csv(void)
 	unlink(path);
 }
 
+/* The text standings: a line per pair with W-D-L, score, Elo difference +- its 95%
+ * interval and LOS (checked against the formulas by hand: 6-2-2 is 70%, +147.2 +- 268.7,
+ * LOS 92.1%), whole names, and "-" in the crosstable for a pair that never met. */
+static void test_tourney__pairs_show_elo_and_los_and_the_crosstable_whole_names(void)
+{
+	char path[64], err[256];
+	bones_tourney_db *db = temp_db(NULL, path);
+	bones_tourney_game_row rows[11];
+	const bones_tourney_game_row *ptrs[11];
+	for (int k = 0; k < 10; k++) { /* ann v bob: 6 wins, 2 draws, 2 losses */
+		int r1 = k < 6 ? 1 : k < 8 ? 1 : 2, r2 = k < 6 ? 2 : k < 8 ? 1 : 1;
+		rows[k] = stored_row(0, k, "", 0, 0, r1, r2);
+		ptrs[k] = &rows[k];
+	}
+	rows[10] = stored_row(0, 10, "", 0, 0, 1, 2);
+	snprintf(rows[10].player[1], sizeof rows[10].player[1], "a-very-long-player-name");
+	ptrs[10] = &rows[10];
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_add_many(db, ptrs, 11, err, sizeof err), BONES_OK);
+	bones_tourney_report *r;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_report_create(db, "t", &r), BONES_OK);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	bones_tourney_report_text(r, f);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "ann                     vs bob                      "
+					    "6-2-2   70.0%  Elo  +147.2 +- 268.7  LOS 92.1%\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "a-very-long-player-name")); /* never cut */
+	/* bob and the long name never met: "-" in both of their cells */
+	const char *bob = strstr(strstr(text, "Crosstable"), "\n2    bob");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(bob);
+	CU_ASSERT_PTR_NOT_NULL(strstr(bob, "        -"));
+	free(text);
+	bones_tourney_report_destroy(r);
+	bones_tourney_db_close(db);
+	unlink(path);
+}
+
 /* With duplicate deals the SPRT counts pairs: the games of a deal (consecutive slots,
  * perm 0 and 1) whatever order they are stored in; without, single games. */
 static void test_tourney__the_sprt_pairs_the_games_of_a_deal(void)
@@ -547,6 +585,8 @@ int main(void)
 		{"a run stops when the sprt decides", test_tourney__a_run_stops_when_the_sprt_decides},
 		{"stored games read back in order as csv",
 		 test_tourney__stored_games_read_back_in_order_as_csv},
+		{"pairs show elo and los and the crosstable whole names",
+		 test_tourney__pairs_show_elo_and_los_and_the_crosstable_whole_names},
 		{NULL, NULL},
 	};
 	return bones_test_main("tourney", cases);

@@ -58,6 +58,18 @@ grep -q '<svg' "$one/report.html" || fail "report.html has no SVG chart"
 "$bones" tourney --merge "$tmp/merged.db" "$tmp/sh/results-1-of-3.db" --output "$tmp/sh" --quiet ||
 	fail "re-merge exited $?"
 cmp -s "$one/games.csv" "$tmp/sh/games.csv" || fail "a second merge of a shard repeated games"
+# the natural names: DIR/results.db and DIR stand for the shard files a run wrote in DIR
+rm -f "$tmp/merged2.db"
+"$bones" tourney --merge "$tmp/merged2.db" "$tmp/sh/results.db" --output "$tmp/m2" --quiet ||
+	fail "merge of DIR/results.db exited $?"
+cmp -s "$one/games.csv" "$tmp/m2/games.csv" || fail "DIR/results.db did not stand for the shards"
+rm -f "$tmp/merged3.db"
+"$bones" tourney --merge "$tmp/merged3.db" "$tmp/sh" --output "$tmp/m3" --quiet ||
+	fail "merge of a folder exited $?"
+cmp -s "$one/games.csv" "$tmp/m3/games.csv" || fail "a folder did not stand for its shards"
+"$bones" tourney --merge "$tmp/merged4.db" "$tmp/nowhere/results.db" --quiet 2>"$tmp/m4.err" &&
+	fail "a merge of nothing was accepted"
+grep -q "no such file" "$tmp/m4.err" || fail "no clear message: $(cat "$tmp/m4.err")"
 # a shard of a Swiss is refused: its rounds depend on all results
 sed 's/^seed = 31/seed = 31\nformat = swiss/; s/^players = 3/players = 2/' "$tmp/t.ini" >"$tmp/swiss.ini"
 "$bones" tourney "$tmp/swiss.ini" --output "$tmp/sw" --shard 1/2 --quiet 2>"$tmp/sw.err" &&

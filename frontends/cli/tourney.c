@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <glob.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bones/clock.h"
@@ -158,6 +160,40 @@ static int write_reports(bones_tourney_db *db, const bones_tourney *t, const cha
 	return status;
 }
 
+/* The shard files an argument of --merge stands for: the file itself; a folder's
+ * results*.db files; and DIR/results.db, the natural name, for the results-I-of-N.db
+ * files a shard wrote into DIR. Appends to list; false (with a message) when none. */
+static bool shard_files(const char *arg, char ***list, int *n)
+{
+	char pattern[4096];
+	struct stat st;
+	glob_t g;
+	if (stat(arg, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		snprintf(pattern, sizeof pattern, "%s", arg);
+	} else if (stat(arg, &st) == 0) {
+		snprintf(pattern, sizeof pattern, "%s/results*.db", arg);
+	} else {
+		const char *slash = strrchr(arg, '/');
+		snprintf(pattern, sizeof pattern, "%.*sresults-*-of-*.db",
+			 slash ? (int)(slash - arg + 1) : 0, arg);
+		if (strcmp(slash ? slash + 1 : arg, "results.db")) {
+			fprintf(stderr, "bones tourney: '%s': no such file\n", arg);
+			return false;
+		}
+	}
+	if (glob(pattern, 0, NULL, &g) != 0 || !g.gl_pathc) {
+		fprintf(stderr, "bones tourney: '%s': no such file, and no shard results "
+			"(results-I-of-N.db) beside it\n", arg);
+		return false;
+	}
+	char **grown = realloc(*list, (size_t)(*n + (int)g.gl_pathc) * sizeof *grown);
+	for (size_t i = 0; grown && i < g.gl_pathc; i++)
+		grown[(*n)++] = strdup(g.gl_pathv[i]);
+	globfree(&g);
+	*list = grown ? grown : *list;
+	return grown != NULL;
+}
+
 static int run_merge(const struct args *a)
 {
 	char err[1024];
@@ -165,10 +201,23 @@ static int run_merge(const struct args *a)
 		fprintf(stderr, "bones tourney: --merge OUT.db needs at least one DB to read\n");
 		return 2;
 	}
-	if (bones_tourney_db_merge(a->merge, a->dbs, a->db_count, err, sizeof err)) {
+	char **files = NULL;
+	int n = 0;
+	bool ok = true;
+	for (int i = 0; ok && i < a->db_count; i++)
+		ok = shard_files(a->dbs[i], &files, &n);
+	for (int i = 0; ok && i < n; i++)
+		ok = files[i] != NULL;
+	if (ok && bones_tourney_db_merge(a->merge, (const char *const *)files, n, err,
+					 sizeof err)) {
 		fprintf(stderr, "bones tourney: %s\n", err);
-		return 1;
+		ok = false;
 	}
+	for (int i = 0; i < n; i++)
+		free(files[i]);
+	free(files);
+	if (!ok)
+		return 1;
 	bones_tourney_db *db;
 	if (bones_tourney_db_open(a->merge, NULL, true, &db, err, sizeof err)) {
 		fprintf(stderr, "bones tourney: %s\n", err);
@@ -255,9 +304,15 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 	int64_t start = bones_clock_now_ms();
 	bones_status st = bones_tourney_run(t, db, &o, err, sizeof err);
 	double secs = (double)(bones_clock_now_ms() - start) / 1000;
-	if (!a->quiet && played) /* the play alone, reports and the final checkpoint apart */
-		fprintf(stderr, "bones tourney: %zu games played in %.2f s: %.0f games/s\n", played,
-			secs, secs > 0 ? (double)played / secs : 0);
+	if (!a->quiet && played) { /* the play alone, reports and the final checkpoint apart */
+		double rate = secs > 0 ? (double)played / secs : 0;
+		if (rate >= 1 || rate == 0)
+			fprintf(stderr, "bones tourney: %zu games played in %.2f s: %.0f games/s\n",
+				played, secs, rate);
+		else /* slow games (strong engines): "0 games/s" would say nothing */
+			fprintf(stderr, "bones tourney: %zu games played in %.2f s: %.1f s a game\n",
+				played, secs, secs / (double)played);
+	}
 	int status = 0;
 	if (st == BONES_ERANGE) {
 		fprintf(stderr, "bones tourney: stopped; finished games are in '%s': continue with "

@@ -5,6 +5,7 @@
 #include "bones/paths.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -59,6 +60,7 @@ static void tally(bones_tourney_report *r, bones_rating *rating,
 			s->losses += p == 0;
 			r->cross[who[i]][who[j]] += p;
 			r->met[who[i]][who[j]] += 1;
+			r->won[who[i]][who[j]] += p == 1;
 		}
 		if (g->forfeit[0] && g->rank[i] == g->seats && g->seats > 1)
 			s->forfeits++;
@@ -134,21 +136,97 @@ size_t bones_tourney_report_games(const bones_tourney_report *r)
 	return r->row_count - r->byes;
 }
 
+/* The widest name, at least `least`: names are printed whole, never cut. */
+static int name_width(const bones_tourney_report *r, int least)
+{
+	int w = least;
+	for (int i = 0; i < r->players; i++)
+		if ((int)strlen(r->st[i].name) > w)
+			w = (int)strlen(r->st[i].name);
+	return w;
+}
+
+/* Elo difference of a score s (0 < s < 1) on the logistic scale. */
+static double elo_of(double s)
+{
+	return -400.0 * log10(1.0 / s - 1.0);
+}
+
+void bones_tourney_report_pair(const bones_tourney_report *r, int i, int j,
+			       bones_report_pair *out)
+{
+	int n = (int)r->met[i][j];
+	out->wins = (int)r->won[i][j];
+	out->draws = (int)(2 * (r->cross[i][j] - r->won[i][j]) + 0.5);
+	out->losses = n - out->wins - out->draws;
+	out->score = n ? r->cross[i][j] / n : NAN;
+	out->elo = out->elo_error = out->los = NAN;
+	if (out->wins + out->losses)
+		out->los = 0.5 * (1 + erf((out->wins - out->losses) /
+					  sqrt(2.0 * (out->wins + out->losses))));
+	if (!n || out->score <= 0 || out->score >= 1)
+		return;
+	/* the trinomial variance of one game's score, then the 95% interval of the mean,
+	 * mapped through the Elo curve (as cutechess-cli and fastchess report it) */
+	double s = out->score, var = (out->wins * (1 - s) * (1 - s) +
+				      out->draws * (0.5 - s) * (0.5 - s) +
+				      out->losses * s * s) / n;
+	double half = 1.959963985 * sqrt(var / n), lo = s - half, hi = s + half;
+	out->elo = elo_of(s);
+	if (lo > 0 && hi < 1)
+		out->elo_error = (elo_of(hi) - elo_of(lo)) / 2;
+}
+
+/* One line per pair that met, as fastchess prints them. */
+static void text_pairs(const bones_tourney_report *r, FILE *f)
+{
+	int w = name_width(r, 6);
+	fprintf(f, "\nPairs (the first's side: wins-draws-losses, score, Elo difference "
+		"+- 95%%, LOS)\n");
+	for (int a = 0; a < r->players; a++)
+		for (int b = a + 1; b < r->players; b++) {
+			int i = r->order[a], j = r->order[b];
+			if (!r->met[i][j])
+				continue;
+			bones_report_pair p;
+			bones_tourney_report_pair(r, i, j, &p);
+			fprintf(f, "%-*s vs %-*s  %d-%d-%d  %5.1f%%", w, r->st[i].name, w,
+				r->st[j].name, p.wins, p.draws, p.losses, 100 * p.score);
+			if (isnan(p.elo))
+				fprintf(f, "  Elo: %s", p.score >= 1 ? "+inf" : "-inf");
+			else if (isnan(p.elo_error)) /* the interval reaches a score of 0 or 1 */
+				fprintf(f, "  Elo %+7.1f +- inf", p.elo + 0.0);
+			else
+				fprintf(f, "  Elo %+7.1f +- %.1f", p.elo + 0.0, p.elo_error);
+			if (!isnan(p.los))
+				fprintf(f, "  LOS %.1f%%", 100 * p.los);
+			fputc('\n', f);
+		}
+}
+
+/* Rows named in full; columns numbered as the rows (a legend, not cut names); "-" for a
+ * pair that never met. */
 static void text_crosstable(const bones_tourney_report *r, FILE *f)
 {
-	fprintf(f, "\nCrosstable (points of the row against the column / games)\n%-16s", "");
+	int w = name_width(r, 6);
+	fprintf(f, "\nCrosstable (points of the row against the column / games)\n%-4s %-*s",
+		"#", w, "player");
 	for (int k = 0; k < r->players; k++)
-		fprintf(f, " %10.10s", r->st[r->order[k]].name);
+		fprintf(f, " %9d", k + 1);
 	fputc('\n', f);
 	for (int a = 0; a < r->players; a++) {
 		int i = r->order[a];
-		fprintf(f, "%-16.16s", r->st[i].name);
+		fprintf(f, "%-4d %-*s", a + 1, w, r->st[i].name);
 		for (int b = 0; b < r->players; b++) {
 			int j = r->order[b];
+			char cell[32];
 			if (i == j)
-				fprintf(f, " %10s", "-");
+				snprintf(cell, sizeof cell, " ");
+			else if (!r->met[i][j])
+				snprintf(cell, sizeof cell, "-");
 			else
-				fprintf(f, " %5.1f/%-4.0f", r->cross[i][j], r->met[i][j]);
+				snprintf(cell, sizeof cell, "%g/%g", r->cross[i][j], r->met[i][j]);
+			fprintf(f, " %9s", cell);
 		}
 		fputc('\n', f);
 	}
@@ -170,11 +248,12 @@ void bones_tourney_report_text(const bones_tourney_report *r, FILE *f)
 	fprintf(f, "%zu games", r->row_count - r->byes);
 	if (r->byes)
 		fprintf(f, " and %zu byes (scored as wins)", r->byes);
-	fprintf(f, "\n\n%-4s %-16s %6s %8s %6s %5s %5s %5s %4s %8s %7s\n", "#", "player",
+	int w = name_width(r, 16);
+	fprintf(f, "\n\n%-4s %-*s %6s %8s %6s %5s %5s %5s %4s %8s %7s\n", "#", w, "player",
 		"games", "points", "%", "win", "draw", "loss", "ff", "elo", "+/-");
 	for (int k = 0; k < r->players; k++) {
 		const bones_tourney_standing *s = &r->sorted[k];
-		fprintf(f, "%-4d %-16.16s %6d %8.1f %6.1f %5d %5d %5d %4d %8.1f %7.1f\n", k + 1,
+		fprintf(f, "%-4d %-*s %6d %8.1f %6.1f %5d %5d %5d %4d %8.1f %7.1f\n", k + 1, w,
 			s->name, s->games, s->points, s->games ? 100 * s->points / s->games : 0,
 			s->wins, s->draws, s->losses, s->forfeits, s->elo, s->error);
 	}
@@ -182,16 +261,17 @@ void bones_tourney_report_text(const bones_tourney_report *r, FILE *f)
 		fprintf(f, "(ratings regularised: one virtual draw per pair that met, since "
 			"someone never lost or never won)\n");
 	for (int g = 0; g < r->game_kinds && r->game_kinds > 1; g++) {
-		fprintf(f, "\n%s\n%-16s %6s %8s %10s\n", r->game_names[g], "player", "games",
+		fprintf(f, "\n%s\n%-*s %6s %8s %10s\n", r->game_names[g], w, "player", "games",
 			"points", "avg score");
 		for (int k = 0; k < r->players; k++) {
 			int i = r->order[k];
 			const struct bones_report_cell *c = &r->per_game[g][i];
 			if (c->games)
-				fprintf(f, "%-16.16s %6d %8.1f %10.2f\n", r->st[i].name, c->games,
+				fprintf(f, "%-*s %6d %8.1f %10.2f\n", w, r->st[i].name, c->games,
 					c->points, c->score / c->games);
 		}
 	}
+	text_pairs(r, f);
 	text_crosstable(r, f);
 }
 

@@ -28,11 +28,23 @@ struct bones_tourney_report {
 	struct bones_report_cell per_game[BONES_REPORT_MAX_GAMES][BONES_REPORT_MAX_PLAYERS];
 	double cross[BONES_REPORT_MAX_PLAYERS][BONES_REPORT_MAX_PLAYERS]; /* row's points */
 	double met[BONES_REPORT_MAX_PLAYERS][BONES_REPORT_MAX_PLAYERS];   /* pair games */
+	double won[BONES_REPORT_MAX_PLAYERS][BONES_REPORT_MAX_PLAYERS];   /* row's wins */
 	bool regularised;
 	bool has_sprt;              /* bones_tourney_report_set_sprt was called */
 	bones_sprt_state sprt;
 	char sprt_line[256];
 };
+
+/* One pair's results from the first's side: wins, draws, losses, score 0..1, the Elo
+ * difference with its 95% interval (half width; NAN without games or with a score of 0
+ * or 1) and the likelihood of superiority (0..1, NAN without decisive games). */
+typedef struct bones_report_pair {
+	int wins, draws, losses;
+	double score, elo, elo_error, los;
+} bones_report_pair;
+
+void bones_tourney_report_pair(const bones_tourney_report *r, int i, int j,
+			       bones_report_pair *out);
 
 /* Write s as a CSV field (quoted when needed). */
 void bones_tourney_report_csv_field(FILE *f, const char *s);
