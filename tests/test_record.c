@@ -343,6 +343,41 @@ static void test_record__a_binary_file_is_refused_at_its_first_line(void)
 	bones_registry_destroy(reg);
 }
 
+/* A file of games one after another (a tournament's games.bones): counted, each replayed
+ * alone, and a bad move in game 2 named by its line in the whole file. */
+static void test_record__a_file_of_games_is_read_game_by_game(void)
+{
+	static const char text[] =
+		"[Game \"testgame\"]\n[Seed \"1\"]\n\n1. p1 +1\n2. p2 +2\n\n"
+		"[Game \"testgame\"]\n[Seed \"2\"]\n; second\n\n1. p1 +2\n2. p2 +2\n3. p1 +2\n\n"
+		"[Game \"testgame\"]\n[Seed \"3\"]\n\n1. p1 +2\n2. p2 +9\n";
+	char path[512], err[1024];
+	temp_path(path, sizeof path, "games.bones");
+	FILE *f = fopen(path, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	fputs(text, f);
+	fclose(f);
+	bones_registry *reg = open_registry();
+	size_t games;
+	CU_ASSERT_EQUAL_FATAL(bones_record_count(path, &games, err, sizeof err), BONES_OK);
+	CU_ASSERT_EQUAL(games, 3);
+	bones_session *s = NULL;
+	CU_ASSERT_EQUAL(bones_record_replay_game(path, 2, reg, &s, err, sizeof err), BONES_OK);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	CU_ASSERT_EQUAL(bones_session_length(s), 3);
+	bones_session_destroy(s);
+	CU_ASSERT_EQUAL(bones_record_replay_game(path, 3, reg, &s, err, sizeof err),
+			BONES_EILLEGAL);
+	char want[700];
+	snprintf(want, sizeof want, "%s:19: move 2: '+9': not legal now", path);
+	CU_ASSERT_STRING_EQUAL(err, want);
+	bones_session_destroy(s);
+	CU_ASSERT_EQUAL(bones_record_replay_game(path, 4, reg, &s, err, sizeof err), BONES_ERANGE);
+	CU_ASSERT_PTR_NULL(s);
+	unlink(path);
+	bones_registry_destroy(reg);
+}
+
 static void test_record__comments_blank_lines_and_crlf_are_accepted(void)
 {
 	bones_registry *reg = open_registry();
@@ -358,6 +393,8 @@ static void test_record__comments_blank_lines_and_crlf_are_accepted(void)
 int main(void)
 {
 	static const bones_test_case cases[] = {
+		{"a file of games is read game by game",
+		 test_record__a_file_of_games_is_read_game_by_game},
 		{"random games of two plugins replay bit for bit",
 		 test_record__random_games_of_two_plugins_replay_bit_for_bit},
 		{"a record lists tags then numbered moves with movers",

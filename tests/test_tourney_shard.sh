@@ -58,6 +58,16 @@ grep -q '<svg' "$one/report.html" || fail "report.html has no SVG chart"
 "$bones" tourney --merge "$tmp/merged.db" "$tmp/sh/results-1-of-3.db" --output "$tmp/sh" --quiet ||
 	fail "re-merge exited $?"
 cmp -s "$one/games.csv" "$tmp/sh/games.csv" || fail "a second merge of a shard repeated games"
+# games.bones: every game's record in play order, the same after a merge, game by game
+[ -s "$one/games.bones" ] || fail "no games.bones written"
+cmp -s "$one/games.bones" "$tmp/sh/games.bones" || fail "merged games.bones differs from the single run's"
+n=$(grep -c '^\[Game "' "$one/games.bones")
+[ "$n" -gt 1 ] && [ "$n" = "$(awk -F, 'NR > 1 {print $2 "," $3}' "$one/games.csv" | sort -u | wc -l)" ] ||
+	fail "games.bones holds $n games"
+"$bones" replay "$one/games.bones" --game "$n" >"$tmp/last.txt" 2>&1 &&
+	grep -q "^game $n of $n" "$tmp/last.txt" || fail "replay --game $n: $(cat "$tmp/last.txt")"
+grep -q '^\[Round "1"\]' "$one/games.bones" && grep -q '^\[Event "' "$one/games.bones" ||
+	fail "games.bones has no Event/Round tags"
 # the natural names: DIR/results.db and DIR stand for the shard files a run wrote in DIR
 rm -f "$tmp/merged2.db"
 "$bones" tourney --merge "$tmp/merged2.db" "$tmp/sh/results.db" --output "$tmp/m2" --quiet ||

@@ -24,15 +24,44 @@ static bool print_position(const bones_session *s)
 	return true;
 }
 
+static int replay_usage(FILE *out, int status)
+{
+	fprintf(out, "usage: bones replay FILE [--game K]\n\n"
+		"Re-applies every move of a game record, then prints the final position\n"
+		"and the result. A file of several games (a tournament's games.bones) is\n"
+		"replayed game by game: --game K picks one (default 1).\n");
+	return status;
+}
+
+/* FILE and K from the arguments; 0 when K was not given. False after a usage error. */
+static bool replay_args(int argc, char **argv, const char **file, size_t *k)
+{
+	*file = NULL;
+	*k = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--game") && i + 1 < argc) {
+			char *end;
+			unsigned long long v = strtoull(argv[++i], &end, 10);
+			if (*end || !v || argv[i][0] == '-')
+				return false;
+			*k = (size_t)v;
+		} else if (argv[i][0] != '-' && !*file) {
+			*file = argv[i];
+		} else {
+			return false;
+		}
+	}
+	return *file != NULL;
+}
+
 int cmd_replay(int argc, char **argv)
 {
-	if (argc != 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		bool help = argc == 2;
-		fprintf(help ? stdout : stderr, "usage: bones replay FILE\n\n"
-			"Re-applies every move of a game record, then prints the final position\n"
-			"and the result.\n");
-		return help ? 0 : 2;
-	}
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+		return replay_usage(stdout, 0);
+	const char *file;
+	size_t k, games = 0;
+	if (!replay_args(argc, argv, &file, &k))
+		return replay_usage(stderr, 2);
 	bones_registry *reg = bones_registry_create();
 	if (!reg) {
 		fprintf(stderr, "bones replay: out of memory\n");
@@ -41,7 +70,13 @@ int cmd_replay(int argc, char **argv)
 	bones_registry_scan_default(reg);
 	bones_session *s = NULL;
 	char err[1024], result[512];
-	bones_status st = bones_record_replay(argv[1], reg, &s, err, sizeof err);
+	bones_status st = bones_record_count(file, &games, err, sizeof err);
+	if (!st && (k || games > 1))
+		st = bones_record_replay_game(file, k ? k : 1, reg, &s, err, sizeof err);
+	else if (!st)
+		st = bones_record_replay(file, reg, &s, err, sizeof err);
+	if (s && games > 1)
+		printf("game %zu of %zu\n", k ? k : 1, games);
 	if (s && !print_position(s) && !st) {
 		snprintf(err, sizeof err, "out of memory drawing the position");
 		st = BONES_ENOMEM;

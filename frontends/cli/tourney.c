@@ -156,6 +156,12 @@ static int write_reports(bones_tourney_db *db, const bones_tourney *t, const cha
 		fprintf(stderr, "bones tourney: %s\n", err);
 		status = 1;
 	}
+	char path[4096];
+	snprintf(path, sizeof path, "%s/games.bones", dir ? dir : ".");
+	if (dir && bones_tourney_db_write_records(db, tourney, path, err, sizeof err)) {
+		fprintf(stderr, "bones tourney: %s\n", err);
+		status = 1;
+	}
 	bones_tourney_report_destroy(r);
 	return status;
 }

@@ -45,6 +45,15 @@ bones_status bones_record_replay(const char *path, bones_registry *reg, bones_se
 bones_status bones_record_read(FILE *f, const char *name, bones_registry *reg,
 			       bones_session **out, char *err, size_t errcap);
 
+/* Files of several records one after another (a tournament's OUTPUT/games.bones): a
+ * game starts at each [Game "..."] tag that follows the start of the file or a move.
+ * bones_record_count counts them; bones_record_replay_game replays game k (from 1) as
+ * bones_record_replay does, its line numbers those of the whole file. BONES_ERANGE when
+ * the file has no game k (err says how many it has). */
+bones_status bones_record_count(const char *path, size_t *games, char *err, size_t errcap);
+bones_status bones_record_replay_game(const char *path, size_t k, bones_registry *reg,
+				      bones_session **out, char *err, size_t errcap);
+
 /* The Result tag of the session: "*" while the game runs, else
  * "ranks R1 R2 ...; scores S1 S2 ..." (players in seat order, ranks 1 = best). */
 size_t bones_record_result(const bones_session *s, char *buf, size_t cap);

@@ -55,6 +55,13 @@ bones_status bones_tourney_db_stored(bones_tourney_db *db, const char *tourney,
 bool bones_tourney_stored_has(const bones_tourney_stored *s, int round, int slot);
 void bones_tourney_stored_free(bones_tourney_stored *s);
 /* The chance outcomes stored for (round, slot), malloc'ed (free it); NULL if none. */
+/* Write the records of tourney's stored games (NULL: of every tournament in db), one
+ * after another in play order (round, then table), to path atomically: the PGN-like
+ * file of a tournament (OUTPUT/games.bones), read game by game with `bones replay FILE
+ * --game K`. err names the path on failure. */
+bones_status bones_tourney_db_write_records(bones_tourney_db *db, const char *tourney,
+					    const char *path, char *err, size_t errcap);
+
 char *bones_tourney_db_chance(bones_tourney_db *db, const char *tourney, int round,
 			      int slot);
 

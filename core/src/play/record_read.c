@@ -396,3 +396,96 @@ bones_status bones_record_replay(const char *path, bones_registry *reg, bones_se
 	fclose(f);
 	return st;
 }
+
+/* Walk the lines of a file of records: fn(user, game, line) for each line with the
+ * number of the game it belongs to (from 1; 0 before the first tag). */
+static bones_status each_line(const char *path, void (*fn)(void *user, size_t game,
+							     const char *line),
+			      void *user, char *err, size_t errcap)
+{
+	bones_status st;
+	FILE *f = bones_file_open(path, BONES_FILE_MAX_BYTES, &st, err, errcap);
+	if (!f)
+		return st;
+	char *line = NULL;
+	size_t cap = 0, game = 0;
+	bool moves = true; /* the start counts as after a move: the first tag starts game 1 */
+	while ((errno = 0, getline(&line, &cap, f)) >= 0) {
+		const char *p = line + strspn(line, " \t");
+		if (!strncmp(p, "[Game \"", 7) && moves) {
+			game++;
+			moves = false;
+		} else if (*p && *p != '[' && *p != ';' && *p != '\n' && *p != '\r') {
+			moves = true;
+		}
+		fn(user, game, line);
+	}
+	st = errno == ENOMEM ? BONES_ENOMEM : ferror(f) ? BONES_EIO : BONES_OK;
+	if (st)
+		snprintf(err, errcap, "'%s': %s", path, st == BONES_ENOMEM ? "out of memory"
+									 : "read error");
+	free(line);
+	fclose(f);
+	return st;
+}
+
+static void count_line(void *user, size_t game, const char *line)
+{
+	(void)line;
+	*(size_t *)user = game;
+}
+
+bones_status bones_record_count(const char *path, size_t *games, char *err, size_t errcap)
+{
+	*games = 0;
+	return each_line(path, count_line, games, err, errcap);
+}
+
+struct one_game {
+	size_t k;
+	FILE *out;
+};
+
+/* Game k's lines as they are, every other line empty: line numbers stay the file's. */
+static void keep_game(void *user, size_t game, const char *line)
+{
+	struct one_game *o = user;
+	fputs(game == o->k ? line : "\n", o->out);
+}
+
+bones_status bones_record_replay_game(const char *path, size_t k, bones_registry *reg,
+				      bones_session **out, char *err, size_t errcap)
+{
+	*out = NULL;
+	size_t games;
+	bones_status st = bones_record_count(path, &games, err, errcap);
+	if (st)
+		return st;
+	if (k < 1 || k > games) {
+		snprintf(err, errcap, "'%s': no game %zu (the file holds %zu)", path, k, games);
+		return BONES_ERANGE;
+	}
+	char *text = NULL;
+	size_t len = 0;
+	struct one_game o = {k, open_memstream(&text, &len)};
+	if (!o.out) {
+		snprintf(err, errcap, "out of memory");
+		return BONES_ENOMEM;
+	}
+	st = each_line(path, keep_game, &o, err, errcap);
+	if (fclose(o.out) != 0 && !st) {
+		snprintf(err, errcap, "out of memory");
+		st = BONES_ENOMEM;
+	}
+	FILE *f = st ? NULL : fmemopen(text, len, "r");
+	if (!st && !f) {
+		snprintf(err, errcap, "out of memory");
+		st = BONES_ENOMEM;
+	}
+	if (f) {
+		st = bones_record_read(f, path, reg, out, err, errcap);
+		fclose(f);
+	}
+	free(text);
+	return st;
+}

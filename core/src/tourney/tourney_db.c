@@ -4,11 +4,13 @@
  * bones/tourney_db.h and docs/tournaments.md for the schema. */
 #include "bones/tourney_db.h"
 
+#include <errno.h>
 #include <sqlite3.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct bones_tourney_db {
 	sqlite3 *db;
@@ -496,5 +498,47 @@ bones_status bones_tourney_db_merge(const char *out, const char *const *srcs, in
 		st = merge_one(d->db, srcs[i], err, errcap);
 	}
 	bones_tourney_db_close(d);
+	return st;
+}
+
+bones_status bones_tourney_db_write_records(bones_tourney_db *d, const char *tourney,
+					    const char *path, char *err, size_t errcap)
+{
+	char tmp[4096];
+	sqlite3_stmt *q;
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+		snprintf(err, errcap, "'%s': path too long", path);
+		return BONES_EINVAL;
+	}
+	if (!prepare(d->db, "SELECT record FROM game WHERE (?1 IS NULL OR tourney=?1)"
+			    " AND seats > 1 ORDER BY tourney, round, slot", &q))
+		return db_fail(d->db, "cannot read the records", err, errcap);
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		sqlite3_finalize(q);
+		snprintf(err, errcap, "cannot write '%s': %s", tmp, strerror(errno));
+		return BONES_EIO;
+	}
+	int rc = sqlite3_bind_text(q, 1, tourney, -1, SQLITE_STATIC);
+	bool first = true;
+	while (!rc && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+		const char *text = (const char *)sqlite3_column_text(q, 0);
+		if (!text && columns_failed(d->db))
+			break;
+		fprintf(f, "%s%s", first ? "" : "\n", text ? text : "");
+		first = false;
+		rc = 0;
+	}
+	bones_status st = rc == SQLITE_ROW ? BONES_ENOMEM : scan_status(rc ? rc : SQLITE_DONE);
+	sqlite3_finalize(q);
+	if (fclose(f) != 0 && !st)
+		st = BONES_EIO;
+	if (!st && rename(tmp, path) != 0)
+		st = BONES_EIO;
+	if (st) {
+		unlink(tmp);
+		snprintf(err, errcap, "cannot write '%s': %s", path,
+			 st == BONES_ENOMEM ? "out of memory" : strerror(errno));
+	}
 	return st;
 }

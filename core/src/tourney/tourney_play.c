@@ -310,6 +310,13 @@ static char *record_text(struct game *g)
 		 g->forfeit, g->info_len ? "\nengine info before moves:" : "", g->info);
 	pl.comment = comment;
 	pl.final_breakdown_only = true;
+	/* the tags a reader of OUTPUT/games.bones sorts and filters by */
+	char round[16], table[16];
+	snprintf(round, sizeof round, "%d", g->slot->round + 1);
+	snprintf(table, sizeof table, "%d", g->slot->slot + 1);
+	const char *tags[] = {"Event", t->name, "Round", round, "Table", table,
+			      g->forfeit[0] ? "Forfeit" : NULL, g->forfeit, NULL};
+	pl.tags = tags;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&buf, &len);
