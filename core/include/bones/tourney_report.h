@@ -21,6 +21,7 @@ typedef struct bones_tourney_standing {
 	int wins, draws, losses; /* pairwise results by rank; a bye is a win */
 	int forfeits;       /* games lost by forfeit */
 	double elo, error;  /* rating and 95% half-interval */
+	double buchholz, median_buchholz, sonneborn_berger; /* Swiss tiebreaks (tiebreak.h) */
 } bones_tourney_standing;
 
 /* Read the games of tourney (NULL: every tournament in the file) and fit ratings. */

@@ -51,9 +51,10 @@ void bones_tourney_report_json(const bones_tourney_report *r, FILE *f)
 		fprintf(f, "%s\n    {\"rank\": %d, \"name\": ", k ? "," : "", k + 1);
 		json_string(f, s->name);
 		fprintf(f, ", \"games\": %d, \"points\": %.1f, \"wins\": %d, \"draws\": %d, "
-			"\"losses\": %d, \"forfeits\": %d, \"elo\": %.1f, \"error\": %.1f}",
+			"\"losses\": %d, \"forfeits\": %d, \"elo\": %.1f, \"error\": %.1f, "
+			"\"buchholz\": %g, \"median_buchholz\": %g, \"sonneborn_berger\": %g}",
 			s->games, s->points, s->wins, s->draws, s->losses, s->forfeits, s->elo,
-			s->error);
+			s->error, s->buchholz, s->median_buchholz, s->sonneborn_berger);
 	}
 	fputs("\n  ],\n  \"per_game\": {", f);
 	for (int g = 0; g < r->game_kinds; g++) {
@@ -174,14 +175,16 @@ void bones_tourney_report_html(const bones_tourney_report *r, FILE *f)
 	}
 	fprintf(f, "<h2>Standings</h2>\n"
 		"<table>\n<tr><th>#</th><th>player</th><th>games</th><th>points</th><th>win</th>"
-		"<th>draw</th><th>loss</th><th>forfeits</th><th>Elo</th><th>&#177;95%%</th></tr>\n");
+		"<th>draw</th><th>loss</th><th>forfeits</th><th>Elo</th><th>&#177;95%%</th>"
+		"<th>Buchholz</th><th>median B.</th><th>S-B</th></tr>\n");
 	for (int k = 0; k < r->players; k++) {
 		const bones_tourney_standing *s = &r->sorted[k];
 		fprintf(f, "<tr><td>%d</td><td>", k + 1);
 		html_text(f, s->name);
 		fprintf(f, "</td><td>%d</td><td>%.1f</td><td>%d</td><td>%d</td><td>%d</td><td>%d"
-			"</td><td>%.1f</td><td>%.1f</td></tr>\n", s->games, s->points, s->wins,
-			s->draws, s->losses, s->forfeits, s->elo, s->error);
+			"</td><td>%.1f</td><td>%.1f</td><td>%.1f</td><td>%.1f</td><td>%.1f</td></tr>\n",
+			s->games, s->points, s->wins, s->draws, s->losses, s->forfeits, s->elo,
+			s->error, s->buchholz, s->median_buchholz, s->sonneborn_berger);
 	}
 	fputs("</table>\n<h2>Ratings (Bradley-Terry, Elo scale, 95% intervals)</h2>\n", f);
 	svg_chart(r, f);

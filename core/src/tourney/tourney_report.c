@@ -3,6 +3,7 @@
 #include "tourney_report_internal.h"
 
 #include "bones/paths.h"
+#include "bones/tiebreak.h"
 
 #include <errno.h>
 #include <math.h>
@@ -70,14 +71,49 @@ static void tally(bones_tourney_report *r, bones_rating *rating,
 	bones_rating_add_game(rating, g->seats, who, g->rank);
 }
 
+/* Standings order: points, the Swiss tiebreaks, then the rating and the name. */
 static int by_points(const void *a, const void *b)
 {
 	const bones_tourney_standing *x = a, *y = b;
-	if (x->points != y->points)
-		return x->points < y->points ? 1 : -1;
+	bones_tiebreaks tx = {x->buchholz, x->median_buchholz, x->sonneborn_berger};
+	bones_tiebreaks ty = {y->buchholz, y->median_buchholz, y->sonneborn_berger};
+	int c = bones_tiebreaks_compare(x->points, &tx, y->points, &ty);
+	if (c)
+		return c;
 	if (x->elo != y->elo)
 		return x->elo < y->elo ? 1 : -1;
 	return strcmp(x->name, y->name);
+}
+
+/* Buchholz, median Buchholz and Sonneborn-Berger of every participant from the games. */
+static bones_status add_tiebreaks(bones_tourney_report *r)
+{
+	size_t n = r->row_count;
+	bones_tiebreak_game *games = calloc(n ? n : 1, sizeof *games);
+	int (*who)[BONES_TOURNEY_MAX_SEATS] = calloc(n ? n : 1, sizeof *who);
+	double (*standing)[BONES_TOURNEY_MAX_SEATS] = calloc(n ? n : 1, sizeof *standing);
+	double points[BONES_REPORT_MAX_PLAYERS];
+	bones_tiebreaks tb[BONES_REPORT_MAX_PLAYERS];
+	bones_status st = games && who && standing ? BONES_OK : BONES_ENOMEM;
+	for (size_t g = 0; !st && g < n; g++) {
+		const bones_tourney_game_row *row = &r->rows[g];
+		for (int i = 0; i < row->seats; i++) {
+			who[g][i] = player_index(r, row->player[i]);
+			standing[g][i] = -row->rank[i];
+		}
+		games[g] = (bones_tiebreak_game){row->seats, who[g], standing[g]};
+	}
+	for (int i = 0; i < r->players; i++)
+		points[i] = r->st[i].points;
+	if (!st)
+		st = bones_tiebreaks_compute(r->players, points, games, n, tb);
+	for (int i = 0; !st && i < r->players; i++) {
+		r->st[i].buchholz = tb[i].buchholz;
+		r->st[i].median_buchholz = tb[i].median_buchholz;
+		r->st[i].sonneborn_berger = tb[i].sonneborn_berger;
+	}
+	free(games), free(who), free(standing);
+	return st;
 }
 
 bones_status bones_tourney_report_create(bones_tourney_db *db, const char *tourney,
@@ -102,6 +138,8 @@ bones_status bones_tourney_report_create(bones_tourney_db *db, const char *tourn
 		r->order[i] = i;
 	}
 	bones_rating_destroy(rating);
+	if (!st)
+		st = add_tiebreaks(r);
 	if (st) {
 		bones_tourney_report_destroy(r);
 		return st;
@@ -249,14 +287,18 @@ void bones_tourney_report_text(const bones_tourney_report *r, FILE *f)
 	if (r->byes)
 		fprintf(f, " and %zu byes (scored as wins)", r->byes);
 	int w = name_width(r, 16);
-	fprintf(f, "\n\n%-4s %-*s %6s %8s %6s %5s %5s %5s %4s %8s %7s\n", "#", w, "player",
-		"games", "points", "%", "win", "draw", "loss", "ff", "elo", "+/-");
+	fprintf(f, "\n\n%-4s %-*s %6s %8s %6s %5s %5s %5s %4s %8s %7s %6s %6s %6s\n", "#", w,
+		"player", "games", "points", "%", "win", "draw", "loss", "ff", "elo", "+/-",
+		"buch", "m-buch", "sb");
 	for (int k = 0; k < r->players; k++) {
 		const bones_tourney_standing *s = &r->sorted[k];
-		fprintf(f, "%-4d %-*s %6d %8.1f %6.1f %5d %5d %5d %4d %8.1f %7.1f\n", k + 1, w,
-			s->name, s->games, s->points, s->games ? 100 * s->points / s->games : 0,
-			s->wins, s->draws, s->losses, s->forfeits, s->elo, s->error);
+		fprintf(f, "%-4d %-*s %6d %8.1f %6.1f %5d %5d %5d %4d %8.1f %7.1f %6.1f %6.1f "
+			"%6.1f\n", k + 1, w, s->name, s->games, s->points,
+			s->games ? 100 * s->points / s->games : 0, s->wins, s->draws, s->losses,
+			s->forfeits, s->elo, s->error, s->buchholz, s->median_buchholz,
+			s->sonneborn_berger);
 	}
+	fprintf(f, "(ties broken by Buchholz, Sonneborn-Berger, median Buchholz)\n");
 	if (r->regularised)
 		fprintf(f, "(ratings regularised: one virtual draw per pair that met, since "
 			"someone never lost or never won)\n");
@@ -293,13 +335,15 @@ void bones_tourney_report_csv_field(FILE *f, const char *s)
 
 void bones_tourney_report_csv(const bones_tourney_report *r, FILE *f)
 {
-	fputs("rank,name,games,points,wins,draws,losses,forfeits,elo,error\n", f);
+	fputs("rank,name,games,points,wins,draws,losses,forfeits,elo,error,buchholz,"
+	      "median_buchholz,sonneborn_berger\n", f);
 	for (int k = 0; k < r->players; k++) {
 		const bones_tourney_standing *s = &r->sorted[k];
 		fprintf(f, "%d,", k + 1);
 		bones_tourney_report_csv_field(f, s->name);
-		fprintf(f, ",%d,%.1f,%d,%d,%d,%d,%.1f,%.1f\n", s->games, s->points, s->wins,
-			s->draws, s->losses, s->forfeits, s->elo, s->error);
+		fprintf(f, ",%d,%.1f,%d,%d,%d,%d,%.1f,%.1f,%g,%g,%g\n", s->games, s->points,
+			s->wins, s->draws, s->losses, s->forfeits, s->elo, s->error, s->buchholz,
+			s->median_buchholz, s->sonneborn_berger);
 	}
 }
 

@@ -4,6 +4,8 @@
  * results), so every shard and every resumed run computes the same games. */
 #include "bones/tourney.h"
 
+#include "bones/tiebreak.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,7 +123,9 @@ static void emit_combinations(const bones_tourney *t, struct slots *s, int round
 	}
 }
 
-/* Participants ordered by points so far (best first, then by index). */
+/* Participants ordered by points so far, then by the Swiss tiebreaks (Buchholz,
+ * Sonneborn-Berger, median Buchholz), then by index. Without memory for the
+ * tiebreaks, by points alone. */
 static void standings(const bones_tourney *t, const bones_tourney_outcome *done, size_t nd,
 		      double *points, int *order)
 {
@@ -133,8 +137,16 @@ static void standings(const bones_tourney *t, const bones_tourney_outcome *done,
 	for (size_t j = 0; j < nd; j++)
 		for (int i = 0; i < done[j].seats; i++)
 			points[done[j].player[i]] += done[j].points[i];
+	bones_tiebreaks tb[BONES_TOURNEY_MAX_PLAYERS] = {{0, 0, 0}};
+	bones_tiebreak_game *games = calloc(nd ? nd : 1, sizeof *games);
+	for (size_t j = 0; games && j < nd; j++)
+		games[j] = (bones_tiebreak_game){done[j].seats, done[j].player, done[j].points};
+	if (games && bones_tiebreaks_compute(n, points, games, nd, tb))
+		memset(tb, 0, sizeof tb);
+	free(games);
 	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0 && points[order[j]] > points[order[j - 1]]; j--) {
+		for (int j = i; j > 0 && bones_tiebreaks_compare(points[order[j]], &tb[order[j]],
+						points[order[j - 1]], &tb[order[j - 1]]) < 0; j--) {
 			int x = order[j];
 			order[j] = order[j - 1];
 			order[j - 1] = x;
