@@ -54,6 +54,15 @@ grep -q '^Crosstable' "$one/standings.txt" || fail "standings.txt has no crossta
 grep -q '"standings": \[' "$one/report.json" || fail "report.json has no standings"
 [ "$(grep -c '<circle' "$one/report.html")" = 4 ] || fail "report.html: not one rating dot per player"
 grep -q '<svg' "$one/report.html" || fail "report.html has no SVG chart"
+# report.html: the event's name and format, the rounds with every game and its record,
+# the configuration, an Elo axis with labelled ticks
+grep -q '^<h1>shard</h1>' "$one/report.html" && grep -q '^<p>round-robin, seed 31, ' "$one/report.html" ||
+	fail "report.html does not name the tournament: $(sed -n 4,5p "$one/report.html")"
+grep -q '<h3>Round 1</h3>' "$one/report.html" || fail "report.html lists no rounds"
+[ "$(grep -c '<details><summary>record</summary>' "$one/report.html")" -gt 1 ] ||
+	fail "report.html holds no records"
+grep -q '<h2>Configuration</h2>' "$one/report.html" || fail "report.html has no configuration"
+grep -q 'text-anchor="middle">+0</text>' "$one/report.html" || fail "the Elo axis has no ticks"
 # merging the same file twice keeps each game once
 "$bones" tourney --merge "$tmp/merged.db" "$tmp/sh/results-1-of-3.db" --output "$tmp/sh" --quiet ||
 	fail "re-merge exited $?"

@@ -62,6 +62,20 @@ void bones_tourney_stored_free(bones_tourney_stored *s);
 bones_status bones_tourney_db_write_records(bones_tourney_db *db, const char *tourney,
 					    const char *path, char *err, size_t errcap);
 
+/* The record stored for (round, slot), malloc'ed (free it); NULL if none. */
+char *bones_tourney_db_record(bones_tourney_db *db, const char *tourney, int round,
+			      int slot);
+
+/* What the results file says of a tournament (tourney NULL: the first it holds). */
+typedef struct bones_tourney_db_about {
+	char name[128];
+	char format[32];
+	unsigned long long seed;
+	char config[16384]; /* the tournament file's text */
+} bones_tourney_db_about;
+bones_status bones_tourney_db_about_get(bones_tourney_db *db, const char *tourney,
+					bones_tourney_db_about *out);
+
 char *bones_tourney_db_chance(bones_tourney_db *db, const char *tourney, int round,
 			      int slot);
 

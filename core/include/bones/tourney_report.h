@@ -24,7 +24,8 @@ typedef struct bones_tourney_standing {
 	double buchholz, median_buchholz, sonneborn_berger; /* Swiss tiebreaks (tiebreak.h) */
 } bones_tourney_standing;
 
-/* Read the games of tourney (NULL: every tournament in the file) and fit ratings. */
+/* Read the games of tourney (NULL: every tournament in the file) and fit ratings. db
+ * must stay open while the report is used (report.html reads the games' records). */
 bones_status bones_tourney_report_create(bones_tourney_db *db, const char *tourney,
 					 bones_tourney_report **out);
 void bones_tourney_report_destroy(bones_tourney_report *r);

@@ -542,3 +542,51 @@ bones_status bones_tourney_db_write_records(bones_tourney_db *d, const char *tou
 	}
 	return st;
 }
+
+/* One text column of one row of the game table; NULL when none or out of memory. */
+static char *game_text(bones_tourney_db *d, const char *column, const char *tourney,
+		       int round, int slot)
+{
+	char sql[160];
+	sqlite3_stmt *q;
+	snprintf(sql, sizeof sql, "SELECT %s FROM game WHERE tourney=? AND round=? AND slot=?",
+		 column);
+	if (!prepare(d->db, sql, &q))
+		return NULL;
+	char *out = NULL;
+	if (!bind_key(q, tourney, round, slot) && sqlite3_step(q) == SQLITE_ROW) {
+		const char *text = (const char *)sqlite3_column_text(q, 0);
+		out = text ? strdup(text) : NULL;
+	}
+	sqlite3_finalize(q);
+	return out;
+}
+
+char *bones_tourney_db_record(bones_tourney_db *d, const char *tourney, int round, int slot)
+{
+	return game_text(d, "record", tourney, round, slot);
+}
+
+bones_status bones_tourney_db_about_get(bones_tourney_db *d, const char *tourney,
+					bones_tourney_db_about *out)
+{
+	sqlite3_stmt *q;
+	memset(out, 0, sizeof *out);
+	if (!prepare(d->db, "SELECT name, format, seed, config FROM tourney"
+			    " WHERE ?1 IS NULL OR name=?1 ORDER BY name LIMIT 1", &q))
+		return prepare_status(d->db);
+	bones_status st = BONES_ENOTFOUND;
+	if (!sqlite3_bind_text(q, 1, tourney, -1, SQLITE_STATIC) &&
+	    sqlite3_step(q) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(q, 0);
+		const char *format = (const char *)sqlite3_column_text(q, 1);
+		const char *config = (const char *)sqlite3_column_text(q, 3);
+		snprintf(out->name, sizeof out->name, "%s", name ? name : "");
+		snprintf(out->format, sizeof out->format, "%s", format ? format : "");
+		out->seed = (unsigned long long)sqlite3_column_int64(q, 2);
+		snprintf(out->config, sizeof out->config, "%s", config ? config : "");
+		st = columns_failed(d->db) ? BONES_ENOMEM : BONES_OK;
+	}
+	sqlite3_finalize(q);
+	return st;
+}

@@ -2,7 +2,11 @@
  * crosstable and an inline SVG chart of the ratings with their 95% error bars. */
 #include "tourney_report_internal.h"
 
+#include "bones/version.h"
+
 #include <math.h>
+#include <stdlib.h>
+#include <time.h>
 #include <string.h>
 
 static void json_string(FILE *f, const char *s)
@@ -106,15 +110,24 @@ static void svg_chart(const bones_tourney_report *r, FILE *f)
 	if (hi - lo < 1)
 		hi = lo + 1;
 	const int left = 150, width = 500, row = 24;
-	int height = row * r->players + 40;
+	int height = row * r->players + 50;
 #define X(v) (left + (double)width * ((v) - lo) / (hi - lo))
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 		"font-family=\"sans-serif\" font-size=\"12\">\n", left + width + 30, height);
 	fprintf(f, "<line x1=\"%.1f\" y1=\"10\" x2=\"%.1f\" y2=\"%d\" stroke=\"#999\" "
 		"stroke-dasharray=\"4 3\"/>\n", X(0), X(0), height - 20);
-	fprintf(f, "<text x=\"%d\" y=\"%d\">%.0f</text><text x=\"%d\" y=\"%d\" "
-		"text-anchor=\"end\">%.0f</text>\n", left, height - 5, lo, left + width,
-		height - 5, hi);
+	/* the Elo axis: a tick and a label every 10, 25, 50, 100, 200 ... points */
+	double step = 10;
+	while ((hi - lo) / step > 8)
+		step *= step == 10 || step == 100 || step == 1000 ? 2.5 : 2;
+	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#555\"/>\n",
+		left, height - 22, left + width, height - 22);
+	for (double v = ceil(lo / step) * step; v <= hi; v += step)
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\"/>"
+			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%+.0f</text>\n", X(v),
+			height - 22, X(v), height - 17, X(v), height - 5, v + 0.0);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">Elo</text>\n", left - 10,
+		height - 5);
 	for (int k = 0; k < r->players; k++) {
 		const bones_tourney_standing *s = &r->sorted[k];
 		int y = 20 + k * row;
@@ -160,14 +173,122 @@ static void html_crosstable(const bones_tourney_report *r, FILE *f)
 	fputs("</table>\n", f);
 }
 
+/* Name, format, seed, date and the size of the event. */
+static void html_header(const bones_tourney_report *r, FILE *f)
+{
+	char date[32] = "";
+	time_t now = time(NULL);
+	struct tm tm;
+	if (localtime_r(&now, &tm))
+		strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm);
+	fputs("<h1>", f);
+	html_text(f, r->about.name[0] ? r->about.name : "Tournament");
+	fputs("</h1>\n<p>", f);
+	if (r->about.format[0]) {
+		html_text(f, r->about.format);
+		fprintf(f, ", seed %llu, ", r->about.seed);
+	}
+	fprintf(f, "%zu games", r->row_count - r->byes);
+	if (r->byes)
+		fprintf(f, " and %zu byes", r->byes);
+	fprintf(f, ", %d participants. Report of %s (bones %s).</p>\n", r->players, date,
+		bones_version());
+}
+
+/* Each game's own standings, when the event mixes games. */
+static void html_per_game(const bones_tourney_report *r, FILE *f)
+{
+	for (int g = 0; g < r->game_kinds && r->game_kinds > 1; g++) {
+		fputs("<h2>", f);
+		html_text(f, r->game_names[g]);
+		fputs("</h2>\n<table>\n<tr><th>player</th><th>games</th><th>points</th>"
+		      "<th>average score</th></tr>\n", f);
+		for (int k = 0; k < r->players; k++) {
+			int i = r->order[k];
+			const struct bones_report_cell *c = &r->per_game[g][i];
+			if (!c->games)
+				continue;
+			fputs("<tr><td>", f);
+			html_text(f, r->st[i].name);
+			fprintf(f, "</td><td>%d</td><td>%.1f</td><td>%.2f</td></tr>\n", c->games,
+				c->points, c->score / c->games);
+		}
+		fputs("</table>\n", f);
+	}
+}
+
+/* The record of one game, folded, for the list of games. */
+static void html_record(const bones_tourney_report *r, const bones_tourney_game_row *g,
+			FILE *f)
+{
+	char *record = r->db ? bones_tourney_db_record(r->db, g->tourney, g->round, g->slot)
+			     : NULL;
+	if (!record)
+		return;
+	fputs("<details><summary>record</summary><pre>", f);
+	html_text(f, record);
+	fputs("</pre></details>", f);
+	free(record);
+}
+
+/* Round by round: every table with its players in seat order, points, forfeit, and
+ * (for the first REPORT_RECORDS games) the record. Long events are cut, and say so. */
+#define REPORT_GAMES 2000
+#define REPORT_RECORDS 300
+static void html_rounds(const bones_tourney_report *r, FILE *f)
+{
+	fputs("<h2>Rounds and games</h2>\n", f);
+	int round = -1;
+	size_t shown = 0;
+	for (size_t k = 0; k < r->row_count && shown < REPORT_GAMES; k++, shown++) {
+		const bones_tourney_game_row *g = &r->rows[k];
+		if (g->round != round) {
+			fprintf(f, "%s<h3>Round %d</h3>\n<table>\n<tr><th>table</th><th>game</th>"
+				"<th>players (points)</th><th>forfeit</th><th></th></tr>\n",
+				round < 0 ? "" : "</table>\n", g->round + 1);
+			round = g->round;
+		}
+		fprintf(f, "<tr><td>%d</td><td>", g->slot + 1);
+		html_text(f, g->game);
+		fputs("</td><td style=\"text-align:left\">", f);
+		for (int i = 0; i < g->seats; i++) {
+			fputs(i ? " &#8211; " : "", f);
+			html_text(f, g->player[i]);
+			fprintf(f, " (%g)", g->points[i]);
+		}
+		fputs("</td><td>", f);
+		html_text(f, g->forfeit);
+		fputs("</td><td style=\"text-align:left\">", f);
+		if (shown < REPORT_RECORDS && g->seats > 1)
+			html_record(r, g, f);
+		fputs("</td></tr>\n", f);
+	}
+	if (round >= 0)
+		fputs("</table>\n", f);
+	if (r->row_count > REPORT_GAMES)
+		fprintf(f, "<p>The first %d of %zu games; games.csv and games.bones hold every "
+			"one.</p>\n", REPORT_GAMES, r->row_count);
+	else if (r->row_count > REPORT_RECORDS)
+		fprintf(f, "<p>Records of the first %d games; games.bones holds every one.</p>\n",
+			REPORT_RECORDS);
+}
+
+static void html_config(const bones_tourney_report *r, FILE *f)
+{
+	if (!r->about.config[0])
+		return;
+	fputs("<h2>Configuration</h2>\n<pre>", f);
+	html_text(f, r->about.config);
+	fputs("</pre>\n", f);
+}
+
 void bones_tourney_report_html(const bones_tourney_report *r, FILE *f)
 {
 	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Tournament report"
 	      "</title>\n<style>body{font-family:sans-serif;margin:2em}table{border-collapse:"
 	      "collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
 	      "</style></head><body>\n", f);
-	fprintf(f, "<h1>Tournament report</h1>\n<p>%zu games, %zu byes.</p>\n",
-		r->row_count - r->byes, r->byes);
+	html_header(r, f);
 	if (r->has_sprt) {
 		fputs("<p>", f);
 		html_text(f, r->sprt_line);
@@ -188,6 +309,9 @@ void bones_tourney_report_html(const bones_tourney_report *r, FILE *f)
 	}
 	fputs("</table>\n<h2>Ratings (Bradley-Terry, Elo scale, 95% intervals)</h2>\n", f);
 	svg_chart(r, f);
+	html_per_game(r, f);
 	html_crosstable(r, f);
+	html_rounds(r, f);
+	html_config(r, f);
 	fputs("</body></html>\n", f);
 }

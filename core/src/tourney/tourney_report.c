@@ -127,6 +127,12 @@ bones_status bones_tourney_report_create(bones_tourney_db *db, const char *tourn
 		bones_rating_destroy(rating);
 		return BONES_ENOMEM;
 	}
+	r->db = db;
+	if (bones_tourney_db_about_get(db, tourney, &r->about) == BONES_ENOMEM) {
+		bones_tourney_report_destroy(r);
+		bones_rating_destroy(rating);
+		return BONES_ENOMEM;
+	}
 	bones_status st = bones_tourney_db_rows(db, tourney, &r->rows, &r->row_count);
 	for (size_t i = 0; !st && i < r->row_count; i++)
 		tally(r, rating, &r->rows[i]);

@@ -17,6 +17,8 @@ struct bones_report_cell {
 };
 
 struct bones_tourney_report {
+	bones_tourney_db *db;       /* borrowed: records for the HTML list of games */
+	bones_tourney_db_about about; /* name, format, seed, configuration */
 	bones_tourney_game_row *rows;
 	size_t row_count;           /* games stored, Swiss byes included */
 	size_t byes;                /* one-seat rows: Swiss byes, scored as wins */
