@@ -67,6 +67,12 @@ grep -q 'text-anchor="middle">+0</text>' "$one/report.html" || fail "the Elo axi
 "$bones" tourney --merge "$tmp/merged.db" "$tmp/sh/results-1-of-3.db" --output "$tmp/sh" --quiet ||
 	fail "re-merge exited $?"
 cmp -s "$one/games.csv" "$tmp/sh/games.csv" || fail "a second merge of a shard repeated games"
+# live pair lines on stderr (as fastchess prints them), here at least where the run ended
+rm -rf "$tmp/live"
+"$bones" tourney "$tmp/t.ini" --output "$tmp/live" >/dev/null 2>"$tmp/live.err" ||
+	fail "the run with pair lines exited $?"
+grep -qE '^Score of [a-z]+ vs [a-z]+: [0-9]+ - [0-9]+ - [0-9]+  \[[01]\.[0-9]{3}\] [0-9]+' \
+	"$tmp/live.err" || fail "no live pair lines: $(head -3 "$tmp/live.err")"
 # games.bones: every game's record in play order, the same after a merge, game by game
 [ -s "$one/games.bones" ] || fail "no games.bones written"
 cmp -s "$one/games.bones" "$tmp/sh/games.bones" || fail "merged games.bones differs from the single run's"

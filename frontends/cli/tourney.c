@@ -304,7 +304,8 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 				    .shards = a->shards > 1 ? a->shards : 1,
 				    .progress = !a->quiet && isatty(2),
 				    .should_stop = interrupted,
-				    .threads = a->threads};
+				    .threads = a->threads,
+				    .pairs = a->quiet ? NULL : stderr};
 	size_t played = 0;
 	o.played = &played;
 	int64_t start = bones_clock_now_ms();

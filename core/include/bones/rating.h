@@ -32,4 +32,12 @@ double bones_rating_error(const bones_rating *r, int i);
 /* Games (pairwise results) player i took part in. */
 double bones_rating_games(const bones_rating *r, int i);
 
+/* One pair's results as cutechess-cli and fastchess report them: the Elo difference of
+ * the first's score (w + d/2) / n with the half width of its 95% interval (the
+ * trinomial standard error of the mean score, mapped through the Elo curve) and the
+ * likelihood of superiority. NAN for what is not defined: no games, a score of 0 or 1
+ * (elo), an interval that reaches them (error), no decisive game (los). */
+void bones_rating_pair(int wins, int draws, int losses, double *elo, double *error,
+		       double *los);
+
 #endif /* BONES_RATING_H */

@@ -6,6 +6,7 @@
 #define BONES_TOURNEY_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "bones/options.h"
@@ -129,6 +130,8 @@ typedef struct bones_tourney_run_opts {
 	bool (*should_stop)(void *user);
 	void *user;
 	int threads;         /* 0: the tourney's concurrency */
+	FILE *pairs;         /* if not NULL: a line per pair every tenth of the run, as
+				fastchess prints them (events of at most 6 participants) */
 	size_t *played;      /* if not NULL: set to the games this run stored */
 } bones_tourney_run_opts;
 

@@ -248,3 +248,26 @@ double bones_rating_games(const bones_rating *r, int i)
 		g += r->games[i * r->n + j];
 	return g;
 }
+
+static double elo_of(double s)
+{
+	return -400.0 * log10(1.0 / s - 1.0);
+}
+
+void bones_rating_pair(int wins, int draws, int losses, double *elo, double *error,
+		       double *los)
+{
+	int n = wins + draws + losses;
+	*elo = *error = *los = NAN;
+	if (wins + losses)
+		*los = 0.5 * (1 + erf((wins - losses) / sqrt(2.0 * (wins + losses))));
+	double s = n ? (wins + 0.5 * draws) / n : 0;
+	if (!n || s <= 0 || s >= 1)
+		return;
+	double var = (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) +
+		      losses * s * s) / n;
+	double half = 1.959963985 * sqrt(var / n), lo = s - half, hi = s + half;
+	*elo = elo_of(s);
+	if (lo > 0 && hi < 1)
+		*error = (elo_of(hi) - elo_of(lo)) / 2;
+}

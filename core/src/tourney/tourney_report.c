@@ -190,12 +190,6 @@ static int name_width(const bones_tourney_report *r, int least)
 	return w;
 }
 
-/* Elo difference of a score s (0 < s < 1) on the logistic scale. */
-static double elo_of(double s)
-{
-	return -400.0 * log10(1.0 / s - 1.0);
-}
-
 void bones_tourney_report_pair(const bones_tourney_report *r, int i, int j,
 			       bones_report_pair *out)
 {
@@ -204,21 +198,8 @@ void bones_tourney_report_pair(const bones_tourney_report *r, int i, int j,
 	out->draws = (int)(2 * (r->cross[i][j] - r->won[i][j]) + 0.5);
 	out->losses = n - out->wins - out->draws;
 	out->score = n ? r->cross[i][j] / n : NAN;
-	out->elo = out->elo_error = out->los = NAN;
-	if (out->wins + out->losses)
-		out->los = 0.5 * (1 + erf((out->wins - out->losses) /
-					  sqrt(2.0 * (out->wins + out->losses))));
-	if (!n || out->score <= 0 || out->score >= 1)
-		return;
-	/* the trinomial variance of one game's score, then the 95% interval of the mean,
-	 * mapped through the Elo curve (as cutechess-cli and fastchess report it) */
-	double s = out->score, var = (out->wins * (1 - s) * (1 - s) +
-				      out->draws * (0.5 - s) * (0.5 - s) +
-				      out->losses * s * s) / n;
-	double half = 1.959963985 * sqrt(var / n), lo = s - half, hi = s + half;
-	out->elo = elo_of(s);
-	if (lo > 0 && hi < 1)
-		out->elo_error = (elo_of(hi) - elo_of(lo)) / 2;
+	bones_rating_pair(out->wins, out->draws, out->losses, &out->elo, &out->elo_error,
+			  &out->los);
 }
 
 /* One line per pair that met, as fastchess prints them. */

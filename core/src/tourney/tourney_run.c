@@ -4,9 +4,12 @@
  * draws the progress bar, polls for a stop and stores what waits too long. */
 #include "tourney_internal.h"
 
+#include "bones/rating.h"
+
 #include "bones/clock.h"
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,12 +30,16 @@ struct job {
 	char *chance0; /* the stored outcomes of the set's first game, when it is done */
 };
 
+#define PAIR_LINES_MAX 6 /* live pair lines for events of up to this many participants */
+
 struct progress {
 	bool on;
 	size_t total, done, base;
 	int64_t start_ms;
 	double points[BONES_TOURNEY_MAX_PLAYERS];
 	double games[BONES_TOURNEY_MAX_PLAYERS];
+	/* pairs of the live lines (participants up to PAIR_LINES_MAX): row's wins, draws */
+	int won[PAIR_LINES_MAX][PAIR_LINES_MAX], drawn[PAIR_LINES_MAX][PAIR_LINES_MAX];
 	bool sprt;                  /* the tourney has an SPRT: sprt_state is current */
 	bones_sprt_state sprt_state;
 };
@@ -64,7 +71,40 @@ static void count_points(struct progress *p, const bones_tourney_done *d)
 	for (int i = 0; i < d->row.seats; i++) {
 		p->points[d->player[i]] += d->row.points[i];
 		p->games[d->player[i]] += 1;
+		for (int j = 0; j < d->row.seats; j++) {
+			int a = d->player[i], b = d->player[j];
+			if (j == i || a >= PAIR_LINES_MAX || b >= PAIR_LINES_MAX)
+				continue;
+			p->won[a][b] += d->row.rank[i] < d->row.rank[j];
+			p->drawn[a][b] += d->row.rank[i] == d->row.rank[j];
+		}
 	}
+}
+
+/* "Score of A vs B: W - L - D  [0.625] 16  Elo +88.7 +- 120.3  LOS 90.2%" for every pair
+ * that met, as cutechess-cli and fastchess print them while a match runs. */
+static void print_pairs(const bones_tourney *t, const struct progress *p, FILE *f)
+{
+	if (p->on)
+		fputs("\r\033[K", f); /* below the progress bar's line */
+	for (int a = 0; a < t->player_count && a < PAIR_LINES_MAX; a++)
+		for (int b = a + 1; b < t->player_count && b < PAIR_LINES_MAX; b++) {
+			int w = p->won[a][b], l = p->won[b][a], d = p->drawn[a][b], n = w + l + d;
+			if (!n)
+				continue;
+			double elo, err, los;
+			bones_rating_pair(w, d, l, &elo, &err, &los);
+			fprintf(f, "Score of %s vs %s: %d - %d - %d  [%.3f] %d", t->players[a].name,
+				t->players[b].name, w, l, d, (w + 0.5 * d) / n, n);
+			if (!isnan(elo))
+				fprintf(f, "  Elo %+.1f +- %s", elo + 0.0, isnan(err) ? "inf" : "");
+			if (!isnan(elo) && !isnan(err))
+				fprintf(f, "%.1f", err);
+			if (!isnan(los))
+				fprintf(f, "  LOS %.1f%%", 100 * los);
+			fputc('\n', f);
+		}
+	fflush(f);
 }
 
 static void free_list(bones_tourney_done *d)
@@ -262,14 +302,22 @@ static bones_status watch_loop(struct run *r, const bones_tourney_run_opts *o, c
 			       size_t errcap)
 {
 	int64_t drawn = 0;
+	size_t pairs_at = 10; /* the games after which the next pair lines are due */
 	pthread_mutex_lock(&r->lock);
 	for (;;) {
 		commit_due(r, 2 * LATENCY_MS);
 		if (r->running == 0 && (!r->head || r->store_failure || r->concluded))
 			break;
-		if (bones_clock_now_ms() - drawn >= 100) {
+		size_t tenth = (r->progress.total - r->progress.base) / 10;
+		bool lines = o->pairs && r->t->player_count <= PAIR_LINES_MAX &&
+			     r->progress.done >= pairs_at;
+		if (lines || bones_clock_now_ms() - drawn >= 100) {
 			struct progress p = r->progress;
 			pthread_mutex_unlock(&r->lock);
+			if (lines) {
+				print_pairs(r->t, &p, o->pairs);
+				pairs_at = p.done + (tenth > 10 ? tenth : 10);
+			}
 			draw_progress(r->t, &p, false);
 			drawn = bones_clock_now_ms();
 			pthread_mutex_lock(&r->lock);
@@ -532,6 +580,8 @@ bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 		if (bones_tourney_static(t))
 			break; /* every round was in that one batch */
 	}
+	if (o->pairs && t->player_count <= PAIR_LINES_MAX && r.progress.done)
+		print_pairs(t, &r.progress, o->pairs); /* where the run ended */
 	draw_progress(t, &r.progress, true);
 	if (o->played)
 		*o->played = r.progress.done;
