@@ -71,6 +71,7 @@ cat >"$T/t.ini" <<INI
 name = oom
 rounds = 2
 seed = 4
+pictures = 0
 output = $T/ref-out
 [game.dom]
 plugin = dominoes

@@ -62,6 +62,8 @@ grep -q '<h3>Round 1</h3>' "$one/report.html" || fail "report.html lists no roun
 [ "$(grep -c '<details><summary>record</summary>' "$one/report.html")" -gt 1 ] ||
 	fail "report.html holds no records"
 grep -q '<h2>Configuration</h2>' "$one/report.html" || fail "report.html has no configuration"
+grep -q '<img alt="the final position" src="data:image/svg+xml;base64,' "$one/report.html" ||
+	fail "report.html draws no final position"
 grep -q 'text-anchor="middle">+0</text>' "$one/report.html" || fail "the Elo axis has no ticks"
 # merging the same file twice keeps each game once
 "$bones" tourney --merge "$tmp/merged.db" "$tmp/sh/results-1-of-3.db" --output "$tmp/sh" --quiet ||

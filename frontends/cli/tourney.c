@@ -149,6 +149,8 @@ static int write_reports(bones_tourney_db *db, const bones_tourney *t, const cha
 	}
 	if (t && t->sprt_on && !bones_tourney_sprt_result(t, db, &sprt))
 		bones_tourney_report_set_sprt(r, t, &sprt);
+	if (t)
+		bones_tourney_report_set_pictures(r, t->pictures);
 	if (!quiet)
 		bones_tourney_report_text(r, stdout);
 	int status = 0;

@@ -17,6 +17,7 @@
 #define BONES_TOURNEY_MAX_GAMES 32
 #define BONES_TOURNEY_MAX_PLAYERS 64
 #define BONES_TOURNEY_MAX_SEATS 4 /* players at one table */
+#define BONES_TOURNEY_PICTURES 100 /* default: final positions drawn in report.html */
 
 typedef enum bones_tourney_format {
 	BONES_TOURNEY_ROUND_ROBIN, /* every table of the participants, `rounds` times */
@@ -52,6 +53,7 @@ typedef struct bones_tourney {
 	int rounds;               /* repetitions (round-robin, gauntlet) or Swiss rounds */
 	uint64_t seed;
 	int concurrency;          /* worker threads */
+	int pictures;             /* games drawn in report.html (BONES_TOURNEY_PICTURES) */
 	int sets;                 /* sets per table per round shared by weight */
 	bool duplicate;           /* a set is one deal played with every seat rotation */
 	int64_t move_ms;          /* external engines: time per move (default 10 s) */

@@ -36,6 +36,10 @@ const bones_tourney_standing *bones_tourney_report_standings(const bones_tourney
 /* Games played (Swiss byes not counted). */
 size_t bones_tourney_report_games(const bones_tourney_report *r);
 
+/* How many games report.html draws (their final positions); default
+ * BONES_TOURNEY_PICTURES, 0 for none. */
+void bones_tourney_report_set_pictures(bones_tourney_report *r, int games);
+
 /* Add the tournament's SPRT (bones_tourney_sprt_result) to every form of the report. */
 void bones_tourney_report_set_sprt(bones_tourney_report *r, const bones_tourney *t,
 				   const bones_sprt_state *state);

@@ -104,6 +104,8 @@ static int tourney_key(struct load_ctx *c, const char *key, const char *value, i
 		return int_key(c, line, key, value, 1, 256, &t->concurrency);
 	if (!strcmp(key, "sets"))
 		return int_key(c, line, key, value, 1, 100000, &t->sets);
+	if (!strcmp(key, "pictures"))
+		return int_key(c, line, key, value, 0, 100000, &t->pictures);
 	if (!strcmp(key, "output"))
 		return copy(c, line, key, value, t->output, sizeof t->output);
 	if (!strcmp(key, "plugin_path"))
@@ -143,7 +145,7 @@ static int tourney_key(struct load_ctx *c, const char *key, const char *value, i
 	}
 	return fail(c, line, key,
 		    "unknown key in [tourney] (known: name, format, rounds, seed, concurrency, "
-		    "sets, duplicate, time_per_move, sync, sprt, output, plugin_path)");
+		    "sets, duplicate, time_per_move, sync, sprt, output, plugin_path, pictures)");
 }
 
 /* The index of section "PREFIX.NAME" in names (adding it), or -1 after an error. */
@@ -412,6 +414,7 @@ static void defaults(bones_tourney *t, const char *path)
 	t->concurrency = 1;
 	t->seed = 1;
 	t->move_ms = 10000;
+	t->pictures = BONES_TOURNEY_PICTURES;
 	snprintf(t->output, sizeof t->output, "tourney-%s", t->name);
 }
 

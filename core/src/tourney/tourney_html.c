@@ -2,6 +2,9 @@
  * crosstable and an inline SVG chart of the ratings with their 95% error bars. */
 #include "tourney_report_internal.h"
 
+#include "bones/picture.h"
+#include "bones/record.h"
+#include "bones/registry.h"
 #include "bones/version.h"
 
 #include <math.h>
@@ -217,15 +220,63 @@ static void html_per_game(const bones_tourney_report *r, FILE *f)
 	}
 }
 
-/* The record of one game, folded, for the list of games. */
-static void html_record(const bones_tourney_report *r, const bones_tourney_game_row *g,
-			FILE *f)
+static void base64(FILE *f, const unsigned char *b, size_t n)
+{
+	static const char abc[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned)b[i] << 16 | (i + 1 < n ? (unsigned)b[i + 1] << 8 : 0) |
+			     (i + 2 < n ? b[i + 2] : 0);
+		fputc(abc[v >> 18 & 63], f);
+		fputc(abc[v >> 12 & 63], f);
+		fputc(i + 1 < n ? abc[v >> 6 & 63] : '=', f);
+		fputc(i + 2 < n ? abc[v & 63] : '=', f);
+	}
+}
+
+/* The game's final position, replayed from its record and drawn by its plugin, as an
+ * SVG image inside the page (a data URL keeps each picture's ids to itself). Nothing
+ * when the plugin is not installed or cannot draw. */
+static void html_picture(bones_registry *reg, const char *record, FILE *f)
+{
+	FILE *in = reg ? fmemopen((void *)record, strlen(record), "r") : NULL;
+	if (!in)
+		return;
+	bones_session *s = NULL;
+	char err[512];
+	bones_status st = bones_record_read(in, "record", reg, &s, err, sizeof err);
+	fclose(in);
+	unsigned char *svg = NULL;
+	size_t size = 0;
+	if (!st && s) {
+		bones_picture_game pos = bones_picture_game_of(s, (size_t)-1);
+		bones_picture_request req = bones_picture_defaults();
+		req.width = 480, req.height = 320;
+		req.flags = BONES_PICTURE_LAST;
+		st = bones_picture_encode(&pos, &req, BONES_PICTURE_SVG, &svg, &size, NULL, err,
+					  sizeof err);
+	}
+	if (!st && svg) {
+		fputs("<br><img alt=\"the final position\" src=\"data:image/svg+xml;base64,", f);
+		base64(f, svg, size);
+		fputs("\">", f);
+	}
+	free(svg);
+	bones_session_destroy(s);
+}
+
+/* The record of one game, folded, with its final position for the first games. */
+static void html_record(const bones_tourney_report *r, bones_registry *reg,
+			const bones_tourney_game_row *g, bool picture, FILE *f)
 {
 	char *record = r->db ? bones_tourney_db_record(r->db, g->tourney, g->round, g->slot)
 			     : NULL;
 	if (!record)
 		return;
-	fputs("<details><summary>record</summary><pre>", f);
+	fputs("<details><summary>record</summary>", f);
+	if (picture)
+		html_picture(reg, record, f);
+	fputs("<pre>", f);
 	html_text(f, record);
 	fputs("</pre></details>", f);
 	free(record);
@@ -237,6 +288,9 @@ static void html_record(const bones_tourney_report *r, const bones_tourney_game_
 #define REPORT_RECORDS 300
 static void html_rounds(const bones_tourney_report *r, FILE *f)
 {
+	bones_registry *reg = r->pictures ? bones_registry_create() : NULL;
+	if (reg)
+		bones_registry_scan_default(reg);
 	fputs("<h2>Rounds and games</h2>\n", f);
 	int round = -1;
 	size_t shown = 0;
@@ -260,11 +314,12 @@ static void html_rounds(const bones_tourney_report *r, FILE *f)
 		html_text(f, g->forfeit);
 		fputs("</td><td style=\"text-align:left\">", f);
 		if (shown < REPORT_RECORDS && g->seats > 1)
-			html_record(r, g, f);
+			html_record(r, reg, g, shown < (size_t)r->pictures, f);
 		fputs("</td></tr>\n", f);
 	}
 	if (round >= 0)
 		fputs("</table>\n", f);
+	bones_registry_destroy(reg);
 	if (r->row_count > REPORT_GAMES)
 		fprintf(f, "<p>The first %d of %zu games; games.csv and games.bones hold every "
 			"one.</p>\n", REPORT_GAMES, r->row_count);

@@ -128,6 +128,7 @@ bones_status bones_tourney_report_create(bones_tourney_db *db, const char *tourn
 		return BONES_ENOMEM;
 	}
 	r->db = db;
+	r->pictures = BONES_TOURNEY_PICTURES;
 	if (bones_tourney_db_about_get(db, tourney, &r->about) == BONES_ENOMEM) {
 		bones_tourney_report_destroy(r);
 		bones_rating_destroy(rating);
@@ -255,6 +256,11 @@ static void text_crosstable(const bones_tourney_report *r, FILE *f)
 		}
 		fputc('\n', f);
 	}
+}
+
+void bones_tourney_report_set_pictures(bones_tourney_report *r, int games)
+{
+	r->pictures = games < 0 ? 0 : games;
 }
 
 void bones_tourney_report_set_sprt(bones_tourney_report *r, const bones_tourney *t,
