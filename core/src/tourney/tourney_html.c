@@ -328,6 +328,68 @@ static void html_rounds(const bones_tourney_report *r, FILE *f)
 			REPORT_RECORDS);
 }
 
+/* A knockout's bracket: a column per round, each match's two participants with the
+ * points they scored in it, the one who went on in bold. */
+#define BRACKET_ROUNDS 8
+#define BRACKET_MATCHES 64
+struct match {
+	const char *name[2];
+	double points[2];
+};
+
+static struct match *find_match(struct match *m, int *n, const bones_tourney_game_row *g)
+{
+	for (int k = 0; k < *n; k++)
+		if ((!strcmp(m[k].name[0], g->player[0]) && !strcmp(m[k].name[1], g->player[1])) ||
+		    (!strcmp(m[k].name[0], g->player[1]) && !strcmp(m[k].name[1], g->player[0])))
+			return &m[k];
+	if (*n == BRACKET_MATCHES)
+		return NULL;
+	m[*n] = (struct match){{g->player[0], g->player[1]}, {0, 0}};
+	return &m[(*n)++];
+}
+
+static void html_bracket(const bones_tourney_report *r, FILE *f)
+{
+	int count[BRACKET_ROUNDS] = {0}, rounds = 0;
+	struct match (*ms)[BRACKET_MATCHES] = calloc(BRACKET_ROUNDS, sizeof *ms);
+	if (!ms)
+		return;
+	for (size_t k = 0; k < r->row_count; k++) {
+		const bones_tourney_game_row *g = &r->rows[k];
+		if (g->seats != 2 || g->round < 0 || g->round >= BRACKET_ROUNDS)
+			continue;
+		struct match *x = find_match(ms[g->round], &count[g->round], g);
+		if (!x)
+			continue;
+		for (int i = 0; i < 2; i++)
+			x->points[strcmp(x->name[0], g->player[i]) ? 1 : 0] += g->points[i];
+		rounds = g->round + 1 > rounds ? g->round + 1 : rounds;
+	}
+	fputs("<h2>Bracket</h2>\n<table class=\"bracket\"><tr>", f);
+	for (int k = 0; k < rounds; k++)
+		fprintf(f, "<th>Round %d</th>", k + 1);
+	fputs("</tr><tr>", f);
+	for (int k = 0; k < rounds; k++) {
+		fputs("<td style=\"vertical-align:middle;text-align:left\">", f);
+		for (int i = 0; i < count[k]; i++) {
+			struct match *x = &ms[k][i];
+			int win = x->points[1] > x->points[0];
+			fputs("<div style=\"border:1px solid #999;margin:6px 0;padding:2px 6px\">", f);
+			for (int s = 0; s < 2; s++) {
+				fputs(s == win ? "<b>" : "", f);
+				html_text(f, x->name[s]);
+				fprintf(f, " %g%s%s", x->points[s], s == win ? "</b>" : "",
+					s ? "" : "<br>");
+			}
+			fputs("</div>", f);
+		}
+		fputs("</td>", f);
+	}
+	fputs("</tr></table>\n", f);
+	free(ms);
+}
+
 static void html_config(const bones_tourney_report *r, FILE *f)
 {
 	if (!r->about.config[0])
@@ -366,6 +428,8 @@ void bones_tourney_report_html(const bones_tourney_report *r, FILE *f)
 	svg_chart(r, f);
 	html_per_game(r, f);
 	html_crosstable(r, f);
+	if (!strcmp(r->about.format, "knockout"))
+		html_bracket(r, f);
 	html_rounds(r, f);
 	html_config(r, f);
 	fputs("</body></html>\n", f);
