@@ -97,6 +97,28 @@ cmp -s "$one/games.csv" "$tmp/m3/games.csv" || fail "a folder did not stand for 
 "$bones" tourney --merge "$tmp/merged4.db" "$tmp/nowhere/results.db" --quiet 2>"$tmp/m4.err" &&
 	fail "a merge of nothing was accepted"
 grep -q "no such file" "$tmp/m4.err" || fail "no clear message: $(cat "$tmp/m4.err")"
+# a knockout's report draws its bracket: a column per round
+cat >"$tmp/ko.ini" <<INI
+[tourney]
+name = cup
+format = knockout
+seed = 9
+pictures = 0
+[game.dom]
+plugin = dominoes
+count = 3
+[player.a]
+agent = random
+[player.b]
+agent = greedy
+[player.c]
+agent = random
+[player.d]
+agent = greedy
+INI
+"$bones" tourney "$tmp/ko.ini" --output "$tmp/ko" --quiet || fail "the knockout exited $?"
+grep -q '<h2>Bracket</h2>' "$tmp/ko/report.html" && grep -q '<th>Round 2</th>' "$tmp/ko/report.html" ||
+	fail "the knockout's report has no bracket of two rounds"
 # a shard of a Swiss is refused: its rounds depend on all results
 sed 's/^seed = 31/seed = 31\nformat = swiss/; s/^players = 3/players = 2/' "$tmp/t.ini" >"$tmp/swiss.ini"
 "$bones" tourney "$tmp/swiss.ini" --output "$tmp/sw" --shard 1/2 --quiet 2>"$tmp/sw.err" &&
