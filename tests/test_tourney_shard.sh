@@ -59,6 +59,7 @@ grep -q '<svg' "$one/report.html" || fail "report.html has no SVG chart"
 grep -q '^<h1>shard</h1>' "$one/report.html" && grep -q '^<p>round-robin, seed 31, ' "$one/report.html" ||
 	fail "report.html does not name the tournament: $(sed -n 4,5p "$one/report.html")"
 grep -q '<h3>Round 1</h3>' "$one/report.html" || fail "report.html lists no rounds"
+grep -q '^<p><code>bones tourney ' "$one/report.html" || fail "report.html does not show the command"
 [ "$(grep -c '<details><summary>record</summary>' "$one/report.html")" -gt 1 ] ||
 	fail "report.html holds no records"
 grep -q '<h2>Configuration</h2>' "$one/report.html" || fail "report.html has no configuration"

@@ -22,7 +22,18 @@ struct args {
 	int threads, shard, shards;
 	const char **dbs;   /* the positional arguments (DBs after --merge) */
 	int db_count;
+	char command[1024]; /* the command line, for report.html */
 };
+
+/* "bones tourney ARG ..." with arguments holding spaces quoted. */
+static void command_line(int argc, char **argv, char *buf, size_t cap)
+{
+	size_t used = (size_t)snprintf(buf, cap, "bones");
+	for (int i = 0; i < argc && used < cap; i++) {
+		bool quote = strchr(argv[i], ' ') != NULL;
+		used += (size_t)snprintf(buf + used, cap - used, quote ? " '%s'" : " %s", argv[i]);
+	}
+}
 
 static void tourney_usage(FILE *out)
 {
@@ -51,6 +62,7 @@ static bool parse_shard(const char *text, struct args *a)
 
 static int parse_args(int argc, char **argv, struct args *a)
 {
+	command_line(argc, argv, a->command, sizeof a->command);
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i];
 		bool more = i + 1 < argc;
@@ -136,7 +148,7 @@ static int run_check(const struct args *a, const bones_tourney *t)
 
 /* The reports of tourney (NULL: every one in db); t, when known, adds its SPRT. */
 static int write_reports(bones_tourney_db *db, const bones_tourney *t, const char *tourney,
-			 const char *dir, bool quiet)
+			 const char *dir, bool quiet, const char *command)
 {
 	bones_tourney_report *r;
 	bones_sprt_state sprt;
@@ -151,6 +163,7 @@ static int write_reports(bones_tourney_db *db, const bones_tourney *t, const cha
 		bones_tourney_report_set_sprt(r, t, &sprt);
 	if (t)
 		bones_tourney_report_set_pictures(r, t->pictures);
+	bones_tourney_report_set_command(r, command);
 	if (!quiet)
 		bones_tourney_report_text(r, stdout);
 	int status = 0;
@@ -231,7 +244,7 @@ static int run_merge(const struct args *a)
 		fprintf(stderr, "bones tourney: %s\n", err);
 		return 1;
 	}
-	int status = write_reports(db, NULL, NULL, a->output, a->quiet);
+	int status = write_reports(db, NULL, NULL, a->output, a->quiet, a->command);
 	bones_tourney_db_close(db);
 	return status;
 }
@@ -248,7 +261,7 @@ static int run_report(const struct args *a)
 		fprintf(stderr, "bones tourney: %s\n", err);
 		return 1;
 	}
-	int status = write_reports(db, NULL, NULL, a->output, a->quiet);
+	int status = write_reports(db, NULL, NULL, a->output, a->quiet, a->command);
 	bones_tourney_db_close(db);
 	return status;
 }
@@ -275,7 +288,7 @@ static int run_mpi(const struct args *a, bones_tourney *t, int rank)
 		status = st == BONES_ERANGE ? 130 : 1;
 	}
 	if (rank == 0 && !st)
-		status = write_reports(db, t, t->name, dir, a->quiet);
+		status = write_reports(db, t, t->name, dir, a->quiet, a->command);
 	bones_tourney_db_close(db);
 	return status;
 }
@@ -331,7 +344,7 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 		fprintf(stderr, "bones tourney: %s\n", err);
 		status = 1;
 	}
-	if (!st && write_reports(db, t, t->name, dir, a->quiet))
+	if (!st && write_reports(db, t, t->name, dir, a->quiet, a->command))
 		status = 1;
 	bones_tourney_db_close(db);
 	return status;

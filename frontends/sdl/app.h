@@ -62,6 +62,7 @@ typedef struct gui_app {
 	Uint32 wake_event;
 	Uint32 agent_delay, agent_due;
 	uint64_t seed;
+	size_t record_game;      /* --game K: the game of a file of records to open */
 	/* play */
 	int sel;                 /* selected hand piece, -1 none */
 	int hover;               /* index into game.moves under the mouse, -1 none */

@@ -17,6 +17,7 @@ typedef struct gui_args {
 	int w, h;
 	long delay;
 	unsigned long long seed;
+	unsigned long game; /* --game K of a file of records (a tournament's games.bones) */
 } gui_args;
 
 /* LeakSanitizer (the BONES_SANITIZE build): D-Bus, which SDL starts for the screen
@@ -29,7 +30,7 @@ const char *__lsan_default_suppressions(void)
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: bones-gui [PRESET|GAME|RECORD] [--seed N] [--size WxH]\n"
+	fprintf(out, "usage: bones-gui [PRESET|GAME|RECORD [--game K]] [--seed N] [--size WxH]\n"
 		     "                 [--agent-delay MS] [--save-dir DIR] [--script FILE]\n"
 		     "                 [--time D] [--grace D]\n"
 		     "       bones-gui --render RECORD [--move N] --png FILE [--size WxH]\n");
@@ -59,6 +60,8 @@ static int parse(int argc, char **argv, gui_args *g)
 			*(argv[i][2] == 't' ? &g->time : &g->grace) = v, i++;
 		} else if (!strcmp(argv[i], "--script") && v) {
 			g->script = v, i++;
+		} else if (!strcmp(argv[i], "--game") && v && strtoul(v, NULL, 10) > 0) {
+			g->game = strtoul(v, NULL, 10), i++;
 		} else if (!strcmp(argv[i], "--save-dir") && v) {
 			g->save_dir = v, i++;
 		} else if (!strcmp(argv[i], "--agent-delay") && v) {
@@ -212,6 +215,7 @@ int main(int argc, char **argv)
 	a->time_arg[0] = args.time, a->time_arg[1] = args.grace;
 	a->agent_delay = args.delay > 0 ? (Uint32)args.delay : 0;
 	a->seed = args.seed;
+	a->record_game = args.game;
 	snprintf(a->save_dir, sizeof a->save_dir, "%s", args.save_dir ? args.save_dir : ".");
 	a->reg = bones_registry_create();
 	if (a->reg)

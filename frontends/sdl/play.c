@@ -143,7 +143,13 @@ bool gui_open_record(gui_app *a, const char *path)
 {
 	bones_session *s = NULL;
 	char err[512] = "";
-	bones_status st = bones_record_replay(path, a->reg, &s, err, sizeof err);
+	size_t games = 0;
+	bones_status st = bones_record_count(path, &games, err, sizeof err);
+	if (!st && (games > 1 || a->record_game > 1)) /* a tournament's games.bones */
+		st = bones_record_replay_game(path, a->record_game ? a->record_game : 1, a->reg,
+					      &s, err, sizeof err);
+	else if (!st)
+		st = bones_record_replay(path, a->reg, &s, err, sizeof err);
 	if (!s) {
 		gui_toast(a, "%s", err[0] ? err : "cannot open record");
 		fprintf(stderr, "bones-gui: %s\n", err);

@@ -36,6 +36,9 @@ const bones_tourney_standing *bones_tourney_report_standings(const bones_tourney
 /* Games played (Swiss byes not counted). */
 size_t bones_tourney_report_games(const bones_tourney_report *r);
 
+/* The command that ran the tournament, shown in report.html (copied; NULL: none). */
+void bones_tourney_report_set_command(bones_tourney_report *r, const char *command);
+
 /* How many games report.html draws (their final positions); default
  * BONES_TOURNEY_PICTURES, 0 for none. */
 void bones_tourney_report_set_pictures(bones_tourney_report *r, int games);

@@ -196,6 +196,11 @@ static void html_header(const bones_tourney_report *r, FILE *f)
 		fprintf(f, " and %zu byes", r->byes);
 	fprintf(f, ", %d participants. Report of %s (bones %s).</p>\n", r->players, date,
 		bones_version());
+	if (r->command[0]) {
+		fputs("<p><code>", f);
+		html_text(f, r->command);
+		fputs("</code></p>\n", f);
+	}
 }
 
 /* Each game's own standings, when the event mixes games. */

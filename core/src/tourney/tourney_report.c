@@ -258,6 +258,11 @@ static void text_crosstable(const bones_tourney_report *r, FILE *f)
 	}
 }
 
+void bones_tourney_report_set_command(bones_tourney_report *r, const char *command)
+{
+	snprintf(r->command, sizeof r->command, "%s", command ? command : "");
+}
+
 void bones_tourney_report_set_pictures(bones_tourney_report *r, int games)
 {
 	r->pictures = games < 0 ? 0 : games;

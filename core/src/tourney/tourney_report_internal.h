@@ -20,6 +20,7 @@ struct bones_tourney_report {
 	bones_tourney_db *db;       /* borrowed: records for the HTML list of games */
 	bones_tourney_db_about about; /* name, format, seed, configuration */
 	int pictures;               /* games whose final position report.html draws */
+	char command[1024];         /* the command that ran it, "" when unknown */
 	bones_tourney_game_row *rows;
 	size_t row_count;           /* games stored, Swiss byes included */
 	size_t byes;                /* one-seat rows: Swiss byes, scored as wins */
