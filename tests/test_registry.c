@@ -2,6 +2,8 @@
  * a one-line error naming the file and the reason, and the valid ones still load. */
 #include "bones_test.h"
 
+#include "bones/bench.h"
+
 #include "bones/registry.h"
 
 #include <stddef.h>
@@ -67,7 +69,7 @@ static void test_registry__a_truncated_entry_gives_both_sizes(void)
 	char sizes[80];
 	snprintf(sizes, sizeof sizes, "%zu bytes, host ABI %d.%d needs %zu",
 		 offsetof(bones_plugin, render_text), BONES_ABI_MAJOR, BONES_ABI_MINOR,
-		 sizeof(bones_plugin));
+		 (size_t)BONES_PLUGIN_SIZE_1_0);
 	const char *const parts[] = {"truncated", sizes, "rebuild the plugin", NULL};
 	expect_refused(PLUGIN("truncated.so"), BONES_EABI, parts);
 }
@@ -147,7 +149,7 @@ static long error_index(const bones_registry *reg, const char *path)
 static void test_registry__valid_plugins_load_beside_broken_ones(void)
 {
 	static const char *const refused[] = {
-		"bad_id.so", "bad_option_default.so", "missing_entry.so", "missing_function.so",
+		"abi_newer.so", "bad_id.so", "bad_option_default.so", "missing_entry.so", "missing_function.so",
 		"not_a_shared_object.so", "testgame_dup.so", "tiny_entry.so", "truncated.so",
 		"wrong_major.so"};
 	bones_registry *reg = bones_registry_create();
@@ -291,9 +293,47 @@ static void test_registry__random_test_games_end_with_one_winner(void)
 	bones_registry_destroy(reg);
 }
 
+/* ABI minor versions: a plugin built for 1.0 (a shorter entry) loads into this 1.1
+ * host, which sees what 1.1 added as absent (its sample_move aborts if called: playouts
+ * must use legal_moves); a plugin built for a newer minor than the host's is refused
+ * with both versions named. */
+static void test_registry__a_1_0_plugin_loads_and_a_newer_minor_is_refused(void)
+{
+	bones_registry *reg = bones_registry_create();
+	char path[512];
+	snprintf(path, sizeof path, "%s/abi_one_zero.so", BONES_TEST_PLUGIN_DIR);
+	CU_ASSERT_EQUAL_FATAL(bones_registry_load(reg, path), BONES_OK);
+	const bones_plugin *p = bones_registry_find(reg, "abi_one_zero");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL(p->abi_minor, 0);
+	CU_ASSERT_EQUAL(p->size, BONES_PLUGIN_SIZE_1_0);
+	CU_ASSERT_PTR_NULL(p->sample_move);
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, p, ""), BONES_OK);
+	void *s = bones_test_new_state(&g);
+	bones_move *moves = calloc(g.info.max_moves, sizeof *moves);
+	double *probs = calloc(g.info.max_moves, sizeof *probs);
+	bones_rng rng;
+	bones_rng_seed(&rng, 3);
+	CU_ASSERT(bones_bench_playout(p, g.game, s, moves, probs, g.info.max_moves, &rng,
+				      1000) > 0);
+	free(moves), free(probs), free(s);
+	bones_test_release(&g);
+	snprintf(path, sizeof path, "%s/abi_newer.so", BONES_TEST_PLUGIN_DIR);
+	CU_ASSERT_EQUAL(bones_registry_load(reg, path), BONES_EABI);
+	const char *e = bones_registry_error(reg, bones_registry_error_count(reg) - 1);
+	char want[128];
+	snprintf(want, sizeof want, "needs ABI %d.%d, this host has only %d.%d", BONES_ABI_MAJOR,
+		 BONES_ABI_MINOR + 1, BONES_ABI_MAJOR, BONES_ABI_MINOR);
+	CU_ASSERT_PTR_NOT_NULL(e && strstr(e, want));
+	bones_registry_destroy(reg);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
+		{"a 1.0 plugin loads and a newer minor is refused",
+		 test_registry__a_1_0_plugin_loads_and_a_newer_minor_is_refused},
 		{"a text file is refused with the loader reason", test_registry__a_text_file_is_refused_with_the_loader_reason},
 		{"a missing entry symbol is named", test_registry__a_missing_entry_symbol_is_named},
 		{"a wrong major names both versions", test_registry__a_wrong_major_names_both_versions},

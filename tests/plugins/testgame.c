@@ -2,6 +2,7 @@
  * to a running total; whoever reaches the target wins (misere: loses). Also compiled
  * with one TESTGAME_BREAK_* definition into the deliberately broken loader plugins. */
 #include "bones/plugin.h"
+#include "bones/rng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -203,6 +204,26 @@ static size_t render_text(const void *gp, const void *sp, int viewer, char *buf,
 	return (size_t)n < cap ? (size_t)n : (cap ? cap - 1 : 0);
 }
 
+/* ABI 1.1: a draw without the list (the same distribution as legal_moves). */
+static bones_status sample_move(const void *gp, const void *sp,
+				uint64_t (*next_random)(void *rng), void *rng, bones_move *move)
+{
+	const game *g = gp;
+	const state *s = sp;
+#ifdef TESTGAME_ABI_1_0
+	abort(); /* a 1.0 entry's size leaves this out: the host must never call it */
+#endif
+	if (s->player == BONES_TERMINAL)
+		return BONES_EILLEGAL;
+	if (s->player == BONES_CHANCE) {
+		*move = (bones_move)bones_random_below(next_random, rng, (uint32_t)g->max_step);
+		return BONES_OK;
+	}
+	int room = g->target - s->total, top = g->max_step < room ? g->max_step : room;
+	*move = (bones_move)(1 + bones_random_below(next_random, rng, (uint32_t)top));
+	return BONES_OK;
+}
+
 #ifdef TESTGAME_BREAK_WRONG_MAJOR
 #define ENTRY_MAJOR (BONES_ABI_MAJOR + 1)
 #else
@@ -210,8 +231,17 @@ static size_t render_text(const void *gp, const void *sp, int viewer, char *buf,
 #endif
 #ifdef TESTGAME_BREAK_TRUNCATED
 #define ENTRY_SIZE offsetof(bones_plugin, render_text)
+#elif defined(TESTGAME_ABI_1_0)
+#define ENTRY_SIZE BONES_PLUGIN_SIZE_1_0 /* built for a 1.0 host */
 #else
 #define ENTRY_SIZE sizeof(bones_plugin)
+#endif
+#if defined(TESTGAME_ABI_1_0)
+#define ENTRY_MINOR 0
+#elif defined(TESTGAME_ABI_NEWER)
+#define ENTRY_MINOR (BONES_ABI_MINOR + 1) /* for a host newer than this one */
+#else
+#define ENTRY_MINOR BONES_ABI_MINOR
 #endif
 #ifdef TESTGAME_BREAK_MISSING_FUNCTION
 #define ENTRY_APPLY NULL
@@ -222,7 +252,7 @@ __attribute__((unused)) static bones_status (*const keep_apply)(const void *, vo
 
 BONES_PLUGIN_ENTRY = {
 	.abi_major = ENTRY_MAJOR,
-	.abi_minor = BONES_ABI_MINOR,
+	.abi_minor = ENTRY_MINOR,
 	.size = (uint32_t)ENTRY_SIZE,
 	.id = TESTGAME_ID,
 	.name = "Count to 10",
@@ -245,4 +275,5 @@ BONES_PLUGIN_ENTRY = {
 	.parse_move = parse_move,
 	.scores = scores,
 	.render_text = render_text,
+	.sample_move = sample_move,
 };

@@ -30,12 +30,18 @@ static inline uint64_t bones_bench_playout(const bones_plugin *p, const void *ga
 		int who = p->to_move(game, state);
 		if (who == BONES_TERMINAL)
 			break;
-		size_t n = p->legal_moves(game, state, moves, probs, cap);
-		if (n == 0)
-			break;
-		size_t pick = who == BONES_CHANCE ? bones_rng_pick(rng, probs, n)
-						  : bones_rng_below(rng, (uint32_t)n);
-		if (p->apply(game, state, moves[pick]) != BONES_OK)
+		bones_move m;
+		if (p->sample_move) { /* ABI 1.1: one draw, no list */
+			if (p->sample_move(game, state, bones_rng_next_void, rng, &m) != BONES_OK)
+				break;
+		} else {
+			size_t n = p->legal_moves(game, state, moves, probs, cap);
+			if (n == 0)
+				break;
+			m = moves[who == BONES_CHANCE ? bones_rng_pick(rng, probs, n)
+						      : bones_rng_below(rng, (uint32_t)n)];
+		}
+		if (p->apply(game, state, m) != BONES_OK)
 			break;
 		steps++;
 	}

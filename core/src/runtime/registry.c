@@ -18,14 +18,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The bytes of the entry struct this host reads: all of ABI 1.0. */
-#define HOST_ENTRY_SIZE sizeof(bones_plugin)
+/* The least entry this host accepts: ABI 1.0's (later fields are optional). */
+#define HOST_ENTRY_SIZE ((size_t)BONES_PLUGIN_SIZE_1_0)
 /* The bytes read before the size is known: abi_major, abi_minor, size. */
 #define ENTRY_HEADER_SIZE (3 * sizeof(uint32_t))
 
 struct loaded {
 	void *handle;               /* from dlopen; closed by destroy */
-	const bones_plugin *plugin; /* inside handle */
+	bones_plugin *plugin;       /* the entry as this host's struct: the fields the
+				       plugin's size covers, the rest zero (NULL); owned */
 	char *path;                 /* as given; owned */
 	char *real;                 /* realpath, to recognise a file loaded twice; owned */
 };
@@ -49,6 +50,7 @@ void bones_registry_destroy(bones_registry *reg)
 		return;
 	for (size_t i = reg->count; i-- > 0;) {
 		dlclose(reg->items[i].handle);
+		free(reg->items[i].plugin);
 		free(reg->items[i].path);
 		free(reg->items[i].real);
 	}
@@ -273,12 +275,20 @@ static bones_status check_abi(bones_registry *reg, const char *path, const void 
 		return refuse(reg, BONES_EABI, path, "'%s' has ABI %u.%u, host has %d.%d: "
 			      "ABI major differs: " REBUILD, BONES_ENTRY_SYMBOL, p->abi_major,
 			      p->abi_minor, BONES_ABI_MAJOR, BONES_ABI_MINOR);
+	if (p->abi_minor > BONES_ABI_MINOR)
+		return refuse(reg, BONES_EABI, path, "'%s' needs ABI %u.%u, this host has "
+			      "only %d.%d: update Bones (or build the plugin for %d.%d)",
+			      BONES_ENTRY_SYMBOL, p->abi_major, p->abi_minor, BONES_ABI_MAJOR,
+			      BONES_ABI_MINOR, BONES_ABI_MAJOR, BONES_ABI_MINOR);
 	if (p->size < HOST_ENTRY_SIZE || (symsize && symsize < HOST_ENTRY_SIZE))
 		return refuse(reg, BONES_EABI, path, "'%s' (ABI %u.%u) is truncated: "
 			      "%zu bytes, host ABI %d.%d needs %zu: " REBUILD,
 			      BONES_ENTRY_SYMBOL, p->abi_major, p->abi_minor,
 			      symsize && symsize < p->size ? symsize : (size_t)p->size,
 			      BONES_ABI_MAJOR, BONES_ABI_MINOR, HOST_ENTRY_SIZE);
+	if (symsize && symsize < p->size)
+		return refuse(reg, BONES_EABI, path, "'%s' says it is %u bytes but the symbol "
+			      "has %zu: " REBUILD, BONES_ENTRY_SYMBOL, p->size, symsize);
 	return BONES_OK;
 }
 
@@ -325,13 +335,16 @@ static bool append(bones_registry *reg, void *handle, const bones_plugin *p,
 	struct loaded *it = &reg->items[reg->count];
 	it->path = strdup(path);
 	it->real = strdup(real);
-	if (!it->path || !it->real) {
+	it->plugin = calloc(1, sizeof *it->plugin);
+	if (!it->path || !it->real || !it->plugin) {
 		free(it->path);
 		free(it->real);
+		free(it->plugin);
 		return false;
 	}
+	/* an older minor's entry is shorter: what it lacks stays zero (NULL) */
+	memcpy(it->plugin, p, p->size < sizeof *it->plugin ? p->size : sizeof *it->plugin);
 	it->handle = handle;
-	it->plugin = p;
 	reg->count++;
 	return true;
 }

@@ -72,6 +72,27 @@ void bones_check_free(checker *ck)
 }
 
 /* Legal moves of state a into ck->moves: count, sentinel, duplicates, probabilities. */
+/* ABI 1.1's sample_move draws a move legal_moves lists (a few draws a state) and
+ * leaves the state alone. */
+static bool check_sample(checker *ck, size_t n)
+{
+	for (int k = 0; k < 4; k++) {
+		bones_move m;
+		memcpy(ck->t, ck->a, ck->info.state_size);
+		bones_status st = ck->p->sample_move(ck->game, ck->t, bones_rng_next_void,
+						     &ck->aux, &m);
+		if (st != BONES_OK)
+			return failf(ck, "sample_move returned status %d where %zu moves are legal",
+				     (int)st, n);
+		if (!in_list(ck->moves, n, m))
+			return failf(ck, "sample_move drew %#x, which legal_moves does not list", m);
+		if (memcmp(ck->t, ck->a, ck->info.state_size))
+			return failf(ck, "sample_move changed the state");
+	}
+	ck->rep->checks += 3;
+	return true;
+}
+
 static bool check_legal(checker *ck, int who, size_t *count)
 {
 	*count = 0;
@@ -93,6 +114,8 @@ static bool check_legal(checker *ck, int who, size_t *count)
 		if (ck->moves2[i] == ck->moves2[i - 1])
 			return failf(ck, "legal_moves lists move %#x twice", ck->moves2[i]);
 	ck->rep->checks += 3;
+	if (p->sample_move && !check_sample(ck, n))
+		return false;
 	if (who != BONES_CHANCE)
 		return true;
 	double sum = 0;

@@ -13,10 +13,13 @@
 extern "C" {
 #endif
 
-/* The ABI version. The host refuses a plugin whose major differs. A minor bump
- * only appends fields at the end of structs; `size` fields tell which are present. */
+/* The ABI version. The host refuses a plugin whose major differs, or whose minor is
+ * newer than its own. A minor bump only appends fields at the end of structs; `size`
+ * fields tell which are present: the host reads a field only when the plugin's size
+ * covers it (and treats a missing optional function as NULL), so a plugin built for
+ * 1.0 works unchanged with every 1.x host. */
 #define BONES_ABI_MAJOR 1
-#define BONES_ABI_MINOR 0
+#define BONES_ABI_MINOR 1
 
 /* The name of the one symbol a plugin exports. */
 #define BONES_ENTRY_SYMBOL "bones_plugin_entry"
@@ -225,7 +228,23 @@ typedef struct bones_plugin {
 
 	/* Optional capabilities by versioned id ("bones.render/1"); NULL when absent. */
 	const void *(*get_extension)(const void *game, const char *id);
+
+	/* ---- Added in ABI 1.1 ---------------------------------------------------------- */
+
+	/* Optional. One move drawn without listing them all, for random playouts (search,
+	 * benchmarks): at a chance node an outcome with its probability, else a legal move
+	 * of the player to move, uniformly. It must draw from exactly the distribution
+	 * legal_moves describes. next_random returns uniform 64-bit values.
+	 * BONES_EILLEGAL at a terminal state. */
+	bones_status (*sample_move)(const void *game, const void *state,
+				    uint64_t (*next_random)(void *rng), void *rng,
+				    bones_move *move);
 } bones_plugin;
+
+/* The entry's size in each ABI minor, frozen: the host accepts any size from the 1.0
+ * one up (reading only the fields a plugin's size covers). */
+#define BONES_PLUGIN_SIZE_1_0 ((uint32_t)offsetof(bones_plugin, sample_move))
+#define BONES_PLUGIN_SIZE_1_1 ((uint32_t)sizeof(bones_plugin))
 
 #ifdef __cplusplus
 }
