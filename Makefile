@@ -8,7 +8,10 @@ CMAKE_FLAGS = -DBONES_SANITIZE=$(if $(filter 1,$(SANITIZE)),ON,OFF) \
               -DBONES_WERROR=$(if $(filter 1,$(WERROR)),ON,OFF) \
               -DCMAKE_INSTALL_PREFIX=$(PREFIX)
 
-.PHONY: all deps build run test install clean
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS = fuzz_record fuzz_preset fuzz_tourney fuzz_engine fuzz_notation fuzz_geominos
+
+.PHONY: all deps build run test install clean fuzz fuzz-build fuzz-smoke
 
 all: build
 
@@ -29,5 +32,18 @@ test: deps build
 install: build
 	cmake --install $(BUILD)
 
+# libFuzzer (clang): every target for FUZZ_SECONDS each; crashes go to build-fuzz/crashes.
+fuzz-build: deps
+	@CC=clang cmake -S . -B build-fuzz -DBONES_FUZZ=ON > /dev/null
+	@cmake --build build-fuzz -j $(JOBS) --target $(FUZZ_TARGETS) > build-fuzz/build.log 2>&1 || \
+		{ tail -n 30 build-fuzz/build.log; exit 1; }
+
+fuzz: fuzz-build
+	@sh tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# CI: a few seconds per target over its seed corpus
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=5
+
 clean:
-	rm -rf $(BUILD) build-asan
+	rm -rf $(BUILD) build-asan build-fuzz

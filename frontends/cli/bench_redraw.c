@@ -91,6 +91,5 @@ int bench_redraw(bones_session *s, double seconds, int w, int h, uint64_t seed)
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
 	free(times);
-	bones_picture_release_caches();
 	return rc;
 }

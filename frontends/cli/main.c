@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "bones/paths.h"
+#include "bones/picture.h"
 #include "bones/suggest.h"
 #include "bones/version.h"
 
@@ -62,8 +63,14 @@ int main(int argc, char **argv)
 		printf("%s\n", bones_version_line());
 		return 0;
 	}
-	for (const cli_command *c = commands; c->name; c++)
-		if (!strcmp(argv[1], c->name))
-			return c->run(argc - 1, argv + 1);
+	for (const cli_command *c = commands; c->name; c++) {
+		if (!strcmp(argv[1], c->name)) {
+			int status = c->run(argc - 1, argv + 1);
+			/* Cairo's and fontconfig's caches (pictures in render, bench --redraw,
+			 * report.html), freed once every picture is gone */
+			bones_picture_release_caches();
+			return status;
+		}
+	}
 	return unknown_command(argv[1]);
 }

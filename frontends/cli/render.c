@@ -184,6 +184,5 @@ int cmd_render(int argc, char **argv)
 	}
 	bones_session_destroy(s);
 	bones_registry_destroy(reg);
-	bones_picture_release_caches();
 	return rc;
 }
