@@ -22,9 +22,14 @@ build:
 	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) > /dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
-# The main job: a game against the AI, in the GUI when there is a display.
-run: deps build
-	$(BUILD)/bin/bones start
+# The main job: a game against the AI, in the GUI when there is a display. Builds only
+# the programs and plugins (not the tests), quietly: the log goes to $(BUILD)/build.log.
+run: deps
+	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) > /dev/null
+	@echo "building Bones (the log: $(BUILD)/build.log) ..."
+	@cmake --build $(BUILD) -j $(JOBS) --target programs > $(BUILD)/build.log 2>&1 || \
+		{ tail -n 30 $(BUILD)/build.log; exit 1; }
+	@$(BUILD)/bin/bones start
 
 test: deps build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

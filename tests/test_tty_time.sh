@@ -81,14 +81,14 @@ expect "$tmp/err2" "--games 0: games: '0': expected a number of games in 1..1000
 # added to the score; a forfeit there ranks the human last with 5 points added.
 if [ -f "$build/lib/bones/plugins/geominos.so" ]; then
 	export BONES_PLUGIN_PATH=$build/lib/bones/plugins
-	{ sleep 1.5; echo 1; echo quit; } | "$bones" play geominos --time 1s --seed 5 \
+	{ sleep 1.5; echo 1; echo quit; } | "$bones" play geominos-timed --time 1s --seed 5 \
 		--save "$tmp/geo.bones" >"$tmp/geo.out" 2>&1 || fail "geominos late exited $?"
 	expect "$tmp/geo.out" "time is up: You get a penalty of 5 points (penalties 5)" \
 		"geominos late answer"
 	expect "$tmp/geo.out" "60 more seconds to move, then the game is forfeit" \
 		"geominos late answer (the preset's grace)"
 	expect "$tmp/geo.out" "(penalties 5), greedy" "geominos scores line"
-	{ sleep 2; echo 1; } | "$bones" play geominos --time 0.5s --grace 0.2s --seed 5 \
+	{ sleep 2; echo 1; } | "$bones" play geominos-timed --time 0.5s --grace 0.2s --seed 5 \
 		--save "$tmp/geof.bones" >"$tmp/geof.out" 2>&1 || fail "geominos forfeit exited $?"
 	[ "$(tag "$tmp/geof.bones" FinalResult)" = "ranks 2 1; scores 5 0" ] ||
 		fail "geominos forfeit: FinalResult '$(tag "$tmp/geof.bones" FinalResult)'"
@@ -129,7 +129,7 @@ match testgame "$build/tests/plugins"
 gui=$build/bin/bones-gui
 if [ -x "$gui" ] && command -v xvfb-run >/dev/null 2>&1 && [ -f "$build/lib/bones/plugins/geominos.so" ]; then
 	cat >"$tmp/gui.txt" <<SCRIPT
-start geominos
+start geominos-timed
 wait-turn
 expect-clock running
 wait 1500
@@ -138,7 +138,7 @@ expect-penalty 1 5
 wait 1500
 expect-forfeit 1
 save $tmp/gui.bones
-start geominos-match
+start geominos-match-timed
 wait-turn
 wait 3000
 expect-forfeit 1
