@@ -154,9 +154,24 @@ static int open_first(gui_app *a, const char *name)
 	return gui_start_launch(a, e) ? 0 : 1;
 }
 
+/* Without a display SDL would fall back to its offscreen driver and the window would
+ * run unseen: refuse at once, unless SDL_VIDEODRIVER asks for such a driver. */
+static bool have_display(void)
+{
+	const char *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
+	const char *driver = getenv("SDL_VIDEODRIVER");
+	if ((x && *x) || (w && *w) || (driver && *driver))
+		return true;
+	fprintf(stderr, "bones-gui: no display: neither DISPLAY (X11) nor WAYLAND_DISPLAY is "
+		"set; play in the terminal with `bones play` (or `bones start`)\n");
+	return false;
+}
+
 static int run(gui_app *a, const gui_args *args)
 {
 	char err[512];
+	if (!have_display())
+		return 1;
 	if (SDL_Init(SDL_INIT_VIDEO) != 0) {
 		fprintf(stderr, "bones-gui: cannot open a display: %s (try `bones play`)\n",
 			SDL_GetError());
