@@ -131,6 +131,11 @@ void gui_play_event(gui_app *a, const SDL_Event *ev);
 void gui_play_update(gui_app *a);
 void gui_play_reset_view(gui_app *a);
 bool gui_play_click_hand(gui_app *a, int piece);
+/* Whether a move's place is a highlighted spot now: on the board, of the selected piece
+ * (of any piece when none is selected). */
+bool gui_play_matches(const gui_app *a, const bones_move_place *p);
+/* The number of moves a click at move's spot chooses among (R and the wheel turn). */
+int gui_play_ways(const gui_app *a, int move);
 /* The screen position of the centre of a legal target for the selected piece (k-th
  * distinct target); false when there is none. For scripts. */
 bool gui_play_target_pos(gui_app *a, int k, float *x, float *y);

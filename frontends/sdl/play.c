@@ -34,12 +34,23 @@ static bool human_turn(const gui_app *a)
 	       gui_game_human(&a->game, gui_game_to_move(&a->game));
 }
 
-static bool matches(const gui_app *a, const bones_move_place *p)
+bool gui_play_matches(const gui_app *a, const bones_move_place *p)
 {
 	return p->target >= 0 && (a->sel < 0 || p->piece == a->sel);
 }
 
-/* The legal move under screen point (x, y), with the chosen variant; -1 if none. */
+int gui_play_ways(const gui_app *a, int move)
+{
+	const gui_game *g = &a->game;
+	int count = 0;
+	for (size_t i = 0; i < g->move_count; i++)
+		count += gui_play_matches(a, &g->places[i]) &&
+			 g->places[i].target == g->places[move].target;
+	return count;
+}
+
+/* The legal move under screen point (x, y); -1 if none. Every move of the selected piece
+ * (of any piece when none is) at the spot is one of its ways, chosen by a->variant. */
 static int hit_target(gui_app *a, float x, float y)
 {
 	const gui_game *g = &a->game;
@@ -57,7 +68,7 @@ static int hit_target(gui_app *a, float x, float y)
 	float bestd = a->pick_radius * a->pick_radius;
 	for (size_t i = 0; i < g->move_count; i++) {
 		const bones_move_place *p = &g->places[i];
-		if (!matches(a, p))
+		if (!gui_play_matches(a, p))
 			continue;
 		float dx = p->x - wx, dy = p->y - wy, d = dx * dx + dy * dy;
 		if (m && gui_point_in_poly(m->xy, m->points, p->x, p->y))
@@ -67,16 +78,13 @@ static int hit_target(gui_app *a, float x, float y)
 	}
 	if (best < 0)
 		return -1;
-	int count = 0, pick = -1;
-	for (size_t i = 0; i < g->move_count; i++)
-		count += g->places[i].piece == g->places[best].piece &&
-			 g->places[i].target == g->places[best].target;
+	int count = gui_play_ways(a, best);
 	int want = ((a->variant % count) + count) % count;
-	for (size_t i = 0; i < g->move_count && pick < 0; i++)
-		if (g->places[i].piece == g->places[best].piece &&
+	for (size_t i = 0; i < g->move_count; i++)
+		if (gui_play_matches(a, &g->places[i]) &&
 		    g->places[i].target == g->places[best].target && want-- == 0)
-			pick = (int)i;
-	return pick;
+			return (int)i;
+	return -1;
 }
 
 void gui_play_move(gui_app *a, bones_move move)
@@ -292,9 +300,9 @@ static void hint_arrived(gui_app *a, bones_move move, bones_status st)
 	a->hint = found + 1;
 	a->hint_generation = a->generation;
 	a->sel = p->piece >= 0 ? p->piece : -1;
-	a->variant = 0; /* the hint's rank among the moves of its piece and target */
+	a->variant = 0; /* the hint's rank among the moves a click at its spot chooses from */
 	for (int i = 0; i < found; i++)
-		a->variant += g->places[i].piece == p->piece && g->places[i].target == p->target;
+		a->variant += gui_play_matches(a, &g->places[i]) && g->places[i].target == p->target;
 	printf("hint: %s\n", text);
 	fflush(stdout);
 }
@@ -354,15 +362,9 @@ static void click(gui_app *a, float x, float y)
 		press_button(a, id, arg);
 		return;
 	}
-	int t = hit_target(a, x, y);
-	if (t < 0)
-		return;
-	if (a->sel < 0) {
-		a->sel = a->game.places[t].piece;
-		a->hover = hit_target(a, x, y);
-		return;
-	}
-	gui_play_move(a, a->game.moves[t]);
+	int t = hit_target(a, x, y); /* the move its ghost shows, piece chosen or not */
+	if (t >= 0)
+		gui_play_move(a, a->game.moves[t]);
 }
 
 static void key(gui_app *a, const SDL_KeyboardEvent *k)
@@ -514,9 +516,9 @@ bool gui_play_target_pos(gui_app *a, int k, float *x, float *y)
 	const gui_game *g = &a->game;
 	for (size_t i = 0; i < g->move_count; i++) {
 		const bones_move_place *p = &g->places[i];
-		bool first = matches(a, p);
+		bool first = gui_play_matches(a, p);
 		for (size_t j = 0; first && j < i; j++)
-			if (matches(a, &g->places[j]) && g->places[j].target == p->target)
+			if (gui_play_matches(a, &g->places[j]) && g->places[j].target == p->target)
 				first = false;
 		if (first && k-- == 0) {
 			*x = p->x * a->board_view.scale + a->board_view.ox;

@@ -91,20 +91,15 @@ static const gui_mark *mark_at(const gui_app *a, float x, float y)
 	return NULL;
 }
 
-static bool piece_matches(const gui_app *a, const bones_move_place *p)
-{
-	return p->target >= 0 && (a->sel < 0 || p->piece == a->sel);
-}
-
 /* Highlight each distinct target of the selected piece (all pieces when none is). */
 static void draw_targets(gui_app *a)
 {
 	const gui_game *g = &a->game;
 	for (size_t i = 0; i < g->move_count; i++) {
 		const bones_move_place *p = &g->places[i];
-		bool first = piece_matches(a, p);
+		bool first = gui_play_matches(a, p);
 		for (size_t j = 0; first && j < i; j++)
-			if (piece_matches(a, &g->places[j]) && g->places[j].target == p->target)
+			if (gui_play_matches(a, &g->places[j]) && g->places[j].target == p->target)
 				first = false;
 		if (!first)
 			continue;
@@ -132,10 +127,7 @@ static void draw_hover(gui_app *a, const void *state)
 	double pts = gui_game_preview(g, move, bd, sizeof bd);
 	if (!g->plugin->format_move(bones_session_game(g->s), state, move, text, sizeof text))
 		text[0] = '\0';
-	int variants = 0;
-	for (size_t i = 0; i < g->move_count; i++)
-		variants += g->places[i].piece == g->places[a->hover].piece &&
-			    g->places[i].target == g->places[a->hover].target;
+	int variants = gui_play_ways(a, a->hover);
 	snprintf(line, sizeof line, "%s   %+g%s%s", text, pts, bd[0] ? "   " : "", bd);
 	float u = a->layout.u, w = gui_text_width(&a->draw, u, line) + u;
 	char more[64];

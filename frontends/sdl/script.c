@@ -9,6 +9,20 @@
 #define SCRIPT_MAX_LINES 512
 #define SCRIPT_TIMEOUT_MS 30000
 
+/* The steps of one move of play-by-clicks, one per frame. */
+enum { AUTO_CHOOSE, AUTO_SELECT, AUTO_HOVER, AUTO_TURN, AUTO_CLICK, AUTO_BUTTON, AUTO_VERIFY };
+
+typedef struct auto_play {
+	bool on;
+	long left;          /* human moves still to play, < 0: to the game's end */
+	int step, turns;
+	int index;          /* the chosen move's index into game.moves */
+	bones_move move;
+	size_t before;      /* the history's length when it was chosen */
+	float x, y;         /* its spot on screen */
+	uint64_t rng, played;
+} auto_play;
+
 struct gui_script {
 	char path[512];
 	char lines[SCRIPT_MAX_LINES][256];
@@ -16,6 +30,8 @@ struct gui_script {
 	Uint32 wait_until;  /* for wait MS */
 	Uint32 started;     /* when the current wait-turn began, 0 = not waiting */
 	int scrolled;       /* frames spent scrolling a start-screen entry into view */
+	auto_play autoplay; /* play-by-clicks */
+	char seats[GUI_MAX_SEATS][64]; /* `seats`: for the next `start`, "" = as the entry */
 };
 
 gui_script *gui_script_load(const char *path, char *err, size_t errcap)
@@ -208,6 +224,97 @@ static bool run_expect_time(gui_app *a, const char *cmd, const char *arg, bool *
 	return true;
 }
 
+static uint64_t next_random(uint64_t *x)
+{
+	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+	return *x;
+}
+
+/* Choose the next human move at random and plan its clicks; false when done. */
+static bool auto_choose(gui_app *a, auto_play *ap)
+{
+	gui_game *g = &a->game;
+	ap->index = (int)(next_random(&ap->rng) % g->move_count);
+	ap->move = g->moves[ap->index];
+	ap->before = bones_session_length(g->s);
+	const bones_move_place *p = &g->places[ap->index];
+	ap->x = p->x * a->board_view.scale + a->board_view.ox;
+	ap->y = p->y * a->board_view.scale + a->board_view.oy;
+	ap->turns = 0;
+	/* every other move picks its hand piece first; the others click the spot alone */
+	if (p->target < 0)
+		ap->step = AUTO_BUTTON;
+	else
+		ap->step = p->piece >= 0 && ap->played % 2 ? AUTO_SELECT : AUTO_HOVER;
+	return true;
+}
+
+/* One frame of play-by-clicks. False when the script failed; *done when finished. */
+static bool auto_step(gui_app *a, gui_script *s, bool *done)
+{
+	auto_play *ap = &s->autoplay;
+	gui_game *g = &a->game;
+	float x, y;
+	*done = false;
+	switch (ap->step) {
+	case AUTO_CHOOSE:
+		if (a->has_game && a->screen == SCREEN_PLAY &&
+		    (gui_game_to_move(g) == BONES_TERMINAL || a->forfeited || ap->left == 0)) {
+			*done = true;
+			return true;
+		}
+		if (!settled(a) || g->move_count == 0) {
+			if (!s->started)
+				s->started = SDL_GetTicks();
+			if (SDL_TICKS_PASSED(SDL_GetTicks(), s->started + SCRIPT_TIMEOUT_MS))
+				return fail(a, s, "play-by-clicks: timed out waiting for a human's turn");
+			return true;
+		}
+		s->started = 0;
+		return auto_choose(a, ap);
+	case AUTO_SELECT:
+		if (!gui_play_hand_pos(a, g->places[ap->index].piece, &x, &y))
+			return fail(a, s, "play-by-clicks: the move's piece is not in the hand");
+		click_at(a, x, y);
+		ap->step = AUTO_HOVER;
+		return true;
+	case AUTO_HOVER:
+		push_mouse(a, SDL_MOUSEMOTION, ap->x, ap->y);
+		ap->step = AUTO_TURN;
+		return true;
+	case AUTO_TURN: /* R until the ghost under the mouse is the chosen move */
+		if (a->hover == ap->index) {
+			ap->step = AUTO_CLICK;
+			return true;
+		}
+		if (a->hover < 0 || ap->turns++ > gui_play_ways(a, a->hover))
+			return fail(a, s, "play-by-clicks: no ghost of the chosen move at its spot");
+		key("r");
+		return true;
+	case AUTO_CLICK:
+		click_at(a, ap->x, ap->y);
+		ap->step = AUTO_VERIFY;
+		return true;
+	case AUTO_BUTTON:
+		for (int i = 0; i < a->button_count; i++)
+			if (a->buttons[i].id == BTN_OFFBOARD && a->buttons[i].arg == ap->index) {
+				click_at(a, a->buttons[i].r.x + a->buttons[i].r.w / 2,
+					 a->buttons[i].r.y + a->buttons[i].r.h / 2);
+				ap->step = AUTO_VERIFY;
+				return true;
+			}
+		return fail(a, s, "play-by-clicks: the move has neither a spot nor a button");
+	default: /* AUTO_VERIFY: the click played exactly the chosen move */
+		if (bones_session_length(g->s) <= ap->before ||
+		    bones_session_move_at(g->s, ap->before) != ap->move)
+			return fail(a, s, "play-by-clicks: the click did not play the chosen move");
+		ap->played++;
+		ap->left -= ap->left > 0;
+		ap->step = AUTO_CHOOSE;
+		return true;
+	}
+}
+
 static bool run(gui_app *a, gui_script *s, const char *line)
 {
 	char cmd[64] = "", arg[200] = "";
@@ -220,10 +327,29 @@ static bool run(gui_app *a, gui_script *s, const char *line)
 		return ok;
 	if (run_expect_time(a, cmd, arg, &ok))
 		return ok || fail(a, s, "the clock, penalties, forfeit or match differ");
-	if (!strcmp(cmd, "wait")) {
+	if (!strcmp(cmd, "play-by-clicks")) {
+		if (!a->has_game)
+			return fail(a, s, "play-by-clicks: no game is started");
+		memset(&s->autoplay, 0, sizeof s->autoplay);
+		s->autoplay.on = true;
+		s->autoplay.left = arg[0] ? atol(arg) : -1;
+		s->autoplay.rng = (a->seed ? a->seed : 1) * 0x9E3779B97F4A7C15ull | 1;
+	} else if (!strcmp(cmd, "wait")) {
 		s->wait_until = SDL_GetTicks() + (Uint32)atoi(arg);
+	} else if (!strcmp(cmd, "seats")) {
+		memset(s->seats, 0, sizeof s->seats);
+		char *save = NULL;
+		int k = 0;
+		for (char *w = strtok_r(arg, " \t", &save); w && k < GUI_MAX_SEATS;
+		     w = strtok_r(NULL, " \t", &save))
+			snprintf(s->seats[k++], sizeof s->seats[0], "%s", w);
 	} else if (!strcmp(cmd, "start")) {
-		if (!gui_start_launch(a, gui_start_find(a, arg)))
+		int idx = gui_start_find(a, arg);
+		for (int k = 0; idx >= 0 && k < GUI_MAX_SEATS; k++)
+			if (s->seats[k][0])
+				snprintf(a->entries[idx].seats[k].agent,
+					 sizeof a->entries[idx].seats[k].agent, "%s", s->seats[k]);
+		if (!gui_start_launch(a, idx))
 			return fail(a, s, "cannot start that game");
 	} else if (!strcmp(cmd, "save")) {
 		if (!a->has_game || !gui_play_save(a, arg))
@@ -262,6 +388,16 @@ bool gui_script_step(gui_app *a, gui_script *s)
 	if (s->wait_until && !SDL_TICKS_PASSED(now, s->wait_until))
 		return true;
 	s->wait_until = 0;
+	if (s->autoplay.on) {
+		bool done;
+		if (!auto_step(a, s, &done))
+			return false;
+		if (!done)
+			return true;
+		s->autoplay.on = false;
+		printf("played %llu moves by clicks\n", (unsigned long long)s->autoplay.played);
+		fflush(stdout);
+	}
 	while (s->next < s->count) {
 		const char *line = s->lines[s->next];
 		bool turn = !strncmp(line, "wait-turn", 9), hint = !strncmp(line, "expect-hint", 11);
