@@ -22,6 +22,13 @@ key u
 wait 50
 save $tmp/undone.rec
 expect-history 0
+# redo brings back the placement and the same reply (the Redo button, then Ctrl+Y finds
+# nothing more), undo again
+click-button redo
+expect-history 2
+save $tmp/redone.rec
+key u
+expect-history 0
 # the replay viewer on the saved record: end, one back, first, then play on after move 1
 open $tmp/placed.rec
 expect-replay 2
@@ -55,6 +62,8 @@ check "a tile was placed by clicks ($placed)" grep -Eq '^[0-9]{3}@-?[0-9]+,-?[0-
 check "the record has player 1's placement" grep -q "p1 $placed\$" "$tmp/placed.rec"
 check "the record has the agent's reply" grep -Eq '^[0-9]+\. p2 [0-9]{3}@' "$tmp/placed.rec"
 check "undo took back the placement and the reply" bash -c "! grep -q ' p[12] ' '$tmp/undone.rec'"
+check "redo restored the placement and the reply, draws included" \
+	bash -c "diff <(grep -v '^\\[Date' '$tmp/placed.rec') <(grep -v '^\\[Date' '$tmp/redone.rec')"
 check "the record names the game" grep -q '^\[Game "holomino"\]' "$tmp/placed.rec"
 check "the replay viewer stepped and played on (script expectations held)" \
 	bash -c "! grep -q 'is not at that move\|does not have that many' '$tmp/err.txt'"

@@ -355,7 +355,13 @@ static void test_hegemino__the_canvas_shows_tableaus_market_and_moves(void)
 	r->draw_board(tg.game, s, -1, &cv);
 	CU_ASSERT(n.pips >= 8 * 2 + 2); /* two columns of dominoes and the placed one */
 	CU_ASSERT(n.circles >= 2 + 4);  /* two gaps and four tokens */
+	/* the status line's words: the pick step, then the place step naming the domino */
+	char words[160];
+	CU_ASSERT_FATAL(BONES_RENDER_HAS(r, prompt));
+	CU_ASSERT(r->prompt(tg.game, s, words, sizeof words) && !strncmp(words, "pick:", 5));
 	bones_test_play(&tg, s, "pick:1");
+	CU_ASSERT(r->prompt(tg.game, s, words, sizeof words));
+	CU_ASSERT(!strncmp(words, "place:", 6) && strstr(words, "your tableau") != NULL);
 	CU_ASSERT_EQUAL(r->hand_size(tg.game, s, 0, 0), 1);
 	CU_ASSERT_EQUAL(r->hand_size(tg.game, s, 1, 0), 0);
 	bones_move *moves = malloc(tg.info.max_moves * sizeof *moves);

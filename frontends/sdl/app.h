@@ -12,7 +12,8 @@ enum {
 	BTN_NONE, BTN_UNDO, BTN_SAVE, BTN_MENU, BTN_HELP, BTN_FIT, BTN_OFFBOARD,
 	BTN_REPLAY_FIRST, BTN_REPLAY_BACK, BTN_REPLAY_NEXT, BTN_REPLAY_LAST,
 	BTN_REPLAY_PLAY, BTN_REPLAY, BTN_START, BTN_RESUME, BTN_ENTRY, BTN_SEAT,
-	BTN_PLAYERS_DOWN, BTN_PLAYERS_UP, BTN_NEW, BTN_QUIT, BTN_HAND, BTN_NEXT_GAME, BTN_HINT
+	BTN_PLAYERS_DOWN, BTN_PLAYERS_UP, BTN_NEW, BTN_QUIT, BTN_HAND, BTN_NEXT_GAME, BTN_HINT,
+	BTN_REDO
 };
 
 typedef struct gui_button {
@@ -26,6 +27,7 @@ typedef struct gui_layout {
 	SDL_FRect board, panel, log, bar;
 	SDL_FRect hand[GUI_MAX_SEATS]; /* per player: header line + a row of slots */
 	float slot;              /* side of one hand slot */
+	int per_row, rows;       /* hand slots per row, rows per hand */
 } gui_layout;
 
 /* A start-screen choice: a preset file or a plugin (and variant). */
@@ -123,6 +125,9 @@ int gui_scene_viewer(const gui_app *a);
 void gui_scene_anchor(const gui_app *a, float *ax, float *ay);
 /* panel.c: hands, scores, result, move log and buttons of the state after upto moves. */
 void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive);
+/* Green for points that help the mover, red for a cost (more points in a game where
+ * the fewest win), white for none. */
+bones_color gui_points_color(const bones_plugin *plugin, double points);
 void gui_help_draw(gui_app *a);
 void gui_toast(gui_app *a, const char *fmt, ...);
 

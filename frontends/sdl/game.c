@@ -104,6 +104,7 @@ void gui_game_release(gui_game *g)
 	free(g->moves);
 	free(g->places);
 	free(g->scratch);
+	free(g->redo);
 	memset(g, 0, sizeof *g);
 }
 
@@ -141,9 +142,25 @@ bones_status gui_game_refresh(gui_game *g)
 bones_status gui_game_play(gui_game *g, bones_move move)
 {
 	bones_status st = bones_session_play(g->s, move);
-	if (st == BONES_OK)
+	if (st == BONES_OK) {
+		g->redo_count = 0; /* a new move: what was undone cannot come back */
 		st = gui_game_refresh(g);
+	}
 	return st;
+}
+
+/* Keep the move at history index i for redo (pushed newest first, so it pops first). */
+static bool push_redo(gui_game *g, size_t i)
+{
+	if (g->redo_count == g->redo_cap) {
+		size_t cap = g->redo_cap ? 2 * g->redo_cap : 64;
+		bones_move *m = realloc(g->redo, cap * sizeof *m);
+		if (!m)
+			return false;
+		g->redo = m, g->redo_cap = cap;
+	}
+	g->redo[g->redo_count++] = bones_session_move_at(g->s, i);
+	return true;
 }
 
 bool gui_game_undo(gui_game *g)
@@ -156,9 +173,28 @@ bool gui_game_undo(gui_game *g)
 	if (i == 0)
 		return false;
 	i--;
-	while (bones_session_length(g->s) > i)
+	while (bones_session_length(g->s) > i) {
+		bool kept = push_redo(g, bones_session_length(g->s) - 1);
 		if (bones_session_undo(g->s) != BONES_OK)
 			break;
+		if (!kept)
+			g->redo_count = 0; /* out of memory: no redo rather than a wrong one */
+	}
+	gui_game_refresh(g);
+	return true;
+}
+
+bool gui_game_redo(gui_game *g)
+{
+	if (g->redo_count == 0)
+		return false;
+	/* the human move undone, then chance and agents' replies up to a human's turn */
+	do {
+		if (bones_session_play(g->s, g->redo[--g->redo_count]) != BONES_OK) {
+			g->redo_count = 0;
+			break;
+		}
+	} while (g->redo_count > 0 && !gui_game_human(g, bones_session_to_move(g->s)));
 	gui_game_refresh(g);
 	return true;
 }

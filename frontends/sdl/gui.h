@@ -118,6 +118,8 @@ typedef struct gui_game {
 	size_t move_count, move_cap;
 	void *scratch;                /* one state, for previews */
 	bones_agent *hint;            /* BONES_HINT_AGENT, made on the first hint; owned */
+	bones_move *redo;             /* moves undone, the next to redo last; owned */
+	size_t redo_count, redo_cap;
 } gui_game;
 
 /* The game's hint agent (created once, seeded from the session seed); NULL + err if
@@ -137,6 +139,9 @@ bones_status gui_game_refresh(gui_game *g);
 bones_status gui_game_play(gui_game *g, bones_move move);
 /* Take back moves until a human is to move again, at least one human move. */
 bool gui_game_undo(gui_game *g);
+/* Play again what the last undo took back (the same chance outcomes and replies);
+ * false when there is nothing to redo. Any other move forgets it. */
+bool gui_game_redo(gui_game *g);
 bool gui_game_human(const gui_game *g, int player);
 int gui_game_to_move(const gui_game *g);
 /* Apply move to a copy: the mover's score change and the breakdown. */

@@ -24,18 +24,28 @@ void gui_layout_compute(gui_layout *l, int w, int h, int players, int max_hand)
 		players = 1;
 	if (players > GUI_MAX_SEATS)
 		players = GUI_MAX_SEATS;
-	int per_row = max_hand < 3 ? 3 : max_hand;
-	l->slot = clampf((pw - 2 * pad - u) / (float)per_row, u, 4.5f * u);
+	float y = l->panel.y + 2.2f * u, bar_h = 2.4f * u;
+	float room = fh - y - bar_h - 6 * u; /* for the hands, leaving some for the log */
+	/* A big hand wraps onto more rows (up to 3) while its pieces would be too small to
+	 * read and the players' hands still fit. */
+	l->rows = 1;
+	for (;;) {
+		l->per_row = (max_hand + l->rows - 1) / l->rows;
+		l->per_row = l->per_row < 3 ? 3 : l->per_row;
+		l->slot = clampf((pw - 2 * pad - u) / (float)l->per_row, u, 4.5f * u);
+		float need = (1.6f * u + (float)(l->rows + 1) * l->slot + 0.5f * u) *
+			     (float)players;
+		if (l->slot >= 3.5f * u || l->rows == 3 || need > room)
+			break;
+		l->rows++;
+	}
 	if (max_hand <= 0)
 		l->slot = 0; /* no hands (pieces drawn on the board): compact score lines */
-	float y = l->panel.y + 2.2f * u;
-	float block = 1.6f * u + l->slot + 0.5f * u;
-	float bar_h = 2.4f * u;
+	float block = 1.6f * u + (float)l->rows * l->slot + 0.5f * u;
 	/* Squeeze the slots when many players would not leave room for the log. */
-	float room = fh - y - bar_h - 6 * u;
 	if (block * (float)players > room && players > 0 && l->slot > 0) {
-		l->slot = clampf(room / (float)players - 2.1f * u, u, l->slot);
-		block = 1.6f * u + l->slot + 0.5f * u;
+		l->slot = clampf((room / (float)players - 2.1f * u) / (float)l->rows, u, l->slot);
+		block = 1.6f * u + (float)l->rows * l->slot + 0.5f * u;
 	}
 	for (int p = 0; p < players; p++) {
 		l->hand[p] = (SDL_FRect){l->panel.x + pad, y, pw - 2 * pad, block - 0.3f * u};
@@ -77,9 +87,11 @@ void gui_button_draw(gui_app *a, SDL_FRect r, int id, int arg, const char *label
 				  : BONES_RGBA(64, 72, 86, 255);
 	gui_fill_rect(&a->draw, r, fill);
 	gui_stroke_rect(&a->draw, r, BONES_RGBA(120, 132, 150, 255), 1);
-	float h = a->layout.u;
+	float h = a->layout.u, tw = gui_text_width(&a->draw, h, label);
 	if (h > r.h * 0.7f)
 		h = r.h * 0.7f;
+	if (tw > r.w * 0.88f) /* a narrow button: smaller text, never over its edges */
+		h *= r.w * 0.88f / tw;
 	gui_text_px(&a->draw, r.x + r.w / 2, r.y + r.h / 2, h, BONES_RGBA(240, 244, 250, 255),
 		    BONES_ALIGN_CENTER, label);
 	gui_button_add(a, r, id, arg);

@@ -9,6 +9,14 @@
 #define WHITE BONES_RGBA(240, 242, 246, 255)
 #define GREY BONES_RGBA(160, 168, 180, 255)
 
+bones_color gui_points_color(const bones_plugin *plugin, double points)
+{
+	bool low = plugin->flags & BONES_LOW_SCORE_WINS;
+	if (points == 0)
+		return BONES_RGBA(235, 235, 235, 255);
+	return (points > 0) != low ? BONES_RGBA(140, 235, 140, 255) : BONES_RGBA(240, 110, 100, 255);
+}
+
 static bool piece_playable(const gui_game *g, int piece)
 {
 	for (size_t i = 0; i < g->move_count; i++)
@@ -41,17 +49,20 @@ static void hand_draw(gui_app *a, const void *state, int p, int who, bool intera
 			 g->plugin->flags & BONES_LOW_SCORE_WINS ? a->penalties[p] : -a->penalties[p]);
 	else
 		snprintf(score, sizeof score, "%g", scores[p]);
-	gui_text_px(&a->draw, r.x + 0.7f * u, r.y + 0.85f * u, u, WHITE, BONES_ALIGN_LEFT, label);
+	/* the player's colour, as the plugin paints what the player owns: the legend */
+	gui_circle_px(&a->draw, r.x + 1.0f * u, r.y + 0.85f * u, 0.38f * u,
+		      bones_player_color(p), BONES_RGBA(240, 240, 240, 200), 1);
+	gui_text_px(&a->draw, r.x + 1.8f * u, r.y + 0.85f * u, u, WHITE, BONES_ALIGN_LEFT, label);
 	gui_text_px(&a->draw, r.x + r.w - 0.5f * u, r.y + 0.85f * u, 1.2f * u,
 		    BONES_RGBA(255, 220, 120, 255), BONES_ALIGN_RIGHT, score);
 	int viewer = gui_scene_viewer(a);
 	int n = g->render->hand_size(game, state, p, viewer);
 	bool human = interactive && moving && gui_game_human(g, p);
-	for (int k = 0; k < n; k++) {
-		float x = r.x + 0.5f * u + (float)k * slot;
-		if (x + slot > r.x + r.w + 1)
-			break;
-		SDL_FRect s = {x + 2, r.y + 1.6f * u, slot - 4, slot - 4};
+	int per_row = a->layout.per_row > 0 ? a->layout.per_row : 1;
+	for (int k = 0; k < n && k / per_row < a->layout.rows; k++) {
+		float x = r.x + 0.5f * u + (float)(k % per_row) * slot;
+		SDL_FRect s = {x + 2, r.y + 1.6f * u + (float)(k / per_row) * slot, slot - 4,
+			       slot - 4};
 		bool chosen = human && k == a->sel;
 		gui_fill_rect(&a->draw, s, chosen ? BONES_RGBA(90, 140, 210, 255) : BONES_RGBA(70, 78, 92, 255));
 		a->draw.view = (gui_view){slot * 0.86f, s.x + s.w / 2, s.y + s.h / 2};
@@ -170,8 +181,8 @@ static void log_draw(gui_app *a, size_t upto, float top)
 		if (d != 0) {
 			char pts[32];
 			snprintf(pts, sizeof pts, "%+g", d);
-			gui_text_px(&a->draw, r.x + r.w - 0.4f * u, y, u, BONES_RGBA(140, 230, 140, 255),
-				    BONES_ALIGN_RIGHT, pts);
+			gui_text_px(&a->draw, r.x + r.w - 0.4f * u, y, u,
+				    gui_points_color(g->plugin, d), BONES_ALIGN_RIGHT, pts);
 		}
 		y -= 1.25f * u;
 	}
@@ -181,7 +192,7 @@ static void log_draw(gui_app *a, size_t upto, float top)
 static void bar_draw(gui_app *a, bool interactive)
 {
 	static const struct { int id; const char *label; } play[] = {
-		{BTN_HINT, "Hint"}, {BTN_UNDO, "Undo"}, {BTN_SAVE, "Save"},
+		{BTN_HINT, "Hint"}, {BTN_UNDO, "Undo"}, {BTN_REDO, "Redo"}, {BTN_SAVE, "Save"},
 		{BTN_REPLAY, "Replay"}, {BTN_FIT, "Fit"}, {BTN_MENU, "Menu"}, {BTN_HELP, "?"}},
 	replay[] = {
 		{BTN_REPLAY_FIRST, "|<"}, {BTN_REPLAY_BACK, "<"}, {BTN_REPLAY_NEXT, ">"},
@@ -189,7 +200,7 @@ static void bar_draw(gui_app *a, bool interactive)
 	SDL_FRect b = a->layout.bar;
 	if (!a->win)
 		return; /* off-screen pictures have nothing to click */
-	int n = interactive ? 7 : 6;
+	int n = interactive ? 8 : 6;
 	float gap = a->layout.u * 0.3f, w = (b.w - (float)(n - 1) * gap) / (float)n;
 	for (int i = 0; i < n; i++) {
 		SDL_FRect r = {b.x + (float)i * (w + gap), b.y, w, b.h};

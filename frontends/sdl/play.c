@@ -233,6 +233,18 @@ static void undo(gui_app *a)
 	a->agent_due = 0;
 }
 
+static void redo(gui_app *a)
+{
+	if (a->screen != SCREEN_PLAY || !gui_timer_live(a))
+		return;
+	a->generation++;
+	gui_worker_join(&a->worker);
+	if (!gui_game_redo(&a->game))
+		gui_toast(a, "nothing to redo");
+	a->sel = a->hover = -1;
+	a->agent_due = 0;
+}
+
 static void select_piece(gui_app *a, int piece)
 {
 	if (!human_turn(a))
@@ -336,6 +348,7 @@ static void press_button(gui_app *a, int id, int arg)
 			gui_play_move(a, a->game.moves[arg]);
 		break;
 	case BTN_UNDO: undo(a); break;
+	case BTN_REDO: redo(a); break;
 	case BTN_HINT: gui_play_hint(a); break;
 	case BTN_SAVE: gui_play_save(a, NULL); break;
 	case BTN_REPLAY:
@@ -380,6 +393,8 @@ static void key(gui_app *a, const SDL_KeyboardEvent *k)
 			: (void)(a->screen = SCREEN_START);
 	else if (c == SDLK_q && ctrl)
 		a->quit = true;
+	else if ((c == SDLK_z && ctrl && shift) || (c == SDLK_y && ctrl))
+		redo(a);
 	else if ((c == SDLK_z && ctrl) || c == SDLK_u)
 		undo(a);
 	else if (c == SDLK_h && !replay)

@@ -95,6 +95,11 @@ static const gui_mark *mark_at(const gui_app *a, float x, float y)
 static void draw_targets(gui_app *a)
 {
 	const gui_game *g = &a->game;
+	int one_piece = -2; /* the piece of every move on the board, -1 if they differ */
+	for (size_t i = 0; i < g->move_count; i++)
+		if (g->places[i].target >= 0)
+			one_piece = one_piece == -2 || one_piece == g->places[i].piece ?
+				    g->places[i].piece : -1;
 	for (size_t i = 0; i < g->move_count; i++) {
 		const bones_move_place *p = &g->places[i];
 		bool first = gui_play_matches(a, p);
@@ -103,15 +108,18 @@ static void draw_targets(gui_app *a)
 				first = false;
 		if (!first)
 			continue;
+		/* full size for the selected piece, a move that takes no piece (a pick), or
+		 * when one piece is all there is to play */
+		bool full = a->sel >= 0 || p->piece < 0 || one_piece >= 0;
 		const gui_mark *m = mark_at(a, p->x, p->y);
-		if (m && a->sel >= 0) {
+		if (m && full) {
 			gui_mark_world(&a->draw, m->xy, m->points, BONES_MARK_TARGET);
 			continue;
 		}
 		float s = a->board_view.scale;
-		float r = a->sel >= 0 ? a->pick_radius * 0.6f : a->pick_radius * 0.25f;
+		float r = full ? a->pick_radius * 0.6f : a->pick_radius * 0.25f;
 		gui_circle_px(&a->draw, p->x * s + a->board_view.ox, p->y * s + a->board_view.oy,
-			      r * s, BONES_RGBA(60, 200, 90, a->sel >= 0 ? 90 : 70),
+			      r * s, BONES_RGBA(60, 200, 90, full ? 90 : 70),
 			      BONES_RGBA(40, 170, 70, 200), 2);
 	}
 }
@@ -128,7 +136,12 @@ static void draw_hover(gui_app *a, const void *state)
 	if (!g->plugin->format_move(bones_session_game(g->s), state, move, text, sizeof text))
 		text[0] = '\0';
 	int variants = gui_play_ways(a, a->hover);
-	snprintf(line, sizeof line, "%s   %+g%s%s", text, pts, bd[0] ? "   " : "", bd);
+	char amount[48];
+	if (g->plugin->flags & BONES_LOW_SCORE_WINS && pts > 0)
+		snprintf(amount, sizeof amount, "costs %g", pts); /* the fewest points win */
+	else
+		snprintf(amount, sizeof amount, "%+g", pts);
+	snprintf(line, sizeof line, "%s   %s%s%.200s", text, amount, bd[0] ? "   " : "", bd);
 	float u = a->layout.u, w = gui_text_width(&a->draw, u, line) + u;
 	char more[64];
 	snprintf(more, sizeof more, "%d ways here: R or wheel turns", variants);
@@ -138,8 +151,7 @@ static void draw_hover(gui_app *a, const void *state)
 	float x = fminf(a->mx + u, a->layout.board.x + a->layout.board.w - w - 4);
 	float y = a->my + 1.5f * u, h = variants > 1 ? 2.6f * u : 1.6f * u;
 	gui_fill_rect(&a->draw, (SDL_FRect){x, y, w, h}, BONES_RGBA(20, 24, 30, 225));
-	gui_text_px(&a->draw, x + u / 2, y + 0.8f * u, u,
-		    pts > 0 ? BONES_RGBA(140, 240, 140, 255) : BONES_RGBA(235, 235, 235, 255),
+	gui_text_px(&a->draw, x + u / 2, y + 0.8f * u, u, gui_points_color(g->plugin, pts),
 		    BONES_ALIGN_LEFT, line);
 	if (variants > 1)
 		gui_text_px(&a->draw, x + u / 2, y + 1.9f * u, u * 0.85f,
@@ -166,6 +178,13 @@ static void draw_hint(gui_app *a, const void *state)
 	gui_circle_px(&a->draw, g->places[h].x * s + a->board_view.ox,
 		      g->places[h].y * s + a->board_view.oy, a->pick_radius * 0.75f * s,
 		      BONES_RGBA(255, 210, 80, 0), BONES_RGBA(255, 190, 40, 255), 3);
+}
+
+/* The plugin's words for the step to take now (bones_render.prompt), if it has them. */
+static bool plugin_prompt(gui_game *g, char *buf, size_t cap)
+{
+	return BONES_RENDER_HAS(g->render, prompt) &&
+	       g->render->prompt(bones_session_game(g->s), bones_session_state(g->s), buf, cap);
 }
 
 static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, size_t cap)
@@ -201,7 +220,7 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 	char clock[48];
 	gui_timer_status(a, clock, sizeof clock);
 	int h = shown_hint(a);
-	char text[BONES_MOVE_TEXT_MAX];
+	char text[BONES_MOVE_TEXT_MAX], words[160];
 	if (!gui_game_human(g, who))
 		snprintf(buf, cap, "%s is thinking...", name);
 	else if (a->hint_thinking)
@@ -211,8 +230,15 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 						  sizeof text))
 		snprintf(buf, cap, "hint: %s   (click it to play, Esc: another piece)%s", text,
 			 clock);
+	else if (a->sel < 0 && plugin_prompt(g, words, sizeof words))
+		snprintf(buf, cap, "%.60s: %.150s%.40s", name, words, clock);
+	else if (a->sel < 0 && g->render->hand_size(bones_session_game(g->s),
+						    bones_session_state(g->s), who,
+						    gui_scene_viewer(a)) > 0)
+		snprintf(buf, cap, "%s to move: choose a piece from your hand, or click a "
+			 "highlighted spot%s", name, clock);
 	else if (a->sel < 0)
-		snprintf(buf, cap, "%s to move: pick a piece from your hand%s", name, clock);
+		snprintf(buf, cap, "%s to move: click a highlighted spot%s", name, clock);
 	else
 		snprintf(buf, cap, "%s: click a highlighted spot (Esc: another piece)%s", name, clock);
 }
@@ -313,13 +339,14 @@ void gui_frame(gui_app *a)
 }
 
 static const char *const help_lines[] = {
-	"Mouse: click a piece in your hand, then a highlighted spot",
+	"Mouse: click a highlighted spot (or first a piece in your hand)",
 	"Hover a spot: ghost of the placement and the points it scores",
 	"R / Shift+R or mouse wheel on a spot: other orientations",
 	"1-9: select a piece     Esc: deselect / back to the menu",
 	"Wheel elsewhere / + -: zoom     right or middle drag, arrows: pan",
 	"F or 0: fit the board to the window",
 	"U or Ctrl+Z: undo (your last move and the agents' replies)",
+	"Ctrl+Y or Ctrl+Shift+Z: redo (what the last undo took back)",
 	"H or Hint: the mcts agent suggests a move (click its spot to play it)",
 	"Ctrl+S: save the record     drop a record file: open it",
 	"P: replay viewer (Left/Right, Home/End; Enter plays from there)",

@@ -127,7 +127,7 @@ static const struct {
 	const char *name;
 	int id;
 } button_names[] = {
-	{"undo", BTN_UNDO}, {"save", BTN_SAVE}, {"menu", BTN_MENU}, {"help", BTN_HELP},
+	{"undo", BTN_UNDO}, {"redo", BTN_REDO}, {"save", BTN_SAVE}, {"menu", BTN_MENU}, {"help", BTN_HELP},
 	{"fit", BTN_FIT}, {"replay", BTN_REPLAY}, {"first", BTN_REPLAY_FIRST},
 	{"back", BTN_REPLAY_BACK}, {"next", BTN_REPLAY_NEXT}, {"last", BTN_REPLAY_LAST},
 	{"play", BTN_REPLAY_PLAY}, {"start", BTN_START}, {"resume", BTN_RESUME},

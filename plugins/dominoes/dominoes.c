@@ -750,9 +750,15 @@ static void draw_ghost(const void *vg, const void *vs, bones_move m, const bones
 	draw_entry(g, c, &next, i, &at[i], 150);
 }
 
+/* Designated fields: a later minor version's appended fields stay NULL (host default). */
 static const bones_render render = {
-	sizeof(bones_render), board_bounds, draw_board, hand_size, draw_piece, move_place,
-	draw_ghost,
+	.size = sizeof(bones_render),
+	.board_bounds = board_bounds,
+	.draw_board = draw_board,
+	.hand_size = hand_size,
+	.draw_piece = draw_piece,
+	.move_place = move_place,
+	.draw_ghost = draw_ghost,
 };
 
 static const void *get_extension(const void *vg, const char *id)

@@ -81,14 +81,34 @@ static void draw_market(const hg_game *g, const hg_state *s, const bones_canvas 
 		if (s->left_dom[i] != HG_NONE)
 			domino(cv, 0.0f, y, 0, hg_dom_a(s->left_dom[i]), hg_dom_b(s->left_dom[i]), bone);
 		draw_token(g, cv, 2.4f, y + 0.5f, s->left_tok[i]);
-		if (s->right_dom[i] != HG_NONE)
+		if (s->right_dom[i] != HG_NONE) {
 			domino(cv, 3.0f, y, 0, hg_dom_a(s->right_dom[i]), hg_dom_b(s->right_dom[i]),
 			       bone);
+			/* the whole domino is the spot to click when picking it */
+			const float xy[8] = {3.0f, y, 5.0f, y, 5.0f, y + 1.0f, 3.0f, y + 1.0f};
+			cv->mark(cv->user, xy, 4, BONES_MARK_OPEN);
+		}
 		if (g->mode == HG_MODE_SOLO_MEGA && s->right_tok[i] != HG_NONE)
 			cv->circle(cv->user, 2.6f, y + 0.5f, 0.3f, bones_player_color(0), ink, 0.04f);
 		else
 			draw_token(g, cv, 5.4f, y + 0.5f, s->right_tok[i]);
 	}
+}
+
+/* Lighten the cells the tableau may still grow into: within the board's side of every
+ * cell placed (all of them under Sprawlomino, which has no side). */
+static void reachable(const hg_game *g, const hg_tab *t, float ox, const bones_canvas *cv)
+{
+	int lo[2] = {1, 1}, hi[2] = {g->grid - 2, g->grid - 2};
+	if (g->board > 0 && t->x0 <= t->x1) {
+		const int min[2] = {t->x0, t->y0}, max[2] = {t->x1, t->y1};
+		for (int i = 0; i < 2; i++) {
+			lo[i] = max[i] - (g->board - 1) > lo[i] ? max[i] - (g->board - 1) : lo[i];
+			hi[i] = min[i] + (g->board - 1) < hi[i] ? min[i] + (g->board - 1) : hi[i];
+		}
+	}
+	rect(cv, ox + (float)(lo[0] - 1), (float)(lo[1] - 1), (float)(hi[0] - lo[0] + 1),
+	     (float)(hi[1] - lo[1] + 1), BONES_RGBA(255, 255, 255, 150), BONES_NONE, 0.0f);
 }
 
 static void draw_tab(const hg_game *g, const hg_state *s, int k, const bones_canvas *cv)
@@ -107,6 +127,7 @@ static void draw_tab(const hg_game *g, const hg_state *s, int k, const bones_can
 	snprintf(label, sizeof label, "Player %d", owner + 1);
 	rect(cv, ox, 0.0f, (float)V, (float)V, BONES_RGBA(255, 255, 255, 60),
 	     bones_player_color(owner), 0.05f);
+	reachable(g, &s->tab[k], ox, cv);
 	cv->text(cv->user, ox, -0.5f, 0.55f, bones_player_color(owner), BONES_ALIGN_LEFT, label);
 	for (int y = 1; y <= G - 2; y++)
 		for (int x = 1; x <= G - 2; x++) {
@@ -212,9 +233,31 @@ static void draw_ghost(const void *game, const void *state, bones_move m,
 	domino(cv, px, py, HG_MDIR(m), HG_MA(m), HG_MB(m), BONES_RGBA(250, 246, 230, 128));
 }
 
+static bool prompt(const void *game, const void *state, char *buf, size_t cap)
+{
+	const hg_game *g = game;
+	const hg_state *s = state;
+	int id = hg_actor_domino(g, s), k = hg_actor_tab(g, s);
+	if (hg_to_move(g, s) < 0 || (s->phase != HG_PH_PLAY && s->phase != HG_PH_SOLO))
+		return false;
+	if (id == HG_NONE) {
+		snprintf(buf, cap, "pick: click a domino to pick from the market");
+		return true;
+	}
+	char where[48] = "your tableau";
+	if (hg_is_dorothy_tab(g, k))
+		snprintf(where, sizeof where, "Dorothy's column");
+	else if (g->tableaus > g->players)
+		snprintf(where, sizeof where, "tableau %d", k + 1);
+	snprintf(buf, cap, "place: click a green spot on %s for %d-%d (R turns it)%s", where,
+		 hg_dom_a(id), hg_dom_b(id), hg_move_legal(g, s, HG_MOVE(HG_MV_DISCARD, 0)) ?
+		 ", or Discard" : "");
+	return true;
+}
+
 static const bones_render render_ext = {
 	sizeof(bones_render), board_bounds, draw_board, hand_size,
-	draw_piece,           move_place,   draw_ghost,
+	draw_piece,           move_place,   draw_ghost, prompt,
 };
 
 const void *hg_render_ext(void)

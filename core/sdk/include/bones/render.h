@@ -4,6 +4,9 @@
 #ifndef BONES_RENDER_H
 #define BONES_RENDER_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "bones/plugin.h"
 
 #ifdef __cplusplus
@@ -100,7 +103,16 @@ typedef struct bones_render {
 	/* Draw move as a translucent ghost on the board (before it is applied). */
 	void (*draw_ghost)(const void *game, const void *state, bones_move move,
 			   const bones_canvas *canvas);
+	/* Appended fields: present when size covers them (BONES_RENDER_HAS), may be NULL. */
+	/* What the player to move does now, in a few words for a status line ("pick a
+	 * domino from the market", "place 3-5 on your tableau or discard it"). Writes a
+	 * NUL-terminated text and returns true, or returns false to leave the host's. */
+	bool (*prompt)(const void *game, const void *state, char *buf, size_t cap);
 } bones_render;
+
+/* Whether render struct r has the appended field f set. */
+#define BONES_RENDER_HAS(r, f) \
+	((r)->size >= offsetof(bones_render, f) + sizeof((r)->f) && (r)->f != NULL)
 
 #ifdef __cplusplus
 }
