@@ -13,7 +13,7 @@ enum {
 	BTN_REPLAY_FIRST, BTN_REPLAY_BACK, BTN_REPLAY_NEXT, BTN_REPLAY_LAST,
 	BTN_REPLAY_PLAY, BTN_REPLAY, BTN_START, BTN_RESUME, BTN_ENTRY, BTN_SEAT,
 	BTN_PLAYERS_DOWN, BTN_PLAYERS_UP, BTN_NEW, BTN_QUIT, BTN_HAND, BTN_NEXT_GAME, BTN_HINT,
-	BTN_REDO
+	BTN_REDO, BTN_SCROLLBAR
 };
 
 typedef struct gui_button {
@@ -41,6 +41,8 @@ typedef struct gui_entry {
 	int players;             /* from the options */
 	bones_time_control time; /* the preset's [time] (per_move_ms 0: untimed) */
 	int match_games;         /* the preset's [match] games, 0 = one game */
+	char options[512];       /* every option but players as key=value text: duplicates */
+	int order;               /* within its game: defaults, presets, variants */
 } gui_entry;
 
 #define GUI_MAX_BUTTONS 64
@@ -86,7 +88,13 @@ typedef struct gui_app {
 	size_t replay_pos;
 	/* start */
 	gui_entry *entries;
-	int entry_count, entry_sel, entry_scroll, entry_rows;
+	int entry_count, entry_sel;
+	int entry_scroll, entry_rows; /* in list rows (game headings and entries) */
+	char filter[64];         /* typed on the start screen: entries containing it */
+	gui_game preview;        /* the selected entry's opening position */
+	int preview_entry;       /* whose it is, -1 none */
+	bool has_preview;
+	bool scroll_drag;        /* the scrollbar's thumb is being dragged */
 	/* buttons drawn in the last frame */
 	gui_button buttons[GUI_MAX_BUTTONS];
 	int button_count;
@@ -166,6 +174,14 @@ bool gui_start_launch(gui_app *a, int entry);
 bool gui_start_launch_game(gui_app *a, int entry, int k);
 /* Find an entry by preset id, path or plugin id; -1 if none. */
 int gui_start_find(gui_app *a, const char *name);
+/* The list row showing entry idx under the filter, -1 when it is filtered out. */
+int gui_start_row_of(const gui_app *a, int idx);
+/* The options of an entry: its preset or the plugin's defaults and variant, then its
+ * number of players. */
+bones_status gui_start_entry_options(const gui_entry *e, bones_options *opts, char *err,
+				     size_t errcap);
+/* Drop the preview game (before quitting, or when the plugins change). */
+void gui_start_release(gui_app *a);
 
 /* timer.c: the clock of a human's move, penalties, forfeit and match play. */
 /* A game of entry idx was launched (k: its number in a match, -1 = a new launch). */

@@ -227,6 +227,7 @@ int main(int argc, char **argv)
 		return 1;
 	a->zoom = 1, a->sel = a->hover = -1, a->dpi = 1;
 	a->clock_seat = -1;
+	a->preview_entry = -1;
 	a->time_arg[0] = args.time, a->time_arg[1] = args.grace;
 	a->agent_delay = args.delay > 0 ? (Uint32)args.delay : 0;
 	a->seed = args.seed;
@@ -239,6 +240,7 @@ int main(int argc, char **argv)
 	gui_worker_release(&a->worker);
 	if (a->has_game)
 		gui_game_release(&a->game);
+	gui_start_release(a);
 	gui_script_destroy(a->script);
 	gui_draw_release(&a->draw);
 	gui_fonts_destroy(a->fonts);

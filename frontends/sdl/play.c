@@ -380,6 +380,13 @@ static void click(gui_app *a, float x, float y)
 		gui_play_move(a, a->game.moves[t]);
 }
 
+/* The start screen takes typed text as its filter: not the key that opened it. */
+static void to_menu(gui_app *a)
+{
+	SDL_FlushEvent(SDL_TEXTINPUT);
+	a->screen = SCREEN_START;
+}
+
 static void key(gui_app *a, const SDL_KeyboardEvent *k)
 {
 	bool ctrl = k->keysym.mod & KMOD_CTRL, shift = k->keysym.mod & KMOD_SHIFT;
@@ -390,7 +397,7 @@ static void key(gui_app *a, const SDL_KeyboardEvent *k)
 		a->help = !a->help;
 	else if (c == SDLK_ESCAPE)
 		a->help ? (void)(a->help = false) : a->sel >= 0 ? (void)(a->sel = -1)
-			: (void)(a->screen = SCREEN_START);
+			: to_menu(a);
 	else if (c == SDLK_q && ctrl)
 		a->quit = true;
 	else if ((c == SDLK_z && ctrl && shift) || (c == SDLK_y && ctrl))
@@ -412,7 +419,7 @@ static void key(gui_app *a, const SDL_KeyboardEvent *k)
 	else if (c == SDLK_MINUS || c == SDLK_KP_MINUS)
 		zoom_at(a, a->layout.board.x + a->layout.board.w / 2, a->layout.board.h / 2, 0.8f);
 	else if (c == SDLK_m)
-		a->screen = SCREEN_START;
+		to_menu(a);
 	else if (c == SDLK_n && !replay)
 		gui_timer_next_game(a);
 	else if (c == SDLK_p && !replay)

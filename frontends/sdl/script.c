@@ -174,9 +174,12 @@ static bool run_input(gui_app *a, gui_script *s, const char *cmd, const char *ar
 		int want = id == BTN_ENTRY ? gui_start_find(a, arg) : 0;
 		if (want < 0)
 			return input_fail(a, s, ok, "no such game or preset");
-		if (id == BTN_ENTRY && (want < a->entry_scroll ||
-					want >= a->entry_scroll + a->entry_rows) && s->scrolled++ < 3) {
-			a->entry_scroll = want; /* scroll it into view, click next frame */
+		int row = id == BTN_ENTRY ? gui_start_row_of(a, want) : 0;
+		if (row < 0)
+			return input_fail(a, s, ok, "that entry is filtered out");
+		if (id == BTN_ENTRY && (row < a->entry_scroll ||
+					row >= a->entry_scroll + a->entry_rows) && s->scrolled++ < 3) {
+			a->entry_scroll = row; /* scroll it into view, click next frame */
 			s->next--;
 			return true;
 		}
@@ -192,6 +195,12 @@ static bool run_input(gui_app *a, gui_script *s, const char *cmd, const char *ar
 		if (!gui_play_hint_pos(a, &x, &y))
 			return input_fail(a, s, ok, "no hint is shown");
 		click_at(a, x, y);
+	} else if (!strcmp(cmd, "type")) {
+		SDL_Event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.type = SDL_TEXTINPUT;
+		snprintf(ev.text.text, sizeof ev.text.text, "%s", arg);
+		SDL_PushEvent(&ev);
 	} else if (!strcmp(cmd, "key")) {
 		if (!key(arg))
 			return input_fail(a, s, ok, "unknown key name");
@@ -374,6 +383,17 @@ static bool run(gui_app *a, gui_script *s, const char *line)
 		if (!a->has_game ||
 		    gui_game_player_moves(&a->game, bones_session_length(a->game.s)) != (size_t)atol(arg))
 			return fail(a, s, "the game does not have that many moves");
+	} else if (!strcmp(cmd, "list-entries")) {
+		/* the start screen's entries under the filter, one "entry: GAME / LABEL" each
+		 * in the list's order, then "entries: N" */
+		int shown = 0;
+		for (int i = 0; i < a->entry_count; i++)
+			if (gui_start_row_of(a, i) >= 0)
+				printf("entry: %s / %s%s\n", a->entries[i].plugin->name,
+				       a->entries[i].label, i == a->entry_sel ? " (selected)" : ""),
+					shown++;
+		printf("entries: %d\n", shown);
+		fflush(stdout);
 	} else if (!strcmp(cmd, "quit")) {
 		a->quit = true;
 	} else {

@@ -1,8 +1,11 @@
-/* The start screen: every preset of configs/ and every plugin with its variants, the
- * seats (a human or an agent each) and the number of players; Start, Resume, Quit. */
+/* The start screen: the games with their presets and variants nested (start_entries.c),
+ * a filter typed on the keyboard, a scrollbar; for the selected entry its rules in brief,
+ * a preview of its opening position drawn by the plugin, the number of players and the
+ * seats (a human or an agent each); Start, Resume, Quit. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -10,200 +13,6 @@
 
 #define WHITE BONES_RGBA(240, 242, 246, 255)
 #define GREY BONES_RGBA(160, 168, 180, 255)
-
-static int option_players(const bones_options *opts)
-{
-	int i = bones_options_find(opts->plugin, "players");
-	return i < 0 ? opts->plugin->min_players : (int)opts->values[i].i;
-}
-
-/* Options of an entry: its preset or the plugin's defaults and variant, then players. */
-static bones_status entry_options(const gui_entry *e, bones_options *opts, char *err,
-				  size_t errcap)
-{
-	bones_status st;
-	if (e->preset[0]) {
-		bones_preset *p = malloc(sizeof *p);
-		if (!p)
-			return BONES_ENOMEM;
-		st = bones_preset_load(e->preset, p, err, errcap);
-		if (st == BONES_OK)
-			st = bones_preset_options(p, e->plugin, opts, err, errcap);
-		free(p);
-		if (st != BONES_OK)
-			return st;
-	} else {
-		st = bones_options_init(opts, e->plugin, err, errcap);
-		if (st == BONES_OK && e->variant[0])
-			st = bones_options_apply_variant(opts, e->variant, err, errcap);
-		if (st != BONES_OK) {
-			bones_options_release(opts);
-			return st;
-		}
-	}
-	if (e->players > 0 && bones_options_find(e->plugin, "players") >= 0 &&
-	    e->players != option_players(opts)) {
-		char v[16];
-		snprintf(v, sizeof v, "%d", e->players);
-		st = bones_options_set(opts, "players", v, err, errcap);
-		if (st != BONES_OK)
-			bones_options_release(opts);
-	}
-	return st;
-}
-
-static gui_entry *new_entry(gui_app *a, const bones_plugin *plugin)
-{
-	if (a->entry_count >= GUI_MAX_ENTRIES || !plugin)
-		return NULL;
-	gui_entry *e = &a->entries[a->entry_count];
-	memset(e, 0, sizeof *e);
-	e->plugin = plugin;
-	for (int i = 0; i < GUI_MAX_SEATS; i++)
-		snprintf(e->seats[i].agent, sizeof e->seats[i].agent, "%s", i ? "greedy" : "human");
-	return e;
-}
-
-static void finish_entry(gui_app *a, gui_entry *e)
-{
-	bones_options opts;
-	char err[256];
-	e->players = 0;
-	if (entry_options(e, &opts, err, sizeof err) != BONES_OK)
-		return; /* a broken preset is not offered */
-	e->players = option_players(&opts);
-	bones_options_release(&opts);
-	a->entry_count++;
-}
-
-static void add_preset(void *user, const char *path)
-{
-	gui_app *a = user;
-	bones_preset *p = malloc(sizeof *p);
-	char err[512];
-	if (!p)
-		return;
-	if (bones_preset_load(path, p, err, sizeof err) == BONES_OK) {
-		if (p->plugin_path[0])
-			bones_registry_scan_dir(a->reg, p->plugin_path);
-		gui_entry *e = new_entry(a, bones_registry_find(a->reg, p->plugin));
-		if (e) {
-			snprintf(e->label, sizeof e->label, "%s", p->name[0] ? p->name : p->id);
-			snprintf(e->detail, sizeof e->detail, "%s", p->description);
-			snprintf(e->preset, sizeof e->preset, "%s", path);
-			e->time = p->time;
-			e->match_games = p->match_games;
-			for (int i = 0; i < GUI_MAX_SEATS; i++) {
-				if (p->seats[i].agent[0])
-					snprintf(e->seats[i].agent, sizeof e->seats[i].agent, "%s",
-						 p->seats[i].agent);
-				snprintf(e->seats[i].name, sizeof e->seats[i].name, "%s", p->seats[i].name);
-			}
-			finish_entry(a, e);
-		}
-	}
-	free(p);
-}
-
-void gui_start_scan(gui_app *a)
-{
-	if (!a->entries)
-		a->entries = calloc(GUI_MAX_ENTRIES, sizeof *a->entries);
-	if (!a->entries)
-		return;
-	a->entry_count = 0;
-	bones_preset_list(add_preset, a);
-	for (size_t i = 0; i < bones_registry_count(a->reg); i++) {
-		const bones_plugin *pl = bones_registry_get(a->reg, i);
-		gui_entry *e = new_entry(a, pl);
-		if (!e)
-			break;
-		snprintf(e->label, sizeof e->label, "%s (rules' defaults)", pl->name);
-		snprintf(e->detail, sizeof e->detail, "%s", pl->summary);
-		finish_entry(a, e);
-		for (size_t v = 0; v < pl->variant_count; v++) {
-			e = new_entry(a, pl);
-			if (!e)
-				break;
-			snprintf(e->label, sizeof e->label, "%s: %s", pl->name, pl->variants[v].name);
-			snprintf(e->detail, sizeof e->detail, "%s", pl->variants[v].summary);
-			snprintf(e->variant, sizeof e->variant, "%s", pl->variants[v].id);
-			finish_entry(a, e);
-		}
-	}
-	int first = gui_start_find(a, "holomino"); /* the primary game comes first */
-	a->entry_sel = first >= 0 ? first : 0;
-	a->entry_scroll = -1; /* the first draw centres the selection */
-}
-
-int gui_start_find(gui_app *a, const char *name)
-{
-	for (int i = 0; i < a->entry_count; i++) {
-		const char *p = a->entries[i].preset, *base = strrchr(p, '/');
-		base = base ? base + 1 : p;
-		size_t n = strlen(name);
-		if (*p && (!strcmp(p, name) || (!strncmp(base, name, n) && !strcmp(base + n, ".ini"))))
-			return i;
-	}
-	for (int i = 0; i < a->entry_count; i++)
-		if (!a->entries[i].preset[0] && !a->entries[i].variant[0] &&
-		    !strcmp(a->entries[i].plugin->id, name))
-			return i;
-	if (access(name, R_OK) == 0) {
-		int before = a->entry_count;
-		add_preset(a, name);
-		if (a->entry_count > before)
-			return before;
-	}
-	return -1;
-}
-
-bool gui_start_launch(gui_app *a, int idx)
-{
-	return gui_start_launch_game(a, idx, 0);
-}
-
-bool gui_start_launch_game(gui_app *a, int idx, int k)
-{
-	if (idx < 0 || idx >= a->entry_count)
-		return false;
-	gui_entry *e = &a->entries[idx];
-	bones_options opts;
-	char err[512];
-	if (entry_options(e, &opts, err, sizeof err) != BONES_OK) {
-		gui_toast(a, "%s", err);
-		return false;
-	}
-	gui_game g;
-	gui_seat seats[GUI_MAX_SEATS];
-	memcpy(seats, e->seats, sizeof seats);
-	uint64_t seed = a->seed ? a->seed++ : (uint64_t)time(NULL) ^ SDL_GetPerformanceCounter();
-	if (k > 0) { /* game k of the match: the participants rotated, the next seed */
-		gui_timer_match_seats(a, k, seats);
-		seed = a->match_seed + (uint64_t)k;
-	}
-	bones_status st = gui_game_start(&g, e->plugin, &opts, seats, seed, err, sizeof err);
-	bones_options_release(&opts);
-	if (st != BONES_OK) {
-		gui_toast(a, "%s", err);
-		fprintf(stderr, "bones-gui: %s\n", err);
-		return false;
-	}
-	if (k > 0)
-		snprintf(g.title, sizeof g.title, "%.100s %d/%d", e->label, k + 1,
-			 a->match.games);
-	else if (e->match_games > 0)
-		snprintf(g.title, sizeof g.title, "%.100s 1/%d", e->label, e->match_games);
-	else
-		snprintf(g.title, sizeof g.title, "%.127s", e->label);
-	gui_game_switch(a, &g);
-	gui_timer_launched(a, idx, k);
-	a->screen = SCREEN_PLAY;
-	printf("started %s (seed %llu)\n", e->label,
-	       (unsigned long long)bones_session_seed(a->game.s));
-	fflush(stdout);
-	return true;
-}
 
 /* human -> each built-in agent kind -> human. */
 static void cycle_seat(gui_seat *seat)
@@ -219,13 +28,252 @@ static void cycle_seat(gui_seat *seat)
 	snprintf(seat->agent, sizeof seat->agent, "%s", next);
 }
 
+/* ---- the list: game headings and the entries under the filter ---------------------- */
+
+typedef struct list_row {
+	int entry;    /* index into a->entries */
+	bool heading; /* the game's heading row above its first entry */
+} list_row;
+
+static bool contains(const char *text, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (; *text; text++)
+		if (!strncasecmp(text, needle, n))
+			return true;
+	return n == 0;
+}
+
+static bool shown(const gui_app *a, const gui_entry *e)
+{
+	const char *f = a->filter;
+	return contains(e->label, f) || contains(e->plugin->name, f) || contains(e->detail, f) ||
+	       contains(e->preset, f) || contains(e->plugin->summary, f);
+}
+
+/* The rows under the filter; the count. rows may be NULL to count only. */
+static int list_rows(const gui_app *a, list_row *rows, int cap)
+{
+	int n = 0;
+	const bones_plugin *group = NULL;
+	for (int i = 0; i < a->entry_count; i++) {
+		if (!shown(a, &a->entries[i]))
+			continue;
+		if (a->entries[i].plugin != group) {
+			group = a->entries[i].plugin;
+			if (rows && n < cap)
+				rows[n] = (list_row){i, true};
+			n++;
+		}
+		if (rows && n < cap)
+			rows[n] = (list_row){i, false};
+		n++;
+	}
+	return n;
+}
+
+int gui_start_row_of(const gui_app *a, int idx)
+{
+	list_row rows[2 * GUI_MAX_ENTRIES];
+	int n = list_rows(a, rows, 2 * GUI_MAX_ENTRIES);
+	for (int r = 0; r < n; r++)
+		if (!rows[r].heading && rows[r].entry == idx)
+			return r;
+	return -1;
+}
+
+/* Keep the selection on a shown entry (the first one when it was filtered out). */
+static void select_shown(gui_app *a)
+{
+	if (a->entry_sel >= 0 && a->entry_sel < a->entry_count &&
+	    shown(a, &a->entries[a->entry_sel]))
+		return;
+	for (int i = 0; i < a->entry_count; i++)
+		if (shown(a, &a->entries[i])) {
+			a->entry_sel = i;
+			return;
+		}
+}
+
+/* Move the selection by dir (-1, 0 or 1) shown entries, headings skipped; scroll it
+ * into view. */
+static void step_selection(gui_app *a, int dir)
+{
+	for (int i = a->entry_sel + dir; dir && i >= 0 && i < a->entry_count; i += dir)
+		if (shown(a, &a->entries[i])) {
+			a->entry_sel = i;
+			break;
+		}
+	int r = gui_start_row_of(a, a->entry_sel);
+	if (r >= 0 && r - 1 < a->entry_scroll) /* its heading too, when first */
+		a->entry_scroll = r - 1;
+	if (r >= 0 && a->entry_rows > 0 && r >= a->entry_scroll + a->entry_rows)
+		a->entry_scroll = r - a->entry_rows + 1;
+}
+
+static void clamp_scroll(gui_app *a, int total)
+{
+	if (a->entry_scroll > total - a->entry_rows)
+		a->entry_scroll = total - a->entry_rows;
+	if (a->entry_scroll < 0)
+		a->entry_scroll = 0;
+}
+
+/* ---- drawing ---------------------------------------------------------------------- */
+
+static void filter_draw(gui_app *a, SDL_FRect r, float u)
+{
+	gui_fill_rect(&a->draw, r, BONES_RGBA(22, 25, 31, 255));
+	gui_stroke_rect(&a->draw, r, a->filter[0] ? BONES_RGBA(255, 200, 60, 255)
+						  : BONES_RGBA(90, 100, 116, 255), 1);
+	char line[128];
+	if (a->filter[0])
+		snprintf(line, sizeof line, "filter: %s_", a->filter);
+	gui_text_px(&a->draw, r.x + u / 2, r.y + r.h / 2, 0.95f * u, a->filter[0] ? WHITE : GREY,
+		    BONES_ALIGN_LEFT, a->filter[0] ? line : "type to filter the games (Esc clears)");
+}
+
+static void scrollbar_draw(gui_app *a, SDL_FRect track, int total)
+{
+	if (total <= a->entry_rows)
+		return;
+	gui_fill_rect(&a->draw, track, BONES_RGBA(40, 45, 54, 255));
+	float h = track.h * (float)a->entry_rows / (float)total;
+	float y = track.y + track.h * (float)a->entry_scroll / (float)total;
+	gui_fill_rect(&a->draw, (SDL_FRect){track.x + 1, y, track.w - 2, h},
+		      a->scroll_drag ? BONES_RGBA(150, 160, 176, 255) : BONES_RGBA(110, 120, 136, 255));
+	gui_button_add(a, track, BTN_SCROLLBAR, 0);
+}
+
+static void list_draw(gui_app *a, SDL_FRect area, float u)
+{
+	list_row rows[2 * GUI_MAX_ENTRIES];
+	int total = list_rows(a, rows, 2 * GUI_MAX_ENTRIES);
+	float row = 2.0f * u, bar = 0.8f * u;
+	a->entry_rows = (int)(area.h / row);
+	if (a->entry_scroll < 0) { /* the first draw: the top, or the selection near it */
+		int r = gui_start_row_of(a, a->entry_sel);
+		a->entry_scroll = r < a->entry_rows ? 0 : r - 1;
+	}
+	clamp_scroll(a, total);
+	if (total == 0)
+		gui_text_px(&a->draw, area.x + u / 2, area.y + u, u, GREY, BONES_ALIGN_LEFT,
+			    "no game matches the filter");
+	for (int k = a->entry_scroll; k < total && k < a->entry_scroll + a->entry_rows; k++) {
+		const gui_entry *e = &a->entries[rows[k].entry];
+		SDL_FRect r = {area.x, area.y + (float)(k - a->entry_scroll) * row,
+			       area.w - bar - u / 2, row - 3};
+		if (rows[k].heading) {
+			gui_text_px(&a->draw, r.x + u / 4, r.y + r.h * 0.6f, 1.15f * u,
+				    BONES_RGBA(255, 210, 110, 255), BONES_ALIGN_LEFT, e->plugin->name);
+			continue;
+		}
+		gui_button_draw(a, (SDL_FRect){r.x + 1.2f * u, r.y, r.w - 1.2f * u, r.h}, BTN_ENTRY,
+				rows[k].entry, "", rows[k].entry == a->entry_sel);
+		char label[200];
+		bool timed = e->time.per_move_ms > 0 && !contains(e->label, "timed");
+		bool match = e->match_games > 0 && !contains(e->label, "match");
+		snprintf(label, sizeof label, "%s%s%s", e->label, timed ? "   (timed)" : "",
+			 match ? "   (match)" : "");
+		gui_text_px(&a->draw, r.x + 1.8f * u, r.y + r.h / 2, 0.95f * u, WHITE,
+			    BONES_ALIGN_LEFT, label);
+	}
+	scrollbar_draw(a, (SDL_FRect){area.x + area.w - bar, area.y, bar,
+				      (float)a->entry_rows * row}, total);
+}
+
+/* The selected entry's opening position as a game (chance resolved), made once. */
+static gui_game *preview_game(gui_app *a)
+{
+	if (a->has_preview && a->preview_entry == a->entry_sel)
+		return &a->preview;
+	gui_start_release(a);
+	gui_entry *e = &a->entries[a->entry_sel];
+	bones_options opts;
+	char err[256];
+	gui_seat seats[GUI_MAX_SEATS];
+	memset(seats, 0, sizeof seats);
+	for (int i = 0; i < GUI_MAX_SEATS; i++)
+		snprintf(seats[i].agent, sizeof seats[i].agent, "human");
+	if (gui_start_entry_options(e, &opts, err, sizeof err) != BONES_OK)
+		return NULL;
+	bones_status st = gui_game_start(&a->preview, e->plugin, &opts, seats, 1, err, sizeof err);
+	bones_options_release(&opts);
+	if (st != BONES_OK || !a->preview.render) {
+		if (st == BONES_OK)
+			gui_game_release(&a->preview);
+		return NULL;
+	}
+	a->has_preview = true;
+	a->preview_entry = a->entry_sel;
+	return &a->preview;
+}
+
+void gui_start_release(gui_app *a)
+{
+	if (a->has_preview)
+		gui_game_release(&a->preview);
+	a->has_preview = false;
+	a->preview_entry = -1;
+}
+
+static void preview_draw(gui_app *a, SDL_FRect box)
+{
+	gui_game *g = preview_game(a);
+	if (!g || box.w < 20 || box.h < 20)
+		return;
+	const void *game = bones_session_game(g->s), *state = bones_session_state(g->s);
+	float b[4];
+	g->render->board_bounds(game, state, b);
+	float bw = b[2] - b[0], bh = b[3] - b[1];
+	if (bw <= 0 || bh <= 0)
+		return;
+	gui_fill_rect(&a->draw, box, BONES_RGBA(228, 222, 206, 255));
+	float pad = 0.04f * (box.w < box.h ? box.w : box.h);
+	float sx = (box.w - 2 * pad) / bw, sy = (box.h - 2 * pad) / bh, sc = sx < sy ? sx : sy;
+	gui_clip(&a->draw, box);
+	a->draw.view = (gui_view){sc, box.x + box.w / 2 - (b[0] + bw / 2) * sc,
+				  box.y + box.h / 2 - (b[1] + bh / 2) * sc};
+	g->render->draw_board(game, state, -1, &a->draw.canvas);
+	gui_unclip(&a->draw);
+}
+
+/* The rules in brief: the game's summary, the entry's, and how it is won. */
+static float rules_draw(gui_app *a, const gui_entry *e, SDL_FRect r, float y, float u)
+{
+	const bones_plugin *pl = e->plugin;
+	char line[320];
+	gui_text_px(&a->draw, r.x, y, 0.95f * u, GREY, BONES_ALIGN_LEFT, pl->summary);
+	y += 1.4f * u;
+	if (strcmp(e->detail, pl->summary)) {
+		gui_text_px(&a->draw, r.x, y, 0.95f * u, WHITE, BONES_ALIGN_LEFT, e->detail);
+		y += 1.4f * u;
+	}
+	snprintf(line, sizeof line, "%d-%d players; the %s score wins%s%s%s%s", pl->min_players,
+		 pl->max_players, pl->flags & BONES_LOW_SCORE_WINS ? "lowest" : "highest",
+		 pl->flags & BONES_HAS_CHANCE ? "; chance" : "",
+		 pl->flags & BONES_HIDDEN_INFO ? "; hidden pieces" : "",
+		 e->time.per_move_ms > 0 ? "; a clock on every human move" : "",
+		 e->match_games > 0 ? "; a match" : "");
+	gui_text_px(&a->draw, r.x, y, 0.85f * u, GREY, BONES_ALIGN_LEFT, line);
+	return y + 1.2f * u;
+}
+
 static void details_draw(gui_app *a, SDL_FRect r, float u)
 {
 	gui_entry *e = &a->entries[a->entry_sel];
-	gui_text_px(&a->draw, r.x, r.y + u, 1.5f * u, WHITE, BONES_ALIGN_LEFT, e->label);
-	gui_text_px(&a->draw, r.x, r.y + 2.8f * u, u, GREY, BONES_ALIGN_LEFT, e->detail);
-	char line[128];
-	float y = r.y + 5 * u;
+	char line[200];
+	snprintf(line, sizeof line, "%s: %s", e->plugin->name, e->label);
+	gui_text_px(&a->draw, r.x, r.y + u, 1.4f * u, WHITE, BONES_ALIGN_LEFT, line);
+	float y = rules_draw(a, e, r, r.y + 2.8f * u, u);
+	int players = e->players < GUI_MAX_SEATS ? e->players : GUI_MAX_SEATS;
+	float below = (4.5f + 2.5f * (float)players + 4.5f) * u; /* players, seats, buttons */
+	float ph = r.y + r.h - y - below;
+	if (ph > 3 * u) {
+		preview_draw(a, (SDL_FRect){r.x, y, r.w < ph * 1.6f ? r.w : ph * 1.6f, ph});
+		y += ph + 0.6f * u;
+	}
+	y += 1.2f * u;
 	snprintf(line, sizeof line, "Players: %d", e->players);
 	gui_text_px(&a->draw, r.x, y, 1.1f * u, WHITE, BONES_ALIGN_LEFT, line);
 	if (bones_options_find(e->plugin, "players") >= 0) {
@@ -233,10 +281,12 @@ static void details_draw(gui_app *a, SDL_FRect r, float u)
 		gui_button_draw(a, (SDL_FRect){r.x + 10.5f * u, y - u, 2 * u, 2 * u}, BTN_PLAYERS_UP, 0, "+", false);
 	}
 	y += 2.5f * u;
-	for (int i = 0; i < e->players && i < GUI_MAX_SEATS; i++, y += 2.5f * u) {
+	for (int i = 0; i < players; i++, y += 2.5f * u) {
 		snprintf(line, sizeof line, "Seat %d%s%s", i + 1, e->seats[i].name[0] ? ": " : "",
 			 e->seats[i].name);
-		gui_text_px(&a->draw, r.x, y, u, WHITE, BONES_ALIGN_LEFT, line);
+		gui_circle_px(&a->draw, r.x + 0.4f * u, y, 0.38f * u, bones_player_color(i),
+			      BONES_RGBA(240, 240, 240, 200), 1);
+		gui_text_px(&a->draw, r.x + 1.2f * u, y, u, WHITE, BONES_ALIGN_LEFT, line);
 		gui_button_draw(a, (SDL_FRect){r.x + 12 * u, y - u, 14 * u, 2 * u}, BTN_SEAT, i,
 				e->seats[i].agent, !strcmp(e->seats[i].agent, "human"));
 	}
@@ -264,22 +314,25 @@ void gui_start_draw(gui_app *a)
 			    "no game plugins found: build the plugins or set BONES_PLUGIN_PATH");
 		return;
 	}
-	float lw = W * 0.4f, row = 2.2f * u, top = 3.5f * u;
-	int rows = (int)((H - top - u) / row);
-	a->entry_rows = rows;
-	if (a->entry_scroll < 0)
-		a->entry_scroll = a->entry_sel - rows / 2;
-	if (a->entry_scroll > a->entry_count - rows)
-		a->entry_scroll = a->entry_count - rows;
-	if (a->entry_scroll < 0)
-		a->entry_scroll = 0;
-	for (int i = a->entry_scroll; i < a->entry_count && i < a->entry_scroll + rows; i++) {
-		SDL_FRect r = {u, top + (float)(i - a->entry_scroll) * row, lw - u, row - 3};
-		gui_button_draw(a, r, BTN_ENTRY, i, "", i == a->entry_sel);
-		gui_text_px(&a->draw, r.x + u / 2, r.y + r.h / 2, u, WHITE, BONES_ALIGN_LEFT,
-			    a->entries[i].label);
-	}
-	details_draw(a, (SDL_FRect){lw + 2 * u, top, W - lw - 3 * u, H - top}, u);
+	select_shown(a);
+	float lw = W * 0.4f, top = 3.4f * u;
+	filter_draw(a, (SDL_FRect){u, top, lw - u, 2.0f * u}, u);
+	list_draw(a, (SDL_FRect){u, top + 2.6f * u, lw - u, H - top - 3.2f * u}, u);
+	details_draw(a, (SDL_FRect){lw + 2 * u, top, W - lw - 3 * u, H - top - u}, u);
+}
+
+/* ---- input ------------------------------------------------------------------------ */
+
+static void scroll_to(gui_app *a, float y)
+{
+	int total = list_rows(a, NULL, 0);
+	for (int i = 0; i < a->button_count; i++)
+		if (a->buttons[i].id == BTN_SCROLLBAR) {
+			const SDL_FRect *t = &a->buttons[i].r;
+			float f = (y - t->y) / t->h; /* the thumb's centre follows the pointer */
+			a->entry_scroll = (int)(f * (float)total - (float)a->entry_rows / 2 + 0.5f);
+		}
+	clamp_scroll(a, total);
 }
 
 static void press(gui_app *a, int id, int arg)
@@ -295,38 +348,77 @@ static void press(gui_app *a, int id, int arg)
 	case BTN_QUIT: a->quit = true; break;
 	default: break;
 	}
+	if (id == BTN_PLAYERS_DOWN || id == BTN_PLAYERS_UP)
+		gui_start_release(a); /* the preview is redrawn for the new count */
+}
+
+static void filter_changed(gui_app *a)
+{
+	a->entry_scroll = 0;
+	select_shown(a);
+	step_selection(a, 0);
+}
+
+static void text_typed(gui_app *a, const char *text)
+{
+	size_t n = strlen(a->filter);
+	if (n + strlen(text) < sizeof a->filter) {
+		memcpy(a->filter + n, text, strlen(text) + 1);
+		filter_changed(a);
+	}
+}
+
+static void key_down(gui_app *a, SDL_Keycode c)
+{
+	size_t n = strlen(a->filter);
+	if (c == SDLK_DOWN || c == SDLK_UP)
+		step_selection(a, c == SDLK_DOWN ? 1 : -1);
+	else if (c == SDLK_PAGEDOWN || c == SDLK_PAGEUP)
+		for (int i = 0; i < (a->entry_rows > 2 ? a->entry_rows - 2 : 1); i++)
+			step_selection(a, c == SDLK_PAGEDOWN ? 1 : -1);
+	else if (c == SDLK_BACKSPACE && n > 0) {
+		while (n > 0 && (a->filter[n - 1] & 0xC0) == 0x80) /* a whole UTF-8 character */
+			n--;
+		a->filter[n > 0 ? n - 1 : 0] = '\0';
+		filter_changed(a);
+	} else if (c == SDLK_RETURN || c == SDLK_KP_ENTER)
+		gui_start_launch(a, a->entry_sel);
+	else if (c == SDLK_ESCAPE && n > 0) {
+		a->filter[0] = '\0';
+		filter_changed(a);
+	} else if (c == SDLK_ESCAPE && a->has_game)
+		a->screen = SCREEN_PLAY;
 }
 
 void gui_start_event(gui_app *a, const SDL_Event *ev)
 {
 	if (ev->type == SDL_MOUSEMOTION) {
 		a->mx = (float)ev->motion.x * a->dpi, a->my = (float)ev->motion.y * a->dpi;
+		if (a->scroll_drag)
+			scroll_to(a, a->my);
+	} else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
+		a->mx = (float)ev->button.x * a->dpi, a->my = (float)ev->button.y * a->dpi;
+		if (gui_button_at(a, a->mx, a->my, NULL) == BTN_SCROLLBAR) {
+			a->scroll_drag = true;
+			scroll_to(a, a->my);
+		}
 	} else if (ev->type == SDL_MOUSEBUTTONUP && ev->button.button == SDL_BUTTON_LEFT) {
 		int arg = 0, id;
 		a->mx = (float)ev->button.x * a->dpi, a->my = (float)ev->button.y * a->dpi;
 		id = gui_button_at(a, a->mx, a->my, &arg);
-		if (a->entry_count > 0 && id != BTN_NONE)
+		if (a->scroll_drag)
+			a->scroll_drag = false;
+		else if (a->entry_count > 0 && id != BTN_NONE)
 			press(a, id, arg);
 		else if (id == BTN_QUIT)
 			a->quit = true;
 	} else if (ev->type == SDL_MOUSEWHEEL) {
-		a->entry_scroll -= ev->wheel.y;
-		if (a->entry_scroll < 0)
-			a->entry_scroll = 0;
+		a->entry_scroll -= 3 * ev->wheel.y;
+		clamp_scroll(a, list_rows(a, NULL, 0));
+	} else if (ev->type == SDL_TEXTINPUT && a->entry_count > 0) {
+		text_typed(a, ev->text.text);
 	} else if (ev->type == SDL_KEYDOWN && a->entry_count > 0) {
-		SDL_Keycode c = ev->key.keysym.sym;
-		if (c == SDLK_DOWN && a->entry_sel + 1 < a->entry_count)
-			a->entry_sel++;
-		else if (c == SDLK_UP && a->entry_sel > 0)
-			a->entry_sel--;
-		if (a->entry_sel < a->entry_scroll)
-			a->entry_scroll = a->entry_sel;
-		if (a->entry_rows > 0 && a->entry_sel >= a->entry_scroll + a->entry_rows)
-			a->entry_scroll = a->entry_sel - a->entry_rows + 1;
-		if (c == SDLK_RETURN)
-			gui_start_launch(a, a->entry_sel);
-		else if (c == SDLK_ESCAPE && a->has_game)
-			a->screen = SCREEN_PLAY;
+		key_down(a, ev->key.keysym.sym);
 	} else if (ev->type == SDL_DROPFILE) {
 		gui_open_record(a, ev->drop.file);
 		SDL_free(ev->drop.file);
