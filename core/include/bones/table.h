@@ -1,0 +1,134 @@
+/* A table: one game (or a match of several) as a player interface sees it. It owns the
+ * session, the seats with their agents, the hint agent, the clock of human moves with
+ * its penalties and forfeit, match play with the seats rotating, the host's final
+ * result and the record's host tags. The GUI, the terminal UI and the web server each
+ * draw a table their own way; the logic lives here once.
+ *
+ * Time is given by the caller (bones_table_tick), so a table is testable without
+ * waiting. Agents are created but never run here: a frontend asks bones_table_agent
+ * for the agent of the seat to move and runs it where it likes (a worker thread). */
+#ifndef BONES_TABLE_H
+#define BONES_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "bones/agent.h"
+#include "bones/clock.h"
+#include "bones/match.h"
+#include "bones/options.h"
+#include "bones/session.h"
+
+#define BONES_TABLE_MAX_SEATS BONES_MATCH_MAX_PLAYERS
+#define BONES_TABLE_NAME_MAX 80
+#define BONES_TABLE_AGENT_MAX 256
+
+/* A participant: who sits in seat p of the first game (the seats rotate in a match). */
+typedef struct bones_table_seat {
+	char agent[BONES_TABLE_AGENT_MAX]; /* "human" (or "") or an agent spec */
+	char name[BONES_TABLE_NAME_MAX];   /* "" = "Player N", with the agent for agents */
+} bones_table_seat;
+
+typedef struct bones_table_setup {
+	const bones_plugin *plugin;
+	const bones_options *options;    /* copied by the session */
+	uint64_t seed;                   /* game k of a match draws its chance from seed + k */
+	bones_table_seat seats[BONES_TABLE_MAX_SEATS]; /* by participant */
+	bones_time_control time;         /* per human move; per_move_ms 0 = no clock */
+	int match_games;                 /* > 0: a match of that many games */
+} bones_table_setup;
+
+typedef struct bones_table bones_table;
+
+/* Create the table and its first game. On failure err says why; *bad_seat (may be
+ * NULL) is the participant whose agent could not be made, else -1. */
+bones_status bones_table_create(const bones_table_setup *setup, bones_table **out,
+				int *bad_seat, char *err, size_t errcap);
+/* A table around a session that exists already (a record opened to play on): owned
+ * from now on, even on failure. No clock, no match. */
+bones_status bones_table_adopt(bones_session *s, const bones_table_seat *seats,
+			       bones_table **out, int *bad_seat, char *err, size_t errcap);
+void bones_table_destroy(bones_table *t);
+
+bones_session *bones_table_session(const bones_table *t);
+const bones_plugin *bones_table_plugin(const bones_table *t);
+int bones_table_players(const bones_table *t);
+
+/* ---- seats (of the current game) ---- */
+bool bones_table_human(const bones_table *t, int seat);
+/* The agent of seat; NULL for a human. */
+bones_agent *bones_table_agent(const bones_table *t, int seat);
+/* "human" or the agent spec. */
+const char *bones_table_seat_agent(const bones_table *t, int seat);
+/* The seat's name: the given one, else "Player N" ("Player N (greedy)" for agents). */
+const char *bones_table_seat_name(const bones_table *t, int seat);
+/* The participant sitting in seat in this game (seat itself outside a match). */
+int bones_table_participant(const bones_table *t, int seat);
+/* BONES_HINT_AGENT for this game, made on the first call; NULL (err says why) if not. */
+bones_agent *bones_table_hint_agent(bones_table *t, char *err, size_t errcap);
+
+/* ---- moves ---- */
+/* Play a move or chance outcome (redo is forgotten). BONES_EILLEGAL, or BONES_ERANGE
+ * after a forfeit, leaves everything unchanged. */
+bones_status bones_table_play(bones_table *t, bones_move move);
+/* Take back the last human move and everything after it (agents' replies, chance).
+ * Returns the number of player moves taken back: 0 when no human has moved. */
+int bones_table_undo(bones_table *t);
+/* Play again what the last undo took back: the human move, then chance and the
+ * agents' replies up to a human's turn. Returns the player moves replayed. */
+int bones_table_redo(bones_table *t);
+bool bones_table_can_redo(const bones_table *t);
+/* Player moves (chance outcomes not counted) among the first upto of the history. */
+size_t bones_table_player_moves(const bones_table *t, size_t upto);
+
+/* ---- the clock of human moves ---- */
+bool bones_table_timed(const bones_table *t);
+const bones_time_control *bones_table_time(const bones_table *t);
+
+/* What one tick did: at most one penalty and one forfeit. */
+typedef struct bones_table_tick_result {
+	int penalised;             /* the seat that just got the penalty, -1 = none */
+	int forfeited;             /* the seat that just forfeited, -1 = none */
+	bones_clock_phase phase;   /* of the move running now (OFF: no clock running) */
+	int64_t remaining_ms;      /* left in that phase */
+} bones_table_tick_result;
+
+/* Advance the clock to now_ms: it runs while a human seat of a timed game is to move
+ * (restarted when the mover or the history changes), gives the penalty and declares
+ * the forfeit. r may be NULL. */
+void bones_table_tick(bones_table *t, int64_t now_ms, bones_table_tick_result *r);
+/* The running move's clock phase and what is left of it, without advancing. */
+bones_clock_phase bones_table_clock_phase(const bones_table *t);
+int64_t bones_table_clock_remaining(const bones_table *t, int64_t now_ms);
+
+double bones_table_penalty(const bones_table *t, int seat);
+/* The seat that forfeited this game, -1 = none. */
+int bones_table_forfeit(const bones_table *t);
+
+/* ---- the end ---- */
+/* The game ended: the rules' end or a forfeit. */
+bool bones_table_over(const bones_table *t);
+/* The host's result by seat: the plugin's scores with penalties (added in
+ * fewest-points games, subtracted otherwise), a forfeiting seat ranked last; before
+ * the end, ranks are by those scores. */
+void bones_table_result(const bones_table *t, double *scores, int *ranks);
+/* The host's tags for the record (TimeControl, Penalties, Forfeit, FinalResult, Match)
+ * into tags as name, value, ..., NULL (at most 11 entries), the values in buf. */
+void bones_table_tags(const bones_table *t, const char **tags, char (*buf)[160]);
+
+/* ---- match play ---- */
+/* The match, or NULL for a single game. */
+const bones_match *bones_table_match(const bones_table *t);
+/* This game's index in the match (0 for a single game). */
+int bones_table_game_index(const bones_table *t);
+/* The name of a participant (its seat's name in game 1). */
+const char *bones_table_participant_name(const bones_table *t, int participant);
+/* Add this game's result to the match once it is over; true when it was added now. */
+bool bones_table_count_game(bones_table *t);
+/* This game was added to the match. */
+bool bones_table_counted(const bones_table *t);
+/* Start the match's next game (after count_game): seed + k, the seats rotated, fresh
+ * agents, clock, penalties. BONES_ERANGE when the match is over or the game not counted. */
+bones_status bones_table_next_game(bones_table *t, char *err, size_t errcap);
+
+#endif /* BONES_TABLE_H */
