@@ -63,6 +63,11 @@ expect "$tmp/out5" "took back 2 moves" "undo"
 expect "$tmp/out5" "hint (mcts agent): " "hint"
 expect "$tmp/out5" "unfinished game saved to $tmp/quit.bones" "quit"
 grep -q '^\[Result "\*"\]' "$tmp/quit.bones" 2>/dev/null || fail "quit: record not unfinished"
+# Holomino draws tiles between the moves: undo still counts the two player moves only.
+printf '1\nundo\nquit\n' | BONES_PLUGIN_PATH=$build/lib/bones/plugins \
+	"$bones" play holomino --seed 3 --save "$tmp/holo.bones" >"$tmp/out5h" 2>&1 ||
+	fail "holomino undo game exited $?"
+expect "$tmp/out5h" "took back 2 moves" "undo with chance draws between the moves"
 printf '' | "$bones" play testgame --seed 3 --save "$tmp/eof.bones" >"$tmp/out6" 2>&1
 expect "$tmp/out6" "end of input" "end of input"
 [ -f "$tmp/eof.bones" ] || fail "end of input: record not saved"

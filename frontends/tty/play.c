@@ -182,44 +182,30 @@ static bool build_options(tty_game *t, const play_args *a, bones_options *opts)
 	return true;
 }
 
-/* Seat i holds participant p (p = i outside a match): --seat p+1, else the preset's
- * seat.p+1 agent, else human for participant 1 and greedy after. */
-static bool make_seats(tty_game *t, const play_args *a, const bones_match *m, int k,
-		       uint64_t seed)
+/* Participant p: --seat p+1, else the preset's seat.p+1 agent, else human for
+ * participant 1 and greedy after; named after the preset, else "You" or the agent. */
+static void seat_of(const tty_game *t, const play_args *a, int p, bones_table_seat *seat)
 {
-	const bones_game_info *info = bones_session_info(t->session);
-	for (int i = 0; i < BONES_PRESET_MAX_SEATS; i++) {
-		if (a->seats[i] && i >= t->players) {
-			fprintf(stderr, "bones play: --seat %d: %s has %d players (try --set "
-					"players=%d)\n", i + 1, t->plugin->id, t->players, i + 1);
-			return false;
-		}
-	}
-	for (int i = 0; i < t->players; i++) {
-		int p = m ? bones_match_participant(m, k, i) : i;
-		const bones_preset_seat *ps = &t->preset.seats[p];
-		const char *spec = a->seats[p] ? a->seats[p]
-			: ps->agent[0] ? ps->agent : p == 0 ? "human" : "greedy";
-		char err[512];
-		if (strcmp(spec, "human") &&
-		    bones_agent_create(spec, t->plugin, bones_session_game(t->session), info,
-				       seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(p + 1)),
-				       &t->agents[i], err, sizeof err)) {
-			if (a->seats[p] || !ps->agent[0])
-				fprintf(stderr, "bones play: seat %d: %s\n", p + 1, err);
-			else
-				fprintf(stderr, "bones play: %s:%d: seat.%d: %s\n", t->preset.path,
-					ps->line, p + 1, err);
-			return false;
-		}
-		if (ps->name[0] && !a->seats[p])
-			snprintf(t->names[i], sizeof t->names[i], "%s", ps->name);
-		else if (!t->agents[i])
-			snprintf(t->names[i], sizeof t->names[i], "%s", "You");
-		else
-			snprintf(t->names[i], sizeof t->names[i], "%s", spec);
-	}
-	return true;
+	const bones_preset_seat *ps = &t->preset.seats[p];
+	const char *spec = a->seats[p] ? a->seats[p]
+		: ps->agent[0] ? ps->agent : p == 0 ? "human" : "greedy";
+	snprintf(seat->agent, sizeof seat->agent, "%s", spec);
+	if (ps->name[0] && !a->seats[p])
+		snprintf(seat->name, sizeof seat->name, "%s", ps->name);
+	else
+		snprintf(seat->name, sizeof seat->name, "%.79s",
+			 strcmp(spec, "human") ? spec : "You");
+}
+
+/* An agent that could not be made, named by where it was asked for. */
+static void bad_seat(const tty_game *t, const play_args *a, int p, const char *err)
+{
+	const bones_preset_seat *ps = &t->preset.seats[p];
+	if (a->seats[p] || !ps->agent[0])
+		fprintf(stderr, "bones play: seat %d: %s\n", p + 1, err);
+	else
+		fprintf(stderr, "bones play: %s:%d: seat.%d: %s\n", t->preset.path, ps->line,
+			p + 1, err);
 }
 
 /* The preset, then --time/--penalty/--grace/--forfeit and --games over it. */
@@ -248,74 +234,82 @@ static int setup_preset(tty_game *t, const play_args *a)
 	return 0;
 }
 
-/* Game k of a match (m NULL: the only game), with the seed of that game. */
-static int setup_game(tty_game *t, const play_args *a, const bones_match *m, int k,
-		      uint64_t seed)
+/* The table: the game (or the match) with its seats, clock and options. */
+static int setup_table(tty_game *t, const play_args *a, uint64_t seed)
 {
 	char err[1024];
 	bones_options opts;
 	if (!build_options(t, a, &opts))
 		return 1;
-	bones_status st = bones_session_create(t->plugin, &opts, seed, &t->session, err,
-					       sizeof err);
+	bones_table_setup setup;
+	memset(&setup, 0, sizeof setup);
+	setup.plugin = t->plugin;
+	setup.options = &opts;
+	setup.seed = seed;
+	setup.time = t->preset.time;
+	setup.match_games = t->preset.match_games;
+	for (int p = 0; p < BONES_TABLE_MAX_SEATS; p++)
+		seat_of(t, a, p, &setup.seats[p]);
+	int bad = -1;
+	bones_status st = bones_table_create(&setup, &t->table, &bad, err, sizeof err);
 	bones_options_release(&opts);
+	if (st && bad >= 0) {
+		bad_seat(t, a, bad, err);
+		return 1;
+	}
 	if (st) {
 		bones_preset_locate(&t->preset, a->sets, a->set_count, err, sizeof err);
 		fprintf(stderr, "bones play: %s\n", err);
 		return 1;
 	}
+	t->session = bones_table_session(t->table);
 	const bones_game_info *info = bones_session_info(t->session);
 	t->players = info->players;
-	t->forfeit = -1;
+	for (int i = t->players; i < BONES_PRESET_MAX_SEATS; i++) {
+		if (a->seats[i]) {
+			fprintf(stderr, "bones play: --seat %d: %s has %d players (try --set "
+					"players=%d)\n", i + 1, t->plugin->id, t->players, i + 1);
+			return 1;
+		}
+	}
 	t->moves = malloc((info->max_moves ? info->max_moves : 1) * sizeof *t->moves);
 	t->text = malloc(TTY_TEXT_MAX);
 	if (!t->moves || !t->text)
 		return fprintf(stderr, "bones play: out of memory\n"), 1;
-	if (t->players > BONES_PRESET_MAX_SEATS) {
-		fprintf(stderr, "bones play: %s: %d players, the terminal seats at most %d\n",
-			t->plugin->id, t->players, BONES_PRESET_MAX_SEATS);
-		return 1;
-	}
-	if (!make_seats(t, a, m, k, seed))
-		return 1;
 	snprintf(t->save_path, sizeof t->save_path, "%s", a->save ? a->save : "");
 	return 0;
 }
 
-/* A match: game k with the seats rotated, the totals after each game. */
-static int play_match(tty_game *t, const play_args *a, uint64_t seed)
+/* A match: each game with the seats rotated (the table's), the totals after each. */
+static int play_match(tty_game *t, const play_args *a)
 {
-	bones_match m;
-	char names[BONES_MATCH_MAX_PLAYERS][TTY_PLAYER_NAME];
-	memset(&m, 0, sizeof m);
-	int rc = setup_game(t, a, NULL, 0, seed);
-	if (!rc && !tty_match_begin(t, &m, names))
-		rc = 1;
-	for (int k = 0; !rc; k++) {
-		if (k > 0 && (rc = setup_game(t, a, &m, k, seed + (uint64_t)k)))
-			break;
-		snprintf(t->match_tag, sizeof t->match_tag, "game %d of %d", k + 1, m.games);
-		if (a->save && m.games > 1)
+	const bones_match *m = bones_table_match(t->table);
+	int rc = 0;
+	for (;;) {
+		int k = bones_table_game_index(t->table);
+		if (a->save && m->games > 1)
 			tty_match_save_path(t, a->save, k);
-		fprintf(t->out, "\nmatch: game %d of %d\n", k + 1, m.games);
+		fprintf(t->out, "\nmatch: game %d of %d\n", k + 1, m->games);
 		rc = tty_game_run(t);
-		if (!t->finished) {
-			fprintf(t->out, "the match stops after %d of %d games\n", m.played, m.games);
+		if (!bones_table_over(t->table)) {
+			fprintf(t->out, "the match stops after %d of %d games\n", m->played, m->games);
 			break;
 		}
-		tty_match_add(t, &m, names);
-		tty_game_end(t);
-		if (bones_match_over(&m))
+		bones_table_count_game(t->table);
+		tty_match_print(t, false);
+		if (rc || bones_match_over(m))
 			break;
+		char err[512];
+		if (bones_table_next_game(t->table, err, sizeof err)) {
+			fprintf(stderr, "bones play: the next game of the match: %s\n", err);
+			rc = 1;
+			break;
+		}
+		t->shown = 0;
 	}
-	if (m.played)
-		tty_match_print(t, &m, names, bones_match_over(&m));
+	if (m->played)
+		tty_match_print(t, bones_match_over(m));
 	return rc;
-}
-
-static int setup(tty_game *t, const play_args *a, uint64_t seed)
-{
-	return setup_game(t, a, NULL, 0, seed);
 }
 
 int cmd_play(int argc, char **argv)
@@ -330,12 +324,13 @@ int cmd_play(int argc, char **argv)
 	t.in = stdin;
 	t.out = stdout;
 	t.echo = !isatty(fileno(stdin));
-	t.forfeit = -1;
 	uint64_t seed = a.have_seed ? a.seed : clock_seed();
 	rc = setup_preset(&t, &a);
-	if (!rc && t.preset.match_games > 0)
-		rc = play_match(&t, &a, seed);
-	else if (!rc && !(rc = setup(&t, &a, seed)))
+	if (!rc)
+		rc = setup_table(&t, &a, seed);
+	if (!rc && bones_table_match(t.table))
+		rc = play_match(&t, &a);
+	else if (!rc)
 		rc = tty_game_run(&t);
 	tty_game_release(&t);
 	return rc;

@@ -28,7 +28,7 @@ static const char help_text[] =
 static int first_human(const tty_game *t)
 {
 	for (int i = 0; i < t->players; i++)
-		if (!t->agents[i])
+		if (bones_table_human(t->table, i))
 			return i;
 	return -1;
 }
@@ -63,7 +63,7 @@ static void print_history(tty_game *t)
 		if (p->breakdown)
 			p->breakdown(game, bones_session_state_at(t->session, i + 1), why, sizeof why);
 		why[strcspn(why, "\n")] = '\0';
-		fprintf(t->out, "%s %s %s%s%s\n", t->names[mover], strcmp(t->names[mover], "You") ? "plays" : "play",
+		fprintf(t->out, "%s %s %s%s%s\n", tty_name(t, mover), strcmp(tty_name(t, mover), "You") ? "plays" : "play",
 			seen ? text : "a hidden move", why[0] ? ": " : "", why);
 	}
 }
@@ -77,9 +77,10 @@ static void print_scores(const tty_game *t)
 	for (int i = 0; i < t->players; i++) {
 		char num[64];
 		bones_record_format_score(scores[i], num, sizeof num);
-		fprintf(t->out, "%s %s %s", i ? "," : "", t->names[i], num);
-		if (t->penalties[i] != 0) {
-			bones_record_format_score(t->penalties[i], num, sizeof num);
+		fprintf(t->out, "%s %s %s", i ? "," : "", tty_name(t, i), num);
+		double penalty = bones_table_penalty(t->table, i);
+		if (penalty != 0) {
+			bones_record_format_score(penalty, num, sizeof num);
 			fprintf(t->out, " (penalties %s)", num);
 		}
 	}
@@ -127,40 +128,29 @@ static size_t print_moves(tty_game *t)
 /* Back to the state before the latest human move: the agents' replies go too. */
 static void undo_to_human(tty_game *t)
 {
-	size_t length = bones_session_length(t->session), target = length;
-	for (size_t i = length; i-- > 0;) {
-		int mover = bones_session_mover_at(t->session, i);
-		if (mover >= 0 && !t->agents[mover]) {
-			target = i;
-			break;
-		}
-	}
-	if (target == length) {
+	int taken = bones_table_undo(t->table);
+	if (!taken) {
 		fprintf(t->out, "nothing to undo: no move of yours yet\n");
 		return;
 	}
-	while (bones_session_length(t->session) > target)
-		bones_session_undo(t->session);
-	if (t->shown > target)
-		t->shown = target;
-	fprintf(t->out, "took back %zu move%s\n", length - target, length - target == 1 ? "" : "s");
+	size_t length = bones_session_length(t->session);
+	if (t->shown > length)
+		t->shown = length;
+	fprintf(t->out, "took back %d move%s\n", taken, taken == 1 ? "" : "s");
 }
 
 static void hint(tty_game *t)
 {
 	char err[256];
-	if (!t->hint &&
-	    bones_agent_create(BONES_HINT_AGENT, t->plugin, bones_session_game(t->session),
-			       bones_session_info(t->session),
-			       bones_session_seed(t->session) ^ 0x5bd1e995u, &t->hint, err,
-			       sizeof err)) {
+	bones_agent *agent = bones_table_hint_agent(t->table, err, sizeof err);
+	if (!agent) {
 		fprintf(t->out, "no hint: %s\n", err);
 		return;
 	}
 	const void *state = bones_session_state(t->session);
 	bones_move m;
 	char text[BONES_MOVE_TEXT_MAX] = "?";
-	if (bones_agent_choose(t->hint, state, &m)) {
+	if (bones_agent_choose(agent, state, &m)) {
 		fprintf(t->out, "no hint: the mcts agent found no move\n");
 		return;
 	}
@@ -212,7 +202,7 @@ static bool try_move(tty_game *t, const char *line, size_t count)
 	if (line[0] >= '0' && line[0] <= '9' && !line[strspn(line, "0123456789")]) {
 		unsigned long k = strtoul(line, NULL, 10);
 		if (k >= 1 && k <= count) {
-			bones_session_play(t->session, t->moves[k - 1]);
+			bones_table_play(t->table, t->moves[k - 1]);
 			return true;
 		}
 		fprintf(t->out, "there is no move %s: type a number 1..%zu, a move as listed, "
@@ -233,13 +223,11 @@ static enum turn_result human_turn(tty_game *t, int seat)
 	print_board(t, seat);
 	print_scores(t);
 	size_t count = print_moves(t);
-	if (tty_timed(t))
-		tty_clock_start(t);
 	for (;;) {
 		size_t before = bones_session_length(t->session);
 		char prompt[160];
 		snprintf(prompt, sizeof prompt, "%s, your move (1..%zu, a move, or help)",
-			 t->names[seat], count);
+			 tty_name(t, seat), count);
 		const char *line = NULL;
 		enum tty_read got = tty_read_line(t, seat, prompt, &line);
 		bool quit = false;
@@ -271,13 +259,13 @@ static enum turn_result human_turn(tty_game *t, int seat)
 static enum turn_result agent_turn(tty_game *t, int seat)
 {
 	bones_move m;
-	bones_status st = bones_agent_choose(t->agents[seat], bones_session_state(t->session),
-					     &m);
+	bones_agent *agent = bones_table_agent(t->table, seat);
+	bones_status st = bones_agent_choose(agent, bones_session_state(t->session), &m);
 	if (!st)
-		st = bones_session_play(t->session, m);
+		st = bones_table_play(t->table, m);
 	if (st) {
 		fprintf(t->out, "seat %d (%s): the agent failed to move (status %d)\n", seat + 1,
-			bones_agent_spec(t->agents[seat]), (int)st);
+			bones_agent_spec(agent), (int)st);
 		return TURN_ERROR;
 	}
 	return TURN_PLAYED;
@@ -286,23 +274,27 @@ static enum turn_result agent_turn(tty_game *t, int seat)
 /* The host's result: the plugin's scores +/- penalties, a forfeiting seat last. */
 static void print_result(tty_game *t)
 {
-	double scores[BONES_PRESET_MAX_SEATS];
+	double scores[BONES_TABLE_MAX_SEATS], final[BONES_TABLE_MAX_SEATS];
+	int ranks[BONES_TABLE_MAX_SEATS];
+	int forfeit = bones_table_forfeit(t->table);
 	t->plugin->scores(bones_session_game(t->session), bones_session_state(t->session),
 			  scores);
+	bones_table_result(t->table, final, ranks);
 	print_board(t, first_human(t));
-	fprintf(t->out, "game over%s\n", t->forfeit >= 0 ? " (forfeit)" : "");
+	fprintf(t->out, "game over%s\n", forfeit >= 0 ? " (forfeit)" : "");
 	for (int rank = 1; rank <= t->players; rank++) {
 		for (int i = 0; i < t->players; i++) {
-			if (t->final_ranks[i] != rank)
+			if (ranks[i] != rank)
 				continue;
 			char num[64], plugin[64], pen[64];
-			bones_record_format_score(t->final_scores[i], num, sizeof num);
+			double penalty = bones_table_penalty(t->table, i);
+			bones_record_format_score(final[i], num, sizeof num);
 			bones_record_format_score(scores[i], plugin, sizeof plugin);
-			bones_record_format_score(t->penalties[i], pen, sizeof pen);
-			fprintf(t->out, "  %d. %s (seat %d): %s", rank, t->names[i], i + 1, num);
-			if (t->penalties[i] != 0)
+			bones_record_format_score(penalty, pen, sizeof pen);
+			fprintf(t->out, "  %d. %s (seat %d): %s", rank, tty_name(t, i), i + 1, num);
+			if (penalty != 0)
 				fprintf(t->out, " (%s with penalties %s)", plugin, pen);
-			fprintf(t->out, "%s\n", i == t->forfeit ? " forfeit" : "");
+			fprintf(t->out, "%s\n", i == forfeit ? " forfeit" : "");
 		}
 	}
 }
@@ -312,9 +304,9 @@ int tty_game_run(tty_game *t)
 	fprintf(t->out, "%s: %s, seed %" PRIu64 "\n", t->preset.name, t->plugin->name,
 		bones_session_seed(t->session));
 	for (int i = 0; i < t->players; i++) {
-		const char *what = t->agents[i] ? bones_agent_spec(t->agents[i]) : "human";
-		fprintf(t->out, "  seat %d: %s (%s)\n", i + 1, t->names[i],
-			strcmp(what, t->names[i]) ? what : "agent");
+		const char *what = bones_table_seat_agent(t->table, i);
+		fprintf(t->out, "  seat %d: %s (%s)\n", i + 1, tty_name(t, i),
+			strcmp(what, tty_name(t, i)) ? what : "agent");
 	}
 	enum turn_result r = TURN_PLAYED;
 	while (r == TURN_PLAYED) {
@@ -327,10 +319,9 @@ int tty_game_run(tty_game *t)
 			r = st ? TURN_ERROR : TURN_PLAYED;
 			break;
 		}
-		r = t->agents[seat] ? agent_turn(t, seat) : human_turn(t, seat);
+		r = bones_table_human(t->table, seat) ? human_turn(t, seat) : agent_turn(t, seat);
 	}
-	tty_final_result(t);
-	bool over = t->finished;
+	bool over = bones_table_over(t->table);
 	if (over)
 		print_result(t);
 	char path[1024], err[1200];

@@ -1,41 +1,26 @@
-/* The terminal UI's match play: participants named after game 1's seats, each game's
- * host result (penalties and forfeit included) added by participant, the running
- * totals and the match result. */
+/* The terminal UI's match play (the table keeps the match): the running totals and the
+ * match result by participant, and where each game is saved. */
 #include <string.h>
 
 #include "bones/record.h"
 #include "tty.h"
 
-bool tty_match_begin(tty_game *t, bones_match *m, char (*names)[TTY_PLAYER_NAME])
+/* Participant p's name, with "(player N)" when another participant has the same. */
+static void participant_name(const tty_game *t, int p, char *buf, size_t cap)
 {
-	bool low = t->plugin->flags & BONES_LOW_SCORE_WINS;
-	int games = t->preset.match_games > 0 ? t->preset.match_games : 1;
-	if (bones_match_init(m, t->players, games, low)) {
-		fprintf(stderr, "bones play: a match seats at most %d players\n",
-			BONES_MATCH_MAX_PLAYERS);
-		return false;
-	}
-	for (int p = 0; p < t->players; p++) {
-		bool repeated = false;
-		for (int q = 0; q < t->players; q++)
-			repeated |= q != p && !strcmp(t->names[q], t->names[p]);
-		if (repeated)
-			snprintf(names[p], TTY_PLAYER_NAME, "%.60s (player %d)", t->names[p], p + 1);
-		else
-			snprintf(names[p], TTY_PLAYER_NAME, "%s", t->names[p]);
-	}
-	return true;
+	const char *name = bones_table_participant_name(t->table, p);
+	bool repeated = false;
+	for (int q = 0; q < t->players; q++)
+		repeated |= q != p && !strcmp(bones_table_participant_name(t->table, q), name);
+	if (repeated)
+		snprintf(buf, cap, "%.60s (player %d)", name, p + 1);
+	else
+		snprintf(buf, cap, "%s", name);
 }
 
-void tty_match_add(tty_game *t, bones_match *m, char (*names)[TTY_PLAYER_NAME])
+void tty_match_print(tty_game *t, bool final)
 {
-	bones_match_add(m, t->final_scores, t->final_ranks);
-	tty_match_print(t, m, names, false);
-}
-
-void tty_match_print(tty_game *t, const bones_match *m, char (*names)[TTY_PLAYER_NAME],
-		     bool final)
-{
+	const bones_match *m = bones_table_match(t->table);
 	int ranks[BONES_MATCH_MAX_PLAYERS];
 	bones_match_ranks(m, ranks);
 	if (final)
@@ -47,9 +32,10 @@ void tty_match_print(tty_game *t, const bones_match *m, char (*names)[TTY_PLAYER
 		for (int p = 0; p < m->players; p++) {
 			if (ranks[p] != rank)
 				continue;
-			char num[64];
+			char num[64], name[96];
 			bones_record_format_score(m->total[p], num, sizeof num);
-			fprintf(t->out, "  %d. %s: %s (games won %d)\n", rank, names[p], num,
+			participant_name(t, p, name, sizeof name);
+			fprintf(t->out, "  %d. %s: %s (games won %d)\n", rank, name, num,
 				m->wins[p]);
 		}
 	}

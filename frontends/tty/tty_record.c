@@ -42,17 +42,18 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 	bones_record_players players;
 	memset(&players, 0, sizeof players);
 	for (int i = 0; i < t->players && i < 8; i++)
-		players.names[i] = t->names[i];
+		players.names[i] = tty_name(t, i);
 	players.variant = t->preset.variant[0] ? t->preset.variant : NULL;
 	players.preset = t->preset.path[0] ? t->preset.id : NULL;
 	const char *tags[12];
 	char values[6][160], comment[200] = "";
-	tty_host_tags(t, tags, values);
+	bones_table_tags(t->table, tags, values);
 	players.tags = tags;
-	if (t->forfeit >= 0 && t->forfeit < t->players) {
+	int forfeit = bones_table_forfeit(t->table);
+	if (forfeit >= 0) {
 		snprintf(comment, sizeof comment,
 			 "%s (seat %d) forfeited: out of time after the grace period",
-			 t->names[t->forfeit], t->forfeit + 1);
+			 tty_name(t, forfeit), forfeit + 1);
 		players.comment = comment;
 	}
 	if (file)
@@ -68,29 +69,11 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 	return st;
 }
 
-void tty_game_end(tty_game *t)
-{
-	for (int i = 0; i < BONES_PRESET_MAX_SEATS; i++) {
-		bones_agent_destroy(t->agents[i]);
-		t->agents[i] = NULL;
-		t->penalties[i] = 0;
-	}
-	bones_agent_destroy(t->hint);
-	bones_session_destroy(t->session);
-	free(t->moves);
-	free(t->text);
-	t->hint = NULL;
-	t->session = NULL;
-	t->moves = NULL;
-	t->text = NULL;
-	t->shown = 0;
-	t->forfeit = -1;
-	t->finished = false;
-}
-
 void tty_game_release(tty_game *t)
 {
-	tty_game_end(t);
+	bones_table_destroy(t->table);
+	free(t->moves);
+	free(t->text);
 	bones_registry_destroy(t->reg);
 	memset(t, 0, sizeof *t);
 }
