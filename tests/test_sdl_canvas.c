@@ -246,11 +246,9 @@ static void play_plugin(const bones_plugin *plugin, fixture *fx)
 	gui_draw_init(&a->draw, a->r, a->fonts);
 	bones_options opts;
 	char err[256];
-	gui_seat seats[GUI_MAX_SEATS] = {{"human", "", NULL}};
-	for (int i = 0; i < GUI_MAX_SEATS; i++)
-		snprintf(seats[i].agent, sizeof seats[i].agent, "human");
 	CU_ASSERT_FATAL(bones_options_init(&opts, plugin, err, sizeof err) == BONES_OK);
-	CU_ASSERT_FATAL(gui_game_start(&a->game, plugin, &opts, seats, 5, err, sizeof err) == BONES_OK);
+	bones_table_setup setup = {.plugin = plugin, .options = &opts, .seed = 5}; /* all human */
+	CU_ASSERT_FATAL(gui_game_start(&a->game, &setup, err, sizeof err) == BONES_OK);
 	bones_options_release(&opts);
 	a->has_game = true, a->screen = SCREEN_PLAY;
 	int wrong = 0, checked = 0;

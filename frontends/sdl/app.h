@@ -100,19 +100,7 @@ typedef struct gui_app {
 	int button_count;
 	gui_layout layout;
 	gui_script *script;
-	/* time per move and match play (timer.c) */
-	bones_time_control time; /* of the game; per_move_ms 0 = untimed */
 	const char *time_arg[2]; /* --time, --grace over every preset, NULL = none */
-	bones_clock clock;
-	int clock_seat;          /* the human whose move the clock times, -1 none */
-	size_t clock_at;         /* the history length when it started */
-	double penalties[GUI_MAX_SEATS];
-	int forfeited;           /* the seat that forfeited + 1, 0 = none (zeroed: none) */
-	bones_match match;       /* match.games 0 = not a match */
-	int match_entry;         /* the start-screen entry of the match */
-	gui_seat match_seats[GUI_MAX_SEATS]; /* the participants, as seated in game 1 */
-	uint64_t match_seed;     /* game k is played with match_seed + k */
-	bool match_counted;      /* the current game was added to the match */
 	bool quit;
 	int exit_code;
 } gui_app;
@@ -170,8 +158,6 @@ void gui_start_scan(gui_app *a);
 void gui_start_draw(gui_app *a);
 void gui_start_event(gui_app *a, const SDL_Event *ev);
 bool gui_start_launch(gui_app *a, int entry);
-/* Game k of a match on entry (k 0: a new launch, the match starts over). */
-bool gui_start_launch_game(gui_app *a, int entry, int k);
 /* Find an entry by preset id, path or plugin id; -1 if none. */
 int gui_start_find(gui_app *a, const char *name);
 /* The list row showing entry idx under the filter, -1 when it is filtered out. */
@@ -183,9 +169,7 @@ bones_status gui_start_entry_options(const gui_entry *e, bones_options *opts, ch
 /* Drop the preview game (before quitting, or when the plugins change). */
 void gui_start_release(gui_app *a);
 
-/* timer.c: the clock of a human's move, penalties, forfeit and match play. */
-/* A game of entry idx was launched (k: its number in a match, -1 = a new launch). */
-void gui_timer_launched(gui_app *a, int idx, int k);
+/* timer.c: the table's clock and match on screen. */
 /* Run the clock (from gui_play_update): penalty, forfeit, the match's bookkeeping. */
 void gui_timer_update(gui_app *a);
 /* Whether moves are still allowed (no forfeit). */
@@ -194,14 +178,8 @@ bool gui_timer_live(const gui_app *a);
 void gui_timer_status(const gui_app *a, char *buf, size_t cap);
 /* Fraction of the current phase left (0..1), < 0 when no clock runs. */
 float gui_timer_fraction(const gui_app *a);
-/* Final scores and ranks with penalties and forfeit (the game's end or a forfeit). */
-void gui_timer_final(const gui_app *a, double *scores, int *ranks);
-/* The host tags for a record: names and values into tags (<= 11) and buf. */
-void gui_timer_tags(const gui_app *a, const char **tags, char (*buf)[160]);
 /* Start the next game of the match; false when there is none. */
 bool gui_timer_next_game(gui_app *a);
-/* The seats of game k of the match (participants rotated). */
-void gui_timer_match_seats(const gui_app *a, int k, gui_seat *seats);
 
 /* script.c */
 gui_script *gui_script_load(const char *path, char *err, size_t errcap);

@@ -1,5 +1,6 @@
-/* The GUI's game model: a session, its seats (humans and agents), the legal moves of
- * the current state with their pieces and targets, previews and the history texts. */
+/* The GUI's game model: a table (session, seats and agents, clock, match, undo), the
+ * legal moves of the current state with their pieces and targets, previews and the
+ * history texts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +9,7 @@
 
 bool gui_game_human(const gui_game *g, int player)
 {
-	return player >= 0 && player < GUI_MAX_SEATS && !g->seats[player].ag;
+	return bones_table_human(g->table, player);
 }
 
 int gui_game_to_move(const gui_game *g)
@@ -16,38 +17,12 @@ int gui_game_to_move(const gui_game *g)
 	return bones_session_to_move(g->s);
 }
 
-static bool is_human_spec(const char *spec)
+/* The table is made: the plugin's picture extension and the buffers of the model. */
+static bones_status setup(gui_game *g, char *err, size_t errcap)
 {
-	return !*spec || !strcmp(spec, "human");
-}
-
-static bones_status make_agents(gui_game *g, const gui_seat *seats, char *err,
-				size_t errcap)
-{
-	const bones_game_info *info = bones_session_info(g->s);
-	g->players = info->players > GUI_MAX_SEATS ? GUI_MAX_SEATS : info->players;
-	for (int i = 0; i < g->players; i++) {
-		gui_seat *seat = &g->seats[i];
-		if (seats)
-			snprintf(seat->agent, sizeof seat->agent, "%s", seats[i].agent),
-				snprintf(seat->name, sizeof seat->name, "%s", seats[i].name);
-		if (is_human_spec(seat->agent)) {
-			snprintf(seat->agent, sizeof seat->agent, "human");
-			continue;
-		}
-		uint64_t seed = bones_session_seed(g->s) * 31u + (uint64_t)i + 1;
-		bones_status st = bones_agent_create(seat->agent, g->plugin,
-						     bones_session_game(g->s), info, seed,
-						     &seat->ag, err, errcap);
-		if (st != BONES_OK)
-			return st;
-	}
-	return BONES_OK;
-}
-
-static bones_status setup(gui_game *g, const gui_seat *seats, char *err, size_t errcap)
-{
+	g->s = bones_table_session(g->table);
 	g->plugin = bones_session_plugin(g->s);
+	g->players = bones_table_players(g->table);
 	g->render = NULL;
 	if (g->plugin->get_extension)
 		g->render = g->plugin->get_extension(bones_session_game(g->s), BONES_RENDER_ID);
@@ -56,7 +31,7 @@ static bones_status setup(gui_game *g, const gui_seat *seats, char *err, size_t 
 			 g->plugin->id, BONES_RENDER_ID);
 		return BONES_ENOTFOUND;
 	}
-	snprintf(g->title, sizeof g->title, "%s", g->plugin->name);
+	snprintf(g->label, sizeof g->label, "%s", g->plugin->name);
 	const bones_game_info *info = bones_session_info(g->s);
 	g->move_cap = info->max_moves ? info->max_moves : 1;
 	g->moves = calloc(g->move_cap, sizeof *g->moves);
@@ -66,60 +41,64 @@ static bones_status setup(gui_game *g, const gui_seat *seats, char *err, size_t 
 		snprintf(err, errcap, "out of memory");
 		return BONES_ENOMEM;
 	}
-	bones_status st = make_agents(g, seats, err, errcap);
-	if (st == BONES_OK)
-		st = gui_game_refresh(g);
-	return st;
+	return gui_game_refresh(g);
+}
+
+/* Name the seat whose agent could not be made. */
+static void seat_error(int bad_seat, char *err, size_t errcap)
+{
+	if (bad_seat < 0)
+		return;
+	char why[400];
+	snprintf(why, sizeof why, "%s", err);
+	snprintf(err, errcap, "seat %d: %s", bad_seat + 1, why);
 }
 
 bones_status gui_game_adopt(gui_game *g, bones_session *s, const gui_seat *seats,
 			    char *err, size_t errcap)
 {
 	memset(g, 0, sizeof *g);
-	g->s = s;
-	bones_status st = setup(g, seats, err, errcap);
+	int bad = -1;
+	bones_status st = bones_table_adopt(s, seats, &g->table, &bad, err, errcap);
+	seat_error(bad, err, errcap);
+	if (st == BONES_OK)
+		st = setup(g, err, errcap);
 	if (st != BONES_OK)
 		gui_game_release(g);
 	return st;
 }
 
-bones_status gui_game_start(gui_game *g, const bones_plugin *plugin,
-			    const bones_options *opts, const gui_seat *seats, uint64_t seed,
-			    char *err, size_t errcap)
+bones_status gui_game_start(gui_game *g, const bones_table_setup *table_setup, char *err,
+			    size_t errcap)
 {
-	bones_session *s = NULL;
 	memset(g, 0, sizeof *g);
-	bones_status st = bones_session_create(plugin, opts, seed, &s, err, errcap);
+	int bad = -1;
+	bones_status st = bones_table_create(table_setup, &g->table, &bad, err, errcap);
+	seat_error(bad, err, errcap);
+	if (st == BONES_OK)
+		st = setup(g, err, errcap);
 	if (st != BONES_OK)
-		return st;
-	return gui_game_adopt(g, s, seats, err, errcap);
+		gui_game_release(g);
+	return st;
 }
 
 void gui_game_release(gui_game *g)
 {
-	for (int i = 0; i < GUI_MAX_SEATS; i++)
-		bones_agent_destroy(g->seats[i].ag);
-	bones_agent_destroy(g->hint);
-	bones_session_destroy(g->s);
+	bones_table_destroy(g->table);
 	free(g->moves);
 	free(g->places);
 	free(g->scratch);
-	free(g->redo);
 	memset(g, 0, sizeof *g);
-}
-
-bones_agent *gui_game_hint_agent(gui_game *g, char *err, size_t errcap)
-{
-	if (!g->hint &&
-	    bones_agent_create(BONES_HINT_AGENT, g->plugin, bones_session_game(g->s),
-			       bones_session_info(g->s), bones_session_seed(g->s) ^ 0x5bd1e995u,
-			       &g->hint, err, errcap) != BONES_OK)
-		g->hint = NULL;
-	return g->hint;
 }
 
 bones_status gui_game_refresh(gui_game *g)
 {
+	const bones_match *m = bones_table_match(g->table);
+	if (m)
+		snprintf(g->title, sizeof g->title, "%s %d/%d", g->label,
+			 bones_table_game_index(g->table) + 1, m->games);
+	else
+		snprintf(g->title, sizeof g->title, "%s", g->label);
 	bones_status st = bones_session_resolve_chance(g->s);
 	g->move_count = 0;
 	if (st != BONES_OK)
@@ -141,60 +120,32 @@ bones_status gui_game_refresh(gui_game *g)
 
 bones_status gui_game_play(gui_game *g, bones_move move)
 {
-	bones_status st = bones_session_play(g->s, move);
-	if (st == BONES_OK) {
-		g->redo_count = 0; /* a new move: what was undone cannot come back */
+	bones_status st = bones_table_play(g->table, move);
+	if (st == BONES_OK)
 		st = gui_game_refresh(g);
-	}
 	return st;
-}
-
-/* Keep the move at history index i for redo (pushed newest first, so it pops first). */
-static bool push_redo(gui_game *g, size_t i)
-{
-	if (g->redo_count == g->redo_cap) {
-		size_t cap = g->redo_cap ? 2 * g->redo_cap : 64;
-		bones_move *m = realloc(g->redo, cap * sizeof *m);
-		if (!m)
-			return false;
-		g->redo = m, g->redo_cap = cap;
-	}
-	g->redo[g->redo_count++] = bones_session_move_at(g->s, i);
-	return true;
 }
 
 bool gui_game_undo(gui_game *g)
 {
-	size_t n = bones_session_length(g->s);
-	size_t i = n;
-	/* The last move made by a human, if any. */
-	while (i > 0 && !gui_game_human(g, bones_session_mover_at(g->s, i - 1)))
-		i--;
-	if (i == 0)
-		return false;
-	i--;
-	while (bones_session_length(g->s) > i) {
-		bool kept = push_redo(g, bones_session_length(g->s) - 1);
-		if (bones_session_undo(g->s) != BONES_OK)
-			break;
-		if (!kept)
-			g->redo_count = 0; /* out of memory: no redo rather than a wrong one */
-	}
+	int taken = bones_table_undo(g->table);
 	gui_game_refresh(g);
-	return true;
+	return taken > 0;
 }
 
 bool gui_game_redo(gui_game *g)
 {
-	if (g->redo_count == 0)
+	if (!bones_table_can_redo(g->table))
 		return false;
-	/* the human move undone, then chance and agents' replies up to a human's turn */
-	do {
-		if (bones_session_play(g->s, g->redo[--g->redo_count]) != BONES_OK) {
-			g->redo_count = 0;
-			break;
-		}
-	} while (g->redo_count > 0 && !gui_game_human(g, bones_session_to_move(g->s)));
+	bones_table_redo(g->table);
+	gui_game_refresh(g);
+	return true;
+}
+
+bool gui_game_next(gui_game *g, char *err, size_t errcap)
+{
+	if (bones_table_next_game(g->table, err, errcap) != BONES_OK)
+		return false;
 	gui_game_refresh(g);
 	return true;
 }
@@ -236,23 +187,9 @@ void gui_game_breakdown_after(const gui_game *g, size_t i, char *buf, size_t cap
 				     buf, cap);
 }
 
-void gui_game_seat_label(const gui_game *g, int p, char *buf, size_t cap)
+const char *gui_game_seat_label(const gui_game *g, int p)
 {
-	const gui_seat *seat = &g->seats[p];
-	if (seat->name[0])
-		snprintf(buf, cap, "%s", seat->name);
-	else if (seat->ag)
-		snprintf(buf, cap, "Player %d (%.40s)", p + 1, seat->agent);
-	else
-		snprintf(buf, cap, "Player %d", p + 1);
-}
-
-size_t gui_game_player_moves(const gui_game *g, size_t upto)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < upto; i++)
-		n += bones_session_mover_at(g->s, i) >= 0;
-	return n;
+	return bones_table_seat_name(g->table, p);
 }
 
 size_t gui_game_position_after(const gui_game *g, long n)

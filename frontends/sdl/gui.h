@@ -18,6 +18,7 @@
 #include "bones/registry.h"
 #include "bones/render.h"
 #include "bones/session.h"
+#include "bones/table.h"
 
 /* ---- fonts (font.c) ------------------------------------------------------------- */
 
@@ -98,38 +99,32 @@ bool gui_point_in_poly(const float *xy, int points, float x, float y);
 
 /* ---- the game model (game.c) ----------------------------------------------------- */
 
-#define GUI_MAX_SEATS 8
+#define GUI_MAX_SEATS BONES_TABLE_MAX_SEATS
 
-typedef struct gui_seat {
-	char agent[256];   /* "human" or an agent spec */
-	char name[64];
-	bones_agent *ag;   /* owned; NULL for humans */
-} gui_seat;
+/* Who sits in a seat: "human" (or "") or an agent spec, and a name. */
+typedef bones_table_seat gui_seat;
 
+/* The game on screen: a table (bones/table.h: the session, seats and agents, clock,
+ * penalties, forfeit, match, undo and redo) and what the window needs besides: the
+ * legal moves of the current state with their places, and a scratch state for
+ * previews. */
 typedef struct gui_game {
 	const bones_plugin *plugin;   /* borrowed from the registry */
 	const bones_render *render;   /* NULL: the game cannot be drawn */
-	bones_session *s;             /* owned */
-	char title[128];
+	bones_table *table;           /* owned */
+	bones_session *s;             /* the table's game in progress; borrowed */
+	char label[112];              /* what was started: the entry's or the plugin's name */
+	char title[128];              /* the label, with "K/N" in a match */
 	int players;
-	gui_seat seats[GUI_MAX_SEATS];
 	bones_move *moves;            /* legal moves of the current state; owned */
 	bones_move_place *places;     /* their places (piece -2 when unknown) */
 	size_t move_count, move_cap;
 	void *scratch;                /* one state, for previews */
-	bones_agent *hint;            /* BONES_HINT_AGENT, made on the first hint; owned */
-	bones_move *redo;             /* moves undone, the next to redo last; owned */
-	size_t redo_count, redo_cap;
 } gui_game;
 
-/* The game's hint agent (created once, seeded from the session seed); NULL + err if
- * it cannot be made. */
-bones_agent *gui_game_hint_agent(gui_game *g, char *err, size_t errcap);
-
-/* Start a game. seats[i].agent "" or "human" is a human. */
-bones_status gui_game_start(gui_game *g, const bones_plugin *plugin,
-			    const bones_options *opts, const gui_seat *seats, uint64_t seed,
-			    char *err, size_t errcap);
+/* Start a game (or match) as set up. */
+bones_status gui_game_start(gui_game *g, const bones_table_setup *setup, char *err,
+			    size_t errcap);
 /* Take over a session (e.g. from a record); seats as given (NULL: all human). */
 bones_status gui_game_adopt(gui_game *g, bones_session *s, const gui_seat *seats,
 			    char *err, size_t errcap);
@@ -142,6 +137,8 @@ bool gui_game_undo(gui_game *g);
 /* Play again what the last undo took back (the same chance outcomes and replies);
  * false when there is nothing to redo. Any other move forgets it. */
 bool gui_game_redo(gui_game *g);
+/* The match's next game (seats rotated); false (err says why) when there is none. */
+bool gui_game_next(gui_game *g, char *err, size_t errcap);
 bool gui_game_human(const gui_game *g, int player);
 int gui_game_to_move(const gui_game *g);
 /* Apply move to a copy: the mover's score change and the breakdown. */
@@ -149,13 +146,11 @@ double gui_game_preview(gui_game *g, bones_move move, char *bd, size_t cap);
 /* Notation of history entry i, and the breakdown of the state after it. */
 void gui_game_move_text(const gui_game *g, size_t i, char *buf, size_t cap);
 void gui_game_breakdown_after(const gui_game *g, size_t i, char *buf, size_t cap);
-/* Player moves (chance outcomes not counted) among the first upto history entries. */
-size_t gui_game_player_moves(const gui_game *g, size_t upto);
 /* The history index after the n-th player move and the chance outcomes that follow it
  * (n < 0 or past the end: the current state). */
 size_t gui_game_position_after(const gui_game *g, long n);
 /* A seat's label: its name, or "Player N" and its agent. */
-void gui_game_seat_label(const gui_game *g, int p, char *buf, size_t cap);
+const char *gui_game_seat_label(const gui_game *g, int p);
 
 /* ---- the agent worker thread (worker.c) ------------------------------------------ */
 

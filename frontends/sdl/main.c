@@ -226,7 +226,6 @@ int main(int argc, char **argv)
 	if (!a)
 		return 1;
 	a->zoom = 1, a->sel = a->hover = -1, a->dpi = 1;
-	a->clock_seat = -1;
 	a->preview_entry = -1;
 	a->time_arg[0] = args.time, a->time_arg[1] = args.grace;
 	a->agent_delay = args.delay > 0 ? (Uint32)args.delay : 0;

@@ -37,16 +37,17 @@ static void hand_draw(gui_app *a, const void *state, int p, int who, bool intera
 	if (moving)
 		gui_fill_rect(&a->draw, (SDL_FRect){r.x, r.y, 0.3f * u, r.h}, BONES_RGBA(255, 200, 60, 255));
 	char label[160], score[48];
-	gui_game_seat_label(g, p, label, sizeof label);
-	if (a->match.games) { /* the participant's match total (this game's once it ended) */
-		int k = a->match.played - (a->match_counted ? 1 : 0);
-		int part = bones_match_participant(&a->match, k, p);
+	snprintf(label, sizeof label, "%s", gui_game_seat_label(g, p));
+	const bones_match *m = bones_table_match(g->table);
+	if (m) { /* the participant's match total (this game's once it ended) */
 		size_t n = strlen(label);
-		snprintf(label + n, sizeof label - n, "  (match %g)", a->match.total[part]);
+		snprintf(label + n, sizeof label - n, "  (match %g)",
+			 m->total[bones_table_participant(g->table, p)]);
 	}
-	if (a->penalties[p] != 0 && interactive)
+	double penalty = bones_table_penalty(g->table, p);
+	if (penalty != 0 && interactive)
 		snprintf(score, sizeof score, "%g (%+g)", scores[p],
-			 g->plugin->flags & BONES_LOW_SCORE_WINS ? a->penalties[p] : -a->penalties[p]);
+			 g->plugin->flags & BONES_LOW_SCORE_WINS ? penalty : -penalty);
 	else
 		snprintf(score, sizeof score, "%g", scores[p]);
 	/* the player's colour, as the plugin paints what the player owns: the legend */
@@ -83,8 +84,8 @@ static void result_line(const gui_app *a, const void *state, const double *score
 	int ranks[GUI_MAX_SEATS] = {0}, winners = 0, first = -1;
 	const void *game = bones_session_game(g->s);
 	double final[GUI_MAX_SEATS];
-	if (a->forfeited || a->time.per_move_ms > 0) {
-		gui_timer_final(a, final, ranks); /* penalties and forfeit count */
+	if (bones_table_forfeit(g->table) >= 0 || bones_table_timed(g->table)) {
+		bones_table_result(g->table, final, ranks); /* penalties and forfeit count */
 	} else if (g->plugin->ranks) {
 		g->plugin->ranks(game, state, ranks);
 	} else {
@@ -99,8 +100,7 @@ static void result_line(const gui_app *a, const void *state, const double *score
 	for (int p = 0; p < g->players; p++)
 		if (ranks[p] == 1)
 			winners++, first = first < 0 ? p : first;
-	char name[96];
-	gui_game_seat_label(g, first < 0 ? 0 : first, name, sizeof name);
+	const char *name = gui_game_seat_label(g, first < 0 ? 0 : first);
 	if (winners == 1)
 		snprintf(buf, cap, "Game over: %s wins", name);
 	else
@@ -110,7 +110,7 @@ static void result_line(const gui_app *a, const void *state, const double *score
 /* The match totals by participant under the result, and Next game while one is left. */
 static float match_draw(gui_app *a, float top)
 {
-	const bones_match *m = &a->match;
+	const bones_match *m = bones_table_match(a->game.table);
 	float u = a->layout.u, x = a->layout.log.x;
 	char line[200];
 	int ranks[BONES_MATCH_MAX_PLAYERS];
@@ -123,13 +123,8 @@ static float match_draw(gui_app *a, float top)
 		int p = i % m->players; /* by rank, then by participant */
 		if (ranks[p] != i / m->players + 1)
 			continue;
-		char name[96];
-		const gui_seat *s = &a->match_seats[p];
-		if (s->name[0])
-			snprintf(name, sizeof name, "%s", s->name);
-		else
-			snprintf(name, sizeof name, "Player %d (%.40s)", p + 1, s->agent);
-		snprintf(line, sizeof line, "%d. %s: %g", ranks[p], name, m->total[p]);
+		snprintf(line, sizeof line, "%d. %.100s: %g", ranks[p],
+			 bones_table_participant_name(a->game.table, p), m->total[p]);
 		gui_text_px(&a->draw, x + 0.9f * u, top + 0.5f * u, 0.9f * u, GREY,
 			    BONES_ALIGN_LEFT, line);
 		top += 1.1f * u;
@@ -227,7 +222,7 @@ void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive
 	for (int p = 0; p < g->players; p++)
 		hand_draw(a, state, p, who, interactive, scores);
 	float top = a->layout.log.y;
-	bool forfeit = interactive && a->forfeited;
+	bool forfeit = interactive && bones_table_forfeit(g->table) >= 0;
 	if (who == BONES_TERMINAL || forfeit) {
 		char result[160];
 		result_line(a, state, scores, result, sizeof result);
@@ -236,7 +231,7 @@ void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive
 		gui_text_px(&a->draw, a->layout.log.x + 0.5f * u, top + 0.9f * u, u, WHITE,
 			    BONES_ALIGN_LEFT, result);
 		top += 2.1f * u;
-		if (interactive && a->match.games)
+		if (interactive && bones_table_match(g->table))
 			top = match_draw(a, top);
 	}
 	log_draw(a, upto, top);

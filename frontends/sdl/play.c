@@ -117,16 +117,14 @@ void gui_play_move(gui_app *a, bones_move move)
 
 bool gui_play_save(gui_app *a, const char *path)
 {
-	char buf[1200], err[512], names[GUI_MAX_SEATS][96], values[6][160];
+	char buf[1200], err[512], values[6][160];
 	const char *tags[12];
 	bones_record_players players;
 	memset(&players, 0, sizeof players);
-	gui_timer_tags(a, tags, values);
+	bones_table_tags(a->game.table, tags, values);
 	players.tags = tags;
-	for (int p = 0; p < a->game.players && p < 8; p++) {
-		gui_game_seat_label(&a->game, p, names[p], sizeof names[p]);
-		players.names[p] = names[p];
-	}
+	for (int p = 0; p < a->game.players && p < 8; p++)
+		players.names[p] = gui_game_seat_label(&a->game, p);
 	if (!path) {
 		time_t now = time(NULL);
 		struct tm tm;
@@ -167,16 +165,15 @@ bool gui_open_record(gui_app *a, const char *path)
 	char err2[256];
 	/* The same game keeps its seats (who is an agent); another gets all humans. */
 	bool same = a->has_game && !strcmp(a->game.plugin->id, bones_session_plugin(s)->id);
-	if (gui_game_adopt(&g, s, same ? a->game.seats : NULL, err2, sizeof err2) != BONES_OK) {
+	gui_seat seats[GUI_MAX_SEATS];
+	for (int p = 0; same && p < a->game.players; p++)
+		seats[p] = *bones_table_seat_setup(a->game.table, p);
+	/* a record is not timed, nor a match */
+	if (gui_game_adopt(&g, s, same ? seats : NULL, err2, sizeof err2) != BONES_OK) {
 		gui_toast(a, "%s", err2);
 		return false;
 	}
 	gui_game_switch(a, &g);
-	memset(&a->time, 0, sizeof a->time); /* a record is not timed, nor a match */
-	memset(&a->match, 0, sizeof a->match);
-	memset(a->penalties, 0, sizeof a->penalties);
-	a->forfeited = 0;
-	a->clock_seat = -1;
 	a->screen = SCREEN_REPLAY;
 	a->replay_pos = bones_session_length(a->game.s);
 	if (st != BONES_OK)
@@ -186,8 +183,8 @@ bool gui_open_record(gui_app *a, const char *path)
 
 static void replay_step(gui_app *a, int dir)
 {
-	long k = (long)gui_game_player_moves(&a->game, a->replay_pos);
-	long total = (long)gui_game_player_moves(&a->game, bones_session_length(a->game.s));
+	long k = (long)bones_table_player_moves(a->game.table, a->replay_pos);
+	long total = (long)bones_table_player_moves(a->game.table, bones_session_length(a->game.s));
 	k = dir == -2 ? 0 : dir == 2 ? total : k + dir;
 	if (k < 0)
 		k = 0;
@@ -198,9 +195,7 @@ static void replay_step(gui_app *a, int dir)
 static void replay_play(gui_app *a)
 {
 	gui_worker_join(&a->worker);
-	while (bones_session_length(a->game.s) > a->replay_pos)
-		if (bones_session_undo(a->game.s) != BONES_OK)
-			break;
+	bones_table_rewind(a->game.table, a->replay_pos);
 	gui_game_refresh(&a->game);
 	a->generation++;
 	a->screen = SCREEN_PLAY;
@@ -270,7 +265,7 @@ bool gui_play_hint(gui_app *a)
 		gui_toast(a, "no hint: it is not your move");
 		return false;
 	}
-	bones_agent *ag = gui_game_hint_agent(&a->game, err, sizeof err);
+	bones_agent *ag = bones_table_hint_agent(a->game.table, err, sizeof err);
 	if (!ag) {
 		gui_toast(a, "no hint: %s", err);
 		return false;
@@ -517,7 +512,8 @@ void gui_play_update(gui_app *a)
 	}
 	if (SDL_TICKS_PASSED(now, a->agent_due)) {
 		a->agent_due = 0;
-		gui_worker_start(&a->worker, a->game.seats[who].ag, bones_session_state(a->game.s),
+		gui_worker_start(&a->worker, bones_table_agent(a->game.table, who),
+				 bones_session_state(a->game.s),
 				 bones_session_info(a->game.s)->state_size, a->generation);
 	}
 }

@@ -95,7 +95,6 @@ int gui_render_main(int argc, char **argv)
 	if (!a)
 		return 1;
 	rc = 1;
-	a->clock_seat = -1;
 	a->w = ra.w, a->h = ra.h, a->dpi = 1, a->zoom = 1, a->sel = a->hover = -1;
 	a->fonts = gui_fonts_create(err, sizeof err);
 	a->reg = bones_registry_create();

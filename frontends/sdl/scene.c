@@ -201,10 +201,12 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 			 a->win ? "   (Left/Right, Home/End, Enter: play from here)" : "");
 		return;
 	}
-	bool more = a->match.games && !bones_match_over(&a->match);
-	if (a->forfeited) {
-		gui_game_seat_label(g, a->forfeited - 1, name, sizeof name);
-		snprintf(buf, cap, "%.100s - %.60s forfeited: game over%s", g->title, name,
+	const bones_match *m = bones_table_match(g->table);
+	bool more = m && !bones_match_over(m);
+	int forfeit = bones_table_forfeit(g->table);
+	if (forfeit >= 0) {
+		snprintf(buf, cap, "%.100s - %.60s forfeited: game over%s", g->title,
+			 gui_game_seat_label(g, forfeit),
 			 more ? " (N: next game)" : "");
 		return;
 	}
@@ -216,7 +218,7 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 		snprintf(buf, cap, "%s", g->title);
 		return;
 	}
-	gui_game_seat_label(g, who, name, sizeof name);
+	snprintf(name, sizeof name, "%s", gui_game_seat_label(g, who));
 	char clock[48];
 	gui_timer_status(a, clock, sizeof clock);
 	int h = shown_hint(a);
@@ -294,8 +296,9 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 	float left = interactive ? gui_timer_fraction(a) : -1;
 	if (left >= 0) /* the clock of the human's move: a bar under the status line */
 		gui_fill_rect(&a->draw, (SDL_FRect){b.x, b.y + 1.95f * u, b.w * left, 0.25f * u},
-			      a->clock.phase == BONES_CLOCK_GRACE ? BONES_RGBA(230, 80, 60, 255)
-								 : BONES_RGBA(110, 200, 120, 255));
+			      bones_table_clock_phase(a->game.table) == BONES_CLOCK_GRACE
+				      ? BONES_RGBA(230, 80, 60, 255)
+				      : BONES_RGBA(110, 200, 120, 255));
 	if (human)
 		offboard_buttons(a);
 }

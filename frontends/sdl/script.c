@@ -219,14 +219,15 @@ static bool run_expect_time(gui_app *a, const char *cmd, const char *arg, bool *
 	double points = 0;
 	*ok = a->has_game;
 	if (!strcmp(cmd, "expect-clock")) {
-		int ph = a->clock_seat < 0 ? 0 : (int)a->clock.phase;
+		int ph = *ok ? (int)bones_table_clock_phase(a->game.table) : 0;
 		*ok = *ok && !strcmp(arg, phases[ph < 5 ? ph : 0]);
 	} else if (!strcmp(cmd, "expect-penalty") && sscanf(arg, "%d %lf", &seat, &points) == 2) {
-		*ok = *ok && seat >= 1 && seat <= GUI_MAX_SEATS && a->penalties[seat - 1] == points;
+		*ok = *ok && bones_table_penalty(a->game.table, seat - 1) == points;
 	} else if (!strcmp(cmd, "expect-forfeit")) {
-		*ok = *ok && a->forfeited == atoi(arg);
+		*ok = *ok && bones_table_forfeit(a->game.table) + 1 == atoi(arg);
 	} else if (!strcmp(cmd, "expect-match")) {
-		*ok = *ok && a->match.games && a->match.played == atoi(arg);
+		const bones_match *m = *ok ? bones_table_match(a->game.table) : NULL;
+		*ok = m && m->played == atoi(arg);
 	} else {
 		return false;
 	}
@@ -268,7 +269,7 @@ static bool auto_step(gui_app *a, gui_script *s, bool *done)
 	switch (ap->step) {
 	case AUTO_CHOOSE:
 		if (a->has_game && a->screen == SCREEN_PLAY &&
-		    (gui_game_to_move(g) == BONES_TERMINAL || a->forfeited || ap->left == 0)) {
+		    (bones_table_over(g->table) || ap->left == 0)) {
 			*done = true;
 			return true;
 		}
@@ -376,12 +377,12 @@ static bool run(gui_app *a, gui_script *s, const char *line)
 	} else if (!strcmp(cmd, "expect-replay")) {
 		/* the replay viewer shows the position after N player moves */
 		if (a->screen != SCREEN_REPLAY ||
-		    gui_game_player_moves(&a->game, a->replay_pos) != (size_t)atol(arg))
+		    bones_table_player_moves(a->game.table, a->replay_pos) != (size_t)atol(arg))
 			return fail(a, s, "the replay viewer is not at that move");
 	} else if (!strcmp(cmd, "expect-history")) {
 		/* the game in the window has N player moves */
 		if (!a->has_game ||
-		    gui_game_player_moves(&a->game, bones_session_length(a->game.s)) != (size_t)atol(arg))
+		    bones_table_player_moves(a->game.table, bones_session_length(a->game.s)) != (size_t)atol(arg))
 			return fail(a, s, "the game does not have that many moves");
 	} else if (!strcmp(cmd, "list-entries")) {
 		/* the start screen's entries under the filter, one "entry: GAME / LABEL" each

@@ -191,19 +191,17 @@ static gui_game *preview_game(gui_app *a)
 	gui_entry *e = &a->entries[a->entry_sel];
 	bones_options opts;
 	char err[256];
-	gui_seat seats[GUI_MAX_SEATS];
-	memset(seats, 0, sizeof seats);
-	for (int i = 0; i < GUI_MAX_SEATS; i++)
-		snprintf(seats[i].agent, sizeof seats[i].agent, "human");
 	if (gui_start_entry_options(e, &opts, err, sizeof err) != BONES_OK)
 		return NULL;
-	bones_status st = gui_game_start(&a->preview, e->plugin, &opts, seats, 1, err, sizeof err);
+	bones_table_setup setup; /* every seat human (no agents made), seed 1 */
+	memset(&setup, 0, sizeof setup);
+	setup.plugin = e->plugin;
+	setup.options = &opts;
+	setup.seed = 1;
+	bones_status st = gui_game_start(&a->preview, &setup, err, sizeof err);
 	bones_options_release(&opts);
-	if (st != BONES_OK || !a->preview.render) {
-		if (st == BONES_OK)
-			gui_game_release(&a->preview);
+	if (st != BONES_OK)
 		return NULL;
-	}
 	a->has_preview = true;
 	a->preview_entry = a->entry_sel;
 	return &a->preview;

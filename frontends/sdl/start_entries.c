@@ -243,12 +243,19 @@ int gui_start_find(gui_app *a, const char *name)
 	return -1;
 }
 
-bool gui_start_launch(gui_app *a, int idx)
+/* The clock of an entry: its preset's [time], then --time and --grace over it. */
+static bones_time_control entry_time(const gui_app *a, const gui_entry *e)
 {
-	return gui_start_launch_game(a, idx, 0);
+	bones_time_control tc = e->time;
+	int64_t ms;
+	if (a->time_arg[0] && bones_clock_parse_duration(a->time_arg[0], &ms) && ms > 0)
+		tc.per_move_ms = ms;
+	if (a->time_arg[1] && bones_clock_parse_duration(a->time_arg[1], &ms))
+		tc.grace_ms = ms;
+	return tc;
 }
 
-bool gui_start_launch_game(gui_app *a, int idx, int k)
+bool gui_start_launch(gui_app *a, int idx)
 {
 	if (idx < 0 || idx >= a->entry_count)
 		return false;
@@ -259,34 +266,28 @@ bool gui_start_launch_game(gui_app *a, int idx, int k)
 		gui_toast(a, "%s", err);
 		return false;
 	}
+	bones_table_setup setup;
+	memset(&setup, 0, sizeof setup);
+	setup.plugin = e->plugin;
+	setup.options = &opts;
+	setup.seed = a->seed ? a->seed++ : (uint64_t)time(NULL) ^ SDL_GetPerformanceCounter();
+	memcpy(setup.seats, e->seats, sizeof setup.seats);
+	setup.time = entry_time(a, e);
+	setup.match_games = e->match_games;
 	gui_game g;
-	gui_seat seats[GUI_MAX_SEATS];
-	memcpy(seats, e->seats, sizeof seats);
-	uint64_t seed = a->seed ? a->seed++ : (uint64_t)time(NULL) ^ SDL_GetPerformanceCounter();
-	if (k > 0) { /* game k of the match: the participants rotated, the next seed */
-		gui_timer_match_seats(a, k, seats);
-		seed = a->match_seed + (uint64_t)k;
-	}
-	bones_status st = gui_game_start(&g, e->plugin, &opts, seats, seed, err, sizeof err);
+	bones_status st = gui_game_start(&g, &setup, err, sizeof err);
 	bones_options_release(&opts);
 	if (st != BONES_OK) {
 		gui_toast(a, "%s", err);
 		fprintf(stderr, "bones-gui: %s\n", err);
 		return false;
 	}
-	if (k > 0)
-		snprintf(g.title, sizeof g.title, "%.100s %d/%d", e->label, k + 1,
-			 a->match.games);
-	else if (e->match_games > 0)
-		snprintf(g.title, sizeof g.title, "%.100s 1/%d", e->label, e->match_games);
-	else
-		snprintf(g.title, sizeof g.title, "%.127s", e->label);
+	snprintf(g.label, sizeof g.label, "%.111s", e->label);
+	gui_game_refresh(&g);
 	gui_game_switch(a, &g);
-	gui_timer_launched(a, idx, k);
 	a->screen = SCREEN_PLAY;
 	printf("started %s (seed %llu)\n", e->label,
 	       (unsigned long long)bones_session_seed(a->game.s));
 	fflush(stdout);
 	return true;
 }
-

@@ -58,6 +58,8 @@ int bones_table_players(const bones_table *t);
 bool bones_table_human(const bones_table *t, int seat);
 /* The agent of seat; NULL for a human. */
 bones_agent *bones_table_agent(const bones_table *t, int seat);
+/* Who sits in seat (agent spec and name as set up; the participant's). */
+const bones_table_seat *bones_table_seat_setup(const bones_table *t, int seat);
 /* "human" or the agent spec. */
 const char *bones_table_seat_agent(const bones_table *t, int seat);
 /* The seat's name: the given one, else "Player N" ("Player N (greedy)" for agents). */
@@ -78,6 +80,9 @@ int bones_table_undo(bones_table *t);
  * agents' replies up to a human's turn. Returns the player moves replayed. */
 int bones_table_redo(bones_table *t);
 bool bones_table_can_redo(const bones_table *t);
+/* Take back moves until the history has length entries ("play on from here" in a
+ * replay); redo is forgotten. */
+void bones_table_rewind(bones_table *t, size_t length);
 /* Player moves (chance outcomes not counted) among the first upto of the history. */
 size_t bones_table_player_moves(const bones_table *t, size_t upto);
 

@@ -185,6 +185,12 @@ bones_agent *bones_table_agent(const bones_table *t, int seat)
 	return valid_seat(t, seat) ? t->agents[seat] : NULL;
 }
 
+const bones_table_seat *bones_table_seat_setup(const bones_table *t, int seat)
+{
+	static const bones_table_seat none = {"", ""};
+	return valid_seat(t, seat) ? &t->who[bones_table_participant(t, seat)] : &none;
+}
+
 const char *bones_table_seat_agent(const bones_table *t, int seat)
 {
 	return valid_seat(t, seat) ? t->who[bones_table_participant(t, seat)].agent : "";
@@ -274,6 +280,14 @@ int bones_table_redo(bones_table *t)
 		played += mover >= 0;
 	} while (t->redo_count > 0 && !bones_table_human(t, bones_session_to_move(t->session)));
 	return played;
+}
+
+void bones_table_rewind(bones_table *t, size_t length)
+{
+	while (bones_session_length(t->session) > length)
+		if (bones_session_undo(t->session) != BONES_OK)
+			break;
+	t->redo_count = 0;
 }
 
 bool bones_table_can_redo(const bones_table *t)
