@@ -213,7 +213,7 @@ static int check_targets(gui_app *a, int *checked)
 			any |= a->game.places[i].piece == piece && a->game.places[i].target >= 0;
 		if (!any)
 			continue;
-		a->sel = piece;
+		a->play.sel = piece;
 		gui_frame(a);
 		float x, y;
 		for (int k = 0; gui_play_target_pos(a, k, &x, &y); k++) {
@@ -224,13 +224,13 @@ static int check_targets(gui_app *a, int *checked)
 			if (x < a->layout.board.x || x >= a->layout.board.x + a->layout.board.w)
 				continue; /* panned off screen */
 			(*checked)++;
-			if (a->hover < 0 || a->game.places[a->hover].piece != piece) {
+			if (a->play.hover < 0 || a->game.places[a->play.hover].piece != piece) {
 				wrong++;
 				continue;
 			}
-			const bones_move_place *p = &a->game.places[a->hover];
-			float hx = p->x * a->board_view.scale + a->board_view.ox;
-			float hy = p->y * a->board_view.scale + a->board_view.oy;
+			const bones_move_place *p = &a->game.places[a->play.hover];
+			float hx = p->x * a->view.board_view.scale + a->view.board_view.ox;
+			float hy = p->y * a->view.board_view.scale + a->view.board_view.oy;
 			wrong += (hx - x) * (hx - x) + (hy - y) * (hy - y) > 4;
 		}
 	}
@@ -242,7 +242,7 @@ static void play_plugin(const bones_plugin *plugin, fixture *fx)
 	gui_app *a = calloc(1, sizeof *a);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
 	a->r = NULL, a->fonts = fx->fonts, a->w = fx->w, a->h = fx->h;
-	a->dpi = 1, a->zoom = 1, a->sel = a->hover = -1;
+	a->dpi = 1, a->view.zoom = 1, a->play.sel = a->play.hover = -1;
 	gui_draw_init(&a->draw, a->r, a->fonts);
 	bones_options opts;
 	char err[256];
@@ -256,7 +256,7 @@ static void play_plugin(const bones_plugin *plugin, fixture *fx)
 	bones_rng_seed(&rng, 11);
 	for (int turn = 0; turn < 8 && a->game.move_count > 0; turn++) {
 		wrong += check_targets(a, &checked);
-		a->sel = -1;
+		a->play.sel = -1;
 		gui_play_move(a, a->game.moves[bones_rng_below(&rng, (uint32_t)a->game.move_count)]);
 	}
 	gui_frame(a);

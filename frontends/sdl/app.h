@@ -50,6 +50,48 @@ typedef struct gui_entry {
 
 typedef struct gui_script gui_script;
 
+/* The board's view, shared by the play and replay screens (view.c): the mouse, the
+ * user's pan and zoom over fit-to-window, and the last frame's transform. */
+typedef struct gui_board_view {
+	float mx, my;            /* the mouse, in output pixels */
+	float zoom, panx, pany;  /* user view on top of fit-to-window */
+	bool pressing, dragged;
+	float press_x, press_y;
+	gui_view board_view;     /* of the last frame, for hit tests */
+	float pick_radius;       /* world units */
+} gui_board_view;
+
+/* The play screen (play.c). */
+typedef struct gui_play_screen {
+	int sel;                 /* selected hand piece, -1 none */
+	int hover;               /* index into game.moves under the mouse, -1 none */
+	int variant;             /* chosen variant at the hovered target */
+	Uint32 agent_due;        /* when the agent to move starts thinking, 0 = not yet */
+	/* the hint: asked on the worker, shown while the position is unchanged */
+	bool hint_thinking;      /* the worker runs the hint agent */
+	int hint;                /* index into game.moves + 1, 0 none */
+	unsigned hint_generation; /* the position it is for */
+} gui_play_screen;
+
+/* The replay screen (replay.c). */
+typedef struct gui_replay_screen {
+	size_t pos;              /* the history index shown */
+} gui_replay_screen;
+
+/* The start screen (start.c, start_entries.c). */
+typedef struct gui_start_screen {
+	gui_entry *entries;
+	int entry_count, entry_sel;
+	int entry_scroll, entry_rows; /* in list rows (game headings and entries) */
+	char filter[64];         /* typed: entries containing it */
+	gui_game preview;        /* the selected entry's opening position */
+	int preview_entry;       /* whose it is, -1 none */
+	bool has_preview;
+	bool scroll_drag;        /* the scrollbar's thumb is being dragged */
+} gui_start_screen;
+
+/* What every screen shares: the window, the game on screen and its agent worker, the
+ * buttons of the last frame, toasts and help; then each screen's own state. */
 typedef struct gui_app {
 	SDL_Window *win;         /* NULL when rendering off-screen */
 	SDL_Renderer *r;
@@ -64,46 +106,34 @@ typedef struct gui_app {
 	gui_worker worker;
 	unsigned generation;     /* bumps whenever the position changes */
 	Uint32 wake_event;
-	Uint32 agent_delay, agent_due;
+	Uint32 agent_delay;
 	uint64_t seed;
 	size_t record_game;      /* --game K: the game of a file of records to open */
-	/* play */
-	int sel;                 /* selected hand piece, -1 none */
-	int hover;               /* index into game.moves under the mouse, -1 none */
-	int variant;             /* chosen variant at the hovered target */
-	float mx, my;
-	float zoom, panx, pany;  /* user view on top of fit-to-window */
-	bool pressing, dragged;
-	float press_x, press_y;
-	gui_view board_view;     /* of the last frame, for hit tests */
-	float pick_radius;       /* world units */
+	const char *time_arg[2]; /* --time, --grace over every preset, NULL = none */
 	bool help;
-	/* the hint (play.c): asked on the worker, shown while the position is unchanged */
-	bool hint_thinking;      /* the worker runs the hint agent */
-	int hint;                /* index into game.moves + 1, 0 none */
-	unsigned hint_generation; /* the position it is for */
 	char toast[256];
 	Uint32 toast_until;
 	char save_dir[512];
-	size_t replay_pos;
-	/* start */
-	gui_entry *entries;
-	int entry_count, entry_sel;
-	int entry_scroll, entry_rows; /* in list rows (game headings and entries) */
-	char filter[64];         /* typed on the start screen: entries containing it */
-	gui_game preview;        /* the selected entry's opening position */
-	int preview_entry;       /* whose it is, -1 none */
-	bool has_preview;
-	bool scroll_drag;        /* the scrollbar's thumb is being dragged */
-	/* buttons drawn in the last frame */
-	gui_button buttons[GUI_MAX_BUTTONS];
+	gui_button buttons[GUI_MAX_BUTTONS]; /* drawn in the last frame */
 	int button_count;
 	gui_layout layout;
 	gui_script *script;
-	const char *time_arg[2]; /* --time, --grace over every preset, NULL = none */
 	bool quit;
 	int exit_code;
+	gui_board_view view;
+	gui_play_screen play;
+	gui_replay_screen replay;
+	gui_start_screen start;
 } gui_app;
+
+/* The files form layers; each uses only those above it:
+ *   layout.c, view.c, targets.c, timer.c   regions, buttons, toasts; the board's view;
+ *                                          the spots a click can play; the clock
+ *   scene.c, panel.c                       drawing the board and the side panel
+ *   games.c, start_entries.c               the game on screen; the start screen's entries
+ *   start.c, play.c, replay.c              the screens (event, update, draw)
+ *   screen.c                               dispatch to the current screen
+ *   script.c, render_png.c, main.c         --script, --render and screenshots, the loop */
 
 /* layout.c */
 void gui_layout_compute(gui_layout *l, int w, int h, int players, int max_hand);
@@ -112,62 +142,44 @@ int gui_button_at(const gui_app *a, float x, float y, int *arg);
 /* Draw a labelled button and register it. */
 void gui_button_draw(gui_app *a, SDL_FRect r, int id, int arg, const char *label,
 		     bool active);
-
-/* scene.c: the board, hands, scores and log of the current game at history index
- * upto (its length: the current state), as `viewer` sees it. */
-void gui_scene_draw(gui_app *a, size_t upto, bool interactive);
-int gui_scene_viewer(const gui_app *a);
-/* The screen point the fitted board is centred on (before the user's pan). */
-void gui_scene_anchor(const gui_app *a, float *ax, float *ay);
-/* panel.c: hands, scores, result, move log and buttons of the state after upto moves. */
-void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive);
-/* Green for points that help the mover, red for a cost (more points in a game where
- * the fewest win), white for none. */
-bones_color gui_points_color(const bones_plugin *plugin, double points);
-void gui_help_draw(gui_app *a);
+/* A message shown for a few seconds over the board. */
 void gui_toast(gui_app *a, const char *fmt, ...);
 
-/* play.c */
-void gui_play_event(gui_app *a, const SDL_Event *ev);
-void gui_play_update(gui_app *a);
-void gui_play_reset_view(gui_app *a);
-bool gui_play_click_hand(gui_app *a, int piece);
+/* view.c: the board's view on the play and replay screens. */
+void gui_view_reset(gui_app *a);
+/* Fit the world box {x0, y0, x1, y1} to the board area, then the user's zoom and pan. */
+void gui_view_fit(gui_app *a, const float box[4]);
+void gui_view_zoom_at(gui_app *a, float x, float y, float f);
+/* The mouse moved: drags the board with the middle or right button held, and with the
+ * left one when left_drags. */
+void gui_view_motion(gui_app *a, const SDL_MouseMotionEvent *m, bool left_drags);
+void gui_view_press(gui_app *a, const SDL_MouseButtonEvent *b);
+/* The button was released: true when it was a click, not the end of a drag. */
+bool gui_view_release(gui_app *a, const SDL_MouseButtonEvent *b);
+/* F or 0 (fit), + and - (zoom), the arrows (pan): true when c was one of them. */
+bool gui_view_key(gui_app *a, SDL_Keycode c);
+/* The seat whose eyes the board is drawn with, -1: only what is public. */
+int gui_viewer(const gui_app *a);
+
+/* targets.c: what a click on the play screen can play. */
+/* A human of a live game is to move on the play screen. */
+bool gui_play_human_turn(const gui_app *a);
+/* The captured mark region around a world point (not the last move's), or NULL. */
+const gui_mark *gui_mark_at(const gui_app *a, float x, float y);
 /* Whether a move's place is a highlighted spot now: on the board, of the selected piece
  * (of any piece when none is selected). */
 bool gui_play_matches(const gui_app *a, const bones_move_place *p);
 /* The number of moves a click at move's spot chooses among (R and the wheel turn). */
 int gui_play_ways(const gui_app *a, int move);
-/* The screen position of the centre of a legal target for the selected piece (k-th
- * distinct target); false when there is none. For scripts. */
-bool gui_play_target_pos(gui_app *a, int k, float *x, float *y);
-bool gui_play_hand_pos(gui_app *a, int piece, float *x, float *y);
-void gui_play_move(gui_app *a, bones_move move);
-/* Ask the hint agent on the worker (a human to move, none thinking); false if refused. */
-bool gui_play_hint(gui_app *a);
+/* The legal move under screen point (x, y), as its ghost shows it; -1 if none. */
+int gui_play_target_at(gui_app *a, float x, float y);
 /* The shown hint's index into game.moves, -1 when there is none (or it is stale). */
 int gui_play_hint_index(const gui_app *a);
-/* Where to click to play the shown hint: its target or its button. */
+/* Where to click: the hint's spot or button, hand piece, the k-th distinct spot of the
+ * selected piece (for scripts); false when there is none. */
 bool gui_play_hint_pos(gui_app *a, float *x, float *y);
-bool gui_play_save(gui_app *a, const char *path);
-/* Open a record file in the replay viewer. */
-bool gui_open_record(gui_app *a, const char *path);
-void gui_game_switch(gui_app *a, gui_game *g);
-
-/* start.c */
-void gui_start_scan(gui_app *a);
-void gui_start_draw(gui_app *a);
-void gui_start_event(gui_app *a, const SDL_Event *ev);
-bool gui_start_launch(gui_app *a, int entry);
-/* Find an entry by preset id, path or plugin id; -1 if none. */
-int gui_start_find(gui_app *a, const char *name);
-/* The list row showing entry idx under the filter, -1 when it is filtered out. */
-int gui_start_row_of(const gui_app *a, int idx);
-/* The options of an entry: its preset or the plugin's defaults and variant, then its
- * number of players. */
-bones_status gui_start_entry_options(const gui_entry *e, bones_options *opts, char *err,
-				     size_t errcap);
-/* Drop the preview game (before quitting, or when the plugins change). */
-void gui_start_release(gui_app *a);
+bool gui_play_hand_pos(gui_app *a, int piece, float *x, float *y);
+bool gui_play_target_pos(gui_app *a, int k, float *x, float *y);
 
 /* timer.c: the table's clock and match on screen. */
 /* Run the clock (from gui_play_update): penalty, forfeit, the match's bookkeeping. */
@@ -178,8 +190,71 @@ bool gui_timer_live(const gui_app *a);
 void gui_timer_status(const gui_app *a, char *buf, size_t cap);
 /* Fraction of the current phase left (0..1), < 0 when no clock runs. */
 float gui_timer_fraction(const gui_app *a);
+
+/* scene.c: the board, hands, scores and log of the current game at history index
+ * upto (its length: the current state), as `viewer` sees it. */
+void gui_scene_draw(gui_app *a, size_t upto, bool interactive);
+/* panel.c: hands, scores, result, move log and buttons of the state after upto moves. */
+void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive);
+/* Green for points that help the mover, red for a cost (more points in a game where
+ * the fewest win), white for none. */
+bones_color gui_points_color(const bones_plugin *plugin, double points);
+
+/* games.c: the game on screen. */
+/* Show g (taken over) instead of the game on screen. */
+void gui_game_switch(gui_app *a, gui_game *g);
+/* Save the record to path (NULL: a new file in the save folder). */
+bool gui_save_record(gui_app *a, const char *path);
+void gui_to_menu(gui_app *a);
+/* What the play and replay screens share: the Save, Fit, Menu and ? buttons; the keys
+ * M, Ctrl+S and the view's. True when id or the key was one of them. */
+bool gui_board_button(gui_app *a, int id);
+bool gui_board_key(gui_app *a, const SDL_KeyboardEvent *k);
+
+/* start_entries.c: the start screen's entries. */
+void gui_start_scan(gui_app *a);
+/* Start the entry's game (or match) and show it. */
+bool gui_start_launch(gui_app *a, int entry);
+/* Find an entry by preset id, path or plugin id; -1 if none. */
+int gui_start_find(gui_app *a, const char *name);
+/* The options of an entry: its preset or the plugin's defaults and variant, then its
+ * number of players. */
+bones_status gui_start_entry_options(const gui_entry *e, bones_options *opts, char *err,
+				     size_t errcap);
+
+/* start.c: the start screen. */
+void gui_start_event(gui_app *a, const SDL_Event *ev);
+void gui_start_draw(gui_app *a);
+/* The list row showing entry idx under the filter, -1 when it is filtered out. */
+int gui_start_row_of(const gui_app *a, int idx);
+/* Drop the preview game (before quitting, or when the plugins change). */
+void gui_start_release(gui_app *a);
+
+/* play.c: the play screen. */
+void gui_play_event(gui_app *a, const SDL_Event *ev);
+/* Agents' and hints' answers from the worker, the clock, the next agent's turn. */
+void gui_play_update(gui_app *a);
+void gui_play_draw(gui_app *a);
+bool gui_play_click_hand(gui_app *a, int piece);
+void gui_play_move(gui_app *a, bones_move move);
+/* Ask the hint agent on the worker (a human to move, none thinking); false if refused. */
+bool gui_play_hint(gui_app *a);
 /* Start the next game of the match; false when there is none. */
-bool gui_timer_next_game(gui_app *a);
+bool gui_play_next_game(gui_app *a);
+
+/* replay.c: the replay screen. */
+/* Show the game on screen from its last move. */
+void gui_replay_open(gui_app *a);
+/* Open a record file in the replay viewer. */
+bool gui_open_record(gui_app *a, const char *path);
+void gui_replay_event(gui_app *a, const SDL_Event *ev);
+void gui_replay_draw(gui_app *a);
+
+/* screen.c: the current screen. */
+void gui_screen_event(gui_app *a, const SDL_Event *ev);
+void gui_screen_update(gui_app *a);
+/* Draw the current screen (with the toast and the help overlay). */
+void gui_frame(gui_app *a);
 
 /* script.c */
 gui_script *gui_script_load(const char *path, char *err, size_t errcap);
@@ -190,7 +265,5 @@ bool gui_script_step(gui_app *a, gui_script *s);
 /* render_png.c */
 int gui_render_main(int argc, char **argv);
 bool gui_screenshot(gui_app *a, const char *path);
-/* scene.c: draw the current screen (start, play or replay, and the help overlay). */
-void gui_frame(gui_app *a);
 
 #endif /* BONES_GUI_APP_H */

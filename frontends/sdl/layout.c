@@ -2,6 +2,9 @@
  * hands, scores, move log and buttons on the right) and the clickable buttons. */
 #include <string.h>
 
+#include <stdarg.h>
+#include <stdio.h>
+
 #include "app.h"
 
 static float clampf(float v, float lo, float hi)
@@ -81,7 +84,7 @@ int gui_button_at(const gui_app *a, float x, float y, int *arg)
 void gui_button_draw(gui_app *a, SDL_FRect r, int id, int arg, const char *label,
 		     bool active)
 {
-	bool hot = a->mx >= r.x && a->mx < r.x + r.w && a->my >= r.y && a->my < r.y + r.h;
+	bool hot = a->view.mx >= r.x && a->view.mx < r.x + r.w && a->view.my >= r.y && a->view.my < r.y + r.h;
 	bones_color fill = active ? BONES_RGBA(52, 110, 190, 255)
 			 : hot    ? BONES_RGBA(86, 96, 112, 255)
 				  : BONES_RGBA(64, 72, 86, 255);
@@ -95,4 +98,13 @@ void gui_button_draw(gui_app *a, SDL_FRect r, int id, int arg, const char *label
 	gui_text_px(&a->draw, r.x + r.w / 2, r.y + r.h / 2, h, BONES_RGBA(240, 244, 250, 255),
 		    BONES_ALIGN_CENTER, label);
 	gui_button_add(a, r, id, arg);
+}
+
+void gui_toast(gui_app *a, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(a->toast, sizeof a->toast, fmt, ap);
+	va_end(ap);
+	a->toast_until = SDL_GetTicks() + 4000;
 }

@@ -83,27 +83,6 @@ static int parse(int argc, char **argv, gui_args *g)
 	return 0;
 }
 
-static void handle(gui_app *a, const SDL_Event *ev)
-{
-	if (ev->type == SDL_QUIT) {
-		a->quit = true;
-	} else if (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_F1) {
-		a->help = !a->help;
-	} else if (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_q &&
-		   (ev->key.keysym.mod & KMOD_CTRL)) {
-		a->quit = true;
-	} else if (ev->type == a->wake_event) {
-		/* an agent is done: gui_play_update picks the move up */
-	} else if (a->screen == SCREEN_START || !a->has_game) {
-		if (a->help && (ev->type == SDL_MOUSEBUTTONUP || ev->type == SDL_KEYDOWN))
-			a->help = false;
-		else
-			gui_start_event(a, ev);
-	} else {
-		gui_play_event(a, ev);
-	}
-}
-
 static void sizes(gui_app *a)
 {
 	int ww = 1, wh = 1;
@@ -116,15 +95,14 @@ static void loop(gui_app *a)
 {
 	while (!a->quit) {
 		SDL_Event ev;
-		bool busy = gui_worker_busy(&a->worker) || a->agent_due || a->script ||
+		bool busy = gui_worker_busy(&a->worker) || a->play.agent_due || a->script ||
 			    SDL_GetTicks() < a->toast_until;
 		if (SDL_WaitEventTimeout(&ev, busy ? 15 : 120)) {
-			handle(a, &ev);
+			gui_screen_event(a, &ev);
 			while (!a->quit && SDL_PollEvent(&ev))
-				handle(a, &ev);
+				gui_screen_event(a, &ev);
 		}
-		if (a->has_game)
-			gui_play_update(a);
+		gui_screen_update(a);
 		sizes(a);
 		gui_frame(a);
 		SDL_RenderPresent(a->r);
@@ -144,10 +122,10 @@ static int open_first(gui_app *a, const char *name)
 	int e = gui_start_find(a, name);
 	if (e < 0) {
 		fprintf(stderr, "bones-gui: unknown game or preset '%s'; known:", name);
-		for (int i = 0; i < a->entry_count; i++)
-			if (!a->entries[i].variant[0])
-				fprintf(stderr, " %s", a->entries[i].preset[0] ? a->entries[i].label
-									     : a->entries[i].plugin->id);
+		for (int i = 0; i < a->start.entry_count; i++)
+			if (!a->start.entries[i].variant[0])
+				fprintf(stderr, " %s", a->start.entries[i].preset[0] ? a->start.entries[i].label
+									     : a->start.entries[i].plugin->id);
 		fprintf(stderr, "\n");
 		return 2;
 	}
@@ -225,8 +203,8 @@ int main(int argc, char **argv)
 	gui_app *a = calloc(1, sizeof *a);
 	if (!a)
 		return 1;
-	a->zoom = 1, a->sel = a->hover = -1, a->dpi = 1;
-	a->preview_entry = -1;
+	a->view.zoom = 1, a->play.sel = a->play.hover = -1, a->dpi = 1;
+	a->start.preview_entry = -1;
 	a->time_arg[0] = args.time, a->time_arg[1] = args.grace;
 	a->agent_delay = args.delay > 0 ? (Uint32)args.delay : 0;
 	a->seed = args.seed;
@@ -243,7 +221,7 @@ int main(int argc, char **argv)
 	gui_script_destroy(a->script);
 	gui_draw_release(&a->draw);
 	gui_fonts_destroy(a->fonts);
-	free(a->entries);
+	free(a->start.entries);
 	if (a->r)
 		SDL_DestroyRenderer(a->r);
 	if (a->win)

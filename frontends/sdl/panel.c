@@ -56,7 +56,7 @@ static void hand_draw(gui_app *a, const void *state, int p, int who, bool intera
 	gui_text_px(&a->draw, r.x + 1.8f * u, r.y + 0.85f * u, u, WHITE, BONES_ALIGN_LEFT, label);
 	gui_text_px(&a->draw, r.x + r.w - 0.5f * u, r.y + 0.85f * u, 1.2f * u,
 		    BONES_RGBA(255, 220, 120, 255), BONES_ALIGN_RIGHT, score);
-	int viewer = gui_scene_viewer(a);
+	int viewer = gui_viewer(a);
 	int n = g->render->hand_size(game, state, p, viewer);
 	bool human = interactive && moving && gui_game_human(g, p);
 	int per_row = a->layout.per_row > 0 ? a->layout.per_row : 1;
@@ -64,7 +64,7 @@ static void hand_draw(gui_app *a, const void *state, int p, int who, bool intera
 		float x = r.x + 0.5f * u + (float)(k % per_row) * slot;
 		SDL_FRect s = {x + 2, r.y + 1.6f * u + (float)(k / per_row) * slot, slot - 4,
 			       slot - 4};
-		bool chosen = human && k == a->sel;
+		bool chosen = human && k == a->play.sel;
 		gui_fill_rect(&a->draw, s, chosen ? BONES_RGBA(90, 140, 210, 255) : BONES_RGBA(70, 78, 92, 255));
 		a->draw.view = (gui_view){slot * 0.86f, s.x + s.w / 2, s.y + s.h / 2};
 		g->render->draw_piece(game, state, p, k, viewer, &a->draw.canvas);
@@ -201,7 +201,7 @@ static void bar_draw(gui_app *a, bool interactive)
 		SDL_FRect r = {b.x + (float)i * (w + gap), b.y, w, b.h};
 		if (interactive)
 			gui_button_draw(a, r, play[i].id, 0, play[i].label,
-					play[i].id == BTN_HINT && a->hint_thinking);
+					play[i].id == BTN_HINT && a->play.hint_thinking);
 		else
 			gui_button_draw(a, r, replay[i].id, 0, replay[i].label, false);
 	}

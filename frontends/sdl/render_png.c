@@ -79,7 +79,7 @@ static int render(gui_app *a, const render_args *ra)
 	}
 	a->has_game = true;
 	a->screen = SCREEN_REPLAY;
-	a->replay_pos = gui_game_position_after(&a->game, ra->move);
+	a->replay.pos = gui_game_position_after(&a->game, ra->move);
 	gui_frame(a);
 	return 0;
 }
@@ -95,7 +95,7 @@ int gui_render_main(int argc, char **argv)
 	if (!a)
 		return 1;
 	rc = 1;
-	a->w = ra.w, a->h = ra.h, a->dpi = 1, a->zoom = 1, a->sel = a->hover = -1;
+	a->w = ra.w, a->h = ra.h, a->dpi = 1, a->view.zoom = 1, a->play.sel = a->play.hover = -1;
 	a->fonts = gui_fonts_create(err, sizeof err);
 	a->reg = bones_registry_create();
 	if (!a->fonts || !a->reg) {

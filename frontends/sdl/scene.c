@@ -1,35 +1,10 @@
 /* The board area of the play and replay screens: fit-to-window view with the user's
  * pan and zoom, the plugin's board drawing, legal targets, the ghost and its points. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "app.h"
-
-
-int gui_scene_viewer(const gui_app *a)
-{
-	const gui_game *g = &a->game;
-	if (!a->win)
-		return -1;
-	int who = gui_game_to_move(g), humans = 0, last = -1;
-	if (gui_game_human(g, who))
-		return who;
-	for (int p = 0; p < g->players; p++)
-		if (gui_game_human(g, p))
-			humans++, last = p;
-	return humans == 1 ? last : -1;
-}
-
-void gui_toast(gui_app *a, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(a->toast, sizeof a->toast, fmt, ap);
-	va_end(ap);
-	a->toast_until = SDL_GetTicks() + 4000;
-}
 
 /* Half the smallest distance between two different targets: how near a click must be. */
 static float pick_radius(const gui_game *g, const float box[4])
@@ -54,44 +29,25 @@ static float pick_radius(const gui_game *g, const float box[4])
 	return best / 2;
 }
 
+/* Fit the board (and the targets when interactive) to the window. */
 static void fit_view(gui_app *a, const void *state, bool with_targets)
 {
 	const gui_game *g = &a->game;
-	SDL_FRect area = a->layout.board;
 	float box[4] = {0, 0, 1, 1};
 	g->render->board_bounds(bones_session_game(g->s), state, box);
-	a->pick_radius = pick_radius(g, box);
+	a->view.pick_radius = pick_radius(g, box);
 	for (size_t i = 0; with_targets && i < g->move_count; i++) {
 		const bones_move_place *p = &g->places[i];
 		if (p->target < 0)
 			continue;
-		box[0] = fminf(box[0], p->x - a->pick_radius);
-		box[1] = fminf(box[1], p->y - a->pick_radius);
-		box[2] = fmaxf(box[2], p->x + a->pick_radius);
-		box[3] = fmaxf(box[3], p->y + a->pick_radius);
+		box[0] = fminf(box[0], p->x - a->view.pick_radius);
+		box[1] = fminf(box[1], p->y - a->view.pick_radius);
+		box[2] = fmaxf(box[2], p->x + a->view.pick_radius);
+		box[3] = fmaxf(box[3], p->y + a->view.pick_radius);
 	}
-	float bw = fmaxf(box[2] - box[0], 1e-3f), bh = fmaxf(box[3] - box[1], 1e-3f);
-	float m = 0.06f * fmaxf(bw, bh);
-	float top = 2.6f * a->layout.u, avail_h = area.h - top - 1.5f * a->layout.u;
-	float scale = fminf(area.w / (bw + 2 * m), avail_h / (bh + 2 * m));
-	scale = fminf(scale, fminf(area.w, area.h) / 3) * a->zoom;
-	a->board_view.scale = scale;
-	a->board_view.ox = area.x + area.w / 2 - (box[0] + box[2]) / 2 * scale + a->panx;
-	a->board_view.oy = area.y + top + avail_h / 2 - (box[1] + box[3]) / 2 * scale + a->pany;
+	gui_view_fit(a, box);
 }
 
-/* The captured mark polygon around a world point, or NULL. */
-static const gui_mark *mark_at(const gui_app *a, float x, float y)
-{
-	for (int i = a->draw.mark_count - 1; i >= 0; i--) {
-		const gui_mark *m = &a->draw.marks[i];
-		if (m->kind != BONES_MARK_LAST && gui_point_in_poly(m->xy, m->points, x, y))
-			return m;
-	}
-	return NULL;
-}
-
-/* Highlight each distinct target of the selected piece (all pieces when none is). */
 static void draw_targets(gui_app *a)
 {
 	const gui_game *g = &a->game;
@@ -110,15 +66,15 @@ static void draw_targets(gui_app *a)
 			continue;
 		/* full size for the selected piece, a move that takes no piece (a pick), or
 		 * when one piece is all there is to play */
-		bool full = a->sel >= 0 || p->piece < 0 || one_piece >= 0;
-		const gui_mark *m = mark_at(a, p->x, p->y);
+		bool full = a->play.sel >= 0 || p->piece < 0 || one_piece >= 0;
+		const gui_mark *m = gui_mark_at(a, p->x, p->y);
 		if (m && full) {
 			gui_mark_world(&a->draw, m->xy, m->points, BONES_MARK_TARGET);
 			continue;
 		}
-		float s = a->board_view.scale;
-		float r = full ? a->pick_radius * 0.6f : a->pick_radius * 0.25f;
-		gui_circle_px(&a->draw, p->x * s + a->board_view.ox, p->y * s + a->board_view.oy,
+		float s = a->view.board_view.scale;
+		float r = full ? a->view.pick_radius * 0.6f : a->view.pick_radius * 0.25f;
+		gui_circle_px(&a->draw, p->x * s + a->view.board_view.ox, p->y * s + a->view.board_view.oy,
 			      r * s, BONES_RGBA(60, 200, 90, full ? 90 : 70),
 			      BONES_RGBA(40, 170, 70, 200), 2);
 	}
@@ -127,15 +83,15 @@ static void draw_targets(gui_app *a)
 static void draw_hover(gui_app *a, const void *state)
 {
 	gui_game *g = &a->game;
-	if (a->hover < 0 || (size_t)a->hover >= g->move_count)
+	if (a->play.hover < 0 || (size_t)a->play.hover >= g->move_count)
 		return;
-	bones_move move = g->moves[a->hover];
+	bones_move move = g->moves[a->play.hover];
 	g->render->draw_ghost(bones_session_game(g->s), state, move, &a->draw.canvas);
 	char bd[256], line[320], text[BONES_MOVE_TEXT_MAX];
 	double pts = gui_game_preview(g, move, bd, sizeof bd);
 	if (!g->plugin->format_move(bones_session_game(g->s), state, move, text, sizeof text))
 		text[0] = '\0';
-	int variants = gui_play_ways(a, a->hover);
+	int variants = gui_play_ways(a, a->play.hover);
 	char amount[48];
 	if (g->plugin->flags & BONES_LOW_SCORE_WINS && pts > 0)
 		snprintf(amount, sizeof amount, "costs %g", pts); /* the fewest points win */
@@ -148,8 +104,8 @@ static void draw_hover(gui_app *a, const void *state)
 	if (variants > 1) {
 		w = fmaxf(w, gui_text_width(&a->draw, u * 0.85f, more) + u);
 	}
-	float x = fminf(a->mx + u, a->layout.board.x + a->layout.board.w - w - 4);
-	float y = a->my + 1.5f * u, h = variants > 1 ? 2.6f * u : 1.6f * u;
+	float x = fminf(a->view.mx + u, a->layout.board.x + a->layout.board.w - w - 4);
+	float y = a->view.my + 1.5f * u, h = variants > 1 ? 2.6f * u : 1.6f * u;
 	gui_fill_rect(&a->draw, (SDL_FRect){x, y, w, h}, BONES_RGBA(20, 24, 30, 225));
 	gui_text_px(&a->draw, x + u / 2, y + 0.8f * u, u, gui_points_color(g->plugin, pts),
 		    BONES_ALIGN_LEFT, line);
@@ -162,7 +118,7 @@ static void draw_hover(gui_app *a, const void *state)
 static int shown_hint(const gui_app *a)
 {
 	int h = gui_play_hint_index(a);
-	if (h < 0 || (a->sel >= 0 && a->game.places[h].piece != a->sel))
+	if (h < 0 || (a->play.sel >= 0 && a->game.places[h].piece != a->play.sel))
 		return -1;
 	return h;
 }
@@ -174,9 +130,9 @@ static void draw_hint(gui_app *a, const void *state)
 	if (h < 0 || g->places[h].target < 0)
 		return;
 	g->render->draw_ghost(bones_session_game(g->s), state, g->moves[h], &a->draw.canvas);
-	float s = a->board_view.scale;
-	gui_circle_px(&a->draw, g->places[h].x * s + a->board_view.ox,
-		      g->places[h].y * s + a->board_view.oy, a->pick_radius * 0.75f * s,
+	float s = a->view.board_view.scale;
+	gui_circle_px(&a->draw, g->places[h].x * s + a->view.board_view.ox,
+		      g->places[h].y * s + a->view.board_view.oy, a->view.pick_radius * 0.75f * s,
 		      BONES_RGBA(255, 210, 80, 0), BONES_RGBA(255, 190, 40, 255), 3);
 }
 
@@ -225,21 +181,21 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 	char text[BONES_MOVE_TEXT_MAX], words[160];
 	if (!gui_game_human(g, who))
 		snprintf(buf, cap, "%s is thinking...", name);
-	else if (a->hint_thinking)
+	else if (a->play.hint_thinking)
 		snprintf(buf, cap, "%s: hint: thinking...%s", name, clock);
 	else if (h >= 0 && g->plugin->format_move(bones_session_game(g->s),
 						  bones_session_state(g->s), g->moves[h], text,
 						  sizeof text))
 		snprintf(buf, cap, "hint: %s   (click it to play, Esc: another piece)%s", text,
 			 clock);
-	else if (a->sel < 0 && plugin_prompt(g, words, sizeof words))
+	else if (a->play.sel < 0 && plugin_prompt(g, words, sizeof words))
 		snprintf(buf, cap, "%.60s: %.150s%.40s", name, words, clock);
-	else if (a->sel < 0 && g->render->hand_size(bones_session_game(g->s),
+	else if (a->play.sel < 0 && g->render->hand_size(bones_session_game(g->s),
 						    bones_session_state(g->s), who,
-						    gui_scene_viewer(a)) > 0)
+						    gui_viewer(a)) > 0)
 		snprintf(buf, cap, "%s to move: choose a piece from your hand, or click a "
 			 "highlighted spot%s", name, clock);
-	else if (a->sel < 0)
+	else if (a->play.sel < 0)
 		snprintf(buf, cap, "%s to move: click a highlighted spot%s", name, clock);
 	else
 		snprintf(buf, cap, "%s: click a highlighted spot (Esc: another piece)%s", name, clock);
@@ -253,7 +209,7 @@ static void offboard_buttons(gui_app *a)
 	int shown = 0;
 	for (size_t i = 0; i < g->move_count && shown < 8; i++) {
 		const bones_move_place *p = &g->places[i];
-		if (p->target >= 0 || (a->sel >= 0 && p->piece >= 0 && p->piece != a->sel))
+		if (p->target >= 0 || (a->play.sel >= 0 && p->piece >= 0 && p->piece != a->play.sel))
 			continue;
 		char text[BONES_MOVE_TEXT_MAX];
 		if (!g->plugin->format_move(bones_session_game(g->s), bones_session_state(g->s),
@@ -261,7 +217,7 @@ static void offboard_buttons(gui_app *a)
 			continue;
 		float w = gui_text_width(&a->draw, u, text) + 2 * u;
 		gui_button_draw(a, (SDL_FRect){x, y, w, 2.2f * u}, BTN_OFFBOARD, (int)i, text,
-				(p->piece >= 0 && p->piece == a->sel) || (int)i == shown_hint(a));
+				(p->piece >= 0 && p->piece == a->play.sel) || (int)i == shown_hint(a));
 		x += w + u / 2;
 		shown++;
 	}
@@ -274,10 +230,10 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 	gui_fill_rect(&a->draw, b, BONES_RGBA(228, 222, 206, 255));
 	fit_view(a, state, interactive);
 	gui_clip(&a->draw, b);
-	a->draw.view = a->board_view;
+	a->draw.view = a->view.board_view;
 	a->draw.mark_count = 0;
 	a->draw.capture = true;
-	g->render->draw_board(bones_session_game(g->s), state, gui_scene_viewer(a),
+	g->render->draw_board(bones_session_game(g->s), state, gui_viewer(a),
 			      &a->draw.canvas);
 	a->draw.capture = false;
 	bool human = interactive && gui_timer_live(a) && gui_game_human(g, gui_game_to_move(g));
@@ -308,7 +264,7 @@ void gui_scene_draw(gui_app *a, size_t upto, bool interactive)
 	gui_game *g = &a->game;
 	const void *state = bones_session_state_at(g->s, upto);
 	const void *game = bones_session_game(g->s);
-	int viewer = gui_scene_viewer(a), max_hand = 0;
+	int viewer = gui_viewer(a), max_hand = 0;
 	for (int p = 0; p < g->players; p++) {
 		int n = g->render->hand_size(game, state, p, viewer);
 		max_hand = n > max_hand ? n : max_hand;
@@ -317,68 +273,4 @@ void gui_scene_draw(gui_app *a, size_t upto, bool interactive)
 	a->button_count = 0;
 	board_draw(a, state, upto, interactive);
 	gui_panel_draw(a, state, upto, interactive);
-	if (a->toast[0] && (!a->win || SDL_GetTicks() < a->toast_until)) {
-		float u = a->layout.u, w = gui_text_width(&a->draw, u, a->toast) + 2 * u;
-		SDL_FRect r = {a->layout.board.x + (a->layout.board.w - w) / 2,
-			       a->layout.board.y + 2.8f * u, w, 1.8f * u};
-		gui_fill_rect(&a->draw, r, BONES_RGBA(30, 34, 40, 230));
-		gui_text_px(&a->draw, r.x + r.w / 2, r.y + r.h / 2, u,
-			    BONES_RGBA(255, 230, 150, 255), BONES_ALIGN_CENTER, a->toast);
-	}
-}
-
-void gui_frame(gui_app *a)
-{
-	gui_draw_begin(&a->draw, a->w, a->h, BONES_RGBA(30, 34, 42, 255));
-	if (a->screen == SCREEN_START || !a->has_game)
-		gui_start_draw(a);
-	else if (a->screen == SCREEN_PLAY)
-		gui_scene_draw(a, bones_session_length(a->game.s), true);
-	else
-		gui_scene_draw(a, a->replay_pos, false);
-	if (a->help)
-		gui_help_draw(a);
-	gui_draw_present(&a->draw);
-}
-
-static const char *const help_lines[] = {
-	"Mouse: click a highlighted spot (or first a piece in your hand)",
-	"Hover a spot: ghost of the placement and the points it scores",
-	"R / Shift+R or mouse wheel on a spot: other orientations",
-	"1-9: select a piece     Esc: deselect / back to the menu",
-	"Wheel elsewhere / + -: zoom     right or middle drag, arrows: pan",
-	"F or 0: fit the board to the window",
-	"U or Ctrl+Z: undo (your last move and the agents' replies)",
-	"Ctrl+Y or Ctrl+Shift+Z: redo (what the last undo took back)",
-	"H or Hint: the mcts agent suggests a move (click its spot to play it)",
-	"Ctrl+S: save the record     drop a record file: open it",
-	"P: replay viewer (Left/Right, Home/End; Enter plays from there)",
-	"M: menu (switch game)     N: next game of a match",
-	"F1: this help     Ctrl+Q: quit",
-	NULL
-};
-
-void gui_help_draw(gui_app *a)
-{
-	float u = a->layout.u > 0 ? a->layout.u : 16;
-	float w = fminf((float)a->w - 2 * u, 40 * u), h = 17.7f * u;
-	SDL_FRect r = {((float)a->w - w) / 2, ((float)a->h - h) / 2, w, h};
-	gui_fill_rect(&a->draw, (SDL_FRect){0, 0, (float)a->w, (float)a->h},
-		      BONES_RGBA(0, 0, 0, 110));
-	gui_fill_rect(&a->draw, r, BONES_RGBA(32, 38, 48, 245));
-	gui_stroke_rect(&a->draw, r, BONES_RGBA(120, 140, 170, 255), 2);
-	gui_text_px(&a->draw, r.x + u, r.y + 1.4f * u, 1.3f * u, BONES_RGBA(255, 255, 255, 255),
-		    BONES_ALIGN_LEFT, "Keys and mouse (F1 closes)");
-	for (int i = 0; help_lines[i]; i++)
-		gui_text_px(&a->draw, r.x + u, r.y + (3.2f + 1.2f * (float)i) * u, u,
-			    BONES_RGBA(225, 230, 240, 255), BONES_ALIGN_LEFT, help_lines[i]);
-}
-
-/* The screen point fit_view centres the board on (before the user's pan). */
-void gui_scene_anchor(const gui_app *a, float *ax, float *ay)
-{
-	SDL_FRect area = a->layout.board;
-	float top = 2.6f * a->layout.u, avail_h = area.h - top - 1.5f * a->layout.u;
-	*ax = area.x + area.w / 2;
-	*ay = area.y + top + avail_h / 2;
 }

@@ -177,9 +177,9 @@ static bool run_input(gui_app *a, gui_script *s, const char *cmd, const char *ar
 		int row = id == BTN_ENTRY ? gui_start_row_of(a, want) : 0;
 		if (row < 0)
 			return input_fail(a, s, ok, "that entry is filtered out");
-		if (id == BTN_ENTRY && (row < a->entry_scroll ||
-					row >= a->entry_scroll + a->entry_rows) && s->scrolled++ < 3) {
-			a->entry_scroll = row; /* scroll it into view, click next frame */
+		if (id == BTN_ENTRY && (row < a->start.entry_scroll ||
+					row >= a->start.entry_scroll + a->start.entry_rows) && s->scrolled++ < 3) {
+			a->start.entry_scroll = row; /* scroll it into view, click next frame */
 			s->next--;
 			return true;
 		}
@@ -248,8 +248,8 @@ static bool auto_choose(gui_app *a, auto_play *ap)
 	ap->move = g->moves[ap->index];
 	ap->before = bones_session_length(g->s);
 	const bones_move_place *p = &g->places[ap->index];
-	ap->x = p->x * a->board_view.scale + a->board_view.ox;
-	ap->y = p->y * a->board_view.scale + a->board_view.oy;
+	ap->x = p->x * a->view.board_view.scale + a->view.board_view.ox;
+	ap->y = p->y * a->view.board_view.scale + a->view.board_view.oy;
 	ap->turns = 0;
 	/* every other move picks its hand piece first; the others click the spot alone */
 	if (p->target < 0)
@@ -293,11 +293,11 @@ static bool auto_step(gui_app *a, gui_script *s, bool *done)
 		ap->step = AUTO_TURN;
 		return true;
 	case AUTO_TURN: /* R until the ghost under the mouse is the chosen move */
-		if (a->hover == ap->index) {
+		if (a->play.hover == ap->index) {
 			ap->step = AUTO_CLICK;
 			return true;
 		}
-		if (a->hover < 0 || ap->turns++ > gui_play_ways(a, a->hover))
+		if (a->play.hover < 0 || ap->turns++ > gui_play_ways(a, a->play.hover))
 			return fail(a, s, "play-by-clicks: no ghost of the chosen move at its spot");
 		key("r");
 		return true;
@@ -357,12 +357,12 @@ static bool run(gui_app *a, gui_script *s, const char *line)
 		int idx = gui_start_find(a, arg);
 		for (int k = 0; idx >= 0 && k < GUI_MAX_SEATS; k++)
 			if (s->seats[k][0])
-				snprintf(a->entries[idx].seats[k].agent,
-					 sizeof a->entries[idx].seats[k].agent, "%s", s->seats[k]);
+				snprintf(a->start.entries[idx].seats[k].agent,
+					 sizeof a->start.entries[idx].seats[k].agent, "%s", s->seats[k]);
 		if (!gui_start_launch(a, idx))
 			return fail(a, s, "cannot start that game");
 	} else if (!strcmp(cmd, "save")) {
-		if (!a->has_game || !gui_play_save(a, arg))
+		if (!a->has_game || !gui_save_record(a, arg))
 			return fail(a, s, "cannot save the record");
 	} else if (!strcmp(cmd, "open")) {
 		if (!gui_open_record(a, arg))
@@ -377,7 +377,7 @@ static bool run(gui_app *a, gui_script *s, const char *line)
 	} else if (!strcmp(cmd, "expect-replay")) {
 		/* the replay viewer shows the position after N player moves */
 		if (a->screen != SCREEN_REPLAY ||
-		    bones_table_player_moves(a->game.table, a->replay_pos) != (size_t)atol(arg))
+		    bones_table_player_moves(a->game.table, a->replay.pos) != (size_t)atol(arg))
 			return fail(a, s, "the replay viewer is not at that move");
 	} else if (!strcmp(cmd, "expect-history")) {
 		/* the game in the window has N player moves */
@@ -388,10 +388,10 @@ static bool run(gui_app *a, gui_script *s, const char *line)
 		/* the start screen's entries under the filter, one "entry: GAME / LABEL" each
 		 * in the list's order, then "entries: N" */
 		int shown = 0;
-		for (int i = 0; i < a->entry_count; i++)
+		for (int i = 0; i < a->start.entry_count; i++)
 			if (gui_start_row_of(a, i) >= 0)
-				printf("entry: %s / %s%s\n", a->entries[i].plugin->name,
-				       a->entries[i].label, i == a->entry_sel ? " (selected)" : ""),
+				printf("entry: %s / %s%s\n", a->start.entries[i].plugin->name,
+				       a->start.entries[i].label, i == a->start.entry_sel ? " (selected)" : ""),
 					shown++;
 		printf("entries: %d\n", shown);
 		fflush(stdout);
@@ -425,9 +425,9 @@ bool gui_script_step(gui_app *a, gui_script *s)
 		if (turn || hint) {
 			if (!s->started)
 				s->started = now;
-			if (hint && !a->hint_thinking && gui_play_hint_index(a) < 0)
+			if (hint && !a->play.hint_thinking && gui_play_hint_index(a) < 0)
 				return fail(a, s, "no hint is shown");
-			if (turn ? !settled(a) : a->hint_thinking) {
+			if (turn ? !settled(a) : a->play.hint_thinking) {
 				if (SDL_TICKS_PASSED(now, s->started + SCRIPT_TIMEOUT_MS))
 					return fail(a, s, turn ? "timed out waiting for a human's turn"
 							       : "timed out waiting for the hint");

@@ -31,7 +31,7 @@ static void cycle_seat(gui_seat *seat)
 /* ---- the list: game headings and the entries under the filter ---------------------- */
 
 typedef struct list_row {
-	int entry;    /* index into a->entries */
+	int entry;    /* index into a->start.entries */
 	bool heading; /* the game's heading row above its first entry */
 } list_row;
 
@@ -46,7 +46,7 @@ static bool contains(const char *text, const char *needle)
 
 static bool shown(const gui_app *a, const gui_entry *e)
 {
-	const char *f = a->filter;
+	const char *f = a->start.filter;
 	return contains(e->label, f) || contains(e->plugin->name, f) || contains(e->detail, f) ||
 	       contains(e->preset, f) || contains(e->plugin->summary, f);
 }
@@ -56,11 +56,11 @@ static int list_rows(const gui_app *a, list_row *rows, int cap)
 {
 	int n = 0;
 	const bones_plugin *group = NULL;
-	for (int i = 0; i < a->entry_count; i++) {
-		if (!shown(a, &a->entries[i]))
+	for (int i = 0; i < a->start.entry_count; i++) {
+		if (!shown(a, &a->start.entries[i]))
 			continue;
-		if (a->entries[i].plugin != group) {
-			group = a->entries[i].plugin;
+		if (a->start.entries[i].plugin != group) {
+			group = a->start.entries[i].plugin;
 			if (rows && n < cap)
 				rows[n] = (list_row){i, true};
 			n++;
@@ -85,12 +85,12 @@ int gui_start_row_of(const gui_app *a, int idx)
 /* Keep the selection on a shown entry (the first one when it was filtered out). */
 static void select_shown(gui_app *a)
 {
-	if (a->entry_sel >= 0 && a->entry_sel < a->entry_count &&
-	    shown(a, &a->entries[a->entry_sel]))
+	if (a->start.entry_sel >= 0 && a->start.entry_sel < a->start.entry_count &&
+	    shown(a, &a->start.entries[a->start.entry_sel]))
 		return;
-	for (int i = 0; i < a->entry_count; i++)
-		if (shown(a, &a->entries[i])) {
-			a->entry_sel = i;
+	for (int i = 0; i < a->start.entry_count; i++)
+		if (shown(a, &a->start.entries[i])) {
+			a->start.entry_sel = i;
 			return;
 		}
 }
@@ -99,24 +99,24 @@ static void select_shown(gui_app *a)
  * into view. */
 static void step_selection(gui_app *a, int dir)
 {
-	for (int i = a->entry_sel + dir; dir && i >= 0 && i < a->entry_count; i += dir)
-		if (shown(a, &a->entries[i])) {
-			a->entry_sel = i;
+	for (int i = a->start.entry_sel + dir; dir && i >= 0 && i < a->start.entry_count; i += dir)
+		if (shown(a, &a->start.entries[i])) {
+			a->start.entry_sel = i;
 			break;
 		}
-	int r = gui_start_row_of(a, a->entry_sel);
-	if (r >= 0 && r - 1 < a->entry_scroll) /* its heading too, when first */
-		a->entry_scroll = r - 1;
-	if (r >= 0 && a->entry_rows > 0 && r >= a->entry_scroll + a->entry_rows)
-		a->entry_scroll = r - a->entry_rows + 1;
+	int r = gui_start_row_of(a, a->start.entry_sel);
+	if (r >= 0 && r - 1 < a->start.entry_scroll) /* its heading too, when first */
+		a->start.entry_scroll = r - 1;
+	if (r >= 0 && a->start.entry_rows > 0 && r >= a->start.entry_scroll + a->start.entry_rows)
+		a->start.entry_scroll = r - a->start.entry_rows + 1;
 }
 
 static void clamp_scroll(gui_app *a, int total)
 {
-	if (a->entry_scroll > total - a->entry_rows)
-		a->entry_scroll = total - a->entry_rows;
-	if (a->entry_scroll < 0)
-		a->entry_scroll = 0;
+	if (a->start.entry_scroll > total - a->start.entry_rows)
+		a->start.entry_scroll = total - a->start.entry_rows;
+	if (a->start.entry_scroll < 0)
+		a->start.entry_scroll = 0;
 }
 
 /* ---- drawing ---------------------------------------------------------------------- */
@@ -124,24 +124,24 @@ static void clamp_scroll(gui_app *a, int total)
 static void filter_draw(gui_app *a, SDL_FRect r, float u)
 {
 	gui_fill_rect(&a->draw, r, BONES_RGBA(22, 25, 31, 255));
-	gui_stroke_rect(&a->draw, r, a->filter[0] ? BONES_RGBA(255, 200, 60, 255)
+	gui_stroke_rect(&a->draw, r, a->start.filter[0] ? BONES_RGBA(255, 200, 60, 255)
 						  : BONES_RGBA(90, 100, 116, 255), 1);
 	char line[128];
-	if (a->filter[0])
-		snprintf(line, sizeof line, "filter: %s_", a->filter);
-	gui_text_px(&a->draw, r.x + u / 2, r.y + r.h / 2, 0.95f * u, a->filter[0] ? WHITE : GREY,
-		    BONES_ALIGN_LEFT, a->filter[0] ? line : "type to filter the games (Esc clears)");
+	if (a->start.filter[0])
+		snprintf(line, sizeof line, "filter: %s_", a->start.filter);
+	gui_text_px(&a->draw, r.x + u / 2, r.y + r.h / 2, 0.95f * u, a->start.filter[0] ? WHITE : GREY,
+		    BONES_ALIGN_LEFT, a->start.filter[0] ? line : "type to filter the games (Esc clears)");
 }
 
 static void scrollbar_draw(gui_app *a, SDL_FRect track, int total)
 {
-	if (total <= a->entry_rows)
+	if (total <= a->start.entry_rows)
 		return;
 	gui_fill_rect(&a->draw, track, BONES_RGBA(40, 45, 54, 255));
-	float h = track.h * (float)a->entry_rows / (float)total;
-	float y = track.y + track.h * (float)a->entry_scroll / (float)total;
+	float h = track.h * (float)a->start.entry_rows / (float)total;
+	float y = track.y + track.h * (float)a->start.entry_scroll / (float)total;
 	gui_fill_rect(&a->draw, (SDL_FRect){track.x + 1, y, track.w - 2, h},
-		      a->scroll_drag ? BONES_RGBA(150, 160, 176, 255) : BONES_RGBA(110, 120, 136, 255));
+		      a->start.scroll_drag ? BONES_RGBA(150, 160, 176, 255) : BONES_RGBA(110, 120, 136, 255));
 	gui_button_add(a, track, BTN_SCROLLBAR, 0);
 }
 
@@ -150,18 +150,18 @@ static void list_draw(gui_app *a, SDL_FRect area, float u)
 	list_row rows[2 * GUI_MAX_ENTRIES];
 	int total = list_rows(a, rows, 2 * GUI_MAX_ENTRIES);
 	float row = 2.0f * u, bar = 0.8f * u;
-	a->entry_rows = (int)(area.h / row);
-	if (a->entry_scroll < 0) { /* the first draw: the top, or the selection near it */
-		int r = gui_start_row_of(a, a->entry_sel);
-		a->entry_scroll = r < a->entry_rows ? 0 : r - 1;
+	a->start.entry_rows = (int)(area.h / row);
+	if (a->start.entry_scroll < 0) { /* the first draw: the top, or the selection near it */
+		int r = gui_start_row_of(a, a->start.entry_sel);
+		a->start.entry_scroll = r < a->start.entry_rows ? 0 : r - 1;
 	}
 	clamp_scroll(a, total);
 	if (total == 0)
 		gui_text_px(&a->draw, area.x + u / 2, area.y + u, u, GREY, BONES_ALIGN_LEFT,
 			    "no game matches the filter");
-	for (int k = a->entry_scroll; k < total && k < a->entry_scroll + a->entry_rows; k++) {
-		const gui_entry *e = &a->entries[rows[k].entry];
-		SDL_FRect r = {area.x, area.y + (float)(k - a->entry_scroll) * row,
+	for (int k = a->start.entry_scroll; k < total && k < a->start.entry_scroll + a->start.entry_rows; k++) {
+		const gui_entry *e = &a->start.entries[rows[k].entry];
+		SDL_FRect r = {area.x, area.y + (float)(k - a->start.entry_scroll) * row,
 			       area.w - bar - u / 2, row - 3};
 		if (rows[k].heading) {
 			gui_text_px(&a->draw, r.x + u / 4, r.y + r.h * 0.6f, 1.15f * u,
@@ -169,7 +169,7 @@ static void list_draw(gui_app *a, SDL_FRect area, float u)
 			continue;
 		}
 		gui_button_draw(a, (SDL_FRect){r.x + 1.2f * u, r.y, r.w - 1.2f * u, r.h}, BTN_ENTRY,
-				rows[k].entry, "", rows[k].entry == a->entry_sel);
+				rows[k].entry, "", rows[k].entry == a->start.entry_sel);
 		char label[200];
 		bool timed = e->time.per_move_ms > 0 && !contains(e->label, "timed");
 		bool match = e->match_games > 0 && !contains(e->label, "match");
@@ -179,16 +179,16 @@ static void list_draw(gui_app *a, SDL_FRect area, float u)
 			    BONES_ALIGN_LEFT, label);
 	}
 	scrollbar_draw(a, (SDL_FRect){area.x + area.w - bar, area.y, bar,
-				      (float)a->entry_rows * row}, total);
+				      (float)a->start.entry_rows * row}, total);
 }
 
 /* The selected entry's opening position as a game (chance resolved), made once. */
 static gui_game *preview_game(gui_app *a)
 {
-	if (a->has_preview && a->preview_entry == a->entry_sel)
-		return &a->preview;
+	if (a->start.has_preview && a->start.preview_entry == a->start.entry_sel)
+		return &a->start.preview;
 	gui_start_release(a);
-	gui_entry *e = &a->entries[a->entry_sel];
+	gui_entry *e = &a->start.entries[a->start.entry_sel];
 	bones_options opts;
 	char err[256];
 	if (gui_start_entry_options(e, &opts, err, sizeof err) != BONES_OK)
@@ -198,21 +198,21 @@ static gui_game *preview_game(gui_app *a)
 	setup.plugin = e->plugin;
 	setup.options = &opts;
 	setup.seed = 1;
-	bones_status st = gui_game_start(&a->preview, &setup, err, sizeof err);
+	bones_status st = gui_game_start(&a->start.preview, &setup, err, sizeof err);
 	bones_options_release(&opts);
 	if (st != BONES_OK)
 		return NULL;
-	a->has_preview = true;
-	a->preview_entry = a->entry_sel;
-	return &a->preview;
+	a->start.has_preview = true;
+	a->start.preview_entry = a->start.entry_sel;
+	return &a->start.preview;
 }
 
 void gui_start_release(gui_app *a)
 {
-	if (a->has_preview)
-		gui_game_release(&a->preview);
-	a->has_preview = false;
-	a->preview_entry = -1;
+	if (a->start.has_preview)
+		gui_game_release(&a->start.preview);
+	a->start.has_preview = false;
+	a->start.preview_entry = -1;
 }
 
 static void preview_draw(gui_app *a, SDL_FRect box)
@@ -259,7 +259,7 @@ static float rules_draw(gui_app *a, const gui_entry *e, SDL_FRect r, float y, fl
 
 static void details_draw(gui_app *a, SDL_FRect r, float u)
 {
-	gui_entry *e = &a->entries[a->entry_sel];
+	gui_entry *e = &a->start.entries[a->start.entry_sel];
 	char line[200];
 	snprintf(line, sizeof line, "%s: %s", e->plugin->name, e->label);
 	gui_text_px(&a->draw, r.x, r.y + u, 1.4f * u, WHITE, BONES_ALIGN_LEFT, line);
@@ -307,7 +307,7 @@ void gui_start_draw(gui_app *a)
 	gui_text_px(&a->draw, u, 1.6f * u, 2 * u, WHITE, BONES_ALIGN_LEFT, "Bones");
 	gui_text_px(&a->draw, u + gui_text_width(&a->draw, 2 * u, "Bones") + u, 1.7f * u, u, GREY,
 		    BONES_ALIGN_LEFT, "choose a game, set the seats, start   (F1: keys)");
-	if (a->entry_count == 0) {
+	if (a->start.entry_count == 0) {
 		gui_text_px(&a->draw, u, 5 * u, u, WHITE, BONES_ALIGN_LEFT,
 			    "no game plugins found: build the plugins or set BONES_PLUGIN_PATH");
 		return;
@@ -328,20 +328,20 @@ static void scroll_to(gui_app *a, float y)
 		if (a->buttons[i].id == BTN_SCROLLBAR) {
 			const SDL_FRect *t = &a->buttons[i].r;
 			float f = (y - t->y) / t->h; /* the thumb's centre follows the pointer */
-			a->entry_scroll = (int)(f * (float)total - (float)a->entry_rows / 2 + 0.5f);
+			a->start.entry_scroll = (int)(f * (float)total - (float)a->start.entry_rows / 2 + 0.5f);
 		}
 	clamp_scroll(a, total);
 }
 
 static void press(gui_app *a, int id, int arg)
 {
-	gui_entry *e = &a->entries[a->entry_sel];
+	gui_entry *e = &a->start.entries[a->start.entry_sel];
 	switch (id) {
-	case BTN_ENTRY: a->entry_sel = arg; break;
+	case BTN_ENTRY: a->start.entry_sel = arg; break;
 	case BTN_SEAT: cycle_seat(&e->seats[arg]); break;
 	case BTN_PLAYERS_DOWN: e->players = e->players > e->plugin->min_players ? e->players - 1 : e->players; break;
 	case BTN_PLAYERS_UP: e->players = e->players < e->plugin->max_players && e->players < GUI_MAX_SEATS ? e->players + 1 : e->players; break;
-	case BTN_START: gui_start_launch(a, a->entry_sel); break;
+	case BTN_START: gui_start_launch(a, a->start.entry_sel); break;
 	case BTN_RESUME: a->screen = SCREEN_PLAY; break;
 	case BTN_QUIT: a->quit = true; break;
 	default: break;
@@ -352,37 +352,37 @@ static void press(gui_app *a, int id, int arg)
 
 static void filter_changed(gui_app *a)
 {
-	a->entry_scroll = 0;
+	a->start.entry_scroll = 0;
 	select_shown(a);
 	step_selection(a, 0);
 }
 
 static void text_typed(gui_app *a, const char *text)
 {
-	size_t n = strlen(a->filter);
-	if (n + strlen(text) < sizeof a->filter) {
-		memcpy(a->filter + n, text, strlen(text) + 1);
+	size_t n = strlen(a->start.filter);
+	if (n + strlen(text) < sizeof a->start.filter) {
+		memcpy(a->start.filter + n, text, strlen(text) + 1);
 		filter_changed(a);
 	}
 }
 
 static void key_down(gui_app *a, SDL_Keycode c)
 {
-	size_t n = strlen(a->filter);
+	size_t n = strlen(a->start.filter);
 	if (c == SDLK_DOWN || c == SDLK_UP)
 		step_selection(a, c == SDLK_DOWN ? 1 : -1);
 	else if (c == SDLK_PAGEDOWN || c == SDLK_PAGEUP)
-		for (int i = 0; i < (a->entry_rows > 2 ? a->entry_rows - 2 : 1); i++)
+		for (int i = 0; i < (a->start.entry_rows > 2 ? a->start.entry_rows - 2 : 1); i++)
 			step_selection(a, c == SDLK_PAGEDOWN ? 1 : -1);
 	else if (c == SDLK_BACKSPACE && n > 0) {
-		while (n > 0 && (a->filter[n - 1] & 0xC0) == 0x80) /* a whole UTF-8 character */
+		while (n > 0 && (a->start.filter[n - 1] & 0xC0) == 0x80) /* a whole UTF-8 character */
 			n--;
-		a->filter[n > 0 ? n - 1 : 0] = '\0';
+		a->start.filter[n > 0 ? n - 1 : 0] = '\0';
 		filter_changed(a);
 	} else if (c == SDLK_RETURN || c == SDLK_KP_ENTER)
-		gui_start_launch(a, a->entry_sel);
+		gui_start_launch(a, a->start.entry_sel);
 	else if (c == SDLK_ESCAPE && n > 0) {
-		a->filter[0] = '\0';
+		a->start.filter[0] = '\0';
 		filter_changed(a);
 	} else if (c == SDLK_ESCAPE && a->has_game)
 		a->screen = SCREEN_PLAY;
@@ -391,31 +391,31 @@ static void key_down(gui_app *a, SDL_Keycode c)
 void gui_start_event(gui_app *a, const SDL_Event *ev)
 {
 	if (ev->type == SDL_MOUSEMOTION) {
-		a->mx = (float)ev->motion.x * a->dpi, a->my = (float)ev->motion.y * a->dpi;
-		if (a->scroll_drag)
-			scroll_to(a, a->my);
+		a->view.mx = (float)ev->motion.x * a->dpi, a->view.my = (float)ev->motion.y * a->dpi;
+		if (a->start.scroll_drag)
+			scroll_to(a, a->view.my);
 	} else if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT) {
-		a->mx = (float)ev->button.x * a->dpi, a->my = (float)ev->button.y * a->dpi;
-		if (gui_button_at(a, a->mx, a->my, NULL) == BTN_SCROLLBAR) {
-			a->scroll_drag = true;
-			scroll_to(a, a->my);
+		a->view.mx = (float)ev->button.x * a->dpi, a->view.my = (float)ev->button.y * a->dpi;
+		if (gui_button_at(a, a->view.mx, a->view.my, NULL) == BTN_SCROLLBAR) {
+			a->start.scroll_drag = true;
+			scroll_to(a, a->view.my);
 		}
 	} else if (ev->type == SDL_MOUSEBUTTONUP && ev->button.button == SDL_BUTTON_LEFT) {
 		int arg = 0, id;
-		a->mx = (float)ev->button.x * a->dpi, a->my = (float)ev->button.y * a->dpi;
-		id = gui_button_at(a, a->mx, a->my, &arg);
-		if (a->scroll_drag)
-			a->scroll_drag = false;
-		else if (a->entry_count > 0 && id != BTN_NONE)
+		a->view.mx = (float)ev->button.x * a->dpi, a->view.my = (float)ev->button.y * a->dpi;
+		id = gui_button_at(a, a->view.mx, a->view.my, &arg);
+		if (a->start.scroll_drag)
+			a->start.scroll_drag = false;
+		else if (a->start.entry_count > 0 && id != BTN_NONE)
 			press(a, id, arg);
 		else if (id == BTN_QUIT)
 			a->quit = true;
 	} else if (ev->type == SDL_MOUSEWHEEL) {
-		a->entry_scroll -= 3 * ev->wheel.y;
+		a->start.entry_scroll -= 3 * ev->wheel.y;
 		clamp_scroll(a, list_rows(a, NULL, 0));
-	} else if (ev->type == SDL_TEXTINPUT && a->entry_count > 0) {
+	} else if (ev->type == SDL_TEXTINPUT && a->start.entry_count > 0) {
 		text_typed(a, ev->text.text);
-	} else if (ev->type == SDL_KEYDOWN && a->entry_count > 0) {
+	} else if (ev->type == SDL_KEYDOWN && a->start.entry_count > 0) {
 		key_down(a, ev->key.keysym.sym);
 	} else if (ev->type == SDL_DROPFILE) {
 		gui_open_record(a, ev->drop.file);

@@ -51,9 +51,9 @@ bones_status gui_start_entry_options(const gui_entry *e, bones_options *opts, ch
 
 static gui_entry *new_entry(gui_app *a, const bones_plugin *plugin)
 {
-	if (a->entry_count >= GUI_MAX_ENTRIES || !plugin)
+	if (a->start.entry_count >= GUI_MAX_ENTRIES || !plugin)
 		return NULL;
-	gui_entry *e = &a->entries[a->entry_count];
+	gui_entry *e = &a->start.entries[a->start.entry_count];
 	memset(e, 0, sizeof *e);
 	e->plugin = plugin;
 	for (int i = 0; i < GUI_MAX_SEATS; i++)
@@ -82,12 +82,12 @@ static void finish_entry(gui_app *a, gui_entry *e)
 	bones_options_format(&opts, true, e->options, sizeof e->options);
 	drop_players(e->options);
 	bones_options_release(&opts);
-	a->entry_count++;
+	a->start.entry_count++;
 }
 
 static bool same_preset(const gui_app *a, const gui_entry *e)
 {
-	for (const gui_entry *p = a->entries; p < e; p++)
+	for (const gui_entry *p = a->start.entries; p < e; p++)
 		if (p->preset[0] && p->plugin == e->plugin && !strcmp(p->label, e->label) &&
 		    !strcmp(p->options, e->options))
 			return true;
@@ -122,8 +122,8 @@ static void add_preset(void *user, const char *path)
 				snprintf(e->seats[i].name, sizeof e->seats[i].name, "%s", p->seats[i].name);
 			}
 			finish_entry(a, e);
-			if (e == &a->entries[a->entry_count - 1] && same_preset(a, e))
-				a->entry_count--; /* the same preset from another folder */
+			if (e == &a->start.entries[a->start.entry_count - 1] && same_preset(a, e))
+				a->start.entry_count--; /* the same preset from another folder */
 		}
 	}
 	free(p);
@@ -134,8 +134,8 @@ static void add_preset(void *user, const char *path)
  * with its seats, stays. */
 static bool duplicate(const gui_app *a, const gui_entry *e)
 {
-	for (int i = 0; i < a->entry_count; i++) {
-		const gui_entry *p = &a->entries[i];
+	for (int i = 0; i < a->start.entry_count; i++) {
+		const gui_entry *p = &a->start.entries[i];
 		if (p->preset[0] && p->plugin == e->plugin && !strcmp(p->options, e->options) &&
 		    p->time.per_move_ms == 0 && p->match_games == 0)
 			return true;
@@ -152,8 +152,8 @@ static void add_plugin(gui_app *a, const bones_plugin *pl, const bones_variant *
 	snprintf(e->detail, sizeof e->detail, "%s", v ? v->summary : pl->summary);
 	snprintf(e->variant, sizeof e->variant, "%s", v ? v->id : "");
 	finish_entry(a, e);
-	if (e == &a->entries[a->entry_count - 1] && duplicate(a, e))
-		a->entry_count--;
+	if (e == &a->start.entries[a->start.entry_count - 1] && duplicate(a, e))
+		a->start.entry_count--;
 }
 
 /* Registry order, the primary game first. */
@@ -179,22 +179,22 @@ static int by_group(const void *pa, const void *pb, void *user)
 static void sort_entries(gui_app *a)
 {
 	/* insertion sort: a few dozen entries, stable, no qsort_r portability question */
-	for (int i = 1; i < a->entry_count; i++) {
-		gui_entry t = a->entries[i];
+	for (int i = 1; i < a->start.entry_count; i++) {
+		gui_entry t = a->start.entries[i];
 		int j = i;
-		for (; j > 0 && by_group(&a->entries[j - 1], &t, a) > 0; j--)
-			a->entries[j] = a->entries[j - 1];
-		a->entries[j] = t;
+		for (; j > 0 && by_group(&a->start.entries[j - 1], &t, a) > 0; j--)
+			a->start.entries[j] = a->start.entries[j - 1];
+		a->start.entries[j] = t;
 	}
 }
 
 void gui_start_scan(gui_app *a)
 {
-	if (!a->entries)
-		a->entries = calloc(GUI_MAX_ENTRIES, sizeof *a->entries);
-	if (!a->entries)
+	if (!a->start.entries)
+		a->start.entries = calloc(GUI_MAX_ENTRIES, sizeof *a->start.entries);
+	if (!a->start.entries)
 		return;
-	a->entry_count = 0;
+	a->start.entry_count = 0;
 	bones_preset_list(add_preset, a);
 	for (size_t i = 0; i < bones_registry_count(a->reg); i++) {
 		const bones_plugin *pl = bones_registry_get(a->reg, i);
@@ -204,8 +204,8 @@ void gui_start_scan(gui_app *a)
 	}
 	/* within a game: its defaults, its main preset (GAME.ini), its other presets, then
 	 * its variants */
-	for (int i = 0; i < a->entry_count; i++) {
-		gui_entry *e = &a->entries[i];
+	for (int i = 0; i < a->start.entry_count; i++) {
+		gui_entry *e = &a->start.entries[i];
 		const char *base = strrchr(e->preset, '/');
 		base = base ? base + 1 : e->preset;
 		bool main_preset = !strncmp(base, e->plugin->id, strlen(e->plugin->id)) &&
@@ -214,30 +214,30 @@ void gui_start_scan(gui_app *a)
 	}
 	sort_entries(a);
 	int first = gui_start_find(a, "holomino"); /* the primary game comes first */
-	a->entry_sel = first >= 0 ? first : 0;
-	a->entry_scroll = -1; /* the first draw shows the selection */
+	a->start.entry_sel = first >= 0 ? first : 0;
+	a->start.entry_scroll = -1; /* the first draw shows the selection */
 }
 
 int gui_start_find(gui_app *a, const char *name)
 {
-	for (int i = 0; i < a->entry_count; i++) {
-		const char *p = a->entries[i].preset, *base = strrchr(p, '/');
+	for (int i = 0; i < a->start.entry_count; i++) {
+		const char *p = a->start.entries[i].preset, *base = strrchr(p, '/');
 		base = base ? base + 1 : p;
 		size_t n = strlen(name);
 		if (*p && (!strcmp(p, name) || (!strncmp(base, name, n) && !strcmp(base + n, ".ini"))))
 			return i;
 	}
-	for (int i = 0; i < a->entry_count; i++)
-		if (!a->entries[i].preset[0] && !a->entries[i].variant[0] &&
-		    !strcmp(a->entries[i].plugin->id, name))
+	for (int i = 0; i < a->start.entry_count; i++)
+		if (!a->start.entries[i].preset[0] && !a->start.entries[i].variant[0] &&
+		    !strcmp(a->start.entries[i].plugin->id, name))
 			return i;
-	for (int i = 0; i < a->entry_count; i++) /* its defaults are a preset's: the first */
-		if (!strcmp(a->entries[i].plugin->id, name))
+	for (int i = 0; i < a->start.entry_count; i++) /* its defaults are a preset's: the first */
+		if (!strcmp(a->start.entries[i].plugin->id, name))
 			return i;
 	if (access(name, R_OK) == 0) {
-		int before = a->entry_count;
+		int before = a->start.entry_count;
 		add_preset(a, name);
-		if (a->entry_count > before)
+		if (a->start.entry_count > before)
 			return before;
 	}
 	return -1;
@@ -257,9 +257,9 @@ static bones_time_control entry_time(const gui_app *a, const gui_entry *e)
 
 bool gui_start_launch(gui_app *a, int idx)
 {
-	if (idx < 0 || idx >= a->entry_count)
+	if (idx < 0 || idx >= a->start.entry_count)
 		return false;
-	gui_entry *e = &a->entries[idx];
+	gui_entry *e = &a->start.entries[idx];
 	bones_options opts;
 	char err[512];
 	if (gui_start_entry_options(e, &opts, err, sizeof err) != BONES_OK) {

@@ -47,7 +47,7 @@ void gui_timer_update(gui_app *a)
 		printf("penalty: player %d: %g\n", r.penalised + 1, penalty);
 	}
 	if (r.forfeited >= 0) {
-		a->sel = a->hover = -1;
+		a->play.sel = a->play.hover = -1;
 		gui_toast(a, "Out of time: %s forfeits the game",
 			  gui_game_seat_label(&a->game, r.forfeited));
 		printf("forfeit: player %d\n", r.forfeited + 1);
@@ -82,20 +82,3 @@ float gui_timer_fraction(const gui_app *a)
 	return whole > 0 ? (float)left / (float)whole : 0;
 }
 
-bool gui_timer_next_game(gui_app *a)
-{
-	char err[256];
-	const bones_match *m = bones_table_match(a->game.table);
-	if (!m || !gui_game_next(&a->game, err, sizeof err))
-		return false;
-	gui_worker_join(&a->worker);
-	a->generation++;
-	a->sel = a->hover = -1;
-	a->hint = 0;
-	a->agent_due = 0;
-	gui_play_reset_view(a);
-	printf("started %s (seed %llu)\n", a->game.label,
-	       (unsigned long long)bones_session_seed(a->game.s));
-	fflush(stdout);
-	return true;
-}

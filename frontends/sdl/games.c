@@ -1,0 +1,82 @@
+/* The game on screen: switching to a new one (from the start screen or a record),
+ * saving it as a record, and what the play and replay screens both do with it (the
+ * menu, save, fit, help). */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "app.h"
+
+void gui_game_switch(gui_app *a, gui_game *g)
+{
+	gui_worker_join(&a->worker);
+	if (a->has_game)
+		gui_game_release(&a->game);
+	a->game = *g;
+	a->has_game = true;
+	a->generation++;
+	a->play.sel = a->play.hover = -1;
+	a->play.variant = 0;
+	a->play.agent_due = 0;
+	gui_view_reset(a);
+}
+
+bool gui_save_record(gui_app *a, const char *path)
+{
+	char buf[1200], err[512], values[6][160];
+	const char *tags[12];
+	bones_record_players players;
+	memset(&players, 0, sizeof players);
+	bones_table_tags(a->game.table, tags, values);
+	players.tags = tags;
+	for (int p = 0; p < a->game.players && p < 8; p++)
+		players.names[p] = gui_game_seat_label(&a->game, p);
+	if (!path) {
+		time_t now = time(NULL);
+		struct tm tm;
+		localtime_r(&now, &tm);
+		char stamp[32];
+		strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+		snprintf(buf, sizeof buf, "%s/%s-%s.rec", a->save_dir[0] ? a->save_dir : ".",
+			 a->game.plugin->id, stamp);
+		path = buf;
+	}
+	if (bones_record_save(a->game.s, &players, path, err, sizeof err) != BONES_OK) {
+		gui_toast(a, "%s", err);
+		return false;
+	}
+	gui_toast(a, "saved %s", path);
+	printf("saved %s\n", path);
+	fflush(stdout);
+	return true;
+}
+
+void gui_to_menu(gui_app *a)
+{
+	SDL_FlushEvent(SDL_TEXTINPUT); /* the start screen filters by typed text: not this key's */
+	a->screen = SCREEN_START;
+}
+
+bool gui_board_button(gui_app *a, int id)
+{
+	switch (id) {
+	case BTN_SAVE: gui_save_record(a, NULL); break;
+	case BTN_FIT: gui_view_reset(a); break;
+	case BTN_MENU: gui_to_menu(a); break;
+	case BTN_HELP: a->help = !a->help; break;
+	default: return false;
+	}
+	return true;
+}
+
+bool gui_board_key(gui_app *a, const SDL_KeyboardEvent *k)
+{
+	SDL_Keycode c = k->keysym.sym;
+	if (c == SDLK_s && (k->keysym.mod & KMOD_CTRL))
+		gui_save_record(a, NULL);
+	else if (c == SDLK_m)
+		gui_to_menu(a);
+	else
+		return gui_view_key(a, c);
+	return true;
+}

@@ -1,0 +1,106 @@
+/* The screens (start, play, replay): each offers event and draw functions, dispatched
+ * here; what every screen shares comes first: quit, the help overlay (F1), a record
+ * file dropped on the window, the toast, and the agents working in the background. */
+#include <math.h>
+#include <stdio.h>
+
+#include "app.h"
+
+typedef struct gui_screen {
+	void (*event)(gui_app *a, const SDL_Event *ev);
+	void (*draw)(gui_app *a);
+} gui_screen;
+
+static const gui_screen screens[] = {
+	[SCREEN_START] = {gui_start_event, gui_start_draw},
+	[SCREEN_PLAY] = {gui_play_event, gui_play_draw},
+	[SCREEN_REPLAY] = {gui_replay_event, gui_replay_draw},
+};
+
+/* The start screen until a game exists. */
+static const gui_screen *current(const gui_app *a)
+{
+	return &screens[a->has_game ? a->screen : SCREEN_START];
+}
+
+void gui_screen_event(gui_app *a, const SDL_Event *ev)
+{
+	bool key = ev->type == SDL_KEYDOWN;
+	SDL_Keycode c = key ? ev->key.keysym.sym : 0;
+	bool ctrl = key && (ev->key.keysym.mod & KMOD_CTRL);
+	bool shift = key && (ev->key.keysym.mod & KMOD_SHIFT);
+	if (ev->type == SDL_QUIT || (c == SDLK_q && ctrl)) {
+		a->quit = true;
+	} else if (c == SDLK_F1 || (c == SDLK_SLASH && shift && a->screen != SCREEN_START)) {
+		a->help = !a->help;
+	} else if (a->help && (key || ev->type == SDL_MOUSEBUTTONUP)) {
+		a->help = false; /* any key or click closes the help */
+		a->view.pressing = false;
+	} else if (ev->type == SDL_DROPFILE) {
+		gui_open_record(a, ev->drop.file);
+		SDL_free(ev->drop.file);
+	} else if (ev->type != a->wake_event) { /* an agent is done: see gui_screen_update */
+		current(a)->event(a, ev);
+	}
+}
+
+void gui_screen_update(gui_app *a)
+{
+	if (a->has_game) /* the worker is joined and agents move whatever the screen */
+		gui_play_update(a);
+}
+
+static const char *const help_lines[] = {
+	"Mouse: click a highlighted spot (or first a piece in your hand)",
+	"Hover a spot: ghost of the placement and the points it scores",
+	"R / Shift+R or mouse wheel on a spot: other orientations",
+	"1-9: select a piece     Esc: deselect / back to the menu",
+	"Wheel elsewhere / + -: zoom     right or middle drag, arrows: pan",
+	"F or 0: fit the board to the window",
+	"U or Ctrl+Z: undo (your last move and the agents' replies)",
+	"Ctrl+Y or Ctrl+Shift+Z: redo (what the last undo took back)",
+	"H or Hint: the mcts agent suggests a move (click its spot to play it)",
+	"Ctrl+S: save the record     drop a record file: open it",
+	"P: replay viewer (Left/Right, Home/End; Enter plays from there)",
+	"M: menu (switch game)     N: next game of a match",
+	"F1: this help     Ctrl+Q: quit",
+	NULL
+};
+
+static void help_draw(gui_app *a)
+{
+	float u = a->layout.u > 0 ? a->layout.u : 16;
+	float w = fminf((float)a->w - 2 * u, 40 * u), h = 17.7f * u;
+	SDL_FRect r = {((float)a->w - w) / 2, ((float)a->h - h) / 2, w, h};
+	gui_fill_rect(&a->draw, (SDL_FRect){0, 0, (float)a->w, (float)a->h},
+		      BONES_RGBA(0, 0, 0, 110));
+	gui_fill_rect(&a->draw, r, BONES_RGBA(32, 38, 48, 245));
+	gui_stroke_rect(&a->draw, r, BONES_RGBA(120, 140, 170, 255), 2);
+	gui_text_px(&a->draw, r.x + u, r.y + 1.4f * u, 1.3f * u, BONES_RGBA(255, 255, 255, 255),
+		    BONES_ALIGN_LEFT, "Keys and mouse (F1 closes)");
+	for (int i = 0; help_lines[i]; i++)
+		gui_text_px(&a->draw, r.x + u, r.y + (3.2f + 1.2f * (float)i) * u, u,
+			    BONES_RGBA(225, 230, 240, 255), BONES_ALIGN_LEFT, help_lines[i]);
+}
+
+static void toast_draw(gui_app *a)
+{
+	if (!a->toast[0] || (a->win && SDL_TICKS_PASSED(SDL_GetTicks(), a->toast_until)))
+		return;
+	float u = a->layout.u, w = gui_text_width(&a->draw, u, a->toast) + 2 * u;
+	SDL_FRect r = {a->layout.board.x + (a->layout.board.w - w) / 2,
+		       a->layout.board.y + 2.8f * u, w, 1.8f * u};
+	gui_fill_rect(&a->draw, r, BONES_RGBA(30, 34, 40, 230));
+	gui_text_px(&a->draw, r.x + r.w / 2, r.y + r.h / 2, u, BONES_RGBA(255, 230, 150, 255),
+		    BONES_ALIGN_CENTER, a->toast);
+}
+
+void gui_frame(gui_app *a)
+{
+	gui_draw_begin(&a->draw, a->w, a->h, BONES_RGBA(30, 34, 42, 255));
+	current(a)->draw(a);
+	toast_draw(a);
+	if (a->help)
+		help_draw(a);
+	gui_draw_present(&a->draw);
+}
