@@ -127,11 +127,12 @@ typedef struct gui_app {
 } gui_app;
 
 /* The files form layers; each uses only those above it:
- *   layout.c, view.c, targets.c, timer.c   regions, buttons, toasts; the board's view;
- *                                          the spots a click can play; the clock
+ *   layout.c, view.c, timer.c, targets.c   regions, buttons, toasts; the board's view;
+ *                                          the clock; the spots a click can play
  *   scene.c, panel.c                       drawing the board and the side panel
- *   games.c, start_entries.c               the game on screen; the start screen's entries
- *   start.c, play.c, replay.c              the screens (event, update, draw)
+ *   games.c                                the game on screen
+ *   replay.c, start_entries.c, start.c,    the screens (event, draw) and the start
+ *   play.c                                 screen's entries
  *   screen.c                               dispatch to the current screen
  *   script.c, render_png.c, main.c         --script, --render and screenshots, the loop */
 
