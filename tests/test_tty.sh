@@ -64,7 +64,7 @@ expect "$tmp/out5" "hint (mcts agent): " "hint"
 expect "$tmp/out5" "unfinished game saved to $tmp/quit.bones" "quit"
 grep -q '^\[Result "\*"\]' "$tmp/quit.bones" 2>/dev/null || fail "quit: record not unfinished"
 # Holomino draws tiles between the moves: undo still counts the two player moves only.
-printf '1\nundo\nquit\n' | BONES_PLUGIN_PATH=$build/lib/bones/plugins \
+printf '465@1,0\nundo\nquit\n' | BONES_PLUGIN_PATH=$build/lib/bones/plugins \
 	"$bones" play holomino --seed 3 --save "$tmp/holo.bones" >"$tmp/out5h" 2>&1 ||
 	fail "holomino undo game exited $?"
 expect "$tmp/out5h" "took back 2 moves" "undo with chance draws between the moves"

@@ -272,9 +272,15 @@ static int setup_table(tty_game *t, const play_args *a, uint64_t seed)
 			return 1;
 		}
 	}
-	t->moves = malloc((info->max_moves ? info->max_moves : 1) * sizeof *t->moves);
+	size_t cap = info->max_moves ? info->max_moves : 1;
+	t->moves = malloc(cap * sizeof *t->moves);
+	t->move_piece = malloc(cap * sizeof *t->move_piece);
+	t->move_label = malloc(cap * sizeof *t->move_label);
+	t->move_points = malloc(cap * sizeof *t->move_points);
+	t->scratch = malloc(info->state_size ? info->state_size : 1);
 	t->text = malloc(TTY_TEXT_MAX);
-	if (!t->moves || !t->text)
+	t->piece = -1;
+	if (!t->moves || !t->move_piece || !t->move_label || !t->move_points || !t->scratch || !t->text)
 		return fprintf(stderr, "bones play: out of memory\n"), 1;
 	snprintf(t->save_path, sizeof t->save_path, "%s", a->save ? a->save : "");
 	return 0;
@@ -324,6 +330,8 @@ int cmd_play(int argc, char **argv)
 	t.in = stdin;
 	t.out = stdout;
 	t.echo = !isatty(fileno(stdin));
+	t.color = tty_style_detect(stdout);
+	t.redraw = tty_style_terminal(stdout) && !t.echo; /* a person: the board stays put */
 	uint64_t seed = a.have_seed ? a.seed : clock_seed();
 	rc = setup_preset(&t, &a);
 	if (!rc)

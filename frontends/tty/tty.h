@@ -28,7 +28,18 @@ typedef struct tty_game {
 	FILE *in, *out;
 	bool echo;                    /* input is not a terminal: echo what was read */
 	size_t shown;                 /* history entries already printed */
-	bones_move *moves;            /* info.max_moves entries */
+	bones_move *moves;            /* info.max_moves entries: the legal moves */
+	int *move_piece;              /* per legal move: its hand piece, -1 none */
+	char (*move_label)[8];        /* per legal move: its spot's letters ("c", "c2") */
+	double *move_points;          /* per legal move: the points it gives its mover */
+	size_t move_count;
+	int pieces;                   /* legal moves with a hand piece */
+	bool numbered;                /* the other moves are word:N, numbered N */
+	int piece;                    /* the hand piece chosen, -1 none */
+	void *scratch;                /* one state, for the points of a move */
+	bool color;                   /* ANSI colours (see tty_style.c) */
+	bool redraw;                  /* clear the screen before each human turn */
+	size_t turn_start;            /* history index where the last human turn began */
 	char *text;                   /* TTY_TEXT_MAX bytes for render_text */
 	char inbuf[4096];             /* input read from fileno(in) but not used yet */
 	size_t inlen;
@@ -60,6 +71,36 @@ void tty_game_release(tty_game *t);
  * ($XDG_DATA_HOME/bones/records, else ~/.local/share/bones/records); path gets it. */
 bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap,
 			   char *err, size_t errcap);
+
+/* tty_moves.c: a human's choices, a piece and then a spot. */
+/* List the legal moves of the current state with their pieces and points. */
+size_t tty_moves_refresh(tty_game *t);
+/* The number of legal moves of piece, the first of them in *first (may be NULL). */
+size_t tty_moves_of_piece(const tty_game *t, int piece, size_t *first);
+/* The choices now: the chosen piece's spots, else the pieces (and the moves without
+ * one), else every move numbered. */
+void tty_moves_print(tty_game *t);
+/* Every legal move (`moves all`) and one piece's spots (`moves N`). */
+void tty_moves_print_all(tty_game *t);
+void tty_moves_print_piece(tty_game *t, int piece);
+/* A typed number or letter: the index of the move it plays, TTY_CHOSE_PIECE when it
+ * chose a piece with several spots (t->piece), or TTY_NOT_A_CHOICE (why says why, or
+ * is empty when the line is not a number or a letter). */
+#define TTY_CHOSE_PIECE (-1)
+#define TTY_NOT_A_CHOICE (-2)
+long tty_moves_choose(tty_game *t, const char *line, char *why, size_t cap);
+
+/* tty_style.c: colours, when the output is a terminal and NO_COLOR is not set. */
+enum tty_style { TTY_RESET, TTY_BOLD, TTY_DIM, TTY_GOOD, TTY_BAD };
+/* A terminal that can clear its screen; one that shows colours too. */
+bool tty_style_terminal(FILE *out);
+bool tty_style_detect(FILE *out);
+const char *tty_style(const tty_game *t, enum tty_style s);
+const char *tty_style_player(const tty_game *t, int seat);
+/* Green for points that help, red for a cost (more points where the fewest win). */
+const char *tty_style_points(const tty_game *t, double points, bool low_wins);
+/* Clear the screen (only when redrawing in place). */
+void tty_style_clear(const tty_game *t);
 
 /* tty_match.c: match play (the preset's [match] or --games): the totals by
  * participant; final: "match over" with the ranks. */

@@ -15,12 +15,15 @@
 enum turn_result { TURN_PLAYED, TURN_QUIT, TURN_ERROR, TURN_FORFEIT };
 
 static const char help_text[] =
-	"  NUMBER      play the move with that number in the list\n"
+	"  NUMBER      choose your piece with that number (then a letter for its spot);\n"
+	"              in games without pieces, play the move with that number\n"
+	"  LETTER      play the chosen piece at the spot with that letter\n"
+	"  Enter       back from a piece's spots to all your pieces\n"
 	"  MOVE        play a move by its notation, as listed\n"
-	"  hint        ask the mcts agent for a move (about a second of search)\n"
+	"  hint        ask the mcts agent for a move, and why (about a second)\n"
 	"  undo        take back your last move (and the agents' replies)\n"
 	"  save [FILE] save the game so far as a record\n"
-	"  moves       list the legal moves again\n"
+	"  moves [N]   your choices again; N: the spots of piece N; all: every move\n"
 	"  board       show the board again\n"
 	"  help        this list\n"
 	"  quit        stop here (the game is saved)\n";
@@ -40,15 +43,37 @@ static bool visible(const tty_game *t, const void *before, bones_move m, int vie
 	       p->move_visible(bones_session_game(t->session), before, m, viewer);
 }
 
-/* Print the history entries not shown yet, as the first human seat sees them. */
-static void print_history(tty_game *t)
+/* The points of history entry i for its mover, and its breakdown (one line). */
+static double move_points(const tty_game *t, size_t i, int mover, char *why, size_t cap)
+{
+	const void *game = bones_session_game(t->session);
+	double before[BONES_TABLE_MAX_SEATS] = {0}, after[BONES_TABLE_MAX_SEATS] = {0};
+	t->plugin->scores(game, bones_session_state_at(t->session, i), before);
+	t->plugin->scores(game, bones_session_state_at(t->session, i + 1), after);
+	why[0] = '\0';
+	if (t->plugin->breakdown)
+		t->plugin->breakdown(game, bones_session_state_at(t->session, i + 1), why, cap);
+	why[strcspn(why, "\n")] = '\0';
+	return after[mover] - before[mover];
+}
+
+static void print_points(const tty_game *t, double v)
+{
+	char num[48];
+	bones_record_format_score(v, num, sizeof num);
+	fprintf(t->out, " %s%s%s%s", tty_style_points(t, v, t->plugin->flags & BONES_LOW_SCORE_WINS),
+		v > 0 ? "+" : "", num, tty_style(t, TTY_RESET));
+}
+
+/* History entries from..to-1 as the first human seat sees them: each player's move with
+ * its points and breakdown; chance outcomes in a row gathered on one line. */
+static void print_history(tty_game *t, size_t from, size_t to)
 {
 	const bones_plugin *p = t->plugin;
 	const void *game = bones_session_game(t->session);
 	int viewer = first_human(t);
-	size_t length = bones_session_length(t->session);
-	for (; t->shown < length; t->shown++) {
-		size_t i = t->shown;
+	bool chance_line = false;
+	for (size_t i = from; i < to; i++) {
 		const void *before = bones_session_state_at(t->session, i);
 		bones_move m = bones_session_move_at(t->session, i);
 		int mover = bones_session_mover_at(t->session, i);
@@ -57,15 +82,32 @@ static void print_history(tty_game *t)
 		if (seen)
 			p->format_move(game, before, m, text, sizeof text);
 		if (mover == BONES_CHANCE) {
-			fprintf(t->out, "chance: %s\n", seen ? text : "(hidden from you)");
+			fprintf(t->out, "%s%s", chance_line ? ", " : "chance: ",
+				seen ? text : "(hidden from you)");
+			chance_line = true;
 			continue;
 		}
-		if (p->breakdown)
-			p->breakdown(game, bones_session_state_at(t->session, i + 1), why, sizeof why);
-		why[strcspn(why, "\n")] = '\0';
-		fprintf(t->out, "%s %s %s%s%s\n", tty_name(t, mover), strcmp(tty_name(t, mover), "You") ? "plays" : "play",
-			seen ? text : "a hidden move", why[0] ? ": " : "", why);
+		if (chance_line)
+			fputc('\n', t->out), chance_line = false;
+		double points = move_points(t, i, mover, why, sizeof why);
+		fprintf(t->out, "%s%s%s %s %s", tty_style_player(t, mover), tty_name(t, mover),
+			tty_style(t, TTY_RESET), strcmp(tty_name(t, mover), "You") ? "plays" : "play",
+			seen ? text : "a hidden move");
+		if (points != 0)
+			print_points(t, points);
+		fprintf(t->out, "%s%s%s\n", why[0] ? " (" : "", why, why[0] ? ")" : "");
 	}
+	if (chance_line)
+		fputc('\n', t->out);
+}
+
+/* What happened since the last call, as it happens. */
+static void print_news(tty_game *t)
+{
+	size_t length = bones_session_length(t->session);
+	if (t->shown < length)
+		print_history(t, t->shown, length);
+	t->shown = length;
 }
 
 static void print_scores(const tty_game *t)
@@ -77,7 +119,8 @@ static void print_scores(const tty_game *t)
 	for (int i = 0; i < t->players; i++) {
 		char num[64];
 		bones_record_format_score(scores[i], num, sizeof num);
-		fprintf(t->out, "%s %s %s", i ? "," : "", tty_name(t, i), num);
+		fprintf(t->out, "%s %s%s%s %s", i ? "," : "", tty_style_player(t, i), tty_name(t, i),
+			tty_style(t, TTY_RESET), num);
 		double penalty = bones_table_penalty(t->table, i);
 		if (penalty != 0) {
 			bones_record_format_score(penalty, num, sizeof num);
@@ -96,35 +139,6 @@ static void print_board(const tty_game *t, int viewer)
 	fprintf(t->out, "\n%s%s", t->text, n && t->text[n - 1] != '\n' ? "\n" : "");
 }
 
-/* The legal moves as "N text" in equal columns within 78 characters. */
-static size_t print_moves(tty_game *t)
-{
-	const bones_plugin *p = t->plugin;
-	const void *game = bones_session_game(t->session);
-	const void *state = bones_session_state(t->session);
-	size_t n = p->legal_moves(game, state, t->moves, NULL,
-				  bones_session_info(t->session)->max_moves);
-	size_t width = 0;
-	char text[BONES_MOVE_TEXT_MAX];
-	for (size_t i = 0; i < n; i++) {
-		size_t len = p->format_move(game, state, t->moves[i], text, sizeof text);
-		width = len > width ? len : width;
-	}
-	width += 7; /* "%4zu " and two blanks between columns */
-	size_t per_line = width < 78 ? 78 / width : 1;
-	fprintf(t->out, "moves:\n");
-	for (size_t i = 0; i < n; i++) {
-		if (!p->format_move(game, state, t->moves[i], text, sizeof text))
-			snprintf(text, sizeof text, "?");
-		bool last = i + 1 == n || (i + 1) % per_line == 0;
-		if (last)
-			fprintf(t->out, "%4zu %s\n", i + 1, text);
-		else
-			fprintf(t->out, "%4zu %-*s", i + 1, (int)(width - 5), text);
-	}
-	return n;
-}
-
 /* Back to the state before the latest human move: the agents' replies go too. */
 static void undo_to_human(tty_game *t)
 {
@@ -136,9 +150,12 @@ static void undo_to_human(tty_game *t)
 	size_t length = bones_session_length(t->session);
 	if (t->shown > length)
 		t->shown = length;
+	if (t->turn_start > length)
+		t->turn_start = length;
 	fprintf(t->out, "took back %d move%s\n", taken, taken == 1 ? "" : "s");
 }
 
+/* The mcts agent's move, how to type it, and why: its points and breakdown. */
 static void hint(tty_game *t)
 {
 	char err[256];
@@ -147,19 +164,34 @@ static void hint(tty_game *t)
 		fprintf(t->out, "no hint: %s\n", err);
 		return;
 	}
+	const void *game = bones_session_game(t->session);
 	const void *state = bones_session_state(t->session);
 	bones_move m;
-	char text[BONES_MOVE_TEXT_MAX] = "?";
+	char text[BONES_MOVE_TEXT_MAX] = "?", why[256] = "";
 	if (bones_agent_choose(agent, state, &m)) {
 		fprintf(t->out, "no hint: the mcts agent found no move\n");
 		return;
 	}
-	t->plugin->format_move(bones_session_game(t->session), state, m, text, sizeof text);
-	size_t n = t->plugin->legal_moves(bones_session_game(t->session), state, t->moves, NULL,
-					  bones_session_info(t->session)->max_moves);
-	for (size_t i = 0; i < n; i++)
-		if (t->moves[i] == m)
-			fprintf(t->out, "hint (mcts agent): %zu %s\n", i + 1, text);
+	t->plugin->format_move(game, state, m, text, sizeof text);
+	size_t i = 0;
+	while (i < t->move_count && t->moves[i] != m)
+		i++;
+	if (i == t->move_count) {
+		fprintf(t->out, "no hint: the mcts agent chose %s, which is not legal\n", text);
+		return;
+	}
+	memcpy(t->scratch, state, bones_session_info(t->session)->state_size);
+	if (t->plugin->breakdown && t->plugin->apply(game, t->scratch, m) == BONES_OK)
+		t->plugin->breakdown(game, t->scratch, why, sizeof why);
+	why[strcspn(why, "\n")] = '\0';
+	fprintf(t->out, "hint (mcts agent): %s", text);
+	if (t->move_piece[i] >= 0 && t->move_label[i][0])
+		fprintf(t->out, " (type %d, then %s)", t->move_piece[i] + 1, t->move_label[i]);
+	if (t->move_points[i] != 0)
+		print_points(t, t->move_points[i]);
+	fprintf(t->out, "%s%s%s\n", why[0] ? ": " : "", why,
+		why[0] || t->move_points[i] != 0 ? "" : ": no points now; the search rates it "
+						      "best for later");
 }
 
 static void save_now(tty_game *t, const char *file)
@@ -187,8 +219,12 @@ static bool command(tty_game *t, int seat, const char *line, bool *quit)
 		undo_to_human(t);
 	else if (len == 4 && !strncmp(line, "save", 4))
 		save_now(t, arg);
+	else if (len == 5 && !strncmp(line, "moves", 5) && !strcmp(arg, "all"))
+		tty_moves_print_all(t);
+	else if (len == 5 && !strncmp(line, "moves", 5) && *arg)
+		tty_moves_print_piece(t, atoi(arg) - 1);
 	else if (len == 5 && !strncmp(line, "moves", 5))
-		print_moves(t);
+		t->piece = -1, tty_moves_print(t);
 	else if (len == 5 && !strncmp(line, "board", 5))
 		print_board(t, seat);
 	else
@@ -196,38 +232,102 @@ static bool command(tty_game *t, int seat, const char *line, bool *quit)
 	return true;
 }
 
-/* A number from the list or a move's notation; explains and returns false if neither. */
-static bool try_move(tty_game *t, const char *line, size_t count)
+/* A piece, a spot, a number from the list or a move's notation: true when a move was
+ * played; otherwise says what to do. */
+static bool try_move(tty_game *t, const char *line)
 {
-	if (line[0] >= '0' && line[0] <= '9' && !line[strspn(line, "0123456789")]) {
-		unsigned long k = strtoul(line, NULL, 10);
-		if (k >= 1 && k <= count) {
-			bones_table_play(t->table, t->moves[k - 1]);
-			return true;
-		}
-		fprintf(t->out, "there is no move %s: type a number 1..%zu, a move as listed, "
-				"or help\n", line, count);
+	char why[160], err[512];
+	long k = tty_moves_choose(t, line, why, sizeof why);
+	if (k >= 0)
+		return bones_table_play(t->table, t->moves[k]) == BONES_OK;
+	if (k == TTY_CHOSE_PIECE) {
+		tty_moves_print(t);
 		return false;
 	}
-	char err[512];
-	if (bones_session_play_text(t->session, line, err, sizeof err) == BONES_OK)
+	if (!why[0] && bones_session_play_text(t->session, line, err, sizeof err) == BONES_OK)
 		return true;
-	fprintf(t->out, "'%s' is not a legal move here (%s); type a number 1..%zu, a move as "
-			"listed, or help\n", line, err, count);
+	if (why[0])
+		fprintf(t->out, "%s: ", why);
+	else
+		fprintf(t->out, "'%s' is not a legal move here (%s); ", line, err);
+	if (t->pieces)
+		fprintf(t->out, "type a piece's number, then a spot's letter, a move, or help\n");
+	else if (t->numbered)
+		fprintf(t->out, "type a number from the list, a move as listed, or help\n");
+	else
+		fprintf(t->out, "type a number 1..%zu, a move as listed, or help\n", t->move_count);
 	return false;
+}
+
+/* What to type now, for the prompt. */
+static void prompt_text(const tty_game *t, int seat, char *buf, size_t cap)
+{
+	if (t->piece >= 0)
+		snprintf(buf, cap, "%s, a spot for piece %d (a letter, Enter: back, or help)",
+			 tty_name(t, seat), t->piece + 1);
+	else if (t->pieces)
+		snprintf(buf, cap, "%s, your move (a piece's number, a move, or help)",
+			 tty_name(t, seat));
+	else
+		snprintf(buf, cap, "%s, your move (a number, a move, or help)", tty_name(t, seat));
+}
+
+/* The clock of the human seats, announced before the game: "60s a move, then ...". */
+static void print_clock(const tty_game *t)
+{
+	const bones_time_control *tc = bones_table_time(t->table);
+	char pen[48];
+	if (!bones_table_timed(t->table))
+		return;
+	bones_record_format_score(tc->penalty, pen, sizeof pen);
+	fprintf(t->out, "clock: %gs for each of your moves; then %s penalty point%s",
+		(double)tc->per_move_ms / 1000, pen, tc->penalty == 1 ? "" : "s");
+	if (tc->grace_ms > 0)
+		fprintf(t->out, " and %gs more", (double)tc->grace_ms / 1000);
+	fprintf(t->out, "%s\n", tc->forfeit ? "; then the game is forfeit" : "; no forfeit");
+}
+
+static void print_header(const tty_game *t)
+{
+	fprintf(t->out, "%s%s%s: %s, seed %" PRIu64 "\n", tty_style(t, TTY_BOLD), t->preset.name,
+		tty_style(t, TTY_RESET), t->plugin->name, bones_session_seed(t->session));
+	for (int i = 0; i < t->players; i++) {
+		const char *what = bones_table_seat_agent(t->table, i);
+		fprintf(t->out, "  seat %d: %s%s%s (%s)\n", i + 1, tty_style_player(t, i),
+			tty_name(t, i), tty_style(t, TTY_RESET),
+			strcmp(what, tty_name(t, i)) ? what : "agent");
+	}
+	print_clock(t);
+}
+
+/* The screen of a human's turn: in place on a terminal (the board, what happened
+ * since this player's last turn), else one after the other. */
+static void show_turn(tty_game *t, int seat)
+{
+	size_t length = bones_session_length(t->session);
+	if (t->redraw) {
+		tty_style_clear(t);
+		print_header(t);
+		print_board(t, seat);
+		print_history(t, t->turn_start < length ? t->turn_start : length, length);
+	} else {
+		print_board(t, seat);
+	}
+	t->shown = length;
+	print_scores(t);
+	tty_moves_print(t);
 }
 
 static enum turn_result human_turn(tty_game *t, int seat)
 {
 	enum turn_result result = TURN_QUIT;
-	print_board(t, seat);
-	print_scores(t);
-	size_t count = print_moves(t);
+	t->piece = -1;
+	tty_moves_refresh(t);
+	show_turn(t, seat);
 	for (;;) {
 		size_t before = bones_session_length(t->session);
-		char prompt[160];
-		snprintf(prompt, sizeof prompt, "%s, your move (1..%zu, a move, or help)",
-			 tty_name(t, seat), count);
+		char prompt[200];
+		prompt_text(t, seat, prompt, sizeof prompt);
 		const char *line = NULL;
 		enum tty_read got = tty_read_line(t, seat, prompt, &line);
 		bool quit = false;
@@ -239,6 +339,11 @@ static enum turn_result human_turn(tty_game *t, int seat)
 			fprintf(t->out, "\nend of input\n");
 			break;
 		}
+		if (!*line && t->piece >= 0) { /* back to the pieces */
+			t->piece = -1;
+			tty_moves_print(t);
+			continue;
+		}
 		if (!*line || command(t, seat, line, &quit)) {
 			if (quit)
 				break;
@@ -248,11 +353,12 @@ static enum turn_result human_turn(tty_game *t, int seat)
 			}
 			continue;
 		}
-		if (try_move(t, line, count)) {
+		if (try_move(t, line)) {
 			result = TURN_PLAYED;
 			break;
 		}
 	}
+	t->turn_start = bones_session_length(t->session);
 	return result;
 }
 
@@ -301,17 +407,11 @@ static void print_result(tty_game *t)
 
 int tty_game_run(tty_game *t)
 {
-	fprintf(t->out, "%s: %s, seed %" PRIu64 "\n", t->preset.name, t->plugin->name,
-		bones_session_seed(t->session));
-	for (int i = 0; i < t->players; i++) {
-		const char *what = bones_table_seat_agent(t->table, i);
-		fprintf(t->out, "  seat %d: %s (%s)\n", i + 1, tty_name(t, i),
-			strcmp(what, tty_name(t, i)) ? what : "agent");
-	}
+	print_header(t);
 	enum turn_result r = TURN_PLAYED;
 	while (r == TURN_PLAYED) {
 		bones_status st = bones_session_resolve_chance(t->session);
-		print_history(t);
+		print_news(t);
 		int seat = bones_session_to_move(t->session);
 		if (st || seat == BONES_TERMINAL || seat < 0 || seat >= t->players) {
 			if (st)

@@ -73,6 +73,10 @@ void tty_game_release(tty_game *t)
 {
 	bones_table_destroy(t->table);
 	free(t->moves);
+	free(t->move_piece);
+	free(t->move_label);
+	free(t->move_points);
+	free(t->scratch);
 	free(t->text);
 	bones_registry_destroy(t->reg);
 	memset(t, 0, sizeof *t);
