@@ -72,7 +72,7 @@ static void print_history(tty_game *t, size_t from, size_t to)
 	const bones_plugin *p = t->plugin;
 	const void *game = bones_session_game(t->session);
 	int viewer = first_human(t);
-	bool chance_line = false;
+	size_t chance_col = 0; /* the chance line's width so far, 0: none open */
 	for (size_t i = from; i < to; i++) {
 		const void *before = bones_session_state_at(t->session, i);
 		bones_move m = bones_session_move_at(t->session, i);
@@ -81,14 +81,20 @@ static void print_history(tty_game *t, size_t from, size_t to)
 		bool seen = visible(t, before, m, viewer);
 		if (seen)
 			p->format_move(game, before, m, text, sizeof text);
-		if (mover == BONES_CHANCE) {
-			fprintf(t->out, "%s%s", chance_line ? ", " : "chance: ",
-				seen ? text : "(hidden from you)");
-			chance_line = true;
+		if (mover == BONES_CHANCE) { /* outcomes in a row on one line, wrapped at 78 */
+			const char *what = seen ? text : "(hidden from you)";
+			if (chance_col && chance_col + 2 + strlen(what) > 78)
+				fprintf(t->out, ",\n       "), chance_col = 7;
+			else if (chance_col)
+				fprintf(t->out, ", "), chance_col += 2;
+			else
+				fprintf(t->out, "chance: "), chance_col = 8;
+			fprintf(t->out, "%s", what);
+			chance_col += strlen(what);
 			continue;
 		}
-		if (chance_line)
-			fputc('\n', t->out), chance_line = false;
+		if (chance_col)
+			fputc('\n', t->out), chance_col = 0;
 		double points = move_points(t, i, mover, why, sizeof why);
 		fprintf(t->out, "%s%s%s %s %s", tty_style_player(t, mover), tty_name(t, mover),
 			tty_style(t, TTY_RESET), strcmp(tty_name(t, mover), "You") ? "plays" : "play",
@@ -97,7 +103,7 @@ static void print_history(tty_game *t, size_t from, size_t to)
 			print_points(t, points);
 		fprintf(t->out, "%s%s%s\n", why[0] ? " (" : "", why, why[0] ? ")" : "");
 	}
-	if (chance_line)
+	if (chance_col)
 		fputc('\n', t->out);
 }
 

@@ -139,8 +139,8 @@ static void render_board(const geo_game *g, const geo_state *s, bones_text *o)
 		}
 		bones_text_printf(o, "\n");
 	}
-	bones_text_printf(o, "squares: . light (pips cost points)  # dark  + free light  = free dark; "
-	       "a section is its tile's letter and pips\n");
+	bones_text_printf(o, "squares: . light (pips cost points)  # dark  + free light  = free dark\n"
+	       "         a placed section is its tile's letter and pips\n");
 }
 
 /* Row r of an orientation as text: pips or '.', width columns. */
@@ -212,9 +212,19 @@ size_t geo_render_text(const void *game, const void *state, int viewer, char *bu
 	render_board(g, s, &o);
 	for (int p = 0; p < g->players; p++) {
 		bool turn = s->phase == GEO_PH_PLAY && s->current == p;
-		bones_text_printf(&o, "%s player %d: %d points; hand:", turn ? ">" : " ", p + 1, s->score[p]);
-		for (uint32_t h = s->hand[p]; h; h &= h - 1)
-			bones_text_printf(&o, " %s", g->tiles[__builtin_ctz(h)].name);
+		char head[64];
+		size_t col = (size_t)snprintf(head, sizeof head, "%s player %d: %d points; hand:",
+					      turn ? ">" : " ", p + 1, s->score[p]);
+		bones_text_printf(&o, "%s", head);
+		for (uint32_t h = s->hand[p]; h; h &= h - 1) { /* within 78 columns */
+			const char *name = g->tiles[__builtin_ctz(h)].name;
+			if (col + 1 + strlen(name) > 78) {
+				bones_text_printf(&o, "\n   ");
+				col = 3;
+			}
+			bones_text_printf(&o, " %s", name);
+			col += 1 + strlen(name);
+		}
 		if (!s->hand[p])
 			bones_text_printf(&o, " (empty)");
 		bones_text_printf(&o, "\n");
@@ -232,8 +242,9 @@ size_t geo_render_text(const void *game, const void *state, int viewer, char *bu
 		bones_text_printf(&o, "player %d cannot place a tile: pass (%d points)\n", s->current + 1,
 		    g->penalty);
 	else if (s->phase == GEO_PH_PLAY) {
-		bones_text_printf(&o, "player %d to move: NAME/SIDE/ROT@X,Y (anchor = top-left section, ROT = "
-			"quarter turns clockwise); tiles in hand, side a | side b:\n", s->current + 1);
+		bones_text_printf(&o, "player %d to move: NAME/SIDE/ROT@X,Y (anchor = top-left section,\n"
+			"ROT = quarter turns clockwise); tiles in hand, side a | side b:\n",
+			s->current + 1);
 		render_hand(g, s, s->current, &o);
 	}
 	return o.len;
