@@ -172,6 +172,8 @@ const gui_mark *gui_mark_at(const gui_app *a, float x, float y);
 bool gui_play_matches(const gui_app *a, const bones_move_place *p);
 /* The number of moves a click at move's spot chooses among (R and the wheel turn). */
 int gui_play_ways(const gui_app *a, int move);
+/* Move i is highlighted and the first such at its spot (one mark per spot). */
+bool gui_play_first_at_spot(const gui_app *a, size_t i);
 /* The legal move under screen point (x, y), as its ghost shows it; -1 if none. */
 int gui_play_target_at(gui_app *a, float x, float y);
 /* The shown hint's index into game.moves, -1 when there is none (or it is stale). */

@@ -58,11 +58,7 @@ static void draw_targets(gui_app *a)
 				    g->places[i].piece : -1;
 	for (size_t i = 0; i < g->move_count; i++) {
 		const bones_move_place *p = &g->places[i];
-		bool first = gui_play_matches(a, p);
-		for (size_t j = 0; first && j < i; j++)
-			if (gui_play_matches(a, &g->places[j]) && g->places[j].target == p->target)
-				first = false;
-		if (!first)
+		if (!gui_play_first_at_spot(a, i))
 			continue;
 		/* full size for the selected piece, a move that takes no piece (a pick), or
 		 * when one piece is all there is to play */

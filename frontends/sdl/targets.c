@@ -107,16 +107,24 @@ bool gui_play_hand_pos(gui_app *a, int piece, float *x, float *y)
 	return false;
 }
 
+bool gui_play_first_at_spot(const gui_app *a, size_t i)
+{
+	const gui_game *g = &a->game;
+	const bones_move_place *p = &g->places[i];
+	if (!gui_play_matches(a, p))
+		return false;
+	for (size_t j = 0; j < i; j++)
+		if (gui_play_matches(a, &g->places[j]) && g->places[j].target == p->target)
+			return false;
+	return true;
+}
+
 bool gui_play_target_pos(gui_app *a, int k, float *x, float *y)
 {
 	const gui_game *g = &a->game;
 	for (size_t i = 0; i < g->move_count; i++) {
 		const bones_move_place *p = &g->places[i];
-		bool first = gui_play_matches(a, p);
-		for (size_t j = 0; first && j < i; j++)
-			if (gui_play_matches(a, &g->places[j]) && g->places[j].target == p->target)
-				first = false;
-		if (first && k-- == 0) {
+		if (gui_play_first_at_spot(a, i) && k-- == 0) {
 			*x = p->x * a->view.board_view.scale + a->view.board_view.ox;
 			*y = p->y * a->view.board_view.scale + a->view.board_view.oy;
 			return true;
