@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "bones/record.h"
+#include "bones/render.h"
 #include "tty.h"
 
 enum turn_result { TURN_PLAYED, TURN_QUIT, TURN_ERROR, TURN_FORFEIT };
@@ -65,6 +66,17 @@ static void print_points(const tty_game *t, double v)
 		v > 0 ? "+" : "", num, tty_style(t, TTY_RESET));
 }
 
+/* A chance outcome in the plugin's words (render.h describe_chance), when it has some. */
+static bool chance_words(const tty_game *t, const void *before, bones_move m, char *buf,
+			 size_t cap)
+{
+	const void *game = bones_session_game(t->session);
+	const bones_render *r = t->plugin->get_extension
+					? t->plugin->get_extension(game, BONES_RENDER_ID) : NULL;
+	return r && BONES_RENDER_HAS(r, describe_chance) &&
+	       r->describe_chance(game, before, m, buf, cap);
+}
+
 /* History entries from..to-1 as the first human seat sees them: each player's move with
  * its points and breakdown; chance outcomes in a row gathered on one line. */
 static void print_history(tty_game *t, size_t from, size_t to)
@@ -82,11 +94,13 @@ static void print_history(tty_game *t, size_t from, size_t to)
 		if (seen)
 			p->format_move(game, before, m, text, sizeof text);
 		if (mover == BONES_CHANCE) { /* outcomes in a row on one line, wrapped at 78 */
-			const char *what = seen ? text : "(hidden from you)";
+			char words[160];
+			const char *what = !seen ? "(hidden from you)"
+				: chance_words(t, before, m, words, sizeof words) ? words : text;
 			if (chance_col && chance_col + 2 + strlen(what) > 78)
-				fprintf(t->out, ",\n       "), chance_col = 7;
+				fprintf(t->out, ";\n       "), chance_col = 7;
 			else if (chance_col)
-				fprintf(t->out, ", "), chance_col += 2;
+				fprintf(t->out, "; "), chance_col += 2;
 			else
 				fprintf(t->out, "chance: "), chance_col = 8;
 			fprintf(t->out, "%s", what);

@@ -750,6 +750,19 @@ static void draw_ghost(const void *vg, const void *vs, bones_move m, const bones
 	draw_entry(g, c, &next, i, &at[i], 150);
 }
 
+/* A deal or a draw in words (shown only to those who may see the tile). */
+static bool describe_chance(const void *vg, const void *vs, bones_move m, char *buf,
+			    size_t cap)
+{
+	const game *g = vg;
+	const state *s = vs;
+	if ((KIND(m) != DEAL && KIND(m) != DRAWN) || TILE(m) >= TILES)
+		return false;
+	snprintf(buf, cap, "%d-%d %s player %d", g->lo[TILE(m)], g->hi[TILE(m)],
+		 KIND(m) == DEAL ? "is dealt to" : "is drawn by", s->turn + 1);
+	return true;
+}
+
 /* Designated fields: a later minor version's appended fields stay NULL (host default). */
 static const bones_render render = {
 	.size = sizeof(bones_render),
@@ -759,6 +772,7 @@ static const bones_render render = {
 	.draw_piece = draw_piece,
 	.move_place = move_place,
 	.draw_ghost = draw_ghost,
+	.describe_chance = describe_chance,
 };
 
 static const void *get_extension(const void *vg, const char *id)

@@ -260,6 +260,26 @@ static void draw_ghost(const void *game, const void *state, bones_move move,
 	c->text(c->user, bx, by, 0.5f, ink, BONES_ALIGN_CENTER, text);
 }
 
+/* A drawn tile in words: the centre tile, a deal, a refill, the one-tile draw. */
+static bool describe_chance(const void *game, const void *state, bones_move m, char *buf,
+			    size_t cap)
+{
+	const geo_game *g = game;
+	const geo_state *s = state;
+	int tile = (int)(m & 31u);
+	if ((m & ~31u) != GEO_MOVE_DRAW || s->phase == GEO_PH_PLAY || s->phase == GEO_PH_OVER ||
+	    tile >= g->tile_count)
+		return false;
+	const char *name = g->tiles[tile].name;
+	if (s->phase == GEO_PH_CENTRE)
+		snprintf(buf, cap, "%s starts the board", name);
+	else if (s->phase == GEO_PH_DEAL)
+		snprintf(buf, cap, "%s is dealt to player %d", name, s->current + 1);
+	else
+		snprintf(buf, cap, "player %d draws %s", s->current + 1, name);
+	return true;
+}
+
 static const bones_render render = {
 	.size = sizeof(bones_render),
 	.board_bounds = board_bounds,
@@ -268,6 +288,7 @@ static const bones_render render = {
 	.draw_piece = draw_piece,
 	.move_place = move_place,
 	.draw_ghost = draw_ghost,
+	.describe_chance = describe_chance,
 };
 
 const void *geo_get_extension(const void *game, const char *id)

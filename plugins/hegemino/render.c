@@ -255,9 +255,47 @@ static bool prompt(const void *game, const void *state, char *buf, size_t cap)
 	return true;
 }
 
+/* The chance outcomes in words: who picks in which order, a domino to the market, a
+ * domino removed face down (Chaos). */
+static bool describe_chance(const void *game, const void *state, bones_move m, char *buf,
+			    size_t cap)
+{
+	char dom[16];
+	int id = (int)(m & 0x0FFFFFFF);
+	switch (HG_KIND(m)) {
+	case HG_MV_ORDER: {
+		char order[16];
+		if (!hg_format_move(game, state, m, order, sizeof order))
+			return false;
+		size_t n = (size_t)snprintf(buf, cap, "the players pick in the order");
+		for (const char *d = order + 6; *d && n < cap; d++)
+			n += (size_t)snprintf(buf + n, cap - n, " %c", *d);
+		return true;
+	}
+	case HG_MV_DRAW:
+		hg_format_domino(id, dom, sizeof dom);
+		snprintf(buf, cap, "%s comes to the market", dom);
+		return true;
+	case HG_MV_REMOVE:
+		hg_format_domino(id, dom, sizeof dom);
+		snprintf(buf, cap, "%s is removed from the game", dom);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Designated fields: a later minor version's appended fields stay NULL (host default). */
 static const bones_render render_ext = {
-	sizeof(bones_render), board_bounds, draw_board, hand_size,
-	draw_piece,           move_place,   draw_ghost, prompt,
+	.size = sizeof(bones_render),
+	.board_bounds = board_bounds,
+	.draw_board = draw_board,
+	.hand_size = hand_size,
+	.draw_piece = draw_piece,
+	.move_place = move_place,
+	.draw_ghost = draw_ghost,
+	.prompt = prompt,
+	.describe_chance = describe_chance,
 };
 
 const void *hg_render_ext(void)

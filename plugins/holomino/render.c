@@ -233,6 +233,25 @@ static void draw_ghost(const void *game, const void *state, bones_move m,
 	draw_tile(cv, cx, cy, 1.0f, d, 120, false);
 }
 
+/* A draw in words: dealt into a pool, drawn at the start of a turn, or the start tile. */
+static bool describe_chance(const void *game, const void *state, bones_move m, char *buf,
+			    size_t cap)
+{
+	const hm_game *g = game;
+	const hm_state *s = state;
+	if (hm_kind(m) != HM_DRAW || hm_tile(m) >= g->ntiles)
+		return false;
+	char name[4];
+	hm_tile_name(g, hm_tile(m), name);
+	if (s->phase == HM_PHASE_DRAW)
+		snprintf(buf, cap, "player %d draws %s", s->player + 1, name);
+	else if (s->dealt < g->players * g->pool_size)
+		snprintf(buf, cap, "%s is dealt to player %d", name, s->dealt / g->pool_size + 1);
+	else
+		snprintf(buf, cap, "tile %s starts the board", name);
+	return true;
+}
+
 static const bones_render render = {
 	.size = sizeof(bones_render),
 	.board_bounds = board_bounds,
@@ -241,6 +260,7 @@ static const bones_render render = {
 	.draw_piece = draw_piece,
 	.move_place = move_place,
 	.draw_ghost = draw_ghost,
+	.describe_chance = describe_chance,
 };
 
 const void *hm_extension(const void *game, const char *id)

@@ -108,6 +108,11 @@ typedef struct bones_render {
 	 * domino from the market", "place 3-5 on your tableau or discard it"). Writes a
 	 * NUL-terminated text and returns true, or returns false to leave the host's. */
 	bool (*prompt)(const void *game, const void *state, char *buf, size_t cap);
+	/* A chance outcome in words for people ("tile 146 starts the board", "2-5 comes to
+	 * the market"), state being the state before it. Writes a NUL-terminated text and
+	 * returns true, or returns false to leave the notation. */
+	bool (*describe_chance)(const void *game, const void *state, bones_move move, char *buf,
+				size_t cap);
 } bones_render;
 
 /* Whether render struct r has the appended field f set. */
