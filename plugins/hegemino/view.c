@@ -180,6 +180,26 @@ static void render_grid(const hg_game *g, const hg_state *s, int k, bones_text *
 	}
 }
 
+/* Whose turn it is. s->round counts the columns shifted so far; people count rounds
+ * from 1. Solo Mega-Hegemino has no rounds: one pick after another. */
+static void render_header(const hg_game *g, const hg_state *s, bones_text *o)
+{
+	int who = hg_to_move(g, s);
+	if (who == BONES_TERMINAL) {
+		bones_text_printf(o, "Hegemino: game over\n");
+		return;
+	}
+	if (g->mode == HG_MODE_SOLO_MEGA)
+		bones_text_printf(o, "Hegemino, pick %d of %d: ", s->solo_picks + 1, g->solo_target);
+	else
+		bones_text_printf(o, "Hegemino, round %d: ", s->round + 1);
+	if (who == BONES_CHANCE)
+		bones_text_printf(o, "chance\n");
+	else
+		bones_text_printf(o, "player %d to %s\n", who + 1,
+		    hg_actor_domino(g, s) == HG_NONE ? "pick" : "place");
+}
+
 size_t hg_render_text(const void *game, const void *state, int viewer, char *buf,
 		      size_t cap)
 {
@@ -191,15 +211,7 @@ size_t hg_render_text(const void *game, const void *state, int viewer, char *buf
 	if (cap)
 		buf[0] = '\0';
 	hg_scores(g, s, scores);
-	int who = hg_to_move(g, s);
-	bones_text_printf(&o, "Hegemino, round %d: ", s->round);
-	if (who == BONES_TERMINAL)
-		bones_text_printf(&o, "game over\n");
-	else if (who == BONES_CHANCE)
-		bones_text_printf(&o, "chance\n");
-	else
-		bones_text_printf(&o, "player %d to %s\n", who + 1,
-		    hg_actor_domino(g, s) == HG_NONE ? "pick" : "place");
+	render_header(g, s, &o);
 	render_market(g, s, &o);
 	for (int k = 0; k < g->tableaus; k++) {
 		hg_score sc;

@@ -1,0 +1,39 @@
+/* Hegemino's terminal view (render_text): rounds counted from 1, no second score line,
+ * the market without what is already placed, dominoes that read as dominoes, and a grid
+ * that shows every cell a placement can name, within 78 columns. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bones_test.h"
+#include "hegemino_fixture.h"
+
+static char text[1 << 16];
+
+static const char *render(const bones_test_game *tg, const hg_state *s)
+{
+	P->render_text(tg->game, s, -1, text, sizeof text);
+	return text;
+}
+
+/* Rounds count from 1 for people: the first round (picks only) is round 1. */
+static void test_hegemino_text__the_first_round_is_round_1(void)
+{
+	bones_test_game tg;
+	hg_state *s = start(&tg, "players=2");
+	CU_ASSERT(strstr(render(&tg, s), "round 1:") != NULL);
+	CU_ASSERT(strstr(text, "round 0") == NULL);
+	bones_test_play(&tg, s, "order:1221 draw:2-5 draw:2-6 draw:3-6 draw:0-2");
+	bones_test_play(&tg, s, "pick:2 pick:3 pick:1 pick:4");
+	bones_test_play(&tg, s, "draw:2-4 draw:0-0 draw:1-5 draw:0-1");
+	CU_ASSERT(strstr(render(&tg, s), "round 2:") != NULL);
+	finish(&tg, s);
+}
+
+int main(void)
+{
+	static const bones_test_case cases[] = {
+		{"the first round is round 1", test_hegemino_text__the_first_round_is_round_1},
+		{NULL, NULL}};
+	return bones_test_main("hegemino_text", cases);
+}
