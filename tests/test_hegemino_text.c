@@ -30,10 +30,23 @@ static void test_hegemino_text__the_first_round_is_round_1(void)
 	finish(&tg, s);
 }
 
+/* The host prints every player's score under the view: the view prints none of its
+ * own, only each tableau's total. */
+static void test_hegemino_text__scores_are_not_printed_twice(void)
+{
+	bones_test_game tg;
+	hg_state *s = start(&tg, "players=2");
+	put_tab(tg.game, s, 0, "#6655/11660/22330/22334/11444");
+	CU_ASSERT(strstr(render(&tg, s), "scores") == NULL);
+	CU_ASSERT(strstr(text, "total 91") != NULL);
+	finish(&tg, s);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
 		{"the first round is round 1", test_hegemino_text__the_first_round_is_round_1},
+		{"scores are not printed twice", test_hegemino_text__scores_are_not_printed_twice},
 		{NULL, NULL}};
 	return bones_test_main("hegemino_text", cases);
 }

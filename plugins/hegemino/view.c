@@ -206,11 +206,9 @@ size_t hg_render_text(const void *game, const void *state, int viewer, char *buf
 	const hg_game *g = game;
 	const hg_state *s = state;
 	bones_text o = {buf, cap, 0};
-	double scores[HG_MAX_TABS];
 	(void)viewer;
 	if (cap)
 		buf[0] = '\0';
-	hg_scores(g, s, scores);
 	render_header(g, s, &o);
 	render_market(g, s, &o);
 	for (int k = 0; k < g->tableaus; k++) {
@@ -225,9 +223,5 @@ size_t hg_render_text(const void *game, const void *state, int viewer, char *buf
 		else
 			render_grid(g, s, k, &o);
 	}
-	bones_text_printf(&o, "scores:");
-	for (int p = 0; p < g->players; p++)
-		bones_text_printf(&o, " %g", scores[p]);
-	bones_text_printf(&o, "\n");
-	return o.len;
+	return o.len; /* no "scores:" line: the host prints the players' scores */
 }
