@@ -42,11 +42,42 @@ static void test_hegemino_text__scores_are_not_printed_twice(void)
 	finish(&tg, s);
 }
 
+static int count(const char *hay, const char *needle)
+{
+	int n = 0;
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+/* A token that has picked shows in the right column only; a domino once placed leaves
+ * the market with its token. */
+static void test_hegemino_text__the_market_shows_only_what_is_still_there(void)
+{
+	bones_test_game tg;
+	hg_state *s = start(&tg, "players=2");
+	bones_test_play(&tg, s, "order:1221 draw:2-5 draw:2-6 draw:3-6 draw:0-2");
+	CU_ASSERT_EQUAL(count(render(&tg, s), "<P1"), 2);
+	bones_test_play(&tg, s, "pick:2"); /* the top token moves right */
+	CU_ASSERT_EQUAL(count(render(&tg, s), "<P1"), 2);
+	bones_test_play(&tg, s, "pick:3 pick:1 pick:4 draw:2-4 draw:0-0 draw:1-5 draw:0-1");
+	CU_ASSERT_EQUAL(count(render(&tg, s), "[2-5]"), 1);
+	bones_test_play(&tg, s, "pick:2 2-5@-1,1/E");
+	CU_ASSERT_EQUAL(count(render(&tg, s), "[2-5]"), 0);
+	CU_ASSERT_EQUAL(count(text, "<P2"), 2); /* left row 3 and right row 2 */
+	bones_test_play(&tg, s, "pick:1"); /* player 1 holds 2-6, her token is on 2-4 */
+	CU_ASSERT_EQUAL(count(render(&tg, s), "[2-6]"), 1);
+	CU_ASSERT_EQUAL(count(text, "<P1"), 2); /* left row 4 and right row 1 */
+	finish(&tg, s);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
 		{"the first round is round 1", test_hegemino_text__the_first_round_is_round_1},
 		{"scores are not printed twice", test_hegemino_text__scores_are_not_printed_twice},
+		{"the market shows only what is still there",
+		 test_hegemino_text__the_market_shows_only_what_is_still_there},
 		{NULL, NULL}};
 	return bones_test_main("hegemino_text", cases);
 }

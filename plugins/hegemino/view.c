@@ -111,15 +111,18 @@ static void put_token(const hg_game *g, bones_text *o, int t)
 
 static void render_market(const hg_game *g, const hg_state *s, bones_text *o)
 {
-	bones_text_printf(o, "market%s\n", g->mode == HG_MODE_SOLO_MEGA ? " (X: marked row)" : " (left: to place, right: to pick)");
+	bones_text_printf(o, "market%s\n", g->mode == HG_MODE_SOLO_MEGA ? " (X: marked row)" : " (left: to place, right: to pick; >: acting row)");
 	for (int i = 0; i < HG_ROWS; i++) {
 		bool any = s->left_dom[i] != HG_NONE || s->left_tok[i] != HG_NONE ||
 			   s->right_dom[i] != HG_NONE || s->right_tok[i] != HG_NONE;
 		if (!any)
 			continue;
-		bones_text_printf(o, "  %d  ", i + 1);
-		put_domino(o, s->left_dom[i]);
-		put_token(g, o, s->left_tok[i]);
+		/* rows above the acting one are used up (placed or discarded, their token
+		 * moved on); the acting token, once it has picked, sits in the right column */
+		bool used = i < s->row, acting = i == s->row && s->phase == HG_PH_PLAY;
+		bones_text_printf(o, "%s%d  ", acting ? " > " : "   ", i + 1);
+		put_domino(o, used ? HG_NONE : s->left_dom[i]);
+		put_token(g, o, used || (acting && s->picked) ? HG_NONE : s->left_tok[i]);
 		bones_text_printf(o, "   ");
 		put_domino(o, s->right_dom[i]);
 		put_token(g, o, s->right_tok[i]);
