@@ -71,6 +71,27 @@ static void test_hegemino_text__the_market_shows_only_what_is_still_there(void)
 	finish(&tg, s);
 }
 
+/* The seed 4 game of the terminal: player 2 puts 2-5 across, player 1 2-6 down. */
+static void play_seed_4(const bones_test_game *tg, hg_state *s)
+{
+	bones_test_play(tg, s, "order:1221 draw:2-5 draw:2-6 draw:3-6 draw:0-2");
+	bones_test_play(tg, s, "pick:2 pick:3 pick:1 pick:4 draw:2-4 draw:0-0 draw:1-5 draw:0-1");
+	bones_test_play(tg, s, "pick:2 2-5@-1,1/E pick:1 2-6@0,-2/S");
+}
+
+/* A domino across reads 2==5, never "2 -5" (minus five); one down has a | between its
+ * halves. */
+static void test_hegemino_text__dominoes_read_as_dominoes(void)
+{
+	bones_test_game tg;
+	hg_state *s = start(&tg, "players=2");
+	play_seed_4(&tg, s);
+	CU_ASSERT(strstr(render(&tg, s), "2==5") != NULL);
+	CU_ASSERT(strstr(text, " -5") == NULL);
+	CU_ASSERT(strstr(text, "2==5 a domino across") != NULL); /* the legend */
+	finish(&tg, s);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -78,6 +99,7 @@ int main(void)
 		{"scores are not printed twice", test_hegemino_text__scores_are_not_printed_twice},
 		{"the market shows only what is still there",
 		 test_hegemino_text__the_market_shows_only_what_is_still_there},
+		{"dominoes read as dominoes", test_hegemino_text__dominoes_read_as_dominoes},
 		{NULL, NULL}};
 	return bones_test_main("hegemino_text", cases);
 }

@@ -149,7 +149,8 @@ static void render_dorothy(const hg_game *g, const hg_state *s, bones_text *o)
 {
 	const uint8_t *cells = hg_ccells(g, s, 1);
 	for (int r = 0; r < s->tab[1].rows; r++)
-		bones_text_printf(o, "  %2d  %d-%d\n", r, HG_CODE(cells[2 * r]) - 1, HG_CODE(cells[2 * r + 1]) - 1);
+		bones_text_printf(o, "  %2d  %d==%d\n", r, HG_CODE(cells[2 * r]) - 1,
+				  HG_CODE(cells[2 * r + 1]) - 1);
 }
 
 static char cell_char(uint8_t c)
@@ -172,9 +173,9 @@ static void render_grid(const hg_game *g, const hg_state *s, int k, bones_text *
 	for (int y = y0; y <= y1; y++) {
 		bones_text_printf(o, "  %3d  ", y - c);
 		for (int x = x0; x <= x1; x++) {
-			uint8_t v = cells[y * G + x];
-			bones_text_printf(o, "%c%c%c", cell_char(v), (v & HG_STACKED) ? '\'' : ' ',
-			    (v & HG_JOIN_E) ? '-' : ' ');
+			uint8_t v = cells[y * G + x]; /* "2==5": a lone '-' read as minus */
+			char join = (v & HG_JOIN_E) ? '=' : ' ';
+			bones_text_printf(o, "%c%c%c", cell_char(v), (v & HG_STACKED) ? '\'' : join, join);
 		}
 		bones_text_printf(o, "\n       ");
 		for (int x = x0; x <= x1; x++)
@@ -226,5 +227,7 @@ size_t hg_render_text(const void *game, const void *state, int viewer, char *buf
 		else
 			render_grid(g, s, k, &o);
 	}
+	bones_text_printf(&o, "(2==5 a domino across, | joins one down, # start token, . empty%s)\n",
+			  g->stacking ? ", ' stacked" : "");
 	return o.len; /* no "scores:" line: the host prints the players' scores */
 }
