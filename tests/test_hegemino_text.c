@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bones_test.h"
+#include "bones/rng.h"
 #include "hegemino_fixture.h"
 
 static char text[1 << 16];
@@ -71,6 +72,42 @@ static void test_hegemino_text__the_market_shows_only_what_is_still_there(void)
 	finish(&tg, s);
 }
 
+/* The glyph drawn for cell (x, y) of the first tableau (the first grid in the text),
+ * or of the line dy below it (the joins); '?' when that cell is not drawn. */
+static char glyph(const char *t, int x, int y, int dy)
+{
+	const char *head = strstr(t, "y\\x");
+	if (!head)
+		return '?';
+	const char *line = head, *p = head + 3;
+	while (line > t && line[-1] != '\n')
+		line--;
+	const char *eol = strchr(head, '\n');
+	int first = 0, last = 0, v, used, n = 0;
+	for (const char *q = p; eol && q < eol && sscanf(q, "%d%n", &v, &used) == 1 &&
+				q + used <= eol;
+	     q += used)
+		last = n++ ? v : (first = v);
+	if (n == 0 || x < first || x > last)
+		return '?';
+	int col = (int)(p - line) + 2 + 3 * (x - first); /* numbers are %3d over glyphs */
+	char label[16];
+	snprintf(label, sizeof label, "\n%4d  ", y);
+	const char *row = strstr(head, label);
+	if (!row)
+		return '?';
+	row++;
+	for (; dy > 0; dy--) {
+		row = strchr(row, '\n');
+		if (!row)
+			return '?';
+		row++;
+	}
+	const char *end = strchr(row, '\n');
+	int len = end ? (int)(end - row) : (int)strlen(row);
+	return col < len ? row[col] : ' ';
+}
+
 /* The seed 4 game of the terminal: player 2 puts 2-5 across, player 1 2-6 down. */
 static void play_seed_4(const bones_test_game *tg, hg_state *s)
 {
@@ -89,7 +126,57 @@ static void test_hegemino_text__dominoes_read_as_dominoes(void)
 	CU_ASSERT(strstr(render(&tg, s), "2==5") != NULL);
 	CU_ASSERT(strstr(text, " -5") == NULL);
 	CU_ASSERT(strstr(text, "2==5 a domino across") != NULL); /* the legend */
+	CU_ASSERT_EQUAL(glyph(text, 0, -2, 0), '2');
+	CU_ASSERT_EQUAL(glyph(text, 0, -2, 1), '|');
+	CU_ASSERT_EQUAL(glyph(text, 0, -1, 0), '6');
+	CU_ASSERT_EQUAL(glyph(text, 0, 0, 0), '#');
 	finish(&tg, s);
+}
+
+/* Both cells of every placement player 1 may make are drawn, empty, under the
+ * coordinates the notation uses. */
+static void check_placements_drawn(const bones_test_game *tg, const hg_state *s)
+{
+	bones_move moves[4096];
+	size_t n = P->legal_moves(tg->game, s, moves, NULL, 4096);
+	render(tg, s);
+	for (size_t i = 0; i < n; i++) {
+		char m[64], dir;
+		int a, b, x, y;
+		P->format_move(tg->game, s, moves[i], m, sizeof m);
+		if (sscanf(m, "%d-%d@%d,%d/%c", &a, &b, &x, &y, &dir) != 5)
+			continue;
+		int x2 = x + (dir == 'E'), y2 = y + (dir == 'S');
+		if (glyph(text, x, y, 0) != '.' || glyph(text, x2, y2, 0) != '.') {
+			CU_FAIL("a placement names a cell that is not drawn");
+			fprintf(stderr, "\n%s not drawn in\n%s", m, text);
+			return;
+		}
+	}
+}
+
+static void test_hegemino_text__every_placement_names_drawn_cells(void)
+{
+	bones_test_game tg;
+	hg_state *s = start(&tg, "players=2");
+	play_seed_4(&tg, s);
+	bones_test_play(&tg, s, "pick:4 3-6@0,-2/S pick:3");
+	CU_ASSERT_EQUAL(P->to_move(tg.game, s), 0);
+	CU_ASSERT_EQUAL(glyph(render(&tg, s), 0, -4, 0), '.'); /* 0-2@0,-4/S reaches y = -4 */
+	check_placements_drawn(&tg, s);
+	finish(&tg, s);
+	const char *settings[] = {"players=2", "players=2 board=mega", "players=4"};
+	for (int k = 0; k < 3; k++) {
+		bones_rng rng;
+		bones_rng_seed(&rng, (uint64_t)k + 1);
+		s = start(&tg, settings[k]);
+		while (P->to_move(tg.game, s) != BONES_TERMINAL) {
+			if (P->to_move(tg.game, s) == 0 && hg_actor_domino(tg.game, s) != HG_NONE)
+				check_placements_drawn(&tg, s);
+			bones_test_random_playout(&tg, s, &rng, 1);
+		}
+		finish(&tg, s);
+	}
 }
 
 int main(void)
@@ -100,6 +187,8 @@ int main(void)
 		{"the market shows only what is still there",
 		 test_hegemino_text__the_market_shows_only_what_is_still_there},
 		{"dominoes read as dominoes", test_hegemino_text__dominoes_read_as_dominoes},
+		{"every placement names drawn cells",
+		 test_hegemino_text__every_placement_names_drawn_cells},
 		{NULL, NULL}};
 	return bones_test_main("hegemino_text", cases);
 }

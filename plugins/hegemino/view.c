@@ -145,12 +145,63 @@ static void render_market(const hg_game *g, const hg_state *s, bones_text *o)
 	bones_text_printf(o, "\n");
 }
 
-static void render_dorothy(const hg_game *g, const hg_state *s, bones_text *o)
+/* ---- Tableaus ----------------------------------------------------------------- */
+
+#define TEXT_COLS 78 /* a terminal's 80 columns, less a margin */
+#define BLOCK_GAP 4  /* blanks between two tableaus of a band */
+#define GLYPH0 6     /* column of the first cell's glyph in a grid line */
+
+/* One tableau's block of lines: its title, then its grid (or Dorothy's column). */
+typedef struct tab_block {
+	int k;
+	int x0, y0, x1, y1; /* grid cells drawn: every cell a placement can reach */
+	int width, height;  /* columns taken in a band, lines */
+	char title[64];
+} tab_block;
+
+/* The cells a placement can reach: two beyond the tableau's box (one half touches the
+ * box, the other lies one further), within the 5x5 or 7x7 bound that the box, gap
+ * included, must keep (as rules.c generates placements). */
+static void reach_window(const hg_game *g, const hg_tab *t, tab_block *b)
 {
-	const uint8_t *cells = hg_ccells(g, s, 1);
-	for (int r = 0; r < s->tab[1].rows; r++)
-		bones_text_printf(o, "  %2d  %d==%d\n", r, HG_CODE(cells[2 * r]) - 1,
-				  HG_CODE(cells[2 * r + 1]) - 1);
+	int lo = 1, hi = g->grid - 2, w = g->board - 1;
+	b->x0 = t->x0 - 2;
+	b->y0 = t->y0 - 2;
+	b->x1 = t->x1 + 2;
+	b->y1 = t->y1 + 2;
+	if (g->board) {
+		b->x0 = b->x0 > t->x1 - w ? b->x0 : t->x1 - w;
+		b->y0 = b->y0 > t->y1 - w ? b->y0 : t->y1 - w;
+		b->x1 = b->x1 < t->x0 + w ? b->x1 : t->x0 + w;
+		b->y1 = b->y1 < t->y0 + w ? b->y1 : t->y0 + w;
+	}
+	b->x0 = b->x0 > lo ? b->x0 : lo;
+	b->y0 = b->y0 > lo ? b->y0 : lo;
+	b->x1 = b->x1 < hi ? b->x1 : hi;
+	b->y1 = b->y1 < hi ? b->y1 : hi;
+}
+
+static void block_init(const hg_game *g, const hg_state *s, int k, tab_block *b)
+{
+	hg_score sc;
+	hg_score_tab(g, s, k, &sc);
+	b->k = k;
+	snprintf(b->title, sizeof b->title, "tableau %d%s: total %d", k + 1,
+		 hg_is_dorothy_tab(g, k) ? " (President Dorothy)" : "", sc.total);
+	int title = (int)strlen(b->title);
+	if (hg_is_dorothy_tab(g, k)) {
+		b->height = 2 + (s->tab[1].rows ? s->tab[1].rows : 1);
+		b->width = title;
+		return;
+	}
+	reach_window(g, &s->tab[k], b);
+	int cols = b->x1 - b->x0 + 1;
+	/* a bounded window is at most board + 2 cells wide: keep the band's layout still */
+	if (g->board)
+		cols = g->board + 2;
+	b->height = 2 + 2 * (b->y1 - b->y0) + 1;
+	b->width = GLYPH0 + 3 * (cols - 1) + 1;
+	b->width = b->width > title ? b->width : title;
 }
 
 static char cell_char(uint8_t c)
@@ -159,28 +210,122 @@ static char cell_char(uint8_t c)
 	return code == HG_EMPTY ? '.' : code == HG_GAP ? '#' : (char)('0' + code - 1);
 }
 
-static void render_grid(const hg_game *g, const hg_state *s, int k, bones_text *o)
+/* Row y of a grid: "2==5" joins the halves of a domino across; a stacked half has a
+ * ' after it. */
+static void grid_row(const hg_game *g, const hg_state *s, const tab_block *b, int y,
+		     bones_text *o)
 {
-	const hg_tab *t = &s->tab[k];
-	const uint8_t *cells = hg_ccells(g, s, k);
+	const uint8_t *cells = hg_ccells(g, s, b->k);
 	int G = g->grid, c = G / 2;
-	int x0 = t->x0 > 1 ? t->x0 - 1 : 1, x1 = t->x1 < G - 2 ? t->x1 + 1 : G - 2;
-	int y0 = t->y0 > 1 ? t->y0 - 1 : 1, y1 = t->y1 < G - 2 ? t->y1 + 1 : G - 2;
-	bones_text_printf(o, "     ");
-	for (int x = x0; x <= x1; x++)
-		bones_text_printf(o, "%3d", x - c);
-	bones_text_printf(o, "\n");
-	for (int y = y0; y <= y1; y++) {
-		bones_text_printf(o, "  %3d  ", y - c);
-		for (int x = x0; x <= x1; x++) {
-			uint8_t v = cells[y * G + x]; /* "2==5": a lone '-' read as minus */
-			char join = (v & HG_JOIN_E) ? '=' : ' ';
-			bones_text_printf(o, "%c%c%c", cell_char(v), (v & HG_STACKED) ? '\'' : join, join);
+	bones_text_printf(o, "%4d  ", y - c);
+	for (int x = b->x0; x <= b->x1; x++) {
+		uint8_t v = cells[y * G + x];
+		char join = (v & HG_JOIN_E) && x < b->x1 ? '=' : ' ';
+		bones_text_printf(o, "%c%c%c", cell_char(v), (v & HG_STACKED) ? '\'' : join, join);
+	}
+}
+
+/* Between rows y and y + 1: a | under each half whose partner is below it. */
+static void grid_joins(const hg_game *g, const hg_state *s, const tab_block *b, int y,
+		       bones_text *o)
+{
+	const uint8_t *cells = hg_ccells(g, s, b->k);
+	bones_text_printf(o, "%*s", GLYPH0, "");
+	for (int x = b->x0; x <= b->x1; x++)
+		bones_text_printf(o, "%c  ", (cells[y * g->grid + x] & HG_JOIN_S) ? '|' : ' ');
+}
+
+/* Line `line` of a block: the title, the column numbers (x, as the notation counts
+ * them), then rows numbered by y with the joins between them. */
+static void block_line(const hg_game *g, const hg_state *s, const tab_block *b, int line,
+		       bones_text *o)
+{
+	int c = g->grid / 2;
+	if (line == 0) {
+		bones_text_printf(o, "%s", b->title);
+	} else if (hg_is_dorothy_tab(g, b->k)) {
+		const uint8_t *cells = hg_ccells(g, s, 1);
+		int r = line - 2;
+		if (line == 1)
+			bones_text_printf(o, "   y");
+		else if (s->tab[1].rows == 0)
+			bones_text_printf(o, "      (empty)");
+		else
+			bones_text_printf(o, "%4d  %d==%d", r, HG_CODE(cells[2 * r]) - 1,
+					  HG_CODE(cells[2 * r + 1]) - 1);
+	} else if (line == 1) {
+		bones_text_printf(o, "%*s", GLYPH0 - 2, "y\\x");
+		for (int x = b->x0; x <= b->x1; x++)
+			bones_text_printf(o, "%3d", x - c);
+	} else if (line % 2 == 0) {
+		grid_row(g, s, b, b->y0 + (line - 2) / 2, o);
+	} else {
+		grid_joins(g, s, b, b->y0 + (line - 3) / 2, o);
+	}
+}
+
+/* Blocks n0..n1 - 1 side by side, line by line, without trailing blanks. */
+static void render_band(const hg_game *g, const hg_state *s, const tab_block *b, int n0,
+			int n1, bones_text *o)
+{
+	int height = 0;
+	for (int i = n0; i < n1; i++)
+		height = b[i].height > height ? b[i].height : height;
+	for (int line = 0; line < height; line++) {
+		char buf[1024];
+		bones_text t = {buf, sizeof buf, 0};
+		buf[0] = '\0';
+		int at = 0;
+		for (int i = n0; i < n1; i++) {
+			bones_text_printf(&t, "%*s", at - (int)t.len > 0 ? at - (int)t.len : 0, "");
+			if (line < b[i].height)
+				block_line(g, s, &b[i], line, &t);
+			at += b[i].width + BLOCK_GAP;
 		}
-		bones_text_printf(o, "\n       ");
-		for (int x = x0; x <= x1; x++)
-			bones_text_printf(o, "%c  ", (cells[y * G + x] & HG_JOIN_S) ? '|' : ' ');
-		bones_text_printf(o, "\n");
+		while (t.len && buf[t.len - 1] == ' ')
+			buf[--t.len] = '\0';
+		bones_text_printf(o, "%s\n", buf);
+	}
+}
+
+/* A breakdown ("2s: ...; 4s: ...; total 14") within TEXT_COLS columns: broken after
+ * a "; ", continued indented. */
+static void put_wrapped(bones_text *o, const char *text)
+{
+	int col = 0;
+	while (*text) {
+		const char *end = strstr(text, "; ");
+		int part = end ? (int)(end - text) + 1 : (int)strlen(text);
+		if (col > 4 && col + 1 + part > TEXT_COLS) {
+			bones_text_printf(o, "\n   ");
+			col = 3;
+		}
+		bones_text_printf(o, "%s%.*s", col > 3 ? " " : "", part, text);
+		col += (col > 3) + part;
+		text += part;
+		text += strspn(text, " ");
+	}
+	bones_text_printf(o, "\n");
+}
+
+static void render_tableaus(const hg_game *g, const hg_state *s, bones_text *o)
+{
+	tab_block b[HG_MAX_TABS];
+	for (int k = 0; k < g->tableaus; k++)
+		block_init(g, s, k, &b[k]);
+	for (int k = 0; k < g->tableaus; k++)
+		render_band(g, s, b, k, k + 1, o);
+	bones_text_printf(o, "(2==5 a domino across, | joins one down, # start token, . empty%s)\n",
+			  g->stacking ? ", ' stacked" : "");
+	for (int k = 0; k < g->tableaus; k++) { /* how each total comes about */
+		hg_score sc;
+		char line[512], why[540];
+		hg_score_tab(g, s, k, &sc);
+		hg_format_score(&sc, line, sizeof line);
+		if (strncmp(line, "total", 5) == 0)
+			continue;
+		snprintf(why, sizeof why, "tableau %d: %s", k + 1, line);
+		put_wrapped(o, why);
 	}
 }
 
@@ -215,19 +360,6 @@ size_t hg_render_text(const void *game, const void *state, int viewer, char *buf
 		buf[0] = '\0';
 	render_header(g, s, &o);
 	render_market(g, s, &o);
-	for (int k = 0; k < g->tableaus; k++) {
-		hg_score sc;
-		char line[512];
-		hg_score_tab(g, s, k, &sc);
-		hg_format_score(&sc, line, sizeof line);
-		bones_text_printf(&o, "tableau %d%s: %s\n", k + 1,
-		    hg_is_dorothy_tab(g, k) ? " (President Dorothy)" : "", line);
-		if (hg_is_dorothy_tab(g, k))
-			render_dorothy(g, s, &o);
-		else
-			render_grid(g, s, k, &o);
-	}
-	bones_text_printf(&o, "(2==5 a domino across, | joins one down, # start token, . empty%s)\n",
-			  g->stacking ? ", ' stacked" : "");
+	render_tableaus(g, s, &o);
 	return o.len; /* no "scores:" line: the host prints the players' scores */
 }
