@@ -179,6 +179,45 @@ static void test_hegemino_text__every_placement_names_drawn_cells(void)
 	}
 }
 
+/* Every line fits a terminal's 78 columns, two to four players, 5x5 and 7x7. */
+static void test_hegemino_text__the_view_fits_78_columns(void)
+{
+	const char *settings[] = {"players=2", "players=3", "players=4", "players=2 board=mega",
+				  "players=2 spheres=true", "players=2 solo=dorothy",
+				  "players=1", "players=2 stacking=on"};
+	for (size_t k = 0; k < sizeof settings / sizeof *settings; k++) {
+		bones_test_game tg;
+		bones_rng rng;
+		int widest = 0;
+		bones_rng_seed(&rng, 7);
+		hg_state *s = start(&tg, settings[k]);
+		for (;;) {
+			for (const char *p = render(&tg, s); *p;) {
+				int len = (int)strcspn(p, "\n");
+				widest = len > widest ? len : widest;
+				p += len + (p[len] == '\n');
+			}
+			if (P->to_move(tg.game, s) == BONES_TERMINAL)
+				break;
+			bones_test_random_playout(&tg, s, &rng, 1);
+		}
+		if (widest > 78)
+			fprintf(stderr, "\n%s: a line of %d columns\n", settings[k], widest);
+		CU_ASSERT(widest <= 78);
+		finish(&tg, s);
+	}
+}
+
+/* Two tableaus share their lines, side by side: the board keeps to the screen. */
+static void test_hegemino_text__two_tableaus_sit_side_by_side(void)
+{
+	bones_test_game tg;
+	hg_state *s = start(&tg, "players=2");
+	const char *line = strstr(render(&tg, s), "tableau 1: total 0");
+	CU_ASSERT(line != NULL && strstr(line, "tableau 2: total 0") < strchr(line, '\n'));
+	finish(&tg, s);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -189,6 +228,8 @@ int main(void)
 		{"dominoes read as dominoes", test_hegemino_text__dominoes_read_as_dominoes},
 		{"every placement names drawn cells",
 		 test_hegemino_text__every_placement_names_drawn_cells},
+		{"the view fits 78 columns", test_hegemino_text__the_view_fits_78_columns},
+		{"two tableaus sit side by side", test_hegemino_text__two_tableaus_sit_side_by_side},
 		{NULL, NULL}};
 	return bones_test_main("hegemino_text", cases);
 }

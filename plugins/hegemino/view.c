@@ -145,7 +145,7 @@ static void render_market(const hg_game *g, const hg_state *s, bones_text *o)
 	bones_text_printf(o, "\n");
 }
 
-/* ---- Tableaus ----------------------------------------------------------------- */
+/* ---- Tableaus: side by side in bands within TEXT_COLS columns ------------------ */
 
 #define TEXT_COLS 78 /* a terminal's 80 columns, less a margin */
 #define BLOCK_GAP 4  /* blanks between two tableaus of a band */
@@ -313,8 +313,15 @@ static void render_tableaus(const hg_game *g, const hg_state *s, bones_text *o)
 	tab_block b[HG_MAX_TABS];
 	for (int k = 0; k < g->tableaus; k++)
 		block_init(g, s, k, &b[k]);
-	for (int k = 0; k < g->tableaus; k++)
-		render_band(g, s, b, k, k + 1, o);
+	for (int n0 = 0, n1; n0 < g->tableaus; n0 = n1) {
+		int width = b[n0].width;
+		for (n1 = n0 + 1; n1 < g->tableaus; n1++) {
+			if (width + BLOCK_GAP + b[n1].width > TEXT_COLS)
+				break;
+			width += BLOCK_GAP + b[n1].width;
+		}
+		render_band(g, s, b, n0, n1, o);
+	}
 	bones_text_printf(o, "(2==5 a domino across, | joins one down, # start token, . empty%s)\n",
 			  g->stacking ? ", ' stacked" : "");
 	for (int k = 0; k < g->tableaus; k++) { /* how each total comes about */
