@@ -111,7 +111,9 @@ static void put_token(const hg_game *g, bones_text *o, int t)
 
 static void render_market(const hg_game *g, const hg_state *s, bones_text *o)
 {
-	bones_text_printf(o, "market%s\n", g->mode == HG_MODE_SOLO_MEGA ? " (X: marked row)" : " (left: to place, right: to pick; >: acting row)");
+	bones_text_printf(o, "market%s\n", g->mode == HG_MODE_SOLO_MEGA
+					      ? " (X: marked row)"
+					      : " (left: to place, right: to pick; >: acting row)");
 	for (int i = 0; i < HG_ROWS; i++) {
 		bool any = s->left_dom[i] != HG_NONE || s->left_tok[i] != HG_NONE ||
 			   s->right_dom[i] != HG_NONE || s->right_tok[i] != HG_NONE;
@@ -322,8 +324,8 @@ static void render_tableaus(const hg_game *g, const hg_state *s, bones_text *o)
 		}
 		render_band(g, s, b, n0, n1, o);
 	}
-	bones_text_printf(o, "(2==5 a domino across, | joins one down, # start token, . empty%s)\n",
-			  g->stacking ? ", ' stacked" : "");
+	bones_text_printf(o, "(2==5 a domino across, | joins one down, # start token, "
+			     ". empty%s)\n", g->stacking ? ", ' stacked" : "");
 	for (int k = 0; k < g->tableaus; k++) { /* how each total comes about */
 		hg_score sc;
 		char line[512], why[540];
