@@ -111,15 +111,20 @@ static void put_token(const hg_game *g, bones_text *o, int t)
 
 static void render_market(const hg_game *g, const hg_state *s, bones_text *o)
 {
-	bones_text_printf(o, "market%s\n", g->mode == HG_MODE_SOLO_MEGA ? " (X: marked row)" : " (left: to place, right: to pick)");
+	bones_text_printf(o, "market%s\n", g->mode == HG_MODE_SOLO_MEGA
+					      ? " (X: marked row)"
+					      : " (left: to place, right: to pick; >: acting row)");
 	for (int i = 0; i < HG_ROWS; i++) {
 		bool any = s->left_dom[i] != HG_NONE || s->left_tok[i] != HG_NONE ||
 			   s->right_dom[i] != HG_NONE || s->right_tok[i] != HG_NONE;
 		if (!any)
 			continue;
-		bones_text_printf(o, "  %d  ", i + 1);
-		put_domino(o, s->left_dom[i]);
-		put_token(g, o, s->left_tok[i]);
+		/* rows above the acting one are used up (placed or discarded, their token
+		 * moved on); the acting token, once it has picked, sits in the right column */
+		bool used = i < s->row, acting = i == s->row && s->phase == HG_PH_PLAY;
+		bones_text_printf(o, "%s%d  ", acting ? " > " : "   ", i + 1);
+		put_domino(o, used ? HG_NONE : s->left_dom[i]);
+		put_token(g, o, used || (acting && s->picked) ? HG_NONE : s->left_tok[i]);
 		bones_text_printf(o, "   ");
 		put_domino(o, s->right_dom[i]);
 		put_token(g, o, s->right_tok[i]);
@@ -142,11 +147,63 @@ static void render_market(const hg_game *g, const hg_state *s, bones_text *o)
 	bones_text_printf(o, "\n");
 }
 
-static void render_dorothy(const hg_game *g, const hg_state *s, bones_text *o)
+/* ---- Tableaus: side by side in bands within TEXT_COLS columns ------------------ */
+
+#define TEXT_COLS 78 /* a terminal's 80 columns, less a margin */
+#define BLOCK_GAP 4  /* blanks between two tableaus of a band */
+#define GLYPH0 6     /* column of the first cell's glyph in a grid line */
+
+/* One tableau's block of lines: its title, then its grid (or Dorothy's column). */
+typedef struct tab_block {
+	int k;
+	int x0, y0, x1, y1; /* grid cells drawn: every cell a placement can reach */
+	int width, height;  /* columns taken in a band, lines */
+	char title[64];
+} tab_block;
+
+/* The cells a placement can reach: two beyond the tableau's box (one half touches the
+ * box, the other lies one further), within the 5x5 or 7x7 bound that the box, gap
+ * included, must keep (as rules.c generates placements). */
+static void reach_window(const hg_game *g, const hg_tab *t, tab_block *b)
 {
-	const uint8_t *cells = hg_ccells(g, s, 1);
-	for (int r = 0; r < s->tab[1].rows; r++)
-		bones_text_printf(o, "  %2d  %d-%d\n", r, HG_CODE(cells[2 * r]) - 1, HG_CODE(cells[2 * r + 1]) - 1);
+	int lo = 1, hi = g->grid - 2, w = g->board - 1;
+	b->x0 = t->x0 - 2;
+	b->y0 = t->y0 - 2;
+	b->x1 = t->x1 + 2;
+	b->y1 = t->y1 + 2;
+	if (g->board) {
+		b->x0 = b->x0 > t->x1 - w ? b->x0 : t->x1 - w;
+		b->y0 = b->y0 > t->y1 - w ? b->y0 : t->y1 - w;
+		b->x1 = b->x1 < t->x0 + w ? b->x1 : t->x0 + w;
+		b->y1 = b->y1 < t->y0 + w ? b->y1 : t->y0 + w;
+	}
+	b->x0 = b->x0 > lo ? b->x0 : lo;
+	b->y0 = b->y0 > lo ? b->y0 : lo;
+	b->x1 = b->x1 < hi ? b->x1 : hi;
+	b->y1 = b->y1 < hi ? b->y1 : hi;
+}
+
+static void block_init(const hg_game *g, const hg_state *s, int k, tab_block *b)
+{
+	hg_score sc;
+	hg_score_tab(g, s, k, &sc);
+	b->k = k;
+	snprintf(b->title, sizeof b->title, "tableau %d%s: total %d", k + 1,
+		 hg_is_dorothy_tab(g, k) ? " (President Dorothy)" : "", sc.total);
+	int title = (int)strlen(b->title);
+	if (hg_is_dorothy_tab(g, k)) {
+		b->height = 2 + (s->tab[1].rows ? s->tab[1].rows : 1);
+		b->width = title;
+		return;
+	}
+	reach_window(g, &s->tab[k], b);
+	int cols = b->x1 - b->x0 + 1;
+	/* a bounded window is at most board + 2 cells wide: keep the band's layout still */
+	if (g->board)
+		cols = g->board + 2;
+	b->height = 2 + 2 * (b->y1 - b->y0) + 1;
+	b->width = GLYPH0 + 3 * (cols - 1) + 1;
+	b->width = b->width > title ? b->width : title;
 }
 
 static char cell_char(uint8_t c)
@@ -155,29 +212,150 @@ static char cell_char(uint8_t c)
 	return code == HG_EMPTY ? '.' : code == HG_GAP ? '#' : (char)('0' + code - 1);
 }
 
-static void render_grid(const hg_game *g, const hg_state *s, int k, bones_text *o)
+/* Row y of a grid: "2==5" joins the halves of a domino across; a stacked half has a
+ * ' after it. */
+static void grid_row(const hg_game *g, const hg_state *s, const tab_block *b, int y,
+		     bones_text *o)
 {
-	const hg_tab *t = &s->tab[k];
-	const uint8_t *cells = hg_ccells(g, s, k);
+	const uint8_t *cells = hg_ccells(g, s, b->k);
 	int G = g->grid, c = G / 2;
-	int x0 = t->x0 > 1 ? t->x0 - 1 : 1, x1 = t->x1 < G - 2 ? t->x1 + 1 : G - 2;
-	int y0 = t->y0 > 1 ? t->y0 - 1 : 1, y1 = t->y1 < G - 2 ? t->y1 + 1 : G - 2;
-	bones_text_printf(o, "     ");
-	for (int x = x0; x <= x1; x++)
-		bones_text_printf(o, "%3d", x - c);
-	bones_text_printf(o, "\n");
-	for (int y = y0; y <= y1; y++) {
-		bones_text_printf(o, "  %3d  ", y - c);
-		for (int x = x0; x <= x1; x++) {
-			uint8_t v = cells[y * G + x];
-			bones_text_printf(o, "%c%c%c", cell_char(v), (v & HG_STACKED) ? '\'' : ' ',
-			    (v & HG_JOIN_E) ? '-' : ' ');
-		}
-		bones_text_printf(o, "\n       ");
-		for (int x = x0; x <= x1; x++)
-			bones_text_printf(o, "%c  ", (cells[y * G + x] & HG_JOIN_S) ? '|' : ' ');
-		bones_text_printf(o, "\n");
+	bones_text_printf(o, "%4d  ", y - c);
+	for (int x = b->x0; x <= b->x1; x++) {
+		uint8_t v = cells[y * G + x];
+		char join = (v & HG_JOIN_E) && x < b->x1 ? '=' : ' ';
+		bones_text_printf(o, "%c%c%c", cell_char(v), (v & HG_STACKED) ? '\'' : join, join);
 	}
+}
+
+/* Between rows y and y + 1: a | under each half whose partner is below it. */
+static void grid_joins(const hg_game *g, const hg_state *s, const tab_block *b, int y,
+		       bones_text *o)
+{
+	const uint8_t *cells = hg_ccells(g, s, b->k);
+	bones_text_printf(o, "%*s", GLYPH0, "");
+	for (int x = b->x0; x <= b->x1; x++)
+		bones_text_printf(o, "%c  ", (cells[y * g->grid + x] & HG_JOIN_S) ? '|' : ' ');
+}
+
+/* Line `line` of a block: the title, the column numbers (x, as the notation counts
+ * them), then rows numbered by y with the joins between them. */
+static void block_line(const hg_game *g, const hg_state *s, const tab_block *b, int line,
+		       bones_text *o)
+{
+	int c = g->grid / 2;
+	if (line == 0) {
+		bones_text_printf(o, "%s", b->title);
+	} else if (hg_is_dorothy_tab(g, b->k)) {
+		const uint8_t *cells = hg_ccells(g, s, 1);
+		int r = line - 2;
+		if (line == 1)
+			bones_text_printf(o, "   y");
+		else if (s->tab[1].rows == 0)
+			bones_text_printf(o, "      (empty)");
+		else
+			bones_text_printf(o, "%4d  %d==%d", r, HG_CODE(cells[2 * r]) - 1,
+					  HG_CODE(cells[2 * r + 1]) - 1);
+	} else if (line == 1) {
+		bones_text_printf(o, "%*s", GLYPH0 - 2, "y\\x");
+		for (int x = b->x0; x <= b->x1; x++)
+			bones_text_printf(o, "%3d", x - c);
+	} else if (line % 2 == 0) {
+		grid_row(g, s, b, b->y0 + (line - 2) / 2, o);
+	} else {
+		grid_joins(g, s, b, b->y0 + (line - 3) / 2, o);
+	}
+}
+
+/* Blocks n0..n1 - 1 side by side, line by line, without trailing blanks. */
+static void render_band(const hg_game *g, const hg_state *s, const tab_block *b, int n0,
+			int n1, bones_text *o)
+{
+	int height = 0;
+	for (int i = n0; i < n1; i++)
+		height = b[i].height > height ? b[i].height : height;
+	for (int line = 0; line < height; line++) {
+		char buf[1024];
+		bones_text t = {buf, sizeof buf, 0};
+		buf[0] = '\0';
+		int at = 0;
+		for (int i = n0; i < n1; i++) {
+			bones_text_printf(&t, "%*s", at - (int)t.len > 0 ? at - (int)t.len : 0, "");
+			if (line < b[i].height)
+				block_line(g, s, &b[i], line, &t);
+			at += b[i].width + BLOCK_GAP;
+		}
+		while (t.len && buf[t.len - 1] == ' ')
+			buf[--t.len] = '\0';
+		bones_text_printf(o, "%s\n", buf);
+	}
+}
+
+/* A breakdown ("2s: ...; 4s: ...; total 14") within TEXT_COLS columns: broken after
+ * a "; ", continued indented. */
+static void put_wrapped(bones_text *o, const char *text)
+{
+	int col = 0;
+	while (*text) {
+		const char *end = strstr(text, "; ");
+		int part = end ? (int)(end - text) + 1 : (int)strlen(text);
+		if (col > 4 && col + 1 + part > TEXT_COLS) {
+			bones_text_printf(o, "\n   ");
+			col = 3;
+		}
+		bones_text_printf(o, "%s%.*s", col > 3 ? " " : "", part, text);
+		col += (col > 3) + part;
+		text += part;
+		text += strspn(text, " ");
+	}
+	bones_text_printf(o, "\n");
+}
+
+static void render_tableaus(const hg_game *g, const hg_state *s, bones_text *o)
+{
+	tab_block b[HG_MAX_TABS];
+	for (int k = 0; k < g->tableaus; k++)
+		block_init(g, s, k, &b[k]);
+	for (int n0 = 0, n1; n0 < g->tableaus; n0 = n1) {
+		int width = b[n0].width;
+		for (n1 = n0 + 1; n1 < g->tableaus; n1++) {
+			if (width + BLOCK_GAP + b[n1].width > TEXT_COLS)
+				break;
+			width += BLOCK_GAP + b[n1].width;
+		}
+		render_band(g, s, b, n0, n1, o);
+	}
+	bones_text_printf(o, "(2==5 a domino across, | joins one down, # start token, "
+			     ". empty%s)\n", g->stacking ? ", ' stacked" : "");
+	for (int k = 0; k < g->tableaus; k++) { /* how each total comes about */
+		hg_score sc;
+		char line[512], why[540];
+		hg_score_tab(g, s, k, &sc);
+		hg_format_score(&sc, line, sizeof line);
+		if (strncmp(line, "total", 5) == 0)
+			continue;
+		snprintf(why, sizeof why, "tableau %d: %s", k + 1, line);
+		put_wrapped(o, why);
+	}
+}
+
+/* Whose turn it is. s->round counts the columns shifted so far; people count rounds
+ * from 1. Solo Mega-Hegemino has no rounds: one pick after another. */
+static void render_header(const hg_game *g, const hg_state *s, bones_text *o)
+{
+	int who = hg_to_move(g, s);
+	if (who == BONES_TERMINAL) {
+		bones_text_printf(o, "Hegemino: game over\n");
+		return;
+	}
+	if (g->mode == HG_MODE_SOLO_MEGA)
+		bones_text_printf(o, "Hegemino, pick %d of %d: ", s->solo_picks + 1, g->solo_target);
+	else
+		bones_text_printf(o, "Hegemino, round %d: ", s->round + 1);
+	if (who == BONES_CHANCE)
+		bones_text_printf(o, "chance\n");
+	else
+		bones_text_printf(o, "player %d to %s\n", who + 1,
+		    hg_actor_domino(g, s) == HG_NONE ? "pick" : "place");
 }
 
 size_t hg_render_text(const void *game, const void *state, int viewer, char *buf,
@@ -186,36 +364,11 @@ size_t hg_render_text(const void *game, const void *state, int viewer, char *buf
 	const hg_game *g = game;
 	const hg_state *s = state;
 	bones_text o = {buf, cap, 0};
-	double scores[HG_MAX_TABS];
 	(void)viewer;
 	if (cap)
 		buf[0] = '\0';
-	hg_scores(g, s, scores);
-	int who = hg_to_move(g, s);
-	bones_text_printf(&o, "Hegemino, round %d: ", s->round);
-	if (who == BONES_TERMINAL)
-		bones_text_printf(&o, "game over\n");
-	else if (who == BONES_CHANCE)
-		bones_text_printf(&o, "chance\n");
-	else
-		bones_text_printf(&o, "player %d to %s\n", who + 1,
-		    hg_actor_domino(g, s) == HG_NONE ? "pick" : "place");
+	render_header(g, s, &o);
 	render_market(g, s, &o);
-	for (int k = 0; k < g->tableaus; k++) {
-		hg_score sc;
-		char line[512];
-		hg_score_tab(g, s, k, &sc);
-		hg_format_score(&sc, line, sizeof line);
-		bones_text_printf(&o, "tableau %d%s: %s\n", k + 1,
-		    hg_is_dorothy_tab(g, k) ? " (President Dorothy)" : "", line);
-		if (hg_is_dorothy_tab(g, k))
-			render_dorothy(g, s, &o);
-		else
-			render_grid(g, s, k, &o);
-	}
-	bones_text_printf(&o, "scores:");
-	for (int p = 0; p < g->players; p++)
-		bones_text_printf(&o, " %g", scores[p]);
-	bones_text_printf(&o, "\n");
-	return o.len;
+	render_tableaus(g, s, &o);
+	return o.len; /* no "scores:" line: the host prints the players' scores */
 }
