@@ -58,12 +58,14 @@ static double move_points(const tty_game *t, size_t i, int mover, char *why, siz
 	return after[mover] - before[mover];
 }
 
-static void print_points(const tty_game *t, double v)
+/* " +12" in the colour of a gain or a cost; returns the columns it took. */
+static int print_points(const tty_game *t, double v)
 {
 	char num[48];
 	bones_record_format_score(v, num, sizeof num);
 	fprintf(t->out, " %s%s%s%s", tty_style_points(t, v, t->plugin->flags & BONES_LOW_SCORE_WINS),
 		v > 0 ? "+" : "", num, tty_style(t, TTY_RESET));
+	return 1 + (v > 0) + (int)strlen(num);
 }
 
 /* A chance outcome in the plugin's words (render.h describe_chance), when it has some. */
@@ -75,6 +77,25 @@ static bool chance_words(const tty_game *t, const void *before, bones_move m, ch
 					? t->plugin->get_extension(game, BONES_RENDER_ID) : NULL;
 	return r && BONES_RENDER_HAS(r, describe_chance) &&
 	       r->describe_chance(game, before, m, buf, cap);
+}
+
+/* " (why)" after column col, broken at spaces within 78 columns (indented by 4). */
+static void print_wrapped(const tty_game *t, const char *why, int col)
+{
+	fputs(" (", t->out);
+	col += 2;
+	for (const char *w = why; *w;) {
+		size_t n = strcspn(w, " ");
+		if (col + (int)n + 1 > 78 && col > 4) {
+			fputs("\n   ", t->out);
+			col = 3;
+		}
+		fprintf(t->out, "%s%.*s", col > 3 && w != why ? " " : "", (int)n, w);
+		col += (int)n + (col > 3 && w != why);
+		w += n;
+		w += strspn(w, " ");
+	}
+	fputc(')', t->out);
 }
 
 /* History entries from..to-1 as the first human seat sees them: each player's move with
@@ -113,9 +134,12 @@ static void print_history(tty_game *t, size_t from, size_t to)
 		fprintf(t->out, "%s%s%s %s %s", tty_style_player(t, mover), tty_name(t, mover),
 			tty_style(t, TTY_RESET), strcmp(tty_name(t, mover), "You") ? "plays" : "play",
 			seen ? text : "a hidden move");
+		int col = (int)(strlen(tty_name(t, mover)) + 7 + strlen(seen ? text : "a hidden move"));
 		if (points != 0)
-			print_points(t, points);
-		fprintf(t->out, "%s%s%s\n", why[0] ? " (" : "", why, why[0] ? ")" : "");
+			col += print_points(t, points);
+		if (why[0])
+			print_wrapped(t, why, col);
+		fputc('\n', t->out);
 	}
 	if (chance_col)
 		fputc('\n', t->out);
