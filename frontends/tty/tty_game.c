@@ -357,7 +357,7 @@ static void show_turn(tty_game *t, int seat)
 	} else {
 		print_board(t, seat);
 	}
-	t->shown = length;
+	t->shown = t->turn_start = length; /* next time: this turn's move and the replies */
 	print_scores(t);
 	tty_moves_print(t);
 }
@@ -402,7 +402,6 @@ static enum turn_result human_turn(tty_game *t, int seat)
 			break;
 		}
 	}
-	t->turn_start = bones_session_length(t->session);
 	return result;
 }
 

@@ -184,8 +184,8 @@ size_t hm_render_text(const void *game, const void *state, int viewer,
 	if (cap)
 		buf[0] = '\0';
 	emit_header(g, s, &o);
-	bones_text_printf(&o, "(digits at number points, o open bite, NN closed hole, # tile, * last tile,"
-		 " letters open cells, x blocked)\n");
+	bones_text_printf(&o, "(digits at number points, o open bite, NN closed hole, # tile,\n"
+			      " * last tile, letters open cells, x blocked)\n");
 	emit_board(g, s, &o);
 	if (s->phase == HM_PHASE_MOVE || s->phase == HM_PHASE_DRAW)
 		emit_open(g, s, &o);
