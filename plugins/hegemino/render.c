@@ -78,9 +78,13 @@ static void draw_market(const hg_game *g, const hg_state *s, const bones_canvas 
 		 "blank half = wild");
 	for (int i = 0; i < HG_ROWS; i++) {
 		float y = (float)i * ROW_H;
-		if (s->left_dom[i] != HG_NONE)
+		/* rows above the acting one are used up (placed or discarded, their token
+		 * moved on); the acting token, once it has picked, sits in the right column */
+		bool used = i < s->row, acting = i == s->row && s->phase == HG_PH_PLAY;
+		if (s->left_dom[i] != HG_NONE && !used)
 			domino(cv, 0.0f, y, 0, hg_dom_a(s->left_dom[i]), hg_dom_b(s->left_dom[i]), bone);
-		draw_token(g, cv, 2.4f, y + 0.5f, s->left_tok[i]);
+		if (!used && !(acting && s->picked))
+			draw_token(g, cv, 2.4f, y + 0.5f, s->left_tok[i]);
 		if (s->right_dom[i] != HG_NONE) {
 			domino(cv, 3.0f, y, 0, hg_dom_a(s->right_dom[i]), hg_dom_b(s->right_dom[i]),
 			       bone);
