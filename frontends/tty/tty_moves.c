@@ -2,9 +2,10 @@
  * its number), then a spot for it, each with the points it scores. A spot's letters
  * name its target whatever the piece (in the order the moves list the targets, which
  * is the order a plugin's board text letters its open cells when it does); more moves
- * of one piece at one spot (other orientations) are c, c2, c3. Games without hand pieces (or without the render extension, which says which
- * piece a move uses) list their moves by number; a move written `word:N` (Hegemino's
- * `pick:3`) is numbered N. Notation typed in full always works. */
+ * of one piece at one spot (other orientations) are c, c2, c3. Games without hand
+ * pieces (or without the render extension, which says which piece a move uses) list
+ * their moves by number; a move written `word:N` (Hegemino's `pick:3`) is numbered N.
+ * Notation typed in full always works. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,33 @@ static bool numbered_by_colon(const tty_game *t)
 	return n > 0;
 }
 
+/* The spot letters of the moves with a piece, from their targets: a target keeps the
+ * letters it got first; a piece's second move at one target is "c2", and so on. */
+static void label_spots(tty_game *t, const int *target)
+{
+	size_t *rank = malloc((t->move_count ? t->move_count : 1) * sizeof *rank);
+	size_t targets = 0;
+	for (size_t i = 0; rank && i < t->move_count; i++) {
+		if (t->move_piece[i] < 0)
+			continue;
+		size_t r = targets, way = 1;
+		bool seen = false;
+		for (size_t j = 0; j < i; j++) {
+			if (t->move_piece[j] >= 0 && target[j] == target[i]) {
+				r = rank[j], seen = true;
+				way += t->move_piece[j] == t->move_piece[i];
+			}
+		}
+		targets += !seen;
+		rank[i] = r;
+		spot_label(r, t->move_label[i], sizeof t->move_label[i]);
+		if (way > 1)
+			snprintf(t->move_label[i] + strlen(t->move_label[i]),
+				 sizeof t->move_label[i] - strlen(t->move_label[i]), "%zu", way);
+	}
+	free(rank);
+}
+
 size_t tty_moves_refresh(tty_game *t)
 {
 	const bones_plugin *p = t->plugin;
@@ -85,31 +113,15 @@ size_t tty_moves_refresh(tty_game *t)
 	t->pieces = 0;
 	p->scores(game, state, before);
 	int *target = malloc((t->move_count ? t->move_count : 1) * sizeof *target);
-	size_t *rank = malloc((t->move_count ? t->move_count : 1) * sizeof *rank);
-	size_t targets = 0;
 	for (size_t i = 0; i < t->move_count; i++) {
 		bones_move_place place = {-1, -1, 0, 0, 0};
-		if (!render || render->move_place(game, state, t->moves[i], &place) != BONES_OK)
-			place.piece = -1;
+		if (!target || !render ||
+		    render->move_place(game, state, t->moves[i], &place) != BONES_OK)
+			place.piece = -1; /* out of memory: numbered, as without pieces */
 		t->move_piece[i] = place.piece;
 		t->move_label[i][0] = '\0';
-		if (target && rank && place.piece >= 0) { /* the spot's letters, the way's number */
-			size_t r = targets, way = 1;
-			bool seen = false;
+		if (target)
 			target[i] = place.target;
-			for (size_t j = 0; j < i; j++) {
-				if (t->move_piece[j] >= 0 && target[j] == place.target) {
-					r = rank[j], seen = true;
-					way += t->move_piece[j] == place.piece;
-				}
-			}
-			targets += !seen;
-			rank[i] = r;
-			spot_label(r, t->move_label[i], sizeof t->move_label[i]);
-			if (way > 1)
-				snprintf(t->move_label[i] + strlen(t->move_label[i]),
-					 sizeof t->move_label[i] - strlen(t->move_label[i]), "%zu", way);
-		}
 		t->pieces += place.piece >= 0;
 		t->move_points[i] = 0;
 		memcpy(t->scratch, state, info->state_size);
@@ -118,7 +130,9 @@ size_t tty_moves_refresh(tty_game *t)
 			t->move_points[i] = after[who] - before[who];
 		}
 	}
-	free(target), free(rank);
+	if (target)
+		label_spots(t, target);
+	free(target);
 	t->numbered = numbered_by_colon(t);
 	if (t->piece >= 0 && !tty_moves_of_piece(t, t->piece, NULL))
 		t->piece = -1;
