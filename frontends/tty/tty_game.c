@@ -131,10 +131,11 @@ static void print_history(tty_game *t, size_t from, size_t to)
 		if (chance_col)
 			fputc('\n', t->out), chance_col = 0;
 		double points = move_points(t, i, mover, why, sizeof why);
-		fprintf(t->out, "%s%s%s %s %s", tty_style_player(t, mover), tty_name(t, mover),
-			tty_style(t, TTY_RESET), strcmp(tty_name(t, mover), "You") ? "plays" : "play",
-			seen ? text : "a hidden move");
-		int col = (int)(strlen(tty_name(t, mover)) + 7 + strlen(seen ? text : "a hidden move"));
+		const char *name = tty_name(t, mover), *verb = strcmp(name, "You") ? "plays" : "play";
+		const char *shown = seen ? text : "a hidden move";
+		fprintf(t->out, "%s%s%s %s %s", tty_style_player(t, mover), name,
+			tty_style(t, TTY_RESET), verb, shown);
+		int col = (int)(strlen(name) + 1 + strlen(verb) + 1 + strlen(shown));
 		if (points != 0)
 			col += print_points(t, points);
 		if (why[0])
