@@ -70,7 +70,8 @@ static const char *const help_lines[] = {
 static void help_draw(gui_app *a)
 {
 	float u = a->layout.u > 0 ? a->layout.u : 16;
-	float w = fminf((float)a->w - 2 * u, 40 * u), h = 17.7f * u;
+	size_t lines = sizeof help_lines / sizeof *help_lines - 1; /* the NULL ends them */
+	float w = fminf((float)a->w - 2 * u, 40 * u), h = (4.4f + 1.2f * (float)lines) * u;
 	SDL_FRect r = {((float)a->w - w) / 2, ((float)a->h - h) / 2, w, h};
 	gui_fill_rect(&a->draw, (SDL_FRect){0, 0, (float)a->w, (float)a->h},
 		      BONES_RGBA(0, 0, 0, 110));
