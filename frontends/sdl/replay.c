@@ -33,7 +33,7 @@ bool gui_open_record(gui_app *a, const char *path)
 	char err2[256];
 	/* The same game keeps its seats (who is an agent); another gets all humans. */
 	bool same = a->has_game && !strcmp(a->game.plugin->id, bones_session_plugin(s)->id);
-	gui_seat seats[GUI_MAX_SEATS];
+	gui_seat seats[GUI_MAX_SEATS] = {{"", ""}}; /* "": human, for seats the old game lacks */
 	for (int p = 0; same && p < a->game.players; p++)
 		seats[p] = *bones_table_seat_setup(a->game.table, p);
 	/* a record is not timed, nor a match */
