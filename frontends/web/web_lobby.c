@@ -48,6 +48,22 @@ static void write_plugin(const bones_plugin *p, web_buf *out)
 	web_buf_json_string(out, p->name);
 	web_buf_json_key(out, &f, "summary");
 	web_buf_json_string(out, p->summary);
+	web_buf_json_key(out, &f, "min_players");
+	web_buf_printf(out, "%d", p->min_players);
+	web_buf_json_key(out, &f, "max_players");
+	web_buf_printf(out, "%d", p->max_players);
+	web_buf_json_key(out, &f, "variants");
+	web_buf_puts(out, "[");
+	for (size_t k = 0; k < p->variant_count; k++) {
+		bool g = true;
+		web_buf_puts(out, k ? ",{" : "{");
+		web_buf_json_key(out, &g, "id");
+		web_buf_json_string(out, p->variants[k].id);
+		web_buf_json_key(out, &g, "settings");
+		web_buf_json_string(out, p->variants[k].settings);
+		web_buf_puts(out, "}");
+	}
+	web_buf_puts(out, "]");
 	web_buf_json_key(out, &f, "options");
 	web_buf_puts(out, "[");
 	for (size_t k = 0; k < p->option_count; k++) {
@@ -79,7 +95,21 @@ static void write_preset(void *user, const char *path)
 		web_buf_json_string(l->out, pr->description);
 		web_buf_json_key(l->out, &f, "plugin");
 		web_buf_json_string(l->out, pr->plugin);
-		web_buf_puts(l->out, "}");
+		web_buf_json_key(l->out, &f, "variant");
+		web_buf_json_string(l->out, pr->variant);
+		web_buf_json_key(l->out, &f, "options");
+		web_buf_puts(l->out, "{");
+		bool g = true;
+		for (int i = 0; i < pr->option_count; i++) {
+			web_buf_json_key(l->out, &g, pr->options[i].key);
+			web_buf_json_string(l->out, pr->options[i].value);
+		}
+		web_buf_puts(l->out, "},\"seats\":[");
+		for (int i = 0; i < BONES_PRESET_MAX_SEATS; i++) {
+			web_buf_puts(l->out, i ? "," : "");
+			web_buf_json_string(l->out, pr->seats[i].agent);
+		}
+		web_buf_puts(l->out, "]}");
 	}
 	free(pr);
 }

@@ -1,0 +1,154 @@
+// Bones table page: the server's picture of the position for this viewer, the legal
+// targets as buttons over it, the move list and scores, live by Server-Sent Events.
+// The seat's token comes from the link's #fragment (never sent in a URL to the server)
+// and goes only in the Authorization header.
+'use strict';
+const $ = (id) => document.getElementById(id);
+const tableId = location.pathname.split('/')[2];
+const params = new URLSearchParams(location.hash.slice(1));
+const token = params.get('token');
+let view = null;
+let piece = null; // the hand piece chosen, or null
+let pictureUrl = null;
+let loading = false, again = false;
+
+function el(tag, props, ...kids) {
+	const e = document.createElement(tag);
+	Object.assign(e, props || {});
+	for (const k of kids) e.append(k);
+	return e;
+}
+
+function headers() {
+	const h = { 'Content-Type': 'application/json' };
+	if (token) h.Authorization = 'Bearer ' + token;
+	return h;
+}
+
+async function load() {
+	if (loading) { again = true; return; }
+	loading = true;
+	try {
+		const w = Math.max(480, Math.min(1600, Math.round($('board').clientWidth || 900)));
+		const h = Math.round(w * 2 / 3);
+		const r = await fetch('/api/tables/' + tableId + '?w=' + w + '&h=' + h, { headers: headers() });
+		const body = await r.json();
+		if (!r.ok) { $('error').textContent = body.error; return; }
+		view = body;
+		render();
+	} catch (e) {
+		$('error').textContent = 'cannot reach the server: ' + e;
+	} finally {
+		loading = false;
+		if (again) { again = false; load(); }
+	}
+}
+
+async function play(move) {
+	$('error').textContent = '';
+	const r = await fetch('/api/tables/' + tableId + '/move', { method: 'POST', headers: headers(), body: JSON.stringify({ move }) });
+	const body = await r.json();
+	if (!r.ok) { $('error').textContent = body.error; return; }
+	piece = null;
+	$('choices').replaceChildren();
+	load();
+}
+
+async function resign() {
+	if (!confirm('Resign this game?')) return;
+	const r = await fetch('/api/tables/' + tableId + '/resign', { method: 'POST', headers: headers(), body: '{}' });
+	const body = await r.json();
+	if (!r.ok) $('error').textContent = body.error;
+	load();
+}
+
+function pct(v, total) { return (100 * v / total) + '%'; }
+
+function choose(moves) {
+	// several moves at one spot (pieces, orientations): let the player pick
+	const box = $('choices');
+	box.replaceChildren(moves.length > 1 ? 'Which move? ' : '');
+	if (moves.length === 1) { play(moves[0].move); return; }
+	for (const m of moves) box.append(el('button', { textContent: m.move, className: 'choice', onclick: () => play(m.move) }));
+}
+
+function renderOverlay() {
+	const overlay = $('overlay');
+	overlay.replaceChildren();
+	const W = view.width, H = view.height;
+	for (const s of view.slots) {
+		const b = el('button', { className: 'slot' + (piece === s.piece ? ' selected' : ''), title: 'piece ' + (s.piece + 1) });
+		b.dataset.piece = s.piece;
+		b.style.left = pct(s.x, W); b.style.top = pct(s.y, H);
+		b.style.width = pct(s.w, W); b.style.height = pct(s.h, H);
+		b.addEventListener('click', () => { piece = piece === s.piece ? null : s.piece; $('choices').replaceChildren(); renderOverlay(); });
+		overlay.append(b);
+	}
+	const spots = new Map();
+	for (const m of view.legal) {
+		if (m.target < 0 || m.x === undefined) continue;
+		if (piece !== null && m.piece !== piece) continue;
+		const key = m.target + ':' + Math.round(m.x) + ':' + Math.round(m.y);
+		if (!spots.has(key)) spots.set(key, []);
+		spots.get(key).push(m);
+	}
+	for (const moves of spots.values()) {
+		const m = moves[0];
+		const b = el('button', { className: 'target', title: moves.map((x) => x.move).join(' ') });
+		b.dataset.moves = moves.map((x) => x.move).join(' ');
+		b.style.left = pct(m.x, W); b.style.top = pct(m.y, H);
+		b.addEventListener('click', () => choose(moves));
+		overlay.append(b);
+	}
+	const other = view.legal.filter((m) => m.target < 0);
+	if (other.length && !$('choices').childElementCount) {
+		const box = $('choices');
+		box.append('Other moves: ');
+		for (const m of other) box.append(el('button', { textContent: m.move, className: 'choice', onclick: () => play(m.move) }));
+	}
+}
+
+function render() {
+	document.title = 'Bones: ' + view.game;
+	$('title').textContent = view.game + ' (' + view.preset + ')';
+	$('who').textContent = view.viewer ? 'You are seat ' + view.viewer + ': ' + view.seats[view.viewer - 1].name : 'Watching';
+	$('status').textContent = view.status + (view.result ? ' (' + view.result + ')' : '');
+	if (pictureUrl) URL.revokeObjectURL(pictureUrl);
+	pictureUrl = URL.createObjectURL(new Blob([view.svg], { type: 'image/svg+xml' }));
+	$('picture').src = pictureUrl;
+	$('choices').replaceChildren();
+	renderOverlay();
+	const legal = $('legal');
+	legal.replaceChildren(...view.legal.map((m) => el('option', { value: m.move, textContent: m.move })));
+	legal.disabled = $('play-selected').disabled = !view.legal.length;
+	$('resign').hidden = !view.viewer || view.over;
+	const scores = view.seats.map((s) => el('tr', { className: view.to_move === s.seat ? 'to-move' : '' },
+		el('td', { textContent: s.seat + '. ' + s.name + (s.kind === 'agent' ? ' (agent)' : '') }),
+		el('td', { textContent: String(s.score) }),
+		el('td', { textContent: s.rank ? 'rank ' + s.rank : '' })));
+	document.querySelector('#scores tbody').replaceChildren(...scores);
+	const names = view.seats.map((s) => s.name);
+	const items = view.moves.map((m) => el('li', { value: m.n, className: m.seat ? 'move' : 'chance' },
+		(m.seat ? names[m.seat - 1] + ': ' : 'chance: ') + m.text,
+		m.breakdown ? el('div', { className: 'why', textContent: m.breakdown }) : ''));
+	$('moves').replaceChildren(...items);
+	const record = $('record');
+	record.hidden = !view.over;
+	record.href = '/api/tables/' + tableId + '/record';
+	record.download = 'bones-' + tableId + '.txt';
+}
+
+function listen() {
+	const events = new EventSource('/api/tables/' + tableId + '/events');
+	events.addEventListener('version', (e) => {
+		if (!view || String(view.version) !== e.data) load();
+	});
+}
+
+$('play-selected').addEventListener('click', () => { if ($('legal').value) play($('legal').value); });
+$('resign').addEventListener('click', resign);
+$('show-chance').addEventListener('change', () => $('moves').classList.toggle('hide-chance', !$('show-chance').checked));
+$('moves').classList.add('hide-chance');
+window.addEventListener('resize', () => { clearTimeout(window.resizeTimer); window.resizeTimer = setTimeout(load, 300); });
+load();
+listen();
