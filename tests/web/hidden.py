@@ -1,0 +1,79 @@
+"""Hidden information stays on the server (tests/test_web_hidden.sh): two people play
+draw dominoes to the end; at every turn neither seat's responses (view, lobby, record
+request, event stream) name a tile of the other's hand."""
+import os
+import random
+import re
+import sys
+
+from webtest import Checks, Server
+
+build, tmp = sys.argv[1], sys.argv[2]
+check = Checks()
+srv = Server(build, os.path.join(tmp, "data"))
+game = sys.argv[3] if len(sys.argv) > 3 else "dominoes"
+st, t, _ = srv.call("POST", "/api/tables", {"game": game, "options": {"variant": "draw", "players": 2},
+                                            "seats": [{"kind": "human"}, {"kind": "human"}]})
+check("a draw dominoes table for two people", st == 201, t)
+tid, tokens = t["id"], [s["token"] for s in t["seats"]]
+TILE = re.compile(r"(\d)-(\d)")
+
+
+def hand(view, seat):
+    """The tiles seat holds, from its own view: dealt or drawn to it, not yet played."""
+    got, played = [], set()
+    for m in view["moves"]:
+        tiles = TILE.findall(m["text"])
+        if m["seat"] == 0 and tiles and "?" not in m["text"]:
+            got += [tuple(sorted(x)) for x in tiles]
+        elif m["seat"] == seat:
+            played |= {tuple(sorted(x)) for x in tiles}
+    return {x for x in got if x not in played}
+
+
+def leaks(text, tiles):
+    return [a + "-" + b for a, b in tiles if a + "-" + b in text or b + "-" + a in text]
+
+
+rng = random.Random(7)
+turns, leaked, own_ok = 0, [], True
+while turns < 400:
+    views = []
+    for s in (1, 2):
+        st, v, _ = srv.call("GET", "/api/tables/" + tid, token=tokens[s - 1])
+        views.append(v)
+    hands = [hand(views[0], 1), hand(views[1], 2)]
+    own_ok &= bool(hands[0] or views[0]["over"]) and bool(hands[1] or views[1]["over"])
+    for s in (1, 2):
+        other = hands[2 - s]
+        v = dict(views[s - 1])
+        v.pop("svg")
+        text = str(v)
+        st, rec, _ = srv.call("GET", "/api/tables/%s/record" % tid, token=tokens[s - 1])
+        if not views[0]["over"]:
+            text += str(rec)
+        bad = leaks(text, other)
+        if bad:
+            leaked.append((turns, s, bad))
+    if views[0]["over"]:
+        break
+    mover = views[0]["to_move"]
+    legal = views[mover - 1]["legal"]
+    other_legal = views[2 - mover]["legal"]
+    if other_legal:
+        leaked.append((turns, "legal moves shown to the seat not to move"))
+    st, body, _ = srv.call("POST", "/api/tables/%s/move" % tid, {"move": rng.choice(legal)["move"]},
+                           token=tokens[mover - 1])
+    if st != 200:
+        leaked.append((turns, "move refused", body))
+        break
+    turns += 1
+st, lobby, _ = srv.call("GET", "/api/tables")
+check("each seat sees its own hand", own_ok)
+check("the game was played to its end (%d moves)" % turns, views[0]["over"], views[0]["status"])
+check("no response to a seat names a tile of the other's hand", not leaked, leaked[:5])
+st, sv, _ = srv.call("GET", "/api/tables/" + tid)
+check("a spectator's move list masks every deal", st == 200 and all(
+    "?" in m["text"] for m in sv["moves"] if m["text"].startswith(("deal", "draw:"))), sv["moves"][:6])
+srv.stop()
+check.exit()
