@@ -130,7 +130,8 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 		int seat = seat_of(t, req, rep);
 		if (seat == -2)
 			return;
-		web_result r = web_table_view_json(t, seat, dimension(req->width, 900),
+		bool picture = !req->picture || strcmp(req->picture, "0");
+		web_result r = web_table_view_json(t, seat, picture ? dimension(req->width, 900) : 0,
 						   dimension(req->height, 600), &rep->body);
 		result_reply(rep, &r);
 	} else if (get && !strcmp(action, "events")) {

@@ -14,6 +14,7 @@ typedef struct web_request {
 	size_t body_len;
 	const char *token;    /* the Authorization: Bearer value, or NULL */
 	const char *width, *height; /* query values w= and h=, or NULL */
+	const char *picture;  /* query value picture= ("0": no SVG), or NULL */
 } web_request;
 
 typedef struct web_reply {

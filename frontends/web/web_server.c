@@ -243,6 +243,7 @@ static enum MHD_Result api(web_server *srv, struct MHD_Connection *c, const char
 			   .body_len = up->body.len, .token = bearer(c)};
 	req.width = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "w");
 	req.height = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "h");
+	req.picture = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "picture");
 	web_reply rep;
 	web_api_handle(srv->tables, &req, &rep);
 	enum MHD_Result ok;

@@ -1,5 +1,7 @@
 /* web_store: tables and their history in SQLite (web_store.h). One connection, used
- * under a mutex: SQLite commits are serialised anyway. */
+ * under a mutex. Moves of many tables share one commit (group commit): the first
+ * writer to arrive commits everything queued meanwhile, so concurrent tables cost one
+ * fsync per batch instead of one each. */
 #include "web_store.h"
 
 #include <errno.h>
@@ -12,9 +14,25 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Moves of one table waiting for the next group commit. */
+struct pending {
+	const char *id;
+	size_t first, count;
+	const char *const *texts;
+	int rc;
+	char err[512];
+	bool done;
+	struct pending *next;
+};
+
 struct web_store {
 	sqlite3 *db;
-	pthread_mutex_t lock;
+	pthread_mutex_t lock;   /* the connection */
+	pthread_mutex_t qlock;  /* the queue of pending moves and `leading` */
+	pthread_cond_t qdone;
+	struct pending *queue;
+	bool leading;           /* a writer is committing a batch */
+	sqlite3_stmt *insert_move; /* prepared once; used under lock */
 	char path[1024];
 };
 
@@ -30,7 +48,7 @@ static const char schema[] =
 
 static int db_fail(web_store *st, const char *what, char *err, size_t errcap)
 {
-	snprintf(err, errcap, "'%s': %s: %s", st->path, what, sqlite3_errmsg(st->db));
+	snprintf(err, errcap, "'%.300s': %s: %.150s", st->path, what, sqlite3_errmsg(st->db));
 	return 1;
 }
 
@@ -52,12 +70,16 @@ int web_store_open(const char *dir, web_store **out, char *err, size_t errcap)
 	}
 	close(fd);
 	pthread_mutex_init(&st->lock, NULL);
+	pthread_mutex_init(&st->qlock, NULL);
+	pthread_cond_init(&st->qdone, NULL);
 	if (sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
 			    SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK ||
 	    sqlite3_busy_timeout(st->db, 10000) ||
 	    sqlite3_exec(st->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL) ||
 	    sqlite3_exec(st->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL) ||
-	    sqlite3_exec(st->db, schema, NULL, NULL, NULL)) {
+	    sqlite3_exec(st->db, schema, NULL, NULL, NULL) ||
+	    sqlite3_prepare_v2(st->db, "INSERT INTO moves VALUES(?,?,?)", -1, &st->insert_move,
+			       NULL)) {
 		db_fail(st, "cannot open the database", err, errcap);
 		web_store_close(st);
 		return 1;
@@ -70,8 +92,11 @@ void web_store_close(web_store *st)
 {
 	if (!st)
 		return;
+	sqlite3_finalize(st->insert_move);
 	sqlite3_close(st->db);
 	pthread_mutex_destroy(&st->lock);
+	pthread_mutex_destroy(&st->qlock);
+	pthread_cond_destroy(&st->qdone);
 	free(st);
 }
 
@@ -142,22 +167,75 @@ int web_store_add_table(web_store *st, const web_table_row *row, char *err, size
 	return rc;
 }
 
+/* The moves of one pending entry, inside the batch's transaction, under a savepoint so
+ * that one table's failure does not undo the others'. */
+static int insert_pending(web_store *st, struct pending *p)
+{
+	int rc = 0;
+	if (sqlite3_exec(st->db, "SAVEPOINT one", NULL, NULL, NULL) != SQLITE_OK)
+		return db_fail(st, "cannot write", p->err, sizeof p->err);
+	for (size_t i = 0; !rc && i < p->count; i++) {
+		sqlite3_reset(st->insert_move);
+		sqlite3_bind_text(st->insert_move, 1, p->id, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st->insert_move, 2, (sqlite3_int64)(p->first + i));
+		sqlite3_bind_text(st->insert_move, 3, p->texts[i], -1, SQLITE_STATIC);
+		if (sqlite3_step(st->insert_move) != SQLITE_DONE)
+			rc = db_fail(st, "cannot write", p->err, sizeof p->err);
+	}
+	sqlite3_reset(st->insert_move);
+	if (rc)
+		sqlite3_exec(st->db, "ROLLBACK TO one", NULL, NULL, NULL);
+	sqlite3_exec(st->db, "RELEASE one", NULL, NULL, NULL);
+	return rc;
+}
+
+/* Commit one batch (a list of pending entries) in one transaction. */
+static void commit_batch(web_store *st, struct pending *batch)
+{
+	char err[512];
+	pthread_mutex_lock(&st->lock);
+	int rc = begin(st, err, sizeof err);
+	for (struct pending *p = batch; !rc && p; p = p->next)
+		p->rc = insert_pending(st, p);
+	if (!rc)
+		rc = in_transaction(st, 0, err, sizeof err);
+	pthread_mutex_unlock(&st->lock);
+	for (struct pending *p = batch; rc && p; p = p->next) {
+		p->rc = rc;
+		snprintf(p->err, sizeof p->err, "%s", err);
+	}
+}
+
 int web_store_add_moves(web_store *st, const char *id, size_t first, const char *const *texts,
 			size_t count, char *err, size_t errcap)
 {
 	if (!count)
 		return 0;
-	pthread_mutex_lock(&st->lock);
-	int rc = begin(st, err, errcap), body = 0;
-	for (size_t i = 0; !rc && !body && i < count; i++) {
-		int64_t n = (int64_t)(first + i);
-		const void *args[] = {id, &n, texts[i]};
-		body = run(st, "INSERT INTO moves VALUES(?,?,?)", "tit", args, err, errcap);
+	struct pending me = {.id = id, .first = first, .count = count, .texts = texts};
+	pthread_mutex_lock(&st->qlock);
+	me.next = st->queue, st->queue = &me;
+	while (!me.done) {
+		if (st->leading) {
+			pthread_cond_wait(&st->qdone, &st->qlock);
+			continue;
+		}
+		st->leading = true;
+		struct pending *batch = st->queue;
+		st->queue = NULL;
+		pthread_mutex_unlock(&st->qlock);
+		commit_batch(st, batch);
+		pthread_mutex_lock(&st->qlock);
+		for (struct pending *p = batch, *next; p; p = next) {
+			next = p->next; /* p may be freed by its owner once done */
+			p->done = true;
+		}
+		st->leading = false;
+		pthread_cond_broadcast(&st->qdone);
 	}
-	if (!rc)
-		rc = in_transaction(st, body, err, errcap);
-	pthread_mutex_unlock(&st->lock);
-	return rc;
+	pthread_mutex_unlock(&st->qlock);
+	if (me.rc)
+		snprintf(err, errcap, "%s", me.err);
+	return me.rc;
 }
 
 int web_store_truncate(web_store *st, const char *id, size_t from, char *err, size_t errcap)

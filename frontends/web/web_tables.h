@@ -56,7 +56,8 @@ uint64_t web_table_version(web_table *t);
 /* Wait until the version differs from seen, at most ms milliseconds; returns it. */
 uint64_t web_table_wait(web_tables *ts, web_table *t, uint64_t seen, int ms);
 
-/* The table as `seat` (-1 spectator) may see it, with a picture of width x height. */
+/* The table as `seat` (-1 spectator) may see it, with a picture of width x height
+ * (width 0: no picture, and legal moves without their places: for scripted clients). */
 web_result web_table_view_json(web_table *t, int seat, int width, int height, web_buf *out);
 /* The record (text) of a finished game; 409 while it runs. */
 web_result web_table_record(web_table *t, web_buf *out);

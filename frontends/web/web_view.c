@@ -117,7 +117,7 @@ static void write_targets(const web_table *t, const bones_picture_layout *layout
 		web_buf_printf(out, "%d", place.target);
 		web_buf_json_key(out, &f, "variant");
 		web_buf_printf(out, "%d", place.variant);
-		if (place.target >= 0) {
+		if (place.target >= 0 && layout) {
 			web_buf_json_key(out, &f, "x");
 			web_buf_json_number(out, place.x * layout->board.scale + layout->board.ox);
 			web_buf_json_key(out, &f, "y");
@@ -238,7 +238,13 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, we
 	write_seats(t, out);
 	web_buf_json_key(out, &f, "moves");
 	write_moves(t, seat, out);
-	if (write_picture(t, seat, mine, width, height, layout, out, &f, &r)) {
+	if (!width) {
+		web_buf_json_key(out, &f, "legal");
+		if (mine)
+			write_targets(t, NULL, out);
+		else
+			web_buf_puts(out, "[]");
+	} else if (write_picture(t, seat, mine, width, height, layout, out, &f, &r)) {
 		web_buf_json_key(out, &f, "width");
 		web_buf_printf(out, "%d", width);
 		web_buf_json_key(out, &f, "height");
