@@ -1,6 +1,8 @@
-"""Hidden information stays on the server (tests/test_web_hidden.sh): two people play
-draw dominoes to the end; at every turn neither seat's responses (view, lobby, record
-request, event stream) name a tile of the other's hand."""
+"""Hidden information stays on the server (tests/test_web_hidden.sh). "dominoes": two
+people play draw dominoes to the end; at every turn neither seat's responses (view,
+record request, lobby) name a tile of the other's hand. "hegemino-chaos": the removed
+dominoes, hidden from everyone, are masked in every seat's and the spectator's view all
+game long (the record at the end tells which entries they were)."""
 import os
 import random
 import re
@@ -12,6 +14,41 @@ build, tmp = sys.argv[1], sys.argv[2]
 check = Checks()
 srv = Server(build, os.path.join(tmp, "data"))
 game = sys.argv[3] if len(sys.argv) > 3 else "dominoes"
+
+
+def chaos():
+    st, t, _ = srv.call("POST", "/api/tables", {"game": "hegemino-chaos", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    check("a Hegemino Chaos table for two people", st == 201, t)
+    tid, tokens = t["id"], [s["token"] for s in t["seats"]]
+    rng = random.Random(5)
+    seen = []  # (viewer, moves) of every view during the game
+    for turn in range(2000):
+        views = [srv.call("GET", "/api/tables/" + tid, token=tok)[1] for tok in tokens]
+        views.append(srv.call("GET", "/api/tables/" + tid)[1])
+        seen += [(i, v["moves"]) for i, v in enumerate(views)]
+        if views[0]["over"]:
+            break
+        mover = views[0]["to_move"]
+        st, body, _ = srv.call("POST", "/api/tables/%s/move" % tid, {"move": rng.choice(views[mover - 1]["legal"])["move"]},
+                               token=tokens[mover - 1])
+        if st != 200:
+            check("every move is accepted", False, body)
+            break
+    check("the game was played to its end (%d turns)" % turn, views[0]["over"])
+    st, rec, _ = srv.call("GET", "/api/tables/%s/record" % tid)
+    entries = dict((int(n), text) for n, _, text in re.findall(r"^(\d+)\. (\S+) (\S+)", rec, re.M))
+    removed = [n for n, text in entries.items() if text.startswith("remove")]
+    check("the record names the removals (%d)" % len(removed), len(removed) > 0, rec[:300])
+    shown = [(viewer, m) for viewer, moves in seen for m in moves if m["n"] in removed and "?" not in m["text"]]
+    check("no view ever showed a removal, to a seat or a spectator", not shown, shown[:5])
+    masked = sum(1 for viewer, moves in seen for m in moves if m["n"] in removed)
+    check("the removals are in the views, masked (%d times)" % masked, masked > 0)
+
+
+if game == "hegemino-chaos":
+    chaos()
+    srv.stop()
+    check.exit()
 st, t, _ = srv.call("POST", "/api/tables", {"game": game, "options": {"variant": "draw", "players": 2},
                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
 check("a draw dominoes table for two people", st == 201, t)
