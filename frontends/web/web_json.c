@@ -346,6 +346,8 @@ bool web_json_parse(web_json_doc *doc, const char *text, size_t len, char *err,
 		ok = fail(&p, "text after the value");
 	doc->arena = arena;
 	doc->root = ok ? root : NULL;
+	if (!ok)
+		web_json_release(doc);
 	return ok;
 }
 

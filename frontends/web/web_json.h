@@ -49,8 +49,8 @@ typedef struct web_json_doc {
 	void *arena;         /* owned blocks */
 } web_json_doc;
 
-/* Parse text[0..len) (at most 64 levels deep). On failure returns false and err says
- * what and where: "offset 12: expected ':' after a member name". */
+/* Parse text[0..len) (at most 64 levels deep). On failure returns false (nothing to
+ * release) and err says what and where: "offset 12: expected ':' after a member name". */
 bool web_json_parse(web_json_doc *doc, const char *text, size_t len, char *err,
 		    size_t errcap);
 void web_json_release(web_json_doc *doc);

@@ -50,6 +50,13 @@ class Server:
             self.proc.wait(timeout=30)
         self.proc.stdout.close()
         self.log.close()
+        text = open(self.data + ".log").read()
+        for sign in ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:"):
+            if sign in text:
+                at = text.index(sign)
+                raise SystemExit("FAIL: the server's log has a sanitizer report:\n" + text[max(0, at - 200):at + 3000])
+        if not kill and self.proc.returncode != 0:
+            raise SystemExit("FAIL: the server exited with status %d" % self.proc.returncode)
         return self.proc.returncode
 
 
