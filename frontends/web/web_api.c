@@ -96,6 +96,13 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 	web_json_doc doc;
 	if (!parse_body(req, &doc, rep))
 		return;
+	if (!strcmp(action, "undo")) {
+		const char *what = web_json_string(doc.root, "action");
+		web_result r = web_table_undo(ts, t, seat, what ? what : "");
+		result_reply(rep, &r);
+		web_json_release(&doc);
+		return;
+	}
 	const char *move = web_json_string(doc.root, "move");
 	if (!move) {
 		error_reply(rep, 400, "move", "move: expected the move's notation as a string");
@@ -134,6 +141,16 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 		web_result r = web_table_view_json(t, seat, picture ? dimension(req->width, 900) : 0,
 						   dimension(req->height, 600), &rep->body);
 		result_reply(rep, &r);
+	} else if (get && !strcmp(action, "picture")) {
+		int seat = seat_of(t, req, rep);
+		if (seat == -2)
+			return;
+		web_result r = web_table_ghost_svg(t, seat, req->ghost ? req->ghost : "",
+						   dimension(req->width, 900),
+						   dimension(req->height, 600), &rep->body);
+		result_reply(rep, &r);
+		if (r.code == 200)
+			rep->type = "image/svg+xml";
 	} else if (get && !strcmp(action, "events")) {
 		rep->code = 200, rep->events = t;
 	} else if (get && !strcmp(action, "record")) {
@@ -141,7 +158,8 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 		result_reply(rep, &r);
 		if (r.code == 200)
 			rep->type = "text/plain; charset=utf-8";
-	} else if (post && (!strcmp(action, "move") || !strcmp(action, "resign"))) {
+	} else if (post && (!strcmp(action, "move") || !strcmp(action, "resign") ||
+			    !strcmp(action, "undo"))) {
 		table_post(ts, t, action, req, rep);
 	} else {
 		error_reply(rep, get || post ? 404 : 405, NULL, "no such route for this method");

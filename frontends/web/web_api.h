@@ -15,6 +15,7 @@ typedef struct web_request {
 	const char *token;    /* the Authorization: Bearer value, or NULL */
 	const char *width, *height; /* query values w= and h=, or NULL */
 	const char *picture;  /* query value picture= ("0": no SVG), or NULL */
+	const char *ghost;    /* query value ghost= (a move's notation), or NULL */
 } web_request;
 
 typedef struct web_reply {

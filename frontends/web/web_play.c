@@ -81,6 +81,7 @@ web_result web_table_play(web_tables *ts, web_table *t, int seat, const char *te
 		r = reply(422, "%s", err);
 	} else {
 		bones_session_resolve_chance(t->s);
+		t->undo_by = -1;
 		if (web_table_commit(ts, t, &r)) {
 			web_log("table %s: move %zu by seat %d", t->row.id, number, seat + 1);
 			web_tables_enqueue(ts, t);
@@ -104,6 +105,84 @@ web_result web_table_resign(web_tables *ts, web_table *t, int seat)
 		web_log("table %s: seat %d resigned", t->row.id, seat + 1);
 		bump(t);
 	}
+	pthread_mutex_unlock(&t->lock);
+	return r;
+}
+
+/* The history index of seat's last move, or false when it has made none. */
+static bool last_move_of(const web_table *t, int seat, size_t *index)
+{
+	for (size_t i = bones_session_length(t->s); i-- > 0;)
+		if (bones_session_mover_at(t->s, i) == seat) {
+			*index = i;
+			return true;
+		}
+	return false;
+}
+
+static bool only_agents_besides(const web_table *t, int seat)
+{
+	for (int i = 0; i < t->row.seat_count; i++)
+		if (i != seat && !t->agents[i])
+			return false;
+	return true;
+}
+
+/* Take the history back to before index (the asker's last move), store included. */
+static web_result take_back(web_tables *ts, web_table *t, size_t index)
+{
+	char err[512];
+	if (web_store_truncate(ts->store, t->row.id, index, err, sizeof err))
+		return reply(500, "undo: not saved: %.400s", err);
+	while (bones_session_length(t->s) > index)
+		bones_session_undo(t->s);
+	t->stored = index;
+	t->undo_by = -1;
+	web_log("table %s: moves from %zu taken back", t->row.id, index + 1);
+	bump(t);
+	return reply(200, "taken back");
+}
+
+static web_result undo_locked(web_tables *ts, web_table *t, int seat, const char *action)
+{
+	size_t index;
+	if (web_table_over(t))
+		return reply(409, "undo: the game is over");
+	if (!strcmp(action, "request")) {
+		if (t->undo_by >= 0)
+			return reply(409, "undo: seat %d has asked already", t->undo_by + 1);
+		if (!last_move_of(t, seat, &index))
+			return reply(409, "undo: you have made no move yet");
+		if (only_agents_besides(t, seat))
+			return take_back(ts, t, index);
+		t->undo_by = seat;
+		bump(t);
+		return reply(200, "asked");
+	}
+	if (t->undo_by < 0)
+		return reply(409, "undo: nobody asked");
+	if (!strcmp(action, "cancel") || !strcmp(action, "decline")) {
+		if ((t->undo_by == seat) != !strcmp(action, "cancel"))
+			return reply(409, "undo: only the asker cancels, only another seat declines");
+		t->undo_by = -1;
+		bump(t);
+		return reply(200, "dropped");
+	}
+	if (strcmp(action, "accept"))
+		return reply(400, "undo: action: expected request, accept, decline or cancel");
+	if (t->undo_by == seat)
+		return reply(409, "undo: another seat must accept your request");
+	if (!last_move_of(t, t->undo_by, &index))
+		return reply(409, "undo: nothing to take back");
+	return take_back(ts, t, index);
+}
+
+web_result web_table_undo(web_tables *ts, web_table *t, int seat, const char *action)
+{
+	pthread_mutex_lock(&t->lock);
+	web_result r = undo_locked(ts, t, seat, action);
+	if (r.code == 200)
+		web_tables_enqueue(ts, t);
 	pthread_mutex_unlock(&t->lock);
 	return r;
 }

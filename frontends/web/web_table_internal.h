@@ -20,6 +20,7 @@ struct web_table {
 	pthread_cond_t changed;   /* broadcast when version grows */
 	bones_agent *agents[WEB_MAX_SEATS]; /* owned; NULL for human seats */
 	bool queued;              /* in the agent queue or being thought about */
+	int undo_by;              /* seat asking to take back its last move, -1 none */
 	web_table *next_queued;
 };
 

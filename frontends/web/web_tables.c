@@ -76,7 +76,7 @@ static web_table *table_new(web_tables *ts, const web_table_row *row, char *err,
 		snprintf(err, errcap, "out of memory");
 		return NULL;
 	}
-	t->row = *row, t->plugin = p;
+	t->row = *row, t->plugin = p, t->undo_by = -1;
 	pthread_mutex_init(&t->lock, NULL);
 	pthread_cond_init(&t->changed, NULL);
 	bones_options opts;

@@ -50,6 +50,11 @@ int web_table_seat_of(web_table *t, const char *token);
  * it returns 200. */
 web_result web_table_play(web_tables *ts, web_table *t, int seat, const char *text);
 web_result web_table_resign(web_tables *ts, web_table *t, int seat);
+/* Undo requests: seat asks to take back its last move (with everything after it); the
+ * other seat's "accept" takes it back (at once when every other seat is an agent), its
+ * "decline" or the asker's "cancel" drops the request. action is one of "request",
+ * "accept", "decline", "cancel". */
+web_result web_table_undo(web_tables *ts, web_table *t, int seat, const char *action);
 
 /* Changes so far: grows with every move, resignation and undo. */
 uint64_t web_table_version(web_table *t);
@@ -59,6 +64,10 @@ uint64_t web_table_wait(web_tables *ts, web_table *t, uint64_t seen, int ms);
 /* The table as `seat` (-1 spectator) may see it, with a picture of width x height
  * (width 0: no picture, and legal moves without their places: for scripted clients). */
 web_result web_table_view_json(web_table *t, int seat, int width, int height, web_buf *out);
+/* The picture (SVG) seat sees with its legal move (notation) drawn as a ghost; 409
+ * when seat is not to move, 422 when the move is not legal. */
+web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int width,
+				int height, web_buf *out);
 /* The record (text) of a finished game; 409 while it runs. */
 web_result web_table_record(web_table *t, web_buf *out);
 

@@ -87,7 +87,46 @@ static void write_seats(const web_table *t, web_buf *out)
 	web_buf_puts(out, "]");
 }
 
-/* The legal moves of the seat to move with their places in picture units. */
+/* The points move would score its mover: the score after it, less the score before
+ * (the state is copied; chance that follows is not resolved). */
+static double points_of(const web_table *t, const void *state, void *scratch, bones_move move,
+			int mover)
+{
+	const bones_plugin *p = t->plugin;
+	const void *game = bones_session_game(t->s);
+	double before[WEB_MAX_SEATS] = {0}, after[WEB_MAX_SEATS] = {0};
+	memcpy(scratch, state, bones_session_info(t->s)->state_size);
+	p->scores(game, state, before);
+	if (p->apply(game, scratch, move))
+		return 0;
+	p->scores(game, scratch, after);
+	return after[mover] - before[mover];
+}
+
+static void write_target(web_buf *out, const char *text, const bones_move_place *place,
+			 double points, const bones_picture_layout *layout)
+{
+	bool f = true;
+	web_buf_json_key(out, &f, "move");
+	web_buf_json_string(out, text);
+	web_buf_json_key(out, &f, "piece");
+	web_buf_printf(out, "%d", place->piece);
+	web_buf_json_key(out, &f, "target");
+	web_buf_printf(out, "%d", place->target);
+	web_buf_json_key(out, &f, "variant");
+	web_buf_printf(out, "%d", place->variant);
+	web_buf_json_key(out, &f, "points");
+	web_buf_json_number(out, points);
+	if (place->target >= 0 && layout) {
+		web_buf_json_key(out, &f, "x");
+		web_buf_json_number(out, place->x * layout->board.scale + layout->board.ox);
+		web_buf_json_key(out, &f, "y");
+		web_buf_json_number(out, place->y * layout->board.scale + layout->board.oy);
+	}
+}
+
+/* The legal moves of the seat to move with their places in picture units and the
+ * points each would score. */
 static void write_targets(const web_table *t, const bones_picture_layout *layout,
 			  web_buf *out)
 {
@@ -96,7 +135,9 @@ static void write_targets(const web_table *t, const bones_picture_layout *layout
 	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
 	size_t cap = bones_session_info(t->s)->max_moves;
 	bones_move *moves = malloc((cap ? cap : 1) * sizeof *moves);
-	size_t n = moves ? p->legal_moves(game, state, moves, NULL, cap) : 0;
+	void *scratch = malloc(bones_session_info(t->s)->state_size);
+	size_t n = moves && scratch ? p->legal_moves(game, state, moves, NULL, cap) : 0;
+	int mover = bones_session_to_move(t->s);
 	bool any = false;
 	web_buf_puts(out, "[");
 	for (size_t i = 0; i < n; i++) {
@@ -106,27 +147,14 @@ static void write_targets(const web_table *t, const bones_picture_layout *layout
 		bones_move_place place = {.piece = -1, .target = -1};
 		if (!r || !r->move_place || r->move_place(game, state, moves[i], &place))
 			place.piece = -1, place.target = -1;
-		bool f = true;
 		web_buf_puts(out, any ? ",{" : "{");
 		any = true;
-		web_buf_json_key(out, &f, "move");
-		web_buf_json_string(out, text);
-		web_buf_json_key(out, &f, "piece");
-		web_buf_printf(out, "%d", place.piece);
-		web_buf_json_key(out, &f, "target");
-		web_buf_printf(out, "%d", place.target);
-		web_buf_json_key(out, &f, "variant");
-		web_buf_printf(out, "%d", place.variant);
-		if (place.target >= 0 && layout) {
-			web_buf_json_key(out, &f, "x");
-			web_buf_json_number(out, place.x * layout->board.scale + layout->board.ox);
-			web_buf_json_key(out, &f, "y");
-			web_buf_json_number(out, place.y * layout->board.scale + layout->board.oy);
-		}
+		write_target(out, text, &place, points_of(t, state, scratch, moves[i], mover), layout);
 		web_buf_puts(out, "}");
 	}
 	web_buf_puts(out, "]");
 	free(moves);
+	free(scratch);
 }
 
 /* The viewer's own hand pieces as drawn: boxes to click to choose a piece. */
@@ -234,6 +262,8 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, we
 	web_buf_json_key(out, &f, "over");
 	web_buf_puts(out, web_table_over(t) ? "true" : "false");
 	write_status(t, seat, mine, out, &f);
+	web_buf_json_key(out, &f, "undo_by");
+	web_buf_printf(out, "%d", t->undo_by + 1);
 	web_buf_json_key(out, &f, "seats");
 	write_seats(t, out);
 	web_buf_json_key(out, &f, "moves");
@@ -262,6 +292,37 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, we
 	free(layout);
 	if (out->failed)
 		r.code = 500, snprintf(r.error, sizeof r.error, "out of memory");
+	return r;
+}
+
+web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int width,
+				int height, web_buf *out)
+{
+	web_result r = {.code = 200};
+	pthread_mutex_lock(&t->lock);
+	const bones_plugin *p = t->plugin;
+	bones_picture_game pos = bones_picture_game_of(t->s, bones_session_length(t->s));
+	bones_picture_request req = bones_picture_defaults();
+	req.width = width, req.height = height, req.viewer = seat;
+	req.flags |= BONES_PICTURE_GHOST;
+	unsigned char *svg = NULL;
+	size_t size = 0;
+	char err[512];
+	if (seat < 0 || seat != bones_session_to_move(t->s) || web_table_over(t)) {
+		r.code = 409;
+		snprintf(r.error, sizeof r.error, "ghost: only the seat to move sees its moves' ghosts");
+	} else if (p->parse_move(pos.game, pos.state, move, &req.ghost)) {
+		r.code = 422;
+		snprintf(r.error, sizeof r.error, "ghost: '%.60s' is no legal move now", move);
+	} else if (bones_picture_encode(&pos, &req, BONES_PICTURE_SVG, &svg, &size, NULL, err,
+					sizeof err)) {
+		r.code = 500;
+		snprintf(r.error, sizeof r.error, "picture: %.400s", err);
+	} else {
+		web_buf_add(out, (const char *)svg, size);
+	}
+	pthread_mutex_unlock(&t->lock);
+	free(svg);
 	return r;
 }
 

@@ -96,6 +96,24 @@ v2 = wait_for(lambda: (lambda r: r[1] if r[1]["to_move"] == 1 else None)(srv.cal
 movers = [m["seat"] for m in v2["moves"] if m["seat"]]
 check("the agent answered in its thread", movers[:2] == [1, 2], movers)
 
+# points and ghosts
+st, v, _ = srv.call("GET", "/api/tables/" + tid, token=tok)
+check("each legal move says the points it scores", all("points" in m for m in v["legal"]), v["legal"][:2])
+mv = v["legal"][0]["move"]
+st, svg, hdrs = srv.call("GET", "/api/tables/%s/picture?ghost=%s&w=600&h=400" % (tid, mv), token=tok)
+check("the mover's ghost picture", st == 200 and hdrs["Content-Type"] == "image/svg+xml" and "<svg" in svg, st)
+st, body, _ = srv.call("GET", "/api/tables/%s/picture?ghost=%s" % (tid, mv))
+check("no ghost for a spectator", st == 409, st)
+st, body, _ = srv.call("GET", "/api/tables/%s/picture?ghost=nonsense" % tid, token=tok)
+check("no ghost of an illegal move", st == 422, body)
+
+# undo against the agent: taken back at once
+before = [m["text"] for m in v["moves"]]
+st, body, _ = srv.call("POST", "/api/tables/%s/undo" % tid, {"action": "request"}, token=tok)
+st, v3, _ = srv.call("GET", "/api/tables/" + tid, token=tok)
+check("undo against an agent takes back our move and its answer", st == 200 and v3["to_move"] == 1
+      and [m["seat"] for m in v3["moves"] if m["seat"]] == [], [m["text"] for m in v3["moves"]][-4:])
+
 # turns between two people
 st, t2, _ = srv.call("POST", "/api/tables", {"game": "holomino", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
 a, b = t2["seats"][0]["token"], t2["seats"][1]["token"]
@@ -105,6 +123,19 @@ st, body, _ = srv.call("POST", "/api/tables/%s/move" % t2["id"], {"move": v["leg
 check("a seat out of turn is a 409", st == 409 and "not your turn" in body["error"], body)
 st, body, _ = srv.call("GET", "/api/tables/%s/record" % t2["id"])
 check("no record while the game runs", st == 409, st)
+st, body, _ = srv.call("POST", "/api/tables/%s/undo" % t2["id"], {"action": "request"}, token=a)
+check("no undo before one's own move", st == 409, body)
+first_move = v["legal"][0]["move"]
+srv.call("POST", "/api/tables/%s/move" % t2["id"], {"move": first_move}, token=a)
+st, body, _ = srv.call("POST", "/api/tables/%s/undo" % t2["id"], {"action": "request"}, token=a)
+st2, vb, _ = srv.call("GET", "/api/tables/" + t2["id"], token=b)
+check("an undo request is shown to the other seat", st == 200 and vb["undo_by"] == 1, (body, vb.get("undo_by")))
+st, body, _ = srv.call("POST", "/api/tables/%s/undo" % t2["id"], {"action": "accept"}, token=a)
+check("the asker cannot accept", st == 409, body)
+st, body, _ = srv.call("POST", "/api/tables/%s/undo" % t2["id"], {"action": "accept"}, token=b)
+st2, va, _ = srv.call("GET", "/api/tables/" + t2["id"], token=a)
+check("the other seat accepts: the move is taken back", st == 200 and va["to_move"] == 1 and va["undo_by"] == 0
+      and not [m for m in va["moves"] if m["seat"]], body)
 st, body, _ = srv.call("POST", "/api/tables/%s/resign" % t2["id"], {}, token=b)
 check("a seat resigns", st == 200, body)
 st, v, _ = srv.call("GET", "/api/tables/" + t2["id"], token=a)

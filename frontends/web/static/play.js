@@ -11,6 +11,8 @@ let view = null;
 let piece = null; // the hand piece chosen, or null
 let pictureUrl = null;
 let loading = false, again = false;
+let ghosts = new Map(); // move -> blob URL of the picture with its ghost (this version)
+let hoverTimer = null;
 
 function el(tag, props, ...kids) {
 	const e = document.createElement(tag);
@@ -62,14 +64,73 @@ async function resign() {
 	load();
 }
 
+async function undo(action) {
+	$('error').textContent = '';
+	const r = await fetch('/api/tables/' + tableId + '/undo', { method: 'POST', headers: headers(), body: JSON.stringify({ action }) });
+	const body = await r.json();
+	if (!r.ok) $('error').textContent = body.error;
+	load();
+}
+
+function renderUndo() {
+	const mine = view.viewer && view.moves.some((m) => m.seat === view.viewer);
+	const asked = view.undo_by;
+	$('undo').hidden = !view.viewer || view.over || !mine || asked !== 0;
+	const box = $('undo-request');
+	box.hidden = !view.viewer || view.over || asked === 0;
+	if (asked === view.viewer) {
+		$('undo-text').textContent = 'You asked to take back your last move.';
+		$('undo-accept').hidden = true;
+		$('undo-decline').textContent = 'Cancel';
+	} else if (asked) {
+		$('undo-text').textContent = view.seats[asked - 1].name + ' asks to take back their last move.';
+		$('undo-accept').hidden = false;
+		$('undo-decline').textContent = 'Decline';
+	}
+}
+
 function pct(v, total) { return (100 * v / total) + '%'; }
+
+function label(m) {
+	return m.move + (m.points ? ' (' + (m.points > 0 ? '+' : '') + m.points + ')' : '');
+}
+
+async function showGhost(move) {
+	// the position with this move drawn translucently, made by the server for us
+	let url = ghosts.get(move);
+	if (!url) {
+		const r = await fetch('/api/tables/' + tableId + '/picture?ghost=' + encodeURIComponent(move) +
+			'&w=' + view.width + '&h=' + view.height, { headers: headers() });
+		if (!r.ok) return;
+		url = URL.createObjectURL(await r.blob());
+		ghosts.set(move, url);
+	}
+	if (hoverTimer !== null) $('picture').src = url;
+}
+
+function hover(b, moves) {
+	b.addEventListener('mouseenter', () => {
+		clearTimeout(hoverTimer);
+		hoverTimer = setTimeout(() => showGhost(moves[0].move), 150);
+	});
+	b.addEventListener('mouseleave', () => {
+		clearTimeout(hoverTimer);
+		hoverTimer = null;
+		$('picture').src = pictureUrl;
+	});
+}
 
 function choose(moves) {
 	// several moves at one spot (pieces, orientations): let the player pick
 	const box = $('choices');
 	box.replaceChildren(moves.length > 1 ? 'Which move? ' : '');
 	if (moves.length === 1) { play(moves[0].move); return; }
-	for (const m of moves) box.append(el('button', { textContent: m.move, className: 'choice', onclick: () => play(m.move) }));
+	for (const m of moves) {
+		const b = el('button', { textContent: label(m), className: 'choice', onclick: () => play(m.move) });
+		b.dataset.move = m.move;
+		hover(b, [m]);
+		box.append(b);
+	}
 }
 
 function renderOverlay() {
@@ -94,17 +155,22 @@ function renderOverlay() {
 	}
 	for (const moves of spots.values()) {
 		const m = moves[0];
-		const b = el('button', { className: 'target', title: moves.map((x) => x.move).join(' ') });
+		const b = el('button', { className: 'target', title: moves.map(label).join('\n') });
 		b.dataset.moves = moves.map((x) => x.move).join(' ');
 		b.style.left = pct(m.x, W); b.style.top = pct(m.y, H);
 		b.addEventListener('click', () => choose(moves));
+		hover(b, moves);
 		overlay.append(b);
 	}
 	const other = view.legal.filter((m) => m.target < 0);
 	if (other.length && !$('choices').childElementCount) {
 		const box = $('choices');
 		box.append('Other moves: ');
-		for (const m of other) box.append(el('button', { textContent: m.move, className: 'choice', onclick: () => play(m.move) }));
+		for (const m of other) {
+			const b = el('button', { textContent: label(m), className: 'choice', onclick: () => play(m.move) });
+			b.dataset.move = m.move;
+			box.append(b);
+		}
 	}
 }
 
@@ -114,14 +180,19 @@ function render() {
 	$('who').textContent = view.viewer ? 'You are seat ' + view.viewer + ': ' + view.seats[view.viewer - 1].name : 'Watching';
 	$('status').textContent = view.status + (view.result ? ' (' + view.result + ')' : '');
 	if (pictureUrl) URL.revokeObjectURL(pictureUrl);
+	for (const url of ghosts.values()) URL.revokeObjectURL(url);
+	ghosts = new Map();
+	clearTimeout(hoverTimer);
+	hoverTimer = null;
 	pictureUrl = URL.createObjectURL(new Blob([view.svg], { type: 'image/svg+xml' }));
 	$('picture').src = pictureUrl;
 	$('choices').replaceChildren();
 	renderOverlay();
 	const legal = $('legal');
-	legal.replaceChildren(...view.legal.map((m) => el('option', { value: m.move, textContent: m.move })));
+	legal.replaceChildren(...view.legal.map((m) => el('option', { value: m.move, textContent: label(m) })));
 	legal.disabled = $('play-selected').disabled = !view.legal.length;
 	$('resign').hidden = !view.viewer || view.over;
+	renderUndo();
 	const scores = view.seats.map((s) => el('tr', { className: view.to_move === s.seat ? 'to-move' : '' },
 		el('td', { textContent: s.seat + '. ' + s.name + (s.kind === 'agent' ? ' (agent)' : '') }),
 		el('td', { textContent: String(s.score) }),
@@ -147,6 +218,9 @@ function listen() {
 
 $('play-selected').addEventListener('click', () => { if ($('legal').value) play($('legal').value); });
 $('resign').addEventListener('click', resign);
+$('undo').addEventListener('click', () => undo('request'));
+$('undo-accept').addEventListener('click', () => undo('accept'));
+$('undo-decline').addEventListener('click', () => undo(view.undo_by === view.viewer ? 'cancel' : 'decline'));
 $('show-chance').addEventListener('change', () => $('moves').classList.toggle('hide-chance', !$('show-chance').checked));
 $('moves').classList.add('hide-chance');
 window.addEventListener('resize', () => { clearTimeout(window.resizeTimer); window.resizeTimer = setTimeout(load, 300); });
