@@ -77,9 +77,31 @@ static int seat_of(web_table *t, const web_request *req, web_reply *rep)
 	return seat;
 }
 
+/* POST /join: {"seat": N (optional), "name": "..."}; needs no token. */
+static void join(web_tables *ts, web_table *t, const web_request *req, web_reply *rep)
+{
+	web_json_doc doc;
+	if (!parse_body(req, &doc, rep))
+		return;
+	const web_json *seat = web_json_get(doc.root, "seat");
+	int k = seat && seat->type == WEB_JSON_NUMBER ? (int)seat->num - 1 : -1;
+	if (seat && (seat->type != WEB_JSON_NUMBER || k < 0 || k >= 8)) {
+		error_reply(rep, 400, "seat", "seat: expected a seat number from 1");
+	} else {
+		web_result r = web_table_take_seat(ts, t, k, web_json_string(doc.root, "name"),
+						   &rep->body);
+		result_reply(rep, &r);
+	}
+	web_json_release(&doc);
+}
+
 static void table_post(web_tables *ts, web_table *t, const char *action,
 		       const web_request *req, web_reply *rep)
 {
+	if (!strcmp(action, "join")) {
+		join(ts, t, req, rep);
+		return;
+	}
 	int seat = seat_of(t, req, rep);
 	if (seat == -2)
 		return;
@@ -88,8 +110,9 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 					       "cannot play)");
 		return;
 	}
-	if (!strcmp(action, "resign")) {
-		web_result r = web_table_resign(ts, t, seat);
+	if (!strcmp(action, "resign") || !strcmp(action, "hint")) {
+		web_result r = action[0] == 'r' ? web_table_resign(ts, t, seat)
+						: web_table_hint(ts, t, seat, &rep->body);
 		result_reply(rep, &r);
 		return;
 	}
@@ -159,7 +182,8 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 		if (r.code == 200)
 			rep->type = "text/plain; charset=utf-8";
 	} else if (post && (!strcmp(action, "move") || !strcmp(action, "resign") ||
-			    !strcmp(action, "undo"))) {
+			    !strcmp(action, "undo") || !strcmp(action, "hint") ||
+			    !strcmp(action, "join"))) {
 		table_post(ts, t, action, req, rep);
 	} else {
 		error_reply(rep, get || post ? 404 : 405, NULL, "no such route for this method");

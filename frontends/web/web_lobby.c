@@ -174,6 +174,8 @@ static void write_table(web_table *t, web_buf *out)
 		web_buf_json_string(out, t->row.seats[i].name);
 		web_buf_json_key(out, &g, "kind");
 		web_buf_json_string(out, t->row.seats[i].kind);
+		web_buf_json_key(out, &g, "open");
+		web_buf_puts(out, t->row.seats[i].open && !web_table_over(t) ? "true" : "false");
 		web_buf_puts(out, "}");
 	}
 	web_buf_puts(out, "]}");

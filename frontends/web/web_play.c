@@ -294,3 +294,79 @@ void *web_agent_worker(void *arg)
 		agent_move(ts, t);
 	return NULL;
 }
+
+/* ---- free seats and hints ------------------------------------------------------------ */
+
+web_result web_table_take_seat(web_tables *ts, web_table *t, int seat, const char *name,
+			       web_buf *out)
+{
+	web_result r = reply(200, "taken");
+	char err[512];
+	pthread_mutex_lock(&t->lock);
+	int k = seat;
+	for (int i = 0; k < 0 && i < t->row.seat_count; i++)
+		if (t->row.seats[i].open)
+			k = i;
+	web_seat_row *s = k >= 0 && k < t->row.seat_count ? &t->row.seats[k] : NULL;
+	char taken[64];
+	snprintf(taken, sizeof taken, "%s", name && name[0] ? name : s ? s->name : "");
+	if (k == -1 && seat == -1)
+		r = reply(409, "join: the table has no free seat");
+	else if (!s || !s->open || web_table_over(t))
+		r = reply(409, "join: seat %d is not free", k + 1);
+	else if (web_store_take_seat(ts->store, t->row.id, k, taken, err, sizeof err))
+		r = reply(500, "join: not saved: %.400s", err);
+	else {
+		s->open = 0;
+		if (name && name[0])
+			snprintf(s->name, sizeof s->name, "%s", taken);
+		web_buf_printf(out, "{\"seat\":%d,\"token\":\"%s\",\"link\":\"/t/%s#seat=%d&token=%s\"}",
+			       k + 1, s->token, t->row.id, k + 1, s->token);
+		web_log("table %s: seat %d taken", t->row.id, k + 1);
+		bump(t);
+	}
+	pthread_mutex_unlock(&t->lock);
+	return r;
+}
+
+web_result web_table_hint(web_tables *ts, web_table *t, int seat, web_buf *out)
+{
+	pthread_mutex_lock(&t->lock);
+	bool ok = t->row.hints && !web_table_over(t) && bones_session_to_move(t->s) == seat;
+	size_t size = bones_session_info(t->s)->state_size;
+	void *state = ok ? malloc(size) : NULL;
+	if (state)
+		memcpy(state, bones_session_state(t->s), size);
+	uint64_t seed = t->row.seed ^ (uint64_t)bones_session_length(t->s);
+	pthread_mutex_unlock(&t->lock);
+	if (!ok)
+		return reply(409, t->row.hints ? "hint: only the seat to move gets a hint"
+					       : "hint: this table was created without hints");
+	if (!state)
+		return reply(500, "out of memory");
+	if (__atomic_add_fetch(&ts->hints_running, 1, __ATOMIC_ACQ_REL) > 2) {
+		__atomic_sub_fetch(&ts->hints_running, 1, __ATOMIC_ACQ_REL);
+		free(state);
+		return reply(503, "hint: the server is busy with other hints; try again");
+	}
+	const void *game = bones_session_game(t->s); /* immutable while the table lives */
+	bones_agent *agent = NULL;
+	bones_move move;
+	char err[256], text[BONES_MOVE_TEXT_MAX];
+	web_result r = reply(200, "hint");
+	if (bones_agent_create(BONES_HINT_AGENT, t->plugin, game, bones_session_info(t->s), seed,
+			       &agent, err, sizeof err) ||
+	    bones_agent_choose(agent, state, &move) ||
+	    !t->plugin->format_move(game, state, move, text, sizeof text))
+		r = reply(500, "hint: the agent found no move");
+	else
+	{
+		web_buf_puts(out, "{\"move\":");
+		web_buf_json_string(out, text);
+		web_buf_puts(out, "}");
+	}
+	bones_agent_destroy(agent);
+	__atomic_sub_fetch(&ts->hints_running, 1, __ATOMIC_ACQ_REL);
+	free(state);
+	return r;
+}

@@ -39,10 +39,11 @@ struct web_store {
 static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS tables(id TEXT PRIMARY KEY, game TEXT NOT NULL,"
 	" preset TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,"
-	" created INTEGER NOT NULL, resigned INTEGER NOT NULL DEFAULT -1);"
+	" created INTEGER NOT NULL, resigned INTEGER NOT NULL DEFAULT -1,"
+	" hints INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE IF NOT EXISTS seats(table_id TEXT NOT NULL, seat INTEGER NOT NULL,"
 	" kind TEXT NOT NULL, agent TEXT NOT NULL, name TEXT NOT NULL, token TEXT NOT NULL,"
-	" PRIMARY KEY(table_id, seat));"
+	" open INTEGER NOT NULL DEFAULT 0, PRIMARY KEY(table_id, seat));"
 	"CREATE TABLE IF NOT EXISTS moves(table_id TEXT NOT NULL, n INTEGER NOT NULL,"
 	" text TEXT NOT NULL, PRIMARY KEY(table_id, n));";
 
@@ -120,16 +121,18 @@ static int run(web_store *st, const char *sql, const char *types, const void *co
 
 static int add_table_locked(web_store *st, const web_table_row *row, char *err, size_t errcap)
 {
-	int64_t seed = (int64_t)row->seed, created = row->created;
-	const void *targs[] = {row->id, row->game, row->preset, row->options, &seed, &created};
-	if (run(st, "INSERT INTO tables(id, game, preset, options, seed, created)"
-		    " VALUES(?,?,?,?,?,?)", "ttttii", targs, err, errcap))
+	int64_t seed = (int64_t)row->seed, created = row->created, hints = row->hints;
+	const void *targs[] = {row->id, row->game, row->preset, row->options, &seed, &created,
+			       &hints};
+	if (run(st, "INSERT INTO tables(id, game, preset, options, seed, created, hints)"
+		    " VALUES(?,?,?,?,?,?,?)", "ttttiii", targs, err, errcap))
 		return 1;
 	for (int i = 0; i < row->seat_count; i++) {
 		const web_seat_row *s = &row->seats[i];
-		int64_t n = i;
-		const void *sargs[] = {row->id, &n, s->kind, s->agent, s->name, s->token};
-		if (run(st, "INSERT INTO seats VALUES(?,?,?,?,?,?)", "titttt", sargs, err, errcap))
+		int64_t n = i, is_open = s->open;
+		const void *sargs[] = {row->id, &n, s->kind, s->agent, s->name, s->token, &is_open};
+		if (run(st, "INSERT INTO seats VALUES(?,?,?,?,?,?,?)", "titttti", sargs, err,
+			errcap))
 			return 1;
 	}
 	return 0;
@@ -249,6 +252,18 @@ int web_store_truncate(web_store *st, const char *id, size_t from, char *err, si
 	return rc;
 }
 
+int web_store_take_seat(web_store *st, const char *id, int seat, const char *name, char *err,
+			size_t errcap)
+{
+	int64_t s = seat;
+	const void *args[] = {name, id, &s};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "UPDATE seats SET open = 0, name = ? WHERE table_id = ? AND seat = ?",
+		     "tti", args, err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
 int web_store_set_resigned(web_store *st, const char *id, int seat, char *err, size_t errcap)
 {
 	int64_t s = seat;
@@ -271,7 +286,7 @@ static int load_details(web_store *st, web_table_row *row, char ***moves, size_t
 {
 	sqlite3_stmt *q = NULL;
 	*moves = NULL, *count = 0;
-	if (sqlite3_prepare_v2(st->db, "SELECT kind, agent, name, token FROM seats WHERE"
+	if (sqlite3_prepare_v2(st->db, "SELECT kind, agent, name, token, open FROM seats WHERE"
 			       " table_id = ? ORDER BY seat", -1, &q, NULL) != SQLITE_OK)
 		return db_fail(st, "cannot read seats", err, errcap);
 	sqlite3_bind_text(q, 1, row->id, -1, SQLITE_TRANSIENT);
@@ -279,6 +294,7 @@ static int load_details(web_store *st, web_table_row *row, char ***moves, size_t
 		web_seat_row *s = &row->seats[row->seat_count++];
 		copy_col(s->kind, sizeof s->kind, q, 0), copy_col(s->agent, sizeof s->agent, q, 1);
 		copy_col(s->name, sizeof s->name, q, 2), copy_col(s->token, sizeof s->token, q, 3);
+		s->open = sqlite3_column_int(q, 4);
 	}
 	sqlite3_finalize(q);
 	if (sqlite3_prepare_v2(st->db, "SELECT text FROM moves WHERE table_id = ? ORDER BY n",
@@ -309,7 +325,7 @@ int web_store_each(web_store *st,
 	int rc = 0;
 	pthread_mutex_lock(&st->lock);
 	if (sqlite3_prepare_v2(st->db, "SELECT id, game, preset, options, seed, created,"
-			       " resigned FROM tables ORDER BY created, rowid", -1, &q,
+			       " resigned, hints FROM tables ORDER BY created, rowid", -1, &q,
 			       NULL) != SQLITE_OK) {
 		rc = db_fail(st, "cannot read tables", err, errcap);
 		goto out_unlock;
@@ -323,6 +339,7 @@ int web_store_each(web_store *st,
 		row->seed = (uint64_t)sqlite3_column_int64(q, 4);
 		row->created = sqlite3_column_int64(q, 5);
 		row->resigned = sqlite3_column_int(q, 6);
+		row->hints = sqlite3_column_int(q, 7);
 		char **moves;
 		size_t count;
 		rc = load_details(st, row, &moves, &count, err, errcap);

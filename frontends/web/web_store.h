@@ -19,6 +19,7 @@ typedef struct web_seat_row {
 	char agent[256];  /* agent spec for an agent seat, "" else */
 	char name[64];    /* display name */
 	char token[64];   /* hex seat token; "" for an agent */
+	int open;         /* 1: a free seat anyone may take from the lobby (until taken) */
 } web_seat_row;
 
 /* One table as stored (without its moves). */
@@ -30,6 +31,7 @@ typedef struct web_table_row {
 	uint64_t seed;
 	int64_t created;   /* unix seconds */
 	int resigned;      /* seat that resigned, -1 none */
+	int hints;         /* 1: seats may ask for hints */
 	int seat_count;
 	web_seat_row seats[WEB_MAX_SEATS];
 } web_table_row;
@@ -45,6 +47,9 @@ int web_store_add_moves(web_store *st, const char *id, size_t first, const char 
 			size_t count, char *err, size_t errcap);
 /* Remove the history entries from index `from` on (an accepted undo). */
 int web_store_truncate(web_store *st, const char *id, size_t from, char *err, size_t errcap);
+/* A free seat taken: no longer open, its player's name set. */
+int web_store_take_seat(web_store *st, const char *id, int seat, const char *name, char *err,
+			size_t errcap);
 int web_store_set_resigned(web_store *st, const char *id, int seat, char *err, size_t errcap);
 
 /* Call fn for every table in creation order with its history texts. */

@@ -36,6 +36,7 @@ struct web_tables {
 	bool stopping;
 	pthread_t workers[8];
 	int worker_count;
+	int hints_running;        /* hints being computed (atomic) */
 };
 
 #define WEB_MAX_TABLES 100000

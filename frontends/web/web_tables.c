@@ -320,6 +320,10 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 			snprintf(seat->name, sizeof seat->name, "%.50s", seat->agent);
 		else
 			snprintf(seat->name, sizeof seat->name, "Player %d", i + 1);
+		const web_json *open = s ? web_json_get(s, "open") : NULL;
+		seat->open = !is_agent && open && open->type == WEB_JSON_BOOL && open->boolean;
+		if (seat->open && !(name && name[0]))
+			snprintf(seat->name, sizeof seat->name, "open seat");
 		if (!is_agent && !web_random_hex(seat->token, sizeof seat->token, 16)) {
 			*r = result(500, NULL, "cannot read /dev/urandom");
 			return false;
@@ -377,6 +381,8 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 	snprintf(row->preset, sizeof row->preset, "%s", preset->id[0] ? preset->id : p->id);
 	snprintf(row->options, sizeof row->options, "%s", bones_session_options_text(s));
 	row->seed = seed, row->created = (int64_t)time(NULL), row->resigned = -1;
+	const web_json *hints = web_json_get(req, "hints");
+	row->hints = hints && hints->type == WEB_JSON_BOOL && hints->boolean;
 	ok = fill_seats(req, preset, bones_session_info(s)->players, row, r);
 	bones_session_destroy(s);
 out_release:
@@ -406,7 +412,10 @@ static void reply_links(const web_table *t, web_buf *out)
 		web_buf_json_string(out, s->kind);
 		web_buf_json_key(out, &f, "name");
 		web_buf_json_string(out, s->name);
-		if (s->token[0]) {
+		if (s->open) {
+			web_buf_json_key(out, &f, "open");
+			web_buf_puts(out, "true");
+		} else if (s->token[0]) {
 			web_buf_json_key(out, &f, "token");
 			web_buf_json_string(out, s->token);
 			web_buf_json_key(out, &f, "link");

@@ -56,6 +56,15 @@ web_result web_table_resign(web_tables *ts, web_table *t, int seat);
  * "accept", "decline", "cancel". */
 web_result web_table_undo(web_tables *ts, web_table *t, int seat, const char *action);
 
+/* Take a free seat (seat from 0, or -1: the first free one) as name: its token and
+ * invitation link go to out. 409 when no such seat is free. */
+web_result web_table_take_seat(web_tables *ts, web_table *t, int seat, const char *name,
+			       web_buf *out);
+/* A hint for seat, which must be to move at a table created with hints: the move the
+ * hint agent (BONES_HINT_AGENT, about a second) chooses from what the seat may see.
+ * Runs in the caller's thread, outside the table's lock; at most two at once. */
+web_result web_table_hint(web_tables *ts, web_table *t, int seat, web_buf *out);
+
 /* Changes so far: grows with every move, resignation and undo. */
 uint64_t web_table_version(web_table *t);
 /* Wait until the version differs from seen, at most ms milliseconds; returns it. */

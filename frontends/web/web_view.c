@@ -76,6 +76,8 @@ static void write_seats(const web_table *t, web_buf *out)
 		web_buf_json_string(out, t->row.seats[i].name);
 		web_buf_json_key(out, &f, "kind");
 		web_buf_json_string(out, t->row.seats[i].kind);
+		web_buf_json_key(out, &f, "open");
+		web_buf_puts(out, t->row.seats[i].open ? "true" : "false");
 		web_buf_json_key(out, &f, "score");
 		web_buf_json_number(out, scores[i]);
 		if (ended) {
@@ -262,6 +264,8 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, we
 	web_buf_json_key(out, &f, "over");
 	web_buf_puts(out, web_table_over(t) ? "true" : "false");
 	write_status(t, seat, mine, out, &f);
+	web_buf_json_key(out, &f, "hints");
+	web_buf_puts(out, t->row.hints ? "true" : "false");
 	web_buf_json_key(out, &f, "undo_by");
 	web_buf_printf(out, "%d", t->undo_by + 1);
 	web_buf_json_key(out, &f, "seats");

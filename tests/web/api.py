@@ -146,6 +146,31 @@ st, rec, hdrs = srv.call("GET", "/api/tables/%s/record" % t2["id"])
 check("the record of a finished game", st == 200 and '[Game "holomino"]' in rec and "Ann" in rec
       and hdrs["Content-Type"].startswith("text/plain"), rec[:200] if isinstance(rec, str) else rec)
 
+# a free seat taken from the lobby; hints
+st, t3, _ = srv.call("POST", "/api/tables", {"game": "holomino", "hints": True,
+                                             "seats": [{"kind": "human", "name": "Host"}, {"kind": "human", "open": True}]})
+check("an open seat has no link in the creator's reply", st == 201 and t3["seats"][1].get("open") and "token" not in t3["seats"][1], t3)
+st, lob, _ = srv.call("GET", "/api/tables")
+row = [x for x in lob["tables"] if x["id"] == t3["id"]][0]
+check("the lobby shows the free seat", row["seats"][1]["open"] and not row["seats"][0]["open"], row)
+st, j, _ = srv.call("POST", "/api/tables/%s/join" % t3["id"], {"name": "Guest"})
+check("joining gives the seat's token and link", st == 200 and j["seat"] == 2 and len(j["token"]) == 32
+      and j["link"].endswith(j["token"]), j)
+tokens.append(j["token"])
+st, body, _ = srv.call("POST", "/api/tables/%s/join" % t3["id"], {"seat": 2})
+check("a taken seat cannot be taken again", st == 409, body)
+st, body, _ = srv.call("POST", "/api/tables/%s/join" % t3["id"], {"seat": 1})
+check("a seat never open cannot be taken", st == 409, body)
+st, v, _ = srv.call("GET", "/api/tables/" + t3["id"], token=j["token"])
+check("the joiner plays as seat 2 under its name", v["viewer"] == 2 and v["seats"][1]["name"] == "Guest", v["seats"])
+st, h, _ = srv.call("POST", "/api/tables/%s/hint" % t3["id"], {}, token=t3["seats"][0]["token"])
+st2, v, _ = srv.call("GET", "/api/tables/" + t3["id"], token=t3["seats"][0]["token"])
+check("a hint is one of the legal moves", st == 200 and h["move"] in [m["move"] for m in v["legal"]], h)
+st, body, _ = srv.call("POST", "/api/tables/%s/hint" % t3["id"], {}, token=j["token"])
+check("no hint for the seat not to move", st == 409, body)
+st, body, _ = srv.call("POST", "/api/tables/%s/hint" % tid, {}, token=tok)
+check("no hint at a table without hints", st == 409 and "without hints" in body["error"], body)
+
 st, lobby, _ = srv.call("GET", "/api/tables")
 check("the lobby lists the tables", st == 200 and {tid, t2["id"]} <= {x["id"] for x in lobby["tables"]}, lobby)
 check("the lobby shows no token", not any(k in str(lobby) for k in tokens))

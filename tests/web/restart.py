@@ -43,6 +43,29 @@ for round_ in range(3):
     check("round %d: the agent's table keeps its moves" % (round_ + 1),
           [m["text"] for m in after["moves"]][:len(before["moves"])] == [m["text"] for m in before["moves"]])
     wait_for(lambda: srv.call("GET", "/api/tables/" + versus["id"])[1]["to_move"] in (0, 1), what="the agent after restart")
+st, t3, _ = srv.call("POST", "/api/tables", {"game": "holomino", "hints": True, "seats": [{"kind": "human"}, {"kind": "human", "open": True}]})
+srv.stop(kill=True)
+srv = Server(build, data)
+st, v, _ = srv.call("GET", "/api/tables/" + t3["id"])
+check("hints and a free seat survive a restart", v["hints"] and v["seats"][1]["open"], v["seats"])
+st, j, _ = srv.call("POST", "/api/tables/%s/join" % t3["id"], {"name": "Late"})
+srv.stop(kill=True)
+srv = Server(build, data)
+st, v, _ = srv.call("GET", "/api/tables/" + t3["id"], token=j["token"])
+check("a taken seat stays taken after a restart", v["viewer"] == 2 and not v["seats"][1]["open"] and v["seats"][1]["name"] == "Late", v["seats"])
+# an undo is kept too
+st, v, _ = srv.call("GET", "/api/tables/" + people["id"], token=tokens[0])
+if not v["over"]:
+    mover = v["to_move"]
+    st, v, _ = srv.call("GET", "/api/tables/" + people["id"], token=tokens[mover - 1])
+    srv.call("POST", "/api/tables/%s/move" % people["id"], {"move": v["legal"][0]["move"]}, token=tokens[mover - 1])
+    srv.call("POST", "/api/tables/%s/undo" % people["id"], {"action": "request"}, token=tokens[mover - 1])
+    st, body, _ = srv.call("POST", "/api/tables/%s/undo" % people["id"], {"action": "accept"}, token=tokens[2 - mover])
+    srv.stop(kill=True)
+    srv = Server(build, data)
+    st, v, _ = srv.call("GET", "/api/tables/" + people["id"], token=tokens[0])
+    check("an accepted undo is kept after kill -9", st == 200 and [m["text"] for m in v["moves"] if m["seat"]] == acked,
+          body)
 check("the seat tokens still work", srv.call("GET", "/api/tables/" + people["id"], token=tokens[1])[1]["viewer"] == 2)
 srv.stop()
 check.exit()

@@ -68,13 +68,14 @@ function seatRow(i, agent) {
 	const kind = el('select', { id: 'seat-kind-' + i });
 	kind.append(el('option', { value: 'human', textContent: 'human', selected: human }));
 	kind.append(el('option', { value: 'agent', textContent: 'agent', selected: !human }));
+	kind.append(el('option', { value: 'open', textContent: 'open: anyone may join from the lobby' }));
 	const spec = el('input', { type: 'text', id: 'seat-agent-' + i, value: human ? 'greedy' : agent, size: 28 });
 	const list = el('datalist', { id: 'agent-kinds-' + i });
 	for (const a of games.agents) list.append(el('option', { value: a.name, label: a.summary }));
 	spec.setAttribute('list', list.id);
 	const name = el('input', { type: 'text', id: 'seat-name-' + i, placeholder: 'name', size: 12 });
 	spec.disabled = human;
-	kind.addEventListener('change', () => { spec.disabled = kind.value === 'human'; });
+	kind.addEventListener('change', () => { spec.disabled = kind.value !== 'agent'; });
 	return el('div', {}, el('label', { className: 'inline', textContent: 'Seat ' + (i + 1) + ' ' }), kind, ' ', spec, list, ' ', name);
 }
 
@@ -115,11 +116,12 @@ function request() {
 	const seats = [];
 	for (let i = 0; $('seat-kind-' + i); i++) {
 		const kind = $('seat-kind-' + i).value;
-		const seat = { kind, name: $('seat-name-' + i).value };
+		const seat = { kind: kind === 'open' ? 'human' : kind, name: $('seat-name-' + i).value };
 		if (kind === 'agent') seat.agent = $('seat-agent-' + i).value;
+		if (kind === 'open') seat.open = true;
 		seats.push(seat);
 	}
-	return { game: choice.name, options, seats };
+	return { game: choice.name, options, seats, hints: $('hints').checked };
 }
 
 async function create(event) {
@@ -135,6 +137,7 @@ async function create(event) {
 	const links = $('links');
 	links.replaceChildren();
 	for (const s of body.seats) {
+		if (s.open) links.append(el('li', { textContent: 'Seat ' + s.seat + ' is open: anyone may take it from the lobby' }));
 		if (!s.link) continue;
 		const url = location.origin + s.link;
 		links.append(el('li', {}, 'Seat ' + s.seat + ' (' + s.name + '): ', el('a', { href: url, textContent: 'play as seat ' + s.seat, className: 'seat-link' }), ' ', el('input', { type: 'text', value: url, readOnly: true, size: 60 })));
@@ -145,6 +148,14 @@ async function create(event) {
 	loadTables();
 }
 
+async function join(id, seat) {
+	$('error-join').textContent = '';
+	const r = await fetch('/api/tables/' + id + '/join', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seat, name: $('join-name').value }) });
+	const body = await r.json();
+	if (!r.ok) { $('error-join').textContent = body.error; loadTables(); return; }
+	location.href = body.link; // the seat's link: bookmark it to come back
+}
+
 async function loadTables() {
 	const r = await fetch('/api/tables');
 	if (!r.ok) return;
@@ -152,9 +163,13 @@ async function loadTables() {
 	const rows = body.tables.map((t) => {
 		const seats = t.seats.map((s) => s.name + (s.kind === 'agent' ? ' (agent)' : '')).join(', ');
 		const state = t.over ? 'over' : t.to_move ? 'seat ' + t.to_move + ' to move' : '';
+		const actions = el('td', {}, el('a', { href: '/t/' + t.id, textContent: 'watch' }));
+		const free = t.seats.findIndex((s) => s.open);
+		if (free >= 0) {
+			actions.append(' ', el('button', { textContent: 'join as seat ' + (free + 1), className: 'join', onclick: () => join(t.id, free + 1) }));
+		}
 		return el('tr', {}, el('td', { textContent: t.preset }), el('td', { textContent: seats }),
-			el('td', { textContent: String(t.moves) }), el('td', { textContent: state }),
-			el('td', {}, el('a', { href: '/t/' + t.id, textContent: 'watch' })));
+			el('td', { textContent: String(t.moves) }), el('td', { textContent: state }), actions);
 	});
 	document.querySelector('#tables tbody').replaceChildren(...rows);
 }

@@ -64,6 +64,23 @@ async function resign() {
 	load();
 }
 
+async function hint() {
+	$('error').textContent = 'thinking...';
+	const r = await fetch('/api/tables/' + tableId + '/hint', { method: 'POST', headers: headers(), body: '{}' });
+	const body = await r.json();
+	if (!r.ok) { $('error').textContent = body.error; return; }
+	$('error').textContent = '';
+	const m = view.legal.find((x) => x.move === body.move);
+	choose([]);
+	$('choices').replaceChildren('Hint: ');
+	const b = el('button', { textContent: m ? label(m) : body.move, className: 'choice', onclick: () => play(body.move) });
+	b.dataset.move = body.move;
+	if (m) hover(b, [m]);
+	$('choices').append(b);
+	hoverTimer = 0;
+	showGhost(body.move);
+}
+
 async function undo(action) {
 	$('error').textContent = '';
 	const r = await fetch('/api/tables/' + tableId + '/undo', { method: 'POST', headers: headers(), body: JSON.stringify({ action }) });
@@ -192,6 +209,7 @@ function render() {
 	legal.replaceChildren(...view.legal.map((m) => el('option', { value: m.move, textContent: label(m) })));
 	legal.disabled = $('play-selected').disabled = !view.legal.length;
 	$('resign').hidden = !view.viewer || view.over;
+	$('hint').hidden = !view.hints || !view.legal.length;
 	renderUndo();
 	const scores = view.seats.map((s) => el('tr', { className: view.to_move === s.seat ? 'to-move' : '' },
 		el('td', { textContent: s.seat + '. ' + s.name + (s.kind === 'agent' ? ' (agent)' : '') }),
@@ -219,6 +237,7 @@ function listen() {
 $('play-selected').addEventListener('click', () => { if ($('legal').value) play($('legal').value); });
 $('resign').addEventListener('click', resign);
 $('undo').addEventListener('click', () => undo('request'));
+$('hint').addEventListener('click', hint);
 $('undo-accept').addEventListener('click', () => undo('accept'));
 $('undo-decline').addEventListener('click', () => undo(view.undo_by === view.viewer ? 'cancel' : 'decline'));
 $('show-chance').addEventListener('change', () => $('moves').classList.toggle('hide-chance', !$('show-chance').checked));
