@@ -161,8 +161,9 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 		if (seat == -2)
 			return;
 		bool picture = !req->picture || strcmp(req->picture, "0");
+		long at = req->at ? strtol(req->at, NULL, 10) : -1;
 		web_result r = web_table_view_json(t, seat, picture ? dimension(req->width, 900) : 0,
-						   dimension(req->height, 600), &rep->body);
+						   dimension(req->height, 600), at, &rep->body);
 		result_reply(rep, &r);
 	} else if (get && !strcmp(action, "picture")) {
 		int seat = seat_of(t, req, rep);

@@ -16,6 +16,7 @@ typedef struct web_request {
 	const char *width, *height; /* query values w= and h=, or NULL */
 	const char *picture;  /* query value picture= ("0": no SVG), or NULL */
 	const char *ghost;    /* query value ghost= (a move's notation), or NULL */
+	const char *at;       /* query value at= (a history index: the replay), or NULL */
 } web_request;
 
 typedef struct web_reply {

@@ -71,8 +71,11 @@ uint64_t web_table_version(web_table *t);
 uint64_t web_table_wait(web_tables *ts, web_table *t, uint64_t seen, int ms);
 
 /* The table as `seat` (-1 spectator) may see it, with a picture of width x height
- * (width 0: no picture, and legal moves without their places: for scripted clients). */
-web_result web_table_view_json(web_table *t, int seat, int width, int height, web_buf *out);
+ * (width 0: no picture, and legal moves without their places: for scripted clients),
+ * at history index `at` (the position before entry at; -1 or past the end: now). A
+ * past position (the replay) has no legal moves. */
+web_result web_table_view_json(web_table *t, int seat, int width, int height, long at,
+				web_buf *out);
 /* The picture (SVG) seat sees with its legal move (notation) drawn as a ghost; 409
  * when seat is not to move, 422 when the move is not legal. */
 web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int width,

@@ -28,11 +28,11 @@ static bool seen_text(const web_table *t, size_t i, int viewer, char *text, size
 	return true;
 }
 
-static void write_moves(const web_table *t, int viewer, web_buf *out)
+/* The history entries before len, as viewer may see them. */
+static void write_moves(const web_table *t, int viewer, size_t len, web_buf *out)
 {
 	const bones_plugin *p = t->plugin;
 	const void *game = bones_session_game(t->s);
-	size_t len = bones_session_length(t->s);
 	web_buf_puts(out, "[");
 	for (size_t i = 0; i < len; i++) {
 		char text[BONES_MOVE_TEXT_MAX], why[512] = "";
@@ -57,13 +57,14 @@ static void write_moves(const web_table *t, int viewer, web_buf *out)
 	web_buf_puts(out, "]");
 }
 
-static void write_seats(const web_table *t, web_buf *out)
+/* The seats with their scores in state (and ranks when it is the end). */
+static void write_seats(const web_table *t, const void *state, web_buf *out)
 {
 	double scores[WEB_MAX_SEATS] = {0};
 	int ranks[WEB_MAX_SEATS] = {0};
-	const void *game = bones_session_game(t->s), *state = bones_session_state(t->s);
+	const void *game = bones_session_game(t->s);
 	t->plugin->scores(game, state, scores);
-	bool ended = bones_session_to_move(t->s) == BONES_TERMINAL;
+	bool ended = t->plugin->to_move(game, state) == BONES_TERMINAL;
 	if (ended)
 		bones_record_ranks(t->plugin, game, state, t->row.seat_count, ranks);
 	web_buf_puts(out, "[");
@@ -206,9 +207,10 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 }
 
 static bool write_picture(const web_table *t, int viewer, bool mine, int w, int h,
-			  bones_picture_layout *layout, web_buf *out, bool *f, web_result *r)
+			  size_t index, bones_picture_layout *layout, web_buf *out, bool *f,
+			  web_result *r)
 {
-	bones_picture_game pos = bones_picture_game_of(t->s, bones_session_length(t->s));
+	bones_picture_game pos = bones_picture_game_of(t->s, index);
 	bones_picture_request req = bones_picture_defaults();
 	req.width = w, req.height = h, req.viewer = viewer;
 	if (mine)
@@ -236,7 +238,8 @@ static bool write_picture(const web_table *t, int viewer, bool mine, int w, int 
 	return true;
 }
 
-web_result web_table_view_json(web_table *t, int seat, int width, int height, web_buf *out)
+web_result web_table_view_json(web_table *t, int seat, int width, int height, long at,
+				web_buf *out)
 {
 	web_result r = {.code = 200};
 	bool f = true;
@@ -245,8 +248,14 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, we
 		return (web_result){.code = 500, .error = "out of memory"};
 	pthread_mutex_lock(&t->lock);
 	int to_move = bones_session_to_move(t->s);
-	bool mine = seat >= 0 && seat == to_move && !web_table_over(t);
+	size_t len = bones_session_length(t->s);
+	size_t index = at < 0 || (size_t)at > len ? len : (size_t)at;
+	bool mine = seat >= 0 && seat == to_move && !web_table_over(t) && index == len;
 	web_buf_puts(out, "{");
+	web_buf_json_key(out, &f, "at");
+	web_buf_printf(out, "%zu", index);
+	web_buf_json_key(out, &f, "length");
+	web_buf_printf(out, "%zu", len);
 	web_buf_json_key(out, &f, "id");
 	web_buf_json_string(out, t->row.id);
 	web_buf_json_key(out, &f, "game");
@@ -269,16 +278,16 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, we
 	web_buf_json_key(out, &f, "undo_by");
 	web_buf_printf(out, "%d", t->undo_by + 1);
 	web_buf_json_key(out, &f, "seats");
-	write_seats(t, out);
+	write_seats(t, bones_session_state_at(t->s, index), out);
 	web_buf_json_key(out, &f, "moves");
-	write_moves(t, seat, out);
+	write_moves(t, seat, index, out);
 	if (!width) {
 		web_buf_json_key(out, &f, "legal");
 		if (mine)
 			write_targets(t, NULL, out);
 		else
 			web_buf_puts(out, "[]");
-	} else if (write_picture(t, seat, mine, width, height, layout, out, &f, &r)) {
+	} else if (write_picture(t, seat, mine, width, height, index, layout, out, &f, &r)) {
 		web_buf_json_key(out, &f, "width");
 		web_buf_printf(out, "%d", width);
 		web_buf_json_key(out, &f, "height");

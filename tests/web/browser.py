@@ -114,6 +114,18 @@ try:
     check("the record is the game's", '[Game "holomino"]' in text and "Result" in text, text[:100])
     ranks = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#scores td:nth-child(3)")]
     check("the ranks are shown", all(r.startswith("rank") for r in ranks), ranks)
+    # the replay: back to the start, one move on, to the end again
+    check("the replay controls appear at the end", d.find_element(By.ID, "replay").is_displayed())
+    end_moves = count_moves(d)
+    d.find_element(By.ID, "r-first").click()
+    wait(lambda: d.find_element(By.ID, "r-label").text == "the start", what="the replay's start")
+    check("the start of the replay has no player move", not d.find_elements(By.CSS_SELECTOR, "#moves li.move"))
+    d.find_element(By.ID, "r-next").click()
+    wait(lambda: d.find_element(By.ID, "r-label").text.startswith("after move"), what="the first move")
+    check("one step shows the first move", len(d.find_elements(By.CSS_SELECTOR, "#moves li.move")) == 1)
+    d.find_element(By.ID, "r-last").click()
+    wait(lambda: d.find_element(By.ID, "r-label").text == "the end", what="the end")
+    check("and back to the end", count_moves(d) == end_moves)
 finally:
     d.quit()
 

@@ -105,6 +105,15 @@ while turns < 400:
         leaked.append((turns, "move refused", body))
         break
     turns += 1
+# the replay of the finished game: every past position masks what the viewer could not see
+bad = []
+for s in (1, 2):
+    st, end, _ = srv.call("GET", "/api/tables/%s?picture=0" % tid, token=tokens[s - 1])
+    for at in range(0, end["length"] + 1, 3):
+        st, past, _ = srv.call("GET", "/api/tables/%s?picture=0&at=%d" % (tid, at), token=tokens[s - 1])
+        if past["moves"] != end["moves"][:at] or past["legal"]:
+            bad.append((s, at))
+check("replayed positions show each seat only what it saw", not bad, bad[:5])
 st, lobby, _ = srv.call("GET", "/api/tables")
 check("each seat sees its own hand", own_ok)
 check("the game was played to its end (%d moves)" % turns, views[0]["over"], views[0]["status"])

@@ -13,6 +13,8 @@ let pictureUrl = null;
 let loading = false, again = false;
 let ghosts = new Map(); // move -> blob URL of the picture with its ghost (this version)
 let hoverTimer = null;
+let replayAt = null; // a history index while replaying a finished game, else null
+let stops = [];      // the replay's positions: after each player move, and the end
 
 function el(tag, props, ...kids) {
 	const e = document.createElement(tag);
@@ -33,7 +35,8 @@ async function load() {
 	try {
 		const w = Math.max(480, Math.min(1600, Math.round($('board').clientWidth || 900)));
 		const h = Math.round(w * 2 / 3);
-		const r = await fetch('/api/tables/' + tableId + '?w=' + w + '&h=' + h, { headers: headers() });
+		const at = replayAt === null ? '' : '&at=' + replayAt;
+		const r = await fetch('/api/tables/' + tableId + '?w=' + w + '&h=' + h + at, { headers: headers() });
 		const body = await r.json();
 		if (!r.ok) { $('error').textContent = body.error; return; }
 		view = body;
@@ -191,11 +194,31 @@ function renderOverlay() {
 	}
 }
 
+function renderReplay() {
+	if (view.at === view.length) {
+		stops = [0, ...view.moves.filter((m) => m.seat).map((m) => m.n)];
+		if (stops[stops.length - 1] !== view.length) stops.push(view.length);
+	}
+	$('replay').hidden = !view.over;
+	const k = stops.indexOf(view.at);
+	$('r-label').textContent = view.at === view.length ? 'the end' : k === 0 ? 'the start' : 'after move ' + view.at;
+	$('r-first').disabled = $('r-prev').disabled = k <= 0;
+	$('r-next').disabled = $('r-last').disabled = k < 0 || k >= stops.length - 1;
+}
+
+function step(to) {
+	const k = stops.indexOf(view.at);
+	const n = to === 'first' ? 0 : to === 'last' ? stops.length - 1 : Math.max(0, Math.min(stops.length - 1, k + to));
+	replayAt = n === stops.length - 1 ? null : stops[n];
+	load();
+}
+
 function render() {
 	document.title = 'Bones: ' + view.game;
 	$('title').textContent = view.game + ' (' + view.preset + ')';
 	$('who').textContent = view.viewer ? 'You are seat ' + view.viewer + ': ' + view.seats[view.viewer - 1].name : 'Watching';
 	$('status').textContent = view.status + (view.result ? ' (' + view.result + ')' : '');
+	renderReplay();
 	if (pictureUrl) URL.revokeObjectURL(pictureUrl);
 	for (const url of ghosts.values()) URL.revokeObjectURL(url);
 	ghosts = new Map();
@@ -230,7 +253,7 @@ function render() {
 function listen() {
 	const events = new EventSource('/api/tables/' + tableId + '/events');
 	events.addEventListener('version', (e) => {
-		if (!view || String(view.version) !== e.data) load();
+		if ((!view || String(view.version) !== e.data) && replayAt === null) load();
 	});
 }
 
@@ -238,6 +261,10 @@ $('play-selected').addEventListener('click', () => { if ($('legal').value) play(
 $('resign').addEventListener('click', resign);
 $('undo').addEventListener('click', () => undo('request'));
 $('hint').addEventListener('click', hint);
+$('r-first').addEventListener('click', () => step('first'));
+$('r-prev').addEventListener('click', () => step(-1));
+$('r-next').addEventListener('click', () => step(1));
+$('r-last').addEventListener('click', () => step('last'));
 $('undo-accept').addEventListener('click', () => undo('accept'));
 $('undo-decline').addEventListener('click', () => undo(view.undo_by === view.viewer ? 'cancel' : 'decline'));
 $('show-chance').addEventListener('change', () => $('moves').classList.toggle('hide-chance', !$('show-chance').checked));
