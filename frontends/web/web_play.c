@@ -62,6 +62,7 @@ bool web_table_commit(web_tables *ts, web_table *t, web_result *r)
 	free(ptrs);
 	if (n)
 		bump(t);
+	web_table_clock_sync(t);
 	return ok;
 }
 
@@ -98,7 +99,7 @@ web_result web_table_resign(web_tables *ts, web_table *t, int seat)
 	pthread_mutex_lock(&t->lock);
 	if (web_table_over(t))
 		r = reply(409, "resign: the game is over");
-	else if (web_store_set_resigned(ts->store, t->row.id, seat, err, sizeof err))
+	else if (web_store_set_resigned(ts->store, t->row.id, seat, false, err, sizeof err))
 		r = reply(500, "resign: not saved: %s", err);
 	else {
 		t->row.resigned = seat;
@@ -138,6 +139,7 @@ static web_result take_back(web_tables *ts, web_table *t, size_t index)
 		bones_session_undo(t->s);
 	t->stored = index;
 	t->undo_by = -1;
+	web_table_clock_sync(t);
 	web_log("table %s: moves from %zu taken back", t->row.id, index + 1);
 	bump(t);
 	return reply(200, "taken back");

@@ -40,10 +40,13 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS tables(id TEXT PRIMARY KEY, game TEXT NOT NULL,"
 	" preset TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,"
 	" created INTEGER NOT NULL, resigned INTEGER NOT NULL DEFAULT -1,"
-	" hints INTEGER NOT NULL DEFAULT 0);"
+	" hints INTEGER NOT NULL DEFAULT 0, forfeited INTEGER NOT NULL DEFAULT 0,"
+	" per_move_ms INTEGER NOT NULL DEFAULT 0, penalty REAL NOT NULL DEFAULT 0,"
+	" grace_ms INTEGER NOT NULL DEFAULT 0, forfeit INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE IF NOT EXISTS seats(table_id TEXT NOT NULL, seat INTEGER NOT NULL,"
 	" kind TEXT NOT NULL, agent TEXT NOT NULL, name TEXT NOT NULL, token TEXT NOT NULL,"
-	" open INTEGER NOT NULL DEFAULT 0, PRIMARY KEY(table_id, seat));"
+	" open INTEGER NOT NULL DEFAULT 0, penalty REAL NOT NULL DEFAULT 0,"
+	" PRIMARY KEY(table_id, seat));"
 	"CREATE TABLE IF NOT EXISTS moves(table_id TEXT NOT NULL, n INTEGER NOT NULL,"
 	" text TEXT NOT NULL, PRIMARY KEY(table_id, n));";
 
@@ -101,7 +104,7 @@ void web_store_close(web_store *st)
 	free(st);
 }
 
-/* Run one statement with text/int bindings: types "t" text, "i" int64. */
+/* Run one statement with bindings: types "t" text, "i" int64, "d" double. */
 static int run(web_store *st, const char *sql, const char *types, const void *const *args,
 	       char *err, size_t errcap)
 {
@@ -111,6 +114,8 @@ static int run(web_store *st, const char *sql, const char *types, const void *co
 	for (int i = 0; types[i]; i++) {
 		if (types[i] == 't')
 			sqlite3_bind_text(q, i + 1, args[i], -1, SQLITE_TRANSIENT);
+		else if (types[i] == 'd')
+			sqlite3_bind_double(q, i + 1, *(const double *)args[i]);
 		else
 			sqlite3_bind_int64(q, i + 1, *(const int64_t *)args[i]);
 	}
@@ -122,16 +127,20 @@ static int run(web_store *st, const char *sql, const char *types, const void *co
 static int add_table_locked(web_store *st, const web_table_row *row, char *err, size_t errcap)
 {
 	int64_t seed = (int64_t)row->seed, created = row->created, hints = row->hints;
+	int64_t per_move = row->time.per_move_ms, grace = row->time.grace_ms;
+	int64_t forfeit = row->time.forfeit;
 	const void *targs[] = {row->id, row->game, row->preset, row->options, &seed, &created,
-			       &hints};
-	if (run(st, "INSERT INTO tables(id, game, preset, options, seed, created, hints)"
-		    " VALUES(?,?,?,?,?,?,?)", "ttttiii", targs, err, errcap))
+			       &hints, &per_move, &row->time.penalty, &grace, &forfeit};
+	if (run(st, "INSERT INTO tables(id, game, preset, options, seed, created, hints,"
+		    " per_move_ms, penalty, grace_ms, forfeit) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
+		"ttttiiiidii", targs, err, errcap))
 		return 1;
 	for (int i = 0; i < row->seat_count; i++) {
 		const web_seat_row *s = &row->seats[i];
 		int64_t n = i, is_open = s->open;
-		const void *sargs[] = {row->id, &n, s->kind, s->agent, s->name, s->token, &is_open};
-		if (run(st, "INSERT INTO seats VALUES(?,?,?,?,?,?,?)", "titttti", sargs, err,
+		const void *sargs[] = {row->id, &n, s->kind, s->agent, s->name, s->token, &is_open,
+				       &s->penalty};
+		if (run(st, "INSERT INTO seats VALUES(?,?,?,?,?,?,?,?)", "tittttid", sargs, err,
 			errcap))
 			return 1;
 	}
@@ -264,12 +273,26 @@ int web_store_take_seat(web_store *st, const char *id, int seat, const char *nam
 	return rc;
 }
 
-int web_store_set_resigned(web_store *st, const char *id, int seat, char *err, size_t errcap)
+int web_store_set_resigned(web_store *st, const char *id, int seat, bool forfeited, char *err,
+			   size_t errcap)
+{
+	int64_t s = seat, f = forfeited;
+	const void *args[] = {&s, &f, id};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "UPDATE tables SET resigned = ?, forfeited = ? WHERE id = ?", "iit", args,
+		     err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_set_penalty(web_store *st, const char *id, int seat, double total, char *err,
+			  size_t errcap)
 {
 	int64_t s = seat;
-	const void *args[] = {&s, id};
+	const void *args[] = {&total, id, &s};
 	pthread_mutex_lock(&st->lock);
-	int rc = run(st, "UPDATE tables SET resigned = ? WHERE id = ?", "it", args, err, errcap);
+	int rc = run(st, "UPDATE seats SET penalty = ? WHERE table_id = ? AND seat = ?", "dti",
+		     args, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }
@@ -286,7 +309,7 @@ static int load_details(web_store *st, web_table_row *row, char ***moves, size_t
 {
 	sqlite3_stmt *q = NULL;
 	*moves = NULL, *count = 0;
-	if (sqlite3_prepare_v2(st->db, "SELECT kind, agent, name, token, open FROM seats WHERE"
+	if (sqlite3_prepare_v2(st->db, "SELECT kind, agent, name, token, open, penalty FROM seats WHERE"
 			       " table_id = ? ORDER BY seat", -1, &q, NULL) != SQLITE_OK)
 		return db_fail(st, "cannot read seats", err, errcap);
 	sqlite3_bind_text(q, 1, row->id, -1, SQLITE_TRANSIENT);
@@ -295,6 +318,7 @@ static int load_details(web_store *st, web_table_row *row, char ***moves, size_t
 		copy_col(s->kind, sizeof s->kind, q, 0), copy_col(s->agent, sizeof s->agent, q, 1);
 		copy_col(s->name, sizeof s->name, q, 2), copy_col(s->token, sizeof s->token, q, 3);
 		s->open = sqlite3_column_int(q, 4);
+		s->penalty = sqlite3_column_double(q, 5);
 	}
 	sqlite3_finalize(q);
 	if (sqlite3_prepare_v2(st->db, "SELECT text FROM moves WHERE table_id = ? ORDER BY n",
@@ -325,7 +349,8 @@ int web_store_each(web_store *st,
 	int rc = 0;
 	pthread_mutex_lock(&st->lock);
 	if (sqlite3_prepare_v2(st->db, "SELECT id, game, preset, options, seed, created,"
-			       " resigned, hints FROM tables ORDER BY created, rowid", -1, &q,
+			       " resigned, hints, forfeited, per_move_ms, penalty, grace_ms, forfeit"
+			       " FROM tables ORDER BY created, rowid", -1, &q,
 			       NULL) != SQLITE_OK) {
 		rc = db_fail(st, "cannot read tables", err, errcap);
 		goto out_unlock;
@@ -340,6 +365,11 @@ int web_store_each(web_store *st,
 		row->created = sqlite3_column_int64(q, 5);
 		row->resigned = sqlite3_column_int(q, 6);
 		row->hints = sqlite3_column_int(q, 7);
+		row->forfeited = sqlite3_column_int(q, 8);
+		row->time.per_move_ms = sqlite3_column_int64(q, 9);
+		row->time.penalty = sqlite3_column_double(q, 10);
+		row->time.grace_ms = sqlite3_column_int64(q, 11);
+		row->time.forfeit = sqlite3_column_int(q, 12) != 0;
 		char **moves;
 		size_t count;
 		rc = load_details(st, row, &moves, &count, err, errcap);

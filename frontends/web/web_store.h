@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bones/clock.h"
+
 typedef struct web_store web_store;
 
 #define WEB_MAX_SEATS 8
@@ -20,6 +22,7 @@ typedef struct web_seat_row {
 	char name[64];    /* display name */
 	char token[64];   /* hex seat token; "" for an agent */
 	int open;         /* 1: a free seat anyone may take from the lobby (until taken) */
+	double penalty;   /* time penalties collected (points against the seat) */
 } web_seat_row;
 
 /* One table as stored (without its moves). */
@@ -32,6 +35,8 @@ typedef struct web_table_row {
 	int64_t created;   /* unix seconds */
 	int resigned;      /* seat that resigned, -1 none */
 	int hints;         /* 1: seats may ask for hints */
+	int forfeited;     /* 1: `resigned` ran out of time rather than resigning */
+	bones_time_control time; /* per move of a human seat; per_move_ms 0: no clock */
 	int seat_count;
 	web_seat_row seats[WEB_MAX_SEATS];
 } web_table_row;
@@ -50,7 +55,12 @@ int web_store_truncate(web_store *st, const char *id, size_t from, char *err, si
 /* A free seat taken: no longer open, its player's name set. */
 int web_store_take_seat(web_store *st, const char *id, int seat, const char *name, char *err,
 			size_t errcap);
-int web_store_set_resigned(web_store *st, const char *id, int seat, char *err, size_t errcap);
+/* The game ends: seat resigned, or forfeited on time. */
+int web_store_set_resigned(web_store *st, const char *id, int seat, bool forfeited, char *err,
+			   size_t errcap);
+/* A seat's time penalties so far. */
+int web_store_set_penalty(web_store *st, const char *id, int seat, double total, char *err,
+			  size_t errcap);
 
 /* Call fn for every table in creation order with its history texts. */
 int web_store_each(web_store *st,

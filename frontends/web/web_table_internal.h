@@ -21,6 +21,9 @@ struct web_table {
 	bones_agent *agents[WEB_MAX_SEATS]; /* owned; NULL for human seats */
 	bool queued;              /* in the agent queue or being thought about */
 	int undo_by;              /* seat asking to take back its last move, -1 none */
+	bones_clock clock;        /* the running move's clock (row.time) */
+	int clock_seat;           /* the seat whose clock runs, -1 none */
+	size_t clock_len;         /* the history length when it started */
 	web_table *next_queued;
 };
 
@@ -37,6 +40,8 @@ struct web_tables {
 	pthread_t workers[8];
 	int worker_count;
 	int hints_running;        /* hints being computed (atomic) */
+	pthread_t ticker;         /* the clocks' thread (web_clock.c) */
+	bool ticking;
 };
 
 #define WEB_MAX_TABLES 100000
@@ -53,6 +58,15 @@ void web_tables_enqueue(web_tables *ts, web_table *t);
 bool web_table_commit(web_tables *ts, web_table *t, web_result *r);
 /* The agent workers (web_play.c). */
 void *web_agent_worker(void *arg);
+/* Start, restart or stop t's clock for the seat now to move (human seats only, when the
+ * table has a time control). t->lock held. */
+void web_table_clock_sync(web_table *t);
+/* The clocks' thread: penalties and forfeits as time runs out (web_clock.c). */
+void *web_clock_ticker(void *arg);
+/* Final (or current) scores and ranks with the time penalties and a resignation or
+ * forfeit counted; *ranked when the game is over. Lock held. */
+void web_table_final(const web_table *t, const void *state, double *scores, int *ranks,
+		     bool *ranked);
 /* Log one line to stderr with the time: never a token. */
 void web_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

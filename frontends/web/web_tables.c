@@ -76,7 +76,7 @@ static web_table *table_new(web_tables *ts, const web_table_row *row, char *err,
 		snprintf(err, errcap, "out of memory");
 		return NULL;
 	}
-	t->row = *row, t->plugin = p, t->undo_by = -1;
+	t->row = *row, t->plugin = p, t->undo_by = -1, t->clock_seat = -1;
 	pthread_mutex_init(&t->lock, NULL);
 	pthread_cond_init(&t->changed, NULL);
 	bones_options opts;
@@ -186,6 +186,11 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 		}
 	if (web_store_each(ts->store, restore_one, ts, err, errcap))
 		goto out_destroy;
+	if (pthread_create(&ts->ticker, NULL, web_clock_ticker, ts)) {
+		snprintf(err, errcap, "cannot start the clocks' thread");
+		goto out_destroy;
+	}
+	ts->ticking = true;
 	*out = ts;
 	return 0;
 out_destroy:
@@ -220,6 +225,8 @@ void web_tables_destroy(web_tables *ts)
 	web_tables_stop(ts);
 	for (int i = 0; i < ts->worker_count; i++)
 		pthread_join(ts->workers[i], NULL);
+	if (ts->ticking)
+		pthread_join(ts->ticker, NULL);
 	for (size_t i = 0; i < ts->count; i++)
 		table_free(ts->tables[i]);
 	free(ts->tables);
@@ -276,6 +283,35 @@ static bool apply_options(const web_json *req, bones_options *opts, web_result *
 		}
 		if (bones_options_set(opts, v->key, text, err, sizeof err)) {
 			*r = result(400, v->key, "%s", err);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The request's "time": {"per_move": "2m", "penalty": 5, "grace": "1m", "forfeit": true}
+ * over the preset's [time] rule (per_move "0": no clock). */
+static bool apply_time(const web_json *req, bones_preset *preset, web_result *r)
+{
+	const web_json *o = web_json_get(req, "time");
+	if (o && o->type != WEB_JSON_OBJECT) {
+		*r = result(400, "time", "time: expected an object of key: value");
+		return false;
+	}
+	for (const web_json *v = o ? o->child : NULL; v; v = v->next) {
+		char text[64], err[300];
+		if (v->type == WEB_JSON_STRING || v->type == WEB_JSON_NUMBER)
+			snprintf(text, sizeof text, "%s", v->str);
+		else if (v->type == WEB_JSON_BOOL)
+			snprintf(text, sizeof text, "%s", v->boolean ? "true" : "false");
+		else
+			text[0] = '\0';
+		if (!strcmp(v->key, "per_move") && !strcmp(text, "0")) {
+			memset(&preset->time, 0, sizeof preset->time);
+			continue;
+		}
+		if (!text[0] || bones_preset_set_time(preset, v->key, text, err, sizeof err)) {
+			*r = result(400, "time", "time: %s", text[0] ? err : "expected a value");
 			return false;
 		}
 	}
@@ -360,8 +396,9 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 		*r = result(500, "game", "%s", err);
 		goto out_free;
 	}
-	if (!apply_options(req, &opts, r))
+	if (!apply_options(req, &opts, r) || !apply_time(req, preset, r))
 		goto out_release;
+	row->time = preset->time;
 	bones_session *s = NULL;
 	uint64_t seed;
 	if (!web_random_bytes(&seed, sizeof seed) ||

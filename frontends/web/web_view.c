@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/config.h"
 #include "bones/picture.h"
 #include "bones/record.h"
 #include "bones/render.h"
@@ -62,11 +63,9 @@ static void write_seats(const web_table *t, const void *state, web_buf *out)
 {
 	double scores[WEB_MAX_SEATS] = {0};
 	int ranks[WEB_MAX_SEATS] = {0};
-	const void *game = bones_session_game(t->s);
-	t->plugin->scores(game, state, scores);
-	bool ended = t->plugin->to_move(game, state) == BONES_TERMINAL;
-	if (ended)
-		bones_record_ranks(t->plugin, game, state, t->row.seat_count, ranks);
+	bool ended;
+	web_table_final(t, state, scores, ranks, &ended);
+	ended = ended && state == bones_session_state(t->s);
 	web_buf_puts(out, "[");
 	for (int i = 0; i < t->row.seat_count; i++) {
 		bool f = true;
@@ -81,6 +80,10 @@ static void write_seats(const web_table *t, const void *state, web_buf *out)
 		web_buf_puts(out, t->row.seats[i].open ? "true" : "false");
 		web_buf_json_key(out, &f, "score");
 		web_buf_json_number(out, scores[i]);
+		if (t->row.seats[i].penalty != 0) {
+			web_buf_json_key(out, &f, "penalty");
+			web_buf_json_number(out, t->row.seats[i].penalty);
+		}
 		if (ended) {
 			web_buf_json_key(out, &f, "rank");
 			web_buf_printf(out, "%d", ranks[i]);
@@ -185,7 +188,8 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 					? t->plugin->get_extension(game, BONES_RENDER_ID)
 					: NULL;
 	if (t->row.resigned >= 0)
-		snprintf(text, sizeof text, "%s resigned", t->row.seats[t->row.resigned].name);
+		snprintf(text, sizeof text, "%s %s", t->row.seats[t->row.resigned].name,
+			 t->row.forfeited ? "ran out of time and forfeits" : "resigned");
 	else if (to_move == BONES_TERMINAL)
 		snprintf(text, sizeof text, "game over");
 	else if (mine && r && BONES_RENDER_HAS(r, prompt) &&
@@ -200,9 +204,22 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 	web_buf_json_string(out, text);
 	if (web_table_over(t)) {
 		char res[256];
-		bones_record_result(t->s, res, sizeof res);
+		double scores[WEB_MAX_SEATS];
+		int ranks[WEB_MAX_SEATS];
+		bool ranked;
+		web_table_final(t, bones_session_state(t->s), scores, ranks, &ranked);
+		bones_preset_result_text(t->row.seat_count, scores, ranks, res, sizeof res);
 		web_buf_json_key(out, f, "result");
 		web_buf_json_string(out, res);
+	}
+	if (t->clock_seat >= 0) {
+		static const char *const phases[] = {"off", "running", "grace", "forfeit",
+						     "overtime"};
+		int64_t left = bones_clock_remaining(&t->clock, bones_clock_now_ms());
+		web_buf_json_key(out, f, "clock");
+		web_buf_printf(out, "{\"seat\":%d,\"phase\":\"%s\",\"remaining_ms\":%lld}",
+			       t->clock_seat + 1, phases[t->clock.phase <= 4 ? t->clock.phase : 0],
+			       (long long)left);
 	}
 }
 
@@ -357,7 +374,8 @@ web_result web_table_record(web_table *t, web_buf *out)
 		players.names[i] = t->row.seats[i].name;
 	players.preset = t->row.preset;
 	if (t->row.resigned >= 0) {
-		snprintf(resigned, sizeof resigned, "seat %d resigned", t->row.resigned + 1);
+		snprintf(resigned, sizeof resigned, "seat %d %s", t->row.resigned + 1,
+			 t->row.forfeited ? "forfeited on time" : "resigned");
 		players.comment = resigned;
 	}
 	FILE *f = open_memstream(&text, &size);

@@ -171,6 +171,23 @@ check("no hint for the seat not to move", st == 409, body)
 st, body, _ = srv.call("POST", "/api/tables/%s/hint" % tid, {}, token=tok)
 check("no hint at a table without hints", st == 409 and "without hints" in body["error"], body)
 
+# time per move: a penalty, then a forfeit; refusals name the key
+st, body, _ = srv.call("POST", "/api/tables", {"game": "holomino", "time": {"per_move": "soon"}})
+check("a bad time is a 400 naming it", st == 400 and body.get("field") == "time" and "per_move" in body["error"], body)
+st, t4, _ = srv.call("POST", "/api/tables", {"game": "holomino", "time": {"per_move": "1s", "penalty": 5, "grace": "1s", "forfeit": True},
+                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
+tokens += [s["token"] for s in t4["seats"] if "token" in s]
+st, v, _ = srv.call("GET", "/api/tables/" + t4["id"], token=t4["seats"][0]["token"])
+check("the clock runs for the seat to move", st == 200 and v.get("clock", {}).get("seat") == 1
+      and v["clock"]["phase"] == "running" and 0 < v["clock"]["remaining_ms"] <= 1000, v.get("clock"))
+v = wait_for(lambda: (lambda x: x if x.get("clock", {}).get("phase") == "grace" else None)(
+    srv.call("GET", "/api/tables/" + t4["id"])[1]), seconds=5, what="the grace period")
+check("out of time: the penalty is given", v["seats"][0].get("penalty") == 5, v["seats"])
+v = wait_for(lambda: (lambda x: x if x["over"] else None)(srv.call("GET", "/api/tables/" + t4["id"])[1]),
+             seconds=5, what="the forfeit")
+check("out of grace: seat 1 forfeits", "forfeits" in v["status"] and v["seats"][0]["rank"] == 2
+      and v["seats"][1]["rank"] == 1, (v["status"], v["seats"]))
+
 st, lobby, _ = srv.call("GET", "/api/tables")
 check("the lobby lists the tables", st == 200 and {tid, t2["id"]} <= {x["id"] for x in lobby["tables"]}, lobby)
 check("the lobby shows no token", not any(k in str(lobby) for k in tokens))

@@ -66,6 +66,14 @@ if not v["over"]:
     st, v, _ = srv.call("GET", "/api/tables/" + people["id"], token=tokens[0])
     check("an accepted undo is kept after kill -9", st == 200 and [m["text"] for m in v["moves"] if m["seat"]] == acked,
           body)
+st, t5, _ = srv.call("POST", "/api/tables", {"game": "holomino", "time": {"per_move": "1s", "penalty": 3, "grace": "600m"},
+                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
+wait_for(lambda: srv.call("GET", "/api/tables/" + t5["id"])[1]["seats"][0].get("penalty") == 3, seconds=5, what="a penalty")
+srv.stop(kill=True)
+srv = Server(build, data)
+st, v, _ = srv.call("GET", "/api/tables/" + t5["id"])
+check("a time penalty is kept after kill -9, the clock running again", v["seats"][0].get("penalty") == 3
+      and v.get("clock", {}).get("seat") == 1, (v["seats"], v.get("clock")))
 check("the seat tokens still work", srv.call("GET", "/api/tables/" + people["id"], token=tokens[1])[1]["viewer"] == 2)
 srv.stop()
 check.exit()

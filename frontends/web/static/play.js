@@ -194,6 +194,25 @@ function renderOverlay() {
 	}
 }
 
+let clockTimer = null;
+function renderClock() {
+	clearInterval(clockTimer);
+	const c = view.clock;
+	$('clock').hidden = !c;
+	if (!c) return;
+	const deadline = Date.now() + c.remaining_ms;
+	const who = c.seat === view.viewer ? 'You have' : view.seats[c.seat - 1].name + ' has';
+	const show = () => {
+		const ms = Math.max(0, deadline - Date.now());
+		const t = Math.floor(ms / 60000) + ':' + String(Math.floor(ms / 1000) % 60).padStart(2, '0');
+		$('clock').textContent = c.phase === 'running' ? who + ' ' + t + ' for this move'
+			: c.phase === 'grace' ? who + ' run out of time (penalty given): ' + t + ' of grace left'
+			: who + ' run out of time';
+	};
+	show();
+	clockTimer = setInterval(show, 250);
+}
+
 function renderReplay() {
 	if (view.at === view.length) {
 		stops = [0, ...view.moves.filter((m) => m.seat).map((m) => m.n)];
@@ -219,6 +238,7 @@ function render() {
 	$('who').textContent = view.viewer ? 'You are seat ' + view.viewer + ': ' + view.seats[view.viewer - 1].name : 'Watching';
 	$('status').textContent = view.status + (view.result ? ' (' + view.result + ')' : '');
 	renderReplay();
+	renderClock();
 	if (pictureUrl) URL.revokeObjectURL(pictureUrl);
 	for (const url of ghosts.values()) URL.revokeObjectURL(url);
 	ghosts = new Map();
@@ -236,7 +256,7 @@ function render() {
 	renderUndo();
 	const scores = view.seats.map((s) => el('tr', { className: view.to_move === s.seat ? 'to-move' : '' },
 		el('td', { textContent: s.seat + '. ' + s.name + (s.kind === 'agent' ? ' (agent)' : '') }),
-		el('td', { textContent: String(s.score) }),
+		el('td', { textContent: String(s.score) + (s.penalty ? ' (penalty ' + s.penalty + ')' : '') }),
 		el('td', { textContent: s.rank ? 'rank ' + s.rank : '' })));
 	document.querySelector('#scores tbody').replaceChildren(...scores);
 	const names = view.seats.map((s) => s.name);
