@@ -4,6 +4,7 @@
  * when the grace runs out too. Penalties and forfeits are stored like moves. After a
  * restart, the running move's clock starts again from the restart. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -58,18 +59,36 @@ static bool tick(web_tables *ts, web_table *t, int64_t now)
 	return changed;
 }
 
+/* The tables with a clock: copied under the collection's lock, which is not held
+ * while each table is ticked (a table lives as long as the collection). */
+static size_t clocked(web_tables *ts, web_table ***list, size_t *cap)
+{
+	size_t n = 0;
+	pthread_mutex_lock(&ts->lock);
+	if (*cap < ts->count) {
+		web_table **l = realloc(*list, ts->count * sizeof *l);
+		if (l)
+			*list = l, *cap = ts->count;
+	}
+	for (size_t i = 0; i < ts->count && n < *cap; i++)
+		if (ts->tables[i]->row.time.per_move_ms > 0)
+			(*list)[n++] = ts->tables[i];
+	pthread_mutex_unlock(&ts->lock);
+	return n;
+}
+
 void *web_clock_ticker(void *arg)
 {
 	web_tables *ts = arg;
+	web_table **list = NULL;
+	size_t cap = 0;
 	while (!web_tables_stopping(ts)) {
 		struct timespec pause = {0, 250000000L};
 		nanosleep(&pause, NULL);
+		size_t n = clocked(ts, &list, &cap);
 		int64_t now = bones_clock_now_ms();
-		pthread_mutex_lock(&ts->lock);
-		for (size_t i = 0; i < ts->count; i++) {
-			web_table *t = ts->tables[i];
-			if (t->row.time.per_move_ms <= 0)
-				continue;
+		for (size_t i = 0; i < n; i++) {
+			web_table *t = list[i];
 			pthread_mutex_lock(&t->lock);
 			if (tick(ts, t, now)) {
 				t->version++;
@@ -77,8 +96,8 @@ void *web_clock_ticker(void *arg)
 			}
 			pthread_mutex_unlock(&t->lock);
 		}
-		pthread_mutex_unlock(&ts->lock);
 	}
+	free(list);
 	return NULL;
 }
 

@@ -72,9 +72,18 @@ def click_a_move(d):
 
 
 def play_turn(d):
+    """Play one move by clicks; a page redrawn under the click (a late event) is
+    clicked again."""
     before = count_moves(d)
-    if not click_a_move(d):
-        return False
+    for attempt in range(10):
+        try:
+            if not click_a_move(d):
+                return False
+            break
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+            if count_moves(d) > before:
+                return True
     wait(lambda: count_moves(d) > before or d.find_element(By.ID, "error").text, what="the move to show")
     err = d.find_element(By.ID, "error").text
     if err:
