@@ -68,7 +68,7 @@ function seatRow(i, agent) {
 	const kind = el('select', { id: 'seat-kind-' + i });
 	kind.append(el('option', { value: 'human', textContent: 'human', selected: human }));
 	kind.append(el('option', { value: 'agent', textContent: 'agent', selected: !human }));
-	kind.append(el('option', { value: 'open', textContent: 'open: anyone may join from the lobby' }));
+	kind.append(el('option', { value: 'open', textContent: 'open', title: 'anyone may take it from the lobby' }));
 	const spec = el('input', { type: 'text', id: 'seat-agent-' + i, value: human ? 'greedy' : agent, size: 28 });
 	const list = el('datalist', { id: 'agent-kinds-' + i });
 	for (const a of games.agents) list.append(el('option', { value: a.name, label: a.summary }));
