@@ -262,6 +262,50 @@ int web_table_seat_of(web_table *t, const char *token)
 
 /* ---- creating a table -------------------------------------------------------------- */
 
+/* A name the server resolves inside its own folders only: letters, digits, '-', '_'
+ * (a game id or preset name; no path). */
+static bool plain_name(const char *name)
+{
+	if (!name[0] || strlen(name) > 60)
+		return false;
+	for (const char *p = name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+			return false;
+	return true;
+}
+
+/* A file option from a client stays inside the configs folders: relative, no "..". */
+static bool inside_configs(const char *value)
+{
+	if (value[0] == '/' || value[0] == '~')
+		return false;
+	for (const char *p = value; (p = strstr(p, "..")); p += 2)
+		if ((p == value || p[-1] == '/') && (p[2] == '\0' || p[2] == '/'))
+			return false;
+	return true;
+}
+
+/* Agents a client may seat: bounded threads and memory (time is bounded by the
+ * server). err names the parameter. */
+static bool agent_allowed(const char *spec, char *err, size_t errcap)
+{
+	static const struct {
+		const char *key;
+		long max;
+	} limits[] = {{"threads=", 2}, {"memory_mb=", 512}, {"nodes=", 4000000}};
+	for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+		const char *at = strstr(spec, limits[i].key);
+		if (at && (at == spec || at[-1] == ' ') &&
+		    strtol(at + strlen(limits[i].key), NULL, 10) > limits[i].max) {
+			snprintf(err, errcap, "%.*s: at most %ld on this server",
+				 (int)strlen(limits[i].key) - 1, limits[i].key, limits[i].max);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Options from the request applied over the preset's; r tells the first bad one. */
 static bool apply_options(const web_json *req, bones_options *opts, web_result *r)
 {
@@ -279,6 +323,13 @@ static bool apply_options(const web_json *req, bones_options *opts, web_result *
 		else {
 			*r = result(400, v->key, "%.60s: expected a string, number or boolean",
 				    v->key);
+			return false;
+		}
+		int k = bones_options_find(opts->plugin, v->key);
+		if (k >= 0 && opts->plugin->options[k].type == BONES_OPT_STRING &&
+		    !inside_configs(text)) {
+			*r = result(400, v->key, "%.60s: a file of the server's configs folder, "
+						 "without '..' or an absolute path", v->key);
 			return false;
 		}
 		if (bones_options_set(opts, v->key, text, err, sizeof err)) {
@@ -350,6 +401,11 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 		snprintf(seat->agent, sizeof seat->agent, "%s",
 			 !is_agent ? "" : agent && agent[0] && strcmp(agent, "human") ? agent
 										    : "greedy");
+		char why[128];
+		if (is_agent && !agent_allowed(seat->agent, why, sizeof why)) {
+			*r = result(400, "seats", "seats[%d]: agent '%.60s': %s", i, seat->agent, why);
+			return false;
+		}
 		if (name && name[0])
 			snprintf(seat->name, sizeof seat->name, "%s", name);
 		else if (is_agent)
@@ -372,7 +428,7 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, web_result *r)
 {
 	const char *game = web_json_string(req, "game");
-	if (!game || !game[0]) {
+	if (!game || !plain_name(game)) {
 		*r = result(400, "game", "game: name a game or preset (see /api/games)");
 		return false;
 	}

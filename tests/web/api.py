@@ -28,6 +28,21 @@ st, body, _ = srv.call("POST", "/api/tables", {"game": "holomino", "seats": [{"k
 check("a wrong number of seats is a 400 on seats", st == 400 and body.get("field") == "seats", body)
 st, body, _ = srv.call("POST", "/api/tables", {"game": "holomino", "seats": [{"kind": "human"}, {"kind": "agent", "agent": "nonsense"}]})
 check("a bad agent spec is a 400 on seats", st == 400 and body.get("field") == "seats", body)
+for game in ["/etc/passwd", "../configs/holomino", "holomino.ini", "configs/holomino"]:
+    st, body, _ = srv.call("POST", "/api/tables", {"game": game})
+    check("a game named by a path is refused: " + game, st == 400 and body.get("field") == "game"
+          and "root" not in body["error"], body)
+for value in ["/etc/passwd", "../../etc/passwd", "geominos/../../x.ini"]:
+    st, body, _ = srv.call("POST", "/api/tables", {"game": "geominos", "options": {"tiles": value}})
+    check("a file option outside the configs is refused: " + value, st == 400 and body.get("field") == "tiles", body)
+st, body, _ = srv.call("POST", "/api/tables", {"game": "geominos", "options": {"tiles": "geominos/tiles.ini"}})
+check("a file option inside the configs is accepted", st == 201, body)
+for spec in ["mcts threads=64", "mcts memory_mb=100000", "mcts nodes=999999999"]:
+    st, body, _ = srv.call("POST", "/api/tables", {"game": "holomino", "seats": [{"kind": "human"}, {"kind": "agent", "agent": spec}]})
+    check("an agent asking for too much is refused: " + spec, st == 400 and body.get("field") == "seats"
+          and "on this server" in body["error"], body)
+st, body, _ = srv.call("POST", "/api/tables", {"game": "holomino", "seats": [{"kind": "human"}, {"kind": "agent", "agent": "mcts threads=2 iterations=50"}]})
+check("a bounded mcts agent is accepted", st == 201, body)
 st, body, _ = srv.call("POST", "/api/tables", raw=b'{"game": "holomino",')
 check("bad JSON is a 400 with a reason", st == 400 and body["error"].startswith("bad JSON: offset"), body)
 st, body, _ = srv.call("POST", "/api/tables", raw=b'')
