@@ -9,6 +9,7 @@
 #include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -346,6 +347,18 @@ static bool parse_listen(const char *text, struct sockaddr_storage *sa, socklen_
 	return inet_pton(AF_INET, host, &a4->sin_addr) == 1;
 }
 
+/* libmicrohttpd's own messages, on one line each with our prefix (they hold no
+ * headers, so no token). A failed bind is said again, better, by serve(). */
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+	char line[512];
+	(void)cls;
+	vsnprintf(line, sizeof line, fmt, ap);
+	line[strcspn(line, "\n")] = '\0';
+	if (!strstr(line, "Failed to bind"))
+		fprintf(stderr, "bones serve: libmicrohttpd: %s\n", line);
+}
+
 static int serve(web_server *srv, const struct sockaddr_storage *sa, const char *listen)
 {
 	unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
@@ -353,8 +366,9 @@ static int serve(web_server *srv, const struct sockaddr_storage *sa, const char 
 	if (sa->ss_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
 	struct MHD_Daemon *d = MHD_start_daemon(
-		flags, 0, NULL, NULL, on_request, srv, MHD_OPTION_SOCK_ADDR, sa,
-		MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL, MHD_OPTION_CONNECTION_LIMIT,
+		flags, 0, NULL, NULL, on_request, srv, MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL,
+		MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
+		MHD_OPTION_CONNECTION_LIMIT,
 		(unsigned)4000, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)2500,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60, MHD_OPTION_THREAD_STACK_SIZE,
 		(size_t)(1u << 20), MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024, MHD_OPTION_END);
