@@ -255,6 +255,42 @@ static bool write_picture(const web_table *t, int viewer, bool mine, int w, int 
 	return true;
 }
 
+/* The view's facts before the picture: ids, version, whose turn, status, seats, moves. */
+static void write_facts(const web_table *t, int seat, bool mine, size_t index, web_buf *out,
+			bool *f)
+{
+	int to_move = bones_session_to_move(t->s);
+	web_buf_json_key(out, f, "at");
+	web_buf_printf(out, "%zu", index);
+	web_buf_json_key(out, f, "length");
+	web_buf_printf(out, "%zu", bones_session_length(t->s));
+	web_buf_json_key(out, f, "id");
+	web_buf_json_string(out, t->row.id);
+	web_buf_json_key(out, f, "game");
+	web_buf_json_string(out, t->plugin->name);
+	web_buf_json_key(out, f, "preset");
+	web_buf_json_string(out, t->row.preset);
+	web_buf_json_key(out, f, "options");
+	web_buf_json_string(out, t->row.options);
+	web_buf_json_key(out, f, "version");
+	web_buf_printf(out, "%llu", (unsigned long long)t->version);
+	web_buf_json_key(out, f, "viewer");
+	web_buf_printf(out, "%d", seat + 1);
+	web_buf_json_key(out, f, "to_move");
+	web_buf_printf(out, "%d", to_move >= 0 && !web_table_over(t) ? to_move + 1 : 0);
+	web_buf_json_key(out, f, "over");
+	web_buf_puts(out, web_table_over(t) ? "true" : "false");
+	write_status(t, seat, mine, out, f);
+	web_buf_json_key(out, f, "hints");
+	web_buf_puts(out, t->row.hints ? "true" : "false");
+	web_buf_json_key(out, f, "undo_by");
+	web_buf_printf(out, "%d", t->undo_by + 1);
+	web_buf_json_key(out, f, "seats");
+	write_seats(t, bones_session_state_at(t->s, index), out);
+	web_buf_json_key(out, f, "moves");
+	write_moves(t, seat, index, out);
+}
+
 web_result web_table_view_json(web_table *t, int seat, int width, int height, long at,
 				web_buf *out)
 {
@@ -264,40 +300,12 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, lo
 	if (!layout)
 		return (web_result){.code = 500, .error = "out of memory"};
 	pthread_mutex_lock(&t->lock);
-	int to_move = bones_session_to_move(t->s);
 	size_t len = bones_session_length(t->s);
 	size_t index = at < 0 || (size_t)at > len ? len : (size_t)at;
-	bool mine = seat >= 0 && seat == to_move && !web_table_over(t) && index == len;
+	bool mine = seat >= 0 && seat == bones_session_to_move(t->s) && !web_table_over(t) &&
+		    index == len;
 	web_buf_puts(out, "{");
-	web_buf_json_key(out, &f, "at");
-	web_buf_printf(out, "%zu", index);
-	web_buf_json_key(out, &f, "length");
-	web_buf_printf(out, "%zu", len);
-	web_buf_json_key(out, &f, "id");
-	web_buf_json_string(out, t->row.id);
-	web_buf_json_key(out, &f, "game");
-	web_buf_json_string(out, t->plugin->name);
-	web_buf_json_key(out, &f, "preset");
-	web_buf_json_string(out, t->row.preset);
-	web_buf_json_key(out, &f, "options");
-	web_buf_json_string(out, t->row.options);
-	web_buf_json_key(out, &f, "version");
-	web_buf_printf(out, "%llu", (unsigned long long)t->version);
-	web_buf_json_key(out, &f, "viewer");
-	web_buf_printf(out, "%d", seat + 1);
-	web_buf_json_key(out, &f, "to_move");
-	web_buf_printf(out, "%d", to_move >= 0 && !web_table_over(t) ? to_move + 1 : 0);
-	web_buf_json_key(out, &f, "over");
-	web_buf_puts(out, web_table_over(t) ? "true" : "false");
-	write_status(t, seat, mine, out, &f);
-	web_buf_json_key(out, &f, "hints");
-	web_buf_puts(out, t->row.hints ? "true" : "false");
-	web_buf_json_key(out, &f, "undo_by");
-	web_buf_printf(out, "%d", t->undo_by + 1);
-	web_buf_json_key(out, &f, "seats");
-	write_seats(t, bones_session_state_at(t->s, index), out);
-	web_buf_json_key(out, &f, "moves");
-	write_moves(t, seat, index, out);
+	write_facts(t, seat, mine, index, out, &f);
 	if (!width) {
 		web_buf_json_key(out, &f, "legal");
 		if (mine)
