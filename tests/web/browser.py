@@ -135,6 +135,11 @@ try:
     d.find_element(By.ID, "r-last").click()
     wait(lambda: d.find_element(By.ID, "r-label").text == "the end", what="the end")
     check("and back to the end", count_moves(d) == end_moves)
+    table_url = d.current_url
+    d.get(srv.base + "/")
+    mine = wait(lambda: d.find_elements(By.CSS_SELECTOR, "#my-seats a"), what="your seats")
+    check("the lobby lists the seat this browser played", mine[0].get_attribute("href") == table_url,
+          (mine[0].get_attribute("href"), table_url))
 finally:
     d.quit()
 

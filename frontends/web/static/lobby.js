@@ -174,7 +174,18 @@ async function loadTables() {
 	document.querySelector('#tables tbody').replaceChildren(...rows);
 }
 
+function mySeats() {
+	// the seat links this browser has opened (play.js keeps them), newest first
+	let seats = [];
+	try { seats = JSON.parse(localStorage.getItem('bones.seats') || '[]'); } catch (e) { seats = []; }
+	$('mine').hidden = !seats.length;
+	$('my-seats').replaceChildren(...seats.map((s) => el('li', {},
+		el('a', { href: '/t/' + s.id + '#seat=' + s.seat + '&token=' + s.token, textContent: s.game + ', seat ' + s.seat }),
+		' ', el('span', { className: 'help', textContent: new Date(s.when).toLocaleString() }))));
+}
+
 async function start() {
+	mySeats();
 	const r = await fetch('/api/games');
 	games = await r.json();
 	const select = $('game');

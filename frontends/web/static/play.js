@@ -232,7 +232,18 @@ function step(to) {
 	load();
 }
 
+function remember() {
+	// keep this seat's link in this browser, for the lobby's "Your seats"
+	if (!token || !view.viewer) return;
+	let seats = [];
+	try { seats = JSON.parse(localStorage.getItem('bones.seats') || '[]'); } catch (e) { seats = []; }
+	seats = seats.filter((s) => !(s.id === tableId && s.seat === view.viewer));
+	seats.unshift({ id: tableId, seat: view.viewer, token, game: view.game, when: Date.now() });
+	try { localStorage.setItem('bones.seats', JSON.stringify(seats.slice(0, 50))); } catch (e) { /* private mode */ }
+}
+
 function render() {
+	if (!pictureUrl) remember();
 	document.title = 'Bones: ' + view.game;
 	$('title').textContent = view.game + ' (' + view.preset + ')';
 	$('who').textContent = view.viewer ? 'You are seat ' + view.viewer + ': ' + view.seats[view.viewer - 1].name : 'Watching';
