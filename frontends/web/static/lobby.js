@@ -97,7 +97,7 @@ function renderForm() {
 	for (const o of choice.plugin.options) {
 		const f = optionField(o, values[o.key]);
 		box.append(f.div);
-		if (o.key === 'players') f.input.addEventListener('change', () => renderSeats(choice));
+		if (o.key === 'players') f.input.addEventListener('input', () => renderSeats(choice));
 	}
 	renderSeats(choice);
 	clearErrors();
