@@ -6,6 +6,7 @@ game long (the record at the end tells which entries they were)."""
 import os
 import random
 import re
+import subprocess
 import sys
 
 from webtest import Checks, Server
@@ -114,6 +115,44 @@ for s in (1, 2):
         if past["moves"] != end["moves"][:at] or past["legal"]:
             bad.append((s, at))
 check("replayed positions show each seat only what it saw", not bad, bad[:5])
+
+
+def svg_of_record(lines, name, viewer=2):
+    """`bones render --svg --viewer V` of a record's text (the picture code the server
+    uses), as bytes."""
+    path = os.path.join(tmp, name)
+    with open(path + ".rec", "w") as f:
+        f.write("\n".join(lines) + "\n")
+    env = dict(os.environ, BONES_PLUGIN_PATH=os.path.join(build, "lib/bones/plugins"))
+    subprocess.run([os.path.join(build, "bin/bones"), "render", path + ".rec", "--svg", path + ".svg",
+                    "--size", "900x600", "--viewer", str(viewer)], env=env, check=True, capture_output=True)
+    return open(path + ".svg", "rb").read()
+
+
+def normal(svg):
+    return re.sub(r'(id="|href="#)[a-z]+\d+', r"\1x", svg if isinstance(svg, str) else svg.decode())
+
+
+# The pictures: seat 2's SVG of the position after the deal must not depend on seat 1's
+# hidden tiles. The record cut after the deal, and the same with one of seat 1's tiles
+# swapped for one still in the boneyard, drawn for seat 2, must be the same picture; and
+# it is the server's picture of that position for seat 2.
+st, rec, _ = srv.call("GET", "/api/tables/%s/record" % tid)
+lines = rec.splitlines()
+head = [re.sub(r'^\[Result ".*"\]$', '[Result "*"]', x) for x in lines if not re.match(r"^\d+\. ", x)]
+moves = [x for x in lines if re.match(r"^\d+\. ", x)]
+k = next(i for i, x in enumerate(moves) if " chance " not in x)
+st, seat2, _ = srv.call("GET", "/api/tables/%s?w=900&h=600&at=%d" % (tid, k), token=tokens[1])
+hidden = [i for i, m in enumerate(seat2["moves"]) if "?" in m["text"]]
+dealt = {tuple(sorted(t)) for x in moves[:k] for t in TILE.findall(x)}
+spare = next((a, b) for a in "0123456" for b in "0123456" if a <= b and (a, b) not in dealt)
+swapped = list(moves[:k])
+swapped[hidden[0]] = re.sub(r"\d-\d", "%s-%s" % spare, swapped[hidden[0]])
+first, second = svg_of_record(head + moves[:k], "cut"), svg_of_record(head + swapped, "swapped")
+check("seat 2's picture does not change with seat 1's hidden tiles", first == second and swapped != moves[:k])
+check("and it is the server's picture for seat 2", normal(seat2["svg"]) == normal(first))
+check("(while seat 1's own picture shows the swap)",
+      svg_of_record(head + moves[:k], "cut1", 1) != svg_of_record(head + swapped, "swapped1", 1))
 st, lobby, _ = srv.call("GET", "/api/tables")
 check("each seat sees its own hand", own_ok)
 check("the game was played to its end (%d moves)" % turns, views[0]["over"], views[0]["status"])
