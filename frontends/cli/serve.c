@@ -4,10 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/suggest.h"
 #include "commands.h"
 #include "web_server.h"
 
-#define USAGE "usage: bones serve [--listen ADDR:PORT] [--data DIR] [--rate N] [--agents N]\n"
+#define USAGE "usage: bones serve [--listen ADDR:PORT] [--data DIR] [--rate N] [--agents N]\n" \
+	      "                   [--static DIR]\n"
 
 static int usage(FILE *f, int rc)
 {
@@ -21,7 +23,9 @@ static int usage(FILE *f, int rc)
 		       "                      $XDG_DATA_HOME/bones/web, ~/.local/share/bones/web)\n"
 		       "  --rate N            API requests per second per client (default 20;\n"
 		       "                      0: unlimited)\n"
-		       "  --agents N          threads for agents' moves (default 2)\n");
+		       "  --agents N          threads for agents' moves (default 2)\n"
+		       "  --static DIR        the browser client's files (default\n"
+		       "                      PREFIX/share/bones/web)\n");
 	return rc;
 }
 
@@ -71,7 +75,14 @@ int cmd_serve(int argc, char **argv)
 				return 2;
 			}
 		} else {
-			fprintf(stderr, "bones serve: unknown option '%s'\n", a);
+			static const char *const known[] = {"--listen", "--data", "--static",
+							    "--rate", "--agents", "--help"};
+			bones_suggest sg;
+			bones_suggest_init(&sg, a);
+			for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+				bones_suggest_add(&sg, known[k]);
+			fprintf(stderr, "bones serve: unknown option '%s'%s\n", a,
+				bones_suggest_hint(&sg));
 			return usage(stderr, 2);
 		}
 	}

@@ -412,6 +412,14 @@ int web_server_run(const web_server_config *cfg)
 		snprintf(srv->static_dir, sizeof srv->static_dir, "%s", cfg->static_dir);
 	else if (!bones_paths_data("web", srv->static_dir, sizeof srv->static_dir))
 		snprintf(srv->static_dir, sizeof srv->static_dir, "web");
+	char index[4200];
+	snprintf(index, sizeof index, "%s/index.html", srv->static_dir);
+	FILE *probe = fopen(index, "rb");
+	if (probe)
+		fclose(probe);
+	else
+		fprintf(stderr, "bones serve: no browser client at '%s' (the API works; --static "
+				"DIR names the folder of index.html)\n", srv->static_dir);
 	/* signals for sigwait: blocked before any thread starts, so all inherit it */
 	sigset_t set;
 	sigemptyset(&set);
