@@ -1,5 +1,6 @@
 """Helpers for the `bones serve` tests: start a server on a free loopback port with its
 own data folder, call the JSON API, stop it (gracefully or with kill -9)."""
+import atexit
 import json
 import os
 import signal
@@ -19,6 +20,7 @@ class Server:
             [os.path.join(build, "bin/bones"), "serve", "--listen", "127.0.0.1:0",
              "--data", data, "--rate", rate, *extra],
             stdout=subprocess.PIPE, stderr=self.log, env=env, text=True)
+        atexit.register(self._reap)  # a failing test leaves no server behind
         line = self.proc.stdout.readline()
         if "port " not in line:
             raise SystemExit("FAIL: the server did not start: %r (log %s.log)" % (line, data))
@@ -43,6 +45,11 @@ class Server:
             return status, json.loads(text), hdrs
         except ValueError:
             return status, text, hdrs
+
+    def _reap(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
 
     def stop(self, kill=False):
         if self.proc.poll() is None:
