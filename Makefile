@@ -9,7 +9,8 @@ CMAKE_FLAGS = -DBONES_SANITIZE=$(if $(filter 1,$(SANITIZE)),ON,OFF) \
               -DCMAKE_INSTALL_PREFIX=$(PREFIX)
 
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS = fuzz_record fuzz_preset fuzz_tourney fuzz_engine fuzz_notation fuzz_geominos
+FUZZ_TARGETS = fuzz_record fuzz_preset fuzz_tourney fuzz_engine fuzz_notation fuzz_geominos \
+	fuzz_web_json
 
 .PHONY: all deps build run test install clean fuzz fuzz-build fuzz-smoke
 

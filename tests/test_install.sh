@@ -24,7 +24,8 @@ cmake --install "$BUILD" --prefix "$TMP/first" >"$TMP/install.log" 2>&1 ||
 mv "$TMP/first" "$TMP/moved" || fail "cannot move the install"
 P=$TMP/moved
 for f in share/bones/configs/holomino.ini share/bones/configs/geominos/tiles.ini \
-	share/bones/docs/architecture.md bin/bones; do
+	share/bones/docs/architecture.md share/bones/web/index.html share/bones/web/play.js \
+	bin/bones; do
 	[ -e "$P/$f" ] || fail "$f is not installed"
 done
 

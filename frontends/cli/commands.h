@@ -19,5 +19,6 @@ int cmd_agents(int argc, char **argv);  /* agents.c */
 int cmd_render(int argc, char **argv);  /* render.c: pictures through bones/picture.h */
 int cmd_match(int argc, char **argv);   /* match.c */
 int cmd_tourney(int argc, char **argv); /* tourney.c */
+int cmd_serve(int argc, char **argv);   /* serve.c: the browser client (frontends/web) */
 
 #endif /* BONES_CLI_COMMANDS_H */

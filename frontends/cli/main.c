@@ -22,6 +22,7 @@ static const cli_command commands[] = {
 	{"bench", cmd_bench, "random playouts per second on one core"},
 	{"match", cmd_match, "two agents head to head on the same deals"},
 	{"tourney", cmd_tourney, "run a tournament; --merge, --report"},
+	{"serve", cmd_serve, "play in the browser: an HTTP server"},
 	{NULL, NULL, NULL}
 };
 

@@ -1,0 +1,206 @@
+// Bones lobby: the create-table form (games, presets, options from the plugin's
+// schema, seats) and the list of tables. No build step, no libraries.
+'use strict';
+let games = null;
+
+const $ = (id) => document.getElementById(id);
+function el(tag, props, ...kids) {
+	const e = document.createElement(tag);
+	Object.assign(e, props || {});
+	for (const k of kids) e.append(k);
+	return e;
+}
+
+function choiceOf(value) {
+	// "p:holomino" a plugin, "s:holomino-4p" a preset
+	const [kind, id] = [value.slice(0, 1), value.slice(2)];
+	if (kind === 's') {
+		const preset = games.presets.find((p) => p.id === id);
+		return { name: id, preset, plugin: games.plugins.find((p) => p.id === preset.plugin) };
+	}
+	return { name: id, preset: null, plugin: games.plugins.find((p) => p.id === id) };
+}
+
+function settings(text) {
+	const out = {};
+	for (const pair of (text || '').split(/\s+/)) {
+		const eq = pair.indexOf('=');
+		if (eq > 0) out[pair.slice(0, eq)] = pair.slice(eq + 1).replace(/^"|"$/g, '');
+	}
+	return out;
+}
+
+function effectiveValues(choice) {
+	const values = {};
+	for (const o of choice.plugin.options) values[o.key] = o.default;
+	if (choice.preset) {
+		const v = choice.plugin.variants.find((x) => x.id === choice.preset.variant);
+		if (v) Object.assign(values, settings(v.settings));
+		Object.assign(values, choice.preset.options);
+	}
+	return values;
+}
+
+function optionField(o, value) {
+	let input;
+	if (o.type === 'bool') {
+		input = el('input', { type: 'checkbox', checked: value === 'true' });
+	} else if (o.type === 'enum') {
+		input = el('select');
+		for (const c of o.choices) input.append(el('option', { value: c, textContent: c, selected: c === value }));
+	} else if (o.type === 'int') {
+		input = el('input', { type: 'number', value, min: o.min, max: o.max });
+	} else {
+		input = el('input', { type: 'text', value });
+	}
+	input.name = o.key;
+	input.id = 'opt-' + o.key;
+	input.dataset.option = o.key;
+	input.dataset.type = o.type;
+	const label = el('label', {}, o.key + ' ', input, ' ', el('span', { className: 'help', textContent: o.help }));
+	const error = el('p', { className: 'error', id: 'error-' + o.key });
+	const div = el('div', {}, label, error);
+	return { div, input };
+}
+
+function seatRow(i, agent) {
+	const human = !agent || agent === 'human';
+	const kind = el('select', { id: 'seat-kind-' + i });
+	kind.append(el('option', { value: 'human', textContent: 'human', selected: human }));
+	kind.append(el('option', { value: 'agent', textContent: 'agent', selected: !human }));
+	kind.append(el('option', { value: 'open', textContent: 'open', title: 'anyone may take it from the lobby' }));
+	const spec = el('input', { type: 'text', id: 'seat-agent-' + i, value: human ? 'greedy' : agent, size: 28 });
+	const list = el('datalist', { id: 'agent-kinds-' + i });
+	for (const a of games.agents) list.append(el('option', { value: a.name, label: a.summary }));
+	spec.setAttribute('list', list.id);
+	const name = el('input', { type: 'text', id: 'seat-name-' + i, placeholder: 'name', size: 12 });
+	spec.disabled = human;
+	kind.addEventListener('change', () => { spec.disabled = kind.value !== 'agent'; });
+	return el('div', {}, el('label', { className: 'inline', textContent: 'Seat ' + (i + 1) + ' ' }), kind, ' ', spec, list, ' ', name);
+}
+
+function renderSeats(choice) {
+	const box = $('seats');
+	box.replaceChildren(el('legend', { textContent: 'Seats' }));
+	const players = $('opt-players');
+	const n = players ? parseInt(players.value, 10) || choice.plugin.min_players : choice.plugin.min_players;
+	const seats = choice.preset ? choice.preset.seats : ['human', 'greedy'];
+	for (let i = 0; i < n && i < 8; i++) box.append(seatRow(i, seats[i] || (i === 0 ? 'human' : 'greedy')));
+}
+
+function renderForm() {
+	const choice = choiceOf($('game').value);
+	$('game-summary').textContent = choice.preset ? choice.preset.description : choice.plugin.summary;
+	const box = $('options');
+	box.replaceChildren(el('legend', { textContent: 'Options' }));
+	const values = effectiveValues(choice);
+	for (const o of choice.plugin.options) {
+		const f = optionField(o, values[o.key]);
+		box.append(f.div);
+		if (o.key === 'players') f.input.addEventListener('input', () => renderSeats(choice));
+	}
+	renderSeats(choice);
+	clearErrors();
+}
+
+function clearErrors() {
+	for (const e of document.querySelectorAll('.error')) e.textContent = '';
+}
+
+function request() {
+	const choice = choiceOf($('game').value);
+	const options = {};
+	for (const input of document.querySelectorAll('[data-option]')) {
+		options[input.dataset.option] = input.dataset.type === 'bool' ? input.checked : String(input.value);
+	}
+	const seats = [];
+	for (let i = 0; $('seat-kind-' + i); i++) {
+		const kind = $('seat-kind-' + i).value;
+		const seat = { kind: kind === 'open' ? 'human' : kind, name: $('seat-name-' + i).value };
+		if (kind === 'agent') seat.agent = $('seat-agent-' + i).value;
+		if (kind === 'open') seat.open = true;
+		seats.push(seat);
+	}
+	return { game: choice.name, options, seats, hints: $('hints').checked };
+}
+
+async function create(event) {
+	event.preventDefault();
+	clearErrors();
+	const r = await fetch('/api/tables', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request()) });
+	const body = await r.json();
+	if (!r.ok) {
+		const place = body.field && $('error-' + body.field) ? $('error-' + body.field) : $('error-form');
+		place.textContent = body.error;
+		return;
+	}
+	const links = $('links');
+	links.replaceChildren();
+	for (const s of body.seats) {
+		if (s.open) links.append(el('li', { textContent: 'Seat ' + s.seat + ' is open: anyone may take it from the lobby' }));
+		if (!s.link) continue;
+		const url = location.origin + s.link;
+		links.append(el('li', {}, 'Seat ' + s.seat + ' (' + s.name + '): ', el('a', { href: url, textContent: 'play as seat ' + s.seat, className: 'seat-link' }), ' ', el('input', { type: 'text', value: url, readOnly: true, size: 60 })));
+	}
+	const spec = location.origin + body.spectator;
+	links.append(el('li', {}, 'Spectators: ', el('a', { href: spec, textContent: spec })));
+	$('created').hidden = false;
+	loadTables();
+}
+
+async function join(id, seat) {
+	$('error-join').textContent = '';
+	const r = await fetch('/api/tables/' + id + '/join', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seat, name: $('join-name').value }) });
+	const body = await r.json();
+	if (!r.ok) { $('error-join').textContent = body.error; loadTables(); return; }
+	location.href = body.link; // the seat's link: bookmark it to come back
+}
+
+async function loadTables() {
+	const r = await fetch('/api/tables');
+	if (!r.ok) return;
+	const body = await r.json();
+	const rows = body.tables.map((t) => {
+		const seats = t.seats.map((s) => s.name + (s.kind === 'agent' ? ' (agent)' : '')).join(', ');
+		const state = t.over ? 'over' : t.to_move ? 'seat ' + t.to_move + ' to move' : '';
+		const actions = el('td', {}, el('a', { href: '/t/' + t.id, textContent: 'watch' }));
+		const free = t.seats.findIndex((s) => s.open);
+		if (free >= 0) {
+			actions.append(' ', el('button', { textContent: 'join as seat ' + (free + 1), className: 'join', onclick: () => join(t.id, free + 1) }));
+		}
+		return el('tr', {}, el('td', { textContent: t.preset }), el('td', { textContent: seats }),
+			el('td', { textContent: String(t.moves) }), el('td', { textContent: state }), actions);
+	});
+	document.querySelector('#tables tbody').replaceChildren(...rows);
+}
+
+function mySeats() {
+	// the seat links this browser has opened (play.js keeps them), newest first
+	let seats = [];
+	try { seats = JSON.parse(localStorage.getItem('bones.seats') || '[]'); } catch (e) { seats = []; }
+	$('mine').hidden = !seats.length;
+	$('my-seats').replaceChildren(...seats.map((s) => el('li', {},
+		el('a', { href: '/t/' + s.id + '#seat=' + s.seat + '&token=' + s.token, textContent: s.game + ', seat ' + s.seat }),
+		' ', el('span', { className: 'help', textContent: new Date(s.when).toLocaleString() }))));
+}
+
+async function start() {
+	mySeats();
+	const r = await fetch('/api/games');
+	games = await r.json();
+	const select = $('game');
+	const presets = el('optgroup', { label: 'Presets' });
+	for (const p of games.presets) presets.append(el('option', { value: 's:' + p.id, textContent: p.name + ' (' + p.id + ')' }));
+	const plugins = el('optgroup', { label: 'Games' });
+	for (const p of games.plugins) plugins.append(el('option', { value: 'p:' + p.id, textContent: p.name }));
+	select.append(presets, plugins);
+	const first = games.presets.find((p) => p.id === 'holomino');
+	if (first) select.value = 's:holomino';
+	select.addEventListener('change', renderForm);
+	$('create-form').addEventListener('submit', create);
+	renderForm();
+	loadTables();
+	setInterval(loadTables, 5000);
+}
+
+start();

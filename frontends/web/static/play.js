@@ -1,0 +1,305 @@
+// Bones table page: the server's picture of the position for this viewer, the legal
+// targets as buttons over it, the move list and scores, live by Server-Sent Events.
+// The seat's token comes from the link's #fragment (never sent in a URL to the server)
+// and goes only in the Authorization header.
+'use strict';
+const $ = (id) => document.getElementById(id);
+const tableId = location.pathname.split('/')[2];
+const params = new URLSearchParams(location.hash.slice(1));
+const token = params.get('token');
+let view = null;
+let piece = null; // the hand piece chosen, or null
+let pictureUrl = null;
+let loading = false, again = false;
+let ghosts = new Map(); // move -> blob URL of the picture with its ghost (this version)
+let hoverTimer = null;
+let replayAt = null; // a history index while replaying a finished game, else null
+let stops = [];      // the replay's positions: after each player move, and the end
+
+function el(tag, props, ...kids) {
+	const e = document.createElement(tag);
+	Object.assign(e, props || {});
+	for (const k of kids) e.append(k);
+	return e;
+}
+
+function headers() {
+	const h = { 'Content-Type': 'application/json' };
+	if (token) h.Authorization = 'Bearer ' + token;
+	return h;
+}
+
+async function load() {
+	if (loading) { again = true; return; }
+	loading = true;
+	try {
+		const w = Math.max(480, Math.min(1600, Math.round($('board').clientWidth || 900)));
+		const h = Math.round(w * 2 / 3);
+		const at = replayAt === null ? '' : '&at=' + replayAt;
+		const r = await fetch('/api/tables/' + tableId + '?w=' + w + '&h=' + h + at, { headers: headers() });
+		const body = await r.json();
+		if (!r.ok) { $('error').textContent = body.error; return; }
+		view = body;
+		render();
+	} catch (e) {
+		$('error').textContent = 'cannot reach the server: ' + e;
+	} finally {
+		loading = false;
+		if (again) { again = false; load(); }
+	}
+}
+
+async function play(move) {
+	$('error').textContent = '';
+	const r = await fetch('/api/tables/' + tableId + '/move', { method: 'POST', headers: headers(), body: JSON.stringify({ move }) });
+	const body = await r.json();
+	if (!r.ok) { $('error').textContent = body.error; return; }
+	piece = null;
+	$('choices').replaceChildren();
+	load();
+}
+
+async function resign() {
+	if (!confirm('Resign this game?')) return;
+	const r = await fetch('/api/tables/' + tableId + '/resign', { method: 'POST', headers: headers(), body: '{}' });
+	const body = await r.json();
+	if (!r.ok) $('error').textContent = body.error;
+	load();
+}
+
+async function hint() {
+	$('error').textContent = 'thinking...';
+	const r = await fetch('/api/tables/' + tableId + '/hint', { method: 'POST', headers: headers(), body: '{}' });
+	const body = await r.json();
+	if (!r.ok) { $('error').textContent = body.error; return; }
+	$('error').textContent = '';
+	const m = view.legal.find((x) => x.move === body.move);
+	choose([]);
+	$('choices').replaceChildren('Hint: ');
+	const b = el('button', { textContent: m ? label(m) : body.move, className: 'choice', onclick: () => play(body.move) });
+	b.dataset.move = body.move;
+	if (m) hover(b, [m]);
+	$('choices').append(b);
+	hoverTimer = 0;
+	showGhost(body.move);
+}
+
+async function undo(action) {
+	$('error').textContent = '';
+	const r = await fetch('/api/tables/' + tableId + '/undo', { method: 'POST', headers: headers(), body: JSON.stringify({ action }) });
+	const body = await r.json();
+	if (!r.ok) $('error').textContent = body.error;
+	load();
+}
+
+function renderUndo() {
+	const mine = view.viewer && view.moves.some((m) => m.seat === view.viewer);
+	const asked = view.undo_by;
+	$('undo').hidden = !view.viewer || view.over || !mine || asked !== 0;
+	const box = $('undo-request');
+	box.hidden = !view.viewer || view.over || asked === 0;
+	if (asked === view.viewer) {
+		$('undo-text').textContent = 'You asked to take back your last move.';
+		$('undo-accept').hidden = true;
+		$('undo-decline').textContent = 'Cancel';
+	} else if (asked) {
+		$('undo-text').textContent = view.seats[asked - 1].name + ' asks to take back their last move.';
+		$('undo-accept').hidden = false;
+		$('undo-decline').textContent = 'Decline';
+	}
+}
+
+function pct(v, total) { return (100 * v / total) + '%'; }
+
+function label(m) {
+	return m.move + (m.points ? ' (' + (m.points > 0 ? '+' : '') + m.points + ')' : '');
+}
+
+async function showGhost(move) {
+	// the position with this move drawn translucently, made by the server for us
+	let url = ghosts.get(move);
+	if (!url) {
+		const r = await fetch('/api/tables/' + tableId + '/picture?ghost=' + encodeURIComponent(move) +
+			'&w=' + view.width + '&h=' + view.height, { headers: headers() });
+		if (!r.ok) return;
+		url = URL.createObjectURL(await r.blob());
+		ghosts.set(move, url);
+	}
+	if (hoverTimer !== null) $('picture').src = url;
+}
+
+function hover(b, moves) {
+	b.addEventListener('mouseenter', () => {
+		clearTimeout(hoverTimer);
+		hoverTimer = setTimeout(() => showGhost(moves[0].move), 150);
+	});
+	b.addEventListener('mouseleave', () => {
+		clearTimeout(hoverTimer);
+		hoverTimer = null;
+		$('picture').src = pictureUrl;
+	});
+}
+
+function choose(moves) {
+	// several moves at one spot (pieces, orientations): let the player pick
+	const box = $('choices');
+	box.replaceChildren(moves.length > 1 ? 'Which move? ' : '');
+	if (moves.length === 1) { play(moves[0].move); return; }
+	for (const m of moves) {
+		const b = el('button', { textContent: label(m), className: 'choice', onclick: () => play(m.move) });
+		b.dataset.move = m.move;
+		hover(b, [m]);
+		box.append(b);
+	}
+}
+
+function renderOverlay() {
+	const overlay = $('overlay');
+	overlay.replaceChildren();
+	const W = view.width, H = view.height;
+	for (const s of view.slots) {
+		const b = el('button', { className: 'slot' + (piece === s.piece ? ' selected' : ''), title: 'piece ' + (s.piece + 1) });
+		b.dataset.piece = s.piece;
+		b.style.left = pct(s.x, W); b.style.top = pct(s.y, H);
+		b.style.width = pct(s.w, W); b.style.height = pct(s.h, H);
+		b.addEventListener('click', () => { piece = piece === s.piece ? null : s.piece; $('choices').replaceChildren(); renderOverlay(); });
+		overlay.append(b);
+	}
+	const spots = new Map();
+	for (const m of view.legal) {
+		if (m.target < 0 || m.x === undefined) continue;
+		if (piece !== null && m.piece !== piece) continue;
+		const key = m.target + ':' + Math.round(m.x) + ':' + Math.round(m.y);
+		if (!spots.has(key)) spots.set(key, []);
+		spots.get(key).push(m);
+	}
+	for (const moves of spots.values()) {
+		const m = moves[0];
+		const b = el('button', { className: 'target', title: moves.map(label).join('\n') });
+		b.dataset.moves = moves.map((x) => x.move).join(' ');
+		b.style.left = pct(m.x, W); b.style.top = pct(m.y, H);
+		b.addEventListener('click', () => choose(moves));
+		hover(b, moves);
+		overlay.append(b);
+	}
+	const other = view.legal.filter((m) => m.target < 0);
+	if (other.length && !$('choices').childElementCount) {
+		const box = $('choices');
+		box.append('Other moves: ');
+		for (const m of other) {
+			const b = el('button', { textContent: label(m), className: 'choice', onclick: () => play(m.move) });
+			b.dataset.move = m.move;
+			box.append(b);
+		}
+	}
+}
+
+let clockTimer = null;
+function renderClock() {
+	clearInterval(clockTimer);
+	const c = view.clock;
+	$('clock').hidden = !c;
+	if (!c) return;
+	const deadline = Date.now() + c.remaining_ms;
+	const who = c.seat === view.viewer ? 'You have' : view.seats[c.seat - 1].name + ' has';
+	const show = () => {
+		const ms = Math.max(0, deadline - Date.now());
+		const t = Math.floor(ms / 60000) + ':' + String(Math.floor(ms / 1000) % 60).padStart(2, '0');
+		$('clock').textContent = c.phase === 'running' ? who + ' ' + t + ' for this move'
+			: c.phase === 'grace' ? who + ' run out of time (penalty given): ' + t + ' of grace left'
+			: who + ' run out of time';
+	};
+	show();
+	clockTimer = setInterval(show, 250);
+}
+
+function renderReplay() {
+	if (view.at === view.length) {
+		stops = [0, ...view.moves.filter((m) => m.seat).map((m) => m.n)];
+		if (stops[stops.length - 1] !== view.length) stops.push(view.length);
+	}
+	$('replay').hidden = !view.over;
+	const k = stops.indexOf(view.at);
+	$('r-label').textContent = view.at === view.length ? 'the end' : k === 0 ? 'the start' : 'after move ' + view.at;
+	$('r-first').disabled = $('r-prev').disabled = k <= 0;
+	$('r-next').disabled = $('r-last').disabled = k < 0 || k >= stops.length - 1;
+}
+
+function step(to) {
+	const k = stops.indexOf(view.at);
+	const n = to === 'first' ? 0 : to === 'last' ? stops.length - 1 : Math.max(0, Math.min(stops.length - 1, k + to));
+	replayAt = n === stops.length - 1 ? null : stops[n];
+	load();
+}
+
+function remember() {
+	// keep this seat's link in this browser, for the lobby's "Your seats"
+	if (!token || !view.viewer) return;
+	let seats = [];
+	try { seats = JSON.parse(localStorage.getItem('bones.seats') || '[]'); } catch (e) { seats = []; }
+	seats = seats.filter((s) => !(s.id === tableId && s.seat === view.viewer));
+	seats.unshift({ id: tableId, seat: view.viewer, token, game: view.game, when: Date.now() });
+	try { localStorage.setItem('bones.seats', JSON.stringify(seats.slice(0, 50))); } catch (e) { /* private mode */ }
+}
+
+function render() {
+	if (!pictureUrl) remember();
+	document.title = 'Bones: ' + view.game;
+	$('title').textContent = view.game + ' (' + view.preset + ')';
+	$('who').textContent = view.viewer ? 'You are seat ' + view.viewer + ': ' + view.seats[view.viewer - 1].name : 'Watching';
+	$('status').textContent = view.status + (view.result ? ' (' + view.result + ')' : '');
+	renderReplay();
+	renderClock();
+	if (pictureUrl) URL.revokeObjectURL(pictureUrl);
+	for (const url of ghosts.values()) URL.revokeObjectURL(url);
+	ghosts = new Map();
+	clearTimeout(hoverTimer);
+	hoverTimer = null;
+	pictureUrl = URL.createObjectURL(new Blob([view.svg], { type: 'image/svg+xml' }));
+	$('picture').src = pictureUrl;
+	$('choices').replaceChildren();
+	renderOverlay();
+	const legal = $('legal');
+	legal.replaceChildren(...view.legal.map((m) => el('option', { value: m.move, textContent: label(m) })));
+	legal.disabled = $('play-selected').disabled = !view.legal.length;
+	$('resign').hidden = !view.viewer || view.over;
+	$('hint').hidden = !view.hints || !view.legal.length;
+	renderUndo();
+	const scores = view.seats.map((s) => el('tr', { className: view.to_move === s.seat ? 'to-move' : '' },
+		el('td', { textContent: s.seat + '. ' + s.name + (s.kind === 'agent' ? ' (agent)' : '') }),
+		el('td', { textContent: String(s.score) + (s.penalty ? ' (penalty ' + s.penalty + ')' : '') }),
+		el('td', { textContent: s.rank ? 'rank ' + s.rank : '' })));
+	document.querySelector('#scores tbody').replaceChildren(...scores);
+	const names = view.seats.map((s) => s.name);
+	const items = view.moves.map((m) => el('li', { value: m.n, className: m.seat ? 'move' : 'chance' },
+		(m.seat ? names[m.seat - 1] + ': ' : 'chance: ') + m.text,
+		m.breakdown ? el('div', { className: 'why', textContent: m.breakdown }) : ''));
+	$('moves').replaceChildren(...items);
+	const record = $('record');
+	record.hidden = !view.over;
+	record.href = '/api/tables/' + tableId + '/record';
+	record.download = 'bones-' + tableId + '.txt';
+}
+
+function listen() {
+	const events = new EventSource('/api/tables/' + tableId + '/events');
+	events.addEventListener('version', (e) => {
+		if ((!view || String(view.version) !== e.data) && replayAt === null) load();
+	});
+}
+
+$('play-selected').addEventListener('click', () => { if ($('legal').value) play($('legal').value); });
+$('resign').addEventListener('click', resign);
+$('undo').addEventListener('click', () => undo('request'));
+$('hint').addEventListener('click', hint);
+$('r-first').addEventListener('click', () => step('first'));
+$('r-prev').addEventListener('click', () => step(-1));
+$('r-next').addEventListener('click', () => step(1));
+$('r-last').addEventListener('click', () => step('last'));
+$('undo-accept').addEventListener('click', () => undo('accept'));
+$('undo-decline').addEventListener('click', () => undo(view.undo_by === view.viewer ? 'cancel' : 'decline'));
+$('show-chance').addEventListener('change', () => $('moves').classList.toggle('hide-chance', !$('show-chance').checked));
+$('moves').classList.add('hide-chance');
+window.addEventListener('resize', () => { clearTimeout(window.resizeTimer); window.resizeTimer = setTimeout(load, 300); });
+load();
+listen();

@@ -1,0 +1,219 @@
+/* Routes of the JSON API (web_api.h): lobby, games, creating tables, a viewer's view,
+ * moves, resignation, the record and the event stream. */
+#include "web_api.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void error_reply(web_reply *rep, int code, const char *field, const char *error)
+{
+	bool f = true;
+	rep->code = code, rep->type = "application/json";
+	if (rep->body.failed)
+		web_buf_release(&rep->body);
+	rep->body.len = 0;
+	if (rep->body.data)
+		rep->body.data[0] = '\0';
+	web_buf_puts(&rep->body, "{");
+	web_buf_json_key(&rep->body, &f, "error");
+	web_buf_json_string(&rep->body, error);
+	if (field && field[0]) {
+		web_buf_json_key(&rep->body, &f, "field");
+		web_buf_json_string(&rep->body, field);
+	}
+	web_buf_puts(&rep->body, "}");
+}
+
+static void result_reply(web_reply *rep, const web_result *r)
+{
+	if (r->code >= 300) {
+		error_reply(rep, r->code, r->field, r->error);
+		return;
+	}
+	rep->code = r->code, rep->type = "application/json";
+	if (!rep->body.len)
+		web_buf_puts(&rep->body, "{\"ok\":true}");
+}
+
+/* The body as a JSON object, or a 400 reply saying why not. */
+static bool parse_body(const web_request *req, web_json_doc *doc, web_reply *rep)
+{
+	char err[200], msg[300];
+	if (!req->body || !req->body_len) {
+		error_reply(rep, 400, NULL, "bad JSON: the body is empty");
+		return false;
+	}
+	if (!web_json_parse(doc, req->body, req->body_len, err, sizeof err)) {
+		snprintf(msg, sizeof msg, "bad JSON: %s", err);
+		error_reply(rep, 400, NULL, msg);
+		return false;
+	}
+	if (doc->root->type != WEB_JSON_OBJECT) {
+		web_json_release(doc);
+		error_reply(rep, 400, NULL, "bad JSON: expected an object");
+		return false;
+	}
+	return true;
+}
+
+static int dimension(const char *text, int fallback)
+{
+	int v = text ? atoi(text) : fallback;
+	return v < 240 ? 240 : v > 2400 ? 2400 : v;
+}
+
+/* The seat of the request's token; -1 for none; -2 (after a 403 reply) for a token
+ * that is no seat's of this table. */
+static int seat_of(web_table *t, const web_request *req, web_reply *rep)
+{
+	if (!req->token || !req->token[0])
+		return -1;
+	int seat = web_table_seat_of(t, req->token);
+	if (seat < 0) {
+		error_reply(rep, 403, "token", "the token is not one of this table's seats");
+		return -2;
+	}
+	return seat;
+}
+
+/* POST /join: {"seat": N (optional), "name": "..."}; needs no token. */
+static void join(web_tables *ts, web_table *t, const web_request *req, web_reply *rep)
+{
+	web_json_doc doc;
+	if (!parse_body(req, &doc, rep))
+		return;
+	const web_json *seat = web_json_get(doc.root, "seat");
+	int k = seat && seat->type == WEB_JSON_NUMBER ? (int)seat->num - 1 : -1;
+	if (seat && (seat->type != WEB_JSON_NUMBER || k < 0 || k >= 8)) {
+		error_reply(rep, 400, "seat", "seat: expected a seat number from 1");
+	} else {
+		web_result r = web_table_take_seat(ts, t, k, web_json_string(doc.root, "name"),
+						   &rep->body);
+		result_reply(rep, &r);
+	}
+	web_json_release(&doc);
+}
+
+static void table_post(web_tables *ts, web_table *t, const char *action,
+		       const web_request *req, web_reply *rep)
+{
+	if (!strcmp(action, "join")) {
+		join(ts, t, req, rep);
+		return;
+	}
+	int seat = seat_of(t, req, rep);
+	if (seat == -2)
+		return;
+	if (seat < 0) {
+		error_reply(rep, 403, "token", "a move needs its seat's token (spectators "
+					       "cannot play)");
+		return;
+	}
+	if (!strcmp(action, "resign") || !strcmp(action, "hint")) {
+		web_result r = action[0] == 'r' ? web_table_resign(ts, t, seat)
+						: web_table_hint(ts, t, seat, &rep->body);
+		result_reply(rep, &r);
+		return;
+	}
+	web_json_doc doc;
+	if (!parse_body(req, &doc, rep))
+		return;
+	if (!strcmp(action, "undo")) {
+		const char *what = web_json_string(doc.root, "action");
+		web_result r = web_table_undo(ts, t, seat, what ? what : "");
+		result_reply(rep, &r);
+		web_json_release(&doc);
+		return;
+	}
+	const char *move = web_json_string(doc.root, "move");
+	if (!move) {
+		error_reply(rep, 400, "move", "move: expected the move's notation as a string");
+	} else {
+		web_result r = web_table_play(ts, t, seat, move);
+		if (r.code == 200)
+			web_buf_printf(&rep->body, "{\"ok\":true,\"version\":%llu}",
+				       (unsigned long long)web_table_version(t));
+		result_reply(rep, &r);
+	}
+	web_json_release(&doc);
+}
+
+static void table_route(web_tables *ts, const char *rest, const web_request *req,
+			web_reply *rep)
+{
+	char id[41];
+	size_t n = strcspn(rest, "/");
+	if (n == 0 || n >= sizeof id) {
+		error_reply(rep, 404, NULL, "no such table");
+		return;
+	}
+	memcpy(id, rest, n), id[n] = '\0';
+	const char *action = rest[n] ? rest + n + 1 : "";
+	web_table *t = web_tables_find(ts, id);
+	if (!t) {
+		error_reply(rep, 404, NULL, "no such table");
+		return;
+	}
+	bool get = !strcmp(req->method, "GET"), post = !strcmp(req->method, "POST");
+	if (get && !action[0]) {
+		int seat = seat_of(t, req, rep);
+		if (seat == -2)
+			return;
+		bool picture = !req->picture || strcmp(req->picture, "0");
+		long at = req->at ? strtol(req->at, NULL, 10) : -1;
+		web_result r = web_table_view_json(t, seat, picture ? dimension(req->width, 900) : 0,
+						   dimension(req->height, 600), at, &rep->body);
+		result_reply(rep, &r);
+	} else if (get && !strcmp(action, "picture")) {
+		int seat = seat_of(t, req, rep);
+		if (seat == -2)
+			return;
+		web_result r = web_table_ghost_svg(t, seat, req->ghost ? req->ghost : "",
+						   dimension(req->width, 900),
+						   dimension(req->height, 600), &rep->body);
+		result_reply(rep, &r);
+		if (r.code == 200)
+			rep->type = "image/svg+xml";
+	} else if (get && !strcmp(action, "events")) {
+		rep->code = 200, rep->events = t;
+	} else if (get && !strcmp(action, "record")) {
+		web_result r = web_table_record(t, &rep->body);
+		result_reply(rep, &r);
+		if (r.code == 200)
+			rep->type = "text/plain; charset=utf-8";
+	} else if (post && (!strcmp(action, "move") || !strcmp(action, "resign") ||
+			    !strcmp(action, "undo") || !strcmp(action, "hint") ||
+			    !strcmp(action, "join"))) {
+		table_post(ts, t, action, req, rep);
+	} else {
+		error_reply(rep, get || post ? 404 : 405, NULL, "no such route for this method");
+	}
+}
+
+void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
+{
+	memset(rep, 0, sizeof *rep);
+	web_buf_init(&rep->body);
+	rep->code = 200, rep->type = "application/json";
+	const char *path = req->path;
+	bool get = !strcmp(req->method, "GET"), post = !strcmp(req->method, "POST");
+	if (!strcmp(path, "/api/games") && get) {
+		web_tables_games_json(ts, &rep->body);
+	} else if (!strcmp(path, "/api/tables") && get) {
+		web_tables_lobby_json(ts, &rep->body);
+	} else if (!strcmp(path, "/api/tables") && post) {
+		web_json_doc doc;
+		if (!parse_body(req, &doc, rep))
+			return;
+		web_result r = web_tables_create_table(ts, doc.root, &rep->body);
+		web_json_release(&doc);
+		result_reply(rep, &r);
+	} else if (!strncmp(path, "/api/tables/", 12)) {
+		table_route(ts, path + 12, req, rep);
+	} else {
+		error_reply(rep, 404, NULL, "no such route");
+	}
+	if (rep->body.failed)
+		error_reply(rep, 500, NULL, "out of memory");
+}

@@ -1,0 +1,33 @@
+/* The JSON HTTP API of `bones serve`, apart from the HTTP library: a request (method,
+ * path, body, seat token, query values) in, a reply (status, type, body) out.
+ * docs/web.md lists the routes. */
+#ifndef BONES_WEB_API_H
+#define BONES_WEB_API_H
+
+#include "web_json.h"
+#include "web_tables.h"
+
+typedef struct web_request {
+	const char *method;   /* "GET", "POST", ... */
+	const char *path;     /* decoded, without the query */
+	const char *body;     /* NULL or body_len bytes */
+	size_t body_len;
+	const char *token;    /* the Authorization: Bearer value, or NULL */
+	const char *width, *height; /* query values w= and h=, or NULL */
+	const char *picture;  /* query value picture= ("0": no SVG), or NULL */
+	const char *ghost;    /* query value ghost= (a move's notation), or NULL */
+	const char *at;       /* query value at= (a history index: the replay), or NULL */
+} web_request;
+
+typedef struct web_reply {
+	int code;
+	const char *type;     /* Content-Type, static */
+	web_buf body;         /* owned */
+	web_table *events;    /* set: answer with the table's event stream instead */
+} web_reply;
+
+/* Answer one API request (path under /api/). reply->body is initialised here; the
+ * caller releases it. */
+void web_api_handle(web_tables *ts, const web_request *req, web_reply *reply);
+
+#endif /* BONES_WEB_API_H */

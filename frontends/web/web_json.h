@@ -1,0 +1,63 @@
+/* JSON for the web server: a growing text buffer with a JSON writer, and a small
+ * reader that parses a request body into a tree of nodes (bounded depth and size).
+ * No global state; every node of a parse lives in one web_json_doc. */
+#ifndef BONES_WEB_JSON_H
+#define BONES_WEB_JSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A growing NUL-terminated text. On allocation failure `failed` is set and later
+ * appends do nothing, so callers check once at the end. */
+typedef struct web_buf {
+	char *data; /* owned; NULL until the first append */
+	size_t len, cap;
+	bool failed;
+} web_buf;
+
+void web_buf_init(web_buf *b);
+void web_buf_release(web_buf *b);
+void web_buf_add(web_buf *b, const char *text, size_t len);
+void web_buf_puts(web_buf *b, const char *text);
+void web_buf_printf(web_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* text as a JSON string literal, quotes included. */
+void web_buf_json_string(web_buf *b, const char *text);
+/* "key": with a leading comma unless first. */
+void web_buf_json_key(web_buf *b, bool *first, const char *key);
+/* A finite number as JSON (null when not finite). */
+void web_buf_json_number(web_buf *b, double v);
+
+typedef enum web_json_type {
+	WEB_JSON_NULL, WEB_JSON_BOOL, WEB_JSON_NUMBER, WEB_JSON_STRING, WEB_JSON_ARRAY,
+	WEB_JSON_OBJECT
+} web_json_type;
+
+typedef struct web_json web_json;
+struct web_json {
+	web_json_type type;
+	const char *key;     /* the member name inside an object, else NULL */
+	const char *str;     /* STRING: the decoded text; NUMBER: its text */
+	double num;          /* NUMBER */
+	bool boolean;        /* BOOL */
+	web_json *child;     /* ARRAY, OBJECT: first element */
+	web_json *next;      /* the next sibling */
+	size_t count;        /* ARRAY, OBJECT: number of children */
+};
+
+typedef struct web_json_doc {
+	web_json *root;      /* NULL when the parse failed */
+	void *arena;         /* owned blocks */
+} web_json_doc;
+
+/* Parse text[0..len) (at most 64 levels deep). On failure returns false (nothing to
+ * release) and err says what and where: "offset 12: expected ':' after a member name". */
+bool web_json_parse(web_json_doc *doc, const char *text, size_t len, char *err,
+		    size_t errcap);
+void web_json_release(web_json_doc *doc);
+
+/* Member key of an object, or NULL (also when obj is no object). */
+const web_json *web_json_get(const web_json *obj, const char *key);
+/* The member's string, or NULL when absent or not a string. */
+const char *web_json_string(const web_json *obj, const char *key);
+
+#endif /* BONES_WEB_JSON_H */

@@ -1,0 +1,374 @@
+/* Moves on a table: a seat's move or resignation, committed to the store before it is
+ * acknowledged; agents choosing in worker threads outside every lock; waiting for the
+ * next change (Server-Sent Events). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "web_table_internal.h"
+
+static web_result reply(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static web_result reply(int code, const char *fmt, ...)
+{
+	web_result r;
+	memset(&r, 0, sizeof r);
+	r.code = code;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r.error, sizeof r.error, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+static void bump(web_table *t)
+{
+	t->version++;
+	pthread_cond_broadcast(&t->changed);
+}
+
+bool web_table_commit(web_tables *ts, web_table *t, web_result *r)
+{
+	const bones_plugin *p = t->plugin;
+	const void *game = bones_session_game(t->s);
+	size_t len = bones_session_length(t->s), n = len - t->stored;
+	char(*texts)[BONES_MOVE_TEXT_MAX] = n ? malloc(n * sizeof *texts) : NULL;
+	const char **ptrs = n ? malloc(n * sizeof *ptrs) : NULL;
+	char err[512] = "out of memory";
+	bool ok = !n || (texts && ptrs);
+	for (size_t i = 0; ok && i < n; i++) {
+		size_t k = t->stored + i;
+		if (!p->format_move(game, bones_session_state_at(t->s, k),
+				    bones_session_move_at(t->s, k), texts[i], sizeof texts[i])) {
+			snprintf(err, sizeof err, "move %zu cannot be written", k + 1);
+			ok = false;
+		}
+		ptrs[i] = texts[i];
+	}
+	if (ok && n)
+		ok = !web_store_add_moves(ts->store, t->row.id, t->stored, ptrs, n, err,
+					  sizeof err);
+	if (ok) {
+		t->stored = len;
+	} else {
+		while (bones_session_length(t->s) > t->stored)
+			bones_session_undo(t->s);
+		*r = reply(500, "not saved, so not played: %s", err);
+		web_log("table %s: %s", t->row.id, r->error);
+	}
+	free(texts);
+	free(ptrs);
+	if (n)
+		bump(t);
+	web_table_clock_sync(t);
+	return ok;
+}
+
+web_result web_table_play(web_tables *ts, web_table *t, int seat, const char *text)
+{
+	web_result r = reply(200, "played");
+	char err[512];
+	pthread_mutex_lock(&t->lock);
+	int to_move = bones_session_to_move(t->s);
+	size_t number = bones_session_length(t->s) + 1;
+	if (web_table_over(t)) {
+		r = reply(409, "move '%.60s': the game is over", text);
+	} else if (to_move != seat) {
+		r = reply(409, "move '%.60s': not your turn (seat %d is to move)", text,
+			  to_move + 1);
+	} else if (bones_session_play_text(t->s, text, err, sizeof err)) {
+		r = reply(422, "%s", err);
+	} else {
+		bones_session_resolve_chance(t->s);
+		t->undo_by = -1;
+		if (web_table_commit(ts, t, &r)) {
+			web_log("table %s: move %zu by seat %d", t->row.id, number, seat + 1);
+			web_tables_enqueue(ts, t);
+		}
+	}
+	pthread_mutex_unlock(&t->lock);
+	return r;
+}
+
+web_result web_table_resign(web_tables *ts, web_table *t, int seat)
+{
+	web_result r = reply(200, "resigned");
+	char err[512];
+	pthread_mutex_lock(&t->lock);
+	if (web_table_over(t))
+		r = reply(409, "resign: the game is over");
+	else if (web_store_set_resigned(ts->store, t->row.id, seat, false, err, sizeof err))
+		r = reply(500, "resign: not saved: %s", err);
+	else {
+		t->row.resigned = seat;
+		web_log("table %s: seat %d resigned", t->row.id, seat + 1);
+		bump(t);
+	}
+	pthread_mutex_unlock(&t->lock);
+	return r;
+}
+
+/* The history index of seat's last move, or false when it has made none. */
+static bool last_move_of(const web_table *t, int seat, size_t *index)
+{
+	for (size_t i = bones_session_length(t->s); i-- > 0;)
+		if (bones_session_mover_at(t->s, i) == seat) {
+			*index = i;
+			return true;
+		}
+	return false;
+}
+
+static bool only_agents_besides(const web_table *t, int seat)
+{
+	for (int i = 0; i < t->row.seat_count; i++)
+		if (i != seat && !t->agents[i])
+			return false;
+	return true;
+}
+
+/* Take the history back to before index (the asker's last move), store included. */
+static web_result take_back(web_tables *ts, web_table *t, size_t index)
+{
+	char err[512];
+	if (web_store_truncate(ts->store, t->row.id, index, err, sizeof err))
+		return reply(500, "undo: not saved: %.400s", err);
+	while (bones_session_length(t->s) > index)
+		bones_session_undo(t->s);
+	t->stored = index;
+	t->undo_by = -1;
+	web_table_clock_sync(t);
+	web_log("table %s: moves from %zu taken back", t->row.id, index + 1);
+	bump(t);
+	return reply(200, "taken back");
+}
+
+static web_result undo_locked(web_tables *ts, web_table *t, int seat, const char *action)
+{
+	size_t index;
+	if (web_table_over(t))
+		return reply(409, "undo: the game is over");
+	if (!strcmp(action, "request")) {
+		if (t->undo_by >= 0)
+			return reply(409, "undo: seat %d has asked already", t->undo_by + 1);
+		if (!last_move_of(t, seat, &index))
+			return reply(409, "undo: you have made no move yet");
+		if (only_agents_besides(t, seat))
+			return take_back(ts, t, index);
+		t->undo_by = seat;
+		bump(t);
+		return reply(200, "asked");
+	}
+	if (t->undo_by < 0)
+		return reply(409, "undo: nobody asked");
+	if (!strcmp(action, "cancel") || !strcmp(action, "decline")) {
+		if ((t->undo_by == seat) != !strcmp(action, "cancel"))
+			return reply(409, "undo: only the asker cancels, only another seat declines");
+		t->undo_by = -1;
+		bump(t);
+		return reply(200, "dropped");
+	}
+	if (strcmp(action, "accept"))
+		return reply(400, "undo: action: expected request, accept, decline or cancel");
+	if (t->undo_by == seat)
+		return reply(409, "undo: another seat must accept your request");
+	if (!last_move_of(t, t->undo_by, &index))
+		return reply(409, "undo: nothing to take back");
+	return take_back(ts, t, index);
+}
+
+web_result web_table_undo(web_tables *ts, web_table *t, int seat, const char *action)
+{
+	pthread_mutex_lock(&t->lock);
+	web_result r = undo_locked(ts, t, seat, action);
+	if (r.code == 200)
+		web_tables_enqueue(ts, t);
+	pthread_mutex_unlock(&t->lock);
+	return r;
+}
+
+uint64_t web_table_version(web_table *t)
+{
+	pthread_mutex_lock(&t->lock);
+	uint64_t v = t->version;
+	pthread_mutex_unlock(&t->lock);
+	return v;
+}
+
+uint64_t web_table_wait(web_tables *ts, web_table *t, uint64_t seen, int ms)
+{
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += ms / 1000;
+	until.tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L)
+		until.tv_sec++, until.tv_nsec -= 1000000000L;
+	pthread_mutex_lock(&t->lock);
+	while (t->version == seen && !web_tables_stopping(ts))
+		if (pthread_cond_timedwait(&t->changed, &t->lock, &until) == ETIMEDOUT)
+			break;
+	uint64_t v = t->version;
+	pthread_mutex_unlock(&t->lock);
+	return v;
+}
+
+/* ---- agents ------------------------------------------------------------------------ */
+
+static bool agent_to_move(const web_table *t)
+{
+	int p = bones_session_to_move(t->s);
+	return !web_table_over(t) && p >= 0 && p < WEB_MAX_SEATS && t->agents[p];
+}
+
+void web_tables_enqueue(web_tables *ts, web_table *t)
+{
+	if (t->queued || !agent_to_move(t))
+		return;
+	t->queued = true;
+	pthread_mutex_lock(&ts->qlock);
+	t->next_queued = NULL;
+	if (ts->qtail)
+		ts->qtail->next_queued = t;
+	else
+		ts->qhead = t;
+	ts->qtail = t;
+	pthread_cond_signal(&ts->qcond);
+	pthread_mutex_unlock(&ts->qlock);
+}
+
+static web_table *dequeue(web_tables *ts)
+{
+	pthread_mutex_lock(&ts->qlock);
+	while (!ts->qhead && !ts->stopping)
+		pthread_cond_wait(&ts->qcond, &ts->qlock);
+	web_table *t = ts->stopping ? NULL : ts->qhead;
+	if (t) {
+		ts->qhead = t->next_queued;
+		if (!ts->qhead)
+			ts->qtail = NULL;
+	}
+	pthread_mutex_unlock(&ts->qlock);
+	return t;
+}
+
+/* One agent move on t: the state copied under the lock, the choice made outside it,
+ * played only if nothing changed meanwhile. */
+static void agent_move(web_tables *ts, web_table *t)
+{
+	pthread_mutex_lock(&t->lock);
+	size_t size = bones_session_info(t->s)->state_size;
+	void *state = malloc(size);
+	bool go = state && agent_to_move(t);
+	int seat = bones_session_to_move(t->s);
+	uint64_t version = t->version;
+	if (go)
+		memcpy(state, bones_session_state(t->s), size);
+	pthread_mutex_unlock(&t->lock);
+	bones_move move = 0;
+	bool chosen = go && bones_agent_choose(t->agents[seat], state, &move) == BONES_OK;
+	free(state);
+	pthread_mutex_lock(&t->lock);
+	t->queued = false;
+	if (chosen && t->version == version && !web_table_over(t)) {
+		web_result r;
+		if (bones_session_play(t->s, move)) {
+			web_log("table %s: agent of seat %d chose an illegal move", t->row.id,
+				seat + 1);
+		} else {
+			bones_session_resolve_chance(t->s);
+			web_table_commit(ts, t, &r);
+		}
+	} else if (go && !chosen) {
+		web_log("table %s: the agent of seat %d found no move", t->row.id, seat + 1);
+	}
+	if (!go || chosen)
+		web_tables_enqueue(ts, t);
+	pthread_mutex_unlock(&t->lock);
+}
+
+void *web_agent_worker(void *arg)
+{
+	web_tables *ts = arg;
+	web_table *t;
+	while ((t = dequeue(ts)))
+		agent_move(ts, t);
+	return NULL;
+}
+
+/* ---- free seats and hints ------------------------------------------------------------ */
+
+web_result web_table_take_seat(web_tables *ts, web_table *t, int seat, const char *name,
+			       web_buf *out)
+{
+	web_result r = reply(200, "taken");
+	char err[512];
+	pthread_mutex_lock(&t->lock);
+	int k = seat;
+	for (int i = 0; k < 0 && i < t->row.seat_count; i++)
+		if (t->row.seats[i].open)
+			k = i;
+	web_seat_row *s = k >= 0 && k < t->row.seat_count ? &t->row.seats[k] : NULL;
+	char taken[64];
+	snprintf(taken, sizeof taken, "%s", name && name[0] ? name : s ? s->name : "");
+	if (k == -1 && seat == -1)
+		r = reply(409, "join: the table has no free seat");
+	else if (!s || !s->open || web_table_over(t))
+		r = reply(409, "join: seat %d is not free", k + 1);
+	else if (web_store_take_seat(ts->store, t->row.id, k, taken, err, sizeof err))
+		r = reply(500, "join: not saved: %.400s", err);
+	else {
+		s->open = 0;
+		if (name && name[0])
+			snprintf(s->name, sizeof s->name, "%s", taken);
+		web_buf_printf(out, "{\"seat\":%d,\"token\":\"%s\",\"link\":\"/t/%s#seat=%d&token=%s\"}",
+			       k + 1, s->token, t->row.id, k + 1, s->token);
+		web_log("table %s: seat %d taken", t->row.id, k + 1);
+		bump(t);
+	}
+	pthread_mutex_unlock(&t->lock);
+	return r;
+}
+
+web_result web_table_hint(web_tables *ts, web_table *t, int seat, web_buf *out)
+{
+	pthread_mutex_lock(&t->lock);
+	bool ok = t->row.hints && !web_table_over(t) && bones_session_to_move(t->s) == seat;
+	size_t size = bones_session_info(t->s)->state_size;
+	void *state = ok ? malloc(size) : NULL;
+	if (state)
+		memcpy(state, bones_session_state(t->s), size);
+	uint64_t seed = t->row.seed ^ (uint64_t)bones_session_length(t->s);
+	pthread_mutex_unlock(&t->lock);
+	if (!ok)
+		return reply(409, t->row.hints ? "hint: only the seat to move gets a hint"
+					       : "hint: this table was created without hints");
+	if (!state)
+		return reply(500, "out of memory");
+	if (__atomic_add_fetch(&ts->hints_running, 1, __ATOMIC_ACQ_REL) > 2) {
+		__atomic_sub_fetch(&ts->hints_running, 1, __ATOMIC_ACQ_REL);
+		free(state);
+		return reply(503, "hint: the server is busy with other hints; try again");
+	}
+	const void *game = bones_session_game(t->s); /* immutable while the table lives */
+	bones_agent *agent = NULL;
+	bones_move move;
+	char err[256], text[BONES_MOVE_TEXT_MAX];
+	web_result r = reply(200, "hint");
+	if (bones_agent_create(BONES_HINT_AGENT, t->plugin, game, bones_session_info(t->s), seed,
+			       &agent, err, sizeof err) ||
+	    bones_agent_choose(agent, state, &move) ||
+	    !t->plugin->format_move(game, state, move, text, sizeof text))
+		r = reply(500, "hint: the agent found no move");
+	else
+	{
+		web_buf_puts(out, "{\"move\":");
+		web_buf_json_string(out, text);
+		web_buf_puts(out, "}");
+	}
+	bones_agent_destroy(agent);
+	__atomic_sub_fetch(&ts->hints_running, 1, __ATOMIC_ACQ_REL);
+	free(state);
+	return r;
+}

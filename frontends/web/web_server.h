@@ -1,0 +1,21 @@
+/* `bones serve`: the HTTP server on libmicrohttpd (its own threads, one per
+ * connection), the static browser client and the JSON API (web_api.h). */
+#ifndef BONES_WEB_SERVER_H
+#define BONES_WEB_SERVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct web_server_config {
+	const char *listen;      /* "ADDR:PORT"; "127.0.0.1:8080" when NULL */
+	const char *data_dir;    /* the database folder (created) */
+	const char *static_dir;  /* the browser client; NULL: PREFIX/share/bones/web */
+	double rate;             /* API requests per second per client, 0 = unlimited */
+	int workers;             /* agent threads */
+} web_server_config;
+
+/* Serve until SIGINT or SIGTERM. Returns the exit status (0, or 1 after printing why
+ * it could not start, naming the address or file). */
+int web_server_run(const web_server_config *cfg);
+
+#endif /* BONES_WEB_SERVER_H */

@@ -1,0 +1,387 @@
+/* web_store: tables and their history in SQLite (web_store.h). One connection, used
+ * under a mutex. Moves of many tables share one commit (group commit): the first
+ * writer to arrive commits everything queued meanwhile, so concurrent tables cost one
+ * fsync per batch instead of one each. */
+#include "web_store.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Moves of one table waiting for the next group commit. */
+struct pending {
+	const char *id;
+	size_t first, count;
+	const char *const *texts;
+	int rc;
+	char err[512];
+	bool done;
+	struct pending *next;
+};
+
+struct web_store {
+	sqlite3 *db;
+	pthread_mutex_t lock;   /* the connection */
+	pthread_mutex_t qlock;  /* the queue of pending moves and `leading` */
+	pthread_cond_t qdone;
+	struct pending *queue;
+	bool leading;           /* a writer is committing a batch */
+	sqlite3_stmt *insert_move; /* prepared once; used under lock */
+	char path[1024];
+};
+
+static const char schema[] =
+	"CREATE TABLE IF NOT EXISTS tables(id TEXT PRIMARY KEY, game TEXT NOT NULL,"
+	" preset TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,"
+	" created INTEGER NOT NULL, resigned INTEGER NOT NULL DEFAULT -1,"
+	" hints INTEGER NOT NULL DEFAULT 0, forfeited INTEGER NOT NULL DEFAULT 0,"
+	" per_move_ms INTEGER NOT NULL DEFAULT 0, penalty REAL NOT NULL DEFAULT 0,"
+	" grace_ms INTEGER NOT NULL DEFAULT 0, forfeit INTEGER NOT NULL DEFAULT 0);"
+	"CREATE TABLE IF NOT EXISTS seats(table_id TEXT NOT NULL, seat INTEGER NOT NULL,"
+	" kind TEXT NOT NULL, agent TEXT NOT NULL, name TEXT NOT NULL, token TEXT NOT NULL,"
+	" open INTEGER NOT NULL DEFAULT 0, penalty REAL NOT NULL DEFAULT 0,"
+	" PRIMARY KEY(table_id, seat));"
+	"CREATE TABLE IF NOT EXISTS moves(table_id TEXT NOT NULL, n INTEGER NOT NULL,"
+	" text TEXT NOT NULL, PRIMARY KEY(table_id, n));";
+
+static int db_fail(web_store *st, const char *what, char *err, size_t errcap)
+{
+	snprintf(err, errcap, "'%.300s': %s: %.150s", st->path, what, sqlite3_errmsg(st->db));
+	return 1;
+}
+
+int web_store_open(const char *dir, web_store **out, char *err, size_t errcap)
+{
+	web_store *st = calloc(1, sizeof *st);
+	*out = NULL;
+	if (!st) {
+		snprintf(err, errcap, "out of memory");
+		return 1;
+	}
+	snprintf(st->path, sizeof st->path, "%s/bones-web.sqlite", dir);
+	/* create it private before SQLite does: it holds the seat tokens */
+	int fd = open(st->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		snprintf(err, errcap, "cannot open '%s': %s", st->path, strerror(errno));
+		free(st);
+		return 1;
+	}
+	close(fd);
+	pthread_mutex_init(&st->lock, NULL);
+	pthread_mutex_init(&st->qlock, NULL);
+	pthread_cond_init(&st->qdone, NULL);
+	if (sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+			    SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK ||
+	    sqlite3_busy_timeout(st->db, 10000) ||
+	    sqlite3_exec(st->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL) ||
+	    sqlite3_exec(st->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL) ||
+	    sqlite3_exec(st->db, schema, NULL, NULL, NULL) ||
+	    sqlite3_prepare_v2(st->db, "INSERT INTO moves VALUES(?,?,?)", -1, &st->insert_move,
+			       NULL)) {
+		db_fail(st, "cannot open the database", err, errcap);
+		web_store_close(st);
+		return 1;
+	}
+	*out = st;
+	return 0;
+}
+
+void web_store_close(web_store *st)
+{
+	if (!st)
+		return;
+	sqlite3_finalize(st->insert_move);
+	sqlite3_close(st->db);
+	pthread_mutex_destroy(&st->lock);
+	pthread_mutex_destroy(&st->qlock);
+	pthread_cond_destroy(&st->qdone);
+	free(st);
+}
+
+/* Run one statement with bindings: types "t" text, "i" int64, "d" double. */
+static int run(web_store *st, const char *sql, const char *types, const void *const *args,
+	       char *err, size_t errcap)
+{
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return db_fail(st, "cannot prepare a statement", err, errcap);
+	for (int i = 0; types[i]; i++) {
+		if (types[i] == 't')
+			sqlite3_bind_text(q, i + 1, args[i], -1, SQLITE_TRANSIENT);
+		else if (types[i] == 'd')
+			sqlite3_bind_double(q, i + 1, *(const double *)args[i]);
+		else
+			sqlite3_bind_int64(q, i + 1, *(const int64_t *)args[i]);
+	}
+	int rc = sqlite3_step(q);
+	sqlite3_finalize(q);
+	return rc == SQLITE_DONE ? 0 : db_fail(st, "cannot write", err, errcap);
+}
+
+static int add_table_locked(web_store *st, const web_table_row *row, char *err, size_t errcap)
+{
+	int64_t seed = (int64_t)row->seed, created = row->created, hints = row->hints;
+	int64_t per_move = row->time.per_move_ms, grace = row->time.grace_ms;
+	int64_t forfeit = row->time.forfeit;
+	const void *targs[] = {row->id, row->game, row->preset, row->options, &seed, &created,
+			       &hints, &per_move, &row->time.penalty, &grace, &forfeit};
+	if (run(st, "INSERT INTO tables(id, game, preset, options, seed, created, hints,"
+		    " per_move_ms, penalty, grace_ms, forfeit) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
+		"ttttiiiidii", targs, err, errcap))
+		return 1;
+	for (int i = 0; i < row->seat_count; i++) {
+		const web_seat_row *s = &row->seats[i];
+		int64_t n = i, is_open = s->open;
+		const void *sargs[] = {row->id, &n, s->kind, s->agent, s->name, s->token, &is_open,
+				       &s->penalty};
+		if (run(st, "INSERT INTO seats VALUES(?,?,?,?,?,?,?,?)", "tittttid", sargs, err,
+			errcap))
+			return 1;
+	}
+	return 0;
+}
+
+/* BEGIN IMMEDIATE ... COMMIT around fn; rolled back when fn fails. */
+static int in_transaction(web_store *st, int rc_body, char *err, size_t errcap)
+{
+	if (rc_body) {
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		return rc_body;
+	}
+	if (sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		db_fail(st, "cannot commit", err, errcap);
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		return 1;
+	}
+	return 0;
+}
+
+static int begin(web_store *st, char *err, size_t errcap)
+{
+	if (sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		return db_fail(st, "cannot begin a transaction", err, errcap);
+	return 0;
+}
+
+int web_store_add_table(web_store *st, const web_table_row *row, char *err, size_t errcap)
+{
+	pthread_mutex_lock(&st->lock);
+	int rc = begin(st, err, errcap);
+	if (!rc)
+		rc = in_transaction(st, add_table_locked(st, row, err, errcap), err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+/* The moves of one pending entry, inside the batch's transaction, under a savepoint so
+ * that one table's failure does not undo the others'. */
+static int insert_pending(web_store *st, struct pending *p)
+{
+	int rc = 0;
+	if (sqlite3_exec(st->db, "SAVEPOINT one", NULL, NULL, NULL) != SQLITE_OK)
+		return db_fail(st, "cannot write", p->err, sizeof p->err);
+	for (size_t i = 0; !rc && i < p->count; i++) {
+		sqlite3_reset(st->insert_move);
+		sqlite3_bind_text(st->insert_move, 1, p->id, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st->insert_move, 2, (sqlite3_int64)(p->first + i));
+		sqlite3_bind_text(st->insert_move, 3, p->texts[i], -1, SQLITE_STATIC);
+		if (sqlite3_step(st->insert_move) != SQLITE_DONE)
+			rc = db_fail(st, "cannot write", p->err, sizeof p->err);
+	}
+	sqlite3_reset(st->insert_move);
+	if (rc)
+		sqlite3_exec(st->db, "ROLLBACK TO one", NULL, NULL, NULL);
+	sqlite3_exec(st->db, "RELEASE one", NULL, NULL, NULL);
+	return rc;
+}
+
+/* Commit one batch (a list of pending entries) in one transaction. */
+static void commit_batch(web_store *st, struct pending *batch)
+{
+	char err[512];
+	pthread_mutex_lock(&st->lock);
+	int rc = begin(st, err, sizeof err);
+	for (struct pending *p = batch; !rc && p; p = p->next)
+		p->rc = insert_pending(st, p);
+	if (!rc)
+		rc = in_transaction(st, 0, err, sizeof err);
+	pthread_mutex_unlock(&st->lock);
+	for (struct pending *p = batch; rc && p; p = p->next) {
+		p->rc = rc;
+		snprintf(p->err, sizeof p->err, "%s", err);
+	}
+}
+
+int web_store_add_moves(web_store *st, const char *id, size_t first, const char *const *texts,
+			size_t count, char *err, size_t errcap)
+{
+	if (!count)
+		return 0;
+	struct pending me = {.id = id, .first = first, .count = count, .texts = texts};
+	pthread_mutex_lock(&st->qlock);
+	me.next = st->queue, st->queue = &me;
+	while (!me.done) {
+		if (st->leading) {
+			pthread_cond_wait(&st->qdone, &st->qlock);
+			continue;
+		}
+		st->leading = true;
+		struct pending *batch = st->queue;
+		st->queue = NULL;
+		pthread_mutex_unlock(&st->qlock);
+		commit_batch(st, batch);
+		pthread_mutex_lock(&st->qlock);
+		for (struct pending *p = batch, *next; p; p = next) {
+			next = p->next; /* p may be freed by its owner once done */
+			p->done = true;
+		}
+		st->leading = false;
+		pthread_cond_broadcast(&st->qdone);
+	}
+	pthread_mutex_unlock(&st->qlock);
+	if (me.rc)
+		snprintf(err, errcap, "%s", me.err);
+	return me.rc;
+}
+
+int web_store_truncate(web_store *st, const char *id, size_t from, char *err, size_t errcap)
+{
+	int64_t n = (int64_t)from;
+	const void *args[] = {id, &n};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "DELETE FROM moves WHERE table_id = ? AND n >= ?", "ti", args, err,
+		     errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_take_seat(web_store *st, const char *id, int seat, const char *name, char *err,
+			size_t errcap)
+{
+	int64_t s = seat;
+	const void *args[] = {name, id, &s};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "UPDATE seats SET open = 0, name = ? WHERE table_id = ? AND seat = ?",
+		     "tti", args, err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_set_resigned(web_store *st, const char *id, int seat, bool forfeited, char *err,
+			   size_t errcap)
+{
+	int64_t s = seat, f = forfeited;
+	const void *args[] = {&s, &f, id};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "UPDATE tables SET resigned = ?, forfeited = ? WHERE id = ?", "iit", args,
+		     err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_set_penalty(web_store *st, const char *id, int seat, double total, char *err,
+			  size_t errcap)
+{
+	int64_t s = seat;
+	const void *args[] = {&total, id, &s};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "UPDATE seats SET penalty = ? WHERE table_id = ? AND seat = ?", "dti",
+		     args, err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+static void copy_col(char *dst, size_t cap, sqlite3_stmt *q, int col)
+{
+	const unsigned char *t = sqlite3_column_text(q, col);
+	snprintf(dst, cap, "%s", t ? (const char *)t : "");
+}
+
+/* The seats and the history of one table into row, *moves (malloc'd strings). */
+static int load_details(web_store *st, web_table_row *row, char ***moves, size_t *count,
+			char *err, size_t errcap)
+{
+	sqlite3_stmt *q = NULL;
+	*moves = NULL, *count = 0;
+	if (sqlite3_prepare_v2(st->db, "SELECT kind, agent, name, token, open, penalty FROM seats WHERE"
+			       " table_id = ? ORDER BY seat", -1, &q, NULL) != SQLITE_OK)
+		return db_fail(st, "cannot read seats", err, errcap);
+	sqlite3_bind_text(q, 1, row->id, -1, SQLITE_TRANSIENT);
+	while (sqlite3_step(q) == SQLITE_ROW && row->seat_count < WEB_MAX_SEATS) {
+		web_seat_row *s = &row->seats[row->seat_count++];
+		copy_col(s->kind, sizeof s->kind, q, 0), copy_col(s->agent, sizeof s->agent, q, 1);
+		copy_col(s->name, sizeof s->name, q, 2), copy_col(s->token, sizeof s->token, q, 3);
+		s->open = sqlite3_column_int(q, 4);
+		s->penalty = sqlite3_column_double(q, 5);
+	}
+	sqlite3_finalize(q);
+	if (sqlite3_prepare_v2(st->db, "SELECT text FROM moves WHERE table_id = ? ORDER BY n",
+			       -1, &q, NULL) != SQLITE_OK)
+		return db_fail(st, "cannot read moves", err, errcap);
+	sqlite3_bind_text(q, 1, row->id, -1, SQLITE_TRANSIENT);
+	size_t cap = 0;
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		if (*count == cap) {
+			cap = cap ? cap * 2 : 64;
+			char **m = realloc(*moves, cap * sizeof *m);
+			if (!m)
+				break;
+			*moves = m;
+		}
+		const unsigned char *t = sqlite3_column_text(q, 0);
+		(*moves)[(*count)++] = strdup(t ? (const char *)t : "");
+	}
+	sqlite3_finalize(q);
+	return 0;
+}
+
+int web_store_each(web_store *st,
+		   int (*fn)(void *user, const web_table_row *row, char **moves, size_t count),
+		   void *user, char *err, size_t errcap)
+{
+	sqlite3_stmt *q = NULL;
+	int rc = 0;
+	pthread_mutex_lock(&st->lock);
+	if (sqlite3_prepare_v2(st->db, "SELECT id, game, preset, options, seed, created,"
+			       " resigned, hints, forfeited, per_move_ms, penalty, grace_ms, forfeit"
+			       " FROM tables ORDER BY created, rowid", -1, &q,
+			       NULL) != SQLITE_OK) {
+		rc = db_fail(st, "cannot read tables", err, errcap);
+		goto out_unlock;
+	}
+	web_table_row *row = malloc(sizeof *row);
+	while (row && !rc && sqlite3_step(q) == SQLITE_ROW) {
+		memset(row, 0, sizeof *row);
+		copy_col(row->id, sizeof row->id, q, 0), copy_col(row->game, sizeof row->game, q, 1);
+		copy_col(row->preset, sizeof row->preset, q, 2);
+		copy_col(row->options, sizeof row->options, q, 3);
+		row->seed = (uint64_t)sqlite3_column_int64(q, 4);
+		row->created = sqlite3_column_int64(q, 5);
+		row->resigned = sqlite3_column_int(q, 6);
+		row->hints = sqlite3_column_int(q, 7);
+		row->forfeited = sqlite3_column_int(q, 8);
+		row->time.per_move_ms = sqlite3_column_int64(q, 9);
+		row->time.penalty = sqlite3_column_double(q, 10);
+		row->time.grace_ms = sqlite3_column_int64(q, 11);
+		row->time.forfeit = sqlite3_column_int(q, 12) != 0;
+		char **moves;
+		size_t count;
+		rc = load_details(st, row, &moves, &count, err, errcap);
+		if (!rc)
+			rc = fn(user, row, moves, count);
+		for (size_t i = 0; i < count; i++)
+			free(moves[i]);
+		free(moves);
+	}
+	free(row);
+	sqlite3_finalize(q);
+out_unlock:
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}

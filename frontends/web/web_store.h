@@ -1,0 +1,70 @@
+/* The server's tables in SQLite: each table's game, options, seed and seats, and every
+ * history entry (moves and chance outcomes) as notation. A move is committed here
+ * (WAL, synchronous=FULL) before the server acknowledges it, so a restart after kill -9
+ * replays every table exactly. The database holds the seat tokens: keep it private. */
+#ifndef BONES_WEB_STORE_H
+#define BONES_WEB_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bones/clock.h"
+
+typedef struct web_store web_store;
+
+#define WEB_MAX_SEATS 8
+
+/* One seat as stored. */
+typedef struct web_seat_row {
+	char kind[16];    /* "human" or "agent" */
+	char agent[256];  /* agent spec for an agent seat, "" else */
+	char name[64];    /* display name */
+	char token[64];   /* hex seat token; "" for an agent */
+	int open;         /* 1: a free seat anyone may take from the lobby (until taken) */
+	double penalty;   /* time penalties collected (points against the seat) */
+} web_seat_row;
+
+/* One table as stored (without its moves). */
+typedef struct web_table_row {
+	char id[40];       /* public id, hex */
+	char game[64];     /* plugin id */
+	char preset[64];   /* preset or game name it was created from */
+	char options[2048];/* every option "k=v ..." */
+	uint64_t seed;
+	int64_t created;   /* unix seconds */
+	int resigned;      /* seat that resigned, -1 none */
+	int hints;         /* 1: seats may ask for hints */
+	int forfeited;     /* 1: `resigned` ran out of time rather than resigning */
+	bones_time_control time; /* per move of a human seat; per_move_ms 0: no clock */
+	int seat_count;
+	web_seat_row seats[WEB_MAX_SEATS];
+} web_table_row;
+
+/* Open or create DIR/bones-web.sqlite (mode 0600). err names the file. */
+int web_store_open(const char *dir, web_store **out, char *err, size_t errcap);
+void web_store_close(web_store *st);
+
+/* Insert a new table. */
+int web_store_add_table(web_store *st, const web_table_row *row, char *err, size_t errcap);
+/* Append history entries first..first+count-1 of a table in one transaction. */
+int web_store_add_moves(web_store *st, const char *id, size_t first, const char *const *texts,
+			size_t count, char *err, size_t errcap);
+/* Remove the history entries from index `from` on (an accepted undo). */
+int web_store_truncate(web_store *st, const char *id, size_t from, char *err, size_t errcap);
+/* A free seat taken: no longer open, its player's name set. */
+int web_store_take_seat(web_store *st, const char *id, int seat, const char *name, char *err,
+			size_t errcap);
+/* The game ends: seat resigned, or forfeited on time. */
+int web_store_set_resigned(web_store *st, const char *id, int seat, bool forfeited, char *err,
+			   size_t errcap);
+/* A seat's time penalties so far. */
+int web_store_set_penalty(web_store *st, const char *id, int seat, double total, char *err,
+			  size_t errcap);
+
+/* Call fn for every table in creation order with its history texts. */
+int web_store_each(web_store *st,
+		   int (*fn)(void *user, const web_table_row *row, char **moves, size_t count),
+		   void *user, char *err, size_t errcap);
+
+#endif /* BONES_WEB_STORE_H */

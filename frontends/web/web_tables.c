@@ -1,0 +1,562 @@
+/* The collection of tables: start-up (plugins, store, restore), creating a table from
+ * a request, lookups and the lobby. Moves and agents are in web_play.c, what a viewer
+ * sees in web_view.c. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bones/config.h"
+#include "bones/options.h"
+#include "web_table_internal.h"
+#include "web_token.h"
+
+void web_log(const char *fmt, ...)
+{
+	char when[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	va_list ap;
+	va_start(ap, fmt);
+	flockfile(stderr);
+	fprintf(stderr, "bones serve: %s ", when);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	funlockfile(stderr);
+	va_end(ap);
+}
+
+static web_result result(int code, const char *field, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static web_result result(int code, const char *field, const char *fmt, ...)
+{
+	web_result r;
+	memset(&r, 0, sizeof r);
+	r.code = code;
+	snprintf(r.field, sizeof r.field, "%s", field ? field : "");
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r.error, sizeof r.error, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+bool web_table_over(const web_table *t)
+{
+	return t->row.resigned >= 0 || bones_session_to_move(t->s) == BONES_TERMINAL;
+}
+
+static void table_free(web_table *t)
+{
+	if (!t)
+		return;
+	for (int i = 0; i < WEB_MAX_SEATS; i++)
+		bones_agent_destroy(t->agents[i]);
+	bones_session_destroy(t->s);
+	pthread_mutex_destroy(&t->lock);
+	pthread_cond_destroy(&t->changed);
+	free(t);
+}
+
+/* A table for row: the session configured from row's options (not yet played) and
+ * its agents. */
+static web_table *table_new(web_tables *ts, const web_table_row *row, char *err,
+			    size_t errcap)
+{
+	const bones_plugin *p = bones_registry_find(ts->reg, row->game);
+	if (!p) {
+		snprintf(err, errcap, "no game '%s' is installed", row->game);
+		return NULL;
+	}
+	web_table *t = calloc(1, sizeof *t);
+	if (!t) {
+		snprintf(err, errcap, "out of memory");
+		return NULL;
+	}
+	t->row = *row, t->plugin = p, t->undo_by = -1, t->clock_seat = -1;
+	pthread_mutex_init(&t->lock, NULL);
+	pthread_cond_init(&t->changed, NULL);
+	bones_options opts;
+	if (bones_options_init(&opts, p, err, errcap)) {
+		table_free(t);
+		return NULL;
+	}
+	bones_status st = bones_options_apply(&opts, row->options, err, errcap);
+	if (!st)
+		st = bones_session_create(p, &opts, row->seed, &t->s, err, errcap);
+	bones_options_release(&opts);
+	const bones_game_info *info = st ? NULL : bones_session_info(t->s);
+	for (int i = 0; !st && i < row->seat_count; i++) {
+		if (strcmp(row->seats[i].kind, "agent"))
+			continue;
+		char e[256];
+		st = bones_agent_create(row->seats[i].agent, p, bones_session_game(t->s), info,
+					row->seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(i + 1)),
+					&t->agents[i], e, sizeof e);
+		if (st)
+			snprintf(err, errcap, "seats[%d]: %s", i, e);
+		else
+			bones_agent_set_time_limit(t->agents[i], WEB_AGENT_SECONDS);
+	}
+	if (st) {
+		table_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+static bool table_add(web_tables *ts, web_table *t)
+{
+	pthread_mutex_lock(&ts->lock);
+	bool ok = ts->count < WEB_MAX_TABLES;
+	if (ok && ts->count == ts->cap) {
+		size_t cap = ts->cap ? ts->cap * 2 : 64;
+		web_table **a = realloc(ts->tables, cap * sizeof *a);
+		ok = a != NULL;
+		if (ok)
+			ts->tables = a, ts->cap = cap;
+	}
+	if (ok)
+		ts->tables[ts->count++] = t;
+	pthread_mutex_unlock(&ts->lock);
+	return ok;
+}
+
+static int restore_one(void *user, const web_table_row *row, char **moves, size_t count)
+{
+	web_tables *ts = user;
+	char err[512];
+	web_table *t = table_new(ts, row, err, sizeof err);
+	if (!t) {
+		web_log("table %s not restored: %s", row->id, err);
+		return 0;
+	}
+	for (size_t i = 0; i < count; i++) {
+		if (bones_session_play_text(t->s, moves[i], err, sizeof err)) {
+			web_log("table %s: stored %s (the game is kept up to there)", row->id, err);
+			break;
+		}
+	}
+	t->stored = bones_session_length(t->s);
+	web_result r;
+	bones_session_resolve_chance(t->s); /* a crash between a move and its chance */
+	if (!web_table_commit(ts, t, &r))
+		web_log("table %s: %s", row->id, r.error);
+	if (!table_add(ts, t)) {
+		table_free(t);
+		return 1;
+	}
+	pthread_mutex_lock(&t->lock);
+	web_tables_enqueue(ts, t);
+	pthread_mutex_unlock(&t->lock);
+	return 0;
+}
+
+int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
+		      size_t errcap)
+{
+	web_tables *ts = calloc(1, sizeof *ts);
+	*out = NULL;
+	if (!ts || !(ts->reg = bones_registry_create())) {
+		free(ts);
+		snprintf(err, errcap, "out of memory");
+		return 1;
+	}
+	pthread_mutex_init(&ts->lock, NULL);
+	pthread_mutex_init(&ts->qlock, NULL);
+	pthread_cond_init(&ts->qcond, NULL);
+	bones_registry_scan_default(ts->reg);
+	if (!bones_registry_count(ts->reg)) {
+		snprintf(err, errcap, "no game plugins found (set BONES_PLUGIN_PATH)");
+		goto out_destroy;
+	}
+	if (web_store_open(dir, &ts->store, err, errcap))
+		goto out_destroy;
+	if (workers < 1)
+		workers = 1;
+	if (workers > 8)
+		workers = 8;
+	for (; ts->worker_count < workers; ts->worker_count++)
+		if (pthread_create(&ts->workers[ts->worker_count], NULL, web_agent_worker, ts)) {
+			snprintf(err, errcap, "cannot start the agent threads");
+			goto out_destroy;
+		}
+	if (web_store_each(ts->store, restore_one, ts, err, errcap))
+		goto out_destroy;
+	if (pthread_create(&ts->ticker, NULL, web_clock_ticker, ts)) {
+		snprintf(err, errcap, "cannot start the clocks' thread");
+		goto out_destroy;
+	}
+	ts->ticking = true;
+	*out = ts;
+	return 0;
+out_destroy:
+	web_tables_destroy(ts);
+	return 1;
+}
+
+void web_tables_stop(web_tables *ts)
+{
+	pthread_mutex_lock(&ts->qlock);
+	ts->stopping = true;
+	pthread_cond_broadcast(&ts->qcond);
+	pthread_mutex_unlock(&ts->qlock);
+	pthread_mutex_lock(&ts->lock);
+	for (size_t i = 0; i < ts->count; i++) {
+		pthread_mutex_lock(&ts->tables[i]->lock);
+		pthread_cond_broadcast(&ts->tables[i]->changed);
+		pthread_mutex_unlock(&ts->tables[i]->lock);
+	}
+	pthread_mutex_unlock(&ts->lock);
+}
+
+bool web_tables_stopping(const web_tables *ts)
+{
+	return __atomic_load_n(&ts->stopping, __ATOMIC_ACQUIRE);
+}
+
+void web_tables_destroy(web_tables *ts)
+{
+	if (!ts)
+		return;
+	web_tables_stop(ts);
+	for (int i = 0; i < ts->worker_count; i++)
+		pthread_join(ts->workers[i], NULL);
+	if (ts->ticking)
+		pthread_join(ts->ticker, NULL);
+	for (size_t i = 0; i < ts->count; i++)
+		table_free(ts->tables[i]);
+	free(ts->tables);
+	web_store_close(ts->store);
+	bones_registry_destroy(ts->reg);
+	pthread_mutex_destroy(&ts->lock);
+	pthread_mutex_destroy(&ts->qlock);
+	pthread_cond_destroy(&ts->qcond);
+	free(ts);
+}
+
+web_table *web_tables_find(web_tables *ts, const char *id)
+{
+	web_table *found = NULL;
+	pthread_mutex_lock(&ts->lock);
+	for (size_t i = 0; i < ts->count && !found; i++)
+		if (!strcmp(ts->tables[i]->row.id, id))
+			found = ts->tables[i];
+	pthread_mutex_unlock(&ts->lock);
+	return found;
+}
+
+int web_table_seat_of(web_table *t, const char *token)
+{
+	int seat = -1;
+	if (!token)
+		return -1;
+	for (int i = 0; i < t->row.seat_count; i++) /* every seat, found or not */
+		if (t->row.seats[i].token[0] && web_token_equal(token, t->row.seats[i].token))
+			seat = i;
+	return seat;
+}
+
+/* ---- creating a table -------------------------------------------------------------- */
+
+/* A name the server resolves inside its own folders only: letters, digits, '-', '_'
+ * (a game id or preset name; no path). */
+static bool plain_name(const char *name)
+{
+	if (!name[0] || strlen(name) > 60)
+		return false;
+	for (const char *p = name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+			return false;
+	return true;
+}
+
+/* A file option from a client stays inside the configs folders: relative, no "..". */
+static bool inside_configs(const char *value)
+{
+	if (value[0] == '/' || value[0] == '~')
+		return false;
+	for (const char *p = value; (p = strstr(p, "..")); p += 2)
+		if ((p == value || p[-1] == '/') && (p[2] == '\0' || p[2] == '/'))
+			return false;
+	return true;
+}
+
+/* Agents a client may seat: bounded threads and memory (time is bounded by the
+ * server). err names the parameter. */
+static bool agent_allowed(const char *spec, char *err, size_t errcap)
+{
+	static const struct {
+		const char *key;
+		long max;
+	} limits[] = {{"threads=", 2}, {"memory_mb=", 512}, {"nodes=", 4000000}};
+	for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+		const char *at = strstr(spec, limits[i].key);
+		if (at && (at == spec || at[-1] == ' ') &&
+		    strtol(at + strlen(limits[i].key), NULL, 10) > limits[i].max) {
+			snprintf(err, errcap, "%.*s: at most %ld on this server",
+				 (int)strlen(limits[i].key) - 1, limits[i].key, limits[i].max);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Options from the request applied over the preset's; r tells the first bad one. */
+static bool apply_options(const web_json *req, bones_options *opts, web_result *r)
+{
+	const web_json *o = web_json_get(req, "options");
+	if (o && o->type != WEB_JSON_OBJECT) {
+		*r = result(400, "options", "options: expected an object of key: value");
+		return false;
+	}
+	for (const web_json *v = o ? o->child : NULL; v; v = v->next) {
+		char text[256], err[400];
+		if (v->type == WEB_JSON_STRING || v->type == WEB_JSON_NUMBER)
+			snprintf(text, sizeof text, "%s", v->str);
+		else if (v->type == WEB_JSON_BOOL)
+			snprintf(text, sizeof text, "%s", v->boolean ? "true" : "false");
+		else {
+			*r = result(400, v->key, "%.60s: expected a string, number or boolean",
+				    v->key);
+			return false;
+		}
+		int k = bones_options_find(opts->plugin, v->key);
+		if (k >= 0 && opts->plugin->options[k].type == BONES_OPT_STRING &&
+		    !inside_configs(text)) {
+			*r = result(400, v->key, "%.60s: a file of the server's configs folder, "
+						 "without '..' or an absolute path", v->key);
+			return false;
+		}
+		if (bones_options_set(opts, v->key, text, err, sizeof err)) {
+			*r = result(400, v->key, "%s", err);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The request's "time": {"per_move": "2m", "penalty": 5, "grace": "1m", "forfeit": true}
+ * over the preset's [time] rule (per_move "0": no clock). */
+static bool apply_time(const web_json *req, bones_preset *preset, web_result *r)
+{
+	const web_json *o = web_json_get(req, "time");
+	if (o && o->type != WEB_JSON_OBJECT) {
+		*r = result(400, "time", "time: expected an object of key: value");
+		return false;
+	}
+	for (const web_json *v = o ? o->child : NULL; v; v = v->next) {
+		char text[64], err[300];
+		if (v->type == WEB_JSON_STRING || v->type == WEB_JSON_NUMBER)
+			snprintf(text, sizeof text, "%s", v->str);
+		else if (v->type == WEB_JSON_BOOL)
+			snprintf(text, sizeof text, "%s", v->boolean ? "true" : "false");
+		else
+			text[0] = '\0';
+		if (!strcmp(v->key, "per_move") && !strcmp(text, "0")) {
+			memset(&preset->time, 0, sizeof preset->time);
+			continue;
+		}
+		if (!text[0] || bones_preset_set_time(preset, v->key, text, err, sizeof err)) {
+			*r = result(400, "time", "time: %s", text[0] ? err : "expected a value");
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The seats of row from the request's "seats", else from the preset. */
+static bool fill_seats(const web_json *req, const bones_preset *preset, int players,
+		       web_table_row *row, web_result *r)
+{
+	const web_json *seats = web_json_get(req, "seats");
+	if (seats && (seats->type != WEB_JSON_ARRAY || seats->count != (size_t)players)) {
+		*r = result(400, "seats", "seats: the game has %d players: give %d seats",
+			    players, players);
+		return false;
+	}
+	if (players > WEB_MAX_SEATS) {
+		*r = result(400, "players", "players: at most %d seats", WEB_MAX_SEATS);
+		return false;
+	}
+	const web_json *s = seats ? seats->child : NULL;
+	row->seat_count = players;
+	for (int i = 0; i < players; i++, s = s ? s->next : NULL) {
+		web_seat_row *seat = &row->seats[i];
+		const char *kind = s ? web_json_string(s, "kind") : NULL;
+		const char *agent = s ? web_json_string(s, "agent") : preset->seats[i].agent;
+		const char *name = s ? web_json_string(s, "name") : preset->seats[i].name;
+		if (!kind)
+			kind = agent && agent[0] && strcmp(agent, "human") ? "agent" : "human";
+		if (strcmp(kind, "human") && strcmp(kind, "agent")) {
+			*r = result(400, "seats", "seats[%d]: kind: expected human or agent", i);
+			return false;
+		}
+		snprintf(seat->kind, sizeof seat->kind, "%s", kind);
+		bool is_agent = !strcmp(kind, "agent");
+		snprintf(seat->agent, sizeof seat->agent, "%s",
+			 !is_agent ? "" : agent && agent[0] && strcmp(agent, "human") ? agent
+										    : "greedy");
+		char why[128];
+		if (is_agent && !agent_allowed(seat->agent, why, sizeof why)) {
+			*r = result(400, "seats", "seats[%d]: agent '%.60s': %s", i, seat->agent, why);
+			return false;
+		}
+		if (name && name[0])
+			snprintf(seat->name, sizeof seat->name, "%s", name);
+		else if (is_agent)
+			snprintf(seat->name, sizeof seat->name, "%.50s", seat->agent);
+		else
+			snprintf(seat->name, sizeof seat->name, "Player %d", i + 1);
+		const web_json *open = s ? web_json_get(s, "open") : NULL;
+		seat->open = !is_agent && open && open->type == WEB_JSON_BOOL && open->boolean;
+		if (seat->open && !(name && name[0]))
+			snprintf(seat->name, sizeof seat->name, "open seat");
+		if (!is_agent && !web_random_hex(seat->token, sizeof seat->token, 16)) {
+			*r = result(500, NULL, "cannot read /dev/urandom");
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The row of a new table: game, options, seats, id, seed. */
+static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, web_result *r)
+{
+	const char *game = web_json_string(req, "game");
+	if (!game || !plain_name(game)) {
+		*r = result(400, "game", "game: name a game or preset (see /api/games)");
+		return false;
+	}
+	bones_preset *preset = malloc(sizeof *preset);
+	const bones_plugin *p = NULL;
+	char err[1024];
+	bones_options opts;
+	bool ok = false;
+	if (!preset) {
+		*r = result(500, NULL, "out of memory");
+		return false;
+	}
+	pthread_mutex_lock(&ts->lock);
+	bones_status st = bones_preset_resolve(game, ts->reg, preset, &p, err, sizeof err);
+	pthread_mutex_unlock(&ts->lock);
+	if (st) {
+		*r = result(400, "game", "game: %s", err);
+		goto out_free;
+	}
+	if (bones_preset_options(preset, p, &opts, err, sizeof err)) {
+		*r = result(500, "game", "%s", err);
+		goto out_free;
+	}
+	if (!apply_options(req, &opts, r) || !apply_time(req, preset, r))
+		goto out_release;
+	row->time = preset->time;
+	bones_session *s = NULL;
+	uint64_t seed;
+	if (!web_random_bytes(&seed, sizeof seed) ||
+	    !web_random_hex(row->id, sizeof row->id, 10)) {
+		*r = result(500, NULL, "cannot read /dev/urandom");
+		goto out_release;
+	}
+	if (bones_session_create(p, &opts, seed, &s, err, sizeof err)) {
+		const char *colon = strchr(err, ':');
+		char field[64] = "";
+		if (colon && (size_t)(colon - err) < sizeof field)
+			memcpy(field, err, (size_t)(colon - err)), field[colon - err] = '\0';
+		*r = result(400, bones_options_find(p, field) >= 0 ? field : "options", "%s", err);
+		goto out_release;
+	}
+	snprintf(row->game, sizeof row->game, "%s", p->id);
+	snprintf(row->preset, sizeof row->preset, "%s", preset->id[0] ? preset->id : p->id);
+	snprintf(row->options, sizeof row->options, "%s", bones_session_options_text(s));
+	row->seed = seed, row->created = (int64_t)time(NULL), row->resigned = -1;
+	const web_json *hints = web_json_get(req, "hints");
+	row->hints = hints && hints->type == WEB_JSON_BOOL && hints->boolean;
+	ok = fill_seats(req, preset, bones_session_info(s)->players, row, r);
+	bones_session_destroy(s);
+out_release:
+	bones_options_release(&opts);
+out_free:
+	free(preset);
+	return ok;
+}
+
+static void reply_links(const web_table *t, web_buf *out)
+{
+	bool first = true;
+	web_buf_puts(out, "{");
+	web_buf_json_key(out, &first, "id");
+	web_buf_json_string(out, t->row.id);
+	web_buf_json_key(out, &first, "spectator");
+	web_buf_printf(out, "\"/t/%s\"", t->row.id);
+	web_buf_json_key(out, &first, "seats");
+	web_buf_puts(out, "[");
+	for (int i = 0; i < t->row.seat_count; i++) {
+		const web_seat_row *s = &t->row.seats[i];
+		bool f = true;
+		web_buf_puts(out, i ? ",{" : "{");
+		web_buf_json_key(out, &f, "seat");
+		web_buf_printf(out, "%d", i + 1);
+		web_buf_json_key(out, &f, "kind");
+		web_buf_json_string(out, s->kind);
+		web_buf_json_key(out, &f, "name");
+		web_buf_json_string(out, s->name);
+		if (s->open) {
+			web_buf_json_key(out, &f, "open");
+			web_buf_puts(out, "true");
+		} else if (s->token[0]) {
+			web_buf_json_key(out, &f, "token");
+			web_buf_json_string(out, s->token);
+			web_buf_json_key(out, &f, "link");
+			web_buf_printf(out, "\"/t/%s#seat=%d&token=%s\"", t->row.id, i + 1, s->token);
+		}
+		web_buf_puts(out, "}");
+	}
+	web_buf_puts(out, "]}");
+}
+
+web_result web_tables_create_table(web_tables *ts, const web_json *req, web_buf *out)
+{
+	web_result r = result(201, NULL, "created");
+	if (!req || req->type != WEB_JSON_OBJECT)
+		return result(400, NULL, "expected a JSON object {\"game\": ...}");
+	web_table_row *row = calloc(1, sizeof *row);
+	if (!row)
+		return result(500, NULL, "out of memory");
+	char err[512];
+	web_table *t = NULL;
+	if (!make_row(ts, req, row, &r))
+		goto out_free;
+	t = table_new(ts, row, err, sizeof err);
+	if (!t) {
+		r = result(400, strncmp(err, "seats", 5) ? "options" : "seats", "%s", err);
+		goto out_free;
+	}
+	if (web_store_add_table(ts->store, row, err, sizeof err)) {
+		r = result(500, NULL, "%s", err);
+		goto out_free;
+	}
+	pthread_mutex_lock(&t->lock);
+	bones_session_resolve_chance(t->s);
+	bool committed = web_table_commit(ts, t, &r);
+	pthread_mutex_unlock(&t->lock);
+	if (!committed || !table_add(ts, t)) {
+		if (committed)
+			r = result(503, NULL, "too many tables");
+		goto out_free;
+	}
+	web_log("table %s: created, %s (%s)", row->id, row->preset, row->options);
+	reply_links(t, out);
+	pthread_mutex_lock(&t->lock);
+	web_tables_enqueue(ts, t);
+	pthread_mutex_unlock(&t->lock);
+	t = NULL;
+out_free:
+	table_free(t);
+	free(row);
+	return r;
+}

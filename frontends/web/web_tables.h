@@ -1,0 +1,86 @@
+/* The server's tables: creating them from a JSON request, moves and resignations by
+ * seat, agents thinking in worker threads, and restoring every table from the store
+ * at start. Thread-safe: HTTP threads and agent workers call in at once. */
+#ifndef BONES_WEB_TABLES_H
+#define BONES_WEB_TABLES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "web_json.h"
+
+typedef struct web_tables web_tables;
+typedef struct web_table web_table;
+
+/* An HTTP-like outcome: code (200, 201, 400, 403, 404, 409, 422, 500) and a reason. */
+typedef struct web_result {
+	int code;
+	char field[64];   /* the request field at fault ("game", "players", "seats"), or "" */
+	char error[512];  /* lowercase reason, names the option/move */
+} web_result;
+
+/* Open DIR's store, load the plugins, restore every table, start `workers` agent
+ * threads. err names the file or table at fault. */
+int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
+		      size_t errcap);
+/* Stops the workers and frees everything. NULL is a no-op. */
+void web_tables_destroy(web_tables *ts);
+/* Wake every waiter (SSE streams) so they can notice the shutdown. */
+void web_tables_stop(web_tables *ts);
+bool web_tables_stopping(const web_tables *ts);
+
+/* Create a table from a request body {"game", "options", "seats"}; on success the
+ * reply (ids and invitation links) goes to out. */
+web_result web_tables_create_table(web_tables *ts, const web_json *req, web_buf *out);
+
+/* The games and presets, with option schemas and agent kinds, as JSON. */
+void web_tables_games_json(web_tables *ts, web_buf *out);
+/* The lobby: every table, newest first, with public facts only. */
+void web_tables_lobby_json(web_tables *ts, web_buf *out);
+
+/* A table by id, or NULL. Tables live as long as ts. */
+web_table *web_tables_find(web_tables *ts, const char *id);
+
+/* The seat (0-based) whose token this is, or -1 (spectator). Constant time in the
+ * token's contents. token may be NULL. */
+int web_table_seat_of(web_table *t, const char *token);
+
+/* Play move notation for seat (which must be to move); committed to the store before
+ * it returns 200. */
+web_result web_table_play(web_tables *ts, web_table *t, int seat, const char *text);
+web_result web_table_resign(web_tables *ts, web_table *t, int seat);
+/* Undo requests: seat asks to take back its last move (with everything after it); the
+ * other seat's "accept" takes it back (at once when every other seat is an agent), its
+ * "decline" or the asker's "cancel" drops the request. action is one of "request",
+ * "accept", "decline", "cancel". */
+web_result web_table_undo(web_tables *ts, web_table *t, int seat, const char *action);
+
+/* Take a free seat (seat from 0, or -1: the first free one) as name: its token and
+ * invitation link go to out. 409 when no such seat is free. */
+web_result web_table_take_seat(web_tables *ts, web_table *t, int seat, const char *name,
+			       web_buf *out);
+/* A hint for seat, which must be to move at a table created with hints: the move the
+ * hint agent (BONES_HINT_AGENT, about a second) chooses from what the seat may see.
+ * Runs in the caller's thread, outside the table's lock; at most two at once. */
+web_result web_table_hint(web_tables *ts, web_table *t, int seat, web_buf *out);
+
+/* Changes so far: grows with every move, resignation and undo. */
+uint64_t web_table_version(web_table *t);
+/* Wait until the version differs from seen, at most ms milliseconds; returns it. */
+uint64_t web_table_wait(web_tables *ts, web_table *t, uint64_t seen, int ms);
+
+/* The table as `seat` (-1 spectator) may see it, with a picture of width x height
+ * (width 0: no picture, and legal moves without their places: for scripted clients),
+ * at history index `at` (the position before entry at; -1 or past the end: now). A
+ * past position (the replay) has no legal moves. */
+web_result web_table_view_json(web_table *t, int seat, int width, int height, long at,
+				web_buf *out);
+/* The picture (SVG) seat sees with its legal move (notation) drawn as a ghost; 409
+ * when seat is not to move, 422 when the move is not legal. */
+web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int width,
+				int height, web_buf *out);
+/* The record (text) of a finished game; 409 while it runs. */
+web_result web_table_record(web_table *t, web_buf *out);
+
+#endif /* BONES_WEB_TABLES_H */

@@ -1,0 +1,154 @@
+/* The web server's store (frontends/web/web_store.h): tables, seats and moves read back
+ * after reopening; moves of many tables committed at once from many threads (group
+ * commit) all kept in order; undo truncation, resignation, penalties, taken seats; the
+ * database file private to its owner. */
+#include "bones_test.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "web_store.h"
+
+#define TABLES 8
+#define MOVES 40
+
+static char folder[] = "/tmp/bones-test-web-store-XXXXXX";
+
+static web_table_row row_for(int k)
+{
+	web_table_row row;
+	memset(&row, 0, sizeof row);
+	snprintf(row.id, sizeof row.id, "table%d", k);
+	snprintf(row.game, sizeof row.game, "holomino");
+	snprintf(row.preset, sizeof row.preset, "holomino");
+	snprintf(row.options, sizeof row.options, "players=2");
+	row.seed = 0xFFFFFFFFFFFFFFF0ull + (uint64_t)k; /* above INT64_MAX: stored as bits */
+	row.created = 1000 + k, row.resigned = -1, row.hints = k & 1, row.seat_count = 2;
+	row.time.per_move_ms = 60000, row.time.penalty = 5;
+	snprintf(row.seats[0].kind, sizeof row.seats[0].kind, "human");
+	snprintf(row.seats[0].token, sizeof row.seats[0].token, "%032d", k);
+	snprintf(row.seats[1].kind, sizeof row.seats[1].kind, "agent");
+	snprintf(row.seats[1].agent, sizeof row.seats[1].agent, "greedy");
+	row.seats[1].open = 0;
+	return row;
+}
+
+struct writer {
+	web_store *st;
+	int table, failures;
+};
+
+static void *write_moves(void *arg)
+{
+	struct writer *w = arg;
+	char id[16], err[512], text[32];
+	snprintf(id, sizeof id, "table%d", w->table);
+	for (size_t n = 0; n < MOVES; n++) {
+		const char *texts[1] = {text};
+		snprintf(text, sizeof text, "m%d-%zu", w->table, n);
+		w->failures += web_store_add_moves(w->st, id, n, texts, 1, err, sizeof err) != 0;
+	}
+	return NULL;
+}
+
+struct seen {
+	int tables;
+	bool ok;
+};
+
+static int check_table(void *user, const web_table_row *row, char **moves, size_t count)
+{
+	struct seen *s = user;
+	int k = s->tables++;
+	web_table_row want = row_for(k);
+	s->ok &= !strcmp(row->id, want.id) && row->seed == want.seed && row->hints == want.hints &&
+		 row->seat_count == 2 && !strcmp(row->seats[0].token, want.seats[0].token) &&
+		 !strcmp(row->seats[1].agent, "greedy") && row->time.per_move_ms == 60000;
+	size_t expect = k == 0 ? 10 : MOVES;
+	s->ok &= count == expect;
+	for (size_t n = 0; n < count; n++) {
+		char text[32];
+		snprintf(text, sizeof text, "m%d-%zu", k, n);
+		s->ok &= !strcmp(moves[n], text);
+	}
+	if (k == 1)
+		s->ok &= row->resigned == 1 && row->forfeited == 1 && row->seats[0].penalty == 5 &&
+			 !strcmp(row->seats[0].name, "Ann");
+	return 0;
+}
+
+static void test_web_store__concurrent_moves_all_come_back_in_order(void)
+{
+	web_store *st;
+	char err[512];
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
+	for (int k = 0; k < TABLES; k++) {
+		web_table_row row = row_for(k);
+		CU_ASSERT_EQUAL(web_store_add_table(st, &row, err, sizeof err), 0);
+	}
+	pthread_t threads[TABLES];
+	struct writer w[TABLES];
+	for (int k = 0; k < TABLES; k++) {
+		w[k] = (struct writer){st, k, 0};
+		pthread_create(&threads[k], NULL, write_moves, &w[k]);
+	}
+	for (int k = 0; k < TABLES; k++) {
+		pthread_join(threads[k], NULL);
+		CU_ASSERT_EQUAL(w[k].failures, 0);
+	}
+	const char *dup[1] = {"again"};
+	CU_ASSERT_NOT_EQUAL(web_store_add_moves(st, "table2", 5, dup, 1, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "bones-web.sqlite"));
+	CU_ASSERT_EQUAL(web_store_truncate(st, "table0", 10, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(web_store_set_resigned(st, "table1", 1, true, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(web_store_set_penalty(st, "table1", 0, 5, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(web_store_take_seat(st, "table1", 0, "Ann", err, sizeof err), 0);
+	web_store_close(st);
+
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
+	struct seen s = {0, true};
+	CU_ASSERT_EQUAL(web_store_each(st, check_table, &s, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(s.tables, TABLES);
+	CU_ASSERT_TRUE(s.ok);
+	web_store_close(st);
+}
+
+static void test_web_store__the_database_is_private_and_errors_name_it(void)
+{
+	char path[256], err[512];
+	struct stat sb;
+	snprintf(path, sizeof path, "%s/bones-web.sqlite", folder);
+	CU_ASSERT_EQUAL_FATAL(stat(path, &sb), 0);
+	CU_ASSERT_EQUAL(sb.st_mode & 0777, 0600);
+	web_store *st;
+	CU_ASSERT_NOT_EQUAL(web_store_open("/nonexistent/folder", &st, err, sizeof err), 0);
+	CU_ASSERT_PTR_NULL(st);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "/nonexistent/folder/bones-web.sqlite"));
+}
+
+int main(void)
+{
+	static const bones_test_case cases[] = {
+		{"concurrent moves all come back in order",
+		 test_web_store__concurrent_moves_all_come_back_in_order},
+		{"the database is private and errors name it",
+		 test_web_store__the_database_is_private_and_errors_name_it},
+		{NULL, NULL},
+	};
+	if (!mkdtemp(folder))
+		return 77;
+	int rc = bones_test_main("web_store", cases);
+	static const char *const files[] = {"bones-web.sqlite", "bones-web.sqlite-wal",
+					    "bones-web.sqlite-shm"};
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		char path[256];
+		snprintf(path, sizeof path, "%s/%s", folder, files[i]);
+		unlink(path);
+	}
+	rmdir(folder);
+	return rc;
+}

@@ -1,0 +1,91 @@
+"""Helpers for the `bones serve` tests: start a server on a free loopback port with its
+own data folder, call the JSON API, stop it (gracefully or with kill -9)."""
+import atexit
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+
+class Server:
+    def __init__(self, build, data, rate="0", extra=()):
+        self.build, self.data = build, data
+        env = dict(os.environ, BONES_PLUGIN_PATH=os.path.join(build, "lib/bones/plugins"))
+        self.log = open(os.path.join(data + ".log"), "a")
+        self.proc = subprocess.Popen(
+            [os.path.join(build, "bin/bones"), "serve", "--listen", "127.0.0.1:0",
+             "--data", data, "--rate", rate, *extra],
+            stdout=subprocess.PIPE, stderr=self.log, env=env, text=True)
+        atexit.register(self._reap)  # a failing test leaves no server behind
+        line = self.proc.stdout.readline()
+        if "port " not in line:
+            raise SystemExit("FAIL: the server did not start: %r (log %s.log)" % (line, data))
+        self.port = int(line.split("port ")[1].split(")")[0])
+        self.base = "http://127.0.0.1:%d" % self.port
+
+    def call(self, method, path, body=None, token=None, raw=None, headers=None):
+        """(status, parsed JSON or text, headers) of one request."""
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        req = urllib.request.Request(self.base + path, data=data, method=method)
+        req.add_header("Content-Type", "application/json")
+        if token:
+            req.add_header("Authorization", "Bearer " + token)
+        for k, v in (headers or {}).items():
+            req.add_header(k, v)
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                status, text, hdrs = r.status, r.read().decode(), r.headers
+        except urllib.error.HTTPError as e:
+            status, text, hdrs = e.code, e.read().decode(), e.headers
+        try:
+            return status, json.loads(text), hdrs
+        except ValueError:
+            return status, text, hdrs
+
+    def _reap(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def stop(self, kill=False):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+            self.proc.wait(timeout=30)
+        self.proc.stdout.close()
+        self.log.close()
+        text = open(self.data + ".log").read()
+        for sign in ("ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:"):
+            if sign in text:
+                at = text.index(sign)
+                raise SystemExit("FAIL: the server's log has a sanitizer report:\n" + text[max(0, at - 200):at + 3000])
+        if not kill and self.proc.returncode != 0:
+            raise SystemExit("FAIL: the server exited with status %d" % self.proc.returncode)
+        return self.proc.returncode
+
+
+def wait_for(fn, seconds=30, what="a condition"):
+    end = time.time() + seconds
+    while time.time() < end:
+        v = fn()
+        if v:
+            return v
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting for " + what)
+
+
+class Checks:
+    def __init__(self):
+        self.fails = 0
+
+    def __call__(self, what, ok, detail=""):
+        print(("ok: " if ok else "FAIL: ") + what + ("" if ok else " " + str(detail)[:400]))
+        sys.stdout.flush()
+        if not ok:
+            self.fails += 1
+
+    def exit(self):
+        sys.exit(1 if self.fails else 0)
