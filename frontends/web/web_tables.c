@@ -408,8 +408,11 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 		}
 		if (name && name[0])
 			snprintf(seat->name, sizeof seat->name, "%s", name);
-		else if (is_agent)
-			snprintf(seat->name, sizeof seat->name, "%.50s", seat->agent);
+		else if (is_agent) { /* the agent's spec, cut short (two fields of one row) */
+			char spec[51];
+			snprintf(spec, sizeof spec, "%s", seat->agent);
+			snprintf(seat->name, sizeof seat->name, "%s", spec);
+		}
 		else
 			snprintf(seat->name, sizeof seat->name, "Player %d", i + 1);
 		const web_json *open = s ? web_json_get(s, "open") : NULL;
