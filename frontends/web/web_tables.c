@@ -409,9 +409,9 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 		if (name && name[0])
 			snprintf(seat->name, sizeof seat->name, "%s", name);
 		else if (is_agent) { /* the agent's spec, cut short (two fields of one row) */
-			char spec[51];
-			snprintf(spec, sizeof spec, "%s", seat->agent);
-			snprintf(seat->name, sizeof seat->name, "%s", spec);
+			size_t n = strnlen(seat->agent, 50);
+			memcpy(seat->name, seat->agent, n);
+			seat->name[n] = '\0';
 		}
 		else
 			snprintf(seat->name, sizeof seat->name, "Player %d", i + 1);
