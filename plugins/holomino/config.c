@@ -96,9 +96,12 @@ static void layout_state(hm_game *g)
 {
 	size_t t = (size_t)g->ntiles;
 	g->cell_cap = 3 * t + 6;
-	g->hash_size = 16;
-	while (g->hash_size < 2 * g->cell_cap)
-		g->hash_size *= 2;
+	/* the hash is the board on a torus: q and r modulo its sides, so a compact layout
+	 * rarely collides and a neighbour's slot is its cell's plus a constant */
+	g->qbits = 2, g->rbits = 2;
+	while (((size_t)1 << (g->qbits + g->rbits)) < 2 * g->cell_cap)
+		*(g->qbits > g->rbits ? &g->rbits : &g->qbits) += 1;
+	g->hash_size = (size_t)1 << (g->qbits + g->rbits);
 	g->off_cells = (sizeof(hm_state) + 7) & ~(size_t)7;
 	g->off_hash = g->off_cells + g->cell_cap * sizeof(hm_cell);
 	g->off_hash = (g->off_hash + 7) & ~(size_t)7;

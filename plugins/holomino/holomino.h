@@ -37,7 +37,8 @@ typedef struct hm_game {
 	uint64_t *fit;                /* npat x HM_WORDS: tiles fitting the pattern; owned */
 	uint8_t *ori;                 /* npat x ntiles: bit k = turn k fits; owned */
 	size_t cell_cap;              /* cells a state can know (placed + open) */
-	size_t hash_size;             /* power of two >= 2 x cell_cap */
+	size_t hash_size;             /* power of two >= 2 x cell_cap: 2^(qbits + rbits) */
+	int qbits, rbits;             /* the hash's torus: q mod 2^qbits, r mod 2^rbits */
 	size_t off_cells, off_hash, off_live, state_size;
 	size_t max_moves;
 } hm_game;
@@ -127,6 +128,18 @@ static inline void hm_digits(const hm_game *g, int t, int turn, uint8_t out[3])
 	out[2] = g->tile_digit[t][next[turn + 2]];
 }
 
+/* Whether a tile on (q, r) keeps the layout within max_extent (always without one). */
+static inline bool hm_extent_ok(const hm_game *g, const hm_state *s, int q, int r)
+{
+	if (!g->max_extent || !s->ncells)
+		return true;
+	int x = 2 * q + r;
+	int minr = r < s->minr ? r : s->minr, maxr = r > s->maxr ? r : s->maxr;
+	int minx = x < s->minx ? x : s->minx, maxx = x > s->maxx ? x : s->maxx;
+	/* width in half tiles: (maxx - minx) + 2 <= 2N */
+	return maxr - minr + 1 <= g->max_extent && maxx - minx + 2 <= 2 * g->max_extent;
+}
+
 /* config.c */
 #define HM_OPTION_COUNT 6
 #define HM_VARIANT_COUNT 6
@@ -160,6 +173,10 @@ int hm_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
 			    int *corner);
 /* Points of a move closing n holes of these values under the game's scoring. */
 int32_t hm_points(const hm_game *g, int n, const uint8_t *hole);
+
+/* sample.c: ABI 1.1's sample_move, one move drawn without listing them all */
+bones_status hm_sample(const void *game, const void *state,
+		       uint64_t (*next_random)(void *rng), void *rng, bones_move *move);
 
 /* notation.c */
 size_t hm_format(const void *game, const void *state, bones_move move,

@@ -16,8 +16,8 @@ static hm_live *live_list(const hm_game *g, hm_state *s)
 
 static size_t hash_of(const hm_game *g, int q, int r)
 {
-	uint32_t h = (uint32_t)(uint16_t)q * 0x9E3779B1u ^ (uint32_t)(uint16_t)r * 0x85EBCA77u;
-	return (size_t)(h ^ (h >> 15)) & (g->hash_size - 1);
+	return ((size_t)(unsigned)q & (((size_t)1 << g->qbits) - 1)) |
+	       ((size_t)(unsigned)r << g->qbits & (g->hash_size - 1));
 }
 
 int hm_find(const hm_game *g, const hm_state *s, int q, int r)
@@ -75,14 +75,11 @@ static void remove_live(const hm_game *g, hm_state *s, int c)
 	cells[c].open_pos = HM_NOT_LIVE;
 }
 
-/* A new digit on an empty cell: a new pattern, and the cell leaves the live list for
- * good when no tile off the board fits it any more. */
-static void set_pattern(const hm_game *g, hm_state *s, hm_cell *n)
+/* A new digit on a live cell (its pattern up to date): the cell leaves the live list
+ * for good when no tile off the board fits it any more. */
+static void update_live(const hm_game *g, hm_state *s, hm_cell *n)
 {
-	int base = g->digits + 1, c = (int)(n - hm_cells(g, s));
-	n->pat = (uint16_t)((n->d[0] * base + n->d[1]) * base + n->d[2]);
-	if (n->open_pos == HM_NOT_LIVE)
-		return;
+	int c = (int)(n - hm_cells(g, s));
 	const uint64_t *f = g->fit + (size_t)n->pat * HM_WORDS;
 	uint64_t any = 0;
 	for (int w = 0; w < g->words; w++)
@@ -91,17 +88,6 @@ static void set_pattern(const hm_game *g, hm_state *s, hm_cell *n)
 		live_list(g, s)[n->open_pos].pat = n->pat;
 	else
 		remove_live(g, s, c);
-}
-
-static inline bool extent_ok(const hm_game *g, const hm_state *s, int q, int r)
-{
-	if (!g->max_extent || !s->ncells)
-		return true;
-	int x = 2 * q + r;
-	int minr = r < s->minr ? r : s->minr, maxr = r > s->maxr ? r : s->maxr;
-	int minx = x < s->minx ? x : s->minx, maxx = x > s->maxx ? x : s->maxx;
-	/* width in half tiles: (maxx - minx) + 2 <= 2N */
-	return maxr - minr + 1 <= g->max_extent && maxx - minx + 2 <= 2 * g->max_extent;
 }
 
 int32_t hm_points(const hm_game *g, int n, const uint8_t *hole)
@@ -157,26 +143,39 @@ static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_mo
 	int nb[6];
 	for (int j = 0; j < 6; j++)
 		nb[j] = find_or_add(g, s, x->q + bones_hex_dirs[j].q, x->r + bones_hex_dirs[j].r);
-	rec->nholes = 0;
+	/* the holes, without branches (whether a corner closes is a coin toss): each
+	 * corner's digits are written at the next free place, which only a hole takes */
+	int nh = 0;
 	for (int i = 0; i < 6; i += 2) {
 		int a = nb[i], b = nb[(i + 1) % 6];
-		if (a < 0 || b < 0 || !cells[a].placed || !cells[b].placed)
+		if (a < 0 || b < 0) /* only when the state is full, which it never is */
 			continue;
-		uint8_t *dg = rec->digit[rec->nholes];
+		uint8_t *dg = rec->digit[nh];
 		dg[0] = x->d[(i / 2 + 2) % 3];
 		dg[1] = x->d[i / 2];
 		dg[2] = cells[a].d[i / 2];
-		rec->hole[rec->nholes++] = hole_value(x, &cells[a], i);
+		rec->hole[nh] = hole_value(x, &cells[a], i);
+		nh += cells[a].placed & cells[b].placed;
 	}
+	if (nh < 3) { /* a corner that closed nothing wrote at most this place: zero again */
+		memset(rec->digit[nh], 0, sizeof rec->digit[nh]);
+		rec->hole[nh] = 0;
+	}
+	rec->nholes = (uint8_t)nh;
 	for (int j = 0; j < 6; j++) {
-		if (nb[j] < 0 || cells[nb[j]].placed)
+		if (nb[j] < 0)
 			continue;
 		/* the number point on the shared edge: odd corner o of x (o = j for odd j,
 		 * else j - 1) is corner j + 2 (odd j) or j + 3 (even j) of the neighbour */
 		static const uint8_t mine[6] = {2, 0, 0, 1, 1, 2}, theirs[6] = {1, 1, 2, 2, 0, 0};
 		hm_cell *n = &cells[nb[j]];
-		n->d[theirs[j]] = x->d[mine[j]];
-		set_pattern(g, s, n);
+		/* without a branch on whether n is placed: a placed tile's digits stay */
+		unsigned keep = 0u - n->placed, base = (unsigned)g->digits + 1;
+		n->d[theirs[j]] = (uint8_t)((n->d[theirs[j]] & keep) | (x->d[mine[j]] & ~keep));
+		unsigned pat = (n->d[0] * base + n->d[1]) * base + n->d[2];
+		n->pat = (uint16_t)((n->pat & keep) | (pat & ~keep));
+		if (n->open_pos != HM_NOT_LIVE) /* never a placed cell */
+			update_live(g, s, n);
 	}
 	int xx = 2 * x->q + x->r;
 	if (x->r < s->minr)
@@ -215,7 +214,7 @@ int hm_to_move(const void *game, const void *state)
 unsigned hm_turns(const hm_game *g, const hm_state *s, int c, int t)
 {
 	const hm_cell *x = &hm_ccells(g, s)[c];
-	if (x->placed || !extent_ok(g, s, x->q, x->r))
+	if (x->placed || !hm_extent_ok(g, s, x->q, x->r))
 		return 0;
 	return g->ori[(size_t)x->pat * (size_t)g->ntiles + (size_t)t];
 }
@@ -232,7 +231,7 @@ bool hm_blocked(const hm_game *g, const hm_state *s, int c)
 	const hm_cell *x = &hm_ccells(g, s)[c];
 	if (x->placed)
 		return false;
-	if (!extent_ok(g, s, x->q, x->r))
+	if (!hm_extent_ok(g, s, x->q, x->r))
 		return true;
 	const uint64_t *f = g->fit + (size_t)x->pat * HM_WORDS;
 	for (int w = 0; w < g->words; w++)
@@ -285,7 +284,7 @@ static size_t placements(const hm_game *g, const hm_state *s, bones_move *moves,
 		uint64_t hit = 0;
 		for (int w = 0; w < g->words; w++)
 			hit |= f[w] & pm[w];
-		if (!hit || !extent_ok(g, s, x->q, x->r))
+		if (!hit || !hm_extent_ok(g, s, x->q, x->r))
 			continue;
 		if (any)
 			return 1;
@@ -328,12 +327,14 @@ size_t hm_legal_moves(const void *game, const void *state, bones_move *moves,
 	return n;
 }
 
+/* Where tile t is in p's pool, -1 if not there. The slots past pool_n hold HM_NO_TILE,
+ * which no tile is, so all of them are compared without branches. */
 static int pool_index(const hm_state *s, int p, int t)
 {
-	for (int i = 0; i < s->pool_n[p]; i++)
-		if (s->pool[p][i] == t)
-			return i;
-	return -1;
+	unsigned hit = 0;
+	for (int i = 0; i < HM_POOL_MAX; i++)
+		hit |= (unsigned)(s->pool[p][i] == t) << i;
+	return hit ? __builtin_ctz(hit) : -1;
 }
 
 bool hm_legal(const hm_game *g, const hm_state *s, bones_move m)
@@ -354,12 +355,19 @@ bool hm_legal(const hm_game *g, const hm_state *s, bones_move m)
 	return c >= 0 && (hm_turns(g, s, c, t) >> hm_turn(m)) & 1u;
 }
 
-static void remove_from_pool(hm_state *s, int p, int t)
+/* Take the tile at index i (pool_index) out of p's pool, the tiles after it moving up;
+ * nothing for -1. (The old version wrote HM_NO_TILE at pool[p][pool_n - 1] even for a
+ * tile not in the pool, which GCC saw as a write at index 255 of an empty pool:
+ * -Wstringop-overflow. Never reached, as moves are checked first, but now impossible.) */
+static void remove_from_pool(hm_state *s, int p, int i)
 {
-	int i = pool_index(s, p, t);
-	for (; i + 1 < s->pool_n[p]; i++)
-		s->pool[p][i] = s->pool[p][i + 1];
-	s->pool[p][--s->pool_n[p]] = HM_NO_TILE;
+	if (i < 0)
+		return;
+	uint8_t *pool = s->pool[p];
+	for (int k = 0; k + 1 < HM_POOL_MAX; k++)
+		pool[k] = pool[k + (k >= i)];
+	pool[HM_POOL_MAX - 1] = HM_NO_TILE;
+	s->pool_n[p]--;
 }
 
 static void begin_turn(hm_state *s, int p)
@@ -395,11 +403,11 @@ bones_status hm_apply(const void *game, void *state, bones_move m)
 {
 	const hm_game *g = game;
 	hm_state *s = state;
-	int c = -1;
+	int c = -1, at = -1;
 	if (hm_kind(m) == HM_PLACE) {
 		/* the hot path: one look-up of the cell serves the check and the placement */
 		if (s->phase != HM_PHASE_MOVE || hm_tile(m) >= g->ntiles ||
-		    pool_index(s, s->player, hm_tile(m)) < 0)
+		    (at = pool_index(s, s->player, hm_tile(m))) < 0)
 			return BONES_EILLEGAL;
 		c = hm_find(g, s, hm_q(m), hm_r(m));
 		if (c < 0 || !((hm_turns(g, s, c, hm_tile(m)) >> hm_turn(m)) & 1u))
@@ -428,8 +436,9 @@ bones_status hm_apply(const void *game, void *state, bones_move m)
 		s->supply[t >> 6] |= 1ull << (t & 63);
 		s->supply_n++;
 		s->passes++;
+		at = pool_index(s, p, t);
 	}
-	remove_from_pool(s, p, t);
+	remove_from_pool(s, p, at);
 	s->last = rec;
 	s->play = rec;
 	if (!s->pool_n[p] || s->passes >= g->players)

@@ -1,0 +1,148 @@
+/* ABI 1.1's sample_move for Holomino: a draw from the supply or a uniform legal move,
+ * found by counting the fitting tiles of each live cell (popcounts) instead of listing
+ * every move; the same distribution as hm_legal_moves. */
+#include "bones/rng.h"
+#include "holomino.h"
+
+#define HM_LIVE_MAX 256 /* live cells of a one-word game: 3 x 64 + 6 at most */
+
+/* Set bits of m: the instruction where the target has one, else SWAR (a portable
+ * build's __builtin_popcountll is a call into libgcc). */
+static inline unsigned popcount(uint64_t m)
+{
+#ifdef __POPCNT__
+	return (unsigned)__builtin_popcountll(m);
+#else
+	m = m - ((m >> 1) & 0x5555555555555555ull);
+	m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+	m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+	return (unsigned)((m * 0x0101010101010101ull) >> 56);
+#endif
+}
+
+/* Set bits of m when there are few (a cell's fitting tiles of a pool). */
+static inline unsigned sparse_count(uint64_t m)
+{
+	return popcount(m);
+}
+
+/* The j-th (from 0) set bit of m; m has more than j set bits. */
+static int select_bit(uint64_t m, unsigned j)
+{
+	int pos = 0;
+	for (int w = 32; w; w >>= 1) {
+		uint64_t low = m & ((1ull << w) - 1);
+		unsigned c = popcount(low);
+		/* without branches: which half holds the bit is a coin toss */
+		uint64_t up = (uint64_t)0 - (uint64_t)(j >= c);
+		j -= c & (unsigned)up;
+		m = ((m >> w) & up) | (low & ~up);
+		pos += w & (int)up;
+	}
+	return pos;
+}
+
+static bones_move draw(const hm_game *g, const hm_state *s, unsigned j)
+{
+	for (int w = 0; w < g->words; w++) {
+		unsigned c = popcount(s->supply[w]);
+		if (j < c)
+			return hm_pack(HM_DRAW, w * 64 + select_bit(s->supply[w], j), 0, 0, 0);
+		j -= c;
+	}
+	return 0; /* not reached: j < supply_n */
+}
+
+/* Placements on the live cell x with tiles of the pool mask pm: their count, or with
+ * out != NULL the j-th of them in hm_legal_moves' order (j below the count). */
+static unsigned at_cell(const hm_game *g, const hm_state *s, const hm_live *x,
+			const uint64_t *pm, unsigned j, bones_move *out)
+{
+	const uint64_t *f = g->fit + (size_t)x->pat * HM_WORDS;
+	const uint8_t *turns = g->ori + (size_t)x->pat * (size_t)g->ntiles;
+	unsigned n = 0;
+	if (!hm_extent_ok(g, s, x->q, x->r))
+		return 0;
+	for (int w = 0; w < g->words; w++)
+		for (uint64_t m = f[w] & pm[w]; m; m &= m - 1) {
+			int t = w * 64 + __builtin_ctzll(m);
+			for (unsigned tb = turns[t]; tb; tb &= tb - 1, n++)
+				if (out && n == j) {
+					*out = hm_pack(HM_PLACE, t, __builtin_ctz(tb), x->q, x->r);
+					return n;
+				}
+		}
+	return n;
+}
+
+/* The common game (one word of tiles, unique digits: one turn per fitting tile, no
+ * extent): a popcount per live cell, kept for finding the drawn one. */
+static bool sample_unique(const hm_game *g, const hm_state *s, uint64_t pm,
+			  uint64_t (*next_random)(void *), void *rng, bones_move *move)
+{
+	const hm_live *live = hm_clive(g, s);
+	const uint64_t *fit = g->fit;
+	uint8_t count[HM_LIVE_MAX];
+	unsigned total = 0;
+	int n = s->nlive;
+	for (int o = 0; o < n; o++) {
+		count[o] = (uint8_t)popcount(fit[(size_t)live[o].pat * HM_WORDS] & pm);
+		total += count[o];
+	}
+	if (!total)
+		return false;
+	unsigned j = bones_random_below(next_random, rng, total);
+	int o = 0;
+	for (; j >= count[o]; o++) /* one mispredicted exit, cheaper than a full pass */
+		j -= count[o];
+	uint64_t m = fit[(size_t)live[o].pat * HM_WORDS] & pm;
+	int t = select_bit(m, j);
+	const uint8_t *turns = g->ori + (size_t)live[o].pat * (size_t)g->ntiles;
+	*move = hm_pack(HM_PLACE, t, turns[t] >> 1, live[o].q, live[o].r);
+	return true;
+}
+
+static bool sample_any(const hm_game *g, const hm_state *s, const uint64_t *pm,
+		       uint64_t (*next_random)(void *), void *rng, bones_move *move)
+{
+	const hm_live *live = hm_clive(g, s);
+	unsigned total = 0;
+	for (int o = 0; o < s->nlive; o++)
+		total += at_cell(g, s, &live[o], pm, 0, NULL);
+	if (!total)
+		return false;
+	unsigned j = bones_random_below(next_random, rng, total);
+	for (int o = 0;; o++) {
+		unsigned c = at_cell(g, s, &live[o], pm, 0, NULL);
+		if (j < c) {
+			at_cell(g, s, &live[o], pm, j, move);
+			return true;
+		}
+		j -= c;
+	}
+}
+
+bones_status hm_sample(const void *game, const void *state,
+		       uint64_t (*next_random)(void *rng), void *rng, bones_move *move)
+{
+	const hm_game *g = game;
+	const hm_state *s = state;
+	if (s->phase == HM_PHASE_OVER)
+		return BONES_EILLEGAL;
+	if (s->phase != HM_PHASE_MOVE) {
+		*move = draw(g, s, bones_random_below(next_random, rng, s->supply_n));
+		return BONES_OK;
+	}
+	int p = s->player;
+	uint64_t pm[HM_WORDS] = {0};
+	for (int i = 0; i < s->pool_n[p]; i++)
+		pm[s->pool[p][i] >> 6] |= 1ull << (s->pool[p][i] & 63);
+	bool common = g->words == 1 && g->unique && !g->max_extent && g->cell_cap <= HM_LIVE_MAX;
+	bool placed = common ? sample_unique(g, s, pm[0], next_random, rng, move)
+			     : sample_any(g, s, pm, next_random, rng, move);
+	if (!placed) /* no placement: pass one tile of the pool back */
+		*move = hm_pack(HM_PASS,
+				s->pool[p][bones_random_below(next_random, rng, s->pool_n[p])],
+				0, 0, 0);
+	return BONES_OK;
+}
