@@ -75,20 +75,6 @@ static void remove_live(const hm_game *g, hm_state *s, int c)
 	cells[c].open_pos = HM_NOT_LIVE;
 }
 
-/* A new digit on a live cell (its pattern up to date): the cell leaves the live list
- * for good when no tile off the board fits it any more. */
-static void update_live(const hm_game *g, hm_state *s, hm_cell *n)
-{
-	int c = (int)(n - hm_cells(g, s));
-	const uint64_t *f = g->fit + (size_t)n->pat * HM_WORDS;
-	uint64_t any = 0;
-	for (int w = 0; w < g->words; w++)
-		any |= f[w] & ~s->placed[w];
-	if (any)
-		live_list(g, s)[n->open_pos].pat = n->pat;
-	else
-		remove_live(g, s, c);
-}
 
 int32_t hm_points(const hm_game *g, int n, const uint8_t *hole)
 {
@@ -129,6 +115,35 @@ int hm_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
 	return n;
 }
 
+/* Whether some tile off the board fits pattern pat. */
+static inline bool fits_any(const hm_game *g, const hm_state *s, unsigned pat)
+{
+	const uint64_t *f = g->fit + (size_t)pat * HM_WORDS;
+	uint64_t any = 0;
+	for (int w = 0; w < g->words; w++)
+		any |= f[w] & ~s->placed[w];
+	return any != 0;
+}
+
+/* The neighbour n of a tile just placed beside it gets the digit at their shared number
+ * point (digit) at its corner slot (placed tiles keep theirs): its pattern, and its
+ * entry in the live list, which it leaves for good when no tile off the board fits. */
+static void fix_digit(const hm_game *g, hm_state *s, int c, int slot, unsigned digit)
+{
+	hm_cell *n = &hm_cells(g, s)[c];
+	hm_live *live = live_list(g, s);
+	/* no branch on whether n is placed or live (coin tosses): masks and a write to the
+	 * spare entry past the live list (a connected layout never fills the state) */
+	unsigned keep = 0u - n->placed, base = (unsigned)g->digits + 1;
+	n->d[slot] = (uint8_t)((n->d[slot] & keep) | (digit & ~keep));
+	unsigned pat = (n->d[0] * base + n->d[1]) * base + n->d[2];
+	n->pat = (uint16_t)((n->pat & keep) | (pat & ~keep));
+	unsigned pos = n->open_pos, is_live = pos != HM_NOT_LIVE;
+	live[is_live ? pos : s->nlive].pat = n->pat;
+	if (is_live & !fits_any(g, s, n->pat)) /* rare */
+		remove_live(g, s, c);
+}
+
 /* Put tile t turned by k on open cell c: fix the neighbours' digits, close holes. */
 static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_moverec *rec)
 {
@@ -140,52 +155,38 @@ static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_mo
 	x->turn = (uint8_t)k;
 	s->placed[t >> 6] |= 1ull << (t & 63);
 	remove_live(g, s, c);
-	int nb[6];
-	for (int j = 0; j < 6; j++)
+	int nb[6], bad = 0;
+	for (int j = 0; j < 6; j++) {
+		/* the number point on the shared edge: odd corner o of x (o = j for odd j,
+		 * else j - 1) is corner j + 2 (odd j) or j + 3 (even j) of the neighbour */
+		static const uint8_t mine[6] = {2, 0, 0, 1, 1, 2}, theirs[6] = {1, 1, 2, 2, 0, 0};
 		nb[j] = find_or_add(g, s, x->q + bones_hex_dirs[j].q, x->r + bones_hex_dirs[j].r);
+		bad |= nb[j];
+		if (nb[j] >= 0) /* always: 3 x tiles + 6 cells hold any layout */
+			fix_digit(g, s, nb[j], theirs[j], x->d[mine[j]]);
+	}
 	/* the holes, without branches (whether a corner closes is a coin toss): each
 	 * corner's digits are written at the next free place, which only a hole takes */
 	int nh = 0;
-	for (int i = 0; i < 6; i += 2) {
-		int a = nb[i], b = nb[(i + 1) % 6];
-		if (a < 0 || b < 0) /* only when the state is full, which it never is */
-			continue;
+	for (int i = 0; i < 6 && bad >= 0; i += 2) {
+		const hm_cell *a = &cells[nb[i]], *b = &cells[nb[(i + 1) % 6]];
 		uint8_t *dg = rec->digit[nh];
 		dg[0] = x->d[(i / 2 + 2) % 3];
 		dg[1] = x->d[i / 2];
-		dg[2] = cells[a].d[i / 2];
-		rec->hole[nh] = hole_value(x, &cells[a], i);
-		nh += cells[a].placed & cells[b].placed;
+		dg[2] = a->d[i / 2];
+		rec->hole[nh] = hole_value(x, a, i);
+		nh += a->placed & b->placed;
 	}
 	if (nh < 3) { /* a corner that closed nothing wrote at most this place: zero again */
 		memset(rec->digit[nh], 0, sizeof rec->digit[nh]);
 		rec->hole[nh] = 0;
 	}
 	rec->nholes = (uint8_t)nh;
-	for (int j = 0; j < 6; j++) {
-		if (nb[j] < 0)
-			continue;
-		/* the number point on the shared edge: odd corner o of x (o = j for odd j,
-		 * else j - 1) is corner j + 2 (odd j) or j + 3 (even j) of the neighbour */
-		static const uint8_t mine[6] = {2, 0, 0, 1, 1, 2}, theirs[6] = {1, 1, 2, 2, 0, 0};
-		hm_cell *n = &cells[nb[j]];
-		/* without a branch on whether n is placed: a placed tile's digits stay */
-		unsigned keep = 0u - n->placed, base = (unsigned)g->digits + 1;
-		n->d[theirs[j]] = (uint8_t)((n->d[theirs[j]] & keep) | (x->d[mine[j]] & ~keep));
-		unsigned pat = (n->d[0] * base + n->d[1]) * base + n->d[2];
-		n->pat = (uint16_t)((n->pat & keep) | (pat & ~keep));
-		if (n->open_pos != HM_NOT_LIVE) /* never a placed cell */
-			update_live(g, s, n);
-	}
 	int xx = 2 * x->q + x->r;
-	if (x->r < s->minr)
-		s->minr = x->r;
-	if (x->r > s->maxr)
-		s->maxr = x->r;
-	if (xx < s->minx)
-		s->minx = (int16_t)xx;
-	if (xx > s->maxx)
-		s->maxx = (int16_t)xx;
+	s->minr = x->r < s->minr ? x->r : s->minr;
+	s->maxr = x->r > s->maxr ? x->r : s->maxr;
+	s->minx = (int16_t)(xx < s->minx ? xx : s->minx);
+	s->maxx = (int16_t)(xx > s->maxx ? xx : s->maxx);
 	rec->points = hm_points(g, rec->nholes, rec->hole);
 }
 
