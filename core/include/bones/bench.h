@@ -5,6 +5,8 @@
 #ifndef BONES_BENCH_H
 #define BONES_BENCH_H
 
+#include <stdbool.h>
+
 #include "bones/plugin.h"
 #include "bones/rng.h"
 
@@ -53,6 +55,34 @@ static inline uint64_t bones_bench_playout(const bones_plugin *p, const void *ga
 bones_status bones_bench_run(const bones_plugin *plugin, const void *game,
 			     const bones_game_info *info, double seconds, uint64_t seed,
 			     bones_bench_result *out);
+
+/* A fixed position for timing an agent: the state after `moves` random player moves
+ * (chance outcomes by their probabilities, as they come) from seed's game, at the next
+ * player's turn; moves < 0 for the middle of the game (half the median length of 21
+ * random games from the same seed). state holds state_size bytes; *made gets the
+ * player moves made. BONES_ERANGE when the game ends first, BONES_ENOMEM. */
+bones_status bones_bench_position(const bones_plugin *plugin, const void *game,
+				  const bones_game_info *info, long moves, uint64_t seed,
+				  void *state, unsigned *made);
+
+/* What an agent did on one position, its choices made one after another. */
+typedef struct bones_bench_agent_result {
+	uint64_t choices;      /* choices made, each by a fresh agent (seed, seed + 1, ...) */
+	uint64_t iterations;   /* search iterations of all choices, all threads */
+	uint64_t sim_moves;    /* moves applied while searching */
+	double seconds;        /* wall time spent choosing (agent creation excluded) */
+	double cpu_seconds;    /* CPU time of the search threads, summed */
+	double choices_per_s, iterations_per_s, sim_moves_per_s; /* per wall second */
+	bool searched;         /* the agent reports search statistics (mcts) */
+} bones_bench_agent_result;
+
+/* Let the agent of spec choose a move in state again and again for about `seconds`
+ * (at least once). A bad spec or a failed choice returns its status with a message in
+ * err. */
+bones_status bones_bench_agent(const bones_plugin *plugin, const void *game,
+			       const bones_game_info *info, const void *state, const char *spec,
+			       double seconds, uint64_t seed, bones_bench_agent_result *out,
+			       char *err, size_t errcap);
 
 /* Seconds on the monotonic clock, for timing loops. */
 double bones_bench_now(void);
