@@ -119,6 +119,20 @@ static inline bool hm_has(const uint64_t *mask, int t)
 	return (mask[t >> 6] >> (t & 63)) & 1u;
 }
 
+/* Set bits of m: the instruction where the target has one, else SWAR without branches
+ * (a portable build's __builtin_popcountll is a call into libgcc). */
+static inline unsigned hm_popcount(uint64_t m)
+{
+#ifdef __POPCNT__
+	return (unsigned)__builtin_popcountll(m);
+#else
+	m = m - ((m >> 1) & 0x5555555555555555ull);
+	m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+	m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+	return (unsigned)((m * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 /* The digits of tile t at c1, c3, c5 in turn k: digit k of its name sits at c1. */
 static inline void hm_digits(const hm_game *g, int t, int turn, uint8_t out[3])
 {

@@ -6,33 +6,13 @@
 
 #define HM_LIVE_MAX 256 /* live cells of a one-word game: 3 x 64 + 6 at most */
 
-/* Set bits of m: the instruction where the target has one, else SWAR (a portable
- * build's __builtin_popcountll is a call into libgcc). */
-static inline unsigned popcount(uint64_t m)
-{
-#ifdef __POPCNT__
-	return (unsigned)__builtin_popcountll(m);
-#else
-	m = m - ((m >> 1) & 0x5555555555555555ull);
-	m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
-	m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-	return (unsigned)((m * 0x0101010101010101ull) >> 56);
-#endif
-}
-
-/* Set bits of m when there are few (a cell's fitting tiles of a pool). */
-static inline unsigned sparse_count(uint64_t m)
-{
-	return popcount(m);
-}
-
 /* The j-th (from 0) set bit of m; m has more than j set bits. */
 static int select_bit(uint64_t m, unsigned j)
 {
 	int pos = 0;
 	for (int w = 32; w; w >>= 1) {
 		uint64_t low = m & ((1ull << w) - 1);
-		unsigned c = popcount(low);
+		unsigned c = hm_popcount(low);
 		/* without branches: which half holds the bit is a coin toss */
 		uint64_t up = (uint64_t)0 - (uint64_t)(j >= c);
 		j -= c & (unsigned)up;
@@ -45,7 +25,7 @@ static int select_bit(uint64_t m, unsigned j)
 static bones_move draw(const hm_game *g, const hm_state *s, unsigned j)
 {
 	for (int w = 0; w < g->words; w++) {
-		unsigned c = popcount(s->supply[w]);
+		unsigned c = hm_popcount(s->supply[w]);
 		if (j < c)
 			return hm_pack(HM_DRAW, w * 64 + select_bit(s->supply[w], j), 0, 0, 0);
 		j -= c;
@@ -86,7 +66,7 @@ static bool sample_unique(const hm_game *g, const hm_state *s, uint64_t pm,
 	unsigned total = 0;
 	int n = s->nlive;
 	for (int o = 0; o < n; o++) {
-		count[o] = (uint8_t)popcount(fit[(size_t)live[o].pat * HM_WORDS] & pm);
+		count[o] = (uint8_t)hm_popcount(fit[(size_t)live[o].pat * HM_WORDS] & pm);
 		total += count[o];
 	}
 	if (!total)
