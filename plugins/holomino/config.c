@@ -141,8 +141,9 @@ bones_status hm_configure(const bones_host *host, const bones_value *values,
 	}
 	g->npat = (g->digits + 1) * (g->digits + 1) * (g->digits + 1);
 	g->fit = host->alloc(host, (size_t)g->npat * HM_WORDS * sizeof(uint64_t));
+	g->fit0 = host->alloc(host, (size_t)g->npat * sizeof(uint64_t));
 	g->ori = host->alloc(host, (size_t)g->npat * (size_t)g->ntiles);
-	if (!g->fit || !g->ori) {
+	if (!g->fit || !g->fit0 || !g->ori) {
 		hm_destroy(g);
 		snprintf(err, errcap, "holomino: out of memory");
 		return BONES_ENOMEM;
@@ -150,6 +151,8 @@ bones_status hm_configure(const bones_host *host, const bones_value *values,
 	memset(g->fit, 0, (size_t)g->npat * HM_WORDS * sizeof(uint64_t));
 	memset(g->ori, 0, (size_t)g->npat * (size_t)g->ntiles);
 	build_tables(g);
+	for (int p = 0; p < g->npat; p++)
+		g->fit0[p] = g->fit[(size_t)p * HM_WORDS];
 	layout_state(g);
 	info->players = g->players;
 	info->state_size = g->state_size;
@@ -165,6 +168,7 @@ void hm_destroy(void *game)
 		return;
 	const bones_host *host = g->host;
 	host->free(host, g->fit);
+	host->free(host, g->fit0);
 	host->free(host, g->ori);
 	host->free(host, g);
 }

@@ -35,6 +35,8 @@ typedef struct hm_game {
 	int16_t name_index[1000];            /* name -> tile, -1 for none */
 	int npat;                     /* (digits + 1)^3 constraint patterns */
 	uint64_t *fit;                /* npat x HM_WORDS: tiles fitting the pattern; owned */
+	uint64_t *fit0;               /* npat: the first word of each, packed (one-word sets
+				       * read it in their hot loops); owned */
 	uint8_t *ori;                 /* npat x ntiles: bit k = turn k fits; owned */
 	size_t cell_cap;              /* cells a state can know (placed + open) */
 	size_t hash_size;             /* power of two >= 2 x cell_cap: 2^(qbits + rbits) */
@@ -78,15 +80,15 @@ typedef struct hm_state {
 	uint64_t supply[HM_WORDS];    /* tiles in the supply */
 	uint64_t placed[HM_WORDS];    /* tiles on the board */
 	int32_t score[HM_MAX_PLAYERS];
-	hm_moverec last;              /* the last move applied (breakdown) */
 	hm_moverec play;              /* the last player move (placement or pass) */
 	int16_t minr, maxr, minx, maxx; /* extent of the layout; x = 2q + r */
 	uint16_t ncells;              /* known cells: placed and empty neighbours */
 	uint16_t nlive;               /* entries of the live list */
 	uint8_t phase, player, dealt, passes, supply_n;
+	uint8_t last_play;            /* 1 when the last move applied is `play` (breakdown) */
 	uint8_t pool_n[HM_MAX_PLAYERS];
 	uint8_t pool[HM_MAX_PLAYERS][HM_POOL_MAX];
-	uint8_t pad[3];
+	uint8_t pad[2];
 } hm_state;
 
 static inline hm_cell *hm_cells(const hm_game *g, hm_state *s)

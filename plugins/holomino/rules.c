@@ -115,14 +115,16 @@ int hm_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
 	return n;
 }
 
-/* Whether some tile off the board fits pattern pat. */
+/* Whether some tile off the board fits pattern pat. All HM_WORDS words, without a
+ * loop: the fit rows are zero past the tile set. */
 static inline bool fits_any(const hm_game *g, const hm_state *s, unsigned pat)
 {
+	if (g->words == 1)
+		return (g->fit0[pat] & ~s->placed[0]) != 0;
 	const uint64_t *f = g->fit + (size_t)pat * HM_WORDS;
-	uint64_t any = 0;
-	for (int w = 0; w < g->words; w++)
-		any |= f[w] & ~s->placed[w];
-	return any != 0;
+	_Static_assert(HM_WORDS == 4, "fits_any reads four words");
+	return ((f[0] & ~s->placed[0]) | (f[1] & ~s->placed[1]) | (f[2] & ~s->placed[2]) |
+		(f[3] & ~s->placed[3])) != 0;
 }
 
 /* The neighbour n of a tile just placed beside it gets the digit at their shared number
@@ -416,22 +418,23 @@ bones_status hm_apply(const void *game, void *state, bones_move m)
 	} else if (!hm_legal(g, s, m)) {
 		return BONES_EILLEGAL;
 	}
-	hm_moverec rec;
-	memset(&rec, 0, sizeof rec);
-	rec.move = m;
-	rec.valid = 1;
-	rec.player = s->player;
 	int t = hm_tile(m), p = s->player;
 	if (hm_kind(m) == HM_DRAW) {
-		rec.chance = 1;
 		apply_draw(g, s, t);
-		rec.player = s->player;
-		s->last = rec;
+		s->last_play = 0;
 		return BONES_OK;
 	}
+	/* the record is written in place: a copy of a record just written byte by byte
+	 * would stall on store forwarding */
+	hm_moverec *rec = &s->play;
+	memset(rec, 0, sizeof *rec);
+	rec->move = m;
+	rec->valid = 1;
+	rec->player = (uint8_t)p;
+	s->last_play = 1;
 	if (hm_kind(m) == HM_PLACE) {
-		place_tile(g, s, c, t, hm_turn(m), &rec);
-		s->score[p] += rec.points;
+		place_tile(g, s, c, t, hm_turn(m), rec);
+		s->score[p] += rec->points;
 		s->passes = 0;
 	} else {
 		s->supply[t >> 6] |= 1ull << (t & 63);
@@ -440,8 +443,6 @@ bones_status hm_apply(const void *game, void *state, bones_move m)
 		at = pool_index(s, p, t);
 	}
 	remove_from_pool(s, p, at);
-	s->last = rec;
-	s->play = rec;
 	if (!s->pool_n[p] || s->passes >= g->players)
 		s->phase = HM_PHASE_OVER;
 	else

@@ -61,12 +61,12 @@ static bool sample_unique(const hm_game *g, const hm_state *s, uint64_t pm,
 			  uint64_t (*next_random)(void *), void *rng, bones_move *move)
 {
 	const hm_live *live = hm_clive(g, s);
-	const uint64_t *fit = g->fit;
+	const uint64_t *fit = g->fit0;
 	uint8_t count[HM_LIVE_MAX];
 	unsigned total = 0;
 	int n = s->nlive;
 	for (int o = 0; o < n; o++) {
-		count[o] = (uint8_t)hm_popcount(fit[(size_t)live[o].pat * HM_WORDS] & pm);
+		count[o] = (uint8_t)hm_popcount(fit[live[o].pat] & pm);
 		total += count[o];
 	}
 	if (!total)
@@ -75,7 +75,7 @@ static bool sample_unique(const hm_game *g, const hm_state *s, uint64_t pm,
 	int o = 0;
 	for (; j >= count[o]; o++) /* one mispredicted exit, cheaper than a full pass */
 		j -= count[o];
-	uint64_t m = fit[(size_t)live[o].pat * HM_WORDS] & pm;
+	uint64_t m = fit[live[o].pat] & pm;
 	int t = select_bit(m, j);
 	const uint8_t *turns = g->ori + (size_t)live[o].pat * (size_t)g->ntiles;
 	*move = hm_pack(HM_PLACE, t, turns[t] >> 1, live[o].q, live[o].r);
