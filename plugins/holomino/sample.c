@@ -6,9 +6,17 @@
 
 #define HM_LIVE_MAX 256 /* live cells of a one-word game: 3 x 64 + 6 at most */
 
+#if defined(__BMI2__) && !defined(__tune_znver1__) && !defined(__tune_znver2__)
+#include <immintrin.h>
+#define HAVE_FAST_PDEP 1 /* (microcoded, slow, before Zen 3) */
+#endif
+
 /* The j-th (from 0) set bit of m; m has more than j set bits. */
 static int select_bit(uint64_t m, unsigned j)
 {
+#ifdef HAVE_FAST_PDEP
+	return __builtin_ctzll(_pdep_u64(1ull << j, m));
+#else
 	int pos = 0;
 	for (int w = 32; w; w >>= 1) {
 		uint64_t low = m & ((1ull << w) - 1);
@@ -20,6 +28,20 @@ static int select_bit(uint64_t m, unsigned j)
 		pos += w & (int)up;
 	}
 	return pos;
+#endif
+}
+
+/* select_bit for a pool's few tiles (j < HM_POOL_MAX): the lowest bit cleared j times,
+ * without branches (j is a draw) or popcounts. */
+static int select_few(uint64_t m, unsigned j)
+{
+#ifdef HAVE_FAST_PDEP
+	return select_bit(m, j);
+#else
+	for (unsigned i = 0; i + 1 < HM_POOL_MAX; i++)
+		m &= ~((m & (0 - m)) & ((uint64_t)0 - (uint64_t)(i < j)));
+	return __builtin_ctzll(m);
+#endif
 }
 
 static bones_move draw(const hm_game *g, const hm_state *s, unsigned j)
@@ -76,7 +98,7 @@ static bool sample_unique(const hm_game *g, const hm_state *s, uint64_t pm,
 	for (; j >= count[o]; o++) /* one mispredicted exit, cheaper than a full pass */
 		j -= count[o];
 	uint64_t m = fit[live[o].pat] & pm;
-	int t = select_bit(m, j);
+	int t = select_few(m, j);
 	const uint8_t *turns = g->ori + (size_t)live[o].pat * (size_t)g->ntiles;
 	*move = hm_pack(HM_PLACE, t, turns[t] >> 1, live[o].q, live[o].r);
 	return true;
