@@ -136,8 +136,10 @@ bones_status hm_sample(const void *game, const void *state,
 		return BONES_OK;
 	}
 	int p = s->player;
+	/* all the pool's slots, unrolled: an empty one holds HM_NO_TILE (255), a bit no fit
+	 * row has (tile sets are smaller) */
 	uint64_t pm[HM_WORDS] = {0};
-	for (int i = 0; i < s->pool_n[p]; i++)
+	for (int i = 0; i < HM_POOL_MAX; i++)
 		pm[s->pool[p][i] >> 6] |= 1ull << (s->pool[p][i] & 63);
 	bool common = g->words == 1 && g->unique && !g->max_extent && g->cell_cap <= HM_LIVE_MAX;
 	bool placed = common ? sample_unique(g, s, pm[0], next_random, rng, move)
