@@ -27,6 +27,7 @@ typedef struct view {
 	uint8_t ready[6][3];  /* and their values */
 	int32_t before[6];    /* their points */
 	double p_before[6];   /* the chance the next player fills it (0 without points) */
+	unsigned scoring;     /* bit j: a tile on neighbour j could score after this one */
 } view;
 
 static bool is_placed(const hm_cell *cells, int i)
@@ -74,6 +75,16 @@ static void make_view(const hm_game *g, const hm_state *s, int q, int r, const u
 			if (v->before[j])
 				v->p_before[j] = next_fills(g, s, cells[e].pat, next);
 		}
+	}
+	/* the empty neighbours with a hole ready, or one that this tile would make ready
+	 * (the cell beyond their shared edge placed: see points_after); the others score
+	 * nothing before or after, whatever the tile */
+	v->scoring = 0;
+	for (int j = 0; j < 6; j++) {
+		int far = j & 1 ? v->nb[j - 1] : v->nb[j + 1];
+		if (v->nb[j] >= 0 && !cells[v->nb[j]].placed &&
+		    (v->nready[j] || is_placed(cells, far)))
+			v->scoring |= 1u << j;
 	}
 	/* the holes the cell closes, as hm_holes_at finds them */
 	uint8_t hole[3];
@@ -145,10 +156,8 @@ static double placement_weight(const hm_game *g, const hm_state *s, const view *
 	const hm_cell *cells = hm_ccells(g, s);
 	int base = g->digits + 1;
 	double w = 1.0 + v->now;
-	for (int j = 0; j < 6; j++) {
-		int e = v->nb[j];
-		if (e < 0 || cells[e].placed)
-			continue;
+	for (unsigned sc = v->scoring; sc; sc &= sc - 1) {
+		int j = __builtin_ctz(sc), e = v->nb[j];
 		uint8_t ed[3];
 		memcpy(ed, cells[e].d, 3);
 		ed[theirs[j]] = xd[mine[j]];
