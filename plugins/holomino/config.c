@@ -151,6 +151,10 @@ bones_status hm_configure(const bones_host *host, const bones_value *values,
 	memset(g->fit, 0, (size_t)g->npat * HM_WORDS * sizeof(uint64_t));
 	memset(g->ori, 0, (size_t)g->npat * (size_t)g->ntiles);
 	build_tables(g);
+#ifdef HM_POPCNT_DISPATCH
+	__builtin_cpu_init();
+	g->popcnt = __builtin_cpu_supports("popcnt");
+#endif
 	for (int p = 0; p < g->npat; p++)
 		g->fit0[p] = g->fit[(size_t)p * HM_WORDS];
 	layout_state(g);

@@ -41,6 +41,7 @@ typedef struct hm_game {
 	size_t cell_cap;              /* cells a state can know (placed + open) */
 	size_t hash_size;             /* power of two >= 2 x cell_cap: 2^(qbits + rbits) */
 	int qbits, rbits;             /* the hash's torus: q mod 2^qbits, r mod 2^rbits */
+	bool popcnt;                  /* the CPU has POPCNT (HM_POPCNT_DISPATCH builds) */
 	size_t off_cells, off_hash, off_live, state_size;
 	size_t max_moves;
 } hm_game;
@@ -120,6 +121,12 @@ static inline bool hm_has(const uint64_t *mask, int t)
 {
 	return (mask[t >> 6] >> (t & 63)) & 1u;
 }
+
+/* A portable x86-64 build (no -mpopcnt) still counts bits with POPCNT in its hot loop
+ * when the CPU has it: a second copy of that loop built for it, chosen at configure. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#define HM_POPCNT_DISPATCH 1
+#endif
 
 /* Set bits of m: the instruction where the target has one, else SWAR without branches
  * (a portable build's __builtin_popcountll is a call into libgcc). */
