@@ -140,6 +140,9 @@ bones_status hm_configure(const bones_host *host, const bones_value *values,
 		return BONES_EINVAL;
 	}
 	g->npat = (g->digits + 1) * (g->digits + 1) * (g->digits + 1);
+	g->pat_weight[0] = (unsigned)((g->digits + 1) * (g->digits + 1));
+	g->pat_weight[1] = (unsigned)(g->digits + 1);
+	g->pat_weight[2] = 1;
 	g->fit = host->alloc(host, (size_t)g->npat * HM_WORDS * sizeof(uint64_t));
 	g->fit0 = host->alloc(host, (size_t)g->npat * sizeof(uint64_t));
 	g->ori = host->alloc(host, (size_t)g->npat * (size_t)g->ntiles);

@@ -34,6 +34,7 @@ typedef struct hm_game {
 	uint16_t tile_name[HM_MAX_TILES];    /* the name read as a number, e.g. 135 */
 	int16_t name_index[1000];            /* name -> tile, -1 for none */
 	int npat;                     /* (digits + 1)^3 constraint patterns */
+	unsigned pat_weight[3];       /* pattern = sum of d[i] x pat_weight[i] */
 	uint64_t *fit;                /* npat x HM_WORDS: tiles fitting the pattern; owned */
 	uint64_t *fit0;               /* npat: the first word of each, packed (one-word sets
 				       * read it in their hot loops); owned */

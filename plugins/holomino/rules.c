@@ -136,14 +136,12 @@ static void fix_digit(const hm_game *g, hm_state *s, int c, int slot, unsigned d
 	hm_live *live = live_list(g, s);
 	/* no branch on whether n is placed or live (coin tosses): masks and a write to the
 	 * spare entry past the live list (a connected layout never fills the state) */
-	unsigned keep = 0u - n->placed, base = (unsigned)g->digits + 1;
-	/* the digits read before the store, the pattern from them: reading them back
-	 * after a byte store would stall on store forwarding */
-	unsigned d[3] = {n->d[0], n->d[1], n->d[2]};
-	d[slot] = (d[slot] & keep) | (digit & ~keep);
-	n->d[slot] = (uint8_t)d[slot];
-	unsigned pat = (d[0] * base + d[1]) * base + d[2];
-	n->pat = (uint16_t)((n->pat & keep) | (pat & ~keep));
+	unsigned keep = 0u - n->placed, old = n->d[slot];
+	unsigned now = (old & keep) | (digit & ~keep);
+	n->d[slot] = (uint8_t)now;
+	/* the pattern by the digit's change at its place (none on a placed cell): no
+	 * digits read back after the store (that would stall on store forwarding) */
+	n->pat = (uint16_t)(n->pat + (now - old) * g->pat_weight[slot]);
 	unsigned pos = n->open_pos, is_live = pos != HM_NOT_LIVE;
 	live[is_live ? pos : s->nlive].pat = n->pat;
 	if (is_live & !fits_any(g, s, n->pat)) /* rare */
