@@ -226,6 +226,11 @@ static void evaluate(const void *game, const void *state, double *final_scores)
 	for (int o = 0; o < s->nlive; o++) {
 		int c = live[o].cell;
 		const hm_cell *x = &cells[c];
+		bool fits_a_pool = false; /* most cells fit none: their points are not needed */
+		for (int p = 0; p < g->players; p++)
+			fits_a_pool |= fits(g, x->pat, pools[p]);
+		if (!fits_a_pool)
+			continue;
 		int32_t pts = cell_points(g, s, c);
 		if (!pts || (g->max_extent && hm_blocked(g, s, c)))
 			continue;

@@ -70,8 +70,9 @@ typedef struct hm_cell {
 	uint8_t tile, turn;/* the placed tile and its turn */
 } hm_cell;
 
-/* An entry of the live list: an empty cell some tile of the set may still fill, with
- * a copy of its pattern and place so that move generation reads one array. */
+/* An entry of the live list: an empty cell next to the layout (whether or not a tile
+ * still fits it), with a copy of its pattern and place so that move generation reads
+ * one array. */
 typedef struct hm_live {
 	uint16_t pat, cell;
 	int16_t q, r;

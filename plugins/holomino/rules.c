@@ -115,21 +115,10 @@ int hm_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
 	return n;
 }
 
-/* Whether some tile off the board fits pattern pat. All HM_WORDS words, without a
- * loop: the fit rows are zero past the tile set. */
-static inline bool fits_any(const hm_game *g, const hm_state *s, unsigned pat)
-{
-	if (g->words == 1)
-		return (g->fit0[pat] & ~s->placed[0]) != 0;
-	const uint64_t *f = g->fit + (size_t)pat * HM_WORDS;
-	_Static_assert(HM_WORDS == 4, "fits_any reads four words");
-	return ((f[0] & ~s->placed[0]) | (f[1] & ~s->placed[1]) | (f[2] & ~s->placed[2]) |
-		(f[3] & ~s->placed[3])) != 0;
-}
-
 /* The neighbour n of a tile just placed beside it gets the digit at their shared number
- * point (digit) at its corner slot (placed tiles keep theirs): its pattern, and its
- * entry in the live list, which it leaves for good when no tile off the board fits. */
+ * point (digit) at its corner slot (placed tiles keep theirs): its pattern, also in its
+ * entry of the live list. A cell no tile fits any more stays in the list (its count is
+ * zero): taking it out cost more than the shorter list saved. */
 static void fix_digit(const hm_game *g, hm_state *s, int c, int slot, unsigned digit)
 {
 	hm_cell *n = &hm_cells(g, s)[c];
@@ -144,8 +133,6 @@ static void fix_digit(const hm_game *g, hm_state *s, int c, int slot, unsigned d
 	n->pat = (uint16_t)(n->pat + (now - old) * g->pat_weight[slot]);
 	unsigned pos = n->open_pos, is_live = pos != HM_NOT_LIVE;
 	live[is_live ? pos : s->nlive].pat = n->pat;
-	if (is_live & !fits_any(g, s, n->pat)) /* rare */
-		remove_live(g, s, c);
 }
 
 /* Put tile t turned by k on open cell c: fix the neighbours' digits, close holes. */
