@@ -435,7 +435,7 @@ bones_status hm_apply(const void *game, void *state, bones_move m)
 	if (!s->pool_n[p] || s->passes >= g->players)
 		s->phase = HM_PHASE_OVER;
 	else
-		begin_turn(s, (p + 1) % g->players);
+		begin_turn(s, p + 1 < g->players ? p + 1 : 0); /* no division */
 	return BONES_OK;
 }
 
