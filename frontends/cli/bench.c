@@ -44,8 +44,9 @@ static int bench_usage(FILE *out, int status)
 		"With --agent: the agent SPEC (see bones agents) chooses a move in one fixed\n"
 		"position again and again for S seconds, with threads=1 and threads=2 when it\n"
 		"takes them; prints its iterations_per_s and sim_moves_per_s (searches) and\n"
-		"choices_per_s. The position: N random player moves into seed's game\n"
-		"(default: the middle, half the median length of random games).\n");
+		"choices_per_s. The position: N random player moves into seed's game, then\n"
+		"on to a choice of two moves or more (default N: half the median length of\n"
+		"random games).\n");
 	return status;
 }
 

@@ -58,9 +58,10 @@ bones_status bones_bench_run(const bones_plugin *plugin, const void *game,
 
 /* A fixed position for timing an agent: the state after `moves` random player moves
  * (chance outcomes by their probabilities, as they come) from seed's game, at the next
- * player's turn; moves < 0 for the middle of the game (half the median length of 21
- * random games from the same seed). state holds state_size bytes; *made gets the
- * player moves made. BONES_ERANGE when the game ends first, BONES_ENOMEM. */
+ * player's turn with at least two legal moves (more random moves until there is one);
+ * moves < 0 for the middle of the game (half the median length of 21 random games from
+ * the same seed). state holds state_size bytes; *made gets the player moves made.
+ * BONES_ERANGE when the game ends first, BONES_ENOMEM. */
 bones_status bones_bench_position(const bones_plugin *plugin, const void *game,
 				  const bones_game_info *info, long moves, uint64_t seed,
 				  void *state, unsigned *made);

@@ -69,8 +69,9 @@ bones_status bones_bench_position(const bones_plugin *p, const void *game,
 		int who = p->to_move(game, state);
 		if (who == BONES_TERMINAL)
 			goto out_free;
-		if (who != BONES_CHANCE && n == target)
-			break;
+		if (who != BONES_CHANCE && n >= target &&
+		    p->legal_moves(game, state, moves, probs, cap) >= 2)
+			break; /* a choice to search (one legal move is played at once) */
 		int mover = random_step(p, game, state, moves, probs, cap, &rng);
 		if (mover == BONES_TERMINAL)
 			goto out_free;
