@@ -20,7 +20,8 @@ typedef struct bones_bench_result {
 } bones_bench_result;
 
 /* One random playout from the initial state to the end (or max_steps moves): player
- * moves uniformly, chance outcomes by their probabilities. Returns the moves made.
+ * moves uniformly, chance outcomes by their probabilities (drawn by sample_move where
+ * the plugin has it, which also tells the end: no to_move call). Returns the moves made.
  * moves and probs hold cap >= max_moves entries; state holds state_size bytes. */
 static inline uint64_t bones_bench_playout(const bones_plugin *p, const void *game,
 					   void *state, bones_move *moves, double *probs,
@@ -28,21 +29,23 @@ static inline uint64_t bones_bench_playout(const bones_plugin *p, const void *ga
 {
 	uint64_t steps = 0;
 	p->init_state(game, state);
+	if (p->sample_move) { /* ABI 1.1: one draw, no list; BONES_EILLEGAL at the end */
+		bones_move m;
+		for (; steps < max_steps; steps++)
+			if (p->sample_move(game, state, bones_rng_next_void, rng, &m) != BONES_OK ||
+			    p->apply(game, state, m) != BONES_OK)
+				break;
+		return steps;
+	}
 	while (steps < max_steps) {
 		int who = p->to_move(game, state);
 		if (who == BONES_TERMINAL)
 			break;
-		bones_move m;
-		if (p->sample_move) { /* ABI 1.1: one draw, no list */
-			if (p->sample_move(game, state, bones_rng_next_void, rng, &m) != BONES_OK)
-				break;
-		} else {
-			size_t n = p->legal_moves(game, state, moves, probs, cap);
-			if (n == 0)
-				break;
-			m = moves[who == BONES_CHANCE ? bones_rng_pick(rng, probs, n)
-						      : bones_rng_below(rng, (uint32_t)n)];
-		}
+		size_t n = p->legal_moves(game, state, moves, probs, cap);
+		if (n == 0)
+			break;
+		bones_move m = moves[who == BONES_CHANCE ? bones_rng_pick(rng, probs, n)
+							 : bones_rng_below(rng, (uint32_t)n)];
 		if (p->apply(game, state, m) != BONES_OK)
 			break;
 		steps++;
