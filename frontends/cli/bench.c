@@ -1,10 +1,12 @@
-/* `bones bench GAME`: random playouts per second on one core (core/src/bench.c). */
+/* `bones bench GAME`: random playouts per second on one core, or an agent's speed on
+ * one position (core/src/tools/bench.c, bench_agent.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench_redraw.h"
+#include "bones/agent.h"
 #include "bones/bench.h"
 #include "bones/config.h"
 #include "bones/host.h"
@@ -23,19 +25,28 @@ typedef struct bench_args {
 	unsigned long long seed;
 	bool redraw;       /* --redraw: pictures per second instead of playouts */
 	int w, h;          /* --size of the redraw */
+	const char *agent; /* --agent SPEC: the agent's speed instead of playouts */
+	long position;     /* --position N: player moves before it; -1 for mid-game */
 } bench_args;
 
 static int bench_usage(FILE *out, int status)
 {
 	fprintf(out, "usage: bones bench GAME [--seconds S] [--set key=value]... [--variant V]\n"
 		"                   [--seed N]\n"
-		"       bones bench GAME --redraw [--size WxH] [--seconds S] [--seed N]\n\n"
+		"       bones bench GAME --redraw [--size WxH] [--seconds S] [--seed N]\n"
+		"       bones bench GAME --agent SPEC [--position N] [--seconds S] [--seed N]\n\n"
 		"Plays random playouts of GAME (a game id, preset or plugin file) on one\n"
 		"core for S seconds (default 3) and prints playouts_per_s, moves_per_s and\n"
 		"state_bytes.\n"
 		"With --redraw: plays one random game to its last player move and draws that\n"
 		"position (board, hands, targets, last move) with Cairo at WxH (default\n"
-		"1920x1080) again and again; prints redraws_per_s, the median.\n");
+		"1920x1080) again and again; prints redraws_per_s, the median.\n"
+		"With --agent: the agent SPEC (see bones agents) chooses a move in one fixed\n"
+		"position again and again for S seconds, with threads=1 and threads=2 when it\n"
+		"takes them; prints its iterations_per_s and sim_moves_per_s (searches) and\n"
+		"choices_per_s. The position: N random player moves into seed's game, then\n"
+		"on to a choice of two moves or more (default N: half the median length of\n"
+		"random games).\n");
 	return status;
 }
 
@@ -71,12 +82,16 @@ static bool parse_args(int argc, char **argv, bench_args *a)
 			a->seconds = strtod(v, &end);
 		else if (!strcmp(k, "--seed"))
 			a->seed = strtoull(v, &end, 10);
+		else if (!strcmp(k, "--position"))
+			a->position = strtol(v, &end, 10);
 		else if (!strcmp(k, "--variant"))
 			a->variant = v;
+		else if (!strcmp(k, "--agent"))
+			a->agent = v;
 		else if (!strcmp(k, "--set") && a->set_count < MAX_SETS)
 			a->sets[a->set_count++] = v;
-		if (end ? (errno || *end || end == v || a->seconds < 0) :
-		    strcmp(k, "--variant") && strcmp(k, "--set")) {
+		if (end ? (errno || *end || end == v || a->seconds < 0 || a->position < -1) :
+		    strcmp(k, "--variant") && strcmp(k, "--set") && strcmp(k, "--agent")) {
 			fprintf(stderr, "bones bench: bad option '%s %s' (see --help)\n", k, v);
 			return false;
 		}
@@ -119,6 +134,73 @@ static bones_status bench_options(bones_registry *reg, const bench_args *a,
 	return BONES_OK;
 }
 
+/* One line of an agent's figures; false (with a message) when it could not run. */
+static bool agent_line(bones_session *s, const void *state, const char *spec,
+		       const bench_args *a, const char *label, bones_bench_agent_result *r)
+{
+	char err[512];
+	if (bones_bench_agent(bones_session_plugin(s), bones_session_game(s),
+			      bones_session_info(s), state, spec, a->seconds, a->seed, r, err,
+			      sizeof err)) {
+		fprintf(stderr, "bones bench: %s\n", err);
+		return false;
+	}
+	printf("%s choices_per_s: %.2f", label, r->choices_per_s);
+	if (r->searched)
+		printf(" iterations_per_s: %.0f sim_moves_per_s: %.0f cpu_per_wall: %.2f",
+		       r->iterations_per_s, r->sim_moves_per_s,
+		       r->seconds > 0 ? r->cpu_seconds / r->seconds : 0.0);
+	printf(" choices: %llu seconds: %.3f\n", (unsigned long long)r->choices, r->seconds);
+	return true;
+}
+
+/* --agent: the position, then the spec with threads=1 and threads=2 (a spec that takes
+ * no threads parameter runs once, as given). */
+static int bench_agent(bones_session *s, const bench_args *a)
+{
+	const bones_game_info *info = bones_session_info(s);
+	void *state = calloc(1, info->state_size ? info->state_size : 1);
+	char spec[1024];
+	unsigned made = 0;
+	int rc = 1;
+	if (!state) {
+		fprintf(stderr, "bones bench: out of memory\n");
+		return 1;
+	}
+	bones_status st = bones_bench_position(bones_session_plugin(s), bones_session_game(s),
+					       info, a->position, a->seed, state, &made);
+	if (st) {
+		fprintf(stderr, "bones bench: --position %ld: %s\n", a->position,
+			st == BONES_ERANGE ? "the game ends before it (try a smaller N)"
+					   : "out of memory");
+		goto out_free;
+	}
+	printf("agent: %s\nposition: %u player moves into seed %llu's game, player %d to "
+	       "move\n", a->agent, made, (unsigned long long)a->seed,
+	       bones_session_plugin(s)->to_move(bones_session_game(s), state) + 1);
+	bones_bench_agent_result one, two;
+	snprintf(spec, sizeof spec, "%s threads=1", a->agent);
+	bones_agent *probe;
+	char err[512];
+	if (bones_agent_create(spec, bones_session_plugin(s), bones_session_game(s), info,
+			       a->seed, &probe, err, sizeof err)) { /* no threads: as given */
+		rc = agent_line(s, state, a->agent, a, "threads=-", &one) ? 0 : 1;
+		goto out_free;
+	}
+	bones_agent_destroy(probe);
+	if (!agent_line(s, state, spec, a, "threads=1", &one))
+		goto out_free;
+	snprintf(spec, sizeof spec, "%s threads=2", a->agent);
+	if (!agent_line(s, state, spec, a, "threads=2", &two))
+		goto out_free;
+	if (one.searched && one.iterations_per_s > 0)
+		printf("threads_2_over_1: %.2f\n", two.iterations_per_s / one.iterations_per_s);
+	rc = 0;
+out_free:
+	free(state);
+	return rc;
+}
+
 static int bench(const bones_plugin *p, const bones_options *opts, const bench_args *a)
 {
 	char err[512], text[1024];
@@ -127,8 +209,9 @@ static int bench(const bones_plugin *p, const bones_options *opts, const bench_a
 		fprintf(stderr, "bones bench: %s\n", err);
 		return 1;
 	}
-	if (a->redraw) {
-		int rc = bench_redraw(s, a->seconds, a->w, a->h, a->seed);
+	if (a->redraw || a->agent) {
+		int rc = a->redraw ? bench_redraw(s, a->seconds, a->w, a->h, a->seed)
+				   : bench_agent(s, a);
 		bones_session_destroy(s);
 		return rc;
 	}
@@ -161,6 +244,7 @@ int cmd_bench(int argc, char **argv)
 	a.seconds = 3;
 	a.seed = 1;
 	a.w = 1920, a.h = 1080;
+	a.position = -1;
 	if (!parse_args(argc, argv, &a))
 		return 2;
 	bones_registry *reg = bones_registry_create();

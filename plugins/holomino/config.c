@@ -96,9 +96,12 @@ static void layout_state(hm_game *g)
 {
 	size_t t = (size_t)g->ntiles;
 	g->cell_cap = 3 * t + 6;
-	g->hash_size = 16;
-	while (g->hash_size < 2 * g->cell_cap)
-		g->hash_size *= 2;
+	/* the hash is the board on a torus: q and r modulo its sides, so a compact layout
+	 * rarely collides and a neighbour's slot is its cell's plus a constant */
+	g->qbits = 2, g->rbits = 2;
+	while (((size_t)1 << (g->qbits + g->rbits)) < 2 * g->cell_cap)
+		*(g->qbits > g->rbits ? &g->rbits : &g->qbits) += 1;
+	g->hash_size = (size_t)1 << (g->qbits + g->rbits);
 	g->off_cells = (sizeof(hm_state) + 7) & ~(size_t)7;
 	g->off_hash = g->off_cells + g->cell_cap * sizeof(hm_cell);
 	g->off_hash = (g->off_hash + 7) & ~(size_t)7;
@@ -137,9 +140,13 @@ bones_status hm_configure(const bones_host *host, const bones_value *values,
 		return BONES_EINVAL;
 	}
 	g->npat = (g->digits + 1) * (g->digits + 1) * (g->digits + 1);
+	g->pat_weight[0] = (unsigned)((g->digits + 1) * (g->digits + 1));
+	g->pat_weight[1] = (unsigned)(g->digits + 1);
+	g->pat_weight[2] = 1;
 	g->fit = host->alloc(host, (size_t)g->npat * HM_WORDS * sizeof(uint64_t));
+	g->fit0 = host->alloc(host, (size_t)g->npat * sizeof(uint64_t));
 	g->ori = host->alloc(host, (size_t)g->npat * (size_t)g->ntiles);
-	if (!g->fit || !g->ori) {
+	if (!g->fit || !g->fit0 || !g->ori) {
 		hm_destroy(g);
 		snprintf(err, errcap, "holomino: out of memory");
 		return BONES_ENOMEM;
@@ -147,6 +154,12 @@ bones_status hm_configure(const bones_host *host, const bones_value *values,
 	memset(g->fit, 0, (size_t)g->npat * HM_WORDS * sizeof(uint64_t));
 	memset(g->ori, 0, (size_t)g->npat * (size_t)g->ntiles);
 	build_tables(g);
+#ifdef HM_POPCNT_DISPATCH
+	__builtin_cpu_init();
+	g->popcnt = __builtin_cpu_supports("popcnt");
+#endif
+	for (int p = 0; p < g->npat; p++)
+		g->fit0[p] = g->fit[(size_t)p * HM_WORDS];
 	layout_state(g);
 	info->players = g->players;
 	info->state_size = g->state_size;
@@ -162,6 +175,7 @@ void hm_destroy(void *game)
 		return;
 	const bones_host *host = g->host;
 	host->free(host, g->fit);
+	host->free(host, g->fit0);
 	host->free(host, g->ori);
 	host->free(host, g);
 }

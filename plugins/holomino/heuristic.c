@@ -25,6 +25,9 @@ typedef struct view {
 	int nb[6];            /* neighbour cells, -1 when unknown */
 	uint8_t nready[6];    /* for an empty neighbour j: its holes ready already */
 	uint8_t ready[6][3];  /* and their values */
+	int32_t before[6];    /* their points */
+	double p_before[6];   /* the chance the next player fills it (0 without points) */
+	unsigned scoring;     /* bit j: a tile on neighbour j could score after this one */
 } view;
 
 static bool is_placed(const hm_cell *cells, int i)
@@ -44,7 +47,11 @@ static int32_t cell_points(const hm_game *g, const hm_state *s, int c)
 	return n ? hm_points(g, n, hole) : 0;
 }
 
-static void make_view(const hm_game *g, const hm_state *s, int q, int r, view *v)
+static double next_fills(const hm_game *g, const hm_state *s, int pat, const uint64_t *next);
+
+/* The view of the cell (q, r) for a pool `next` of the next player. */
+static void make_view(const hm_game *g, const hm_state *s, int q, int r, const uint64_t *next,
+		      view *v)
 {
 	const hm_cell *cells = hm_ccells(g, s);
 	v->q = q;
@@ -54,6 +61,8 @@ static void make_view(const hm_game *g, const hm_state *s, int q, int r, view *v
 		v->nb[j] = hm_find(g, s, q + bones_hex_dirs[j].q,
 					       r + bones_hex_dirs[j].r);
 		v->nready[j] = 0;
+		v->before[j] = 0;
+		v->p_before[j] = 0.0;
 		int e = v->nb[j];
 		if (e < 0 || cells[e].placed)
 			continue;
@@ -61,6 +70,21 @@ static void make_view(const hm_game *g, const hm_state *s, int q, int r, view *v
 		if ((d[0] != 0) + (d[1] != 0) + (d[2] != 0) >= 2) /* as in cell_points */
 			v->nready[j] = (uint8_t)hm_holes_at(g, s, e, v->ready[j],
 									NULL);
+		if (v->nready[j]) { /* the same for every tile on the view's cell */
+			v->before[j] = hm_points(g, v->nready[j], v->ready[j]);
+			if (v->before[j])
+				v->p_before[j] = next_fills(g, s, cells[e].pat, next);
+		}
+	}
+	/* the empty neighbours with a hole ready, or one that this tile would make ready
+	 * (the cell beyond their shared edge placed: see points_after); the others score
+	 * nothing before or after, whatever the tile */
+	v->scoring = 0;
+	for (int j = 0; j < 6; j++) {
+		int far = j & 1 ? v->nb[j - 1] : v->nb[j + 1];
+		if (v->nb[j] >= 0 && !cells[v->nb[j]].placed &&
+		    (v->nready[j] || is_placed(cells, far)))
+			v->scoring |= 1u << j;
 	}
 	/* the holes the cell closes, as hm_holes_at finds them */
 	uint8_t hole[3];
@@ -119,7 +143,7 @@ static double next_fills(const hm_game *g, const hm_state *s, int pat, const uin
 	const uint64_t *f = g->fit + (size_t)pat * HM_WORDS;
 	int n = 0;
 	for (int w = 0; w < g->words; w++)
-		n += __builtin_popcountll(f[w] & s->supply[w]);
+		n += (int)hm_popcount(f[w] & s->supply[w]);
 	return (double)n / s->supply_n;
 }
 
@@ -132,21 +156,18 @@ static double placement_weight(const hm_game *g, const hm_state *s, const view *
 	const hm_cell *cells = hm_ccells(g, s);
 	int base = g->digits + 1;
 	double w = 1.0 + v->now;
-	for (int j = 0; j < 6; j++) {
-		int e = v->nb[j];
-		if (e < 0 || cells[e].placed)
-			continue;
+	for (unsigned sc = v->scoring; sc; sc &= sc - 1) {
+		int j = __builtin_ctz(sc), e = v->nb[j];
 		uint8_t ed[3];
 		memcpy(ed, cells[e].d, 3);
 		ed[theirs[j]] = xd[mine[j]];
 		int32_t after = points_after(g, s, v, j, xd);
-		int32_t before = v->nready[j] ?
-			hm_points(g, v->nready[j], v->ready[j]) : 0;
+		int32_t before = v->before[j];
 		if (!after && !before)
 			continue;
 		int pat = (ed[0] * base + ed[1]) * base + ed[2];
 		double p_after = after ? next_fills(g, s, pat, next) : 0.0;
-		double p_before = before ? next_fills(g, s, cells[e].pat, next) : 0.0;
+		double p_before = v->p_before[j];
 		double handed = p_after * after - p_before * before;
 		w -= handed > 0 ? handed : BLOCK_SHARE * handed;
 		if (after > before && fits(g, pat, own))
@@ -171,7 +192,7 @@ static void priors(const void *game, const void *state, const bones_move *moves,
 		if (hm_kind(m) != HM_PLACE || hm_tile(m) >= g->ntiles)
 			continue;
 		if (!have || hm_q(m) != v.q || hm_r(m) != v.r) {
-			make_view(g, s, hm_q(m), hm_r(m), &v);
+			make_view(g, s, hm_q(m), hm_r(m), next, &v);
 			have = true;
 		}
 		if (v.c < 0)
@@ -205,6 +226,11 @@ static void evaluate(const void *game, const void *state, double *final_scores)
 	for (int o = 0; o < s->nlive; o++) {
 		int c = live[o].cell;
 		const hm_cell *x = &cells[c];
+		bool fits_a_pool = false; /* most cells fit none: their points are not needed */
+		for (int p = 0; p < g->players; p++)
+			fits_a_pool |= fits(g, x->pat, pools[p]);
+		if (!fits_a_pool)
+			continue;
 		int32_t pts = cell_points(g, s, c);
 		if (!pts || (g->max_extent && hm_blocked(g, s, c)))
 			continue;

@@ -34,10 +34,15 @@ typedef struct hm_game {
 	uint16_t tile_name[HM_MAX_TILES];    /* the name read as a number, e.g. 135 */
 	int16_t name_index[1000];            /* name -> tile, -1 for none */
 	int npat;                     /* (digits + 1)^3 constraint patterns */
+	unsigned pat_weight[3];       /* pattern = sum of d[i] x pat_weight[i] */
 	uint64_t *fit;                /* npat x HM_WORDS: tiles fitting the pattern; owned */
+	uint64_t *fit0;               /* npat: the first word of each, packed (one-word sets
+				       * read it in their hot loops); owned */
 	uint8_t *ori;                 /* npat x ntiles: bit k = turn k fits; owned */
 	size_t cell_cap;              /* cells a state can know (placed + open) */
-	size_t hash_size;             /* power of two >= 2 x cell_cap */
+	size_t hash_size;             /* power of two >= 2 x cell_cap: 2^(qbits + rbits) */
+	int qbits, rbits;             /* the hash's torus: q mod 2^qbits, r mod 2^rbits */
+	bool popcnt;                  /* the CPU has POPCNT (HM_POPCNT_DISPATCH builds) */
 	size_t off_cells, off_hash, off_live, state_size;
 	size_t max_moves;
 } hm_game;
@@ -65,8 +70,9 @@ typedef struct hm_cell {
 	uint8_t tile, turn;/* the placed tile and its turn */
 } hm_cell;
 
-/* An entry of the live list: an empty cell some tile of the set may still fill, with
- * a copy of its pattern and place so that move generation reads one array. */
+/* An entry of the live list: an empty cell next to the layout (whether or not a tile
+ * still fits it), with a copy of its pattern and place so that move generation reads
+ * one array. */
 typedef struct hm_live {
 	uint16_t pat, cell;
 	int16_t q, r;
@@ -77,15 +83,15 @@ typedef struct hm_state {
 	uint64_t supply[HM_WORDS];    /* tiles in the supply */
 	uint64_t placed[HM_WORDS];    /* tiles on the board */
 	int32_t score[HM_MAX_PLAYERS];
-	hm_moverec last;              /* the last move applied (breakdown) */
 	hm_moverec play;              /* the last player move (placement or pass) */
 	int16_t minr, maxr, minx, maxx; /* extent of the layout; x = 2q + r */
 	uint16_t ncells;              /* known cells: placed and empty neighbours */
 	uint16_t nlive;               /* entries of the live list */
 	uint8_t phase, player, dealt, passes, supply_n;
+	uint8_t last_play;            /* 1 when the last move applied is `play` (breakdown) */
 	uint8_t pool_n[HM_MAX_PLAYERS];
 	uint8_t pool[HM_MAX_PLAYERS][HM_POOL_MAX];
-	uint8_t pad[3];
+	uint8_t pad[2];
 } hm_state;
 
 static inline hm_cell *hm_cells(const hm_game *g, hm_state *s)
@@ -118,6 +124,26 @@ static inline bool hm_has(const uint64_t *mask, int t)
 	return (mask[t >> 6] >> (t & 63)) & 1u;
 }
 
+/* A portable x86-64 build (no -mpopcnt) still counts bits with POPCNT in its hot loop
+ * when the CPU has it: a second copy of that loop built for it, chosen at configure. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#define HM_POPCNT_DISPATCH 1
+#endif
+
+/* Set bits of m: the instruction where the target has one, else SWAR without branches
+ * (a portable build's __builtin_popcountll is a call into libgcc). */
+static inline unsigned hm_popcount(uint64_t m)
+{
+#ifdef __POPCNT__
+	return (unsigned)__builtin_popcountll(m);
+#else
+	m = m - ((m >> 1) & 0x5555555555555555ull);
+	m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+	m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+	return (unsigned)((m * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 /* The digits of tile t at c1, c3, c5 in turn k: digit k of its name sits at c1. */
 static inline void hm_digits(const hm_game *g, int t, int turn, uint8_t out[3])
 {
@@ -125,6 +151,18 @@ static inline void hm_digits(const hm_game *g, int t, int turn, uint8_t out[3])
 	out[0] = g->tile_digit[t][turn];
 	out[1] = g->tile_digit[t][next[turn + 1]];
 	out[2] = g->tile_digit[t][next[turn + 2]];
+}
+
+/* Whether a tile on (q, r) keeps the layout within max_extent (always without one). */
+static inline bool hm_extent_ok(const hm_game *g, const hm_state *s, int q, int r)
+{
+	if (!g->max_extent || !s->ncells)
+		return true;
+	int x = 2 * q + r;
+	int minr = r < s->minr ? r : s->minr, maxr = r > s->maxr ? r : s->maxr;
+	int minx = x < s->minx ? x : s->minx, maxx = x > s->maxx ? x : s->maxx;
+	/* width in half tiles: (maxx - minx) + 2 <= 2N */
+	return maxr - minr + 1 <= g->max_extent && maxx - minx + 2 <= 2 * g->max_extent;
 }
 
 /* config.c */
@@ -160,6 +198,10 @@ int hm_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
 			    int *corner);
 /* Points of a move closing n holes of these values under the game's scoring. */
 int32_t hm_points(const hm_game *g, int n, const uint8_t *hole);
+
+/* sample.c: ABI 1.1's sample_move, one move drawn without listing them all */
+bones_status hm_sample(const void *game, const void *state,
+		       uint64_t (*next_random)(void *rng), void *rng, bones_move *move);
 
 /* notation.c */
 size_t hm_format(const void *game, const void *state, bones_move move,

@@ -147,5 +147,10 @@ size_t hm_explain(const hm_game *g, const hm_moverec *rec, char *buf, size_t cap
 size_t hm_breakdown(const void *game, const void *state, char *buf, size_t cap)
 {
 	const hm_state *s = state;
-	return hm_explain(game, &s->last, buf, cap);
+	if (!s->last_play) { /* a chance outcome (or nothing yet): no breakdown */
+		if (cap)
+			buf[0] = '\0';
+		return 0;
+	}
+	return hm_explain(game, &s->play, buf, cap);
 }

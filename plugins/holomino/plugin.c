@@ -29,4 +29,5 @@ BONES_PLUGIN_ENTRY = {
 	.breakdown = hm_breakdown,
 	.render_text = hm_render_text,
 	.get_extension = hm_extension,
+	.sample_move = hm_sample,
 };

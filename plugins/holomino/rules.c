@@ -16,8 +16,8 @@ static hm_live *live_list(const hm_game *g, hm_state *s)
 
 static size_t hash_of(const hm_game *g, int q, int r)
 {
-	uint32_t h = (uint32_t)(uint16_t)q * 0x9E3779B1u ^ (uint32_t)(uint16_t)r * 0x85EBCA77u;
-	return (size_t)(h ^ (h >> 15)) & (g->hash_size - 1);
+	return ((size_t)(unsigned)q & (((size_t)1 << g->qbits) - 1)) |
+	       ((size_t)(unsigned)r << g->qbits & (g->hash_size - 1));
 }
 
 int hm_find(const hm_game *g, const hm_state *s, int q, int r)
@@ -75,34 +75,6 @@ static void remove_live(const hm_game *g, hm_state *s, int c)
 	cells[c].open_pos = HM_NOT_LIVE;
 }
 
-/* A new digit on an empty cell: a new pattern, and the cell leaves the live list for
- * good when no tile off the board fits it any more. */
-static void set_pattern(const hm_game *g, hm_state *s, hm_cell *n)
-{
-	int base = g->digits + 1, c = (int)(n - hm_cells(g, s));
-	n->pat = (uint16_t)((n->d[0] * base + n->d[1]) * base + n->d[2]);
-	if (n->open_pos == HM_NOT_LIVE)
-		return;
-	const uint64_t *f = g->fit + (size_t)n->pat * HM_WORDS;
-	uint64_t any = 0;
-	for (int w = 0; w < g->words; w++)
-		any |= f[w] & ~s->placed[w];
-	if (any)
-		live_list(g, s)[n->open_pos].pat = n->pat;
-	else
-		remove_live(g, s, c);
-}
-
-static inline bool extent_ok(const hm_game *g, const hm_state *s, int q, int r)
-{
-	if (!g->max_extent || !s->ncells)
-		return true;
-	int x = 2 * q + r;
-	int minr = r < s->minr ? r : s->minr, maxr = r > s->maxr ? r : s->maxr;
-	int minx = x < s->minx ? x : s->minx, maxx = x > s->maxx ? x : s->maxx;
-	/* width in half tiles: (maxx - minx) + 2 <= 2N */
-	return maxr - minr + 1 <= g->max_extent && maxx - minx + 2 <= 2 * g->max_extent;
-}
 
 int32_t hm_points(const hm_game *g, int n, const uint8_t *hole)
 {
@@ -143,6 +115,26 @@ int hm_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
 	return n;
 }
 
+/* The neighbour n of a tile just placed beside it gets the digit at their shared number
+ * point (digit) at its corner slot (placed tiles keep theirs): its pattern, also in its
+ * entry of the live list. A cell no tile fits any more stays in the list (its count is
+ * zero): taking it out cost more than the shorter list saved. */
+static void fix_digit(const hm_game *g, hm_state *s, int c, int slot, unsigned digit)
+{
+	hm_cell *n = &hm_cells(g, s)[c];
+	hm_live *live = live_list(g, s);
+	/* no branch on whether n is placed or live (coin tosses): masks and a write to the
+	 * spare entry past the live list (a connected layout never fills the state) */
+	unsigned keep = 0u - n->placed, old = n->d[slot];
+	unsigned now = (old & keep) | (digit & ~keep);
+	n->d[slot] = (uint8_t)now;
+	/* the pattern by the digit's change at its place (none on a placed cell): no
+	 * digits read back after the store (that would stall on store forwarding) */
+	n->pat = (uint16_t)(n->pat + (now - old) * g->pat_weight[slot]);
+	unsigned pos = n->open_pos, is_live = pos != HM_NOT_LIVE;
+	live[is_live ? pos : s->nlive].pat = n->pat;
+}
+
 /* Put tile t turned by k on open cell c: fix the neighbours' digits, close holes. */
 static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_moverec *rec)
 {
@@ -154,39 +146,38 @@ static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_mo
 	x->turn = (uint8_t)k;
 	s->placed[t >> 6] |= 1ull << (t & 63);
 	remove_live(g, s, c);
-	int nb[6];
-	for (int j = 0; j < 6; j++)
-		nb[j] = find_or_add(g, s, x->q + bones_hex_dirs[j].q, x->r + bones_hex_dirs[j].r);
-	rec->nholes = 0;
-	for (int i = 0; i < 6; i += 2) {
-		int a = nb[i], b = nb[(i + 1) % 6];
-		if (a < 0 || b < 0 || !cells[a].placed || !cells[b].placed)
-			continue;
-		uint8_t *dg = rec->digit[rec->nholes];
-		dg[0] = x->d[(i / 2 + 2) % 3];
-		dg[1] = x->d[i / 2];
-		dg[2] = cells[a].d[i / 2];
-		rec->hole[rec->nholes++] = hole_value(x, &cells[a], i);
-	}
+	int nb[6], bad = 0;
 	for (int j = 0; j < 6; j++) {
-		if (nb[j] < 0 || cells[nb[j]].placed)
-			continue;
 		/* the number point on the shared edge: odd corner o of x (o = j for odd j,
 		 * else j - 1) is corner j + 2 (odd j) or j + 3 (even j) of the neighbour */
 		static const uint8_t mine[6] = {2, 0, 0, 1, 1, 2}, theirs[6] = {1, 1, 2, 2, 0, 0};
-		hm_cell *n = &cells[nb[j]];
-		n->d[theirs[j]] = x->d[mine[j]];
-		set_pattern(g, s, n);
+		nb[j] = find_or_add(g, s, x->q + bones_hex_dirs[j].q, x->r + bones_hex_dirs[j].r);
+		bad |= nb[j];
+		if (nb[j] >= 0) /* always: 3 x tiles + 6 cells hold any layout */
+			fix_digit(g, s, nb[j], theirs[j], x->d[mine[j]]);
 	}
+	/* the holes, without branches (whether a corner closes is a coin toss): each
+	 * corner's digits are written at the next free place, which only a hole takes */
+	int nh = 0;
+	for (int i = 0; i < 6 && bad >= 0; i += 2) {
+		const hm_cell *a = &cells[nb[i]], *b = &cells[nb[(i + 1) % 6]];
+		uint8_t *dg = rec->digit[nh];
+		dg[0] = x->d[(i / 2 + 2) % 3];
+		dg[1] = x->d[i / 2];
+		dg[2] = a->d[i / 2];
+		rec->hole[nh] = hole_value(x, a, i);
+		nh += a->placed & b->placed;
+	}
+	if (nh < 3) { /* a corner that closed nothing wrote at most this place: zero again */
+		memset(rec->digit[nh], 0, sizeof rec->digit[nh]);
+		rec->hole[nh] = 0;
+	}
+	rec->nholes = (uint8_t)nh;
 	int xx = 2 * x->q + x->r;
-	if (x->r < s->minr)
-		s->minr = x->r;
-	if (x->r > s->maxr)
-		s->maxr = x->r;
-	if (xx < s->minx)
-		s->minx = (int16_t)xx;
-	if (xx > s->maxx)
-		s->maxx = (int16_t)xx;
+	s->minr = x->r < s->minr ? x->r : s->minr;
+	s->maxr = x->r > s->maxr ? x->r : s->maxr;
+	s->minx = (int16_t)(xx < s->minx ? xx : s->minx);
+	s->maxx = (int16_t)(xx > s->maxx ? xx : s->maxx);
 	rec->points = hm_points(g, rec->nholes, rec->hole);
 }
 
@@ -215,7 +206,7 @@ int hm_to_move(const void *game, const void *state)
 unsigned hm_turns(const hm_game *g, const hm_state *s, int c, int t)
 {
 	const hm_cell *x = &hm_ccells(g, s)[c];
-	if (x->placed || !extent_ok(g, s, x->q, x->r))
+	if (x->placed || !hm_extent_ok(g, s, x->q, x->r))
 		return 0;
 	return g->ori[(size_t)x->pat * (size_t)g->ntiles + (size_t)t];
 }
@@ -232,7 +223,7 @@ bool hm_blocked(const hm_game *g, const hm_state *s, int c)
 	const hm_cell *x = &hm_ccells(g, s)[c];
 	if (x->placed)
 		return false;
-	if (!extent_ok(g, s, x->q, x->r))
+	if (!hm_extent_ok(g, s, x->q, x->r))
 		return true;
 	const uint64_t *f = g->fit + (size_t)x->pat * HM_WORDS;
 	for (int w = 0; w < g->words; w++)
@@ -285,7 +276,7 @@ static size_t placements(const hm_game *g, const hm_state *s, bones_move *moves,
 		uint64_t hit = 0;
 		for (int w = 0; w < g->words; w++)
 			hit |= f[w] & pm[w];
-		if (!hit || !extent_ok(g, s, x->q, x->r))
+		if (!hit || !hm_extent_ok(g, s, x->q, x->r))
 			continue;
 		if (any)
 			return 1;
@@ -328,12 +319,14 @@ size_t hm_legal_moves(const void *game, const void *state, bones_move *moves,
 	return n;
 }
 
+/* Where tile t is in p's pool, -1 if not there. The slots past pool_n hold HM_NO_TILE,
+ * which no tile is, so all of them are compared without branches. */
 static int pool_index(const hm_state *s, int p, int t)
 {
-	for (int i = 0; i < s->pool_n[p]; i++)
-		if (s->pool[p][i] == t)
-			return i;
-	return -1;
+	unsigned hit = 0;
+	for (int i = 0; i < HM_POOL_MAX; i++)
+		hit |= (unsigned)(s->pool[p][i] == t) << i;
+	return hit ? __builtin_ctz(hit) : -1;
 }
 
 bool hm_legal(const hm_game *g, const hm_state *s, bones_move m)
@@ -354,12 +347,19 @@ bool hm_legal(const hm_game *g, const hm_state *s, bones_move m)
 	return c >= 0 && (hm_turns(g, s, c, t) >> hm_turn(m)) & 1u;
 }
 
-static void remove_from_pool(hm_state *s, int p, int t)
+/* Take the tile at index i (pool_index) out of p's pool, the tiles after it moving up;
+ * nothing for -1. (The old version wrote HM_NO_TILE at pool[p][pool_n - 1] even for a
+ * tile not in the pool, which GCC saw as a write at index 255 of an empty pool:
+ * -Wstringop-overflow. Never reached, as moves are checked first, but now impossible.) */
+static void remove_from_pool(hm_state *s, int p, int i)
 {
-	int i = pool_index(s, p, t);
-	for (; i + 1 < s->pool_n[p]; i++)
-		s->pool[p][i] = s->pool[p][i + 1];
-	s->pool[p][--s->pool_n[p]] = HM_NO_TILE;
+	if (i < 0)
+		return;
+	uint8_t *pool = s->pool[p];
+	for (int k = 0; k + 1 < HM_POOL_MAX; k++)
+		pool[k] = pool[k + (k >= i)];
+	pool[HM_POOL_MAX - 1] = HM_NO_TILE;
+	s->pool_n[p]--;
 }
 
 static void begin_turn(hm_state *s, int p)
@@ -395,11 +395,11 @@ bones_status hm_apply(const void *game, void *state, bones_move m)
 {
 	const hm_game *g = game;
 	hm_state *s = state;
-	int c = -1;
+	int c = -1, at = -1;
 	if (hm_kind(m) == HM_PLACE) {
 		/* the hot path: one look-up of the cell serves the check and the placement */
 		if (s->phase != HM_PHASE_MOVE || hm_tile(m) >= g->ntiles ||
-		    pool_index(s, s->player, hm_tile(m)) < 0)
+		    (at = pool_index(s, s->player, hm_tile(m))) < 0)
 			return BONES_EILLEGAL;
 		c = hm_find(g, s, hm_q(m), hm_r(m));
 		if (c < 0 || !((hm_turns(g, s, c, hm_tile(m)) >> hm_turn(m)) & 1u))
@@ -407,35 +407,35 @@ bones_status hm_apply(const void *game, void *state, bones_move m)
 	} else if (!hm_legal(g, s, m)) {
 		return BONES_EILLEGAL;
 	}
-	hm_moverec rec;
-	memset(&rec, 0, sizeof rec);
-	rec.move = m;
-	rec.valid = 1;
-	rec.player = s->player;
 	int t = hm_tile(m), p = s->player;
 	if (hm_kind(m) == HM_DRAW) {
-		rec.chance = 1;
 		apply_draw(g, s, t);
-		rec.player = s->player;
-		s->last = rec;
+		s->last_play = 0;
 		return BONES_OK;
 	}
+	/* the record is written in place: a copy of a record just written byte by byte
+	 * would stall on store forwarding */
+	hm_moverec *rec = &s->play;
+	memset(rec, 0, sizeof *rec);
+	rec->move = m;
+	rec->valid = 1;
+	rec->player = (uint8_t)p;
+	s->last_play = 1;
 	if (hm_kind(m) == HM_PLACE) {
-		place_tile(g, s, c, t, hm_turn(m), &rec);
-		s->score[p] += rec.points;
+		place_tile(g, s, c, t, hm_turn(m), rec);
+		s->score[p] += rec->points;
 		s->passes = 0;
 	} else {
 		s->supply[t >> 6] |= 1ull << (t & 63);
 		s->supply_n++;
 		s->passes++;
+		at = pool_index(s, p, t);
 	}
-	remove_from_pool(s, p, t);
-	s->last = rec;
-	s->play = rec;
+	remove_from_pool(s, p, at);
 	if (!s->pool_n[p] || s->passes >= g->players)
 		s->phase = HM_PHASE_OVER;
 	else
-		begin_turn(s, (p + 1) % g->players);
+		begin_turn(s, p + 1 < g->players ? p + 1 : 0); /* no division */
 	return BONES_OK;
 }
 

@@ -1,0 +1,190 @@
+/* ABI 1.1's sample_move for Holomino: a draw from the supply or a uniform legal move,
+ * found by counting the fitting tiles of each live cell (popcounts) instead of listing
+ * every move; the same distribution as hm_legal_moves. */
+#include "bones/rng.h"
+#include "holomino.h"
+
+#define HM_LIVE_MAX 256 /* live cells of a one-word game: 3 x 64 + 6 at most */
+
+#if defined(__BMI2__) && !defined(__tune_znver1__) && !defined(__tune_znver2__)
+#include <immintrin.h>
+#define HAVE_FAST_PDEP 1 /* (microcoded, slow, before Zen 3) */
+#endif
+
+/* The j-th (from 0) set bit of m; m has more than j set bits. */
+static int select_bit(uint64_t m, unsigned j)
+{
+#ifdef HAVE_FAST_PDEP
+	return __builtin_ctzll(_pdep_u64(1ull << j, m));
+#else
+	int pos = 0;
+	for (int w = 32; w; w >>= 1) {
+		uint64_t low = m & ((1ull << w) - 1);
+		unsigned c = hm_popcount(low);
+		/* without branches: which half holds the bit is a coin toss */
+		uint64_t up = (uint64_t)0 - (uint64_t)(j >= c);
+		j -= c & (unsigned)up;
+		m = ((m >> w) & up) | (low & ~up);
+		pos += w & (int)up;
+	}
+	return pos;
+#endif
+}
+
+/* select_bit for a pool's few tiles (j < HM_POOL_MAX): the lowest bit cleared j times,
+ * without branches (j is a draw) or popcounts. */
+static int select_few(uint64_t m, unsigned j)
+{
+#ifdef HAVE_FAST_PDEP
+	return select_bit(m, j);
+#else
+	for (unsigned i = 0; i + 1 < HM_POOL_MAX; i++)
+		m &= ~((m & (0 - m)) & ((uint64_t)0 - (uint64_t)(i < j)));
+	return __builtin_ctzll(m);
+#endif
+}
+
+static bones_move draw(const hm_game *g, const hm_state *s, unsigned j)
+{
+	for (int w = 0; w < g->words; w++) {
+		unsigned c = hm_popcount(s->supply[w]);
+		if (j < c)
+			return hm_pack(HM_DRAW, w * 64 + select_bit(s->supply[w], j), 0, 0, 0);
+		j -= c;
+	}
+	return 0; /* not reached: j < supply_n */
+}
+
+/* Placements on the live cell x with tiles of the pool mask pm: their count, or with
+ * out != NULL the j-th of them in hm_legal_moves' order (j below the count). */
+static unsigned at_cell(const hm_game *g, const hm_state *s, const hm_live *x,
+			const uint64_t *pm, unsigned j, bones_move *out)
+{
+	const uint64_t *f = g->fit + (size_t)x->pat * HM_WORDS;
+	const uint8_t *turns = g->ori + (size_t)x->pat * (size_t)g->ntiles;
+	unsigned n = 0;
+	if (!hm_extent_ok(g, s, x->q, x->r))
+		return 0;
+	for (int w = 0; w < g->words; w++)
+		for (uint64_t m = f[w] & pm[w]; m; m &= m - 1) {
+			int t = w * 64 + __builtin_ctzll(m);
+			for (unsigned tb = turns[t]; tb; tb &= tb - 1, n++)
+				if (out && n == j) {
+					*out = hm_pack(HM_PLACE, t, __builtin_ctz(tb), x->q, x->r);
+					return n;
+				}
+		}
+	return n;
+}
+
+/* The fitting tiles of pool mask pm on each live cell into count; their total. */
+static inline __attribute__((always_inline)) unsigned
+count_fits(const uint64_t *fit, const hm_live *live, int n, uint64_t pm, uint8_t *count,
+	   bool instruction)
+{
+	unsigned total = 0;
+	for (int o = 0; o < n; o++) {
+		uint64_t m = fit[live[o].pat] & pm;
+		count[o] = (uint8_t)(instruction ? (unsigned)__builtin_popcountll(m)
+						 : hm_popcount(m));
+		total += count[o];
+	}
+	return total;
+}
+
+static unsigned count_plain(const uint64_t *fit, const hm_live *live, int n, uint64_t pm,
+			    uint8_t *count)
+{
+	return count_fits(fit, live, n, pm, count, false);
+}
+
+#ifdef HM_POPCNT_DISPATCH
+/* The same with the POPCNT instruction, for a portable build on a machine that has it
+ * (hm_game.popcnt, asked of the CPU at configure time). */
+__attribute__((target("popcnt"))) static unsigned
+count_popcnt(const uint64_t *fit, const hm_live *live, int n, uint64_t pm, uint8_t *count)
+{
+	return count_fits(fit, live, n, pm, count, true);
+}
+#endif
+
+/* The common game (one word of tiles, unique digits: one turn per fitting tile, no
+ * extent): a popcount per live cell, kept for finding the drawn one. */
+static bool sample_unique(const hm_game *g, const hm_state *s, uint64_t pm,
+			  uint64_t (*next_random)(void *), void *rng, bones_move *move)
+{
+	const hm_live *live = hm_clive(g, s);
+	const uint64_t *fit = g->fit0;
+	uint8_t count[HM_LIVE_MAX];
+#ifdef HM_POPCNT_DISPATCH
+	unsigned total = g->popcnt ? count_popcnt(fit, live, s->nlive, pm, count)
+				   : count_plain(fit, live, s->nlive, pm, count);
+#else
+	unsigned total = count_plain(fit, live, s->nlive, pm, count);
+#endif
+	if (!total)
+		return false;
+	unsigned j = bones_random_below(next_random, rng, total);
+	int o = 0;
+	for (; j >= count[o]; o++) /* one mispredicted exit, cheaper than a full pass */
+		j -= count[o];
+	uint64_t m = fit[live[o].pat] & pm;
+	int t = select_few(m, j);
+	const uint8_t *turns = g->ori + (size_t)live[o].pat * (size_t)g->ntiles;
+	*move = hm_pack(HM_PLACE, t, turns[t] >> 1, live[o].q, live[o].r);
+	return true;
+}
+
+static bool sample_any(const hm_game *g, const hm_state *s, const uint64_t *pm,
+		       uint64_t (*next_random)(void *), void *rng, bones_move *move)
+{
+	const hm_live *live = hm_clive(g, s);
+	unsigned total = 0;
+	for (int o = 0; o < s->nlive; o++)
+		total += at_cell(g, s, &live[o], pm, 0, NULL);
+	if (!total)
+		return false;
+	unsigned j = bones_random_below(next_random, rng, total);
+	for (int o = 0;; o++) {
+		unsigned c = at_cell(g, s, &live[o], pm, 0, NULL);
+		if (j < c) {
+			at_cell(g, s, &live[o], pm, j, move);
+			return true;
+		}
+		j -= c;
+	}
+}
+
+bones_status hm_sample(const void *game, const void *state,
+		       uint64_t (*next_random)(void *rng), void *rng, bones_move *move)
+{
+	const hm_game *g = game;
+	const hm_state *s = state;
+	if (s->phase == HM_PHASE_OVER)
+		return BONES_EILLEGAL;
+	if (s->phase != HM_PHASE_MOVE) {
+		*move = draw(g, s, bones_random_below(next_random, rng, s->supply_n));
+		return BONES_OK;
+	}
+	int p = s->player;
+	/* all the pool's slots, unrolled: an empty one holds HM_NO_TILE (255), a bit no fit
+	 * row has (tile sets are smaller) */
+	bool common = g->words == 1 && g->unique && !g->max_extent && g->cell_cap <= HM_LIVE_MAX;
+	bool placed;
+	if (common) { /* in a register: an array indexed by tile would go through memory */
+		uint64_t pm0 = 0;
+		for (int i = 0; i < HM_POOL_MAX; i++)
+			pm0 |= (uint64_t)(s->pool[p][i] < 64) << (s->pool[p][i] & 63);
+		placed = sample_unique(g, s, pm0, next_random, rng, move);
+	} else {
+		uint64_t pm[HM_WORDS] = {0};
+		for (int i = 0; i < HM_POOL_MAX; i++)
+			pm[s->pool[p][i] >> 6] |= 1ull << (s->pool[p][i] & 63);
+		placed = sample_any(g, s, pm, next_random, rng, move);
+	}
+	if (!placed) /* no placement: pass one tile of the pool back */
+		*move = hm_pack(HM_PASS,
+				s->pool[p][bones_random_below(next_random, rng, s->pool_n[p])],
+				0, 0, 0);
+	return BONES_OK;
+}

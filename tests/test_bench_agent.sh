@@ -1,0 +1,53 @@
+#!/bin/bash
+# `bones bench GAME --agent SPEC [--position N]`: an agent's speed on a fixed position,
+# with threads=1 and threads=2, and its errors. Usage: test_bench_agent.sh BUILD_DIR SOURCE_DIR
+set -u
+B=$1
+BONES=$B/bin/bones
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+ok() { echo "ok: $*"; }
+game=dominoes
+[ -e "$B/lib/bones/plugins/dominoes.so" ] || game=$B/tests/plugins/testgame.so
+num='[0-9][0-9.]*'
+
+# mcts: both thread counts, iterations and simulated moves per second, the ratio
+if "$BONES" bench $game --agent "mcts iterations=200" --position 2 --seconds 0.3 >"$T/mcts" &&
+   grep -q '^agent: mcts iterations=200$' "$T/mcts" &&
+   grep -q '^position: 2 player moves into seed 1'"'"'s game, player [0-9] to move$' "$T/mcts" &&
+   grep -qE "^threads=1 choices_per_s: $num iterations_per_s: [1-9][0-9]* sim_moves_per_s: [1-9][0-9]* cpu_per_wall: $num choices: [1-9][0-9]* seconds: $num$" "$T/mcts" &&
+   grep -qE "^threads=2 choices_per_s: $num iterations_per_s: [1-9][0-9]* sim_moves_per_s: [1-9][0-9]* " "$T/mcts" &&
+   grep -qE "^threads_2_over_1: $num$" "$T/mcts"; then
+	ok "mcts: iterations and simulated moves per second with threads=1 and threads=2"
+else fail "mcts: $(cat "$T/mcts")"; fi
+
+# the same seed, the same position: the default is the middle of the game
+"$BONES" bench $game --agent "mcts iterations=50" --seconds 0.05 --seed 7 >"$T/a"
+"$BONES" bench $game --agent "mcts iterations=50" --seconds 0.05 --seed 7 >"$T/b"
+if [ -s "$T/a" ] && [ "$(grep '^position:' "$T/a")" = "$(grep '^position:' "$T/b")" ] &&
+   ! grep -q '^position: 0 ' "$T/a"; then
+	ok "the default position is in the middle of the game and the same for a seed"
+else fail "default position: $(grep '^position:' "$T/a" "$T/b")"; fi
+
+# an agent without threads runs once, as given, with its choices per second only
+if "$BONES" bench $game --agent random --seconds 0.1 >"$T/random" &&
+   grep -qE "^threads=- choices_per_s: $num choices: [1-9][0-9]* seconds: $num$" "$T/random" &&
+   ! grep -q 'threads=1\|iterations' "$T/random"; then
+	ok "random: choices per second, once"
+else fail "random: $(cat "$T/random")"; fi
+
+# errors: a position past the end, a bad spec, a bad number
+"$BONES" bench $game --agent mcts --position 100000 --seconds 0.1 >/dev/null 2>"$T/err1"
+[ $? -eq 1 ] && grep -q -- '--position 100000: the game ends before it' "$T/err1" &&
+	ok "a position past the end is refused" || fail "position past the end: $(cat "$T/err1")"
+"$BONES" bench $game --agent "mcts bogus=1" --seconds 0.1 >/dev/null 2>"$T/err2"
+[ $? -eq 1 ] && grep -q "agent 'mcts bogus=1': bogus: unknown parameter" "$T/err2" &&
+	ok "a bad agent is named" || fail "bad agent: $(cat "$T/err2")"
+"$BONES" bench $game --agent mcts --position -5 >/dev/null 2>"$T/err3"
+[ $? -eq 2 ] && grep -q "bad option '--position -5'" "$T/err3" &&
+	ok "a negative position is refused" || fail "negative position: $(cat "$T/err3")"
+
+[ $failures -eq 0 ] && echo "all passed" || echo "$failures failed"
+exit $((failures != 0))
