@@ -68,6 +68,16 @@ printf '465@1,0\nundo\nquit\n' | BONES_PLUGIN_PATH=$build/lib/bones/plugins \
 	"$bones" play holomino --seed 3 --save "$tmp/holo.bones" >"$tmp/out5h" 2>&1 ||
 	fail "holomino undo game exited $?"
 expect "$tmp/out5h" "took back 2 moves" "undo with chance draws between the moves"
+# A piece's spot letters are the board's letters for the same cells (Holomino letters
+# its open cells): piece 3's spots against the board's "a 1,0  [...]" lines.
+printf '3\nquit\n' | BONES_PLUGIN_PATH=$build/lib/bones/plugins \
+	"$bones" play holomino --seed 3 --save "$tmp/holo2.bones" >"$tmp/out5s" 2>&1
+sed -n 's/^  \([a-z]\) \(-*[0-9]*,-*[0-9]*\)  \[.*/\1 \2/p' "$tmp/out5s" | sort -u >"$tmp/board"
+grep -o '[a-z][a-z0-9]* [0-9]*@-*[0-9]*,-*[0-9]*' "$tmp/out5s" | sed 's/ [0-9]*@/ /' |
+	sort -u >"$tmp/spots"
+[ -s "$tmp/spots" ] || fail "holomino: no spots of piece 3 listed"
+[ -z "$(comm -13 "$tmp/board" "$tmp/spots")" ] ||
+	fail "holomino: spot letters differ from the board's: $(comm -13 "$tmp/board" "$tmp/spots" | head -3)"
 printf '' | "$bones" play testgame --seed 3 --save "$tmp/eof.bones" >"$tmp/out6" 2>&1
 expect "$tmp/out6" "end of input" "end of input"
 [ -f "$tmp/eof.bones" ] || fail "end of input: record not saved"
