@@ -29,24 +29,48 @@ static bool seen_text(const web_table *t, size_t i, int viewer, char *text, size
 	return true;
 }
 
-/* The history entries before len, as viewer may see them. */
+/* A chance outcome the viewer may see, in the plugin's words (render.h describe_chance). */
+static bool chance_words(const web_table *t, size_t i, char *buf, size_t cap)
+{
+	const void *game = bones_session_game(t->s);
+	const bones_render *r = t->plugin->get_extension
+					? t->plugin->get_extension(game, BONES_RENDER_ID) : NULL;
+	return r && BONES_RENDER_HAS(r, describe_chance) &&
+	       r->describe_chance(game, bones_session_state_at(t->s, i),
+				  bones_session_move_at(t->s, i), buf, cap);
+}
+
+/* The history entries before len, as viewer may see them: n is the history index + 1,
+ * number the player move's number (chance outcomes have none, and words if the plugin
+ * describes them). */
 static void write_moves(const web_table *t, int viewer, size_t len, web_buf *out)
 {
 	const bones_plugin *p = t->plugin;
 	const void *game = bones_session_game(t->s);
+	int number = 0;
 	web_buf_puts(out, "[");
 	for (size_t i = 0; i < len; i++) {
-		char text[BONES_MOVE_TEXT_MAX], why[512] = "";
+		char text[BONES_MOVE_TEXT_MAX], why[512] = "", words[160] = "";
 		bool visible = seen_text(t, i, viewer, text, sizeof text);
 		int mover = bones_session_mover_at(t->s, i);
 		if (visible && mover >= 0 && p->breakdown)
 			p->breakdown(game, bones_session_state_at(t->s, i + 1), why, sizeof why);
+		if (visible && mover < 0 && !chance_words(t, i, words, sizeof words))
+			words[0] = '\0';
 		bool f = true;
 		web_buf_puts(out, i ? ",{" : "{");
 		web_buf_json_key(out, &f, "n");
 		web_buf_printf(out, "%zu", i + 1);
+		if (mover >= 0) {
+			web_buf_json_key(out, &f, "number");
+			web_buf_printf(out, "%d", ++number);
+		}
 		web_buf_json_key(out, &f, "seat");
 		web_buf_printf(out, "%d", mover >= 0 ? mover + 1 : 0);
+		if (words[0]) {
+			web_buf_json_key(out, &f, "words");
+			web_buf_json_string(out, words);
+		}
 		web_buf_json_key(out, &f, "text");
 		web_buf_json_string(out, text);
 		if (why[0]) {

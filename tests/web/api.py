@@ -110,6 +110,11 @@ v2 = wait_for(lambda: (lambda r: r[1] if r[1]["to_move"] == 1 else None)(srv.cal
               what="the agent's answer")
 movers = [m["seat"] for m in v2["moves"] if m["seat"]]
 check("the agent answered in its thread", movers[:2] == [1, 2], movers)
+check("player moves are numbered 1, 2, ... past the chance draws",
+      [m.get("number") for m in v2["moves"] if m["seat"]][:2] == [1, 2]
+      and not any("number" in m for m in v2["moves"] if not m["seat"]), v2["moves"][:10])
+check("chance outcomes come in words", any(m.get("words", "").endswith("starts the board")
+      for m in v2["moves"] if not m["seat"]), [m for m in v2["moves"] if not m["seat"]][:8])
 
 # points and ghosts
 st, v, _ = srv.call("GET", "/api/tables/" + tid, token=tok)

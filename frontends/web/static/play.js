@@ -271,8 +271,8 @@ function render() {
 		el('td', { textContent: s.rank ? 'rank ' + s.rank : '' })));
 	document.querySelector('#scores tbody').replaceChildren(...scores);
 	const names = view.seats.map((s) => s.name);
-	const items = view.moves.map((m) => el('li', { value: m.n, className: m.seat ? 'move' : 'chance' },
-		(m.seat ? names[m.seat - 1] + ': ' : 'chance: ') + m.text,
+	const items = view.moves.map((m) => el('li', m.seat ? { value: m.number, className: 'move' } : { className: 'chance' },
+		m.seat ? names[m.seat - 1] + ': ' + m.text : 'chance: ' + (m.words || m.text),
 		m.breakdown ? el('div', { className: 'why', textContent: m.breakdown }) : ''));
 	$('moves').replaceChildren(...items);
 	const record = $('record');
