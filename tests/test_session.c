@@ -173,9 +173,28 @@ static void test_session__restart_is_a_new_game_of_the_same_configuration(void)
 	}
 }
 
+/* Dominoes deals face down: seat 2's tile is "deal:?" to seat 1 and to a spectator. */
+static void test_session__a_hidden_deal_is_masked_for_those_who_may_not_see_it(void)
+{
+	bones_session *s = open_session("dominoes", "players=2", 3);
+	CU_ASSERT_EQUAL_FATAL(bones_session_resolve_chance(s), BONES_OK);
+	char mine[64], theirs[64], spectator[64], own[64];
+	CU_ASSERT_TRUE(bones_session_seen_text(s, 0, 0, mine, sizeof mine));
+	CU_ASSERT_FALSE(bones_session_seen_text(s, 1, 0, theirs, sizeof theirs));
+	CU_ASSERT_FALSE(bones_session_seen_text(s, 1, -1, spectator, sizeof spectator));
+	CU_ASSERT_TRUE(bones_session_seen_text(s, 1, 1, own, sizeof own));
+	CU_ASSERT_STRING_EQUAL(theirs, "deal:?");
+	CU_ASSERT_STRING_EQUAL(spectator, "deal:?");
+	CU_ASSERT_EQUAL(strncmp(own, "deal:", 5), 0);
+	CU_ASSERT_STRING_NOT_EQUAL(own, "deal:?");
+	CU_ASSERT_STRING_NOT_EQUAL(mine, "deal:?");
+	bones_session_destroy(s);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
+		{"a hidden deal is masked for those who may not see it", test_session__a_hidden_deal_is_masked_for_those_who_may_not_see_it},
 		{"one seed deals the same game", test_session__one_seed_deals_the_same_game},
 		{"undo cannot reroll a draw", test_session__undo_cannot_reroll_a_draw},
 		{"undo restores the earlier state", test_session__undo_restores_the_earlier_state},

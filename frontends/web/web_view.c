@@ -11,24 +11,6 @@
 #include "bones/render.h"
 #include "web_table_internal.h"
 
-/* The notation viewer may see of history entry i: "draw:?" when hidden. */
-static bool seen_text(const web_table *t, size_t i, int viewer, char *text, size_t cap)
-{
-	const bones_plugin *p = t->plugin;
-	const void *game = bones_session_game(t->s), *before = bones_session_state_at(t->s, i);
-	bones_move m = bones_session_move_at(t->s, i);
-	if (!p->format_move(game, before, m, text, cap))
-		snprintf(text, cap, "?");
-	if (p->move_visible && !p->move_visible(game, before, m, viewer)) {
-		char *colon = strchr(text, ':');
-		size_t at = colon ? (size_t)(colon - text) + 1 : 0;
-		if (at + 2 <= cap)
-			memcpy(text + at, "?", 2);
-		return false;
-	}
-	return true;
-}
-
 /* A chance outcome the viewer may see, in the plugin's words (render.h describe_chance). */
 static bool chance_words(const web_table *t, size_t i, char *buf, size_t cap)
 {
@@ -51,7 +33,7 @@ static void write_moves(const web_table *t, int viewer, size_t len, web_buf *out
 	web_buf_puts(out, "[");
 	for (size_t i = 0; i < len; i++) {
 		char text[BONES_MOVE_TEXT_MAX], why[512] = "", words[160] = "";
-		bool visible = seen_text(t, i, viewer, text, sizeof text);
+		bool visible = bones_session_seen_text(t->s, i, viewer, text, sizeof text);
 		int mover = bones_session_mover_at(t->s, i);
 		if (visible && mover >= 0 && p->breakdown)
 			p->breakdown(game, bones_session_state_at(t->s, i + 1), why, sizeof why);

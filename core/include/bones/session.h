@@ -57,5 +57,10 @@ bones_move bones_session_move_at(const bones_session *s, size_t index);
 const void *bones_session_state_at(const bones_session *s, size_t index);
 /* Who made move index: a player or BONES_CHANCE. */
 int bones_session_mover_at(const bones_session *s, size_t index);
+/* The notation of move index as viewer (a seat, or -1 for a spectator, as move_visible
+ * takes it) may see it: what follows its ':' masked as "?" ("draw:?") when the plugin's
+ * move_visible hides it. Returns false when it was masked. */
+bool bones_session_seen_text(const bones_session *s, size_t index, int viewer, char *text,
+			     size_t cap);
 
 #endif /* BONES_SESSION_H */

@@ -222,3 +222,20 @@ bones_status bones_session_undo(bones_session *s)
 	s->length--;
 	return BONES_OK;
 }
+
+bool bones_session_seen_text(const bones_session *s, size_t index, int viewer, char *text,
+			     size_t cap)
+{
+	const bones_plugin *p = bones_session_plugin(s);
+	const void *game = bones_session_game(s), *before = bones_session_state_at(s, index);
+	bones_move m = bones_session_move_at(s, index);
+	if (!p->format_move(game, before, m, text, cap))
+		snprintf(text, cap, "?");
+	if (!p->move_visible || p->move_visible(game, before, m, viewer))
+		return true;
+	char *colon = strchr(text, ':');
+	size_t at = colon ? (size_t)(colon - text) + 1 : 0;
+	if (at + 2 <= cap)
+		memcpy(text + at, "?", 2);
+	return false;
+}

@@ -117,29 +117,13 @@ static bool expect_ok(struct game *g, int seat, const char *line)
 	return forfeit(g, seat, "%s", detail);
 }
 
-/* The notation seat may see of history entry i: masked ("draw:?") when hidden. */
-static void seen_text(struct game *g, size_t i, int seat, char *text, size_t cap)
-{
-	const bones_plugin *p = bones_session_plugin(g->s);
-	const void *game = bones_session_game(g->s), *before = bones_session_state_at(g->s, i);
-	bones_move m = bones_session_move_at(g->s, i);
-	if (!p->format_move(game, before, m, text, cap))
-		snprintf(text, cap, "?");
-	if (p->move_visible && !p->move_visible(game, before, m, seat)) {
-		char *colon = strchr(text, ':');
-		size_t at = colon ? (size_t)(colon - text) + 1 : 0;
-		if (at + 2 <= cap)
-			memcpy(text + at, "?", 2);
-	}
-}
-
 /* Bring an engine seat up to date and ask it for a move. */
 static bool engine_move(struct game *g, int seat, bones_move *move)
 {
 	char line[BONES_MOVE_TEXT_MAX + 16], reply[512];
 	for (; g->sent[seat] < bones_session_length(g->s); g->sent[seat]++) {
 		memcpy(line, "play ", 5);
-		seen_text(g, g->sent[seat], seat, line + 5, sizeof line - 5);
+		bones_session_seen_text(g->s, g->sent[seat], seat, line + 5, sizeof line - 5);
 		if (!expect_ok(g, seat, line))
 			return false;
 	}
