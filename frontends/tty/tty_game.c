@@ -10,7 +10,6 @@
 #include <time.h>
 
 #include "bones/record.h"
-#include "bones/render.h"
 #include "tty.h"
 
 enum turn_result { TURN_PLAYED, TURN_QUIT, TURN_ERROR, TURN_FORFEIT };
@@ -68,17 +67,6 @@ static int print_points(const tty_game *t, double v)
 	return 1 + (v > 0) + (int)strlen(num);
 }
 
-/* A chance outcome in the plugin's words (render.h describe_chance), when it has some. */
-static bool chance_words(const tty_game *t, const void *before, bones_move m, char *buf,
-			 size_t cap)
-{
-	const void *game = bones_session_game(t->session);
-	const bones_render *r = t->plugin->get_extension
-					? t->plugin->get_extension(game, BONES_RENDER_ID) : NULL;
-	return r && BONES_RENDER_HAS(r, describe_chance) &&
-	       r->describe_chance(game, before, m, buf, cap);
-}
-
 /* " (why)" after column col, broken at spaces within 78 columns (indented by 4). */
 static void print_wrapped(const tty_game *t, const char *why, int col)
 {
@@ -117,7 +105,7 @@ static void print_history(tty_game *t, size_t from, size_t to)
 		if (mover == BONES_CHANCE) { /* outcomes in a row on one line, wrapped at 78 */
 			char words[160];
 			const char *what = !seen ? "(hidden from you)"
-				: chance_words(t, before, m, words, sizeof words) ? words : text;
+				: bones_session_chance_words(t->session, i, words, sizeof words) ? words : text;
 			if (chance_col && chance_col + 2 + strlen(what) > 78)
 				fprintf(t->out, ";\n       "), chance_col = 7;
 			else if (chance_col)

@@ -11,17 +11,6 @@
 #include "bones/render.h"
 #include "web_table_internal.h"
 
-/* A chance outcome the viewer may see, in the plugin's words (render.h describe_chance). */
-static bool chance_words(const web_table *t, size_t i, char *buf, size_t cap)
-{
-	const void *game = bones_session_game(t->s);
-	const bones_render *r = t->plugin->get_extension
-					? t->plugin->get_extension(game, BONES_RENDER_ID) : NULL;
-	return r && BONES_RENDER_HAS(r, describe_chance) &&
-	       r->describe_chance(game, bones_session_state_at(t->s, i),
-				  bones_session_move_at(t->s, i), buf, cap);
-}
-
 /* The history entries before len, as viewer may see them: n is the history index + 1,
  * number the player move's number (chance outcomes have none, and words if the plugin
  * describes them). */
@@ -37,7 +26,7 @@ static void write_moves(const web_table *t, int viewer, size_t len, web_buf *out
 		int mover = bones_session_mover_at(t->s, i);
 		if (visible && mover >= 0 && p->breakdown)
 			p->breakdown(game, bones_session_state_at(t->s, i + 1), why, sizeof why);
-		if (visible && mover < 0 && !chance_words(t, i, words, sizeof words))
+		if (visible && mover < 0 && !bones_session_chance_words(t->s, i, words, sizeof words))
 			words[0] = '\0';
 		bool f = true;
 		web_buf_puts(out, i ? ",{" : "{");

@@ -62,5 +62,9 @@ int bones_session_mover_at(const bones_session *s, size_t index);
  * move_visible hides it. Returns false when it was masked. */
 bool bones_session_seen_text(const bones_session *s, size_t index, int viewer, char *text,
 			     size_t cap);
+/* Chance outcome index in the plugin's words (render.h describe_chance: "tile 126
+ * starts the board"); false when the plugin has none for it. Ask only for outcomes the
+ * viewer may see. */
+bool bones_session_chance_words(const bones_session *s, size_t index, char *buf, size_t cap);
 
 #endif /* BONES_SESSION_H */

@@ -1,4 +1,5 @@
 /* A game in progress: configured game, state, history and chance RNG; see session.h. */
+#include "bones/render.h"
 #include "bones/session.h"
 
 #include "bones/host.h"
@@ -238,4 +239,14 @@ bool bones_session_seen_text(const bones_session *s, size_t index, int viewer, c
 	if (at + 2 <= cap)
 		memcpy(text + at, "?", 2);
 	return false;
+}
+
+bool bones_session_chance_words(const bones_session *s, size_t index, char *buf, size_t cap)
+{
+	const bones_plugin *p = bones_session_plugin(s);
+	const void *game = bones_session_game(s);
+	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
+	return r && BONES_RENDER_HAS(r, describe_chance) &&
+	       r->describe_chance(game, bones_session_state_at(s, index),
+				  bones_session_move_at(s, index), buf, cap);
 }
