@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bones/i18n.h"
 #include "bones/paths.h"
 #include "bones/picture.h"
 #include "bones/suggest.h"
@@ -11,32 +12,34 @@
 
 /* Add a row when a command's file lands. */
 static const cli_command commands[] = {
-	{"start", cmd_start, "a game against the AI (GUI if there is a display)"},
-	{"play", cmd_play, "play in the terminal against agents"},
-	{"games", cmd_games, "the games, their variants and options"},
-	{"agents", cmd_agents, "the agents a seat can have"},
-	{"replay", cmd_replay, "re-apply a game record, show the end"},
-	{"render", cmd_render, "draw a record's position as a picture"},
-	{"engine", cmd_engine, "the engine protocol on stdin/stdout"},
-	{"check", cmd_check, "the conformance suite for a plugin"},
-	{"bench", cmd_bench, "random playouts per second on one core"},
-	{"match", cmd_match, "two agents head to head on the same deals"},
-	{"tourney", cmd_tourney, "run a tournament; --merge, --report"},
-	{"serve", cmd_serve, "play in the browser: an HTTP server"},
+	{"start", cmd_start, N_("a game against the AI (GUI if there is a display)")},
+	{"play", cmd_play, N_("play in the terminal against agents")},
+	{"games", cmd_games, N_("the games, their variants and options")},
+	{"agents", cmd_agents, N_("the agents a seat can have")},
+	{"replay", cmd_replay, N_("re-apply a game record, show the end")},
+	{"render", cmd_render, N_("draw a record's position as a picture")},
+	{"engine", cmd_engine, N_("the engine protocol on stdin/stdout")},
+	{"check", cmd_check, N_("the conformance suite for a plugin")},
+	{"bench", cmd_bench, N_("random playouts per second on one core")},
+	{"match", cmd_match, N_("two agents head to head on the same deals")},
+	{"tourney", cmd_tourney, N_("run a tournament; --merge, --report")},
+	{"serve", cmd_serve, N_("play in the browser: an HTTP server")},
 	{NULL, NULL, NULL}
 };
 
 /* Within 80 columns: the command names in one column, their summaries beside. */
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: bones COMMAND [ARGS]   (bones COMMAND --help tells more)\n"
-		     "       bones --version | --help\n\ncommands:\n");
+	fprintf(out, _("usage: bones COMMAND [ARGS]   (bones COMMAND --help tells more)\n"
+		       "       bones --version | --help\n"
+		       "Every command takes --lang LANG (e.g. de); else the locale decides.\n"
+		       "\ncommands:\n"));
 	for (const cli_command *c = commands; c->name; c++)
-		fprintf(out, "  %-9s %s\n", c->name, c->summary);
+		fprintf(out, "  %-9s %s\n", c->name, _(c->summary));
 	char docs[4096];
-	fprintf(out, "\nExit status: 0 success, 1 failure, 2 usage error.\n");
+	fprintf(out, "\n%s\n", _("Exit status: 0 success, 1 failure, 2 usage error."));
 	if (bones_paths_data("docs", docs, sizeof docs))
-		fprintf(out, "Documentation: %s\n", docs);
+		fprintf(out, _("Documentation: %s\n"), docs);
 }
 
 static int unknown_command(const char *name)
@@ -45,13 +48,20 @@ static int unknown_command(const char *name)
 	bones_suggest_init(&s, name);
 	for (const cli_command *c = commands; c->name; c++)
 		bones_suggest_add(&s, c->name);
-	fprintf(stderr, "bones: unknown command '%s'%s; `bones --help` lists them\n", name,
+	fprintf(stderr, _("bones: unknown command '%s'%s; `bones --help` lists them\n"), name,
 		bones_suggest_hint(&s));
 	return 2;
 }
 
 int main(int argc, char **argv)
 {
+	const char *lang;
+	char err[256];
+	if (!bones_i18n_take_lang_arg(&argc, argv, &lang, err, sizeof err) ||
+	    !bones_i18n_init(lang, err, sizeof err)) {
+		fprintf(stderr, "bones: %s\n", err);
+		return 2;
+	}
 	if (argc < 2) {
 		usage(stderr);
 		return 2;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bones/i18n.h"
 #include "bones/version.h"
 
 #include "app.h"
@@ -193,6 +194,13 @@ static int run(gui_app *a, const gui_args *args)
 
 int main(int argc, char **argv)
 {
+	const char *lang;
+	char err[256];
+	if (!bones_i18n_take_lang_arg(&argc, argv, &lang, err, sizeof err) ||
+	    !bones_i18n_init(lang, err, sizeof err)) {
+		fprintf(stderr, "bones-gui: %s\n", err);
+		return 2;
+	}
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--render"))
 			return gui_render_main(argc, argv);

@@ -2,8 +2,10 @@
 #include "bones/host.h"
 
 #include "bones/file.h"
+#include "bones/i18n.h"
 #include "bones/ini.h"
 #include "bones/paths.h"
+#include "bones/translate.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,7 +93,8 @@ static bones_status host_ini_parse(const bones_host *host, const char *path,
 static const void *host_get_service(const bones_host *host, const char *id)
 {
 	(void)host;
-	(void)id;
+	if (id && !strcmp(id, BONES_TRANSLATE_SERVICE))
+		return bones_i18n_service();
 	return NULL;
 }
 

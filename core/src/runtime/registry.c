@@ -2,6 +2,7 @@
  * keeps one error line per refused file; see bones/registry.h. The only dlopen user. */
 #define _GNU_SOURCE /* dladdr1: the size of the entry symbol, before reading it */
 #include "bones/registry.h"
+#include "bones/i18n.h"
 
 #include "bones/options.h"
 #include "bones/paths.h"
@@ -396,6 +397,7 @@ bones_status bones_registry_load(bones_registry *reg, const char *path)
 		status = refuse(reg, BONES_ENOMEM, path, "out of memory");
 		goto out_close;
 	}
+	bones_i18n_bind_plugin(reg->items[reg->count - 1].plugin, path);
 	return BONES_OK;
 out_close:
 	dlclose(handle);

@@ -19,7 +19,7 @@ extern "C" {
  * covers it (and treats a missing optional function as NULL), so a plugin built for
  * 1.0 works unchanged with every 1.x host. */
 #define BONES_ABI_MAJOR 1
-#define BONES_ABI_MINOR 1
+#define BONES_ABI_MINOR 2
 
 /* The name of the one symbol a plugin exports. */
 #define BONES_ENTRY_SYMBOL "bones_plugin_entry"
@@ -239,12 +239,25 @@ typedef struct bones_plugin {
 	bones_status (*sample_move)(const void *game, const void *state,
 				    uint64_t (*next_random)(void *rng), void *rng,
 				    bones_move *move);
+
+	/* ---- Added in ABI 1.2 ---------------------------------------------------------- */
+
+	/* Optional. The gettext domain of the plugin's own message catalogues, e.g.
+	 * "bones-holomino"; NULL when it speaks only English. The host looks for
+	 * LANG/LC_MESSAGES/DOMAIN.mo in the folder `locale` beside the plugin file, then in
+	 * its own PREFIX/share/locale, and shows the static texts above (name, summary,
+	 * option help, variant names and summaries) translated in that domain. Texts the
+	 * plugin makes at run time (breakdowns, labels, messages) it translates itself
+	 * with the host's "bones.translate/1" service (bones/translate.h). Identifiers
+	 * (id, option keys, choices, variant ids) and notation are never translated. */
+	const char *text_domain;
 } bones_plugin;
 
 /* The entry's size in each ABI minor, frozen: the host accepts any size from the 1.0
  * one up (reading only the fields a plugin's size covers). */
 #define BONES_PLUGIN_SIZE_1_0 ((uint32_t)offsetof(bones_plugin, sample_move))
-#define BONES_PLUGIN_SIZE_1_1 ((uint32_t)sizeof(bones_plugin))
+#define BONES_PLUGIN_SIZE_1_1 ((uint32_t)offsetof(bones_plugin, text_domain))
+#define BONES_PLUGIN_SIZE_1_2 ((uint32_t)sizeof(bones_plugin))
 
 #ifdef __cplusplus
 }
