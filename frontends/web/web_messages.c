@@ -47,10 +47,7 @@ static bool entry(const unsigned char *mo, size_t size, uint32_t table, uint32_t
 	return true;
 }
 
-/* The messages of one .mo file as the JSON object's members: "msgid": "msgstr", or
- * for a plural "singular": ["form 0", "form 1", ...]. The header (empty msgid) and
- * texts with a context are left out. False when the file is no catalogue. */
-static bool mo_members(const unsigned char *mo, size_t size, web_buf *out)
+bool web_messages_parse_mo(const unsigned char *mo, size_t size, web_buf *out)
 {
 	if (size < 28)
 		return false;
@@ -103,7 +100,7 @@ static void read_catalogue(const char *code, web_buf *out)
 	fclose(f);
 	web_buf members;
 	web_buf_init(&members);
-	if (mo && size < MO_MAX && mo_members(mo, size, &members) && !members.failed)
+	if (mo && size < MO_MAX && web_messages_parse_mo(mo, size, &members) && !members.failed)
 		web_buf_add(out, members.data ? members.data : "", members.len);
 	else
 		fprintf(stderr, "bones serve: '%s' is no catalogue, left out\n", path);
