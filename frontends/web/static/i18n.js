@@ -16,13 +16,6 @@ function _(text) {
 // Marks a text for translation where it is defined; _() translates it where shown.
 function N_(text) { return text; }
 
-// The form for n of a text with a plural (English and German: one, other).
-function P_(singular, plural, n) {
-	const t = i18n.messages[singular];
-	const k = n === 1 ? 0 : 1;
-	return Array.isArray(t) && t[k] ? t[k] : k ? plural : singular;
-}
-
 // A message with its arguments: %s, %d and numbered %1$s (a translation may reorder).
 function fmt(text, ...args) {
 	let next = 0;
