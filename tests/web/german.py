@@ -214,6 +214,9 @@ if browser_too:
         d.find_element(By.ID, "create-button").click()
         link = wait(lambda: d.find_elements(By.CSS_SELECTOR, "a.seat-link"), what="the invitation links")
         check("the invitation link in German", link[0].text == "als Platz 1 spielen", link[0].text)
+        if shot:
+            d.execute_script("document.getElementById('created').scrollIntoView()")
+            d.save_screenshot(os.path.join(shot, "web-created-de.png"))
         d.get(link[0].get_attribute("href"))
         wait(lambda: d.find_elements(By.CSS_SELECTOR, "#overlay .target, #choices .choice"), what="our turn")
         check("the table page speaks German", text(d, "#resign") == "Aufgeben" and text(d, "#play-selected") == "Spielen"
@@ -236,6 +239,8 @@ if browser_too:
               text(d, "#status"))
         check("the result in German words", "Ränge" in text(d, "#status") and "Punkte" in text(d, "#status"), text(d, "#status"))
         check("the replay in German", text(d, "#r-label") == "das Ende", text(d, "#r-label"))
+        if shot:
+            d.save_screenshot(os.path.join(shot, "web-end-de.png"))
         # choosing English in the header: kept in this browser
         d.get(srv.base + "/")
         wait(lambda: d.find_elements(By.ID, "language"))
