@@ -328,7 +328,6 @@ static void request_language(struct MHD_Connection *c)
 	bones_i18n_thread_language("en");
 }
 
-
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
 				  const char *method, const char *version,
 				  const char *data, size_t *size, void **con_cls)

@@ -177,7 +177,7 @@ async function loadTables() {
 		if (free >= 0) {
 			actions.append(' ', el('button', { textContent: fmt(_('join as seat %d'), free + 1), className: 'join', onclick: () => join(t.id, free + 1) }));
 		}
-		return el('tr', {}, el('td', { textContent: t.preset }), el('td', { textContent: seats }),
+		return el('tr', {}, el('td', { textContent: t.game + ' (' + t.preset + ')' }), el('td', { textContent: seats }),
 			el('td', { textContent: String(t.moves) }), el('td', { textContent: state }), actions);
 	});
 	document.querySelector('#tables tbody').replaceChildren(...rows);
