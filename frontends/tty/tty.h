@@ -41,6 +41,7 @@ typedef struct tty_game {
 	bool color;                   /* ANSI colours (see tty_style.c) */
 	bool redraw;                  /* clear the screen before each human turn */
 	size_t turn_start;            /* history index where the last human turn began */
+	char notice[160];             /* said after the next redraw (undo's count), "" none */
 	char *text;                   /* TTY_TEXT_MAX bytes for render_text */
 	char inbuf[4096];             /* input read from fileno(in) but not used yet */
 	size_t inlen;

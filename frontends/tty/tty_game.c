@@ -227,9 +227,14 @@ static void undo_to_human(tty_game *t)
 		t->shown = length;
 	if (t->turn_start > length)
 		t->turn_start = length;
-	fprintf(t->out, P_("took back %d move", "took back %d moves", (unsigned long)taken),
-		taken);
-	fputc('\n', t->out);
+	/* a terminal redraws the turn at once: the count is said below the new screen */
+	char said[sizeof t->notice];
+	snprintf(said, sizeof said,
+		 P_("took back %d move", "took back %d moves", (unsigned long)taken), taken);
+	if (t->redraw)
+		memcpy(t->notice, said, sizeof said);
+	else
+		fprintf(t->out, "%s\n", said);
 }
 
 /* The mcts agent's move, how to type it, and why: its points and breakdown. */
@@ -471,6 +476,9 @@ static void show_turn(tty_game *t, int seat)
 		print_board(t, seat);
 	}
 	t->shown = t->turn_start = length; /* next time: this turn's move and the replies */
+	if (t->notice[0])
+		fprintf(t->out, "%s\n", t->notice);
+	t->notice[0] = '\0';
 	print_scores(t);
 	tty_moves_print(t);
 }
