@@ -268,8 +268,8 @@ static void hint(tty_game *t)
 	if (t->plugin->breakdown && t->plugin->apply(game, t->scratch, m) == BONES_OK)
 		t->plugin->breakdown(game, t->scratch, why, sizeof why);
 	why[strcspn(why, "\n")] = '\0';
-	/* TRANSLATORS: %s is the move's notation (246@-1,1) */
 	char line[BONES_MOVE_TEXT_MAX + 128];
+	/* TRANSLATORS: %s is the move's notation (246@-1,1) */
 	int n = snprintf(line, sizeof line, _("hint (mcts agent): %s"), text);
 	if (t->move_piece[i] >= 0 && t->move_label[i][0] && n >= 0 && (size_t)n < sizeof line)
 		/* TRANSLATORS: after a hint: how to play it, the piece's number and the
@@ -388,7 +388,7 @@ static void prompt_text(const tty_game *t, int seat, char *buf, size_t cap)
 unsigned long tty_plural_n(double v)
 {
 	double a = v < 0 ? -v : v;
-	return a == (double)(unsigned long)a && a < 1e9 ? (unsigned long)a : 2;
+	return a < 1e9 && a == (double)(unsigned long)a ? (unsigned long)a : 2;
 }
 
 const char *tty_seconds_text(int64_t ms, char *buf, size_t cap)
