@@ -135,6 +135,14 @@ for k in 1 2; do
 		fail "match: the record of game $k differs from English"
 done
 
+# On a terminal the result and the totals stay until Enter starts the next game.
+LANG=de_DE.UTF-8 TERM=xterm python3 "$player" --lang de "$tmp/mp.out" "$bones" play holomino \
+	--games 2 --seed 4 --save "$tmp/mp.bones" || fail "pty match: the player did not reach the end"
+plain "$tmp/mp.out" | grep -A4 "^Stand des Matches nach Partie 1 von 2:" |
+	grep -q "^Enter: die nächste Partie (oder quit)> " || fail "pty match: no pause after game 1"
+expect "$tmp/mp.out" "Match beendet nach 2 Partien:" "pty match"
+[ -f "$tmp/mp-g2.bones" ] || fail "pty match: no record of game 2"
+
 # 5. bones play --help and an option error, in German, within 78 columns.
 LANG=de_DE.UTF-8 "$bones" play --help >"$tmp/help.out" 2>&1 || fail "play --help exited $?"
 expect "$tmp/help.out" "Aufruf: bones play [VOREINSTELLUNG|SPIEL]" "play --help"

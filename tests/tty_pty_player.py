@@ -2,7 +2,7 @@
 """A scripted player for the terminal UI, through a pseudo-terminal (as a person's
 terminal): it starts `bones play GAME`, reads the screen, and at every prompt types
 what a person would: a piece's number, then a spot's letter (or a move's number in
-games without pieces), until the game is over. It prints the whole screen output to
+games without pieces), and Enter between the games of a match, until the game is over. It prints the whole screen output to
 OUT (escape codes kept) and exits 0 when the game reached its end, 1 otherwise.
 
 Usage: tty_pty_player.py [--lang de] OUT BONES ARGS...   (environment passed on; TERM
@@ -17,7 +17,7 @@ import sys
 import time
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-PROMPT = re.compile(r"help\)(?: \[[^\]]*\])?> ")
+PROMPT = re.compile(r"(?:help|quit)\)(?: \[[^\]]*\])?> ")
 
 # What the player looks for on the screen, by language.
 WORDS = {
@@ -26,12 +26,14 @@ WORDS = {
         "piece_prompt": "a piece's number", "piece_block": "your pieces",
         "or_type": "or type:", "number_prompt": "your move (a number",
         "number_block": "moves:", "over": "game over",
+        "next_game": "Enter: the next game",
     },
     "de": {
         "spot_prompt": "eine Stelle für Stein", "spot_block": "Stein ",
         "piece_prompt": "Nummer eines Steins", "piece_block": "Deine Steine",
         "or_type": "Oder tippe:", "number_prompt": "am Zug (eine Nummer",
         "number_block": "Züge:", "over": "Partie beendet",
+        "next_game": "Enter: die nächste Partie",
     },
 }
 W = WORDS["en"]
@@ -82,6 +84,8 @@ def answer(text):
     """What to type at the last prompt of the screen text."""
     last = text[text.rfind("\n", 0, len(text.rstrip()) - 1) + 1:]
     screen = text[:len(text) - len(last)]
+    if W["next_game"] in last:  # between the games of a match
+        return ""
     if W["spot_prompt"] in last:
         block = screen[screen.rfind(W["spot_block"]):]
         m = re.search(r"^\s+([a-z]+\d*) \S", block[block.find("\n") + 1:], re.M)

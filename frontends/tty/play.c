@@ -301,7 +301,17 @@ static int setup_table(tty_game *t, const play_args *a, uint64_t seed)
 	return 0;
 }
 
-/* A match: each game with the seats rotated (the table's), the totals after each. */
+static void print_stop(tty_game *t)
+{
+	const bones_match *m = bones_table_match(t->table);
+	fprintf(t->out, P_("the match stops after %d of %d game",
+			   "the match stops after %d of %d games", (unsigned long)m->games),
+		m->played, m->games);
+	fputc('\n', t->out);
+}
+
+/* A match: each game with the seats rotated (the table's), the totals after each (on a
+ * terminal, until Enter). */
 static int play_match(tty_game *t, const play_args *a)
 {
 	const bones_match *m = bones_table_match(t->table);
@@ -315,16 +325,17 @@ static int play_match(tty_game *t, const play_args *a)
 		fputc('\n', t->out);
 		rc = tty_game_run(t);
 		if (!bones_table_over(t->table)) {
-			fprintf(t->out, P_("the match stops after %d of %d game",
-					   "the match stops after %d of %d games", (unsigned long)m->games),
-				m->played, m->games);
-			fputc('\n', t->out);
+			print_stop(t);
 			break;
 		}
 		bones_table_count_game(t->table);
 		tty_match_print(t, false);
 		if (rc || bones_match_over(m))
 			break;
+		if (t->redraw && !tty_wait_next_game(t)) { /* the totals are on the screen */
+			print_stop(t);
+			return rc;
+		}
 		char err[512];
 		if (bones_table_next_game(t->table, err, sizeof err)) {
 			fprintf(stderr, _("bones play: the next game of the match: %s"), err);

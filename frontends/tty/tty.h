@@ -71,6 +71,9 @@ enum tty_read { TTY_LINE, TTY_EOF, TTY_FORFEIT };
  * the table's clock runs while waiting: the penalty is printed when the limit runs
  * out, TTY_FORFEIT returned when the grace period runs out too. */
 enum tty_read tty_read_line(tty_game *t, int seat, const char *prompt, const char **line);
+/* Between the games of a match on a terminal: wait for Enter, so that the result and
+ * the totals stay on the screen until the next game clears it. False on quit or EOF. */
+bool tty_wait_next_game(tty_game *t);
 
 /* Play until the game ends, the input ends or the user quits; the game is saved as a
  * record in every case (the path is printed). Returns the exit status. */

@@ -188,3 +188,14 @@ enum tty_read tty_read_line(tty_game *t, int seat, const char *prompt, const cha
 		return TTY_LINE;
 	}
 }
+
+bool tty_wait_next_game(tty_game *t)
+{
+	/* TRANSLATORS: between the games of a match; "quit" is typed as it is */
+	fprintf(t->out, "%s> ", _("Enter: the next game (or quit)"));
+	fflush(t->out);
+	if (wait_line(t, -1) <= 0)
+		return false;
+	const char *s = t->line + strspn(t->line, " \t");
+	return strncmp(s, "quit", 4) || s[4 + strspn(s + 4, " \t\r")];
+}
