@@ -73,7 +73,7 @@ expect "$tmp/geominos.de" "Deine Steine (tippe eine Nummer, dann einen Buchstabe
 plain "$tmp/geominos.de" | grep -q "^Stein 1 (.*): [0-9]* Stellen; tippe einen Buchstaben" ||
 	fail "geominos: no spots of a piece"
 expect "$tmp/geominos.de" "Wähle eine Stelle für Stein " "geominos: the spot prompt"
-expect "$tmp/geominos.de" " (die wenigsten gewinnen)" "geominos: fewest points win"
+expect "$tmp/geominos.de" " (wenigste Punkte gewinnen)" "geominos: fewest points win"
 expect "$tmp/hegemino.de" "Züge:" "hegemino: the moves"
 expect "$tmp/hegemino.de" "Du bist am Zug (eine Nummer, ein Zug oder help)" "hegemino: the prompt"
 expect "$tmp/holomino.de" "Zufall: " "holomino: the chance outcomes"
