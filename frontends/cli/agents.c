@@ -6,17 +6,19 @@
 #include "bones/agents_ext.h"
 #include "bones/agent.h"
 #include "bones/config.h"
+#include "bones/i18n.h"
 #include "bones/registry.h"
 #include "bones/session.h"
 #include "commands.h"
 
 static void list_kinds(void)
 {
-	printf("built-in agents (a seat's agent is \"NAME key=value ...\"):\n");
-	printf("  %-10s %s\n", "human", "you, at the keyboard (bones play) or the mouse (GUI)");
+	printf("%s\n", _("built-in agents (a seat's agent is \"NAME key=value ...\"):"));
+	printf("  %-10s %s\n", "human", _("you, at the keyboard (bones play) or the mouse (GUI)"));
 	for (const bones_agent_kind *k = bones_agent_kinds(); k->name; k++) {
-		printf("  %-10s %s\n", k->name, k->summary);
-		printf("  %-10s parameters: %s\n", "", k->params[0] ? k->params : "none");
+		printf("  %-10s %s\n", k->name, _(k->summary));
+		printf(_("  %-10s parameters: %s\n"), "",
+		       k->params[0] ? _(k->params) : _("none"));
 	}
 }
 
@@ -31,7 +33,7 @@ static int list_plugin_agents(const char *name)
 	char err[1024];
 	int rc = 1;
 	if (!reg) {
-		fprintf(stderr, "bones agents: out of memory\n");
+		fprintf(stderr, _("bones agents: out of memory\n"));
 		return 1;
 	}
 	bones_registry_scan_default(reg);
@@ -47,11 +49,12 @@ static int list_plugin_agents(const char *name)
 	const bones_agents_ext *ext = NULL;
 	if (plugin->get_extension)
 		ext = plugin->get_extension(bones_session_game(s), BONES_AGENTS_ID);
-	printf("\nagents of %s (%s):\n", plugin->id, plugin->name);
+	printf(_("\nagents of %s (%s):\n"), plugin->id, bones_plugin_text(plugin, plugin->name));
 	if (!ext || ext->size < sizeof *ext || !ext->count)
-		printf("  none besides the built-in ones\n");
+		printf("  %s\n", _("none besides the built-in ones"));
 	for (size_t i = 0; ext && ext->size >= sizeof *ext && i < ext->count; i++)
-		printf("  %-10s %s\n", ext->agents[i].name, ext->agents[i].summary);
+		printf("  %-10s %s\n", ext->agents[i].name,
+		       bones_plugin_text(plugin, ext->agents[i].summary));
 	rc = 0;
 	bones_session_destroy(s);
 out_options:
@@ -65,8 +68,8 @@ int cmd_agents(int argc, char **argv)
 {
 	if (argc > 2 || (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))) {
 		FILE *out = argc > 2 ? stderr : stdout;
-		fprintf(out, "usage: bones agents [GAME|PRESET]\n"
-			     "Lists the agents a seat can have; given a game, also its own.\n");
+		fprintf(out, _("usage: bones agents [GAME|PRESET]\n"
+			       "Lists the agents a seat can have; given a game, also its own.\n"));
 		return argc > 2 ? 2 : 0;
 	}
 	list_kinds();
