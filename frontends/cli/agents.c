@@ -11,14 +11,54 @@
 #include "bones/session.h"
 #include "commands.h"
 
+/* Characters, not bytes, of UTF-8 text[0..n). */
+static size_t columns(const char *text, size_t n)
+{
+	size_t c = 0;
+	for (size_t i = 0; i < n; i++)
+		c += ((unsigned char)text[i] & 0xc0) != 0x80;
+	return c;
+}
+
+/* text after a label already printed at column `at`, wrapped at spaces within 80
+ * columns, continued lines indented by `indent`. */
+static void print_wrapped(const char *text, size_t at, size_t indent)
+{
+	const size_t width = 80;
+	while (*text) {
+		size_t line = 0, fit = 0; /* bytes of the line so far, of the last word end */
+		while (text[line]) {
+			size_t word = line + strspn(text + line, " ");
+			word += strcspn(text + word, " ");
+			if (fit && at + columns(text, word) > width)
+				break;
+			fit = line = word;
+		}
+		printf("%.*s\n", (int)fit, text);
+		text += fit;
+		text += strspn(text, " ");
+		if (*text)
+			printf("%*s", (int)indent, "");
+		at = indent;
+	}
+}
+
 static void list_kinds(void)
 {
 	printf("%s\n", _("built-in agents (a seat's agent is \"NAME key=value ...\"):"));
 	printf("  %-10s %s\n", "human", _("you, at the keyboard (bones play) or the mouse (GUI)"));
 	for (const bones_agent_kind *k = bones_agent_kinds(); k->name; k++) {
 		printf("  %-10s %s\n", k->name, _(k->summary));
-		printf(_("  %-10s parameters: %s\n"), "",
-		       k->params[0] ? _(k->params) : _("none"));
+		if (!k->params[0]) {
+			printf(_("  %-10s parameters: none\n"), "");
+			continue;
+		}
+		/* TRANSLATORS: keep the width of "parameters: ": the lines that follow are
+		   indented to it */
+		const char *label = _("parameters: ");
+		printf("  %-10s %s", "", label);
+		size_t at = 13 + columns(label, strlen(label));
+		print_wrapped(_(k->params), at, at);
 	}
 }
 
