@@ -10,9 +10,9 @@
 #include "bones/bench.h"
 #include "bones/config.h"
 #include "bones/host.h"
+#include "bones/i18n.h"
 #include "bones/registry.h"
 #include "bones/session.h"
-#include "bones/i18n.h"
 #include "commands.h"
 
 #define MAX_SETS 64

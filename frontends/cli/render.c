@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/i18n.h"
 #include "bones/picture.h"
 #include "bones/record.h"
-#include "bones/i18n.h"
 #include "commands.h"
 
 #define USAGE N_("usage: bones render RECORD [--move N] (--png|--svg|--pdf) FILE [--size WxH]\n" \

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bones/record.h"
 #include "bones/i18n.h"
+#include "bones/record.h"
 #include "commands.h"
 
 static bool print_position(const bones_session *s)
