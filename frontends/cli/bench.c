@@ -10,6 +10,7 @@
 #include "bones/bench.h"
 #include "bones/config.h"
 #include "bones/host.h"
+#include "bones/i18n.h"
 #include "bones/registry.h"
 #include "bones/session.h"
 #include "commands.h"
@@ -31,7 +32,7 @@ typedef struct bench_args {
 
 static int bench_usage(FILE *out, int status)
 {
-	fprintf(out, "usage: bones bench GAME [--seconds S] [--set key=value]... [--variant V]\n"
+	fprintf(out, _("usage: bones bench GAME [--seconds S] [--set key=value]... [--variant V]\n"
 		"                   [--seed N]\n"
 		"       bones bench GAME --redraw [--size WxH] [--seconds S] [--seed N]\n"
 		"       bones bench GAME --agent SPEC [--position N] [--seconds S] [--seed N]\n\n"
@@ -46,7 +47,7 @@ static int bench_usage(FILE *out, int status)
 		"takes them; prints its iterations_per_s and sim_moves_per_s (searches) and\n"
 		"choices_per_s. The position: N random player moves into seed's game, then\n"
 		"on to a choice of two moves or more (default N: half the median length of\n"
-		"random games).\n");
+		"random games).\n"));
 	return status;
 }
 
@@ -67,13 +68,13 @@ static bool parse_args(int argc, char **argv, bench_args *a)
 			i++;
 			if (sscanf(v, "%dx%d", &a->w, &a->h) != 2 || a->w < 64 || a->h < 64 ||
 			    a->w > 8192 || a->h > 8192) {
-				fprintf(stderr, "bones bench: --size '%s': expected WxH, 64..8192\n", v);
+				fprintf(stderr, _("bones bench: --size '%s': expected WxH, 64..8192\n"), v);
 				return false;
 			}
 			continue;
 		}
 		if (!v || k[0] != '-') {
-			fprintf(stderr, "bones bench: unexpected '%s' (see --help)\n", k);
+			fprintf(stderr, _("bones bench: unexpected '%s' (see --help)\n"), k);
 			return false;
 		}
 		i++;
@@ -92,12 +93,12 @@ static bool parse_args(int argc, char **argv, bench_args *a)
 			a->sets[a->set_count++] = v;
 		if (end ? (errno || *end || end == v || a->seconds < 0 || a->position < -1) :
 		    strcmp(k, "--variant") && strcmp(k, "--set") && strcmp(k, "--agent")) {
-			fprintf(stderr, "bones bench: bad option '%s %s' (see --help)\n", k, v);
+			fprintf(stderr, _("bones bench: bad option '%s %s' (see --help)\n"), k, v);
 			return false;
 		}
 	}
 	if (!a->game)
-		fprintf(stderr, "bones bench: which game? (see --help)\n");
+		fprintf(stderr, _("bones bench: which game? (see --help)\n"));
 	return a->game != NULL;
 }
 
@@ -111,11 +112,12 @@ static bones_status bench_options(bones_registry *reg, const bench_args *a,
 	if (len > 3 && !strcmp(a->game + len - 3, ".so")) {
 		*p = bones_registry_find(reg, a->game);
 		if (!*p) {
-			snprintf(err, cap, "cannot load '%s'%s%s", a->game,
-				 bones_registry_error_count(reg) ? ": " : "",
-				 bones_registry_error_count(reg)
-					 ? bones_registry_error(reg, bones_registry_error_count(reg) - 1)
-					 : "");
+			size_t errors = bones_registry_error_count(reg);
+			if (errors)
+				snprintf(err, cap, _("cannot load '%s': %s"), a->game,
+					 bones_registry_error(reg, errors - 1));
+			else
+				snprintf(err, cap, _("cannot load '%s'"), a->game);
 			return BONES_ENOTFOUND;
 		}
 		bones_preset_default(preset, *p);
@@ -164,17 +166,20 @@ static int bench_agent(bones_session *s, const bench_args *a)
 	unsigned made = 0;
 	int rc = 1;
 	if (!state) {
-		fprintf(stderr, "bones bench: out of memory\n");
+		fprintf(stderr, _("bones bench: out of memory\n"));
 		return 1;
 	}
 	bones_status st = bones_bench_position(bones_session_plugin(s), bones_session_game(s),
 					       info, a->position, a->seed, state, &made);
 	if (st) {
-		fprintf(stderr, "bones bench: --position %ld: %s\n", a->position,
-			st == BONES_ERANGE ? "the game ends before it (try a smaller N)"
-					   : "out of memory");
+		fprintf(stderr, st == BONES_ERANGE
+					? _("bones bench: --position %ld: the game ends before it (try a "
+					    "smaller N)\n")
+					: _("bones bench: --position %ld: out of memory\n"),
+			a->position);
 		goto out_free;
 	}
+	/* not translated, as every line of bench: key: value for scripts */
 	printf("agent: %s\nposition: %u player moves into seed %llu's game, player %d to "
 	       "move\n", a->agent, made, (unsigned long long)a->seed,
 	       bones_session_plugin(s)->to_move(bones_session_game(s), state) + 1);
@@ -219,7 +224,7 @@ static int bench(const bones_plugin *p, const bones_options *opts, const bench_a
 	const bones_game_info *info = bones_session_info(s);
 	bones_status st = bones_bench_run(p, bones_session_game(s), info, a->seconds, a->seed,
 					  &r);
-	if (!st) {
+	if (!st) { /* not translated: scripts read these lines */
 		bones_options_format(opts, true, text, sizeof text);
 		printf("playouts_per_s: %.0f\nmoves_per_s: %.0f\nstate_bytes: %zu\n",
 		       r.playouts_per_s, r.moves_per_s, r.state_size);
@@ -229,7 +234,7 @@ static int bench(const bones_plugin *p, const bones_options *opts, const bench_a
 		       (unsigned long long)r.playouts, (unsigned long long)r.moves,
 		       r.playouts ? (double)r.moves / (double)r.playouts : 0.0, a->seed);
 	} else {
-		fprintf(stderr, "bones bench: out of memory\n");
+		fprintf(stderr, _("bones bench: out of memory\n"));
 	}
 	bones_session_destroy(s);
 	return st ? 1 : 0;
@@ -254,7 +259,7 @@ int cmd_bench(int argc, char **argv)
 	const bones_plugin *p;
 	bones_options opts;
 	if (!reg || !preset) {
-		fprintf(stderr, "bones bench: out of memory\n");
+		fprintf(stderr, _("bones bench: out of memory\n"));
 		goto out_free;
 	}
 	bones_registry_scan_default(reg);

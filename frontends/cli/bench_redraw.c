@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "bench_redraw.h"
+#include "bones/i18n.h"
 #include "bones/picture.h"
 #include "bones/rng.h"
 
@@ -74,7 +75,7 @@ int bench_redraw(bones_session *s, double seconds, int w, int h, uint64_t seed)
 	}
 	int rc = 0;
 	if (st != BONES_OK || !times) {
-		fprintf(stderr, "bones bench: %s\n", times ? err : "out of memory");
+		fprintf(stderr, "bones bench: %s\n", times ? err : _("out of memory"));
 		rc = 1;
 	} else {
 		double total = 0;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "bones/check.h"
+#include "bones/i18n.h"
 #include "bones/registry.h"
 #include "commands.h"
 
@@ -13,7 +14,7 @@
 
 static int check_usage(FILE *out, int status)
 {
-	fprintf(out,
+	fprintf(out, _(
 		"usage: bones check PLUGIN [--games N | --quick] [--seed S] [--set key=value]...\n"
 		"                   [--variant V] [--threads T] [--step-seconds S] [--no-fork]\n"
 		"\n"
@@ -26,7 +27,7 @@ static int check_usage(FILE *out, int status)
 		"over one position, is reported with its game and seed; that game is shrunk to\n"
 		"the shortest move sequence that still fails. The first failure is printed with\n"
 		"a replayable record. --no-fork runs in this process (for a debugger).\n"
-		"Exit status 0 when every check holds, 1 when one fails, 2 for bad arguments.\n");
+		"Exit status 0 when every check holds, 1 when one fails, 2 for bad arguments.\n"));
 	return status;
 }
 
@@ -56,7 +57,7 @@ static bool parse_args(int argc, char **argv, bones_check_config *cfg, char *set
 		}
 		if (a[0] != '-') {
 			if (*plugin) {
-				fprintf(stderr, "bones check: one plugin at a time ('%s', '%s')\n",
+				fprintf(stderr, _("bones check: one plugin at a time ('%s', '%s')\n"),
 					*plugin, a);
 				return false;
 			}
@@ -64,7 +65,7 @@ static bool parse_args(int argc, char **argv, bones_check_config *cfg, char *set
 			continue;
 		}
 		if (!v) {
-			fprintf(stderr, "bones check: '%s' needs a value (see --help)\n", a);
+			fprintf(stderr, _("bones check: '%s' needs a value (see --help)\n"), a);
 			return false;
 		}
 		i++;
@@ -83,12 +84,12 @@ static bool parse_args(int argc, char **argv, bones_check_config *cfg, char *set
 			used += (size_t)snprintf(settings + used, MAX_SETTINGS - used, "%s%s",
 						 used ? " " : "", v);
 		else {
-			fprintf(stderr, "bones check: bad option '%s %s' (see --help)\n", a, v);
+			fprintf(stderr, _("bones check: bad option '%s %s' (see --help)\n"), a, v);
 			return false;
 		}
 	}
 	if (!*plugin)
-		fprintf(stderr, "bones check: which plugin? (see --help)\n");
+		fprintf(stderr, _("bones check: which plugin? (see --help)\n"));
 	return *plugin != NULL;
 }
 
@@ -96,18 +97,20 @@ static int run(bones_registry *reg, const char *name, bones_check_config *cfg)
 {
 	const bones_plugin *p = bones_registry_find(reg, name);
 	if (!p) {
-		fprintf(stderr, "bones check: no plugin '%s'\n", name);
+		fprintf(stderr, _("bones check: no plugin '%s'\n"), name);
 		for (size_t i = 0; i < bones_registry_error_count(reg); i++)
 			fprintf(stderr, "  %s\n", bones_registry_error(reg, i));
 		return 1;
 	}
-	printf("checking %s %s, seed %llu\n", p->id, p->version,
+	printf(_("checking %s %s, seed %llu\n"), p->id, p->version,
 	       (unsigned long long)cfg->seed);
 	fflush(stdout);
 	cfg->log = stdout;
 	cfg->progress = isatty(2);
 	bones_check_report rep;
 	bones_status st = bones_check_run(p, cfg, &rep);
+	/* The "ok:", "FAIL:" and "record of the failing ...:" lines stay English: scripts
+	 * read them (the failure itself is in the player's language). */
 	if (st == BONES_OK) {
 		printf("ok: %zu configurations (%zu more were the same game), %zu games, "
 		       "%zu moves, %zu checks passed\n", rep.configurations, rep.skipped,
@@ -127,8 +130,11 @@ static int run(bones_registry *reg, const char *name, bones_check_config *cfg)
 			       rep.shrunk_from ? "moves" : "game", rep.record, rep.record);
 	}
 	if (rep.shrunk_from)
-		printf("(the game that showed it had %zu moves; the record holds the shortest "
-		       "sequence found that still fails)\n", rep.shrunk_from - 1);
+		printf(P_("(the game that showed it had %zu move; the record holds the shortest "
+			  "sequence found that still fails)\n",
+			  "(the game that showed it had %zu moves; the record holds the shortest "
+			  "sequence found that still fails)\n", rep.shrunk_from - 1),
+		       rep.shrunk_from - 1);
 	return 1;
 }
 

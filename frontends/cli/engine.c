@@ -3,19 +3,23 @@
 #include <string.h>
 
 #include "bones/engine.h"
+#include "bones/i18n.h"
 #include "bones/registry.h"
 #include "commands.h"
 
 static void engine_usage(FILE *out)
 {
-	fprintf(out, "usage: bones engine [--agent SPEC]\n\n"
-		"Reads commands from stdin, one per line, and answers each on stdout:\n"
+	fprintf(out, _("usage: bones engine [--agent SPEC]\n\n"
+		       "Reads commands from stdin, one per line, and answers each on stdout:\n"));
+	/* the protocol itself, which is English in every language */
+	fprintf(out,
 		"  new GAME [key=value ...] [variant=V] [seed=N]   -> ok\n"
 		"  tomove -> chance | player N | over    legal -> legal K m1 ... mK\n"
 		"  play MOVE -> ok    roll -> ok OUTCOME ...    scores -> scores S1 S2 ...\n"
 		"  show, record -> several lines, then \".\"    quit -> ok\n"
-		"  genmove [MS] -> move M   (with --agent SPEC: --agent \"mcts iterations=200\")\n"
-		"Errors are one line \"error: ...\". See docs/formats.md.\n");
+		"  genmove [MS] -> move M   (with --agent SPEC: --agent \"mcts iterations=200\")\n");
+	fprintf(out, _("Errors are one line \"error: ...\". See docs/formats.md.\n"
+		       "The protocol is English in every language.\n"));
 }
 
 int cmd_engine(int argc, char **argv)
@@ -28,24 +32,33 @@ int cmd_engine(int argc, char **argv)
 	}
 	if (argc > 1) {
 		bool help = !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h");
+		if (!help)
+			fprintf(stderr, _("bones engine: unknown argument '%s'\n"), argv[1]);
 		engine_usage(help ? stdout : stderr);
 		return help ? 0 : 2;
 	}
 	bones_registry *reg = bones_registry_create();
 	bones_engine *e = reg ? bones_engine_create(reg) : NULL;
 	if (!e) {
-		fprintf(stderr, "bones engine: out of memory\n");
+		fprintf(stderr, _("bones engine: out of memory\n"));
 		bones_registry_destroy(reg);
 		return 1;
 	}
 	bones_registry_scan_default(reg);
 	if (agent && bones_engine_set_agent(e, agent)) {
-		fprintf(stderr, "bones engine: out of memory\n");
+		fprintf(stderr, _("bones engine: out of memory\n"));
 		bones_engine_destroy(e);
 		bones_registry_destroy(reg);
 		return 1;
 	}
+	/* The protocol is the same bytes in every language: the host's messages (errors
+	 * from options, records, agents) in English on this thread, and the plugins' texts
+	 * (render_text, breakdowns) in English through the translate service. */
+	bool was_plain = bones_i18n_set_plain(true);
+	bones_i18n_thread_language("en");
 	int status = bones_engine_run(e, stdin, stdout);
+	bones_i18n_thread_language(NULL);
+	bones_i18n_set_plain(was_plain);
 	bones_engine_destroy(e);
 	bones_registry_destroy(reg);
 	return status;

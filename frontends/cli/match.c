@@ -8,6 +8,7 @@
 
 #include "bones/config.h"
 #include "bones/headtohead.h"
+#include "bones/i18n.h"
 #include "bones/registry.h"
 #include "bones/session.h"
 #include "commands.h"
@@ -25,7 +26,7 @@ typedef struct match_args {
 
 static int match_usage(FILE *out, int status)
 {
-	fprintf(out,
+	fprintf(out, _(
 		"usage: bones match PRESET AGENT_A AGENT_B [--games N] [--threads T] [--seed S]\n"
 		"                   [--set key=value]... [--verbose]\n\n"
 		"Plays N games (default 20) of PRESET (a preset or game id) between two agents,\n"
@@ -33,7 +34,7 @@ static int match_usage(FILE *out, int status)
 		"groups of as many games as seats), T games at once (default 1), and prints for\n"
 		"each agent 'NAME: W wins, D draws, L losses, score P%% +- E%%' (E: 95%% interval).\n"
 		"Agents are specs such as \"mcts iterations=5000 c=0.7\" (see `bones agents`).\n"
-		"The same seed gives the same results whatever T.\n");
+		"The same seed gives the same results whatever T.\n"));
 	return status;
 }
 
@@ -44,7 +45,7 @@ static bool parse_args(int argc, char **argv, match_args *a)
 		const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (k[0] != '-' || !k[1]) {
 			if (pos == 3) {
-				fprintf(stderr, "bones match: unexpected '%s' (see --help)\n", k);
+				fprintf(stderr, _("bones match: unexpected '%s' (see --help)\n"), k);
 				return false;
 			}
 			*(pos == 0 ? &a->game : &a->spec[pos - 1]) = k;
@@ -70,28 +71,32 @@ static bool parse_args(int argc, char **argv, match_args *a)
 			a->seed = strtoull(v, &end, 10);
 		if (!end || end == v || errno || *end || a->games < 1 || a->games > 1000000 ||
 		    a->threads < 1 || a->threads > 64) {
-			fprintf(stderr, "bones match: bad option '%s%s%s' (see --help)\n", k,
+			fprintf(stderr, _("bones match: bad option '%s%s%s' (see --help)\n"), k,
 				v ? " " : "", v ? v : "");
 			return false;
 		}
 		i++;
 	}
 	if (pos < 3)
-		fprintf(stderr, "bones match: need PRESET AGENT_A AGENT_B (see --help)\n");
+		fprintf(stderr, _("bones match: need PRESET AGENT_A AGENT_B (see --help)\n"));
 	return pos == 3;
 }
 
 static void print_games(const bones_headtohead_game *g, int games, int players)
 {
 	for (int i = 0; i < games; i++) {
-		printf("game %d: seed %llu, A in seat %d, %d moves, ranks", i + 1,
-		       (unsigned long long)g[i].seed, g[i].seat_a + 1, g[i].moves);
-		for (int s = 0; s < players; s++)
-			printf(" %d", g[i].ranks[s]);
-		printf(", scores");
-		for (int s = 0; s < players; s++)
-			printf(" %g", g[i].scores[s]);
-		printf("\n");
+		char ranks[16 * BONES_HEADTOHEAD_MAX_PLAYERS] = "";
+		char scores[40 * BONES_HEADTOHEAD_MAX_PLAYERS] = "";
+		size_t r = 0, s = 0;
+		for (int k = 0; k < players; k++) {
+			r += (size_t)snprintf(ranks + r, sizeof ranks - r, "%s%d", k ? " " : "",
+					      g[i].ranks[k]);
+			s += (size_t)snprintf(scores + s, sizeof scores - s, "%s%g", k ? " " : "",
+					      g[i].scores[k]);
+		}
+		printf(_("game %d: seed %llu, A in seat %d, %d moves, ranks %s, scores %s\n"),
+		       i + 1, (unsigned long long)g[i].seed, g[i].seat_a + 1, g[i].moves, ranks,
+		       scores);
 	}
 }
 
@@ -110,23 +115,30 @@ static void report(const match_args *a, const bones_headtohead_game *g, int game
 		}
 	}
 	bool same = !strcmp(a->spec[0], a->spec[1]);
+	char score[64], interval[64], rate[64], cpu[64];
 	for (int k = 0; k < 2; k++)
-		printf("%s%s: %d wins, %d draws, %d losses, score %.1f%% +- %.1f%%\n", a->spec[k],
+		/* TRANSLATORS: NAME: W wins, D draws, L losses, score P% +- E% (E: the 95%
+		   interval); the numbers may come in any order of words, e.g. "wins: %d" */
+		printf(_("%s%s: %d wins, %d draws, %d losses, score %s%% +- %s%%\n"), a->spec[k],
 		       same ? (k ? " (B)" : " (A)") : "", t[k].wins, t[k].draws, t[k].losses,
-		       100 * bones_headtohead_score(&t[k]),
-		       100 * bones_headtohead_interval(&t[k]));
+		       bones_i18n_number(score, sizeof score, 100 * bones_headtohead_score(&t[k]),
+					 1),
+		       bones_i18n_number(interval, sizeof interval,
+					 100 * bones_headtohead_interval(&t[k]), 1));
 	for (int k = 0; k < 2; k++)
 		if (moves[k] && secs[k] > 0)
-			printf("search %s: %.0f simulated moves per CPU second (%llu moves in %.1f "
-			       "CPU s of search)\n",
-			       k ? "B" : "A", (double)moves[k] / secs[k], moves[k], secs[k]);
+			printf(_("search %s: %s simulated moves per CPU second (%llu moves in %s "
+				 "CPU s of search)\n"),
+			       k ? "B" : "A",
+			       bones_i18n_number(rate, sizeof rate, (double)moves[k] / secs[k], 0),
+			       moves[k], bones_i18n_number(cpu, sizeof cpu, secs[k], 1));
 }
 
 static int run(const match_args *a, const bones_plugin *p, const bones_options *opts)
 {
 	bones_headtohead_game *g = calloc((size_t)a->games, sizeof *g);
 	if (!g) {
-		fprintf(stderr, "bones match: out of memory\n");
+		fprintf(stderr, _("bones match: out of memory\n"));
 		return 1;
 	}
 	bones_status st = bones_headtohead_run(p, opts, a->spec[0], a->spec[1], (int)a->games,
@@ -136,13 +148,15 @@ static int run(const match_args *a, const bones_plugin *p, const bones_options *
 		players = s + 1;
 	for (int i = 0; st && i < a->games; i++)
 		if (g[i].status) {
-			fprintf(stderr, "bones match: game %d (seed %llu): %s\n", i + 1,
+			fprintf(stderr, _("bones match: game %d (seed %llu): %s\n"), i + 1,
 				(unsigned long long)g[i].seed, g[i].err);
 			break;
 		}
 	if (!st) {
-		printf("match: %s, %ld games, seed %llu, A = %s, B = %s\n", p->id, a->games,
-		       a->seed, a->spec[0], a->spec[1]);
+		printf(P_("match: %s, %ld game, seed %llu, A = %s, B = %s\n",
+			  "match: %s, %ld games, seed %llu, A = %s, B = %s\n",
+			  (unsigned long)a->games),
+		       p->id, a->games, a->seed, a->spec[0], a->spec[1]);
 		if (a->verbose)
 			print_games(g, (int)a->games, players);
 		report(a, g, (int)a->games, players);
@@ -165,7 +179,7 @@ int cmd_match(int argc, char **argv)
 	char err[1024];
 	int status = 1;
 	if (!reg || !preset) {
-		fprintf(stderr, "bones match: out of memory\n");
+		fprintf(stderr, _("bones match: out of memory\n"));
 		goto out_free;
 	}
 	bones_registry_scan_default(reg);

@@ -5,12 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/i18n.h"
 #include "bones/picture.h"
 #include "bones/record.h"
 #include "commands.h"
 
-#define USAGE "usage: bones render RECORD [--move N] (--png|--svg|--pdf) FILE [--size WxH]\n" \
-	      "                    [--viewer P] [--no-hands] [--targets] [--title TEXT]\n"
+#define USAGE N_("usage: bones render RECORD [--move N] (--png|--svg|--pdf) FILE [--size WxH]\n" \
+		 "                    [--viewer P] [--no-hands] [--targets] [--title TEXT]\n")
 
 typedef struct render_args {
 	const char *record, *out, *title;
@@ -23,14 +24,14 @@ typedef struct render_args {
 
 static int usage(FILE *f, int rc)
 {
-	fprintf(f, USAGE);
+	fprintf(f, "%s", _(USAGE));
 	if (rc == 0)
-		printf("\nDraws a record's position after player move N (default: the end) as\n"
+		printf(_("\nDraws a record's position after player move N (default: the end) as\n"
 		       "PNG, SVG or PDF of WxH pixels or points (default 1200x800): the board,\n"
 		       "each player's colour, score and hand (as player P sees it with --viewer\n"
 		       "P, counted from 1; default: a spectator, hidden pieces face down) and\n"
 		       "the last move highlighted. --targets dots the legal targets of the\n"
-		       "player to move; --title puts a caption at the top.\n");
+		       "player to move; --title puts a caption at the top.\n"));
 	return rc;
 }
 
@@ -51,32 +52,32 @@ static int parse_value(render_args *ra, const char *opt, const char *v)
 	bones_picture_format f;
 	if (!strcmp(opt, "--move")) {
 		if (!parse_long(v, 0, 1L << 30, &n)) {
-			fprintf(stderr, "bones render: --move '%s': expected a move number >= 0\n", v);
+			fprintf(stderr, _("bones render: --move '%s': expected a move number >= 0\n"), v);
 			return 2;
 		}
 		ra->move = n;
 	} else if (!strcmp(opt, "--viewer")) {
 		if (!parse_long(v, 1, 64, &n)) {
-			fprintf(stderr, "bones render: --viewer '%s': expected a player 1..64\n", v);
+			fprintf(stderr, _("bones render: --viewer '%s': expected a player 1..64\n"), v);
 			return 2;
 		}
 		ra->viewer = (int)n - 1;
 	} else if (!strcmp(opt, "--size")) {
 		if (sscanf(v, "%dx%d", &ra->w, &ra->h) != 2 || ra->w < 64 || ra->h < 64 ||
 		    ra->w > 8192 || ra->h > 8192) {
-			fprintf(stderr, "bones render: --size '%s': expected WxH, 64..8192\n", v);
+			fprintf(stderr, _("bones render: --size '%s': expected WxH, 64..8192\n"), v);
 			return 2;
 		}
 	} else if (!strcmp(opt, "--title")) {
 		ra->title = v;
 	} else if (bones_picture_format_parse(opt + 2, &f)) {
 		if (ra->out) {
-			fprintf(stderr, "bones render: one output file only\n");
+			fprintf(stderr, _("bones render: one output file only\n"));
 			return 2;
 		}
 		ra->out = v, ra->format = f;
 	} else {
-		fprintf(stderr, "bones render: unknown option '%s'\n", opt);
+		fprintf(stderr, _("bones render: unknown option '%s'\n"), opt);
 		return 2;
 	}
 	return 0;
@@ -96,7 +97,7 @@ static int parse_args(int argc, char **argv, render_args *ra)
 			ra->targets = true;
 		else if (a[0] == '-' && a[1] == '-') {
 			if (i + 1 >= argc) {
-				fprintf(stderr, "bones render: %s needs a value\n", a);
+				fprintf(stderr, _("bones render: %s needs a value\n"), a);
 				return 2;
 			}
 			int rc = parse_value(ra, a, argv[++i]);
@@ -105,7 +106,7 @@ static int parse_args(int argc, char **argv, render_args *ra)
 		} else if (!ra->record)
 			ra->record = a;
 		else {
-			fprintf(stderr, "bones render: unexpected argument '%s'\n", a);
+			fprintf(stderr, _("bones render: unexpected argument '%s'\n"), a);
 			return 2;
 		}
 	}
@@ -135,13 +136,15 @@ static int draw(const render_args *ra, const bones_session *s)
 {
 	size_t index;
 	if (!position_after(s, ra->move, &index)) {
-		fprintf(stderr, "bones render: --move %ld: the record '%s' has fewer player moves\n",
+		fprintf(stderr, _("bones render: --move %ld: the record '%s' has fewer player moves\n"),
 			ra->move, ra->record);
 		return 2;
 	}
 	bones_picture_game pos = bones_picture_game_of(s, index);
 	if (ra->viewer >= pos.players) {
-		fprintf(stderr, "bones render: --viewer %d: the game has %d players\n",
+		fprintf(stderr, P_("bones render: --viewer %d: the game has %d player\n",
+				   "bones render: --viewer %d: the game has %d players\n",
+				   (unsigned long)pos.players),
 			ra->viewer + 1, pos.players);
 		return 2;
 	}
@@ -167,7 +170,7 @@ int cmd_render(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	bones_registry *reg = bones_registry_create();
 	if (!reg) {
-		fprintf(stderr, "bones render: out of memory\n");
+		fprintf(stderr, _("bones render: out of memory\n"));
 		return 1;
 	}
 	bones_registry_scan_default(reg);
@@ -179,7 +182,7 @@ int cmd_render(int argc, char **argv)
 		rc = 1;
 	} else {
 		if (st != BONES_OK)
-			fprintf(stderr, "bones render: %s (drawing the game up to there)\n", err);
+			fprintf(stderr, _("bones render: %s (drawing the game up to there)\n"), err);
 		rc = draw(&ra, s);
 	}
 	bones_session_destroy(s);

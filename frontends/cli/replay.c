@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/i18n.h"
 #include "bones/record.h"
 #include "commands.h"
 
@@ -26,10 +27,10 @@ static bool print_position(const bones_session *s)
 
 static int replay_usage(FILE *out, int status)
 {
-	fprintf(out, "usage: bones replay FILE [--game K]\n\n"
-		"Re-applies every move of a game record, then prints the final position\n"
-		"and the result. A file of several games (a tournament's games.bones) is\n"
-		"replayed game by game: --game K picks one (default 1).\n");
+	fprintf(out, _("usage: bones replay FILE [--game K]\n\n"
+		       "Re-applies every move of a game record, then prints the final position\n"
+		       "and the result. A file of several games (a tournament's games.bones) is\n"
+		       "replayed game by game: --game K picks one (default 1).\n"));
 	return status;
 }
 
@@ -64,7 +65,7 @@ int cmd_replay(int argc, char **argv)
 		return replay_usage(stderr, 2);
 	bones_registry *reg = bones_registry_create();
 	if (!reg) {
-		fprintf(stderr, "bones replay: out of memory\n");
+		fprintf(stderr, _("bones replay: out of memory\n"));
 		return 1;
 	}
 	bones_registry_scan_default(reg);
@@ -76,18 +77,21 @@ int cmd_replay(int argc, char **argv)
 	else if (!st)
 		st = bones_record_replay(file, reg, &s, err, sizeof err);
 	if (s && games > 1)
-		printf("game %zu of %zu\n", k ? k : 1, games);
+		printf(_("game %zu of %zu\n"), k ? k : 1, games);
 	if (s && !print_position(s) && !st) {
-		snprintf(err, sizeof err, "out of memory drawing the position");
+		snprintf(err, sizeof err, "%s", _("out of memory drawing the position"));
 		st = BONES_ENOMEM;
 	}
 	if (s) {
 		bones_record_result(s, result, sizeof result);
-		printf("moves: %zu\nresult: %s\n", bones_session_length(s),
-		       strcmp(result, "*") ? result : "* (the game is not over)");
+		/* not translated: scripts read these two lines (the result as in records) */
+		printf("moves: %zu\nresult: %s", bones_session_length(s), result);
+		if (!strcmp(result, "*"))
+			printf(" (%s)", _("the game is not over"));
+		printf("\n");
 	}
 	if (fflush(stdout) || ferror(stdout)) {
-		snprintf(err, sizeof err, "cannot write the output");
+		snprintf(err, sizeof err, "%s", _("cannot write the output"));
 		st = st ? st : BONES_EIO;
 	}
 	if (st)

@@ -4,18 +4,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/i18n.h"
 #include "bones/suggest.h"
 #include "commands.h"
 #include "web_server.h"
 
-#define USAGE "usage: bones serve [--listen ADDR:PORT] [--data DIR] [--rate N] [--agents N]\n" \
-	      "                   [--static DIR]\n"
+#define USAGE N_("usage: bones serve [--listen ADDR:PORT] [--data DIR] [--rate N] [--agents N]\n" \
+		 "                   [--static DIR]\n")
 
 static int usage(FILE *f, int rc)
 {
-	fprintf(f, USAGE);
+	fprintf(f, "%s", _(USAGE));
 	if (rc == 0)
-		printf("\nServes the browser client and its HTTP API (docs/web.md): create tables\n"
+		printf(_("\nServes the browser client and its HTTP API (docs/web.md): create tables\n"
 		       "of any game, invite players by link, play against agents.\n"
 		       "  --listen ADDR:PORT  where to listen (default 127.0.0.1:8080; port 0:\n"
 		       "                      any free port, printed at start)\n"
@@ -25,7 +26,7 @@ static int usage(FILE *f, int rc)
 		       "                      0: unlimited)\n"
 		       "  --agents N          threads for agents' moves (default 2)\n"
 		       "  --static DIR        the browser client's files (default\n"
-		       "                      PREFIX/share/bones/web)\n");
+		       "                      PREFIX/share/bones/web)\n"));
 	return rc;
 }
 
@@ -49,8 +50,9 @@ int cmd_serve(int argc, char **argv)
 		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
 			return usage(stdout, 0);
 		if (strncmp(a, "--", 2) || i + 1 >= argc) {
-			fprintf(stderr, "bones serve: %s '%s'\n",
-				strncmp(a, "--", 2) ? "unexpected argument" : "a value is needed after",
+			fprintf(stderr, strncmp(a, "--", 2)
+						? _("bones serve: unexpected argument '%s'\n")
+						: _("bones serve: a value is needed after '%s'\n"),
 				a);
 			return usage(stderr, 2);
 		}
@@ -65,13 +67,13 @@ int cmd_serve(int argc, char **argv)
 		else if (!strcmp(a, "--rate")) {
 			cfg.rate = strtod(v, &end);
 			if (*end || end == v || cfg.rate < 0) {
-				fprintf(stderr, "bones serve: --rate '%s': expected a number >= 0\n", v);
+				fprintf(stderr, _("bones serve: --rate '%s': expected a number >= 0\n"), v);
 				return 2;
 			}
 		} else if (!strcmp(a, "--agents")) {
 			cfg.workers = (int)strtol(v, &end, 10);
 			if (*end || end == v || cfg.workers < 1 || cfg.workers > 8) {
-				fprintf(stderr, "bones serve: --agents '%s': expected 1..8\n", v);
+				fprintf(stderr, _("bones serve: --agents '%s': expected 1..8\n"), v);
 				return 2;
 			}
 		} else {
@@ -81,7 +83,7 @@ int cmd_serve(int argc, char **argv)
 			bones_suggest_init(&sg, a);
 			for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
 				bones_suggest_add(&sg, known[k]);
-			fprintf(stderr, "bones serve: unknown option '%s'%s\n", a,
+			fprintf(stderr, _("bones serve: unknown option '%s'%s\n"), a,
 				bones_suggest_hint(&sg));
 			return usage(stderr, 2);
 		}

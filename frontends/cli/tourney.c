@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "bones/clock.h"
+#include "bones/i18n.h"
 #include "bones/paths.h"
 #include "bones/tourney.h"
 #include "bones/tourney_db.h"
@@ -37,7 +38,7 @@ static void command_line(int argc, char **argv, char *buf, size_t cap)
 
 static void tourney_usage(FILE *out)
 {
-	fprintf(out,
+	fprintf(out, _(
 		"usage: bones tourney CONFIG.ini [--resume] [--threads N] [--shard I/N]\n"
 		"                     [--output DIR] [--quiet]\n"
 		"       bones tourney CONFIG.ini --check\n"
@@ -50,7 +51,7 @@ static void tourney_usage(FILE *out)
 		"--shard I/N plays the I-th of N slices into DIR/results-I-of-N.db; --merge\n"
 		"combines such files. --mpi (a build with MPI) plays on N-1 processes, rank 0\n"
 		"handing out sets and storing the results. --check validates CONFIG.ini, asks\n"
-		"the engines to start each game and counts the games, playing none.\n");
+		"the engines to start each game and counts the games, playing none.\n"));
 }
 
 static bool parse_shard(const char *text, struct args *a)
@@ -84,7 +85,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 			a->report = argv[++i];
 		else if (!strcmp(s, "--shard") && more) {
 			if (!parse_shard(argv[++i], a)) {
-				fprintf(stderr, "bones tourney: --shard '%s': expected I/N with 1 <= I <= N\n",
+				fprintf(stderr, _("bones tourney: --shard '%s': expected I/N with 1 <= I <= N\n"),
 					argv[i]);
 				return 2;
 			}
@@ -93,14 +94,15 @@ static int parse_args(int argc, char **argv, struct args *a)
 		} else if (s[0] != '-') {
 			a->dbs[a->db_count++] = s;
 		} else {
-			fprintf(stderr, "bones tourney: unknown or incomplete argument '%s'\n", s);
+			fprintf(stderr, _("bones tourney: unknown or incomplete argument '%s'\n"), s);
 			return 2;
 		}
 	}
 	if (!a->merge && a->db_count == 1)
 		a->config = a->dbs[0];
 	else if (!a->merge && a->db_count > 1) {
-		fprintf(stderr, "bones tourney: one CONFIG.ini at a time ('%s' is extra)\n", a->dbs[1]);
+		fprintf(stderr, _("bones tourney: one CONFIG.ini at a time ('%s' is extra)\n"),
+			a->dbs[1]);
 		return 2;
 	}
 	if (!a->config && !a->merge && !a->report)
@@ -131,18 +133,36 @@ static int run_check(const struct args *a, const bones_tourney *t)
 		bones_tourney_slot *s;
 		size_t n;
 		if (bones_tourney_schedule(t, r, NULL, 0, &s, &n)) {
-			fprintf(stderr, "bones tourney: out of memory\n");
+			fprintf(stderr, _("bones tourney: out of memory\n"));
 			return 1;
 		}
 		for (size_t i = 0; i < n; i++)
 			games += !s[i].bye;
 		free(s);
 	}
-	printf("%s: %s, %d participants, %d game%s, %d round%s: %zu games%s%s\n", a->config,
-	       bones_tourney_format_name(t->format), t->player_count, t->game_count,
-	       t->game_count == 1 ? "" : "s", rounds, rounds == 1 ? "" : "s", games,
-	       known ? "" : " in the first round (the others follow the results)",
-	       t->sprt_on ? " at most (SPRT)" : "");
+	char participants[64], rulesets[64], round_count[64], total[256];
+	snprintf(participants, sizeof participants,
+		 P_("%d participant", "%d participants", (unsigned long)t->player_count),
+		 t->player_count);
+	/* TRANSLATORS: the games (rule sets) a tournament plays, in `bones tourney --check` */
+	snprintf(rulesets, sizeof rulesets,
+		 P_("%d game", "%d games", (unsigned long)t->game_count), t->game_count);
+	snprintf(round_count, sizeof round_count,
+		 P_("%d round", "%d rounds", (unsigned long)rounds), rounds);
+	const char *what = known ? (t->sprt_on ? P_("%zu game at most (SPRT)",
+						     "%zu games at most (SPRT)", games)
+					       : P_("%zu game", "%zu games", games))
+			   : (t->sprt_on ? P_("%zu game in the first round at most (SPRT; the "
+					      "others follow the results)",
+					      "%zu games in the first round at most (SPRT; the "
+					      "others follow the results)", games)
+					 : P_("%zu game in the first round (the others follow "
+					      "the results)",
+					      "%zu games in the first round (the others follow "
+					      "the results)", games));
+	snprintf(total, sizeof total, what, games);
+	printf("%s: %s, %s, %s, %s: %s\n", a->config, bones_tourney_format_name(t->format),
+	       participants, rulesets, round_count, total);
 	return 0;
 }
 
@@ -155,8 +175,10 @@ static int write_reports(bones_tourney_db *db, const bones_tourney *t, const cha
 	char err[1024];
 	bones_status st = bones_tourney_report_create(db, tourney, &r);
 	if (st) {
-		fprintf(stderr, "bones tourney: cannot read the results: %s\n",
-			st == BONES_ENOMEM ? "out of memory" : "the file is damaged");
+		fprintf(stderr, st == BONES_ENOMEM
+					? _("bones tourney: cannot read the results: out of memory\n")
+					: _("bones tourney: cannot read the results: the file is "
+					    "damaged\n"));
 		return 1;
 	}
 	if (t && t->sprt_on && !bones_tourney_sprt_result(t, db, &sprt))
@@ -198,13 +220,13 @@ static bool shard_files(const char *arg, char ***list, int *n)
 		snprintf(pattern, sizeof pattern, "%.*sresults-*-of-*.db",
 			 slash ? (int)(slash - arg + 1) : 0, arg);
 		if (strcmp(slash ? slash + 1 : arg, "results.db")) {
-			fprintf(stderr, "bones tourney: '%s': no such file\n", arg);
+			fprintf(stderr, _("bones tourney: '%s': no such file\n"), arg);
 			return false;
 		}
 	}
 	if (glob(pattern, 0, NULL, &g) != 0 || !g.gl_pathc) {
-		fprintf(stderr, "bones tourney: '%s': no such file, and no shard results "
-			"(results-I-of-N.db) beside it\n", arg);
+		fprintf(stderr, _("bones tourney: '%s': no such file, and no shard results "
+				  "(results-I-of-N.db) beside it\n"), arg);
 		return false;
 	}
 	char **grown = realloc(*list, (size_t)(*n + (int)g.gl_pathc) * sizeof *grown);
@@ -219,7 +241,7 @@ static int run_merge(const struct args *a)
 {
 	char err[1024];
 	if (a->db_count < 1) {
-		fprintf(stderr, "bones tourney: --merge OUT.db needs at least one DB to read\n");
+		fprintf(stderr, _("bones tourney: --merge OUT.db needs at least one DB to read\n"));
 		return 2;
 	}
 	char **files = NULL;
@@ -254,7 +276,8 @@ static int run_report(const struct args *a)
 	char err[1024];
 	bones_tourney_db *db;
 	if (access(a->report, R_OK)) {
-		fprintf(stderr, "bones tourney: cannot open '%s': %s\n", a->report, strerror(errno));
+		fprintf(stderr, _("bones tourney: cannot open '%s': %s\n"), a->report,
+			strerror(errno));
 		return 1;
 	}
 	if (bones_tourney_db_open(a->report, NULL, true, &db, err, sizeof err)) {
@@ -277,14 +300,16 @@ static int run_mpi(const struct args *a, bones_tourney *t, int rank)
 	snprintf(path, sizeof path, "%s/results.db", dir);
 	if (rank == 0 && (!bones_make_dirs(dir) ||
 			  bones_tourney_db_open(path, t, a->resume, &db, err, sizeof err))) {
-		fprintf(stderr, "bones tourney: cannot open '%s'\n", path);
+		fprintf(stderr, _("bones tourney: cannot open '%s'\n"), path);
 		bones_tourney_mpi_abort(1); /* the other ranks would wait for rank 0 for ever */
 	}
 	bones_status st = bones_tourney_run_mpi(t, db, &o, err, sizeof err);
 	int status = 0;
 	if (rank == 0 && st) {
-		fprintf(stderr, "bones tourney: %s\n", st == BONES_ERANGE ? "stopped: continue with "
-			"--resume" : err);
+		if (st == BONES_ERANGE)
+			fprintf(stderr, "%s\n", _("bones tourney: stopped: continue with --resume"));
+		else
+			fprintf(stderr, "bones tourney: %s\n", err);
 		status = st == BONES_ERANGE ? 130 : 1;
 	}
 	if (rank == 0 && !st)
@@ -298,7 +323,7 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 	char err[1024], path[2048];
 	const char *dir = a->output ? a->output : t->output;
 	if (!bones_make_dirs(dir)) {
-		fprintf(stderr, "bones tourney: cannot create '%s': %s\n", dir, strerror(errno));
+		fprintf(stderr, _("bones tourney: cannot create '%s': %s\n"), dir, strerror(errno));
 		return 1;
 	}
 	if (a->shards > 1)
@@ -328,17 +353,24 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 	double secs = (double)(bones_clock_now_ms() - start) / 1000;
 	if (!a->quiet && played) { /* the play alone, reports and the final checkpoint apart */
 		double rate = secs > 0 ? (double)played / secs : 0;
+		char took[64], speed[64];
+		bones_i18n_number(took, sizeof took, secs, 2);
 		if (rate >= 1 || rate == 0)
-			fprintf(stderr, "bones tourney: %zu games played in %.2f s: %.0f games/s\n",
-				played, secs, rate);
+			fprintf(stderr, P_("bones tourney: %zu game played in %s s: %s games/s\n",
+					   "bones tourney: %zu games played in %s s: %s games/s\n",
+					   played),
+				played, took, bones_i18n_number(speed, sizeof speed, rate, 0));
 		else /* slow games (strong engines): "0 games/s" would say nothing */
-			fprintf(stderr, "bones tourney: %zu games played in %.2f s: %.1f s a game\n",
-				played, secs, secs / (double)played);
+			fprintf(stderr, P_("bones tourney: %zu game played in %s s: %s s a game\n",
+					   "bones tourney: %zu games played in %s s: %s s a game\n",
+					   played),
+				played, took,
+				bones_i18n_number(speed, sizeof speed, secs / (double)played, 1));
 	}
 	int status = 0;
 	if (st == BONES_ERANGE) {
-		fprintf(stderr, "bones tourney: stopped; finished games are in '%s': continue with "
-			"--resume\n", path);
+		fprintf(stderr, _("bones tourney: stopped; finished games are in '%s': continue "
+				  "with --resume\n"), path);
 		status = 130;
 	} else if (st) {
 		fprintf(stderr, "bones tourney: %s\n", err);
@@ -363,8 +395,10 @@ static int tourney_main(int argc, char **argv, struct args *ap)
 	if (a.report)
 		return run_report(&a);
 	if (a.mpi && (a.shards > 1 || bones_tourney_mpi_init(&argc, &argv, &rank, &size))) {
-		fprintf(stderr, "bones tourney: --mpi: %s\n", a.shards > 1 ? "no --shard with --mpi"
-			: "this bones was built without MPI (install libopenmpi-dev, reconfigure)");
+		fprintf(stderr, "%s\n", a.shards > 1
+			? _("bones tourney: --mpi: no --shard with --mpi")
+			: _("bones tourney: --mpi: this bones was built without MPI (install "
+			    "libopenmpi-dev, reconfigure)"));
 		return 2;
 	}
 	bones_tourney *t;
@@ -388,7 +422,7 @@ int cmd_tourney(int argc, char **argv)
 	const char **positional = calloc((size_t)argc, sizeof *positional);
 	struct args a = {.shards = 1, .dbs = positional};
 	if (!positional) {
-		fprintf(stderr, "bones tourney: out of memory\n");
+		fprintf(stderr, _("bones tourney: out of memory\n"));
 		return 1;
 	}
 	int status = tourney_main(argc, argv, &a);

@@ -2,6 +2,7 @@
  * agents found through "bones.agents/1"; see bones/agent.h and agent_internal.h. */
 #include "agent_internal.h"
 #include "mcts_internal.h"
+#include "bones/i18n.h"
 #include "bones/suggest.h"
 
 #include <math.h>
@@ -69,16 +70,16 @@ static const bones_agent_ops greedy_ops = {greedy_params, 1, NULL, greedy_choose
 /* ---- the table of kinds: add a row to both arrays, in the same order ------------ */
 
 static const bones_agent_kind kinds[] = {
-	{"random", "a uniformly random legal move", ""},
-	{"greedy", "the move that gains the most points at once (ties at random)",
-	 "epsilon=F (0): the chance of a random move instead"},
-	{"mcts", "Monte Carlo tree search: chance sampled, hidden information resampled",
-	 "iterations=N (1000) time=S (0: none; both: the first reached) c=F (0.7) "
+	{"random", N_("a uniformly random legal move"), ""},
+	{"greedy", N_("the move that gains the most points at once (ties at random)"),
+	 N_("epsilon=F (0): the chance of a random move instead")},
+	{"mcts", N_("Monte Carlo tree search: chance sampled, hidden information resampled"),
+	 N_("iterations=N (1000) time=S (0: none; both: the first reached) c=F (0.7) "
 	 "rollout=greedy|random (greedy) reward=margin|rank (margin) scale=F (10: margin "
 	 "width) pw=F (2: children <= F*sqrt(visits); 0: all) widen=F (0: chance outcomes "
 	 "<= F*sqrt(visits); 0: all) depth=N (-1: full rollouts; with a heuristic: "
 	 "evaluate after N moves) threads=N (1) nodes=N (0: from memory_mb) memory_mb=N "
-	 "(128) reuse=0|1 (1)"},
+	 "(128) reuse=0|1 (1)")},
 	{NULL, NULL, NULL},
 };
 
@@ -108,14 +109,19 @@ static const bones_agents_ext *plugin_agents(const bones_plugin *plugin, const v
 /* "known: random, greedy; this game's: dorothy" into buf. */
 static void known_agents(const bones_agents_ext *ext, char *buf, size_t cap)
 {
+	char builtin[128] = "", own[128] = "";
 	size_t used = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; kinds[i].name && used < cap; i++)
-		used += (size_t)snprintf(buf + used, cap - used, "%s%s", i ? ", " : "known: ",
-					 kinds[i].name);
-	for (size_t i = 0; ext && i < ext->count && used < cap; i++)
-		used += (size_t)snprintf(buf + used, cap - used, "%s%s",
-					 i ? ", " : "; this game's: ", ext->agents[i].name);
+	for (size_t i = 0; kinds[i].name && used < sizeof builtin; i++)
+		used += (size_t)snprintf(builtin + used, sizeof builtin - used, "%s%s",
+					 i ? ", " : "", kinds[i].name);
+	used = 0;
+	for (size_t i = 0; ext && i < ext->count && used < sizeof own; i++)
+		used += (size_t)snprintf(own + used, sizeof own - used, "%s%s", i ? ", " : "",
+					 ext->agents[i].name);
+	if (own[0])
+		snprintf(buf, cap, _("known: %s; this game's: %s"), builtin, own);
+	else
+		snprintf(buf, cap, _("known: %s"), builtin);
 }
 
 /* A named value: its index in p->choices. */
@@ -133,7 +139,7 @@ static bones_status set_choice(bones_agent *a, const char *spec, const bones_age
 			used += (size_t)snprintf(known + used, sizeof known - used, "%s%s",
 						 k ? ", " : "", p->choices[k]);
 	}
-	snprintf(err, errcap, "agent '%s': %s: unknown value '%s' (known: %s)", spec, p->key,
+	snprintf(err, errcap, _("agent '%s': %s: unknown value '%s' (known: %s)"), spec, p->key,
 		 value, known);
 	return BONES_EINVAL;
 }
@@ -145,7 +151,7 @@ static bones_status set_param(bones_agent *a, const char *spec, const char *word
 	const char *eq = strchr(word, '=');
 	size_t klen = eq ? (size_t)(eq - word) : strlen(word);
 	if (!eq || !klen) {
-		snprintf(err, errcap, "agent '%s': '%s': expected key=value", spec, word);
+		snprintf(err, errcap, _("agent '%s': '%s': expected key=value"), spec, word);
 		return BONES_EPARSE;
 	}
 	for (size_t i = 0; ops && i < ops->param_count; i++) {
@@ -157,12 +163,14 @@ static bones_status set_param(bones_agent *a, const char *spec, const char *word
 		char *end;
 		double v = strtod(eq + 1, &end);
 		if (end == eq + 1 || *end || isnan(v) || (p->integer && v != floor(v))) {
-			snprintf(err, errcap, "agent '%s': %s: '%s' is not a%s number", spec,
-				 p->key, eq + 1, p->integer ? " whole" : "");
+			snprintf(err, errcap,
+				 p->integer ? _("agent '%s': %s: '%s' is not a whole number")
+					    : _("agent '%s': %s: '%s' is not a number"),
+				 spec, p->key, eq + 1);
 			return BONES_EINVAL;
 		}
 		if (v < p->min || v > p->max) {
-			snprintf(err, errcap, "agent '%s': %s: %g is out of range %g..%g", spec,
+			snprintf(err, errcap, _("agent '%s': %s: %g is out of range %g..%g"), spec,
 				 p->key, v, p->min, p->max);
 			return BONES_ERANGE;
 		}
@@ -174,8 +182,13 @@ static bones_status set_param(bones_agent *a, const char *spec, const char *word
 	for (size_t i = 0; ops && i < ops->param_count && used < sizeof known; i++)
 		used += (size_t)snprintf(known + used, sizeof known - used, "%s%s",
 					 i ? ", " : "", ops->params[i].key);
-	snprintf(err, errcap, "agent '%s': %.*s: unknown parameter (%s%s)", spec, (int)klen,
-		 word, used ? "known: " : "this agent takes none", used ? known : "");
+	if (used)
+		snprintf(err, errcap, _("agent '%s': %.*s: unknown parameter (known: %s)"), spec,
+			 (int)klen, word, known);
+	else
+		snprintf(err, errcap,
+			 _("agent '%s': %.*s: unknown parameter (this agent takes none)"), spec,
+			 (int)klen, word);
 	return BONES_EINVAL;
 }
 
@@ -208,9 +221,9 @@ static bones_status find_kind(bones_agent *a, const char *spec, const char *name
 	for (size_t i = 0; ext && i < ext->count; i++)
 		bones_suggest_add(&s, ext->agents[i].name);
 	if (!*name)
-		snprintf(err, errcap, "agent '%s': empty agent spec (%s)", spec, known);
+		snprintf(err, errcap, _("agent '%s': empty agent spec (%s)"), spec, known);
 	else
-		snprintf(err, errcap, "agent '%s': unknown agent '%s'%s (%s)", spec, name,
+		snprintf(err, errcap, _("agent '%s': unknown agent '%s'%s (%s)"), spec, name,
 			 bones_suggest_hint(&s), known);
 	return BONES_ENOTFOUND;
 }
@@ -221,7 +234,7 @@ static bones_status parse_spec(bones_agent *a, const char *spec, char *err, size
 	const char *p = spec + strspn(spec, " \t");
 	size_t len = strcspn(p, " \t");
 	if (len >= sizeof word) {
-		snprintf(err, errcap, "agent '%.40s...': name too long", spec);
+		snprintf(err, errcap, _("agent '%.40s...': name too long"), spec);
 		return BONES_EINVAL;
 	}
 	memcpy(word, p, len);
@@ -230,7 +243,7 @@ static bones_status parse_spec(bones_agent *a, const char *spec, char *err, size
 	for (p += len; !st && *(p += strspn(p, " \t"));) {
 		len = strcspn(p, " \t");
 		if (len >= sizeof word) {
-			snprintf(err, errcap, "agent '%.40s...': parameter too long", spec);
+			snprintf(err, errcap, _("agent '%.40s...': parameter too long"), spec);
 			return BONES_EINVAL;
 		}
 		memcpy(word, p, len);
@@ -273,7 +286,7 @@ bones_status bones_agent_create(const char *spec, const bones_plugin *plugin,
 	return BONES_OK;
 out_nomem:
 	bones_agent_destroy(a);
-	snprintf(err, errcap, "agent '%s': out of memory", spec ? spec : "");
+	snprintf(err, errcap, _("agent '%s': out of memory"), spec ? spec : "");
 	return BONES_ENOMEM;
 }
 

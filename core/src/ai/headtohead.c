@@ -3,6 +3,7 @@
 #include "bones/headtohead.h"
 
 #include "bones/agent.h"
+#include "bones/i18n.h"
 #include "bones/record.h"
 #include "bones/rng.h"
 #include "bones/session.h"
@@ -84,7 +85,7 @@ static bones_status play_out(bones_session *s, bones_agent **agents,
 	for (int n = 0; n < MAX_GAME_MOVES; n++) {
 		bones_status st = bones_session_resolve_chance(s);
 		if (st) {
-			snprintf(out->err, sizeof out->err, "move %zu: chance failed",
+			snprintf(out->err, sizeof out->err, _("move %zu: chance failed"),
 				 bones_session_length(s) + 1);
 			return st;
 		}
@@ -99,14 +100,16 @@ static bones_status play_out(bones_session *s, bones_agent **agents,
 		if (st) {
 			char text[BONES_MOVE_TEXT_MAX] = "?";
 			pl->format_move(bones_session_game(s), state, m, text, sizeof text);
-			snprintf(out->err, sizeof out->err, "move %zu: agent '%s' (seat %d): %s",
-				 bones_session_length(s) + 1, bones_agent_spec(agents[who]),
-				 who + 1, st == BONES_EILLEGAL ? "illegal move" : "no move");
+			snprintf(out->err, sizeof out->err,
+				 st == BONES_EILLEGAL ? _("move %zu: agent '%s' (seat %d): illegal move")
+						      : _("move %zu: agent '%s' (seat %d): no move"),
+				 bones_session_length(s) + 1, bones_agent_spec(agents[who]), who + 1);
 			return st;
 		}
 		add_search(out, who == out->seat_a ? 0 : 1, agents[who]);
 	}
-	snprintf(out->err, sizeof out->err, "the game did not end in %d moves", MAX_GAME_MOVES);
+	snprintf(out->err, sizeof out->err, _("the game did not end in %d moves"),
+		 MAX_GAME_MOVES);
 	return BONES_ERANGE;
 }
 
@@ -124,7 +127,7 @@ bones_status bones_headtohead_play(const bones_plugin *plugin, const bones_optio
 	const bones_game_info *info = bones_session_info(s);
 	players = info->players;
 	if (players > BONES_HEADTOHEAD_MAX_PLAYERS) {
-		snprintf(out->err, sizeof out->err, "%d players: at most %d in a match", players,
+		snprintf(out->err, sizeof out->err, _("%d players: at most %d in a match"), players,
 			 BONES_HEADTOHEAD_MAX_PLAYERS);
 		out->status = BONES_EINVAL;
 		goto out_agents;

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "agent_internal.h"
 #include "mcts_internal.h"
+#include "bones/i18n.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -108,7 +109,7 @@ static bones_status mcts_create(bones_agent *a, char *err, size_t errcap)
 	fill_config(a, &m->cfg);
 	bones_mcts_config *c = &m->cfg;
 	if (!c->iterations && !(c->seconds > 0)) {
-		snprintf(err, errcap, "agent '%s': iterations=0 needs a time budget (time=S)",
+		snprintf(err, errcap, _("agent '%s': iterations=0 needs a time budget (time=S)"),
 			 a->spec);
 		mcts_destroy(a);
 		return BONES_EINVAL;
@@ -132,7 +133,7 @@ static bones_status mcts_create(bones_agent *a, char *err, size_t errcap)
 out_destroy:
 	mcts_destroy(a);
 out_nomem:
-	snprintf(err, errcap, "agent '%s': out of memory (try a smaller memory_mb or nodes)",
+	snprintf(err, errcap, _("agent '%s': out of memory (try a smaller memory_mb or nodes)"),
 		 a->spec);
 	return BONES_ENOMEM;
 }

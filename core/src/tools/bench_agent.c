@@ -2,6 +2,7 @@
  * choices, search iterations and simulated moves per second; see bones/bench.h. */
 #include "bones/agent.h"
 #include "bones/bench.h"
+#include "bones/i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,7 +115,7 @@ bones_status bones_bench_agent(const bones_plugin *p, const void *game,
 		}
 		bones_agent_destroy(a);
 		if (st) {
-			snprintf(err, errcap, "agent '%s' failed to choose (status %d)", spec,
+			snprintf(err, errcap, _("agent '%s' failed to choose (status %d)"), spec,
 				 (int)st);
 			return st;
 		}

@@ -3,6 +3,8 @@
  * bones/check.h. check_run.c runs these in child processes. */
 #include "check_internal.h"
 
+#include "bones/i18n.h"
+
 #include "bones/host.h"
 #include "bones/record.h"
 #include "bones/session.h"
@@ -11,8 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bones_status report_fail(bones_check_report *rep, bones_status st, const char *fmt,
-				...)
+/* fmt comes translated: _("...") where report_fail is called. */
+__attribute__((format(printf, 3, 4))) static bones_status
+report_fail(bones_check_report *rep, bones_status st, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -29,13 +32,13 @@ static bones_status build_options(const check_plan *plan, const check_configurat
 	const bones_check_config *cfg = &plan->cfg;
 	char err[512];
 	if (bones_options_init(opts, p, err, sizeof err))
-		return report_fail(rep, BONES_EILLEGAL, "%s: the defaults do not validate: %s",
+		return report_fail(rep, BONES_EILLEGAL, _("%s: the defaults do not validate: %s"),
 				   p->id, err);
 	bones_status st = BONES_OK;
 	/* a variant the user named is their mistake; a plugin's own that fails is its bug */
 	if (c->variant && bones_options_apply_variant(opts, c->variant, err, sizeof err))
 		st = report_fail(rep, cfg->variant ? BONES_EINVAL : BONES_EILLEGAL,
-				 "%s: variant '%s': %s", p->id, c->variant, err);
+				 _("%s: variant '%s': %s"), p->id, c->variant, err);
 	if (!st && c->players) {
 		char num[16];
 		snprintf(num, sizeof num, "%d", c->players);
@@ -160,12 +163,12 @@ static bool check_info(checker *ck)
 	const bones_game_info *i = &ck->info;
 	if (i->players < ck->p->min_players || i->players > ck->p->max_players)
 		snprintf(ck->rep->failure, sizeof ck->rep->failure,
-			 "%s: configure announced %d players (plugin says %d..%d)", ck->label,
+			 _("%s: configure announced %d players (plugin says %d..%d)"), ck->label,
 			 i->players, ck->p->min_players, ck->p->max_players);
 	else if (i->state_size == 0 || i->max_moves == 0)
 		snprintf(ck->rep->failure, sizeof ck->rep->failure,
-			 "%s: configure announced state_size %zu and max_moves %zu (both must "
-			 "be > 0)", ck->label, i->state_size, i->max_moves);
+			 _("%s: configure announced state_size %zu and max_moves %zu (both must "
+			   "be > 0)"), ck->label, i->state_size, i->max_moves);
 	else
 		return true;
 	ck->rep->failed = true;
@@ -193,7 +196,7 @@ static bones_status open_checker(const check_plan *plan, size_t i, checker *ck,
 	st = plan->p->configure(host, opts.values, &game, &ck->info, err, sizeof err);
 	bones_options_release(&opts);
 	if (st)
-		return report_fail(rep, BONES_EILLEGAL, "%s: configure refused: %s", c->label,
+		return report_fail(rep, BONES_EILLEGAL, _("%s: configure refused: %s"), c->label,
 				   err);
 	ck->game = game;
 	if (!check_info(ck)) {
@@ -203,7 +206,7 @@ static bones_status open_checker(const check_plan *plan, size_t i, checker *ck,
 	if (!bones_check_alloc(ck)) {
 		bones_check_free(ck);
 		plan->p->destroy_game(game);
-		return report_fail(rep, BONES_ENOMEM, "%s: out of memory", c->label);
+		return report_fail(rep, BONES_ENOMEM, _("%s: out of memory"), c->label);
 	}
 	return BONES_OK;
 }
@@ -238,7 +241,9 @@ bones_status bones_check_games(const check_plan *plan, size_t i, size_t first, s
 	}
 	if (st) {
 		char comment[1200];
-		snprintf(comment, sizeof comment, "bones check failed: %s", rep->failure);
+		/* records are English: the failure as failf wrote it in English */
+		snprintf(comment, sizeof comment, "bones check failed: %s",
+			 ck.plain[0] ? ck.plain : rep->failure);
 		bones_check_save(plan, i, ck.seed, ck.history, ck.len, comment, rep);
 	}
 	close_checker(&ck);

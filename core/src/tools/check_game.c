@@ -3,20 +3,29 @@
  * information; at the end, ranks and scores. See check_internal.h. */
 #include "check_internal.h"
 
+#include "bones/i18n.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-static bool failf(checker *ck, const char *fmt, ...)
+/* The failure in the player's language into the report, and in English into ck->plain
+ * for the failing game's record. fmt is marked N_() where failf is called. */
+__attribute__((format(printf, 2, 3))) static bool failf(checker *ck, const char *fmt, ...)
 {
 	char msg[768];
-	va_list ap;
+	va_list ap, again;
 	va_start(ap, fmt);
+	va_copy(again, ap);
 	vsnprintf(msg, sizeof msg, fmt, ap);
+	snprintf(ck->plain, sizeof ck->plain, "%s: game %zu (seed %llu), move %zu: %s",
+		 ck->label, ck->index, (unsigned long long)ck->seed, ck->len + 1, msg);
+	vsnprintf(msg, sizeof msg, _(fmt), again);
+	va_end(again);
 	va_end(ap);
 	snprintf(ck->rep->failure, sizeof ck->rep->failure,
-		 "%s: game %zu (seed %llu), move %zu: %s", ck->label, ck->index,
+		 _("%s: game %zu (seed %llu), move %zu: %s"), ck->label, ck->index,
 		 (unsigned long long)ck->seed, ck->len + 1, msg);
 	ck->rep->failed = true;
 	return false;
@@ -82,12 +91,12 @@ static bool check_sample(checker *ck, size_t n)
 		bones_status st = ck->p->sample_move(ck->game, ck->t, bones_rng_next_void,
 						     &ck->aux, &m);
 		if (st != BONES_OK)
-			return failf(ck, "sample_move returned status %d where %zu moves are legal",
+			return failf(ck, N_("sample_move returned status %d where %zu moves are legal"),
 				     (int)st, n);
 		if (!in_list(ck->moves, n, m))
-			return failf(ck, "sample_move drew %#x, which legal_moves does not list", m);
+			return failf(ck, N_("sample_move drew %#x, which legal_moves does not list"), m);
 		if (memcmp(ck->t, ck->a, ck->info.state_size))
-			return failf(ck, "sample_move changed the state");
+			return failf(ck, N_("sample_move changed the state"));
 	}
 	ck->rep->checks += 3;
 	return true;
@@ -104,15 +113,15 @@ static bool check_legal(checker *ck, int who, size_t *count)
 	size_t n = p->legal_moves(ck->game, ck->a, ck->moves, ck->probs, max + 1);
 	*count = n;
 	if (ck->moves[max + 1] != sentinel)
-		return failf(ck, "legal_moves wrote past cap (%zu)", max + 1);
+		return failf(ck, N_("legal_moves wrote past cap (%zu)"), max + 1);
 	if (n == 0 || n > max)
-		return failf(ck, "legal_moves listed %zu moves (expected 1..max_moves = %zu) "
-			     "in a state where to_move is %d", n, max, who);
+		return failf(ck, N_("legal_moves listed %zu moves (expected 1..max_moves = %zu) "
+			     "in a state where to_move is %d"), n, max, who);
 	memcpy(ck->moves2, ck->moves, n * sizeof *ck->moves);
 	qsort(ck->moves2, n, sizeof *ck->moves2, compare_moves);
 	for (size_t i = 1; i < n; i++)
 		if (ck->moves2[i] == ck->moves2[i - 1])
-			return failf(ck, "legal_moves lists move %#x twice", ck->moves2[i]);
+			return failf(ck, N_("legal_moves lists move %#x twice"), ck->moves2[i]);
 	ck->rep->checks += 3;
 	if (p->sample_move && !check_sample(ck, n))
 		return false;
@@ -121,12 +130,12 @@ static bool check_legal(checker *ck, int who, size_t *count)
 	double sum = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!(ck->probs[i] > 0) || ck->probs[i] > 1)
-			return failf(ck, "chance outcome %zu of %zu has probability %g (expected "
-				     "0 < p <= 1)", i + 1, n, ck->probs[i]);
+			return failf(ck, N_("chance outcome %zu of %zu has probability %g (expected "
+				     "0 < p <= 1)"), i + 1, n, ck->probs[i]);
 		sum += ck->probs[i];
 	}
 	if (fabs(sum - 1) > 1e-9)
-		return failf(ck, "the %zu chance probabilities sum to %.12g, not 1", n, sum);
+		return failf(ck, N_("the %zu chance probabilities sum to %.12g, not 1"), n, sum);
 	ck->rep->checks += n + 1;
 	return true;
 }
@@ -141,21 +150,21 @@ static bool check_notation(checker *ck, size_t n)
 		size_t len = p->format_move(ck->game, ck->a, ck->moves[i], text,
 					    BONES_MOVE_TEXT_MAX);
 		if (len == 0 || len >= BONES_MOVE_TEXT_MAX || strlen(text) != len)
-			return failf(ck, "format_move of legal move %#x returned %zu (expected "
-				     "1..%d, the length written)", ck->moves[i], len,
+			return failf(ck, N_("format_move of legal move %#x returned %zu (expected "
+				     "1..%d, the length written)"), ck->moves[i], len,
 				     BONES_MOVE_TEXT_MAX - 1);
 		for (size_t k = 0; k < len; k++)
 			if (text[k] <= ' ' || text[k] == ';' || text[k] == 0x7f)
-				return failf(ck, "notation '%s' has a space, ';' or control "
-					     "character (records and the engine need one word)",
+				return failf(ck, N_("notation '%s' has a space, ';' or control "
+					     "character (records and the engine need one word)"),
 					     text);
 		bones_move back;
 		bones_status st = p->parse_move(ck->game, ck->a, text, &back);
 		if (st != BONES_OK)
-			return failf(ck, "parse_move('%s') of a legal move failed with status %d",
+			return failf(ck, N_("parse_move('%s') of a legal move failed with status %d"),
 				     text, (int)st);
 		if (back != ck->moves[i])
-			return failf(ck, "'%s' is legal move %#x but parses to %#x", text,
+			return failf(ck, N_("'%s' is legal move %#x but parses to %#x"), text,
 				     ck->moves[i], back);
 		if (ck->text_len < CHECK_TEXTS)
 			memcpy(ck->texts[ck->text_len++], text, len + 1);
@@ -175,15 +184,15 @@ static bool refuses(checker *ck, bones_move m, const char *where)
 	memcpy(ck->t, ck->a, size);
 	bones_status st = p->apply(ck->game, ck->t, m);
 	if (st != BONES_EILLEGAL)
-		return failf(ck, "apply accepted %s %#x, which legal_moves does not list "
-			     "(status %d, expected BONES_EILLEGAL)", where, m, (int)st);
+		return failf(ck, N_("apply accepted %s %#x, which legal_moves does not list "
+			     "(status %d, expected BONES_EILLEGAL)"), where, m, (int)st);
 	long at = first_difference(ck->t, ck->a, size);
 	if (at >= 0)
-		return failf(ck, "apply refused %s %#x but changed the state (byte %ld)", where,
+		return failf(ck, N_("apply refused %s %#x but changed the state (byte %ld)"), where,
 			     m, at);
 	if (p->format_move(ck->game, ck->a, m, text, sizeof text) != 0)
-		return failf(ck, "format_move wrote '%s' for %s %#x, which is not legal here "
-			     "(expected 0)", text, where, m);
+		return failf(ck, N_("format_move wrote '%s' for %s %#x, which is not legal here "
+			     "(expected 0)"), text, where, m);
 	ck->rep->checks += 3;
 	return true;
 }
@@ -193,10 +202,10 @@ static bool check_parse_refuses(checker *ck, const char *text, size_t n)
 	bones_move m;
 	bones_status st = ck->p->parse_move(ck->game, ck->a, text, &m);
 	if (st == BONES_OK && !in_list(ck->moves, n, m))
-		return failf(ck, "parse_move('%.80s') gave %#x, which is not legal here", text, m);
+		return failf(ck, N_("parse_move('%.80s') gave %#x, which is not legal here"), text, m);
 	if (st != BONES_OK && st != BONES_EPARSE && st != BONES_EILLEGAL)
-		return failf(ck, "parse_move('%.80s') returned status %d (expected OK, EPARSE "
-			     "or EILLEGAL)", text, (int)st);
+		return failf(ck, N_("parse_move('%.80s') returned status %d (expected OK, EPARSE "
+			     "or EILLEGAL)"), text, (int)st);
 	ck->rep->checks++;
 	return true;
 }
@@ -245,8 +254,8 @@ static bool check_hidden(checker *ck, int who, size_t n)
 	const bones_plugin *p = ck->p;
 	if (!p->observation || !p->resample)
 		return (p->flags & BONES_HIDDEN_INFO)
-			       ? failf(ck, "BONES_HIDDEN_INFO is set but observation or resample "
-				       "is missing")
+			       ? failf(ck, N_("BONES_HIDDEN_INFO is set but observation or resample "
+				       "is missing"))
 			       : true;
 	int q = (int)bones_rng_below(&ck->aux, (uint32_t)ck->info.players);
 	if (who >= 0 && bones_rng_below(&ck->aux, 2))
@@ -257,23 +266,23 @@ static bool check_hidden(checker *ck, int who, size_t n)
 	p->resample(ck->game, ck->u, q, bones_rng_next_void, &ck->aux);
 	size_t l2 = p->observation(ck->game, ck->u, q, ck->obs2, CHECK_OBS_CAP);
 	if (l1 != l2 || memcmp(ck->obs1, ck->obs2, l1 < CHECK_OBS_CAP ? l1 : CHECK_OBS_CAP))
-		return failf(ck, "player %d's observation changed when only what they cannot "
-			     "see was resampled", q + 1);
+		return failf(ck, N_("player %d's observation changed when only what they cannot "
+			     "see was resampled"), q + 1);
 	ck->rep->checks++;
 	/* whether another player can move may be hidden (draw when you cannot play), so
 	 * only the player to move must stay the player to move */
 	if (q != who)
 		return true;
 	if (p->to_move(ck->game, ck->u) != who)
-		return failf(ck, "resample for player %d, who is to move, changed who is to "
-			     "move", q + 1);
+		return failf(ck, N_("resample for player %d, who is to move, changed who is to "
+			     "move"), q + 1);
 	size_t n2 = p->legal_moves(ck->game, ck->u, ck->moves2, NULL, ck->info.max_moves);
 	bool same = n2 == n;
 	for (size_t i = 0; same && i < n; i++)
 		same = in_list(ck->moves2, n2, ck->moves[i]);
 	if (!same)
-		return failf(ck, "player %d's legal moves changed when only what they cannot "
-			     "see was resampled", q + 1);
+		return failf(ck, N_("player %d's legal moves changed when only what they cannot "
+			     "see was resampled"), q + 1);
 	ck->rep->checks++;
 	return true;
 }
@@ -287,13 +296,13 @@ static bool check_small_buffers(checker *ck, size_t n)
 		memset(buf, '#', sizeof buf);
 		size_t len = n ? p->format_move(ck->game, ck->a, ck->moves[0], buf, cap) : 0;
 		if (len >= cap || buf[cap] != '#')
-			return failf(ck, "format_move with cap %zu returned %zu or wrote past the "
-				     "buffer", cap, len);
+			return failf(ck, N_("format_move with cap %zu returned %zu or wrote past the "
+				     "buffer"), cap, len);
 		memset(buf, '#', sizeof buf);
 		len = p->render_text(ck->game, ck->a, -1, buf, cap);
 		if (len >= cap || buf[cap] != '#')
-			return failf(ck, "render_text with cap %zu returned %zu or wrote past the "
-				     "buffer", cap, len);
+			return failf(ck, N_("render_text with cap %zu returned %zu or wrote past the "
+				     "buffer"), cap, len);
 	}
 	ck->rep->checks += 8;
 	return true;
@@ -306,26 +315,26 @@ static bool check_terminal(checker *ck)
 	double scores[64];
 	int ranks[64];
 	if (p->legal_moves(ck->game, ck->a, ck->moves, ck->probs, ck->info.max_moves) != 0)
-		return failf(ck, "legal_moves lists moves in a terminal state");
+		return failf(ck, N_("legal_moves lists moves in a terminal state"));
 	p->scores(ck->game, ck->a, scores);
 	for (int i = 0; i < players && i < 64; i++)
 		if (!isfinite(scores[i]))
-			return failf(ck, "player %d's final score is %g", i + 1, scores[i]);
+			return failf(ck, N_("player %d's final score is %g"), i + 1, scores[i]);
 	if (p->ranks) {
 		bool best = false;
 		p->ranks(ck->game, ck->a, ranks);
 		for (int i = 0; i < players && i < 64; i++) {
 			if (ranks[i] < 1 || ranks[i] > players)
-				return failf(ck, "player %d's final rank is %d (expected 1..%d)", i + 1,
+				return failf(ck, N_("player %d's final rank is %d (expected 1..%d)"), i + 1,
 					     ranks[i], players);
 			best |= ranks[i] == 1;
 		}
 		if (!best)
-			return failf(ck, "no player ranks 1 at the end");
+			return failf(ck, N_("no player ranks 1 at the end"));
 	}
 	size_t len = p->render_text(ck->game, ck->a, -1, ck->obs1, CHECK_OBS_CAP);
 	if (len >= CHECK_OBS_CAP)
-		return failf(ck, "render_text returned %zu for a buffer of %d", len,
+		return failf(ck, N_("render_text returned %zu for a buffer of %d"), len,
 			     CHECK_OBS_CAP);
 	ck->rep->checks += 4;
 	return check_small_buffers(ck, 0);
@@ -344,7 +353,7 @@ static bool remember(checker *ck, bones_move m)
 	if (ck->len == ck->cap) {
 		bones_move *h = realloc(ck->history, 2 * ck->cap * sizeof *h);
 		if (!h)
-			return failf(ck, "out of memory");
+			return failf(ck, N_("out of memory"));
 		ck->history = h;
 		ck->cap *= 2;
 	}
@@ -369,23 +378,23 @@ static bool apply_everywhere(checker *ck, bones_move m, bool cloned)
 	bones_status st = p->apply(ck->game, ck->a, m);
 	if (st != BONES_OK) {
 		p->format_move(ck->game, ck->b, m, text, sizeof text);
-		return failf(ck, "apply refused legal move '%s' (status %d)", text, (int)st);
+		return failf(ck, N_("apply refused legal move '%s' (status %d)"), text, (int)st);
 	}
 	if (p->apply(ck->game, ck->b, m) != BONES_OK)
-		return failf(ck, "apply refused a legal move in a state built in a differently "
-			     "filled buffer");
+		return failf(ck, N_("apply refused a legal move in a state built in a differently "
+			     "filled buffer"));
 	long at = first_difference(ck->a, ck->b, size);
 	if (at >= 0)
-		return failf(ck, "after the same moves, states built in buffers filled with 0x00 "
+		return failf(ck, N_("after the same moves, states built in buffers filled with 0x00 "
 			     "and 0xa5 differ at byte %ld: a byte left unset or a pointer in "
-			     "the state", at);
+			     "the state"), at);
 	if (cloned) {
 		if (p->apply(ck->game, ck->c, m) != BONES_OK)
-			return failf(ck, "apply refused a legal move in a memcpy clone");
+			return failf(ck, N_("apply refused a legal move in a memcpy clone"));
 		at = first_difference(ck->a, ck->c, size);
 		if (at >= 0)
-			return failf(ck, "a memcpy clone differs from the original at byte %ld "
-				     "after the same moves", at);
+			return failf(ck, N_("a memcpy clone differs from the original at byte %ld "
+				     "after the same moves"), at);
 	}
 	ck->rep->checks += cloned ? 3 : 2;
 	return remember(ck, m);
@@ -400,9 +409,9 @@ static bool check_init(checker *ck)
 	ck->p->init_state(ck->game, ck->b);
 	long at = first_difference(ck->a, ck->b, size);
 	if (at >= 0)
-		return failf(ck, "init_state into buffers filled with 0x00 and 0xa5 gives states "
+		return failf(ck, N_("init_state into buffers filled with 0x00 and 0xa5 gives states "
 			     "that differ at byte %ld: a byte left unset (memset the state first) "
-			     "or a pointer in the state", at);
+			     "or a pointer in the state"), at);
 	ck->rep->checks++;
 	return true;
 }
@@ -411,8 +420,8 @@ static bool check_init(checker *ck)
 static bool check_state(checker *ck, int who, size_t *n)
 {
 	if (who != BONES_CHANCE && (who < 0 || who >= ck->info.players))
-		return failf(ck, "to_move returned %d (expected 0..%d, BONES_CHANCE or "
-			     "BONES_TERMINAL)", who, ck->info.players - 1);
+		return failf(ck, N_("to_move returned %d (expected 0..%d, BONES_CHANCE or "
+			     "BONES_TERMINAL)"), who, ck->info.players - 1);
 	return check_legal(ck, who, n) && check_notation(ck, *n) &&
 	       check_refusals(ck, *n) && (ck->len > 0 || check_small_buffers(ck, *n)) &&
 	       ((!(ck->p->flags & BONES_HIDDEN_INFO) && !ck->p->resample) ||
@@ -441,7 +450,7 @@ bool bones_check_game(checker *ck, uint64_t seed)
 		if (who == BONES_TERMINAL)
 			return check_terminal(ck);
 		if (ck->len >= ck->limit)
-			return failf(ck, "the game did not end after %zu moves", ck->limit);
+			return failf(ck, N_("the game did not end after %zu moves"), ck->limit);
 		if (ck->len == clone_at) {
 			memcpy(ck->c, ck->a, ck->info.state_size);
 			cloned = true;
@@ -470,14 +479,14 @@ bool bones_check_replay(checker *ck)
 		size_t n = p->legal_moves(ck->game, ck->t, ck->moves, ck->probs,
 					  ck->info.max_moves);
 		if (i >= ck->len || n == 0)
-			return failf(ck, "the same seed gave a longer game the second time");
+			return failf(ck, N_("the same seed gave a longer game the second time"));
 		bones_move m = choose(&rng, ck->moves, ck->probs, n, who == BONES_CHANCE);
 		if (m != ck->history[i] || p->apply(ck->game, ck->t, m) != BONES_OK)
-			return failf(ck, "the same seed gave a different move %zu the second time "
-				     "(legal_moves is not deterministic)", i + 1);
+			return failf(ck, N_("the same seed gave a different move %zu the second time "
+				     "(legal_moves is not deterministic)"), i + 1);
 	}
 	if (memcmp(ck->t, ck->a, ck->info.state_size))
-		return failf(ck, "the same seed and moves gave a different final state");
+		return failf(ck, N_("the same seed and moves gave a different final state"));
 	ck->rep->checks++;
 	return true;
 }
@@ -510,7 +519,7 @@ int bones_check_sequence(checker *ck, const bones_move *moves, size_t n)
 		if (ck->watch)
 			ck->watch->beat++;
 		if (ck->p->apply(ck->game, ck->t, ck->moves[k]) != BONES_OK)
-			return failf(ck, "apply refused a legal move"), 0;
+			return failf(ck, N_("apply refused a legal move")), 0;
 	}
 	return 1;
 }

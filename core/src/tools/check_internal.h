@@ -47,6 +47,7 @@ typedef struct checker {
 	uint64_t seed;              /* the current game's seed */
 	size_t index;               /* the current game's number, from 1 */
 	bones_check_watch *watch;   /* NULL in-process; else kept up to date */
+	char plain[1024];           /* the failure in English, for the record's comment */
 } checker;
 
 /* Allocate the scratch buffers for ck->info; false when out of memory. */

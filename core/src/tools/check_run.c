@@ -5,6 +5,8 @@
 #define _GNU_SOURCE /* MAP_ANONYMOUS */
 #include "check_internal.h"
 
+#include "bones/i18n.h"
+
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -173,7 +175,7 @@ static void configuration_done(run *r, size_t c)
 	const bones_check_config *cfg = &r->plan->cfg;
 	r->rep->configurations++;
 	if (cfg->log) {
-		fprintf(cfg->log, "%s: %zu games, %zu moves: ok\n", r->plan->list[c].label,
+		fprintf(cfg->log, _("%s: %zu games, %zu moves: ok\n"), r->plan->list[c].label,
 			r->games_done[c], r->moves_done[c]);
 		fflush(cfg->log);
 	}
@@ -240,10 +242,11 @@ static void draw_progress(run *r, bool last)
 	r->last_draw = t;
 	double frac = r->total_games ? (double)r->done_games / (double)r->total_games : 1;
 	double elapsed = t - r->start;
-	fprintf(stderr, "\r  %3.0f%%  %zu of %zu games  %.0f s", 100 * frac, r->done_games,
+	fputc('\r', stderr);
+	fprintf(stderr, _("  %3.0f%%  %zu of %zu games  %.0f s"), 100 * frac, r->done_games,
 		r->total_games, elapsed);
 	if (!last && frac > 0.02)
-		fprintf(stderr, ", about %.0f s left  ", elapsed / frac - elapsed);
+		fprintf(stderr, _(", about %.0f s left  "), elapsed / frac - elapsed);
 	else
 		fprintf(stderr, "%-20s", "");
 	if (last)
@@ -281,7 +284,7 @@ static bones_status run_slices(run *r)
 			child *k = &r->kids[i];
 			if (!k->pid && !r->status && r->next < r->slice_count && !start_child(r, k)) {
 				snprintf(r->rep->failure, sizeof r->rep->failure,
-					 "cannot start a child process: %s", strerror(errno));
+					 _("cannot start a child process: %s"), strerror(errno));
 				r->status = BONES_ENOMEM;
 			}
 			running += k->pid != 0;
@@ -304,7 +307,7 @@ static void log_skipped(const check_plan *plan)
 {
 	for (size_t i = 0; plan->cfg.log && i < plan->count; i++)
 		if (plan->list[i].same_as >= 0)
-			fprintf(plan->cfg.log, "%s: the same game as %s: skipped\n",
+			fprintf(plan->cfg.log, _("%s: the same game as %s: skipped\n"),
 				plan->list[i].label, plan->list[plan->list[i].same_as].label);
 }
 
@@ -319,7 +322,7 @@ static bones_status run_in_process(const check_plan *plan, bones_check_report *r
 			return st;
 		rep->configurations++;
 		if (plan->cfg.log)
-			fprintf(plan->cfg.log, "%s: %zu games, %zu moves: ok\n", plan->list[i].label,
+			fprintf(plan->cfg.log, _("%s: %zu games, %zu moves: ok\n"), plan->list[i].label,
 				rep->games - games, rep->moves - moves);
 	}
 	return BONES_OK;
@@ -382,7 +385,7 @@ bones_status bones_check_run(const bones_plugin *plugin, const bones_check_confi
 		if (!st)
 			st = run_slices(&r);
 		else
-			snprintf(report->failure, sizeof report->failure, "out of memory");
+			snprintf(report->failure, sizeof report->failure, "%s", _("out of memory"));
 		free_run(&r);
 	}
 	free(plan);

@@ -2,7 +2,10 @@
  * game, seed and move; the game's moves are shrunk (each trial in a watched child) to the
  * shortest sequence whose checks still crash or hang the same way, and saved as a
  * replayable record. */
+#define _GNU_SOURCE /* sigdescr_np */
 #include "check_internal.h"
+
+#include "bones/i18n.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -72,24 +75,35 @@ static size_t shrink(const check_plan *plan, bones_check_watch *watch, size_t co
 	return n;
 }
 
-static void describe(char *buf, size_t cap, int sig, double step_seconds)
+/* What went wrong, in the player's language (people) or in English (the record). */
+static void describe(char *buf, size_t cap, int sig, double step_seconds, bool people)
 {
-	if (sig == 0)
-		snprintf(buf, cap, "the plugin did not answer within %.3g s (an endless loop?)",
+#define TEXT(s) (people ? _(s) : (s))
+	if (sig == 0) {
+		snprintf(buf, cap,
+			 TEXT(N_("the plugin did not answer within %.3g s (an endless loop?)")),
 			 step_seconds);
-	else if (sig > 0)
-		snprintf(buf, cap, "the plugin crashed (signal %d, %s)", sig, strsignal(sig));
-	else
-		snprintf(buf, cap, "the checking process ended without a result");
+	} else if (sig > 0) {
+		const char *name = strsignal(sig); /* in the locale's language */
+#ifdef __GLIBC__
+		if (!people && sigdescr_np(sig))
+			name = sigdescr_np(sig);
+#endif
+		snprintf(buf, cap, TEXT(N_("the plugin crashed (signal %d, %s)")), sig, name);
+	} else {
+		snprintf(buf, cap, "%s", TEXT(N_("the checking process ended without a result")));
+	}
+#undef TEXT
 }
 
 void bones_check_fault(const check_plan *plan, size_t i, size_t game, uint64_t seed,
 		       const bones_move *moves, size_t n, int sig, bones_check_report *rep)
 {
 	char what[200];
-	describe(what, sizeof what, sig, plan->cfg.step_seconds);
-	snprintf(rep->failure, sizeof rep->failure, "%s: game %zu (seed %llu), move %zu: %s",
+	describe(what, sizeof what, sig, plan->cfg.step_seconds, true);
+	snprintf(rep->failure, sizeof rep->failure, _("%s: game %zu (seed %llu), move %zu: %s"),
 		 plan->list[i].label, game, (unsigned long long)seed, n + 1, what);
+	describe(what, sizeof what, sig, plan->cfg.step_seconds, false); /* for the record */
 	rep->failed = true;
 	rep->shrunk_from = n + 1;
 	bones_move *seq = malloc((n + 1) * sizeof *seq);
