@@ -33,6 +33,10 @@ static const char *const time_keys[4] = {"per_move", "penalty", "grace", "forfei
 static const char *const time_opts[4] = {"--time", "--penalty", "--grace", "--forfeit"};
 
 static const char play_usage[] =
+	/* TRANSLATORS: the options and their values (holomino, greedy, yes|no) are
+	 * typed as they are; the words in capitals may be translated. Lines within
+	 * 78 columns. */
+	N_(
 	"usage: bones play [PRESET|GAME] [--set KEY=VALUE]... [--seat N=AGENT]...\n"
 	"                  [--seed S] [--variant V] [--save FILE] [--games N]\n"
 	"                  [--time D] [--penalty P] [--grace D] [--forfeit yes|no]\n"
@@ -50,7 +54,7 @@ static const char play_usage[] =
 	"  --grace D        extra time after the penalty\n"
 	"  --forfeit yes|no forfeit when the grace period runs out too\n"
 	"Agents are not timed.\n"
-	"In the game type a move's number or its notation, or help.\n";
+	"In the game type a move's number or its notation, or help.\n");
 
 /* "--opt VALUE" or "--opt=VALUE"; advances *i past what it used. */
 static const char *option_value(int argc, char **argv, int *i, const char *opt)
@@ -70,8 +74,9 @@ static bool parse_seat(play_args *a, const char *text)
 	char *end;
 	long n = strtol(text, &end, 10);
 	if (end == text || *end != '=' || n < 1 || n > BONES_PRESET_MAX_SEATS || !end[1]) {
-		fprintf(stderr, "bones play: --seat %s: expected N=AGENT with N in 1..%d\n", text,
+		fprintf(stderr, _("bones play: --seat %s: expected N=AGENT with N in 1..%d"), text,
 			BONES_PRESET_MAX_SEATS);
+		fputc('\n', stderr);
 		return false;
 	}
 	a->seats[n - 1] = end + 1;
@@ -84,7 +89,8 @@ static bool parse_seed(play_args *a, const char *text)
 	errno = 0;
 	unsigned long long v = strtoull(text, &end, 10);
 	if (errno || end == text || *end || text[0] == '-') {
-		fprintf(stderr, "bones play: --seed: '%s' is not a whole number\n", text);
+		fprintf(stderr, _("bones play: --seed: '%s' is not a whole number"), text);
+		fputc('\n', stderr);
 		return false;
 	}
 	a->seed = v;
@@ -111,11 +117,11 @@ static int parse_args(int argc, char **argv, play_args *a)
 	for (int i = 1; i < argc; i++) {
 		const char *v;
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			fputs(play_usage, stdout);
+			fputs(_(play_usage), stdout);
 			return -1;
 		} else if ((v = option_value(argc, argv, &i, "--set"))) {
 			if (a->set_count == PLAY_MAX_SETS) {
-				fprintf(stderr, "bones play: too many --set\n");
+				fprintf(stderr, "%s\n", _("bones play: too many --set"));
 				return 2;
 			}
 			a->sets[a->set_count++] = v;
@@ -134,8 +140,9 @@ static int parse_args(int argc, char **argv, play_args *a)
 		} else if (time_option(argc, argv, &i, a)) {
 			continue;
 		} else if (argv[i][0] == '-' || a->game) {
-			fprintf(stderr, "bones play: unexpected '%s' (an option without its value?)\n%s",
-				argv[i], play_usage);
+			fprintf(stderr, _("bones play: unexpected '%s' (an option without its value?)"),
+				argv[i]);
+			fprintf(stderr, "\n%s", _(play_usage));
 			return 2;
 		} else {
 			a->game = argv[i];
@@ -201,11 +208,13 @@ static void seat_of(const tty_game *t, const play_args *a, int p, bones_table_se
 static void bad_seat(const tty_game *t, const play_args *a, int p, const char *err)
 {
 	const bones_preset_seat *ps = &t->preset.seats[p];
-	if (a->seats[p] || !ps->agent[0])
-		fprintf(stderr, "bones play: seat %d: %s\n", p + 1, err);
-	else
+	if (a->seats[p] || !ps->agent[0]) {
+		fprintf(stderr, _("bones play: seat %d: %s"), p + 1, err);
+		fputc('\n', stderr);
+	} else {
 		fprintf(stderr, "bones play: %s:%d: seat.%d: %s\n", t->preset.path, ps->line,
 			p + 1, err);
+	}
 }
 
 /* The preset, then --time/--penalty/--grace/--forfeit and --games over it. */
@@ -213,7 +222,7 @@ static int setup_preset(tty_game *t, const play_args *a)
 {
 	char err[1024];
 	if (!t->reg)
-		return fprintf(stderr, "bones play: out of memory\n"), 1;
+		return fprintf(stderr, "%s\n", _("bones play: out of memory")), 1;
 	bones_registry_scan_default(t->reg);
 	const char *name = a->game ? a->game : default_game(t->reg);
 	if (bones_preset_resolve(name, t->reg, &t->preset, &t->plugin, err, sizeof err)) {
@@ -267,8 +276,14 @@ static int setup_table(tty_game *t, const play_args *a, uint64_t seed)
 	t->players = info->players;
 	for (int i = t->players; i < BONES_PRESET_MAX_SEATS; i++) {
 		if (a->seats[i]) {
-			fprintf(stderr, "bones play: --seat %d: %s has %d players (try --set "
-					"players=%d)\n", i + 1, t->plugin->id, t->players, i + 1);
+			/* TRANSLATORS: %2$s is a game's id (holomino); --set players=%4$d is
+			 * typed as it is */
+			fprintf(stderr, P_("bones play: --seat %d: %s has %d player (try --set "
+					   "players=%d)",
+					   "bones play: --seat %d: %s has %d players (try --set "
+					   "players=%d)", (unsigned long)t->players),
+				i + 1, t->plugin->id, t->players, i + 1);
+			fputc('\n', stderr);
 			return 1;
 		}
 	}
@@ -281,12 +296,22 @@ static int setup_table(tty_game *t, const play_args *a, uint64_t seed)
 	t->text = malloc(TTY_TEXT_MAX);
 	t->piece = -1;
 	if (!t->moves || !t->move_piece || !t->move_label || !t->move_points || !t->scratch || !t->text)
-		return fprintf(stderr, "bones play: out of memory\n"), 1;
+		return fprintf(stderr, "%s\n", _("bones play: out of memory")), 1;
 	snprintf(t->save_path, sizeof t->save_path, "%s", a->save ? a->save : "");
 	return 0;
 }
 
-/* A match: each game with the seats rotated (the table's), the totals after each. */
+static void print_stop(tty_game *t)
+{
+	const bones_match *m = bones_table_match(t->table);
+	fprintf(t->out, P_("the match stops after %d of %d game",
+			   "the match stops after %d of %d games", (unsigned long)m->games),
+		m->played, m->games);
+	fputc('\n', t->out);
+}
+
+/* A match: each game with the seats rotated (the table's), the totals after each (on a
+ * terminal, until Enter). */
 static int play_match(tty_game *t, const play_args *a)
 {
 	const bones_match *m = bones_table_match(t->table);
@@ -295,19 +320,26 @@ static int play_match(tty_game *t, const play_args *a)
 		int k = bones_table_game_index(t->table);
 		if (a->save && m->games > 1)
 			tty_match_save_path(t, a->save, k);
-		fprintf(t->out, "\nmatch: game %d of %d\n", k + 1, m->games);
+		fputc('\n', t->out);
+		fprintf(t->out, _("match: game %d of %d"), k + 1, m->games);
+		fputc('\n', t->out);
 		rc = tty_game_run(t);
 		if (!bones_table_over(t->table)) {
-			fprintf(t->out, "the match stops after %d of %d games\n", m->played, m->games);
+			print_stop(t);
 			break;
 		}
 		bones_table_count_game(t->table);
 		tty_match_print(t, false);
 		if (rc || bones_match_over(m))
 			break;
+		if (t->redraw && !tty_wait_next_game(t)) { /* the totals are on the screen */
+			print_stop(t);
+			return rc;
+		}
 		char err[512];
 		if (bones_table_next_game(t->table, err, sizeof err)) {
-			fprintf(stderr, "bones play: the next game of the match: %s\n", err);
+			fprintf(stderr, _("bones play: the next game of the match: %s"), err);
+			fputc('\n', stderr);
 			rc = 1;
 			break;
 		}
@@ -363,9 +395,10 @@ static bool find_gui(char *path, size_t cap)
 int cmd_start(int argc, char **argv)
 {
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: bones start [bones play options]\n"
-		       "A game against the AI: Holomino if installed, else block dominoes;\n"
-		       "in the GUI (bones-gui) when there is a display, else in the terminal.\n");
+		fputs(_("usage: bones start [bones play options]\n"
+			"A game against the AI: Holomino if installed, else block dominoes;\n"
+			"in the GUI (bones-gui) when there is a display, else in the terminal.\n"),
+		      stdout);
 		return 0;
 	}
 	const char *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
@@ -382,8 +415,9 @@ int cmd_start(int argc, char **argv)
 		}
 		argv[0] = gui;
 		execv(gui, argv);
-		fprintf(stderr, "bones start: cannot run '%s': %s; playing in the terminal\n", gui,
+		fprintf(stderr, _("bones start: cannot run '%s': %s; playing in the terminal"), gui,
 			strerror(errno));
+		fputc('\n', stderr);
 		argv[0] = "start";
 	}
 	return cmd_play(argc, argv);

@@ -9,6 +9,7 @@
 #include "bones/agent.h"
 #include "bones/clock.h"
 #include "bones/config.h"
+#include "bones/i18n.h"
 #include "bones/match.h"
 #include "bones/registry.h"
 #include "bones/session.h"
@@ -40,6 +41,7 @@ typedef struct tty_game {
 	bool color;                   /* ANSI colours (see tty_style.c) */
 	bool redraw;                  /* clear the screen before each human turn */
 	size_t turn_start;            /* history index where the last human turn began */
+	char notice[160];             /* said after the next redraw (undo's count), "" none */
 	char *text;                   /* TTY_TEXT_MAX bytes for render_text */
 	char inbuf[4096];             /* input read from fileno(in) but not used yet */
 	size_t inlen;
@@ -47,11 +49,19 @@ typedef struct tty_game {
 	char line[4096];              /* the line tty_read_line returned */
 } tty_game;
 
-/* The name seat goes by: "You" for a human, the agent spec, or the preset's name. */
-static inline const char *tty_name(const tty_game *t, int seat)
-{
-	return bones_table_seat_name(t->table, seat);
-}
+/* tty_game.c: the name seat goes by on the screen: "You" (in the player's language) for
+ * a human, the agent spec, or the preset's name. The record keeps the seat's own name
+ * (bones_table_seat_name), "You" in every language. */
+const char *tty_name(const tty_game *t, int seat);
+/* Whether seat is "You": then messages about it are in the second person ("You play",
+ * "Du spielst"), each a message of its own. */
+bool tty_is_you(const tty_game *t, int seat);
+/* A score, a penalty or points for people: "12", "-3", "1.5" ("1,5" in German). */
+const char *tty_score_text(double v, char *buf, size_t cap);
+/* Seconds for people: "60", "1.5" ("1,5" in German). */
+const char *tty_seconds_text(int64_t ms, char *buf, size_t cap);
+/* The n of P_() for a number of points: itself when whole, else 2 (a plural). */
+unsigned long tty_plural_n(double v);
 
 #define TTY_TEXT_MAX 65536
 
@@ -61,6 +71,9 @@ enum tty_read { TTY_LINE, TTY_EOF, TTY_FORFEIT };
  * the table's clock runs while waiting: the penalty is printed when the limit runs
  * out, TTY_FORFEIT returned when the grace period runs out too. */
 enum tty_read tty_read_line(tty_game *t, int seat, const char *prompt, const char **line);
+/* Between the games of a match on a terminal: wait for Enter, so that the result and
+ * the totals stay on the screen until the next game clears it. False on quit or EOF. */
+bool tty_wait_next_game(tty_game *t);
 
 /* Play until the game ends, the input ends or the user quits; the game is saved as a
  * record in every case (the path is printed). Returns the exit status. */
@@ -101,6 +114,11 @@ const char *tty_style_player(const tty_game *t, int seat);
 const char *tty_style_points(const tty_game *t, double points, bool low_wins);
 /* Clear the screen (only when redrawing in place). */
 void tty_style_clear(const tty_game *t);
+/* The columns text takes on the screen: UTF-8 characters, colour codes left out. */
+size_t tty_width(const char *text);
+/* text from column col on, broken at spaces within 78 columns, continued lines
+ * indented by indent; returns the column after it. */
+int tty_print_wrapped(const tty_game *t, const char *text, int col, int indent);
 
 /* tty_match.c: match play (the preset's [match] or --games): the totals by
  * participant; final: "match over" with the ranks. */

@@ -74,33 +74,51 @@ static void print_prompt(tty_game *t, const char *prompt)
 		fprintf(t->out, "%s> ", prompt);
 	} else {
 		int64_t s = (left + 999) / 1000;
-		fprintf(t->out, "%s [%d:%02d%s]> ", prompt, (int)(s / 60), (int)(s % 60),
-			phase == BONES_CLOCK_GRACE ? " of grace" : " left");
+		fprintf(t->out, "%s ", prompt);
+		/* TRANSLATORS: after the prompt: the time left for the move (minutes:seconds),
+		 * and the time left of the grace period after the penalty */
+		fprintf(t->out, phase == BONES_CLOCK_GRACE ? _("[%d:%02d of grace]")
+			: _("[%d:%02d left]"), (int)(s / 60), (int)(s % 60));
+		fputs("> ", t->out);
 	}
 	fflush(t->out);
-}
-
-static void format_points(double v, char *buf, size_t cap)
-{
-	bones_record_format_score(v, buf, cap);
 }
 
 /* The limit ran out: the penalty, printed with what comes next. */
 static void penalise(tty_game *t, int seat)
 {
 	const bones_time_control *tc = bones_table_time(t->table);
-	char pen[40], total[40];
-	format_points(tc->penalty, pen, sizeof pen);
-	format_points(bones_table_penalty(t->table, seat), total, sizeof total);
-	if (tc->penalty > 0)
-		fprintf(t->out, "\ntime is up: %s %s a penalty of %s point%s (penalties %s)\n",
-			tty_name(t, seat), strcmp(tty_name(t, seat), "You") ? "gets" : "get", pen,
-			tc->penalty == 1 ? "" : "s", total);
+	char pen[40], total[40], grace[40];
+	tty_score_text(tc->penalty, pen, sizeof pen);
+	tty_score_text(bones_table_penalty(t->table, seat), total, sizeof total);
+	unsigned long n = tty_plural_n(tc->penalty);
+	fputc('\n', t->out);
+	if (tc->penalty > 0 && tty_is_you(t, seat))
+		/* TRANSLATORS: %1$s is the penalty, %2$s all the player's penalty points */
+		fprintf(t->out, P_("time is up: You get a penalty of %s point (penalties %s)",
+				   "time is up: You get a penalty of %s points (penalties %s)", n),
+			pen, total);
+	else if (tc->penalty > 0)
+		/* TRANSLATORS: %1$s is the player's name, %2$s the penalty, %3$s all the
+		 * player's penalty points */
+		fprintf(t->out, P_("time is up: %s gets a penalty of %s point (penalties %s)",
+				   "time is up: %s gets a penalty of %s points (penalties %s)", n),
+			tty_name(t, seat), pen, total);
 	else
-		fprintf(t->out, "\ntime is up\n");
-	if (bones_table_clock_phase(t->table) == BONES_CLOCK_GRACE)
-		fprintf(t->out, "%g more seconds to move%s\n", (double)tc->grace_ms / 1000,
-			tc->forfeit ? ", then the game is forfeit" : "");
+		fputs(_("time is up"), t->out);
+	fputc('\n', t->out);
+	if (bones_table_clock_phase(t->table) == BONES_CLOCK_GRACE) {
+		tty_seconds_text(tc->grace_ms, grace, sizeof grace);
+		unsigned long g = tty_plural_n((double)tc->grace_ms / 1000);
+		if (tc->forfeit)
+			fprintf(t->out, P_("%s more second to move, then the game is forfeit",
+					   "%s more seconds to move, then the game is forfeit", g),
+				grace);
+		else
+			fprintf(t->out, P_("%s more second to move", "%s more seconds to move", g),
+				grace);
+		fputc('\n', t->out);
+	}
 }
 
 /* When to wake up next: the end of the phase, or the "10 seconds left" notice. */
@@ -134,12 +152,17 @@ enum tty_read tty_read_line(tty_game *t, int seat, const char *prompt, const cha
 			if (r.penalised >= 0)
 				penalise(t, seat);
 			if (r.forfeited >= 0) {
-				fprintf(t->out, "\nout of time: %s %s the game\n", tty_name(t, seat),
-					strcmp(tty_name(t, seat), "You") ? "forfeits" : "forfeit");
+				fputc('\n', t->out);
+				if (tty_is_you(t, seat))
+					fputs(_("out of time: You forfeit the game"), t->out);
+				else
+					fprintf(t->out, _("out of time: %s forfeits the game"),
+						tty_name(t, seat));
+				fputc('\n', t->out);
 				return TTY_FORFEIT;
 			}
 			if (r.phase == BONES_CLOCK_OVERTIME && was != r.phase)
-				fprintf(t->out, "\nno forfeit in this game: take your time\n");
+				fprintf(t->out, "\n%s\n", _("no forfeit in this game: take your time"));
 			if (r.phase != was)
 				print_prompt(t, prompt);
 		}
@@ -149,7 +172,7 @@ enum tty_read tty_read_line(tty_game *t, int seat, const char *prompt, const cha
 			return TTY_EOF;
 		if (r == 0) {
 			if (notice) {
-				fprintf(t->out, "\n10 seconds left\n");
+				fprintf(t->out, "\n%s\n", _("10 seconds left"));
 				print_prompt(t, prompt);
 			}
 			continue;
@@ -164,4 +187,15 @@ enum tty_read tty_read_line(tty_game *t, int seat, const char *prompt, const cha
 		*line = s;
 		return TTY_LINE;
 	}
+}
+
+bool tty_wait_next_game(tty_game *t)
+{
+	/* TRANSLATORS: between the games of a match; "quit" is typed as it is */
+	fprintf(t->out, "%s> ", _("Enter: the next game (or quit)"));
+	fflush(t->out);
+	if (wait_line(t, -1) <= 0)
+		return false;
+	const char *s = t->line + strspn(t->line, " \t");
+	return strncmp(s, "quit", 4) || s[4 + strspn(s + 4, " \t\r")];
 }

@@ -15,6 +15,10 @@
 enum turn_result { TURN_PLAYED, TURN_QUIT, TURN_ERROR, TURN_FORFEIT };
 
 static const char help_text[] =
+	/* TRANSLATORS: the commands (hint, undo, save, moves, all, board, help,
+	 * quit) are typed as they are in every language; NUMBER, LETTER, MOVE and
+	 * FILE may be translated. Lines within 78 columns. */
+	N_(
 	"  NUMBER      choose your piece with that number (then a letter for its spot);\n"
 	"              in games without pieces, play the move with that number\n"
 	"  LETTER      play the chosen piece at the spot with that letter\n"
@@ -26,7 +30,28 @@ static const char help_text[] =
 	"  moves [N]   your choices again; N: the spots of piece N; all: every move\n"
 	"  board       show the board again\n"
 	"  help        this list\n"
-	"  quit        stop here (the game is saved)\n";
+	"  quit        stop here (the game is saved)\n");
+
+bool tty_is_you(const tty_game *t, int seat)
+{
+	return !strcmp(bones_table_seat_name(t->table, seat), "You");
+}
+
+const char *tty_name(const tty_game *t, int seat)
+{
+	/* TRANSLATORS: a human player's name in the header, the scores and the result
+	 * ("scores: You 12, greedy 9") */
+	return tty_is_you(t, seat) ? _("You") : bones_table_seat_name(t->table, seat);
+}
+
+const char *tty_score_text(double v, char *buf, size_t cap)
+{
+	bones_record_format_score(v, buf, cap);
+	const char *dot = strchr(buf, '.');
+	if (dot && !strchr(buf, 'e')) /* decimals: with the language's decimal mark */
+		bones_i18n_number(buf, cap, v, (int)strlen(dot + 1));
+	return buf;
+}
 
 static int first_human(const tty_game *t)
 {
@@ -61,29 +86,40 @@ static double move_points(const tty_game *t, size_t i, int mover, char *why, siz
 static int print_points(const tty_game *t, double v)
 {
 	char num[48];
-	bones_record_format_score(v, num, sizeof num);
+	tty_score_text(v, num, sizeof num);
 	fprintf(t->out, " %s%s%s%s", tty_style_points(t, v, t->plugin->flags & BONES_LOW_SCORE_WINS),
 		v > 0 ? "+" : "", num, tty_style(t, TTY_RESET));
-	return 1 + (v > 0) + (int)strlen(num);
+	return 1 + (v > 0) + (int)tty_width(num);
 }
 
-/* " (why)" after column col, broken at spaces within 78 columns (indented by 4). */
+/* " (why)" after column col, broken at spaces within 78 columns (indented by 3). */
 static void print_wrapped(const tty_game *t, const char *why, int col)
 {
 	fputs(" (", t->out);
-	col += 2;
-	for (const char *w = why; *w;) {
-		size_t n = strcspn(w, " ");
-		if (col + (int)n + 1 > 78 && col > 4) {
-			fputs("\n   ", t->out);
-			col = 3;
-		}
-		fprintf(t->out, "%s%.*s", col > 3 && w != why ? " " : "", (int)n, w);
-		col += (int)n + (col > 3 && w != why);
-		w += n;
-		w += strspn(w, " ");
-	}
+	tty_print_wrapped(t, why, col + 2, 3);
 	fputc(')', t->out);
+}
+
+/* "greedy plays 246@-1,1" or "You play ...": one message each, the name in its colour. */
+static void history_line(const tty_game *t, int mover, bool seen, const char *text,
+			 char *buf, size_t cap)
+{
+	const char *on = tty_style_player(t, mover), *off = tty_style(t, TTY_RESET);
+	char name[160];
+	snprintf(name, sizeof name, "%s%s%s", on, tty_name(t, mover), off);
+	if (tty_is_you(t, mover) && seen)
+		/* TRANSLATORS: the history of moves: you played the move %3$s (its notation,
+		 * as 246@-1,1); %1$s and %2$s put "You" in your colour */
+		snprintf(buf, cap, _("%sYou%s play %s"), on, off, text);
+	else if (tty_is_you(t, mover))
+		/* TRANSLATORS: %1$s and %2$s put "You" in your colour */
+		snprintf(buf, cap, _("%sYou%s play a hidden move"), on, off);
+	else if (seen)
+		/* TRANSLATORS: the history of moves: player %1$s (a name or an agent, as
+		 * greedy) played the move %2$s (its notation, as 246@-1,1) */
+		snprintf(buf, cap, _("%s plays %s"), name, text);
+	else
+		snprintf(buf, cap, _("%s plays a hidden move"), name);
 }
 
 /* History entries from..to-1 as the first human seat sees them: each player's move with
@@ -104,26 +140,29 @@ static void print_history(tty_game *t, size_t from, size_t to)
 			p->format_move(game, before, m, text, sizeof text);
 		if (mover == BONES_CHANCE) { /* outcomes in a row on one line, wrapped at 78 */
 			char words[160];
-			const char *what = !seen ? "(hidden from you)"
+			const char *what = !seen ? _("(hidden from you)")
 				: bones_session_chance_words(t->session, i, words, sizeof words) ? words : text;
-			if (chance_col && chance_col + 2 + strlen(what) > 78)
-				fprintf(t->out, ";\n       "), chance_col = 7;
+			/* TRANSLATORS: before the chance outcomes of the history, as
+			 * "chance: you draw 246; greedy draws 135" */
+			const char *head = _("chance:");
+			size_t indent = tty_width(head) + 1;
+			if (chance_col && chance_col + 2 + tty_width(what) > 78)
+				fprintf(t->out, ";\n%*s", (int)indent, ""), chance_col = indent;
 			else if (chance_col)
 				fprintf(t->out, "; "), chance_col += 2;
 			else
-				fprintf(t->out, "chance: "), chance_col = 8;
+				fprintf(t->out, "%s ", head), chance_col = indent;
 			fprintf(t->out, "%s", what);
-			chance_col += strlen(what);
+			chance_col += tty_width(what);
 			continue;
 		}
 		if (chance_col)
 			fputc('\n', t->out), chance_col = 0;
 		double points = move_points(t, i, mover, why, sizeof why);
-		const char *name = tty_name(t, mover), *verb = strcmp(name, "You") ? "plays" : "play";
-		const char *shown = seen ? text : "a hidden move";
-		fprintf(t->out, "%s%s%s %s %s", tty_style_player(t, mover), name,
-			tty_style(t, TTY_RESET), verb, shown);
-		int col = (int)(strlen(name) + 1 + strlen(verb) + 1 + strlen(shown));
+		char line[BONES_MOVE_TEXT_MAX + 256];
+		history_line(t, mover, seen, text, line, sizeof line);
+		fputs(line, t->out);
+		int col = (int)tty_width(line);
 		if (points != 0)
 			col += print_points(t, points);
 		if (why[0])
@@ -148,19 +187,22 @@ static void print_scores(const tty_game *t)
 	double scores[BONES_PRESET_MAX_SEATS];
 	t->plugin->scores(bones_session_game(t->session), bones_session_state(t->session),
 			  scores);
-	fprintf(t->out, "scores:");
+	/* TRANSLATORS: before the scores: "scores: You 12, greedy 9" */
+	fprintf(t->out, "%s", _("scores:"));
 	for (int i = 0; i < t->players; i++) {
 		char num[64];
-		bones_record_format_score(scores[i], num, sizeof num);
+		tty_score_text(scores[i], num, sizeof num);
 		fprintf(t->out, "%s %s%s%s %s", i ? "," : "", tty_style_player(t, i), tty_name(t, i),
 			tty_style(t, TTY_RESET), num);
 		double penalty = bones_table_penalty(t->table, i);
 		if (penalty != 0) {
-			bones_record_format_score(penalty, num, sizeof num);
-			fprintf(t->out, " (penalties %s)", num);
+			tty_score_text(penalty, num, sizeof num);
+			/* TRANSLATORS: after a player's score: the penalty points in it */
+			fprintf(t->out, _(" (penalties %s)"), num);
 		}
 	}
-	fprintf(t->out, "%s\n", t->plugin->flags & BONES_LOW_SCORE_WINS ? " (fewest wins)" : "");
+	bool low = t->plugin->flags & BONES_LOW_SCORE_WINS;
+	fprintf(t->out, "%s\n", low ? _(" (fewest wins)") : "");
 }
 
 static void print_board(const tty_game *t, int viewer)
@@ -177,7 +219,7 @@ static void undo_to_human(tty_game *t)
 {
 	int taken = bones_table_undo(t->table);
 	if (!taken) {
-		fprintf(t->out, "nothing to undo: no move of yours yet\n");
+		fprintf(t->out, "%s\n", _("nothing to undo: no move of yours yet"));
 		return;
 	}
 	size_t length = bones_session_length(t->session);
@@ -185,7 +227,14 @@ static void undo_to_human(tty_game *t)
 		t->shown = length;
 	if (t->turn_start > length)
 		t->turn_start = length;
-	fprintf(t->out, "took back %d move%s\n", taken, taken == 1 ? "" : "s");
+	/* a terminal redraws the turn at once: the count is said below the new screen */
+	char said[sizeof t->notice];
+	snprintf(said, sizeof said,
+		 P_("took back %d move", "took back %d moves", (unsigned long)taken), taken);
+	if (t->redraw)
+		memcpy(t->notice, said, sizeof said);
+	else
+		fprintf(t->out, "%s\n", said);
 }
 
 /* The mcts agent's move, how to type it, and why: its points and breakdown. */
@@ -194,7 +243,8 @@ static void hint(tty_game *t)
 	char err[256];
 	bones_agent *agent = bones_table_hint_agent(t->table, err, sizeof err);
 	if (!agent) {
-		fprintf(t->out, "no hint: %s\n", err);
+		fprintf(t->out, _("no hint: %s"), err);
+		fputc('\n', t->out);
 		return;
 	}
 	const void *game = bones_session_game(t->session);
@@ -202,7 +252,7 @@ static void hint(tty_game *t)
 	bones_move m;
 	char text[BONES_MOVE_TEXT_MAX] = "?", why[256] = "";
 	if (bones_agent_choose(agent, state, &m)) {
-		fprintf(t->out, "no hint: the mcts agent found no move\n");
+		fprintf(t->out, "%s\n", _("no hint: the mcts agent found no move"));
 		return;
 	}
 	t->plugin->format_move(game, state, m, text, sizeof text);
@@ -210,30 +260,42 @@ static void hint(tty_game *t)
 	while (i < t->move_count && t->moves[i] != m)
 		i++;
 	if (i == t->move_count) {
-		fprintf(t->out, "no hint: the mcts agent chose %s, which is not legal\n", text);
+		fprintf(t->out, _("no hint: the mcts agent chose %s, which is not legal"), text);
+		fputc('\n', t->out);
 		return;
 	}
 	memcpy(t->scratch, state, bones_session_info(t->session)->state_size);
 	if (t->plugin->breakdown && t->plugin->apply(game, t->scratch, m) == BONES_OK)
 		t->plugin->breakdown(game, t->scratch, why, sizeof why);
 	why[strcspn(why, "\n")] = '\0';
-	fprintf(t->out, "hint (mcts agent): %s", text);
-	if (t->move_piece[i] >= 0 && t->move_label[i][0])
-		fprintf(t->out, " (type %d, then %s)", t->move_piece[i] + 1, t->move_label[i]);
+	char line[BONES_MOVE_TEXT_MAX + 128];
+	/* TRANSLATORS: %s is the move's notation (246@-1,1) */
+	int n = snprintf(line, sizeof line, _("hint (mcts agent): %s"), text);
+	if (t->move_piece[i] >= 0 && t->move_label[i][0] && n >= 0 && (size_t)n < sizeof line)
+		/* TRANSLATORS: after a hint: how to play it, the piece's number and the
+		 * spot's letter (typed as they are) */
+		snprintf(line + n, sizeof line - (size_t)n, _(" (type %d, then %s)"),
+			 t->move_piece[i] + 1, t->move_label[i]);
+	fputs(line, t->out);
+	int col = (int)tty_width(line);
 	if (t->move_points[i] != 0)
-		print_points(t, t->move_points[i]);
-	fprintf(t->out, "%s%s%s\n", why[0] ? ": " : "", why,
-		why[0] || t->move_points[i] != 0 ? "" : ": no points now; the search rates it "
-						      "best for later");
+		col += print_points(t, t->move_points[i]);
+	if (why[0] || t->move_points[i] == 0) {
+		fputs(": ", t->out);
+		tty_print_wrapped(t, why[0] ? why : _("no points now; the search rates it best "
+						      "for later"), col + 2, 3);
+	}
+	fputc('\n', t->out);
 }
 
 static void save_now(tty_game *t, const char *file)
 {
 	char path[1024], err[1200];
 	if (tty_game_save(t, file && *file ? file : NULL, path, sizeof path, err, sizeof err))
-		fprintf(t->out, "not saved: %s\n", err);
+		fprintf(t->out, _("not saved: %s"), err);
 	else
-		fprintf(t->out, "saved to %s\n", path);
+		fprintf(t->out, _("saved to %s"), path);
+	fputc('\n', t->out);
 }
 
 /* A command word; returns true when the line was one (done or explained). */
@@ -245,7 +307,7 @@ static bool command(tty_game *t, int seat, const char *line, bool *quit)
 	if (len == 4 && !strncmp(line, "quit", 4))
 		*quit = true;
 	else if (len == 4 && !strncmp(line, "help", 4))
-		fputs(help_text, t->out);
+		fputs(_(help_text), t->out);
 	else if (len == 4 && !strncmp(line, "hint", 4))
 		hint(t);
 	else if (len == 4 && !strncmp(line, "undo", 4))
@@ -279,56 +341,123 @@ static bool try_move(tty_game *t, const char *line)
 	}
 	if (!why[0] && bones_session_play_text(t->session, line, err, sizeof err) == BONES_OK)
 		return true;
+	char text[1500], what[200];
 	if (why[0])
-		fprintf(t->out, "%s: ", why);
+		snprintf(text, sizeof text, "%s:", why);
 	else
-		fprintf(t->out, "'%s' is not a legal move here (%s); ", line, err);
+		snprintf(text, sizeof text, _("'%s' is not a legal move here (%s);"), line, err);
 	if (t->pieces)
-		fprintf(t->out, "type a piece's number, then a spot's letter, a move, or help\n");
+		snprintf(what, sizeof what, "%s",
+			 _("type a piece's number, then a spot's letter, a move, or help"));
 	else if (t->numbered)
-		fprintf(t->out, "type a number from the list, a move as listed, or help\n");
+		snprintf(what, sizeof what, "%s",
+			 _("type a number from the list, a move as listed, or help"));
 	else
-		fprintf(t->out, "type a number 1..%zu, a move as listed, or help\n", t->move_count);
+		snprintf(what, sizeof what, _("type a number 1..%zu, a move as listed, or help"),
+			 t->move_count);
+	size_t n = strlen(text);
+	snprintf(text + n, sizeof text - n, " %s", what);
+	tty_print_wrapped(t, text, 0, 2);
+	fputc('\n', t->out);
 	return false;
 }
 
 /* What to type now, for the prompt. */
 static void prompt_text(const tty_game *t, int seat, char *buf, size_t cap)
 {
-	if (t->piece >= 0)
-		snprintf(buf, cap, "%s, a spot for piece %d (a letter, Enter: back, or help)",
-			 tty_name(t, seat), t->piece + 1);
+	/* TRANSLATORS: the prompts end in "help)": the command is typed as it is */
+	bool you = tty_is_you(t, seat);
+	const char *name = tty_name(t, seat);
+	if (t->piece >= 0 && you)
+		snprintf(buf, cap, _("You, a spot for piece %d (a letter, Enter: back, or help)"),
+			 t->piece + 1);
+	else if (t->piece >= 0)
+		/* TRANSLATORS: %1$s is the player's name (several people at one keyboard) */
+		snprintf(buf, cap, _("%s, a spot for piece %d (a letter, Enter: back, or help)"),
+			 name, t->piece + 1);
+	else if (t->pieces && you)
+		snprintf(buf, cap, "%s", _("You, your move (a piece's number, a move, or help)"));
 	else if (t->pieces)
-		snprintf(buf, cap, "%s, your move (a piece's number, a move, or help)",
-			 tty_name(t, seat));
+		snprintf(buf, cap, _("%s, your move (a piece's number, a move, or help)"), name);
+	else if (you)
+		snprintf(buf, cap, "%s", _("You, your move (a number, a move, or help)"));
 	else
-		snprintf(buf, cap, "%s, your move (a number, a move, or help)", tty_name(t, seat));
+		snprintf(buf, cap, _("%s, your move (a number, a move, or help)"), name);
+}
+
+unsigned long tty_plural_n(double v)
+{
+	double a = v < 0 ? -v : v;
+	return a < 1e9 && a == (double)(unsigned long)a ? (unsigned long)a : 2;
+}
+
+const char *tty_seconds_text(int64_t ms, char *buf, size_t cap)
+{
+	int decimals = ms % 1000 == 0 ? 0 : ms % 100 == 0 ? 1 : ms % 10 == 0 ? 2 : 3;
+	return bones_i18n_number(buf, cap, (double)ms / 1000, decimals);
 }
 
 /* The clock of the human seats, announced before the game: "60s a move, then ...". */
 static void print_clock(const tty_game *t)
 {
 	const bones_time_control *tc = bones_table_time(t->table);
-	char pen[48];
+	char pen[48], move[48], grace[48], line[400];
 	if (!bones_table_timed(t->table))
 		return;
-	bones_record_format_score(tc->penalty, pen, sizeof pen);
-	fprintf(t->out, "clock: %gs for each of your moves; then %s penalty point%s",
-		(double)tc->per_move_ms / 1000, pen, tc->penalty == 1 ? "" : "s");
-	if (tc->grace_ms > 0)
-		fprintf(t->out, " and %gs more", (double)tc->grace_ms / 1000);
-	fprintf(t->out, "%s\n", tc->forfeit ? "; then the game is forfeit" : "; no forfeit");
+	tty_score_text(tc->penalty, pen, sizeof pen);
+	tty_seconds_text(tc->per_move_ms, move, sizeof move);
+	tty_seconds_text(tc->grace_ms, grace, sizeof grace);
+	unsigned long n = tty_plural_n(tc->penalty);
+	/* TRANSLATORS: the clock of a timed game: %1$s seconds for each move, then %2$s
+	 * penalty points (and %3$s seconds more) */
+	if (tc->grace_ms > 0 && tc->forfeit)
+		snprintf(line, sizeof line,
+			 P_("clock: %ss for each of your moves; then %s penalty point and %ss "
+			    "more; then the game is forfeit",
+			    "clock: %ss for each of your moves; then %s penalty points and %ss "
+			    "more; then the game is forfeit", n), move, pen, grace);
+	else if (tc->grace_ms > 0)
+		snprintf(line, sizeof line,
+			 P_("clock: %ss for each of your moves; then %s penalty point and %ss "
+			    "more; no forfeit",
+			    "clock: %ss for each of your moves; then %s penalty points and %ss "
+			    "more; no forfeit", n), move, pen, grace);
+	else if (tc->forfeit)
+		snprintf(line, sizeof line,
+			 P_("clock: %ss for each of your moves; then %s penalty point; then the "
+			    "game is forfeit",
+			    "clock: %ss for each of your moves; then %s penalty points; then the "
+			    "game is forfeit", n), move, pen);
+	else
+		snprintf(line, sizeof line,
+			 P_("clock: %ss for each of your moves; then %s penalty point; no forfeit",
+			    "clock: %ss for each of your moves; then %s penalty points; no forfeit",
+			    n), move, pen);
+	tty_print_wrapped(t, line, 0, 2);
+	fputc('\n', t->out);
 }
 
 static void print_header(const tty_game *t)
 {
-	fprintf(t->out, "%s%s%s: %s, seed %" PRIu64 "\n", tty_style(t, TTY_BOLD), t->preset.name,
-		tty_style(t, TTY_RESET), t->plugin->name, bones_session_seed(t->session));
+	char seed[32];
+	snprintf(seed, sizeof seed, "%" PRIu64, bones_session_seed(t->session));
+	fprintf(t->out, "%s%s%s: ", tty_style(t, TTY_BOLD), t->preset.name,
+		tty_style(t, TTY_RESET));
+	/* TRANSLATORS: the header: the game's name and its seed (--seed) */
+	fprintf(t->out, _("%s, seed %s"), bones_plugin_text(t->plugin, t->plugin->name), seed);
+	fputc('\n', t->out);
 	for (int i = 0; i < t->players; i++) {
 		const char *what = bones_table_seat_agent(t->table, i);
-		fprintf(t->out, "  seat %d: %s%s%s (%s)\n", i + 1, tty_style_player(t, i),
-			tty_name(t, i), tty_style(t, TTY_RESET),
-			strcmp(what, tty_name(t, i)) ? what : "agent");
+		char name[160];
+		snprintf(name, sizeof name, "%s%s%s", tty_style_player(t, i), tty_name(t, i),
+			 tty_style(t, TTY_RESET));
+		/* TRANSLATORS: the header: seat %1$d, its player's name and (%3$s) the agent
+		 * playing it (an agent spec as greedy or human, typed as it is) */
+		fprintf(t->out, _("  seat %d: %s (%s)"), i + 1, name,
+			strcmp(what, bones_table_seat_name(t->table, i)) ? what
+			/* TRANSLATORS: in the header, a seat named after its agent */
+			: _("agent"));
+		fputc('\n', t->out);
 	}
 	print_clock(t);
 }
@@ -347,6 +476,9 @@ static void show_turn(tty_game *t, int seat)
 		print_board(t, seat);
 	}
 	t->shown = t->turn_start = length; /* next time: this turn's move and the replies */
+	if (t->notice[0])
+		fprintf(t->out, "%s\n", t->notice);
+	t->notice[0] = '\0';
 	print_scores(t);
 	tty_moves_print(t);
 }
@@ -369,7 +501,7 @@ static enum turn_result human_turn(tty_game *t, int seat)
 			break;
 		}
 		if (got == TTY_EOF) {
-			fprintf(t->out, "\nend of input\n");
+			fprintf(t->out, "\n%s\n", _("end of input"));
 			break;
 		}
 		if (!*line && t->piece >= 0) { /* back to the pieces */
@@ -402,8 +534,9 @@ static enum turn_result agent_turn(tty_game *t, int seat)
 	if (!st)
 		st = bones_table_play(t->table, m);
 	if (st) {
-		fprintf(t->out, "seat %d (%s): the agent failed to move (status %d)\n", seat + 1,
+		fprintf(t->out, _("seat %d (%s): the agent failed to move (status %d)"), seat + 1,
 			bones_agent_spec(agent), (int)st);
+		fputc('\n', t->out);
 		return TURN_ERROR;
 	}
 	return TURN_PLAYED;
@@ -419,20 +552,24 @@ static void print_result(tty_game *t)
 			  scores);
 	bones_table_result(t->table, final, ranks);
 	print_board(t, first_human(t));
-	fprintf(t->out, "game over%s\n", forfeit >= 0 ? " (forfeit)" : "");
+	fprintf(t->out, "%s\n", forfeit >= 0 ? _("game over (forfeit)") : _("game over"));
 	for (int rank = 1; rank <= t->players; rank++) {
 		for (int i = 0; i < t->players; i++) {
 			if (ranks[i] != rank)
 				continue;
 			char num[64], plugin[64], pen[64];
 			double penalty = bones_table_penalty(t->table, i);
-			bones_record_format_score(final[i], num, sizeof num);
-			bones_record_format_score(scores[i], plugin, sizeof plugin);
-			bones_record_format_score(penalty, pen, sizeof pen);
-			fprintf(t->out, "  %d. %s (seat %d): %s", rank, tty_name(t, i), i + 1, num);
+			tty_score_text(final[i], num, sizeof num);
+			tty_score_text(scores[i], plugin, sizeof plugin);
+			tty_score_text(penalty, pen, sizeof pen);
+			/* TRANSLATORS: the result: rank, player, seat, final score */
+			fprintf(t->out, _("  %d. %s (seat %d): %s"), rank, tty_name(t, i), i + 1, num);
 			if (penalty != 0)
-				fprintf(t->out, " (%s with penalties %s)", plugin, pen);
-			fprintf(t->out, "%s\n", i == forfeit ? " forfeit" : "");
+				/* TRANSLATORS: after the final score: the game's score and the
+				 * penalty points taken into it */
+				fprintf(t->out, _(" (%s with penalties %s)"), plugin, pen);
+			/* TRANSLATORS: after the final score of a player who lost on time */
+			fprintf(t->out, "%s\n", i == forfeit ? _(" forfeit") : "");
 		}
 	}
 }
@@ -446,8 +583,10 @@ int tty_game_run(tty_game *t)
 		print_news(t);
 		int seat = bones_session_to_move(t->session);
 		if (st || seat == BONES_TERMINAL || seat < 0 || seat >= t->players) {
-			if (st)
-				fprintf(t->out, "chance could not be resolved (status %d)\n", (int)st);
+			if (st) {
+				fprintf(t->out, _("chance could not be resolved (status %d)"), (int)st);
+				fputc('\n', t->out);
+			}
 			r = st ? TURN_ERROR : TURN_PLAYED;
 			break;
 		}
@@ -458,9 +597,11 @@ int tty_game_run(tty_game *t)
 		print_result(t);
 	char path[1024], err[1200];
 	if (tty_game_save(t, NULL, path, sizeof path, err, sizeof err)) {
-		fprintf(stderr, "bones play: the record was not saved: %s\n", err);
+		fprintf(stderr, _("bones play: the record was not saved: %s"), err);
+		fputc('\n', stderr);
 		return 1;
 	}
-	fprintf(t->out, "%s saved to %s\n", over ? "game" : "unfinished game", path);
+	fprintf(t->out, over ? _("game saved to %s") : _("unfinished game saved to %s"), path);
+	fputc('\n', t->out);
 	return r == TURN_ERROR ? 1 : 0;
 }

@@ -164,21 +164,22 @@ static void piece_name(const tty_game *t, int piece, char *buf, size_t cap)
 static void points_text(const tty_game *t, double v, char *buf, size_t cap)
 {
 	char num[48];
-	bones_record_format_score(v, num, sizeof num);
+	tty_score_text(v, num, sizeof num);
 	bool low = t->plugin->flags & BONES_LOW_SCORE_WINS;
 	snprintf(buf, cap, "%s%s%s%s", v == 0 ? "" : tty_style_points(t, v, low),
 		 v > 0 ? "+" : "", num, v == 0 ? "" : tty_style(t, TTY_RESET));
 }
 
-/* Columns of "label text points" entries within 78 characters. */
+/* Columns of "label text points" entries within 78 characters: each entry after two
+ * spaces, padded to the widest and two spaces more. */
 static void print_columns(tty_game *t, char (*cells)[BONES_MOVE_TEXT_MAX + 160],
 			  const size_t *visible, size_t n)
 {
-	size_t width = 0;
+	size_t widest = 0;
 	for (size_t i = 0; i < n; i++)
-		width = visible[i] > width ? visible[i] : width;
-	width += 2;
-	size_t per_line = width < 78 ? 78 / width : 1;
+		widest = visible[i] > widest ? visible[i] : widest;
+	size_t width = widest + 2;
+	size_t per_line = 2 + widest < 78 ? 1 + (78 - 2 - widest) / (2 + width) : 1;
 	for (size_t i = 0; i < n; i++) {
 		bool last = i + 1 == n || (i + 1) % per_line == 0;
 		fprintf(t->out, "  %s", cells[i]);
@@ -214,12 +215,12 @@ static void print_list(tty_game *t, const size_t *index, size_t k, enum labels l
 			snprintf(label, sizeof label, "%zu", j + 1);
 		if (t->move_points[i] != 0) {
 			points_text(t, t->move_points[i], pts, sizeof pts);
-			bones_record_format_score(t->move_points[i], plain, sizeof plain);
+			tty_score_text(t->move_points[i], plain, sizeof plain);
 		}
 		snprintf(cells[j], sizeof cells[j], "%s%s%s%s%s%s%s", tty_style(t, TTY_BOLD), label,
 			 tty_style(t, TTY_RESET), label[0] ? " " : "", text, pts[0] ? " " : "", pts);
 		visible[j] = strlen(label) + (label[0] != 0) + strlen(text) +
-			     (plain[0] ? 1 + strlen(plain) + (t->move_points[i] > 0) : 0);
+			     (plain[0] ? 1 + tty_width(plain) + (t->move_points[i] > 0) : 0);
 	}
 	print_columns(t, cells, visible, k);
 	free(cells), free(visible);
@@ -237,11 +238,15 @@ void tty_moves_print(tty_game *t)
 		for (size_t i = 0; i < t->move_count; i++)
 			if (t->move_piece[i] == t->piece)
 				index[k++] = i;
-		fprintf(t->out, "piece %d (%s): %zu spot%s; type its letter (Enter: other pieces)\n",
-			t->piece + 1, name, k, k == 1 ? "" : "s");
+		/* TRANSLATORS: piece %1$d (its name, as 246 or Snake) has %3$zu spots to play
+		 * it at, listed by letter below */
+		fprintf(t->out, P_("piece %d (%s): %zu spot; type its letter (Enter: other pieces)",
+				   "piece %d (%s): %zu spots; type its letter (Enter: other pieces)",
+				   (unsigned long)k), t->piece + 1, name, k);
+		fputc('\n', t->out);
 		print_list(t, index, k, LABEL_LETTERS);
 	} else if (t->pieces > 0) {
-		fprintf(t->out, "your pieces (type a number, then a letter for the spot):\n");
+		fprintf(t->out, "%s\n", _("your pieces (type a number, then a letter for the spot):"));
 		int hand_max = -1;
 		for (size_t i = 0; i < t->move_count; i++)
 			hand_max = t->move_piece[i] > hand_max ? t->move_piece[i] : hand_max;
@@ -264,7 +269,9 @@ void tty_moves_print(tty_game *t)
 			if (t->move_piece[i] < 0)
 				index[k++] = i;
 		if (k) {
-			fprintf(t->out, "or type:");
+			/* TRANSLATORS: before the moves without a piece (as pass), typed as
+			 * they are */
+			fprintf(t->out, "%s", _("or type:"));
 			for (size_t j = 0; j < k; j++) {
 				char text[BONES_MOVE_TEXT_MAX];
 				move_text(t, index[j], text, sizeof text);
@@ -275,7 +282,8 @@ void tty_moves_print(tty_game *t)
 	} else {
 		for (size_t i = 0; i < t->move_count; i++)
 			index[k++] = i;
-		fprintf(t->out, "moves:\n");
+		/* TRANSLATORS: before the list of legal moves, numbered */
+		fprintf(t->out, "%s\n", _("moves:"));
 		print_list(t, index, k, LABEL_NUMBERS);
 	}
 	free(index);
@@ -288,8 +296,9 @@ void tty_moves_print_all(tty_game *t)
 		return;
 	for (size_t i = 0; i < t->move_count; i++)
 		index[i] = i;
-	fprintf(t->out, "every legal move (%zu)%s:\n", t->move_count,
-		t->pieces ? ", to type as shown" : "");
+	fprintf(t->out, t->pieces ? _("every legal move (%zu), to type as shown:")
+		: _("every legal move (%zu):"), t->move_count);
+	fputc('\n', t->out);
 	print_list(t, index, t->move_count, t->pieces ? LABEL_NONE : LABEL_NUMBERS);
 	free(index);
 }
@@ -297,7 +306,8 @@ void tty_moves_print_all(tty_game *t)
 void tty_moves_print_piece(tty_game *t, int piece)
 {
 	if (!tty_moves_of_piece(t, piece, NULL)) {
-		fprintf(t->out, "piece %d has no legal spot now\n", piece + 1);
+		fprintf(t->out, _("piece %d has no legal spot now"), piece + 1);
+		fputc('\n', t->out);
 		return;
 	}
 	t->piece = piece;
@@ -318,7 +328,8 @@ long tty_moves_choose(tty_game *t, const char *line, char *why, size_t cap)
 			t->piece = (int)n - 1;
 			return TTY_CHOSE_PIECE;
 		}
-		snprintf(why, cap, "piece %s has no legal spot now", line);
+		/* TRANSLATORS: %s is the number typed */
+		snprintf(why, cap, _("piece %s has no legal spot now"), line);
 		return TTY_NOT_A_CHOICE;
 	}
 	if (digits) {
@@ -331,14 +342,16 @@ long tty_moves_choose(tty_game *t, const char *line, char *why, size_t cap)
 		}
 		if (!t->numbered && n >= 1 && (size_t)n <= t->move_count)
 			return n - 1;
-		snprintf(why, cap, "there is no move %s", line);
+		/* TRANSLATORS: %s is the number typed */
+		snprintf(why, cap, _("there is no move %s"), line);
 		return TTY_NOT_A_CHOICE;
 	}
 	if (spot_like(line) && t->piece >= 0) {
 		for (size_t i = 0; i < t->move_count; i++)
 			if (t->move_piece[i] == t->piece && !strcmp(t->move_label[i], line))
 				return (long)i;
-		snprintf(why, cap, "piece %d has no spot %s", t->piece + 1, line);
+		/* TRANSLATORS: %2$s is the letter typed */
+		snprintf(why, cap, _("piece %d has no spot %s"), t->piece + 1, line);
 		return TTY_NOT_A_CHOICE;
 	}
 	return TTY_NOT_A_CHOICE;

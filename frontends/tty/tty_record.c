@@ -22,7 +22,8 @@ static bones_status default_path(const tty_game *t, char *path, size_t cap, char
 	else
 		snprintf(dir, sizeof dir, "bones-records");
 	if (!bones_make_dirs(dir)) {
-		snprintf(err, errcap, "cannot create '%s': %s (use --save FILE)", dir,
+		/* TRANSLATORS: --save FILE is an option, typed as it is */
+		snprintf(err, errcap, _("cannot create '%s': %s (use --save FILE)"), dir,
 			 strerror(errno));
 		return BONES_EIO;
 	}
@@ -42,7 +43,7 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 	bones_record_players players;
 	memset(&players, 0, sizeof players);
 	for (int i = 0; i < t->players && i < 8; i++)
-		players.names[i] = tty_name(t, i);
+		players.names[i] = bones_table_seat_name(t->table, i); /* "You" in every language */
 	players.variant = t->preset.variant[0] ? t->preset.variant : NULL;
 	players.preset = t->preset.path[0] ? t->preset.id : NULL;
 	const char *tags[12];
@@ -50,10 +51,10 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 	bones_table_tags(t->table, tags, values);
 	players.tags = tags;
 	int forfeit = bones_table_forfeit(t->table);
-	if (forfeit >= 0) {
+	if (forfeit >= 0) { /* the record's comment: English, as all of a record */
 		snprintf(comment, sizeof comment,
 			 "%s (seat %d) forfeited: out of time after the grace period",
-			 tty_name(t, forfeit), forfeit + 1);
+			 bones_table_seat_name(t->table, forfeit), forfeit + 1);
 		players.comment = comment;
 	}
 	if (file)
@@ -62,7 +63,10 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 		snprintf(path, cap, "%s", t->save_path);
 	else if (default_path(t, path, cap, err, errcap))
 		return BONES_EIO;
+	/* the plugins' breakdowns in the record's comments in English, whatever the language */
+	bool was = bones_i18n_set_plain(true);
 	bones_status st = bones_record_save(t->session, &players, path, err, errcap);
+	bones_i18n_set_plain(was);
 	/* later saves of this game go to the same file */
 	if (!st && !file && !t->save_path[0])
 		snprintf(t->save_path, sizeof t->save_path, "%s", path);

@@ -46,3 +46,48 @@ void tty_style_clear(const tty_game *t)
 	if (t->redraw)
 		fputs("\033[H\033[2J", t->out);
 }
+
+/* The columns of the first len bytes of text. */
+static size_t width_of(const char *text, size_t len)
+{
+	size_t width = 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c == '\033' && i + 1 < len && text[i + 1] == '[') { /* a colour code */
+			i += 2;
+			while (i < len && !((text[i] >= 'A' && text[i] <= 'Z') ||
+					    (text[i] >= 'a' && text[i] <= 'z')))
+				i++;
+			continue;
+		}
+		width += (c & 0xC0) != 0x80; /* UTF-8: continuation bytes take no column */
+	}
+	return width;
+}
+
+size_t tty_width(const char *text)
+{
+	return width_of(text, strlen(text));
+}
+
+int tty_print_wrapped(const tty_game *t, const char *text, int col, int indent)
+{
+	bool first = true;
+	for (const char *w = text + strspn(text, " "); *w;) {
+		size_t n = strcspn(w, " ");
+		int width = (int)width_of(w, n), space = !first;
+		if (col + space + width > 78 && col > indent) {
+			fprintf(t->out, "\n%*s", indent, "");
+			col = indent;
+		} else if (space) {
+			fputc(' ', t->out);
+			col++;
+		}
+		fwrite(w, 1, n, t->out);
+		col += width;
+		first = false;
+		w += n;
+		w += strspn(w, " ");
+	}
+	return col;
+}

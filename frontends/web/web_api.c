@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/i18n.h"
+#include "web_messages.h"
+
 static void error_reply(web_reply *rep, int code, const char *field, const char *error)
 {
 	bool f = true;
@@ -41,17 +44,17 @@ static bool parse_body(const web_request *req, web_json_doc *doc, web_reply *rep
 {
 	char err[200], msg[300];
 	if (!req->body || !req->body_len) {
-		error_reply(rep, 400, NULL, "bad JSON: the body is empty");
+		error_reply(rep, 400, NULL, _("bad JSON: the body is empty"));
 		return false;
 	}
 	if (!web_json_parse(doc, req->body, req->body_len, err, sizeof err)) {
-		snprintf(msg, sizeof msg, "bad JSON: %s", err);
+		snprintf(msg, sizeof msg, _("bad JSON: %s"), err);
 		error_reply(rep, 400, NULL, msg);
 		return false;
 	}
 	if (doc->root->type != WEB_JSON_OBJECT) {
 		web_json_release(doc);
-		error_reply(rep, 400, NULL, "bad JSON: expected an object");
+		error_reply(rep, 400, NULL, _("bad JSON: expected an object"));
 		return false;
 	}
 	return true;
@@ -71,7 +74,7 @@ static int seat_of(web_table *t, const web_request *req, web_reply *rep)
 		return -1;
 	int seat = web_table_seat_of(t, req->token);
 	if (seat < 0) {
-		error_reply(rep, 403, "token", "the token is not one of this table's seats");
+		error_reply(rep, 403, "token", _("the token is not one of this table's seats"));
 		return -2;
 	}
 	return seat;
@@ -86,7 +89,7 @@ static void join(web_tables *ts, web_table *t, const web_request *req, web_reply
 	const web_json *seat = web_json_get(doc.root, "seat");
 	int k = seat && seat->type == WEB_JSON_NUMBER ? (int)seat->num - 1 : -1;
 	if (seat && (seat->type != WEB_JSON_NUMBER || k < 0 || k >= 8)) {
-		error_reply(rep, 400, "seat", "seat: expected a seat number from 1");
+		error_reply(rep, 400, "seat", _("seat: expected a seat number from 1"));
 	} else {
 		web_result r = web_table_take_seat(ts, t, k, web_json_string(doc.root, "name"),
 						   &rep->body);
@@ -106,8 +109,8 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 	if (seat == -2)
 		return;
 	if (seat < 0) {
-		error_reply(rep, 403, "token", "a move needs its seat's token (spectators "
-					       "cannot play)");
+		error_reply(rep, 403, "token", _("a move needs its seat's token (spectators "
+						 "cannot play)"));
 		return;
 	}
 	if (!strcmp(action, "resign") || !strcmp(action, "hint")) {
@@ -128,7 +131,7 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 	}
 	const char *move = web_json_string(doc.root, "move");
 	if (!move) {
-		error_reply(rep, 400, "move", "move: expected the move's notation as a string");
+		error_reply(rep, 400, "move", _("move: expected the move's notation as a string"));
 	} else {
 		web_result r = web_table_play(ts, t, seat, move);
 		if (r.code == 200)
@@ -145,14 +148,14 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 	char id[41];
 	size_t n = strcspn(rest, "/");
 	if (n == 0 || n >= sizeof id) {
-		error_reply(rep, 404, NULL, "no such table");
+		error_reply(rep, 404, NULL, _("no such table"));
 		return;
 	}
 	memcpy(id, rest, n), id[n] = '\0';
 	const char *action = rest[n] ? rest + n + 1 : "";
 	web_table *t = web_tables_find(ts, id);
 	if (!t) {
-		error_reply(rep, 404, NULL, "no such table");
+		error_reply(rep, 404, NULL, _("no such table"));
 		return;
 	}
 	bool get = !strcmp(req->method, "GET"), post = !strcmp(req->method, "POST");
@@ -187,7 +190,7 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 			    !strcmp(action, "join"))) {
 		table_post(ts, t, action, req, rep);
 	} else {
-		error_reply(rep, get || post ? 404 : 405, NULL, "no such route for this method");
+		error_reply(rep, get || post ? 404 : 405, NULL, _("no such route for this method"));
 	}
 }
 
@@ -198,7 +201,9 @@ void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 	rep->code = 200, rep->type = "application/json";
 	const char *path = req->path;
 	bool get = !strcmp(req->method, "GET"), post = !strcmp(req->method, "POST");
-	if (!strcmp(path, "/api/games") && get) {
+	if (!strcmp(path, "/api/messages") && get) {
+		web_messages_json(&rep->body);
+	} else if (!strcmp(path, "/api/games") && get) {
 		web_tables_games_json(ts, &rep->body);
 	} else if (!strcmp(path, "/api/tables") && get) {
 		web_tables_lobby_json(ts, &rep->body);
@@ -212,8 +217,8 @@ void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 	} else if (!strncmp(path, "/api/tables/", 12)) {
 		table_route(ts, path + 12, req, rep);
 	} else {
-		error_reply(rep, 404, NULL, "no such route");
+		error_reply(rep, 404, NULL, _("no such route"));
 	}
 	if (rep->body.failed)
-		error_reply(rep, 500, NULL, "out of memory");
+		error_reply(rep, 500, NULL, _("out of memory"));
 }

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/i18n.h"
+
 void web_buf_init(web_buf *b)
 {
 	memset(b, 0, sizeof *b);
@@ -142,7 +144,7 @@ static void *arena_alloc(struct parser *p, size_t size)
 static bool fail(struct parser *p, const char *what)
 {
 	if (p->err && !p->err[0])
-		snprintf(p->err, p->errcap, "offset %zu: %s", p->at, what);
+		snprintf(p->err, p->errcap, _("offset %zu: %s"), p->at, what);
 	return false;
 }
 
@@ -156,7 +158,7 @@ static bool literal(struct parser *p, const char *word)
 {
 	size_t n = strlen(word);
 	if (p->len - p->at < n || memcmp(p->s + p->at, word, n))
-		return fail(p, "unexpected text");
+		return fail(p, _("unexpected text"));
 	p->at += n;
 	return true;
 }
@@ -196,7 +198,7 @@ static bool parse_string(struct parser *p, const char **out)
 	p->at++;
 	char *buf = arena_alloc(p, p->len - p->at + 1);
 	if (!buf)
-		return fail(p, "out of memory");
+		return fail(p, _("out of memory"));
 	size_t n = 0;
 	while (p->at < p->len) {
 		unsigned char c = (unsigned char)p->s[p->at++];
@@ -206,7 +208,7 @@ static bool parse_string(struct parser *p, const char **out)
 			return true;
 		}
 		if (c < 0x20 || c == 0)
-			return fail(p, "control character in a string");
+			return fail(p, _("control character in a string"));
 		if (c != '\\') {
 			buf[n++] = (char)c;
 			continue;
@@ -222,13 +224,13 @@ static bool parse_string(struct parser *p, const char **out)
 			unsigned cp = (unsigned)hex4(p->s + p->at);
 			p->at += 4;
 			if (cp >= 0xD800 && cp <= 0xDFFF)
-				return fail(p, "surrogate escapes are not accepted");
+				return fail(p, _("surrogate escapes are not accepted"));
 			n += put_utf8(buf + n, cp);
 		} else {
-			return fail(p, "bad escape in a string");
+			return fail(p, _("bad escape in a string"));
 		}
 	}
-	return fail(p, "unterminated string");
+	return fail(p, _("unterminated string"));
 }
 
 static bool parse_value(struct parser *p, web_json *v);
@@ -246,17 +248,17 @@ static bool parse_members(struct parser *p, web_json *v, bool object)
 	for (;;) {
 		web_json *c = arena_alloc(p, sizeof *c);
 		if (!c)
-			return fail(p, "out of memory");
+			return fail(p, _("out of memory"));
 		memset(c, 0, sizeof *c);
 		skip_space(p);
 		if (object) {
 			if (p->at >= p->len || p->s[p->at] != '"')
-				return fail(p, "expected a member name in quotes");
+				return fail(p, _("expected a member name in quotes"));
 			if (!parse_string(p, &c->key))
 				return false;
 			skip_space(p);
 			if (p->at >= p->len || p->s[p->at] != ':')
-				return fail(p, "expected ':' after a member name");
+				return fail(p, _("expected ':' after a member name"));
 			p->at++;
 		}
 		if (!parse_value(p, c))
@@ -271,7 +273,7 @@ static bool parse_members(struct parser *p, web_json *v, bool object)
 			p->at++;
 			return true;
 		}
-		return fail(p, object ? "expected ',' or '}'" : "expected ',' or ']'");
+		return fail(p, object ? _("expected ',' or '}'") : _("expected ',' or ']'"));
 	}
 }
 
@@ -283,13 +285,13 @@ static bool parse_number(struct parser *p, web_json *v)
 	size_t n = p->at - start;
 	char *text = arena_alloc(p, n + 1);
 	if (!text)
-		return fail(p, "out of memory");
+		return fail(p, _("out of memory"));
 	memcpy(text, p->s + start, n);
 	text[n] = '\0';
 	char *end;
 	v->num = strtod(text, &end);
 	if (!n || *end)
-		return fail(p, "bad number");
+		return fail(p, _("bad number"));
 	v->type = WEB_JSON_NUMBER, v->str = text;
 	return true;
 }
@@ -298,11 +300,11 @@ static bool parse_value(struct parser *p, web_json *v)
 {
 	skip_space(p);
 	if (p->at >= p->len)
-		return fail(p, "unexpected end of the body");
+		return fail(p, _("unexpected end of the body"));
 	char c = p->s[p->at];
 	if (c == '{' || c == '[') {
 		if (++p->depth > 64)
-			return fail(p, "nested too deeply");
+			return fail(p, _("nested too deeply"));
 		v->type = c == '{' ? WEB_JSON_OBJECT : WEB_JSON_ARRAY;
 		bool ok = parse_members(p, v, c == '{');
 		p->depth--;
@@ -322,7 +324,7 @@ static bool parse_value(struct parser *p, web_json *v)
 	}
 	if (c == '-' || (c >= '0' && c <= '9'))
 		return parse_number(p, v);
-	return fail(p, "expected a value");
+	return fail(p, _("expected a value"));
 }
 
 bool web_json_parse(web_json_doc *doc, const char *text, size_t len, char *err,
@@ -339,11 +341,11 @@ bool web_json_parse(web_json_doc *doc, const char *text, size_t len, char *err,
 		memset(root, 0, sizeof *root);
 		ok = parse_value(&p, root);
 	} else {
-		fail(&p, "out of memory");
+		fail(&p, _("out of memory"));
 	}
 	skip_space(&p);
 	if (ok && p.at != len)
-		ok = fail(&p, "text after the value");
+		ok = fail(&p, _("text after the value"));
 	doc->arena = arena;
 	doc->root = ok ? root : NULL;
 	if (!ok)

@@ -5,9 +5,15 @@
 #include <string.h>
 
 #include "bones/config.h"
+#include "bones/i18n.h"
 #include "web_table_internal.h"
 
-static void write_option(const bones_option_def *o, web_buf *out)
+static const char *or_empty(const char *text)
+{
+	return text ? text : "";
+}
+
+static void write_option(const bones_plugin *p, const bones_option_def *o, web_buf *out)
 {
 	static const char *const types[] = {"int", "bool", "enum", "string"};
 	bool f = true;
@@ -19,7 +25,7 @@ static void write_option(const bones_option_def *o, web_buf *out)
 	web_buf_json_key(out, &f, "default");
 	web_buf_json_string(out, o->default_value ? o->default_value : "");
 	web_buf_json_key(out, &f, "help");
-	web_buf_json_string(out, o->help ? o->help : "");
+	web_buf_json_string(out, o->help ? bones_plugin_text(p, o->help) : "");
 	if (o->type == BONES_OPT_INT) {
 		web_buf_json_key(out, &f, "min");
 		web_buf_printf(out, "%lld", (long long)o->min);
@@ -45,9 +51,9 @@ static void write_plugin(const bones_plugin *p, web_buf *out)
 	web_buf_json_key(out, &f, "id");
 	web_buf_json_string(out, p->id);
 	web_buf_json_key(out, &f, "name");
-	web_buf_json_string(out, p->name);
+	web_buf_json_string(out, bones_plugin_text(p, p->name));
 	web_buf_json_key(out, &f, "summary");
-	web_buf_json_string(out, p->summary);
+	web_buf_json_string(out, bones_plugin_text(p, p->summary));
 	web_buf_json_key(out, &f, "min_players");
 	web_buf_printf(out, "%d", p->min_players);
 	web_buf_json_key(out, &f, "max_players");
@@ -59,6 +65,10 @@ static void write_plugin(const bones_plugin *p, web_buf *out)
 		web_buf_puts(out, k ? ",{" : "{");
 		web_buf_json_key(out, &g, "id");
 		web_buf_json_string(out, p->variants[k].id);
+		web_buf_json_key(out, &g, "name");
+		web_buf_json_string(out, or_empty(bones_plugin_text(p, p->variants[k].name)));
+		web_buf_json_key(out, &g, "summary");
+		web_buf_json_string(out, or_empty(bones_plugin_text(p, p->variants[k].summary)));
 		web_buf_json_key(out, &g, "settings");
 		web_buf_json_string(out, p->variants[k].settings);
 		web_buf_puts(out, "}");
@@ -68,7 +78,7 @@ static void write_plugin(const bones_plugin *p, web_buf *out)
 	web_buf_puts(out, "[");
 	for (size_t k = 0; k < p->option_count; k++) {
 		web_buf_puts(out, k ? "," : "");
-		write_option(&p->options[k], out);
+		write_option(p, &p->options[k], out);
 	}
 	web_buf_puts(out, "]}");
 }
@@ -134,7 +144,7 @@ void web_tables_games_json(web_tables *ts, web_buf *out)
 		web_buf_json_key(out, &f, "name");
 		web_buf_json_string(out, k[i].name);
 		web_buf_json_key(out, &f, "summary");
-		web_buf_json_string(out, k[i].summary);
+		web_buf_json_string(out, k[i].summary ? _(k[i].summary) : "");
 		web_buf_json_key(out, &f, "params");
 		web_buf_json_string(out, k[i].params);
 		web_buf_puts(out, "}");
@@ -154,7 +164,7 @@ static void write_table(web_table *t, web_buf *out)
 	web_buf_json_key(out, &f, "id");
 	web_buf_json_string(out, t->row.id);
 	web_buf_json_key(out, &f, "game");
-	web_buf_json_string(out, t->plugin->name);
+	web_buf_json_string(out, bones_plugin_text(t->plugin, t->plugin->name));
 	web_buf_json_key(out, &f, "preset");
 	web_buf_json_string(out, t->row.preset);
 	web_buf_json_key(out, &f, "created");

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bones/i18n.h"
 #include "web_table_internal.h"
 
 static web_result reply(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -36,17 +37,20 @@ bool web_table_commit(web_tables *ts, web_table *t, web_result *r)
 	size_t len = bones_session_length(t->s), n = len - t->stored;
 	char(*texts)[BONES_MOVE_TEXT_MAX] = n ? malloc(n * sizeof *texts) : NULL;
 	const char **ptrs = n ? malloc(n * sizeof *ptrs) : NULL;
-	char err[512] = "out of memory";
+	char err[512];
+	snprintf(err, sizeof err, "%s", _("out of memory"));
 	bool ok = !n || (texts && ptrs);
+	bool was_plain = bones_i18n_set_plain(true); /* notation: the same in every language */
 	for (size_t i = 0; ok && i < n; i++) {
 		size_t k = t->stored + i;
 		if (!p->format_move(game, bones_session_state_at(t->s, k),
 				    bones_session_move_at(t->s, k), texts[i], sizeof texts[i])) {
-			snprintf(err, sizeof err, "move %zu cannot be written", k + 1);
+			snprintf(err, sizeof err, _("move %zu cannot be written"), k + 1);
 			ok = false;
 		}
 		ptrs[i] = texts[i];
 	}
+	bones_i18n_set_plain(was_plain);
 	if (ok && n)
 		ok = !web_store_add_moves(ts->store, t->row.id, t->stored, ptrs, n, err,
 					  sizeof err);
@@ -55,7 +59,7 @@ bool web_table_commit(web_tables *ts, web_table *t, web_result *r)
 	} else {
 		while (bones_session_length(t->s) > t->stored)
 			bones_session_undo(t->s);
-		*r = reply(500, "not saved, so not played: %s", err);
+		*r = reply(500, _("not saved, so not played: %s"), err);
 		web_log("table %s: %s", t->row.id, r->error);
 	}
 	free(texts);
@@ -74,9 +78,9 @@ web_result web_table_play(web_tables *ts, web_table *t, int seat, const char *te
 	int to_move = bones_session_to_move(t->s);
 	size_t number = bones_session_length(t->s) + 1;
 	if (web_table_over(t)) {
-		r = reply(409, "move '%.60s': the game is over", text);
+		r = reply(409, _("move '%.60s': the game is over"), text);
 	} else if (to_move != seat) {
-		r = reply(409, "move '%.60s': not your turn (seat %d is to move)", text,
+		r = reply(409, _("move '%.60s': not your turn (seat %d is to move)"), text,
 			  to_move + 1);
 	} else if (bones_session_play_text(t->s, text, err, sizeof err)) {
 		r = reply(422, "%s", err);
@@ -98,9 +102,9 @@ web_result web_table_resign(web_tables *ts, web_table *t, int seat)
 	char err[512];
 	pthread_mutex_lock(&t->lock);
 	if (web_table_over(t))
-		r = reply(409, "resign: the game is over");
+		r = reply(409, _("resign: the game is over"));
 	else if (web_store_set_resigned(ts->store, t->row.id, seat, false, err, sizeof err))
-		r = reply(500, "resign: not saved: %s", err);
+		r = reply(500, _("resign: not saved: %s"), err);
 	else {
 		t->row.resigned = seat;
 		web_log("table %s: seat %d resigned", t->row.id, seat + 1);
@@ -134,7 +138,7 @@ static web_result take_back(web_tables *ts, web_table *t, size_t index)
 {
 	char err[512];
 	if (web_store_truncate(ts->store, t->row.id, index, err, sizeof err))
-		return reply(500, "undo: not saved: %.400s", err);
+		return reply(500, _("undo: not saved: %.400s"), err);
 	while (bones_session_length(t->s) > index)
 		bones_session_undo(t->s);
 	t->stored = index;
@@ -149,12 +153,12 @@ static web_result undo_locked(web_tables *ts, web_table *t, int seat, const char
 {
 	size_t index;
 	if (web_table_over(t))
-		return reply(409, "undo: the game is over");
+		return reply(409, _("undo: the game is over"));
 	if (!strcmp(action, "request")) {
 		if (t->undo_by >= 0)
-			return reply(409, "undo: seat %d has asked already", t->undo_by + 1);
+			return reply(409, _("undo: seat %d has asked already"), t->undo_by + 1);
 		if (!last_move_of(t, seat, &index))
-			return reply(409, "undo: you have made no move yet");
+			return reply(409, _("undo: you have made no move yet"));
 		if (only_agents_besides(t, seat))
 			return take_back(ts, t, index);
 		t->undo_by = seat;
@@ -162,20 +166,20 @@ static web_result undo_locked(web_tables *ts, web_table *t, int seat, const char
 		return reply(200, "asked");
 	}
 	if (t->undo_by < 0)
-		return reply(409, "undo: nobody asked");
+		return reply(409, _("undo: nobody asked"));
 	if (!strcmp(action, "cancel") || !strcmp(action, "decline")) {
 		if ((t->undo_by == seat) != !strcmp(action, "cancel"))
-			return reply(409, "undo: only the asker cancels, only another seat declines");
+			return reply(409, _("undo: only the asker cancels, only another seat declines"));
 		t->undo_by = -1;
 		bump(t);
 		return reply(200, "dropped");
 	}
 	if (strcmp(action, "accept"))
-		return reply(400, "undo: action: expected request, accept, decline or cancel");
+		return reply(400, _("undo: action: expected request, accept, decline or cancel"));
 	if (t->undo_by == seat)
-		return reply(409, "undo: another seat must accept your request");
+		return reply(409, _("undo: another seat must accept your request"));
 	if (!last_move_of(t, t->undo_by, &index))
-		return reply(409, "undo: nothing to take back");
+		return reply(409, _("undo: nothing to take back"));
 	return take_back(ts, t, index);
 }
 
@@ -313,11 +317,11 @@ web_result web_table_take_seat(web_tables *ts, web_table *t, int seat, const cha
 	char taken[64];
 	snprintf(taken, sizeof taken, "%s", name && name[0] ? name : s ? s->name : "");
 	if (k == -1 && seat == -1)
-		r = reply(409, "join: the table has no free seat");
+		r = reply(409, _("join: the table has no free seat"));
 	else if (!s || !s->open || web_table_over(t))
-		r = reply(409, "join: seat %d is not free", k + 1);
+		r = reply(409, _("join: seat %d is not free"), k + 1);
 	else if (web_store_take_seat(ts->store, t->row.id, k, taken, err, sizeof err))
-		r = reply(500, "join: not saved: %.400s", err);
+		r = reply(500, _("join: not saved: %.400s"), err);
 	else {
 		s->open = 0;
 		if (name && name[0])
@@ -342,26 +346,28 @@ web_result web_table_hint(web_tables *ts, web_table *t, int seat, web_buf *out)
 	uint64_t seed = t->row.seed ^ (uint64_t)bones_session_length(t->s);
 	pthread_mutex_unlock(&t->lock);
 	if (!ok)
-		return reply(409, t->row.hints ? "hint: only the seat to move gets a hint"
-					       : "hint: this table was created without hints");
+		return reply(409, "%s", t->row.hints ? _("hint: only the seat to move gets a hint")
+						     : _("hint: this table was created without hints"));
 	if (!state)
-		return reply(500, "out of memory");
+		return reply(500, _("out of memory"));
 	if (__atomic_add_fetch(&ts->hints_running, 1, __ATOMIC_ACQ_REL) > 2) {
 		__atomic_sub_fetch(&ts->hints_running, 1, __ATOMIC_ACQ_REL);
 		free(state);
-		return reply(503, "hint: the server is busy with other hints; try again");
+		return reply(503, _("hint: the server is busy with other hints; try again"));
 	}
 	const void *game = bones_session_game(t->s); /* immutable while the table lives */
 	bones_agent *agent = NULL;
 	bones_move move;
 	char err[256], text[BONES_MOVE_TEXT_MAX];
 	web_result r = reply(200, "hint");
+	bool was_plain = bones_i18n_set_plain(true); /* notation, as in legal */
 	if (bones_agent_create(BONES_HINT_AGENT, t->plugin, game, bones_session_info(t->s), seed,
 			       &agent, err, sizeof err) ||
 	    bones_agent_choose(agent, state, &move) ||
 	    !t->plugin->format_move(game, state, move, text, sizeof text))
-		r = reply(500, "hint: the agent found no move");
-	else
+		r = reply(500, _("hint: the agent found no move"));
+	bones_i18n_set_plain(was_plain);
+	if (r.code == 200)
 	{
 		web_buf_puts(out, "{\"move\":");
 		web_buf_json_string(out, text);

@@ -16,8 +16,10 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "bones/i18n.h"
 #include "bones/paths.h"
 #include "web_api.h"
+#include "web_messages.h"
 
 #define BODY_MAX (64 * 1024)
 #define BUCKETS 4096
@@ -159,12 +161,12 @@ static enum MHD_Result send_static(web_server *srv, struct MHD_Connection *c, co
 {
 	const char *type = content_type(name);
 	if (!safe_name(name) || !type)
-		return send_error(c, 404, "no such file");
+		return send_error(c, 404, _("no such file"));
 	char path[4200];
 	snprintf(path, sizeof path, "%s/%s", srv->static_dir, name);
 	FILE *f = fopen(path, "rb");
 	if (!f)
-		return send_error(c, 404, "no such file");
+		return send_error(c, 404, _("no such file"));
 	web_buf b;
 	web_buf_init(&b);
 	char chunk[8192];
@@ -172,7 +174,7 @@ static enum MHD_Result send_static(web_server *srv, struct MHD_Connection *c, co
 	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0 && b.len < (8u << 20))
 		web_buf_add(&b, chunk, n);
 	fclose(f);
-	enum MHD_Result ok = b.failed ? send_error(c, 500, "out of memory")
+	enum MHD_Result ok = b.failed ? send_error(c, 500, _("out of memory"))
 				      : send_reply(c, 200, type, b.data ? b.data : "", b.len, true);
 	web_buf_release(&b);
 	return ok;
@@ -211,7 +213,7 @@ static enum MHD_Result send_stream(web_server *srv, struct MHD_Connection *c, we
 {
 	struct stream *s = calloc(1, sizeof *s);
 	if (!s)
-		return send_error(c, 500, "out of memory");
+		return send_error(c, 500, _("out of memory"));
 	s->srv = srv, s->table = t;
 	struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024,
 								   stream_read, s, free);
@@ -265,20 +267,65 @@ static enum MHD_Result route(web_server *srv, struct MHD_Connection *c, const ch
 	bool get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
 	if (!strncmp(url, "/api/", 5)) {
 		if (!allowed(srv, c))
-			return send_error(c, 429, "too many requests: slow down");
+			return send_error(c, 429, _("too many requests: slow down"));
 		if (up->too_big)
-			return send_error(c, 413, "the request body is over 64 KiB");
+			return send_error(c, 413, _("the request body is over 64 KiB"));
 		return api(srv, c, url, method, up);
 	}
 	if (!get)
-		return send_error(c, 405, "static files are read with GET");
+		return send_error(c, 405, _("static files are read with GET"));
 	if (!strcmp(url, "/"))
 		return send_static(srv, c, "index.html");
 	if (!strncmp(url, "/t/", 3) && !strchr(url + 3, '/'))
 		return send_static(srv, c, "play.html");
 	if (!strncmp(url, "/static/", 8))
 		return send_static(srv, c, url + 8);
-	return send_error(c, 404, "no such page");
+	return send_error(c, 404, _("no such page"));
+}
+
+/* Whether text is a language tag: letters, digits, '-' and '_', short. */
+static bool language_tag(const char *text, size_t n)
+{
+	if (!n || n > 15)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!((text[i] >= 'a' && text[i] <= 'z') || (text[i] >= 'A' && text[i] <= 'Z') ||
+		      (text[i] >= '0' && text[i] <= '9') || text[i] == '-' || text[i] == '_'))
+			return false;
+	return true;
+}
+
+/* Speak tag ("de", "de-AT", "de_DE") in this thread when the server has it. */
+static bool speak(const char *tag, size_t n)
+{
+	char code[16];
+	if (!language_tag(tag, n))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		code[i] = tag[i] == '-' ? '_' : tag[i];
+	code[n] = '\0';
+	return bones_i18n_thread_language(code);
+}
+
+/* This request's language, for its thread: the query's lang=, else the first language
+ * of Accept-Language the server speaks, else English. */
+static void request_language(struct MHD_Connection *c)
+{
+	const char *lang = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "lang");
+	if (lang && speak(lang, strlen(lang)))
+		return;
+	const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Language");
+	for (const char *p = accept; p && *p;) {
+		p += strspn(p, " \t,");
+		size_t item = strcspn(p, ","), tag = strcspn(p, ";, \t");
+		const char *q = memchr(p, ';', item);
+		q = q ? strstr(q, "q=") : NULL;
+		bool refused = q && q < p + item && strtod(q + 2, NULL) <= 0; /* "de;q=0" */
+		if (tag && !refused && speak(p, tag))
+			return;
+		p += item;
+	}
+	bones_i18n_thread_language("en");
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
@@ -303,7 +350,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 		*size = 0;
 		return MHD_YES;
 	}
-	return route(srv, c, url, method, up);
+	request_language(c);
+	enum MHD_Result ok = route(srv, c, url, method, up);
+	bones_i18n_thread_language(NULL);
+	return ok;
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
@@ -373,10 +423,11 @@ static int serve(web_server *srv, const struct sockaddr_storage *sa, const char 
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60, MHD_OPTION_THREAD_STACK_SIZE,
 		(size_t)(1u << 20), MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024, MHD_OPTION_END);
 	if (!d) {
-		fprintf(stderr, "bones serve: cannot listen on %s: %s\n", listen, strerror(errno));
+		fprintf(stderr, _("bones serve: cannot listen on %s: %s\n"), listen, strerror(errno));
 		return 1;
 	}
 	const union MHD_DaemonInfo *di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+	/* not translated: scripts read the port from this line */
 	printf("bones serve: listening on http://%s (port %u); Ctrl+C stops\n", listen,
 	       di ? (unsigned)di->port : 0u);
 	fflush(stdout);
@@ -385,7 +436,7 @@ static int serve(web_server *srv, const struct sockaddr_storage *sa, const char 
 	sigaddset(&set, SIGINT), sigaddset(&set, SIGTERM);
 	int sig;
 	sigwait(&set, &sig);
-	fprintf(stderr, "bones serve: stopping (signal %d)\n", sig);
+	fprintf(stderr, _("bones serve: stopping (signal %d)\n"), sig);
 	web_tables_stop(srv->tables);
 	MHD_stop_daemon(d);
 	return 0;
@@ -397,13 +448,13 @@ int web_server_run(const web_server_config *cfg)
 	struct sockaddr_storage sa;
 	socklen_t salen;
 	if (!parse_listen(listen, &sa, &salen)) {
-		fprintf(stderr, "bones serve: --listen '%s': expected ADDR:PORT, e.g. "
-				"127.0.0.1:8080 or [::1]:8080\n", listen);
+		fprintf(stderr, _("bones serve: --listen '%s': expected ADDR:PORT, e.g. "
+				  "127.0.0.1:8080 or [::1]:8080\n"), listen);
 		return 2;
 	}
 	web_server *srv = calloc(1, sizeof *srv);
 	if (!srv) {
-		fprintf(stderr, "bones serve: out of memory\n");
+		fprintf(stderr, _("bones serve: out of memory\n"));
 		return 1;
 	}
 	pthread_mutex_init(&srv->lock, NULL);
@@ -418,8 +469,16 @@ int web_server_run(const web_server_config *cfg)
 	if (probe)
 		fclose(probe);
 	else
-		fprintf(stderr, "bones serve: no browser client at '%s' (the API works; --static "
-				"DIR names the folder of index.html)\n", srv->static_dir);
+		fprintf(stderr, _("bones serve: no browser client at '%s' (the API works; --static "
+				  "DIR names the folder of index.html)\n"), srv->static_dir);
+	/* Each request speaks its client's language (bones_i18n_thread_language), which
+	 * LANGUAGE would override: it goes before any thread starts. This thread keeps the
+	 * language of the person who started the server. */
+	const char *own = bones_i18n_language();
+	char own_code[16];
+	snprintf(own_code, sizeof own_code, "%s", own);
+	unsetenv("LANGUAGE");
+	bones_i18n_thread_language(own_code);
 	/* signals for sigwait: blocked before any thread starts, so all inherit it */
 	sigset_t set;
 	sigemptyset(&set);
@@ -429,13 +488,14 @@ int web_server_run(const web_server_config *cfg)
 	char err[1024];
 	int rc = 1;
 	if (!bones_make_dirs(cfg->data_dir))
-		fprintf(stderr, "bones serve: --data '%s': cannot create it: %s\n", cfg->data_dir,
+		fprintf(stderr, _("bones serve: --data '%s': cannot create it: %s\n"), cfg->data_dir,
 			strerror(errno));
 	else if (web_tables_create(cfg->data_dir, cfg->workers, &srv->tables, err, sizeof err))
 		fprintf(stderr, "bones serve: %s\n", err);
 	else
 		rc = serve(srv, &sa, listen);
 	web_tables_destroy(srv->tables);
+	web_messages_release();
 	pthread_mutex_destroy(&srv->lock);
 	free(srv);
 	return rc;

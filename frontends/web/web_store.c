@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bones/i18n.h"
+
 /* Moves of one table waiting for the next group commit. */
 struct pending {
 	const char *id;
@@ -61,14 +63,14 @@ int web_store_open(const char *dir, web_store **out, char *err, size_t errcap)
 	web_store *st = calloc(1, sizeof *st);
 	*out = NULL;
 	if (!st) {
-		snprintf(err, errcap, "out of memory");
+		snprintf(err, errcap, _("out of memory"));
 		return 1;
 	}
 	snprintf(st->path, sizeof st->path, "%s/bones-web.sqlite", dir);
 	/* create it private before SQLite does: it holds the seat tokens */
 	int fd = open(st->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (fd < 0) {
-		snprintf(err, errcap, "cannot open '%s': %s", st->path, strerror(errno));
+		snprintf(err, errcap, _("cannot open '%s': %s"), st->path, strerror(errno));
 		free(st);
 		return 1;
 	}
@@ -84,7 +86,7 @@ int web_store_open(const char *dir, web_store **out, char *err, size_t errcap)
 	    sqlite3_exec(st->db, schema, NULL, NULL, NULL) ||
 	    sqlite3_prepare_v2(st->db, "INSERT INTO moves VALUES(?,?,?)", -1, &st->insert_move,
 			       NULL)) {
-		db_fail(st, "cannot open the database", err, errcap);
+		db_fail(st, _("cannot open the database"), err, errcap);
 		web_store_close(st);
 		return 1;
 	}
@@ -110,7 +112,7 @@ static int run(web_store *st, const char *sql, const char *types, const void *co
 {
 	sqlite3_stmt *q = NULL;
 	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
-		return db_fail(st, "cannot prepare a statement", err, errcap);
+		return db_fail(st, _("cannot prepare a statement"), err, errcap);
 	for (int i = 0; types[i]; i++) {
 		if (types[i] == 't')
 			sqlite3_bind_text(q, i + 1, args[i], -1, SQLITE_TRANSIENT);
@@ -121,7 +123,7 @@ static int run(web_store *st, const char *sql, const char *types, const void *co
 	}
 	int rc = sqlite3_step(q);
 	sqlite3_finalize(q);
-	return rc == SQLITE_DONE ? 0 : db_fail(st, "cannot write", err, errcap);
+	return rc == SQLITE_DONE ? 0 : db_fail(st, _("cannot write"), err, errcap);
 }
 
 static int add_table_locked(web_store *st, const web_table_row *row, char *err, size_t errcap)
@@ -155,7 +157,7 @@ static int in_transaction(web_store *st, int rc_body, char *err, size_t errcap)
 		return rc_body;
 	}
 	if (sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-		db_fail(st, "cannot commit", err, errcap);
+		db_fail(st, _("cannot commit"), err, errcap);
 		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 		return 1;
 	}
@@ -165,7 +167,7 @@ static int in_transaction(web_store *st, int rc_body, char *err, size_t errcap)
 static int begin(web_store *st, char *err, size_t errcap)
 {
 	if (sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-		return db_fail(st, "cannot begin a transaction", err, errcap);
+		return db_fail(st, _("cannot begin a transaction"), err, errcap);
 	return 0;
 }
 
@@ -185,14 +187,14 @@ static int insert_pending(web_store *st, struct pending *p)
 {
 	int rc = 0;
 	if (sqlite3_exec(st->db, "SAVEPOINT one", NULL, NULL, NULL) != SQLITE_OK)
-		return db_fail(st, "cannot write", p->err, sizeof p->err);
+		return db_fail(st, _("cannot write"), p->err, sizeof p->err);
 	for (size_t i = 0; !rc && i < p->count; i++) {
 		sqlite3_reset(st->insert_move);
 		sqlite3_bind_text(st->insert_move, 1, p->id, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(st->insert_move, 2, (sqlite3_int64)(p->first + i));
 		sqlite3_bind_text(st->insert_move, 3, p->texts[i], -1, SQLITE_STATIC);
 		if (sqlite3_step(st->insert_move) != SQLITE_DONE)
-			rc = db_fail(st, "cannot write", p->err, sizeof p->err);
+			rc = db_fail(st, _("cannot write"), p->err, sizeof p->err);
 	}
 	sqlite3_reset(st->insert_move);
 	if (rc)
@@ -311,7 +313,7 @@ static int load_details(web_store *st, web_table_row *row, char ***moves, size_t
 	*moves = NULL, *count = 0;
 	if (sqlite3_prepare_v2(st->db, "SELECT kind, agent, name, token, open, penalty FROM seats WHERE"
 			       " table_id = ? ORDER BY seat", -1, &q, NULL) != SQLITE_OK)
-		return db_fail(st, "cannot read seats", err, errcap);
+		return db_fail(st, _("cannot read seats"), err, errcap);
 	sqlite3_bind_text(q, 1, row->id, -1, SQLITE_TRANSIENT);
 	while (sqlite3_step(q) == SQLITE_ROW && row->seat_count < WEB_MAX_SEATS) {
 		web_seat_row *s = &row->seats[row->seat_count++];
@@ -323,7 +325,7 @@ static int load_details(web_store *st, web_table_row *row, char ***moves, size_t
 	sqlite3_finalize(q);
 	if (sqlite3_prepare_v2(st->db, "SELECT text FROM moves WHERE table_id = ? ORDER BY n",
 			       -1, &q, NULL) != SQLITE_OK)
-		return db_fail(st, "cannot read moves", err, errcap);
+		return db_fail(st, _("cannot read moves"), err, errcap);
 	sqlite3_bind_text(q, 1, row->id, -1, SQLITE_TRANSIENT);
 	size_t cap = 0;
 	while (sqlite3_step(q) == SQLITE_ROW) {
@@ -352,7 +354,7 @@ int web_store_each(web_store *st,
 			       " resigned, hints, forfeited, per_move_ms, penalty, grace_ms, forfeit"
 			       " FROM tables ORDER BY created, rowid", -1, &q,
 			       NULL) != SQLITE_OK) {
-		rc = db_fail(st, "cannot read tables", err, errcap);
+		rc = db_fail(st, _("cannot read tables"), err, errcap);
 		goto out_unlock;
 	}
 	web_table_row *row = malloc(sizeof *row);

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "bones/config.h"
+#include "bones/i18n.h"
 #include "bones/options.h"
 #include "web_table_internal.h"
 #include "web_token.h"
@@ -68,12 +69,12 @@ static web_table *table_new(web_tables *ts, const web_table_row *row, char *err,
 {
 	const bones_plugin *p = bones_registry_find(ts->reg, row->game);
 	if (!p) {
-		snprintf(err, errcap, "no game '%s' is installed", row->game);
+		snprintf(err, errcap, _("no game '%s' is installed"), row->game);
 		return NULL;
 	}
 	web_table *t = calloc(1, sizeof *t);
 	if (!t) {
-		snprintf(err, errcap, "out of memory");
+		snprintf(err, errcap, _("out of memory"));
 		return NULL;
 	}
 	t->row = *row, t->plugin = p, t->undo_by = -1, t->clock_seat = -1;
@@ -162,7 +163,7 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 	*out = NULL;
 	if (!ts || !(ts->reg = bones_registry_create())) {
 		free(ts);
-		snprintf(err, errcap, "out of memory");
+		snprintf(err, errcap, _("out of memory"));
 		return 1;
 	}
 	pthread_mutex_init(&ts->lock, NULL);
@@ -170,7 +171,7 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 	pthread_cond_init(&ts->qcond, NULL);
 	bones_registry_scan_default(ts->reg);
 	if (!bones_registry_count(ts->reg)) {
-		snprintf(err, errcap, "no game plugins found (set BONES_PLUGIN_PATH)");
+		snprintf(err, errcap, _("no game plugins found (set BONES_PLUGIN_PATH)"));
 		goto out_destroy;
 	}
 	if (web_store_open(dir, &ts->store, err, errcap))
@@ -181,13 +182,13 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 		workers = 8;
 	for (; ts->worker_count < workers; ts->worker_count++)
 		if (pthread_create(&ts->workers[ts->worker_count], NULL, web_agent_worker, ts)) {
-			snprintf(err, errcap, "cannot start the agent threads");
+			snprintf(err, errcap, _("cannot start the agent threads"));
 			goto out_destroy;
 		}
 	if (web_store_each(ts->store, restore_one, ts, err, errcap))
 		goto out_destroy;
 	if (pthread_create(&ts->ticker, NULL, web_clock_ticker, ts)) {
-		snprintf(err, errcap, "cannot start the clocks' thread");
+		snprintf(err, errcap, _("cannot start the clocks' thread"));
 		goto out_destroy;
 	}
 	ts->ticking = true;
@@ -298,7 +299,7 @@ static bool agent_allowed(const char *spec, char *err, size_t errcap)
 		const char *at = strstr(spec, limits[i].key);
 		if (at && (at == spec || at[-1] == ' ') &&
 		    strtol(at + strlen(limits[i].key), NULL, 10) > limits[i].max) {
-			snprintf(err, errcap, "%.*s: at most %ld on this server",
+			snprintf(err, errcap, _("%.*s: at most %ld on this server"),
 				 (int)strlen(limits[i].key) - 1, limits[i].key, limits[i].max);
 			return false;
 		}
@@ -311,7 +312,7 @@ static bool apply_options(const web_json *req, bones_options *opts, web_result *
 {
 	const web_json *o = web_json_get(req, "options");
 	if (o && o->type != WEB_JSON_OBJECT) {
-		*r = result(400, "options", "options: expected an object of key: value");
+		*r = result(400, "options", _("options: expected an object of key: value"));
 		return false;
 	}
 	for (const web_json *v = o ? o->child : NULL; v; v = v->next) {
@@ -321,15 +322,15 @@ static bool apply_options(const web_json *req, bones_options *opts, web_result *
 		else if (v->type == WEB_JSON_BOOL)
 			snprintf(text, sizeof text, "%s", v->boolean ? "true" : "false");
 		else {
-			*r = result(400, v->key, "%.60s: expected a string, number or boolean",
+			*r = result(400, v->key, _("%.60s: expected a string, number or boolean"),
 				    v->key);
 			return false;
 		}
 		int k = bones_options_find(opts->plugin, v->key);
 		if (k >= 0 && opts->plugin->options[k].type == BONES_OPT_STRING &&
 		    !inside_configs(text)) {
-			*r = result(400, v->key, "%.60s: a file of the server's configs folder, "
-						 "without '..' or an absolute path", v->key);
+			*r = result(400, v->key, _("%.60s: a file of the server's configs folder, "
+						   "without '..' or an absolute path"), v->key);
 			return false;
 		}
 		if (bones_options_set(opts, v->key, text, err, sizeof err)) {
@@ -346,7 +347,7 @@ static bool apply_time(const web_json *req, bones_preset *preset, web_result *r)
 {
 	const web_json *o = web_json_get(req, "time");
 	if (o && o->type != WEB_JSON_OBJECT) {
-		*r = result(400, "time", "time: expected an object of key: value");
+		*r = result(400, "time", _("time: expected an object of key: value"));
 		return false;
 	}
 	for (const web_json *v = o ? o->child : NULL; v; v = v->next) {
@@ -362,7 +363,7 @@ static bool apply_time(const web_json *req, bones_preset *preset, web_result *r)
 			continue;
 		}
 		if (!text[0] || bones_preset_set_time(preset, v->key, text, err, sizeof err)) {
-			*r = result(400, "time", "time: %s", text[0] ? err : "expected a value");
+			*r = result(400, "time", "time: %s", text[0] ? err : _("expected a value"));
 			return false;
 		}
 	}
@@ -375,12 +376,12 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 {
 	const web_json *seats = web_json_get(req, "seats");
 	if (seats && (seats->type != WEB_JSON_ARRAY || seats->count != (size_t)players)) {
-		*r = result(400, "seats", "seats: the game has %d players: give %d seats",
+		*r = result(400, "seats", _("seats: the game has %d players: give %d seats"),
 			    players, players);
 		return false;
 	}
 	if (players > WEB_MAX_SEATS) {
-		*r = result(400, "players", "players: at most %d seats", WEB_MAX_SEATS);
+		*r = result(400, "players", _("players: at most %d seats"), WEB_MAX_SEATS);
 		return false;
 	}
 	const web_json *s = seats ? seats->child : NULL;
@@ -393,7 +394,7 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 		if (!kind)
 			kind = agent && agent[0] && strcmp(agent, "human") ? "agent" : "human";
 		if (strcmp(kind, "human") && strcmp(kind, "agent")) {
-			*r = result(400, "seats", "seats[%d]: kind: expected human or agent", i);
+			*r = result(400, "seats", _("seats[%d]: kind: expected human or agent"), i);
 			return false;
 		}
 		snprintf(seat->kind, sizeof seat->kind, "%s", kind);
@@ -403,7 +404,7 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 										    : "greedy");
 		char why[128];
 		if (is_agent && !agent_allowed(seat->agent, why, sizeof why)) {
-			*r = result(400, "seats", "seats[%d]: agent '%.60s': %s", i, seat->agent, why);
+			*r = result(400, "seats", _("seats[%d]: agent '%.60s': %s"), i, seat->agent, why);
 			return false;
 		}
 		if (name && name[0])
@@ -414,13 +415,13 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 			seat->name[n] = '\0';
 		}
 		else
-			snprintf(seat->name, sizeof seat->name, "Player %d", i + 1);
+			snprintf(seat->name, sizeof seat->name, _("Player %d"), i + 1);
 		const web_json *open = s ? web_json_get(s, "open") : NULL;
 		seat->open = !is_agent && open && open->type == WEB_JSON_BOOL && open->boolean;
 		if (seat->open && !(name && name[0]))
-			snprintf(seat->name, sizeof seat->name, "open seat");
+			snprintf(seat->name, sizeof seat->name, "%s", _("open seat"));
 		if (!is_agent && !web_random_hex(seat->token, sizeof seat->token, 16)) {
-			*r = result(500, NULL, "cannot read /dev/urandom");
+			*r = result(500, NULL, _("cannot read /dev/urandom"));
 			return false;
 		}
 	}
@@ -432,7 +433,7 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 {
 	const char *game = web_json_string(req, "game");
 	if (!game || !plain_name(game)) {
-		*r = result(400, "game", "game: name a game or preset (see /api/games)");
+		*r = result(400, "game", _("game: name a game or preset (see /api/games)"));
 		return false;
 	}
 	bones_preset *preset = malloc(sizeof *preset);
@@ -441,7 +442,7 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 	bones_options opts;
 	bool ok = false;
 	if (!preset) {
-		*r = result(500, NULL, "out of memory");
+		*r = result(500, NULL, _("out of memory"));
 		return false;
 	}
 	pthread_mutex_lock(&ts->lock);
@@ -462,7 +463,7 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 	uint64_t seed;
 	if (!web_random_bytes(&seed, sizeof seed) ||
 	    !web_random_hex(row->id, sizeof row->id, 10)) {
-		*r = result(500, NULL, "cannot read /dev/urandom");
+		*r = result(500, NULL, _("cannot read /dev/urandom"));
 		goto out_release;
 	}
 	if (bones_session_create(p, &opts, seed, &s, err, sizeof err)) {
@@ -526,10 +527,10 @@ web_result web_tables_create_table(web_tables *ts, const web_json *req, web_buf 
 {
 	web_result r = result(201, NULL, "created");
 	if (!req || req->type != WEB_JSON_OBJECT)
-		return result(400, NULL, "expected a JSON object {\"game\": ...}");
+		return result(400, NULL, _("expected a JSON object {\"game\": ...}"));
 	web_table_row *row = calloc(1, sizeof *row);
 	if (!row)
-		return result(500, NULL, "out of memory");
+		return result(500, NULL, _("out of memory"));
 	char err[512];
 	web_table *t = NULL;
 	if (!make_row(ts, req, row, &r))
@@ -549,7 +550,7 @@ web_result web_tables_create_table(web_tables *ts, const web_json *req, web_buf 
 	pthread_mutex_unlock(&t->lock);
 	if (!committed || !table_add(ts, t)) {
 		if (committed)
-			r = result(503, NULL, "too many tables");
+			r = result(503, NULL, _("too many tables"));
 		goto out_free;
 	}
 	web_log("table %s: created, %s (%s)", row->id, row->preset, row->options);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bones/config.h"
+#include "bones/i18n.h"
 #include "bones/picture.h"
 #include "bones/record.h"
 #include "bones/render.h"
@@ -183,17 +184,19 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 					? t->plugin->get_extension(game, BONES_RENDER_ID)
 					: NULL;
 	if (t->row.resigned >= 0)
-		snprintf(text, sizeof text, "%s %s", t->row.seats[t->row.resigned].name,
-			 t->row.forfeited ? "ran out of time and forfeits" : "resigned");
+		snprintf(text, sizeof text,
+			 t->row.forfeited ? _("%s ran out of time and forfeits") : _("%s resigned"),
+			 t->row.seats[t->row.resigned].name);
 	else if (to_move == BONES_TERMINAL)
-		snprintf(text, sizeof text, "game over");
+		snprintf(text, sizeof text, "%s", _("game over"));
 	else if (mine && r && BONES_RENDER_HAS(r, prompt) &&
 		 r->prompt(game, bones_session_state(t->s), text, sizeof text))
 		;
 	else if (mine)
-		snprintf(text, sizeof text, "your move");
+		snprintf(text, sizeof text, "%s", _("your move"));
 	else if (to_move >= 0)
-		snprintf(text, sizeof text, "%s to move", t->row.seats[to_move].name);
+		/* TRANSLATORS: %s is a player's name */
+		snprintf(text, sizeof text, _("%s to move"), t->row.seats[to_move].name);
 	(void)viewer;
 	web_buf_json_key(out, f, "status");
 	web_buf_json_string(out, text);
@@ -233,14 +236,14 @@ static bool write_picture(const web_table *t, int viewer, bool mine, int w, int 
 	if (bones_picture_encode(&pos, &req, BONES_PICTURE_SVG, &svg, &size, layout, err,
 				 sizeof err)) {
 		r->code = 500;
-		snprintf(r->error, sizeof r->error, "picture: %.400s", err);
+		snprintf(r->error, sizeof r->error, _("picture: %.400s"), err);
 		return false;
 	}
 	char *text = realloc(svg, size + 1);
 	if (!text) {
 		free(svg);
 		r->code = 500;
-		snprintf(r->error, sizeof r->error, "out of memory");
+		snprintf(r->error, sizeof r->error, "%s", _("out of memory"));
 		return false;
 	}
 	text[size] = '\0';
@@ -262,7 +265,7 @@ static void write_facts(const web_table *t, int seat, bool mine, size_t index, w
 	web_buf_json_key(out, f, "id");
 	web_buf_json_string(out, t->row.id);
 	web_buf_json_key(out, f, "game");
-	web_buf_json_string(out, t->plugin->name);
+	web_buf_json_string(out, bones_plugin_text(t->plugin, t->plugin->name));
 	web_buf_json_key(out, f, "preset");
 	web_buf_json_string(out, t->row.preset);
 	web_buf_json_key(out, f, "options");
@@ -292,8 +295,11 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, lo
 	web_result r = {.code = 200};
 	bool f = true;
 	bones_picture_layout *layout = calloc(1, sizeof *layout);
-	if (!layout)
-		return (web_result){.code = 500, .error = "out of memory"};
+	if (!layout) {
+		r.code = 500;
+		snprintf(r.error, sizeof r.error, "%s", _("out of memory"));
+		return r;
+	}
 	pthread_mutex_lock(&t->lock);
 	size_t len = bones_session_length(t->s);
 	size_t index = at < 0 || (size_t)at > len ? len : (size_t)at;
@@ -324,7 +330,7 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, lo
 	pthread_mutex_unlock(&t->lock);
 	free(layout);
 	if (out->failed)
-		r.code = 500, snprintf(r.error, sizeof r.error, "out of memory");
+		r.code = 500, snprintf(r.error, sizeof r.error, "%s", _("out of memory"));
 	return r;
 }
 
@@ -343,14 +349,15 @@ web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int wid
 	char err[512];
 	if (seat < 0 || seat != bones_session_to_move(t->s) || web_table_over(t)) {
 		r.code = 409;
-		snprintf(r.error, sizeof r.error, "ghost: only the seat to move sees its moves' ghosts");
+		snprintf(r.error, sizeof r.error, "%s",
+			 _("ghost: only the seat to move sees its moves' ghosts"));
 	} else if (p->parse_move(pos.game, pos.state, move, &req.ghost)) {
 		r.code = 422;
-		snprintf(r.error, sizeof r.error, "ghost: '%.60s' is no legal move now", move);
+		snprintf(r.error, sizeof r.error, _("ghost: '%.60s' is no legal move now"), move);
 	} else if (bones_picture_encode(&pos, &req, BONES_PICTURE_SVG, &svg, &size, NULL, err,
 					sizeof err)) {
 		r.code = 500;
-		snprintf(r.error, sizeof r.error, "picture: %.400s", err);
+		snprintf(r.error, sizeof r.error, _("picture: %.400s"), err);
 	} else {
 		web_buf_add(out, (const char *)svg, size);
 	}
@@ -368,7 +375,8 @@ web_result web_table_record(web_table *t, web_buf *out)
 	if (!web_table_over(t)) {
 		pthread_mutex_unlock(&t->lock);
 		r.code = 409;
-		snprintf(r.error, sizeof r.error, "the record is available when the game is over");
+		snprintf(r.error, sizeof r.error, "%s",
+			 _("the record is available when the game is over"));
 		return r;
 	}
 	bones_record_players players = {0};
@@ -381,11 +389,21 @@ web_result web_table_record(web_table *t, web_buf *out)
 			 t->row.forfeited ? "forfeited on time" : "resigned");
 		players.comment = resigned;
 	}
+	/* The record is the same in every language: its comments (breakdowns, chance
+	 * outcomes) in the plugins' own words, no translated text of the host. */
+	char lang[16];
+	snprintf(lang, sizeof lang, "%s", bones_i18n_language());
+	bool was_plain = bones_i18n_set_plain(true);
+	bones_i18n_thread_language("en");
 	FILE *f = open_memstream(&text, &size);
-	if (!f || bones_record_write(t->s, &players, f))
-		r.code = 500, snprintf(r.error, sizeof r.error, "the record cannot be written");
+	bool written = f && !bones_record_write(t->s, &players, f);
 	if (f)
 		fclose(f);
+	bones_i18n_set_plain(was_plain);
+	bones_i18n_thread_language(lang);
+	if (!written)
+		r.code = 500, snprintf(r.error, sizeof r.error, "%s",
+				       _("the record cannot be written"));
 	pthread_mutex_unlock(&t->lock);
 	if (r.code == 200)
 		web_buf_add(out, text, size);

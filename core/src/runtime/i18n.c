@@ -67,6 +67,15 @@ static void language_code(const char *name, char *code, size_t cap)
 		code[0] = '\0';
 }
 
+/* Whether PREFIX/share/locale/lang/LC_MESSAGES/bones.mo is there to read. */
+static bool has_host_catalogue(const char *lang)
+{
+	char path[PATH_MAX];
+	int n = snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/%s.mo", host_catalogue_dir(),
+			 lang, BONES_TEXT_DOMAIN);
+	return n > 0 && (size_t)n < sizeof path && access(path, R_OK) == 0;
+}
+
 /* Whether the host has a catalogue for code ("de_DE" or "de"); *code is cut to the
  * form found. English, the source language, always counts. */
 static bool find_language(char *code)
@@ -76,10 +85,7 @@ static bool find_language(char *code)
 		return true;
 	}
 	for (int pass = 0; pass < 2; pass++) {
-		char path[PATH_MAX];
-		int n = snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/%s.mo", host_catalogue_dir(),
-				 code, BONES_TEXT_DOMAIN);
-		if (code[0] && n > 0 && (size_t)n < sizeof path && access(path, R_OK) == 0)
+		if (code[0] && has_host_catalogue(code))
 			return true;
 		code[strcspn(code, "_")] = '\0'; /* de_AT -> de */
 	}
@@ -221,15 +227,9 @@ void bones_i18n_languages(char *buf, size_t cap)
 	size_t len = (size_t)snprintf(buf, cap, "en");
 	DIR *d = opendir(host_catalogue_dir());
 	struct dirent *e;
-	while (d && (e = readdir(d)) && len < cap) {
-		char path[PATH_MAX];
-		if (e->d_name[0] == '.')
-			continue;
-		int n = snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/%s.mo", host_catalogue_dir(),
-				 e->d_name, BONES_TEXT_DOMAIN);
-		if (n > 0 && (size_t)n < sizeof path && access(path, R_OK) == 0)
+	while (d && (e = readdir(d)) && len < cap)
+		if (e->d_name[0] != '.' && has_host_catalogue(e->d_name))
 			len += (size_t)snprintf(buf + len, cap - len, " %s", e->d_name);
-	}
 	if (d)
 		closedir(d);
 }

@@ -41,13 +41,17 @@ function effectiveValues(choice) {
 	return values;
 }
 
-function optionField(o, value) {
+function optionField(plugin, o, value) {
 	let input;
 	if (o.type === 'bool') {
 		input = el('input', { type: 'checkbox', checked: value === 'true' });
 	} else if (o.type === 'enum') {
 		input = el('select');
-		for (const c of o.choices) input.append(el('option', { value: c, textContent: c, selected: c === value }));
+		for (const c of o.choices) {
+			// a variant by its name in the player's language; the value stays its id
+			const v = o.key === 'variant' ? plugin.variants.find((x) => x.id === c) : null;
+			input.append(el('option', { value: c, textContent: v && v.name ? v.name : c, title: v ? v.summary : '', selected: c === value }));
+		}
 	} else if (o.type === 'int') {
 		input = el('input', { type: 'number', value, min: o.min, max: o.max });
 	} else {
@@ -66,22 +70,25 @@ function optionField(o, value) {
 function seatRow(i, agent) {
 	const human = !agent || agent === 'human';
 	const kind = el('select', { id: 'seat-kind-' + i });
-	kind.append(el('option', { value: 'human', textContent: 'human', selected: human }));
-	kind.append(el('option', { value: 'agent', textContent: 'agent', selected: !human }));
-	kind.append(el('option', { value: 'open', textContent: 'open', title: 'anyone may take it from the lobby' }));
+	// TRANSLATORS: the kinds of a seat: a person, an agent (a program) or a seat left
+	// open for anyone to take from the lobby
+	kind.append(el('option', { value: 'human', textContent: _('human'), selected: human }));
+	kind.append(el('option', { value: 'agent', textContent: _('agent'), selected: !human }));
+	kind.append(el('option', { value: 'open', textContent: _('open'), title: _('anyone may take it from the lobby') }));
 	const spec = el('input', { type: 'text', id: 'seat-agent-' + i, value: human ? 'greedy' : agent, size: 28 });
 	const list = el('datalist', { id: 'agent-kinds-' + i });
 	for (const a of games.agents) list.append(el('option', { value: a.name, label: a.summary }));
 	spec.setAttribute('list', list.id);
-	const name = el('input', { type: 'text', id: 'seat-name-' + i, placeholder: 'name', size: 12 });
+	// TRANSLATORS: the placeholder of a player's name field
+	const name = el('input', { type: 'text', id: 'seat-name-' + i, placeholder: _('name'), size: 12 });
 	spec.disabled = human;
 	kind.addEventListener('change', () => { spec.disabled = kind.value !== 'agent'; });
-	return el('div', {}, el('label', { className: 'inline', textContent: 'Seat ' + (i + 1) + ' ' }), kind, ' ', spec, list, ' ', name);
+	return el('div', {}, el('label', { className: 'inline', textContent: fmt(_('Seat %d'), i + 1) + ' ' }), kind, ' ', spec, list, ' ', name);
 }
 
 function renderSeats(choice) {
 	const box = $('seats');
-	box.replaceChildren(el('legend', { textContent: 'Seats' }));
+	box.replaceChildren(el('legend', { textContent: _('Seats') }));
 	const players = $('opt-players');
 	const n = players ? parseInt(players.value, 10) || choice.plugin.min_players : choice.plugin.min_players;
 	const seats = choice.preset ? choice.preset.seats : ['human', 'greedy'];
@@ -92,10 +99,10 @@ function renderForm() {
 	const choice = choiceOf($('game').value);
 	$('game-summary').textContent = choice.preset ? choice.preset.description : choice.plugin.summary;
 	const box = $('options');
-	box.replaceChildren(el('legend', { textContent: 'Options' }));
+	box.replaceChildren(el('legend', { textContent: _('Options') }));
 	const values = effectiveValues(choice);
 	for (const o of choice.plugin.options) {
-		const f = optionField(o, values[o.key]);
+		const f = optionField(choice.plugin, o, values[o.key]);
 		box.append(f.div);
 		if (o.key === 'players') f.input.addEventListener('input', () => renderSeats(choice));
 	}
@@ -127,7 +134,7 @@ function request() {
 async function create(event) {
 	event.preventDefault();
 	clearErrors();
-	const r = await fetch('/api/tables', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request()) });
+	const r = await fetch(api('/api/tables'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request()) });
 	const body = await r.json();
 	if (!r.ok) {
 		const place = body.field && $('error-' + body.field) ? $('error-' + body.field) : $('error-form');
@@ -137,38 +144,40 @@ async function create(event) {
 	const links = $('links');
 	links.replaceChildren();
 	for (const s of body.seats) {
-		if (s.open) links.append(el('li', { textContent: 'Seat ' + s.seat + ' is open: anyone may take it from the lobby' }));
+		if (s.open) links.append(el('li', { textContent: fmt(_('Seat %d is open: anyone may take it from the lobby'), s.seat) }));
 		if (!s.link) continue;
 		const url = location.origin + s.link;
-		links.append(el('li', {}, 'Seat ' + s.seat + ' (' + s.name + '): ', el('a', { href: url, textContent: 'play as seat ' + s.seat, className: 'seat-link' }), ' ', el('input', { type: 'text', value: url, readOnly: true, size: 60 })));
+		links.append(el('li', {}, fmt(_('Seat %d (%s):'), s.seat, s.name) + ' ', el('a', { href: url, textContent: fmt(_('play as seat %d'), s.seat), className: 'seat-link' }), ' ', el('input', { type: 'text', value: url, readOnly: true, size: 60 })));
 	}
 	const spec = location.origin + body.spectator;
-	links.append(el('li', {}, 'Spectators: ', el('a', { href: spec, textContent: spec })));
+	links.append(el('li', {}, _('Spectators:') + ' ', el('a', { href: spec, textContent: spec })));
 	$('created').hidden = false;
 	loadTables();
 }
 
 async function join(id, seat) {
 	$('error-join').textContent = '';
-	const r = await fetch('/api/tables/' + id + '/join', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seat, name: $('join-name').value }) });
+	const r = await fetch(api('/api/tables/' + id + '/join'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seat, name: $('join-name').value }) });
 	const body = await r.json();
 	if (!r.ok) { $('error-join').textContent = body.error; loadTables(); return; }
 	location.href = body.link; // the seat's link: bookmark it to come back
 }
 
 async function loadTables() {
-	const r = await fetch('/api/tables');
+	const r = await fetch(api('/api/tables'));
 	if (!r.ok) return;
 	const body = await r.json();
 	const rows = body.tables.map((t) => {
-		const seats = t.seats.map((s) => s.name + (s.kind === 'agent' ? ' (agent)' : '')).join(', ');
-		const state = t.over ? 'over' : t.to_move ? 'seat ' + t.to_move + ' to move' : '';
-		const actions = el('td', {}, el('a', { href: '/t/' + t.id, textContent: 'watch' }));
+		// TRANSLATORS: %s is the name of a seat played by an agent
+		const seats = t.seats.map((s) => (s.kind === 'agent' ? fmt(_('%s (agent)'), s.name) : s.name)).join(', ');
+		// TRANSLATORS: a table's state in the lobby: its game is over
+		const state = t.over ? _('over') : t.to_move ? fmt(_('seat %d to move'), t.to_move) : '';
+		const actions = el('td', {}, el('a', { href: '/t/' + t.id, textContent: _('watch') }));
 		const free = t.seats.findIndex((s) => s.open);
 		if (free >= 0) {
-			actions.append(' ', el('button', { textContent: 'join as seat ' + (free + 1), className: 'join', onclick: () => join(t.id, free + 1) }));
+			actions.append(' ', el('button', { textContent: fmt(_('join as seat %d'), free + 1), className: 'join', onclick: () => join(t.id, free + 1) }));
 		}
-		return el('tr', {}, el('td', { textContent: t.preset }), el('td', { textContent: seats }),
+		return el('tr', {}, el('td', { textContent: t.game + ' (' + t.preset + ')' }), el('td', { textContent: seats }),
 			el('td', { textContent: String(t.moves) }), el('td', { textContent: state }), actions);
 	});
 	document.querySelector('#tables tbody').replaceChildren(...rows);
@@ -180,18 +189,19 @@ function mySeats() {
 	try { seats = JSON.parse(localStorage.getItem('bones.seats') || '[]'); } catch (e) { seats = []; }
 	$('mine').hidden = !seats.length;
 	$('my-seats').replaceChildren(...seats.map((s) => el('li', {},
-		el('a', { href: '/t/' + s.id + '#seat=' + s.seat + '&token=' + s.token, textContent: s.game + ', seat ' + s.seat }),
-		' ', el('span', { className: 'help', textContent: new Date(s.when).toLocaleString() }))));
+		el('a', { href: '/t/' + s.id + '#seat=' + s.seat + '&token=' + s.token, textContent: fmt(_('%s, seat %d'), s.game, s.seat) }),
+		' ', el('span', { className: 'help', textContent: new Date(s.when).toLocaleString(i18n.lang) }))));
 }
 
 async function start() {
+	await i18nStart();
 	mySeats();
-	const r = await fetch('/api/games');
+	const r = await fetch(api('/api/games'));
 	games = await r.json();
 	const select = $('game');
-	const presets = el('optgroup', { label: 'Presets' });
+	const presets = el('optgroup', { label: _('Presets') });
 	for (const p of games.presets) presets.append(el('option', { value: 's:' + p.id, textContent: p.name + ' (' + p.id + ')' }));
-	const plugins = el('optgroup', { label: 'Games' });
+	const plugins = el('optgroup', { label: _('Games') });
 	for (const p of games.plugins) plugins.append(el('option', { value: 'p:' + p.id, textContent: p.name }));
 	select.append(presets, plugins);
 	const first = games.presets.find((p) => p.id === 'holomino');

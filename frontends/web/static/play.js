@@ -36,13 +36,13 @@ async function load() {
 		const w = Math.max(480, Math.min(1600, Math.round($('board').clientWidth || 900)));
 		const h = Math.round(w * 2 / 3);
 		const at = replayAt === null ? '' : '&at=' + replayAt;
-		const r = await fetch('/api/tables/' + tableId + '?w=' + w + '&h=' + h + at, { headers: headers() });
+		const r = await fetch(api('/api/tables/' + tableId + '?w=' + w + '&h=' + h + at), { headers: headers() });
 		const body = await r.json();
 		if (!r.ok) { $('error').textContent = body.error; return; }
 		view = body;
 		render();
 	} catch (e) {
-		$('error').textContent = 'cannot reach the server: ' + e;
+		$('error').textContent = fmt(_('cannot reach the server: %s'), e);
 	} finally {
 		loading = false;
 		if (again) { again = false; load(); }
@@ -51,7 +51,7 @@ async function load() {
 
 async function play(move) {
 	$('error').textContent = '';
-	const r = await fetch('/api/tables/' + tableId + '/move', { method: 'POST', headers: headers(), body: JSON.stringify({ move }) });
+	const r = await fetch(api('/api/tables/' + tableId + '/move'), { method: 'POST', headers: headers(), body: JSON.stringify({ move }) });
 	const body = await r.json();
 	if (!r.ok) { $('error').textContent = body.error; return; }
 	piece = null;
@@ -60,22 +60,22 @@ async function play(move) {
 }
 
 async function resign() {
-	if (!confirm('Resign this game?')) return;
-	const r = await fetch('/api/tables/' + tableId + '/resign', { method: 'POST', headers: headers(), body: '{}' });
+	if (!confirm(_('Resign this game?'))) return;
+	const r = await fetch(api('/api/tables/' + tableId + '/resign'), { method: 'POST', headers: headers(), body: '{}' });
 	const body = await r.json();
 	if (!r.ok) $('error').textContent = body.error;
 	load();
 }
 
 async function hint() {
-	$('error').textContent = 'thinking...';
-	const r = await fetch('/api/tables/' + tableId + '/hint', { method: 'POST', headers: headers(), body: '{}' });
+	$('error').textContent = _('thinking...');
+	const r = await fetch(api('/api/tables/' + tableId + '/hint'), { method: 'POST', headers: headers(), body: '{}' });
 	const body = await r.json();
 	if (!r.ok) { $('error').textContent = body.error; return; }
 	$('error').textContent = '';
 	const m = view.legal.find((x) => x.move === body.move);
 	choose([]);
-	$('choices').replaceChildren('Hint: ');
+	$('choices').replaceChildren(_('Hint:') + ' ');
 	const b = el('button', { textContent: m ? label(m) : body.move, className: 'choice', onclick: () => play(body.move) });
 	b.dataset.move = body.move;
 	if (m) hover(b, [m]);
@@ -86,7 +86,7 @@ async function hint() {
 
 async function undo(action) {
 	$('error').textContent = '';
-	const r = await fetch('/api/tables/' + tableId + '/undo', { method: 'POST', headers: headers(), body: JSON.stringify({ action }) });
+	const r = await fetch(api('/api/tables/' + tableId + '/undo'), { method: 'POST', headers: headers(), body: JSON.stringify({ action }) });
 	const body = await r.json();
 	if (!r.ok) $('error').textContent = body.error;
 	load();
@@ -99,28 +99,38 @@ function renderUndo() {
 	const box = $('undo-request');
 	box.hidden = !view.viewer || view.over || asked === 0;
 	if (asked === view.viewer) {
-		$('undo-text').textContent = 'You asked to take back your last move.';
+		$('undo-text').textContent = _('You asked to take back your last move.');
 		$('undo-accept').hidden = true;
-		$('undo-decline').textContent = 'Cancel';
+		$('undo-decline').textContent = _('Cancel');
 	} else if (asked) {
-		$('undo-text').textContent = view.seats[asked - 1].name + ' asks to take back their last move.';
+		$('undo-text').textContent = fmt(_('%s asks to take back their last move.'), view.seats[asked - 1].name);
 		$('undo-accept').hidden = false;
-		$('undo-decline').textContent = 'Decline';
+		$('undo-decline').textContent = _('Decline');
 	}
+}
+
+// A number as the player's language writes it (a decimal comma in German).
+function number(v) { return Number(v).toLocaleString(i18n.lang); }
+
+// The view's result ("ranks 1 2; scores 30 12", as in the record) for people.
+function resultText(result) {
+	const m = /^ranks ([\d ]+); scores (.*)$/.exec(result);
+	// TRANSLATORS: each seat's rank, then each seat's points, in seat order
+	return m ? fmt(_('ranks %1$s; scores %2$s'), m[1], m[2].split(' ').map(number).join(' ')) : result;
 }
 
 function pct(v, total) { return (100 * v / total) + '%'; }
 
 function label(m) {
-	return m.move + (m.points ? ' (' + (m.points > 0 ? '+' : '') + m.points + ')' : '');
+	return m.move + (m.points ? ' (' + (m.points > 0 ? '+' : '') + number(m.points) + ')' : '');
 }
 
 async function showGhost(move) {
 	// the position with this move drawn translucently, made by the server for us
 	let url = ghosts.get(move);
 	if (!url) {
-		const r = await fetch('/api/tables/' + tableId + '/picture?ghost=' + encodeURIComponent(move) +
-			'&w=' + view.width + '&h=' + view.height, { headers: headers() });
+		const r = await fetch(api('/api/tables/' + tableId + '/picture?ghost=' + encodeURIComponent(move) +
+			'&w=' + view.width + '&h=' + view.height), { headers: headers() });
 		if (!r.ok) return;
 		url = URL.createObjectURL(await r.blob());
 		ghosts.set(move, url);
@@ -143,7 +153,7 @@ function hover(b, moves) {
 function choose(moves) {
 	// several moves at one spot (pieces, orientations): let the player pick
 	const box = $('choices');
-	box.replaceChildren(moves.length > 1 ? 'Which move? ' : '');
+	box.replaceChildren(moves.length > 1 ? _('Which move?') + ' ' : '');
 	if (moves.length === 1) { play(moves[0].move); return; }
 	for (const m of moves) {
 		const b = el('button', { textContent: label(m), className: 'choice', onclick: () => play(m.move) });
@@ -158,7 +168,8 @@ function renderOverlay() {
 	overlay.replaceChildren();
 	const W = view.width, H = view.height;
 	for (const s of view.slots) {
-		const b = el('button', { className: 'slot' + (piece === s.piece ? ' selected' : ''), title: 'piece ' + (s.piece + 1) });
+		// TRANSLATORS: the tooltip of a piece in the player's hand
+		const b = el('button', { className: 'slot' + (piece === s.piece ? ' selected' : ''), title: fmt(_('piece %d'), s.piece + 1) });
 		b.dataset.piece = s.piece;
 		b.style.left = pct(s.x, W); b.style.top = pct(s.y, H);
 		b.style.width = pct(s.w, W); b.style.height = pct(s.h, H);
@@ -185,7 +196,7 @@ function renderOverlay() {
 	const other = view.legal.filter((m) => m.target < 0);
 	if (other.length && !$('choices').childElementCount) {
 		const box = $('choices');
-		box.append('Other moves: ');
+		box.append(_('Other moves:') + ' ');
 		for (const m of other) {
 			const b = el('button', { textContent: label(m), className: 'choice', onclick: () => play(m.move) });
 			b.dataset.move = m.move;
@@ -201,13 +212,16 @@ function renderClock() {
 	$('clock').hidden = !c;
 	if (!c) return;
 	const deadline = Date.now() + c.remaining_ms;
-	const who = c.seat === view.viewer ? 'You have' : view.seats[c.seat - 1].name + ' has';
+	const mine = c.seat === view.viewer, name = mine ? '' : view.seats[c.seat - 1].name;
 	const show = () => {
 		const ms = Math.max(0, deadline - Date.now());
 		const t = Math.floor(ms / 60000) + ':' + String(Math.floor(ms / 1000) % 60).padStart(2, '0');
-		$('clock').textContent = c.phase === 'running' ? who + ' ' + t + ' for this move'
-			: c.phase === 'grace' ? who + ' run out of time (penalty given): ' + t + ' of grace left'
-			: who + ' run out of time';
+		let text;
+		if (c.phase === 'running') text = mine ? fmt(_('You have %s for this move'), t) : fmt(_('%1$s has %2$s for this move'), name, t);
+		else if (c.phase === 'grace') text = mine ? fmt(_('You have run out of time (penalty given): %s of grace left'), t)
+			: fmt(_('%1$s has run out of time (penalty given): %2$s of grace left'), name, t);
+		else text = mine ? _('You have run out of time') : fmt(_('%s has run out of time'), name);
+		$('clock').textContent = text;
 	};
 	show();
 	clockTimer = setInterval(show, 250);
@@ -220,7 +234,7 @@ function renderReplay() {
 	}
 	$('replay').hidden = !view.over;
 	const k = stops.indexOf(view.at);
-	$('r-label').textContent = view.at === view.length ? 'the end' : k === 0 ? 'the start' : 'after move ' + view.at;
+	$('r-label').textContent = view.at === view.length ? _('the end') : k === 0 ? _('the start') : fmt(_('after move %d'), view.at);
 	$('r-first').disabled = $('r-prev').disabled = k <= 0;
 	$('r-next').disabled = $('r-last').disabled = k < 0 || k >= stops.length - 1;
 }
@@ -244,10 +258,11 @@ function remember() {
 
 function render() {
 	if (!pictureUrl) remember();
-	document.title = 'Bones: ' + view.game;
+	document.title = fmt(_('Bones: %s'), view.game);
 	$('title').textContent = view.game + ' (' + view.preset + ')';
-	$('who').textContent = view.viewer ? 'You are seat ' + view.viewer + ': ' + view.seats[view.viewer - 1].name : 'Watching';
-	$('status').textContent = view.status + (view.result ? ' (' + view.result + ')' : '');
+	$('who').textContent = view.viewer ? fmt(_('You are seat %1$d: %2$s'), view.viewer, view.seats[view.viewer - 1].name) : _('Watching');
+	// TRANSLATORS: the status line ("game over") and the game's result
+	$('status').textContent = view.result ? fmt(_('%1$s (%2$s)'), view.status, resultText(view.result)) : view.status;
 	renderReplay();
 	renderClock();
 	if (pictureUrl) URL.revokeObjectURL(pictureUrl);
@@ -266,18 +281,20 @@ function render() {
 	$('hint').hidden = !view.hints || !view.legal.length;
 	renderUndo();
 	const scores = view.seats.map((s) => el('tr', { className: view.to_move === s.seat ? 'to-move' : '' },
-		el('td', { textContent: s.seat + '. ' + s.name + (s.kind === 'agent' ? ' (agent)' : '') }),
-		el('td', { textContent: String(s.score) + (s.penalty ? ' (penalty ' + s.penalty + ')' : '') }),
-		el('td', { textContent: s.rank ? 'rank ' + s.rank : '' })));
+		el('td', { textContent: s.seat + '. ' + (s.kind === 'agent' ? fmt(_('%s (agent)'), s.name) : s.name) }),
+		// TRANSLATORS: a seat's points and its time penalty points
+		el('td', { textContent: s.penalty ? fmt(_('%1$s (penalty %2$s)'), number(s.score), number(s.penalty)) : number(s.score) }),
+		el('td', { textContent: s.rank ? fmt(_('rank %d'), s.rank) : '' })));
 	document.querySelector('#scores tbody').replaceChildren(...scores);
 	const names = view.seats.map((s) => s.name);
 	const items = view.moves.map((m) => el('li', m.seat ? { value: m.number, className: 'move' } : { className: 'chance' },
-		m.seat ? names[m.seat - 1] + ': ' + m.text : 'chance: ' + (m.words || m.text),
+		// TRANSLATORS: a chance outcome in the move list (a deal, a draw)
+		m.seat ? names[m.seat - 1] + ': ' + m.text : fmt(_('chance: %s'), m.words || m.text),
 		m.breakdown ? el('div', { className: 'why', textContent: m.breakdown }) : ''));
 	$('moves').replaceChildren(...items);
 	const record = $('record');
 	record.hidden = !view.over;
-	record.href = '/api/tables/' + tableId + '/record';
+	record.href = '/api/tables/' + tableId + '/record'; // the same in every language
 	record.download = 'bones-' + tableId + '.txt';
 }
 
@@ -301,5 +318,4 @@ $('undo-decline').addEventListener('click', () => undo(view.undo_by === view.vie
 $('show-chance').addEventListener('change', () => $('moves').classList.toggle('hide-chance', !$('show-chance').checked));
 $('moves').classList.add('hide-chance');
 window.addEventListener('resize', () => { clearTimeout(window.resizeTimer); window.resizeTimer = setTimeout(load, 300); });
-load();
-listen();
+i18nStart().then(() => { load(); listen(); });
