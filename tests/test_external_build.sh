@@ -67,6 +67,12 @@ CMAKE_SO=$OUT/plugins/$NAME.so
 [ -f "$CMAKE_SO" ] || fail "bones_add_plugin did not make plugins/$NAME.so (found: $(cd "$OUT" && find . -name '*.so'))"
 run "$TMP/author.log" cmake --install "$OUT" || fail "installing $NAME failed"
 [ -f "$TMP/author/lib/bones/plugins/$NAME.so" ] || fail "$NAME.so not installed into lib/bones/plugins"
+if [ "$NAME" = dominoes ]; then # its German, msgfmt'ed beside the plugin (plugin guide, section 12)
+	[ -f "$OUT/plugins/locale/de/LC_MESSAGES/bones-dominoes.mo" ] ||
+		fail "no plugins/locale/de/LC_MESSAGES/bones-dominoes.mo beside dominoes.so"
+	[ -f "$TMP/author/lib/bones/plugins/locale/de/LC_MESSAGES/bones-dominoes.mo" ] ||
+		fail "bones-dominoes.mo not installed beside dominoes.so"
+fi
 
 step "build pcgame with cc and pkg-config"
 export PKG_CONFIG_PATH=$(dirname "$PC")

@@ -9,6 +9,18 @@
 #include "bones/render.h"
 #include "bones/rng.h"
 #include "bones/text.h"
+#include "bones/translate.h"
+
+/* The plugin's own texts in the player's language (docs/plugin-guide.md, "Speaking the
+ * player's language"). The host translates the static texts marked N_ (name, summary,
+ * option help, variant names and summaries) in the gettext domain named by the entry's
+ * text_domain; the texts made at run time go through the host's translate service with
+ * TR and TRN. Pass NULL as the host for English: the observation, which the host
+ * compares, never changes with the language. po/de.po holds the German. */
+#define TEXT_DOMAIN "bones-dominoes"
+#define N_(s) s
+#define TR(host, s) bones_translate(host, TEXT_DOMAIN, s)
+#define TRN(host, s, p, n) bones_translate_plural(host, TEXT_DOMAIN, s, p, (unsigned long)(n))
 
 /* ==== 1. The rules, and how this file models them ====================================
  * Set: 28 tiles, one per pair a-b with 0 <= a <= b <= 6.
@@ -98,16 +110,16 @@ static int pips(const game *g, uint32_t mask)
 static const char *const variant_choices[] = {"block", "draw", NULL};
 
 static const bones_option_def options[] = {
-	{"players", BONES_OPT_INT, "2", 2, 4, NULL, "number of players"},
+	{"players", BONES_OPT_INT, "2", 2, 4, NULL, N_("number of players")},
 	{"hand_size", BONES_OPT_INT, "0", 0, 14, NULL,
-	 "tiles dealt to each player; 0 = 7 for two players, 5 for three or four"},
+	 N_("tiles dealt to each player; 0 = 7 for two players, 5 for three or four")},
 	{"variant", BONES_OPT_ENUM, "block", 0, 0, variant_choices,
-	 "block: pass when you cannot play; draw: draw from the boneyard first"},
+	 N_("block: pass when you cannot play; draw: draw from the boneyard first")},
 };
 
 static const bones_variant variants[] = {
-	{"block", "Block game", "who cannot play passes", "variant=block"},
-	{"draw", "Draw game", "who cannot play draws from the boneyard", "variant=draw"},
+	{"block", N_("Block game"), N_("who cannot play passes"), "variant=block"},
+	{"draw", N_("Draw game"), N_("who cannot play draws from the boneyard"), "variant=draw"},
 };
 
 static bones_status configure(const bones_host *host, const bones_value *values,
@@ -117,13 +129,14 @@ static bones_status configure(const bones_host *host, const bones_value *values,
 	if (hand == 0)
 		hand = players == 2 ? 7 : 5;
 	if (players * hand > TILES) {
-		snprintf(err, errcap, "hand_size: %d players x %d tiles need %d, the set has %d",
+		/* TRANSLATORS: keep the option key "hand_size:" */
+		snprintf(err, errcap, TR(host, "hand_size: %d players x %d tiles need %d, the set has %d"),
 			 players, hand, players * hand, TILES);
 		return BONES_EINVAL;
 	}
 	game *g = host->alloc(host, sizeof *g);
 	if (!g) {
-		snprintf(err, errcap, "out of memory");
+		snprintf(err, errcap, "%s", TR(host, "out of memory"));
 		return BONES_ENOMEM;
 	}
 	memset(g, 0, sizeof *g);
@@ -413,12 +426,17 @@ static size_t breakdown(const void *vg, const void *vs, char *buf, size_t cap)
 	for (int p = 0; p < g->players; p++)
 		if (!s->hand[p])
 			winner = p;
+	char left[64];
+	bones_text list = {left, sizeof left, 0};
+	for (int p = 0; p < g->players; p++) {
+		bones_text_printf(&list, "%s", p ? ", " : "");
+		/* TRANSLATORS: player P%d and the pips left in their hand */
+		bones_text_printf(&list, TR(g->host, "P%d %d"), p + 1, pips(g, s->hand[p]));
+	}
 	if (winner >= 0)
-		bones_text_printf(&o, "domino by P%d: pips left", winner + 1);
+		bones_text_printf(&o, TR(g->host, "domino by P%d: pips left %s"), winner + 1, left);
 	else
-		bones_text_printf(&o, "blocked: pips left");
-	for (int p = 0; p < g->players; p++)
-		bones_text_printf(&o, "%s P%d %d", p ? "," : "", p + 1, pips(g, s->hand[p]));
+		bones_text_printf(&o, TR(g->host, "blocked: pips left %s"), left);
 	return o.len;
 }
 
@@ -433,53 +451,73 @@ static void put_tiles(const game *g, bones_text *o, uint32_t mask)
 		bones_text_printf(o, " %d-%d", g->lo[t], g->hi[t]);
 }
 
-static size_t render_text(const void *vg, const void *vs, int viewer, char *buf, size_t cap)
+/* The view in the language of host (NULL: English, for the observation). */
+static size_t view(const game *g, const bones_host *host, const state *s, int viewer,
+		   char *buf, size_t cap)
 {
-	const game *g = vg;
-	const state *s = vs;
 	bones_text o = {buf, cap, 0};
 	bool over = game_over(g, s);
 	if (cap)
 		buf[0] = '\0';
-	bones_text_printf(&o, "Dominoes, %s game: ", g->draw_game ? "draw" : "block");
+	bones_text_printf(&o, "%s ", g->draw_game ? TR(host, "Dominoes, draw game:")
+						 : TR(host, "Dominoes, block game:"));
 	if (dealing(g, s))
-		bones_text_printf(&o, "dealing, %d of %d tiles dealt\n", s->dealt, g->players * g->hand_size);
+		bones_text_printf(&o, TR(host, "dealing, %d of %d tiles dealt"), s->dealt,
+				  g->players * g->hand_size);
 	else if (over)
-		bones_text_printf(&o, "game over\n");
+		bones_text_printf(&o, "%s", TR(host, "game over"));
 	else if (s->drawing)
-		bones_text_printf(&o, "player %d draws from the boneyard\n", s->turn + 1);
+		bones_text_printf(&o, TR(host, "player %d draws from the boneyard"), s->turn + 1);
 	else if (s->passes)
-		bones_text_printf(&o, "player %d to play, %d passed in a row\n", s->turn + 1, s->passes);
+		bones_text_printf(&o, TR(host, "player %d to play, %d passed in a row"), s->turn + 1,
+				  s->passes);
 	else
-		bones_text_printf(&o, "player %d to play\n", s->turn + 1);
-	bones_text_printf(&o, "Line:");
+		bones_text_printf(&o, TR(host, "player %d to play"), s->turn + 1);
+	bones_text_printf(&o, "\n%s", TR(host, "Line:"));
 	for (int i = 0; i < s->length; i++) {
 		int t = s->line[i] & ~FLIPPED, flip = s->line[i] & FLIPPED;
 		bones_text_printf(&o, " [%d|%d]", flip ? g->hi[t] : g->lo[t], flip ? g->lo[t] : g->hi[t]);
 	}
 	if (s->length)
-		bones_text_printf(&o, "   (open ends %d and %d)\n", s->left, s->right);
+		bones_text_printf(&o, "   ");
+	if (s->length)
+		bones_text_printf(&o, TR(host, "(open ends %d and %d)"), s->left, s->right);
 	else
-		bones_text_printf(&o, " empty\n");
+		bones_text_printf(&o, " %s", TR(host, "empty"));
 	int rest = count(s->boneyard);
-	bones_text_printf(&o, "Boneyard: %d tile%s\n", rest, rest == 1 ? "" : "s");
+	bones_text_printf(&o, "\n");
+	bones_text_printf(&o, TRN(host, "Boneyard: %d tile", "Boneyard: %d tiles", rest), rest);
+	bones_text_printf(&o, "\n");
 	for (int p = 0; p < g->players; p++) {
 		int n = count(s->hand[p]);
-		bones_text_printf(&o, "Player %d%s: %d tile%s", p + 1, p == viewer ? " (you)" : "", n,
-		    n == 1 ? "" : "s");
+		if (p == viewer)
+			bones_text_printf(&o, TRN(host, "Player %d (you): %d tile",
+						  "Player %d (you): %d tiles", n), p + 1, n);
+		else
+			bones_text_printf(&o, TRN(host, "Player %d: %d tile", "Player %d: %d tiles", n),
+					  p + 1, n);
 		if (p == viewer || over)
 			put_tiles(g, &o, s->hand[p]);
-		if (over)
-			bones_text_printf(&o, " = %d pips", pips(g, s->hand[p]));
+		if (over) {
+			int sum = pips(g, s->hand[p]);
+			bones_text_printf(&o, " ");
+			bones_text_printf(&o, TRN(host, "= %d pip", "= %d pips", sum), sum);
+		}
 		bones_text_printf(&o, "\n");
 	}
 	return o.len;
 }
 
+static size_t render_text(const void *vg, const void *vs, int viewer, char *buf, size_t cap)
+{
+	const game *g = vg;
+	return view(g, g->host, vs, viewer, buf, cap);
+}
+
 /* ==== 9. Hidden information ======================================================= */
 static size_t observation(const void *vg, const void *vs, int player, char *buf, size_t cap)
 {
-	return render_text(vg, vs, player, buf, cap);
+	return view(vg, NULL, vs, player, buf, cap); /* English in every language */
 }
 
 /* Deal the tiles `player` cannot see (other hands and the boneyard) afresh, keeping every
@@ -651,11 +689,12 @@ static void board_bounds(const void *vg, const void *vs, float box[4])
 }
 
 /* The boneyard: a face-down tile and the count, above the line's top left corner. */
-static void draw_boneyard(const state *s, const bones_canvas *c, const float box[4])
+static void draw_boneyard(const game *g, const state *s, const bones_canvas *c,
+			  const float box[4])
 {
-	char text[32];
+	char text[64];
 	int n = count(s->boneyard);
-	snprintf(text, sizeof text, "boneyard: %d", n);
+	snprintf(text, sizeof text, TR(g->host, "boneyard: %d"), n);
 	if (n > 0)
 		draw_domino(c, box[0] + 1.5f, box[1] + 1.0f, 0.6f, false, -1, 0, 255);
 	c->text(c->user, box[0] + (n > 0 ? 2.5f : 0.5f), box[1] + 1.0f, 0.55f,
@@ -672,7 +711,7 @@ static void draw_board(const void *vg, const void *vs, int viewer, const bones_c
 	lay_out(g, s, at);
 	board_bounds(vg, vs, box);
 	if (!dealing(g, s))
-		draw_boneyard(s, c, box);
+		draw_boneyard(g, s, c, box);
 	for (int i = 0; i < s->length; i++)
 		draw_entry(g, c, s, i, &at[i], 255);
 	if (s->length == 0 || game_over(g, s))
@@ -758,8 +797,11 @@ static bool describe_chance(const void *vg, const void *vs, bones_move m, char *
 	const state *s = vs;
 	if ((KIND(m) != DEAL && KIND(m) != DRAWN) || TILE(m) >= TILES)
 		return false;
-	snprintf(buf, cap, "%d-%d %s player %d", g->lo[TILE(m)], g->hi[TILE(m)],
-		 KIND(m) == DEAL ? "is dealt to" : "is drawn by", s->turn + 1);
+	char tile[8];
+	snprintf(tile, sizeof tile, "%d-%d", g->lo[TILE(m)], g->hi[TILE(m)]);
+	snprintf(buf, cap, KIND(m) == DEAL ? TR(g->host, "%s is dealt to player %d")
+					   : TR(g->host, "%s is drawn by player %d"),
+		 tile, s->turn + 1);
 	return true;
 }
 
@@ -787,9 +829,9 @@ BONES_PLUGIN_ENTRY = {
 	.abi_minor = BONES_ABI_MINOR,
 	.size = sizeof(bones_plugin),
 	.id = "dominoes",
-	.name = "Dominoes",
+	.name = N_("Dominoes"),
 	.version = "1.0.0",
-	.summary = "Classic block and draw dominoes with a double-six set",
+	.summary = N_("Classic block and draw dominoes with a double-six set"),
 	.min_players = 2,
 	.max_players = 4,
 	.flags = BONES_LOW_SCORE_WINS | BONES_HIDDEN_INFO | BONES_HAS_CHANCE,
@@ -813,4 +855,5 @@ BONES_PLUGIN_ENTRY = {
 	.move_visible = move_visible,
 	.render_text = render_text,
 	.get_extension = get_extension,
+	.text_domain = TEXT_DOMAIN, /* ABI 1.2: the catalogues' gettext domain */
 };

@@ -20,6 +20,7 @@ typedef struct raw_tile {
 } raw_tile;
 
 typedef struct tiles_reader {
+	const bones_host *host; /* for TR */
 	const char *path;
 	raw_tile tiles[GEO_MAX_TILES];
 	int count;
@@ -31,6 +32,9 @@ typedef struct tiles_reader {
 	bool failed;
 } tiles_reader;
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
 static int fail_at(char *err, size_t errcap, const char *path, int line, const char *fmt,
 		   ...)
 {
@@ -63,16 +67,16 @@ static raw_tile *tile_for_section(tiles_reader *r, const char *section, int line
 	const char *name = section + 5;
 	if (!valid_name(name)) {
 		fail_at(r->err, r->errcap, r->path, line,
-			"tile name '%s' must be 1-15 letters, digits or '-' (and not 'pass')", name);
+			TR(r, "tile name '%s' must be 1-15 letters, digits or '-' (and not 'pass')"), name);
 		return NULL;
 	}
 	for (int i = 0; i < r->count; i++)
 		if (strcasecmp(r->tiles[i].name, name) == 0) {
-			fail_at(r->err, r->errcap, r->path, line, "tile '%s' is defined twice", name);
+			fail_at(r->err, r->errcap, r->path, line, TR(r, "tile '%s' is defined twice"), name);
 			return NULL;
 		}
 	if (r->count == GEO_MAX_TILES) {
-		fail_at(r->err, r->errcap, r->path, line, "too many tiles (at most %d)",
+		fail_at(r->err, r->errcap, r->path, line, TR(r, "too many tiles (at most %d)"),
 			GEO_MAX_TILES);
 		return NULL;
 	}
@@ -91,20 +95,20 @@ static int read_row(tiles_reader *r, raw_tile *t, const char *key, const char *v
 	int row = key[1] - '1';
 	if (side < 0 || key[1] < '1' || key[1] > '9' || key[2])
 		return fail_at(r->err, r->errcap, r->path, line,
-			       "unknown key '%s' in tile '%s' (rows are a1..a9 and b1..b9)", key,
+			       TR(r, "unknown key '%s' in tile '%s' (rows are a1..a9 and b1..b9)"), key,
 			       t->name);
 	if (strlen(value) > GEO_MAX_SECTIONS)
 		return fail_at(r->err, r->errcap, r->path, line,
-			       "row %s of '%s' is longer than %d squares", key, t->name,
+			       TR(r, "row %s of '%s' is longer than %d squares"), key, t->name,
 			       GEO_MAX_SECTIONS);
 	for (int x = 0; value[x]; x++) {
 		char c = value[x];
 		if (c >= '7' && c <= '9')
 			return fail_at(r->err, r->errcap, r->path, line,
-				       "row %s of '%s': pips '%c' out of range 0-6", key, t->name, c);
+				       TR(r, "row %s of '%s': pips '%c' out of range 0-6"), key, t->name, c);
 		if (c != '.' && (c < '0' || c > '6'))
 			return fail_at(r->err, r->errcap, r->path, line,
-				       "row %s of '%s': '%c' is neither pips 0-6 nor '.'", key,
+				       TR(r, "row %s of '%s': '%c' is neither pips 0-6 nor '.'"), key,
 				       t->name, c);
 		t->grid[side][row][x] = (int8_t)(c == '.' ? -1 : c - '0');
 	}
@@ -129,12 +133,12 @@ static int tiles_handler(void *user, const char *section, const char *key,
 		ok = t ? read_row(r, t, key, value, line) : 0;
 	} else if (strcmp(section, "set") == 0) {
 		ok = fail_at(r->err, r->errcap, r->path, line,
-			     "unknown key '%s' in [set] (expected name)", key);
+			     TR(r, "unknown key '%s' in [set] (expected name)"), key);
 	} else {
 		/* Quote nothing of a file that is no tile set: a record or a protocol client
 		 * may name any local file, and its contents are nobody else's business. */
 		ok = fail_at(r->err, r->errcap, r->path, line,
-			     "not a Geominos tile file (keys belong under [set] or [tile.NAME])");
+			     TR(r, "not a Geominos tile file (keys belong under [set] or [tile.NAME])"));
 	}
 	r->failed = !ok;
 	return ok;
@@ -310,25 +314,25 @@ static bool check_tile(const tiles_reader *r, int i, int (*canon)[GEO_MAX_SECTIO
 	int line_b = t->side_line[1] ? t->side_line[1] : t->line;
 	if (na < GEO_MIN_SECTIONS || na > GEO_MAX_SECTIONS)
 		return fail_at(err, errcap, r->path, line_a,
-			       "side a of '%s' has %d sections, expected %d to %d", t->name, na,
+			       TR(r, "side a of '%s' has %d sections, expected %d to %d"), t->name, na,
 			       GEO_MIN_SECTIONS, GEO_MAX_SECTIONS);
 	if (nb != na)
 		return fail_at(err, errcap, r->path, line_b,
-			       "side b of '%s' has %d sections but side a has %d", t->name, nb, na);
+			       TR(r, "side b of '%s' has %d sections but side a has %d"), t->name, nb, na);
 	for (int side = 0; side < 2; side++)
 		if (!side_connected(t, side))
 			return fail_at(err, errcap, r->path, side ? line_b : line_a,
-				       "side %c of '%s' is not connected", "ab"[side], t->name);
+				       TR(r, "side %c of '%s' is not connected"), "ab"[side], t->name);
 	if (!is_mirror(na, ax, ay, bx, by))
 		return fail_at(err, errcap, r->path, line_b,
-			       "side b of '%s' is not side a turned over (mirror it left to right)",
+			       TR(r, "side b of '%s' is not side a turned over (mirror it left to right)"),
 			       t->name);
 	canonical(na, ax, ay, canon[i]);
 	for (int j = 0; j < i; j++)
 		if (r->tiles[j].side_line[0] && na == side_cells(&r->tiles[j], 0, bx, by, bp) &&
 		    !memcmp(canon[j], canon[i], (size_t)na * sizeof(int)))
 			return fail_at(err, errcap, r->path, line_a,
-				       "'%s' has the same shape as '%s' (line %d)", t->name,
+				       TR(r, "'%s' has the same shape as '%s' (line %d)"), t->name,
 				       r->tiles[j].name, r->tiles[j].line);
 	return true;
 }
@@ -340,7 +344,7 @@ static bones_status check_tiles(geo_game *g, const tiles_reader *r, char *msg, s
 	int (*canon)[GEO_MAX_SECTIONS] = g->host->alloc(g->host,
 		sizeof(int[GEO_MAX_TILES][GEO_MAX_SECTIONS]));
 	if (!canon) {
-		snprintf(msg, cap, "out of memory reading '%.400s'", r->path);
+		snprintf(msg, cap, TR(g, "out of memory reading '%.400s'"), r->path);
 		return BONES_ENOMEM;
 	}
 	for (int i = 0; i < r->count && st == BONES_OK; i++)
@@ -349,7 +353,7 @@ static bones_status check_tiles(geo_game *g, const tiles_reader *r, char *msg, s
 	g->host->free(g->host, canon);
 	if (st == BONES_OK && r->count < 2) {
 		fail_at(msg, cap, r->path, r->last_line,
-			"a tile set needs at least 2 tiles, found %d", r->count);
+			TR(g, "a tile set needs at least 2 tiles, found %d"), r->count);
 		st = BONES_EINVAL;
 	}
 	return st;
@@ -360,30 +364,31 @@ bones_status geo_load_tiles(geo_game *g, const char *name, char *err, size_t err
 	char path[1024];
 	bones_status found = g->host->find_file(g->host, name, path, sizeof path);
 	if (found == BONES_EIO) {
-		snprintf(err, errcap, "tiles: '%s' is not a regular file", name);
+		snprintf(err, errcap, TR(g, "tiles: '%s' is not a regular file"), name);
 		return BONES_EIO;
 	}
 	if (found != BONES_OK) {
-		snprintf(err, errcap, "tiles: cannot find '%s' (an absolute path, or one under "
-			 "configs/ or BONES_DATA_PATH)", name);
+		snprintf(err, errcap, TR(g, "tiles: cannot find '%s' (an absolute path, or one under "
+			 "configs/ or BONES_DATA_PATH)"), name);
 		return BONES_ENOTFOUND;
 	}
 	tiles_reader *r = g->host->alloc(g->host, sizeof *r);
 	if (!r) {
-		snprintf(err, errcap, "tiles: out of memory reading '%s'", path);
+		snprintf(err, errcap, TR(g, "tiles: out of memory reading '%s'"), path);
 		return BONES_ENOMEM;
 	}
 	memset(r, 0, sizeof *r);
 	char msg[512] = "";
 	r->path = path;
+	r->host = g->host;
 	r->err = msg;
 	r->errcap = sizeof msg;
 	int line = 0;
 	bones_status st = g->host->ini_parse(g->host, path, tiles_handler, r, &line);
 	if (st == BONES_EIO)
-		snprintf(msg, sizeof msg, "cannot read '%.400s'", path);
+		snprintf(msg, sizeof msg, TR(g, "cannot read '%.400s'"), path);
 	else if (st != BONES_OK && !msg[0])
-		fail_at(msg, sizeof msg, path, line, "syntax error");
+		fail_at(msg, sizeof msg, path, line, TR(g, "syntax error"));
 	if (st == BONES_OK)
 		st = check_tiles(g, r, msg, sizeof msg);
 	if (st == BONES_OK) {
@@ -406,6 +411,7 @@ bones_status geo_load_tiles(geo_game *g, const char *name, char *err, size_t err
 /* ---- The board ------------------------------------------------------------------- */
 
 typedef struct board_reader {
+	const bones_host *host; /* for TR */
 	const char *path;
 	geo_game *g;
 	bool seen[GEO_N];
@@ -422,21 +428,21 @@ static int read_board_row(board_reader *r, const char *key, const char *value, i
 	long row = strncmp(key, "row", 3) == 0 ? strtol(key + 3, &end, 10) : 0;
 	if (row == 0 || *end)
 		return fail_at(r->err, r->errcap, r->path, line,
-			       "unknown key '%s' in [board] (expected name, row1..row%d)", key, GEO_N);
+			       TR(r, "unknown key '%s' in [board] (expected name, row1..row%d)"), key, GEO_N);
 	if (row < 1 || row > GEO_N)
 		return fail_at(r->err, r->errcap, r->path, line,
-			       "%s: the board has %d rows, row1..row%d", key, GEO_N, GEO_N);
+			       TR(r, "%s: the board has %d rows, row1..row%d"), key, GEO_N, GEO_N);
 	if (r->seen[row - 1])
-		return fail_at(r->err, r->errcap, r->path, line, "%s is given twice", key);
+		return fail_at(r->err, r->errcap, r->path, line, TR(r, "%s is given twice"), key);
 	size_t len = strlen(value);
 	if (len != GEO_N)
 		return fail_at(r->err, r->errcap, r->path, line,
-			       "%s has %zu squares, expected %d", key, len, GEO_N);
+			       TR(r, "%s has %zu squares, expected %d"), key, len, GEO_N);
 	for (int x = 0; x < GEO_N; x++) {
 		char c = value[x];
 		if (!strchr("LDld", c))
 			return fail_at(r->err, r->errcap, r->path, line,
-				       "%s: '%c' is not L, D (light, dark) or l, d (in the free area)",
+				       TR(r, "%s: '%c' is not L, D (light, dark) or l, d (in the free area)"),
 				       key, c);
 		int i = (int)(row - 1) * GEO_N + x;
 		r->g->light[i] = c == 'L' || c == 'l';
@@ -457,7 +463,7 @@ static int board_handler(void *user, const char *section, const char *key,
 	int ok;
 	if (strcmp(section, "board") != 0) /* quote nothing: see tiles_handler */
 		ok = fail_at(r->err, r->errcap, r->path, line,
-			     "not a Geominos board file (keys belong under [board])");
+			     TR(r, "not a Geominos board file (keys belong under [board])"));
 	else if (strcmp(key, "name") == 0)
 		ok = (snprintf(r->name, sizeof r->name, "%s", value), 1);
 	else
@@ -471,33 +477,34 @@ bones_status geo_load_board(geo_game *g, const char *name, char *err, size_t err
 	char path[1024], msg[512] = "";
 	bones_status found = g->host->find_file(g->host, name, path, sizeof path);
 	if (found == BONES_EIO) {
-		snprintf(err, errcap, "board: '%s' is not a regular file", name);
+		snprintf(err, errcap, TR(g, "board: '%s' is not a regular file"), name);
 		return BONES_EIO;
 	}
 	if (found != BONES_OK) {
-		snprintf(err, errcap, "board: cannot find '%s' (an absolute path, or one under "
-			 "configs/ or BONES_DATA_PATH)", name);
+		snprintf(err, errcap, TR(g, "board: cannot find '%s' (an absolute path, or one under "
+			 "configs/ or BONES_DATA_PATH)"), name);
 		return BONES_ENOTFOUND;
 	}
 	board_reader r;
 	memset(&r, 0, sizeof r);
 	r.path = path;
 	r.g = g;
+	r.host = g->host;
 	r.err = msg;
 	r.errcap = sizeof msg;
 	int line = 0;
 	bones_status st = g->host->ini_parse(g->host, path, board_handler, &r, &line);
 	if (st == BONES_EIO)
-		snprintf(msg, sizeof msg, "cannot read '%.400s'", path);
+		snprintf(msg, sizeof msg, TR(g, "cannot read '%.400s'"), path);
 	else if (st != BONES_OK && !msg[0])
-		fail_at(msg, sizeof msg, path, line, "syntax error");
+		fail_at(msg, sizeof msg, path, line, TR(g, "syntax error"));
 	else if (st == BONES_OK && r.rows != GEO_N) {
-		fail_at(msg, sizeof msg, path, r.last_line, "board has %d rows, expected %d",
+		fail_at(msg, sizeof msg, path, r.last_line, TR(g, "board has %d rows, expected %d"),
 			r.rows, GEO_N);
 		st = BONES_EINVAL;
 	} else if (st == BONES_OK && !g->free_area[GEO_CENTRE * GEO_N + GEO_CENTRE]) {
 		fail_at(msg, sizeof msg, path, r.last_line,
-			"the middle square (%d,%d) must be in the free area", GEO_CENTRE + 1,
+			TR(g, "the middle square (%d,%d) must be in the free area"), GEO_CENTRE + 1,
 			GEO_CENTRE + 1);
 		st = BONES_EINVAL;
 	}

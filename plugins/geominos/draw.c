@@ -272,11 +272,11 @@ static bool describe_chance(const void *game, const void *state, bones_move m, c
 		return false;
 	const char *name = g->tiles[tile].name;
 	if (s->phase == GEO_PH_CENTRE)
-		snprintf(buf, cap, "%s starts the board", name);
+		snprintf(buf, cap, TR(g, "%s starts the board"), name);
 	else if (s->phase == GEO_PH_DEAL)
-		snprintf(buf, cap, "%s is dealt to player %d", name, s->current + 1);
+		snprintf(buf, cap, TR(g, "%s is dealt to player %d"), name, s->current + 1);
 	else
-		snprintf(buf, cap, "player %d draws %s", s->current + 1, name);
+		snprintf(buf, cap, TR(g, "player %d draws %s"), s->current + 1, name);
 	return true;
 }
 

@@ -4,6 +4,7 @@
 #define GEOMINOS_H
 
 #include "bones/plugin.h"
+#include "bones/translate.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -127,5 +128,29 @@ int geo_find_tile(const geo_game *g, const char *name, size_t len);
 
 /* draw.c: the "bones.render/1" capability. */
 const void *geo_get_extension(const void *game, const char *id);
+
+/* The plugin's texts in the player's language (bones/translate.h): N_ marks static
+ * metadata the host translates, TR and TRN run-time texts (breakdowns, the terminal
+ * view, chance words, configure and data-file errors); g is anything with the host
+ * pointer, usually the configured game. Never in hot paths, notation or records. */
+#define GEO_TEXT_DOMAIN "bones-geominos"
+#define N_(s) s
+#if defined(__GNUC__)
+__attribute__((format_arg(2)))
+#endif
+static inline const char *geo_tr(const bones_host *host, const char *msgid)
+{
+	return bones_translate(host, GEO_TEXT_DOMAIN, msgid);
+}
+#if defined(__GNUC__)
+__attribute__((format_arg(2), format_arg(3)))
+#endif
+static inline const char *geo_trn(const bones_host *host, const char *singular,
+				  const char *plural, long n)
+{
+	return bones_translate_plural(host, GEO_TEXT_DOMAIN, singular, plural, (unsigned long)n);
+}
+#define TR(g, s) geo_tr((g)->host, s)
+#define TRN(g, s, p, n) geo_trn((g)->host, s, p, n)
 
 #endif /* GEOMINOS_H */

@@ -8,25 +8,26 @@
 static const char *const deal_choices[] = {"all", "five", "one", NULL};
 
 static const bones_option_def options[] = {
-	{"players", BONES_OPT_INT, "2", 2, 4, NULL, "number of players"},
+	{"players", BONES_OPT_INT, "2", 2, 4, NULL, N_("number of players")},
 	{"deal", BONES_OPT_ENUM, "all", 0, 0, deal_choices,
-	 "all: every tile dealt first; five: five each, refilled; one: draw and place"},
+	 N_("all: every tile dealt first; five: five each, refilled; one: draw and place")},
 	{"tiles", BONES_OPT_STRING, "geominos/tiles.ini", 0, 0, NULL,
-	 "tile-set file (under configs/ or a path)"},
+	 N_("tile-set file (under configs/ or a path)")},
 	{"board", BONES_OPT_STRING, "geominos/board.ini", 0, 0, NULL,
-	 "board file (under configs/ or a path)"},
+	 N_("board file (under configs/ or a path)")},
 	{"starter", BONES_OPT_INT, "1", 1, 4, NULL,
-	 "the starting player (match play rotates it)"},
+	 N_("the starting player (match play rotates it)")},
 	{"penalty", BONES_OPT_INT, "5", 0, 100, NULL,
-	 "points assessed to a player who cannot place a tile"},
+	 N_("points assessed to a player who cannot place a tile")},
 };
 enum { OPT_PLAYERS, OPT_DEAL, OPT_TILES, OPT_BOARD, OPT_STARTER, OPT_PENALTY };
 
 static const bones_variant variants[] = {
-	{"all-tile", "All-Tile", "every tile is dealt before play begins", "deal=all"},
-	{"five-tile", "Five-Tile", "five tiles each, one drawn after each placement",
+	{"all-tile", N_("All-Tile"), N_("every tile is dealt before play begins"), "deal=all"},
+	{"five-tile", N_("Five-Tile"), N_("five tiles each, one drawn after each placement"),
 	 "deal=five"},
-	{"one-tile", "One-Tile", "draw a tile and place it on the same turn", "deal=one"},
+	{"one-tile", N_("One-Tile"), N_("draw a tile and place it on the same turn"),
+	 "deal=one"},
 };
 
 static void destroy_game(void *game)
@@ -41,7 +42,8 @@ static bones_status configure(const bones_host *host, const bones_value *values,
 {
 	geo_game *g = host->alloc(host, sizeof *g);
 	if (!g) {
-		snprintf(err, errcap, "geominos: out of memory");
+		const struct { const bones_host *host; } h = {host};
+		snprintf(err, errcap, "%s", TR(&h, "geominos: out of memory"));
 		return BONES_ENOMEM;
 	}
 	memset(g, 0, sizeof *g);
@@ -52,7 +54,7 @@ static bones_status configure(const bones_host *host, const bones_value *values,
 	g->penalty = (int)values[OPT_PENALTY].i;
 	bones_status st = BONES_EINVAL;
 	if (g->starter >= g->players) {
-		snprintf(err, errcap, "starter: player %d does not play in a %d-player game",
+		snprintf(err, errcap, TR(g, "starter: player %d does not play in a %d-player game"),
 			 g->starter + 1, g->players);
 		goto out_free;
 	}
@@ -64,7 +66,7 @@ static bones_status configure(const bones_host *host, const bones_value *values,
 	/* One tile goes to the centre; the rest are shared out evenly, the remainder unplayed. */
 	g->quota = (g->tile_count - 1) / g->players;
 	if (g->quota < 1) {
-		snprintf(err, errcap, "players: %d players need at least %d tiles, '%s' has %d",
+		snprintf(err, errcap, TR(g, "players: %d players need at least %d tiles, '%s' has %d"),
 			 g->players, g->players + 1, values[OPT_TILES].s, g->tile_count);
 		st = BONES_EINVAL;
 		goto out_free;
@@ -89,9 +91,9 @@ BONES_PLUGIN_ENTRY = {
 	.abi_minor = BONES_ABI_MINOR,
 	.size = sizeof(bones_plugin),
 	.id = "geominos",
-	.name = "Geominos",
+	.name = N_("Geominos"),
 	.version = "1.0.0",
-	.summary = "Polyomino dominoes: match pips, keep your pips off the light squares",
+	.summary = N_("Polyomino dominoes: match pips, keep your pips off the light squares"),
 	.min_players = 2,
 	.max_players = 4,
 	.flags = BONES_LOW_SCORE_WINS | BONES_HAS_CHANCE,
@@ -115,4 +117,5 @@ BONES_PLUGIN_ENTRY = {
 	.move_visible = NULL,
 	.render_text = geo_render_text,
 	.get_extension = geo_get_extension,
+	.text_domain = GEO_TEXT_DOMAIN,
 };

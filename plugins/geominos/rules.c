@@ -383,9 +383,9 @@ size_t geo_breakdown(const void *game, const void *state, char *buf, size_t cap)
 		return 0;
 	buf[0] = '\0';
 	if (s->last_kind == GEO_LAST_PASS) {
-		n = snprintf(buf, cap, "no legal placement: %d penalty points", s->last_points);
+		n = snprintf(buf, cap, TR(g, "no legal placement: %d penalty points"), s->last_points);
 	} else if (s->last_kind == GEO_LAST_PLACE && s->last_points) {
-		int len = snprintf(buf, cap, "pips on light squares:");
+		int len = snprintf(buf, cap, "%s", TR(g, "pips on light squares:"));
 		const char *sep = " ";
 		for (int i = 0; i < GEO_CELLS && len > 0 && (size_t)len < cap; i++) {
 			if (s->cell[i] == GEO_EMPTY || s->cell[i] >> 3 != s->last_tile ||

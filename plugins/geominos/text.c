@@ -139,8 +139,10 @@ static void render_board(const geo_game *g, const geo_state *s, bones_text *o)
 		}
 		bones_text_printf(o, "\n");
 	}
-	bones_text_printf(o, "squares: . light (pips cost points)  # dark  + free light  = free dark\n"
-	       "         a placed section is its tile's letter and pips\n");
+	/* TRANSLATORS: the board's legend, two lines: keep the symbols . # + = */
+	bones_text_printf(o, "%s\n", TR(g, "squares: . light (pips cost points)  # dark  + free light  "
+					  "= free dark\n         a placed section is its tile's letter "
+					  "and pips"));
 }
 
 /* Row r of an orientation as text: pips or '.', width columns. */
@@ -213,8 +215,9 @@ size_t geo_render_text(const void *game, const void *state, int viewer, char *bu
 	for (int p = 0; p < g->players; p++) {
 		bool turn = s->phase == GEO_PH_PLAY && s->current == p;
 		char head[64];
-		size_t col = (size_t)snprintf(head, sizeof head, "%s player %d: %d points; hand:",
-					      turn ? ">" : " ", p + 1, s->score[p]);
+		size_t col = (size_t)snprintf(head, sizeof head, "%s ", turn ? ">" : " ");
+		col += (size_t)snprintf(head + col, sizeof head - col,
+					TR(g, "player %d: %d points; hand:"), p + 1, s->score[p]);
 		bones_text_printf(&o, "%s", head);
 		for (uint32_t h = s->hand[p]; h; h &= h - 1) { /* within 78 columns */
 			const char *name = g->tiles[__builtin_ctz(h)].name;
@@ -226,25 +229,40 @@ size_t geo_render_text(const void *game, const void *state, int viewer, char *bu
 			col += 1 + strlen(name);
 		}
 		if (!s->hand[p])
-			bones_text_printf(&o, " (empty)");
+			bones_text_printf(&o, " %s", TR(g, "(empty)"));
 		bones_text_printf(&o, "\n");
 	}
-	bones_text_printf(&o, "cards left: %d", __builtin_popcount(s->deck));
-	if (s->last_kind == GEO_LAST_PLACE || s->last_kind == GEO_LAST_CENTRE)
-		bones_text_printf(&o, "; last tile: %s (%c)", g->tiles[s->last_tile].name,
-		    tile_letter(s->last_tile));
-	if (s->last_kind != GEO_LAST_NONE && s->last_kind != GEO_LAST_CENTRE)
-		bones_text_printf(&o, " by player %d, %d points", s->last_player + 1, s->last_points);
+	bones_text_printf(&o, TR(g, "cards left: %d"), __builtin_popcount(s->deck));
+	if (s->last_kind == GEO_LAST_CENTRE) {
+		bones_text_printf(&o, "; ");
+		bones_text_printf(&o, TR(g, "last tile: %s (%c)"), g->tiles[s->last_tile].name,
+				  tile_letter(s->last_tile));
+	} else if (s->last_kind == GEO_LAST_PLACE) {
+		bones_text_printf(&o, "; ");
+		bones_text_printf(&o, TR(g, "last tile: %s (%c) by player %d, %d points"),
+				  g->tiles[s->last_tile].name, tile_letter(s->last_tile),
+				  s->last_player + 1, s->last_points);
+	} else if (s->last_kind == GEO_LAST_PASS) {
+		bones_text_printf(&o, " ");
+		/* TRANSLATORS: after "cards left: N", when the last player passed */
+		bones_text_printf(&o, TR(g, "by player %d, %d points"), s->last_player + 1,
+				  s->last_points);
+	}
 	bones_text_printf(&o, "\n");
 	if (s->phase == GEO_PH_OVER)
-		bones_text_printf(&o, "game over\n");
+		bones_text_printf(&o, "%s\n", TR(g, "game over"));
 	else if (s->phase == GEO_PH_PLAY && s->blocked)
-		bones_text_printf(&o, "player %d cannot place a tile: pass (%d points)\n", s->current + 1,
-		    g->penalty);
+		bones_text_printf(&o, TR(g, "player %d cannot place a tile: pass (%d points)"),
+				  s->current + 1, g->penalty);
+	if (s->phase == GEO_PH_PLAY && s->blocked)
+		bones_text_printf(&o, "\n");
 	else if (s->phase == GEO_PH_PLAY) {
-		bones_text_printf(&o, "player %d to move: NAME/SIDE/ROT@X,Y (anchor = top-left section,\n"
-			"ROT = quarter turns clockwise); tiles in hand, side a | side b:\n",
-			s->current + 1);
+		/* TRANSLATORS: NAME/SIDE/ROT@X,Y is the notation: keep it, and "a" and "b" */
+		bones_text_printf(&o, TR(g, "player %d to move: NAME/SIDE/ROT@X,Y (anchor = top-left "
+					    "section,\nROT = quarter turns clockwise); tiles in "
+					    "hand, side a | side b:"),
+				  s->current + 1);
+		bones_text_printf(&o, "\n");
 		render_hand(g, s, s->current, &o);
 	}
 	return o.len;

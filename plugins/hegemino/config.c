@@ -17,48 +17,50 @@ enum { OPT_PLAYERS, OPT_BOARD, OPT_CHAOS, OPT_STACKING, OPT_WILDS, OPT_BOILING,
 
 const bones_option_def hg_options[HG_OPTION_COUNT] = {
 	{"players", BONES_OPT_INT, "2", 1, 4, NULL,
-	 "number of players (1: Solo Mega-Hegemino; 2 with solo=dorothy)"},
+	 N_("number of players (1: Solo Mega-Hegemino; 2 with solo=dorothy)")},
 	{"board", BONES_OPT_ENUM, "standard", 0, 0, board_choices,
-	 "standard 5x5, mega 7x7 (Mega-Hegemino), sprawl (Sprawlomino: no bound, no bonuses)"},
+	 N_("standard 5x5, mega 7x7 (Mega-Hegemino), sprawl (Sprawlomino: no bound, no bonuses)")},
 	{"chaos", BONES_OPT_ENUM, "off", 0, 0, chaos_choices,
-	 "remove 4 random dominoes per set: hidden (Chaos) or open (Open Chaos)"},
+	 N_("remove 4 random dominoes per set: hidden (Chaos) or open (Open Chaos)")},
 	{"stacking", BONES_OPT_ENUM, "off", 0, 0, stacking_choices,
-	 "keep every domino and allow stacks: on (Stacking), points (Stacking for Points)"},
+	 N_("keep every domino and allow stacks: on (Stacking), points (Stacking for Points)")},
 	{"wilds", BONES_OPT_ENUM, "penalty", 0, 0, wilds_choices,
-	 "extra wilds: penalty (floor 1), friendly, below_zero (no floor), pork_barrel (x wilds)"},
+	 N_("extra wilds: penalty (floor 1), friendly, below_zero (no floor), pork_barrel (x wilds)")},
 	{"boiling_point", BONES_OPT_BOOL, "false", 0, 0, NULL,
-	 "Boiling Point: every region with a wild scores, not just the largest"},
+	 N_("Boiling Point: every region with a wild scores, not just the largest")},
 	{"four_lights", BONES_OPT_BOOL, "false", 0, 0, NULL,
-	 "There Are Four Lights: one more bone per column, the unpicked one carries forward"},
+	 N_("There Are Four Lights: one more bone per column, the unpicked one carries forward")},
 	{"spheres", BONES_OPT_BOOL, "false", 0, 0, NULL,
-	 "Between Two Spheres: shared tableaus, score the lower of your two"},
+	 N_("Between Two Spheres: shared tableaus, score the lower of your two")},
 	{"solo", BONES_OPT_ENUM, "off", 0, 0, solo_choices,
-	 "dorothy: you against President Dorothy (seat 2); mega: Solo Mega-Hegemino"},
+	 N_("dorothy: you against President Dorothy (seat 2); mega: Solo Mega-Hegemino")},
 };
 
 const bones_variant hg_variants[HG_VARIANT_COUNT] = {
-	{"base", "Hegemino", "the rule sheet's game", ""},
-	{"chaos", "Chaos", "random dominoes removed face down", "chaos=hidden"},
-	{"open-chaos", "Open Chaos", "random dominoes removed face up", "chaos=open"},
-	{"mega", "Mega-Hegemino", "7x7 tableaus, twice the dominoes", "board=mega"},
-	{"sprawlomino", "Sprawlomino", "Mega-Hegemino without the 7x7 bound and bonuses",
+	{"base", N_("Hegemino"), N_("the rule sheet's game"), ""},
+	{"chaos", N_("Chaos"), N_("random dominoes removed face down"), "chaos=hidden"},
+	{"open-chaos", N_("Open Chaos"), N_("random dominoes removed face up"), "chaos=open"},
+	{"mega", N_("Mega-Hegemino"), N_("7x7 tableaus, twice the dominoes"), "board=mega"},
+	{"sprawlomino", N_("Sprawlomino"), N_("Mega-Hegemino without the 7x7 bound and bonuses"),
 	 "board=sprawl"},
-	{"stacking", "Stacking", "every domino kept; stack twice per tableau", "stacking=on"},
-	{"stacking-points", "Stacking for Points", "stacking; regions with a stack count twice",
-	 "stacking=points"},
-	{"friendly-wilds", "Friendly Wilds", "no penalty for extra wilds", "wilds=friendly"},
-	{"four-lights", "There Are Four Lights", "five-bone market, unpicked bone carries",
+	{"stacking", N_("Stacking"), N_("every domino kept; stack twice per tableau"),
+	 "stacking=on"},
+	{"stacking-points", N_("Stacking for Points"),
+	 N_("stacking; regions with a stack count twice"), "stacking=points"},
+	{"friendly-wilds", N_("Friendly Wilds"), N_("no penalty for extra wilds"),
+	 "wilds=friendly"},
+	{"four-lights", N_("There Are Four Lights"), N_("five-bone market, unpicked bone carries"),
 	 "four_lights=true"},
-	{"spheres", "Between Two Spheres", "shared tableaus, the lower score counts",
+	{"spheres", N_("Between Two Spheres"), N_("shared tableaus, the lower score counts"),
 	 "spheres=true"},
-	{"below-zero", "Below Zero", "the wild penalty has no floor", "wilds=below_zero"},
-	{"boiling-point", "Boiling Point", "every region with a wild scores",
+	{"below-zero", N_("Below Zero"), N_("the wild penalty has no floor"), "wilds=below_zero"},
+	{"boiling-point", N_("Boiling Point"), N_("every region with a wild scores"),
 	 "boiling_point=true"},
-	{"pork-barrel", "President Dorothy's Pork Barrel", "wilds multiply: pips x wilds x squares",
-	 "wilds=pork_barrel"},
-	{"dorothy", "President Dorothy", "solo against the automaton in seat 2",
+	{"pork-barrel", N_("President Dorothy's Pork Barrel"),
+	 N_("wilds multiply: pips x wilds x squares"), "wilds=pork_barrel"},
+	{"dorothy", N_("President Dorothy"), N_("solo against the automaton in seat 2"),
 	 "players=2 solo=dorothy"},
-	{"solo-mega", "Solo Mega-Hegemino", "one player, 7x7, row-marking market",
+	{"solo-mega", N_("Solo Mega-Hegemino"), N_("one player, 7x7, row-marking market"),
 	 "players=1 solo=mega"},
 };
 
@@ -68,27 +70,29 @@ static bones_status fail(char *err, size_t cap, const char *msg)
 	return BONES_EINVAL;
 }
 
-static bones_status check_values(const bones_value *v, char *err, size_t cap)
+static bones_status check_values(const bones_host *host, const bones_value *v, char *err,
+				 size_t cap)
 {
+	const struct { const bones_host *host; } h = {host}, *g = &h; /* for TR */
 	int players = (int)v[OPT_PLAYERS].i, solo = (int)v[OPT_SOLO].i;
 	if (players == 1 && solo == HG_MODE_DOROTHY)
-		return fail(err, cap, "players: solo=dorothy needs 2 seats (you and Dorothy)");
+		return fail(err, cap, TR(g, "players: solo=dorothy needs 2 seats (you and Dorothy)"));
 	if (players == 1)
 		solo = HG_MODE_SOLO_MEGA; /* players=1 is Solo Mega-Hegemino */
 	if (solo == HG_MODE_SOLO_MEGA && players != 1)
-		return fail(err, cap, "players: solo=mega is for 1 player");
+		return fail(err, cap, TR(g, "players: solo=mega is for 1 player"));
 	if (solo == HG_MODE_DOROTHY && players != 2)
-		return fail(err, cap, "players: solo=dorothy needs 2 seats (you and Dorothy)");
+		return fail(err, cap, TR(g, "players: solo=dorothy needs 2 seats (you and Dorothy)"));
 	if (solo != HG_MODE_STANDARD && v[OPT_SPHERES].i)
-		return fail(err, cap, "spheres: Between Two Spheres needs solo=off");
+		return fail(err, cap, TR(g, "spheres: Between Two Spheres needs solo=off"));
 	if (solo != HG_MODE_STANDARD && v[OPT_LIGHTS].i)
-		return fail(err, cap, "four_lights: There Are Four Lights needs solo=off");
+		return fail(err, cap, TR(g, "four_lights: There Are Four Lights needs solo=off"));
 	if (solo == HG_MODE_DOROTHY && v[OPT_BOARD].i != 0)
-		return fail(err, cap, "board: President Dorothy plays on the standard board");
+		return fail(err, cap, TR(g, "board: President Dorothy plays on the standard board"));
 	if (solo != HG_MODE_STANDARD && v[OPT_CHAOS].i)
-		return fail(err, cap, "chaos: Chaos needs solo=off");
+		return fail(err, cap, TR(g, "chaos: Chaos needs solo=off"));
 	if (solo != HG_MODE_STANDARD && v[OPT_STACKING].i)
-		return fail(err, cap, "stacking: Stacking needs solo=off");
+		return fail(err, cap, TR(g, "stacking: Stacking needs solo=off"));
 	return BONES_OK;
 }
 
@@ -179,12 +183,14 @@ static void set_shape(hg_game *g, int board_opt)
 bones_status hg_configure(const bones_host *host, const bones_value *values, void **game,
 			   bones_game_info *info, char *err, size_t errcap)
 {
-	bones_status st = check_values(values, err, errcap);
+	bones_status st = check_values(host, values, err, errcap);
 	if (st)
 		return st;
 	hg_game *g = host->alloc(host, sizeof *g);
-	if (!g)
-		return fail(err, errcap, "hegemino: out of memory");
+	if (!g) {
+		const struct { const bones_host *host; } h = {host};
+		return fail(err, errcap, TR(&h, "hegemino: out of memory"));
+	}
 	memset(g, 0, sizeof *g);
 	g->host = host;
 	g->players = (int)values[OPT_PLAYERS].i;

@@ -158,7 +158,8 @@ bones_move hg_dorothy_choose(const void *game, const void *state,
 }
 
 static const bones_plugin_agent agents[] = {
-	{"dorothy", "President Dorothy, the rule sheet's solo automaton (solo=dorothy)",
+	/* the host shows the summary in the player's language (bones_plugin_text) */
+	{"dorothy", N_("President Dorothy, the rule sheet's solo automaton (solo=dorothy)"),
 	 hg_dorothy_choose},
 };
 

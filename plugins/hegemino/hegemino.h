@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "bones/plugin.h"
+#include "bones/translate.h"
 
 #define HG_NONE 0xFF     /* no domino / no token in a market slot */
 #define HG_ROWS 6        /* market column rows (five bones at most, one spare) */
@@ -126,6 +127,31 @@ typedef struct hg_game {
 	size_t state_size, max_moves;
 } hg_game;
 
+/* The plugin's texts in the player's language (bones/translate.h): N_ marks static
+ * metadata the host translates, TR and TRN run-time texts (breakdowns, the terminal
+ * view, pictures, prompts, chance words, configure errors); g is anything with the
+ * host pointer, usually the configured game. Never in hot paths, notation,
+ * observations or records. */
+#define HG_TEXT_DOMAIN "bones-hegemino"
+#define N_(s) s
+#if defined(__GNUC__)
+__attribute__((format_arg(2)))
+#endif
+static inline const char *hg_tr(const bones_host *host, const char *msgid)
+{
+	return bones_translate(host, HG_TEXT_DOMAIN, msgid);
+}
+#if defined(__GNUC__)
+__attribute__((format_arg(2), format_arg(3)))
+#endif
+static inline const char *hg_trn(const bones_host *host, const char *singular,
+				 const char *plural, long n)
+{
+	return bones_translate_plural(host, HG_TEXT_DOMAIN, singular, plural, (unsigned long)n);
+}
+#define TR(g, s) hg_tr((g)->host, s)
+#define TRN(g, s, p, n) hg_trn((g)->host, s, p, n)
+
 /* Options, variants and configure (config.c). */
 #define HG_OPTION_COUNT 9
 #define HG_VARIANT_COUNT 15
@@ -175,7 +201,10 @@ int hg_score_tab(const hg_game *g, const hg_state *s, int tab, hg_score *out);
 /* Each player's score (Between Two Spheres: the lower of their two tableaus). */
 void hg_scores(const void *game, const void *state, double *scores);
 size_t hg_breakdown(const void *game, const void *state, char *buf, size_t cap);
-size_t hg_format_score(const hg_score *sc, char *buf, size_t cap);
+/* sc as text in the player's language: "2s: 5 squares, 1 wild, x2 = 10; ...; total 14". */
+size_t hg_format_score(const hg_game *g, const hg_score *sc, char *buf, size_t cap);
+/* Whether sc has more to say than its total (a region or a bonus). */
+bool hg_score_has_parts(const hg_score *sc);
 
 /* Notation (notation.c). */
 size_t hg_format_move(const void *game, const void *state, bones_move move, char *buf,

@@ -23,9 +23,9 @@ BONES_PLUGIN_ENTRY = {
 	.abi_minor = BONES_ABI_MINOR,
 	.size = sizeof(bones_plugin),
 	.id = "hegemino",
-	.name = "Hegemino",
+	.name = N_("Hegemino"),
 	.version = "1.0.0",
-	.summary = "Kingdomino-style dominoes: pick from the market, build a 5x5 tableau",
+	.summary = N_("Kingdomino-style dominoes: pick from the market, build a 5x5 tableau"),
 	.min_players = 1,
 	.max_players = 4,
 	.flags = BONES_HAS_CHANCE | BONES_HIDDEN_INFO,
@@ -49,4 +49,5 @@ BONES_PLUGIN_ENTRY = {
 	.move_visible = hg_move_visible,
 	.render_text = hg_render_text,
 	.get_extension = get_extension,
+	.text_domain = HG_TEXT_DOMAIN,
 };

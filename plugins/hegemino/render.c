@@ -70,12 +70,14 @@ static void draw_token(const hg_game *g, const bones_canvas *cv, float x, float 
 
 static void draw_market(const hg_game *g, const hg_state *s, const bones_canvas *cv)
 {
-	cv->text(cv->user, 1.0f, -0.5f, 0.55f, soft, BONES_ALIGN_CENTER, "to place");
-	cv->text(cv->user, 4.0f, -0.5f, 0.55f, soft, BONES_ALIGN_CENTER, "to pick");
+	/* TRANSLATORS: above the market's left column (picture; about 9 characters) */
+	cv->text(cv->user, 1.0f, -0.5f, 0.55f, soft, BONES_ALIGN_CENTER, TR(g, "to place"));
+	/* TRANSLATORS: above the market's right column (picture; about 9 characters) */
+	cv->text(cv->user, 4.0f, -0.5f, 0.55f, soft, BONES_ALIGN_CENTER, TR(g, "to pick"));
 	/* the wild legend: a blank half is drawn in the wild colour */
 	rect(cv, 0.0f, LEGEND_Y, 0.7f, 0.7f, wild, ink, 0.03f);
 	cv->text(cv->user, 0.95f, LEGEND_Y + 0.35f, 0.5f, soft, BONES_ALIGN_LEFT,
-		 "blank half = wild");
+		 TR(g, "blank half = wild"));
 	for (int i = 0; i < HG_ROWS; i++) {
 		float y = (float)i * ROW_H;
 		/* rows above the acting one are used up (placed or discarded, their token
@@ -128,7 +130,7 @@ static void draw_tab(const hg_game *g, const hg_state *s, int k, const bones_can
 	}
 	int owner = g->spheres && g->players == 2 ? k / 2 : k % g->players;
 	char label[32];
-	snprintf(label, sizeof label, "Player %d", owner + 1);
+	snprintf(label, sizeof label, TR(g, "Player %d"), owner + 1);
 	rect(cv, ox, 0.0f, (float)V, (float)V, BONES_RGBA(255, 255, 255, 60),
 	     bones_player_color(owner), 0.05f);
 	reachable(g, &s->tab[k], ox, cv);
@@ -245,17 +247,33 @@ static bool prompt(const void *game, const void *state, char *buf, size_t cap)
 	if (hg_to_move(g, s) < 0 || (s->phase != HG_PH_PLAY && s->phase != HG_PH_SOLO))
 		return false;
 	if (id == HG_NONE) {
-		snprintf(buf, cap, "pick: click a domino to pick from the market");
+		snprintf(buf, cap, "%s", TR(g, "pick: click a domino to pick from the market"));
 		return true;
 	}
-	char where[48] = "your tableau";
+	/* one whole sentence per place and discard option */
+	bool discard = hg_move_legal(g, s, HG_MOVE(HG_MV_DISCARD, 0));
+	int a = hg_dom_a(id), b = hg_dom_b(id);
 	if (hg_is_dorothy_tab(g, k))
-		snprintf(where, sizeof where, "Dorothy's column");
+		snprintf(buf, cap,
+			 discard ? TR(g, "place: click a green spot on Dorothy's column for "
+				      "%d-%d (R turns it), or Discard")
+				 : TR(g, "place: click a green spot on Dorothy's column for "
+				      "%d-%d (R turns it)"),
+			 a, b);
 	else if (g->tableaus > g->players)
-		snprintf(where, sizeof where, "tableau %d", k + 1);
-	snprintf(buf, cap, "place: click a green spot on %s for %d-%d (R turns it)%s", where,
-		 hg_dom_a(id), hg_dom_b(id), hg_move_legal(g, s, HG_MOVE(HG_MV_DISCARD, 0)) ?
-		 ", or Discard" : "");
+		snprintf(buf, cap,
+			 discard ? TR(g, "place: click a green spot on tableau %d for %d-%d "
+				      "(R turns it), or Discard")
+				 : TR(g, "place: click a green spot on tableau %d for %d-%d "
+				      "(R turns it)"),
+			 k + 1, a, b);
+	else
+		snprintf(buf, cap,
+			 discard ? TR(g, "place: click a green spot on your tableau for %d-%d "
+				      "(R turns it), or Discard")
+				 : TR(g, "place: click a green spot on your tableau for %d-%d "
+				      "(R turns it)"),
+			 a, b);
 	return true;
 }
 
@@ -264,6 +282,7 @@ static bool prompt(const void *game, const void *state, char *buf, size_t cap)
 static bool describe_chance(const void *game, const void *state, bones_move m, char *buf,
 			    size_t cap)
 {
+	const hg_game *g = game;
 	char dom[16];
 	int id = (int)(m & 0x0FFFFFFF);
 	switch (HG_KIND(m)) {
@@ -271,18 +290,21 @@ static bool describe_chance(const void *game, const void *state, bones_move m, c
 		char order[16];
 		if (!hg_format_move(game, state, m, order, sizeof order))
 			return false;
-		size_t n = (size_t)snprintf(buf, cap, "the players pick in the order");
-		for (const char *d = order + 6; *d && n < cap; d++)
-			n += (size_t)snprintf(buf + n, cap - n, " %c", *d);
+		char seq[16] = "";
+		size_t n = 0;
+		for (const char *d = order + 6; *d && n + 3 < sizeof seq; d++)
+			n += (size_t)snprintf(seq + n, sizeof seq - n, "%s%c", n ? " " : "", *d);
+		/* TRANSLATORS: %s lists the players by number, e.g. "2 1 1 2" */
+		snprintf(buf, cap, TR(g, "the players pick in the order %s"), seq);
 		return true;
 	}
 	case HG_MV_DRAW:
 		hg_format_domino(id, dom, sizeof dom);
-		snprintf(buf, cap, "%s comes to the market", dom);
+		snprintf(buf, cap, TR(g, "%s comes to the market"), dom);
 		return true;
 	case HG_MV_REMOVE:
 		hg_format_domino(id, dom, sizeof dom);
-		snprintf(buf, cap, "%s is removed from the game", dom);
+		snprintf(buf, cap, TR(g, "%s is removed from the game"), dom);
 		return true;
 	default:
 		return false;

@@ -260,7 +260,15 @@ void hg_scores(const void *game, const void *state, double *scores)
 	}
 }
 
-size_t hg_format_score(const hg_score *sc, char *buf, size_t cap)
+bool hg_score_has_parts(const hg_score *sc)
+{
+	for (int v = 1; v <= 6; v++)
+		if (sc->value[v].regions)
+			return true;
+	return sc->complete || sc->centre || sc->corner;
+}
+
+size_t hg_format_score(const hg_game *g, const hg_score *sc, char *buf, size_t cap)
 {
 	size_t n = 0;
 	const char *sep = "";
@@ -271,29 +279,44 @@ size_t hg_format_score(const hg_score *sc, char *buf, size_t cap)
 		int k_ = snprintf(buf + n, n < cap ? cap - n : 0, __VA_ARGS__);   \
 		n += k_ > 0 ? (size_t)k_ : 0;                                     \
 	} while (0)
+	/* a list of figures joined by "; " (the terminal view wraps there) */
 	for (int v = 1; v <= 6; v++) {
 		const hg_value_score *vs = &sc->value[v];
 		if (!vs->regions)
 			continue;
-		OUT("%s%ds: %d squares, %d wild%s, x%d%s%s = %d", sep, v, vs->squares,
-		    vs->wilds, vs->wilds == 1 ? "" : "s", vs->multiplier,
-		    vs->regions > 1 ? " (several regions)" : "", vs->doubled ? " x2" : "",
-		    vs->points);
+		OUT("%s", sep);
+		/* TRANSLATORS: the region of pip value %d (e.g. "2s:"), its figures follow */
+		OUT(TR(g, "%ds:"), v);
+		OUT(" ");
+		OUT(TRN(g, "%d square", "%d squares", vs->squares), vs->squares);
+		OUT(", ");
+		OUT(TRN(g, "%d wild", "%d wilds", vs->wilds), vs->wilds);
+		OUT(", x%d", vs->multiplier);
+		if (vs->regions > 1)
+			OUT(" %s", TR(g, "(several regions)"));
+		OUT("%s = %d", vs->doubled ? " x2" : "", vs->points);
 		sep = "; ";
 	}
 	if (sc->complete) {
-		OUT("%scomplete +%d", sep, sc->complete);
+		OUT("%s", sep);
+		/* TRANSLATORS: bonus for a tableau without an empty square */
+		OUT(TR(g, "complete +%d"), sc->complete);
 		sep = "; ";
 	}
 	if (sc->centre) {
-		OUT("%scentre gap +%d", sep, sc->centre);
+		OUT("%s", sep);
+		/* TRANSLATORS: bonus for the start token (the gap) in the middle */
+		OUT(TR(g, "centre gap +%d"), sc->centre);
 		sep = "; ";
 	}
 	if (sc->corner) {
-		OUT("%scorner gap +%d", sep, sc->corner);
+		OUT("%s", sep);
+		/* TRANSLATORS: bonus for the start token (the gap) in a corner */
+		OUT(TR(g, "corner gap +%d"), sc->corner);
 		sep = "; ";
 	}
-	OUT("%stotal %d", sep, sc->total);
+	OUT("%s", sep);
+	OUT(TR(g, "total %d"), sc->total);
 #undef OUT
 	if (n >= cap && cap)
 		buf[cap - 1] = '\0';
@@ -316,8 +339,12 @@ size_t hg_breakdown(const void *game, const void *state, char *buf, size_t cap)
 		hg_score sc;
 		char line[512];
 		hg_score_tab(g, s, k, &sc);
-		hg_format_score(&sc, line, sizeof line);
-		int w = snprintf(buf + n, cap - n, "%stableau %d: %s", n ? " | " : "", k + 1, line);
+		hg_format_score(g, &sc, line, sizeof line);
+		int w = snprintf(buf + n, cap - n, "%s", n ? " | " : "");
+		n += w > 0 ? (size_t)w : 0;
+		if (n + 1 >= cap)
+			break;
+		w = snprintf(buf + n, cap - n, TR(g, "tableau %d: %s"), k + 1, line);
 		n += w > 0 ? (size_t)w : 0;
 	}
 	return n < cap ? n : (cap ? cap - 1 : 0);

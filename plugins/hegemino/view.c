@@ -111,9 +111,9 @@ static void put_token(const hg_game *g, bones_text *o, int t)
 
 static void render_market(const hg_game *g, const hg_state *s, bones_text *o)
 {
-	bones_text_printf(o, "market%s\n", g->mode == HG_MODE_SOLO_MEGA
-					      ? " (X: marked row)"
-					      : " (left: to place, right: to pick; >: acting row)");
+	bones_text_printf(o, "%s\n", g->mode == HG_MODE_SOLO_MEGA
+				      ? TR(g, "market (X: marked row)")
+				      : TR(g, "market (left: to place, right: to pick; >: acting row)"));
 	for (int i = 0; i < HG_ROWS; i++) {
 		bool any = s->left_dom[i] != HG_NONE || s->left_tok[i] != HG_NONE ||
 			   s->right_dom[i] != HG_NONE || s->right_tok[i] != HG_NONE;
@@ -130,20 +130,21 @@ static void render_market(const hg_game *g, const hg_state *s, bones_text *o)
 		put_token(g, o, s->right_tok[i]);
 		bones_text_printf(o, "\n");
 	}
-	bones_text_printf(o, "boneyard %d", s->bone_n);
+	bones_text_printf(o, TR(g, "boneyard %d"), s->bone_n);
 	int removed = 0;
 	for (int i = 0; i < HG_DOMINOES; i++)
 		removed += s->removed[i];
 	if (g->chaos == HG_CHAOS_HIDDEN)
-		bones_text_printf(o, ", %d removed face down", removed);
+		bones_text_printf(o, TR(g, ", %d removed face down"), removed);
 	if (g->chaos == HG_CHAOS_OPEN) {
-		bones_text_printf(o, ", removed:");
+		bones_text_printf(o, "%s", TR(g, ", removed:"));
 		for (int i = 0; i < HG_DOMINOES; i++)
 			for (int c = 0; c < s->removed[i]; c++)
 				bones_text_printf(o, " %d-%d", hg_dom_a(i), hg_dom_b(i));
 	}
 	if (s->solo_hand != HG_NONE)
-		bones_text_printf(o, ", in hand %d-%d", hg_dom_a(s->solo_hand), hg_dom_b(s->solo_hand));
+		bones_text_printf(o, TR(g, ", in hand %d-%d"), hg_dom_a(s->solo_hand),
+				  hg_dom_b(s->solo_hand));
 	bones_text_printf(o, "\n");
 }
 
@@ -188,8 +189,10 @@ static void block_init(const hg_game *g, const hg_state *s, int k, tab_block *b)
 	hg_score sc;
 	hg_score_tab(g, s, k, &sc);
 	b->k = k;
-	snprintf(b->title, sizeof b->title, "tableau %d%s: total %d", k + 1,
-		 hg_is_dorothy_tab(g, k) ? " (President Dorothy)" : "", sc.total);
+	snprintf(b->title, sizeof b->title,
+		 hg_is_dorothy_tab(g, k) ? TR(g, "tableau %d (President Dorothy): total %d")
+					 : TR(g, "tableau %d: total %d"),
+		 k + 1, sc.total);
 	int title = (int)strlen(b->title);
 	if (hg_is_dorothy_tab(g, k)) {
 		b->height = 2 + (s->tab[1].rows ? s->tab[1].rows : 1);
@@ -251,7 +254,7 @@ static void block_line(const hg_game *g, const hg_state *s, const tab_block *b, 
 		if (line == 1)
 			bones_text_printf(o, "   y");
 		else if (s->tab[1].rows == 0)
-			bones_text_printf(o, "      (empty)");
+			bones_text_printf(o, "      %s", TR(g, "(empty)"));
 		else
 			bones_text_printf(o, "%4d  %d==%d", r, HG_CODE(cells[2 * r]) - 1,
 					  HG_CODE(cells[2 * r + 1]) - 1);
@@ -324,16 +327,19 @@ static void render_tableaus(const hg_game *g, const hg_state *s, bones_text *o)
 		}
 		render_band(g, s, b, n0, n1, o);
 	}
-	bones_text_printf(o, "(2==5 a domino across, | joins one down, # start token, "
-			     ". empty%s)\n", g->stacking ? ", ' stacked" : "");
+	bones_text_printf(o, "%s\n",
+			  g->stacking ? TR(g, "(2==5 a domino across, | joins one down, # start "
+					      "token, . empty, ' stacked)")
+				      : TR(g, "(2==5 a domino across, | joins one down, # start "
+					      "token, . empty)"));
 	for (int k = 0; k < g->tableaus; k++) { /* how each total comes about */
 		hg_score sc;
 		char line[512], why[540];
 		hg_score_tab(g, s, k, &sc);
-		hg_format_score(&sc, line, sizeof line);
-		if (strncmp(line, "total", 5) == 0)
+		if (!hg_score_has_parts(&sc))
 			continue;
-		snprintf(why, sizeof why, "tableau %d: %s", k + 1, line);
+		hg_format_score(g, &sc, line, sizeof line);
+		snprintf(why, sizeof why, TR(g, "tableau %d: %s"), k + 1, line);
 		put_wrapped(o, why);
 	}
 }
@@ -344,18 +350,24 @@ static void render_header(const hg_game *g, const hg_state *s, bones_text *o)
 {
 	int who = hg_to_move(g, s);
 	if (who == BONES_TERMINAL) {
-		bones_text_printf(o, "Hegemino: game over\n");
+		bones_text_printf(o, "%s\n", TR(g, "Hegemino: game over"));
 		return;
 	}
 	if (g->mode == HG_MODE_SOLO_MEGA)
-		bones_text_printf(o, "Hegemino, pick %d of %d: ", s->solo_picks + 1, g->solo_target);
+		bones_text_printf(o, TR(g, "Hegemino, pick %d of %d:"), s->solo_picks + 1,
+				  g->solo_target);
 	else
-		bones_text_printf(o, "Hegemino, round %d: ", s->round + 1);
+		bones_text_printf(o, TR(g, "Hegemino, round %d:"), s->round + 1);
+	bones_text_printf(o, " ");
 	if (who == BONES_CHANCE)
-		bones_text_printf(o, "chance\n");
+		/* TRANSLATORS: a chance event (a deal) is next */
+		bones_text_printf(o, "%s\n", TR(g, "chance"));
+	else if (hg_actor_domino(g, s) == HG_NONE)
+		bones_text_printf(o, TR(g, "player %d to pick"), who + 1);
 	else
-		bones_text_printf(o, "player %d to %s\n", who + 1,
-		    hg_actor_domino(g, s) == HG_NONE ? "pick" : "place");
+		bones_text_printf(o, TR(g, "player %d to place"), who + 1);
+	if (who != BONES_CHANCE)
+		bones_text_printf(o, "\n");
 }
 
 size_t hg_render_text(const void *game, const void *state, int viewer, char *buf,

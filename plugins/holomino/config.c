@@ -8,27 +8,27 @@
 static const char *const scoring_choices[] = {"sum", "product", NULL};
 
 const bones_option_def hm_options[HM_OPTION_COUNT] = {
-	{"players", BONES_OPT_INT, "2", 2, 4, NULL, "number of players"},
-	{"pool_size", BONES_OPT_INT, "3", 1, 6, NULL, "tiles in each pool between turns"},
+	{"players", BONES_OPT_INT, "2", 2, 4, NULL, N_("number of players")},
+	{"pool_size", BONES_OPT_INT, "3", 1, 6, NULL, N_("tiles in each pool between turns")},
 	{"scoring", BONES_OPT_ENUM, "sum", 0, 0, scoring_choices,
-	 "several holes in one move: sum x count, or the product of the hole scores"},
-	{"digits", BONES_OPT_INT, "6", 3, 9, NULL, "tiles use the digits 1..N"},
+	 N_("several holes in one move: sum x count, or the product of the hole scores")},
+	{"digits", BONES_OPT_INT, "6", 3, 9, NULL, N_("tiles use the digits 1..N")},
 	{"unique_digits", BONES_OPT_BOOL, "true", 0, 1, NULL,
-	 "the three digits of a tile differ (false: 76 tiles with 6 digits)"},
+	 N_("the three digits of a tile differ (false: 76 tiles with 6 digits)")},
 	{"max_extent", BONES_OPT_INT, "0", 0, 99, NULL,
-	 "keep the layout within N tiles across and N rows (0 = unbounded)"},
+	 N_("keep the layout within N tiles across and N rows (0 = unbounded)")},
 };
 
 const bones_variant hm_variants[HM_VARIANT_COUNT] = {
-	{"standard", "Holomino", "the rule sheets' game for two", ""},
-	{"brettspielnetz", "Holomino (Brettspielnetz)", "layout limited to 12 x 12 tiles",
+	{"standard", N_("Holomino"), N_("the rule sheets' game for two"), ""},
+	{"brettspielnetz", N_("Holomino (Brettspielnetz)"), N_("layout limited to 12 x 12 tiles"),
 	 "max_extent=12"},
-	{"product", "Holomino (product scoring)",
-	 "the author's original rule: hole scores of one move are multiplied",
+	{"product", N_("Holomino (product scoring)"),
+	 N_("the author's original rule: hole scores of one move are multiplied"),
 	 "scoring=product"},
-	{"3p", "Holomino for three", "three players", "players=3"},
-	{"4p", "Holomino for four", "four players", "players=4"},
-	{"repeats", "Holomino with repeated digits", "76 tiles, digits may repeat",
+	{"3p", N_("Holomino for three"), N_("three players"), "players=3"},
+	{"4p", N_("Holomino for four"), N_("four players"), "players=4"},
+	{"repeats", N_("Holomino with repeated digits"), N_("76 tiles, digits may repeat"),
 	 "unique_digits=false"},
 };
 
@@ -118,7 +118,8 @@ bones_status hm_configure(const bones_host *host, const bones_value *values,
 {
 	hm_game *g = host->alloc(host, sizeof *g);
 	if (!g) {
-		snprintf(err, errcap, "holomino: out of memory");
+		const struct { const bones_host *host; } h = {host};
+		snprintf(err, errcap, "%s", TR(&h, "holomino: out of memory"));
 		return BONES_ENOMEM;
 	}
 	memset(g, 0, sizeof *g);
@@ -132,9 +133,11 @@ bones_status hm_configure(const bones_host *host, const bones_value *values,
 	build_tiles(g);
 	int need = g->players * g->pool_size + 1;
 	if (need > g->ntiles) {
+		/* TRANSLATORS: "pool_size:" and "digits=" are an option key and setting:
+		 * keep them as they are. */
 		snprintf(err, errcap,
-			 "pool_size: %d players x %d tiles + the start tile need %d tiles, "
-			 "but digits=%d makes only %d; use more digits or smaller pools",
+			 TR(g, "pool_size: %d players x %d tiles + the start tile need %d tiles, "
+			       "but digits=%d makes only %d; use more digits or smaller pools"),
 			 g->players, g->pool_size, need, g->digits, g->ntiles);
 		host->free(host, g);
 		return BONES_EINVAL;
@@ -147,8 +150,8 @@ bones_status hm_configure(const bones_host *host, const bones_value *values,
 	g->fit0 = host->alloc(host, (size_t)g->npat * sizeof(uint64_t));
 	g->ori = host->alloc(host, (size_t)g->npat * (size_t)g->ntiles);
 	if (!g->fit || !g->fit0 || !g->ori) {
+		snprintf(err, errcap, "%s", TR(g, "holomino: out of memory"));
 		hm_destroy(g);
-		snprintf(err, errcap, "holomino: out of memory");
 		return BONES_ENOMEM;
 	}
 	memset(g->fit, 0, (size_t)g->npat * HM_WORDS * sizeof(uint64_t));

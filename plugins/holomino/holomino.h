@@ -10,6 +10,7 @@
 #include "bones/heuristic.h"
 #include "bones/hex.h"
 #include "bones/plugin.h"
+#include "bones/translate.h"
 
 #define HM_MAX_TILES 256   /* 2 x C(9,3) = 168 unique, 249 with repeated digits */
 #define HM_WORDS 4         /* 64-bit words of a tile bitmask */
@@ -164,6 +165,30 @@ static inline bool hm_extent_ok(const hm_game *g, const hm_state *s, int q, int 
 	/* width in half tiles: (maxx - minx) + 2 <= 2N */
 	return maxr - minr + 1 <= g->max_extent && maxx - minx + 2 <= 2 * g->max_extent;
 }
+
+/* The plugin's texts in the player's language (bones/translate.h): N_ marks static
+ * metadata the host translates, TR and TRN run-time texts (breakdowns, the terminal
+ * view, chance words, configure errors). Never in hot paths, notation or records. */
+#define HM_TEXT_DOMAIN "bones-holomino"
+#define N_(s) s
+#if defined(__GNUC__)
+__attribute__((format_arg(2)))
+#endif
+static inline const char *hm_tr(const bones_host *host, const char *msgid)
+{
+	return bones_translate(host, HM_TEXT_DOMAIN, msgid);
+}
+#if defined(__GNUC__)
+__attribute__((format_arg(2), format_arg(3)))
+#endif
+static inline const char *hm_trn(const bones_host *host, const char *singular,
+				 const char *plural, long n)
+{
+	return bones_translate_plural(host, HM_TEXT_DOMAIN, singular, plural, (unsigned long)n);
+}
+/* g: anything with the host pointer, usually the configured game */
+#define TR(g, s) hm_tr((g)->host, s)
+#define TRN(g, s, p, n) hm_trn((g)->host, s, p, n)
 
 /* config.c */
 #define HM_OPTION_COUNT 6

@@ -121,14 +121,13 @@ bones_status hm_parse(const void *game, const void *state, const char *text,
 
 size_t hm_explain(const hm_game *g, const hm_moverec *rec, char *buf, size_t cap)
 {
-	static const char *const kinds[] = {"", "hole", "double hole", "triple hole"};
 	int n = rec->nholes;
 	if (cap)
 		buf[0] = '\0';
 	if (!rec->valid || rec->chance || !n)
 		return 0;
 	if (n == 1)
-		return put(buf, cap, snprintf(buf, cap, "hole: %d + %d + %d = %d",
+		return put(buf, cap, snprintf(buf, cap, TR(g, "hole: %d + %d + %d = %d"),
 					      rec->digit[0][0], rec->digit[0][1],
 					      rec->digit[0][2], (int)rec->points));
 	char inner[64];
@@ -138,10 +137,13 @@ size_t hm_explain(const hm_game *g, const hm_moverec *rec, char *buf, size_t cap
 		len += (size_t)snprintf(inner + len, sizeof inner - len, "%s%d", i ? sep : "",
 					rec->hole[i]);
 	if (g->product)
-		return put(buf, cap, snprintf(buf, cap, "%s: %s = %d", kinds[n], inner,
-					      (int)rec->points));
-	return put(buf, cap, snprintf(buf, cap, "%s: %d x (%s) = %d", kinds[n], n, inner,
-				      (int)rec->points));
+		return put(buf, cap, snprintf(buf, cap, n == 2 ? TR(g, "double hole: %s = %d")
+							       : TR(g, "triple hole: %s = %d"),
+					      inner, (int)rec->points));
+	/* TRANSLATORS: the sum of the holes' scores times their number (2 or 3) */
+	return put(buf, cap, snprintf(buf, cap, n == 2 ? TR(g, "double hole: %d x (%s) = %d")
+						       : TR(g, "triple hole: %d x (%s) = %d"),
+				      n, inner, (int)rec->points));
 }
 
 size_t hm_breakdown(const void *game, const void *state, char *buf, size_t cap)

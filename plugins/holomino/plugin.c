@@ -6,9 +6,9 @@ BONES_PLUGIN_ENTRY = {
 	.abi_minor = BONES_ABI_MINOR,
 	.size = sizeof(bones_plugin),
 	.id = "holomino",
-	.name = "Holomino",
+	.name = N_("Holomino"),
 	.version = "1.0.0",
-	.summary = "hexagonal tiles with bites and digits: close holes to score (Cameron Browne)",
+	.summary = N_("hexagonal tiles with bites and digits: close holes to score (Cameron Browne)"),
 	.min_players = 2,
 	.max_players = 4,
 	.flags = BONES_HAS_CHANCE,
@@ -30,4 +30,5 @@ BONES_PLUGIN_ENTRY = {
 	.render_text = hm_render_text,
 	.get_extension = hm_extension,
 	.sample_move = hm_sample,
+	.text_domain = HM_TEXT_DOMAIN,
 };

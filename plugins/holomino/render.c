@@ -244,11 +244,12 @@ static bool describe_chance(const void *game, const void *state, bones_move m, c
 	char name[4];
 	hm_tile_name(g, hm_tile(m), name);
 	if (s->phase == HM_PHASE_DRAW)
-		snprintf(buf, cap, "player %d draws %s", s->player + 1, name);
+		snprintf(buf, cap, TR(g, "player %d draws %s"), s->player + 1, name);
 	else if (s->dealt < g->players * g->pool_size)
-		snprintf(buf, cap, "%s is dealt to player %d", name, s->dealt / g->pool_size + 1);
+		snprintf(buf, cap, TR(g, "%s is dealt to player %d"), name,
+			 s->dealt / g->pool_size + 1);
 	else
-		snprintf(buf, cap, "tile %s starts the board", name);
+		snprintf(buf, cap, TR(g, "tile %s starts the board"), name);
 	return true;
 }
 

@@ -76,7 +76,7 @@ static void emit_board(const hm_game *g, const hm_state *s, bones_text *o)
 	size_t size = (size_t)(gr.rows * 3 + 2) * (size_t)(gr.cols + 1);
 	gr.text = g->host->alloc(g->host, size + 1);
 	if (!gr.text) {
-		bones_text_printf(o, "  (out of memory: the board cannot be drawn)\n");
+		bones_text_printf(o, "  %s\n", TR(g, "(out of memory: the board cannot be drawn)"));
 		return;
 	}
 	memset(gr.text, ' ', size);
@@ -106,7 +106,8 @@ static void emit_open(const hm_game *g, const hm_state *s, bones_text *o)
 {
 	const hm_cell *cells = hm_ccells(g, s);
 	int blocked = 0, label = 0;
-	bones_text_printf(o, "open cells (TILE@Q,R): fixed digits at c1 c3 c5, holes a tile there closes\n");
+	bones_text_printf(o, "%s\n", TR(g, "open cells (TILE@Q,R): fixed digits at c1 c3 c5, "
+					  "holes a tile there closes"));
 	for (int c = 0; c < s->ncells; c++) {
 		const hm_cell *x = &cells[c];
 		if (x->placed)
@@ -120,24 +121,32 @@ static void emit_open(const hm_game *g, const hm_state *s, bones_text *o)
 		bones_text_printf(o, "  %c %d,%d  [%c %c %c]", cell_label(label++), x->q, x->r,
 		     x->d[0] ? '0' + x->d[0] : '-', x->d[1] ? '0' + x->d[1] : '-',
 		     x->d[2] ? '0' + x->d[2] : '-');
-		for (int h = 0; h < n; h++)
-			bones_text_printf(o, "%s%d", h ? " + " : "  holes: ", hole[h]);
-		if (n)
-			bones_text_printf(o, " -> %d points", (int)hm_points(g, n, hole));
-		const char *sep = "  fits:";
+		for (int h = 0; h < n; h++) {
+			if (!h)
+				bones_text_printf(o, "  %s", TR(g, "holes:"));
+			bones_text_printf(o, "%s%d", h ? " + " : " ", hole[h]);
+		}
+		if (n) {
+			int points = (int)hm_points(g, n, hole);
+			bones_text_printf(o, " -> ");
+			bones_text_printf(o, TRN(g, "%d point", "%d points", points), points);
+		}
+		bool fits = false;
 		for (int i = 0; s->phase == HM_PHASE_MOVE && i < s->pool_n[s->player]; i++) {
 			if (!hm_turns(g, s, c, s->pool[s->player][i]))
 				continue;
 			char name[4];
 			hm_tile_name(g, s->pool[s->player][i], name);
-			bones_text_printf(o, "%s %s", sep, name);
-			sep = "";
+			if (!fits)
+				bones_text_printf(o, "  %s", TR(g, "fits:"));
+			bones_text_printf(o, " %s", name);
+			fits = true;
 		}
 		bones_text_printf(o, "\n");
 	}
 	if (!blocked)
 		return;
-	bones_text_printf(o, "blocked cells:");
+	bones_text_printf(o, "%s", TR(g, "blocked cells:"));
 	for (int c = 0; c < s->ncells; c++)
 		if (!cells[c].placed && hm_blocked(g, s, c))
 			bones_text_printf(o, " %d,%d", cells[c].q, cells[c].r);
@@ -146,14 +155,21 @@ static void emit_open(const hm_game *g, const hm_state *s, bones_text *o)
 
 static void emit_header(const hm_game *g, const hm_state *s, bones_text *o)
 {
-	static const char *const phase[] = {"dealing", "draw for player", "to move: player",
-					    "game over"};
-	bones_text_printf(o, "Holomino - %s", phase[s->phase]);
-	if (s->phase == HM_PHASE_DRAW || s->phase == HM_PHASE_MOVE)
-		bones_text_printf(o, " %d", s->player + 1);
-	bones_text_printf(o, "    supply: %d tiles\n", s->supply_n);
+	if (s->phase == HM_PHASE_DEAL)
+		bones_text_printf(o, "%s", TR(g, "Holomino - dealing"));
+	else if (s->phase == HM_PHASE_DRAW)
+		bones_text_printf(o, TR(g, "Holomino - draw for player %d"), s->player + 1);
+	else if (s->phase == HM_PHASE_MOVE)
+		bones_text_printf(o, TR(g, "Holomino - to move: player %d"), s->player + 1);
+	else
+		bones_text_printf(o, "%s", TR(g, "Holomino - game over"));
+	bones_text_printf(o, "    ");
+	bones_text_printf(o, TRN(g, "supply: %d tile", "supply: %d tiles", s->supply_n),
+			  s->supply_n);
+	bones_text_printf(o, "\n");
 	for (int p = 0; p < g->players; p++) {
-		bones_text_printf(o, "player %d: %4d points  pool:", p + 1, (int)s->score[p]);
+		/* TRANSLATORS: a player's line of the terminal view; the pool's tiles follow */
+		bones_text_printf(o, TR(g, "player %d: %4d points  pool:"), p + 1, (int)s->score[p]);
 		for (int i = 0; i < s->pool_n[p]; i++) {
 			char name[4];
 			hm_tile_name(g, s->pool[p][i], name);
@@ -164,13 +180,16 @@ static void emit_header(const hm_game *g, const hm_state *s, bones_text *o)
 	if (s->play.valid) {
 		char why[96];
 		hm_explain(g, &s->play, why, sizeof why);
-		char name[4];
+		char name[4], move[32];
 		hm_tile_name(g, hm_tile(s->play.move), name);
 		if (hm_kind(s->play.move) == HM_PASS)
-			bones_text_printf(o, "last move: player %d pass:%s\n", s->play.player + 1, name);
+			snprintf(move, sizeof move, "pass:%s", name);
 		else
-			bones_text_printf(o, "last move: player %d %s@%d,%d%s%s\n", s->play.player + 1, name,
-			     hm_q(s->play.move), hm_r(s->play.move), why[0] ? "  " : "", why);
+			snprintf(move, sizeof move, "%s@%d,%d", name, hm_q(s->play.move),
+				 hm_r(s->play.move));
+		/* TRANSLATORS: %2$s is the move's notation, e.g. 135@1,-1 or pass:135 */
+		bones_text_printf(o, TR(g, "last move: player %d %s"), s->play.player + 1, move);
+		bones_text_printf(o, "%s%s\n", why[0] ? "  " : "", why);
 	}
 }
 
@@ -184,8 +203,8 @@ size_t hm_render_text(const void *game, const void *state, int viewer,
 	if (cap)
 		buf[0] = '\0';
 	emit_header(g, s, &o);
-	bones_text_printf(&o, "(digits at number points, o open bite, NN closed hole, # tile,\n"
-			      " * last tile, letters open cells, x blocked)\n");
+	bones_text_printf(&o, "%s\n", TR(g, "(digits at number points, o open bite, NN closed hole, "
+				       "# tile,\n * last tile, letters open cells, x blocked)"));
 	emit_board(g, s, &o);
 	if (s->phase == HM_PHASE_MOVE || s->phase == HM_PHASE_DRAW)
 		emit_open(g, s, &o);

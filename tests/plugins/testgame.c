@@ -1,8 +1,16 @@
 /* "Count to 10", a minimal valid plugin for host tests: players in turn add 1..max_step
  * to a running total; whoever reaches the target wins (misere: loses). Also compiled
- * with one TESTGAME_BREAK_* definition into the deliberately broken loader plugins. */
+ * with one TESTGAME_BREAK_* definition into the deliberately broken loader plugins, and
+ * with TESTGAME_TEXT_DOMAIN into one that speaks the player's language (a catalogue
+ * beside it, tests/plugins/testgame-de.po). */
 #include "bones/plugin.h"
 #include "bones/rng.h"
+#ifdef TESTGAME_TEXT_DOMAIN
+#include "bones/translate.h"
+#define TR(g, s) bones_translate((g)->host, TESTGAME_TEXT_DOMAIN, s)
+#else
+#define TR(g, s) (s)
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,7 +205,7 @@ static size_t render_text(const void *gp, const void *sp, int viewer, char *buf,
 		n = snprintf(buf, cap, "count to %d: player %d reached it\n", g->target,
 			     s->last + 1);
 	else
-		n = snprintf(buf, cap, "count to %d: total %d, player %d adds 1..%d\n",
+		n = snprintf(buf, cap, TR(g, "count to %d: total %d, player %d adds 1..%d\n"),
 			     g->target, s->total, s->player + 1, g->max_step);
 	if (n < 0)
 		return 0;
@@ -233,11 +241,15 @@ static bones_status sample_move(const void *gp, const void *sp,
 #define ENTRY_SIZE offsetof(bones_plugin, render_text)
 #elif defined(TESTGAME_ABI_1_0)
 #define ENTRY_SIZE BONES_PLUGIN_SIZE_1_0 /* built for a 1.0 host */
+#elif defined(TESTGAME_ABI_1_1)
+#define ENTRY_SIZE BONES_PLUGIN_SIZE_1_1 /* built for a 1.1 host: no text_domain */
 #else
 #define ENTRY_SIZE sizeof(bones_plugin)
 #endif
 #if defined(TESTGAME_ABI_1_0)
 #define ENTRY_MINOR 0
+#elif defined(TESTGAME_ABI_1_1)
+#define ENTRY_MINOR 1
 #elif defined(TESTGAME_ABI_NEWER)
 #define ENTRY_MINOR (BONES_ABI_MINOR + 1) /* for a host newer than this one */
 #else
@@ -276,4 +288,9 @@ BONES_PLUGIN_ENTRY = {
 	.scores = scores,
 	.render_text = render_text,
 	.sample_move = sample_move,
+#ifdef TESTGAME_TEXT_DOMAIN
+	/* past a 1.1 entry's size: such a host, and this one for such a build, never
+	 * read it */
+	.text_domain = TESTGAME_TEXT_DOMAIN,
+#endif
 };

@@ -49,7 +49,8 @@ void bones_i18n_languages(char *buf, size_t cap);
 bool bones_i18n_thread_language(const char *lang);
 
 /* Called by the registry for each plugin it loads from path: binds the plugin's
- * text_domain (ABI 1.2) to the folder `locale` beside the plugin file when that exists,
+ * text_domain (ABI 1.2) to the folder `locale` beside the plugin file when that holds
+ * a catalogue of the domain (LL/LC_MESSAGES/DOMAIN.mo),
  * else to PREFIX/share/locale. */
 void bones_i18n_bind_plugin(const bones_plugin *p, const char *path);
 

@@ -286,6 +286,24 @@ bool bones_i18n_thread_language(const char *lang)
 	return true;
 }
 
+/* Whether dir holds a catalogue of domain in some language: LL/LC_MESSAGES/DOMAIN.mo. */
+static bool has_catalogue(const char *dir, const char *domain)
+{
+	DIR *d = is_dir(dir) ? opendir(dir) : NULL;
+	struct dirent *e;
+	bool found = false;
+	while (d && !found && (e = readdir(d))) {
+		char path[PATH_MAX];
+		if (e->d_name[0] == '.')
+			continue;
+		int n = snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/%s.mo", dir, e->d_name, domain);
+		found = n > 0 && (size_t)n < sizeof path && access(path, R_OK) == 0;
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
 void bones_i18n_bind_plugin(const bones_plugin *p, const char *path)
 {
 	if (!p->text_domain || !p->text_domain[0])
@@ -294,7 +312,9 @@ void bones_i18n_bind_plugin(const bones_plugin *p, const char *path)
 	const char *slash = strrchr(path, '/');
 	int n = slash ? (int)(slash - path) : 1;
 	snprintf(dir, sizeof dir, "%.*s/locale", n, slash ? path : ".");
-	bind_domain(p->text_domain, is_dir(dir) ? dir : host_catalogue_dir());
+	/* a locale/ folder beside the file counts only with this domain in it: plugins of
+	 * one folder (lib/bones/plugins) may come from Bones and from other authors */
+	bind_domain(p->text_domain, has_catalogue(dir, p->text_domain) ? dir : host_catalogue_dir());
 }
 
 const char *bones_plugin_text(const bones_plugin *p, const char *text)
