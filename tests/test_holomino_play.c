@@ -325,7 +325,10 @@ static void test_holomino__text_rendering_shows_digits_and_open_cells(void)
 	const char *top = strstr(text, "4     2     3\n");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(top);
 	CU_ASSERT_PTR_NOT_NULL(strstr(top, "6     3     5     1\n"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "a 1,-1  [- 2 3]  holes: 10 -> 10 points  fits: 123"));
+	/* letters in reading order, only where a tile of the mover fits (0,-1: none) */
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "a -1,-1  [- - 4]  fits: 146 456 124"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "b 1,-1  [- 2 3]  holes: 10 -> 10 points  fits: 123"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "open cells no tile of the mover fits: 0,-1\n"));
 	char small[16];
 	CU_ASSERT_EQUAL(P->render_text(g.game, s, -1, small, sizeof small), strlen(small));
 	free(s);

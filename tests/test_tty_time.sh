@@ -81,7 +81,7 @@ expect "$tmp/err2" "--games 0: games: '0': expected a number of games in 1..1000
 # added to the score; a forfeit there ranks the human last with 5 points added.
 if [ -f "$build/lib/bones/plugins/geominos.so" ]; then
 	export BONES_PLUGIN_PATH=$build/lib/bones/plugins
-	{ sleep 1.5; echo 1; echo a; echo quit; } | "$bones" play geominos-timed --time 1s --seed 5 \
+	{ sleep 1.5; echo 1; echo i; echo quit; } | "$bones" play geominos-timed --time 1s --seed 5 \
 		--save "$tmp/geo.bones" >"$tmp/geo.out" 2>&1 || fail "geominos late exited $?"
 	expect "$tmp/geo.out" "time is up: You get a penalty of 5 points (penalties 5)" \
 		"geominos late answer"

@@ -7,6 +7,7 @@
  * their moves by number; a move written `word:N` (Hegemino's `pick:3`) is numbered N.
  * Notation typed in full always works. */
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,31 +73,53 @@ static bool numbered_by_colon(const tty_game *t)
 	return n > 0;
 }
 
-/* The spot letters of the moves with a piece, from their targets: a target keeps the
- * letters it got first; a piece's second move at one target is "c2", and so on. */
-static void label_spots(tty_game *t, const int *target)
+/* Where a move's piece goes: the plugin's target and its centre on the board. */
+typedef struct spot {
+	int target;
+	float x, y;
+} spot;
+
+/* Reading order: upper row first, then left to right (a plugin that letters its board's
+ * cells, as Holomino's text does, letters them in this order too, so the letters agree). */
+static int compare_reading_order(const void *pa, const void *pb)
 {
-	size_t *rank = malloc((t->move_count ? t->move_count : 1) * sizeof *rank);
-	size_t targets = 0;
-	for (size_t i = 0; rank && i < t->move_count; i++) {
+	const spot *a = pa, *b = pb;
+	if (fabsf(a->y - b->y) > 1e-3f)
+		return a->y < b->y ? -1 : 1;
+	if (fabsf(a->x - b->x) > 1e-3f)
+		return a->x < b->x ? -1 : 1;
+	return (a->target > b->target) - (a->target < b->target);
+}
+
+/* The spot letters of the moves with a piece: the targets in reading order get a, b,
+ * c, ...; a piece's second move at one target is "c2", and so on. */
+static void label_spots(tty_game *t, const spot *at)
+{
+	spot *targets = malloc((t->move_count ? t->move_count : 1) * sizeof *targets);
+	size_t n = 0;
+	for (size_t i = 0; targets && i < t->move_count; i++) {
+		size_t k = 0;
+		while (k < n && targets[k].target != at[i].target)
+			k++;
+		if (t->move_piece[i] >= 0 && k == n)
+			targets[n++] = at[i];
+	}
+	if (targets)
+		qsort(targets, n, sizeof *targets, compare_reading_order);
+	for (size_t i = 0; targets && i < t->move_count; i++) {
 		if (t->move_piece[i] < 0)
 			continue;
-		size_t r = targets, way = 1;
-		bool seen = false;
-		for (size_t j = 0; j < i; j++) {
-			if (t->move_piece[j] >= 0 && target[j] == target[i]) {
-				r = rank[j], seen = true;
-				way += t->move_piece[j] == t->move_piece[i];
-			}
-		}
-		targets += !seen;
-		rank[i] = r;
-		spot_label(r, t->move_label[i], sizeof t->move_label[i]);
+		size_t rank = 0, way = 1;
+		while (targets[rank].target != at[i].target)
+			rank++;
+		for (size_t j = 0; j < i; j++)
+			way += t->move_piece[j] == t->move_piece[i] && at[j].target == at[i].target;
+		spot_label(rank, t->move_label[i], sizeof t->move_label[i]);
 		if (way > 1)
 			snprintf(t->move_label[i] + strlen(t->move_label[i]),
 				 sizeof t->move_label[i] - strlen(t->move_label[i]), "%zu", way);
 	}
-	free(rank);
+	free(targets);
 }
 
 size_t tty_moves_refresh(tty_game *t)
@@ -112,16 +135,16 @@ size_t tty_moves_refresh(tty_game *t)
 	t->move_count = p->legal_moves(game, state, t->moves, NULL, info->max_moves);
 	t->pieces = 0;
 	p->scores(game, state, before);
-	int *target = malloc((t->move_count ? t->move_count : 1) * sizeof *target);
+	spot *at = malloc((t->move_count ? t->move_count : 1) * sizeof *at);
 	for (size_t i = 0; i < t->move_count; i++) {
 		bones_move_place place = {-1, -1, 0, 0, 0};
-		if (!target || !render ||
+		if (!at || !render ||
 		    render->move_place(game, state, t->moves[i], &place) != BONES_OK)
 			place.piece = -1; /* out of memory: numbered, as without pieces */
 		t->move_piece[i] = place.piece;
 		t->move_label[i][0] = '\0';
-		if (target)
-			target[i] = place.target;
+		if (at)
+			at[i] = (spot){place.target, place.x, place.y};
 		t->pieces += place.piece >= 0;
 		t->move_points[i] = 0;
 		memcpy(t->scratch, state, info->state_size);
@@ -130,9 +153,9 @@ size_t tty_moves_refresh(tty_game *t)
 			t->move_points[i] = after[who] - before[who];
 		}
 	}
-	if (target)
-		label_spots(t, target);
-	free(target);
+	if (at)
+		label_spots(t, at);
+	free(at);
 	t->numbered = numbered_by_colon(t);
 	if (t->piece >= 0 && !tty_moves_of_piece(t, t->piece, NULL))
 		t->piece = -1;

@@ -19,20 +19,60 @@ static void put_at(grid *gr, int line, int col, const char *s)
 		gr->text[(size_t)line * (size_t)(gr->cols + 1) + (size_t)col++] = *s;
 }
 
-static char cell_label(int i)
+/* Spot letters as the terminal UI types them (frontends/tty/tty_moves.c): a..z, then
+ * aa, ab, ... zz. */
+static void spot_letters(int k, char buf[3])
 {
-	if (i < 26)
-		return (char)('a' + i);
-	return i < 52 ? (char)('A' + i - 26) : '+';
+	if (k >= 26 * 27)
+		k = 26 * 27 - 1;
+	if (k < 26) {
+		buf[0] = (char)('a' + k), buf[1] = '\0';
+		return;
+	}
+	buf[0] = (char)('a' + k / 26 - 1), buf[1] = (char)('a' + k % 26), buf[2] = '\0';
+}
+
+/* Whether a tile of the player to move fits cell c now: a spot the player may take. */
+static bool playable(const hm_game *g, const hm_state *s, int c)
+{
+	for (int i = 0; i < s->pool_n[s->player]; i++)
+		if (hm_turns(g, s, c, s->pool[s->player][i]))
+			return true;
+	return false;
+}
+
+/* The open cells that get letters, in reading order (top row first, then left to
+ * right), the order in which the terminal UI letters the spots of legal moves: in the
+ * move phase the cells a tile of the player to move fits, else every open, unblocked
+ * cell. Writes their indices into order (room for s->ncells) and returns how many. */
+static int lettered_cells(const hm_game *g, const hm_state *s, int *order)
+{
+	const hm_cell *cells = hm_ccells(g, s);
+	int n = 0;
+	for (int c = 0; c < s->ncells; c++) {
+		if (cells[c].placed || hm_blocked(g, s, c) ||
+		    (s->phase == HM_PHASE_MOVE && !playable(g, s, c)))
+			continue;
+		int r = cells[c].r, x = 2 * cells[c].q + r, k = n++;
+		for (; k > 0; k--) { /* insertion sort: a few dozen cells */
+			const hm_cell *o = &cells[order[k - 1]];
+			if (o->r < r || (o->r == r && 2 * o->q + o->r < x))
+				break;
+			order[k] = order[k - 1];
+		}
+		order[k] = c;
+	}
+	return n;
 }
 
 /* Lines 3k, 3k+1, 3k+2 of row minr + k: number points at the top, hole points, centres. */
-static void draw_cell(const hm_game *g, const hm_state *s, grid *gr, int c, char centre)
+static void draw_cell(const hm_game *g, const hm_state *s, grid *gr, int c,
+		      const char *centre)
 {
 	const hm_cell *x = &hm_ccells(g, s)[c];
 	int line = 3 * (x->r - gr->minr), col = HALF * (2 * x->q + x->r - gr->minx) + HALF;
-	char text[8] = {centre, '\0'};
-	put_at(gr, line + 2, col, text);
+	char text[8];
+	put_at(gr, line + 2, col, centre);
 	if (!x->placed)
 		return;
 	static const int at[3][2] = {{0, 0}, {3, -HALF}, {3, HALF}}; /* c1, c3, c5 */
@@ -80,17 +120,25 @@ static void emit_board(const hm_game *g, const hm_state *s, bones_text *o)
 		return;
 	}
 	memset(gr.text, ' ', size);
-	for (int c = 0; c < s->ncells; c++)
-		if (cells[c].placed)
-			draw_cell(g, s, &gr, c, s->play.valid && hm_kind(s->play.move) == HM_PLACE &&
-							cells[c].q == hm_q(s->play.move) &&
-							cells[c].r == hm_r(s->play.move)
-						? '*'
-						: '#');
-	for (int c = 0, i = 0; c < s->ncells; c++)
-		if (!cells[c].placed)
-			draw_cell(g, s, &gr, c,
-				  hm_blocked(g, s, c) ? 'x' : cell_label(i++));
+	int *order = g->host->alloc(g->host, (size_t)s->ncells * sizeof *order);
+	if (!order) {
+		g->host->free(g->host, gr.text);
+		bones_text_printf(o, "  (out of memory: the board cannot be drawn)\n");
+		return;
+	}
+	for (int c = 0; c < s->ncells; c++) {
+		bool last = s->play.valid && hm_kind(s->play.move) == HM_PLACE &&
+			    cells[c].q == hm_q(s->play.move) && cells[c].r == hm_r(s->play.move);
+		draw_cell(g, s, &gr, c,
+			  cells[c].placed ? (last ? "*" : "#") : hm_blocked(g, s, c) ? "x" : ".");
+	}
+	int lettered = lettered_cells(g, s, order);
+	for (int k = 0; k < lettered; k++) {
+		char letters[3];
+		spot_letters(k, letters);
+		draw_cell(g, s, &gr, order[k], letters);
+	}
+	g->host->free(g->host, order);
 	for (int line = 0; line < gr.rows * 3 + 2; line++) {
 		char *row = gr.text + (size_t)line * (size_t)(gr.cols + 1);
 		int end = gr.cols;
@@ -102,48 +150,66 @@ static void emit_board(const hm_game *g, const hm_state *s, bones_text *o)
 	g->host->free(g->host, gr.text);
 }
 
+/* One lettered cell of the open-cells list: letters, place, fixed digits, the holes a
+ * tile there closes, and which of the mover's tiles fit. */
+static void emit_open_cell(const hm_game *g, const hm_state *s, int c, const char *letters,
+			   bones_text *o)
+{
+	const hm_cell *x = &hm_ccells(g, s)[c];
+	uint8_t hole[3];
+	int n = hm_holes_at(g, s, c, hole, NULL);
+	bones_text_printf(o, "  %s %d,%d  [%c %c %c]", letters, x->q, x->r,
+			  x->d[0] ? '0' + x->d[0] : '-', x->d[1] ? '0' + x->d[1] : '-',
+			  x->d[2] ? '0' + x->d[2] : '-');
+	for (int h = 0; h < n; h++) {
+		if (!h)
+			bones_text_printf(o, "  %s", TR(g, "holes:"));
+		bones_text_printf(o, "%s%d", h ? " + " : " ", hole[h]);
+	}
+	if (n) {
+		int points = (int)hm_points(g, n, hole);
+		bones_text_printf(o, " -> ");
+		bones_text_printf(o, TRN(g, "%d point", "%d points", points), points);
+	}
+	bool fits = false;
+	for (int i = 0; s->phase == HM_PHASE_MOVE && i < s->pool_n[s->player]; i++) {
+		if (!hm_turns(g, s, c, s->pool[s->player][i]))
+			continue;
+		char name[4];
+		hm_tile_name(g, s->pool[s->player][i], name);
+		if (!fits)
+			bones_text_printf(o, "  %s", TR(g, "fits:"));
+		bones_text_printf(o, " %s", name);
+		fits = true;
+	}
+	bones_text_printf(o, "\n");
+}
+
 static void emit_open(const hm_game *g, const hm_state *s, bones_text *o)
 {
 	const hm_cell *cells = hm_ccells(g, s);
-	int blocked = 0, label = 0;
 	bones_text_printf(o, "%s\n", TR(g, "open cells (TILE@Q,R): fixed digits at c1 c3 c5, "
 					  "holes a tile there closes"));
-	for (int c = 0; c < s->ncells; c++) {
-		const hm_cell *x = &cells[c];
-		if (x->placed)
-			continue;
-		if (hm_blocked(g, s, c)) {
-			blocked++;
-			continue;
-		}
-		uint8_t hole[3];
-		int n = hm_holes_at(g, s, c, hole, NULL);
-		bones_text_printf(o, "  %c %d,%d  [%c %c %c]", cell_label(label++), x->q, x->r,
-		     x->d[0] ? '0' + x->d[0] : '-', x->d[1] ? '0' + x->d[1] : '-',
-		     x->d[2] ? '0' + x->d[2] : '-');
-		for (int h = 0; h < n; h++) {
-			if (!h)
-				bones_text_printf(o, "  %s", TR(g, "holes:"));
-			bones_text_printf(o, "%s%d", h ? " + " : " ", hole[h]);
-		}
-		if (n) {
-			int points = (int)hm_points(g, n, hole);
-			bones_text_printf(o, " -> ");
-			bones_text_printf(o, TRN(g, "%d point", "%d points", points), points);
-		}
-		bool fits = false;
-		for (int i = 0; s->phase == HM_PHASE_MOVE && i < s->pool_n[s->player]; i++) {
-			if (!hm_turns(g, s, c, s->pool[s->player][i]))
-				continue;
-			char name[4];
-			hm_tile_name(g, s->pool[s->player][i], name);
-			if (!fits)
-				bones_text_printf(o, "  %s", TR(g, "fits:"));
-			bones_text_printf(o, " %s", name);
-			fits = true;
-		}
-		bones_text_printf(o, "\n");
+	int *order = g->host->alloc(g->host, (size_t)s->ncells * sizeof *order);
+	int lettered = order ? lettered_cells(g, s, order) : 0;
+	for (int k = 0; k < lettered; k++) {
+		char letters[3];
+		spot_letters(k, letters);
+		emit_open_cell(g, s, order[k], letters, o);
 	}
+	g->host->free(g->host, order);
+	int unfit = 0, blocked = 0;
+	for (int c = 0; c < s->ncells; c++) {
+		blocked += !cells[c].placed && hm_blocked(g, s, c);
+		if (cells[c].placed || hm_blocked(g, s, c) || s->phase != HM_PHASE_MOVE ||
+		    playable(g, s, c))
+			continue;
+		if (!unfit++)
+			bones_text_printf(o, "%s", TR(g, "open cells no tile of the mover fits:"));
+		bones_text_printf(o, " %d,%d", cells[c].q, cells[c].r);
+	}
+	if (unfit)
+		bones_text_printf(o, "\n");
 	if (!blocked)
 		return;
 	bones_text_printf(o, "%s", TR(g, "blocked cells:"));
@@ -203,8 +269,9 @@ size_t hm_render_text(const void *game, const void *state, int viewer,
 	if (cap)
 		buf[0] = '\0';
 	emit_header(g, s, &o);
-	bones_text_printf(&o, "%s\n", TR(g, "(digits at number points, o open bite, NN closed hole, "
-				       "# tile,\n * last tile, letters open cells, x blocked)"));
+	bones_text_printf(&o, "%s\n",
+			  TR(g, "(digits at number points, o open bite, NN closed hole, # tile,\n"
+				" * last tile, letters spots to play, . other open cells, x blocked)"));
 	emit_board(g, s, &o);
 	if (s->phase == HM_PHASE_MOVE || s->phase == HM_PHASE_DRAW)
 		emit_open(g, s, &o);
