@@ -42,7 +42,7 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 	bones_record_players players;
 	memset(&players, 0, sizeof players);
 	for (int i = 0; i < t->players && i < 8; i++)
-		players.names[i] = tty_name(t, i);
+		players.names[i] = bones_table_seat_record_name(t->table, i); /* English */
 	players.variant = t->preset.variant[0] ? t->preset.variant : NULL;
 	players.preset = t->preset.path[0] ? t->preset.id : NULL;
 	const char *tags[12];
@@ -53,7 +53,7 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 	if (forfeit >= 0) {
 		snprintf(comment, sizeof comment,
 			 "%s (seat %d) forfeited: out of time after the grace period",
-			 tty_name(t, forfeit), forfeit + 1);
+			 bones_table_seat_record_name(t->table, forfeit), forfeit + 1);
 		players.comment = comment;
 	}
 	if (file)

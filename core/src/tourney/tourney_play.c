@@ -4,6 +4,7 @@
 #include "tourney_internal.h"
 
 #include "bones/agent.h"
+#include "bones/i18n.h"
 #include "bones/clock.h"
 #include "bones/record.h"
 #include "bones/rng.h"
@@ -432,8 +433,8 @@ bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t e
 				snprintf(reply, sizeof reply, "(%s)", why);
 			else if (!strcmp(reply, "ok"))
 				continue;
-			snprintf(err, errcap, "%s:%d: player '%s' cannot play game '%s': '%s' "
-				 "answered '%s'", t->path, pl->line, pl->name, g->name, line, reply);
+			snprintf(err, errcap, _("%s:%d: player '%s' cannot play game '%s': '%s' "
+				 "answered '%s'"), t->path, pl->line, pl->name, g->name, line, reply);
 			bones_tourney_engine_stop(e);
 			return BONES_EINVAL;
 		}
