@@ -254,9 +254,11 @@ bones_status bones_picture_draw(bones_picture_canvas *c, const bones_picture_gam
 	if (!r) {
 		if (pos->plugin)
 			snprintf(err, errcap, _("%s cannot be drawn (no %s)"),
-				 bones_plugin_text(pos->plugin, pos->plugin->name), BONES_RENDER_ID);
+				 bones_plugin_text(pos->plugin, pos->plugin->name),
+				 BONES_RENDER_ID);
 		else
-			snprintf(err, errcap, _("the game cannot be drawn (no %s)"), BONES_RENDER_ID);
+			snprintf(err, errcap, _("the game cannot be drawn (no %s)"),
+				 BONES_RENDER_ID);
 		return BONES_ENOTFOUND;
 	}
 	bones_picture_layout scratch, *out = layout ? layout : &scratch;

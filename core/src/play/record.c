@@ -201,7 +201,8 @@ bones_status bones_record_save(const bones_session *s, const bones_record_player
 	if (st) {
 		unlink(tmp);
 		if (st == BONES_EINVAL)
-			snprintf(err, errcap, _("cannot write '%s': a move of the game has no notation"),
+			snprintf(err, errcap,
+				 _("cannot write '%s': a move of the game has no notation"),
 				 path);
 		else
 			snprintf(err, errcap, _("cannot write '%s': %s"), path, strerror(saved));

@@ -289,7 +289,8 @@ static bones_status take_move(reader *r, int line, char *text)
 			    n, shown, number, n);
 	int to_move = bones_session_to_move(s);
 	if (to_move == BONES_TERMINAL)
-		return fail(r, BONES_EILLEGAL, line, _("move %zu: '%s': the game is over"), n, shown);
+		return fail(r, BONES_EILLEGAL, line, _("move %zu: '%s': the game is over"), n,
+			    shown);
 	if (!mover_matches(who, to_move)) {
 		mover_name(to_move, whoname, sizeof whoname);
 		return fail(r, BONES_EILLEGAL, line,
@@ -321,10 +322,12 @@ static bones_status check_result(reader *r)
 		return BONES_OK;
 	if (!strcmp(got, "*"))
 		return fail(r, BONES_EPARSE, r->result_line,
-			    _("Result: the record says '%s' but the game is not over after %zu moves"),
+			    _("Result: the record says '%s' but the game is not over after %zu "
+			      "moves"),
 			    r->result, r->moves);
 	return fail(r, BONES_EPARSE, r->result_line,
-		    _("Result: the record says '%s' but the replay ends with '%s'"), r->result, got);
+		    _("Result: the record says '%s' but the replay ends with '%s'"), r->result,
+		    got);
 }
 
 static bones_status read_lines(reader *r, FILE *f)

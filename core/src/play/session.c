@@ -74,7 +74,8 @@ bones_status bones_session_create(const bones_plugin *plugin, const bones_option
 	st = plugin->configure(&s->host, opts->values, &s->game, &s->info, err, errcap);
 	if (st) {
 		if (errcap && !err[0])
-			snprintf(err, errcap, _("%s: the plugin refused these options"), plugin->id);
+			snprintf(err, errcap, _("%s: the plugin refused these options"),
+				 plugin->id);
 		goto out_free;
 	}
 	size_t cap = s->info.max_moves ? s->info.max_moves : 1;

@@ -62,7 +62,8 @@ static bones_status seat_agents(bones_table *t, int *bad_seat, char *err, size_t
 			snprintf(t->record_labels[s], sizeof t->record_labels[s], "%s", who->name);
 		} else if (is_human(who->agent)) {
 			snprintf(t->labels[s], sizeof t->labels[s], _("Player %d"), p + 1);
-			snprintf(t->record_labels[s], sizeof t->record_labels[s], "Player %d", p + 1);
+			snprintf(t->record_labels[s], sizeof t->record_labels[s], "Player %d",
+				 p + 1);
 		} else {
 			/* TRANSLATORS: a seat's name: player number and agent spec, e.g. "Player 2
 			   (greedy)"; the agent spec stays as it is. */

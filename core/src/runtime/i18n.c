@@ -77,9 +77,9 @@ static bool find_language(char *code)
 	}
 	for (int pass = 0; pass < 2; pass++) {
 		char path[PATH_MAX];
-		snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/%s.mo", host_catalogue_dir(), code,
-			 BONES_TEXT_DOMAIN);
-		if (code[0] && access(path, R_OK) == 0)
+		int n = snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/%s.mo", host_catalogue_dir(),
+				 code, BONES_TEXT_DOMAIN);
+		if (code[0] && n > 0 && (size_t)n < sizeof path && access(path, R_OK) == 0)
 			return true;
 		code[strcspn(code, "_")] = '\0'; /* de_AT -> de */
 	}
@@ -225,9 +225,9 @@ void bones_i18n_languages(char *buf, size_t cap)
 		char path[PATH_MAX];
 		if (e->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/%s.mo", host_catalogue_dir(),
-			 e->d_name, BONES_TEXT_DOMAIN);
-		if (access(path, R_OK) == 0)
+		int n = snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/%s.mo", host_catalogue_dir(),
+				 e->d_name, BONES_TEXT_DOMAIN);
+		if (n > 0 && (size_t)n < sizeof path && access(path, R_OK) == 0)
 			len += (size_t)snprintf(buf + len, cap - len, " %s", e->d_name);
 	}
 	if (d)
