@@ -1,7 +1,8 @@
 /* The host library in German: every shipped preset has its name and description in
  * German and the loader picks them under --lang de and LANG=de_DE.UTF-8; name[LL] and
- * description[LL] follow the rules of desktop files; errors and labels come in German;
- * and a record is the same, byte for byte, whatever the language. */
+ * description[LL] follow the rules of desktop files; errors, labels and the tournament
+ * report come in German; and a record is the same, byte for byte, whatever the
+ * language. */
 #include "bones_test.h"
 
 #include "bones/config.h"
@@ -11,6 +12,9 @@
 #include "bones/registry.h"
 #include "bones/suggest.h"
 #include "bones/table.h"
+#include "bones/tourney.h"
+#include "bones/tourney_db.h"
+#include "bones/tourney_report.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -275,6 +279,72 @@ static void test_core_german__a_record_is_the_same_in_german_and_english(void)
 	bones_registry_destroy(reg);
 }
 
+/* A game of ann against bob for the report: ranks 1 and 2, or a draw. */
+static bones_tourney_game_row report_row(int slot, int rank1, int rank2)
+{
+	bones_tourney_game_row r;
+	memset(&r, 0, sizeof r);
+	snprintf(r.tourney, sizeof r.tourney, "t");
+	snprintf(r.game, sizeof r.game, "dominoes");
+	r.slot = slot;
+	r.seats = 2;
+	snprintf(r.player[0], sizeof r.player[0], "ann");
+	snprintf(r.player[1], sizeof r.player[1], "bob");
+	r.rank[0] = rank1;
+	r.rank[1] = rank2;
+	bones_tourney_points(2, r.rank, r.points);
+	r.record = "[Game \"dominoes\"]\n";
+	r.chance = "";
+	return r;
+}
+
+/* The text standings and the HTML report in German: headings, and points with a comma
+ * (1.5 points: "1,5"); the standings' columns grow to their German headings. */
+static void test_core_german__the_tournament_report_reads_german(void)
+{
+	char path[64] = "/tmp/bones-german-db-XXXXXX", err[256];
+	int fd = mkstemp(path);
+	CU_ASSERT_FATAL(fd >= 0);
+	close(fd);
+	unlink(path);
+	bones_tourney_db *db;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_open(path, NULL, false, &db, err, sizeof err),
+			      BONES_OK);
+	bones_tourney_game_row rows[] = {report_row(0, 1, 2), report_row(1, 1, 1)};
+	const bones_tourney_game_row *ptrs[] = {&rows[0], &rows[1]};
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_add_many(db, ptrs, 2, err, sizeof err), BONES_OK);
+	bones_tourney_report *r;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_report_create(db, "t", &r), BONES_OK);
+	speak("de");
+	char *text = NULL, *html = NULL;
+	size_t len = 0, html_len = 0;
+	FILE *f = open_memstream(&text, &len);
+	bones_tourney_report_text(r, f);
+	fclose(f);
+	f = open_memstream(&html, &html_len);
+	bones_tourney_report_html(r, f);
+	fclose(f);
+	speak("en");
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "2 Partien\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "#    Spieler          Partien   Punkte      %  Sieg "
+					    "Remis Nied."));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\n1    ann                    2      1,5   75,0"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "Kreuztabelle (Punkte der Zeile gegen die Spalte"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "1,5/2"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(html, "<title>Turnierbericht</title>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(html, "<h2>Rangliste</h2>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(html, "<th>Spieler</th><th>Partien</th><th>Punkte</th>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(html, "<td>1,5 / 2</td>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(html, "<h3>Runde 1</h3>"));
+	if (!strstr(text, "\n1    ann                    2      1,5   75,0"))
+		fprintf(stderr, "\n%s\n", text);
+	free(text);
+	free(html);
+	bones_tourney_report_destroy(r);
+	bones_tourney_db_close(db);
+	unlink(path);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -290,6 +360,8 @@ int main(void)
 		 test_core_german__errors_come_in_german_with_file_line_and_key},
 		{"a record is the same in German and English",
 		 test_core_german__a_record_is_the_same_in_german_and_english},
+		{"the tournament report reads German",
+		 test_core_german__the_tournament_report_reads_german},
 		{NULL, NULL},
 	};
 	return bones_test_main("core_german", cases);
