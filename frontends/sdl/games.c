@@ -30,7 +30,7 @@ bool gui_save_record(gui_app *a, const char *path)
 	bones_table_tags(a->game.table, tags, values);
 	players.tags = tags;
 	for (int p = 0; p < a->game.players && p < 8; p++)
-		players.names[p] = gui_game_seat_label(&a->game, p);
+		players.names[p] = bones_table_seat_record_name(a->game.table, p); /* English */
 	if (!path) {
 		time_t now = time(NULL);
 		struct tm tm;

@@ -43,7 +43,7 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 	bones_record_players players;
 	memset(&players, 0, sizeof players);
 	for (int i = 0; i < t->players && i < 8; i++)
-		players.names[i] = bones_table_seat_name(t->table, i); /* "You" in every language */
+		players.names[i] = bones_table_seat_record_name(t->table, i); /* English */
 	players.variant = t->preset.variant[0] ? t->preset.variant : NULL;
 	players.preset = t->preset.path[0] ? t->preset.id : NULL;
 	const char *tags[12];
@@ -54,7 +54,7 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 	if (forfeit >= 0) { /* the record's comment: English, as all of a record */
 		snprintf(comment, sizeof comment,
 			 "%s (seat %d) forfeited: out of time after the grace period",
-			 bones_table_seat_name(t->table, forfeit), forfeit + 1);
+			 bones_table_seat_record_name(t->table, forfeit), forfeit + 1);
 		players.comment = comment;
 	}
 	if (file)

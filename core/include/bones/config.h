@@ -4,7 +4,9 @@
  *   plugin = holomino          ; plugin id (required)
  *   variant = chaos            ; optional, one of the plugin's variants
  *   name = Holomino            ; display name (default: the file name)
+ *   name[de] = Holomino        ; the name in German: NAME[LL] for language LL
  *   description = ...          ; one line
+ *   description[de] = ...      ; the line in German
  *   plugin_path = ../myplugins ; optional folder to load plugins from (relative to file)
  *   [options]
  *   players = 2                ; any option of the plugin's schema
@@ -20,6 +22,11 @@
  *   forfeit = true             ; forfeit when grace runs out too (default false)
  *   [match]                    ; optional: match play (bones/match.h)
  *   games = 2                  ; games in the match, seats rotating each game
+ *
+ * name[LL] and description[LL] (as in desktop files: LL is "de", "pt_BR", ...) give the
+ * text in language LL; the loader keeps the one for the player's language
+ * (bones_i18n_language(), per thread), else the plain key. Another language's key is
+ * no error; a translation of any other key is.
  *
  * Every error reads "FILE:LINE: KEY: reason". Reads INI through bones/ini.h only. */
 #ifndef BONES_CONFIG_H
@@ -65,8 +72,9 @@ typedef struct bones_preset {
 	int match_line;        /* line of games, 0 = none */
 } bones_preset;
 
-/* Read a preset file. Unknown sections or keys, a missing plugin, a seat number out
- * of 1..8 are errors ("FILE:LINE: KEY: reason" in err). */
+/* Read a preset file, name and description in the player's language when the file has
+ * them. Unknown sections or keys, a missing plugin, a seat number out of 1..8 are
+ * errors ("FILE:LINE: KEY: reason" in err, the reason in the player's language). */
 bones_status bones_preset_load(const char *path, bones_preset *preset, char *err,
 			       size_t errcap);
 

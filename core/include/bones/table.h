@@ -62,8 +62,11 @@ bones_agent *bones_table_agent(const bones_table *t, int seat);
 const bones_table_seat *bones_table_seat_setup(const bones_table *t, int seat);
 /* "human" or the agent spec. */
 const char *bones_table_seat_agent(const bones_table *t, int seat);
-/* The seat's name: the given one, else "Player N" ("Player N (greedy)" for agents). */
+/* The seat's name: the given one, else "Player N" ("Player N (greedy)" for agents), in
+ * the player's language (bones/i18n.h) as it was when the game started. */
 const char *bones_table_seat_name(const bones_table *t, int seat);
+/* The same name as a record writes it: the same in every language ("Player N"). */
+const char *bones_table_seat_record_name(const bones_table *t, int seat);
 /* The participant sitting in seat in this game (seat itself outside a match). */
 int bones_table_participant(const bones_table *t, int seat);
 /* BONES_HINT_AGENT for this game, made on the first call; NULL (err says why) if not. */

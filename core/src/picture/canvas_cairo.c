@@ -11,6 +11,8 @@
 
 #include "bones/picture.h"
 
+#include "bones/i18n.h"
+
 #define MAX_POINTS 4096
 #define PI 3.14159265358979323846
 /* Cairo's font size is the em; the canvas's text height is the line (~1.17 em). */
@@ -283,7 +285,7 @@ static cairo_font_face_t *face_from_env(char *err, size_t errcap, bool *failed)
 		return NULL;
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		snprintf(err, errcap, "BONES_GUI_FONT: cannot open '%s'", path);
+		snprintf(err, errcap, _("BONES_GUI_FONT: cannot open '%s'"), path);
 		*failed = true;
 		return NULL;
 	}
@@ -321,7 +323,7 @@ bones_status bones_picture_canvas_init(bones_picture_canvas *c, cairo_t *cr, cha
 		c->face = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
 						     CAIRO_FONT_WEIGHT_NORMAL);
 	if (cairo_font_face_status(c->face) != CAIRO_STATUS_SUCCESS) {
-		snprintf(err, errcap, "cannot load the font: %s",
+		snprintf(err, errcap, _("cannot load the font: %s"),
 			 cairo_status_to_string(cairo_font_face_status(c->face)));
 		cairo_font_face_destroy(c->face);
 		c->face = NULL;

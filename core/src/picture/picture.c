@@ -13,6 +13,8 @@
 
 #include "bones/picture.h"
 
+#include "bones/i18n.h"
+
 #define TABLE BONES_RGBA(232, 226, 210, 255)
 #define COLUMN BONES_RGBA(247, 244, 236, 255)
 #define RULE BONES_RGBA(200, 192, 172, 255)
@@ -178,12 +180,13 @@ static void draw_player_header(bones_picture_canvas *c, const frame *f,
 			     bones_picture_player_color(p), BONES_RGBA(255, 255, 255, 255),
 			     0.1 * u);
 	char label[64], right[64];
-	snprintf(label, sizeof label, "Player %d", p + 1);
+	snprintf(label, sizeof label, _("Player %d"), p + 1);
 	double w = bones_picture_text(c, x + 1.3 * u, y + 0.9 * u, 1.05 * u, INK,
 				      BONES_ALIGN_LEFT, label);
 	if (moving)
 		bones_picture_text(c, x + 1.8 * u + w, y + 0.9 * u, 0.85 * u, SOFT_INK,
-				   BONES_ALIGN_LEFT, "to move");
+				   /* TRANSLATORS: beside "Player 2" in a picture of a position */
+				   BONES_ALIGN_LEFT, _("to move"));
 	snprintf(right, sizeof right, "%g", scores[p]);
 	bones_picture_text(c, f->col_x + f->col_w - 0.8 * u, y + 0.9 * u, 1.2 * u, INK,
 			   BONES_ALIGN_RIGHT, right);
@@ -249,8 +252,13 @@ bones_status bones_picture_draw(bones_picture_canvas *c, const bones_picture_gam
 {
 	const bones_render *r = render_of(pos);
 	if (!r) {
-		snprintf(err, errcap, "%s cannot be drawn (no %s)",
-			 pos->plugin ? pos->plugin->name : "the game", BONES_RENDER_ID);
+		if (pos->plugin)
+			snprintf(err, errcap, _("%s cannot be drawn (no %s)"),
+				 bones_plugin_text(pos->plugin, pos->plugin->name),
+				 BONES_RENDER_ID);
+		else
+			snprintf(err, errcap, _("the game cannot be drawn (no %s)"),
+				 BONES_RENDER_ID);
 		return BONES_ENOTFOUND;
 	}
 	bones_picture_layout scratch, *out = layout ? layout : &scratch;
@@ -337,7 +345,7 @@ static bones_status render_to(const bones_picture_game *pos, const bones_picture
 			      bones_picture_layout *layout, char *err, size_t errcap)
 {
 	if (req->width < 64 || req->height < 64 || req->width > 8192 || req->height > 8192) {
-		snprintf(err, errcap, "picture size %dx%d: expected 64..8192 each", req->width,
+		snprintf(err, errcap, _("picture size %dx%d: expected 64..8192 each"), req->width,
 			 req->height);
 		return BONES_EINVAL;
 	}
@@ -357,7 +365,7 @@ static bones_status render_to(const bones_picture_game *pos, const bones_picture
 		cs = cairo_surface_status(surf);
 	cairo_surface_destroy(surf);
 	if (st == BONES_OK && (cs != CAIRO_STATUS_SUCCESS || s->failed)) {
-		snprintf(err, errcap, "%s", s->failed && s->file ? "write failed"
+		snprintf(err, errcap, "%s", s->failed && s->file ? _("write failed")
 								 : cairo_status_to_string(cs));
 		st = cs == CAIRO_STATUS_NO_MEMORY ? BONES_ENOMEM : BONES_EIO;
 	}
@@ -372,13 +380,13 @@ bones_status bones_picture_write(const bones_picture_game *pos,
 	sink s = {0};
 	s.file = fopen(path, "wb");
 	if (!s.file) {
-		snprintf(err, errcap, "%s: cannot write", path);
+		snprintf(err, errcap, _("%s: cannot write"), path);
 		return BONES_EIO;
 	}
 	char why[256] = "";
 	bones_status st = render_to(pos, req, format, &s, layout, why, sizeof why);
 	if (fclose(s.file) != 0 && st == BONES_OK) {
-		snprintf(why, sizeof why, "write failed");
+		snprintf(why, sizeof why, "%s", _("write failed"));
 		st = BONES_EIO;
 	}
 	if (st != BONES_OK) {

@@ -2,6 +2,8 @@
  * docs/formats.md. Reading and replaying live in record_read.c. */
 #include "bones/record.h"
 
+#include "bones/i18n.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -126,7 +128,7 @@ static void write_tags(const bones_session *s, const bones_record_players *pl, F
 		write_comment(f, pl->comment);
 }
 
-bones_status bones_record_write(const bones_session *s, const bones_record_players *players,
+static bones_status write_record(const bones_session *s, const bones_record_players *players,
 				FILE *f)
 {
 	const bones_plugin *p = bones_session_plugin(s);
@@ -154,13 +156,23 @@ bones_status bones_record_write(const bones_session *s, const bones_record_playe
 	return ferror(f) ? BONES_EIO : BONES_OK;
 }
 
+/* A record reads the same in every language: the plugin's breakdowns come in English. */
+bones_status bones_record_write(const bones_session *s, const bones_record_players *players,
+				FILE *f)
+{
+	bool was = bones_i18n_set_plain(true);
+	bones_status st = write_record(s, players, f);
+	bones_i18n_set_plain(was);
+	return st;
+}
+
 bones_status bones_record_save(const bones_session *s, const bones_record_players *players,
 			       const char *path, char *err, size_t errcap)
 {
 	size_t len = strlen(path);
 	char *tmp = malloc(len + 8);
 	if (!tmp) {
-		snprintf(err, errcap, "cannot write '%s': out of memory", path);
+		snprintf(err, errcap, _("cannot write '%s': out of memory"), path);
 		return BONES_ENOMEM;
 	}
 	memcpy(tmp, path, len);
@@ -169,7 +181,7 @@ bones_status bones_record_save(const bones_session *s, const bones_record_player
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	bones_status st = BONES_EIO;
 	if (!f) {
-		snprintf(err, errcap, "cannot write '%s': %s", path, strerror(errno));
+		snprintf(err, errcap, _("cannot write '%s': %s"), path, strerror(errno));
 		if (fd >= 0) {
 			close(fd);
 			unlink(tmp);
@@ -189,10 +201,11 @@ bones_status bones_record_save(const bones_session *s, const bones_record_player
 	if (st) {
 		unlink(tmp);
 		if (st == BONES_EINVAL)
-			snprintf(err, errcap, "cannot write '%s': a move of the game has no notation",
+			snprintf(err, errcap,
+				 _("cannot write '%s': a move of the game has no notation"),
 				 path);
 		else
-			snprintf(err, errcap, "cannot write '%s': %s", path, strerror(saved));
+			snprintf(err, errcap, _("cannot write '%s': %s"), path, strerror(saved));
 	}
 out_free:
 	free(tmp);

@@ -3,6 +3,7 @@
 #include "bones/record.h"
 
 #include "bones/file.h"
+#include "bones/i18n.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -104,7 +105,7 @@ static bones_status copy_tag(reader *r, int line, const char *name, char *dst, s
 			     const char *value, int *where)
 {
 	if (strlen(value) >= cap)
-		return fail(r, BONES_EPARSE, line, "%s: value too long", name);
+		return fail(r, BONES_EPARSE, line, _("%s: value too long"), name);
 	strcpy(dst, value);
 	*where = line;
 	return BONES_OK;
@@ -115,12 +116,12 @@ static bones_status take_tag(reader *r, int line, const char *text)
 	char name[64];
 	char *value = malloc(MAX_TAG_VALUE);
 	if (!value)
-		return fail(r, BONES_ENOMEM, line, "out of memory");
+		return fail(r, BONES_ENOMEM, line, _("out of memory"));
 	bones_status st = BONES_OK;
 	if (!parse_tag(text, name, sizeof name, value, MAX_TAG_VALUE))
-		st = fail(r, BONES_EPARSE, line, "malformed tag: expected [Name \"value\"]");
+		st = fail(r, BONES_EPARSE, line, _("malformed tag: expected [Name \"value\"]"));
 	else if (r->moves)
-		st = fail(r, BONES_EPARSE, line, "tag '%s' after the first move", name);
+		st = fail(r, BONES_EPARSE, line, _("tag '%s' after the first move"), name);
 	else if (!strcmp(name, "Game"))
 		st = copy_tag(r, line, name, r->game, sizeof r->game, value, &r->game_line);
 	else if (!strcmp(name, "Variant"))
@@ -163,7 +164,7 @@ static bones_status parse_seed(reader *r, uint64_t *seed)
 	unsigned long long v = strtoull(r->seed_text, &end, 10);
 	if (errno || end == r->seed_text || *end || r->seed_text[0] == '-')
 		return fail(r, BONES_EPARSE, r->seed_line,
-			    "Seed: '%s' is not a whole number 0..2^64-1", r->seed_text);
+			    _("Seed: '%s' is not a whole number 0..2^64-1"), r->seed_text);
 	*seed = v;
 	return BONES_OK;
 }
@@ -173,15 +174,15 @@ static bones_status start_session(reader *r, int line)
 {
 	char why[512];
 	if (!r->game_line)
-		return fail(r, BONES_EPARSE, line, "no [Game \"...\"] tag before the moves: "
-			    "not a Bones record");
+		return fail(r, BONES_EPARSE, line, _("no [Game \"...\"] tag before the moves: "
+			    "not a Bones record"));
 	const bones_plugin *p = valid_id(r->game) ? bones_registry_find(r->reg, r->game) : NULL;
 	if (!p && bones_registry_out_of_memory(r->reg))
-		return fail(r, BONES_ENOMEM, r->game_line, "Game: out of memory loading '%s'",
+		return fail(r, BONES_ENOMEM, r->game_line, _("Game: out of memory loading '%s'"),
 			    r->game);
 	if (!p)
 		return fail(r, BONES_ENOTFOUND, r->game_line,
-			    "Game: no plugin '%s' is installed (see `bones games`)", r->game);
+			    _("Game: no plugin '%s' is installed (see `bones games`)"), r->game);
 	uint64_t seed;
 	bones_status st = parse_seed(r, &seed);
 	if (st)
@@ -270,7 +271,7 @@ static bones_status take_move(reader *r, int line, char *text)
 	bool ok = split_move(text, &number, &who, &move_text);
 	/* a Bones record has its Game tag before the first other line */
 	if (!ok && !r->game_line)
-		return fail(r, BONES_EPARSE, line, "expected 'N. MOVER MOVE', found '%s'",
+		return fail(r, BONES_EPARSE, line, _("expected 'N. MOVER MOVE', found '%s'"),
 			    line_shown);
 	if (!r->session) {
 		bones_status st = start_session(r, line);
@@ -278,21 +279,22 @@ static bones_status take_move(reader *r, int line, char *text)
 			return st;
 	}
 	if (!ok)
-		return fail(r, BONES_EPARSE, line, "expected 'N. MOVER MOVE', found '%s'",
+		return fail(r, BONES_EPARSE, line, _("expected 'N. MOVER MOVE', found '%s'"),
 			    line_shown);
 	bones_session *s = r->session;
 	size_t n = ++r->moves;
 	excerpt(move_text, shown, 60);
 	if (number != n)
-		return fail(r, BONES_EPARSE, line, "move %zu: '%s': numbered %lu, expected %zu",
+		return fail(r, BONES_EPARSE, line, _("move %zu: '%s': numbered %lu, expected %zu"),
 			    n, shown, number, n);
 	int to_move = bones_session_to_move(s);
 	if (to_move == BONES_TERMINAL)
-		return fail(r, BONES_EILLEGAL, line, "move %zu: '%s': the game is over", n, shown);
+		return fail(r, BONES_EILLEGAL, line, _("move %zu: '%s': the game is over"), n,
+			    shown);
 	if (!mover_matches(who, to_move)) {
 		mover_name(to_move, whoname, sizeof whoname);
 		return fail(r, BONES_EILLEGAL, line,
-			    "move %zu: '%s': recorded for '%s' but %s is to move", n, shown,
+			    _("move %zu: '%s': recorded for '%s' but %s is to move"), n, shown,
 			    excerpt(who, recorded, sizeof recorded), whoname);
 	}
 	const bones_plugin *p = bones_session_plugin(s);
@@ -302,11 +304,11 @@ static bones_status take_move(reader *r, int line, char *text)
 	if (st == BONES_OK)
 		st = bones_session_play(s, m);
 	if (st == BONES_EPARSE)
-		return fail(r, st, line, "move %zu: '%s': not a move of %s", n, shown, p->id);
+		return fail(r, st, line, _("move %zu: '%s': not a move of %s"), n, shown, p->id);
 	if (st == BONES_ENOMEM)
-		return fail(r, st, line, "move %zu: '%s': out of memory", n, shown);
+		return fail(r, st, line, _("move %zu: '%s': out of memory"), n, shown);
 	if (st)
-		return fail(r, st, line, "move %zu: '%s': not legal now", n, shown);
+		return fail(r, st, line, _("move %zu: '%s': not legal now"), n, shown);
 	return BONES_OK;
 }
 
@@ -320,10 +322,12 @@ static bones_status check_result(reader *r)
 		return BONES_OK;
 	if (!strcmp(got, "*"))
 		return fail(r, BONES_EPARSE, r->result_line,
-			    "Result: the record says '%s' but the game is not over after %zu moves",
+			    _("Result: the record says '%s' but the game is not over after %zu "
+			      "moves"),
 			    r->result, r->moves);
 	return fail(r, BONES_EPARSE, r->result_line,
-		    "Result: the record says '%s' but the replay ends with '%s'", r->result, got);
+		    _("Result: the record says '%s' but the replay ends with '%s'"), r->result,
+		    got);
 }
 
 static bones_status read_lines(reader *r, FILE *f)
@@ -336,7 +340,7 @@ static bones_status read_lines(reader *r, FILE *f)
 	while (!st && (errno = 0, len = getline(&line, &cap, f)) >= 0) {
 		number++;
 		if ((size_t)len != strlen(line)) {
-			st = fail(r, BONES_EPARSE, number, "NUL byte: not a text file");
+			st = fail(r, BONES_EPARSE, number, _("NUL byte: not a text file"));
 			break;
 		}
 		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
@@ -351,9 +355,9 @@ static bones_status read_lines(reader *r, FILE *f)
 	}
 	free(line);
 	if (!st && errno == ENOMEM)
-		st = fail(r, BONES_ENOMEM, number + 1, "out of memory");
+		st = fail(r, BONES_ENOMEM, number + 1, _("out of memory"));
 	if (!st && ferror(f))
-		st = fail(r, BONES_EIO, 0, "read error");
+		st = fail(r, BONES_EIO, 0, _("read error"));
 	if (!st && !r->session)
 		st = start_session(r, number + 1);
 	if (!st)
@@ -422,8 +426,8 @@ static bones_status each_line(const char *path, void (*fn)(void *user, size_t ga
 	}
 	st = errno == ENOMEM ? BONES_ENOMEM : ferror(f) ? BONES_EIO : BONES_OK;
 	if (st)
-		snprintf(err, errcap, "'%s': %s", path, st == BONES_ENOMEM ? "out of memory"
-									 : "read error");
+		snprintf(err, errcap, "'%s': %s", path, st == BONES_ENOMEM ? _("out of memory")
+									 : _("read error"));
 	free(line);
 	fclose(f);
 	return st;
@@ -462,24 +466,24 @@ bones_status bones_record_replay_game(const char *path, size_t k, bones_registry
 	if (st)
 		return st;
 	if (k < 1 || k > games) {
-		snprintf(err, errcap, "'%s': no game %zu (the file holds %zu)", path, k, games);
+		snprintf(err, errcap, _("'%s': no game %zu (the file holds %zu)"), path, k, games);
 		return BONES_ERANGE;
 	}
 	char *text = NULL;
 	size_t len = 0;
 	struct one_game o = {k, open_memstream(&text, &len)};
 	if (!o.out) {
-		snprintf(err, errcap, "out of memory");
+		snprintf(err, errcap, "%s", _("out of memory"));
 		return BONES_ENOMEM;
 	}
 	st = each_line(path, keep_game, &o, err, errcap);
 	if (fclose(o.out) != 0 && !st) {
-		snprintf(err, errcap, "out of memory");
+		snprintf(err, errcap, "%s", _("out of memory"));
 		st = BONES_ENOMEM;
 	}
 	FILE *f = st ? NULL : fmemopen(text, len, "r");
 	if (!st && !f) {
-		snprintf(err, errcap, "out of memory");
+		snprintf(err, errcap, "%s", _("out of memory"));
 		st = BONES_ENOMEM;
 	}
 	if (f) {

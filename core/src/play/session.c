@@ -3,6 +3,7 @@
 #include "bones/session.h"
 
 #include "bones/host.h"
+#include "bones/i18n.h"
 #include "bones/rng.h"
 
 #include <stdio.h>
@@ -73,7 +74,8 @@ bones_status bones_session_create(const bones_plugin *plugin, const bones_option
 	st = plugin->configure(&s->host, opts->values, &s->game, &s->info, err, errcap);
 	if (st) {
 		if (errcap && !err[0])
-			snprintf(err, errcap, "%s: the plugin refused these options", plugin->id);
+			snprintf(err, errcap, _("%s: the plugin refused these options"),
+				 plugin->id);
 		goto out_free;
 	}
 	size_t cap = s->info.max_moves ? s->info.max_moves : 1;
@@ -87,7 +89,7 @@ bones_status bones_session_create(const bones_plugin *plugin, const bones_option
 	return BONES_OK;
 out_nomem:
 	if (errcap)
-		snprintf(err, errcap, "%s: out of memory", plugin->id);
+		snprintf(err, errcap, _("%s: out of memory"), plugin->id);
 out_free:
 	bones_session_destroy(s);
 	return st;
@@ -171,8 +173,8 @@ bones_status bones_session_play_text(bones_session *s, const char *text, char *e
 				     size_t errcap)
 {
 	static const char *const reasons[] = {
-		[BONES_EPARSE] = "not a move of this game",
-		[BONES_EILLEGAL] = "not legal now",
+		[BONES_EPARSE] = N_("not a move of this game"),
+		[BONES_EILLEGAL] = N_("not legal now"),
 	};
 	bones_move move;
 	bones_status st = BONES_EILLEGAL;
@@ -181,10 +183,10 @@ bones_status bones_session_play_text(bones_session *s, const char *text, char *e
 	if (!st)
 		st = bones_session_play(s, move);
 	if (st && errcap) {
-		const char *why = bones_session_to_move(s) == BONES_TERMINAL ? "the game is over"
-				  : (st == BONES_EPARSE || st == BONES_EILLEGAL) ? reasons[st]
-				  : "refused";
-		snprintf(err, errcap, "move %zu: '%s': %s", s->length + 1, text, why);
+		const char *why = bones_session_to_move(s) == BONES_TERMINAL ? _("the game is over")
+				  : (st == BONES_EPARSE || st == BONES_EILLEGAL) ? _(reasons[st])
+				  : _("refused");
+		snprintf(err, errcap, _("move %zu: '%s': %s"), s->length + 1, text, why);
 	}
 	return st;
 }

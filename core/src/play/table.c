@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bones/config.h"
+#include "bones/i18n.h"
 #include "bones/record.h"
 #include "bones/table.h"
 
@@ -14,6 +15,7 @@ struct bones_table {
 	int players;
 	bones_table_seat who[BONES_TABLE_MAX_SEATS];  /* by participant */
 	char labels[BONES_TABLE_MAX_SEATS][BONES_TABLE_NAME_MAX + BONES_TABLE_AGENT_MAX];
+	char record_labels[BONES_TABLE_MAX_SEATS][BONES_TABLE_NAME_MAX + BONES_TABLE_AGENT_MAX];
 	bones_agent *agents[BONES_TABLE_MAX_SEATS];   /* by seat of this game; NULL = human */
 	bones_agent *hint;
 	bones_move *redo;                             /* newest undone last */
@@ -54,13 +56,22 @@ static bones_status seat_agents(bones_table *t, int *bad_seat, char *err, size_t
 	for (int s = 0; s < t->players; s++) {
 		int p = bones_table_participant(t, s);
 		const bones_table_seat *who = &t->who[p];
-		if (who->name[0])
+		/* for people, and the same in English for records */
+		if (who->name[0]) {
 			snprintf(t->labels[s], sizeof t->labels[s], "%s", who->name);
-		else if (is_human(who->agent))
-			snprintf(t->labels[s], sizeof t->labels[s], "Player %d", p + 1);
-		else
-			snprintf(t->labels[s], sizeof t->labels[s], "Player %d (%s)", p + 1,
+			snprintf(t->record_labels[s], sizeof t->record_labels[s], "%s", who->name);
+		} else if (is_human(who->agent)) {
+			snprintf(t->labels[s], sizeof t->labels[s], _("Player %d"), p + 1);
+			snprintf(t->record_labels[s], sizeof t->record_labels[s], "Player %d",
+				 p + 1);
+		} else {
+			/* TRANSLATORS: a seat's name: player number and agent spec, e.g. "Player 2
+			   (greedy)"; the agent spec stays as it is. */
+			snprintf(t->labels[s], sizeof t->labels[s], _("Player %d (%s)"), p + 1,
 				 who->agent);
+			snprintf(t->record_labels[s], sizeof t->record_labels[s], "Player %d (%s)",
+				 p + 1, who->agent);
+		}
 		if (is_human(who->agent))
 			continue;
 		bones_status st = bones_agent_create(who->agent, t->plugin,
@@ -91,7 +102,7 @@ static bones_status finish(bones_table *t, const bones_table_seat *seats, bones_
 	t->plugin = bones_session_plugin(t->session);
 	t->players = bones_session_info(t->session)->players;
 	if (t->players > BONES_TABLE_MAX_SEATS) {
-		snprintf(err, errcap, "%s: %d players, a table seats at most %d", t->plugin->id,
+		snprintf(err, errcap, _("%s: %d players, a table seats at most %d"), t->plugin->id,
 			 t->players, BONES_TABLE_MAX_SEATS);
 		bones_table_destroy(t);
 		return BONES_EINVAL;
@@ -119,7 +130,7 @@ bones_status bones_table_create(const bones_table_setup *setup, bones_table **ou
 		*bad_seat = -1;
 	bones_table *t = calloc(1, sizeof *t);
 	if (!t)
-		return snprintf(err, errcap, "out of memory"), BONES_ENOMEM;
+		return snprintf(err, errcap, "%s", _("out of memory")), BONES_ENOMEM;
 	bones_status st = bones_session_create(setup->plugin, setup->options, setup->seed,
 					       &t->session, err, errcap);
 	if (st != BONES_OK) {
@@ -132,7 +143,7 @@ bones_status bones_table_create(const bones_table_setup *setup, bones_table **ou
 	if (setup->match_games > 0 &&
 	    bones_match_init(&t->match, players, setup->match_games,
 			     setup->plugin->flags & BONES_LOW_SCORE_WINS) != BONES_OK) {
-		snprintf(err, errcap, "a match seats 1 to %d players, not %d",
+		snprintf(err, errcap, _("a match seats 1 to %d players, not %d"),
 			 BONES_MATCH_MAX_PLAYERS, players);
 		bones_table_destroy(t);
 		return BONES_EINVAL;
@@ -149,7 +160,7 @@ bones_status bones_table_adopt(bones_session *s, const bones_table_seat *seats,
 	bones_table *t = calloc(1, sizeof *t);
 	if (!t) {
 		bones_session_destroy(s);
-		return snprintf(err, errcap, "out of memory"), BONES_ENOMEM;
+		return snprintf(err, errcap, "%s", _("out of memory")), BONES_ENOMEM;
 	}
 	t->session = s;
 	t->seed = bones_session_seed(s);
@@ -199,6 +210,11 @@ const char *bones_table_seat_agent(const bones_table *t, int seat)
 const char *bones_table_seat_name(const bones_table *t, int seat)
 {
 	return valid_seat(t, seat) ? t->labels[seat] : "";
+}
+
+const char *bones_table_seat_record_name(const bones_table *t, int seat)
+{
+	return valid_seat(t, seat) ? t->record_labels[seat] : "";
 }
 
 int bones_table_participant(const bones_table *t, int seat)
@@ -475,9 +491,9 @@ bool bones_table_counted(const bones_table *t)
 bones_status bones_table_next_game(bones_table *t, char *err, size_t errcap)
 {
 	if (!t->match.games || !t->counted || bones_match_over(&t->match)) {
-		snprintf(err, errcap, "%s", !t->match.games ? "not a match"
-				  : bones_match_over(&t->match) ? "the match is over"
-								: "this game is not over");
+		snprintf(err, errcap, "%s", !t->match.games ? _("not a match")
+				  : bones_match_over(&t->match) ? _("the match is over")
+								: _("this game is not over"));
 		return BONES_ERANGE;
 	}
 	free_agents(t);

@@ -5,6 +5,7 @@
 
 #include "bones/file.h"
 #include "bones/host.h"
+#include "bones/i18n.h"
 #include "bones/ini.h"
 #include "bones/paths.h"
 #include "bones/record.h"
@@ -25,6 +26,13 @@ struct load_ctx {
 	int game_line; /* last line of a [game] key, for "plugin: missing" */
 	bool time_seen[4]; /* [time] keys seen: per_move, penalty, grace, forfeit */
 	int time_any_line; /* first line of a [time] key, for "per_move: missing" */
+	/* name[LL] and description[LL]: the ones for the player's language, and how well
+	 * their LL matched it (2: "de_AT" for de_AT, 1: "de" for de_AT, 0: none yet) */
+	char local_name[sizeof ((bones_preset *)0)->name];
+	char local_description[sizeof ((bones_preset *)0)->description];
+	int local_match[2];
+	char local_seen[32][32]; /* localized keys seen, for "set twice" */
+	int local_seen_count;
 };
 
 static int load_fail(struct load_ctx *c, int line, const char *key, const char *reason)
@@ -42,11 +50,76 @@ static int copy_field(struct load_ctx *c, int line, const char *key, const char 
 	size_t len = strlen(value);
 	if (len >= cap) {
 		char reason[96];
-		snprintf(reason, sizeof reason, "value too long (%zu characters, at most %zu)",
+		snprintf(reason, sizeof reason, _("value too long (%zu characters, at most %zu)"),
 			 len, cap - 1);
 		return load_fail(c, line, key, reason);
 	}
 	memcpy(field, value, len + 1);
+	return 1;
+}
+
+/* How well the language tag of a localized key fits the player's language: 2 for the
+ * same ("de_AT" for de_AT), 1 for its language ("de" for de_AT), else 0. */
+static int language_match(const char *tag, size_t len)
+{
+	const char *want = bones_i18n_language();
+	size_t lang_len = strcspn(want, "_@.");
+	if (strlen(want) == len && !strncmp(want, tag, len))
+		return 2;
+	return len == lang_len && !strncmp(want, tag, len) ? 1 : 0;
+}
+
+/* A language tag as desktop files write it: ll, ll_CC, ll@variant, ll_CC@variant. */
+static bool is_language_tag(const char *tag, size_t len)
+{
+	size_t letters = 0;
+	while (letters < len && tag[letters] >= 'a' && tag[letters] <= 'z')
+		letters++;
+	if (letters < 2 || letters > 3 || len > 15) /* "description[" 15 "]" fits local_seen */
+		return false;
+	for (size_t i = letters; i < len; i++)
+		if (!strchr("_@ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
+			    tag[i]))
+			return false;
+	return true;
+}
+
+/* name[LL] = ... and description[LL] = ...: the text in language LL. The one for the
+ * player's language replaces the plain key's at the end; others are checked, not kept. */
+static int load_localized_key(struct load_ctx *c, const char *key, const char *value,
+			      int line)
+{
+	size_t base = strcspn(key, "[");
+	const char *tag = key + base + 1;
+	size_t tag_len = strlen(tag);
+	int which = base == 4 && !strncmp(key, "name", 4)	       ? 0
+		    : base == 11 && !strncmp(key, "description", 11) ? 1
+								     : -1;
+	if (which < 0) {
+		char reason[200];
+		snprintf(reason, sizeof reason,
+			 _("only name and description have translations (e.g. 'name[de]'), "
+			   "not '%.*s'"),
+			 (int)base, key);
+		return load_fail(c, line, key, reason);
+	}
+	if (!tag_len || tag[tag_len - 1] != ']' || !is_language_tag(tag, tag_len - 1))
+		return load_fail(c, line, key,
+				 _("expected a language code in brackets, e.g. 'name[de]'"));
+	for (int i = 0; i < c->local_seen_count; i++)
+		if (!strcmp(c->local_seen[i], key))
+			return load_fail(c, line, key, _("set twice in [game]"));
+	if (c->local_seen_count < (int)(sizeof c->local_seen / sizeof c->local_seen[0]))
+		snprintf(c->local_seen[c->local_seen_count++], sizeof c->local_seen[0], "%s", key);
+	char *field = which ? c->local_description : c->local_name;
+	size_t cap = which ? sizeof c->local_description : sizeof c->local_name;
+	char scratch[sizeof c->local_description];
+	int match = language_match(tag, tag_len - 1);
+	if (match <= c->local_match[which]) /* checked, not kept */
+		return copy_field(c, line, key, value, scratch, cap);
+	if (!copy_field(c, line, key, value, field, cap))
+		return 0;
+	c->local_match[which] = match;
 	return 1;
 }
 
@@ -58,23 +131,27 @@ static int load_game_key(struct load_ctx *c, const char *key, const char *value,
 	char *fields[] = {p->plugin, p->variant, p->name, p->description, p->plugin_path};
 	const size_t caps[] = {sizeof p->plugin, sizeof p->variant, sizeof p->name,
 			       sizeof p->description, sizeof p->plugin_path};
+	size_t base = strcspn(key, "[");
+	for (size_t i = 0; key[base] && i < sizeof keys / sizeof keys[0]; i++)
+		if (strlen(keys[i]) == base && !strncmp(key, keys[i], base))
+			return load_localized_key(c, key, value, line);
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
 		if (strcmp(key, keys[i]))
 			continue;
 		if (c->seen[i])
-			return load_fail(c, line, key, "set twice in [game]");
+			return load_fail(c, line, key, _("set twice in [game]"));
 		c->seen[i] = true;
 		if (!strcmp(key, "variant"))
 			p->variant_line = line;
 		if (!strcmp(key, "plugin"))
 			p->plugin_line = line;
 		if (!*value && (i == 0 || i == 1))
-			return load_fail(c, line, key, "empty value");
+			return load_fail(c, line, key, _("empty value"));
 		return copy_field(c, line, key, value, fields[i], caps[i]);
 	}
 	return load_fail(c, line, key,
-			 "unknown key in [game] (known: plugin, variant, name, description, "
-			 "plugin_path)");
+			 _("unknown key in [game] (known: plugin, variant, name, description, "
+			   "plugin_path)"));
 }
 
 static int load_option(struct load_ctx *c, const char *key, const char *value, int line)
@@ -82,9 +159,9 @@ static int load_option(struct load_ctx *c, const char *key, const char *value, i
 	bones_preset *p = c->preset;
 	for (int i = 0; i < p->option_count; i++)
 		if (!strcmp(p->options[i].key, key))
-			return load_fail(c, line, key, "set twice in [options]");
+			return load_fail(c, line, key, _("set twice in [options]"));
 	if (p->option_count >= BONES_PRESET_MAX_OPTIONS)
-		return load_fail(c, line, key, "too many options");
+		return load_fail(c, line, key, _("too many options"));
 	bones_preset_option *o = &p->options[p->option_count];
 	if (!copy_field(c, line, key, key, o->key, sizeof o->key) ||
 	    !copy_field(c, line, key, value, o->value, sizeof o->value))
@@ -102,7 +179,7 @@ static int load_seat_key(struct load_ctx *c, const char *section, const char *ke
 	long n = strtol(num, &end, 10);
 	if (!*num || *end || n < 1 || n > BONES_PRESET_MAX_SEATS) {
 		char reason[96];
-		snprintf(reason, sizeof reason, "seat '%s' is not a number in 1..%d", num,
+		snprintf(reason, sizeof reason, _("seat '%s' is not a number in 1..%d"), num,
 			 BONES_PRESET_MAX_SEATS);
 		return load_fail(c, line, section, reason);
 	}
@@ -111,10 +188,10 @@ static int load_seat_key(struct load_ctx *c, const char *section, const char *ke
 		seat->line = line;
 	if (!strcmp(key, "agent"))
 		return *value ? copy_field(c, line, key, value, seat->agent, sizeof seat->agent)
-			      : load_fail(c, line, key, "empty agent (try human, random, greedy)");
+			      : load_fail(c, line, key, _("empty agent (try human, random, greedy)"));
 	if (!strcmp(key, "name"))
 		return copy_field(c, line, key, value, seat->name, sizeof seat->name);
-	return load_fail(c, line, key, "unknown key in a seat section (known: agent, name)");
+	return load_fail(c, line, key, _("unknown key in a seat section (known: agent, name)"));
 }
 
 /* One [time] key into t; NULL when fine, else the reason (into buf). */
@@ -124,18 +201,18 @@ static const char *time_key(bones_time_control *t, const char *key, const char *
 	if (!strcmp(key, "per_move") || !strcmp(key, "grace")) {
 		int64_t ms;
 		if (!bones_clock_parse_duration(value, &ms)) {
-			snprintf(buf, cap, "'%s' is not a duration (try 60, 90s, 2m, 1500ms)", value);
+			snprintf(buf, cap, _("'%s' is not a duration (try 60, 90s, 2m, 1500ms)"), value);
 			return buf;
 		}
 		if (!strcmp(key, "per_move") && ms <= 0)
-			return "the time per move must be more than 0";
+			return _("the time per move must be more than 0");
 		*(key[0] == 'p' ? &t->per_move_ms : &t->grace_ms) = ms;
 	} else if (!strcmp(key, "penalty")) {
 		char *end;
 		double v = strtod(value, &end);
 		if (end == value || *end || !(v >= 0 && v <= 1e9)) {
-			snprintf(buf, cap, "'%s' is not a number of points >= 0 (a penalty always "
-					   "counts against the mover)", value);
+			snprintf(buf, cap, _("'%s' is not a number of points >= 0 (a penalty always "
+					   "counts against the mover)"), value);
 			return buf;
 		}
 		t->penalty = v;
@@ -143,12 +220,12 @@ static const char *time_key(bones_time_control *t, const char *key, const char *
 		bool yes = !strcmp(value, "true") || !strcmp(value, "yes") || !strcmp(value, "1");
 		bool no = !strcmp(value, "false") || !strcmp(value, "no") || !strcmp(value, "0");
 		if (!yes && !no) {
-			snprintf(buf, cap, "'%s' is not true or false", value);
+			snprintf(buf, cap, _("'%s' is not true or false"), value);
 			return buf;
 		}
 		t->forfeit = yes;
 	} else {
-		return "unknown key in [time] (known: per_move, penalty, grace, forfeit)";
+		return _("unknown key in [time] (known: per_move, penalty, grace, forfeit)");
 	}
 	return NULL;
 }
@@ -163,7 +240,7 @@ static int load_time_key(struct load_ctx *c, const char *key, const char *value,
 		if (strcmp(key, keys[i]))
 			continue;
 		if (c->time_seen[i])
-			return load_fail(c, line, key, "set twice in [time]");
+			return load_fail(c, line, key, _("set twice in [time]"));
 		c->time_seen[i] = true;
 	}
 	const char *why = time_key(&c->preset->time, key, value, buf, sizeof buf);
@@ -180,7 +257,7 @@ static const char *games_value(int *games, const char *value)
 	char *end;
 	long n = strtol(value, &end, 10);
 	if (end == value || *end || n < 1 || n > 1000)
-		return "expected a number of games in 1..1000";
+		return _("expected a number of games in 1..1000");
 	*games = (int)n;
 	return NULL;
 }
@@ -188,9 +265,9 @@ static const char *games_value(int *games, const char *value)
 static int load_match_key(struct load_ctx *c, const char *key, const char *value, int line)
 {
 	if (strcmp(key, "games"))
-		return load_fail(c, line, key, "unknown key in [match] (known: games)");
+		return load_fail(c, line, key, _("unknown key in [match] (known: games)"));
 	if (c->preset->match_line)
-		return load_fail(c, line, key, "set twice in [match]");
+		return load_fail(c, line, key, _("set twice in [match]"));
 	const char *why = games_value(&c->preset->match_games, value);
 	if (why)
 		return load_fail(c, line, key, why);
@@ -218,9 +295,9 @@ static int load_handler(void *user, const char *section, const char *key,
 		return load_match_key(c, key, value, line);
 	char reason[160];
 	if (!*section)
-		return load_fail(c, line, key, "key outside any section (start with [game])");
+		return load_fail(c, line, key, _("key outside any section (start with [game])"));
 	snprintf(reason, sizeof reason,
-		 "unknown section [%s] (known: [game], [options], [seat.N], [time], [match])",
+		 _("unknown section [%s] (known: [game], [options], [seat.N], [time], [match])"),
 		 section);
 	return load_fail(c, line, key, reason);
 }
@@ -261,12 +338,12 @@ bones_status bones_preset_load(const char *path, bones_preset *preset, char *err
 	if (err && errcap)
 		err[0] = '\0';
 	if (strlen(path) >= sizeof preset->path) {
-		snprintf(err, errcap, "'%s': path too long", path);
+		snprintf(err, errcap, _("'%s': path too long"), path);
 		return BONES_EINVAL;
 	}
 	strcpy(preset->path, path);
 	preset_id_of(path, preset->id, sizeof preset->id);
-	struct load_ctx c = {preset, err, errcap, false, {false}, 1, {false}, 0};
+	struct load_ctx c = {.preset = preset, .err = err, .errcap = errcap, .game_line = 1};
 	int line = 0;
 	bones_status st;
 	FILE *f = bones_file_open(path, BONES_FILE_MAX_BYTES, &st, err, errcap);
@@ -276,24 +353,28 @@ bones_status bones_preset_load(const char *path, bones_preset *preset, char *err
 	fclose(f);
 	if (st) {
 		if (!c.failed)
-			snprintf(err, errcap, "%s:%d: syntax error (expected [section] or key = value)",
+			snprintf(err, errcap, _("%s:%d: syntax error (expected [section] or key = value)"),
 				 path, line);
 		return BONES_EPARSE;
 	}
 	if (!preset->plugin[0]) {
-		snprintf(err, errcap, "%s:%d: plugin: missing (add 'plugin = GAME' under [game])",
+		snprintf(err, errcap, _("%s:%d: plugin: missing (add 'plugin = GAME' under [game])"),
 			 path, c.game_line);
 		return BONES_EPARSE;
 	}
 	if (c.time_any_line && !preset->time_line) {
-		snprintf(err, errcap, "%s:%d: per_move: missing in [time] (add 'per_move = 1m')",
+		snprintf(err, errcap, _("%s:%d: per_move: missing in [time] (add 'per_move = 1m')"),
 			 path, c.time_any_line);
 		return BONES_EPARSE;
 	}
 	if (!resolve_plugin_path(preset)) {
-		snprintf(err, errcap, "%s: plugin_path: path too long", path);
+		snprintf(err, errcap, _("%s: plugin_path: path too long"), path);
 		return BONES_EINVAL;
 	}
+	if (c.local_match[0])
+		memcpy(preset->name, c.local_name, sizeof preset->name);
+	if (c.local_match[1])
+		memcpy(preset->description, c.local_description, sizeof preset->description);
 	if (!preset->name[0])
 		snprintf(preset->name, sizeof preset->name, "%s", preset->id);
 	return BONES_OK;
@@ -317,7 +398,7 @@ static bones_status check_seats(const bones_preset *p, const bones_plugin *plugi
 	for (int i = plugin->max_players; i < BONES_PRESET_MAX_SEATS; i++) {
 		if (!p->seats[i].line)
 			continue;
-		snprintf(err, errcap, "%s:%d: seat.%d: %s has at most %d players", p->path,
+		snprintf(err, errcap, _("%s:%d: seat.%d: %s has at most %d players"), p->path,
 			 p->seats[i].line, i + 1, plugin->id, plugin->max_players);
 		return BONES_ERANGE;
 	}
@@ -328,7 +409,7 @@ bones_status bones_preset_options(const bones_preset *preset, const bones_plugin
 				  bones_options *opts, char *err, size_t errcap)
 {
 	if (strcmp(preset->plugin, plugin->id)) {
-		snprintf(err, errcap, "%s: plugin: preset is for '%s', not '%s'", preset->path,
+		snprintf(err, errcap, _("%s: plugin: preset is for '%s', not '%s'"), preset->path,
 			 preset->plugin, plugin->id);
 		return BONES_EINVAL;
 	}
@@ -392,13 +473,13 @@ bones_status bones_preset_set(bones_options *opts, const char *pair, char *err,
 {
 	const char *eq = strchr(pair, '=');
 	if (!eq || eq == pair) {
-		snprintf(err, errcap, "--set %s: expected key=value", pair);
+		snprintf(err, errcap, _("--set %s: expected key=value"), pair);
 		return BONES_EPARSE;
 	}
 	char key[64];
 	size_t klen = (size_t)(eq - pair);
 	if (klen >= sizeof key) {
-		snprintf(err, errcap, "--set %s: key too long", pair);
+		snprintf(err, errcap, _("--set %s: key too long"), pair);
 		return BONES_EINVAL;
 	}
 	memcpy(key, pair, klen);
@@ -415,8 +496,9 @@ void bones_preset_default(bones_preset *preset, const bones_plugin *plugin)
 	memset(preset, 0, sizeof *preset);
 	snprintf(preset->id, sizeof preset->id, "%s", plugin->id);
 	snprintf(preset->plugin, sizeof preset->plugin, "%s", plugin->id);
-	snprintf(preset->name, sizeof preset->name, "%s", plugin->name);
-	snprintf(preset->description, sizeof preset->description, "%s", plugin->summary);
+	snprintf(preset->name, sizeof preset->name, "%s", bones_plugin_text(plugin, plugin->name));
+	snprintf(preset->description, sizeof preset->description, "%s",
+		 bones_plugin_text(plugin, plugin->summary));
 }
 
 bones_status bones_preset_find(const char *name, char *path, size_t cap)
@@ -623,13 +705,13 @@ static bones_status not_found(const char *name, bones_registry *reg, char *err,
 		FILE *f = bones_file_open(name, BONES_FILE_MAX_BYTES, &st, err, errcap);
 		if (f) { /* readable, yet not found as a preset: it has no [game] */
 			fclose(f);
-			snprintf(err, errcap, "'%s': not a game preset (no [game] section)", name);
+			snprintf(err, errcap, _("'%s': not a game preset (no [game] section)"), name);
 			return BONES_EPARSE;
 		}
 		return st;
 	}
 	if (bones_registry_out_of_memory(reg)) {
-		snprintf(err, errcap, "'%s': out of memory while loading the games", name);
+		snprintf(err, errcap, _("'%s': out of memory while loading the games"), name);
 		return BONES_ENOMEM;
 	}
 	bones_suggest s;
@@ -637,7 +719,7 @@ static bones_status not_found(const char *name, bones_registry *reg, char *err,
 	for (size_t i = 0; i < bones_registry_count(reg); i++)
 		bones_suggest_add(&s, bones_registry_get(reg, i)->id);
 	bones_preset_list(suggest_preset, &s);
-	snprintf(err, errcap, "'%s': no such game or preset%s; `bones games` lists them", name,
+	snprintf(err, errcap, _("'%s': no such game or preset%s; `bones games` lists them"), name,
 		 bones_suggest_hint(&s));
 	return BONES_ENOTFOUND;
 }
@@ -656,12 +738,12 @@ bones_status bones_preset_resolve(const char *name, bones_registry *reg,
 			bones_registry_scan_dir(reg, preset->plugin_path);
 		*plugin = bones_registry_find(reg, preset->plugin);
 		if (!*plugin && bones_registry_out_of_memory(reg)) {
-			snprintf(err, errcap, "%s:%d: plugin: out of memory while loading '%s'",
+			snprintf(err, errcap, _("%s:%d: plugin: out of memory while loading '%s'"),
 				 path, preset->plugin_line, preset->plugin);
 			return BONES_ENOMEM;
 		}
 		if (!*plugin) {
-			snprintf(err, errcap, "%s:%d: plugin: no game '%s' is installed", path,
+			snprintf(err, errcap, _("%s:%d: plugin: no game '%s' is installed"), path,
 				 preset->plugin_line, preset->plugin);
 			return BONES_ENOTFOUND;
 		}

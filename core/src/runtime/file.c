@@ -1,6 +1,8 @@
 /* The one gate for files Bones reads; see bones/file.h. */
 #include "bones/file.h"
 
+#include "bones/i18n.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -24,17 +26,17 @@ FILE *bones_file_open(const char *path, long max_bytes, bones_status *status, ch
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return refuse(status, errno == ENOENT ? BONES_ENOTFOUND : BONES_EIO, err,
-			      errcap, path, errno == ENOENT ? "no such file" : strerror(errno));
+			      errcap, path, errno == ENOENT ? _("no such file") : strerror(errno));
 	struct stat st;
 	const char *why = NULL;
 	if (fstat(fd, &st) != 0)
 		why = strerror(errno);
 	else if (S_ISDIR(st.st_mode))
-		why = "is a folder, not a file";
+		why = _("is a folder, not a file");
 	else if (!S_ISREG(st.st_mode))
-		why = "not a regular file";
+		why = _("not a regular file");
 	else if (st.st_size > max_bytes)
-		why = "too large to be a Bones file";
+		why = _("too large to be a Bones file");
 	int flags = why ? 0 : fcntl(fd, F_GETFL);
 	if (!why && (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0))
 		why = strerror(errno);

@@ -32,11 +32,12 @@ static void host_free(const bones_host *host, void *ptr)
 
 static void host_log(const bones_host *host, int level, const char *message)
 {
-	static const char *const names[] = {"error", "warning", "info", "debug"};
+	/* TRANSLATORS: the level of a message a game plugin logs, as in "warning: ..." */
+	static const char *const names[] = {N_("error"), N_("warning"), N_("info"), N_("debug")};
 	(void)host;
 	if (level < BONES_LOG_ERROR || level > BONES_LOG_DEBUG)
 		level = BONES_LOG_INFO;
-	fprintf(stderr, "%s: %s\n", names[level], message);
+	fprintf(stderr, "%s: %s\n", _(names[level]), message);
 }
 
 /* DIR/NAME into buf when it exists; *irregular notes one that is no regular file. */

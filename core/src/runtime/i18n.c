@@ -194,7 +194,7 @@ bool bones_i18n_init(const char *lang, char *err, size_t cap)
 		if (!find_language(code)) {
 			char have[128];
 			bones_i18n_languages(have, sizeof have);
-			snprintf(err, cap, "--lang %s: no such language; Bones speaks %s", lang,
+			snprintf(err, cap, _("--lang %s: no such language; Bones speaks %s"), lang,
 				 have);
 			return false;
 		}
@@ -418,7 +418,7 @@ bool bones_i18n_take_lang_arg(int *argc, char **argv, const char **lang, char *e
 			*lang = argv[i] + 7;
 		} else if (!strcmp(argv[i], "--lang")) {
 			if (i + 1 >= *argc) {
-				snprintf(err, cap, "--lang needs a language, e.g. --lang de");
+				snprintf(err, cap, "%s", _("--lang needs a language, e.g. --lang de"));
 				ok = false;
 			} else {
 				*lang = argv[++i];
@@ -430,7 +430,7 @@ bool bones_i18n_take_lang_arg(int *argc, char **argv, const char **lang, char *e
 	argv[out] = NULL;
 	*argc = out;
 	if (ok && *lang && !**lang) {
-		snprintf(err, cap, "--lang needs a language, e.g. --lang de");
+		snprintf(err, cap, "%s", _("--lang needs a language, e.g. --lang de"));
 		ok = false;
 	}
 	return ok;

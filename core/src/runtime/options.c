@@ -1,6 +1,7 @@
 /* Option validation against a plugin's schema; see bones/options.h. */
 #include "bones/options.h"
 
+#include "bones/i18n.h"
 #include "bones/suggest.h"
 
 #include <errno.h>
@@ -31,7 +32,7 @@ static bones_status parse_value(const bones_option_def *def, const char *text,
 				int64_t *out, char *err, size_t cap)
 {
 	if (!text)
-		return fail(err, cap, BONES_EINVAL, def->key, "no value", NULL);
+		return fail(err, cap, BONES_EINVAL, def->key, _("no value"), NULL);
 	char detail[160];
 	switch (def->type) {
 	case BONES_OPT_INT: {
@@ -39,12 +40,12 @@ static bones_status parse_value(const bones_option_def *def, const char *text,
 		errno = 0;
 		long long v = strtoll(text, &end, 10);
 		if (errno || end == text || *end) {
-			snprintf(detail, sizeof detail, "'%s' is not a whole number", text);
+			snprintf(detail, sizeof detail, _("'%s' is not a whole number"), text);
 			return fail(err, cap, BONES_EINVAL, def->key, detail, NULL);
 		}
 		if (v < def->min || v > def->max) {
-			snprintf(detail, sizeof detail, "%lld is out of range %" PRId64 "..%" PRId64,
-				 v, def->min, def->max);
+			snprintf(detail, sizeof detail, _("%lld is out of range %lld..%lld"), v,
+				 (long long)def->min, (long long)def->max);
 			return fail(err, cap, BONES_ERANGE, def->key, detail, NULL);
 		}
 		*out = v;
@@ -61,7 +62,7 @@ static bones_status parse_value(const bones_option_def *def, const char *text,
 			*out = 0;
 			return BONES_OK;
 		}
-		snprintf(detail, sizeof detail, "'%s' is not true or false", text);
+		snprintf(detail, sizeof detail, _("'%s' is not true or false"), text);
 		return fail(err, cap, BONES_EINVAL, def->key, detail, NULL);
 	case BONES_OPT_ENUM: {
 		size_t used = 0;
@@ -71,17 +72,18 @@ static bones_status parse_value(const bones_option_def *def, const char *text,
 				return BONES_OK;
 			}
 		}
-		used = (size_t)snprintf(detail, sizeof detail, "'%s' is not one of", text);
-		for (int i = 0; def->choices && def->choices[i] && used < sizeof detail; i++)
-			used += (size_t)snprintf(detail + used, sizeof detail - used, "%s %s",
-						 i ? "," : "", def->choices[i]);
+		char choices[160] = "";
+		for (int i = 0; def->choices && def->choices[i] && used < sizeof choices; i++)
+			used += (size_t)snprintf(choices + used, sizeof choices - used, "%s%s",
+						 i ? ", " : "", def->choices[i]);
+		snprintf(detail, sizeof detail, _("'%s' is not one of %s"), text, choices);
 		return fail(err, cap, BONES_EINVAL, def->key, detail, NULL);
 	}
 	case BONES_OPT_STRING:
 		*out = 0;
 		return BONES_OK;
 	}
-	return fail(err, cap, BONES_EINVAL, def->key, "unknown option type", NULL);
+	return fail(err, cap, BONES_EINVAL, def->key, _("unknown option type"), NULL);
 }
 
 bones_status bones_options_set(bones_options *opts, const char *key, const char *value,
@@ -100,9 +102,12 @@ bones_status bones_options_set(bones_options *opts, const char *key, const char 
 						 i ? ", " : "", opts->plugin->options[i].key);
 		}
 		char detail[600];
-		snprintf(detail, sizeof detail, "unknown option of '%s'%s (known: %s)",
-			 opts->plugin->id, bones_suggest_hint(&s),
-			 opts->plugin->option_count ? known : "none");
+		if (opts->plugin->option_count)
+			snprintf(detail, sizeof detail, _("unknown option of '%s'%s (known: %s)"),
+				 opts->plugin->id, bones_suggest_hint(&s), known);
+		else
+			snprintf(detail, sizeof detail, _("unknown option of '%s'%s (known: none)"),
+				 opts->plugin->id, bones_suggest_hint(&s));
 		return fail(err, errcap, BONES_ENOTFOUND, key, detail, NULL);
 	}
 	const bones_option_def *def = &opts->plugin->options[idx];
@@ -119,7 +124,7 @@ bones_status bones_options_set(bones_options *opts, const char *key, const char 
 							 : value;
 	char *copy = strdup(text);
 	if (!copy)
-		return fail(err, errcap, BONES_ENOMEM, key, "out of memory", NULL);
+		return fail(err, errcap, BONES_ENOMEM, key, _("out of memory"), NULL);
 	free(opts->texts[idx]);
 	opts->texts[idx] = copy;
 	opts->values[idx].i = v;
@@ -136,7 +141,7 @@ bones_status bones_options_init(bones_options *opts, const bones_plugin *plugin,
 	opts->texts = calloc(n ? n : 1, sizeof *opts->texts);
 	if (!opts->values || !opts->texts) {
 		bones_options_release(opts);
-		return fail(err, errcap, BONES_ENOMEM, plugin->id, "out of memory", NULL);
+		return fail(err, errcap, BONES_ENOMEM, plugin->id, _("out of memory"), NULL);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const bones_option_def *def = &plugin->options[i];
@@ -176,13 +181,13 @@ static bool next_pair(const char **p, char *pair, size_t cap, char **value,
 		size_t n = strcspn(s, " \t");
 		*st = BONES_EPARSE;
 		if (err && errcap)
-			snprintf(err, errcap, "settings: '%.*s' is not key=value", (int)n, s);
+			snprintf(err, errcap, _("settings: '%.*s' is not key=value"), (int)n, s);
 		return false;
 	}
 	if (*v == '"') {
 		end = strchr(v + 1, '"');
 		if (!end) {
-			*st = fail(err, errcap, BONES_EPARSE, "settings", "unclosed quote", NULL);
+			*st = fail(err, errcap, BONES_EPARSE, "settings", _("unclosed quote"), NULL);
 			return false;
 		}
 	} else {
@@ -190,7 +195,7 @@ static bool next_pair(const char **p, char *pair, size_t cap, char **value,
 	}
 	size_t klen = (size_t)(eq - s), vlen = (size_t)(end - v) - (*v == '"');
 	if (klen + vlen + 2 > cap) {
-		*st = fail(err, errcap, BONES_EINVAL, "settings", "key=value pair too long", NULL);
+		*st = fail(err, errcap, BONES_EINVAL, "settings", _("key=value pair too long"), NULL);
 		return false;
 	}
 	memcpy(pair, s, klen);
@@ -230,8 +235,12 @@ bones_status bones_options_apply_variant(bones_options *opts, const char *varian
 		used += (size_t)snprintf(known + used, sizeof known - used, "%s%s",
 					 i ? ", " : "", pl->variants[i].id);
 	char detail[300];
-	snprintf(detail, sizeof detail, "'%s' is no variant of '%s' (known: %s)", variant,
-		 pl->id, pl->variant_count ? known : "none");
+	if (pl->variant_count)
+		snprintf(detail, sizeof detail, _("'%s' is no variant of '%s' (known: %s)"), variant,
+			 pl->id, known);
+	else
+		snprintf(detail, sizeof detail, _("'%s' is no variant of '%s' (known: none)"),
+			 variant, pl->id);
 	return fail(err, errcap, BONES_ENOTFOUND, "variant", detail, NULL);
 }
 

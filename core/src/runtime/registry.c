@@ -96,17 +96,28 @@ static bones_status refuse(bones_registry *reg, bones_status st, const char *pat
 	return st;
 }
 
-#define NO_DL_REASON "the dynamic loader gave no reason"
+#define NO_DL_REASON N_("the dynamic loader gave no reason")
 
 /* Whether glibc's dlopen failed for want of memory rather than for the file: it says
  * "cannot allocate ...: Cannot allocate memory", "cannot create shared object
  * descriptor", "cannot open shared object file" (even "No such file or directory")
- * for a file stat just found, or nothing at all (no memory for the message either). */
+ * for a file stat just found, or nothing at all (no memory for the message either).
+ * glibc translates these (domain libc): compare with its words in the player's
+ * language too. */
+static const char *libc_text(const char *msgid)
+{
+	return dgettext("libc", msgid); /* not a literal: not one of Bones's texts */
+}
+
 static bool dl_out_of_memory(const char *why)
 {
-	return !strcmp(why, NO_DL_REASON) || strstr(why, "memory") ||
+	return !strcmp(why, _(NO_DL_REASON)) || strstr(why, "memory") ||
 	       strstr(why, "cannot create shared object") || strstr(why, "No such file") ||
-	       !strcmp(why, "cannot open shared object file");
+	       !strcmp(why, "cannot open shared object file") ||
+	       strstr(why, libc_text("Cannot allocate memory")) ||
+	       strstr(why, libc_text("cannot create shared object descriptor")) ||
+	       strstr(why, libc_text("No such file or directory")) ||
+	       !strcmp(why, libc_text("cannot open shared object file"));
 }
 
 /* dlerror() text without a leading "PATH: " (the error line names the file already). */
@@ -114,7 +125,7 @@ static const char *dl_reason(const char *path)
 {
 	const char *e = dlerror();
 	if (!e)
-		return NO_DL_REASON;
+		return _(NO_DL_REASON);
 	size_t n = strlen(path);
 	if (!strncmp(e, path, n) && e[n] == ':' && e[n + 1] == ' ')
 		return e + n + 2;
@@ -130,28 +141,28 @@ static bool is_id_char(char c)
 static const char *check_metadata(const bones_plugin *p, char *why, size_t cap)
 {
 	if (!p->id || !*p->id)
-		return "metadata 'id' is missing";
+		return _("metadata 'id' is missing");
 	for (const char *c = p->id; *c; c++)
 		if (!is_id_char(*c)) {
-			snprintf(why, cap, "metadata 'id' is '%s': use lower-case letters, "
-				 "digits, '_' and '-' only", p->id);
+			snprintf(why, cap, _("metadata 'id' is '%s': use lower-case letters, "
+				 "digits, '_' and '-' only"), p->id);
 			return why;
 		}
 	if (!p->name || !*p->name)
-		return "metadata 'name' is missing";
+		return _("metadata 'name' is missing");
 	if (!p->version || !*p->version)
-		return "metadata 'version' is missing";
+		return _("metadata 'version' is missing");
 	if (!p->summary)
-		return "metadata 'summary' is missing";
+		return _("metadata 'summary' is missing");
 	if (p->min_players < 1 || p->max_players < p->min_players) {
-		snprintf(why, cap, "player range %d..%d is invalid (need 1 <= min <= max)",
+		snprintf(why, cap, _("player range %d..%d is invalid (need 1 <= min <= max)"),
 			 p->min_players, p->max_players);
 		return why;
 	}
 	if (p->option_count && !p->options)
-		return "metadata 'options' is NULL but option_count is not 0";
+		return _("metadata 'options' is NULL but option_count is not 0");
 	if (p->variant_count && !p->variants)
-		return "metadata 'variants' is NULL but variant_count is not 0";
+		return _("metadata 'variants' is NULL but variant_count is not 0");
 	return NULL;
 }
 
@@ -189,24 +200,24 @@ static bool check_schema_shape(const bones_plugin *p, char *why, size_t cap)
 	for (size_t i = 0; i < p->option_count; i++) {
 		const bones_option_def *d = &p->options[i];
 		if (!d->key || !*d->key) {
-			snprintf(why, cap, "option %zu has no key", i + 1);
+			snprintf(why, cap, _("option %zu has no key"), i + 1);
 			return false;
 		}
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(p->options[j].key, d->key)) {
-				snprintf(why, cap, "%s: key appears twice", d->key);
+				snprintf(why, cap, _("%s: key appears twice"), d->key);
 				return false;
 			}
 		if (d->type == BONES_OPT_INT && d->min > d->max) {
-			snprintf(why, cap, "%s: range min is above max", d->key);
+			snprintf(why, cap, _("%s: range min is above max"), d->key);
 			return false;
 		}
 		if (d->type == BONES_OPT_ENUM && (!d->choices || !d->choices[0])) {
-			snprintf(why, cap, "%s: enum option has no choices", d->key);
+			snprintf(why, cap, _("%s: enum option has no choices"), d->key);
 			return false;
 		}
 		if ((unsigned)d->type > BONES_OPT_STRING) {
-			snprintf(why, cap, "%s: unknown option type %d", d->key, (int)d->type);
+			snprintf(why, cap, _("%s: unknown option type %d"), d->key, (int)d->type);
 			return false;
 		}
 	}
@@ -223,14 +234,14 @@ static bones_status check_schema_values(const bones_plugin *p, char *why, size_t
 	if (st == BONES_ENOMEM)
 		return st;
 	if (st) {
-		snprintf(why, cap, "%s (the default must be a valid value)", err);
+		snprintf(why, cap, _("%s (the default must be a valid value)"), err);
 		return BONES_EABI;
 	}
 	bones_options_release(&opts);
 	for (size_t i = 0; i < p->variant_count; i++) {
 		const bones_variant *v = &p->variants[i];
 		if (!v->id || !*v->id || !v->name || !v->settings) {
-			snprintf(why, cap, "variant %zu lacks an id, name or settings", i + 1);
+			snprintf(why, cap, _("variant %zu lacks an id, name or settings"), i + 1);
 			return BONES_EABI;
 		}
 		if (bones_options_init(&opts, p, err, sizeof err))
@@ -240,7 +251,7 @@ static bones_status check_schema_values(const bones_plugin *p, char *why, size_t
 		if (st == BONES_ENOMEM)
 			return st;
 		if (st) {
-			snprintf(why, cap, "variant '%s': %s", v->id, err);
+			snprintf(why, cap, _("variant '%s': %s"), v->id, err);
 			return BONES_EABI;
 		}
 	}
@@ -261,35 +272,35 @@ static size_t symbol_size(const void *addr)
 	return 0;
 }
 
-#define REBUILD "rebuild the plugin against this Bones"
-
 /* Check the ABI version and sizes of the entry found at sym. */
 static bones_status check_abi(bones_registry *reg, const char *path, const void *sym)
 {
 	size_t symsize = symbol_size(sym);
 	if (symsize && symsize < ENTRY_HEADER_SIZE)
-		return refuse(reg, BONES_EABI, path, "'%s' is %zu bytes, too small to be an "
-			      "entry struct (host ABI %d.%d): " REBUILD, BONES_ENTRY_SYMBOL,
+		return refuse(reg, BONES_EABI, path, _("'%s' is %zu bytes, too small to be an "
+				"entry struct (host ABI %d.%d): rebuild the plugin against this "
+				"Bones"), BONES_ENTRY_SYMBOL,
 			      symsize, BONES_ABI_MAJOR, BONES_ABI_MINOR);
 	const bones_plugin *p = sym;
 	if (p->abi_major != BONES_ABI_MAJOR)
-		return refuse(reg, BONES_EABI, path, "'%s' has ABI %u.%u, host has %d.%d: "
-			      "ABI major differs: " REBUILD, BONES_ENTRY_SYMBOL, p->abi_major,
+		return refuse(reg, BONES_EABI, path, _("'%s' has ABI %u.%u, host has %d.%d: "
+				"ABI major differs: rebuild the plugin against this Bones"), BONES_ENTRY_SYMBOL, p->abi_major,
 			      p->abi_minor, BONES_ABI_MAJOR, BONES_ABI_MINOR);
 	if (p->abi_minor > BONES_ABI_MINOR)
-		return refuse(reg, BONES_EABI, path, "'%s' needs ABI %u.%u, this host has "
-			      "only %d.%d: update Bones (or build the plugin for %d.%d)",
+		return refuse(reg, BONES_EABI, path, _("'%s' needs ABI %u.%u, this host has "
+			      "only %d.%d: update Bones (or build the plugin for %d.%d)"),
 			      BONES_ENTRY_SYMBOL, p->abi_major, p->abi_minor, BONES_ABI_MAJOR,
 			      BONES_ABI_MINOR, BONES_ABI_MAJOR, BONES_ABI_MINOR);
 	if (p->size < HOST_ENTRY_SIZE || (symsize && symsize < HOST_ENTRY_SIZE))
-		return refuse(reg, BONES_EABI, path, "'%s' (ABI %u.%u) is truncated: "
-			      "%zu bytes, host ABI %d.%d needs %zu: " REBUILD,
+		return refuse(reg, BONES_EABI, path, _("'%s' (ABI %u.%u) is truncated: "
+				"%zu bytes, host ABI %d.%d needs %zu: rebuild the plugin "
+				"against this Bones"),
 			      BONES_ENTRY_SYMBOL, p->abi_major, p->abi_minor,
 			      symsize && symsize < p->size ? symsize : (size_t)p->size,
 			      BONES_ABI_MAJOR, BONES_ABI_MINOR, HOST_ENTRY_SIZE);
 	if (symsize && symsize < p->size)
-		return refuse(reg, BONES_EABI, path, "'%s' says it is %u bytes but the symbol "
-			      "has %zu: " REBUILD, BONES_ENTRY_SYMBOL, p->size, symsize);
+		return refuse(reg, BONES_EABI, path, _("'%s' says it is %u bytes but the symbol "
+				"has %zu: rebuild the plugin against this Bones"), BONES_ENTRY_SYMBOL, p->size, symsize);
 	return BONES_OK;
 }
 
@@ -303,21 +314,21 @@ static bones_status check_entry(bones_registry *reg, const char *path,
 		return refuse(reg, BONES_EABI, path, "%s", bad);
 	const char *fn = missing_function(p);
 	if (fn)
-		return refuse(reg, BONES_EABI, path, "plugin '%s': required function '%s' "
-			      "is NULL", p->id, fn);
+		return refuse(reg, BONES_EABI, path, _("plugin '%s': required function '%s' "
+			      "is NULL"), p->id, fn);
 	if (!check_schema_shape(p, why, sizeof why))
-		return refuse(reg, BONES_EABI, path, "plugin '%s': invalid option schema: %s",
+		return refuse(reg, BONES_EABI, path, _("plugin '%s': invalid option schema: %s"),
 			      p->id, why);
 	bones_status st = check_schema_values(p, why, sizeof why);
 	if (st == BONES_ENOMEM)
-		return refuse(reg, st, path, "out of memory");
+		return refuse(reg, st, path, _("out of memory"));
 	if (st)
-		return refuse(reg, st, path, "plugin '%s': invalid option schema: %s", p->id,
+		return refuse(reg, st, path, _("plugin '%s': invalid option schema: %s"), p->id,
 			      why);
 	for (size_t i = 0; i < reg->count; i++)
 		if (!strcmp(reg->items[i].plugin->id, p->id))
-			return refuse(reg, BONES_EINVAL, path, "duplicate plugin id '%s', "
-				      "already loaded from '%s': remove one of the two files",
+			return refuse(reg, BONES_EINVAL, path, _("duplicate plugin id '%s', "
+				      "already loaded from '%s': remove one of the two files"),
 				      p->id, reg->items[i].path);
 	return BONES_OK;
 }
@@ -364,10 +375,10 @@ bones_status bones_registry_load(bones_registry *reg, const char *path)
 	char real[PATH_MAX];
 	struct stat st;
 	if (stat(path, &st) != 0 || !realpath(path, real))
-		return errno == ENOMEM ? refuse(reg, BONES_ENOMEM, path, "out of memory")
-				       : refuse(reg, BONES_ENOTFOUND, path, "no such plugin file");
+		return errno == ENOMEM ? refuse(reg, BONES_ENOMEM, path, _("out of memory"))
+				       : refuse(reg, BONES_ENOTFOUND, path, _("no such plugin file"));
 	if (!S_ISREG(st.st_mode))
-		return refuse(reg, BONES_EIO, path, "not a regular file");
+		return refuse(reg, BONES_EIO, path, _("not a regular file"));
 	if (find_real(reg, real) >= 0)
 		return BONES_OK; /* the same file, met again: already loaded */
 	dlerror();
@@ -375,15 +386,15 @@ bones_status bones_registry_load(bones_registry *reg, const char *path)
 	if (!handle) {
 		const char *why = dl_reason(real);
 		if (dl_out_of_memory(why))
-			return refuse(reg, BONES_ENOMEM, path, "out of memory: %s", why);
-		return refuse(reg, BONES_EABI, path, "not a loadable shared object: %s", why);
+			return refuse(reg, BONES_ENOMEM, path, _("out of memory: %s"), why);
+		return refuse(reg, BONES_EABI, path, _("not a loadable shared object: %s"), why);
 	}
 	dlerror();
 	const void *sym = dlsym(handle, BONES_ENTRY_SYMBOL);
 	bones_status status;
 	if (!sym) {
-		status = refuse(reg, BONES_EABI, path, "no entry symbol '%s' (%s): define "
-				"the entry with BONES_PLUGIN_ENTRY", BONES_ENTRY_SYMBOL,
+		status = refuse(reg, BONES_EABI, path, _("no entry symbol '%s' (%s): define "
+				"the entry with BONES_PLUGIN_ENTRY"), BONES_ENTRY_SYMBOL,
 				dl_reason(real));
 		goto out_close;
 	}
@@ -394,7 +405,7 @@ bones_status bones_registry_load(bones_registry *reg, const char *path)
 	if (status)
 		goto out_close;
 	if (!append(reg, handle, sym, path, real)) {
-		status = refuse(reg, BONES_ENOMEM, path, "out of memory");
+		status = refuse(reg, BONES_ENOMEM, path, _("out of memory"));
 		goto out_close;
 	}
 	bones_i18n_bind_plugin(reg->items[reg->count - 1].plugin, path);
@@ -458,7 +469,7 @@ bones_status bones_registry_scan_dir(bones_registry *reg, const char *dir)
 	size_t n;
 	bones_status st = list_dir(dir, &names, &n);
 	if (st)
-		refuse(reg, st, dir, "out of memory while listing the folder");
+		refuse(reg, st, dir, _("out of memory while listing the folder"));
 	for (size_t i = 0; i < n; i++) {
 		size_t len = strlen(dir) + 1 + strlen(names[i]) + 1;
 		char *path = malloc(len);
@@ -466,7 +477,7 @@ bones_status bones_registry_scan_dir(bones_registry *reg, const char *dir)
 			snprintf(path, len, "%s/%s", dir, names[i]);
 			bones_registry_load(reg, path);
 		} else {
-			st = refuse(reg, BONES_ENOMEM, names[i], "out of memory");
+			st = refuse(reg, BONES_ENOMEM, names[i], _("out of memory"));
 		}
 		free(path);
 		free(names[i]);
@@ -481,7 +492,7 @@ bones_status bones_registry_scan_path(bones_registry *reg, const char *folders)
 		return BONES_OK;
 	char *copy = strdup(folders);
 	if (!copy)
-		return refuse(reg, BONES_ENOMEM, folders, "out of memory");
+		return refuse(reg, BONES_ENOMEM, folders, _("out of memory"));
 	bones_status st = BONES_OK;
 	char *save = NULL;
 	for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save))

@@ -1,6 +1,8 @@
 /* "Did you mean ...?" by optimal-string-alignment distance; see bones/suggest.h. */
 #include "bones/suggest.h"
 
+#include "bones/i18n.h"
+
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -86,6 +88,8 @@ const char *bones_suggest_hint(bones_suggest *s)
 	const char *best = bones_suggest_best(s);
 	s->hint[0] = '\0';
 	if (best)
-		snprintf(s->hint, sizeof s->hint, " (did you mean '%s'?)", best);
+		/* TRANSLATORS: appended to an error message such as "'holomno': no such game
+		   or preset"; keep the leading space and the parentheses. */
+		snprintf(s->hint, sizeof s->hint, _(" (did you mean '%s'?)"), best);
 	return s->hint;
 }

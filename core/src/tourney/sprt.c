@@ -1,6 +1,8 @@
 /* The SPRT of engine testing; see bones/sprt.h. */
 #include "bones/sprt.h"
 
+#include "bones/i18n.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,21 +40,21 @@ bones_status bones_sprt_parse(const char *text, bones_sprt *out, char *why, size
 						     : NULL;
 		}
 		if (!slot) {
-			snprintf(why, whycap, "'%s': expected elo0=E elo1=E [alpha=P] [beta=P]", w);
+			snprintf(why, whycap, _("'%s': expected elo0=E elo1=E [alpha=P] [beta=P]"), w);
 			return BONES_EINVAL;
 		}
 		if (!parse_number(eq + 1, &v)) {
-			snprintf(why, whycap, "%s: '%s' is not a number", w, eq + 1);
+			snprintf(why, whycap, _("%s: '%s' is not a number"), w, eq + 1);
 			return BONES_EINVAL;
 		}
 		*slot = v;
 	}
 	if (isnan(s.elo0) || isnan(s.elo1) || s.elo0 >= s.elo1) {
-		snprintf(why, whycap, "needs elo0 < elo1 (e.g. elo0=0 elo1=5)");
+		snprintf(why, whycap, _("needs elo0 < elo1 (e.g. elo0=0 elo1=5)"));
 		return BONES_EINVAL;
 	}
 	if (!(s.alpha > 0 && s.alpha < 0.5 && s.beta > 0 && s.beta < 0.5)) {
-		snprintf(why, whycap, "alpha and beta must lie between 0 and 0.5");
+		snprintf(why, whycap, _("alpha and beta must lie between 0 and 0.5"));
 		return BONES_EINVAL;
 	}
 	*out = s;
@@ -84,16 +86,24 @@ void bones_sprt_evaluate(const bones_sprt *s, const bones_sprt_totals *t,
 
 const char *bones_sprt_verdict_name(bones_sprt_verdict v)
 {
-	return v == BONES_SPRT_H1 ? "H1 accepted" : v == BONES_SPRT_H0 ? "H0 accepted" : "running";
+	/* English for report.json; bones_sprt_format translates them */
+	return v == BONES_SPRT_H1   ? N_("H1 accepted")
+	       : v == BONES_SPRT_H0 ? N_("H0 accepted")
+				    : N_("running");
 }
 
 size_t bones_sprt_format(const bones_sprt *s, const bones_sprt_state *st, const char *unit,
 			 char *buf, size_t cap)
 {
 	int n = snprintf(buf, cap,
-			 "SPRT elo0=%g elo1=%g alpha=%g beta=%g: %s: LLR %.2f in (%.2f, %.2f), "
-			 "A scored %.3f over %.0f %s",
-			 s->elo0, s->elo1, s->alpha, s->beta, bones_sprt_verdict_name(st->verdict),
-			 st->llr, st->lower, st->upper, st->score, st->results, unit);
+			 !strcmp(unit, "pairs")
+				 /* TRANSLATORS: the SPRT's summary; A's score is a share of 0..1 */
+				 ? _("SPRT elo0=%g elo1=%g alpha=%g beta=%g: %s: LLR %.2f in (%.2f, "
+				     "%.2f), A scored %.3f over %.0f pairs")
+				 : _("SPRT elo0=%g elo1=%g alpha=%g beta=%g: %s: LLR %.2f in (%.2f, "
+				     "%.2f), A scored %.3f over %.0f games"),
+			 s->elo0, s->elo1, s->alpha, s->beta,
+			 _(bones_sprt_verdict_name(st->verdict)), st->llr, st->lower, st->upper,
+			 st->score, st->results);
 	return n < 0 ? 0 : (size_t)n;
 }

@@ -3,6 +3,8 @@
  * see bones/tourney.h and docs/tournaments.md. */
 #include "bones/tourney.h"
 
+#include "bones/i18n.h"
+
 #include "bones/agent.h"
 #include "bones/clock.h"
 #include "bones/config.h"
@@ -54,7 +56,7 @@ static int copy(struct load_ctx *c, int line, const char *key, const char *value
 		char *field, size_t cap)
 {
 	if (strlen(value) >= cap)
-		return fail(c, line, key, "value too long");
+		return fail(c, line, key, _("value too long"));
 	snprintf(field, cap, "%s", value);
 	return 1;
 }
@@ -76,7 +78,7 @@ static int int_key(struct load_ctx *c, int line, const char *key, const char *va
 	if (parse_int(value, lo, hi, out))
 		return 1;
 	char reason[128];
-	snprintf(reason, sizeof reason, "'%s' is not a whole number in %ld..%ld", value, lo, hi);
+	snprintf(reason, sizeof reason, _("'%s' is not a whole number in %ld..%ld"), value, lo, hi);
 	return fail(c, line, key, reason);
 }
 
@@ -88,7 +90,7 @@ static int format_key(struct load_ctx *c, int line, const char *value)
 			return 1;
 		}
 	return fail(c, line, "format",
-		    "unknown format (known: round-robin, gauntlet, swiss, knockout)");
+		    _("unknown format (known: round-robin, gauntlet, swiss, knockout)"));
 }
 
 static int tourney_key(struct load_ctx *c, const char *key, const char *value, int line)
@@ -115,18 +117,18 @@ static int tourney_key(struct load_ctx *c, const char *key, const char *value, i
 		errno = 0;
 		t->seed = strtoull(value, &end, 10);
 		if (errno || end == value || *end || *value == '-')
-			return fail(c, line, key, "not a whole number 0..2^64-1");
+			return fail(c, line, key, _("not a whole number 0..2^64-1"));
 		return 1;
 	}
 	if (!strcmp(key, "duplicate")) {
 		if (strcmp(value, "true") && strcmp(value, "false"))
-			return fail(c, line, key, "expected true or false");
+			return fail(c, line, key, _("expected true or false"));
 		t->duplicate = !strcmp(value, "true");
 		return 1;
 	}
 	if (!strcmp(key, "sync")) {
 		if (strcmp(value, "full") && strcmp(value, "normal"))
-			return fail(c, line, key, "expected full or normal");
+			return fail(c, line, key, _("expected full or normal"));
 		t->sync_normal = !strcmp(value, "normal");
 		return 1;
 	}
@@ -140,12 +142,12 @@ static int tourney_key(struct load_ctx *c, const char *key, const char *value, i
 	}
 	if (!strcmp(key, "time_per_move")) {
 		if (!bones_clock_parse_duration(value, &t->move_ms) || t->move_ms <= 0)
-			return fail(c, line, key, "not a duration (e.g. 500ms, 2s, 1m)");
+			return fail(c, line, key, _("not a duration (e.g. 500ms, 2s, 1m)"));
 		return 1;
 	}
 	return fail(c, line, key,
-		    "unknown key in [tourney] (known: name, format, rounds, seed, concurrency, "
-		    "sets, duplicate, time_per_move, sync, sprt, output, plugin_path, pictures)");
+		    _("unknown key in [tourney] (known: name, format, rounds, seed, concurrency, "
+		    "sets, duplicate, time_per_move, sync, sprt, output, plugin_path, pictures)"));
 }
 
 /* The index of section "PREFIX.NAME" in names (adding it), or -1 after an error. */
@@ -159,11 +161,11 @@ static int named_section(struct load_ctx *c, const char *name, int line, bool ga
 			return i;
 	if (!*name || strlen(name) >= 64 || strpbrk(name, " \t,\"'")) {
 		fail(c, line, game ? "game" : "player",
-		     "a section name needs 1..63 characters without spaces, commas or quotes");
+		     _("a section name needs 1..63 characters without spaces, commas or quotes"));
 		return -1;
 	}
 	if (*count == max) {
-		fail(c, line, game ? "game" : "player", "too many sections of this kind");
+		fail(c, line, game ? "game" : "player", _("too many sections of this kind"));
 		return -1;
 	}
 	int i = (*count)++;
@@ -184,7 +186,7 @@ static int game_key(struct load_ctx *c, int i, const char *key, const char *valu
 	bones_tourney_game *g = &c->t->games[i];
 	if (!strcmp(key, "preset") || !strcmp(key, "plugin")) {
 		if (r->source_line)
-			return fail(c, line, key, "the game is named twice (preset or plugin)");
+			return fail(c, line, key, _("the game is named twice (preset or plugin)"));
 		r->source_line = line;
 		return copy(c, line, key, value, r->source, sizeof r->source);
 	}
@@ -200,11 +202,11 @@ static int game_key(struct load_ctx *c, int i, const char *key, const char *valu
 		char *end;
 		g->weight = strtod(value, &end);
 		if (end == value || *end || !(g->weight >= 0) || g->weight > 1e6)
-			return fail(c, line, key, "not a number in 0..1000000");
+			return fail(c, line, key, _("not a number in 0..1000000"));
 		return 1;
 	}
 	if (r->option_count == MAX_RAW_OPTIONS)
-		return fail(c, line, key, "too many options");
+		return fail(c, line, key, _("too many options"));
 	int k = r->option_count++;
 	r->lines[k] = line;
 	return copy(c, line, key, key, r->keys[k], sizeof r->keys[k]) &&
@@ -216,12 +218,12 @@ static int player_key(struct load_ctx *c, int i, const char *key, const char *va
 {
 	bones_tourney_player *p = &c->t->players[i];
 	if (!*value)
-		return fail(c, line, key, "empty value");
+		return fail(c, line, key, _("empty value"));
 	if (!strcmp(key, "agent"))
 		return copy(c, line, key, value, p->agent, sizeof p->agent);
 	if (!strcmp(key, "engine"))
 		return copy(c, line, key, value, p->engine, sizeof p->engine);
-	return fail(c, line, key, "unknown key in a player section (known: agent, engine)");
+	return fail(c, line, key, _("unknown key in a player section (known: agent, engine)"));
 }
 
 static int handler(void *user, const char *section, const char *key, const char *value,
@@ -242,8 +244,8 @@ static int handler(void *user, const char *section, const char *key, const char 
 		return game ? game_key(c, i, key, value, line) : player_key(c, i, key, value, line);
 	}
 	if (!*section)
-		return fail(c, line, key, "key outside any section (start with [tourney])");
-	return fail(c, line, key, "unknown section (known: [tourney], [game.NAME], [player.NAME])");
+		return fail(c, line, key, _("key outside any section (start with [tourney])"));
+	return fail(c, line, key, _("unknown section (known: [tourney], [game.NAME], [player.NAME])"));
 }
 
 /* Resolve one game: preset or plugin, variant, options, then configure it once. */
@@ -256,10 +258,10 @@ static bool resolve_game(struct load_ctx *c, int i)
 	const bones_plugin *plugin;
 	bones_preset *preset = calloc(1, sizeof *preset);
 	if (!preset)
-		return fail(c, g->line, g->name, "out of memory");
+		return fail(c, g->line, g->name, _("out of memory"));
 	if (!r->source_line) {
 		free(preset);
-		return fail(c, g->line, g->name, "no game: add 'preset = NAME' or 'plugin = ID'");
+		return fail(c, g->line, g->name, _("no game: add 'preset = NAME' or 'plugin = ID'"));
 	}
 	if (bones_preset_resolve(r->source, t->reg, preset, &plugin, why, sizeof why)) {
 		free(preset);
@@ -292,14 +294,14 @@ static bool check_game(struct load_ctx *c, int i)
 	bones_tourney_game *g = &t->games[i];
 	char why[512];
 	if (g->seats < 2 || g->seats > BONES_TOURNEY_MAX_SEATS)
-		snprintf(why, sizeof why, "%d players per table: tournaments seat 2..%d", g->seats,
+		snprintf(why, sizeof why, _("%d players per table: tournaments seat 2..%d"), g->seats,
 			 BONES_TOURNEY_MAX_SEATS);
 	else if (g->seats > t->player_count)
-		snprintf(why, sizeof why, "%d players per table but only %d participants", g->seats,
+		snprintf(why, sizeof why, _("%d players per table but only %d participants"), g->seats,
 			 t->player_count);
 	else if (g->seats != 2 && (t->format == BONES_TOURNEY_SWISS ||
 				   t->format == BONES_TOURNEY_KNOCKOUT))
-		snprintf(why, sizeof why, "%s pairs two players: set players = 2",
+		snprintf(why, sizeof why, _("%s pairs two players: set players = 2"),
 			 bones_tourney_format_name(t->format));
 	else
 		why[0] = '\0';
@@ -361,14 +363,14 @@ static bool check_sprt(struct load_ctx *c)
 	if (!t->sprt_on)
 		return true;
 	if (t->player_count != 2)
-		return fail(c, c->sprt_line, "sprt", "tests two participants, A and B: give exactly "
-			    "two [player.NAME] sections");
+		return fail(c, c->sprt_line, "sprt", _("tests two participants, A and B: give exactly "
+			    "two [player.NAME] sections"));
 	if (t->format != BONES_TOURNEY_ROUND_ROBIN && t->format != BONES_TOURNEY_GAUNTLET)
-		return fail(c, c->sprt_line, "sprt", "needs format = round-robin or gauntlet");
+		return fail(c, c->sprt_line, "sprt", _("needs format = round-robin or gauntlet"));
 	for (int i = 0; i < t->game_count; i++)
 		if (t->games[i].seats != 2)
 			return fail(c, t->games[i].line, t->games[i].name,
-				    "an SPRT plays tables of two: set players = 2");
+				    _("an SPRT plays tables of two: set players = 2"));
 	return true;
 }
 
@@ -376,20 +378,20 @@ static bool validate(struct load_ctx *c)
 {
 	bones_tourney *t = c->t;
 	if (!t->game_count)
-		return fail(c, c->tourney_line, "game", "no [game.NAME] section");
+		return fail(c, c->tourney_line, "game", _("no [game.NAME] section"));
 	if (t->player_count < 2)
-		return fail(c, c->tourney_line, "player", "at least two [player.NAME] sections");
+		return fail(c, c->tourney_line, "player", _("at least two [player.NAME] sections"));
 	for (int p = 0; p < t->player_count; p++) {
 		bones_tourney_player *pl = &t->players[p];
 		if (!pl->agent[0] == !pl->engine[0])
-			return fail(c, pl->line, pl->name, "give exactly one of 'agent' and 'engine'");
+			return fail(c, pl->line, pl->name, _("give exactly one of 'agent' and 'engine'"));
 	}
 	if (c->plugin_path[0])
 		bones_registry_scan_path(t->reg, c->plugin_path);
 	bool weighted = false;
 	for (int i = 0; i < t->game_count; i++) {
 		if (c->raw[i].count_line && t->games[i].weight >= 0)
-			return fail(c, c->raw[i].count_line, "count", "give a count or a weight, not both");
+			return fail(c, c->raw[i].count_line, "count", _("give a count or a weight, not both"));
 		if (!c->raw[i].count_line) {
 			t->games[i].count = -1;
 			weighted = true;
@@ -428,9 +430,9 @@ static bool read_text(bones_tourney *t, char *err, size_t errcap)
 	fclose(f);
 	t->config_text[n] = '\0';
 	if (failed)
-		snprintf(err, errcap, "'%s': cannot read it", t->path);
+		snprintf(err, errcap, _("'%s': cannot read it"), t->path);
 	if (big)
-		snprintf(err, errcap, "'%s': larger than %zu bytes", t->path,
+		snprintf(err, errcap, _("'%s': larger than %zu bytes"), t->path,
 			 sizeof t->config_text - 1);
 	return !big && !failed;
 }
@@ -443,7 +445,7 @@ bones_status bones_tourney_load(const char *path, bones_tourney **out, char *err
 	c.raw = calloc(BONES_TOURNEY_MAX_GAMES, sizeof *c.raw);
 	*out = NULL;
 	if (!t || !c.raw || !(t->reg = bones_registry_create())) {
-		snprintf(err, errcap, "out of memory");
+		snprintf(err, errcap, "%s", _("out of memory"));
 		goto out_fail;
 	}
 	defaults(t, path);
@@ -454,7 +456,7 @@ bones_status bones_tourney_load(const char *path, bones_tourney **out, char *err
 	/* the text read whole above: what is parsed is what --resume compares */
 	bones_status st = bones_ini_parse_string(t->config_text, handler, &c, &line);
 	if (st == BONES_EPARSE && !c.failed)
-		fail(&c, line, "ini", "syntax error");
+		fail(&c, line, "ini", _("syntax error"));
 	if (st || !validate(&c))
 		goto out_fail;
 	if (!t->rounds)

@@ -4,6 +4,8 @@
  * bones/tourney_db.h and docs/tournaments.md for the schema. */
 #include "bones/tourney_db.h"
 
+#include "bones/i18n.h"
+
 #include <errno.h>
 #include <sqlite3.h>
 #include <stddef.h>
@@ -34,7 +36,7 @@ static const char schema[] =
 
 static bones_status db_fail(sqlite3 *db, const char *what, char *err, size_t errcap)
 {
-	snprintf(err, errcap, "%s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
+	snprintf(err, errcap, "%s: %s", what, db ? sqlite3_errmsg(db) : _("out of memory"));
 	return BONES_EIO;
 }
 
@@ -69,7 +71,7 @@ static bones_status prepare_all(bones_tourney_db *d, char *err, size_t errcap)
 	    !prepare(d->db, "INSERT INTO seat VALUES(?,?,?,?,?,?,?,?)", &d->add_seat) ||
 	    !prepare(d->db, "SELECT chance FROM game WHERE tourney=? AND round=? AND slot=?",
 		     &d->chance))
-		return db_fail(d->db, "results database", err, errcap);
+		return db_fail(d->db, _("results database"), err, errcap);
 	return BONES_OK;
 }
 
@@ -87,13 +89,13 @@ static bones_status claim(bones_tourney_db *d, const bones_tourney *t, bool resu
 		const char *config = (const char *)sqlite3_column_text(q, 0);
 		int games = sqlite3_column_int(q, 1);
 		if (config && strcmp(config, t->config_text)) {
-			snprintf(err, errcap, "'%s' holds tournament '%s' from a different "
-				 "configuration: restore that file or choose another output", path,
+			snprintf(err, errcap, _("'%s' holds tournament '%s' from a different "
+				 "configuration: restore that file or choose another output"), path,
 				 t->name);
 			st = BONES_EINVAL;
 		} else if (games && !resume) {
-			snprintf(err, errcap, "'%s' already holds %d games of '%s': continue with "
-				 "--resume or choose another output", path, games, t->name);
+			snprintf(err, errcap, _("'%s' already holds %d games of '%s': continue with "
+				 "--resume or choose another output"), path, games, t->name);
 			st = BONES_EINVAL;
 		}
 		sqlite3_finalize(q);
@@ -131,7 +133,7 @@ bones_status bones_tourney_db_open(const char *path, const bones_tourney *t, boo
 	bones_tourney_db *d = calloc(1, sizeof *d);
 	*out = NULL;
 	if (!d) {
-		snprintf(err, errcap, "%s: out of memory", path);
+		snprintf(err, errcap, _("%s: out of memory"), path);
 		return BONES_ENOMEM;
 	}
 	bones_status st;
@@ -183,7 +185,7 @@ static int bind_key(sqlite3_stmt *q, const char *tourney, int round, int slot)
  * (a copy that found no memory) leaves none. */
 static const char *insert_failure(bones_tourney_db *d, int bind_rc)
 {
-	return bind_rc ? "out of memory" : sqlite3_errmsg(d->db);
+	return bind_rc ? N_("out of memory") : sqlite3_errmsg(d->db);
 }
 
 static const char *insert_seats(bones_tourney_db *d, const bones_tourney_game_row *r)
@@ -206,7 +208,7 @@ static const char *insert_seats(bones_tourney_db *d, const bones_tourney_game_ro
 static const char *insert_row(bones_tourney_db *d, const bones_tourney_game_row *r)
 {
 	if (!r->chance || !r->record)
-		return "a game without its record";
+		return N_("a game without its record");
 	sqlite3_stmt *q = d->add_game;
 	sqlite3_reset(q);
 	int rc = bind_key(q, r->tourney, r->round, r->slot) |
@@ -228,17 +230,17 @@ bones_status bones_tourney_db_add_many(bones_tourney_db *d,
 				       char *err, size_t errcap)
 {
 	if (sqlite3_exec(d->db, "BEGIN IMMEDIATE", NULL, NULL, NULL))
-		return db_fail(d->db, "cannot store a game", err, errcap);
+		return db_fail(d->db, _("cannot store a game"), err, errcap);
 	for (size_t i = 0; i < n; i++) {
 		const char *why = insert_row(d, rows[i]);
 		if (why) {
-			snprintf(err, errcap, "cannot store a game: %s", why);
+			snprintf(err, errcap, _("cannot store a game: %s"), _(why));
 			sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
 			return strcmp(why, "out of memory") ? BONES_EIO : BONES_ENOMEM;
 		}
 	}
 	if (sqlite3_exec(d->db, "COMMIT", NULL, NULL, NULL))
-		return db_fail(d->db, "cannot commit a game", err, errcap);
+		return db_fail(d->db, _("cannot commit a game"), err, errcap);
 	return BONES_OK;
 }
 
@@ -465,7 +467,7 @@ static bones_status merge_one(sqlite3 *db, const char *src, char *err, size_t er
 	if (!prepare(db, check, &q) || sqlite3_step(q) != SQLITE_ROW) {
 		st = db_fail(db, src, err, errcap);
 	} else if (sqlite3_column_int(q, 0)) {
-		snprintf(err, errcap, "'%s': %d seats disagree with a file merged before", src,
+		snprintf(err, errcap, _("'%s': %d seats disagree with a file merged before"), src,
 			 sqlite3_column_int(q, 0));
 		st = BONES_EINVAL;
 	}
@@ -490,7 +492,7 @@ bones_status bones_tourney_db_merge(const char *out, const char *const *srcs, in
 	for (int i = 0; !st && i < count; i++) {
 		FILE *f = fopen(srcs[i], "rb");
 		if (!f) {
-			snprintf(err, errcap, "cannot open '%s'", srcs[i]);
+			snprintf(err, errcap, _("cannot open '%s'"), srcs[i]);
 			st = BONES_ENOTFOUND;
 			break;
 		}
@@ -507,16 +509,16 @@ bones_status bones_tourney_db_write_records(bones_tourney_db *d, const char *tou
 	char tmp[4096];
 	sqlite3_stmt *q;
 	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
-		snprintf(err, errcap, "'%s': path too long", path);
+		snprintf(err, errcap, _("'%s': path too long"), path);
 		return BONES_EINVAL;
 	}
 	if (!prepare(d->db, "SELECT record FROM game WHERE (?1 IS NULL OR tourney=?1)"
 			    " AND seats > 1 ORDER BY tourney, round, slot", &q))
-		return db_fail(d->db, "cannot read the records", err, errcap);
+		return db_fail(d->db, _("cannot read the records"), err, errcap);
 	FILE *f = fopen(tmp, "w");
 	if (!f) {
 		sqlite3_finalize(q);
-		snprintf(err, errcap, "cannot write '%s': %s", tmp, strerror(errno));
+		snprintf(err, errcap, _("cannot write '%s': %s"), tmp, strerror(errno));
 		return BONES_EIO;
 	}
 	int rc = sqlite3_bind_text(q, 1, tourney, -1, SQLITE_STATIC);
@@ -537,8 +539,8 @@ bones_status bones_tourney_db_write_records(bones_tourney_db *d, const char *tou
 		st = BONES_EIO;
 	if (st) {
 		unlink(tmp);
-		snprintf(err, errcap, "cannot write '%s': %s", path,
-			 st == BONES_ENOMEM ? "out of memory" : strerror(errno));
+		snprintf(err, errcap, _("cannot write '%s': %s"), path,
+			 st == BONES_ENOMEM ? _("out of memory") : strerror(errno));
 	}
 	return st;
 }

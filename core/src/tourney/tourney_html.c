@@ -2,6 +2,7 @@
  * crosstable and an inline SVG chart of the ratings with their 95% error bars. */
 #include "tourney_report_internal.h"
 
+#include "bones/i18n.h"
 #include "bones/picture.h"
 #include "bones/record.h"
 #include "bones/registry.h"
@@ -41,6 +42,29 @@ static void html_text(FILE *f, const char *s)
 		else
 			fputc(*s, f);
 	}
+}
+
+/* <tag>text</tag> and a new line: a heading or paragraph. */
+static void html_heading(FILE *f, const char *tag, const char *text)
+{
+	fprintf(f, "<%s>", tag);
+	html_text(f, text);
+	fprintf(f, "</%s>\n", tag);
+}
+
+/* <tag>text</tag>: a cell of a table. */
+static void html_cell(FILE *f, const char *tag, const char *text)
+{
+	fprintf(f, "<%s>", tag);
+	html_text(f, text);
+	fprintf(f, "</%s>", tag);
+}
+
+/* Points for people: no decimals when whole, as "%g" but in the player's language. */
+static const char *points_text(char *buf, size_t cap, double v)
+{
+	int decimals = v == floor(v) ? 0 : v * 10 == floor(v * 10) ? 1 : 2;
+	return bones_i18n_number(buf, cap, v, decimals);
 }
 
 void bones_tourney_report_json(const bones_tourney_report *r, FILE *f)
@@ -152,7 +176,9 @@ static void svg_chart(const bones_tourney_report *r, FILE *f)
 
 static void html_crosstable(const bones_tourney_report *r, FILE *f)
 {
-	fputs("<h2>Crosstable</h2>\n<table>\n<tr><th></th>", f);
+	char a_text[48], b_text[48];
+	html_heading(f, "h2", _("Crosstable"));
+	fputs("<table>\n<tr><th></th>", f);
 	for (int k = 0; k < r->players; k++) {
 		fputs("<th>", f);
 		html_text(f, r->st[r->order[k]].name);
@@ -169,7 +195,9 @@ static void html_crosstable(const bones_tourney_report *r, FILE *f)
 			if (i == j || !r->met[i][j])
 				fputs("<td>&#8212;</td>", f);
 			else
-				fprintf(f, "<td>%.1f / %.0f</td>", r->cross[i][j], r->met[i][j]);
+				fprintf(f, "<td>%s / %s</td>",
+					bones_i18n_number(a_text, sizeof a_text, r->cross[i][j], 1),
+					bones_i18n_number(b_text, sizeof b_text, r->met[i][j], 0));
 		}
 		fputs("</tr>\n", f);
 	}
@@ -179,23 +207,35 @@ static void html_crosstable(const bones_tourney_report *r, FILE *f)
 /* Name, format, seed, date and the size of the event. */
 static void html_header(const bones_tourney_report *r, FILE *f)
 {
-	char date[32] = "";
-	time_t now = time(NULL);
-	struct tm tm;
-	if (localtime_r(&now, &tm))
-		strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm);
-	fputs("<h1>", f);
-	html_text(f, r->about.name[0] ? r->about.name : "Tournament");
-	fputs("</h1>\n<p>", f);
-	if (r->about.format[0]) {
+	char date[64] = "", buf[512];
+	size_t games = r->row_count - r->byes;
+	bones_i18n_datetime(date, sizeof date, time(NULL));
+	html_heading(f, "h1", r->about.name[0] ? r->about.name : _("Tournament"));
+	fputs("<p>", f);
+	if (r->about.format[0]) { /* the format as the configuration names it */
 		html_text(f, r->about.format);
-		fprintf(f, ", seed %llu, ", r->about.seed);
+		fputs(", ", f);
+		/* TRANSLATORS: the facts of a tournament report, in a list separated by commas:
+		   "round-robin, seed 31, 40 games, 4 participants." */
+		snprintf(buf, sizeof buf, _("seed %llu"), r->about.seed);
+		html_text(f, buf);
+		fputs(", ", f);
 	}
-	fprintf(f, "%zu games", r->row_count - r->byes);
 	if (r->byes)
-		fprintf(f, " and %zu byes", r->byes);
-	fprintf(f, ", %d participants. Report of %s (bones %s).</p>\n", r->players, date,
-		bones_version());
+		snprintf(buf, sizeof buf,
+			 P_("%zu games and %zu bye", "%zu games and %zu byes", r->byes), games,
+			 r->byes);
+	else
+		snprintf(buf, sizeof buf, P_("%zu game", "%zu games", games), games);
+	html_text(f, buf);
+	fputs(", ", f);
+	snprintf(buf, sizeof buf, P_("%d participant.", "%d participants.", r->players),
+		 r->players);
+	html_text(f, buf);
+	fputc(' ', f);
+	snprintf(buf, sizeof buf, _("Report of %s (bones %s)."), date, bones_version());
+	html_text(f, buf);
+	fputs("</p>\n", f);
 	if (r->command[0]) {
 		fputs("<p><code>", f);
 		html_text(f, r->command);
@@ -206,11 +246,16 @@ static void html_header(const bones_tourney_report *r, FILE *f)
 /* Each game's own standings, when the event mixes games. */
 static void html_per_game(const bones_tourney_report *r, FILE *f)
 {
+	char a_text[48], b_text[48];
 	for (int g = 0; g < r->game_kinds && r->game_kinds > 1; g++) {
 		fputs("<h2>", f);
 		html_text(f, r->game_names[g]);
-		fputs("</h2>\n<table>\n<tr><th>player</th><th>games</th><th>points</th>"
-		      "<th>average score</th></tr>\n", f);
+		fputs("</h2>\n<table>\n<tr>", f);
+		html_cell(f, "th", _("player"));
+		html_cell(f, "th", _("games"));
+		html_cell(f, "th", _("points"));
+		html_cell(f, "th", _("average score"));
+		fputs("</tr>\n", f);
 		for (int k = 0; k < r->players; k++) {
 			int i = r->order[k];
 			const struct bones_report_cell *c = &r->per_game[g][i];
@@ -218,8 +263,9 @@ static void html_per_game(const bones_tourney_report *r, FILE *f)
 				continue;
 			fputs("<tr><td>", f);
 			html_text(f, r->st[i].name);
-			fprintf(f, "</td><td>%d</td><td>%.1f</td><td>%.2f</td></tr>\n", c->games,
-				c->points, c->score / c->games);
+			fprintf(f, "</td><td>%d</td><td>%s</td><td>%s</td></tr>\n", c->games,
+				bones_i18n_number(a_text, sizeof a_text, c->points, 1),
+				bones_i18n_number(b_text, sizeof b_text, c->score / c->games, 2));
 		}
 		fputs("</table>\n", f);
 	}
@@ -262,7 +308,9 @@ static void html_picture(bones_registry *reg, const char *record, FILE *f)
 					  sizeof err);
 	}
 	if (!st && svg) {
-		fputs("<br><img alt=\"the final position\" src=\"data:image/svg+xml;base64,", f);
+		fputs("<br><img alt=\"", f);
+		html_text(f, _("the final position"));
+		fputs("\" src=\"data:image/svg+xml;base64,", f);
 		base64(f, svg, size);
 		fputs("\">", f);
 	}
@@ -278,7 +326,10 @@ static void html_record(const bones_tourney_report *r, bones_registry *reg,
 			     : NULL;
 	if (!record)
 		return;
-	fputs("<details><summary>record</summary>", f);
+	fputs("<details><summary>", f);
+	/* TRANSLATORS: the folded record of a game in the tournament report */
+	html_text(f, _("record"));
+	fputs("</summary>", f);
 	if (picture)
 		html_picture(reg, record, f);
 	fputs("<pre>", f);
@@ -293,18 +344,27 @@ static void html_record(const bones_tourney_report *r, bones_registry *reg,
 #define REPORT_RECORDS 300
 static void html_rounds(const bones_tourney_report *r, FILE *f)
 {
+	char num[48], buf[256];
 	bones_registry *reg = r->pictures ? bones_registry_create() : NULL;
 	if (reg)
 		bones_registry_scan_default(reg);
-	fputs("<h2>Rounds and games</h2>\n", f);
+	html_heading(f, "h2", _("Rounds and games"));
 	int round = -1;
 	size_t shown = 0;
 	for (size_t k = 0; k < r->row_count && shown < REPORT_GAMES; k++, shown++) {
 		const bones_tourney_game_row *g = &r->rows[k];
 		if (g->round != round) {
-			fprintf(f, "%s<h3>Round %d</h3>\n<table>\n<tr><th>table</th><th>game</th>"
-				"<th>players (points)</th><th>forfeit</th><th></th></tr>\n",
-				round < 0 ? "" : "</table>\n", g->round + 1);
+			char head[64];
+			snprintf(head, sizeof head, _("Round %d"), g->round + 1);
+			fputs(round < 0 ? "" : "</table>\n", f);
+			html_heading(f, "h3", head);
+			fputs("<table>\n<tr>", f);
+			/* TRANSLATORS: a column heading: the table (number) a game was played at */
+			html_cell(f, "th", _("table"));
+			html_cell(f, "th", _("game"));
+			html_cell(f, "th", _("players (points)"));
+			html_cell(f, "th", _("forfeit"));
+			fputs("<th></th></tr>\n", f);
 			round = g->round;
 		}
 		fprintf(f, "<tr><td>%d</td><td>", g->slot + 1);
@@ -313,7 +373,7 @@ static void html_rounds(const bones_tourney_report *r, FILE *f)
 		for (int i = 0; i < g->seats; i++) {
 			fputs(i ? " &#8211; " : "", f);
 			html_text(f, g->player[i]);
-			fprintf(f, " (%g)", g->points[i]);
+			fprintf(f, " (%s)", points_text(num, sizeof num, g->points[i]));
 		}
 		fputs("</td><td>", f);
 		html_text(f, g->forfeit);
@@ -325,12 +385,17 @@ static void html_rounds(const bones_tourney_report *r, FILE *f)
 	if (round >= 0)
 		fputs("</table>\n", f);
 	bones_registry_destroy(reg);
+	buf[0] = '\0';
 	if (r->row_count > REPORT_GAMES)
-		fprintf(f, "<p>The first %d of %zu games; games.csv and games.bones hold every "
-			"one.</p>\n", REPORT_GAMES, r->row_count);
+		snprintf(buf, sizeof buf,
+			 _("The first %d of %zu games; games.csv and games.bones hold every one."),
+			 REPORT_GAMES, r->row_count);
 	else if (r->row_count > REPORT_RECORDS)
-		fprintf(f, "<p>Records of the first %d games; games.bones holds every one.</p>\n",
-			REPORT_RECORDS);
+		snprintf(buf, sizeof buf,
+			 _("Records of the first %d games; games.bones holds every one."),
+			 REPORT_RECORDS);
+	if (buf[0])
+		html_heading(f, "p", buf);
 }
 
 /* A knockout's bracket: a column per round, each match's two participants with the
@@ -371,9 +436,13 @@ static void html_bracket(const bones_tourney_report *r, FILE *f)
 			x->points[strcmp(x->name[0], g->player[i]) ? 1 : 0] += g->points[i];
 		rounds = g->round + 1 > rounds ? g->round + 1 : rounds;
 	}
-	fputs("<h2>Bracket</h2>\n<table class=\"bracket\"><tr>", f);
-	for (int k = 0; k < rounds; k++)
-		fprintf(f, "<th>Round %d</th>", k + 1);
+	html_heading(f, "h2", _("Bracket"));
+	fputs("<table class=\"bracket\"><tr>", f);
+	for (int k = 0; k < rounds; k++) {
+		char head[64];
+		snprintf(head, sizeof head, _("Round %d"), k + 1);
+		html_cell(f, "th", head);
+	}
 	fputs("</tr><tr>", f);
 	for (int k = 0; k < rounds; k++) {
 		fputs("<td style=\"vertical-align:middle;text-align:left\">", f);
@@ -384,8 +453,9 @@ static void html_bracket(const bones_tourney_report *r, FILE *f)
 			for (int s = 0; s < 2; s++) {
 				fputs(s == win ? "<b>" : "", f);
 				html_text(f, x->name[s]);
-				fprintf(f, " %g%s%s", x->points[s], s == win ? "</b>" : "",
-					s ? "" : "<br>");
+				char num[48];
+				fprintf(f, " %s%s%s", points_text(num, sizeof num, x->points[s]),
+					s == win ? "</b>" : "", s ? "" : "<br>");
 			}
 			fputs("</div>", f);
 		}
@@ -399,15 +469,53 @@ static void html_config(const bones_tourney_report *r, FILE *f)
 {
 	if (!r->about.config[0])
 		return;
-	fputs("<h2>Configuration</h2>\n<pre>", f);
+	html_heading(f, "h2", _("Configuration"));
+	fputs("<pre>", f);
 	html_text(f, r->about.config);
 	fputs("</pre>\n", f);
 }
 
+/* The standings: the headings in the player's language, the numbers too. */
+static void html_standings(const bones_tourney_report *r, FILE *f)
+{
+	/* TRANSLATORS: the column headings of the report's standings: games played, points,
+	   wins, draws, losses, forfeits, Elo rating, its 95% margin, Buchholz, median
+	   Buchholz, Sonneborn-Berger */
+	static const char *const heads[] = {N_("player"),   N_("games"), N_("points"),
+					    N_("win"),	    N_("draw"),	 N_("loss"),
+					    N_("forfeits"), N_("Elo"),	 NULL,
+					    N_("Buchholz"), N_("median B."), N_("S-B")};
+	html_heading(f, "h2", _("Standings"));
+	fputs("<table>\n<tr><th>#</th>", f);
+	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++) {
+		if (heads[i])
+			html_cell(f, "th", _(heads[i]));
+		else
+			fputs("<th>&#177;95%</th>", f); /* the same in every language */
+	}
+	fputs("</tr>\n", f);
+	for (int k = 0; k < r->players; k++) {
+		const bones_tourney_standing *s = &r->sorted[k];
+		const double v[] = {s->elo, s->error, s->buchholz, s->median_buchholz,
+				    s->sonneborn_berger};
+		char num[48];
+		fprintf(f, "<tr><td>%d</td><td>", k + 1);
+		html_text(f, s->name);
+		fprintf(f, "</td><td>%d</td><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td>",
+			s->games, bones_i18n_number(num, sizeof num, s->points, 1), s->wins,
+			s->draws, s->losses, s->forfeits);
+		for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+			html_cell(f, "td", bones_i18n_number(num, sizeof num, v[i], 1));
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
 void bones_tourney_report_html(const bones_tourney_report *r, FILE *f)
 {
-	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Tournament report"
-	      "</title>\n<style>body{font-family:sans-serif;margin:2em}table{border-collapse:"
+	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>", f);
+	html_text(f, _("Tournament report"));
+	fputs("</title>\n<style>body{font-family:sans-serif;margin:2em}table{border-collapse:"
 	      "collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
 	      "</style></head><body>\n", f);
 	html_header(r, f);
@@ -416,20 +524,9 @@ void bones_tourney_report_html(const bones_tourney_report *r, FILE *f)
 		html_text(f, r->sprt_line);
 		fputs("</p>\n", f);
 	}
-	fprintf(f, "<h2>Standings</h2>\n"
-		"<table>\n<tr><th>#</th><th>player</th><th>games</th><th>points</th><th>win</th>"
-		"<th>draw</th><th>loss</th><th>forfeits</th><th>Elo</th><th>&#177;95%%</th>"
-		"<th>Buchholz</th><th>median B.</th><th>S-B</th></tr>\n");
-	for (int k = 0; k < r->players; k++) {
-		const bones_tourney_standing *s = &r->sorted[k];
-		fprintf(f, "<tr><td>%d</td><td>", k + 1);
-		html_text(f, s->name);
-		fprintf(f, "</td><td>%d</td><td>%.1f</td><td>%d</td><td>%d</td><td>%d</td><td>%d"
-			"</td><td>%.1f</td><td>%.1f</td><td>%.1f</td><td>%.1f</td><td>%.1f</td></tr>\n",
-			s->games, s->points, s->wins, s->draws, s->losses, s->forfeits, s->elo,
-			s->error, s->buchholz, s->median_buchholz, s->sonneborn_berger);
-	}
-	fputs("</table>\n<h2>Ratings (Bradley-Terry, Elo scale, 95% intervals)</h2>\n", f);
+	html_standings(r, f);
+	/* xgettext:no-c-format */
+	html_heading(f, "h2", _("Ratings (Bradley-Terry, Elo scale, 95% intervals)"));
 	svg_chart(r, f);
 	html_per_game(r, f);
 	html_crosstable(r, f);

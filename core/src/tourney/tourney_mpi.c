@@ -4,6 +4,8 @@
  * found MPI (BONES_HAVE_MPI); otherwise every entry point says so. */
 #include "tourney_internal.h"
 
+#include "bones/i18n.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,7 +187,7 @@ static void store(struct master *m, char *buf, int len)
 	size_t head = sizeof row + sizeof(int) * BONES_TOURNEY_MAX_SEATS;
 	m->expected--;
 	if ((size_t)len < head + 2 && !m->st) {
-		snprintf(m->err, m->errcap, "a rank could not play a game (out of memory)");
+		snprintf(m->err, m->errcap, "%s", _("a rank could not play a game (out of memory)"));
 		m->st = BONES_ENOMEM;
 	}
 	if ((size_t)len < head + 2 || m->st)
@@ -220,8 +222,11 @@ static void serve(struct master *m, const bones_tourney_run_opts *o, bool *stopp
 			*stopped = true;
 			m->count = m->next; /* hand out nothing more */
 		}
-		if (o->progress && m->stored % 16 == 0)
-			fprintf(stderr, "\r%zu games stored", m->stored);
+		if (o->progress && m->stored % 16 == 0) {
+			fputc('\r', stderr);
+			fprintf(stderr, P_("%zu game stored", "%zu games stored", m->stored),
+				m->stored);
+		}
 	}
 }
 
@@ -263,8 +268,11 @@ static bones_status master(const bones_tourney *t, bones_tourney_db *db, int siz
 		}
 		MPI_Send(NULL, 0, MPI_BYTE, from, TAG_STOP, MPI_COMM_WORLD);
 	}
-	if (o->progress)
-		fprintf(stderr, "\r%zu games stored\n", m.stored);
+	if (o->progress) {
+		fputc('\r', stderr);
+		fprintf(stderr, P_("%zu game stored", "%zu games stored", m.stored), m.stored);
+		fputc('\n', stderr);
+	}
 	free(m.waiting);
 	return m.st ? m.st : stopped ? BONES_ERANGE : BONES_OK;
 }
@@ -278,11 +286,12 @@ bones_status bones_tourney_run_mpi(const bones_tourney *t, bones_tourney_db *db,
 	if (errcap)
 		err[0] = '\0';
 	if (size < 2) {
-		snprintf(err, errcap, "--mpi needs at least 2 processes (mpirun -n N, N >= 2)");
+		snprintf(err, errcap, "%s", _("--mpi needs at least 2 processes (mpirun -n N, N >= 2)"));
 		return BONES_EINVAL;
 	}
 	if (t->sprt_on) { /* every rank refuses alike */
-		snprintf(err, errcap, "--mpi does not run an SPRT: use --threads on one machine");
+		snprintf(err, errcap, "%s",
+			 _("--mpi does not run an SPRT: use --threads on one machine"));
 		return BONES_EINVAL;
 	}
 	return rank == 0 ? master(t, db, size, opts, err, errcap) : worker(t);
@@ -319,8 +328,8 @@ bones_status bones_tourney_run_mpi(const bones_tourney *t, bones_tourney_db *db,
 	(void)t;
 	(void)db;
 	(void)opts;
-	snprintf(err, errcap, "this bones was built without MPI (install libopenmpi-dev and "
-		 "reconfigure)");
+	snprintf(err, errcap, "%s",
+		 _("this bones was built without MPI (install libopenmpi-dev and reconfigure)"));
 	return BONES_EINVAL;
 }
 

@@ -4,6 +4,7 @@
 #include "tourney_internal.h"
 
 #include "bones/agent.h"
+#include "bones/i18n.h"
 #include "bones/clock.h"
 #include "bones/record.h"
 #include "bones/rng.h"
@@ -343,8 +344,23 @@ static bones_status bye(const bones_tourney *t, const bones_tourney_slot *slot,
 	return BONES_ENOMEM;
 }
 
+static bones_status play_slot(bones_tourney_worker *w, const bones_tourney_slot *slot,
+			      const char *chance_in, bones_tourney_done **out);
+
+/* A game's row and record are the tournament database's: in English whatever the
+ * player's language, forfeit reasons (an agent's error, strerror) included. */
 bones_status bones_tourney_play(bones_tourney_worker *w, const bones_tourney_slot *slot,
 				const char *chance_in, bones_tourney_done **out)
+{
+	bool english = bones_i18n_thread_language("en");
+	bones_status st = play_slot(w, slot, chance_in, out);
+	if (english)
+		bones_i18n_thread_language(NULL);
+	return st;
+}
+
+static bones_status play_slot(bones_tourney_worker *w, const bones_tourney_slot *slot,
+			      const char *chance_in, bones_tourney_done **out)
 {
 	if (slot->bye)
 		return bye(w->t, slot, out);
@@ -432,8 +448,8 @@ bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t e
 				snprintf(reply, sizeof reply, "(%s)", why);
 			else if (!strcmp(reply, "ok"))
 				continue;
-			snprintf(err, errcap, "%s:%d: player '%s' cannot play game '%s': '%s' "
-				 "answered '%s'", t->path, pl->line, pl->name, g->name, line, reply);
+			snprintf(err, errcap, _("%s:%d: player '%s' cannot play game '%s': '%s' "
+				 "answered '%s'"), t->path, pl->line, pl->name, g->name, line, reply);
 			bones_tourney_engine_stop(e);
 			return BONES_EINVAL;
 		}

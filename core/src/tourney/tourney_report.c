@@ -2,6 +2,7 @@
  * the stored games, written as text and CSV; JSON and HTML live in tourney_html.c. */
 #include "tourney_report_internal.h"
 
+#include "bones/i18n.h"
 #include "bones/paths.h"
 #include "bones/tiebreak.h"
 
@@ -203,12 +204,42 @@ void bones_tourney_report_pair(const bones_tourney_report *r, int i, int j,
 			  &out->los);
 }
 
-/* One line per pair that met, as fastchess prints them. */
+/* Characters, not bytes, of UTF-8 text: what a column of a text table pads to. */
+static int text_width(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* s in a column of width characters, on the left (else on the right). */
+static void put_cell(FILE *f, const char *s, int width, bool left)
+{
+	int pad = width - text_width(s);
+	for (int i = 0; !left && i < pad; i++)
+		fputc(' ', f);
+	fputs(s, f);
+	for (int i = 0; left && i < pad; i++)
+		fputc(' ', f);
+}
+
+/* A number of points for people: no decimals when whole, as "%g" but in the player's
+ * language ("1,5" in German). */
+static const char *points_text(char *buf, size_t cap, double v)
+{
+	int decimals = v == floor(v) ? 0 : v * 10 == floor(v * 10) ? 1 : 2;
+	return bones_i18n_number(buf, cap, v, decimals);
+}
+
+/* One line per pair that met, as fastchess prints them (that line stays as it is). */
 static void text_pairs(const bones_tourney_report *r, FILE *f)
 {
 	int w = name_width(r, 6);
-	fprintf(f, "\nPairs (the first's side: wins-draws-losses, score, Elo difference "
-		"+- 95%%, LOS)\n");
+	fprintf(f, "\n%s\n",
+		/* xgettext:no-c-format */
+		_("Pairs (the first's side: wins-draws-losses, score, Elo difference +- 95%, "
+		  "LOS)"));
 	for (int a = 0; a < r->players; a++)
 		for (int b = a + 1; b < r->players; b++) {
 			int i = r->order[a], j = r->order[b];
@@ -234,9 +265,14 @@ static void text_pairs(const bones_tourney_report *r, FILE *f)
  * pair that never met. */
 static void text_crosstable(const bones_tourney_report *r, FILE *f)
 {
+	/* TRANSLATORS: a column heading of the tournament's text tables */
+	const char *player = _("player");
 	int w = name_width(r, 6);
-	fprintf(f, "\nCrosstable (points of the row against the column / games)\n%-4s %-*s",
-		"#", w, "player");
+	if (w < text_width(player))
+		w = text_width(player);
+	fprintf(f, "\n%s\n%-4s ",
+		_("Crosstable (points of the row against the column / games)"), "#");
+	put_cell(f, player, w, true);
 	for (int k = 0; k < r->players; k++)
 		fprintf(f, " %9d", k + 1);
 	fputc('\n', f);
@@ -245,13 +281,15 @@ static void text_crosstable(const bones_tourney_report *r, FILE *f)
 		fprintf(f, "%-4d %-*s", a + 1, w, r->st[i].name);
 		for (int b = 0; b < r->players; b++) {
 			int j = r->order[b];
-			char cell[32];
+			char cell[64], pts[24], met[24];
 			if (i == j)
 				snprintf(cell, sizeof cell, " ");
 			else if (!r->met[i][j])
 				snprintf(cell, sizeof cell, "-");
 			else
-				snprintf(cell, sizeof cell, "%g/%g", r->cross[i][j], r->met[i][j]);
+				snprintf(cell, sizeof cell, "%s/%s",
+					 points_text(pts, sizeof pts, r->cross[i][j]),
+					 points_text(met, sizeof met, r->met[i][j]));
 			fprintf(f, " %9s", cell);
 		}
 		fputc('\n', f);
@@ -277,40 +315,124 @@ void bones_tourney_report_set_sprt(bones_tourney_report *r, const bones_tourney 
 			  sizeof r->sprt_line);
 }
 
-void bones_tourney_report_text(const bones_tourney_report *r, FILE *f)
+/* The standings' columns after # and the player: heading (translated unless it is a
+ * sign) and least width. */
+static const struct {
+	const char *head;
+	bool translated;
+	int width;
+} standing_columns[] = {
+	/* TRANSLATORS: the column headings of the text standings: games played, points,
+	   wins, draws, losses, forfeits, Elo rating, its 95% margin, Buchholz, median
+	   Buchholz, Sonneborn-Berger. Keep them short: a column grows to its heading. */
+	{N_("games"), true, 6},	 {N_("points"), true, 8}, {"%", false, 6},
+	{N_("win"), true, 5},	 {N_("draw"), true, 5},	  {N_("loss"), true, 5},
+	{N_("ff"), true, 4},	 {N_("elo"), true, 8},	  {"+/-", false, 7},
+	{N_("buch"), true, 6},	 {N_("m-buch"), true, 6}, {N_("sb"), true, 6},
+};
+#define STANDING_COLUMNS (sizeof standing_columns / sizeof standing_columns[0])
+
+static void text_standings(const bones_tourney_report *r, FILE *f)
 {
-	if (r->has_sprt)
-		fprintf(f, "%s\n", r->sprt_line);
-	fprintf(f, "%zu games", r->row_count - r->byes);
-	if (r->byes)
-		fprintf(f, " and %zu byes (scored as wins)", r->byes);
-	int w = name_width(r, 16);
-	fprintf(f, "\n\n%-4s %-*s %6s %8s %6s %5s %5s %5s %4s %8s %7s %6s %6s %6s\n", "#", w,
-		"player", "games", "points", "%", "win", "draw", "loss", "ff", "elo", "+/-",
-		"buch", "m-buch", "sb");
+	const char *player = _("player");
+	int w = name_width(r, 16), widths[STANDING_COLUMNS];
+	if (w < text_width(player))
+		w = text_width(player);
+	fprintf(f, "\n\n%-4s ", "#");
+	put_cell(f, player, w, true);
+	for (size_t c = 0; c < STANDING_COLUMNS; c++) {
+		const char *head = standing_columns[c].translated ? _(standing_columns[c].head)
+								   : standing_columns[c].head;
+		widths[c] = standing_columns[c].width;
+		if (widths[c] < text_width(head))
+			widths[c] = text_width(head);
+		fputc(' ', f);
+		put_cell(f, head, widths[c], false);
+	}
+	fputc('\n', f);
 	for (int k = 0; k < r->players; k++) {
 		const bones_tourney_standing *s = &r->sorted[k];
-		fprintf(f, "%-4d %-*s %6d %8.1f %6.1f %5d %5d %5d %4d %8.1f %7.1f %6.1f %6.1f "
-			"%6.1f\n", k + 1, w, s->name, s->games, s->points,
-			s->games ? 100 * s->points / s->games : 0, s->wins, s->draws, s->losses,
-			s->forfeits, s->elo, s->error, s->buchholz, s->median_buchholz,
-			s->sonneborn_berger);
+		char cells[STANDING_COLUMNS][48];
+		const double decimals[] = {s->points, s->games ? 100 * s->points / s->games : 0,
+					   s->elo, s->error, s->buchholz, s->median_buchholz,
+					   s->sonneborn_berger};
+		const int place[] = {1, 2, 7, 8, 9, 10, 11}; /* columns of the numbers above */
+		snprintf(cells[0], sizeof cells[0], "%d", s->games);
+		snprintf(cells[3], sizeof cells[3], "%d", s->wins);
+		snprintf(cells[4], sizeof cells[4], "%d", s->draws);
+		snprintf(cells[5], sizeof cells[5], "%d", s->losses);
+		snprintf(cells[6], sizeof cells[6], "%d", s->forfeits);
+		for (size_t i = 0; i < sizeof place / sizeof place[0]; i++)
+			bones_i18n_number(cells[place[i]], sizeof cells[0], decimals[i], 1);
+		fprintf(f, "%-4d %-*s", k + 1, w, s->name);
+		for (size_t c = 0; c < STANDING_COLUMNS; c++) {
+			fputc(' ', f);
+			put_cell(f, cells[c], widths[c], false);
+		}
+		fputc('\n', f);
 	}
-	fprintf(f, "(ties broken by Buchholz, Sonneborn-Berger, median Buchholz)\n");
-	if (r->regularised)
-		fprintf(f, "(ratings regularised: one virtual draw per pair that met, since "
-			"someone never lost or never won)\n");
+}
+
+/* Each game's points and average score, when the tournament plays more than one. */
+static void text_per_game(const bones_tourney_report *r, FILE *f, int w)
+{
+	const char *head[] = {_("player"), _("games"), _("points"),
+			      /* TRANSLATORS: a column heading: the average score in the game */
+			      _("avg score")};
+	int widths[] = {w, 6, 8, 10};
+	for (size_t c = 0; c < 4; c++)
+		if (widths[c] < text_width(head[c]))
+			widths[c] = text_width(head[c]);
 	for (int g = 0; g < r->game_kinds && r->game_kinds > 1; g++) {
-		fprintf(f, "\n%s\n%-*s %6s %8s %10s\n", r->game_names[g], w, "player", "games",
-			"points", "avg score");
+		fprintf(f, "\n%s\n", r->game_names[g]);
+		for (size_t c = 0; c < 4; c++) {
+			fputs(c ? " " : "", f);
+			put_cell(f, head[c], widths[c], !c);
+		}
+		fputc('\n', f);
 		for (int k = 0; k < r->players; k++) {
 			int i = r->order[k];
 			const struct bones_report_cell *c = &r->per_game[g][i];
-			if (c->games)
-				fprintf(f, "%-*s %6d %8.1f %10.2f\n", w, r->st[i].name, c->games,
-					c->points, c->score / c->games);
+			char games[24], points[48], score[48];
+			if (!c->games)
+				continue;
+			snprintf(games, sizeof games, "%d", c->games);
+			bones_i18n_number(points, sizeof points, c->points, 1);
+			bones_i18n_number(score, sizeof score, c->score / c->games, 2);
+			put_cell(f, r->st[i].name, widths[0], true);
+			fputc(' ', f);
+			put_cell(f, games, widths[1], false);
+			fputc(' ', f);
+			put_cell(f, points, widths[2], false);
+			fputc(' ', f);
+			put_cell(f, score, widths[3], false);
+			fputc('\n', f);
 		}
 	}
+}
+
+void bones_tourney_report_text(const bones_tourney_report *r, FILE *f)
+{
+	size_t games = r->row_count - r->byes;
+	if (r->has_sprt)
+		fprintf(f, "%s\n", r->sprt_line);
+	if (r->byes)
+		fprintf(f,
+			P_("%zu games and %zu bye (scored as a win)",
+			   "%zu games and %zu byes (scored as wins)", r->byes),
+			games, r->byes);
+	else
+		fprintf(f, P_("%zu game", "%zu games", games), games);
+	text_standings(r, f);
+	fprintf(f, "%s\n", _("(ties broken by Buchholz, Sonneborn-Berger, median Buchholz)"));
+	if (r->regularised)
+		fprintf(f, "%s\n",
+			_("(ratings regularised: one virtual draw per pair that met, since "
+			  "someone never lost or never won)"));
+	int w = name_width(r, 16);
+	if (w < text_width(_("player")))
+		w = text_width(_("player"));
+	text_per_game(r, f, w);
 	text_pairs(r, f);
 	text_crosstable(r, f);
 }
@@ -414,14 +536,14 @@ static bones_status save_one(const bones_tourney_report *r, const char *dir,
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
 	FILE *f = fopen(tmp, "w");
 	if (!f) {
-		snprintf(err, errcap, "cannot write '%s': %s", tmp, strerror(errno));
+		snprintf(err, errcap, _("cannot write '%s': %s"), tmp, strerror(errno));
 		return BONES_EIO;
 	}
 	fn(r, f);
 	bool bad = ferror(f);
 	bad |= fclose(f) != 0;
 	if (bad || rename(tmp, path)) {
-		snprintf(err, errcap, "cannot write '%s': %s", path, strerror(errno));
+		snprintf(err, errcap, _("cannot write '%s': %s"), path, strerror(errno));
 		unlink(tmp);
 		return BONES_EIO;
 	}
@@ -432,7 +554,7 @@ bones_status bones_tourney_report_save(const bones_tourney_report *r, const char
 				       char *err, size_t errcap)
 {
 	if (!bones_make_dirs(dir)) {
-		snprintf(err, errcap, "cannot create '%s': %s", dir, strerror(errno));
+		snprintf(err, errcap, _("cannot create '%s': %s"), dir, strerror(errno));
 		return BONES_EIO;
 	}
 	bones_status st = save_one(r, dir, "standings.csv", bones_tourney_report_csv, err,

@@ -5,6 +5,7 @@
 #include "tourney_internal.h"
 
 #include "bones/rating.h"
+#include "bones/i18n.h"
 
 #include "bones/clock.h"
 
@@ -264,9 +265,12 @@ static void draw_progress(const bones_tourney *t, const struct progress *p, bool
 			best[k] = i;
 			break;
 		}
-	fprintf(stderr, "\r[%.*s%.*s] %zu/%zu games  ETA %d:%02d  leaders:", fill,
-		"########################", width - fill, "                        ",
-		p->base + p->done, p->total, (int)eta / 60, (int)eta % 60);
+	fprintf(stderr, "\r[%.*s%.*s] ", fill, "########################", width - fill,
+		"                        ");
+	/* TRANSLATORS: the progress line of a tournament: games done of all, the time left
+	   (minutes:seconds), then the leading players with points/games */
+	fprintf(stderr, _("%zu/%zu games  ETA %d:%02d  leaders:"), p->base + p->done, p->total,
+		(int)eta / 60, (int)eta % 60);
 	for (int k = 0; k < 3 && best[k] >= 0; k++)
 		fprintf(stderr, " %s %.1f/%.0f", t->players[best[k]].name, p->points[best[k]],
 			p->games[best[k]]);
@@ -433,8 +437,10 @@ static bones_status run_batch(struct run *r, const bones_tourney_run_opts *o, ch
 		pthread_join(tid[i], NULL);
 	if (!st && r->failure) {
 		st = r->failure;
-		snprintf(err, errcap, "a game could not be played (%s)",
-			 st == BONES_ENOMEM ? "out of memory" : "the game refused its options");
+		snprintf(err, errcap, "%s",
+			 st == BONES_ENOMEM ? _("a game could not be played (out of memory)")
+					    : _("a game could not be played (the game refused its "
+						"options)"));
 	}
 	return st;
 }
@@ -552,12 +558,13 @@ bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 	if (st)
 		return st;
 	if (o->shards > 1 && !bones_tourney_static(t)) {
-		snprintf(err, errcap, "--shard needs a schedule known in advance (round-robin or "
-			 "gauntlet), not %s", bones_tourney_format_name(t->format));
+		snprintf(err, errcap, _("--shard needs a schedule known in advance (round-robin or "
+			 "gauntlet), not %s"), bones_tourney_format_name(t->format));
 		return BONES_EINVAL;
 	}
 	if (t->sprt_on && o->shards > 1) {
-		snprintf(err, errcap, "--shard cannot run an SPRT: it decides on all the results");
+		snprintf(err, errcap, "%s",
+			 _("--shard cannot run an SPRT: it decides on all the results"));
 		return BONES_EINVAL;
 	}
 	if (t->sprt_on && (st = start_sprt(&r)))
@@ -586,7 +593,7 @@ bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 	if (o->played)
 		*o->played = r.progress.done;
 	if (st == BONES_ENOMEM && !err[0])
-		snprintf(err, errcap, "out of memory");
+		snprintf(err, errcap, "%s", _("out of memory"));
 	if (!st && atomic_load(&r.stop) && !r.concluded)
 		st = BONES_ERANGE;
 	bones_tourney_sprt_end(r.sprt);
