@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bones/i18n.h"
+
 #include "app.h"
 
 void gui_game_switch(gui_app *a, gui_game *g)
@@ -45,7 +47,7 @@ bool gui_save_record(gui_app *a, const char *path)
 		gui_toast(a, "%s", err);
 		return false;
 	}
-	gui_toast(a, "saved %s", path);
+	gui_toast(a, _("saved %s"), path);
 	printf("saved %s\n", path);
 	fflush(stdout);
 	return true;
