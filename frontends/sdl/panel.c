@@ -259,7 +259,13 @@ static void bar_draw(gui_app *a, bool interactive)
 		return; /* off-screen pictures have nothing to click */
 	float u = a->layout.u, gap = u * 0.3f;
 	int rows = bar.h > 3.5f * u ? 2 : 1;
-	int split[3] = {0, rows == 1 ? n : (n + 1) / 2, n};
+	int split[3] = {0, n, n};
+	float best = 0;
+	for (int k = 1; rows == 2 && k < n; k++) { /* two rows: the split with the largest text */
+		float f0 = row_fit(a, b, 0, k, bar.w), f1 = row_fit(a, b, k, n, bar.w);
+		if ((f0 < f1 ? f0 : f1) > best)
+			best = f0 < f1 ? f0 : f1, split[1] = k;
+	}
 	float font = BAR_FONT * u, rh = (bar.h - (float)(rows - 1) * gap) / (float)rows;
 	for (int r = 0; r < rows; r++) { /* one height for every label: the smallest fit */
 		float f = row_fit(a, b, split[r], split[r + 1], bar.w);

@@ -332,7 +332,8 @@ static void details_draw(gui_app *a, SDL_FRect r, float u)
 		bool human = !strcmp(seat->agent, "human");
 		/* TRANSLATORS: a seat's button on the start screen: a person plays it (else the
 		 * button shows the agent's name) */
-		gui_button_draw(a, (SDL_FRect){r.x + 12 * u, y - u, 14 * u, 2 * u}, BTN_SEAT, i,
+		gui_button_draw(a, (SDL_FRect){r.x + 12 * u, y - u, r.w > 26 * u ? 14 * u : r.w - 12 * u,
+					       2 * u}, BTN_SEAT, i,
 				human ? _("human") : seat->agent, human);
 	}
 	gui_text_fit(&a->draw, r.x, y, 0.85f * u, r.w, GREY, BONES_ALIGN_LEFT,
@@ -341,14 +342,21 @@ static void details_draw(gui_app *a, SDL_FRect r, float u)
 	/* Start, Resume game and Quit: each as wide as its label needs, at least 6u */
 	const char *labels[3] = {_("Start"), a->has_game ? _("Resume game") : NULL, _("Quit")};
 	int ids[3] = {BTN_START, BTN_RESUME, BTN_QUIT};
-	float x = r.x;
+	float widths[3] = {0}, total = 0, x = r.x;
 	for (int i = 0; i < 3; i++) {
 		if (!labels[i])
 			continue;
-		float w = gui_text_width(&a->draw, u, labels[i]) + 2 * u;
-		w = w > (i == 2 ? 6 : 10) * u ? w : (float)(i == 2 ? 6 : 10) * u;
+		float w = gui_text_width(&a->draw, u, labels[i]) + 2 * u, least = (i == 2 ? 6 : 10) * u;
+		widths[i] = w > least ? w : least;
+		total += widths[i] + u;
+	}
+	float squeeze = total - u > r.w && total > u ? r.w / (total - u) : 1; /* a narrow window */
+	for (int i = 0; i < 3; i++) {
+		if (!labels[i])
+			continue;
+		float w = widths[i] * squeeze;
 		gui_button_draw(a, (SDL_FRect){x, y, w, 2.4f * u}, ids[i], 0, labels[i], i == 0);
-		x += w + u;
+		x += w + u * squeeze;
 	}
 }
 
