@@ -43,7 +43,10 @@ bool gui_save_record(gui_app *a, const char *path)
 			 a->game.plugin->id, stamp);
 		path = buf;
 	}
-	if (bones_record_save(a->game.s, &players, path, err, sizeof err) != BONES_OK) {
+	bool plain = bones_i18n_set_plain(true); /* the plugins' comments in English */
+	bones_status st = bones_record_save(a->game.s, &players, path, err, sizeof err);
+	bones_i18n_set_plain(plain);
+	if (st != BONES_OK) {
 		gui_toast(a, "%s", err);
 		return false;
 	}
