@@ -332,9 +332,9 @@ static void details_draw(gui_app *a, SDL_FRect r, float u)
 		bool human = !strcmp(seat->agent, "human");
 		/* TRANSLATORS: a seat's button on the start screen: a person plays it (else the
 		 * button shows the agent's name) */
+		const char *who = human ? _("human") : seat->agent;
 		gui_button_draw(a, (SDL_FRect){r.x + 12 * u, y - u, r.w > 26 * u ? 14 * u : r.w - 12 * u,
-					       2 * u}, BTN_SEAT, i,
-				human ? _("human") : seat->agent, human);
+					       2 * u}, BTN_SEAT, i, who, human);
 	}
 	gui_text_fit(&a->draw, r.x, y, 0.85f * u, r.w, GREY, BONES_ALIGN_LEFT,
 		     _("click a seat to switch between human and the agents"));

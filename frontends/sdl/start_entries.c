@@ -157,8 +157,8 @@ static void add_plugin(gui_app *a, const bones_plugin *pl, const bones_variant *
 	if (!e)
 		return;
 	/* TRANSLATORS: the start screen's entry that plays a game with its default options */
-	snprintf(e->label, sizeof e->label, "%s", v ? bones_plugin_text(pl, v->name)
-						    : _("the rules' defaults"));
+	const char *defaults = _("the rules' defaults");
+	snprintf(e->label, sizeof e->label, "%s", v ? bones_plugin_text(pl, v->name) : defaults);
 	snprintf(e->detail, sizeof e->detail, "%s",
 		 bones_plugin_text(pl, v ? v->summary : pl->summary));
 	snprintf(e->variant, sizeof e->variant, "%s", v ? v->id : "");
