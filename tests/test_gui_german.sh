@@ -63,7 +63,7 @@ check "start screen: the seats and buttons are German" \
 check "start screen: the rules in brief are German" has 0 "Spieler; die meisten Punkte gewinnen"
 check "the filter finds Hegemino's Chaos entries in German too" \
 	grep -q '^entry: .*Chaos' "$tmp/out-de.txt"
-check "play screen: the status line is German" has 1 "text: Spieler 1: klicke ein markiertes Feld"
+check "play screen: the status line is German" has 1 "text: Spieler 1: klicke auf ein markiertes Feld"
 check "play screen: the button bar is German" \
 	bash -c "grep -qxF 'text: Rückgängig' '$tmp/text-de-1' && grep -qxF 'text: Wiedergabe' '$tmp/text-de-1'"
 check "play screen: the seats are German" has 1 "text: Spieler 2 (greedy)"
