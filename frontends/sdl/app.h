@@ -143,8 +143,13 @@ int gui_button_at(const gui_app *a, float x, float y, int *arg);
 /* Draw a labelled button and register it. */
 void gui_button_draw(gui_app *a, SDL_FRect r, int id, int arg, const char *label,
 		     bool active);
+/* The same with labels at most text_h high (smaller when they do not fit). */
+void gui_button_draw_h(gui_app *a, SDL_FRect r, int id, int arg, const char *label,
+		       bool active, float text_h);
+/* Make the button bar rows rows high (from 1), taking the room from the log. */
+void gui_layout_bar_rows(gui_layout *l, int rows);
 /* A message shown for a few seconds over the board. */
-void gui_toast(gui_app *a, const char *fmt, ...);
+void gui_toast(gui_app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* view.c: the board's view on the play and replay screens. */
 void gui_view_reset(gui_app *a);
@@ -199,6 +204,8 @@ float gui_timer_fraction(const gui_app *a);
 void gui_scene_draw(gui_app *a, size_t upto, bool interactive);
 /* panel.c: hands, scores, result, move log and buttons of the state after upto moves. */
 void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive);
+/* The button bar's rows: 2 when its labels would be too small on one. */
+int gui_panel_bar_rows(gui_app *a, bool interactive);
 /* Green for points that help the mover, red for a cost (more points in a game where
  * the fewest win), white for none. */
 bones_color gui_points_color(const bones_plugin *plugin, double points);

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/i18n.h"
+
 #include "gui.h"
 
 /* Keep pc.view in step with d->view (screens assign d->view directly). */
@@ -72,9 +74,20 @@ float gui_text_width(gui_draw *d, float h, const char *utf8)
 float gui_text_px(gui_draw *d, float x, float y, float h, bones_color color, int align,
 		  const char *utf8)
 {
+	if (d->text_log && utf8 && utf8[0])
+		fprintf(d->text_log, "text: %s\n", utf8);
 	if (h < 3)
 		return 0;
 	return (float)bones_picture_text(&d->pc, x, y, h, color, align, utf8);
+}
+
+float gui_text_fit(gui_draw *d, float x, float y, float h, float max_w, bones_color color,
+		   int align, const char *utf8)
+{
+	float w = gui_text_width(d, h, utf8);
+	if (w > max_w && max_w > 0)
+		h *= max_w / w;
+	return gui_text_px(d, x, y, h, color, align, utf8);
 }
 
 bool gui_point_in_poly(const float *xy, int n, float x, float y)
@@ -243,7 +256,7 @@ void gui_draw_init(gui_draw *d, SDL_Renderer *r, gui_fonts *fonts)
 	d->fonts = fonts;
 	d->view.scale = 1;
 	if (bones_picture_canvas_init(&d->pc, NULL, err, sizeof err) != BONES_OK)
-		fprintf(stderr, "bones-gui: %s (using the default font)\n", err);
+		fprintf(stderr, _("bones-gui: %s (using the default font)\n"), err);
 	d->pc.on_mark = capture_mark;
 	d->pc.mark_ctx = d;
 	d->canvas.size = sizeof d->canvas;

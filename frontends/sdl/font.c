@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/i18n.h"
+
 #include "gui.h"
 
 #define FONT_MIN 4
@@ -48,22 +50,22 @@ static bool find_font(char *path, size_t cap)
 gui_fonts *gui_fonts_create(char *err, size_t errcap)
 {
 	if (!TTF_WasInit() && TTF_Init() != 0) {
-		snprintf(err, errcap, "cannot start SDL_ttf: %s", TTF_GetError());
+		snprintf(err, errcap, _("cannot start SDL_ttf: %s"), TTF_GetError());
 		return NULL;
 	}
 	gui_fonts *f = calloc(1, sizeof *f);
 	if (!f) {
-		snprintf(err, errcap, "out of memory");
+		snprintf(err, errcap, "%s", _("out of memory"));
 		return NULL;
 	}
 	if (!find_font(f->path, sizeof f->path)) {
-		snprintf(err, errcap, "cannot find the font 'DejaVu Sans': install fonts-dejavu-core");
+		snprintf(err, errcap, "%s", _("cannot find the font 'DejaVu Sans': install fonts-dejavu-core"));
 		free(f);
 		return NULL;
 	}
 	TTF_Font *probe = TTF_OpenFont(f->path, 16);
 	if (!probe) {
-		snprintf(err, errcap, "cannot open font '%s': %s", f->path, TTF_GetError());
+		snprintf(err, errcap, _("cannot open the font '%s': %s"), f->path, TTF_GetError());
 		free(f);
 		return NULL;
 	}

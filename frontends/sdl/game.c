@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/i18n.h"
+
 #include "gui.h"
 
 bool gui_game_human(const gui_game *g, int player)
@@ -27,18 +29,18 @@ static bones_status setup(gui_game *g, char *err, size_t errcap)
 	if (g->plugin->get_extension)
 		g->render = g->plugin->get_extension(bones_session_game(g->s), BONES_RENDER_ID);
 	if (!g->render) {
-		snprintf(err, errcap, "'%s' has no %s extension: it cannot be drawn",
+		snprintf(err, errcap, _("'%s' has no %s extension: it cannot be drawn"),
 			 g->plugin->id, BONES_RENDER_ID);
 		return BONES_ENOTFOUND;
 	}
-	snprintf(g->label, sizeof g->label, "%s", g->plugin->name);
+	snprintf(g->label, sizeof g->label, "%s", bones_plugin_text(g->plugin, g->plugin->name));
 	const bones_game_info *info = bones_session_info(g->s);
 	g->move_cap = info->max_moves ? info->max_moves : 1;
 	g->moves = calloc(g->move_cap, sizeof *g->moves);
 	g->places = calloc(g->move_cap, sizeof *g->places);
 	g->scratch = calloc(1, info->state_size ? info->state_size : 1);
 	if (!g->moves || !g->places || !g->scratch) {
-		snprintf(err, errcap, "out of memory");
+		snprintf(err, errcap, "%s", _("out of memory"));
 		return BONES_ENOMEM;
 	}
 	return gui_game_refresh(g);
@@ -51,7 +53,7 @@ static void seat_error(int bad_seat, char *err, size_t errcap)
 		return;
 	char why[400];
 	snprintf(why, sizeof why, "%s", err);
-	snprintf(err, errcap, "seat %d: %s", bad_seat + 1, why);
+	snprintf(err, errcap, _("seat %d: %s"), bad_seat + 1, why);
 }
 
 bones_status gui_game_adopt(gui_game *g, bones_session *s, const gui_seat *seats,
@@ -190,6 +192,35 @@ void gui_game_breakdown_after(const gui_game *g, size_t i, char *buf, size_t cap
 const char *gui_game_seat_label(const gui_game *g, int p)
 {
 	return bones_table_seat_name(g->table, p);
+}
+
+/* As the table names a seat (core/src table.c), in the player's language. */
+static const char *seat_text(const bones_table_seat *who, int participant, char *buf,
+			     size_t cap)
+{
+	if (who->name[0])
+		snprintf(buf, cap, "%s", who->name);
+	else if (!who->agent[0] || !strcmp(who->agent, "human"))
+		snprintf(buf, cap, _("Player %d"), participant + 1);
+	else /* TRANSLATORS: a seat played by an agent: "Player 2 (greedy)" */
+		snprintf(buf, cap, _("Player %d (%s)"), participant + 1, who->agent);
+	return buf;
+}
+
+const char *gui_game_seat_text(const gui_game *g, int p, char *buf, size_t cap)
+{
+	return seat_text(bones_table_seat_setup(g->table, p), bones_table_participant(g->table, p),
+			 buf, cap);
+}
+
+const char *gui_game_participant_text(const gui_game *g, int participant, char *buf,
+				      size_t cap)
+{
+	for (int s = 0; s < g->players; s++)
+		if (bones_table_participant(g->table, s) == participant)
+			return gui_game_seat_text(g, s, buf, cap);
+	snprintf(buf, cap, "%s", bones_table_participant_name(g->table, participant));
+	return buf;
 }
 
 size_t gui_game_position_after(const gui_game *g, long n)

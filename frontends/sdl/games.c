@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bones/i18n.h"
+
 #include "app.h"
 
 void gui_game_switch(gui_app *a, gui_game *g)
@@ -41,11 +43,14 @@ bool gui_save_record(gui_app *a, const char *path)
 			 a->game.plugin->id, stamp);
 		path = buf;
 	}
-	if (bones_record_save(a->game.s, &players, path, err, sizeof err) != BONES_OK) {
+	bool plain = bones_i18n_set_plain(true); /* the plugins' comments in English */
+	bones_status st = bones_record_save(a->game.s, &players, path, err, sizeof err);
+	bones_i18n_set_plain(plain);
+	if (st != BONES_OK) {
 		gui_toast(a, "%s", err);
 		return false;
 	}
-	gui_toast(a, "saved %s", path);
+	gui_toast(a, _("saved %s"), path);
 	printf("saved %s\n", path);
 	fflush(stdout);
 	return true;

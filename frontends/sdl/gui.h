@@ -8,6 +8,7 @@
 #include <SDL_ttf.h>
 #include <cairo.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "bones/agent.h"
 #include "bones/clock.h"
@@ -61,6 +62,7 @@ typedef struct gui_draw {
 	cairo_surface_t *surface; /* owned, w x h ARGB32 */
 	SDL_Texture *texture;  /* owned, same size */
 	int w, h;
+	FILE *text_log;        /* not NULL: every gui_text_px writes "text: TEXT" here */
 } gui_draw;
 
 void gui_draw_init(gui_draw *d, SDL_Renderer *r, gui_fonts *fonts);
@@ -93,6 +95,9 @@ void gui_line_px(gui_draw *d, float x0, float y0, float x1, float y1, bones_colo
 float gui_text_px(gui_draw *d, float x, float y, float h, bones_color color, int align,
 		  const char *utf8);
 float gui_text_width(gui_draw *d, float h, const char *utf8);
+/* gui_text_px at height h, smaller when the text would be wider than max_w. */
+float gui_text_fit(gui_draw *d, float x, float y, float h, float max_w, bones_color color,
+		   int align, const char *utf8);
 /* Draw a mark region in world units with the GUI's look for kind. */
 void gui_mark_world(gui_draw *d, const float *xy, int points, int kind);
 bool gui_point_in_poly(const float *xy, int points, float x, float y);
@@ -149,8 +154,13 @@ void gui_game_breakdown_after(const gui_game *g, size_t i, char *buf, size_t cap
 /* The history index after the n-th player move and the chance outcomes that follow it
  * (n < 0 or past the end: the current state). */
 size_t gui_game_position_after(const gui_game *g, long n);
-/* A seat's label: its name, or "Player N" and its agent. */
+/* A seat's label as the record has it: its name, or "Player N" and its agent. */
 const char *gui_game_seat_label(const gui_game *g, int p);
+/* The same in the player's language, for the screen ("Spieler 2 (greedy)"). Returns buf. */
+const char *gui_game_seat_text(const gui_game *g, int p, char *buf, size_t cap);
+/* A participant's label in the player's language (the match's totals). Returns buf. */
+const char *gui_game_participant_text(const gui_game *g, int participant, char *buf,
+				      size_t cap);
 
 /* ---- the agent worker thread (worker.c) ------------------------------------------ */
 

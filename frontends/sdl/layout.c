@@ -81,8 +81,24 @@ int gui_button_at(const gui_app *a, float x, float y, int *arg)
 	return BTN_NONE;
 }
 
+void gui_layout_bar_rows(gui_layout *l, int rows)
+{
+	if (rows < 2)
+		return;
+	float more = 2.2f * l->u * (float)(rows - 1);
+	l->bar.y -= more;
+	l->bar.h += more;
+	l->log.h = l->log.h > more ? l->log.h - more : 0;
+}
+
 void gui_button_draw(gui_app *a, SDL_FRect r, int id, int arg, const char *label,
 		     bool active)
+{
+	gui_button_draw_h(a, r, id, arg, label, active, a->layout.u);
+}
+
+void gui_button_draw_h(gui_app *a, SDL_FRect r, int id, int arg, const char *label,
+		       bool active, float text_h)
 {
 	bool hot = a->view.mx >= r.x && a->view.mx < r.x + r.w && a->view.my >= r.y && a->view.my < r.y + r.h;
 	bones_color fill = active ? BONES_RGBA(52, 110, 190, 255)
@@ -90,7 +106,7 @@ void gui_button_draw(gui_app *a, SDL_FRect r, int id, int arg, const char *label
 				  : BONES_RGBA(64, 72, 86, 255);
 	gui_fill_rect(&a->draw, r, fill);
 	gui_stroke_rect(&a->draw, r, BONES_RGBA(120, 132, 150, 255), 1);
-	float h = a->layout.u, tw = gui_text_width(&a->draw, h, label);
+	float h = text_h, tw = gui_text_width(&a->draw, h, label);
 	if (h > r.h * 0.7f)
 		h = r.h * 0.7f;
 	if (tw > r.w * 0.88f) /* a narrow button: smaller text, never over its edges */

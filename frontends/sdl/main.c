@@ -31,10 +31,15 @@ const char *__lsan_default_suppressions(void)
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: bones-gui [PRESET|GAME|RECORD [--game K]] [--seed N] [--size WxH]\n"
-		     "                 [--agent-delay MS] [--save-dir DIR] [--script FILE]\n"
-		     "                 [--time D] [--grace D]\n"
-		     "       bones-gui --render RECORD [--move N] --png FILE [--size WxH]\n");
+	/* TRANSLATORS: the words in capitals name what the user gives; the options
+	 * (--seed ...) stay as they are */
+	fprintf(out, "%s", _("usage: bones-gui [PRESET|GAME|RECORD [--game K]] [--seed N] [--size WxH]\n"
+			     "                 [--agent-delay MS] [--save-dir DIR] [--script FILE]\n"
+			     "                 [--time D] [--grace D]\n"
+			     "       bones-gui --render RECORD [--move N] --png FILE [--size WxH]\n"));
+	fprintf(out, "%s", _("Opens a window: the start screen, or straight into a preset or game,\n"
+			     "or a record in the replay viewer. --lang LANG (e.g. de) chooses the language.\n"
+			     "F1 in the window lists the keys. Documentation: docs/gui.md\n"));
 }
 
 static int parse(int argc, char **argv, gui_args *g)
@@ -54,7 +59,7 @@ static int parse(int argc, char **argv, gui_args *g)
 		} else if ((!strcmp(argv[i], "--time") || !strcmp(argv[i], "--grace")) && v) {
 			int64_t ms;
 			if (!bones_clock_parse_duration(v, &ms)) {
-				fprintf(stderr, "bones-gui: %s '%s': not a duration (try 60, 90s, 2m)\n",
+				fprintf(stderr, _("bones-gui: %s '%s': not a duration (try 60, 90s, 2m)\n"),
 					argv[i], v);
 				return 2;
 			}
@@ -69,14 +74,14 @@ static int parse(int argc, char **argv, gui_args *g)
 			g->delay = strtol(v, NULL, 10), i++;
 		} else if (!strcmp(argv[i], "--size") && v) {
 			if (sscanf(v, "%dx%d", &g->w, &g->h) != 2 || g->w < 320 || g->h < 240) {
-				fprintf(stderr, "bones-gui: --size '%s': expected WxH, at least 320x240\n", v);
+				fprintf(stderr, _("bones-gui: --size '%s': expected WxH, at least 320x240\n"), v);
 				return 2;
 			}
 			i++;
 		} else if (argv[i][0] != '-' && !g->name) {
 			g->name = argv[i];
 		} else {
-			fprintf(stderr, "bones-gui: unknown argument '%s'\n", argv[i]);
+			fprintf(stderr, _("bones-gui: unknown argument '%s'\n"), argv[i]);
 			usage(stderr);
 			return 2;
 		}
@@ -122,12 +127,13 @@ static int open_first(gui_app *a, const char *name)
 		return gui_open_record(a, name) ? 0 : 1;
 	int e = gui_start_find(a, name);
 	if (e < 0) {
-		fprintf(stderr, "bones-gui: unknown game or preset '%s'; known:", name);
+		char known[4096] = "";
 		for (int i = 0; i < a->start.entry_count; i++)
 			if (!a->start.entries[i].variant[0])
-				fprintf(stderr, " %s", a->start.entries[i].preset[0] ? a->start.entries[i].label
-									     : a->start.entries[i].plugin->id);
-		fprintf(stderr, "\n");
+				snprintf(known + strlen(known), sizeof known - strlen(known), " %s",
+					 a->start.entries[i].preset[0] ? a->start.entries[i].label
+									: a->start.entries[i].plugin->id);
+		fprintf(stderr, _("bones-gui: unknown game or preset '%s'; known:%s\n"), name, known);
 		return 2;
 	}
 	return gui_start_launch(a, e) ? 0 : 1;
@@ -141,8 +147,8 @@ static bool have_display(void)
 	const char *driver = getenv("SDL_VIDEODRIVER");
 	if ((x && *x) || (w && *w) || (driver && *driver))
 		return true;
-	fprintf(stderr, "bones-gui: no display: neither DISPLAY (X11) nor WAYLAND_DISPLAY is "
-		"set; play in the terminal with `bones play` (or `bones start`)\n");
+	fprintf(stderr, "%s", _("bones-gui: no display: neither DISPLAY (X11) nor WAYLAND_DISPLAY is "
+				"set; play in the terminal with `bones play` (or `bones start`)\n"));
 	return false;
 }
 
@@ -152,7 +158,7 @@ static int run(gui_app *a, const gui_args *args)
 	if (!have_display())
 		return 1;
 	if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-		fprintf(stderr, "bones-gui: cannot open a display: %s (try `bones play`)\n",
+		fprintf(stderr, _("bones-gui: cannot open a display: %s (try `bones play`)\n"),
 			SDL_GetError());
 		return 1;
 	}
@@ -163,7 +169,7 @@ static int run(gui_app *a, const gui_args *args)
 	if (a->win && !a->r)
 		a->r = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_SOFTWARE);
 	if (!a->r) {
-		fprintf(stderr, "bones-gui: cannot open a window: %s\n", SDL_GetError());
+		fprintf(stderr, _("bones-gui: cannot open a window: %s\n"), SDL_GetError());
 		return 1;
 	}
 	SDL_SetWindowMinimumSize(a->win, 480, 320);

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bones/i18n.h"
+
 #include "app.h"
 
 
@@ -36,14 +38,15 @@ static void hand_draw(gui_app *a, const void *state, int p, int who, bool intera
 	gui_fill_rect(&a->draw, r, moving ? BONES_RGBA(52, 62, 80, 255) : BONES_RGBA(40, 45, 54, 255));
 	if (moving)
 		gui_fill_rect(&a->draw, (SDL_FRect){r.x, r.y, 0.3f * u, r.h}, BONES_RGBA(255, 200, 60, 255));
-	char label[160], score[48];
-	snprintf(label, sizeof label, "%s", gui_game_seat_label(g, p));
+	char label[200], name[120], score[48];
+	gui_game_seat_text(g, p, name, sizeof name);
 	const bones_match *m = bones_table_match(g->table);
-	if (m) { /* the participant's match total (this game's once it ended) */
-		size_t n = strlen(label);
-		snprintf(label + n, sizeof label - n, "  (match %g)",
+	if (m) /* the participant's match total (this game's once it ended) */
+		/* TRANSLATORS: a player's name and total points in the match so far */
+		snprintf(label, sizeof label, _("%s  (match %g)"), name,
 			 m->total[bones_table_participant(g->table, p)]);
-	}
+	else
+		snprintf(label, sizeof label, "%s", name);
 	double penalty = bones_table_penalty(g->table, p);
 	if (penalty != 0 && interactive)
 		snprintf(score, sizeof score, "%g (%+g)", scores[p],
@@ -53,9 +56,10 @@ static void hand_draw(gui_app *a, const void *state, int p, int who, bool intera
 	/* the player's colour, as the plugin paints what the player owns: the legend */
 	gui_circle_px(&a->draw, r.x + 1.0f * u, r.y + 0.85f * u, 0.38f * u,
 		      bones_player_color(p), BONES_RGBA(240, 240, 240, 200), 1);
-	gui_text_px(&a->draw, r.x + 1.8f * u, r.y + 0.85f * u, u, WHITE, BONES_ALIGN_LEFT, label);
-	gui_text_px(&a->draw, r.x + r.w - 0.5f * u, r.y + 0.85f * u, 1.2f * u,
-		    BONES_RGBA(255, 220, 120, 255), BONES_ALIGN_RIGHT, score);
+	float sw = gui_text_px(&a->draw, r.x + r.w - 0.5f * u, r.y + 0.85f * u, 1.2f * u,
+			       BONES_RGBA(255, 220, 120, 255), BONES_ALIGN_RIGHT, score);
+	gui_text_fit(&a->draw, r.x + 1.8f * u, r.y + 0.85f * u, u, r.w - 2.8f * u - sw, WHITE,
+		     BONES_ALIGN_LEFT, label);
 	int viewer = gui_viewer(a);
 	int n = g->render->hand_size(game, state, p, viewer);
 	bool human = interactive && moving && gui_game_human(g, p);
@@ -100,11 +104,13 @@ static void result_line(const gui_app *a, const void *state, const double *score
 	for (int p = 0; p < g->players; p++)
 		if (ranks[p] == 1)
 			winners++, first = first < 0 ? p : first;
-	const char *name = gui_game_seat_label(g, first < 0 ? 0 : first);
+	char name[120];
+	gui_game_seat_text(g, first < 0 ? 0 : first, name, sizeof name);
 	if (winners == 1)
-		snprintf(buf, cap, "Game over: %s wins", name);
+		snprintf(buf, cap, _("Game over: %s wins"), name);
 	else
-		snprintf(buf, cap, "Game over: a draw between %d players", winners);
+		snprintf(buf, cap, P_("Game over: a draw between %d player",
+				      "Game over: a draw between %d players", winners), winners);
 }
 
 /* The match totals by participant under the result, and Next game while one is left. */
@@ -112,26 +118,35 @@ static float match_draw(gui_app *a, float top)
 {
 	const bones_match *m = bones_table_match(a->game.table);
 	float u = a->layout.u, x = a->layout.log.x;
-	char line[200];
+	float w = a->layout.log.w - u;
+	char line[200], name[120];
 	int ranks[BONES_MATCH_MAX_PLAYERS];
 	bones_match_ranks(m, ranks);
-	snprintf(line, sizeof line, "Match after %d of %d games%s", m->played, m->games,
-		 bones_match_over(m) ? " - final" : "");
-	gui_text_px(&a->draw, x + 0.5f * u, top + 0.7f * u, u, WHITE, BONES_ALIGN_LEFT, line);
+	if (bones_match_over(m))
+		snprintf(line, sizeof line, P_("Match after %d of %d game - final",
+					       "Match after %d of %d games - final", m->games),
+			 m->played, m->games);
+	else
+		snprintf(line, sizeof line, P_("Match after %d of %d game",
+					       "Match after %d of %d games", m->games),
+			 m->played, m->games);
+	gui_text_fit(&a->draw, x + 0.5f * u, top + 0.7f * u, u, w, WHITE, BONES_ALIGN_LEFT, line);
 	top += 1.4f * u;
 	for (int i = 0; i < m->players * m->players; i++) {
 		int p = i % m->players; /* by rank, then by participant */
 		if (ranks[p] != i / m->players + 1)
 			continue;
 		snprintf(line, sizeof line, "%d. %.100s: %g", ranks[p],
-			 bones_table_participant_name(a->game.table, p), m->total[p]);
-		gui_text_px(&a->draw, x + 0.9f * u, top + 0.5f * u, 0.9f * u, GREY,
-			    BONES_ALIGN_LEFT, line);
+			 gui_game_participant_text(&a->game, p, name, sizeof name), m->total[p]);
+		gui_text_fit(&a->draw, x + 0.9f * u, top + 0.5f * u, 0.9f * u, w - 0.4f * u, GREY,
+			     BONES_ALIGN_LEFT, line);
 		top += 1.1f * u;
 	}
 	if (!bones_match_over(m) && a->win) {
-		SDL_FRect r = {x + 0.5f * u, top + 0.2f * u, 8 * u, 1.8f * u};
-		gui_button_draw(a, r, BTN_NEXT_GAME, 0, "Next game", true);
+		const char *next = _("Next game");
+		float bw = gui_text_width(&a->draw, u, next) + 2 * u;
+		SDL_FRect r = {x + 0.5f * u, top + 0.2f * u, bw > 8 * u ? bw : 8 * u, 1.8f * u};
+		gui_button_draw(a, r, BTN_NEXT_GAME, 0, next, true);
 		top += 2.3f * u;
 	}
 	return top + 0.3f * u;
@@ -164,9 +179,12 @@ static void log_draw(gui_app *a, size_t upto, float top)
 		gui_game_move_text(g, i, text, sizeof text);
 		gui_game_breakdown_after(g, i, bd, sizeof bd);
 		double d = after[p] - before[p];
-		snprintf(line, sizeof line, "%d. P%d %s", number--, p + 1, text);
+		/* TRANSLATORS: a line of the move log: the move's number, P and the player's
+		 * number (P2: player 2), the move's notation */
+		snprintf(line, sizeof line, _("%d. P%d %s"), number--, p + 1, text);
 		if (bd[0] && d != 0) {
-			gui_text_px(&a->draw, r.x + 2.2f * u, y, 0.8f * u, GREY, BONES_ALIGN_LEFT, bd);
+			gui_text_fit(&a->draw, r.x + 2.2f * u, y, 0.8f * u, r.w - 2.6f * u, GREY,
+				     BONES_ALIGN_LEFT, bd);
 			y -= 1.0f * u;
 		}
 		bool last = newest;
@@ -184,26 +202,87 @@ static void log_draw(gui_app *a, size_t upto, float top)
 	gui_unclip(&a->draw);
 }
 
+/* The button bar: the play screen's or the replay screen's. */
+typedef struct bar_button {
+	int id;
+	const char *label;
+} bar_button;
+
+static const bar_button play_bar[] = {
+	{BTN_HINT, N_("Hint")}, {BTN_UNDO, N_("Undo")}, {BTN_REDO, N_("Redo")},
+	{BTN_SAVE, N_("Save")}, {BTN_REPLAY, N_("Replay")}, {BTN_FIT, N_("Fit")},
+	{BTN_MENU, N_("Menu")}, {BTN_HELP, "?"}},
+replay_bar[] = {
+	{BTN_REPLAY_FIRST, "|<"}, {BTN_REPLAY_BACK, "<"}, {BTN_REPLAY_NEXT, ">"},
+	{BTN_REPLAY_LAST, ">|"}, {BTN_REPLAY_PLAY, N_("Play")}, {BTN_MENU, N_("Menu")}};
+
+#define BAR_FONT 1.0f    /* the labels' height in u, when they fit */
+#define BAR_MIN_FONT 0.7f /* below that on one row, the bar takes two */
+
+static const bar_button *bar_of(bool interactive, int *n)
+{
+	*n = interactive ? 8 : 6;
+	return interactive ? play_bar : replay_bar;
+}
+
+/* A button's width for its label at height h, before the row is stretched to fill. */
+static float natural_width(gui_app *a, const char *label, float h)
+{
+	float w = gui_text_width(&a->draw, h, _(label)) / 0.88f + 0.4f * h;
+	return w > 2 * h ? w : 2 * h;
+}
+
+/* The factor that stretches (> 1) or squeezes buttons [from, to) into width w. */
+static float row_fit(gui_app *a, const bar_button *b, int from, int to, float w)
+{
+	float u = a->layout.u, gap = u * 0.3f, sum = 0;
+	for (int i = from; i < to; i++)
+		sum += natural_width(a, b[i].label, BAR_FONT * u);
+	return (w - (float)(to - from - 1) * gap) / sum;
+}
+
+int gui_panel_bar_rows(gui_app *a, bool interactive)
+{
+	int n;
+	const bar_button *b = bar_of(interactive, &n);
+	if (!a->win)
+		return 1;
+	return row_fit(a, b, 0, n, a->layout.bar.w) >= BAR_MIN_FONT ? 1 : 2;
+}
+
 static void bar_draw(gui_app *a, bool interactive)
 {
-	static const struct { int id; const char *label; } play[] = {
-		{BTN_HINT, "Hint"}, {BTN_UNDO, "Undo"}, {BTN_REDO, "Redo"}, {BTN_SAVE, "Save"},
-		{BTN_REPLAY, "Replay"}, {BTN_FIT, "Fit"}, {BTN_MENU, "Menu"}, {BTN_HELP, "?"}},
-	replay[] = {
-		{BTN_REPLAY_FIRST, "|<"}, {BTN_REPLAY_BACK, "<"}, {BTN_REPLAY_NEXT, ">"},
-		{BTN_REPLAY_LAST, ">|"}, {BTN_REPLAY_PLAY, "Play"}, {BTN_MENU, "Menu"}};
-	SDL_FRect b = a->layout.bar;
+	int n;
+	const bar_button *b = bar_of(interactive, &n);
+	SDL_FRect bar = a->layout.bar;
 	if (!a->win)
 		return; /* off-screen pictures have nothing to click */
-	int n = interactive ? 8 : 6;
-	float gap = a->layout.u * 0.3f, w = (b.w - (float)(n - 1) * gap) / (float)n;
-	for (int i = 0; i < n; i++) {
-		SDL_FRect r = {b.x + (float)i * (w + gap), b.y, w, b.h};
-		if (interactive)
-			gui_button_draw(a, r, play[i].id, 0, play[i].label,
-					play[i].id == BTN_HINT && a->play.hint_thinking);
-		else
-			gui_button_draw(a, r, replay[i].id, 0, replay[i].label, false);
+	float u = a->layout.u, gap = u * 0.3f;
+	int rows = bar.h > 3.5f * u ? 2 : 1;
+	int split[3] = {0, n, n};
+	float best = 0;
+	for (int k = 1; rows == 2 && k < n; k++) { /* two rows: the split with the largest text */
+		float f0 = row_fit(a, b, 0, k, bar.w), f1 = row_fit(a, b, k, n, bar.w);
+		if ((f0 < f1 ? f0 : f1) > best)
+			best = f0 < f1 ? f0 : f1, split[1] = k;
+	}
+	float font = BAR_FONT * u, rh = (bar.h - (float)(rows - 1) * gap) / (float)rows;
+	for (int r = 0; r < rows; r++) { /* one height for every label: the smallest fit */
+		float f = row_fit(a, b, split[r], split[r + 1], bar.w);
+		if (f < 1 && BAR_FONT * u * f < font)
+			font = BAR_FONT * u * f;
+	}
+	if (font > 0.7f * rh)
+		font = 0.7f * rh;
+	for (int r = 0; r < rows; r++) {
+		float f = row_fit(a, b, split[r], split[r + 1], bar.w), x = bar.x;
+		for (int i = split[r]; i < split[r + 1]; i++) {
+			float w = natural_width(a, b[i].label, BAR_FONT * u) * f;
+			SDL_FRect rect = {x, bar.y + (float)r * (rh + gap), w, rh};
+			gui_button_draw_h(a, rect, b[i].id, 0, _(b[i].label),
+					  b[i].id == BTN_HINT && a->play.hint_thinking, font);
+			x += w + gap;
+		}
 	}
 }
 
@@ -214,8 +293,8 @@ void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive
 	SDL_FRect panel = a->layout.panel;
 	float u = a->layout.u;
 	gui_fill_rect(&a->draw, panel, BONES_RGBA(34, 38, 46, 255));
-	gui_text_px(&a->draw, panel.x + 0.6f * u, panel.y + 1.1f * u, 1.3f * u, WHITE,
-		    BONES_ALIGN_LEFT, g->title);
+	gui_text_fit(&a->draw, panel.x + 0.6f * u, panel.y + 1.1f * u, 1.3f * u, panel.w - 1.2f * u,
+		     WHITE, BONES_ALIGN_LEFT, g->title);
 	double scores[GUI_MAX_SEATS] = {0};
 	g->plugin->scores(game, state, scores);
 	int who = g->plugin->to_move(game, state);
@@ -228,8 +307,8 @@ void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive
 		result_line(a, state, scores, result, sizeof result);
 		gui_fill_rect(&a->draw, (SDL_FRect){a->layout.log.x, top, a->layout.log.w, 1.8f * u},
 			      BONES_RGBA(120, 90, 20, 255));
-		gui_text_px(&a->draw, a->layout.log.x + 0.5f * u, top + 0.9f * u, u, WHITE,
-			    BONES_ALIGN_LEFT, result);
+		gui_text_fit(&a->draw, a->layout.log.x + 0.5f * u, top + 0.9f * u, u,
+			     a->layout.log.w - u, WHITE, BONES_ALIGN_LEFT, result);
 		top += 2.1f * u;
 		if (interactive && bones_table_match(g->table))
 			top = match_draw(a, top);

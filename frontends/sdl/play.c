@@ -6,6 +6,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bones/i18n.h"
+
 #include "app.h"
 
 void gui_play_move(gui_app *a, bones_move move)
@@ -17,7 +19,7 @@ void gui_play_move(gui_app *a, bones_move move)
 			       sizeof text);
 	bones_status st = gui_game_play(g, move);
 	if (st != BONES_OK) {
-		gui_toast(a, "move '%s' refused (status %d)", text, (int)st);
+		gui_toast(a, _("move '%s' refused (status %d)"), text, (int)st);
 		return;
 	}
 	printf("move %zu: player %d: %s\n", bones_session_length(g->s), who + 1, text);
@@ -43,7 +45,7 @@ static void undo(gui_app *a)
 	a->generation++; /* an agent still thinking is ignored */
 	gui_worker_join(&a->worker);
 	if (!gui_game_undo(&a->game))
-		gui_toast(a, "nothing to undo");
+		gui_toast(a, "%s", _("nothing to undo"));
 	a->play.sel = a->play.hover = -1;
 	a->play.agent_due = 0;
 }
@@ -55,7 +57,7 @@ static void redo(gui_app *a)
 	a->generation++;
 	gui_worker_join(&a->worker);
 	if (!gui_game_redo(&a->game))
-		gui_toast(a, "nothing to redo");
+		gui_toast(a, "%s", _("nothing to redo"));
 	a->play.sel = a->play.hover = -1;
 	a->play.agent_due = 0;
 }
@@ -78,22 +80,22 @@ bool gui_play_hint(gui_app *a)
 {
 	char err[256] = "";
 	if (a->play.hint_thinking || gui_worker_busy(&a->worker)) {
-		gui_toast(a, "a hint is still thinking");
+		gui_toast(a, "%s", _("a hint is still thinking"));
 		return false;
 	}
 	if (!gui_play_human_turn(a)) {
-		gui_toast(a, "no hint: it is not your move");
+		gui_toast(a, "%s", _("no hint: it is not your move"));
 		return false;
 	}
 	bones_agent *ag = bones_table_hint_agent(a->game.table, err, sizeof err);
 	if (!ag) {
-		gui_toast(a, "no hint: %s", err);
+		gui_toast(a, _("no hint: %s"), err);
 		return false;
 	}
 	a->play.hint = 0;
 	if (!gui_worker_start(&a->worker, ag, bones_session_state(a->game.s),
 			      bones_session_info(a->game.s)->state_size, a->generation)) {
-		gui_toast(a, "no hint: cannot start the worker");
+		gui_toast(a, "%s", _("no hint: cannot start the worker"));
 		return false;
 	}
 	a->play.hint_thinking = true;
@@ -110,7 +112,7 @@ static void hint_arrived(gui_app *a, bones_move move, bones_status st)
 		if (g->moves[i] == move)
 			found = (int)i;
 	if (found < 0) {
-		gui_toast(a, "no hint: the mcts agent found no move");
+		gui_toast(a, "%s", _("no hint: the mcts agent found no move"));
 		return;
 	}
 	g->plugin->format_move(bones_session_game(g->s), bones_session_state(g->s), move, text,
@@ -247,7 +249,7 @@ void gui_play_update(gui_app *a)
 		if (st == BONES_OK)
 			gui_play_move(a, move);
 		else
-			gui_toast(a, "the agent could not choose a move (status %d)", (int)st);
+			gui_toast(a, _("the agent could not choose a move (status %d)"), (int)st);
 	}
 	gui_timer_update(a);
 	int who = gui_game_to_move(&a->game);

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/i18n.h"
+
 #include "app.h"
 
 bool gui_screenshot(gui_app *a, const char *path)
@@ -44,19 +46,19 @@ static int parse_args(int argc, char **argv, render_args *ra)
 		else if (!strcmp(argv[i], "--size") && v) {
 			if (sscanf(v, "%dx%d", &ra->w, &ra->h) != 2 || ra->w < 64 || ra->h < 64 ||
 			    ra->w > 8192 || ra->h > 8192) {
-				fprintf(stderr, "bones-gui --render: --size '%s': expected WxH, 64..8192\n", v);
+				fprintf(stderr, _("bones-gui --render: --size '%s': expected WxH, 64..8192\n"), v);
 				return 2;
 			}
 			i++;
 		} else if (!ra->record && argv[i][0] != '-')
 			ra->record = argv[i];
 		else {
-			fprintf(stderr, "bones-gui --render: unknown argument '%s'\n", argv[i]);
+			fprintf(stderr, _("bones-gui --render: unknown argument '%s'\n"), argv[i]);
 			return 2;
 		}
 	}
 	if (!ra->record || !ra->png) {
-		fprintf(stderr, "usage: bones-gui --render RECORD [--move N] --png FILE [--size WxH]\n");
+		fprintf(stderr, "%s", _("usage: bones-gui --render RECORD [--move N] --png FILE [--size WxH]\n"));
 		return 2;
 	}
 	return 0;
@@ -68,11 +70,11 @@ static int render(gui_app *a, const render_args *ra)
 	char err[512] = "";
 	bones_status st = bones_record_replay(ra->record, a->reg, &s, err, sizeof err);
 	if (!s) {
-		fprintf(stderr, "bones-gui --render: %s\n", err[0] ? err : "cannot read the record");
+		fprintf(stderr, "bones-gui --render: %s\n", err[0] ? err : _("cannot read the record"));
 		return 1;
 	}
 	if (st != BONES_OK)
-		fprintf(stderr, "bones-gui --render: %s (drawing the game up to there)\n", err);
+		fprintf(stderr, _("bones-gui --render: %s (drawing the game up to there)\n"), err);
 	if (gui_game_adopt(&a->game, s, NULL, err, sizeof err) != BONES_OK) {
 		fprintf(stderr, "bones-gui --render: %s\n", err);
 		return 1;
@@ -99,14 +101,14 @@ int gui_render_main(int argc, char **argv)
 	a->fonts = gui_fonts_create(err, sizeof err);
 	a->reg = bones_registry_create();
 	if (!a->fonts || !a->reg) {
-		fprintf(stderr, "bones-gui --render: %s\n", a->fonts ? "out of memory" : err);
+		fprintf(stderr, "bones-gui --render: %s\n", a->fonts ? _("out of memory") : err);
 		goto out;
 	}
 	bones_registry_scan_default(a->reg);
 	gui_draw_init(&a->draw, NULL, a->fonts);
 	rc = render(a, &ra);
 	if (rc == 0 && !gui_draw_save_png(&a->draw, ra.png)) {
-		fprintf(stderr, "bones-gui --render: cannot write '%s'\n", ra.png);
+		fprintf(stderr, _("bones-gui --render: cannot write '%s'\n"), ra.png);
 		rc = 1;
 	}
 	if (a->has_game)

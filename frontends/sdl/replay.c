@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bones/i18n.h"
+
 #include "app.h"
 
 void gui_replay_open(gui_app *a)
@@ -25,7 +27,7 @@ bool gui_open_record(gui_app *a, const char *path)
 	else if (!st)
 		st = bones_record_replay(path, a->reg, &s, err, sizeof err);
 	if (!s) {
-		gui_toast(a, "%s", err[0] ? err : "cannot open record");
+		gui_toast(a, "%s", err[0] ? err : _("cannot open the record"));
 		fprintf(stderr, "bones-gui: %s\n", err);
 		return false;
 	}

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bones/i18n.h"
+
 #include "app.h"
 
 /* Half the smallest distance between two different targets: how near a click must be. */
@@ -90,13 +92,15 @@ static void draw_hover(gui_app *a, const void *state)
 	int variants = gui_play_ways(a, a->play.hover);
 	char amount[48];
 	if (g->plugin->flags & BONES_LOW_SCORE_WINS && pts > 0)
-		snprintf(amount, sizeof amount, "costs %g", pts); /* the fewest points win */
+		/* TRANSLATORS: in the tooltip of a move in a game where the fewest points win */
+		snprintf(amount, sizeof amount, _("costs %g"), pts);
 	else
 		snprintf(amount, sizeof amount, "%+g", pts);
 	snprintf(line, sizeof line, "%s   %s%s%.200s", text, amount, bd[0] ? "   " : "", bd);
 	float u = a->layout.u, w = gui_text_width(&a->draw, u, line) + u;
-	char more[64];
-	snprintf(more, sizeof more, "%d ways here: R or wheel turns", variants);
+	char more[128];
+	snprintf(more, sizeof more, P_("%d way here: R or wheel turns",
+				       "%d ways here: R or wheel turns", variants), variants);
 	if (variants > 1) {
 		w = fmaxf(w, gui_text_width(&a->draw, u * 0.85f, more) + u);
 	}
@@ -143,58 +147,63 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 {
 	gui_game *g = &a->game;
 	int who = gui_game_to_move(g);
-	char name[96];
+	char name[120];
 	if (!interactive) {
 		size_t shown = 0, total = 0, n = bones_session_length(g->s);
 		for (size_t i = 0; i < n; i++)
 			if (bones_session_mover_at(g->s, i) >= 0)
 				total++, shown += i < upto;
-		snprintf(buf, cap, "%s - replay: move %zu of %zu%s", g->title, shown, total,
-			 a->win ? "   (Left/Right, Home/End, Enter: play from here)" : "");
+		if (a->win)
+			snprintf(buf, cap, _("%s - replay: move %zu of %zu   (Left/Right, Home/End, "
+					     "Enter: play from here)"), g->title, shown, total);
+		else
+			snprintf(buf, cap, _("%s - replay: move %zu of %zu"), g->title, shown, total);
 		return;
 	}
 	const bones_match *m = bones_table_match(g->table);
 	bool more = m && !bones_match_over(m);
 	int forfeit = bones_table_forfeit(g->table);
 	if (forfeit >= 0) {
-		snprintf(buf, cap, "%.100s - %.60s forfeited: game over%s", g->title,
-			 gui_game_seat_label(g, forfeit),
-			 more ? " (N: next game)" : "");
+		gui_game_seat_text(g, forfeit, name, sizeof name);
+		snprintf(buf, cap, more ? _("%s - %s forfeited: game over (N: next game)")
+					: _("%s - %s forfeited: game over"), g->title, name);
 		return;
 	}
 	if (who == BONES_TERMINAL) {
-		snprintf(buf, cap, "%s - game over%s", g->title, more ? " (N: next game)" : "");
+		snprintf(buf, cap, more ? _("%s - game over (N: next game)") : _("%s - game over"),
+			 g->title);
 		return;
 	}
 	if (who < 0) {
 		snprintf(buf, cap, "%s", g->title);
 		return;
 	}
-	snprintf(name, sizeof name, "%s", gui_game_seat_label(g, who));
+	gui_game_seat_text(g, who, name, sizeof name);
 	char clock[48];
 	gui_timer_status(a, clock, sizeof clock);
 	int h = shown_hint(a);
 	char text[BONES_MOVE_TEXT_MAX], words[160];
 	if (!gui_game_human(g, who))
-		snprintf(buf, cap, "%s is thinking...", name);
-	else if (a->play.hint_thinking)
-		snprintf(buf, cap, "%s: hint: thinking...%s", name, clock);
+		snprintf(buf, cap, _("%s is thinking..."), name);
+	else if (a->play.hint_thinking) /* TRANSLATORS: the last %s is the clock: "  [0:42]" */
+		snprintf(buf, cap, _("%s: hint: thinking...%s"), name, clock);
 	else if (h >= 0 && g->plugin->format_move(bones_session_game(g->s),
 						  bones_session_state(g->s), g->moves[h], text,
 						  sizeof text))
-		snprintf(buf, cap, "hint: %s   (click it to play, Esc: another piece)%s", text,
+		snprintf(buf, cap, _("hint: %s   (click it to play, Esc: another piece)%s"), text,
 			 clock);
 	else if (a->play.sel < 0 && plugin_prompt(g, words, sizeof words))
 		snprintf(buf, cap, "%.60s: %.150s%.40s", name, words, clock);
 	else if (a->play.sel < 0 && g->render->hand_size(bones_session_game(g->s),
 						    bones_session_state(g->s), who,
 						    gui_viewer(a)) > 0)
-		snprintf(buf, cap, "%s to move: choose a piece from your hand, or click a "
-			 "highlighted spot%s", name, clock);
+		snprintf(buf, cap, _("%s to move: choose a piece from your hand, or click a "
+				     "highlighted spot%s"), name, clock);
 	else if (a->play.sel < 0)
-		snprintf(buf, cap, "%s to move: click a highlighted spot%s", name, clock);
+		snprintf(buf, cap, _("%s to move: click a highlighted spot%s"), name, clock);
 	else
-		snprintf(buf, cap, "%s: click a highlighted spot (Esc: another piece)%s", name, clock);
+		snprintf(buf, cap, _("%s: click a highlighted spot (Esc: another piece)%s"), name,
+			 clock);
 }
 
 static void offboard_buttons(gui_app *a)
@@ -239,12 +248,12 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 		draw_hover(a, state);
 	}
 	gui_unclip(&a->draw);
-	char status[256];
+	char status[400];
 	status_line(a, upto, interactive, status, sizeof status);
 	float u = a->layout.u;
 	gui_fill_rect(&a->draw, (SDL_FRect){b.x, b.y, b.w, 2.2f * u}, BONES_RGBA(40, 46, 56, 235));
-	gui_text_px(&a->draw, b.x + u, b.y + 1.1f * u, 1.1f * u, BONES_RGBA(245, 245, 245, 255),
-		    BONES_ALIGN_LEFT, status);
+	gui_text_fit(&a->draw, b.x + u, b.y + 1.1f * u, 1.1f * u, b.w - 2 * u,
+		     BONES_RGBA(245, 245, 245, 255), BONES_ALIGN_LEFT, status);
 	float left = interactive ? gui_timer_fraction(a) : -1;
 	if (left >= 0) /* the clock of the human's move: a bar under the status line */
 		gui_fill_rect(&a->draw, (SDL_FRect){b.x, b.y + 1.95f * u, b.w * left, 0.25f * u},
@@ -266,6 +275,7 @@ void gui_scene_draw(gui_app *a, size_t upto, bool interactive)
 		max_hand = n > max_hand ? n : max_hand;
 	}
 	gui_layout_compute(&a->layout, a->w, a->h, g->players, max_hand);
+	gui_layout_bar_rows(&a->layout, gui_panel_bar_rows(a, interactive));
 	a->button_count = 0;
 	board_draw(a, state, upto, interactive);
 	gui_panel_draw(a, state, upto, interactive);

@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "bones/i18n.h"
+
 #include "app.h"
 
 typedef struct gui_screen {
@@ -51,19 +53,19 @@ void gui_screen_update(gui_app *a)
 }
 
 static const char *const help_lines[] = {
-	"Mouse: click a highlighted spot (or first a piece in your hand)",
-	"Hover a spot: ghost of the placement and the points it scores",
-	"R / Shift+R or mouse wheel on a spot: other orientations",
-	"1-9: select a piece     Esc: deselect / back to the menu",
-	"Wheel elsewhere / + -: zoom     right or middle drag, arrows: pan",
-	"F or 0: fit the board to the window",
-	"U or Ctrl+Z: undo (your last move and the agents' replies)",
-	"Ctrl+Y or Ctrl+Shift+Z: redo (what the last undo took back)",
-	"H or Hint: the mcts agent suggests a move (click its spot to play it)",
-	"Ctrl+S: save the record     drop a record file: open it",
-	"P: replay viewer (Left/Right, Home/End; Enter plays from there)",
-	"M: menu (switch game)     N: next game of a match",
-	"F1: this help     Ctrl+Q: quit",
+	N_("Mouse: click a highlighted spot (or first a piece in your hand)"),
+	N_("Hover a spot: ghost of the placement and the points it scores"),
+	N_("R / Shift+R or mouse wheel on a spot: other orientations"),
+	N_("1-9: select a piece     Esc: deselect / back to the menu"),
+	N_("Wheel elsewhere / + -: zoom     right or middle drag, arrows: pan"),
+	N_("F or 0: fit the board to the window"),
+	N_("U or Ctrl+Z: undo (your last move and the agents' replies)"),
+	N_("Ctrl+Y or Ctrl+Shift+Z: redo (what the last undo took back)"),
+	N_("H or Hint: the mcts agent suggests a move (click its spot to play it)"),
+	N_("Ctrl+S: save the record     drop a record file: open it"),
+	N_("P: replay viewer (Left/Right, Home/End; Enter plays from there)"),
+	N_("M: menu (switch game)     N: next game of a match"),
+	N_("F1: this help     Ctrl+Q: quit"),
 	NULL
 };
 
@@ -71,28 +73,38 @@ static void help_draw(gui_app *a)
 {
 	float u = a->layout.u > 0 ? a->layout.u : 16;
 	size_t lines = sizeof help_lines / sizeof *help_lines - 1; /* the NULL ends them */
-	float w = fminf((float)a->w - 2 * u, 40 * u), h = (4.4f + 1.2f * (float)lines) * u;
+	const char *title = _("Keys and mouse (F1 closes)");
+	float w = gui_text_width(&a->draw, 1.3f * u, title);
+	for (int i = 0; help_lines[i]; i++)
+		w = fmaxf(w, gui_text_width(&a->draw, u, _(help_lines[i])));
+	w = fminf((float)a->w - 2 * u, fmaxf(40 * u, w + 2 * u));
+	float h = (4.4f + 1.2f * (float)lines) * u;
 	SDL_FRect r = {((float)a->w - w) / 2, ((float)a->h - h) / 2, w, h};
 	gui_fill_rect(&a->draw, (SDL_FRect){0, 0, (float)a->w, (float)a->h},
 		      BONES_RGBA(0, 0, 0, 110));
 	gui_fill_rect(&a->draw, r, BONES_RGBA(32, 38, 48, 245));
 	gui_stroke_rect(&a->draw, r, BONES_RGBA(120, 140, 170, 255), 2);
-	gui_text_px(&a->draw, r.x + u, r.y + 1.4f * u, 1.3f * u, BONES_RGBA(255, 255, 255, 255),
-		    BONES_ALIGN_LEFT, "Keys and mouse (F1 closes)");
+	gui_text_fit(&a->draw, r.x + u, r.y + 1.4f * u, 1.3f * u, r.w - 2 * u,
+		     BONES_RGBA(255, 255, 255, 255), BONES_ALIGN_LEFT, title);
 	for (int i = 0; help_lines[i]; i++)
-		gui_text_px(&a->draw, r.x + u, r.y + (3.2f + 1.2f * (float)i) * u, u,
-			    BONES_RGBA(225, 230, 240, 255), BONES_ALIGN_LEFT, help_lines[i]);
+		gui_text_fit(&a->draw, r.x + u, r.y + (3.2f + 1.2f * (float)i) * u, u, r.w - 2 * u,
+			     BONES_RGBA(225, 230, 240, 255), BONES_ALIGN_LEFT, _(help_lines[i]));
 }
 
 static void toast_draw(gui_app *a)
 {
 	if (!a->toast[0] || (a->win && SDL_TICKS_PASSED(SDL_GetTicks(), a->toast_until)))
 		return;
-	float u = a->layout.u, w = gui_text_width(&a->draw, u, a->toast) + 2 * u;
-	SDL_FRect r = {a->layout.board.x + (a->layout.board.w - w) / 2,
+	float u = a->layout.u, h = u, w = gui_text_width(&a->draw, u, a->toast) + 2 * u;
+	if (w > (float)a->w - u && w > 2 * u) { /* a long message: smaller, never cut */
+		h = u * ((float)a->w - 3 * u) / (w - 2 * u);
+		w = (float)a->w - u;
+	}
+	float x = a->layout.board.x + (a->layout.board.w - w) / 2;
+	SDL_FRect r = {x < u / 2 ? u / 2 : x,
 		       a->layout.board.y + 2.8f * u, w, 1.8f * u};
 	gui_fill_rect(&a->draw, r, BONES_RGBA(30, 34, 40, 230));
-	gui_text_px(&a->draw, r.x + r.w / 2, r.y + r.h / 2, u, BONES_RGBA(255, 230, 150, 255),
+	gui_text_px(&a->draw, r.x + r.w / 2, r.y + r.h / 2, h, BONES_RGBA(255, 230, 150, 255),
 		    BONES_ALIGN_CENTER, a->toast);
 }
 

@@ -395,6 +395,14 @@ static bool run(gui_app *a, gui_script *s, const char *line)
 					shown++;
 		printf("entries: %d\n", shown);
 		fflush(stdout);
+	} else if (!strcmp(cmd, "print-text")) {
+		/* every text the window draws in this frame (labels, buttons, the status line,
+		 * toasts, the help), one "text: TEXT" line each, then "texts: end" */
+		a->draw.text_log = stdout;
+		gui_frame(a);
+		a->draw.text_log = NULL;
+		printf("texts: end\n");
+		fflush(stdout);
 	} else if (!strcmp(cmd, "quit")) {
 		a->quit = true;
 	} else {

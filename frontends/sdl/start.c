@@ -9,6 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bones/i18n.h"
+
 #include "app.h"
 
 #define WHITE BONES_RGBA(240, 242, 246, 255)
@@ -44,11 +46,22 @@ static bool contains(const char *text, const char *needle)
 	return n == 0;
 }
 
+/* The game's name as the screen shows it. */
+static const char *game_name(const bones_plugin *pl)
+{
+	return bones_plugin_text(pl, pl->name);
+}
+
+/* What the screen shows of the entry (the label and description, in the player's
+ * language), and the game's name and summary in English too. Case is ignored for
+ * ASCII letters only. */
 static bool shown(const gui_app *a, const gui_entry *e)
 {
 	const char *f = a->start.filter;
-	return contains(e->label, f) || contains(e->plugin->name, f) || contains(e->detail, f) ||
-	       contains(e->preset, f) || contains(e->plugin->summary, f);
+	const bones_plugin *pl = e->plugin;
+	return contains(e->label, f) || contains(game_name(pl), f) || contains(pl->name, f) ||
+	       contains(e->detail, f) || contains(e->preset, f) ||
+	       contains(bones_plugin_text(pl, pl->summary), f) || contains(pl->summary, f);
 }
 
 /* The rows under the filter; the count. rows may be NULL to count only. */
@@ -126,11 +139,12 @@ static void filter_draw(gui_app *a, SDL_FRect r, float u)
 	gui_fill_rect(&a->draw, r, BONES_RGBA(22, 25, 31, 255));
 	gui_stroke_rect(&a->draw, r, a->start.filter[0] ? BONES_RGBA(255, 200, 60, 255)
 						  : BONES_RGBA(90, 100, 116, 255), 1);
-	char line[128];
+	char line[160];
 	if (a->start.filter[0])
-		snprintf(line, sizeof line, "filter: %s_", a->start.filter);
-	gui_text_px(&a->draw, r.x + u / 2, r.y + r.h / 2, 0.95f * u, a->start.filter[0] ? WHITE : GREY,
-		    BONES_ALIGN_LEFT, a->start.filter[0] ? line : "type to filter the games (Esc clears)");
+		snprintf(line, sizeof line, _("filter: %s_"), a->start.filter);
+	gui_text_fit(&a->draw, r.x + u / 2, r.y + r.h / 2, 0.95f * u, r.w - u,
+		     a->start.filter[0] ? WHITE : GREY, BONES_ALIGN_LEFT,
+		     a->start.filter[0] ? line : _("type to filter the games (Esc clears)"));
 }
 
 static void scrollbar_draw(gui_app *a, SDL_FRect track, int total)
@@ -157,26 +171,38 @@ static void list_draw(gui_app *a, SDL_FRect area, float u)
 	}
 	clamp_scroll(a, total);
 	if (total == 0)
-		gui_text_px(&a->draw, area.x + u / 2, area.y + u, u, GREY, BONES_ALIGN_LEFT,
-			    "no game matches the filter");
+		gui_text_fit(&a->draw, area.x + u / 2, area.y + u, u, area.w - u, GREY,
+			     BONES_ALIGN_LEFT, _("no game matches the filter"));
 	for (int k = a->start.entry_scroll; k < total && k < a->start.entry_scroll + a->start.entry_rows; k++) {
 		const gui_entry *e = &a->start.entries[rows[k].entry];
 		SDL_FRect r = {area.x, area.y + (float)(k - a->start.entry_scroll) * row,
 			       area.w - bar - u / 2, row - 3};
 		if (rows[k].heading) {
-			gui_text_px(&a->draw, r.x + u / 4, r.y + r.h * 0.6f, 1.15f * u,
-				    BONES_RGBA(255, 210, 110, 255), BONES_ALIGN_LEFT, e->plugin->name);
+			gui_text_fit(&a->draw, r.x + u / 4, r.y + r.h * 0.6f, 1.15f * u, r.w - u / 2,
+				     BONES_RGBA(255, 210, 110, 255), BONES_ALIGN_LEFT,
+				     game_name(e->plugin));
 			continue;
 		}
 		gui_button_draw(a, (SDL_FRect){r.x + 1.2f * u, r.y, r.w - 1.2f * u, r.h}, BTN_ENTRY,
 				rows[k].entry, "", rows[k].entry == a->start.entry_sel);
-		char label[200];
-		bool timed = e->time.per_move_ms > 0 && !contains(e->label, "timed");
-		bool match = e->match_games > 0 && !contains(e->label, "match");
-		snprintf(label, sizeof label, "%s%s%s", e->label, timed ? "   (timed)" : "",
-			 match ? "   (match)" : "");
-		gui_text_px(&a->draw, r.x + 1.8f * u, r.y + r.h / 2, 0.95f * u, WHITE,
-			    BONES_ALIGN_LEFT, label);
+		char label[320];
+		/* TRANSLATORS: a tag after the name of a start-screen entry with a clock on
+		 * every move, in parentheses; not shown when the name says it already */
+		const char *timed_tag = _("timed");
+		/* TRANSLATORS: a tag after the name of a start-screen entry that plays a match
+		 * of several games, in parentheses; not shown when the name says it already */
+		const char *match_tag = _("match");
+		bool timed = e->time.per_move_ms > 0 && !contains(e->label, "timed") &&
+			     !contains(e->label, timed_tag);
+		bool match = e->match_games > 0 && !contains(e->label, "match") &&
+			     !contains(e->label, match_tag);
+		snprintf(label, sizeof label, "%s", e->label);
+		if (timed)
+			snprintf(label + strlen(label), sizeof label - strlen(label), "   (%s)", timed_tag);
+		if (match)
+			snprintf(label + strlen(label), sizeof label - strlen(label), "   (%s)", match_tag);
+		gui_text_fit(&a->draw, r.x + 1.8f * u, r.y + r.h / 2, 0.95f * u, r.w - 2.2f * u,
+			     WHITE, BONES_ALIGN_LEFT, label);
 	}
 	scrollbar_draw(a, (SDL_FRect){area.x + area.w - bar, area.y, bar,
 				      (float)a->start.entry_rows * row}, total);
@@ -240,29 +266,43 @@ static void preview_draw(gui_app *a, SDL_FRect box)
 static float rules_draw(gui_app *a, const gui_entry *e, SDL_FRect r, float y, float u)
 {
 	const bones_plugin *pl = e->plugin;
-	char line[320];
-	gui_text_px(&a->draw, r.x, y, 0.95f * u, GREY, BONES_ALIGN_LEFT, pl->summary);
+	const char *summary = bones_plugin_text(pl, pl->summary);
+	char players[64], line[400] = "";
+	gui_text_fit(&a->draw, r.x, y, 0.95f * u, r.w, GREY, BONES_ALIGN_LEFT, summary);
 	y += 1.4f * u;
-	if (strcmp(e->detail, pl->summary)) {
-		gui_text_px(&a->draw, r.x, y, 0.95f * u, WHITE, BONES_ALIGN_LEFT, e->detail);
+	if (strcmp(e->detail, summary)) {
+		gui_text_fit(&a->draw, r.x, y, 0.95f * u, r.w, WHITE, BONES_ALIGN_LEFT, e->detail);
 		y += 1.4f * u;
 	}
-	snprintf(line, sizeof line, "%d-%d players; the %s score wins%s%s%s%s", pl->min_players,
-		 pl->max_players, pl->flags & BONES_LOW_SCORE_WINS ? "lowest" : "highest",
-		 pl->flags & BONES_HAS_CHANCE ? "; chance" : "",
-		 pl->flags & BONES_HIDDEN_INFO ? "; hidden pieces" : "",
-		 e->time.per_move_ms > 0 ? "; a clock on every human move" : "",
-		 e->match_games > 0 ? "; a match" : "");
-	gui_text_px(&a->draw, r.x, y, 0.85f * u, GREY, BONES_ALIGN_LEFT, line);
+	/* the rules in brief: facts joined by "; " */
+	if (pl->min_players == pl->max_players)
+		snprintf(players, sizeof players, P_("%d player", "%d players", pl->min_players),
+			 pl->min_players);
+	else /* TRANSLATORS: the range of players a game allows: "2-4 players" */
+		snprintf(players, sizeof players, _("%d-%d players"), pl->min_players,
+			 pl->max_players);
+	const char *facts[] = {
+		players,
+		pl->flags & BONES_LOW_SCORE_WINS ? _("the lowest score wins") : _("the highest score wins"),
+		pl->flags & BONES_HAS_CHANCE ? _("chance") : NULL,
+		pl->flags & BONES_HIDDEN_INFO ? _("hidden pieces") : NULL,
+		e->time.per_move_ms > 0 ? _("a clock on every human move") : NULL,
+		e->match_games > 0 ? _("a match") : NULL,
+	};
+	for (size_t i = 0; i < sizeof facts / sizeof *facts; i++)
+		if (facts[i])
+			snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
+				 line[0] ? "; " : "", facts[i]);
+	gui_text_fit(&a->draw, r.x, y, 0.85f * u, r.w, GREY, BONES_ALIGN_LEFT, line);
 	return y + 1.2f * u;
 }
 
 static void details_draw(gui_app *a, SDL_FRect r, float u)
 {
 	gui_entry *e = &a->start.entries[a->start.entry_sel];
-	char line[200];
-	snprintf(line, sizeof line, "%s: %s", e->plugin->name, e->label);
-	gui_text_px(&a->draw, r.x, r.y + u, 1.4f * u, WHITE, BONES_ALIGN_LEFT, line);
+	char line[400];
+	snprintf(line, sizeof line, "%s: %s", game_name(e->plugin), e->label);
+	gui_text_fit(&a->draw, r.x, r.y + u, 1.4f * u, r.w, WHITE, BONES_ALIGN_LEFT, line);
 	float y = rules_draw(a, e, r, r.y + 2.8f * u, u);
 	int players = e->players < GUI_MAX_SEATS ? e->players : GUI_MAX_SEATS;
 	float below = (4.5f + 2.5f * (float)players + 4.5f) * u; /* players, seats, buttons */
@@ -272,30 +312,52 @@ static void details_draw(gui_app *a, SDL_FRect r, float u)
 		y += ph + 0.6f * u;
 	}
 	y += 1.2f * u;
-	snprintf(line, sizeof line, "Players: %d", e->players);
-	gui_text_px(&a->draw, r.x, y, 1.1f * u, WHITE, BONES_ALIGN_LEFT, line);
+	snprintf(line, sizeof line, _("Players: %d"), e->players);
+	float pw = gui_text_px(&a->draw, r.x, y, 1.1f * u, WHITE, BONES_ALIGN_LEFT, line);
 	if (bones_options_find(e->plugin, "players") >= 0) {
-		gui_button_draw(a, (SDL_FRect){r.x + 8 * u, y - u, 2 * u, 2 * u}, BTN_PLAYERS_DOWN, 0, "-", false);
-		gui_button_draw(a, (SDL_FRect){r.x + 10.5f * u, y - u, 2 * u, 2 * u}, BTN_PLAYERS_UP, 0, "+", false);
+		float bx = pw + u > 8 * u ? r.x + pw + u : r.x + 8 * u;
+		gui_button_draw(a, (SDL_FRect){bx, y - u, 2 * u, 2 * u}, BTN_PLAYERS_DOWN, 0, "-", false);
+		gui_button_draw(a, (SDL_FRect){bx + 2.5f * u, y - u, 2 * u, 2 * u}, BTN_PLAYERS_UP, 0, "+", false);
 	}
 	y += 2.5f * u;
 	for (int i = 0; i < players; i++, y += 2.5f * u) {
-		snprintf(line, sizeof line, "Seat %d%s%s", i + 1, e->seats[i].name[0] ? ": " : "",
-			 e->seats[i].name);
+		const gui_seat *seat = &e->seats[i];
+		if (seat->name[0])
+			snprintf(line, sizeof line, _("Seat %d: %s"), i + 1, seat->name);
+		else
+			snprintf(line, sizeof line, _("Seat %d"), i + 1);
 		gui_circle_px(&a->draw, r.x + 0.4f * u, y, 0.38f * u, bones_player_color(i),
 			      BONES_RGBA(240, 240, 240, 200), 1);
-		gui_text_px(&a->draw, r.x + 1.2f * u, y, u, WHITE, BONES_ALIGN_LEFT, line);
-		gui_button_draw(a, (SDL_FRect){r.x + 12 * u, y - u, 14 * u, 2 * u}, BTN_SEAT, i,
-				e->seats[i].agent, !strcmp(e->seats[i].agent, "human"));
+		gui_text_fit(&a->draw, r.x + 1.2f * u, y, u, 10.5f * u, WHITE, BONES_ALIGN_LEFT, line);
+		bool human = !strcmp(seat->agent, "human");
+		/* TRANSLATORS: a seat's button on the start screen: a person plays it (else the
+		 * button shows the agent's name) */
+		const char *who = human ? _("human") : seat->agent;
+		gui_button_draw(a, (SDL_FRect){r.x + 12 * u, y - u, r.w > 26 * u ? 14 * u : r.w - 12 * u,
+					       2 * u}, BTN_SEAT, i, who, human);
 	}
-	gui_text_px(&a->draw, r.x, y, 0.85f * u, GREY, BONES_ALIGN_LEFT,
-		    "click a seat to switch between human and the agents");
+	gui_text_fit(&a->draw, r.x, y, 0.85f * u, r.w, GREY, BONES_ALIGN_LEFT,
+		     _("click a seat to switch between human and the agents"));
 	y += 1.5f * u;
-	gui_button_draw(a, (SDL_FRect){r.x, y, 10 * u, 2.4f * u}, BTN_START, 0, "Start", true);
-	if (a->has_game)
-		gui_button_draw(a, (SDL_FRect){r.x + 11 * u, y, 10 * u, 2.4f * u}, BTN_RESUME, 0,
-				"Resume game", false);
-	gui_button_draw(a, (SDL_FRect){r.x + 22 * u, y, 6 * u, 2.4f * u}, BTN_QUIT, 0, "Quit", false);
+	/* Start, Resume game and Quit: each as wide as its label needs, at least 6u */
+	const char *labels[3] = {_("Start"), a->has_game ? _("Resume game") : NULL, _("Quit")};
+	int ids[3] = {BTN_START, BTN_RESUME, BTN_QUIT};
+	float widths[3] = {0}, total = 0, x = r.x;
+	for (int i = 0; i < 3; i++) {
+		if (!labels[i])
+			continue;
+		float w = gui_text_width(&a->draw, u, labels[i]) + 2 * u, least = (i == 2 ? 6 : 10) * u;
+		widths[i] = w > least ? w : least;
+		total += widths[i] + u;
+	}
+	float squeeze = total - u > r.w && total > u ? r.w / (total - u) : 1; /* a narrow window */
+	for (int i = 0; i < 3; i++) {
+		if (!labels[i])
+			continue;
+		float w = widths[i] * squeeze;
+		gui_button_draw(a, (SDL_FRect){x, y, w, 2.4f * u}, ids[i], 0, labels[i], i == 0);
+		x += w + u * squeeze;
+	}
 }
 
 void gui_start_draw(gui_app *a)
@@ -305,11 +367,12 @@ void gui_start_draw(gui_app *a)
 	a->button_count = 0;
 	gui_fill_rect(&a->draw, (SDL_FRect){0, 0, W, H}, BONES_RGBA(30, 34, 42, 255));
 	gui_text_px(&a->draw, u, 1.6f * u, 2 * u, WHITE, BONES_ALIGN_LEFT, "Bones");
-	gui_text_px(&a->draw, u + gui_text_width(&a->draw, 2 * u, "Bones") + u, 1.7f * u, u, GREY,
-		    BONES_ALIGN_LEFT, "choose a game, set the seats, start   (F1: keys)");
+	float tx = u + gui_text_width(&a->draw, 2 * u, "Bones") + u;
+	gui_text_fit(&a->draw, tx, 1.7f * u, u, W - tx - u, GREY, BONES_ALIGN_LEFT,
+		     _("choose a game, set the seats, start   (F1: keys)"));
 	if (a->start.entry_count == 0) {
-		gui_text_px(&a->draw, u, 5 * u, u, WHITE, BONES_ALIGN_LEFT,
-			    "no game plugins found: build the plugins or set BONES_PLUGIN_PATH");
+		gui_text_fit(&a->draw, u, 5 * u, u, W - 2 * u, WHITE, BONES_ALIGN_LEFT,
+			     _("no game plugins found: build the plugins or set BONES_PLUGIN_PATH"));
 		return;
 	}
 	select_shown(a);

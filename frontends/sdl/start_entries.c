@@ -6,6 +6,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bones/i18n.h"
+
 #include "app.h"
 
 static int option_players(const bones_options *opts)
@@ -107,9 +109,15 @@ static void add_preset(void *user, const char *path)
 		gui_entry *e = new_entry(a, bones_registry_find(a->reg, p->plugin));
 		if (e) {
 			const char *name = p->name[0] ? p->name : p->id;
-			size_t n = strlen(e->plugin->name);
-			if (!strncmp(name, e->plugin->name, n) && name[n] == ':' && name[n + 1] == ' ')
-				name += n + 2; /* "Geominos: Five-Tile" under Geominos */
+			const char *game[2] = {e->plugin->name,
+					       bones_plugin_text(e->plugin, e->plugin->name)};
+			for (int k = 0; k < 2; k++) { /* "Geominos: Five-Tile" under Geominos */
+				size_t n = strlen(game[k]);
+				if (!strncmp(name, game[k], n) && name[n] == ':' && name[n + 1] == ' ') {
+					name += n + 2;
+					break;
+				}
+			}
 			snprintf(e->label, sizeof e->label, "%s", name);
 			snprintf(e->detail, sizeof e->detail, "%s", p->description);
 			snprintf(e->preset, sizeof e->preset, "%s", path);
@@ -148,8 +156,11 @@ static void add_plugin(gui_app *a, const bones_plugin *pl, const bones_variant *
 	gui_entry *e = new_entry(a, pl);
 	if (!e)
 		return;
-	snprintf(e->label, sizeof e->label, "%s", v ? v->name : "the rules' defaults");
-	snprintf(e->detail, sizeof e->detail, "%s", v ? v->summary : pl->summary);
+	/* TRANSLATORS: the start screen's entry that plays a game with its default options */
+	const char *defaults = _("the rules' defaults");
+	snprintf(e->label, sizeof e->label, "%s", v ? bones_plugin_text(pl, v->name) : defaults);
+	snprintf(e->detail, sizeof e->detail, "%s",
+		 bones_plugin_text(pl, v ? v->summary : pl->summary));
 	snprintf(e->variant, sizeof e->variant, "%s", v ? v->id : "");
 	finish_entry(a, e);
 	if (e == &a->start.entries[a->start.entry_count - 1] && duplicate(a, e))

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bones/i18n.h"
+
 #include "app.h"
 
 bool gui_timer_live(const gui_app *a)
@@ -40,16 +42,19 @@ void gui_timer_update(gui_app *a)
 	}
 	bones_table_tick_result r;
 	bones_table_tick(t, bones_clock_now_ms(), &r);
+	char name[120];
 	if (r.penalised >= 0) {
 		double penalty = bones_table_time(t)->penalty;
-		gui_toast(a, "Time is up: %s gets a penalty of %g points",
-			  gui_game_seat_label(&a->game, r.penalised), penalty);
+		gui_toast(a, P_("Time is up: %s gets a penalty of %g point",
+				"Time is up: %s gets a penalty of %g points",
+				penalty == 1 ? 1 : 2),
+			  gui_game_seat_text(&a->game, r.penalised, name, sizeof name), penalty);
 		printf("penalty: player %d: %g\n", r.penalised + 1, penalty);
 	}
 	if (r.forfeited >= 0) {
 		a->play.sel = a->play.hover = -1;
-		gui_toast(a, "Out of time: %s forfeits the game",
-			  gui_game_seat_label(&a->game, r.forfeited));
+		gui_toast(a, _("Out of time: %s forfeits the game"),
+			  gui_game_seat_text(&a->game, r.forfeited, name, sizeof name));
 		printf("forfeit: player %d\n", r.forfeited + 1);
 		count_game(a);
 	}
@@ -64,11 +69,14 @@ void gui_timer_status(const gui_app *a, char *buf, size_t cap)
 	bones_clock_phase phase = bones_table_clock_phase(a->game.table);
 	int64_t left = bones_table_clock_remaining(a->game.table, bones_clock_now_ms());
 	int64_t s = (left + 999) / 1000;
+	char left_text[64];
 	if (phase == BONES_CLOCK_OVERTIME)
-		snprintf(buf, cap, "  [out of time]");
+		snprintf(left_text, sizeof left_text, "%s", _("out of time"));
+	else if (phase == BONES_CLOCK_GRACE) /* TRANSLATORS: the grace period's time left */
+		snprintf(left_text, sizeof left_text, _("grace %d:%02d"), (int)(s / 60), (int)(s % 60));
 	else
-		snprintf(buf, cap, "  [%s%d:%02d]", phase == BONES_CLOCK_GRACE ? "grace " : "",
-			 (int)(s / 60), (int)(s % 60));
+		snprintf(left_text, sizeof left_text, "%d:%02d", (int)(s / 60), (int)(s % 60));
+	snprintf(buf, cap, "  [%s]", left_text);
 }
 
 float gui_timer_fraction(const gui_app *a)
