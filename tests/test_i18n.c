@@ -72,6 +72,8 @@ static void test_i18n__german_messages_and_numbers_but_records_keep_a_point(void
 	CU_ASSERT_FATAL(bones_i18n_init("en", err, sizeof err));
 	CU_ASSERT_STRING_EQUAL(bones_i18n_language(), "en");
 	CU_ASSERT_STRING_EQUAL(_(HOST_TEXT), HOST_TEXT);
+	/* programs started from here (bones start -> bones-gui) speak the same */
+	CU_ASSERT_STRING_EQUAL(getenv("LANGUAGE"), "en");
 	CU_ASSERT_STRING_EQUAL(bones_i18n_number(buf, sizeof buf, 1234567.5, 1), "1,234,567.5");
 }
 

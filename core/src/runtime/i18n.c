@@ -204,12 +204,14 @@ bool bones_i18n_init(const char *lang, char *err, size_t cap)
 	/* gettext takes the language from LC_MESSAGES, overridden by LANGUAGE unless
 	 * LC_MESSAGES is C: make the chosen language win, even without its locale. */
 	bool english = !strcmp(code, "en");
-	if (lang && english) {
-		setlocale(LC_MESSAGES, "C");
-		unsetenv("LANGUAGE");
-	} else if (lang || (!english && is_c_locale(setlocale(LC_MESSAGES, NULL)))) {
-		if (is_c_locale(setlocale(LC_MESSAGES, NULL)))
+	if (lang) {
+		if (!english && is_c_locale(setlocale(LC_MESSAGES, NULL)))
 			setlocale(LC_MESSAGES, "C.UTF-8");
+		/* LANGUAGE=en finds no catalogue, so gettext answers in English; programs
+		 * this one starts (bones start -> bones-gui) inherit the choice */
+		setenv("LANGUAGE", code, 1);
+	} else if (!english && is_c_locale(setlocale(LC_MESSAGES, NULL))) {
+		setlocale(LC_MESSAGES, "C.UTF-8");
 		setenv("LANGUAGE", code, 1);
 	}
 	snprintf(language, sizeof language, "%s", code);
