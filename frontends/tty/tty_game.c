@@ -146,7 +146,7 @@ static void print_history(tty_game *t, size_t from, size_t to)
 			 * "chance: you draw 246; greedy draws 135" */
 			const char *head = _("chance:");
 			size_t indent = tty_width(head) + 1;
-			if (chance_col && chance_col + 2 + tty_width(what) > 78)
+			if (chance_col && chance_col + 2 + tty_width(what) + 1 > 78) /* 1: the ";" */
 				fprintf(t->out, ";\n%*s", (int)indent, ""), chance_col = indent;
 			else if (chance_col)
 				fprintf(t->out, "; "), chance_col += 2;
