@@ -22,7 +22,7 @@ done
 	--add-location=file --sort-by-file \
 	--keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=TR:2 --keyword=TRN:2,3 \
 	--keyword=ngettext:1,2 --keyword=dgettext:2 --package-name=bones \
-	--msgid-bugs-address=https://github.com/bones --force-po -o "$tmp/$domain.pot" "$@")
+	--msgid-bugs-address= --force-po -o "$tmp/$domain.pot" "$@")
 total=$(msgattrib --no-obsolete "$tmp/$domain.pot" | grep -c '^msgid ' || true)
 [ "$total" -gt 1 ] || { echo "$domain: no marked texts found in $*" >&2; exit 1; }
 status=0 checked=0
