@@ -135,22 +135,8 @@ const void *geo_get_extension(const void *game, const char *id);
  * pointer, usually the configured game. Never in hot paths, notation or records. */
 #define GEO_TEXT_DOMAIN "bones-geominos"
 #define N_(s) s
-#if defined(__GNUC__)
-__attribute__((format_arg(2)))
-#endif
-static inline const char *geo_tr(const bones_host *host, const char *msgid)
-{
-	return bones_translate(host, GEO_TEXT_DOMAIN, msgid);
-}
-#if defined(__GNUC__)
-__attribute__((format_arg(2), format_arg(3)))
-#endif
-static inline const char *geo_trn(const bones_host *host, const char *singular,
-				  const char *plural, long n)
-{
-	return bones_translate_plural(host, GEO_TEXT_DOMAIN, singular, plural, (unsigned long)n);
-}
-#define TR(g, s) geo_tr((g)->host, s)
-#define TRN(g, s, p, n) geo_trn((g)->host, s, p, n)
+#define TR(g, s) bones_translate((g)->host, GEO_TEXT_DOMAIN, s)
+#define TRN(g, s, p, n) \
+	bones_translate_plural((g)->host, GEO_TEXT_DOMAIN, s, p, (unsigned long)(n))
 
 #endif /* GEOMINOS_H */

@@ -134,23 +134,9 @@ typedef struct hg_game {
  * observations or records. */
 #define HG_TEXT_DOMAIN "bones-hegemino"
 #define N_(s) s
-#if defined(__GNUC__)
-__attribute__((format_arg(2)))
-#endif
-static inline const char *hg_tr(const bones_host *host, const char *msgid)
-{
-	return bones_translate(host, HG_TEXT_DOMAIN, msgid);
-}
-#if defined(__GNUC__)
-__attribute__((format_arg(2), format_arg(3)))
-#endif
-static inline const char *hg_trn(const bones_host *host, const char *singular,
-				 const char *plural, long n)
-{
-	return bones_translate_plural(host, HG_TEXT_DOMAIN, singular, plural, (unsigned long)n);
-}
-#define TR(g, s) hg_tr((g)->host, s)
-#define TRN(g, s, p, n) hg_trn((g)->host, s, p, n)
+#define TR(g, s) bones_translate((g)->host, HG_TEXT_DOMAIN, s)
+#define TRN(g, s, p, n) \
+	bones_translate_plural((g)->host, HG_TEXT_DOMAIN, s, p, (unsigned long)(n))
 
 /* Options, variants and configure (config.c). */
 #define HG_OPTION_COUNT 9

@@ -171,24 +171,9 @@ static inline bool hm_extent_ok(const hm_game *g, const hm_state *s, int q, int 
  * view, chance words, configure errors). Never in hot paths, notation or records. */
 #define HM_TEXT_DOMAIN "bones-holomino"
 #define N_(s) s
-#if defined(__GNUC__)
-__attribute__((format_arg(2)))
-#endif
-static inline const char *hm_tr(const bones_host *host, const char *msgid)
-{
-	return bones_translate(host, HM_TEXT_DOMAIN, msgid);
-}
-#if defined(__GNUC__)
-__attribute__((format_arg(2), format_arg(3)))
-#endif
-static inline const char *hm_trn(const bones_host *host, const char *singular,
-				 const char *plural, long n)
-{
-	return bones_translate_plural(host, HM_TEXT_DOMAIN, singular, plural, (unsigned long)n);
-}
-/* g: anything with the host pointer, usually the configured game */
-#define TR(g, s) hm_tr((g)->host, s)
-#define TRN(g, s, p, n) hm_trn((g)->host, s, p, n)
+#define TR(g, s) bones_translate((g)->host, HM_TEXT_DOMAIN, s)
+#define TRN(g, s, p, n) \
+	bones_translate_plural((g)->host, HM_TEXT_DOMAIN, s, p, (unsigned long)(n))
 
 /* config.c */
 #define HM_OPTION_COUNT 6

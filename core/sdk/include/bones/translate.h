@@ -9,7 +9,8 @@
  *
  *	#define MY_DOMAIN "bones-mygame"
  *	#define TR(g, s) bones_translate((g)->host, MY_DOMAIN, s)
- *	#define TRN(g, s, p, n) bones_translate_plural((g)->host, MY_DOMAIN, s, p, n)
+ *	#define TRN(g, s, p, n) bones_translate_plural((g)->host, MY_DOMAIN, s, p, \
+ *						       (unsigned long)(n))
  *	#define N_(s) s
  *
  * Without the service (an older host, tests that pass no host) the English text is
@@ -44,6 +45,11 @@ static inline const bones_translate_service *bones_translate_get(const bones_hos
 	return (const bones_translate_service *)host->get_service(host, BONES_TRANSLATE_SERVICE);
 }
 
+/* format_arg: gcc checks a printf call's arguments against the English text, and
+ * msgfmt --check that each translation has the same conversions. */
+#if defined(__GNUC__)
+__attribute__((format_arg(3)))
+#endif
 static inline const char *bones_translate(const bones_host *host, const char *domain,
 					  const char *msgid)
 {
@@ -51,6 +57,9 @@ static inline const char *bones_translate(const bones_host *host, const char *do
 	return t ? t->text(host, domain, msgid) : msgid;
 }
 
+#if defined(__GNUC__)
+__attribute__((format_arg(3), format_arg(4)))
+#endif
 static inline const char *bones_translate_plural(const bones_host *host, const char *domain,
 						 const char *singular, const char *plural,
 						 unsigned long n)
