@@ -7,9 +7,8 @@ import sys
 import time
 import urllib.request
 
-from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
-from selenium.webdriver.chrome.service import Service
+import chrome
+from chrome import wait
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -22,25 +21,7 @@ rng = random.Random(11)
 
 
 def browser():
-    opts = webdriver.ChromeOptions()
-    for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-              "--window-size=1400,1000", "--user-data-dir=" + os.path.join(tmp, "chrome%d" % rng.randrange(1 << 30))):
-        opts.add_argument(a)
-    opts.binary_location = "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
-
-
-def wait(fn, seconds=30, what="the page"):
-    end = time.time() + seconds
-    while time.time() < end:
-        try:
-            v = fn()
-            if v:
-                return v
-        except (StaleElementReferenceException, WebDriverException):
-            pass
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting for " + what)
+    return chrome.browser(os.path.join(tmp, "chrome%d" % rng.randrange(1 << 30)))
 
 
 def status(d):

@@ -165,34 +165,15 @@ servers = [("C.UTF-8", start("c", LANG="C.UTF-8")),
 tables = [api_checks(s, name) for name, s in servers]
 
 if browser_too:
-    from selenium import webdriver
-    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
-    from selenium.webdriver.chrome.service import Service
+    import chrome
+    from chrome import wait
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     srv = servers[0][1]
 
     def browser(lang):
-        opts = webdriver.ChromeOptions()
-        for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--lang=" + lang,
-                  "--window-size=1400,1000", "--user-data-dir=" + os.path.join(tmp, "chrome-" + lang)):
-            opts.add_argument(a)
-        opts.add_experimental_option("prefs", {"intl.accept_languages": lang})
-        opts.binary_location = "/usr/bin/chromium"
-        return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
-
-    def wait(fn, seconds=30, what="the page"):
-        end = time.time() + seconds
-        while time.time() < end:
-            try:
-                v = fn()
-                if v:
-                    return v
-            except (StaleElementReferenceException, WebDriverException):
-                pass
-            time.sleep(0.05)
-        raise AssertionError("timed out waiting for " + what)
+        return chrome.browser(os.path.join(tmp, "chrome-" + lang), lang)
 
     def text(d, css):
         return d.find_element(By.CSS_SELECTOR, css).text
