@@ -25,7 +25,8 @@ mv "$TMP/first" "$TMP/moved" || fail "cannot move the install"
 P=$TMP/moved
 for f in share/bones/configs/holomino.ini share/bones/configs/geominos/tiles.ini \
 	share/bones/docs/architecture.md share/bones/web/index.html share/bones/web/play.js \
-	bin/bones; do
+	share/locale/de/LC_MESSAGES/bones.mo share/locale/de/LC_MESSAGES/bones-web.mo \
+	share/locale/de/LC_MESSAGES/bones-holomino.mo bin/bones; do
 	[ -e "$P/$f" ] || fail "$f is not installed"
 done
 
@@ -38,6 +39,9 @@ b=$P/bin/bones
 $b --version | grep -q '^bones [0-9]'
 $b games > games.txt
 for id in holomino hegemino geominos dominoes; do grep -qw "$id" games.txt; done
+# the catalogues are found beside the moved program: the host's and a plugin's
+$b --lang de --help | grep -q '^Aufruf: bones'
+$b --lang de games | grep -q 'sechseckige'
 $b match geominos random greedy --games 2 --seed 7 > match.txt
 $b match hegemino-3p random greedy --games 3 --seed 7 >> match.txt
 $b check dominoes --games 50 > check.txt
