@@ -249,6 +249,31 @@ static void print_list(tty_game *t, const size_t *index, size_t k, enum labels l
 	free(cells), free(visible);
 }
 
+/* Whether spot label a ("c", "c2", "aa") comes before b: by the letters (a..z, then
+ * aa..zz), then by the number of the way. */
+static bool label_before(const char *a, const char *b)
+{
+	size_t la = strspn(a, "abcdefghijklmnopqrstuvwxyz");
+	size_t lb = strspn(b, "abcdefghijklmnopqrstuvwxyz");
+	if (la != lb)
+		return la < lb;
+	int c = strncmp(a, b, la);
+	if (c)
+		return c < 0;
+	return atoi(a + la) < atoi(b + lb);
+}
+
+/* The moves index[0..k) in the order of their spot letters (a few dozen: insertion). */
+static void sort_by_label(const tty_game *t, size_t *index, size_t k)
+{
+	for (size_t j = 1; j < k; j++) {
+		size_t i = index[j], m = j;
+		for (; m > 0 && label_before(t->move_label[i], t->move_label[index[m - 1]]); m--)
+			index[m] = index[m - 1];
+		index[m] = i;
+	}
+}
+
 void tty_moves_print(tty_game *t)
 {
 	size_t *index = malloc((t->move_count ? t->move_count : 1) * sizeof *index);
@@ -267,6 +292,7 @@ void tty_moves_print(tty_game *t)
 				   "piece %d (%s): %zu spots; type its letter (Enter: other pieces)",
 				   (unsigned long)k), t->piece + 1, name, k);
 		fputc('\n', t->out);
+		sort_by_label(t, index, k);
 		print_list(t, index, k, LABEL_LETTERS);
 	} else if (t->pieces > 0) {
 		fprintf(t->out, "%s\n", _("your pieces (type a number, then a letter for the spot):"));
