@@ -40,10 +40,13 @@ typedef struct hm_game {
 				       * read it in their hot loops); owned */
 	uint8_t *ori;                 /* npat x ntiles: bit k = turn k fits; owned */
 	size_t cell_cap;              /* cells a state can know (placed + open) */
-	size_t hash_size;             /* power of two >= 2 x cell_cap: 2^(qbits + rbits) */
-	int qbits, rbits;             /* the hash's torus: q mod 2^qbits, r mod 2^rbits */
+	unsigned board_mask;          /* slots of the board - 1 (a power of two - 1) */
+	int qbits;                    /* the board's rows are 2^qbits slots long */
+	unsigned home_step[6];        /* a neighbour's slot - its cell's, modulo the board */
+	int clear_q, clear_r;         /* spans of the layout (2 x q and r) below which no two
+				       * cells next to it share a slot (see hm_state) */
 	bool popcnt;                  /* the CPU has POPCNT (HM_POPCNT_DISPATCH builds) */
-	size_t off_cells, off_hash, off_live, state_size;
+	size_t off_cells, off_board, off_live, state_size;
 	size_t max_moves;
 } hm_game;
 
@@ -60,25 +63,30 @@ typedef struct hm_moverec {
 	uint8_t pad[2];
 } hm_moverec;
 
-/* A known cell: placed, or open (empty, next to the layout). */
+/* A known cell: placed, or open (empty, next to the layout). 16 bytes: a cell is found
+ * by a shift, and written whole when it is added. */
 typedef struct hm_cell {
-	int16_t q, r;
+	int16_t q, r;      /* its place; compared as one 32-bit key (hm_key_of) */
 	uint8_t d[3];      /* digits at c1, c3, c5: a placed tile's, or the fixed ones (0 = free) */
 	uint8_t placed;    /* 1 when a tile is on it */
 	uint16_t pat;      /* constraint pattern of d (open cells) */
 	uint16_t open_pos; /* index in the live list, HM_NOT_LIVE when not in it */
 	uint8_t tile, turn;/* the placed tile and its turn */
+	uint8_t pad[2];
 } hm_cell;
 
 /* An entry of the live list: an empty cell next to the layout (whether or not a tile
- * still fits it), with a copy of its pattern and place so that move generation reads
- * one array. */
+ * still fits it), with a copy of its pattern so that counting the moves reads one
+ * small array. */
 typedef struct hm_live {
 	uint16_t pat, cell;
-	int16_t q, r;
 } hm_live;
 
-/* The flat state header; the cells, hash and live list follow at the game's offsets. */
+/* The flat state header; the cells, board and live list follow at the game's offsets.
+ * The board is the plane on a torus, twisted so that a neighbour's slot is its cell's
+ * plus a constant: slot (q, r) = (q + r x 2^qbits) mod its size, holding the index + 1
+ * of the cell there (0: none). Two cells share a slot only when 2^qbits apart in q, or
+ * in one column as many rows apart as the board has (rare: the next slots then). */
 typedef struct hm_state {
 	uint64_t supply[HM_WORDS];    /* tiles in the supply */
 	uint64_t placed[HM_WORDS];    /* tiles on the board */
@@ -105,6 +113,22 @@ static inline const hm_cell *hm_ccells(const hm_game *g, const hm_state *s)
 static inline const hm_live *hm_clive(const hm_game *g, const hm_state *s)
 {
 	return (const hm_live *)(const void *)((const unsigned char *)s + g->off_live);
+}
+
+/* A cell's place as one number, equal for equal places (q and r as 16 bits each). */
+static inline uint32_t hm_key(int q, int r)
+{
+	return (uint32_t)(uint16_t)q | (uint32_t)(uint16_t)r << 16;
+}
+static inline uint32_t hm_key_of(const hm_cell *c)
+{
+	return hm_key(c->q, c->r);
+}
+
+/* The board's slot where the look-up of (q, r) starts. */
+static inline unsigned hm_home(const hm_game *g, int q, int r)
+{
+	return ((unsigned)q + ((unsigned)r << g->qbits)) & g->board_mask;
 }
 
 static inline bones_move hm_pack(int kind, int tile, int turn, int q, int r)

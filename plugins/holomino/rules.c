@@ -4,9 +4,9 @@
 
 #include "holomino.h"
 
-static uint16_t *hash_slots(const hm_game *g, hm_state *s)
+static uint16_t *board_of(const hm_game *g, hm_state *s)
 {
-	return (uint16_t *)(void *)((unsigned char *)s + g->off_hash);
+	return (uint16_t *)(void *)((unsigned char *)s + g->off_board);
 }
 
 static hm_live *live_list(const hm_game *g, hm_state *s)
@@ -14,72 +14,33 @@ static hm_live *live_list(const hm_game *g, hm_state *s)
 	return (hm_live *)(void *)((unsigned char *)s + g->off_live);
 }
 
-static size_t hash_of(const hm_game *g, int q, int r)
+/* The board slot of the cell keyed k whose look-up starts at slot i: its own, or the
+ * empty one where it would go. One branch, taken only past a shared slot (an empty
+ * slot reads cell 0 in passing, whose key is ignored there). */
+static inline unsigned slot_of(const hm_game *g, const uint16_t *board, const hm_cell *cells,
+			       unsigned i, uint32_t k)
 {
-	return ((size_t)(unsigned)q & (((size_t)1 << g->qbits) - 1)) |
-	       ((size_t)(unsigned)r << g->qbits & (g->hash_size - 1));
+	for (;; i = (i + 1) & g->board_mask) {
+		unsigned at = board[i];
+		/* zero when the slot is empty or holds the cell: one test, no && */
+		uint32_t differ = (hm_key_of(&cells[at - (at != 0)]) ^ k) & (0u - (at != 0));
+		if (!differ)
+			return i;
+	}
 }
 
 int hm_find(const hm_game *g, const hm_state *s, int q, int r)
 {
-	const uint16_t *slots =
-		(const uint16_t *)(const void *)((const unsigned char *)s + g->off_hash);
-	const hm_cell *cells = hm_ccells(g, s);
-	for (size_t i = hash_of(g, q, r);; i = (i + 1) & (g->hash_size - 1)) {
-		if (!slots[i])
-			return -1;
-		const hm_cell *c = &cells[slots[i] - 1];
-		if (c->q == q && c->r == r)
-			return slots[i] - 1;
-	}
+	const uint16_t *board =
+		(const uint16_t *)(const void *)((const unsigned char *)s + g->off_board);
+	unsigned i = slot_of(g, board, hm_ccells(g, s), hm_home(g, q, r), hm_key(q, r));
+	return (int)board[i] - 1;
 }
-
-/* The cell (q, r), added as a new open cell when unknown; -1 if the state is full. */
-static int find_or_add(const hm_game *g, hm_state *s, int q, int r)
-{
-	uint16_t *slots = hash_slots(g, s);
-	hm_cell *cells = hm_cells(g, s);
-	size_t i = hash_of(g, q, r);
-	for (; slots[i]; i = (i + 1) & (g->hash_size - 1)) {
-		const hm_cell *c = &cells[slots[i] - 1];
-		if (c->q == q && c->r == r)
-			return slots[i] - 1;
-	}
-	if (s->ncells >= g->cell_cap)
-		return -1;
-	int n = s->ncells++;
-	hm_cell *c = &cells[n];
-	memset(c, 0, sizeof *c);
-	c->q = (int16_t)q;
-	c->r = (int16_t)r;
-	c->tile = HM_NO_TILE;
-	c->open_pos = s->nlive;
-	hm_live *e = &live_list(g, s)[s->nlive++];
-	e->pat = 0;
-	e->cell = (uint16_t)n;
-	e->q = (int16_t)q;
-	e->r = (int16_t)r;
-	slots[i] = (uint16_t)(n + 1);
-	return n;
-}
-
-static void remove_live(const hm_game *g, hm_state *s, int c)
-{
-	hm_cell *cells = hm_cells(g, s);
-	hm_live *live = live_list(g, s);
-	uint16_t pos = cells[c].open_pos;
-	if (pos == HM_NOT_LIVE)
-		return;
-	live[pos] = live[--s->nlive];
-	cells[live[pos].cell].open_pos = pos;
-	cells[c].open_pos = HM_NOT_LIVE;
-}
-
 
 int32_t hm_points(const hm_game *g, int n, const uint8_t *hole)
 {
 	int32_t sum = 0, prod = 1;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && i < 3; i++) { /* a move closes 3 holes at most */
 		sum += hole[i];
 		prod *= hole[i];
 	}
@@ -115,70 +76,122 @@ int hm_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
 	return n;
 }
 
-/* The neighbour n of a tile just placed beside it gets the digit at their shared number
- * point (digit) at its corner slot (placed tiles keep theirs): its pattern, also in its
+/* The known cells, board and live list of a state, and their counts, in locals while a
+ * placement updates them (the compiler cannot keep fields of the state in registers
+ * across stores into the same bytes). */
+typedef struct layout {
+	hm_cell *cells;
+	uint16_t *board;
+	hm_live *live;
+	unsigned ncells, nlive;
+} layout;
+
+/* The neighbour (q, r) of a tile being placed, added as an open cell when unknown,
+ * gets digit at its corner slot (placed tiles keep theirs): its pattern, also in its
  * entry of the live list. A cell no tile fits any more stays in the list (its count is
- * zero): taking it out cost more than the shorter list saved. */
-static void fix_digit(const hm_game *g, hm_state *s, int c, int slot, unsigned digit)
+ * zero): taking it out cost more than the shorter list saved. With `clear`, the cell is
+ * in its home slot or nowhere (no look-up). Returns the cell. */
+static inline __attribute__((always_inline)) unsigned
+touch_neighbour(const hm_game *g, layout *l, int q, int r, unsigned home, bool clear,
+		int slot, unsigned digit)
 {
-	hm_cell *n = &hm_cells(g, s)[c];
-	hm_live *live = live_list(g, s);
-	/* no branch on whether n is placed or live (coin tosses): masks and a write to the
-	 * spare entry past the live list (a connected layout never fills the state) */
-	unsigned keep = 0u - n->placed, old = n->d[slot];
+	unsigned i = clear ? home : slot_of(g, l->board, l->cells, home, hm_key(q, r));
+	/* no branch on whether the cell is new, placed or live (coin tosses): a new cell
+	 * is written in any case, at the spare place past the known cells, and counted
+	 * only when new; masks; writes to the spare entry past the live list (a connected
+	 * layout never fills the state) */
+	unsigned at = l->board[i], fresh = at == 0, n = at - 1 + fresh * (l->ncells + 1);
+	l->cells[l->ncells] = (hm_cell){.q = (int16_t)q, .r = (int16_t)r,
+				       .open_pos = (uint16_t)l->nlive, .tile = HM_NO_TILE};
+	l->live[l->nlive].cell = (uint16_t)l->ncells;
+	l->board[i] = (uint16_t)(n + 1);
+	l->ncells += fresh;
+	l->nlive += fresh;
+	hm_cell *c = &l->cells[n];
+	unsigned placed = c->placed, keep = 0u - placed, old = c->d[slot];
 	unsigned now = (old & keep) | (digit & ~keep);
-	n->d[slot] = (uint8_t)now;
-	/* the pattern by the digit's change at its place (none on a placed cell): no
-	 * digits read back after the store (that would stall on store forwarding) */
-	n->pat = (uint16_t)(n->pat + (now - old) * g->pat_weight[slot]);
-	unsigned pos = n->open_pos, is_live = pos != HM_NOT_LIVE;
-	live[is_live ? pos : s->nlive].pat = n->pat;
+	c->d[slot] = (uint8_t)now;
+	/* the pattern by the digit's change at its place (none on a placed cell) */
+	unsigned pat = (uint16_t)(c->pat + (now - old) * g->pat_weight[slot]);
+	c->pat = (uint16_t)pat;
+	l->live[(c->open_pos & ~keep) | (l->nlive & keep)].pat = (uint16_t)pat;
+	return n;
+}
+
+/* Take the cell c, about to be placed, out of the live list. */
+static void leave_live(layout *l, unsigned c)
+{
+	unsigned pos = l->cells[c].open_pos;
+	hm_live last = l->live[--l->nlive];
+	l->live[pos] = last;
+	l->cells[last.cell].open_pos = (uint16_t)pos;
+	l->cells[c].open_pos = HM_NOT_LIVE;
 }
 
 /* Put tile t turned by k on open cell c: fix the neighbours' digits, close holes. */
 static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_moverec *rec)
 {
-	hm_cell *cells = hm_cells(g, s);
-	hm_cell *x = &cells[c];
-	hm_digits(g, t, k, x->d);
+	/* the number point on the shared edge with neighbour j: odd corner o of the tile
+	 * (o = j for odd j, else j - 1) is corner j + 2 (odd j) or j + 3 (even j) there */
+	static const uint8_t mine[6] = {2, 0, 0, 1, 1, 2}, theirs[6] = {1, 1, 2, 2, 0, 0};
+	layout l = {hm_cells(g, s), board_of(g, s), live_list(g, s), s->ncells, s->nlive};
+	hm_cell *x = &l.cells[c];
+	const int q = x->q, r = x->r;
+	uint8_t d[3]; /* the tile's digits, kept here: x is not read back while written */
+	hm_digits(g, t, k, d);
+	memcpy(x->d, d, sizeof d);
 	x->placed = 1;
 	x->tile = (uint8_t)t;
 	x->turn = (uint8_t)k;
 	s->placed[t >> 6] |= 1ull << (t & 63);
-	remove_live(g, s, c);
-	int nb[6], bad = 0;
-	for (int j = 0; j < 6; j++) {
-		/* the number point on the shared edge: odd corner o of x (o = j for odd j,
-		 * else j - 1) is corner j + 2 (odd j) or j + 3 (even j) of the neighbour */
-		static const uint8_t mine[6] = {2, 0, 0, 1, 1, 2}, theirs[6] = {1, 1, 2, 2, 0, 0};
-		nb[j] = find_or_add(g, s, x->q + bones_hex_dirs[j].q, x->r + bones_hex_dirs[j].r);
-		bad |= nb[j];
-		if (nb[j] >= 0) /* always: 3 x tiles + 6 cells hold any layout */
-			fix_digit(g, s, nb[j], theirs[j], x->d[mine[j]]);
-	}
-	/* the holes, without branches (whether a corner closes is a coin toss): each
-	 * corner's digits are written at the next free place, which only a hole takes */
-	int nh = 0;
-	for (int i = 0; i < 6 && bad >= 0; i += 2) {
-		const hm_cell *a = &cells[nb[i]], *b = &cells[nb[(i + 1) % 6]];
+	leave_live(&l, (unsigned)c);
+	int xx = 2 * q + r;
+	s->minr = (int16_t)(r < s->minr ? r : s->minr);
+	s->maxr = (int16_t)(r > s->maxr ? r : s->maxr);
+	s->minx = (int16_t)(xx < s->minx ? xx : s->minx);
+	s->maxx = (int16_t)(xx > s->maxx ? xx : s->maxx);
+	/* the usual small layout: no two cells share a slot, no look-up (one branch, the
+	 * same way all game long but for a few large layouts' last moves) */
+	int rspan = s->maxr - s->minr;
+	bool clear = rspan < g->clear_r && s->maxx - s->minx + rspan < g->clear_q;
+	unsigned nb[6], around = 0; /* bit j: a tile on neighbour j */
+	unsigned home = hm_home(g, q, r), mask = g->board_mask;
+	if (clear)
+		for (int j = 0; j < 6; j++) {
+			nb[j] = touch_neighbour(g, &l, q + bones_hex_dirs[j].q,
+						r + bones_hex_dirs[j].r,
+						(home + g->home_step[j]) & mask, true, theirs[j],
+						d[mine[j]]);
+			around |= (unsigned)l.cells[nb[j]].placed << j;
+		}
+	else
+		for (int j = 0; j < 6; j++) {
+			nb[j] = touch_neighbour(g, &l, q + bones_hex_dirs[j].q,
+						r + bones_hex_dirs[j].r,
+						(home + g->home_step[j]) & mask, false, theirs[j],
+						d[mine[j]]);
+			around |= (unsigned)l.cells[nb[j]].placed << j;
+		}
+	s->ncells = (uint16_t)l.ncells;
+	s->nlive = (uint16_t)l.nlive;
+	/* a hole at even corner i when neighbours i and i + 1 hold tiles; without
+	 * branches (whether a corner closes is a coin toss): each corner's digits are
+	 * written at the next free place, which only a hole takes */
+	unsigned holes = around & around >> 1, nh = 0;
+	for (int i = 0; i < 6; i += 2) {
 		uint8_t *dg = rec->digit[nh];
-		dg[0] = x->d[(i / 2 + 2) % 3];
-		dg[1] = x->d[i / 2];
-		dg[2] = a->d[i / 2];
-		rec->hole[nh] = hole_value(x, a, i);
-		nh += a->placed & b->placed;
+		dg[0] = d[(i / 2 + 2) % 3];
+		dg[1] = d[i / 2];
+		dg[2] = l.cells[nb[i]].d[i / 2];
+		rec->hole[nh] = (uint8_t)(dg[0] + dg[1] + dg[2]);
+		nh += (holes >> i) & 1u;
 	}
 	if (nh < 3) { /* a corner that closed nothing wrote at most this place: zero again */
 		memset(rec->digit[nh], 0, sizeof rec->digit[nh]);
 		rec->hole[nh] = 0;
 	}
 	rec->nholes = (uint8_t)nh;
-	int xx = 2 * x->q + x->r;
-	s->minr = x->r < s->minr ? x->r : s->minr;
-	s->maxr = x->r > s->maxr ? x->r : s->maxr;
-	s->minx = (int16_t)(xx < s->minx ? xx : s->minx);
-	s->maxx = (int16_t)(xx > s->maxx ? xx : s->maxx);
-	rec->points = hm_points(g, rec->nholes, rec->hole);
+	rec->points = hm_points(g, (int)nh, rec->hole);
 }
 
 void hm_init_state(const void *game, void *state)
@@ -240,6 +253,7 @@ static size_t placements(const hm_game *g, const hm_state *s, bones_move *moves,
 	uint64_t pm[HM_WORDS];
 	pool_mask(s, s->player, pm);
 	const hm_live *live = hm_clive(g, s);
+	const hm_cell *cells = hm_ccells(g, s);
 	size_t n = 0, ntiles = (size_t)g->ntiles;
 	if (g->words == 1 && !g->max_extent) {
 		/* the common case (up to 64 tiles, unbounded) without the word loop */
@@ -252,7 +266,8 @@ static size_t placements(const hm_game *g, const hm_state *s, bones_move *moves,
 			if (any)
 				return 1;
 			const uint8_t *turns = g->ori + (size_t)x->pat * ntiles;
-			bones_move base = hm_pack(HM_PLACE, 0, 0, x->q, x->r);
+			const hm_cell *at = &cells[x->cell];
+			bones_move base = hm_pack(HM_PLACE, 0, 0, at->q, at->r);
 			if (g->unique && n + HM_POOL_MAX <= cap) {
 				/* one turn per fitting tile: bit k of turns[t] -> k = bit >> 1 */
 				for (; m; m &= m - 1) {
@@ -276,12 +291,13 @@ static size_t placements(const hm_game *g, const hm_state *s, bones_move *moves,
 		uint64_t hit = 0;
 		for (int w = 0; w < g->words; w++)
 			hit |= f[w] & pm[w];
-		if (!hit || !hm_extent_ok(g, s, x->q, x->r))
+		const hm_cell *at = &cells[x->cell];
+		if (!hit || !hm_extent_ok(g, s, at->q, at->r))
 			continue;
 		if (any)
 			return 1;
 		const uint8_t *turns = g->ori + (size_t)x->pat * ntiles;
-		bones_move base = hm_pack(HM_PLACE, 0, 0, x->q, x->r);
+		bones_move base = hm_pack(HM_PLACE, 0, 0, at->q, at->r);
 		for (int w = 0; w < g->words; w++)
 			for (uint64_t m = f[w] & pm[w]; m; m &= m - 1) {
 				int t = w * 64 + __builtin_ctzll(m);
@@ -362,6 +378,17 @@ static void remove_from_pool(hm_state *s, int p, int i)
 	s->pool_n[p]--;
 }
 
+/* The first cell, (0, 0), open on the empty board: where the start tile goes. */
+static int add_origin(const hm_game *g, hm_state *s)
+{
+	hm_cell *c = &hm_cells(g, s)[0];
+	*c = (hm_cell){.q = 0, .r = 0, .open_pos = 0, .tile = HM_NO_TILE};
+	live_list(g, s)[0] = (hm_live){.pat = 0, .cell = 0};
+	board_of(g, s)[hm_home(g, 0, 0)] = 1;
+	s->ncells = s->nlive = 1;
+	return 0;
+}
+
 static void begin_turn(hm_state *s, int p)
 {
 	s->player = (uint8_t)p;
@@ -384,8 +411,7 @@ static void apply_draw(const hm_game *g, hm_state *s, int t)
 	} else {
 		hm_moverec start;
 		memset(&start, 0, sizeof start);
-		int c = find_or_add(g, s, 0, 0);
-		place_tile(g, s, c, t, 0, &start);
+		place_tile(g, s, add_origin(g, s), t, 0, &start);
 		s->dealt++;
 		begin_turn(s, 0);
 	}

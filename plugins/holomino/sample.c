@@ -62,15 +62,16 @@ static unsigned at_cell(const hm_game *g, const hm_state *s, const hm_live *x,
 {
 	const uint64_t *f = g->fit + (size_t)x->pat * HM_WORDS;
 	const uint8_t *turns = g->ori + (size_t)x->pat * (size_t)g->ntiles;
+	const hm_cell *at = &hm_ccells(g, s)[x->cell];
 	unsigned n = 0;
-	if (!hm_extent_ok(g, s, x->q, x->r))
+	if (!hm_extent_ok(g, s, at->q, at->r))
 		return 0;
 	for (int w = 0; w < g->words; w++)
 		for (uint64_t m = f[w] & pm[w]; m; m &= m - 1) {
 			int t = w * 64 + __builtin_ctzll(m);
 			for (unsigned tb = turns[t]; tb; tb &= tb - 1, n++)
 				if (out && n == j) {
-					*out = hm_pack(HM_PLACE, t, __builtin_ctz(tb), x->q, x->r);
+					*out = hm_pack(HM_PLACE, t, __builtin_ctz(tb), at->q, at->r);
 					return n;
 				}
 		}
@@ -85,6 +86,9 @@ count_fits(const uint64_t *fit, const hm_live *live, int n, uint64_t pm, uint8_t
 	unsigned total = 0;
 	for (int o = 0; o < n; o++) {
 		uint64_t m = fit[live[o].pat] & pm;
+		/* kept scalar: with -march=native GCC vectorises this loop with AVX-512
+		 * gathers, 15% slower over the usual 40 cells than a POPCNT per cell */
+		__asm__("" : "+r"(m));
 		count[o] = (uint8_t)(instruction ? (unsigned)__builtin_popcountll(m)
 						 : hm_popcount(m));
 		total += count[o];
@@ -131,7 +135,8 @@ static bool sample_unique(const hm_game *g, const hm_state *s, uint64_t pm,
 	uint64_t m = fit[live[o].pat] & pm;
 	int t = select_few(m, j);
 	const uint8_t *turns = g->ori + (size_t)live[o].pat * (size_t)g->ntiles;
-	*move = hm_pack(HM_PLACE, t, turns[t] >> 1, live[o].q, live[o].r);
+	const hm_cell *at = &hm_ccells(g, s)[live[o].cell];
+	*move = hm_pack(HM_PLACE, t, turns[t] >> 1, at->q, at->r);
 	return true;
 }
 
