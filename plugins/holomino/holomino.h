@@ -90,6 +90,7 @@ typedef struct hm_live {
 typedef struct hm_state {
 	uint64_t supply[HM_WORDS];    /* tiles in the supply */
 	uint64_t placed[HM_WORDS];    /* tiles on the board */
+	uint64_t pool_set[HM_MAX_PLAYERS][HM_WORDS]; /* each pool as a set of tiles */
 	int32_t score[HM_MAX_PLAYERS];
 	hm_moverec play;              /* the last player move (placement or pass) */
 	int16_t minr, maxr, minx, maxx; /* extent of the layout; x = 2q + r */
@@ -98,8 +99,10 @@ typedef struct hm_state {
 	uint8_t phase, player, dealt, passes, supply_n;
 	uint8_t last_play;            /* 1 when the last move applied is `play` (breakdown) */
 	uint8_t pool_n[HM_MAX_PLAYERS];
-	uint8_t pool[HM_MAX_PLAYERS][HM_POOL_MAX];
-	uint8_t pad[2];
+	/* each pool in order, HM_NO_TILE past its tiles and always in the eighth slot (a
+	 * pool is read as one 64-bit number) */
+	uint8_t pool[HM_MAX_PLAYERS][HM_POOL_MAX + 1];
+	uint8_t pad[6];
 } hm_state;
 
 static inline hm_cell *hm_cells(const hm_game *g, hm_state *s)

@@ -156,7 +156,9 @@ static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_mo
 	bool clear = rspan < g->clear_r && s->maxx - s->minx + rspan < g->clear_q;
 	unsigned nb[6], around = 0; /* bit j: a tile on neighbour j */
 	unsigned home = hm_home(g, q, r), mask = g->board_mask;
+	/* unrolled: the directions and corner slots become constants */
 	if (clear)
+#pragma GCC unroll 6
 		for (int j = 0; j < 6; j++) {
 			nb[j] = touch_neighbour(g, &l, q + bones_hex_dirs[j].q,
 						r + bones_hex_dirs[j].r,
@@ -165,6 +167,7 @@ static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_mo
 			around |= (unsigned)l.cells[nb[j]].placed << j;
 		}
 	else
+#pragma GCC unroll 6
 		for (int j = 0; j < 6; j++) {
 			nb[j] = touch_neighbour(g, &l, q + bones_hex_dirs[j].q,
 						r + bones_hex_dirs[j].r,
@@ -204,7 +207,7 @@ void hm_init_state(const void *game, void *state)
 	s->supply_n = (uint8_t)g->ntiles;
 	s->phase = HM_PHASE_DEAL;
 	for (int p = 0; p < HM_MAX_PLAYERS; p++)
-		memset(s->pool[p], HM_NO_TILE, HM_POOL_MAX);
+		memset(s->pool[p], HM_NO_TILE, sizeof s->pool[p]);
 }
 
 int hm_to_move(const void *game, const void *state)
@@ -219,16 +222,9 @@ int hm_to_move(const void *game, const void *state)
 unsigned hm_turns(const hm_game *g, const hm_state *s, int c, int t)
 {
 	const hm_cell *x = &hm_ccells(g, s)[c];
-	if (x->placed || !hm_extent_ok(g, s, x->q, x->r))
+	if (x->placed || (g->max_extent && !hm_extent_ok(g, s, x->q, x->r)))
 		return 0;
 	return g->ori[(size_t)x->pat * (size_t)g->ntiles + (size_t)t];
-}
-
-static void pool_mask(const hm_state *s, int p, uint64_t m[HM_WORDS])
-{
-	memset(m, 0, HM_WORDS * sizeof *m);
-	for (int i = 0; i < s->pool_n[p]; i++)
-		m[s->pool[p][i] >> 6] |= 1ull << (s->pool[p][i] & 63);
 }
 
 bool hm_blocked(const hm_game *g, const hm_state *s, int c)
@@ -250,8 +246,7 @@ bool hm_blocked(const hm_game *g, const hm_state *s, int c)
 static size_t placements(const hm_game *g, const hm_state *s, bones_move *moves, size_t cap,
 			 bool any)
 {
-	uint64_t pm[HM_WORDS];
-	pool_mask(s, s->player, pm);
+	const uint64_t *pm = s->pool_set[s->player];
 	const hm_live *live = hm_clive(g, s);
 	const hm_cell *cells = hm_ccells(g, s);
 	size_t n = 0, ntiles = (size_t)g->ntiles;
@@ -335,14 +330,35 @@ size_t hm_legal_moves(const void *game, const void *state, bones_move *moves,
 	return n;
 }
 
-/* Where tile t is in p's pool, -1 if not there. The slots past pool_n hold HM_NO_TILE,
- * which no tile is, so all of them are compared without branches. */
+/* p's pool as one number, slot i in bits 8i to 8i + 7 (HM_NO_TILE past the tiles). */
+static uint64_t pool_word(const hm_state *s, int p)
+{
+	uint64_t w;
+	memcpy(&w, s->pool[p], sizeof w);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
+}
+
+static void set_pool_word(hm_state *s, int p, uint64_t w)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	memcpy(s->pool[p], &w, sizeof w);
+}
+
+#define HM_BYTES_1 0x0101010101010101ull
+
+/* Where tile t is in p's pool, -1 if not there: the first zero byte of the pool word
+ * XOR t in every byte, found without a loop (bytes past a zero one may be reported
+ * falsely, the first never). */
 static int pool_index(const hm_state *s, int p, int t)
 {
-	unsigned hit = 0;
-	for (int i = 0; i < HM_POOL_MAX; i++)
-		hit |= (unsigned)(s->pool[p][i] == t) << i;
-	return hit ? __builtin_ctz(hit) : -1;
+	uint64_t x = pool_word(s, p) ^ ((uint64_t)t * HM_BYTES_1);
+	uint64_t zero = (x - HM_BYTES_1) & ~x & (HM_BYTES_1 << 7);
+	return zero ? __builtin_ctzll(zero) / 8 : -1;
 }
 
 bool hm_legal(const hm_game *g, const hm_state *s, bones_move m)
@@ -353,7 +369,7 @@ bool hm_legal(const hm_game *g, const hm_state *s, bones_move m)
 	if (kind == HM_DRAW)
 		return s->phase != HM_PHASE_MOVE && hm_has(s->supply, t) &&
 		       m == hm_pack(HM_DRAW, t, 0, 0, 0);
-	if (s->phase != HM_PHASE_MOVE || pool_index(s, s->player, t) < 0)
+	if (s->phase != HM_PHASE_MOVE || !hm_has(s->pool_set[s->player], t))
 		return false;
 	if (kind == HM_PASS)
 		return m == hm_pack(HM_PASS, t, 0, 0, 0) && !placements(g, s, NULL, 0, true);
@@ -371,10 +387,11 @@ static void remove_from_pool(hm_state *s, int p, int i)
 {
 	if (i < 0)
 		return;
-	uint8_t *pool = s->pool[p];
-	for (int k = 0; k + 1 < HM_POOL_MAX; k++)
-		pool[k] = pool[k + (k >= i)];
-	pool[HM_POOL_MAX - 1] = HM_NO_TILE;
+	uint8_t t = s->pool[p][i];
+	s->pool_set[p][t >> 6] &= ~(1ull << (t & 63));
+	/* the slots above i down by one; the eighth slot's HM_NO_TILE stays and comes down */
+	uint64_t w = pool_word(s, p), below = (1ull << (8 * i)) - 1;
+	set_pool_word(s, p, (w & below) | ((w >> 8) & ~below) | (w & 0xFFull << 56));
 	s->pool_n[p]--;
 }
 
@@ -395,17 +412,24 @@ static void begin_turn(hm_state *s, int p)
 	s->phase = s->supply_n ? HM_PHASE_DRAW : HM_PHASE_MOVE;
 }
 
+/* Tile t joins p's pool, last. */
+static void add_to_pool(hm_state *s, int p, int t)
+{
+	s->pool[p][s->pool_n[p]++] = (uint8_t)t;
+	s->pool_set[p][t >> 6] |= 1ull << (t & 63);
+}
+
 static void apply_draw(const hm_game *g, hm_state *s, int t)
 {
 	s->supply[t >> 6] &= ~(1ull << (t & 63));
 	s->supply_n--;
 	int dealt = s->dealt;
 	if (s->phase == HM_PHASE_DRAW) {
-		s->pool[s->player][s->pool_n[s->player]++] = (uint8_t)t;
+		add_to_pool(s, s->player, t);
 		s->phase = HM_PHASE_MOVE;
 	} else if (dealt < g->players * g->pool_size) {
 		int p = dealt / g->pool_size;
-		s->pool[p][s->pool_n[p]++] = (uint8_t)t;
+		add_to_pool(s, p, t);
 		s->player = (uint8_t)p;
 		s->dealt++;
 	} else {
@@ -421,23 +445,24 @@ bones_status hm_apply(const void *game, void *state, bones_move m)
 {
 	const hm_game *g = game;
 	hm_state *s = state;
-	int c = -1, at = -1;
+	int c = -1, at = -1, t = hm_tile(m), p = s->player;
 	if (hm_kind(m) == HM_PLACE) {
 		/* the hot path: one look-up of the cell serves the check and the placement */
-		if (s->phase != HM_PHASE_MOVE || hm_tile(m) >= g->ntiles ||
-		    (at = pool_index(s, s->player, hm_tile(m))) < 0)
+		if (s->phase != HM_PHASE_MOVE || t >= g->ntiles || !hm_has(s->pool_set[p], t))
 			return BONES_EILLEGAL;
 		c = hm_find(g, s, hm_q(m), hm_r(m));
-		if (c < 0 || !((hm_turns(g, s, c, hm_tile(m)) >> hm_turn(m)) & 1u))
+		if (c < 0 || !((hm_turns(g, s, c, t) >> hm_turn(m)) & 1u))
 			return BONES_EILLEGAL;
-	} else if (!hm_legal(g, s, m)) {
-		return BONES_EILLEGAL;
-	}
-	int t = hm_tile(m), p = s->player;
-	if (hm_kind(m) == HM_DRAW) {
+		at = pool_index(s, p, t);
+	} else if (hm_kind(m) == HM_DRAW) { /* the other half of a playout's moves */
+		if (s->phase == HM_PHASE_MOVE || s->phase == HM_PHASE_OVER || t >= g->ntiles ||
+		    !hm_has(s->supply, t) || m != hm_pack(HM_DRAW, t, 0, 0, 0))
+			return BONES_EILLEGAL;
 		apply_draw(g, s, t);
 		s->last_play = 0;
 		return BONES_OK;
+	} else if (!hm_legal(g, s, m)) {
+		return BONES_EILLEGAL;
 	}
 	/* the record is written in place: a copy of a record just written byte by byte
 	 * would stall on store forwarding */

@@ -172,21 +172,12 @@ bones_status hm_sample(const void *game, const void *state,
 		return BONES_OK;
 	}
 	int p = s->player;
-	/* all the pool's slots, unrolled: an empty one holds HM_NO_TILE (255), a bit no fit
-	 * row has (tile sets are smaller) */
 	bool common = g->words == 1 && g->unique && !g->max_extent && g->cell_cap <= HM_LIVE_MAX;
 	bool placed;
-	if (common) { /* in a register: an array indexed by tile would go through memory */
-		uint64_t pm0 = 0;
-		for (int i = 0; i < HM_POOL_MAX; i++)
-			pm0 |= (uint64_t)(s->pool[p][i] < 64) << (s->pool[p][i] & 63);
-		placed = sample_unique(g, s, pm0, next_random, rng, move);
-	} else {
-		uint64_t pm[HM_WORDS] = {0};
-		for (int i = 0; i < HM_POOL_MAX; i++)
-			pm[s->pool[p][i] >> 6] |= 1ull << (s->pool[p][i] & 63);
-		placed = sample_any(g, s, pm, next_random, rng, move);
-	}
+	if (common)
+		placed = sample_unique(g, s, s->pool_set[p][0], next_random, rng, move);
+	else
+		placed = sample_any(g, s, s->pool_set[p], next_random, rng, move);
 	if (!placed) /* no placement: pass one tile of the pool back */
 		*move = hm_pack(HM_PASS,
 				s->pool[p][bones_random_below(next_random, rng, s->pool_n[p])],
