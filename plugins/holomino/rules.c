@@ -128,6 +128,25 @@ static void leave_live(layout *l, unsigned c)
 	l->cells[c].open_pos = HM_NOT_LIVE;
 }
 
+/* The holes (bits 0, 2, 4 of `holes` for the even corners) that a tile with digits d
+ * closes with its neighbours nb, into the zeroed record rec: their digits, values and
+ * points. */
+static void close_holes(const hm_game *g, hm_moverec *rec, const uint8_t d[3],
+			const hm_cell *cells, const unsigned nb[6], unsigned holes)
+{
+	int nh = 0;
+	for (; holes; holes &= holes - 1, nh++) {
+		int i = __builtin_ctz(holes);
+		uint8_t *dg = rec->digit[nh];
+		dg[0] = d[(i / 2 + 2) % 3];
+		dg[1] = d[i / 2];
+		dg[2] = cells[nb[i]].d[i / 2];
+		rec->hole[nh] = (uint8_t)(dg[0] + dg[1] + dg[2]);
+	}
+	rec->nholes = (uint8_t)nh;
+	rec->points = hm_points(g, nh, rec->hole);
+}
+
 /* Put tile t turned by k on open cell c: fix the neighbours' digits, close holes. */
 static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_moverec *rec)
 {
@@ -177,24 +196,11 @@ static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_mo
 		}
 	s->ncells = (uint16_t)l.ncells;
 	s->nlive = (uint16_t)l.nlive;
-	/* a hole at even corner i when neighbours i and i + 1 hold tiles; without
-	 * branches (whether a corner closes is a coin toss): each corner's digits are
-	 * written at the next free place, which only a hole takes */
-	unsigned holes = around & around >> 1, nh = 0;
-	for (int i = 0; i < 6; i += 2) {
-		uint8_t *dg = rec->digit[nh];
-		dg[0] = d[(i / 2 + 2) % 3];
-		dg[1] = d[i / 2];
-		dg[2] = l.cells[nb[i]].d[i / 2];
-		rec->hole[nh] = (uint8_t)(dg[0] + dg[1] + dg[2]);
-		nh += (holes >> i) & 1u;
-	}
-	if (nh < 3) { /* a corner that closed nothing wrote at most this place: zero again */
-		memset(rec->digit[nh], 0, sizeof rec->digit[nh]);
-		rec->hole[nh] = 0;
-	}
-	rec->nholes = (uint8_t)nh;
-	rec->points = hm_points(g, (int)nh, rec->hole);
+	/* a hole at even corner i when neighbours i and i + 1 hold tiles: one placement
+	 * in fourteen closes one, so a branch costs less than writing every corner */
+	unsigned holes = around & around >> 1 & 0x15u;
+	if (holes)
+		close_holes(g, rec, d, l.cells, nb, holes);
 }
 
 void hm_init_state(const void *game, void *state)
