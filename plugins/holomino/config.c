@@ -49,6 +49,9 @@ static void build_tiles(hm_game *g)
 				g->tile_digit[n][0] = (uint8_t)a;
 				g->tile_digit[n][1] = (uint8_t)b;
 				g->tile_digit[n][2] = (uint8_t)c;
+				for (int k = 0; k < 3; k++) /* turn k: digit k at c1 */
+					for (int i = 0; i < 3; i++)
+						g->turned[n][k][i] = g->tile_digit[n][(k + i) % 3];
 				g->tile_name[n] = (uint16_t)v;
 				g->name_index[v] = (int16_t)n;
 				n++;

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "bones/heuristic.h"
 #include "bones/hex.h"
@@ -31,6 +32,7 @@ typedef struct hm_game {
 	int ntiles;                   /* size of the tile set */
 	int words;                    /* used words of a tile bitmask */
 	uint8_t tile_digit[HM_MAX_TILES][3]; /* digits at c1, c3, c5 at turn 0 */
+	uint8_t turned[HM_MAX_TILES][3][3];  /* ... and at each turn */
 	uint16_t tile_name[HM_MAX_TILES];    /* the name read as a number, e.g. 135 */
 	int16_t name_index[1000];            /* name -> tile, -1 for none */
 	int npat;                     /* (digits + 1)^3 constraint patterns */
@@ -174,10 +176,7 @@ static inline unsigned hm_popcount(uint64_t m)
 /* The digits of tile t at c1, c3, c5 in turn k: digit k of its name sits at c1. */
 static inline void hm_digits(const hm_game *g, int t, int turn, uint8_t out[3])
 {
-	static const uint8_t next[5] = {0, 1, 2, 0, 1};
-	out[0] = g->tile_digit[t][turn];
-	out[1] = g->tile_digit[t][next[turn + 1]];
-	out[2] = g->tile_digit[t][next[turn + 2]];
+	memcpy(out, g->turned[t][turn], 3);
 }
 
 /* Whether a tile on (q, r) keeps the layout within max_extent (always without one). */

@@ -447,10 +447,24 @@ static void apply_draw(const hm_game *g, hm_state *s, int t)
 	}
 }
 
-bones_status hm_apply(const void *game, void *state, bones_move m)
+/* A drawn tile, the other half of a playout's moves: checked and applied apart from
+ * the player moves. */
+static bones_status apply_drawn(const hm_game *g, hm_state *s, bones_move m)
 {
-	const hm_game *g = game;
-	hm_state *s = state;
+	int t = hm_tile(m);
+	if (s->phase == HM_PHASE_MOVE || s->phase == HM_PHASE_OVER || t >= g->ntiles ||
+	    !hm_has(s->supply, t) || m != hm_pack(HM_DRAW, t, 0, 0, 0))
+		return BONES_EILLEGAL;
+	apply_draw(g, s, t);
+	s->last_play = 0;
+	return BONES_OK;
+}
+
+/* A placement or pass, checked: the record, the points, the pool, the next turn. Not
+ * inlined, so that the draws do not pay for what it saves on the stack. */
+static __attribute__((noinline)) bones_status
+apply_play(const hm_game *g, hm_state *s, bones_move m)
+{
 	int c = -1, at = -1, t = hm_tile(m), p = s->player;
 	if (hm_kind(m) == HM_PLACE) {
 		/* the hot path: one look-up of the cell serves the check and the placement */
@@ -460,13 +474,6 @@ bones_status hm_apply(const void *game, void *state, bones_move m)
 		if (c < 0 || !((hm_turns(g, s, c, t) >> hm_turn(m)) & 1u))
 			return BONES_EILLEGAL;
 		at = pool_index(s, p, t);
-	} else if (hm_kind(m) == HM_DRAW) { /* the other half of a playout's moves */
-		if (s->phase == HM_PHASE_MOVE || s->phase == HM_PHASE_OVER || t >= g->ntiles ||
-		    !hm_has(s->supply, t) || m != hm_pack(HM_DRAW, t, 0, 0, 0))
-			return BONES_EILLEGAL;
-		apply_draw(g, s, t);
-		s->last_play = 0;
-		return BONES_OK;
 	} else if (!hm_legal(g, s, m)) {
 		return BONES_EILLEGAL;
 	}
@@ -494,6 +501,11 @@ bones_status hm_apply(const void *game, void *state, bones_move m)
 	else
 		begin_turn(s, p + 1 < g->players ? p + 1 : 0); /* no division */
 	return BONES_OK;
+}
+
+bones_status hm_apply(const void *game, void *state, bones_move m)
+{
+	return hm_kind(m) == HM_DRAW ? apply_drawn(game, state, m) : apply_play(game, state, m);
 }
 
 void hm_scores(const void *game, const void *state, double *scores)

@@ -174,17 +174,12 @@ static bool sample_any(const hm_game *g, const hm_state *s, const uint64_t *pm,
 	}
 }
 
-bones_status hm_sample(const void *game, const void *state,
-		       uint64_t (*next_random)(void *rng), void *rng, bones_move *move)
+/* A player's move: a placement drawn uniformly, or else a pass with a random tile. Not
+ * inlined, so that the draws do not pay for what it saves on the stack. */
+static __attribute__((noinline)) bones_status
+sample_play(const hm_game *g, const hm_state *s, uint64_t (*next_random)(void *), void *rng,
+	    bones_move *move)
 {
-	const hm_game *g = game;
-	const hm_state *s = state;
-	if (s->phase == HM_PHASE_OVER)
-		return BONES_EILLEGAL;
-	if (s->phase != HM_PHASE_MOVE) {
-		*move = draw(g, s, bones_random_below(next_random, rng, s->supply_n));
-		return BONES_OK;
-	}
 	int p = s->player;
 	bool common = g->words == 1 && g->unique && !g->max_extent && g->cell_cap <= HM_LIVE_MAX;
 	bool placed;
@@ -197,4 +192,18 @@ bones_status hm_sample(const void *game, const void *state,
 				s->pool[p][bones_random_below(next_random, rng, s->pool_n[p])],
 				0, 0, 0);
 	return BONES_OK;
+}
+
+bones_status hm_sample(const void *game, const void *state,
+		       uint64_t (*next_random)(void *rng), void *rng, bones_move *move)
+{
+	const hm_game *g = game;
+	const hm_state *s = state;
+	if (s->phase == HM_PHASE_OVER)
+		return BONES_EILLEGAL;
+	if (s->phase != HM_PHASE_MOVE) {
+		*move = draw(g, s, bones_random_below(next_random, rng, s->supply_n));
+		return BONES_OK;
+	}
+	return sample_play(g, s, next_random, rng, move);
 }
