@@ -92,7 +92,41 @@ static void check_moves(const hm_game *hg, const hm_state *s, const bones_move *
 	}
 }
 
+/* Every known cell is found at its own index (the board, a hash past small layouts). */
+static void check_lookup(const hm_game *hg, const hm_state *s)
+{
+	const hm_cell *cells = hm_ccells(hg, s);
+	for (int c = 0; c < s->ncells; c++)
+		CU_ASSERT_EQUAL_FATAL(hm_find(hg, s, cells[c].q, cells[c].r), c);
+}
+
+/* The placement furthest in direction `dir` (a hex direction: q, r dotted with it), the
+ * first of equals; a random move when there is none. */
+static bones_move furthest(const bones_move *moves, size_t n, int dir, bones_rng *rng)
+{
+	size_t best = n;
+	long best_key = 0;
+	for (size_t i = 0; i < n; i++) {
+		long key = (long)hm_q(moves[i]) * bones_hex_dirs[dir].q +
+			   (long)hm_r(moves[i]) * bones_hex_dirs[dir].r;
+		if (hm_kind(moves[i]) == HM_PLACE && (best == n || key > best_key))
+			best = i, best_key = key;
+	}
+	return moves[best < n ? best : bones_rng_below(rng, (uint32_t)n)];
+}
+
+static void random_games_toward(const char *settings, int games, uint64_t seed0,
+				bool rescan, int dir);
+
 static void random_games(const char *settings, int games, uint64_t seed0, bool rescan)
+{
+	random_games_toward(settings, games, seed0, rescan, -1);
+}
+
+/* Random games (dir < 0), or games whose players stretch the layout toward hex direction
+ * dir, checking the invariants. */
+static void random_games_toward(const char *settings, int games, uint64_t seed0,
+				bool rescan, int dir)
 {
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, P, settings), BONES_OK);
@@ -111,14 +145,16 @@ static void random_games(const char *settings, int games, uint64_t seed0, bool r
 			CU_ASSERT_FATAL(n > 0 && n <= g.info.max_moves);
 			if (rescan && who >= 0)
 				check_moves(hg, s, moves, n);
-			CU_ASSERT_EQUAL_FATAL(P->apply(g.game, s, moves[bones_rng_below(&rng, (uint32_t)n)]),
-					      BONES_OK);
+			bones_move m = who >= 0 && dir >= 0 ? furthest(moves, n, dir, &rng)
+							    : moves[bones_rng_below(&rng, (uint32_t)n)];
+			CU_ASSERT_EQUAL_FATAL(P->apply(g.game, s, m), BONES_OK);
 			if (who >= 0)
 				sum[who] += breakdown_points(&g, s);
 		}
 		const hm_state *st = s;
 		check_board(hg, st);
 		check_tiles(hg, st);
+		check_lookup(hg, st);
 		double sc[HM_MAX_PLAYERS];
 		P->scores(g.game, s, sc);
 		for (int p = 0; p < hg->players; p++)
@@ -152,6 +188,39 @@ static void test_holomino__random_games_of_every_option_keep_the_invariants(void
 	random_games("digits=9 unique_digits=false players=4 pool_size=6", 50, 6, true);
 	random_games("max_extent=4", 300, 7, true);
 	random_games("max_extent=12", 300, 8, true);
+}
+
+/* Layouts stretched in every direction, far past the spans where no two cells share a
+ * slot of the board (16 rows, 32 columns: then cells collide and are looked up). */
+static void test_holomino__stretched_layouts_keep_the_invariants(void)
+{
+	for (int dir = 0; dir < 6; dir++)
+		random_games_toward("", 20, 9 + (uint64_t)dir, true, dir);
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, P, ""), BONES_OK);
+	const hm_game *hg = g.game;
+	hm_state *s = malloc(g.info.state_size);
+	bones_move *moves = malloc(g.info.max_moves * sizeof *moves);
+	double *probs = malloc(g.info.max_moves * sizeof *probs);
+	bones_rng rng;
+	bones_rng_seed(&rng, 15);
+	int longest = 0; /* the layout really outgrows the board's rows */
+	for (int i = 0; i < 20; i++) {
+		P->init_state(g.game, s);
+		for (int who; (who = P->to_move(g.game, s)) != BONES_TERMINAL;) {
+			size_t n = P->legal_moves(g.game, s, moves, probs, g.info.max_moves);
+			bones_move m = who >= 0 ? furthest(moves, n, 5, &rng)
+						: moves[bones_rng_below(&rng, (uint32_t)n)];
+			CU_ASSERT_EQUAL_FATAL(P->apply(g.game, s, m), BONES_OK);
+		}
+		check_lookup(hg, s);
+		longest = s->maxr - s->minr > longest ? s->maxr - s->minr : longest;
+	}
+	CU_ASSERT(longest >= 18);
+	free(probs);
+	free(moves);
+	free(s);
+	bones_test_release(&g);
 }
 
 /* A state is flat: a memcpy of it plays on exactly like the original. */
@@ -342,6 +411,8 @@ int main(void)
 		 test_holomino__ten_thousand_random_games_keep_the_invariants},
 		{"random games of every option keep the invariants",
 		 test_holomino__random_games_of_every_option_keep_the_invariants},
+		{"stretched layouts keep the invariants",
+		 test_holomino__stretched_layouts_keep_the_invariants},
 		{"a memcpy clone has the same future", test_holomino__a_memcpy_clone_has_the_same_future},
 		{"every legal move formats and parses back to itself",
 		 test_holomino__every_legal_move_formats_and_parses_back_to_itself},

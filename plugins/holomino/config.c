@@ -49,6 +49,9 @@ static void build_tiles(hm_game *g)
 				g->tile_digit[n][0] = (uint8_t)a;
 				g->tile_digit[n][1] = (uint8_t)b;
 				g->tile_digit[n][2] = (uint8_t)c;
+				for (int k = 0; k < 3; k++) /* turn k: digit k at c1 */
+					for (int i = 0; i < 3; i++)
+						g->turned[n][k][i] = g->tile_digit[n][(k + i) % 3];
 				g->tile_name[n] = (uint16_t)v;
 				g->name_index[v] = (int16_t)n;
 				n++;
@@ -90,23 +93,29 @@ static void build_tables(hm_game *g)
 	}
 }
 
-/* The state: header, cells, hash slots, live list. A connected layout of n tiles has
- * at most 2n + 4 empty neighbours, so 3 x tiles + 6 cells always suffice. */
+/* The state: header, cells, board, live list. A connected layout of n tiles has at most
+ * 2n + 4 empty neighbours, so 3 x tiles + 6 cells always suffice (one spare at least). */
 static void layout_state(hm_game *g)
 {
 	size_t t = (size_t)g->ntiles;
 	g->cell_cap = 3 * t + 6;
-	/* the hash is the board on a torus: q and r modulo its sides, so a compact layout
-	 * rarely collides and a neighbour's slot is its cell's plus a constant */
-	g->qbits = 2, g->rbits = 2;
-	while (((size_t)1 << (g->qbits + g->rbits)) < 2 * g->cell_cap)
-		*(g->qbits > g->rbits ? &g->rbits : &g->qbits) += 1;
-	g->hash_size = (size_t)1 << (g->qbits + g->rbits);
-	g->off_cells = (sizeof(hm_state) + 7) & ~(size_t)7;
-	g->off_hash = g->off_cells + g->cell_cap * sizeof(hm_cell);
-	g->off_hash = (g->off_hash + 7) & ~(size_t)7;
-	g->off_live = g->off_hash + g->hash_size * sizeof(uint16_t);
-	g->state_size = (g->off_live + g->cell_cap * sizeof(hm_live) + 7) & ~(size_t)7;
+	/* rows of 32 slots and 16 rows at least: random layouts of the default game span
+	 * up to 23 places, so two of their cells hardly ever share a slot; at most half
+	 * the slots taken, for the rare probe past a shared one */
+	int bits = 9;
+	while (((size_t)1 << bits) < 2 * g->cell_cap)
+		bits++;
+	g->qbits = (bits + 1) / 2;
+	g->board_mask = (1u << bits) - 1;
+	/* cells next to the layout span 2 more than its tiles, in q and in r */
+	g->clear_q = 2 * ((1 << g->qbits) - 2);
+	g->clear_r = (1 << (bits - g->qbits)) - 2;
+	for (int j = 0; j < 6; j++)
+		g->home_step[j] = hm_home(g, bones_hex_dirs[j].q, bones_hex_dirs[j].r);
+	g->off_cells = (sizeof(hm_state) + 15) & ~(size_t)15;
+	g->off_board = g->off_cells + g->cell_cap * sizeof(hm_cell);
+	g->off_live = g->off_board + ((size_t)g->board_mask + 1) * sizeof(uint16_t);
+	g->state_size = (g->off_live + g->cell_cap * sizeof(hm_live) + 15) & ~(size_t)15;
 	size_t turns = g->unique ? 1 : 3;
 	size_t place = (size_t)(g->pool_size + 1) * (2 * t + 6) * turns;
 	g->max_moves = place > t ? place : t;

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "bones/heuristic.h"
 #include "bones/hex.h"
@@ -32,6 +33,7 @@ typedef struct hm_game {
 	int ntiles;                   /* size of the tile set */
 	int words;                    /* used words of a tile bitmask */
 	uint8_t tile_digit[HM_MAX_TILES][3]; /* digits at c1, c3, c5 at turn 0 */
+	uint8_t turned[HM_MAX_TILES][3][3];  /* ... and at each turn */
 	uint16_t tile_name[HM_MAX_TILES];    /* the name read as a number, e.g. 135 */
 	int16_t name_index[1000];            /* name -> tile, -1 for none */
 	int npat;                     /* (digits + 1)^3 constraint patterns */
@@ -41,10 +43,13 @@ typedef struct hm_game {
 				       * read it in their hot loops); owned */
 	uint8_t *ori;                 /* npat x ntiles: bit k = turn k fits; owned */
 	size_t cell_cap;              /* cells a state can know (placed + open) */
-	size_t hash_size;             /* power of two >= 2 x cell_cap: 2^(qbits + rbits) */
-	int qbits, rbits;             /* the hash's torus: q mod 2^qbits, r mod 2^rbits */
+	unsigned board_mask;          /* slots of the board - 1 (a power of two - 1) */
+	int qbits;                    /* the board's rows are 2^qbits slots long */
+	unsigned home_step[6];        /* a neighbour's slot - its cell's, modulo the board */
+	int clear_q, clear_r;         /* spans of the layout (2 x q and r) below which no two
+				       * cells next to it share a slot (see hm_state) */
 	bool popcnt;                  /* the CPU has POPCNT (HM_POPCNT_DISPATCH builds) */
-	size_t off_cells, off_hash, off_live, state_size;
+	size_t off_cells, off_board, off_live, state_size;
 	size_t max_moves;
 } hm_game;
 
@@ -61,28 +66,34 @@ typedef struct hm_moverec {
 	uint8_t pad[2];
 } hm_moverec;
 
-/* A known cell: placed, or open (empty, next to the layout). */
+/* A known cell: placed, or open (empty, next to the layout). 16 bytes: a cell is found
+ * by a shift, and written whole when it is added. */
 typedef struct hm_cell {
-	int16_t q, r;
+	int16_t q, r;      /* its place; compared as one 32-bit key (hm_key_of) */
 	uint8_t d[3];      /* digits at c1, c3, c5: a placed tile's, or the fixed ones (0 = free) */
 	uint8_t placed;    /* 1 when a tile is on it */
 	uint16_t pat;      /* constraint pattern of d (open cells) */
 	uint16_t open_pos; /* index in the live list, HM_NOT_LIVE when not in it */
 	uint8_t tile, turn;/* the placed tile and its turn */
+	uint8_t pad[2];
 } hm_cell;
 
 /* An entry of the live list: an empty cell next to the layout (whether or not a tile
- * still fits it), with a copy of its pattern and place so that move generation reads
- * one array. */
+ * still fits it), with a copy of its pattern so that counting the moves reads one
+ * small array. */
 typedef struct hm_live {
 	uint16_t pat, cell;
-	int16_t q, r;
 } hm_live;
 
-/* The flat state header; the cells, hash and live list follow at the game's offsets. */
+/* The flat state header; the cells, board and live list follow at the game's offsets.
+ * The board is the plane on a torus, twisted so that a neighbour's slot is its cell's
+ * plus a constant: slot (q, r) = (q + r x 2^qbits) mod its size, holding the index + 1
+ * of the cell there (0: none). Two cells share a slot only when 2^qbits apart in q, or
+ * in one column as many rows apart as the board has (rare: the next slots then). */
 typedef struct hm_state {
 	uint64_t supply[HM_WORDS];    /* tiles in the supply */
 	uint64_t placed[HM_WORDS];    /* tiles on the board */
+	uint64_t pool_set[HM_MAX_PLAYERS][HM_WORDS]; /* each pool as a set of tiles */
 	int32_t score[HM_MAX_PLAYERS];
 	hm_moverec play;              /* the last player move (placement or pass) */
 	int16_t minr, maxr, minx, maxx; /* extent of the layout; x = 2q + r */
@@ -91,8 +102,10 @@ typedef struct hm_state {
 	uint8_t phase, player, dealt, passes, supply_n;
 	uint8_t last_play;            /* 1 when the last move applied is `play` (breakdown) */
 	uint8_t pool_n[HM_MAX_PLAYERS];
-	uint8_t pool[HM_MAX_PLAYERS][HM_POOL_MAX];
-	uint8_t pad[2];
+	/* each pool in order, HM_NO_TILE past its tiles and always in the eighth slot (a
+	 * pool is read as one 64-bit number) */
+	uint8_t pool[HM_MAX_PLAYERS][HM_POOL_MAX + 1];
+	uint8_t pad[6];
 } hm_state;
 
 static inline hm_cell *hm_cells(const hm_game *g, hm_state *s)
@@ -106,6 +119,22 @@ static inline const hm_cell *hm_ccells(const hm_game *g, const hm_state *s)
 static inline const hm_live *hm_clive(const hm_game *g, const hm_state *s)
 {
 	return (const hm_live *)(const void *)((const unsigned char *)s + g->off_live);
+}
+
+/* A cell's place as one number, equal for equal places (q and r as 16 bits each). */
+static inline uint32_t hm_key(int q, int r)
+{
+	return (uint32_t)(uint16_t)q | (uint32_t)(uint16_t)r << 16;
+}
+static inline uint32_t hm_key_of(const hm_cell *c)
+{
+	return hm_key(c->q, c->r);
+}
+
+/* The board's slot where the look-up of (q, r) starts. */
+static inline unsigned hm_home(const hm_game *g, int q, int r)
+{
+	return ((unsigned)q + ((unsigned)r << g->qbits)) & g->board_mask;
 }
 
 static inline bones_move hm_pack(int kind, int tile, int turn, int q, int r)
@@ -148,10 +177,7 @@ static inline unsigned hm_popcount(uint64_t m)
 /* The digits of tile t at c1, c3, c5 in turn k: digit k of its name sits at c1. */
 static inline void hm_digits(const hm_game *g, int t, int turn, uint8_t out[3])
 {
-	static const uint8_t next[5] = {0, 1, 2, 0, 1};
-	out[0] = g->tile_digit[t][turn];
-	out[1] = g->tile_digit[t][next[turn + 1]];
-	out[2] = g->tile_digit[t][next[turn + 2]];
+	memcpy(out, g->turned[t][turn], 3);
 }
 
 /* Whether a tile on (q, r) keeps the layout within max_extent (always without one). */

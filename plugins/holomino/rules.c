@@ -4,9 +4,9 @@
 
 #include "holomino.h"
 
-static uint16_t *hash_slots(const hm_game *g, hm_state *s)
+static uint16_t *board_of(const hm_game *g, hm_state *s)
 {
-	return (uint16_t *)(void *)((unsigned char *)s + g->off_hash);
+	return (uint16_t *)(void *)((unsigned char *)s + g->off_board);
 }
 
 static hm_live *live_list(const hm_game *g, hm_state *s)
@@ -14,72 +14,33 @@ static hm_live *live_list(const hm_game *g, hm_state *s)
 	return (hm_live *)(void *)((unsigned char *)s + g->off_live);
 }
 
-static size_t hash_of(const hm_game *g, int q, int r)
+/* The board slot of the cell keyed k whose look-up starts at slot i: its own, or the
+ * empty one where it would go. One branch, taken only past a shared slot (an empty
+ * slot reads cell 0 in passing, whose key is ignored there). */
+static inline unsigned slot_of(const hm_game *g, const uint16_t *board, const hm_cell *cells,
+			       unsigned i, uint32_t k)
 {
-	return ((size_t)(unsigned)q & (((size_t)1 << g->qbits) - 1)) |
-	       ((size_t)(unsigned)r << g->qbits & (g->hash_size - 1));
+	for (;; i = (i + 1) & g->board_mask) {
+		unsigned at = board[i];
+		/* zero when the slot is empty or holds the cell: one test, no && */
+		uint32_t differ = (hm_key_of(&cells[at - (at != 0)]) ^ k) & (0u - (at != 0));
+		if (!differ)
+			return i;
+	}
 }
 
 int hm_find(const hm_game *g, const hm_state *s, int q, int r)
 {
-	const uint16_t *slots =
-		(const uint16_t *)(const void *)((const unsigned char *)s + g->off_hash);
-	const hm_cell *cells = hm_ccells(g, s);
-	for (size_t i = hash_of(g, q, r);; i = (i + 1) & (g->hash_size - 1)) {
-		if (!slots[i])
-			return -1;
-		const hm_cell *c = &cells[slots[i] - 1];
-		if (c->q == q && c->r == r)
-			return slots[i] - 1;
-	}
+	const uint16_t *board =
+		(const uint16_t *)(const void *)((const unsigned char *)s + g->off_board);
+	unsigned i = slot_of(g, board, hm_ccells(g, s), hm_home(g, q, r), hm_key(q, r));
+	return (int)board[i] - 1;
 }
-
-/* The cell (q, r), added as a new open cell when unknown; -1 if the state is full. */
-static int find_or_add(const hm_game *g, hm_state *s, int q, int r)
-{
-	uint16_t *slots = hash_slots(g, s);
-	hm_cell *cells = hm_cells(g, s);
-	size_t i = hash_of(g, q, r);
-	for (; slots[i]; i = (i + 1) & (g->hash_size - 1)) {
-		const hm_cell *c = &cells[slots[i] - 1];
-		if (c->q == q && c->r == r)
-			return slots[i] - 1;
-	}
-	if (s->ncells >= g->cell_cap)
-		return -1;
-	int n = s->ncells++;
-	hm_cell *c = &cells[n];
-	memset(c, 0, sizeof *c);
-	c->q = (int16_t)q;
-	c->r = (int16_t)r;
-	c->tile = HM_NO_TILE;
-	c->open_pos = s->nlive;
-	hm_live *e = &live_list(g, s)[s->nlive++];
-	e->pat = 0;
-	e->cell = (uint16_t)n;
-	e->q = (int16_t)q;
-	e->r = (int16_t)r;
-	slots[i] = (uint16_t)(n + 1);
-	return n;
-}
-
-static void remove_live(const hm_game *g, hm_state *s, int c)
-{
-	hm_cell *cells = hm_cells(g, s);
-	hm_live *live = live_list(g, s);
-	uint16_t pos = cells[c].open_pos;
-	if (pos == HM_NOT_LIVE)
-		return;
-	live[pos] = live[--s->nlive];
-	cells[live[pos].cell].open_pos = pos;
-	cells[c].open_pos = HM_NOT_LIVE;
-}
-
 
 int32_t hm_points(const hm_game *g, int n, const uint8_t *hole)
 {
 	int32_t sum = 0, prod = 1;
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n && i < 3; i++) { /* a move closes 3 holes at most */
 		sum += hole[i];
 		prod *= hole[i];
 	}
@@ -115,70 +76,131 @@ int hm_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
 	return n;
 }
 
-/* The neighbour n of a tile just placed beside it gets the digit at their shared number
- * point (digit) at its corner slot (placed tiles keep theirs): its pattern, also in its
+/* The known cells, board and live list of a state, and their counts, in locals while a
+ * placement updates them (the compiler cannot keep fields of the state in registers
+ * across stores into the same bytes). */
+typedef struct layout {
+	hm_cell *cells;
+	uint16_t *board;
+	hm_live *live;
+	unsigned ncells, nlive;
+} layout;
+
+/* The neighbour (q, r) of a tile being placed, added as an open cell when unknown,
+ * gets digit at its corner slot (placed tiles keep theirs): its pattern, also in its
  * entry of the live list. A cell no tile fits any more stays in the list (its count is
- * zero): taking it out cost more than the shorter list saved. */
-static void fix_digit(const hm_game *g, hm_state *s, int c, int slot, unsigned digit)
+ * zero): taking it out cost more than the shorter list saved. With `clear`, the cell is
+ * in its home slot or nowhere (no look-up). Returns the cell. */
+static inline __attribute__((always_inline)) unsigned
+touch_neighbour(const hm_game *g, layout *l, int q, int r, unsigned home, bool clear,
+		int slot, unsigned digit)
 {
-	hm_cell *n = &hm_cells(g, s)[c];
-	hm_live *live = live_list(g, s);
-	/* no branch on whether n is placed or live (coin tosses): masks and a write to the
-	 * spare entry past the live list (a connected layout never fills the state) */
-	unsigned keep = 0u - n->placed, old = n->d[slot];
+	unsigned i = clear ? home : slot_of(g, l->board, l->cells, home, hm_key(q, r));
+	/* no branch on whether the cell is new, placed or live (coin tosses): a new cell
+	 * is written in any case, at the spare place past the known cells, and counted
+	 * only when new; masks; writes to the spare entry past the live list (a connected
+	 * layout never fills the state) */
+	unsigned at = l->board[i], fresh = at == 0, n = at - 1 + fresh * (l->ncells + 1);
+	l->cells[l->ncells] = (hm_cell){.q = (int16_t)q, .r = (int16_t)r,
+				       .open_pos = (uint16_t)l->nlive, .tile = HM_NO_TILE};
+	l->live[l->nlive].cell = (uint16_t)l->ncells;
+	l->board[i] = (uint16_t)(n + 1);
+	l->ncells += fresh;
+	l->nlive += fresh;
+	hm_cell *c = &l->cells[n];
+	unsigned placed = c->placed, keep = 0u - placed, old = c->d[slot];
 	unsigned now = (old & keep) | (digit & ~keep);
-	n->d[slot] = (uint8_t)now;
-	/* the pattern by the digit's change at its place (none on a placed cell): no
-	 * digits read back after the store (that would stall on store forwarding) */
-	n->pat = (uint16_t)(n->pat + (now - old) * g->pat_weight[slot]);
-	unsigned pos = n->open_pos, is_live = pos != HM_NOT_LIVE;
-	live[is_live ? pos : s->nlive].pat = n->pat;
+	c->d[slot] = (uint8_t)now;
+	/* the pattern by the digit's change at its place (none on a placed cell) */
+	unsigned pat = (uint16_t)(c->pat + (now - old) * g->pat_weight[slot]);
+	c->pat = (uint16_t)pat;
+	l->live[(c->open_pos & ~keep) | (l->nlive & keep)].pat = (uint16_t)pat;
+	return n;
+}
+
+/* Take the cell c, about to be placed, out of the live list. */
+static void leave_live(layout *l, unsigned c)
+{
+	unsigned pos = l->cells[c].open_pos;
+	hm_live last = l->live[--l->nlive];
+	l->live[pos] = last;
+	l->cells[last.cell].open_pos = (uint16_t)pos;
+	l->cells[c].open_pos = HM_NOT_LIVE;
+}
+
+/* The holes (bits 0, 2, 4 of `holes` for the even corners) that a tile with digits d
+ * closes with its neighbours nb, into the zeroed record rec: their digits, values and
+ * points. */
+static void close_holes(const hm_game *g, hm_moverec *rec, const uint8_t d[3],
+			const hm_cell *cells, const unsigned nb[6], unsigned holes)
+{
+	int nh = 0;
+	for (; holes; holes &= holes - 1, nh++) {
+		int i = __builtin_ctz(holes);
+		uint8_t *dg = rec->digit[nh];
+		dg[0] = d[(i / 2 + 2) % 3];
+		dg[1] = d[i / 2];
+		dg[2] = cells[nb[i]].d[i / 2];
+		rec->hole[nh] = (uint8_t)(dg[0] + dg[1] + dg[2]);
+	}
+	rec->nholes = (uint8_t)nh;
+	rec->points = hm_points(g, nh, rec->hole);
 }
 
 /* Put tile t turned by k on open cell c: fix the neighbours' digits, close holes. */
 static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_moverec *rec)
 {
-	hm_cell *cells = hm_cells(g, s);
-	hm_cell *x = &cells[c];
-	hm_digits(g, t, k, x->d);
+	/* the number point on the shared edge with neighbour j: odd corner o of the tile
+	 * (o = j for odd j, else j - 1) is corner j + 2 (odd j) or j + 3 (even j) there */
+	static const uint8_t mine[6] = {2, 0, 0, 1, 1, 2}, theirs[6] = {1, 1, 2, 2, 0, 0};
+	layout l = {hm_cells(g, s), board_of(g, s), live_list(g, s), s->ncells, s->nlive};
+	hm_cell *x = &l.cells[c];
+	const int q = x->q, r = x->r;
+	uint8_t d[3]; /* the tile's digits, kept here: x is not read back while written */
+	hm_digits(g, t, k, d);
+	memcpy(x->d, d, sizeof d);
 	x->placed = 1;
 	x->tile = (uint8_t)t;
 	x->turn = (uint8_t)k;
 	s->placed[t >> 6] |= 1ull << (t & 63);
-	remove_live(g, s, c);
-	int nb[6], bad = 0;
-	for (int j = 0; j < 6; j++) {
-		/* the number point on the shared edge: odd corner o of x (o = j for odd j,
-		 * else j - 1) is corner j + 2 (odd j) or j + 3 (even j) of the neighbour */
-		static const uint8_t mine[6] = {2, 0, 0, 1, 1, 2}, theirs[6] = {1, 1, 2, 2, 0, 0};
-		nb[j] = find_or_add(g, s, x->q + bones_hex_dirs[j].q, x->r + bones_hex_dirs[j].r);
-		bad |= nb[j];
-		if (nb[j] >= 0) /* always: 3 x tiles + 6 cells hold any layout */
-			fix_digit(g, s, nb[j], theirs[j], x->d[mine[j]]);
-	}
-	/* the holes, without branches (whether a corner closes is a coin toss): each
-	 * corner's digits are written at the next free place, which only a hole takes */
-	int nh = 0;
-	for (int i = 0; i < 6 && bad >= 0; i += 2) {
-		const hm_cell *a = &cells[nb[i]], *b = &cells[nb[(i + 1) % 6]];
-		uint8_t *dg = rec->digit[nh];
-		dg[0] = x->d[(i / 2 + 2) % 3];
-		dg[1] = x->d[i / 2];
-		dg[2] = a->d[i / 2];
-		rec->hole[nh] = hole_value(x, a, i);
-		nh += a->placed & b->placed;
-	}
-	if (nh < 3) { /* a corner that closed nothing wrote at most this place: zero again */
-		memset(rec->digit[nh], 0, sizeof rec->digit[nh]);
-		rec->hole[nh] = 0;
-	}
-	rec->nholes = (uint8_t)nh;
-	int xx = 2 * x->q + x->r;
-	s->minr = x->r < s->minr ? x->r : s->minr;
-	s->maxr = x->r > s->maxr ? x->r : s->maxr;
+	leave_live(&l, (unsigned)c);
+	int xx = 2 * q + r;
+	s->minr = (int16_t)(r < s->minr ? r : s->minr);
+	s->maxr = (int16_t)(r > s->maxr ? r : s->maxr);
 	s->minx = (int16_t)(xx < s->minx ? xx : s->minx);
 	s->maxx = (int16_t)(xx > s->maxx ? xx : s->maxx);
-	rec->points = hm_points(g, rec->nholes, rec->hole);
+	/* the usual small layout: no two cells share a slot, no look-up (one branch, the
+	 * same way all game long but for a few large layouts' last moves) */
+	int rspan = s->maxr - s->minr;
+	bool clear = rspan < g->clear_r && s->maxx - s->minx + rspan < g->clear_q;
+	unsigned nb[6], around = 0; /* bit j: a tile on neighbour j */
+	unsigned home = hm_home(g, q, r), mask = g->board_mask;
+	/* unrolled: the directions and corner slots become constants */
+	if (clear)
+#pragma GCC unroll 6
+		for (int j = 0; j < 6; j++) {
+			nb[j] = touch_neighbour(g, &l, q + bones_hex_dirs[j].q,
+						r + bones_hex_dirs[j].r,
+						(home + g->home_step[j]) & mask, true, theirs[j],
+						d[mine[j]]);
+			around |= (unsigned)l.cells[nb[j]].placed << j;
+		}
+	else
+#pragma GCC unroll 6
+		for (int j = 0; j < 6; j++) {
+			nb[j] = touch_neighbour(g, &l, q + bones_hex_dirs[j].q,
+						r + bones_hex_dirs[j].r,
+						(home + g->home_step[j]) & mask, false, theirs[j],
+						d[mine[j]]);
+			around |= (unsigned)l.cells[nb[j]].placed << j;
+		}
+	s->ncells = (uint16_t)l.ncells;
+	s->nlive = (uint16_t)l.nlive;
+	/* a hole at even corner i when neighbours i and i + 1 hold tiles: one placement
+	 * in fourteen closes one, so a branch costs less than writing every corner */
+	unsigned holes = around & around >> 1 & 0x15u;
+	if (holes)
+		close_holes(g, rec, d, l.cells, nb, holes);
 }
 
 void hm_init_state(const void *game, void *state)
@@ -191,7 +213,7 @@ void hm_init_state(const void *game, void *state)
 	s->supply_n = (uint8_t)g->ntiles;
 	s->phase = HM_PHASE_DEAL;
 	for (int p = 0; p < HM_MAX_PLAYERS; p++)
-		memset(s->pool[p], HM_NO_TILE, HM_POOL_MAX);
+		memset(s->pool[p], HM_NO_TILE, sizeof s->pool[p]);
 }
 
 int hm_to_move(const void *game, const void *state)
@@ -206,16 +228,9 @@ int hm_to_move(const void *game, const void *state)
 unsigned hm_turns(const hm_game *g, const hm_state *s, int c, int t)
 {
 	const hm_cell *x = &hm_ccells(g, s)[c];
-	if (x->placed || !hm_extent_ok(g, s, x->q, x->r))
+	if (x->placed || (g->max_extent && !hm_extent_ok(g, s, x->q, x->r)))
 		return 0;
 	return g->ori[(size_t)x->pat * (size_t)g->ntiles + (size_t)t];
-}
-
-static void pool_mask(const hm_state *s, int p, uint64_t m[HM_WORDS])
-{
-	memset(m, 0, HM_WORDS * sizeof *m);
-	for (int i = 0; i < s->pool_n[p]; i++)
-		m[s->pool[p][i] >> 6] |= 1ull << (s->pool[p][i] & 63);
 }
 
 bool hm_blocked(const hm_game *g, const hm_state *s, int c)
@@ -237,9 +252,9 @@ bool hm_blocked(const hm_game *g, const hm_state *s, int c)
 static size_t placements(const hm_game *g, const hm_state *s, bones_move *moves, size_t cap,
 			 bool any)
 {
-	uint64_t pm[HM_WORDS];
-	pool_mask(s, s->player, pm);
+	const uint64_t *pm = s->pool_set[s->player];
 	const hm_live *live = hm_clive(g, s);
+	const hm_cell *cells = hm_ccells(g, s);
 	size_t n = 0, ntiles = (size_t)g->ntiles;
 	if (g->words == 1 && !g->max_extent) {
 		/* the common case (up to 64 tiles, unbounded) without the word loop */
@@ -252,7 +267,8 @@ static size_t placements(const hm_game *g, const hm_state *s, bones_move *moves,
 			if (any)
 				return 1;
 			const uint8_t *turns = g->ori + (size_t)x->pat * ntiles;
-			bones_move base = hm_pack(HM_PLACE, 0, 0, x->q, x->r);
+			const hm_cell *at = &cells[x->cell];
+			bones_move base = hm_pack(HM_PLACE, 0, 0, at->q, at->r);
 			if (g->unique && n + HM_POOL_MAX <= cap) {
 				/* one turn per fitting tile: bit k of turns[t] -> k = bit >> 1 */
 				for (; m; m &= m - 1) {
@@ -276,12 +292,13 @@ static size_t placements(const hm_game *g, const hm_state *s, bones_move *moves,
 		uint64_t hit = 0;
 		for (int w = 0; w < g->words; w++)
 			hit |= f[w] & pm[w];
-		if (!hit || !hm_extent_ok(g, s, x->q, x->r))
+		const hm_cell *at = &cells[x->cell];
+		if (!hit || !hm_extent_ok(g, s, at->q, at->r))
 			continue;
 		if (any)
 			return 1;
 		const uint8_t *turns = g->ori + (size_t)x->pat * ntiles;
-		bones_move base = hm_pack(HM_PLACE, 0, 0, x->q, x->r);
+		bones_move base = hm_pack(HM_PLACE, 0, 0, at->q, at->r);
 		for (int w = 0; w < g->words; w++)
 			for (uint64_t m = f[w] & pm[w]; m; m &= m - 1) {
 				int t = w * 64 + __builtin_ctzll(m);
@@ -319,14 +336,35 @@ size_t hm_legal_moves(const void *game, const void *state, bones_move *moves,
 	return n;
 }
 
-/* Where tile t is in p's pool, -1 if not there. The slots past pool_n hold HM_NO_TILE,
- * which no tile is, so all of them are compared without branches. */
+/* p's pool as one number, slot i in bits 8i to 8i + 7 (HM_NO_TILE past the tiles). */
+static uint64_t pool_word(const hm_state *s, int p)
+{
+	uint64_t w;
+	memcpy(&w, s->pool[p], sizeof w);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
+}
+
+static void set_pool_word(hm_state *s, int p, uint64_t w)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	memcpy(s->pool[p], &w, sizeof w);
+}
+
+#define HM_BYTES_1 0x0101010101010101ull
+
+/* Where tile t is in p's pool, -1 if not there: the first zero byte of the pool word
+ * XOR t in every byte, found without a loop (bytes past a zero one may be reported
+ * falsely, the first never). */
 static int pool_index(const hm_state *s, int p, int t)
 {
-	unsigned hit = 0;
-	for (int i = 0; i < HM_POOL_MAX; i++)
-		hit |= (unsigned)(s->pool[p][i] == t) << i;
-	return hit ? __builtin_ctz(hit) : -1;
+	uint64_t x = pool_word(s, p) ^ ((uint64_t)t * HM_BYTES_1);
+	uint64_t zero = (x - HM_BYTES_1) & ~x & (HM_BYTES_1 << 7);
+	return zero ? __builtin_ctzll(zero) / 8 : -1;
 }
 
 bool hm_legal(const hm_game *g, const hm_state *s, bones_move m)
@@ -337,7 +375,7 @@ bool hm_legal(const hm_game *g, const hm_state *s, bones_move m)
 	if (kind == HM_DRAW)
 		return s->phase != HM_PHASE_MOVE && hm_has(s->supply, t) &&
 		       m == hm_pack(HM_DRAW, t, 0, 0, 0);
-	if (s->phase != HM_PHASE_MOVE || pool_index(s, s->player, t) < 0)
+	if (s->phase != HM_PHASE_MOVE || !hm_has(s->pool_set[s->player], t))
 		return false;
 	if (kind == HM_PASS)
 		return m == hm_pack(HM_PASS, t, 0, 0, 0) && !placements(g, s, NULL, 0, true);
@@ -355,11 +393,23 @@ static void remove_from_pool(hm_state *s, int p, int i)
 {
 	if (i < 0)
 		return;
-	uint8_t *pool = s->pool[p];
-	for (int k = 0; k + 1 < HM_POOL_MAX; k++)
-		pool[k] = pool[k + (k >= i)];
-	pool[HM_POOL_MAX - 1] = HM_NO_TILE;
+	uint8_t t = s->pool[p][i];
+	s->pool_set[p][t >> 6] &= ~(1ull << (t & 63));
+	/* the slots above i down by one; the eighth slot's HM_NO_TILE stays and comes down */
+	uint64_t w = pool_word(s, p), below = (1ull << (8 * i)) - 1;
+	set_pool_word(s, p, (w & below) | ((w >> 8) & ~below) | (w & 0xFFull << 56));
 	s->pool_n[p]--;
+}
+
+/* The first cell, (0, 0), open on the empty board: where the start tile goes. */
+static int add_origin(const hm_game *g, hm_state *s)
+{
+	hm_cell *c = &hm_cells(g, s)[0];
+	*c = (hm_cell){.q = 0, .r = 0, .open_pos = 0, .tile = HM_NO_TILE};
+	live_list(g, s)[0] = (hm_live){.pat = 0, .cell = 0};
+	board_of(g, s)[hm_home(g, 0, 0)] = 1;
+	s->ncells = s->nlive = 1;
+	return 0;
 }
 
 static void begin_turn(hm_state *s, int p)
@@ -368,50 +418,64 @@ static void begin_turn(hm_state *s, int p)
 	s->phase = s->supply_n ? HM_PHASE_DRAW : HM_PHASE_MOVE;
 }
 
+/* Tile t joins p's pool, last. */
+static void add_to_pool(hm_state *s, int p, int t)
+{
+	s->pool[p][s->pool_n[p]++] = (uint8_t)t;
+	s->pool_set[p][t >> 6] |= 1ull << (t & 63);
+}
+
 static void apply_draw(const hm_game *g, hm_state *s, int t)
 {
 	s->supply[t >> 6] &= ~(1ull << (t & 63));
 	s->supply_n--;
 	int dealt = s->dealt;
 	if (s->phase == HM_PHASE_DRAW) {
-		s->pool[s->player][s->pool_n[s->player]++] = (uint8_t)t;
+		add_to_pool(s, s->player, t);
 		s->phase = HM_PHASE_MOVE;
 	} else if (dealt < g->players * g->pool_size) {
 		int p = dealt / g->pool_size;
-		s->pool[p][s->pool_n[p]++] = (uint8_t)t;
+		add_to_pool(s, p, t);
 		s->player = (uint8_t)p;
 		s->dealt++;
 	} else {
 		hm_moverec start;
 		memset(&start, 0, sizeof start);
-		int c = find_or_add(g, s, 0, 0);
-		place_tile(g, s, c, t, 0, &start);
+		place_tile(g, s, add_origin(g, s), t, 0, &start);
 		s->dealt++;
 		begin_turn(s, 0);
 	}
 }
 
-bones_status hm_apply(const void *game, void *state, bones_move m)
+/* A drawn tile, the other half of a playout's moves: checked and applied apart from
+ * the player moves. */
+static bones_status apply_drawn(const hm_game *g, hm_state *s, bones_move m)
 {
-	const hm_game *g = game;
-	hm_state *s = state;
-	int c = -1, at = -1;
+	int t = hm_tile(m);
+	if (s->phase == HM_PHASE_MOVE || s->phase == HM_PHASE_OVER || t >= g->ntiles ||
+	    !hm_has(s->supply, t) || m != hm_pack(HM_DRAW, t, 0, 0, 0))
+		return BONES_EILLEGAL;
+	apply_draw(g, s, t);
+	s->last_play = 0;
+	return BONES_OK;
+}
+
+/* A placement or pass, checked: the record, the points, the pool, the next turn. Not
+ * inlined, so that the draws do not pay for what it saves on the stack. */
+static __attribute__((noinline)) bones_status
+apply_play(const hm_game *g, hm_state *s, bones_move m)
+{
+	int c = -1, at = -1, t = hm_tile(m), p = s->player;
 	if (hm_kind(m) == HM_PLACE) {
 		/* the hot path: one look-up of the cell serves the check and the placement */
-		if (s->phase != HM_PHASE_MOVE || hm_tile(m) >= g->ntiles ||
-		    (at = pool_index(s, s->player, hm_tile(m))) < 0)
+		if (s->phase != HM_PHASE_MOVE || t >= g->ntiles || !hm_has(s->pool_set[p], t))
 			return BONES_EILLEGAL;
 		c = hm_find(g, s, hm_q(m), hm_r(m));
-		if (c < 0 || !((hm_turns(g, s, c, hm_tile(m)) >> hm_turn(m)) & 1u))
+		if (c < 0 || !((hm_turns(g, s, c, t) >> hm_turn(m)) & 1u))
 			return BONES_EILLEGAL;
+		at = pool_index(s, p, t);
 	} else if (!hm_legal(g, s, m)) {
 		return BONES_EILLEGAL;
-	}
-	int t = hm_tile(m), p = s->player;
-	if (hm_kind(m) == HM_DRAW) {
-		apply_draw(g, s, t);
-		s->last_play = 0;
-		return BONES_OK;
 	}
 	/* the record is written in place: a copy of a record just written byte by byte
 	 * would stall on store forwarding */
@@ -437,6 +501,11 @@ bones_status hm_apply(const void *game, void *state, bones_move m)
 	else
 		begin_turn(s, p + 1 < g->players ? p + 1 : 0); /* no division */
 	return BONES_OK;
+}
+
+bones_status hm_apply(const void *game, void *state, bones_move m)
+{
+	return hm_kind(m) == HM_DRAW ? apply_drawn(game, state, m) : apply_play(game, state, m);
 }
 
 void hm_scores(const void *game, const void *state, double *scores)
