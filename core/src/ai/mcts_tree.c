@@ -522,11 +522,12 @@ static uint32_t player_step(bones_mcts_tree *t, uint32_t node, int who, bool *ex
 	size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, NULL, c->info.max_moves);
 	if (!n)
 		return BONES_MCTS_NIL;
-	bool has_priors = priors(t, t->state, n);
 	size_t k = mark_children(t, node, n);
 	uint32_t best = BONES_MCTS_NIL;
 	bool widen = !(c->pw > 0) || k < c->pw * sqrt(t->nodes[node].visits + 1.0);
 	if (k < n && widen && t->used < t->cap) {
+		/* priors only here: the children made keep theirs for selection */
+		bool has_priors = priors(t, t->state, n);
 		size_t i = pick_untried(t, node, who, n, n - k, has_priors);
 		best = add_child(t, node, t->moves[i], who);
 		t->nodes[best].index = (uint32_t)i;
