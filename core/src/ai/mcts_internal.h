@@ -31,6 +31,9 @@ typedef struct bones_mcts_config {
 	double pw;                      /* moves expanded: pw * sqrt(visits); 0 all */
 	int rollout, reward, threads;
 	int depth;                      /* rollout moves before evaluating; -1: none */
+	int sample;                     /* rollouts draw moves with sample_move (0: list
+					 * them); greedy ones weigh this many by prior */
+	bool sample_priors;             /* sample > 0 and priors weigh moves one by one */
 	bool reuse;                     /* keep the subtree of the new position */
 	bool hidden;                    /* determinise by resample each iteration */
 	double sign;                    /* +1, or -1 when low scores win */

@@ -38,6 +38,8 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 	bones_rng_seed(&t->rng, seed);
 	size_t ss = cfg->info.state_size ? cfg->info.state_size : 1;
 	size_t mm = cfg->info.max_moves ? cfg->info.max_moves : 1;
+	if (mm < (size_t)cfg->sample) /* a sampled rollout step's draws */
+		mm = (size_t)cfg->sample;
 	size_t pl = (size_t)cfg->info.players;
 	t->nodes = malloc(t->cap * sizeof *t->nodes);
 	t->map = malloc(t->cap * sizeof *t->map);
@@ -319,6 +321,35 @@ static bones_move rollout_move(bones_mcts_tree *t, const void *state, int who, s
 	return best;
 }
 
+/* A rollout step drawn with the plugin's sample_move instead of listing the legal
+ * moves (cfg->sample > 0): a chance outcome or a uniform move as they are drawn, and for
+ * greedy rollouts with per-move priors the choice by prior among cfg->sample uniform
+ * draws. false when the plugin draws nothing (a terminal state) or greedy rollouts
+ * need the list (the gain of a few moves, without priors). */
+static bool sampled_move(bones_mcts_tree *t, int who, bones_move *m)
+{
+	const bones_mcts_config *c = t->cfg;
+	bool weigh = who >= 0 && c->rollout == BONES_MCTS_ROLLOUT_GREEDY;
+	if (weigh && !c->sample_priors)
+		return false;
+	size_t k = weigh ? (size_t)c->sample : 1;
+	for (size_t i = 0; i < k; i++)
+		if (c->plugin->sample_move(c->game, t->state, bones_rng_next_void, &t->rng,
+					   &t->moves[i]) != BONES_OK)
+			return false;
+	if (k == 1) {
+		*m = t->moves[0];
+		return true;
+	}
+	c->heur->priors(c->game, t->state, t->moves, k, t->weights);
+	double total = 0;
+	for (size_t i = 0; i < k; i++)
+		total += t->weights[i] > 0 ? t->weights[i] : (t->weights[i] = 0);
+	*m = total > 0 && isfinite(total) ? t->moves[sample(&t->rng, t->weights, k, total)] :
+		t->moves[bones_rng_below(&t->rng, (uint32_t)k)];
+	return true;
+}
+
 /* Play t->state to the end (or to the cut-off depth) and set t->reward. */
 static void rollout(bones_mcts_tree *t)
 {
@@ -332,14 +363,18 @@ static void rollout(bones_mcts_tree *t)
 			evaluated_reward(t, t->state);
 			return;
 		}
-		size_t n = c->plugin->legal_moves(c->game, t->state, t->moves,
-						  who == BONES_CHANCE ? t->probs : NULL,
-						  c->info.max_moves);
-		if (!n || steps >= MAX_ROLLOUT)
+		if (steps >= MAX_ROLLOUT)
 			break;
-		bones_move m = who == BONES_CHANCE ?
-			t->moves[sample(&t->rng, t->probs, n, 1.0)] :
-			rollout_move(t, t->state, who, n);
+		bones_move m;
+		if (!c->sample || !sampled_move(t, who, &m)) {
+			size_t n = c->plugin->legal_moves(c->game, t->state, t->moves,
+							  who == BONES_CHANCE ? t->probs : NULL,
+							  c->info.max_moves);
+			if (!n)
+				break;
+			m = who == BONES_CHANCE ? t->moves[sample(&t->rng, t->probs, n, 1.0)] :
+				rollout_move(t, t->state, who, n);
+		}
 		if (c->plugin->apply(c->game, t->state, m) != BONES_OK)
 			break;
 		t->sim_moves++;
