@@ -46,7 +46,7 @@ static const bones_agent_param mcts_params[P_COUNT] = {
 	[P_REUSE] = {"reuse", 1, 0, 1, true, NULL},
 	[P_WIDEN] = {"widen", 0, 0, 1e6, false, NULL},
 	[P_PW] = {"pw", 2, 0, 1e6, false, NULL},
-	[P_SAMPLE] = {"sample", 8, 0, 1024, true, NULL},
+	[P_SAMPLE] = {"sample", 10, 0, 1024, true, NULL},
 };
 
 _Static_assert(P_COUNT <= BONES_AGENT_MAX_PARAMS, "mcts needs more parameter slots");
@@ -75,8 +75,7 @@ static void fill_config(bones_agent *a, bones_mcts_config *c)
 	c->info = a->info;
 	c->heur = find_heuristic(a);
 	c->sample = (int)p[P_SAMPLE];
-	if (!a->plugin->sample_move)
-		c->sample = 0;
+	c->draw = c->sample > 0 && a->plugin->sample_move;
 	c->sample_priors = c->sample > 0 && c->heur && c->heur->priors &&
 			   (heuristic_flags(c->heur) & BONES_HEURISTIC_PRIORS_PER_MOVE);
 	c->iterations = (uint64_t)p[P_ITERATIONS];

@@ -38,8 +38,9 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 	bones_rng_seed(&t->rng, seed);
 	size_t ss = cfg->info.state_size ? cfg->info.state_size : 1;
 	size_t mm = cfg->info.max_moves ? cfg->info.max_moves : 1;
-	if (mm < (size_t)cfg->sample) /* a sampled rollout step's draws */
-		mm = (size_t)cfg->sample;
+	size_t draws = cfg->sample > 0 ? (size_t)cfg->sample : 1;
+	if (mm < draws) /* the weights of a greedy rollout step's draws */
+		mm = draws;
 	size_t pl = (size_t)cfg->info.players;
 	t->nodes = malloc(t->cap * sizeof *t->nodes);
 	t->map = malloc(t->cap * sizeof *t->map);
@@ -48,6 +49,7 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 	t->scratch = malloc(ss);
 	t->reuse = malloc(ss * (BONES_MCTS_REUSE_DEPTH + 1));
 	t->moves = malloc(mm * sizeof *t->moves);
+	t->drawn = malloc(draws * sizeof *t->drawn);
 	t->sorted = malloc(mm * sizeof *t->sorted);
 	t->legal_child = malloc(mm);
 	t->probs = malloc(mm * sizeof *t->probs);
@@ -55,7 +57,7 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 	t->root_rank = malloc(mm * sizeof *t->root_rank);
 	t->before = malloc(3 * pl * sizeof *t->before);
 	if (!t->nodes || !t->map || !t->root_state || !t->state || !t->scratch || !t->reuse ||
-	    !t->moves || !t->sorted || !t->legal_child || !t->probs || !t->weights || !t->root_rank ||
+	    !t->moves || !t->drawn || !t->sorted || !t->legal_child || !t->probs || !t->weights || !t->root_rank ||
 	    !t->before) {
 		bones_mcts_tree_release(t);
 		return BONES_ENOMEM;
@@ -74,6 +76,7 @@ void bones_mcts_tree_release(bones_mcts_tree *t)
 	free(t->scratch);
 	free(t->reuse);
 	free(t->moves);
+	free(t->drawn);
 	free(t->sorted);
 	free(t->legal_child);
 	free(t->probs);
@@ -296,6 +299,29 @@ static bool priors(bones_mcts_tree *t, const void *state, size_t n)
 	return true;
 }
 
+/* A greedy rollout step by priors that weigh each move on its own (cfg->sample > 0):
+ * one of cfg->sample moves drawn uniformly from the n listed (repeats possible), chosen
+ * with probability proportional to its prior squared. Weighing a few draws instead of
+ * every legal move costs a fraction; proportional to the prior itself a few draws would
+ * flatten the policy (a strong move is drawn at all only now and then), and the square
+ * gives the strong moves about the share the full list gives them (docs/ai.md). */
+static bones_move drawn_by_prior(bones_mcts_tree *t, const void *state, size_t n)
+{
+	const bones_mcts_config *c = t->cfg;
+	size_t k = (size_t)c->sample;
+	for (size_t i = 0; i < k; i++)
+		t->drawn[i] = t->moves[bones_rng_below(&t->rng, (uint32_t)n)];
+	c->heur->priors(c->game, state, t->drawn, k, t->weights);
+	double total = 0;
+	for (size_t i = 0; i < k; i++) {
+		double w = t->weights[i] > 0 ? t->weights[i] : 0;
+		total += t->weights[i] = w * w;
+	}
+	if (!(total > 0) || !isfinite(total))
+		return t->drawn[bones_rng_below(&t->rng, (uint32_t)k)];
+	return t->drawn[sample(&t->rng, t->weights, k, total)];
+}
+
 /* A rollout step for player who: random, or greedy-biased (by priors when the plugin
  * has them, else the best immediate gain among a few random candidates). */
 static bones_move rollout_move(bones_mcts_tree *t, const void *state, int who, size_t n)
@@ -303,6 +329,8 @@ static bones_move rollout_move(bones_mcts_tree *t, const void *state, int who, s
 	const bones_mcts_config *c = t->cfg;
 	if (c->rollout == BONES_MCTS_ROLLOUT_RANDOM || n == 1)
 		return t->moves[bones_rng_below(&t->rng, (uint32_t)n)];
+	if (c->sample_priors)
+		return drawn_by_prior(t, state, n);
 	if (priors(t, state, n))
 		return t->moves[sample(&t->rng, t->weights, n, 1.0)];
 	c->plugin->scores(c->game, state, t->before);
@@ -321,35 +349,6 @@ static bones_move rollout_move(bones_mcts_tree *t, const void *state, int who, s
 	return best;
 }
 
-/* A rollout step drawn with the plugin's sample_move instead of listing the legal
- * moves (cfg->sample > 0): a chance outcome or a uniform move as they are drawn, and for
- * greedy rollouts with per-move priors the choice by prior among cfg->sample uniform
- * draws. false when the plugin draws nothing (a terminal state) or greedy rollouts
- * need the list (the gain of a few moves, without priors). */
-static bool sampled_move(bones_mcts_tree *t, int who, bones_move *m)
-{
-	const bones_mcts_config *c = t->cfg;
-	bool weigh = who >= 0 && c->rollout == BONES_MCTS_ROLLOUT_GREEDY;
-	if (weigh && !c->sample_priors)
-		return false;
-	size_t k = weigh ? (size_t)c->sample : 1;
-	for (size_t i = 0; i < k; i++)
-		if (c->plugin->sample_move(c->game, t->state, bones_rng_next_void, &t->rng,
-					   &t->moves[i]) != BONES_OK)
-			return false;
-	if (k == 1) {
-		*m = t->moves[0];
-		return true;
-	}
-	c->heur->priors(c->game, t->state, t->moves, k, t->weights);
-	double total = 0;
-	for (size_t i = 0; i < k; i++)
-		total += t->weights[i] > 0 ? t->weights[i] : (t->weights[i] = 0);
-	*m = total > 0 && isfinite(total) ? t->moves[sample(&t->rng, t->weights, k, total)] :
-		t->moves[bones_rng_below(&t->rng, (uint32_t)k)];
-	return true;
-}
-
 /* Play t->state to the end (or to the cut-off depth) and set t->reward. */
 static void rollout(bones_mcts_tree *t)
 {
@@ -365,8 +364,12 @@ static void rollout(bones_mcts_tree *t)
 		}
 		if (steps >= MAX_ROLLOUT)
 			break;
+		/* a chance outcome or a random move drawn by the plugin without the list */
+		bool draw = c->draw && (who == BONES_CHANCE ||
+					c->rollout == BONES_MCTS_ROLLOUT_RANDOM);
 		bones_move m;
-		if (!c->sample || !sampled_move(t, who, &m)) {
+		if (!draw || c->plugin->sample_move(c->game, t->state, bones_rng_next_void,
+						     &t->rng, &m) != BONES_OK) {
 			size_t n = c->plugin->legal_moves(c->game, t->state, t->moves,
 							  who == BONES_CHANCE ? t->probs : NULL,
 							  c->info.max_moves);
