@@ -568,7 +568,7 @@ static const void *current_extension(const void *game, const char *id)
 }
 
 /* count_priors weighs each move on its own, so a greedy rollout step may weigh a few
- * moves drawn with sample_move: sample=5 weighs 5 draws (repeats: only 3 moves are
+ * moves drawn from the legal list: sample=5 weighs 5 draws (repeats: only 3 moves are
  * legal), sample=0 the legal list. A heuristic of ABI 1.0's size has no flags: it is
  * used, but never given draws. */
 static void test_mcts__greedy_rollouts_weigh_a_sample_when_priors_are_per_move(void)

@@ -45,8 +45,8 @@ typedef struct bones_heuristic {
 } bones_heuristic;
 
 /* priors weighs each move on its own: given any legal moves of the player to move (a few
- * drawn with sample_move, repeats allowed) it writes the weights the full legal list
- * would give them. mcts then chooses a greedy rollout move among a sample instead of
+ * drawn at random, repeats allowed) it writes the weights the full legal list would give
+ * them. mcts then chooses a greedy rollout move among a few drawn moves instead of
  * weighing every legal move (its parameter sample=K). */
 #define BONES_HEURISTIC_PRIORS_PER_MOVE (1u << 0)
 
