@@ -46,7 +46,7 @@ static const bones_agent_param mcts_params[P_COUNT] = {
 	[P_REUSE] = {"reuse", 1, 0, 1, true, NULL},
 	[P_WIDEN] = {"widen", 0, 0, 1e6, false, NULL},
 	[P_PW] = {"pw", 2, 0, 1e6, false, NULL},
-	[P_SAMPLE] = {"sample", 10, 0, 1024, true, NULL},
+	[P_SAMPLE] = {"sample", 0, 0, 1024, true, NULL},
 };
 
 _Static_assert(P_COUNT <= BONES_AGENT_MAX_PARAMS, "mcts needs more parameter slots");
