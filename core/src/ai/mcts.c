@@ -64,7 +64,8 @@ static const bones_heuristic *find_heuristic(const bones_agent *a)
 /* The capability's flags: 0 from a plugin built before ABI 1.1 added them. */
 static uint32_t heuristic_flags(const bones_heuristic *h)
 {
-	return h && h->size >= offsetof(bones_heuristic, flags) + sizeof h->flags ? h->flags : 0;
+	bool covered = h && h->size >= offsetof(bones_heuristic, flags) + sizeof h->flags;
+	return covered ? h->flags : 0;
 }
 
 static void fill_config(bones_agent *a, bones_mcts_config *c)

@@ -34,8 +34,8 @@ typedef struct bones_mcts_config {
 	int sample;                     /* greedy rollout steps weigh this many drawn moves
 					 * by prior (0: every legal move) */
 	bool sample_priors;             /* sample > 0 and priors weigh moves one by one */
-	bool draw;                      /* sample > 0 and the plugin has sample_move: rollouts
-					 * draw chance outcomes and random moves with it */
+	bool draw;                      /* sample > 0 and the plugin has sample_move:
+					 * rollouts draw chance and random moves with it */
 	bool reuse;                     /* keep the subtree of the new position */
 	bool hidden;                    /* determinise by resample each iteration */
 	double sign;                    /* +1, or -1 when low scores win */
@@ -70,7 +70,7 @@ typedef struct bones_mcts_tree {
 	unsigned char *scratch;     /* greedy rollouts try moves here */
 	unsigned char *reuse;       /* (REUSE_DEPTH + 1) states for finding the new root */
 	bones_move *moves;          /* max_moves */
-	bones_move *drawn;          /* cfg->sample (at least 1): a greedy rollout step's draws */
+	bones_move *drawn;          /* cfg->sample, at least 1: a greedy rollout step's draws */
 	uint64_t *sorted;           /* max_moves (move << 32 | index), determinised search */
 	unsigned char *legal_child; /* max_moves flags */
 	double *probs, *weights;    /* max_moves each (and at least cfg->sample) */

@@ -57,8 +57,8 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 	t->root_rank = malloc(mm * sizeof *t->root_rank);
 	t->before = malloc(3 * pl * sizeof *t->before);
 	if (!t->nodes || !t->map || !t->root_state || !t->state || !t->scratch || !t->reuse ||
-	    !t->moves || !t->drawn || !t->sorted || !t->legal_child || !t->probs || !t->weights || !t->root_rank ||
-	    !t->before) {
+	    !t->moves || !t->drawn || !t->sorted || !t->legal_child || !t->probs ||
+	    !t->weights || !t->root_rank || !t->before) {
 		bones_mcts_tree_release(t);
 		return BONES_ENOMEM;
 	}
@@ -370,13 +370,13 @@ static void rollout(bones_mcts_tree *t)
 		bones_move m;
 		if (!draw || c->plugin->sample_move(c->game, t->state, bones_rng_next_void,
 						     &t->rng, &m) != BONES_OK) {
-			size_t n = c->plugin->legal_moves(c->game, t->state, t->moves,
-							  who == BONES_CHANCE ? t->probs : NULL,
+			double *probs = who == BONES_CHANCE ? t->probs : NULL;
+			size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, probs,
 							  c->info.max_moves);
 			if (!n)
 				break;
-			m = who == BONES_CHANCE ? t->moves[sample(&t->rng, t->probs, n, 1.0)] :
-				rollout_move(t, t->state, who, n);
+			m = probs ? t->moves[sample(&t->rng, probs, n, 1.0)] :
+				    rollout_move(t, t->state, who, n);
 		}
 		if (c->plugin->apply(c->game, t->state, m) != BONES_OK)
 			break;

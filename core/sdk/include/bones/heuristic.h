@@ -38,7 +38,7 @@ typedef struct bones_heuristic {
 	void (*priors)(const void *game, const void *state, const bones_move *moves,
 		       size_t n, double *weights);
 
-	/* ---- Added in ABI 1.1: read only when size covers it ---------------------------- */
+	/* ---- Added in ABI 1.1: read only when size covers it ------------------------ */
 
 	/* BONES_HEURISTIC_* flags below; 0 when absent. */
 	uint32_t flags;
