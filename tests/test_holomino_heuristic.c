@@ -49,6 +49,7 @@ static void test_holomino_heuristic__is_offered_with_both_functions_and_a_margin
 	void *s = start(&g, "");
 	const bones_heuristic *h = heuristic(&g);
 	CU_ASSERT_EQUAL(h->size, sizeof(bones_heuristic));
+	CU_ASSERT(h->flags & BONES_HEURISTIC_PRIORS_PER_MOVE);
 	CU_ASSERT_PTR_NOT_NULL(h->evaluate);
 	CU_ASSERT_PTR_NOT_NULL(h->priors);
 	CU_ASSERT(h->margin_scale > 0);
@@ -240,10 +241,20 @@ static bool check_state(const bones_test_game *g, const void *s, void *copy, voi
 	memcpy(copy, s, g->info.state_size);
 	size_t n = P->legal_moves(g->game, s, moves, NULL, MAXM);
 	h->priors(g->game, s, moves, n, w);
+	/* BONES_HEURISTIC_PRIORS_PER_MOVE: a move's weight alone, or in another list (here
+	 * the legal list reversed), is the same to the bit */
+	static double rev[MAXM];
+	static bones_move back[MAXM];
+	for (size_t k = 0; k < n; k++)
+		back[k] = moves[n - 1 - k];
+	h->priors(g->game, s, back, n, rev);
 	for (size_t i = 0; i < n && ok; i++) {
 		ok = isfinite(w[i]) && w[i] >= 0.05;
 		if (ok && hm_kind(moves[i]) == HM_PLACE)
 			ok = fabs(w[i] - reference_weight(g, s, moves[i], tmp)) < 1e-9;
+		double alone;
+		h->priors(g->game, s, &moves[i], 1, &alone);
+		ok = ok && alone == w[i] && rev[n - 1 - i] == w[i];
 		CU_ASSERT(ok);
 	}
 	double est[HM_MAX_PLAYERS];

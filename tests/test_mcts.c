@@ -510,17 +510,21 @@ static void count_evaluate(const void *game, const void *state, double *final)
 	final[1 - s[1]] = !mover_wins;
 }
 
+static size_t priors_calls, priors_of_5; /* calls of count_priors, those with 5 moves */
+
 static void count_priors(const void *game, const void *state, const bones_move *moves,
 			 size_t n, double *weights)
 {
 	(void)game;
 	const int32_t *s = state;
+	priors_calls++;
+	priors_of_5 += n == 5;
 	for (size_t i = 0; i < n; i++)
 		weights[i] = (bones_move)((21 - s[0]) % 4) == moves[i];
 }
 
 static const bones_heuristic count_heuristic = {sizeof(bones_heuristic), count_evaluate,
-						0.25, count_priors};
+						0.25, count_priors, 0};
 
 static const void *count_extension(const void *game, const char *id)
 {
@@ -555,6 +559,54 @@ static void test_mcts__uses_the_plugins_evaluation_and_priors(void)
 	bones_registry_destroy(reg);
 }
 
+static const bones_heuristic *current; /* current_extension's answer */
+
+static const void *current_extension(const void *game, const char *id)
+{
+	(void)game;
+	return !strcmp(id, BONES_HEURISTIC_ID) ? current : NULL;
+}
+
+/* count_priors weighs each move on its own, so a greedy rollout step may weigh a few
+ * moves drawn from the legal list: sample=5 weighs 5 draws (repeats: only 3 moves are
+ * legal), sample=0 the legal list. A heuristic of ABI 1.0's size has no flags: it is
+ * used, but never given draws. */
+static void test_mcts__greedy_rollouts_weigh_a_sample_when_priors_are_per_move(void)
+{
+	static const bones_heuristic per_move = {sizeof(bones_heuristic), NULL, 0, count_priors,
+						 BONES_HEURISTIC_PRIORS_PER_MOVE};
+	static const bones_heuristic old = {BONES_HEURISTIC_SIZE_1_0, NULL, 0, count_priors,
+					    BONES_HEURISTIC_PRIORS_PER_MOVE};
+	static const struct {
+		const bones_heuristic *h;
+		const char *spec;
+		bool draws;
+	} cases[] = {{&per_move, "mcts iterations=200 sample=5", true},
+		     {&per_move, "mcts iterations=200 sample=0", false},
+		     {&old, "mcts iterations=200 sample=5", false}};
+	const bones_plugin *pl;
+	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		bones_plugin with = *pl;
+		with.get_extension = current_extension;
+		current = cases[k].h;
+		bones_test_game g;
+		CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, &with, "target=21 max_step=3"),
+				      BONES_OK);
+		bones_agent *a = bones_test_agent(&g, cases[k].spec, 1);
+		void *s = count_state(&g, 0, 0);
+		priors_calls = priors_of_5 = 0;
+		bones_move m = choose(a, s);
+		CU_ASSERT(m >= 1 && m <= 3);
+		CU_ASSERT(priors_calls > 0);
+		CU_ASSERT_EQUAL(priors_of_5 > 0, cases[k].draws);
+		free(s);
+		bones_agent_destroy(a);
+		bones_test_release(&g);
+	}
+	bones_registry_destroy(reg);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -578,6 +630,8 @@ int main(void)
 		 test_mcts__reuses_the_subtree_of_the_new_position},
 		{"uses the plugin's evaluation and priors",
 		 test_mcts__uses_the_plugins_evaluation_and_priors},
+		{"greedy rollouts weigh a sample when priors are per move",
+		 test_mcts__greedy_rollouts_weigh_a_sample_when_priors_are_per_move},
 		{"refuses bad parameters with a reason",
 		 test_mcts__refuses_bad_parameters_with_a_reason},
 		{NULL, NULL},

@@ -242,5 +242,6 @@ static void evaluate(const void *game, const void *state, double *final_scores)
 		final_scores[p] += p == s->player ? best[p] : OTHERS_SHARE * best[p];
 }
 
-const bones_heuristic hm_heuristic = {sizeof(bones_heuristic), evaluate, MARGIN,
-						  priors};
+/* priors looks only at each move's own cell and its neighbours */
+const bones_heuristic hm_heuristic = {sizeof(bones_heuristic), evaluate, MARGIN, priors,
+				      BONES_HEURISTIC_PRIORS_PER_MOVE};

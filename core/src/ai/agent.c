@@ -78,8 +78,10 @@ static const bones_agent_kind kinds[] = {
 	 "rollout=greedy|random (greedy) reward=margin|rank (margin) scale=F (10: margin "
 	 "width) pw=F (2: children <= F*sqrt(visits); 0: all) widen=F (0: chance outcomes "
 	 "<= F*sqrt(visits); 0: all) depth=N (-1: full rollouts; with a heuristic: "
-	 "evaluate after N moves) threads=N (1) nodes=N (0: from memory_mb) memory_mb=N "
-	 "(128) reuse=0|1 (1)")},
+	 "evaluate after N moves) sample=N (0: greedy rollouts weigh every legal move by "
+	 "its prior; N: choose among N drawn moves by prior squared, faster, weaker per "
+	 "iteration) threads=N (1) "
+	 "nodes=N (0: from memory_mb) memory_mb=N (128) reuse=0|1 (1)")},
 	{NULL, NULL, NULL},
 };
 

@@ -31,7 +31,7 @@ static const char *const rollout_choices[] = {"random", "greedy", NULL};
 static const char *const reward_choices[] = {"rank", "margin", NULL};
 
 enum { P_ITERATIONS, P_TIME, P_C, P_ROLLOUT, P_THREADS, P_NODES, P_MEMORY, P_REWARD,
-       P_SCALE, P_DEPTH, P_REUSE, P_WIDEN, P_PW, P_COUNT };
+       P_SCALE, P_DEPTH, P_REUSE, P_WIDEN, P_PW, P_SAMPLE, P_COUNT };
 
 static const bones_agent_param mcts_params[P_COUNT] = {
 	[P_ITERATIONS] = {"iterations", 1000, 0, 1e9, true, NULL},
@@ -47,6 +47,7 @@ static const bones_agent_param mcts_params[P_COUNT] = {
 	[P_REUSE] = {"reuse", 1, 0, 1, true, NULL},
 	[P_WIDEN] = {"widen", 0, 0, 1e6, false, NULL},
 	[P_PW] = {"pw", 2, 0, 1e6, false, NULL},
+	[P_SAMPLE] = {"sample", 0, 0, 1024, true, NULL},
 };
 
 _Static_assert(P_COUNT <= BONES_AGENT_MAX_PARAMS, "mcts needs more parameter slots");
@@ -56,9 +57,16 @@ static const bones_heuristic *find_heuristic(const bones_agent *a)
 	if (!a->plugin->get_extension)
 		return NULL;
 	const bones_heuristic *h = a->plugin->get_extension(a->game, BONES_HEURISTIC_ID);
-	if (!h || h->size < sizeof *h || (!h->evaluate && !h->priors))
+	if (!h || h->size < BONES_HEURISTIC_SIZE_1_0 || (!h->evaluate && !h->priors))
 		return NULL;
 	return h;
+}
+
+/* The capability's flags: 0 from a plugin built before ABI 1.1 added them. */
+static uint32_t heuristic_flags(const bones_heuristic *h)
+{
+	bool covered = h && h->size >= offsetof(bones_heuristic, flags) + sizeof h->flags;
+	return covered ? h->flags : 0;
 }
 
 static void fill_config(bones_agent *a, bones_mcts_config *c)
@@ -68,6 +76,10 @@ static void fill_config(bones_agent *a, bones_mcts_config *c)
 	c->game = a->game;
 	c->info = a->info;
 	c->heur = find_heuristic(a);
+	c->sample = (int)p[P_SAMPLE];
+	c->draw = c->sample > 0 && a->plugin->sample_move;
+	c->sample_priors = c->sample > 0 && c->heur && c->heur->priors &&
+			   (heuristic_flags(c->heur) & BONES_HEURISTIC_PRIORS_PER_MOVE);
 	c->iterations = (uint64_t)p[P_ITERATIONS];
 	c->seconds = p[P_TIME];
 	c->c = p[P_C];

@@ -31,6 +31,11 @@ typedef struct bones_mcts_config {
 	double pw;                      /* moves expanded: pw * sqrt(visits); 0 all */
 	int rollout, reward, threads;
 	int depth;                      /* rollout moves before evaluating; -1: none */
+	int sample;                     /* greedy rollout steps weigh this many drawn moves
+					 * by prior (0: every legal move) */
+	bool sample_priors;             /* sample > 0 and priors weigh moves one by one */
+	bool draw;                      /* sample > 0 and the plugin has sample_move:
+					 * rollouts draw chance and random moves with it */
 	bool reuse;                     /* keep the subtree of the new position */
 	bool hidden;                    /* determinise by resample each iteration */
 	double sign;                    /* +1, or -1 when low scores win */
@@ -65,9 +70,10 @@ typedef struct bones_mcts_tree {
 	unsigned char *scratch;     /* greedy rollouts try moves here */
 	unsigned char *reuse;       /* (REUSE_DEPTH + 1) states for finding the new root */
 	bones_move *moves;          /* max_moves */
+	bones_move *drawn;          /* cfg->sample, at least 1: a greedy rollout step's draws */
 	uint64_t *sorted;           /* max_moves (move << 32 | index), determinised search */
 	unsigned char *legal_child; /* max_moves flags */
-	double *probs, *weights;    /* max_moves each */
+	double *probs, *weights;    /* max_moves each (and at least cfg->sample) */
 	double *root_rank;          /* max_moves: greedy order of the root's moves */
 	bool root_ranked;           /* root_rank is valid for this search */
 	double *before, *after, *reward; /* players each */

@@ -38,6 +38,9 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 	bones_rng_seed(&t->rng, seed);
 	size_t ss = cfg->info.state_size ? cfg->info.state_size : 1;
 	size_t mm = cfg->info.max_moves ? cfg->info.max_moves : 1;
+	size_t draws = cfg->sample > 0 ? (size_t)cfg->sample : 1;
+	if (mm < draws) /* the weights of a greedy rollout step's draws */
+		mm = draws;
 	size_t pl = (size_t)cfg->info.players;
 	t->nodes = malloc(t->cap * sizeof *t->nodes);
 	t->map = malloc(t->cap * sizeof *t->map);
@@ -46,6 +49,7 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 	t->scratch = malloc(ss);
 	t->reuse = malloc(ss * (BONES_MCTS_REUSE_DEPTH + 1));
 	t->moves = malloc(mm * sizeof *t->moves);
+	t->drawn = malloc(draws * sizeof *t->drawn);
 	t->sorted = malloc(mm * sizeof *t->sorted);
 	t->legal_child = malloc(mm);
 	t->probs = malloc(mm * sizeof *t->probs);
@@ -53,8 +57,8 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 	t->root_rank = malloc(mm * sizeof *t->root_rank);
 	t->before = malloc(3 * pl * sizeof *t->before);
 	if (!t->nodes || !t->map || !t->root_state || !t->state || !t->scratch || !t->reuse ||
-	    !t->moves || !t->sorted || !t->legal_child || !t->probs || !t->weights || !t->root_rank ||
-	    !t->before) {
+	    !t->moves || !t->drawn || !t->sorted || !t->legal_child || !t->probs ||
+	    !t->weights || !t->root_rank || !t->before) {
 		bones_mcts_tree_release(t);
 		return BONES_ENOMEM;
 	}
@@ -72,6 +76,7 @@ void bones_mcts_tree_release(bones_mcts_tree *t)
 	free(t->scratch);
 	free(t->reuse);
 	free(t->moves);
+	free(t->drawn);
 	free(t->sorted);
 	free(t->legal_child);
 	free(t->probs);
@@ -294,6 +299,29 @@ static bool priors(bones_mcts_tree *t, const void *state, size_t n)
 	return true;
 }
 
+/* A greedy rollout step by priors that weigh each move on its own (cfg->sample > 0):
+ * one of cfg->sample moves drawn uniformly from the n listed (repeats possible), chosen
+ * with probability proportional to its prior squared. Weighing a few draws instead of
+ * every legal move costs a fraction; proportional to the prior itself a few draws would
+ * flatten the policy (a strong move is drawn at all only now and then), and the square
+ * gives the strong moves about the share the full list gives them (docs/ai.md). */
+static bones_move drawn_by_prior(bones_mcts_tree *t, const void *state, size_t n)
+{
+	const bones_mcts_config *c = t->cfg;
+	size_t k = (size_t)c->sample;
+	for (size_t i = 0; i < k; i++)
+		t->drawn[i] = t->moves[bones_rng_below(&t->rng, (uint32_t)n)];
+	c->heur->priors(c->game, state, t->drawn, k, t->weights);
+	double total = 0;
+	for (size_t i = 0; i < k; i++) {
+		double w = t->weights[i] > 0 ? t->weights[i] : 0;
+		total += t->weights[i] = w * w;
+	}
+	if (!(total > 0) || !isfinite(total))
+		return t->drawn[bones_rng_below(&t->rng, (uint32_t)k)];
+	return t->drawn[sample(&t->rng, t->weights, k, total)];
+}
+
 /* A rollout step for player who: random, or greedy-biased (by priors when the plugin
  * has them, else the best immediate gain among a few random candidates). */
 static bones_move rollout_move(bones_mcts_tree *t, const void *state, int who, size_t n)
@@ -301,6 +329,8 @@ static bones_move rollout_move(bones_mcts_tree *t, const void *state, int who, s
 	const bones_mcts_config *c = t->cfg;
 	if (c->rollout == BONES_MCTS_ROLLOUT_RANDOM || n == 1)
 		return t->moves[bones_rng_below(&t->rng, (uint32_t)n)];
+	if (c->sample_priors)
+		return drawn_by_prior(t, state, n);
 	if (priors(t, state, n))
 		return t->moves[sample(&t->rng, t->weights, n, 1.0)];
 	c->plugin->scores(c->game, state, t->before);
@@ -332,14 +362,22 @@ static void rollout(bones_mcts_tree *t)
 			evaluated_reward(t, t->state);
 			return;
 		}
-		size_t n = c->plugin->legal_moves(c->game, t->state, t->moves,
-						  who == BONES_CHANCE ? t->probs : NULL,
-						  c->info.max_moves);
-		if (!n || steps >= MAX_ROLLOUT)
+		if (steps >= MAX_ROLLOUT)
 			break;
-		bones_move m = who == BONES_CHANCE ?
-			t->moves[sample(&t->rng, t->probs, n, 1.0)] :
-			rollout_move(t, t->state, who, n);
+		/* a chance outcome or a random move drawn by the plugin without the list */
+		bool draw = c->draw && (who == BONES_CHANCE ||
+					c->rollout == BONES_MCTS_ROLLOUT_RANDOM);
+		bones_move m;
+		if (!draw || c->plugin->sample_move(c->game, t->state, bones_rng_next_void,
+						     &t->rng, &m) != BONES_OK) {
+			double *probs = who == BONES_CHANCE ? t->probs : NULL;
+			size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, probs,
+							  c->info.max_moves);
+			if (!n)
+				break;
+			m = probs ? t->moves[sample(&t->rng, probs, n, 1.0)] :
+				    rollout_move(t, t->state, who, n);
+		}
 		if (c->plugin->apply(c->game, t->state, m) != BONES_OK)
 			break;
 		t->sim_moves++;
@@ -522,11 +560,12 @@ static uint32_t player_step(bones_mcts_tree *t, uint32_t node, int who, bool *ex
 	size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, NULL, c->info.max_moves);
 	if (!n)
 		return BONES_MCTS_NIL;
-	bool has_priors = priors(t, t->state, n);
 	size_t k = mark_children(t, node, n);
 	uint32_t best = BONES_MCTS_NIL;
 	bool widen = !(c->pw > 0) || k < c->pw * sqrt(t->nodes[node].visits + 1.0);
 	if (k < n && widen && t->used < t->cap) {
+		/* priors only here: the children made keep theirs for selection */
+		bool has_priors = priors(t, t->state, n);
 		size_t i = pick_untried(t, node, who, n, n - k, has_priors);
 		best = add_child(t, node, t->moves[i], who);
 		t->nodes[best].index = (uint32_t)i;

@@ -37,7 +37,23 @@ typedef struct bones_heuristic {
 	 * policy of rollout=greedy. All zero means "no opinion" (uniform). */
 	void (*priors)(const void *game, const void *state, const bones_move *moves,
 		       size_t n, double *weights);
+
+	/* ---- Added in ABI 1.1: read only when size covers it ------------------------ */
+
+	/* BONES_HEURISTIC_* flags below; 0 when absent. */
+	uint32_t flags;
 } bones_heuristic;
+
+/* priors weighs each move on its own: given any legal moves of the player to move (a few
+ * drawn at random, repeats allowed) it writes the weights the full legal list would give
+ * them. mcts then chooses a greedy rollout move among a few drawn moves instead of
+ * weighing every legal move (its parameter sample=K). */
+#define BONES_HEURISTIC_PRIORS_PER_MOVE (1u << 0)
+
+/* The capability's size in each ABI minor, frozen: a host accepts any size from the
+ * 1.0 one up (reading only the fields a plugin's size covers). */
+#define BONES_HEURISTIC_SIZE_1_0 ((uint32_t)offsetof(bones_heuristic, flags))
+#define BONES_HEURISTIC_SIZE_1_1 ((uint32_t)sizeof(bones_heuristic))
 
 #ifdef __cplusplus
 }
