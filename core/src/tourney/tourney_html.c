@@ -60,6 +60,15 @@ static void html_cell(FILE *f, const char *tag, const char *text)
 	fprintf(f, "</%s>", tag);
 }
 
+/* A table's heading row: each text in the player's language ("" an empty cell). */
+static void html_head_row(FILE *f, const char *const *heads, size_t n)
+{
+	fputs("<tr>", f);
+	for (size_t i = 0; i < n; i++)
+		html_cell(f, "th", heads[i][0] ? _(heads[i]) : "");
+	fputs("</tr>\n", f);
+}
+
 /* Points for people: no decimals when whole, as "%g" but in the player's language. */
 static const char *points_text(char *buf, size_t cap, double v)
 {
@@ -246,16 +255,14 @@ static void html_header(const bones_tourney_report *r, FILE *f)
 /* Each game's own standings, when the event mixes games. */
 static void html_per_game(const bones_tourney_report *r, FILE *f)
 {
+	static const char *const heads[] = {N_("player"), N_("games"), N_("points"),
+					    N_("average score")};
 	char a_text[48], b_text[48];
 	for (int g = 0; g < r->game_kinds && r->game_kinds > 1; g++) {
 		fputs("<h2>", f);
 		html_text(f, r->game_names[g]);
-		fputs("</h2>\n<table>\n<tr>", f);
-		html_cell(f, "th", _("player"));
-		html_cell(f, "th", _("games"));
-		html_cell(f, "th", _("points"));
-		html_cell(f, "th", _("average score"));
-		fputs("</tr>\n", f);
+		fputs("</h2>\n<table>\n", f);
+		html_head_row(f, heads, sizeof heads / sizeof heads[0]);
 		for (int k = 0; k < r->players; k++) {
 			int i = r->order[k];
 			const struct bones_report_cell *c = &r->per_game[g][i];
@@ -344,6 +351,10 @@ static void html_record(const bones_tourney_report *r, bones_registry *reg,
 #define REPORT_RECORDS 300
 static void html_rounds(const bones_tourney_report *r, FILE *f)
 {
+	/* TRANSLATORS: "table" is a column heading: the table (number) a game was played
+	   at; the last column holds the pictures */
+	static const char *const heads[] = {N_("table"), N_("game"), N_("players (points)"),
+					    N_("forfeit"), ""};
 	char num[48], buf[256];
 	bones_registry *reg = r->pictures ? bones_registry_create() : NULL;
 	if (reg)
@@ -358,13 +369,8 @@ static void html_rounds(const bones_tourney_report *r, FILE *f)
 			snprintf(head, sizeof head, _("Round %d"), g->round + 1);
 			fputs(round < 0 ? "" : "</table>\n", f);
 			html_heading(f, "h3", head);
-			fputs("<table>\n<tr>", f);
-			/* TRANSLATORS: a column heading: the table (number) a game was played at */
-			html_cell(f, "th", _("table"));
-			html_cell(f, "th", _("game"));
-			html_cell(f, "th", _("players (points)"));
-			html_cell(f, "th", _("forfeit"));
-			fputs("<th></th></tr>\n", f);
+			fputs("<table>\n", f);
+			html_head_row(f, heads, sizeof heads / sizeof heads[0]);
 			round = g->round;
 		}
 		fprintf(f, "<tr><td>%d</td><td>", g->slot + 1);
@@ -481,19 +487,14 @@ static void html_standings(const bones_tourney_report *r, FILE *f)
 	/* TRANSLATORS: the column headings of the report's standings: games played, points,
 	   wins, draws, losses, forfeits, Elo rating, its 95% margin, Buchholz, median
 	   Buchholz, Sonneborn-Berger */
-	static const char *const heads[] = {N_("player"),   N_("games"), N_("points"),
-					    N_("win"),	    N_("draw"),	 N_("loss"),
-					    N_("forfeits"), N_("Elo"),	 NULL,
-					    N_("Buchholz"), N_("median B."), N_("S-B")};
+	static const char *const heads[] = {"#",	    N_("player"), N_("games"),
+					    N_("points"),   N_("win"),	  N_("draw"),
+					    N_("loss"),	    N_("forfeits"), N_("Elo"),
+					    "±95%",    N_("Buchholz"), N_("median B."),
+					    N_("S-B")}; /* # and the margin: in every language */
 	html_heading(f, "h2", _("Standings"));
-	fputs("<table>\n<tr><th>#</th>", f);
-	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++) {
-		if (heads[i])
-			html_cell(f, "th", _(heads[i]));
-		else
-			fputs("<th>&#177;95%</th>", f); /* the same in every language */
-	}
-	fputs("</tr>\n", f);
+	fputs("<table>\n", f);
+	html_head_row(f, heads, sizeof heads / sizeof heads[0]);
 	for (int k = 0; k < r->players; k++) {
 		const bones_tourney_standing *s = &r->sorted[k];
 		const double v[] = {s->elo, s->error, s->buchholz, s->median_buchholz,
