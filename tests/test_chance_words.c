@@ -14,13 +14,7 @@ static bones_registry *reg;
 static void opening_words(const char *id, char *out, size_t cap)
 {
 	const bones_plugin *p = bones_registry_find(reg, id);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-	bones_options opts;
-	char err[256];
-	bones_session *s = NULL;
-	CU_ASSERT_EQUAL_FATAL(bones_options_init(&opts, p, err, sizeof err), BONES_OK);
-	CU_ASSERT_EQUAL_FATAL(bones_session_create(p, &opts, 3, &s, err, sizeof err), BONES_OK);
-	bones_options_release(&opts);
+	bones_session *s = bones_test_session(p, "", 3);
 	CU_ASSERT_EQUAL_FATAL(bones_session_resolve_chance(s), BONES_OK);
 	const bones_render *r = p->get_extension(bones_session_game(s), BONES_RENDER_ID);
 	CU_ASSERT_FATAL(r && BONES_RENDER_HAS(r, describe_chance));

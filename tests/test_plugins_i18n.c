@@ -176,13 +176,7 @@ static char *record(bones_registry *reg, const char *id, const char *settings, u
 		    bool plain)
 {
 	const bones_plugin *p = find(reg, id);
-	bones_options opts;
-	char err[256];
-	bones_session *s = NULL;
-	CU_ASSERT_FATAL(bones_options_init(&opts, p, err, sizeof err) == BONES_OK);
-	CU_ASSERT_FATAL(bones_options_apply(&opts, settings, err, sizeof err) == BONES_OK);
-	CU_ASSERT_FATAL(bones_session_create(p, &opts, seed, &s, err, sizeof err) == BONES_OK);
-	bones_options_release(&opts);
+	bones_session *s = bones_test_session(p, settings, seed);
 	size_t cap = bones_session_info(s)->max_moves;
 	bones_move *moves = malloc(cap * sizeof *moves);
 	bones_rng rng;

@@ -22,16 +22,7 @@ static bones_registry *open_registry(void)
 static bones_session *new_session(bones_registry *reg, const char *id, const char *settings,
 				  uint64_t seed)
 {
-	const bones_plugin *p = bones_registry_find(reg, id);
-	CU_ASSERT_FATAL(p != NULL);
-	bones_options opts;
-	char err[256];
-	bones_session *s = NULL;
-	CU_ASSERT_FATAL(bones_options_init(&opts, p, err, sizeof err) == BONES_OK);
-	CU_ASSERT_FATAL(bones_options_apply(&opts, settings, err, sizeof err) == BONES_OK);
-	CU_ASSERT_FATAL(bones_session_create(p, &opts, seed, &s, err, sizeof err) == BONES_OK);
-	bones_options_release(&opts);
-	return s;
+	return bones_test_session(bones_registry_find(reg, id), settings, seed);
 }
 
 /* Play up to max_moves random moves: chance by the session, players uniformly. */

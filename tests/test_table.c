@@ -249,13 +249,9 @@ static void test_table__a_match_rotates_seats_and_totals_by_participant(void)
 static void test_table__adopts_a_session(void)
 {
 	const bones_plugin *p = bones_registry_find(reg, "dominoes");
-	bones_options opts;
-	char err[256];
-	CU_ASSERT_EQUAL_FATAL(bones_options_init(&opts, p, err, sizeof err), BONES_OK);
-	bones_session *s = NULL;
-	CU_ASSERT_EQUAL_FATAL(bones_session_create(p, &opts, 3, &s, err, sizeof err), BONES_OK);
-	bones_options_release(&opts);
+	bones_session *s = bones_test_session(p, "", 3);
 	bones_table *t = NULL;
+	char err[256];
 	CU_ASSERT_EQUAL(bones_table_adopt(s, NULL, &t, NULL, err, sizeof err), BONES_OK);
 	CU_ASSERT_PTR_EQUAL(bones_table_session(t), s);
 	CU_ASSERT_TRUE(bones_table_human(t, 0) && bones_table_human(t, 1));

@@ -53,6 +53,26 @@ void bones_test_release(bones_test_game *g)
 	g->game = NULL;
 }
 
+bones_session *bones_test_session(const bones_plugin *plugin, const char *settings,
+				  uint64_t seed)
+{
+	CU_ASSERT_PTR_NOT_NULL_FATAL(plugin);
+	bones_options opts;
+	char err[256] = "";
+	bones_session *s = NULL;
+	bones_status st = bones_options_init(&opts, plugin, err, sizeof err);
+	if (!st) {
+		st = bones_options_apply(&opts, settings, err, sizeof err);
+		if (!st)
+			st = bones_session_create(plugin, &opts, seed, &s, err, sizeof err);
+		bones_options_release(&opts);
+	}
+	if (st)
+		printf("\n%s '%s': %s\n", plugin->id, settings, err);
+	CU_ASSERT_EQUAL_FATAL(st, BONES_OK);
+	return s;
+}
+
 void *bones_test_new_state(const bones_test_game *g)
 {
 	void *state = calloc(1, g->info.state_size);

@@ -10,6 +10,7 @@
 #include "bones/options.h"
 #include "bones/plugin.h"
 #include "bones/rng.h"
+#include "bones/session.h"
 
 typedef struct bones_test_case {
 	const char *name; /* reads as a sentence: "triple hole scores 135" */
@@ -34,6 +35,11 @@ typedef struct bones_test_game {
 bones_status bones_test_configure(bones_test_game *g, const bones_plugin *plugin,
 				  const char *settings);
 void bones_test_release(bones_test_game *g);
+
+/* A session of plugin with space-separated key=value settings over its defaults, and
+ * seed (a CUnit fatal failure, printing why, if refused). bones_session_destroy it. */
+bones_session *bones_test_session(const bones_plugin *plugin, const char *settings,
+				  uint64_t seed);
 
 /* A fresh zeroed state buffer of the game's size, from init_state. free() it. */
 void *bones_test_new_state(const bones_test_game *g);
