@@ -16,162 +16,204 @@
 /* The digit on the edge towards direction j: odd corner mine[j] of a tile is corner
  * theirs[j] of its neighbour in direction j (as rules.c fixes them). */
 static const uint8_t mine[6] = {2, 0, 0, 1, 1, 2}, theirs[6] = {1, 1, 2, 2, 0, 0};
+/* The hole at the even corner i = j & ~1 of a cell, beside its neighbour j: the cell's
+ * own digits there (slots mine[i] and i / 2), and the third one as neighbour j holds it
+ * (for odd j it comes from neighbour j - 1 over their shared edge, so at theirs[j + 1]). */
+static const uint8_t lo_slot[6] = {2, 2, 0, 0, 1, 1}, hi_slot[6] = {0, 0, 1, 1, 2, 2};
+static const uint8_t edge_slot[6] = {0, 2, 1, 0, 2, 1};
 
-/* The target cell of a run of moves and its neighbours, looked up once for every tile
- * that may go there (legal_moves lists the placements cell by cell). */
+/* Holes as hm_points counts them, kept as their count, sum and product: a hole more is
+ * added without branches (whether there is one is a coin toss to the CPU). */
+typedef struct holes {
+	int32_t n, sum, prod;
+} holes;
+
+static void add_hole(holes *h, int32_t value, int32_t present)
+{
+	h->n += present;
+	h->sum += present * value;
+	h->prod *= 1 + present * (value - 1);
+}
+
+static int32_t holes_points(const hm_game *g, holes h)
+{
+	int32_t many = g->product ? h.prod : h.sum * h.n;
+	return h.n <= 1 ? h.sum : many;
+}
+
+/* One priors call: the state and the pools, looked up once. */
+typedef struct call {
+	const hm_game *g;
+	const hm_state *s;
+	const hm_cell *cells;
+	const uint16_t *board;
+	const uint64_t *pool;    /* the mover's tiles */
+	const uint64_t *next;    /* the next player's */
+	bool near;               /* every cell two steps from the layout or nearer is in its
+				  * home slot or unknown (see hm_state): no key to compare */
+} call;
+
+/* What a tile on an empty cell closes before the view's tile is placed. */
+typedef struct ready {
+	holes h;              /* the holes ready */
+	int32_t points;       /* their points */
+	double p_fill;        /* the chance the next player fills it (0 without points) */
+} ready;
+
+/* The target cell of a run of moves and what a tile there meets, found once for every
+ * tile that may go there (legal_moves lists the placements cell by cell). */
 typedef struct view {
 	int q, r, c;
-	int32_t now;          /* points any tile here scores */
-	int nb[6];            /* neighbour cells, -1 when unknown */
-	uint8_t nready[6];    /* for an empty neighbour j: its holes ready already */
-	uint8_t ready[6][3];  /* and their values */
-	int32_t before[6];    /* their points */
-	double p_before[6];   /* the chance the next player fills it (0 without points) */
-	unsigned scoring;     /* bit j: a tile on neighbour j could score after this one */
+	int32_t now;             /* points any tile here scores */
+	unsigned scoring;        /* bit j: a tile on neighbour j could score after this one */
+	unsigned closing;        /* bit j: and this tile makes a hole there ready (the
+				  * cell beyond their shared edge holds a tile) */
+	const hm_cell *nb[6];    /* neighbour j, or a cell with no digits when unknown */
+	ready e[6];              /* for scoring j: its holes ready already */
 } view;
 
-static bool is_placed(const hm_cell *cells, int i)
+/* Whether a tile of the set m, less tile `but` (-1: none), fits a cell of pattern pat. */
+static bool fits(const hm_game *g, int pat, const uint64_t *m, int but)
 {
-	return i >= 0 && cells[i].placed;
-}
-
-/* What a tile on the empty cell c scores now. */
-static int32_t cell_points(const hm_game *g, const hm_state *s, int c)
-{
-	const uint8_t *d = hm_ccells(g, s)[c].d;
-	/* a ready hole needs two placed neighbours, which fix two of the cell's digits */
-	if ((d[0] != 0) + (d[1] != 0) + (d[2] != 0) < 2)
-		return 0;
-	uint8_t hole[3];
-	int n = hm_holes_at(g, s, c, hole, NULL);
-	return n ? hm_points(g, n, hole) : 0;
-}
-
-static double next_fills(const hm_game *g, const hm_state *s, int pat, const uint64_t *next);
-
-/* The view of the cell (q, r) for a pool `next` of the next player. */
-static void make_view(const hm_game *g, const hm_state *s, int q, int r, const uint64_t *next,
-		      view *v)
-{
-	const hm_cell *cells = hm_ccells(g, s);
-	v->q = q;
-	v->r = r;
-	v->c = hm_find(g, s, q, r);
-	for (int j = 0; j < 6; j++) {
-		v->nb[j] = hm_find(g, s, q + bones_hex_dirs[j].q,
-					       r + bones_hex_dirs[j].r);
-		v->nready[j] = 0;
-		v->before[j] = 0;
-		v->p_before[j] = 0.0;
-		int e = v->nb[j];
-		if (e < 0 || cells[e].placed)
-			continue;
-		const uint8_t *d = cells[e].d;
-		if ((d[0] != 0) + (d[1] != 0) + (d[2] != 0) >= 2) /* as in cell_points */
-			v->nready[j] = (uint8_t)hm_holes_at(g, s, e, v->ready[j],
-									NULL);
-		if (v->nready[j]) { /* the same for every tile on the view's cell */
-			v->before[j] = hm_points(g, v->nready[j], v->ready[j]);
-			if (v->before[j])
-				v->p_before[j] = next_fills(g, s, cells[e].pat, next);
-		}
-	}
-	/* the empty neighbours with a hole ready, or one that this tile would make ready
-	 * (the cell beyond their shared edge placed: see points_after); the others score
-	 * nothing before or after, whatever the tile */
-	v->scoring = 0;
-	for (int j = 0; j < 6; j++) {
-		int far = j & 1 ? v->nb[j - 1] : v->nb[j + 1];
-		if (v->nb[j] >= 0 && !cells[v->nb[j]].placed &&
-		    (v->nready[j] || is_placed(cells, far)))
-			v->scoring |= 1u << j;
-	}
-	/* the holes the cell closes, as hm_holes_at finds them */
-	uint8_t hole[3];
-	int n = 0;
-	for (int i = 0; v->c >= 0 && i < 6; i += 2) {
-		const uint8_t *d = cells[v->c].d;
-		if (is_placed(cells, v->nb[i]) && is_placed(cells, v->nb[i + 1]))
-			hole[n++] = (uint8_t)(d[(i / 2 + 2) % 3] + d[i / 2] +
-					      cells[v->nb[i]].d[i / 2]);
-	}
-	v->now = n ? hm_points(g, n, hole) : 0;
-}
-
-/* The holes a tile on the empty neighbour j of the view's cell would close once the
- * tile with digits xd sits on that cell: those ready already, and the one on their
- * shared edge when the cell beyond it is placed. Returns the points of all of them. */
-static int32_t points_after(const hm_game *g, const hm_state *s, const view *v, int j,
-			    const uint8_t xd[3])
-{
-	const hm_cell *cells = hm_ccells(g, s);
-	uint8_t hole[3];
-	int n = v->nready[j];
-	memcpy(hole, v->ready[j], 3);
-	int i = j & ~1; /* the even corner of the view's cell on that edge */
-	int far = j & 1 ? v->nb[j - 1] : v->nb[j + 1];
-	if (is_placed(cells, far) && n < 3)
-		hole[n++] = (uint8_t)(xd[(i / 2 + 2) % 3] + xd[i / 2] +
-				      cells[v->nb[i]].d[i / 2]);
-	return n ? hm_points(g, n, hole) : 0;
-}
-
-static void pool_mask(const hm_state *s, int p, uint64_t m[HM_WORDS])
-{
-	memset(m, 0, HM_WORDS * sizeof *m);
-	for (int i = 0; i < s->pool_n[p]; i++)
-		m[s->pool[p][i] >> 6] |= 1ull << (s->pool[p][i] & 63);
-}
-
-static bool fits(const hm_game *g, int pat, const uint64_t *m)
-{
+	uint64_t out = but < 0 ? 0 : 1ull << (but & 63);
+	if (g->words == 1) /* up to 64 tiles, as in the default game */
+		return g->fit0[pat] & m[0] & ~out;
 	const uint64_t *f = g->fit + (size_t)pat * HM_WORDS;
 	for (int w = 0; w < g->words; w++)
-		if (f[w] & m[w])
+		if (f[w] & m[w] & ~(w == but >> 6 ? out : 0))
 			return true;
 	return false;
 }
 
 /* The chance that the next player can fill a cell of pattern pat on their turn: 1 when
- * their pool fits it, else the share of the supply that fits (their draw). */
-static double next_fills(const hm_game *g, const hm_state *s, int pat, const uint64_t *next)
+ * their pool fits it, else the share of the supply that fits (their draw). Both are
+ * worked out and one taken by arithmetic (n is 0 with an empty supply). */
+static double next_fills(const call *k, int pat)
 {
-	if (fits(g, pat, next))
-		return 1.0;
-	if (!s->supply_n)
-		return 0.0;
-	const uint64_t *f = g->fit + (size_t)pat * HM_WORDS;
+	const hm_game *g = k->g;
+	const hm_state *s = k->s;
 	int n = 0;
-	for (int w = 0; w < g->words; w++)
-		n += (int)hm_popcount(f[w] & s->supply[w]);
-	return (double)n / s->supply_n;
+	if (g->words == 1) {
+		n = (int)hm_popcount(g->fit0[pat] & s->supply[0]);
+	} else {
+		const uint64_t *f = g->fit + (size_t)pat * HM_WORDS;
+		for (int w = 0; w < g->words; w++)
+			n += (int)hm_popcount(f[w] & s->supply[w]);
+	}
+	double drawn = (double)n / (s->supply_n + !s->supply_n);
+	double fit = fits(g, pat, k->next, -1);
+	return fit + (1.0 - fit) * drawn;
 }
 
-/* The weight of placing the tile with digits xd on the view's cell: 1 + its points,
- * minus what it hands the next player on the cells it leaves one tile short, plus a
- * share of the holes it sets up that only the mover can close or takes from them. */
-static double placement_weight(const hm_game *g, const hm_state *s, const view *v,
-			       const uint8_t xd[3], const uint64_t *own, const uint64_t *next)
+static const hm_cell no_cell = {.open_pos = HM_NOT_LIVE, .tile = HM_NO_TILE};
+
+/* The cell whose board entry is at (0: none, then a cell with no tile, digits or tiles
+ * around). No branch on which: a coin toss. */
+static const hm_cell *cell_of_entry(const hm_cell *cells, unsigned at)
 {
-	const hm_cell *cells = hm_ccells(g, s);
-	int base = g->digits + 1;
+	uintptr_t known = 0u - (uintptr_t)(at != 0);
+	uintptr_t x = (uintptr_t)&cells[at - (at != 0)];
+	return (const hm_cell *)((x & known) | ((uintptr_t)&no_cell & ~known));
+}
+
+/* The neighbours of the cell (q, r) whose home slot is `home`, each or no_cell. */
+static void find_neighbours(const call *k, int q, int r, unsigned home, const hm_cell *nb[6])
+{
+	const hm_game *g = k->g;
+	const uint16_t *board = k->board;
+	const hm_cell *cells = k->cells;
+	if (k->near) { /* the usual case: the home slots hold the answers */
+#pragma GCC unroll 6
+		for (int j = 0; j < 6; j++)
+			nb[j] = cell_of_entry(cells, board[(home + g->home_step[j]) & g->board_mask]);
+		return;
+	}
+	for (int j = 0; j < 6; j++) {
+		int c = hm_cell_at(g, k->s, q + bones_hex_dirs[j].q, r + bones_hex_dirs[j].r);
+		nb[j] = c >= 0 ? &cells[c] : &no_cell;
+	}
+}
+
+/* The holes ready on the empty cell x and what they are worth to the next player. */
+static void find_ready(const call *k, const hm_cell *x, ready *e)
+{
+	uint8_t hole[3];
+	int n = hm_holes_at(k->g, k->s, (int)(x - k->cells), hole, NULL);
+	e->h = (holes){0, 0, 1};
+	for (int i = 0; i < n; i++)
+		add_hole(&e->h, hole[i], 1);
+	e->points = holes_points(k->g, e->h);
+	e->p_fill = e->points ? next_fills(k, x->pat) : 0.0;
+}
+
+/* The view of the cell (q, r). */
+static void make_view(const call *k, int q, int r, view *v)
+{
+	const hm_game *g = k->g;
+	v->q = q;
+	v->r = r;
+	v->c = hm_cell_at(g, k->s, q, r);
+	v->scoring = 0;
+	if (v->c < 0)
+		return;
+	const hm_cell *x = &k->cells[v->c];
+	unsigned around = x->around, ready_bits = 0;
+	find_neighbours(k, q, r, hm_home(g, q, r), v->nb);
+#pragma GCC unroll 6
+	for (int j = 0; j < 6; j++) {
+		unsigned a = v->nb[j]->around;
+		ready_bits |= (unsigned)((a & a >> 1 & 0x15u) != 0) << j;
+		v->e[j] = (ready){.h = {0, 0, 1}};
+	}
+	/* the empty neighbours with a hole ready, or one that this tile makes ready; the
+	 * others score nothing before or after, whatever the tile */
+	unsigned empty = ~around & 0x3Fu, far = (around >> 1 & 0x15u) | (around << 1 & 0x2Au);
+	v->closing = empty & far;
+	v->scoring = empty & (far | ready_bits);
+	for (unsigned b = v->scoring & ready_bits; b; b &= b - 1) {
+		int j = __builtin_ctz(b);
+		find_ready(k, v->nb[j], &v->e[j]);
+	}
+	/* the holes this cell closes: at its even corner i where neighbours i and i + 1
+	 * hold tiles (as hm_holes_at finds them) */
+	holes now = {0, 0, 1};
+	for (int i = 0; i < 6; i += 2)
+		add_hole(&now, x->d[lo_slot[i]] + x->d[hi_slot[i]] + v->nb[i]->d[i / 2],
+			 (int32_t)(around >> i & around >> (i + 1) & 1));
+	v->now = holes_points(g, now);
+}
+
+/* The points of the holes a tile on the empty neighbour j of the view's cell would close
+ * once the tile with digits xd sits on that cell: those ready already, and the one at
+ * the corner between them when this tile makes it ready. */
+static int32_t points_after(const hm_game *g, const view *v, int j, const uint8_t xd[3])
+{
+	holes h = v->e[j].h;
+	add_hole(&h, xd[lo_slot[j]] + xd[hi_slot[j]] + v->nb[j]->d[edge_slot[j]],
+		 (int32_t)(v->closing >> j & 1) & (h.n < 3));
+	return holes_points(g, h);
+}
+
+/* The weight of placing tile t with digits xd on the view's cell: 1 + its points, minus
+ * what it hands the next player on the cells it leaves one tile short, plus a share of
+ * the holes it sets up that only the mover can close or takes from them. Terms that do
+ * not apply are multiplied by 0, not branched over. */
+static double placement_weight(const call *k, const view *v, int t, const uint8_t xd[3])
+{
+	const hm_game *g = k->g;
 	double w = 1.0 + v->now;
 	for (unsigned sc = v->scoring; sc; sc &= sc - 1) {
-		int j = __builtin_ctz(sc), e = v->nb[j];
-		uint8_t ed[3];
-		memcpy(ed, cells[e].d, 3);
-		ed[theirs[j]] = xd[mine[j]];
-		int32_t after = points_after(g, s, v, j, xd);
-		int32_t before = v->before[j];
-		if (!after && !before)
-			continue;
-		int pat = (ed[0] * base + ed[1]) * base + ed[2];
-		double p_after = after ? next_fills(g, s, pat, next) : 0.0;
-		double p_before = v->p_before[j];
-		double handed = p_after * after - p_before * before;
-		w -= handed > 0 ? handed : BLOCK_SHARE * handed;
-		if (after > before && fits(g, pat, own))
-			w += OWN_SHARE * (1.0 - p_after) * (after - before);
+		int j = __builtin_ctz(sc), slot = theirs[j];
+		const hm_cell *e = v->nb[j];
+		/* the neighbour's pattern with this tile's digit on their edge */
+		int pat = e->pat + (xd[mine[j]] - e->d[slot]) * (int)g->pat_weight[slot];
+		int32_t after = points_after(g, v, j, xd), before = v->e[j].points;
+		double p_after = next_fills(k, pat) * (after != 0);
+		double handed = p_after * after - v->e[j].p_fill * before;
+		double blocked = BLOCK_SHARE * handed; /* when it is negative: taken away */
+		w -= handed > blocked ? handed : blocked;
+		double own_only = (after > before) & fits(g, pat, k->pool, t);
+		w += OWN_SHARE * (1.0 - p_after) * (after - before) * own_only;
 	}
 	return w > FLOOR ? w : FLOOR;
 }
@@ -181,30 +223,36 @@ static void priors(const void *game, const void *state, const bones_move *moves,
 {
 	const hm_game *g = game;
 	const hm_state *s = state;
-	uint64_t pool[HM_WORDS], next[HM_WORDS];
-	pool_mask(s, s->player, pool);
-	pool_mask(s, (s->player + 1) % g->players, next);
+	int rspan = s->maxr - s->minr;
+	call k = {g, s, hm_ccells(g, s),
+		  (const uint16_t *)(const void *)((const unsigned char *)s + g->off_board),
+		  s->pool_set[s->player], s->pool_set[(s->player + 1) % g->players],
+		  rspan < g->clear_r - 2 && s->maxx - s->minx + rspan < g->clear_q - 4};
 	view v;
 	bool have = false;
 	for (size_t i = 0; i < n; i++) {
-		bones_move m = moves[i];
+		bones_move mv = moves[i];
 		weights[i] = FLOOR;
-		if (hm_kind(m) != HM_PLACE || hm_tile(m) >= g->ntiles)
+		if (hm_kind(mv) != HM_PLACE || hm_tile(mv) >= g->ntiles)
 			continue;
-		if (!have || hm_q(m) != v.q || hm_r(m) != v.r) {
-			make_view(g, s, hm_q(m), hm_r(m), next, &v);
+		if (!have || hm_q(mv) != v.q || hm_r(mv) != v.r) {
+			make_view(&k, hm_q(mv), hm_r(mv), &v);
 			have = true;
 		}
 		if (v.c < 0)
 			continue;
-		int t = hm_tile(m);
-		uint64_t own[HM_WORDS];
-		memcpy(own, pool, sizeof own);
-		own[t >> 6] &= ~(1ull << (t & 63));
 		uint8_t xd[3];
-		hm_digits(g, t, hm_turn(m), xd);
-		weights[i] = placement_weight(g, s, &v, xd, own, next);
+		hm_digits(g, hm_tile(mv), hm_turn(mv), xd);
+		weights[i] = placement_weight(&k, &v, hm_tile(mv), xd);
 	}
+}
+
+/* What a tile on the empty cell c scores now. */
+static int32_t cell_points(const hm_game *g, const hm_state *s, int c)
+{
+	uint8_t hole[3];
+	int n = hm_holes_at(g, s, c, hole, NULL);
+	return n ? hm_points(g, n, hole) : 0;
 }
 
 /* Every player's score plus the best they could close now with their pool: in full for
@@ -213,12 +261,10 @@ static void evaluate(const void *game, const void *state, double *final_scores)
 {
 	const hm_game *g = game;
 	const hm_state *s = state;
-	uint64_t pools[HM_MAX_PLAYERS][HM_WORDS];
+	const uint64_t(*pools)[HM_WORDS] = s->pool_set;
 	int32_t best[HM_MAX_PLAYERS] = {0};
-	for (int p = 0; p < g->players; p++) {
+	for (int p = 0; p < g->players; p++)
 		final_scores[p] = s->score[p];
-		pool_mask(s, p, pools[p]);
-	}
 	if (s->phase == HM_PHASE_OVER)
 		return;
 	const hm_cell *cells = hm_ccells(g, s);
@@ -228,14 +274,14 @@ static void evaluate(const void *game, const void *state, double *final_scores)
 		const hm_cell *x = &cells[c];
 		bool fits_a_pool = false; /* most cells fit none: their points are not needed */
 		for (int p = 0; p < g->players; p++)
-			fits_a_pool |= fits(g, x->pat, pools[p]);
+			fits_a_pool |= fits(g, x->pat, pools[p], -1);
 		if (!fits_a_pool)
 			continue;
 		int32_t pts = cell_points(g, s, c);
 		if (!pts || (g->max_extent && hm_blocked(g, s, c)))
 			continue;
 		for (int p = 0; p < g->players; p++)
-			if (pts > best[p] && fits(g, x->pat, pools[p]))
+			if (pts > best[p] && fits(g, x->pat, pools[p], -1))
 				best[p] = pts;
 	}
 	for (int p = 0; p < g->players; p++)

@@ -14,6 +14,7 @@
 #include "bones/translate.h"
 
 #define HM_MAX_TILES 256   /* 2 x C(9,3) = 168 unique, 249 with repeated digits */
+#define HM_MAX_CELLS (3 * HM_MAX_TILES + 6) /* known cells of a state at most (config.c) */
 #define HM_WORDS 4         /* 64-bit words of a tile bitmask */
 #define HM_POOL_MAX 7      /* pool_size 6 plus the tile drawn at the start of a turn */
 #define HM_MAX_PLAYERS 4
@@ -75,7 +76,8 @@ typedef struct hm_cell {
 	uint16_t pat;      /* constraint pattern of d (open cells) */
 	uint16_t open_pos; /* index in the live list, HM_NOT_LIVE when not in it */
 	uint8_t tile, turn;/* the placed tile and its turn */
-	uint8_t pad[2];
+	uint8_t around;    /* bit j: a tile on the neighbour in direction j */
+	uint8_t pad;
 } hm_cell;
 
 /* An entry of the live list: an empty cell next to the layout (whether or not a tile
@@ -135,6 +137,22 @@ static inline uint32_t hm_key_of(const hm_cell *c)
 static inline unsigned hm_home(const hm_game *g, int q, int r)
 {
 	return ((unsigned)q + ((unsigned)r << g->qbits)) & g->board_mask;
+}
+
+int hm_find(const hm_game *g, const hm_state *s, int q, int r);
+
+/* hm_find, with the usual case inline: the cell in its home slot, or none there (cells
+ * never leave the board, so an empty home slot means no such cell). */
+static inline int hm_cell_at(const hm_game *g, const hm_state *s, int q, int r)
+{
+	const uint16_t *board =
+		(const uint16_t *)(const void *)((const unsigned char *)s + g->off_board);
+	unsigned at = board[hm_home(g, q, r)];
+	if (!at)
+		return -1;
+	if (hm_key_of(&hm_ccells(g, s)[at - 1]) == hm_key(q, r))
+		return (int)at - 1;
+	return hm_find(g, s, q, r);
 }
 
 static inline bones_move hm_pack(int kind, int tile, int turn, int q, int r)
@@ -219,8 +237,7 @@ size_t hm_legal_moves(const void *game, const void *state, bones_move *moves,
 bones_status hm_apply(const void *game, void *state, bones_move move);
 void hm_scores(const void *game, const void *state, double *scores);
 void hm_ranks(const void *game, const void *state, int *ranks);
-/* Index of the cell (q, r) in the state, or -1 when it is not known. */
-int hm_find(const hm_game *g, const hm_state *s, int q, int r);
+/* hm_find (above): index of the cell (q, r) in the state, or -1 when it is not known. */
 /* Whether move is legal in s (placements, passes and draws). */
 bool hm_legal(const hm_game *g, const hm_state *s, bones_move move);
 /* Bit k set when turn k of tile t may be placed on the open cell c (extent included). */

@@ -61,14 +61,11 @@ int hm_holes_at(const hm_game *g, const hm_state *s, int c, uint8_t hole[3],
 {
 	const hm_cell *cells = hm_ccells(g, s);
 	const hm_cell *x = &cells[c];
-	int nb[6], n = 0;
-	for (int j = 0; j < 6; j++)
-		nb[j] = hm_find(g, s, x->q + bones_hex_dirs[j].q,
-					    x->r + bones_hex_dirs[j].r);
-	for (int i = 0; i < 6; i += 2) {
-		int a = nb[i], b = nb[(i + 1) % 6];
-		if (a < 0 || b < 0 || !cells[a].placed || !cells[b].placed)
-			continue;
+	int n = 0;
+	/* a hole at even corner i where neighbours i and i + 1 hold tiles */
+	for (unsigned at = x->around & x->around >> 1 & 0x15u; at; at &= at - 1) {
+		int i = __builtin_ctz(at);
+		int a = hm_cell_at(g, s, x->q + bones_hex_dirs[i].q, x->r + bones_hex_dirs[i].r);
 		if (corner)
 			corner[n] = i;
 		hole[n++] = hole_value(x, &cells[a], i);
@@ -89,11 +86,12 @@ typedef struct layout {
 /* The neighbour (q, r) of a tile being placed, added as an open cell when unknown,
  * gets digit at its corner slot (placed tiles keep theirs): its pattern, also in its
  * entry of the live list. A cell no tile fits any more stays in the list (its count is
- * zero): taking it out cost more than the shorter list saved. With `clear`, the cell is
- * in its home slot or nowhere (no look-up). Returns the cell. */
+ * zero): taking it out cost more than the shorter list saved. Its mask of tiles around
+ * gains `back`, the bit of the direction to the tile. With `clear`, the cell is in its
+ * home slot or nowhere (no look-up). Returns the cell. */
 static inline __attribute__((always_inline)) unsigned
 touch_neighbour(const hm_game *g, layout *l, int q, int r, unsigned home, bool clear,
-		int slot, unsigned digit)
+		int slot, unsigned digit, unsigned back)
 {
 	unsigned i = clear ? home : slot_of(g, l->board, l->cells, home, hm_key(q, r));
 	/* no branch on whether the cell is new, placed or live (coin tosses): a new cell
@@ -108,6 +106,7 @@ touch_neighbour(const hm_game *g, layout *l, int q, int r, unsigned home, bool c
 	l->ncells += fresh;
 	l->nlive += fresh;
 	hm_cell *c = &l->cells[n];
+	c->around = (uint8_t)(c->around | back);
 	unsigned placed = c->placed, keep = 0u - placed, old = c->d[slot];
 	unsigned now = (old & keep) | (digit & ~keep);
 	c->d[slot] = (uint8_t)now;
@@ -173,27 +172,23 @@ static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_mo
 	 * same way all game long but for a few large layouts' last moves) */
 	int rspan = s->maxr - s->minr;
 	bool clear = rspan < g->clear_r && s->maxx - s->minx + rspan < g->clear_q;
-	unsigned nb[6], around = 0; /* bit j: a tile on neighbour j */
+	unsigned nb[6], around = x->around; /* bit j: a tile on neighbour j */
 	unsigned home = hm_home(g, q, r), mask = g->board_mask;
 	/* unrolled: the directions and corner slots become constants */
 	if (clear)
 #pragma GCC unroll 6
-		for (int j = 0; j < 6; j++) {
+		for (int j = 0; j < 6; j++)
 			nb[j] = touch_neighbour(g, &l, q + bones_hex_dirs[j].q,
 						r + bones_hex_dirs[j].r,
 						(home + g->home_step[j]) & mask, true, theirs[j],
-						d[mine[j]]);
-			around |= (unsigned)l.cells[nb[j]].placed << j;
-		}
+						d[mine[j]], 1u << (j + 3) % 6);
 	else
 #pragma GCC unroll 6
-		for (int j = 0; j < 6; j++) {
+		for (int j = 0; j < 6; j++)
 			nb[j] = touch_neighbour(g, &l, q + bones_hex_dirs[j].q,
 						r + bones_hex_dirs[j].r,
 						(home + g->home_step[j]) & mask, false, theirs[j],
-						d[mine[j]]);
-			around |= (unsigned)l.cells[nb[j]].placed << j;
-		}
+						d[mine[j]], 1u << (j + 3) % 6);
 	s->ncells = (uint16_t)l.ncells;
 	s->nlive = (uint16_t)l.nlive;
 	/* a hole at even corner i when neighbours i and i + 1 hold tiles: one placement
