@@ -56,6 +56,19 @@ static void test_holomino_heuristic__is_offered_with_both_functions_and_a_margin
 	bones_test_finish(&g, s);
 }
 
+/* Two players: mcts cuts its rollouts after 8 moves for the evaluation unless told
+ * otherwise (measured in docs/ai.md); with four there is no such advice. */
+static void test_holomino_heuristic__advises_a_rollout_cut_off_with_two_players_only(void)
+{
+	bones_test_game g;
+	void *s = start(&g, "players=2");
+	CU_ASSERT_EQUAL(heuristic(&g)->rollout_moves, 8);
+	bones_test_finish(&g, s);
+	s = start(&g, "players=4");
+	CU_ASSERT_EQUAL(heuristic(&g)->rollout_moves, 0);
+	bones_test_finish(&g, s);
+}
+
 /* The rule sheet's first hole (see test_holomino.c): player 1 holds 123, 146, 456, 124;
  * 123@1,-1 closes 5 + 2 + 3 = 10 and weighs 1 + 10 = 11 (the other cell it touches,
  * (0,-1), already had its hole of 9 ready and keeps it: nothing handed over). Every
@@ -313,6 +326,8 @@ int main(void)
 	static const bones_test_case cases[] = {
 		{"the heuristic is offered with both functions and a margin",
 		 test_holomino_heuristic__is_offered_with_both_functions_and_a_margin},
+		{"advises a rollout cut-off with two players only",
+		 test_holomino_heuristic__advises_a_rollout_cut_off_with_two_players_only},
 		{"a scoring placement outweighs every other",
 		 test_holomino_heuristic__a_scoring_placement_outweighs_every_other},
 		{"a hole the opponent can close is weighted lower",

@@ -501,9 +501,12 @@ static void test_mcts__refuses_bad_parameters_with_a_reason(void)
 
 /* Count to 21 in steps of 1..3 with a perfect evaluation: the player to move at total t
  * loses when 21 - t is a multiple of 4. Priors name the winning step (weight 1). */
+static size_t evaluate_calls; /* calls of count_evaluate */
+
 static void count_evaluate(const void *game, const void *state, double *final)
 {
 	(void)game;
+	evaluate_calls++;
 	const int32_t *s = state; /* {total, player, last, pad} */
 	bool mover_wins = (21 - s[0]) % 4 != 0;
 	final[s[1]] = mover_wins;
@@ -523,8 +526,10 @@ static void count_priors(const void *game, const void *state, const bones_move *
 		weights[i] = (bones_move)((21 - s[0]) % 4) == moves[i];
 }
 
-static const bones_heuristic count_heuristic = {sizeof(bones_heuristic), count_evaluate,
-						0.25, count_priors, 0};
+static const bones_heuristic count_heuristic = {.size = sizeof(bones_heuristic),
+						.evaluate = count_evaluate,
+						.margin_scale = 0.25,
+						.priors = count_priors};
 
 static const void *count_extension(const void *game, const char *id)
 {
@@ -573,10 +578,12 @@ static const void *current_extension(const void *game, const char *id)
  * used, but never given draws. */
 static void test_mcts__greedy_rollouts_weigh_a_sample_when_priors_are_per_move(void)
 {
-	static const bones_heuristic per_move = {sizeof(bones_heuristic), NULL, 0, count_priors,
-						 BONES_HEURISTIC_PRIORS_PER_MOVE};
-	static const bones_heuristic old = {BONES_HEURISTIC_SIZE_1_0, NULL, 0, count_priors,
-					    BONES_HEURISTIC_PRIORS_PER_MOVE};
+	static const bones_heuristic per_move = {.size = sizeof(bones_heuristic),
+						 .priors = count_priors,
+						 .flags = BONES_HEURISTIC_PRIORS_PER_MOVE};
+	static const bones_heuristic old = {.size = BONES_HEURISTIC_SIZE_1_0,
+					    .priors = count_priors,
+					    .flags = BONES_HEURISTIC_PRIORS_PER_MOVE};
 	static const struct {
 		const bones_heuristic *h;
 		const char *spec;
@@ -600,6 +607,54 @@ static void test_mcts__greedy_rollouts_weigh_a_sample_when_priors_are_per_move(v
 		CU_ASSERT(m >= 1 && m <= 3);
 		CU_ASSERT(priors_calls > 0);
 		CU_ASSERT_EQUAL(priors_of_5 > 0, cases[k].draws);
+		free(s);
+		bones_agent_destroy(a);
+		bones_test_release(&g);
+	}
+	bones_registry_destroy(reg);
+}
+
+/* A heuristic may advise a rollout cut-off (rollout_moves, appended in ABI 1.2): without
+ * `depth` in its spec mcts then evaluates after that many rollout moves. depth=-1 still
+ * plays to the end, and neither a heuristic of 1.1's size (the field unread) nor one
+ * without advice cuts anything. */
+static void test_mcts__cuts_rollouts_where_the_heuristic_advises(void)
+{
+	static const bones_heuristic advised = {.size = sizeof(bones_heuristic),
+						.evaluate = count_evaluate,
+						.margin_scale = 0.25,
+						.rollout_moves = 2};
+	static const bones_heuristic older = {.size = BONES_HEURISTIC_SIZE_1_1,
+					      .evaluate = count_evaluate,
+					      .margin_scale = 0.25,
+					      .rollout_moves = 2};
+	static const bones_heuristic silent = {.size = sizeof(bones_heuristic),
+					       .evaluate = count_evaluate,
+					       .margin_scale = 0.25};
+	static const struct {
+		const bones_heuristic *h;
+		const char *spec;
+		bool cut;
+	} cases[] = {{&advised, "mcts iterations=200 rollout=random", true},
+		     {&advised, "mcts iterations=200 rollout=random depth=-1", false},
+		     {&advised, "mcts iterations=200 rollout=random depth=1", true},
+		     {&older, "mcts iterations=200 rollout=random", false},
+		     {&silent, "mcts iterations=200 rollout=random", false}};
+	const bones_plugin *pl;
+	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		bones_plugin with = *pl;
+		with.get_extension = current_extension;
+		current = cases[k].h;
+		bones_test_game g;
+		CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, &with, "target=21 max_step=3"),
+				      BONES_OK);
+		bones_agent *a = bones_test_agent(&g, cases[k].spec, 1);
+		void *s = count_state(&g, 0, 0);
+		evaluate_calls = 0;
+		bones_move m = choose(a, s);
+		CU_ASSERT(m >= 1 && m <= 3);
+		CU_ASSERT_EQUAL(evaluate_calls > 0, cases[k].cut);
 		free(s);
 		bones_agent_destroy(a);
 		bones_test_release(&g);
@@ -632,6 +687,8 @@ int main(void)
 		 test_mcts__uses_the_plugins_evaluation_and_priors},
 		{"greedy rollouts weigh a sample when priors are per move",
 		 test_mcts__greedy_rollouts_weigh_a_sample_when_priors_are_per_move},
+		{"cuts rollouts where the heuristic advises",
+		 test_mcts__cuts_rollouts_where_the_heuristic_advises},
 		{"refuses bad parameters with a reason",
 		 test_mcts__refuses_bad_parameters_with_a_reason},
 		{NULL, NULL},

@@ -77,8 +77,8 @@ static const bones_agent_kind kinds[] = {
 	 N_("iterations=N (1000) time=S (0: none; both: the first reached) c=F (0.7) "
 	 "rollout=greedy|random (greedy) reward=margin|rank (margin) scale=F (10: margin "
 	 "width) pw=F (2: children <= F*sqrt(visits); 0: all) widen=F (0: chance outcomes "
-	 "<= F*sqrt(visits); 0: all) depth=N (-1: full rollouts; with a heuristic: "
-	 "evaluate after N moves) sample=N (0: greedy rollouts weigh every legal move by "
+	 "<= F*sqrt(visits); 0: all) depth=N (the game's advice, else -1: full "
+	 "rollouts; N: with a heuristic, evaluate after N moves) sample=N (0: greedy rollouts weigh every legal move by "
 	 "its prior; N: choose among N drawn moves by prior squared, faster, weaker per "
 	 "iteration) threads=N (1) "
 	 "nodes=N (0: from memory_mb) memory_mb=N (128) reuse=0|1 (1)")},

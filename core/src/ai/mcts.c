@@ -27,6 +27,8 @@ typedef struct mcts_job {
 	double deadline;
 } mcts_job;
 
+#define DEPTH_ADVISED -2 /* depth not given: the heuristic's rollout_moves, else -1 */
+
 static const char *const rollout_choices[] = {"random", "greedy", NULL};
 static const char *const reward_choices[] = {"rank", "margin", NULL};
 
@@ -43,7 +45,7 @@ static const bones_agent_param mcts_params[P_COUNT] = {
 	[P_MEMORY] = {"memory_mb", 128, 1, 1 << 20, true, NULL},
 	[P_REWARD] = {"reward", 1, 0, 1, true, reward_choices},
 	[P_SCALE] = {"scale", 10, 1e-9, 1e12, false, NULL},
-	[P_DEPTH] = {"depth", -1, -1, 1e6, true, NULL},
+	[P_DEPTH] = {"depth", DEPTH_ADVISED, -1, 1e6, true, NULL},
 	[P_REUSE] = {"reuse", 1, 0, 1, true, NULL},
 	[P_WIDEN] = {"widen", 0, 0, 1e6, false, NULL},
 	[P_PW] = {"pw", 2, 0, 1e6, false, NULL},
@@ -69,6 +71,17 @@ static uint32_t heuristic_flags(const bones_heuristic *h)
 	return covered ? h->flags : 0;
 }
 
+/* The rollout cut-off when the spec gives no depth: the heuristic's advice (a plugin
+ * built before ABI 1.2 has none), which needs its evaluate; else to the end (-1). */
+static int advised_depth(const bones_heuristic *h)
+{
+	bool covered = h && h->size >= offsetof(bones_heuristic, rollout_moves) +
+						sizeof h->rollout_moves;
+	if (!covered || !h->evaluate || !h->rollout_moves || h->rollout_moves > 1000000)
+		return -1;
+	return (int)h->rollout_moves;
+}
+
 static void fill_config(bones_agent *a, bones_mcts_config *c)
 {
 	const double *p = a->params;
@@ -87,7 +100,7 @@ static void fill_config(bones_agent *a, bones_mcts_config *c)
 	c->threads = (int)p[P_THREADS];
 	c->reward = (int)p[P_REWARD];
 	c->scale = p[P_SCALE];
-	c->depth = (int)p[P_DEPTH];
+	c->depth = p[P_DEPTH] == DEPTH_ADVISED ? advised_depth(c->heur) : (int)p[P_DEPTH];
 	c->reuse = p[P_REUSE] != 0;
 	c->widen = p[P_WIDEN];
 	c->pw = p[P_PW];

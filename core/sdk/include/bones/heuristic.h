@@ -42,6 +42,15 @@ typedef struct bones_heuristic {
 
 	/* BONES_HEURISTIC_* flags below; 0 when absent. */
 	uint32_t flags;
+	uint32_t reserved; /* 0; keeps the next field out of a 1.1 plugin's padding */
+
+	/* ---- Added in ABI 1.2: read only when size covers it ------------------------ */
+
+	/* How many moves mcts plays into a rollout before it evaluates, when the agent's
+	 * spec does not give `depth`: the length the plugin's authors measured to play at
+	 * least as well as rollouts to the end (and faster), with evaluate set. 0: no
+	 * advice, rollouts to the end. It may depend on the configured game. */
+	uint32_t rollout_moves;
 } bones_heuristic;
 
 /* priors weighs each move on its own: given any legal moves of the player to move (a few
@@ -53,7 +62,8 @@ typedef struct bones_heuristic {
 /* The capability's size in each ABI minor, frozen: a host accepts any size from the
  * 1.0 one up (reading only the fields a plugin's size covers). */
 #define BONES_HEURISTIC_SIZE_1_0 ((uint32_t)offsetof(bones_heuristic, flags))
-#define BONES_HEURISTIC_SIZE_1_1 ((uint32_t)sizeof(bones_heuristic))
+#define BONES_HEURISTIC_SIZE_1_1 ((uint32_t)offsetof(bones_heuristic, rollout_moves))
+#define BONES_HEURISTIC_SIZE_1_2 ((uint32_t)sizeof(bones_heuristic))
 
 #ifdef __cplusplus
 }
