@@ -572,6 +572,25 @@ static const void *current_extension(const void *game, const char *id)
 	return !strcmp(id, BONES_HEURISTIC_ID) ? current : NULL;
 }
 
+/* The move an agent of spec chooses from total 0 of count-to-21, the plugin pl offering
+ * heuristic h. */
+static bones_move choose_with_heuristic(const bones_plugin *pl, const bones_heuristic *h,
+					const char *spec)
+{
+	bones_plugin with = *pl;
+	with.get_extension = current_extension;
+	current = h;
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, &with, "target=21 max_step=3"), BONES_OK);
+	bones_agent *a = bones_test_agent(&g, spec, 1);
+	void *s = count_state(&g, 0, 0);
+	bones_move m = choose(a, s);
+	free(s);
+	bones_agent_destroy(a);
+	bones_test_release(&g);
+	return m;
+}
+
 /* count_priors weighs each move on its own, so a greedy rollout step may weigh a few
  * moves drawn from the legal list: sample=5 weighs 5 draws (repeats: only 3 moves are
  * legal), sample=0 the legal list. A heuristic of ABI 1.0's size has no flags: it is
@@ -594,22 +613,11 @@ static void test_mcts__greedy_rollouts_weigh_a_sample_when_priors_are_per_move(v
 	const bones_plugin *pl;
 	bones_registry *reg = load("testgame.so", "testgame", &pl);
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		bones_plugin with = *pl;
-		with.get_extension = current_extension;
-		current = cases[k].h;
-		bones_test_game g;
-		CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, &with, "target=21 max_step=3"),
-				      BONES_OK);
-		bones_agent *a = bones_test_agent(&g, cases[k].spec, 1);
-		void *s = count_state(&g, 0, 0);
 		priors_calls = priors_of_5 = 0;
-		bones_move m = choose(a, s);
+		bones_move m = choose_with_heuristic(pl, cases[k].h, cases[k].spec);
 		CU_ASSERT(m >= 1 && m <= 3);
 		CU_ASSERT(priors_calls > 0);
 		CU_ASSERT_EQUAL(priors_of_5 > 0, cases[k].draws);
-		free(s);
-		bones_agent_destroy(a);
-		bones_test_release(&g);
 	}
 	bones_registry_destroy(reg);
 }
@@ -643,21 +651,10 @@ static void test_mcts__cuts_rollouts_where_the_heuristic_advises(void)
 	const bones_plugin *pl;
 	bones_registry *reg = load("testgame.so", "testgame", &pl);
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		bones_plugin with = *pl;
-		with.get_extension = current_extension;
-		current = cases[k].h;
-		bones_test_game g;
-		CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, &with, "target=21 max_step=3"),
-				      BONES_OK);
-		bones_agent *a = bones_test_agent(&g, cases[k].spec, 1);
-		void *s = count_state(&g, 0, 0);
 		evaluate_calls = 0;
-		bones_move m = choose(a, s);
+		bones_move m = choose_with_heuristic(pl, cases[k].h, cases[k].spec);
 		CU_ASSERT(m >= 1 && m <= 3);
 		CU_ASSERT_EQUAL(evaluate_calls > 0, cases[k].cut);
-		free(s);
-		bones_agent_destroy(a);
-		bones_test_release(&g);
 	}
 	bones_registry_destroy(reg);
 }

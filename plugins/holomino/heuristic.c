@@ -288,20 +288,16 @@ static void evaluate(const void *game, const void *state, double *final_scores)
 		final_scores[p] += p == s->player ? best[p] : OTHERS_SHARE * best[p];
 }
 
-/* Rollouts cut after this many moves for the evaluation play better than rollouts to
- * the end with two players (docs/ai.md: 62.5% head to head at equal iterations, 3x the
- * iterations a second); with more players that was not shown, so no advice there. */
-#define ROLLOUT_MOVES_2P 8
+/* Rollouts cut after this many moves for the evaluation play at least as well as
+ * rollouts to the end, at a quarter of the cost or less (docs/ai.md, "Faster
+ * iterations": 65.2% head to head with two players; with three and four at or above a
+ * fair share). */
+#define ROLLOUT_MOVES 8
 
 /* priors looks only at each move's own cell and its neighbours */
-const bones_heuristic hm_heuristic_2p = {.size = sizeof(bones_heuristic),
-					 .evaluate = evaluate,
-					 .margin_scale = MARGIN,
-					 .priors = priors,
-					 .flags = BONES_HEURISTIC_PRIORS_PER_MOVE,
-					 .rollout_moves = ROLLOUT_MOVES_2P};
 const bones_heuristic hm_heuristic = {.size = sizeof(bones_heuristic),
 				      .evaluate = evaluate,
 				      .margin_scale = MARGIN,
 				      .priors = priors,
-				      .flags = BONES_HEURISTIC_PRIORS_PER_MOVE};
+				      .flags = BONES_HEURISTIC_PRIORS_PER_MOVE,
+				      .rollout_moves = ROLLOUT_MOVES};

@@ -268,8 +268,7 @@ size_t hm_explain(const hm_game *g, const hm_moverec *rec, char *buf, size_t cap
 void hm_tile_name(const hm_game *g, int t, char out[4]);
 
 /* heuristic.c: priors and evaluation for the search agents ("bones.heuristic/1") */
-extern const bones_heuristic hm_heuristic;    /* three or four players */
-extern const bones_heuristic hm_heuristic_2p; /* two: with a rollout cut-off */
+extern const bones_heuristic hm_heuristic;
 
 /* render.c, text.c */
 const void *hm_extension(const void *game, const char *id);

@@ -266,7 +266,8 @@ static const bones_render render = {
 
 const void *hm_extension(const void *game, const char *id)
 {
+	(void)game;
 	if (strcmp(id, BONES_HEURISTIC_ID) == 0)
-		return ((const hm_game *)game)->players == 2 ? &hm_heuristic_2p : &hm_heuristic;
+		return &hm_heuristic;
 	return strcmp(id, BONES_RENDER_ID) == 0 ? &render : NULL;
 }
