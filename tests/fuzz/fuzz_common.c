@@ -21,11 +21,25 @@ bones_registry *fuzz_registry(void)
 	return reg;
 }
 
+/* At exit: the files are the fuzzer's own, gone with it (a crash keeps its input in
+ * libFuzzer's crash file, not here). */
+static void remove_files(void)
+{
+	for (int k = 0; k < 4; k++)
+		if (paths[k][0])
+			unlink(paths[k]);
+}
+
 const char *fuzz_file(const uint8_t *data, size_t size, const char *suffix)
 {
 	int k = !strcmp(suffix, ".ini") ? 0 : !strcmp(suffix, ".bones") ? 1 : 2;
-	if (!paths[k][0])
-		snprintf(paths[k], sizeof paths[k], "/tmp/bones-fuzz-%d%s", (int)getpid(), suffix);
+	if (!paths[0][0] && !paths[1][0] && !paths[2][0] && !paths[3][0])
+		atexit(remove_files);
+	if (!paths[k][0]) {
+		const char *dir = getenv("TMPDIR");
+		snprintf(paths[k], sizeof paths[k], "%s/bones-fuzz-%d%s",
+			 dir && *dir && strlen(dir) < 32 ? dir : "/tmp", (int)getpid(), suffix);
+	}
 	FILE *f = fopen(paths[k], "wb");
 	if (!f)
 		abort();
