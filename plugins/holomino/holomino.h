@@ -210,6 +210,15 @@ static inline bool hm_extent_ok(const hm_game *g, const hm_state *s, int q, int 
 	return maxr - minr + 1 <= g->max_extent && maxx - minx + 2 <= 2 * g->max_extent;
 }
 
+/* Bit k set when turn k of tile t may be placed on the open cell c (extent included). */
+static inline unsigned hm_turns(const hm_game *g, const hm_state *s, int c, int t)
+{
+	const hm_cell *x = &hm_ccells(g, s)[c];
+	if (x->placed || (g->max_extent && !hm_extent_ok(g, s, x->q, x->r)))
+		return 0;
+	return g->ori[(size_t)x->pat * (size_t)g->ntiles + (size_t)t];
+}
+
 /* The plugin's texts in the player's language (bones/translate.h): N_ marks static
  * metadata the host translates, TR and TRN run-time texts (breakdowns, the terminal
  * view, chance words, configure errors). Never in hot paths, notation or records. */
@@ -240,8 +249,6 @@ void hm_ranks(const void *game, const void *state, int *ranks);
 /* hm_find (above): index of the cell (q, r) in the state, or -1 when it is not known. */
 /* Whether move is legal in s (placements, passes and draws). */
 bool hm_legal(const hm_game *g, const hm_state *s, bones_move move);
-/* Bit k set when turn k of tile t may be placed on the open cell c (extent included). */
-unsigned hm_turns(const hm_game *g, const hm_state *s, int c, int t);
 /* Whether the open cell c can never be filled (equal fixed digits, no unplaced tile fits,
  * or beyond max_extent). */
 bool hm_blocked(const hm_game *g, const hm_state *s, int c);

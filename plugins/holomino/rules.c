@@ -220,14 +220,6 @@ int hm_to_move(const void *game, const void *state)
 	return s->phase == HM_PHASE_MOVE ? s->player : BONES_CHANCE;
 }
 
-unsigned hm_turns(const hm_game *g, const hm_state *s, int c, int t)
-{
-	const hm_cell *x = &hm_ccells(g, s)[c];
-	if (x->placed || (g->max_extent && !hm_extent_ok(g, s, x->q, x->r)))
-		return 0;
-	return g->ori[(size_t)x->pat * (size_t)g->ntiles + (size_t)t];
-}
-
 bool hm_blocked(const hm_game *g, const hm_state *s, int c)
 {
 	const hm_cell *x = &hm_ccells(g, s)[c];
@@ -465,7 +457,7 @@ apply_play(const hm_game *g, hm_state *s, bones_move m)
 		/* the hot path: one look-up of the cell serves the check and the placement */
 		if (s->phase != HM_PHASE_MOVE || t >= g->ntiles || !hm_has(s->pool_set[p], t))
 			return BONES_EILLEGAL;
-		c = hm_find(g, s, hm_q(m), hm_r(m));
+		c = hm_cell_at(g, s, hm_q(m), hm_r(m));
 		if (c < 0 || !((hm_turns(g, s, c, t) >> hm_turn(m)) & 1u))
 			return BONES_EILLEGAL;
 		at = pool_index(s, p, t);
