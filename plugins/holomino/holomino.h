@@ -14,7 +14,6 @@
 #include "bones/translate.h"
 
 #define HM_MAX_TILES 256   /* 2 x C(9,3) = 168 unique, 249 with repeated digits */
-#define HM_MAX_CELLS (3 * HM_MAX_TILES + 6) /* known cells of a state at most (config.c) */
 #define HM_WORDS 4         /* 64-bit words of a tile bitmask */
 #define HM_POOL_MAX 7      /* pool_size 6 plus the tile drawn at the start of a turn */
 #define HM_MAX_PLAYERS 4
@@ -139,6 +138,7 @@ static inline unsigned hm_home(const hm_game *g, int q, int r)
 	return ((unsigned)q + ((unsigned)r << g->qbits)) & g->board_mask;
 }
 
+/* rules.c: index of the cell (q, r) in the state, or -1 when it is not known. */
 int hm_find(const hm_game *g, const hm_state *s, int q, int r);
 
 /* hm_find, with the usual case inline: the cell in its home slot, or none there (cells
@@ -246,7 +246,6 @@ size_t hm_legal_moves(const void *game, const void *state, bones_move *moves,
 bones_status hm_apply(const void *game, void *state, bones_move move);
 void hm_scores(const void *game, const void *state, double *scores);
 void hm_ranks(const void *game, const void *state, int *ranks);
-/* hm_find (above): index of the cell (q, r) in the state, or -1 when it is not known. */
 /* Whether move is legal in s (placements, passes and draws). */
 bool hm_legal(const hm_game *g, const hm_state *s, bones_move move);
 /* Whether the open cell c can never be filled (equal fixed digits, no unplaced tile fits,
