@@ -39,6 +39,7 @@ struct bones_engine {
 	size_t masked_cap;
 	int seat;               /* `new ... seat=N`: the player this engine is (0-based), or -1 */
 	bones_rng guesses;      /* draws the masked outcomes; seeded by the game's seed */
+	int64_t repair_ms;      /* bones_engine_set_repair_time; 0: the default */
 };
 
 bones_engine *bones_engine_create(bones_registry *reg)
@@ -70,6 +71,11 @@ bones_status bones_engine_set_agent(bones_engine *e, const char *spec)
 	free(e->agent_spec);
 	e->agent_spec = copy;
 	return BONES_OK;
+}
+
+void bones_engine_set_repair_time(bones_engine *e, int64_t ms)
+{
+	e->repair_ms = ms > 0 ? ms : 0;
 }
 
 void bones_engine_destroy(bones_engine *e)
@@ -337,7 +343,7 @@ static bool mark_last(bones_engine *e, bool guessed)
 }
 
 /* Change the guesses so that goal holds (engine_redeal.c) within ms milliseconds (0:
- * the default); false when none was guessed or no change found does it. */
+ * the engine's repair time); false when none was guessed or no change found does it. */
 static bool redeal(bones_engine *e, bones_redeal_goal goal, int64_t ms)
 {
 	size_t n = bones_session_length(e->session);
@@ -346,7 +352,7 @@ static bool redeal(bones_engine *e, bones_redeal_goal goal, int64_t ms)
 		any |= e->masked[i];
 	return any && n <= e->masked_cap &&
 	       !bones_engine_redeal(e->session, e->masked, goal, bones_session_seed(e->session),
-				    ms);
+				    ms > 0 ? ms : e->repair_ms);
 }
 
 /* A move the guesses made illegal: change guesses, then play it. */
