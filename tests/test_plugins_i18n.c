@@ -149,6 +149,72 @@ static void test_plugins_i18n__the_games_speak_german(void)
 	speak("en");
 }
 
+/* The first move off the board (move_place: no target) met in seeded random games of
+ * plugin id: its button's label (bones_session_move_label) into buf, its notation into
+ * text; false when none came up in 200 games. */
+static bool first_offboard_label(bones_registry *reg, const char *id, const char *settings,
+				 char *buf, char *text, size_t cap)
+{
+	const bones_plugin *p = find(reg, id);
+	bool found = false;
+	for (uint64_t seed = 1; seed <= 200 && !found; seed++) {
+		bones_session *s = bones_test_session(p, settings, seed);
+		const void *game = bones_session_game(s);
+		const bones_render *r = p->get_extension(game, BONES_RENDER_ID);
+		size_t cap_moves = bones_session_info(s)->max_moves;
+		bones_move *moves = malloc(cap_moves * sizeof *moves);
+		bones_rng rng;
+		bones_rng_seed(&rng, seed);
+		CU_ASSERT_FATAL(r && r->move_place && moves);
+		while (!found && bones_session_to_move(s) != BONES_TERMINAL) {
+			if (bones_session_to_move(s) == BONES_CHANCE) {
+				CU_ASSERT_FATAL(bones_session_resolve_chance(s) == BONES_OK);
+				continue;
+			}
+			const void *state = bones_session_state(s);
+			size_t n = p->legal_moves(game, state, moves, NULL, cap_moves);
+			for (size_t i = 0; i < n && !found; i++) {
+				bones_move_place place;
+				if (r->move_place(game, state, moves[i], &place) || place.target >= 0)
+					continue;
+				found = bones_session_move_label(s, moves[i], buf, cap) &&
+					p->format_move(game, state, moves[i], text, cap) > 0;
+			}
+			CU_ASSERT_FATAL(bones_session_play(s, moves[bones_rng_below(&rng, (uint32_t)n)]) ==
+					BONES_OK);
+		}
+		free(moves);
+		bones_session_destroy(s);
+	}
+	return found;
+}
+
+/* The buttons of moves off the board (a pass, a discard, a draw) read in the player's
+ * language; the notation they make stays the same. */
+static void test_plugins_i18n__moves_off_the_board_have_labels_in_german(void)
+{
+	static const struct {
+		const char *id, *settings, *german;
+	} games[] = {{"holomino", "max_extent=4", "Passen, "},
+		     {"hegemino", "", "Abwerfen"},
+		     {"geominos", "deal=one players=4", "Passen"},
+		     {"dominoes", "", "Passen"},
+		     {"dominoes", "variant=draw", "Aus dem Vorrat ziehen"}};
+	speak("de");
+	bones_registry *reg = game_plugins();
+	for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+		char label[64], text[64];
+		CU_ASSERT_FATAL(first_offboard_label(reg, games[k].id, games[k].settings, label,
+						     text, sizeof label));
+		CU_ASSERT_EQUAL(strncmp(label, games[k].german, strlen(games[k].german)), 0);
+		CU_ASSERT(strcmp(label, text) != 0);
+		if (strncmp(label, games[k].german, strlen(games[k].german)))
+			fprintf(stderr, "\n  %s: '%s' for '%s'", games[k].id, label, text);
+	}
+	bones_registry_destroy(reg);
+	speak("en");
+}
+
 static void test_plugins_i18n__the_games_speak_english(void)
 {
 	speak("en");
@@ -288,6 +354,8 @@ int main(void)
 	static const bones_test_case cases[] = {
 		{"the games speak german", test_plugins_i18n__the_games_speak_german},
 		{"the games speak english", test_plugins_i18n__the_games_speak_english},
+		{"moves off the board have labels in German",
+		 test_plugins_i18n__moves_off_the_board_have_labels_in_german},
 		{"records are the same in german and english",
 		 test_plugins_i18n__records_are_the_same_in_german_and_english},
 		{"a 1.1 plugin loads without a text domain",

@@ -217,8 +217,7 @@ static void offboard_buttons(gui_app *a)
 		if (p->target >= 0 || (a->play.sel >= 0 && p->piece >= 0 && p->piece != a->play.sel))
 			continue;
 		char text[BONES_MOVE_TEXT_MAX];
-		if (!g->plugin->format_move(bones_session_game(g->s), bones_session_state(g->s),
-					    g->moves[i], text, sizeof text))
+		if (!bones_session_move_label(g->s, g->moves[i], text, sizeof text))
 			continue;
 		float w = gui_text_width(&a->draw, u, text) + 2 * u;
 		gui_button_draw(a, (SDL_FRect){x, y, w, 2.2f * u}, BTN_OFFBOARD, (int)i, text,

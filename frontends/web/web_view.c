@@ -105,12 +105,17 @@ static double points_of(const web_table *t, const void *state, void *scratch, bo
 	return after[mover] - before[mover];
 }
 
-static void write_target(web_buf *out, const char *text, const bones_move_place *place,
-			 double points, const bones_picture_layout *layout)
+static void write_target(web_buf *out, const char *text, const char *label,
+			 const bones_move_place *place, double points,
+			 const bones_picture_layout *layout)
 {
 	bool f = true;
 	web_buf_json_key(out, &f, "move");
 	web_buf_json_string(out, text);
+	if (label) { /* a move off the board, in the reader's language */
+		web_buf_json_key(out, &f, "label");
+		web_buf_json_string(out, label);
+	}
 	web_buf_json_key(out, &f, "piece");
 	web_buf_printf(out, "%d", place->piece);
 	web_buf_json_key(out, &f, "target");
@@ -149,9 +154,13 @@ static void write_targets(const web_table *t, const bones_picture_layout *layout
 		bones_move_place place = {.piece = -1, .target = -1};
 		if (!r || !r->move_place || r->move_place(game, state, moves[i], &place))
 			place.piece = -1, place.target = -1;
+		char label[BONES_MOVE_TEXT_MAX];
+		bool labelled = place.target < 0 &&
+				bones_session_move_label(t->s, moves[i], label, sizeof label);
 		web_buf_puts(out, any ? ",{" : "{");
 		any = true;
-		write_target(out, text, &place, points_of(t, state, scratch, moves[i], mover), layout);
+		write_target(out, text, labelled ? label : NULL, &place,
+			     points_of(t, state, scratch, moves[i], mover), layout);
 		web_buf_puts(out, "}");
 	}
 	web_buf_puts(out, "]");

@@ -805,6 +805,18 @@ static bool describe_chance(const void *vg, const void *vs, bones_move m, char *
 	return true;
 }
 
+/* The buttons of the moves off the line of play: a pass, a draw from the boneyard. */
+static bool move_label(const void *vg, const void *vs, bones_move m, char *buf, size_t cap)
+{
+	const game *g = vg;
+	(void)vs;
+	if (KIND(m) != PASS && KIND(m) != DRAW)
+		return false;
+	snprintf(buf, cap, "%s", KIND(m) == PASS ? TR(g->host, "Pass")
+						 : TR(g->host, "Draw from the boneyard"));
+	return true;
+}
+
 /* Designated fields: a later minor version's appended fields stay NULL (host default). */
 static const bones_render render = {
 	.size = sizeof(bones_render),
@@ -815,6 +827,7 @@ static const bones_render render = {
 	.move_place = move_place,
 	.draw_ghost = draw_ghost,
 	.describe_chance = describe_chance,
+	.move_label = move_label,
 };
 
 static const void *get_extension(const void *vg, const char *id)

@@ -280,6 +280,17 @@ static bool describe_chance(const void *game, const void *state, bones_move m, c
 	return true;
 }
 
+/* The button of a pass, the one move off the board. */
+static bool move_label(const void *game, const void *state, bones_move m, char *buf,
+		       size_t cap)
+{
+	(void)state;
+	if (m != GEO_MOVE_PASS)
+		return false;
+	snprintf(buf, cap, "%s", TR((const geo_game *)game, "Pass"));
+	return true;
+}
+
 static const bones_render render = {
 	.size = sizeof(bones_render),
 	.board_bounds = board_bounds,
@@ -289,6 +300,7 @@ static const bones_render render = {
 	.move_place = move_place,
 	.draw_ghost = draw_ghost,
 	.describe_chance = describe_chance,
+	.move_label = move_label,
 };
 
 const void *geo_get_extension(const void *game, const char *id)

@@ -311,6 +311,17 @@ static bool describe_chance(const void *game, const void *state, bones_move m, c
 	}
 }
 
+/* The button of the one move off the board, as the prompt names it. */
+static bool move_label(const void *game, const void *state, bones_move m, char *buf,
+		       size_t cap)
+{
+	(void)state;
+	if (HG_KIND(m) != HG_MV_DISCARD)
+		return false;
+	snprintf(buf, cap, "%s", TR((const hg_game *)game, "Discard"));
+	return true;
+}
+
 /* Designated fields: a later minor version's appended fields stay NULL (host default). */
 static const bones_render render_ext = {
 	.size = sizeof(bones_render),
@@ -322,6 +333,7 @@ static const bones_render render_ext = {
 	.draw_ghost = draw_ghost,
 	.prompt = prompt,
 	.describe_chance = describe_chance,
+	.move_label = move_label,
 };
 
 const void *hg_render_ext(void)

@@ -253,6 +253,20 @@ static bool describe_chance(const void *game, const void *state, bones_move m, c
 	return true;
 }
 
+/* A pass's button: it hands a tile of the pool back to the supply. */
+static bool move_label(const void *game, const void *state, bones_move m, char *buf,
+		       size_t cap)
+{
+	const hm_game *g = game;
+	(void)state;
+	if (hm_kind(m) != HM_PASS || hm_tile(m) >= g->ntiles)
+		return false;
+	char name[4];
+	hm_tile_name(g, hm_tile(m), name);
+	snprintf(buf, cap, TR(g, "Pass, returning %s"), name);
+	return true;
+}
+
 static const bones_render render = {
 	.size = sizeof(bones_render),
 	.board_bounds = board_bounds,
@@ -262,6 +276,7 @@ static const bones_render render = {
 	.move_place = move_place,
 	.draw_ghost = draw_ghost,
 	.describe_chance = describe_chance,
+	.move_label = move_label,
 };
 
 const void *hm_extension(const void *game, const char *id)

@@ -66,5 +66,9 @@ bool bones_session_seen_text(const bones_session *s, size_t index, int viewer, c
  * starts the board"); false when the plugin has none for it. Ask only for outcomes the
  * viewer may see. */
 bool bones_session_chance_words(const bones_session *s, size_t index, char *buf, size_t cap);
+/* The label of a button for move, legal now and with no target on the board (render.h
+ * move_label: "Pass", "Discard"), else its notation. Returns false when neither could
+ * be written. */
+bool bones_session_move_label(const bones_session *s, bones_move move, char *buf, size_t cap);
 
 #endif /* BONES_SESSION_H */

@@ -243,6 +243,16 @@ bool bones_session_seen_text(const bones_session *s, size_t index, int viewer, c
 	return false;
 }
 
+bool bones_session_move_label(const bones_session *s, bones_move move, char *buf, size_t cap)
+{
+	const bones_plugin *p = bones_session_plugin(s);
+	const void *game = bones_session_game(s), *state = bones_session_state(s);
+	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
+	if (r && BONES_RENDER_HAS(r, move_label) && r->move_label(game, state, move, buf, cap))
+		return true;
+	return p->format_move(game, state, move, buf, cap) > 0;
+}
+
 bool bones_session_chance_words(const bones_session *s, size_t index, char *buf, size_t cap)
 {
 	const bones_plugin *p = bones_session_plugin(s);

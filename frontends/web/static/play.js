@@ -122,7 +122,7 @@ function resultText(result) {
 function pct(v, total) { return (100 * v / total) + '%'; }
 
 function label(m) {
-	return m.move + (m.points ? ' (' + (m.points > 0 ? '+' : '') + number(m.points) + ')' : '');
+	return (m.label || m.move) + (m.points ? ' (' + (m.points > 0 ? '+' : '') + number(m.points) + ')' : '');
 }
 
 async function showGhost(move) {

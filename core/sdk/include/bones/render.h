@@ -113,6 +113,12 @@ typedef struct bones_render {
 	 * returns true, or returns false to leave the notation. */
 	bool (*describe_chance)(const void *game, const void *state, bones_move move, char *buf,
 				size_t cap);
+	/* The label of a button for a legal move that has no target on the board (move_place
+	 * gives target -1: a pass, a discard, a draw), a word or two in the player's language
+	 * ("Pass", "Discard 3-5"). Writes a NUL-terminated text and returns true, or returns
+	 * false to leave the notation. */
+	bool (*move_label)(const void *game, const void *state, bones_move move, char *buf,
+			   size_t cap);
 } bones_render;
 
 /* Whether render struct r has the appended field f set. */
