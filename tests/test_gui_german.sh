@@ -1,8 +1,9 @@
 #!/bin/bash
 # bones-gui in German under Xvfb (--lang de): the start screen, the play screen, the
-# help (F1) and a toast show German texts (script command print-text), the filter still
-# finds games, the lines scripts read on stdout stay English, and the record saved is
-# byte for byte the one the same session saves in English. Also --help in German.
+# help (F1), a toast and a pass button show German texts (script command print-text),
+# the filter still finds games, the lines scripts read on stdout stay English, and the
+# record saved is byte for byte the one the same session saves in English. Also --help
+# in German.
 # Usage: test_gui_german.sh BUILD_DIR SOURCE_DIR
 set -u
 build=${1:?build dir}
@@ -80,4 +81,26 @@ check "the same moves were played in both languages" \
 	cmp -s <(grep '^move ' "$tmp/out-de.txt") <(grep '^move ' "$tmp/out-en.txt")
 check "the German record is byte for byte the English one" cmp "$tmp/de.rec" "$tmp/en.rec"
 check "the record names the seats in English" grep -q '^\[Player2 "Player 2 (greedy)"\]' "$tmp/de.rec"
+
+# dominoes, seed 4: player 2 leads 6-6 and player 1 holds no six, so a pass is the one
+# move: the status line points to the button, which reads German, and so does its hint
+cat > "$tmp/pass.txt" <<SCRIPT
+wait 20
+seats human human
+start dominoes
+play-by-clicks 1
+print-text
+key h
+wait 3000
+print-text
+quit
+SCRIPT
+BONES_PLUGIN_PATH="$build/lib/bones/plugins" timeout 60 xvfb-run -a \
+	-s "-screen 0 1280x800x24" "$gui" --lang de --seed 4 --agent-delay 0 \
+	--size 1100x700 --script "$tmp/pass.txt" > "$tmp/out-pass.txt" 2> "$tmp/err-pass.txt"
+check "bones-gui --lang de played into a pass" test $? = 0
+check "the status line sends a player with only a pass to the button" \
+	grep -qF 'text: Spieler 1 ist am Zug: nichts auf das Brett zu legen' "$tmp/out-pass.txt"
+check "the pass button reads German" grep -qxF 'text: Passen' "$tmp/out-pass.txt"
+check "the hint names the button as it reads" grep -qF 'text: Hinweis: Passen' "$tmp/out-pass.txt"
 exit $((fails > 0))

@@ -136,6 +136,24 @@ static void draw_hint(gui_app *a, const void *state)
 		      BONES_RGBA(255, 210, 80, 0), BONES_RGBA(255, 190, 40, 255), 3);
 }
 
+/* The hint's move as its button reads when it is played off the board, else notation. */
+static bool hint_text(const gui_game *g, int h, char *text, size_t cap)
+{
+	if (g->places[h].target < 0)
+		return bones_session_move_label(g->s, g->moves[h], text, cap);
+	return g->plugin->format_move(bones_session_game(g->s), bones_session_state(g->s),
+				      g->moves[h], text, cap) > 0;
+}
+
+/* Whether every legal move is made with a button (a pass, a draw): no spot to click. */
+static bool only_buttons(const gui_game *g)
+{
+	for (size_t i = 0; i < g->move_count; i++)
+		if (g->places[i].target >= 0)
+			return false;
+	return g->move_count > 0;
+}
+
 /* The plugin's words for the step to take now (bones_render.prompt), if it has them. */
 static bool plugin_prompt(gui_game *g, char *buf, size_t cap)
 {
@@ -187,13 +205,14 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 		snprintf(buf, cap, _("%s is thinking..."), name);
 	else if (a->play.hint_thinking) /* TRANSLATORS: the last %s is the clock: "  [0:42]" */
 		snprintf(buf, cap, _("%s: hint: thinking...%s"), name, clock);
-	else if (h >= 0 && g->plugin->format_move(bones_session_game(g->s),
-						  bones_session_state(g->s), g->moves[h], text,
-						  sizeof text))
+	else if (h >= 0 && hint_text(g, h, text, sizeof text))
 		snprintf(buf, cap, _("hint: %s   (click it to play, Esc: another piece)%s"), text,
 			 clock);
 	else if (a->play.sel < 0 && plugin_prompt(g, words, sizeof words))
 		snprintf(buf, cap, "%.60s: %.150s%.40s", name, words, clock);
+	else if (only_buttons(g))
+		snprintf(buf, cap, _("%s to move: nothing to place on the board, use the button "
+				     "below%s"), name, clock);
 	else if (a->play.sel < 0 && g->render->hand_size(bones_session_game(g->s),
 						    bones_session_state(g->s), who,
 						    gui_viewer(a)) > 0)
