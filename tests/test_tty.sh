@@ -2,17 +2,8 @@
 # The terminal UI driven through pipes: whole games against agents, illegal input,
 # undo, quit, records saved and replayable, option and seat errors. $1 build, $2 source.
 set -u
-build=$1 src=$2
-bones=$build/bin/bones
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export BONES_PLUGIN_PATH=$build/tests/plugins XDG_DATA_HOME=$tmp/xdg BONES_DATA_PATH=
-failures=0
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-expect() { # expect FILE TEXT WHAT: FILE contains TEXT
-	grep -qF -- "$2" "$1" || { fail "$3: no '$2' in output:"; sed 's/^/    /' "$1" | tail -15; }
-}
+build=$1 src=$2 plugins=$1/tests/plugins
+. "$(dirname "$0")/tty_common.sh"
 has_replay() { "$bones" replay --help >/dev/null 2>&1; }
 
 # 1. Two agents play a whole game; the record lands in the records folder.

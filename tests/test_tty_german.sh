@@ -6,23 +6,13 @@
 # through pipes: the help, errors, undo, hint, the clock, a match, and `bones play
 # --help`, in German and within 78 columns. $1 build, $2 source.
 set -u
-build=$1 src=$2
-bones=$build/bin/bones
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export BONES_PLUGIN_PATH=$build/lib/bones/plugins XDG_DATA_HOME=$tmp/xdg BONES_DATA_PATH=
+build=$1 src=$2 plugins=$1/lib/bones/plugins
+. "$(dirname "$0")/tty_common.sh"
 unset NO_COLOR LC_ALL LANGUAGE LC_MESSAGES
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-expect() { # expect FILE TEXT WHAT: FILE (colours left out) contains TEXT
-	plain "$1" | grep -qF -- "$2" || { fail "$3: no '$2' in output:"; plain "$1" | tail -15 |
-		sed 's/^/    /'; }
-}
 refuse() { # refuse FILE TEXT WHAT: FILE (colours left out) does not contain TEXT
 	hits=$(plain "$1" | grep -F -- "$2" | head -3)
 	[ -z "$hits" ] || fail "$3: English '$2':"$'\n'"$hits"
 }
-plain() { sed 's/\x1b\[[0-9;]*[A-Za-z]//g; s/\r//g' "$1"; }
 narrow() { # narrow WHAT: no line of the input is wider than 78 columns (characters)
 	wide=$(python3 -c 'import sys
 for l in sys.stdin.buffer.read().decode().splitlines():

@@ -5,14 +5,9 @@
 # redrawn in place and coloured; NO_COLOR turns the colours off; a pipe gets plain text.
 # $1 build, $2 source.
 set -u
-build=$1 src=$2
-bones=$build/bin/bones
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export BONES_PLUGIN_PATH=$build/lib/bones/plugins XDG_DATA_HOME=$tmp/xdg BONES_DATA_PATH=
+build=$1 src=$2 plugins=$1/lib/bones/plugins
+. "$(dirname "$0")/tty_common.sh"
 unset NO_COLOR
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 if ! command -v python3 >/dev/null 2>&1; then
 	echo "SKIP: python3 is not installed"
 	exit 77

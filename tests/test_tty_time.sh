@@ -4,18 +4,8 @@
 # period forfeits), option errors, and match play totals equal to the records' results
 # summed by participant. $1 build, $2 source.
 set -u
-build=$1 src=$2
-bones=$build/bin/bones
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export BONES_PLUGIN_PATH=$build/tests/plugins XDG_DATA_HOME=$tmp/xdg BONES_DATA_PATH=
-failures=0
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-expect() { # expect FILE TEXT WHAT: FILE contains TEXT
-	grep -qF -- "$2" "$1" || { fail "$3: no '$2' in output:"; sed 's/^/    /' "$1" | tail -15; }
-}
-tag() { sed -n "s/^\[$2 \"\(.*\)\"\]\$/\1/p" "$1"; } # tag FILE NAME
+build=$1 src=$2 plugins=$1/tests/plugins
+. "$(dirname "$0")/tty_common.sh"
 
 # 1. testgame (most points win): the answer comes after 1.5 s of a 1 s limit, within a
 # 5 s grace: a penalty of 2, the game goes on, the final result subtracts it.
