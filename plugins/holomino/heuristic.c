@@ -49,8 +49,8 @@ typedef struct call {
 	const uint16_t *board;
 	const uint64_t *pool;    /* the mover's tiles */
 	const uint64_t *next;    /* the next player's */
-	bool near;               /* every cell two steps from the layout or nearer is in its
-				  * home slot or unknown (see hm_state): no key to compare */
+	bool near;               /* hm_slots_clear for two steps: neighbours of the open
+				  * cells are read off the board without comparing keys */
 } call;
 
 /* What a tile on an empty cell closes before the view's tile is placed. */
@@ -223,11 +223,10 @@ static void priors(const void *game, const void *state, const bones_move *moves,
 {
 	const hm_game *g = game;
 	const hm_state *s = state;
-	int rspan = s->maxr - s->minr;
 	call k = {g, s, hm_ccells(g, s),
 		  (const uint16_t *)(const void *)((const unsigned char *)s + g->off_board),
 		  s->pool_set[s->player], s->pool_set[(s->player + 1) % g->players],
-		  rspan < g->clear_r - 2 && s->maxx - s->minx + rspan < g->clear_q - 4};
+		  hm_slots_clear(g, s, 2)};
 	view v;
 	bool have = false;
 	for (size_t i = 0; i < n; i++) {

@@ -210,6 +210,15 @@ static inline bool hm_extent_ok(const hm_game *g, const hm_state *s, int q, int 
 	return maxr - minr + 1 <= g->max_extent && maxx - minx + 2 <= 2 * g->max_extent;
 }
 
+/* Whether every place up to `steps` (1 or 2) from the layout has a board slot of its own:
+ * a cell there is then in its home slot or unknown, with no key to compare (clear_q
+ * and clear_r are the spans for one step; each step more adds 2 to each span). */
+static inline bool hm_slots_clear(const hm_game *g, const hm_state *s, int steps)
+{
+	int rspan = s->maxr - s->minr, more = steps - 1;
+	return rspan < g->clear_r - 2 * more && s->maxx - s->minx + rspan < g->clear_q - 4 * more;
+}
+
 /* Bit k set when turn k of tile t may be placed on the open cell c (extent included). */
 static inline unsigned hm_turns(const hm_game *g, const hm_state *s, int c, int t)
 {

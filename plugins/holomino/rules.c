@@ -170,8 +170,7 @@ static void place_tile(const hm_game *g, hm_state *s, int c, int t, int k, hm_mo
 	s->maxx = (int16_t)(xx > s->maxx ? xx : s->maxx);
 	/* the usual small layout: no two cells share a slot, no look-up (one branch, the
 	 * same way all game long but for a few large layouts' last moves) */
-	int rspan = s->maxr - s->minr;
-	bool clear = rspan < g->clear_r && s->maxx - s->minx + rspan < g->clear_q;
+	bool clear = hm_slots_clear(g, s, 1);
 	unsigned nb[6], around = x->around; /* bit j: a tile on neighbour j */
 	unsigned home = hm_home(g, q, r), mask = g->board_mask;
 	/* unrolled: the directions and corner slots become constants */

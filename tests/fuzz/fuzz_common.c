@@ -33,8 +33,9 @@ static void remove_files(void)
 const char *fuzz_file(const uint8_t *data, size_t size, const char *suffix)
 {
 	int k = !strcmp(suffix, ".ini") ? 0 : !strcmp(suffix, ".bones") ? 1 : 2;
-	if (!paths[0][0] && !paths[1][0] && !paths[2][0] && !paths[3][0])
-		atexit(remove_files);
+	static bool removed_at_exit;
+	if (!removed_at_exit)
+		removed_at_exit = atexit(remove_files) == 0;
 	if (!paths[k][0]) {
 		const char *dir = getenv("TMPDIR");
 		snprintf(paths[k], sizeof paths[k], "%s/bones-fuzz-%d%s",
