@@ -127,13 +127,7 @@ static void test_core_german__the_loader_reads_german_under_LANG_de_DE(void)
 static bones_status load_text(const char *text, char *path, size_t cap, bones_preset *p,
 			      char *err, size_t errcap)
 {
-	snprintf(path, cap, "/tmp/bones-german-XXXXXX");
-	int fd = mkstemp(path);
-	CU_ASSERT_FATAL(fd >= 0);
-	FILE *f = fdopen(fd, "w");
-	CU_ASSERT_FATAL(f != NULL);
-	fputs(text, f);
-	fclose(f);
+	bones_test_temp_file(path, cap, text);
 	bones_status st = bones_preset_load(path, p, err, errcap);
 	unlink(path);
 	return st;
@@ -302,11 +296,8 @@ static bones_tourney_game_row report_row(int slot, int rank1, int rank2)
  * (1.5 points: "1,5"); the standings' columns grow to their German headings. */
 static void test_core_german__the_tournament_report_reads_german(void)
 {
-	char path[64] = "/tmp/bones-german-db-XXXXXX", err[256];
-	int fd = mkstemp(path);
-	CU_ASSERT_FATAL(fd >= 0);
-	close(fd);
-	unlink(path);
+	char path[64], err[256];
+	bones_test_temp_file(path, sizeof path, NULL);
 	bones_tourney_db *db;
 	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_open(path, NULL, false, &db, err, sizeof err),
 			      BONES_OK);

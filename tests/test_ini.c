@@ -34,25 +34,13 @@ static int collect(void *user, const char *section, const char *key, const char 
 	return line != s->stop_at_line;
 }
 
-/* Write text to a fresh temporary file; its path goes into path (unlink it after). */
-static void write_temp(char *path, size_t cap, const char *text)
-{
-	snprintf(path, cap, "%s", "/tmp/bones_test_ini_XXXXXX");
-	int fd = mkstemp(path);
-	CU_ASSERT_FATAL(fd >= 0);
-	FILE *f = fdopen(fd, "w");
-	CU_ASSERT_FATAL(f != NULL);
-	fputs(text, f);
-	fclose(f);
-}
-
 /* Parse text from a string and from a file; both must agree. Returns the status. */
 static bones_status parse_both(const char *text, seen *s, int *error_line)
 {
 	seen from_file = *s;
 	int file_line = -1;
 	char path[64];
-	write_temp(path, sizeof path, text);
+	bones_test_temp_file(path, sizeof path, text);
 	bones_status fst = bones_ini_parse(path, collect, &from_file, &file_line);
 	unlink(path);
 	*error_line = -1;

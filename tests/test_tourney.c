@@ -13,17 +13,16 @@
 
 static const char head[] = "[tourney]\nname = t\nplugin_path = " BONES_BUILD_PLUGIN_DIR "\n";
 
-/* Load INI text (after the common [tourney] head) from a temporary file. */
+/* Load INI text (after the common [tourney] head) from a temporary file, its path (64
+ * bytes) into path. */
 static bones_status load(const char *text, bones_tourney **t, char *err, size_t cap,
 			 char *path)
 {
-	strcpy(path, "/tmp/bones-tourney-XXXXXX");
-	int fd = mkstemp(path);
-	CU_ASSERT_FATAL(fd >= 0);
-	FILE *f = fdopen(fd, "w");
-	fputs(head, f);
-	fputs(text, f);
-	fclose(f);
+	char *ini = malloc(strlen(head) + strlen(text) + 1);
+	CU_ASSERT_FATAL(ini != NULL);
+	strcat(strcpy(ini, head), text);
+	bones_test_temp_file(path, 64, ini);
+	free(ini);
 	err[0] = '\0';
 	bones_status st = bones_tourney_load(path, t, err, cap);
 	unlink(path);
@@ -199,11 +198,7 @@ static bones_tourney_db *temp_db(const bones_tourney *t, char *path)
 {
 	char err[256];
 	bones_tourney_db *db;
-	strcpy(path, "/tmp/bones-tourney-db-XXXXXX");
-	int fd = mkstemp(path);
-	CU_ASSERT_FATAL(fd >= 0);
-	close(fd);
-	unlink(path);
+	bones_test_temp_file(path, 64, NULL);
 	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_open(path, t, false, &db, err, sizeof err),
 			      BONES_OK);
 	return db;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int bones_test_main(const char *suite_name, const bones_test_case *cases)
 {
@@ -160,4 +161,19 @@ size_t bones_test_random_playout(const bones_test_game *g, void *state, bones_rn
 	free(moves);
 	free(probs);
 	return steps;
+}
+
+void bones_test_temp_file(char *path, size_t cap, const char *text)
+{
+	const char *dir = getenv("TMPDIR");
+	snprintf(path, cap, "%s/bones-test-XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(path);
+	CU_ASSERT_FATAL(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	CU_ASSERT_FATAL(f != NULL);
+	if (text)
+		fputs(text, f);
+	fclose(f);
+	if (!text)
+		unlink(path);
 }

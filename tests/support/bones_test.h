@@ -62,4 +62,9 @@ bool bones_test_play(const bones_test_game *g, void *state, const char *moves);
 size_t bones_test_random_playout(const bones_test_game *g, void *state, bones_rng *rng,
 				 size_t max_steps);
 
+/* A new file in the temporary folder holding text, its path into path (cap 64 or more;
+ * the caller unlinks it). With text NULL only the unique name is kept (the file is
+ * removed), for a program that creates the file itself. */
+void bones_test_temp_file(char *path, size_t cap, const char *text);
+
 #endif /* BONES_TEST_H */
