@@ -25,14 +25,10 @@ void gui_game_switch(gui_app *a, gui_game *g)
 
 bool gui_save_record(gui_app *a, const char *path)
 {
-	char buf[1200], err[512], values[6][160];
-	const char *tags[12];
-	bones_record_players players;
-	memset(&players, 0, sizeof players);
-	bones_table_tags(a->game.table, tags, values);
-	players.tags = tags;
-	for (int p = 0; p < a->game.players && p < 8; p++)
-		players.names[p] = bones_table_seat_record_name(a->game.table, p); /* English */
+	char buf[1200], err[512];
+	bones_table_record rec; /* names, the host's tags, the forfeit's comment */
+	bones_table_record_init(a->game.table, &rec);
+	bones_record_players players = rec.players;
 	if (!path) {
 		time_t now = time(NULL);
 		struct tm tm;

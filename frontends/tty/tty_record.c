@@ -40,23 +40,11 @@ static bones_status default_path(const tty_game *t, char *path, size_t cap, char
 bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap,
 			   char *err, size_t errcap)
 {
-	bones_record_players players;
-	memset(&players, 0, sizeof players);
-	for (int i = 0; i < t->players && i < 8; i++)
-		players.names[i] = bones_table_seat_record_name(t->table, i); /* English */
+	bones_table_record rec; /* names, the host's tags, the forfeit's comment */
+	bones_table_record_init(t->table, &rec);
+	bones_record_players players = rec.players;
 	players.variant = t->preset.variant[0] ? t->preset.variant : NULL;
 	players.preset = t->preset.path[0] ? t->preset.id : NULL;
-	const char *tags[12];
-	char values[6][160], comment[200] = "";
-	bones_table_tags(t->table, tags, values);
-	players.tags = tags;
-	int forfeit = bones_table_forfeit(t->table);
-	if (forfeit >= 0) { /* the record's comment: English, as all of a record */
-		snprintf(comment, sizeof comment,
-			 "%s (seat %d) forfeited: out of time after the grace period",
-			 bones_table_seat_record_name(t->table, forfeit), forfeit + 1);
-		players.comment = comment;
-	}
 	if (file)
 		snprintf(path, cap, "%s", file);
 	else if (t->save_path[0])
