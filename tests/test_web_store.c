@@ -60,7 +60,8 @@ struct seen {
 	bool ok;
 };
 
-static int check_table(void *user, const web_table_row *row, char **moves, size_t count)
+static int check_table(void *user, const web_table_row *row, char **moves, size_t count,
+		       const web_stored_game *done, size_t done_count)
 {
 	struct seen *s = user;
 	int k = s->tables++;
@@ -68,6 +69,7 @@ static int check_table(void *user, const web_table_row *row, char **moves, size_
 	s->ok &= !strcmp(row->id, want.id) && row->seed == want.seed && row->hints == want.hints &&
 		 row->seat_count == 2 && !strcmp(row->seats[0].token, want.seats[0].token) &&
 		 !strcmp(row->seats[1].agent, "greedy") && row->time.per_move_ms == 60000;
+	s->ok &= !done && done_count == 0; /* no match */
 	size_t expect = k == 0 ? 10 : MOVES;
 	s->ok &= count == expect;
 	for (size_t n = 0; n < count; n++) {
@@ -88,7 +90,7 @@ static void test_web_store__concurrent_moves_all_come_back_in_order(void)
 	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
 	for (int k = 0; k < TABLES; k++) {
 		web_table_row row = row_for(k);
-		CU_ASSERT_EQUAL(web_store_add_table(st, &row, err, sizeof err), 0);
+		CU_ASSERT_EQUAL(web_store_add_table(st, &row, NULL, 0, err, sizeof err), 0);
 	}
 	pthread_t threads[TABLES];
 	struct writer w[TABLES];
