@@ -71,8 +71,7 @@ void web_match_advance(web_tables *ts, web_table *t)
 	else if (bones_table_next_game(t->table, err, sizeof err))
 		web_log("table %s: the next game cannot start: %s", t->row.id, err);
 	else {
-		for (int i = 0; i < t->row.seat_count; i++)
-			bones_agent_set_time_limit(bones_table_agent(t->table, i), WEB_AGENT_SECONDS);
+		web_table_limit_agents(t);
 		t->stored = 0, t->undo_by = -1, t->row.match_game = game + 1;
 		web_log("table %s: game %d of %d starts", t->row.id, game + 2, m->games);
 		web_result r;

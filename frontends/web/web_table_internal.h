@@ -89,7 +89,10 @@ void web_stored_game_release(web_stored_game *g);
 char *web_table_record_text(const web_table *t);
 /* The match's totals by participant as the view's "match" member (web_match.c). */
 void web_match_json(const web_table *t, web_buf *out, bool *first);
+/* Version + 1, waiters woken. Lock held. */
 void web_table_bump(web_table *t);
+/* The agents of this game think at most WEB_AGENT_SECONDS a move. */
+void web_table_limit_agents(web_table *t);
 /* Log one line to stderr with the time: never a token. */
 void web_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -76,7 +76,7 @@ static void table_free(web_table *t)
 	free(t);
 }
 
-static void limit_agents(web_table *t)
+void web_table_limit_agents(web_table *t)
 {
 	for (int i = 0; i < t->row.seat_count; i++)
 		if (bones_table_agent(t->table, i))
@@ -143,7 +143,7 @@ static web_table *table_new(web_tables *ts, const web_table_row *row, char *err,
 		return NULL;
 	}
 	t->s = bones_table_session(t->table);
-	limit_agents(t);
+	web_table_limit_agents(t);
 	return t;
 }
 
@@ -195,7 +195,7 @@ static void replay_match(web_table *t, const web_stored_game *done, size_t done_
 			web_log("table %s: %s", t->row.id, err);
 			return;
 		}
-		limit_agents(t);
+		web_table_limit_agents(t);
 	}
 }
 
