@@ -256,6 +256,21 @@ function remember() {
 	try { localStorage.setItem('bones.seats', JSON.stringify(seats.slice(0, 50))); } catch (e) { /* private mode */ }
 }
 
+// A match's game and totals by participant, and a link to each finished game's record.
+function renderMatch() {
+	const m = view.match, box = $('match');
+	box.hidden = !m;
+	if (!m) return;
+	const totals = m.totals.map((p) => fmt(_('%1$s: %2$s (games won %3$d)'), p.name, number(p.points), p.wins)).join(', ');
+	const links = [];
+	for (let k = 1; k <= m.played; k++) {
+		links.push(' ', el('a', { href: '/api/tables/' + tableId + '/record?game=' + k, download: 'bones-' + tableId + '-g' + k + '.txt',
+			textContent: fmt(_('record of game %d'), k) }));
+	}
+	// TRANSLATORS: a match's running game and the participants' total points
+	box.replaceChildren(fmt(m.over ? _('match over after %2$d games: %3$s') : _('match game %1$d of %2$d: %3$s'), m.game, m.games, totals), ...links);
+}
+
 function render() {
 	if (!pictureUrl) remember();
 	document.title = fmt(_('Bones: %s'), view.game);
@@ -265,6 +280,7 @@ function render() {
 	$('status').textContent = view.result ? fmt(_('%1$s (%2$s)'), view.status, resultText(view.result)) : view.status;
 	renderReplay();
 	renderClock();
+	renderMatch();
 	if (pictureUrl) URL.revokeObjectURL(pictureUrl);
 	for (const url of ghosts.values()) URL.revokeObjectURL(url);
 	ghosts = new Map();
