@@ -173,8 +173,9 @@ static void write_table(web_table *t, web_buf *out)
 	web_buf_printf(out, "%zu", moves);
 	web_buf_json_key(out, &f, "over");
 	web_buf_puts(out, web_table_over(t) ? "true" : "false");
-	web_buf_json_key(out, &f, "to_move");
-	web_buf_printf(out, "%d", to_move >= 0 && !web_table_over(t) ? to_move + 1 : 0);
+	web_buf_json_key(out, &f, "to_move"); /* the seats by participant (a match rotates) */
+	web_buf_printf(out, "%d", to_move >= 0 && !web_table_over(t)
+					  ? bones_table_participant(t->table, to_move) + 1 : 0);
 	web_buf_json_key(out, &f, "seats");
 	web_buf_puts(out, "[");
 	for (int i = 0; i < t->row.seat_count; i++) {
