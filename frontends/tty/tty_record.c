@@ -75,11 +75,9 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 
 void tty_game_release(tty_game *t)
 {
+	bones_choices_destroy(t->choices); /* before the session it reads */
 	bones_table_destroy(t->table);
-	free(t->moves);
-	free(t->move_piece);
-	free(t->move_label);
-	free(t->move_points);
+	free(t->spot_name);
 	free(t->scratch);
 	free(t->text);
 	bones_registry_destroy(t->reg);
