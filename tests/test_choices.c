@@ -168,6 +168,38 @@ static void test_choices__a_viewer_sees_no_hidden_draw(void)
 	bones_session_destroy(s);
 }
 
+/* Hegemino with hidden chaos: the removed dominoes are hidden from every seat, and no
+ * player's move ever is. */
+static void test_choices__hidden_chaos_hides_its_removals_from_everyone(void)
+{
+	const bones_plugin *p = bones_registry_find(reg, "hegemino");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	bones_session *s = bones_test_session(p, "chaos=hidden", 9);
+	bones_rng rng;
+	bones_rng_seed(&rng, 9);
+	bones_move moves[4096];
+	size_t hidden = 0;
+	for (int step = 0; step < 400; step++) {
+		CU_ASSERT_EQUAL_FATAL(bones_session_resolve_chance(s), BONES_OK);
+		if (bones_session_to_move(s) < 0)
+			break;
+		size_t n = p->legal_moves(bones_session_game(s), bones_session_state(s), moves, NULL,
+					  4096);
+		CU_ASSERT_FATAL(n > 0);
+		CU_ASSERT_EQUAL_FATAL(bones_session_play(s, moves[bones_rng_below(&rng, (uint32_t)n)]),
+				      BONES_OK);
+	}
+	for (size_t i = 0; i < bones_session_length(s); i++) {
+		bool seen0 = bones_choices_visible_at(s, i, 0), seen1 = bones_choices_visible_at(s, i, 1);
+		if (bones_session_mover_at(s, i) >= 0)
+			CU_ASSERT(seen0 && seen1);
+		CU_ASSERT_EQUAL(seen0, seen1);
+		hidden += !seen0;
+	}
+	CU_ASSERT(hidden > 0);
+	bones_session_destroy(s);
+}
+
 static void test_choices__a_move_that_cannot_be_applied_scores_nothing(void)
 {
 	const bones_plugin *p = bones_registry_find(reg, "holomino");
@@ -192,6 +224,7 @@ int main(void)
 	static const bones_test_case cases[] = {
 		{"list every legal move once with its points", test_choices__list_every_legal_move_once_with_its_points},
 		{"a viewer sees no hidden draw", test_choices__a_viewer_sees_no_hidden_draw},
+		{"hidden chaos hides its removals from everyone", test_choices__hidden_chaos_hides_its_removals_from_everyone},
 		{"a move that cannot be applied scores nothing", test_choices__a_move_that_cannot_be_applied_scores_nothing},
 		{NULL, NULL}};
 	int rc = bones_test_main("choices", cases);
