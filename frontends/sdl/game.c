@@ -204,4 +204,3 @@ const char *gui_game_participant_text(const gui_game *g, int participant, char *
 	snprintf(buf, cap, "%s", bones_table_participant_name(g->table, participant));
 	return buf;
 }
-

@@ -119,12 +119,10 @@ static void hint_arrived(gui_app *a, bones_move move, bones_status st)
 	a->play.hint_generation = a->generation;
 	a->play.sel = p->piece >= 0 ? p->piece : -1;
 	a->play.variant = 0; /* the hint's rank among the moves a click at its spot chooses from */
-	for (size_t k = 0; p->spot >= 0; k++) {
-		size_t way = 0;
-		if (!bones_choices_ways(g->choices, gui_play_piece(a), p->spot, k, &way) || way == (size_t)found)
+	for (size_t k = 0, way = 0; p->spot >= 0; k++, a->play.variant++)
+		if (bones_choices_ways(g->choices, gui_play_piece(a), p->spot, k, &way) <= k ||
+		    way == (size_t)found)
 			break;
-		a->play.variant++;
-	}
 	printf("hint: %s\n", text);
 	fflush(stdout);
 }

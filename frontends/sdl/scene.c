@@ -54,10 +54,11 @@ static void draw_targets(gui_app *a)
 {
 	const gui_game *g = &a->game;
 	int one_piece = -2; /* the piece of every move on the board, -1 if they differ */
-	for (size_t i = 0; i < g->move_count; i++)
-		if (gui_game_choice(g, i)->target >= 0)
-			one_piece = one_piece == -2 || one_piece == gui_game_choice(g, i)->piece ?
-				    gui_game_choice(g, i)->piece : -1;
+	for (size_t i = 0; i < g->move_count; i++) {
+		const bones_choice *c = gui_game_choice(g, i);
+		if (c->target >= 0)
+			one_piece = one_piece == -2 || one_piece == c->piece ? c->piece : -1;
+	}
 	for (size_t i = 0; i < g->move_count; i++) {
 		const bones_choice *p = gui_game_choice(g, i);
 		if (!gui_play_first_at_spot(a, i))

@@ -90,7 +90,8 @@ static void history_line(const tty_game *t, int mover, bool seen, const char *te
 		snprintf(buf, cap, _("%s plays a hidden move"), name);
 }
 
-/* History entries from..to-1 as the first human seat sees them: each player's move with
+/* History entries from..to-1 as the first human seat sees them (a spectator when agents
+ * play every seat; bones/choices.h's one rule): each player's move with
  * its points and breakdown; chance outcomes in a row gathered on one line. */
 static void print_history(tty_game *t, size_t from, size_t to)
 {
