@@ -61,7 +61,7 @@ bones_status bones_choices_points(const bones_plugin *p, const void *game,
 				  const double *before, bones_move move, void *scratch,
 				  double *points)
 {
-	double mine[BONES_CHOICES_MAX_PLAYERS] = {0}, after[BONES_CHOICES_MAX_PLAYERS] = {0};
+	double mine[BONES_CHOICES_MAX_PLAYERS], after[BONES_CHOICES_MAX_PLAYERS]; /* scores fills */
 	int mover = p->to_move(game, state);
 	*points = 0;
 	if (info->players > BONES_CHOICES_MAX_PLAYERS)
