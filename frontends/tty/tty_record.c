@@ -1,39 +1,23 @@
 /* The terminal UI's records: where a game is saved (--save FILE or the records folder)
  * and the release of everything a tty_game owns. */
 #include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "bones/paths.h"
 #include "bones/record.h"
 #include "tty.h"
 
 static bones_status default_path(const tty_game *t, char *path, size_t cap, char *err,
 				 size_t errcap)
 {
-	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
 	char dir[900];
-	if (xdg && *xdg)
-		snprintf(dir, sizeof dir, "%s/bones/records", xdg);
-	else if (home && *home)
-		snprintf(dir, sizeof dir, "%s/.local/share/bones/records", home);
-	else
-		snprintf(dir, sizeof dir, "bones-records");
-	if (!bones_make_dirs(dir)) {
+	if (!bones_record_folder(dir, sizeof dir)) {
 		/* TRANSLATORS: --save FILE is an option, typed as it is */
 		snprintf(err, errcap, _("cannot create '%s': %s (use --save FILE)"), dir,
 			 strerror(errno));
 		return BONES_EIO;
 	}
-	char stamp[32] = "game";
-	time_t now = time(NULL);
-	struct tm tm;
-	if (localtime_r(&now, &tm))
-		strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-	snprintf(path, cap, "%s/%s-%s-%" PRIu64 ".bones", dir, t->plugin->id, stamp,
-		 bones_session_seed(t->session));
+	bones_record_new_path(dir, t->plugin->id, bones_session_seed(t->session), path, cap);
 	return BONES_OK;
 }
 
@@ -63,11 +47,9 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 
 void tty_game_release(tty_game *t)
 {
+	bones_choices_destroy(t->choices); /* before the session it reads */
 	bones_table_destroy(t->table);
-	free(t->moves);
-	free(t->move_piece);
-	free(t->move_label);
-	free(t->move_points);
+	free(t->spot_name);
 	free(t->scratch);
 	free(t->text);
 	bones_registry_destroy(t->reg);

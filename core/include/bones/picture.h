@@ -31,6 +31,12 @@ typedef struct bones_picture_view {
 	double scale, ox, oy;
 } bones_picture_view;
 
+/* Fit a board's box (x0, y0, x1, y1 in world units) into area (x0, y0, x1, y1 in
+ * picture or screen units), centred: the one rule of every picture and window, a margin
+ * of 5% of the box's larger side plus 0.3 world units on each side, and at most a third
+ * of the area's smaller side per world unit (a lone tile is not blown up). */
+bones_picture_view bones_picture_fit(const double box[4], const double area[4]);
+
 /* Told of every mark a plugin draws, in world units (e.g. for hit tests). */
 typedef void (*bones_picture_mark_fn)(void *ctx, const float *xy, int points, int kind);
 
