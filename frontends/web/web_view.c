@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/choices.h"
 #include "bones/config.h"
 #include "bones/i18n.h"
 #include "bones/picture.h"
@@ -94,83 +95,53 @@ static void write_seats(const web_table *t, const void *state, web_buf *out)
 	web_buf_puts(out, "]");
 }
 
-/* The points move would score its mover: the score after it, less the score before
- * (the state is copied; chance that follows is not resolved). */
-static double points_of(const web_table *t, const void *state, void *scratch, bones_move move,
-			int mover)
-{
-	const bones_plugin *p = t->plugin;
-	const void *game = bones_session_game(t->s);
-	double before[WEB_MAX_SEATS] = {0}, after[WEB_MAX_SEATS] = {0};
-	memcpy(scratch, state, bones_session_info(t->s)->state_size);
-	p->scores(game, state, before);
-	if (p->apply(game, scratch, move))
-		return 0;
-	p->scores(game, scratch, after);
-	return after[mover] - before[mover];
-}
-
-static void write_target(web_buf *out, const char *text, const char *label,
-			 const bones_move_place *place, double points,
+static void write_target(web_buf *out, const bones_choice *c,
 			 const bones_picture_layout *layout)
 {
 	bool f = true;
 	web_buf_json_key(out, &f, "move");
-	web_buf_json_string(out, text);
-	if (label) { /* a move off the board, in the reader's language */
+	web_buf_json_string(out, c->text);
+	if (c->target < 0) { /* a move off the board, in the reader's language */
 		web_buf_json_key(out, &f, "label");
-		web_buf_json_string(out, label);
+		web_buf_json_string(out, c->label);
 	}
 	web_buf_json_key(out, &f, "piece");
-	web_buf_printf(out, "%d", place->piece);
+	web_buf_printf(out, "%d", c->piece);
 	web_buf_json_key(out, &f, "target");
-	web_buf_printf(out, "%d", place->target);
+	web_buf_printf(out, "%d", c->target);
 	web_buf_json_key(out, &f, "variant");
-	web_buf_printf(out, "%d", place->variant);
+	web_buf_printf(out, "%d", c->variant);
+	web_buf_json_key(out, &f, "spot");
+	web_buf_printf(out, "%d", c->spot);
+	web_buf_json_key(out, &f, "way");
+	web_buf_printf(out, "%d", c->way);
 	web_buf_json_key(out, &f, "points");
-	web_buf_json_number(out, points);
-	if (place->target >= 0 && layout) {
+	web_buf_json_number(out, c->points);
+	if (c->target >= 0 && layout) {
 		web_buf_json_key(out, &f, "x");
-		web_buf_json_number(out, place->x * layout->board.scale + layout->board.ox);
+		web_buf_json_number(out, c->x * layout->board.scale + layout->board.ox);
 		web_buf_json_key(out, &f, "y");
-		web_buf_json_number(out, place->y * layout->board.scale + layout->board.oy);
+		web_buf_json_number(out, c->y * layout->board.scale + layout->board.oy);
 	}
 }
 
-/* The legal moves of the seat to move with their places in picture units and the
- * points each would score. */
+/* The legal moves of the seat to move (bones/choices.h) with their places in picture
+ * units and the points each would score. */
 static void write_targets(const web_table *t, const bones_picture_layout *layout,
 			  web_buf *out)
 {
-	const bones_plugin *p = t->plugin;
-	const void *game = bones_session_game(t->s), *state = bones_session_state(t->s);
-	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
-	size_t cap = bones_session_info(t->s)->max_moves;
-	bones_move *moves = malloc((cap ? cap : 1) * sizeof *moves);
-	void *scratch = malloc(bones_session_info(t->s)->state_size);
-	size_t n = moves && scratch ? p->legal_moves(game, state, moves, NULL, cap) : 0;
-	int mover = bones_session_to_move(t->s);
-	bool any = false;
+	bones_choices *c = NULL;
+	if (bones_choices_create(t->s, &c) == BONES_OK)
+		bones_choices_build(c, bones_session_to_move(t->s));
+	size_t n = c ? bones_choices_count(c) : 0;
 	web_buf_puts(out, "[");
 	for (size_t i = 0; i < n; i++) {
-		char text[BONES_MOVE_TEXT_MAX];
-		if (!p->format_move(game, state, moves[i], text, sizeof text))
-			continue;
-		bones_move_place place = {.piece = -1, .target = -1};
-		if (!r || !r->move_place || r->move_place(game, state, moves[i], &place))
-			place.piece = -1, place.target = -1;
-		char label[BONES_MOVE_TEXT_MAX];
-		bool labelled = place.target < 0 &&
-				bones_session_move_label(t->s, moves[i], label, sizeof label);
-		web_buf_puts(out, any ? ",{" : "{");
-		any = true;
-		write_target(out, text, labelled ? label : NULL, &place,
-			     points_of(t, state, scratch, moves[i], mover), layout);
+		web_buf_puts(out, i ? ",{" : "{");
+		write_target(out, bones_choices_at(c, i), layout);
 		web_buf_puts(out, "}");
 	}
 	web_buf_puts(out, "]");
-	free(moves);
-	free(scratch);
+	bones_choices_destroy(c);
 }
 
 /* The viewer's own hand pieces as drawn: boxes to click to choose a piece. */
