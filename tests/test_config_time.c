@@ -3,7 +3,7 @@
  * final result under penalties and forfeit in both score directions. */
 #include "bones_test.h"
 
-#include "bones/config.h"
+#include "bones/preset.h"
 
 #include <stdio.h>
 #include <string.h>

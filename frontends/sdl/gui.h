@@ -14,7 +14,7 @@
 #include "bones/clock.h"
 #include "bones/match.h"
 #include "bones/picture.h"
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/record.h"
 #include "bones/registry.h"
 #include "bones/render.h"

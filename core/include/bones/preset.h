@@ -29,8 +29,8 @@
  * no error; a translation of any other key is.
  *
  * Every error reads "FILE:LINE: KEY: reason". Reads INI through bones/ini.h only. */
-#ifndef BONES_CONFIG_H
-#define BONES_CONFIG_H
+#ifndef BONES_PRESET_H
+#define BONES_PRESET_H
 
 #include "bones/clock.h"
 #include "bones/options.h"
@@ -136,4 +136,4 @@ size_t bones_preset_result_text(int players, const double *scores, const int *ra
 /* List the preset files in the configs folders (sorted), calling fn for each path. */
 void bones_preset_list(void (*fn)(void *user, const char *path), void *user);
 
-#endif /* BONES_CONFIG_H */
+#endif /* BONES_PRESET_H */

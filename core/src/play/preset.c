@@ -1,7 +1,7 @@
 /* Game presets (configs/NAME.ini): reading them through bones/ini.h, checking every
  * value against the plugin's schema with "FILE:LINE: KEY: reason", finding and listing
- * them in the configs folders; see bones/config.h. */
-#include "bones/config.h"
+ * them in the configs folders; see bones/preset.h. */
+#include "bones/preset.h"
 
 #include "bones/file.h"
 #include "bones/host.h"
