@@ -4,6 +4,7 @@
 #include "bones_test.h"
 
 #include "bones/preset.h"
+#include "bones/result.h"
 
 #include <stdio.h>
 #include <string.h>

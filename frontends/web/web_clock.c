@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "bones/preset.h"
+#include "bones/result.h"
 #include "bones/record.h"
 #include "web_table_internal.h"
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bones/preset.h"
+#include "bones/result.h"
 #include "bones/i18n.h"
 #include "bones/picture.h"
 #include "bones/record.h"
