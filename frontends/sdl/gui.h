@@ -5,7 +5,6 @@
 #define BONES_GUI_H
 
 #include <SDL.h>
-#include <SDL_ttf.h>
 #include <cairo.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,7 +14,7 @@
 #include "bones/clock.h"
 #include "bones/match.h"
 #include "bones/picture.h"
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/record.h"
 #include "bones/registry.h"
 #include "bones/render.h"
@@ -26,12 +25,11 @@
 
 typedef struct gui_fonts gui_fonts;
 
-/* DejaVu Sans found through fontconfig (BONES_GUI_FONT overrides the file). */
+/* DejaVu Sans found through fontconfig (BONES_GUI_FONT overrides the file), checked to
+ * open; NULL when it cannot be (err says why). Cairo draws with it (bones/picture.h). */
 gui_fonts *gui_fonts_create(char *err, size_t errcap);
 /* Also frees Cairo's and fontconfig's caches: call after gui_draw_release. */
 void gui_fonts_destroy(gui_fonts *f);
-/* The font at a pixel size (clamped to 4..200); NULL if it cannot be opened. */
-TTF_Font *gui_fonts_get(gui_fonts *f, int px);
 
 /* ---- the canvas: Cairo on an image surface, shown as a texture (canvas_sdl.c) ---- */
 

@@ -242,7 +242,6 @@ int main(int argc, char **argv)
 		SDL_DestroyWindow(a->win);
 	bones_registry_destroy(a->reg);
 	free(a);
-	TTF_Quit();
 #ifndef __SANITIZE_ADDRESS__
 	SDL_Quit(); /* under ASan the X11 libraries must stay loaded for leak suppressions */
 #endif

@@ -118,6 +118,5 @@ out:
 	gui_fonts_destroy(a->fonts);
 	bones_registry_destroy(a->reg);
 	free(a);
-	TTF_Quit();
 	return rc;
 }

@@ -11,7 +11,7 @@
 #include "bones/agent.h"
 #include "bones/choices.h"
 #include "bones/clock.h"
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/i18n.h"
 #include "bones/match.h"
 #include "bones/registry.h"

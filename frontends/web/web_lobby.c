@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/i18n.h"
 #include "web_table_internal.h"
 

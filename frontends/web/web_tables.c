@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/i18n.h"
 #include "bones/options.h"
 #include "web_table_internal.h"

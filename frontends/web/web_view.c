@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "bones/choices.h"
-#include "bones/config.h"
+#include "bones/result.h"
 #include "bones/i18n.h"
 #include "bones/picture.h"
 #include "bones/record.h"

@@ -1,8 +1,9 @@
 /* Pictures of game positions, drawn with Cairo: the "bones.render/1" canvas over a
  * cairo_t, and whole pictures (board, hands as one viewer sees them, a ghost move, the
  * last move) written as PNG, SVG or PDF to a file or to memory. Library bones_picture;
- * needs neither SDL nor a display. The window (bones-gui), `bones render`, the web
- * server and tournament reports all draw through it, so a game looks the same in each.
+ * needs neither SDL nor a display. The window (bones-gui) draws each frame on the
+ * canvas; `bones render`, the web server (SVG) and tournament reports (SVG) write whole
+ * pictures; so the plugin's board looks the same in each.
  *
  * Coordinates: the plugin draws in its world units; a picture maps them to picture
  * units (pixels for PNG, points for SVG and PDF, one per pixel of the requested size)

@@ -1,8 +1,9 @@
 /* A table: one game (or a match of several) as a player interface sees it. It owns the
  * session, the seats with their agents, the hint agent, the clock of human moves with
  * its penalties and forfeit, match play with the seats rotating, the host's final
- * result and the record's host tags. The GUI, the terminal UI and the web server each
- * draw a table their own way; the logic lives here once.
+ * result and the record's host tags, resignation and take-back by seat. The GUI, the
+ * terminal UI and the web server each draw a table their own way; the logic lives here
+ * once. The layer above ai: it creates the agents.
  *
  * Time is given by the caller (bones_table_tick), so a table is testable without
  * waiting. Agents are created but never run here: a frontend asks bones_table_agent

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bones/config.h"
+#include "bones/result.h"
 #include "bones/i18n.h"
 #include "bones/record.h"
 #include "bones/table.h"
