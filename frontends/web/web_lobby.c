@@ -157,9 +157,7 @@ static void write_table(web_table *t, web_buf *out)
 	bool f = true;
 	pthread_mutex_lock(&t->lock);
 	int to_move = bones_session_to_move(t->s);
-	size_t moves = 0, len = bones_session_length(t->s);
-	for (size_t i = 0; i < len; i++)
-		moves += bones_session_mover_at(t->s, i) >= 0;
+	size_t moves = bones_table_player_moves(t->table, bones_session_length(t->s));
 	web_buf_puts(out, "{");
 	web_buf_json_key(out, &f, "id");
 	web_buf_json_string(out, t->row.id);

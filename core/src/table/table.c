@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/choices.h"
 #include "bones/result.h"
 #include "bones/i18n.h"
 #include "bones/record.h"
@@ -340,10 +341,7 @@ bool bones_table_can_redo(const bones_table *t)
 
 size_t bones_table_player_moves(const bones_table *t, size_t upto)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < upto; i++)
-		n += bones_session_mover_at(t->session, i) >= 0;
-	return n;
+	return bones_choices_player_moves(t->session, upto);
 }
 
 /* ---- the clock ------------------------------------------------------------------ */
