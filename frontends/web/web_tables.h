@@ -34,6 +34,12 @@ bool web_tables_stopping(const web_tables *ts);
  * reply (ids and invitation links) goes to out. */
 web_result web_tables_create_table(web_tables *ts, const web_json *req, web_buf *out);
 
+/* The rematch of a finished table (web_rematch.c): the same game and options, the
+ * seats in reverse order; asked by participant seat (a token's), it answers that
+ * participant's link there, {"rematch": {"id", "link"}}, creating the table the first
+ * time. 409 before the game is over. */
+web_result web_table_rematch(web_tables *ts, web_table *t, int seat, web_buf *out);
+
 /* The games and presets, with option schemas and agent kinds, as JSON. */
 void web_tables_games_json(web_tables *ts, web_buf *out);
 /* The lobby: every table, newest first, with public facts only. */
