@@ -83,7 +83,7 @@ def click_a_move(d):
 
 def shot(d, name):
     if shots:
-        d.execute_script("window.scrollTo(0, 0); const b = document.getElementById('board-wrap'); if (b) b.scrollTo(0, 0)")
+        d.execute_script("window.scrollTo(0, 0)")
         d.save_screenshot(os.path.join(shots, name + ".png"))
 
 

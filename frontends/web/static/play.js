@@ -17,6 +17,8 @@ let replayAt = null; // a history index while replaying a finished game, else nu
 let stops = [];      // the replay's positions: after each player move, and the end
 let zoom = 1;        // the board's width in widths of its frame (buttons, Ctrl+wheel)
 let autoZoom = true; // on a small screen, zoom in until the targets are a finger wide
+const MAX_ZOOM = 6;
+let centre = false;  // after a zoom: scroll the board to the targets
 let offered = [];    // the moves of the choice buttons shown now (keys 1-9, R, Enter)
 let picked = -1;     // the choice R has turned to, -1 none
 let online = null;   // whether the server answered last (the connection indicator)
@@ -254,26 +256,40 @@ function targetSize(points, scale) {
 	return Math.max(6, Math.min(44, Math.floor(nearest(points, scale) * 0.9)));
 }
 
-// On a small screen when it is your turn: zoom in (once) until the targets are 40 px.
+// On a small screen when it is your turn: zoom in until the targets are 40 px (until
+// the player zooms with the buttons or the wheel).
 function fitTargets() {
 	if (!autoZoom || !view || !view.legal.length || window.innerWidth > 800) return false;
 	const pts = view.legal.filter((m) => m.x !== undefined);
 	const scale = ($('board-wrap').clientWidth * zoom) / view.width;
 	const d = nearest(pts, scale);
 	if (!isFinite(d) || d * 0.9 >= 40) return false;
-	const want = Math.min(4, zoom * 44 / (d * 0.9));
-	if (want <= zoom * 1.05) return false;
-	autoZoom = false;
+	const want = Math.min(MAX_ZOOM, zoom * 46 / (d * 0.9));
+	if (want <= zoom * 1.02) return false;
 	setZoom(want);
 	return true;
 }
 
 function setZoom(z) {
-	zoom = Math.max(1, Math.min(4, z));
+	zoom = Math.max(1, Math.min(MAX_ZOOM, z));
+	centre = true;
 	$('board').style.width = (zoom * 100) + '%';
 	$('zoom-out').disabled = zoom <= 1;
-	$('zoom-in').disabled = zoom >= 4;
+	$('zoom-in').disabled = zoom >= MAX_ZOOM;
 	load();
+}
+
+// Scroll the zoomed board so that the middle of the targets (else of the board) shows.
+function centreOnTargets() {
+	const wrap = $('board-wrap'), pts = view.legal.filter((m) => m.x !== undefined);
+	const scale = $('picture').clientWidth / view.width;
+	let x = view.width / 2, y = view.height / 2;
+	if (pts.length) {
+		const xs = pts.map((m) => m.x), ys = pts.map((m) => m.y);
+		x = (Math.min(...xs) + Math.max(...xs)) / 2;
+		y = (Math.min(...ys) + Math.max(...ys)) / 2;
+	}
+	wrap.scrollTo(x * scale - wrap.clientWidth / 2, y * scale - wrap.clientHeight / 2);
 }
 
 function renderOverlay() {
@@ -420,6 +436,11 @@ function render() {
 	offered = [];
 	picked = -1;
 	renderOverlay();
+	if (centre) {
+		centre = false;
+		if ($('picture').complete) centreOnTargets();
+		else $('picture').addEventListener('load', centreOnTargets, { once: true });
+	}
 	if (fitTargets()) return;
 	const legal = $('legal');
 	legal.replaceChildren(...view.legal.map((m) => el('option', { value: m.move, textContent: label(m) })));
