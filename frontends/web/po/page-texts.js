@@ -42,3 +42,5 @@ N_('sound on your turn');
 N_('Notify me on my turn');
 N_('Details: the moves in notation');
 N_('show the notation in the move list');
+N_('hide finished tables');
+N_('Join or watch');

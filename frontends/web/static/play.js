@@ -17,7 +17,7 @@ let replayAt = null; // a history index while replaying a finished game, else nu
 let stops = [];      // the replay's positions: after each player move, and the end
 let zoom = 1;        // the board's width in widths of its frame (buttons, Ctrl+wheel)
 let autoZoom = true; // on a small screen, zoom in until the targets are a finger wide
-const MAX_ZOOM = 6;
+const MAX_ZOOM = 8;
 let centre = false;  // after a zoom: scroll the board to the targets
 let offered = [];    // the moves of the choice buttons shown now (keys 1-9, R, Enter)
 let picked = -1;     // the choice R has turned to, -1 none
@@ -274,6 +274,7 @@ function setZoom(z) {
 	zoom = Math.max(1, Math.min(MAX_ZOOM, z));
 	centre = true;
 	$('board').style.width = (zoom * 100) + '%';
+	$('board').style.maxWidth = zoom > 1 ? 'none' : '';
 	$('zoom-out').disabled = zoom <= 1;
 	$('zoom-in').disabled = zoom >= MAX_ZOOM;
 	load();
