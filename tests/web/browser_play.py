@@ -1,4 +1,4 @@
-"""Whole games by clicks in headless Chromium (tests/test_web_browser_play.sh), at a
+"""Whole games by clicks in headless Chromium (run by tests/test_web_browser.sh), at a
 desktop's 1366x768 and a phone's 390x844: each of the four games and a Hegemino variant,
 Ann against the greedy agent, played only through the board's targets and the labelled
 buttons (never the legal-moves list, never notation typed). Every turn checks that no
