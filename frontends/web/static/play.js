@@ -442,6 +442,7 @@ function render() {
 		if ($('picture').complete) centreOnTargets();
 		else $('picture').addEventListener('load', centreOnTargets, { once: true });
 	}
+	if (view.over && zoom > 1 && autoZoom) { autoZoom = false; setZoom(1); return; } // the whole end
 	if (fitTargets()) return;
 	const legal = $('legal');
 	legal.replaceChildren(...view.legal.map((m) => el('option', { value: m.move, textContent: label(m) })));
