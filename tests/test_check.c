@@ -193,7 +193,7 @@ static void test_check__an_overrun_a_leak_and_an_exit_are_named(void)
 	bones_registry *reg = open_registry();
 	const char *ids[] = {"overrun", "leaker", "quitter"};
 	const char *words[] = {
-		"move 3: apply wrote 64 bytes past the state's 16",
+		"apply wrote 64 bytes past the state's 16",
 		"memory grows by about ",
 		"the plugin exited with status 3: a plugin must not call exit",
 	};

@@ -16,6 +16,7 @@
 #include "bones/tourney_db.h"
 #include "bones/tourney_report.h"
 #include "commands.h"
+#include "plugin_exit.h"
 
 struct args {
 	const char *config, *merge, *report, *output;
@@ -289,6 +290,25 @@ static int run_report(const struct args *a)
 	return status;
 }
 
+/* Until unwatched, an exit of the process names the tournament's game plugins. */
+static void watch_plugins(const bones_tourney *t)
+{
+	char ids[400] = "";
+	size_t len = 0;
+	for (int i = 0; i < t->game_count; i++) {
+		const char *id = t->games[i].plugin ? t->games[i].plugin->id : NULL;
+		if (!id || (len && strstr(ids, id)))
+			continue;
+		int n = snprintf(ids + len, sizeof ids - len, "%s%s", len ? ", " : "", id);
+		if (n < 0 || (size_t)n >= sizeof ids - len)
+			break;
+		len += (size_t)n;
+	}
+	char who[512];
+	snprintf(who, sizeof who, _("a game plugin (%s)"), ids);
+	cli_plugin_exit_watch("bones tourney", who, _("the tournament"));
+}
+
 /* Under mpirun: every rank plays, rank 0 alone stores and reports. */
 static int run_mpi(const struct args *a, bones_tourney *t, int rank)
 {
@@ -303,7 +323,9 @@ static int run_mpi(const struct args *a, bones_tourney *t, int rank)
 		fprintf(stderr, _("bones tourney: cannot open '%s'\n"), path);
 		bones_tourney_mpi_abort(1); /* the other ranks would wait for rank 0 for ever */
 	}
+	watch_plugins(t);
 	bones_status st = bones_tourney_run_mpi(t, db, &o, err, sizeof err);
+	cli_plugin_exit_unwatch();
 	int status = 0;
 	if (rank == 0 && st) {
 		if (st == BONES_ERANGE)
@@ -349,7 +371,9 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 	size_t played = 0;
 	o.played = &played;
 	int64_t start = bones_clock_now_ms();
+	watch_plugins(t);
 	bones_status st = bones_tourney_run(t, db, &o, err, sizeof err);
+	cli_plugin_exit_unwatch();
 	double secs = (double)(bones_clock_now_ms() - start) / 1000;
 	if (!a->quiet && played) { /* the play alone, reports and the final checkpoint apart */
 		double rate = secs > 0 ? (double)played / secs : 0;
