@@ -263,7 +263,7 @@ static int run_merge(const struct args *a)
 	if (!ok)
 		return 1;
 	bones_tourney_db *db;
-	if (bones_tourney_db_open(a->merge, NULL, true, &db, err, sizeof err)) {
+	if (bones_tourney_db_open_read(a->merge, &db, err, sizeof err)) {
 		fprintf(stderr, "bones tourney: %s\n", err);
 		return 1;
 	}
@@ -276,12 +276,7 @@ static int run_report(const struct args *a)
 {
 	char err[1024];
 	bones_tourney_db *db;
-	if (access(a->report, R_OK)) {
-		fprintf(stderr, _("bones tourney: cannot open '%s': %s\n"), a->report,
-			strerror(errno));
-		return 1;
-	}
-	if (bones_tourney_db_open(a->report, NULL, true, &db, err, sizeof err)) {
+	if (bones_tourney_db_open_read(a->report, &db, err, sizeof err)) {
 		fprintf(stderr, "bones tourney: %s\n", err);
 		return 1;
 	}
@@ -306,6 +301,7 @@ static void watch_plugins(const bones_tourney *t)
 	}
 	char who[512];
 	snprintf(who, sizeof who, _("a game plugin (%s)"), ids);
+	/* TRANSLATORS: completes "... exited with status 3 during %s" */
 	cli_plugin_exit_watch("bones tourney", who, _("the tournament"));
 }
 
@@ -318,9 +314,12 @@ static int run_mpi(const struct args *a, bones_tourney *t, int rank)
 	bones_tourney_run_opts o = {.progress = !a->quiet && isatty(2),
 				    .should_stop = interrupted};
 	snprintf(path, sizeof path, "%s/results.db", dir);
-	if (rank == 0 && (!bones_make_dirs(dir) ||
-			  bones_tourney_db_open(path, t, a->resume, &db, err, sizeof err))) {
-		fprintf(stderr, _("bones tourney: cannot open '%s'\n"), path);
+	if (rank == 0 && !bones_make_dirs(dir))
+		snprintf(err, sizeof err, _("cannot create '%s': %s"), dir, strerror(errno));
+	else if (rank == 0)
+		bones_tourney_db_open(path, t, a->resume, &db, err, sizeof err); /* NULL: err */
+	if (rank == 0 && !db) {
+		fprintf(stderr, "bones tourney: %s\n", err);
 		bones_tourney_mpi_abort(1); /* the other ranks would wait for rank 0 for ever */
 	}
 	watch_plugins(t);

@@ -351,6 +351,10 @@ bones_status bones_preset_load(const char *path, bones_preset *preset, char *err
 		return st;
 	st = bones_ini_parse_file(f, load_handler, &c, &line);
 	fclose(f);
+	if (st == BONES_ENOMEM && !c.failed) {
+		snprintf(err, errcap, _("%s: out of memory"), path);
+		return st;
+	}
 	if (st) {
 		if (!c.failed)
 			snprintf(err, errcap, _("%s:%d: syntax error (expected [section] or key = value)"),

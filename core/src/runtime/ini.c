@@ -20,7 +20,7 @@ struct ini_call {
 	FILE *file;       /* source when reading a file */
 	const char *text; /* source when reading a string; advanced as read */
 	int line;         /* lines read so far */
-	char *read;       /* getline's buffer for a file; owned */
+	char *read;       /* getline's buffer for the rest of a long line; owned */
 	size_t read_cap;
 	char *value;      /* the value of the last long line, as inih would give it; owned */
 	bool nomem;       /* a long line found no memory: the parse must not look finished */
@@ -101,17 +101,28 @@ static char *hand_over(struct ini_call *call, const char *line, size_t len, char
 static char *ini_read_file(char *buf, int size, void *stream)
 {
 	struct ini_call *call = stream;
-	errno = 0;
+	if (!fgets(buf, size, call->file))
+		return NULL;
+	call->line++;
+	size_t len = strlen(buf);
+	if ((len && buf[len - 1] == '\n') || feof(call->file))
+		return buf; /* the usual line: it fits */
+	errno = 0; /* longer than inih's buffer: the rest of it joins what was read */
 	ssize_t n = getline(&call->read, &call->read_cap, call->file);
-	if (n < 0) {
-		call->nomem = errno == ENOMEM;
+	size_t rest = n > 0 ? (size_t)n : 0;
+	char *whole = n < 0 && errno == ENOMEM ? NULL : malloc(len + rest + 1);
+	if (!whole) {
+		call->nomem = true;
 		return NULL;
 	}
-	call->line++;
-	size_t len = (size_t)n;
-	if (len && call->read[len - 1] == '\n')
+	memcpy(whole, buf, len);
+	memcpy(whole + len, call->read ? call->read : "", rest);
+	len += rest;
+	if (len && whole[len - 1] == '\n')
 		len--;
-	return hand_over(call, call->read, len, buf, size);
+	char *out = hand_over(call, whole, len, buf, size);
+	free(whole);
+	return out;
 }
 
 static char *ini_read_string(char *buf, int size, void *stream)
