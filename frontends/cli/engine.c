@@ -57,6 +57,7 @@ int cmd_engine(int argc, char **argv)
 	 * (render_text, breakdowns) in English through the translate service. */
 	bool was_plain = bones_i18n_set_plain(true);
 	bones_i18n_thread_language("en");
+	/* TRANSLATORS: "a command" completes "... exited with status 3 during %s" */
 	cli_plugin_exit_watch("bones engine", _("a game plugin"), _("a command"));
 	int status = bones_engine_run(e, stdin, stdout);
 	cli_plugin_exit_unwatch();

@@ -196,6 +196,7 @@ int cmd_match(int argc, char **argv)
 		}
 	char who[400];
 	snprintf(who, sizeof who, _("the game plugin '%s'"), p->id);
+	/* TRANSLATORS: completes "... exited with status 3 during %s" */
 	cli_plugin_exit_watch("bones match", who, _("the match"));
 	/* the combination, checked once by the plugin before any game is played */
 	bones_session *probe;

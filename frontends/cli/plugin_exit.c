@@ -22,6 +22,9 @@ static void on_plugin_exit(int status, void *arg)
 	if (!watch.armed)
 		return;
 	watch.armed = false;
+	/* TRANSLATORS: "bones match: the game plugin 'x' exited with status 3 during the
+	 * match: ..."; the second %s is a phrase like "the game plugin 'x'", the last
+	 * one "the match" */
 	fprintf(stderr, _("%s: %s exited with status %d during %s: a plugin must not call "
 			  "exit\n"), watch.command, watch.who, status, watch.when);
 }
