@@ -20,7 +20,8 @@
 #endif
 #endif
 #if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/allocator_interface.h>
+/* sanitizer/allocator_interface.h, which not every toolchain installs */
+extern size_t __sanitizer_get_current_allocated_bytes(void) __attribute__((weak));
 #elif defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -233,7 +234,8 @@ static void close_checker(checker *ck)
 static size_t live_bytes(void)
 {
 #if defined(__SANITIZE_ADDRESS__)
-	return __sanitizer_get_current_allocated_bytes();
+	return __sanitizer_get_current_allocated_bytes ? __sanitizer_get_current_allocated_bytes()
+						       : 0;
 #elif defined(__GLIBC__)
 	struct mallinfo2 mi = mallinfo2();
 	return mi.uordblks + mi.hblkhd;
