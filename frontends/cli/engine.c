@@ -58,7 +58,11 @@ int cmd_engine(int argc, char **argv)
 	bool was_plain = bones_i18n_set_plain(true);
 	bones_i18n_thread_language("en");
 	/* TRANSLATORS: "a command" completes "... exited with status 3 during %s" */
-	cli_plugin_exit_watch("bones engine", _("a game plugin"), _("a command"));
+	const bones_plugin *loaded[32];
+	size_t n = 0;
+	for (; n < bones_registry_count(reg) && n < 32; n++)
+		loaded[n] = bones_registry_get(reg, n);
+	cli_plugin_exit_watch("bones engine", _("a game plugin"), _("a command"), loaded, n);
 	int status = bones_engine_run(e, stdin, stdout);
 	cli_plugin_exit_unwatch();
 	bones_i18n_thread_language(NULL);

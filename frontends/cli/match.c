@@ -197,7 +197,7 @@ int cmd_match(int argc, char **argv)
 	char who[400];
 	snprintf(who, sizeof who, _("the game plugin '%s'"), p->id);
 	/* TRANSLATORS: completes "... exited with status 3 during %s" */
-	cli_plugin_exit_watch("bones match", who, _("the match"));
+	cli_plugin_exit_watch("bones match", who, _("the match"), &p, 1);
 	/* the combination, checked once by the plugin before any game is played */
 	bones_session *probe;
 	if (bones_session_create(p, &opts, 0, &probe, err, sizeof err)) {

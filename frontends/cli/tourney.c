@@ -290,7 +290,9 @@ static void watch_plugins(const bones_tourney *t)
 {
 	char ids[400] = "";
 	size_t len = 0;
+	const bones_plugin *plugins[BONES_TOURNEY_MAX_GAMES];
 	for (int i = 0; i < t->game_count; i++) {
+		plugins[i] = t->games[i].plugin;
 		const char *id = t->games[i].plugin ? t->games[i].plugin->id : NULL;
 		if (!id || (len && strstr(ids, id)))
 			continue;
@@ -302,7 +304,8 @@ static void watch_plugins(const bones_tourney *t)
 	char who[512];
 	snprintf(who, sizeof who, _("a game plugin (%s)"), ids);
 	/* TRANSLATORS: completes "... exited with status 3 during %s" */
-	cli_plugin_exit_watch("bones tourney", who, _("the tournament"));
+	cli_plugin_exit_watch("bones tourney", who, _("the tournament"), plugins,
+			      (size_t)t->game_count);
 }
 
 /* Under mpirun: every rank plays, rank 0 alone stores and reports. */
