@@ -3,7 +3,7 @@
 #include "bones_test.h"
 
 #include "bones/agent.h"
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/registry.h"
 #include "bones/session.h"
 

@@ -3,7 +3,8 @@
  * final result under penalties and forfeit in both score directions. */
 #include "bones_test.h"
 
-#include "bones/config.h"
+#include "bones/preset.h"
+#include "bones/result.h"
 
 #include <stdio.h>
 #include <string.h>

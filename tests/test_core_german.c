@@ -5,7 +5,7 @@
  * language. */
 #include "bones_test.h"
 
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/i18n.h"
 #include "bones/ini.h"
 #include "bones/record.h"

@@ -4,7 +4,7 @@
 #include "bones_test.h"
 
 #include "../plugins/geominos/geominos.h"
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/render.h"
 
 #include <stdio.h>

@@ -150,6 +150,21 @@ static void test_picture__targets_map_through_the_view_onto_green_dots(void)
 	fx_close(&fx);
 }
 
+/* One rule fits every board: centred, the margin on the tighter side 5% of the box's
+ * larger side plus 0.3, and a tiny board not blown up past a third of the area. */
+static void test_picture__a_board_fits_centred_with_its_margin(void)
+{
+	const double box[4] = {-10, 0, 10, 5}, area[4] = {100, 50, 500, 450};
+	bones_picture_view v = bones_picture_fit(box, area);
+	double m = 0.05 * 20 + 0.3;
+	CU_ASSERT_DOUBLE_EQUAL(v.scale, 400 / (20 + 2 * m), 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(box[0] * v.scale + v.ox - 100, 500 - (box[2] * v.scale + v.ox), 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(box[1] * v.scale + v.oy - 50, 450 - (box[3] * v.scale + v.oy), 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(box[0] * v.scale + v.ox - 100, m * v.scale, 1e-9);
+	const double tile[4] = {0, 0, 0.01, 0.01};
+	CU_ASSERT_DOUBLE_EQUAL(bones_picture_fit(tile, area).scale, 400.0 / 3, 1e-9);
+}
+
 static void test_picture__bad_requests_are_refused(void)
 {
 	fixture fx;
@@ -180,6 +195,7 @@ static const bones_test_case cases[] = {
 	{"formats have their signatures", test_picture__formats_have_their_signatures},
 	{"targets map through the view onto green dots",
 	 test_picture__targets_map_through_the_view_onto_green_dots},
+	{"a board fits centred with its margin", test_picture__a_board_fits_centred_with_its_margin},
 	{"bad requests are refused", test_picture__bad_requests_are_refused},
 	{NULL, NULL}
 };

@@ -210,7 +210,8 @@ static int check_targets(gui_app *a, int *checked)
 	for (int piece = 0; piece < 16; piece++) {
 		bool any = false;
 		for (size_t i = 0; i < a->game.move_count; i++)
-			any |= a->game.places[i].piece == piece && a->game.places[i].target >= 0;
+			any |= gui_game_choice(&a->game, i)->piece == piece &&
+			       gui_game_choice(&a->game, i)->target >= 0;
 		if (!any)
 			continue;
 		a->play.sel = piece;
@@ -224,11 +225,12 @@ static int check_targets(gui_app *a, int *checked)
 			if (x < a->layout.board.x || x >= a->layout.board.x + a->layout.board.w)
 				continue; /* panned off screen */
 			(*checked)++;
-			if (a->play.hover < 0 || a->game.places[a->play.hover].piece != piece) {
+			if (a->play.hover < 0 ||
+			    gui_game_choice(&a->game, (size_t)a->play.hover)->piece != piece) {
 				wrong++;
 				continue;
 			}
-			const bones_move_place *p = &a->game.places[a->play.hover];
+			const bones_choice *p = gui_game_choice(&a->game, (size_t)a->play.hover);
 			float hx = p->x * a->view.board_view.scale + a->view.board_view.ox;
 			float hy = p->y * a->view.board_view.scale + a->view.board_view.oy;
 			wrong += (hx - x) * (hx - x) + (hy - y) * (hy - y) > 4;
@@ -257,7 +259,8 @@ static void play_plugin(const bones_plugin *plugin, fixture *fx)
 	for (int turn = 0; turn < 8 && a->game.move_count > 0; turn++) {
 		wrong += check_targets(a, &checked);
 		a->play.sel = -1;
-		gui_play_move(a, a->game.moves[bones_rng_below(&rng, (uint32_t)a->game.move_count)]);
+		size_t k = bones_rng_below(&rng, (uint32_t)a->game.move_count);
+		gui_play_move(a, gui_game_choice(&a->game, k)->move);
 	}
 	gui_frame(a);
 	if (wrong)

@@ -260,6 +260,109 @@ static void test_table__adopts_a_session(void)
 	bones_table_destroy(t);
 }
 
+/* The value of tag name in a record's tags, or NULL. */
+static const char *tag_of(const char *const *tags, const char *name)
+{
+	for (int i = 0; tags[i]; i += 2)
+		if (!strcmp(tags[i], name))
+			return tags[i + 1];
+	return NULL;
+}
+
+/* Resigning stops the game like a forfeit: the seat ranks last, moves and undo are
+ * refused, the record's tags say who resigned and the host's result. */
+static void test_table__a_resigning_seat_ranks_last(void)
+{
+	const char *agents[] = {"human", "human", NULL};
+	bones_table *t = open_table("geominos", "", agents, (bones_time_control){0}, 0);
+	agents_move(t);
+	play_first_legal(t);
+	agents_move(t);
+	CU_ASSERT_EQUAL(bones_table_resign(t, 5), BONES_EINVAL);
+	CU_ASSERT_EQUAL(bones_table_resigned(t), -1);
+	CU_ASSERT_EQUAL(bones_table_resign(t, 0), BONES_OK);
+	CU_ASSERT_EQUAL(bones_table_resigned(t), 0);
+	CU_ASSERT_EQUAL(bones_table_forfeit(t), -1);
+	CU_ASSERT_TRUE(bones_table_over(t));
+	CU_ASSERT_EQUAL(bones_table_resign(t, 1), BONES_ERANGE);
+	CU_ASSERT_EQUAL(bones_table_undo(t), 0);
+	CU_ASSERT_EQUAL(bones_table_take_back(t, 0), 0);
+	bones_session *s = bones_table_session(t);
+	bones_move moves[4096];
+	size_t n = bones_table_plugin(t)->legal_moves(bones_session_game(s), bones_session_state(s),
+						      moves, NULL, 4096);
+	CU_ASSERT_FATAL(n > 0);
+	CU_ASSERT_EQUAL(bones_table_play(t, moves[0]), BONES_ERANGE);
+	double scores[2];
+	int ranks[2];
+	bones_table_result(t, scores, ranks);
+	CU_ASSERT_EQUAL(ranks[0], 2);
+	CU_ASSERT_EQUAL(ranks[1], 1);
+	bones_table_record rec;
+	bones_table_record_init(t, &rec);
+	CU_ASSERT_STRING_EQUAL(tag_of(rec.tags, "Resigned"), "1");
+	CU_ASSERT_PTR_NULL(tag_of(rec.tags, "Forfeit"));
+	CU_ASSERT_PTR_NULL(tag_of(rec.tags, "TimeControl"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(tag_of(rec.tags, "FinalResult"), "ranks 2 1"));
+	CU_ASSERT_STRING_EQUAL(rec.players.comment, "Player 1 (seat 1) resigned");
+	CU_ASSERT_STRING_EQUAL(rec.players.names[1], "Player 2");
+	bones_table_destroy(t);
+}
+
+/* Taking back a seat's last move takes back everything after it too, whoever made it. */
+static void test_table__take_back_by_seat(void)
+{
+	const char *agents[] = {"human", "human", NULL};
+	bones_table *t = open_table("holomino", "", agents, (bones_time_control){0}, 0);
+	bones_session *s = bones_table_session(t);
+	agents_move(t);
+	int first = bones_session_to_move(s);
+	CU_ASSERT_EQUAL(bones_table_take_back(t, first), 0); /* no move yet */
+	size_t before = bones_session_length(s);
+	play_first_legal(t);
+	agents_move(t);
+	play_first_legal(t); /* the other seat */
+	agents_move(t);
+	CU_ASSERT_EQUAL(bones_table_take_back(t, -1), 0);
+	CU_ASSERT_EQUAL(bones_table_take_back(t, first), 2);
+	CU_ASSERT_EQUAL(bones_session_length(s), before);
+	CU_ASSERT_EQUAL(bones_session_to_move(s), first);
+	CU_ASSERT_FALSE(bones_table_can_redo(t));
+	bones_table_destroy(t);
+}
+
+/* Penalties, a forfeit or a resignation saved elsewhere come back as they were. */
+static void test_table__restores_penalties_and_the_end(void)
+{
+	const char *agents[] = {"human", "human", NULL};
+	bones_time_control tc = {1000, 5, 1000, true};
+	bones_table *t = open_table("geominos", "", agents, tc, 0);
+	agents_move(t);
+	double pen[2] = {5, 10};
+	CU_ASSERT_EQUAL(bones_table_restore(t, pen, 0, 1), BONES_EINVAL);
+	CU_ASSERT_EQUAL(bones_table_restore(t, pen, 2, -1), BONES_EINVAL);
+	CU_ASSERT_EQUAL(bones_table_penalty(t, 0), 0);
+	CU_ASSERT_EQUAL(bones_table_restore(t, pen, -1, -1), BONES_OK);
+	CU_ASSERT_EQUAL(bones_table_penalty(t, 1), 10);
+	CU_ASSERT_FALSE(bones_table_over(t));
+	CU_ASSERT_EQUAL(bones_table_restore(t, NULL, 1, -1), BONES_OK);
+	CU_ASSERT_EQUAL(bones_table_penalty(t, 0), 5);
+	CU_ASSERT_EQUAL(bones_table_forfeit(t), 1);
+	CU_ASSERT_TRUE(bones_table_over(t));
+	bones_table_tick_result r;
+	bones_table_tick(t, 50000, &r);
+	CU_ASSERT_EQUAL(r.phase, BONES_CLOCK_OFF);
+	bones_table_record rec;
+	bones_table_record_init(t, &rec);
+	CU_ASSERT_STRING_EQUAL(tag_of(rec.tags, "Penalties"), "5 10");
+	CU_ASSERT_STRING_EQUAL(tag_of(rec.tags, "Forfeit"), "2");
+	CU_ASSERT_PTR_NOT_NULL(strstr(rec.players.comment, "(seat 2) forfeited"));
+	CU_ASSERT_EQUAL(bones_table_restore(t, NULL, -1, 0), BONES_OK);
+	CU_ASSERT_EQUAL(bones_table_forfeit(t), -1);
+	CU_ASSERT_EQUAL(bones_table_resigned(t), 0);
+	bones_table_destroy(t);
+}
+
 int main(void)
 {
 	reg = bones_registry_create();
@@ -272,6 +375,9 @@ int main(void)
 		{"agents and untimed games have no clock", test_table__agents_and_untimed_games_have_no_clock},
 		{"a match rotates seats and totals by participant", test_table__a_match_rotates_seats_and_totals_by_participant},
 		{"adopts a session", test_table__adopts_a_session},
+		{"a resigning seat ranks last", test_table__a_resigning_seat_ranks_last},
+		{"take back by seat", test_table__take_back_by_seat},
+		{"restores penalties and the end", test_table__restores_penalties_and_the_end},
 		{NULL, NULL}};
 	int rc = bones_test_main("table", cases);
 	bones_registry_destroy(reg);

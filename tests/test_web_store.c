@@ -60,7 +60,8 @@ struct seen {
 	bool ok;
 };
 
-static int check_table(void *user, const web_table_row *row, char **moves, size_t count)
+static int check_table(void *user, const web_table_row *row, char **moves, size_t count,
+		       const web_stored_game *done, size_t done_count)
 {
 	struct seen *s = user;
 	int k = s->tables++;
@@ -68,6 +69,7 @@ static int check_table(void *user, const web_table_row *row, char **moves, size_
 	s->ok &= !strcmp(row->id, want.id) && row->seed == want.seed && row->hints == want.hints &&
 		 row->seat_count == 2 && !strcmp(row->seats[0].token, want.seats[0].token) &&
 		 !strcmp(row->seats[1].agent, "greedy") && row->time.per_move_ms == 60000;
+	s->ok &= !done && done_count == 0; /* no match */
 	size_t expect = k == 0 ? 10 : MOVES;
 	s->ok &= count == expect;
 	for (size_t n = 0; n < count; n++) {
@@ -88,7 +90,7 @@ static void test_web_store__concurrent_moves_all_come_back_in_order(void)
 	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
 	for (int k = 0; k < TABLES; k++) {
 		web_table_row row = row_for(k);
-		CU_ASSERT_EQUAL(web_store_add_table(st, &row, err, sizeof err), 0);
+		CU_ASSERT_EQUAL(web_store_add_table(st, &row, NULL, 0, err, sizeof err), 0);
 	}
 	pthread_t threads[TABLES];
 	struct writer w[TABLES];
@@ -130,6 +132,46 @@ static void test_web_store__the_database_is_private_and_errors_name_it(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "/nonexistent/folder/bones-web.sqlite"));
 }
 
+/* A match's table: its deal stored with it, a finished game kept with its moves,
+ * penalties and forfeit while the next game starts empty. */
+static int check_match(void *user, const web_table_row *row, char **moves, size_t count,
+		       const web_stored_game *done, size_t done_count)
+{
+	bool *ok = user;
+	if (strcmp(row->id, "match"))
+		return 0;
+	*ok = row->match_games == 3 && row->match_game == 1 && count == 1 &&
+	      !strcmp(moves[0], "g2") && row->resigned == -1 && row->seats[0].penalty == 0 &&
+	      done_count == 1 && done[0].count == 2 && !strcmp(done[0].moves[0], "deal") &&
+	      !strcmp(done[0].moves[1], "x y") && done[0].penalties[1] == 2.5 &&
+	      done[0].resigned == 1 && done[0].forfeited == 1;
+	return 0;
+}
+
+static void test_web_store__a_match_keeps_its_finished_games(void)
+{
+	web_store *st;
+	char err[512];
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
+	web_table_row row = row_for(TABLES);
+	snprintf(row.id, sizeof row.id, "match");
+	row.match_games = 3;
+	const char *deal[] = {"deal"}, *more[] = {"x y"}, *next[] = {"g2"};
+	CU_ASSERT_EQUAL(web_store_add_table(st, &row, deal, 1, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(web_store_add_moves(st, "match", 1, more, 1, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(web_store_set_penalty(st, "match", 1, 2.5, err, sizeof err), 0);
+	char *played[] = {"deal", "x y"};
+	web_stored_game g = {played, 2, {0, 2.5}, 1, 1};
+	CU_ASSERT_EQUAL(web_store_next_game(st, "match", 0, &g, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(web_store_add_moves(st, "match", 0, next, 1, err, sizeof err), 0);
+	web_store_close(st);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
+	bool ok = false;
+	CU_ASSERT_EQUAL(web_store_each(st, check_match, &ok, err, sizeof err), 0);
+	CU_ASSERT_TRUE(ok);
+	web_store_close(st);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -137,6 +179,7 @@ int main(void)
 		 test_web_store__concurrent_moves_all_come_back_in_order},
 		{"the database is private and errors name it",
 		 test_web_store__the_database_is_private_and_errors_name_it},
+		{"a match keeps its finished games", test_web_store__a_match_keeps_its_finished_games},
 		{NULL, NULL},
 	};
 	if (!mkdtemp(folder))

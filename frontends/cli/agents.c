@@ -5,7 +5,7 @@
 
 #include "bones/agents_ext.h"
 #include "bones/agent.h"
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/i18n.h"
 #include "bones/registry.h"
 #include "bones/session.h"

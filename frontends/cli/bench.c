@@ -8,7 +8,7 @@
 #include "bench_redraw.h"
 #include "bones/agent.h"
 #include "bones/bench.h"
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/host.h"
 #include "bones/i18n.h"
 #include "bones/registry.h"

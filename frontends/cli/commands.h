@@ -1,4 +1,5 @@
-/* The subcommands of `bones`; each lives in its own file and returns the exit status. */
+/* The subcommands of `bones`; each lives in its own file and returns the exit status
+ * (play and start are the terminal UI's: tty_play.h). */
 #ifndef BONES_CLI_COMMANDS_H
 #define BONES_CLI_COMMANDS_H
 
@@ -9,8 +10,6 @@ typedef struct cli_command {
 } cli_command;
 
 int cmd_games(int argc, char **argv);   /* games.c */
-int cmd_play(int argc, char **argv);    /* ../tty/play.c */
-int cmd_start(int argc, char **argv);   /* ../tty/play.c: `make run`'s main job */
 int cmd_replay(int argc, char **argv);  /* replay.c */
 int cmd_engine(int argc, char **argv);  /* engine.c */
 int cmd_check(int argc, char **argv);   /* check.c */

@@ -9,11 +9,12 @@
 #include "bones/version.h"
 
 #include "commands.h"
+#include "tty_play.h"
 
 /* Add a row when a command's file lands. */
 static const cli_command commands[] = {
-	{"start", cmd_start, N_("a game against the AI (GUI if there is a display)")},
-	{"play", cmd_play, N_("play in the terminal against agents")},
+	{"start", tty_start_main, N_("a game against the AI (GUI if there is a display)")},
+	{"play", tty_play_main, N_("play in the terminal against agents")},
 	{"games", cmd_games, N_("the games, their variants and options")},
 	{"agents", cmd_agents, N_("the agents a seat can have")},
 	{"replay", cmd_replay, N_("re-apply a game record, show the end")},

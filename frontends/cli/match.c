@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/headtohead.h"
 #include "bones/i18n.h"
 #include "bones/registry.h"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/choices.h"
 #include "bones/i18n.h"
 #include "bones/picture.h"
 #include "bones/record.h"
@@ -115,27 +116,11 @@ static int parse_args(int argc, char **argv, render_args *ra)
 	return 0;
 }
 
-/* The history index after player move n and the chance outcomes that follow it (the
- * state before player move n + 1); false if the record has fewer player moves. */
-static bool position_after(const bones_session *s, long n, size_t *index)
-{
-	size_t len = bones_session_length(s);
-	long seen = 0;
-	*index = len;
-	for (size_t i = 0; i < len; i++) {
-		if (bones_session_mover_at(s, i) < 0)
-			continue;
-		if (seen == n && *index == len)
-			*index = i;
-		seen++;
-	}
-	return n <= seen;
-}
-
 static int draw(const render_args *ra, const bones_session *s)
 {
-	size_t index;
-	if (!position_after(s, ra->move, &index)) {
+	/* after player move N and the chance outcomes that follow it */
+	size_t index = bones_choices_after_player_moves(s, ra->move);
+	if (ra->move > (long)bones_choices_player_moves(s, bones_session_length(s))) {
 		fprintf(stderr, _("bones render: --move %ld: the record '%s' has fewer player moves\n"),
 			ra->move, ra->record);
 		return 2;

@@ -172,16 +172,18 @@ int gui_viewer(const gui_app *a);
 bool gui_play_human_turn(const gui_app *a);
 /* The captured mark region around a world point (not the last move's), or NULL. */
 const gui_mark *gui_mark_at(const gui_app *a, float x, float y);
+/* The selected piece, BONES_CHOICES_ANY_PIECE when none is (bones_choices_ways). */
+int gui_play_piece(const gui_app *a);
 /* Whether a move's place is a highlighted spot now: on the board, of the selected piece
  * (of any piece when none is selected). */
-bool gui_play_matches(const gui_app *a, const bones_move_place *p);
+bool gui_play_matches(const gui_app *a, const bones_choice *p);
 /* The number of moves a click at move's spot chooses among (R and the wheel turn). */
 int gui_play_ways(const gui_app *a, int move);
 /* Move i is highlighted and the first such at its spot (one mark per spot). */
 bool gui_play_first_at_spot(const gui_app *a, size_t i);
 /* The legal move under screen point (x, y), as its ghost shows it; -1 if none. */
 int gui_play_target_at(gui_app *a, float x, float y);
-/* The shown hint's index into game.moves, -1 when there is none (or it is stale). */
+/* The shown hint's index into the game's choices, -1 when there is none (or it is stale). */
 int gui_play_hint_index(const gui_app *a);
 /* Where to click: the hint's spot or button, hand piece, the k-th distinct spot of the
  * selected piece (for scripts); false when there is none. */

@@ -1,5 +1,6 @@
-/* Fonts for the GUI: DejaVu Sans located through fontconfig, opened with SDL_ttf at
- * each pixel size on first use and kept until the GUI closes. */
+/* The GUI's font: DejaVu Sans located through fontconfig and checked once at the start,
+ * so a missing font is said plainly; Cairo draws all text (bones/picture.h). */
+#include <errno.h>
 #include <fontconfig/fontconfig.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,12 +10,8 @@
 
 #include "gui.h"
 
-#define FONT_MIN 4
-#define FONT_MAX 200
-
 struct gui_fonts {
 	char path[1024];
-	TTF_Font *sizes[FONT_MAX + 1];
 };
 
 static bool find_font(char *path, size_t cap)
@@ -49,10 +46,6 @@ static bool find_font(char *path, size_t cap)
 
 gui_fonts *gui_fonts_create(char *err, size_t errcap)
 {
-	if (!TTF_WasInit() && TTF_Init() != 0) {
-		snprintf(err, errcap, _("cannot start SDL_ttf: %s"), TTF_GetError());
-		return NULL;
-	}
 	gui_fonts *f = calloc(1, sizeof *f);
 	if (!f) {
 		snprintf(err, errcap, "%s", _("out of memory"));
@@ -63,13 +56,13 @@ gui_fonts *gui_fonts_create(char *err, size_t errcap)
 		free(f);
 		return NULL;
 	}
-	TTF_Font *probe = TTF_OpenFont(f->path, 16);
+	FILE *probe = fopen(f->path, "rb");
 	if (!probe) {
-		snprintf(err, errcap, _("cannot open the font '%s': %s"), f->path, TTF_GetError());
+		snprintf(err, errcap, _("cannot open the font '%s': %s"), f->path, strerror(errno));
 		free(f);
 		return NULL;
 	}
-	f->sizes[16] = probe;
+	fclose(probe);
 	return f;
 }
 
@@ -77,21 +70,7 @@ void gui_fonts_destroy(gui_fonts *f)
 {
 	if (!f)
 		return;
-	for (int i = 0; i <= FONT_MAX; i++)
-		if (f->sizes[i])
-			TTF_CloseFont(f->sizes[i]);
 	free(f);
 	/* The GUI is closing (gui_draw_release came first): free Cairo's font caches. */
 	bones_picture_release_caches();
-}
-
-TTF_Font *gui_fonts_get(gui_fonts *f, int px)
-{
-	if (px < FONT_MIN)
-		px = FONT_MIN;
-	if (px > FONT_MAX)
-		px = FONT_MAX;
-	if (!f->sizes[px])
-		f->sizes[px] = TTF_OpenFont(f->path, px);
-	return f->sizes[px];
 }

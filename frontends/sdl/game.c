@@ -35,11 +35,9 @@ static bones_status setup(gui_game *g, char *err, size_t errcap)
 	}
 	snprintf(g->label, sizeof g->label, "%s", bones_plugin_text(g->plugin, g->plugin->name));
 	const bones_game_info *info = bones_session_info(g->s);
-	g->move_cap = info->max_moves ? info->max_moves : 1;
-	g->moves = calloc(g->move_cap, sizeof *g->moves);
-	g->places = calloc(g->move_cap, sizeof *g->places);
+	bones_choices_create(g->s, &g->choices);
 	g->scratch = calloc(1, info->state_size ? info->state_size : 1);
-	if (!g->moves || !g->places || !g->scratch) {
+	if (!g->choices || !g->scratch) {
 		snprintf(err, errcap, "%s", _("out of memory"));
 		return BONES_ENOMEM;
 	}
@@ -86,9 +84,8 @@ bones_status gui_game_start(gui_game *g, const bones_table_setup *table_setup, c
 
 void gui_game_release(gui_game *g)
 {
+	bones_choices_destroy(g->choices); /* before the session it reads */
 	bones_table_destroy(g->table);
-	free(g->moves);
-	free(g->places);
 	free(g->scratch);
 	memset(g, 0, sizeof *g);
 }
@@ -105,19 +102,14 @@ bones_status gui_game_refresh(gui_game *g)
 	g->move_count = 0;
 	if (st != BONES_OK)
 		return st;
-	int who = bones_session_to_move(g->s);
-	if (who < 0)
-		return BONES_OK;
-	const void *state = bones_session_state(g->s);
-	const void *game = bones_session_game(g->s);
-	g->move_count = g->plugin->legal_moves(game, state, g->moves, NULL, g->move_cap);
-	for (size_t i = 0; i < g->move_count; i++) {
-		bones_move_place *p = &g->places[i];
-		memset(p, 0, sizeof *p);
-		if (g->render->move_place(game, state, g->moves[i], p) != BONES_OK)
-			p->piece = -2, p->target = -1;
-	}
-	return BONES_OK;
+	st = bones_choices_build(g->choices, bones_session_to_move(g->s));
+	g->move_count = bones_choices_count(g->choices);
+	return st;
+}
+
+const bones_choice *gui_game_choice(const gui_game *g, size_t i)
+{
+	return bones_choices_at(g->choices, i);
 }
 
 bones_status gui_game_play(gui_game *g, bones_move move)
@@ -152,24 +144,14 @@ bool gui_game_next(gui_game *g, char *err, size_t errcap)
 	return true;
 }
 
-double gui_game_preview(gui_game *g, bones_move move, char *bd, size_t cap)
+void gui_game_preview(gui_game *g, bones_move move, char *bd, size_t cap)
 {
 	const bones_game_info *info = bones_session_info(g->s);
 	const void *game = bones_session_game(g->s);
-	double before[GUI_MAX_SEATS] = {0}, after[GUI_MAX_SEATS] = {0};
-	int who = bones_session_to_move(g->s);
-	if (bd && cap)
-		bd[0] = '\0';
-	if (who < 0 || info->players > GUI_MAX_SEATS)
-		return 0;
+	bd[0] = '\0';
 	memcpy(g->scratch, bones_session_state(g->s), info->state_size);
-	g->plugin->scores(game, g->scratch, before);
-	if (g->plugin->apply(game, g->scratch, move) != BONES_OK)
-		return 0;
-	g->plugin->scores(game, g->scratch, after);
-	if (bd && g->plugin->breakdown)
+	if (g->plugin->breakdown && g->plugin->apply(game, g->scratch, move) == BONES_OK)
 		g->plugin->breakdown(game, g->scratch, bd, cap);
-	return after[who] - before[who];
 }
 
 void gui_game_move_text(const gui_game *g, size_t i, char *buf, size_t cap)
@@ -221,19 +203,4 @@ const char *gui_game_participant_text(const gui_game *g, int participant, char *
 			return gui_game_seat_text(g, s, buf, cap);
 	snprintf(buf, cap, "%s", bones_table_participant_name(g->table, participant));
 	return buf;
-}
-
-size_t gui_game_position_after(const gui_game *g, long n)
-{
-	size_t len = bones_session_length(g->s), i = 0;
-	if (n < 0)
-		return len;
-	for (long seen = 0; i < len; i++) {
-		if (bones_session_mover_at(g->s, i) >= 0) {
-			if (seen == n)
-				break;
-			seen++;
-		}
-	}
-	return i;
 }

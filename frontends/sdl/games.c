@@ -1,9 +1,9 @@
 /* The game on screen: switching to a new one (from the start screen or a record),
  * saving it as a record, and what the play and replay screens both do with it (the
  * menu, save, fit, help). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "bones/i18n.h"
 
@@ -25,22 +25,19 @@ void gui_game_switch(gui_app *a, gui_game *g)
 
 bool gui_save_record(gui_app *a, const char *path)
 {
-	char buf[1200], err[512], values[6][160];
-	const char *tags[12];
-	bones_record_players players;
-	memset(&players, 0, sizeof players);
-	bones_table_tags(a->game.table, tags, values);
-	players.tags = tags;
-	for (int p = 0; p < a->game.players && p < 8; p++)
-		players.names[p] = bones_table_seat_record_name(a->game.table, p); /* English */
+	char buf[1200], err[512];
+	bones_table_record rec; /* names, the host's tags, the forfeit's comment */
+	bones_table_record_init(a->game.table, &rec);
+	bones_record_players players = rec.players;
 	if (!path) {
-		time_t now = time(NULL);
-		struct tm tm;
-		localtime_r(&now, &tm);
-		char stamp[32];
-		strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-		snprintf(buf, sizeof buf, "%s/%s-%s.rec", a->save_dir[0] ? a->save_dir : ".",
-			 a->game.plugin->id, stamp);
+		char dir[sizeof a->save_dir];
+		snprintf(dir, sizeof dir, "%s", a->save_dir);
+		if (!dir[0] && !bones_record_folder(dir, sizeof dir)) {
+			gui_toast(a, _("cannot create '%s': %s"), dir, strerror(errno));
+			return false;
+		}
+		bones_record_new_path(dir, a->game.plugin->id, bones_session_seed(a->game.s), buf,
+				      sizeof buf);
 		path = buf;
 	}
 	bool plain = bones_i18n_set_plain(true); /* the plugins' comments in English */

@@ -5,16 +5,16 @@
 #define BONES_GUI_H
 
 #include <SDL.h>
-#include <SDL_ttf.h>
 #include <cairo.h>
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "bones/agent.h"
+#include "bones/choices.h"
 #include "bones/clock.h"
 #include "bones/match.h"
 #include "bones/picture.h"
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/record.h"
 #include "bones/registry.h"
 #include "bones/render.h"
@@ -25,12 +25,11 @@
 
 typedef struct gui_fonts gui_fonts;
 
-/* DejaVu Sans found through fontconfig (BONES_GUI_FONT overrides the file). */
+/* DejaVu Sans found through fontconfig (BONES_GUI_FONT overrides the file), checked to
+ * open; NULL when it cannot be (err says why). Cairo draws with it (bones/picture.h). */
 gui_fonts *gui_fonts_create(char *err, size_t errcap);
 /* Also frees Cairo's and fontconfig's caches: call after gui_draw_release. */
 void gui_fonts_destroy(gui_fonts *f);
-/* The font at a pixel size (clamped to 4..200); NULL if it cannot be opened. */
-TTF_Font *gui_fonts_get(gui_fonts *f, int px);
 
 /* ---- the canvas: Cairo on an image surface, shown as a texture (canvas_sdl.c) ---- */
 
@@ -111,8 +110,8 @@ typedef bones_table_seat gui_seat;
 
 /* The game on screen: a table (bones/table.h: the session, seats and agents, clock,
  * penalties, forfeit, match, undo and redo) and what the window needs besides: the
- * legal moves of the current state with their places, and a scratch state for
- * previews. */
+ * choices of the seat to move (bones/choices.h: the legal moves with their places,
+ * spots and points), and a scratch state for the breakdown of a preview. */
 typedef struct gui_game {
 	const bones_plugin *plugin;   /* borrowed from the registry */
 	const bones_render *render;   /* NULL: the game cannot be drawn */
@@ -121,9 +120,8 @@ typedef struct gui_game {
 	char label[112];              /* what was started: the entry's or the plugin's name */
 	char title[128];              /* the label, with "K/N" in a match */
 	int players;
-	bones_move *moves;            /* legal moves of the current state; owned */
-	bones_move_place *places;     /* their places (piece -2 when unknown) */
-	size_t move_count, move_cap;
+	bones_choices *choices;       /* what the seat to move can do; owned */
+	size_t move_count;            /* bones_choices_count(choices) */
 	void *scratch;                /* one state, for previews */
 } gui_game;
 
@@ -146,14 +144,13 @@ bool gui_game_redo(gui_game *g);
 bool gui_game_next(gui_game *g, char *err, size_t errcap);
 bool gui_game_human(const gui_game *g, int player);
 int gui_game_to_move(const gui_game *g);
-/* Apply move to a copy: the mover's score change and the breakdown. */
-double gui_game_preview(gui_game *g, bones_move move, char *bd, size_t cap);
+/* Choice i (< move_count) of the seat to move. */
+const bones_choice *gui_game_choice(const gui_game *g, size_t i);
+/* The breakdown of what move would score (the move applied to a copy). */
+void gui_game_preview(gui_game *g, bones_move move, char *bd, size_t cap);
 /* Notation of history entry i, and the breakdown of the state after it. */
 void gui_game_move_text(const gui_game *g, size_t i, char *buf, size_t cap);
 void gui_game_breakdown_after(const gui_game *g, size_t i, char *buf, size_t cap);
-/* The history index after the n-th player move and the chance outcomes that follow it
- * (n < 0 or past the end: the current state). */
-size_t gui_game_position_after(const gui_game *g, long n);
 /* A seat's label as the record has it: its name, or "Player N" and its agent. */
 const char *gui_game_seat_label(const gui_game *g, int p);
 /* The same in the player's language, for the screen ("Spieler 2 (greedy)"). Returns buf. */

@@ -223,7 +223,7 @@ int main(int argc, char **argv)
 	a->agent_delay = args.delay > 0 ? (Uint32)args.delay : 0;
 	a->seed = args.seed;
 	a->record_game = args.game;
-	snprintf(a->save_dir, sizeof a->save_dir, "%s", args.save_dir ? args.save_dir : ".");
+	snprintf(a->save_dir, sizeof a->save_dir, "%s", args.save_dir ? args.save_dir : "");
 	a->reg = bones_registry_create();
 	if (a->reg)
 		bones_registry_scan_default(a->reg);
@@ -242,7 +242,6 @@ int main(int argc, char **argv)
 		SDL_DestroyWindow(a->win);
 	bones_registry_destroy(a->reg);
 	free(a);
-	TTF_Quit();
 #ifndef __SANITIZE_ADDRESS__
 	SDL_Quit(); /* under ASan the X11 libraries must stay loaded for leak suppressions */
 #endif

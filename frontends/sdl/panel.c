@@ -21,10 +21,7 @@ bones_color gui_points_color(const bones_plugin *plugin, double points)
 
 static bool piece_playable(const gui_game *g, int piece)
 {
-	for (size_t i = 0; i < g->move_count; i++)
-		if (g->places[i].piece == piece)
-			return true;
-	return false;
+	return bones_choices_of_piece(g->choices, piece, NULL) > 0;
 }
 
 static void hand_draw(gui_app *a, const void *state, int p, int who, bool interactive,
@@ -155,7 +152,6 @@ static float match_draw(gui_app *a, float top)
 static void log_draw(gui_app *a, size_t upto, float top)
 {
 	gui_game *g = &a->game;
-	const void *game = bones_session_game(g->s);
 	SDL_FRect r = a->layout.log;
 	r.h -= top - r.y;
 	r.y = top;
@@ -164,21 +160,16 @@ static void log_draw(gui_app *a, size_t upto, float top)
 	gui_fill_rect(&a->draw, r, BONES_RGBA(30, 34, 42, 255));
 	gui_clip(&a->draw, r);
 	float u = a->layout.u * 0.9f, y = r.y + r.h - 0.8f * u;
-	int number = 0;
+	int number = (int)bones_choices_player_moves(g->s, upto);
 	bool newest = true;
-	for (size_t i = 0; i < upto; i++)
-		number += bones_session_mover_at(g->s, i) >= 0;
 	for (size_t i = upto; i-- > 0 && y > r.y + 0.5f * u;) {
 		int p = bones_session_mover_at(g->s, i);
 		if (p < 0)
 			continue;
-		double before[GUI_MAX_SEATS] = {0}, after[GUI_MAX_SEATS] = {0};
-		g->plugin->scores(game, bones_session_state_at(g->s, i), before);
-		g->plugin->scores(game, bones_session_state_at(g->s, i + 1), after);
 		char text[BONES_MOVE_TEXT_MAX], line[160], bd[256];
 		gui_game_move_text(g, i, text, sizeof text);
 		gui_game_breakdown_after(g, i, bd, sizeof bd);
-		double d = after[p] - before[p];
+		double d = bones_choices_points_at(g->s, i);
 		/* TRANSLATORS: a line of the move log: the move's number, P and the player's
 		 * number (P2: player 2), the move's notation */
 		snprintf(line, sizeof line, _("%d. P%d %s"), number--, p + 1, text);

@@ -107,23 +107,22 @@ static void hint_arrived(gui_app *a, bones_move move, bones_status st)
 {
 	gui_game *g = &a->game;
 	char text[BONES_MOVE_TEXT_MAX] = "?";
-	int found = -1;
-	for (size_t i = 0; i < g->move_count && found < 0 && st == BONES_OK; i++)
-		if (g->moves[i] == move)
-			found = (int)i;
+	long found = st == BONES_OK ? bones_choices_find(g->choices, move) : -1;
 	if (found < 0) {
 		gui_toast(a, "%s", _("no hint: the mcts agent found no move"));
 		return;
 	}
 	g->plugin->format_move(bones_session_game(g->s), bones_session_state(g->s), move, text,
 			       sizeof text);
-	const bones_move_place *p = &g->places[found];
-	a->play.hint = found + 1;
+	const bones_choice *p = gui_game_choice(g, (size_t)found);
+	a->play.hint = (int)found + 1;
 	a->play.hint_generation = a->generation;
 	a->play.sel = p->piece >= 0 ? p->piece : -1;
 	a->play.variant = 0; /* the hint's rank among the moves a click at its spot chooses from */
-	for (int i = 0; i < found; i++)
-		a->play.variant += gui_play_matches(a, &g->places[i]) && g->places[i].target == p->target;
+	for (size_t k = 0, way = 0; p->spot >= 0; k++, a->play.variant++)
+		if (bones_choices_ways(g->choices, gui_play_piece(a), p->spot, k, &way) <= k ||
+		    way == (size_t)found)
+			break;
 	printf("hint: %s\n", text);
 	fflush(stdout);
 }
@@ -151,7 +150,7 @@ static void press_button(gui_app *a, int id, int arg)
 	case BTN_HAND: select_piece(a, arg); break;
 	case BTN_OFFBOARD:
 		if (gui_play_human_turn(a) && arg >= 0 && (size_t)arg < a->game.move_count)
-			gui_play_move(a, a->game.moves[arg]);
+			gui_play_move(a, gui_game_choice(&a->game, (size_t)arg)->move);
 		break;
 	case BTN_UNDO: undo(a); break;
 	case BTN_REDO: redo(a); break;
@@ -171,7 +170,7 @@ static void click(gui_app *a, float x, float y)
 	}
 	int t = gui_play_target_at(a, x, y); /* the move its ghost shows, piece chosen or not */
 	if (t >= 0)
-		gui_play_move(a, a->game.moves[t]);
+		gui_play_move(a, gui_game_choice(&a->game, (size_t)t)->move);
 }
 
 static void key(gui_app *a, const SDL_KeyboardEvent *k)

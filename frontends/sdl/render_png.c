@@ -81,7 +81,7 @@ static int render(gui_app *a, const render_args *ra)
 	}
 	a->has_game = true;
 	a->screen = SCREEN_REPLAY;
-	a->replay.pos = gui_game_position_after(&a->game, ra->move);
+	a->replay.pos = bones_choices_after_player_moves(a->game.s, ra->move);
 	gui_frame(a);
 	return 0;
 }
@@ -118,6 +118,5 @@ out:
 	gui_fonts_destroy(a->fonts);
 	bones_registry_destroy(a->reg);
 	free(a);
-	TTF_Quit();
 	return rc;
 }

@@ -59,7 +59,7 @@ static void step(gui_app *a, int dir)
 	k = dir == -2 ? 0 : dir == 2 ? total : k + dir;
 	if (k < 0)
 		k = 0;
-	a->replay.pos = gui_game_position_after(&a->game, k >= total ? -1 : k);
+	a->replay.pos = bones_choices_after_player_moves(a->game.s, k >= total ? -1 : k);
 }
 
 /* Continue playing from the replayed position: the moves after it are taken back. */

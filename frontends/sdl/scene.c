@@ -13,11 +13,11 @@ static float pick_radius(const gui_game *g, const float box[4])
 {
 	float best = 1e30f;
 	for (size_t i = 0; i < g->move_count; i++) {
-		const bones_move_place *p = &g->places[i];
+		const bones_choice *p = gui_game_choice(g, i);
 		if (p->target < 0)
 			continue;
 		for (size_t j = i + 1; j < g->move_count; j++) {
-			const bones_move_place *q = &g->places[j];
+			const bones_choice *q = gui_game_choice(g, j);
 			if (q->target < 0 || q->target == p->target)
 				continue;
 			float dx = p->x - q->x, dy = p->y - q->y, d = sqrtf(dx * dx + dy * dy);
@@ -39,7 +39,7 @@ static void fit_view(gui_app *a, const void *state, bool with_targets)
 	g->render->board_bounds(bones_session_game(g->s), state, box);
 	a->view.pick_radius = pick_radius(g, box);
 	for (size_t i = 0; with_targets && i < g->move_count; i++) {
-		const bones_move_place *p = &g->places[i];
+		const bones_choice *p = gui_game_choice(g, i);
 		if (p->target < 0)
 			continue;
 		box[0] = fminf(box[0], p->x - a->view.pick_radius);
@@ -54,12 +54,13 @@ static void draw_targets(gui_app *a)
 {
 	const gui_game *g = &a->game;
 	int one_piece = -2; /* the piece of every move on the board, -1 if they differ */
-	for (size_t i = 0; i < g->move_count; i++)
-		if (g->places[i].target >= 0)
-			one_piece = one_piece == -2 || one_piece == g->places[i].piece ?
-				    g->places[i].piece : -1;
 	for (size_t i = 0; i < g->move_count; i++) {
-		const bones_move_place *p = &g->places[i];
+		const bones_choice *c = gui_game_choice(g, i);
+		if (c->target >= 0)
+			one_piece = one_piece == -2 || one_piece == c->piece ? c->piece : -1;
+	}
+	for (size_t i = 0; i < g->move_count; i++) {
+		const bones_choice *p = gui_game_choice(g, i);
 		if (!gui_play_first_at_spot(a, i))
 			continue;
 		/* full size for the selected piece, a move that takes no piece (a pick), or
@@ -83,12 +84,12 @@ static void draw_hover(gui_app *a, const void *state)
 	gui_game *g = &a->game;
 	if (a->play.hover < 0 || (size_t)a->play.hover >= g->move_count)
 		return;
-	bones_move move = g->moves[a->play.hover];
-	g->render->draw_ghost(bones_session_game(g->s), state, move, &a->draw.canvas);
-	char bd[256], line[320], text[BONES_MOVE_TEXT_MAX];
-	double pts = gui_game_preview(g, move, bd, sizeof bd);
-	if (!g->plugin->format_move(bones_session_game(g->s), state, move, text, sizeof text))
-		text[0] = '\0';
+	const bones_choice *c = gui_game_choice(g, (size_t)a->play.hover);
+	g->render->draw_ghost(bones_session_game(g->s), state, c->move, &a->draw.canvas);
+	char bd[256], line[320];
+	const char *text = c->text;
+	double pts = c->points;
+	gui_game_preview(g, c->move, bd, sizeof bd);
 	int variants = gui_play_ways(a, a->play.hover);
 	char amount[48];
 	if (g->plugin->flags & BONES_LOW_SCORE_WINS && pts > 0)
@@ -118,7 +119,7 @@ static void draw_hover(gui_app *a, const void *state)
 static int shown_hint(const gui_app *a)
 {
 	int h = gui_play_hint_index(a);
-	if (h < 0 || (a->play.sel >= 0 && a->game.places[h].piece != a->play.sel))
+	if (h < 0 || (a->play.sel >= 0 && gui_game_choice(&a->game, (size_t)h)->piece != a->play.sel))
 		return -1;
 	return h;
 }
@@ -127,29 +128,29 @@ static void draw_hint(gui_app *a, const void *state)
 {
 	gui_game *g = &a->game;
 	int h = shown_hint(a);
-	if (h < 0 || g->places[h].target < 0)
+	const bones_choice *c = h < 0 ? NULL : gui_game_choice(g, (size_t)h);
+	if (!c || c->target < 0)
 		return;
-	g->render->draw_ghost(bones_session_game(g->s), state, g->moves[h], &a->draw.canvas);
+	g->render->draw_ghost(bones_session_game(g->s), state, c->move, &a->draw.canvas);
 	float s = a->view.board_view.scale;
-	gui_circle_px(&a->draw, g->places[h].x * s + a->view.board_view.ox,
-		      g->places[h].y * s + a->view.board_view.oy, a->view.pick_radius * 0.75f * s,
+	gui_circle_px(&a->draw, c->x * s + a->view.board_view.ox,
+		      c->y * s + a->view.board_view.oy, a->view.pick_radius * 0.75f * s,
 		      BONES_RGBA(255, 210, 80, 0), BONES_RGBA(255, 190, 40, 255), 3);
 }
 
 /* The hint's move as its button reads when it is played off the board, else notation. */
 static bool hint_text(const gui_game *g, int h, char *text, size_t cap)
 {
-	if (g->places[h].target < 0)
-		return bones_session_move_label(g->s, g->moves[h], text, cap);
-	return g->plugin->format_move(bones_session_game(g->s), bones_session_state(g->s),
-				      g->moves[h], text, cap) > 0;
+	const bones_choice *c = gui_game_choice(g, (size_t)h);
+	snprintf(text, cap, "%s", c->target < 0 ? c->label : c->text);
+	return true;
 }
 
 /* Whether every legal move is made with a button (a pass, a draw): no spot to click. */
 static bool only_buttons(const gui_game *g)
 {
 	for (size_t i = 0; i < g->move_count; i++)
-		if (g->places[i].target >= 0)
+		if (gui_game_choice(g, i)->target >= 0)
 			return false;
 	return g->move_count > 0;
 }
@@ -167,10 +168,8 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 	int who = gui_game_to_move(g);
 	char name[120];
 	if (!interactive) {
-		size_t shown = 0, total = 0, n = bones_session_length(g->s);
-		for (size_t i = 0; i < n; i++)
-			if (bones_session_mover_at(g->s, i) >= 0)
-				total++, shown += i < upto;
+		size_t shown = bones_choices_player_moves(g->s, upto);
+		size_t total = bones_choices_player_moves(g->s, bones_session_length(g->s));
 		if (a->win)
 			snprintf(buf, cap, _("%s - replay: move %zu of %zu   (Left/Right, Home/End, "
 					     "Enter: play from here)"), g->title, shown, total);
@@ -232,12 +231,10 @@ static void offboard_buttons(gui_app *a)
 	float y = a->layout.board.y + a->layout.board.h - 3.2f * u;
 	int shown = 0;
 	for (size_t i = 0; i < g->move_count && shown < 8; i++) {
-		const bones_move_place *p = &g->places[i];
+		const bones_choice *p = gui_game_choice(g, i);
 		if (p->target >= 0 || (a->play.sel >= 0 && p->piece >= 0 && p->piece != a->play.sel))
 			continue;
-		char text[BONES_MOVE_TEXT_MAX];
-		if (!bones_session_move_label(g->s, g->moves[i], text, sizeof text))
-			continue;
+		const char *text = p->label;
 		float w = gui_text_width(&a->draw, u, text) + 2 * u;
 		gui_button_draw(a, (SDL_FRect){x, y, w, 2.2f * u}, BTN_OFFBOARD, (int)i, text,
 				(p->piece >= 0 && p->piece == a->play.sel) || (int)i == shown_hint(a));

@@ -245,9 +245,9 @@ static bool auto_choose(gui_app *a, auto_play *ap)
 {
 	gui_game *g = &a->game;
 	ap->index = (int)(next_random(&ap->rng) % g->move_count);
-	ap->move = g->moves[ap->index];
+	ap->move = gui_game_choice(g, (size_t)ap->index)->move;
 	ap->before = bones_session_length(g->s);
-	const bones_move_place *p = &g->places[ap->index];
+	const bones_choice *p = gui_game_choice(g, ap->index);
 	ap->x = p->x * a->view.board_view.scale + a->view.board_view.ox;
 	ap->y = p->y * a->view.board_view.scale + a->view.board_view.oy;
 	ap->turns = 0;
@@ -283,7 +283,7 @@ static bool auto_step(gui_app *a, gui_script *s, bool *done)
 		s->started = 0;
 		return auto_choose(a, ap);
 	case AUTO_SELECT:
-		if (!gui_play_hand_pos(a, g->places[ap->index].piece, &x, &y))
+		if (!gui_play_hand_pos(a, gui_game_choice(g, ap->index)->piece, &x, &y))
 			return fail(a, s, "play-by-clicks: the move's piece is not in the hand");
 		click_at(a, x, y);
 		ap->step = AUTO_HOVER;

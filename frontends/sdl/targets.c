@@ -19,7 +19,12 @@ bool gui_play_human_turn(const gui_app *a)
 	       gui_game_human(&a->game, gui_game_to_move(&a->game));
 }
 
-bool gui_play_matches(const gui_app *a, const bones_move_place *p)
+int gui_play_piece(const gui_app *a)
+{
+	return a->play.sel >= 0 ? a->play.sel : BONES_CHOICES_ANY_PIECE;
+}
+
+bool gui_play_matches(const gui_app *a, const bones_choice *p)
 {
 	return p->target >= 0 && (a->play.sel < 0 || p->piece == a->play.sel);
 }
@@ -27,11 +32,8 @@ bool gui_play_matches(const gui_app *a, const bones_move_place *p)
 int gui_play_ways(const gui_app *a, int move)
 {
 	const gui_game *g = &a->game;
-	int count = 0;
-	for (size_t i = 0; i < g->move_count; i++)
-		count += gui_play_matches(a, &g->places[i]) &&
-			 g->places[i].target == g->places[move].target;
-	return count;
+	int spot = gui_game_choice(g, (size_t)move)->spot;
+	return (int)bones_choices_ways(g->choices, gui_play_piece(a), spot, 0, NULL);
 }
 
 /* The legal move under screen point (x, y); -1 if none. Every move of the selected piece
@@ -48,7 +50,7 @@ int gui_play_target_at(gui_app *a, float x, float y)
 	int best = -1;
 	float bestd = a->view.pick_radius * a->view.pick_radius;
 	for (size_t i = 0; i < g->move_count; i++) {
-		const bones_move_place *p = &g->places[i];
+		const bones_choice *p = gui_game_choice(g, i);
 		if (!gui_play_matches(a, p))
 			continue;
 		float dx = p->x - wx, dy = p->y - wy, d = dx * dx + dy * dy;
@@ -59,13 +61,11 @@ int gui_play_target_at(gui_app *a, float x, float y)
 	}
 	if (best < 0)
 		return -1;
-	int count = gui_play_ways(a, best);
-	int want = ((a->play.variant % count) + count) % count;
-	for (size_t i = 0; i < g->move_count; i++)
-		if (gui_play_matches(a, &g->places[i]) &&
-		    g->places[i].target == g->places[best].target && want-- == 0)
-			return (int)i;
-	return -1;
+	int count = gui_play_ways(a, best), spot = gui_game_choice(g, (size_t)best)->spot;
+	size_t want = (size_t)(((a->play.variant % count) + count) % count), index = 0;
+	if (!bones_choices_ways(g->choices, gui_play_piece(a), spot, want, &index))
+		return -1;
+	return (int)index;
 }
 
 int gui_play_hint_index(const gui_app *a)
@@ -81,7 +81,7 @@ bool gui_play_hint_pos(gui_app *a, float *x, float *y)
 	int h = gui_play_hint_index(a);
 	if (h < 0)
 		return false;
-	const bones_move_place *p = &a->game.places[h];
+	const bones_choice *p = gui_game_choice(&a->game, (size_t)h);
 	if (p->target >= 0) {
 		*x = p->x * a->view.board_view.scale + a->view.board_view.ox;
 		*y = p->y * a->view.board_view.scale + a->view.board_view.oy;
@@ -110,20 +110,17 @@ bool gui_play_hand_pos(gui_app *a, int piece, float *x, float *y)
 bool gui_play_first_at_spot(const gui_app *a, size_t i)
 {
 	const gui_game *g = &a->game;
-	const bones_move_place *p = &g->places[i];
-	if (!gui_play_matches(a, p))
-		return false;
-	for (size_t j = 0; j < i; j++)
-		if (gui_play_matches(a, &g->places[j]) && g->places[j].target == p->target)
-			return false;
-	return true;
+	const bones_choice *p = gui_game_choice(g, i);
+	size_t first = 0;
+	return gui_play_matches(a, p) &&
+	       bones_choices_ways(g->choices, gui_play_piece(a), p->spot, 0, &first) && first == i;
 }
 
 bool gui_play_target_pos(gui_app *a, int k, float *x, float *y)
 {
 	const gui_game *g = &a->game;
 	for (size_t i = 0; i < g->move_count; i++) {
-		const bones_move_place *p = &g->places[i];
+		const bones_choice *p = gui_game_choice(g, i);
 		if (gui_play_first_at_spot(a, i) && k-- == 0) {
 			*x = p->x * a->view.board_view.scale + a->view.board_view.ox;
 			*y = p->y * a->view.board_view.scale + a->view.board_view.oy;

@@ -68,14 +68,14 @@ void gui_timer_status(const gui_app *a, char *buf, size_t cap)
 		return;
 	bones_clock_phase phase = bones_table_clock_phase(a->game.table);
 	int64_t left = bones_table_clock_remaining(a->game.table, bones_clock_now_ms());
-	int64_t s = (left + 999) / 1000;
-	char left_text[64];
+	char left_text[64], clock[32];
+	bones_clock_text(left, clock, sizeof clock);
 	if (phase == BONES_CLOCK_OVERTIME)
 		snprintf(left_text, sizeof left_text, "%s", _("out of time"));
 	else if (phase == BONES_CLOCK_GRACE) /* TRANSLATORS: the grace period's time left */
-		snprintf(left_text, sizeof left_text, _("grace %d:%02d"), (int)(s / 60), (int)(s % 60));
+		snprintf(left_text, sizeof left_text, _("grace %s"), clock);
 	else
-		snprintf(left_text, sizeof left_text, "%d:%02d", (int)(s / 60), (int)(s % 60));
+		snprintf(left_text, sizeof left_text, "%s", clock);
 	snprintf(buf, cap, "  [%s]", left_text);
 }
 

@@ -27,13 +27,13 @@ void gui_view_fit(gui_app *a, const float box[4])
 	SDL_FRect area = a->layout.board;
 	float ax, ay, avail_h;
 	anchor(a, &ax, &ay, &avail_h);
-	float bw = fmaxf(box[2] - box[0], 1e-3f), bh = fmaxf(box[3] - box[1], 1e-3f);
-	float m = 0.06f * fmaxf(bw, bh);
-	float scale = fminf(area.w / (bw + 2 * m), avail_h / (bh + 2 * m));
-	scale = fminf(scale, fminf(area.w, area.h) / 3) * a->view.zoom;
-	a->view.board_view.scale = scale;
-	a->view.board_view.ox = ax - (box[0] + box[2]) / 2 * scale + a->view.panx;
-	a->view.board_view.oy = ay - (box[1] + box[3]) / 2 * scale + a->view.pany;
+	const double world[4] = {box[0], box[1], box[2], box[3]};
+	const double screen[4] = {area.x, ay - avail_h / 2, area.x + area.w, ay + avail_h / 2};
+	bones_picture_view fit = bones_picture_fit(world, screen); /* then the user's zoom */
+	double zoom = a->view.zoom;
+	a->view.board_view.scale = (float)(fit.scale * zoom);
+	a->view.board_view.ox = (float)(ax - (ax - fit.ox) * zoom) + a->view.panx;
+	a->view.board_view.oy = (float)(ay - (ay - fit.oy) * zoom) + a->view.pany;
 }
 
 void gui_view_zoom_at(gui_app *a, float x, float y, float f)

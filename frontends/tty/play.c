@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "bones/match.h"
-#include "commands.h"
 #include "tty.h"
+#include "tty_play.h"
 
 #define PLAY_MAX_SETS 64
 
@@ -288,14 +288,12 @@ static int setup_table(tty_game *t, const play_args *a, uint64_t seed)
 		}
 	}
 	size_t cap = info->max_moves ? info->max_moves : 1;
-	t->moves = malloc(cap * sizeof *t->moves);
-	t->move_piece = malloc(cap * sizeof *t->move_piece);
-	t->move_label = malloc(cap * sizeof *t->move_label);
-	t->move_points = malloc(cap * sizeof *t->move_points);
+	t->spot_name = malloc(cap * sizeof *t->spot_name);
+	bones_choices_create(t->session, &t->choices);
 	t->scratch = malloc(info->state_size ? info->state_size : 1);
 	t->text = malloc(TTY_TEXT_MAX);
 	t->piece = -1;
-	if (!t->moves || !t->move_piece || !t->move_label || !t->move_points || !t->scratch || !t->text)
+	if (!t->choices || !t->spot_name || !t->scratch || !t->text)
 		return fprintf(stderr, "%s\n", _("bones play: out of memory")), 1;
 	snprintf(t->save_path, sizeof t->save_path, "%s", a->save ? a->save : "");
 	return 0;
@@ -350,7 +348,7 @@ static int play_match(tty_game *t, const play_args *a)
 	return rc;
 }
 
-int cmd_play(int argc, char **argv)
+int tty_play_main(int argc, char **argv)
 {
 	play_args a;
 	int rc = parse_args(argc, argv, &a);
@@ -392,7 +390,7 @@ static bool find_gui(char *path, size_t cap)
 	return m > 0 && (size_t)m < cap && access(path, X_OK) == 0;
 }
 
-int cmd_start(int argc, char **argv)
+int tty_start_main(int argc, char **argv)
 {
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		fputs(_("usage: bones start [bones play options]\n"
@@ -420,5 +418,5 @@ int cmd_start(int argc, char **argv)
 		fputc('\n', stderr);
 		argv[0] = "start";
 	}
-	return cmd_play(argc, argv);
+	return tty_play_main(argc, argv);
 }

@@ -1,5 +1,7 @@
-/* The terminal UI (`bones play`, `bones start`): play.c sets a game up from the
- * command line, tty_game.c runs it turn by turn on a pair of text streams. */
+/* The terminal UI's own header (`bones play`, `bones start`; the library's public one is
+ * tty_play.h): play.c sets a game up from the command line, tty_game.c runs it turn by
+ * turn on a pair of text streams. Calls go one way: play.c -> tty_game.c, tty_match.c,
+ * tty_record.c -> tty_moves.c, tty_clock.c -> tty_text.c, tty_style.c. */
 #ifndef BONES_TTY_H
 #define BONES_TTY_H
 
@@ -7,8 +9,9 @@
 #include <stdio.h>
 
 #include "bones/agent.h"
+#include "bones/choices.h"
 #include "bones/clock.h"
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/i18n.h"
 #include "bones/match.h"
 #include "bones/registry.h"
@@ -29,15 +32,12 @@ typedef struct tty_game {
 	FILE *in, *out;
 	bool echo;                    /* input is not a terminal: echo what was read */
 	size_t shown;                 /* history entries already printed */
-	bones_move *moves;            /* info.max_moves entries: the legal moves */
-	int *move_piece;              /* per legal move: its hand piece, -1 none */
-	char (*move_label)[8];        /* per legal move: its spot's letters ("c", "c2") */
-	double *move_points;          /* per legal move: the points it gives its mover */
-	size_t move_count;
-	int pieces;                   /* legal moves with a hand piece */
+	bones_choices *choices;       /* owned: the legal moves of the seat to move */
+	char (*spot_name)[8];         /* per choice: its spot's letters ("c", "c2") */
+	int pieces;                   /* choices with a hand piece */
 	bool numbered;                /* the other moves are word:N, numbered N */
 	int piece;                    /* the hand piece chosen, -1 none */
-	void *scratch;                /* one state, for the points of a move */
+	void *scratch;                /* one state, for the breakdown of a hint */
 	bool color;                   /* ANSI colours (see tty_style.c) */
 	bool redraw;                  /* clear the screen before each human turn */
 	size_t turn_start;            /* history index where the last human turn began */
@@ -49,7 +49,7 @@ typedef struct tty_game {
 	char line[4096];              /* the line tty_read_line returned */
 } tty_game;
 
-/* tty_game.c: the name seat goes by on the screen: "You" (in the player's language) for
+/* tty_text.c: the name seat goes by on the screen: "You" (in the player's language) for
  * a human, the agent spec, or the preset's name. The record keeps the seat's own name
  * (bones_table_seat_name), "You" in every language. */
 const char *tty_name(const tty_game *t, int seat);
@@ -75,12 +75,13 @@ enum tty_read tty_read_line(tty_game *t, int seat, const char *prompt, const cha
  * the totals stay on the screen until the next game clears it. False on quit or EOF. */
 bool tty_wait_next_game(tty_game *t);
 
-/* Play until the game ends, the input ends or the user quits; the game is saved as a
- * record in every case (the path is printed). Returns the exit status. */
+/* tty_game.c: play until the game ends, the input ends or the user quits; the game is
+ * saved as a record in every case (the path is printed). Returns the exit status. */
 int tty_game_run(tty_game *t);
+/* tty_record.c: free what the game owns. */
 void tty_game_release(tty_game *t);
 
-/* Write the record to t->save_path or a new file in the records folder
+/* tty_record.c: write the record to t->save_path or a new file in the records folder
  * ($XDG_DATA_HOME/bones/records, else ~/.local/share/bones/records); path gets it. */
 bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap,
 			   char *err, size_t errcap);

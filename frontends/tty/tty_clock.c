@@ -73,12 +73,12 @@ static void print_prompt(tty_game *t, const char *prompt)
 	if (phase != BONES_CLOCK_RUNNING && phase != BONES_CLOCK_GRACE) {
 		fprintf(t->out, "%s> ", prompt);
 	} else {
-		int64_t s = (left + 999) / 1000;
+		char clock[32];
 		fprintf(t->out, "%s ", prompt);
 		/* TRANSLATORS: after the prompt: the time left for the move (minutes:seconds),
 		 * and the time left of the grace period after the penalty */
-		fprintf(t->out, phase == BONES_CLOCK_GRACE ? _("[%d:%02d of grace]")
-			: _("[%d:%02d left]"), (int)(s / 60), (int)(s % 60));
+		fprintf(t->out, phase == BONES_CLOCK_GRACE ? _("[%s of grace]") : _("[%s left]"),
+			bones_clock_text(left, clock, sizeof clock));
 		fputs("> ", t->out);
 	}
 	fflush(t->out);

@@ -32,27 +32,6 @@ static const char help_text[] =
 	"  help        this list\n"
 	"  quit        stop here (the game is saved)\n");
 
-bool tty_is_you(const tty_game *t, int seat)
-{
-	return !strcmp(bones_table_seat_name(t->table, seat), "You");
-}
-
-const char *tty_name(const tty_game *t, int seat)
-{
-	/* TRANSLATORS: a human player's name in the header, the scores and the result
-	 * ("scores: You 12, greedy 9") */
-	return tty_is_you(t, seat) ? _("You") : bones_table_seat_name(t->table, seat);
-}
-
-const char *tty_score_text(double v, char *buf, size_t cap)
-{
-	bones_record_format_score(v, buf, cap);
-	const char *dot = strchr(buf, '.');
-	if (dot && !strchr(buf, 'e')) /* decimals: with the language's decimal mark */
-		bones_i18n_number(buf, cap, v, (int)strlen(dot + 1));
-	return buf;
-}
-
 static int first_human(const tty_game *t)
 {
 	for (int i = 0; i < t->players; i++)
@@ -61,25 +40,14 @@ static int first_human(const tty_game *t)
 	return -1;
 }
 
-static bool visible(const tty_game *t, const void *before, bones_move m, int viewer)
+/* The breakdown of history entry i's points (one line). */
+static void move_breakdown(const tty_game *t, size_t i, char *why, size_t cap)
 {
-	const bones_plugin *p = t->plugin;
-	return !p->move_visible || viewer < 0 ||
-	       p->move_visible(bones_session_game(t->session), before, m, viewer);
-}
-
-/* The points of history entry i for its mover, and its breakdown (one line). */
-static double move_points(const tty_game *t, size_t i, int mover, char *why, size_t cap)
-{
-	const void *game = bones_session_game(t->session);
-	double before[BONES_TABLE_MAX_SEATS] = {0}, after[BONES_TABLE_MAX_SEATS] = {0};
-	t->plugin->scores(game, bones_session_state_at(t->session, i), before);
-	t->plugin->scores(game, bones_session_state_at(t->session, i + 1), after);
 	why[0] = '\0';
 	if (t->plugin->breakdown)
-		t->plugin->breakdown(game, bones_session_state_at(t->session, i + 1), why, cap);
+		t->plugin->breakdown(bones_session_game(t->session),
+				     bones_session_state_at(t->session, i + 1), why, cap);
 	why[strcspn(why, "\n")] = '\0';
-	return after[mover] - before[mover];
 }
 
 /* " +12" in the colour of a gain or a cost; returns the columns it took. */
@@ -122,22 +90,17 @@ static void history_line(const tty_game *t, int mover, bool seen, const char *te
 		snprintf(buf, cap, _("%s plays a hidden move"), name);
 }
 
-/* History entries from..to-1 as the first human seat sees them: each player's move with
+/* History entries from..to-1 as the first human seat sees them (a spectator when agents
+ * play every seat; bones/choices.h's one rule): each player's move with
  * its points and breakdown; chance outcomes in a row gathered on one line. */
 static void print_history(tty_game *t, size_t from, size_t to)
 {
-	const bones_plugin *p = t->plugin;
-	const void *game = bones_session_game(t->session);
 	int viewer = first_human(t);
 	size_t chance_col = 0; /* the chance line's width so far, 0: none open */
 	for (size_t i = from; i < to; i++) {
-		const void *before = bones_session_state_at(t->session, i);
-		bones_move m = bones_session_move_at(t->session, i);
 		int mover = bones_session_mover_at(t->session, i);
 		char text[BONES_MOVE_TEXT_MAX] = "?", why[256] = "";
-		bool seen = visible(t, before, m, viewer);
-		if (seen)
-			p->format_move(game, before, m, text, sizeof text);
+		bool seen = bones_session_seen_text(t->session, i, viewer, text, sizeof text);
 		if (mover == BONES_CHANCE) { /* outcomes in a row on one line, wrapped at 78 */
 			char words[160];
 			const char *what = !seen ? _("(hidden from you)")
@@ -158,7 +121,8 @@ static void print_history(tty_game *t, size_t from, size_t to)
 		}
 		if (chance_col)
 			fputc('\n', t->out), chance_col = 0;
-		double points = move_points(t, i, mover, why, sizeof why);
+		double points = bones_choices_points_at(t->session, i);
+		move_breakdown(t, i, why, sizeof why);
 		char line[BONES_MOVE_TEXT_MAX + 256];
 		history_line(t, mover, seen, text, line, sizeof line);
 		fputs(line, t->out);
@@ -256,10 +220,8 @@ static void hint(tty_game *t)
 		return;
 	}
 	t->plugin->format_move(game, state, m, text, sizeof text);
-	size_t i = 0;
-	while (i < t->move_count && t->moves[i] != m)
-		i++;
-	if (i == t->move_count) {
+	long i = bones_choices_find(t->choices, m);
+	if (i < 0) {
 		fprintf(t->out, _("no hint: the mcts agent chose %s, which is not legal"), text);
 		fputc('\n', t->out);
 		return;
@@ -271,16 +233,17 @@ static void hint(tty_game *t)
 	char line[BONES_MOVE_TEXT_MAX + 128];
 	/* TRANSLATORS: %s is the move's notation (246@-1,1) */
 	int n = snprintf(line, sizeof line, _("hint (mcts agent): %s"), text);
-	if (t->move_piece[i] >= 0 && t->move_label[i][0] && n >= 0 && (size_t)n < sizeof line)
+	const bones_choice *c = bones_choices_at(t->choices, (size_t)i);
+	if (c->piece >= 0 && t->spot_name[i][0] && n >= 0 && (size_t)n < sizeof line)
 		/* TRANSLATORS: after a hint: how to play it, the piece's number and the
 		 * spot's letter (typed as they are) */
 		snprintf(line + n, sizeof line - (size_t)n, _(" (type %d, then %s)"),
-			 t->move_piece[i] + 1, t->move_label[i]);
+			 c->piece + 1, t->spot_name[i]);
 	fputs(line, t->out);
 	int col = (int)tty_width(line);
-	if (t->move_points[i] != 0)
-		col += print_points(t, t->move_points[i]);
-	if (why[0] || t->move_points[i] == 0) {
+	if (c->points != 0)
+		col += print_points(t, c->points);
+	if (why[0] || c->points == 0) {
 		fputs(": ", t->out);
 		tty_print_wrapped(t, why[0] ? why : _("no points now; the search rates it best "
 						      "for later"), col + 2, 3);
@@ -334,7 +297,8 @@ static bool try_move(tty_game *t, const char *line)
 	char why[160], err[512];
 	long k = tty_moves_choose(t, line, why, sizeof why);
 	if (k >= 0)
-		return bones_table_play(t->table, t->moves[k]) == BONES_OK;
+		return bones_table_play(t->table, bones_choices_at(t->choices, (size_t)k)->move) ==
+		       BONES_OK;
 	if (k == TTY_CHOSE_PIECE) {
 		tty_moves_print(t);
 		return false;
@@ -354,7 +318,7 @@ static bool try_move(tty_game *t, const char *line)
 			 _("type a number from the list, a move as listed, or help"));
 	else
 		snprintf(what, sizeof what, _("type a number 1..%zu, a move as listed, or help"),
-			 t->move_count);
+			 bones_choices_count(t->choices));
 	size_t n = strlen(text);
 	snprintf(text + n, sizeof text - n, " %s", what);
 	tty_print_wrapped(t, text, 0, 2);
@@ -383,18 +347,6 @@ static void prompt_text(const tty_game *t, int seat, char *buf, size_t cap)
 		snprintf(buf, cap, "%s", _("You, your move (a number, a move, or help)"));
 	else
 		snprintf(buf, cap, _("%s, your move (a number, a move, or help)"), name);
-}
-
-unsigned long tty_plural_n(double v)
-{
-	double a = v < 0 ? -v : v;
-	return a < 1e9 && a == (double)(unsigned long)a ? (unsigned long)a : 2;
-}
-
-const char *tty_seconds_text(int64_t ms, char *buf, size_t cap)
-{
-	int decimals = ms % 1000 == 0 ? 0 : ms % 100 == 0 ? 1 : ms % 10 == 0 ? 2 : 3;
-	return bones_i18n_number(buf, cap, (double)ms / 1000, decimals);
 }
 
 /* The clock of the human seats, announced before the game: "60s a move, then ...". */

@@ -5,14 +5,12 @@
  * of one piece at one spot (other orientations) are c, c2, c3. Games without hand
  * pieces (or without the render extension, which says which piece a move uses) list
  * their moves by number; a move written `word:N` (Hegemino's `pick:3`) is numbered N.
- * Notation typed in full always works. */
+ * Notation typed in full always works. The moves, spots and points are the table's
+ * choices (bones/choices.h); this file only letters and lists them. */
 #include <ctype.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bones/record.h"
-#include "bones/render.h"
 #include "tty.h"
 
 /* Spot labels: a..z, then aa, ab, ... zz. */
@@ -33,11 +31,14 @@ static bool spot_like(const char *s)
 	return n >= 1 && n <= 2 && !s[n + strspn(s + n, "0123456789")];
 }
 
-static void move_text(const tty_game *t, size_t i, char *buf, size_t cap)
+static const bones_choice *choice(const tty_game *t, size_t i)
 {
-	if (!t->plugin->format_move(bones_session_game(t->session),
-				    bones_session_state(t->session), t->moves[i], buf, cap))
-		snprintf(buf, cap, "?");
+	return bones_choices_at(t->choices, i);
+}
+
+static size_t count(const tty_game *t)
+{
+	return bones_choices_count(t->choices);
 }
 
 /* N for a move written word:N, else -1. */
@@ -57,12 +58,10 @@ static bool numbered_by_colon(const tty_game *t)
 {
 	long seen[64];
 	size_t n = 0;
-	for (size_t i = 0; i < t->move_count; i++) {
-		if (t->move_piece[i] >= 0)
+	for (size_t i = 0; i < count(t); i++) {
+		if (choice(t, i)->piece >= 0)
 			continue;
-		char text[BONES_MOVE_TEXT_MAX];
-		move_text(t, i, text, sizeof text);
-		long v = colon_number(text);
+		long v = colon_number(choice(t, i)->text);
 		if (v < 0 || n == 64)
 			return false;
 		for (size_t k = 0; k < n; k++)
@@ -73,102 +72,44 @@ static bool numbered_by_colon(const tty_game *t)
 	return n > 0;
 }
 
-/* Where a move's piece goes: the plugin's target and its centre on the board. */
-typedef struct spot {
-	int target;
-	float x, y;
-} spot;
-
-/* Reading order: upper row first, then left to right (a plugin that letters its board's
- * cells, as Holomino's text does, letters them in this order too, so the letters agree). */
-static int compare_reading_order(const void *pa, const void *pb)
+/* The letters of a piece's move: its spot's (the spots in reading order are a, b, c,
+ * ...; bones/choices.h), with the number of its way when more than one ("c2"); a move
+ * of a piece off the board (a discard) takes the letters after the last spot's. */
+static void name_spots(tty_game *t)
 {
-	const spot *a = pa, *b = pb;
-	if (fabsf(a->y - b->y) > 1e-3f)
-		return a->y < b->y ? -1 : 1;
-	if (fabsf(a->x - b->x) > 1e-3f)
-		return a->x < b->x ? -1 : 1;
-	return (a->target > b->target) - (a->target < b->target);
-}
-
-/* The spot letters of the moves with a piece: the targets in reading order get a, b,
- * c, ...; a piece's second move at one target is "c2", and so on. */
-static void label_spots(tty_game *t, const spot *at)
-{
-	spot *targets = malloc((t->move_count ? t->move_count : 1) * sizeof *targets);
-	size_t n = 0;
-	for (size_t i = 0; targets && i < t->move_count; i++) {
-		size_t k = 0;
-		while (k < n && targets[k].target != at[i].target)
-			k++;
-		if (t->move_piece[i] >= 0 && k == n)
-			targets[n++] = at[i];
-	}
-	if (targets)
-		qsort(targets, n, sizeof *targets, compare_reading_order);
-	for (size_t i = 0; targets && i < t->move_count; i++) {
-		if (t->move_piece[i] < 0)
+	size_t spots = bones_choices_spots(t->choices);
+	for (size_t i = 0; i < count(t); i++) {
+		const bones_choice *m = choice(t, i);
+		size_t rank = (size_t)m->spot, way = (size_t)m->way;
+		t->spot_name[i][0] = '\0';
+		if (m->piece < 0)
 			continue;
-		size_t rank = 0, way = 1;
-		while (targets[rank].target != at[i].target)
-			rank++;
-		for (size_t j = 0; j < i; j++)
-			way += t->move_piece[j] == t->move_piece[i] && at[j].target == at[i].target;
-		spot_label(rank, t->move_label[i], sizeof t->move_label[i]);
+		if (m->spot < 0) { /* off the board: after the spots, one letter per move */
+			rank = spots, way = 1;
+			for (size_t j = 0; j < i; j++)
+				rank += choice(t, j)->piece == m->piece && choice(t, j)->spot < 0;
+		}
+		spot_label(rank, t->spot_name[i], sizeof t->spot_name[i]);
 		if (way > 1)
-			snprintf(t->move_label[i] + strlen(t->move_label[i]),
-				 sizeof t->move_label[i] - strlen(t->move_label[i]), "%zu", way);
+			snprintf(t->spot_name[i] + strlen(t->spot_name[i]),
+				 sizeof t->spot_name[i] - strlen(t->spot_name[i]), "%zu", way);
 	}
-	free(targets);
 }
 
 size_t tty_moves_refresh(tty_game *t)
 {
-	const bones_plugin *p = t->plugin;
-	const void *game = bones_session_game(t->session);
-	const void *state = bones_session_state(t->session);
-	const bones_game_info *info = bones_session_info(t->session);
-	const bones_render *render = p->get_extension ? p->get_extension(game, BONES_RENDER_ID)
-						      : NULL;
-	int who = bones_session_to_move(t->session);
-	double before[BONES_TABLE_MAX_SEATS] = {0}, after[BONES_TABLE_MAX_SEATS] = {0};
-	t->move_count = p->legal_moves(game, state, t->moves, NULL, info->max_moves);
-	t->pieces = 0;
-	p->scores(game, state, before);
-	spot *at = malloc((t->move_count ? t->move_count : 1) * sizeof *at);
-	for (size_t i = 0; i < t->move_count; i++) {
-		bones_move_place place = {-1, -1, 0, 0, 0};
-		if (!at || !render ||
-		    render->move_place(game, state, t->moves[i], &place) != BONES_OK)
-			place.piece = -1; /* out of memory: numbered, as without pieces */
-		t->move_piece[i] = place.piece;
-		t->move_label[i][0] = '\0';
-		if (at)
-			at[i] = (spot){place.target, place.x, place.y};
-		t->pieces += place.piece >= 0;
-		t->move_points[i] = 0;
-		memcpy(t->scratch, state, info->state_size);
-		if (who >= 0 && p->apply(game, t->scratch, t->moves[i]) == BONES_OK) {
-			p->scores(game, t->scratch, after);
-			t->move_points[i] = after[who] - before[who];
-		}
-	}
-	if (at)
-		label_spots(t, at);
-	free(at);
+	bones_choices_build(t->choices, bones_session_to_move(t->session));
+	name_spots(t);
+	t->pieces = (int)bones_choices_with_piece(t->choices);
 	t->numbered = numbered_by_colon(t);
 	if (t->piece >= 0 && !tty_moves_of_piece(t, t->piece, NULL))
 		t->piece = -1;
-	return t->move_count;
+	return count(t);
 }
 
 size_t tty_moves_of_piece(const tty_game *t, int piece, size_t *first)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < t->move_count; i++)
-		if (t->move_piece[i] == piece && n++ == 0 && first)
-			*first = i;
-	return n;
+	return bones_choices_of_piece(t->choices, piece, first);
 }
 
 /* The piece's name: the notation of its first move up to '@', '/' or ':'. */
@@ -178,10 +119,8 @@ static void piece_name(const tty_game *t, int piece, char *buf, size_t cap)
 	buf[0] = '\0';
 	if (!tty_moves_of_piece(t, piece, &first))
 		return;
-	char text[BONES_MOVE_TEXT_MAX];
-	move_text(t, first, text, sizeof text);
-	text[strcspn(text, "@/:")] = '\0';
-	snprintf(buf, cap, "%s", text);
+	const char *text = choice(t, first)->text;
+	snprintf(buf, cap, "%.*s", (int)strcspn(text, "@/:"), text);
 }
 
 static void points_text(const tty_game *t, double v, char *buf, size_t cap)
@@ -225,25 +164,25 @@ static void print_list(tty_game *t, const size_t *index, size_t k, enum labels l
 		return;
 	}
 	for (size_t j = 0; j < k; j++) {
-		size_t i = index[j];
-		char label[24] = "", text[BONES_MOVE_TEXT_MAX], pts[96] = "", plain[48] = "";
-		move_text(t, i, text, sizeof text);
+		const bones_choice *m = choice(t, index[j]);
+		const char *text = m->text;
+		char label[24] = "", pts[96] = "", plain[48] = "";
 		if (labels == LABEL_NONE)
 			;
 		else if (labels == LABEL_LETTERS)
-			snprintf(label, sizeof label, "%s", t->move_label[i]);
+			snprintf(label, sizeof label, "%s", t->spot_name[index[j]]);
 		else if (t->numbered)
 			snprintf(label, sizeof label, "%ld", colon_number(text));
 		else
 			snprintf(label, sizeof label, "%zu", j + 1);
-		if (t->move_points[i] != 0) {
-			points_text(t, t->move_points[i], pts, sizeof pts);
-			tty_score_text(t->move_points[i], plain, sizeof plain);
+		if (m->points != 0) {
+			points_text(t, m->points, pts, sizeof pts);
+			tty_score_text(m->points, plain, sizeof plain);
 		}
 		snprintf(cells[j], sizeof cells[j], "%s%s%s%s%s%s%s", tty_style(t, TTY_BOLD), label,
 			 tty_style(t, TTY_RESET), label[0] ? " " : "", text, pts[0] ? " " : "", pts);
 		visible[j] = strlen(label) + (label[0] != 0) + strlen(text) +
-			     (plain[0] ? 1 + tty_width(plain) + (t->move_points[i] > 0) : 0);
+			     (plain[0] ? 1 + tty_width(plain) + (m->points > 0) : 0);
 	}
 	print_columns(t, cells, visible, k);
 	free(cells), free(visible);
@@ -268,7 +207,7 @@ static void sort_by_label(const tty_game *t, size_t *index, size_t k)
 {
 	for (size_t j = 1; j < k; j++) {
 		size_t i = index[j], m = j;
-		for (; m > 0 && label_before(t->move_label[i], t->move_label[index[m - 1]]); m--)
+		for (; m > 0 && label_before(t->spot_name[i], t->spot_name[index[m - 1]]); m--)
 			index[m] = index[m - 1];
 		index[m] = i;
 	}
@@ -276,15 +215,15 @@ static void sort_by_label(const tty_game *t, size_t *index, size_t k)
 
 void tty_moves_print(tty_game *t)
 {
-	size_t *index = malloc((t->move_count ? t->move_count : 1) * sizeof *index);
+	size_t *index = malloc((count(t) ? count(t) : 1) * sizeof *index);
 	if (!index)
 		return;
 	size_t k = 0;
 	if (t->piece >= 0) {
 		char name[BONES_MOVE_TEXT_MAX];
 		piece_name(t, t->piece, name, sizeof name);
-		for (size_t i = 0; i < t->move_count; i++)
-			if (t->move_piece[i] == t->piece)
+		for (size_t i = 0; i < count(t); i++)
+			if (choice(t, i)->piece == t->piece)
 				index[k++] = i;
 		/* TRANSLATORS: piece %1$d (its name, as 246 or Snake) has %3$zu spots to play
 		 * it at, listed by letter below */
@@ -296,9 +235,7 @@ void tty_moves_print(tty_game *t)
 		print_list(t, index, k, LABEL_LETTERS);
 	} else if (t->pieces > 0) {
 		fprintf(t->out, "%s\n", _("your pieces (type a number, then a letter for the spot):"));
-		int hand_max = -1;
-		for (size_t i = 0; i < t->move_count; i++)
-			hand_max = t->move_piece[i] > hand_max ? t->move_piece[i] : hand_max;
+		int hand_max = bones_choices_last_piece(t->choices);
 		size_t used = 0;
 		for (int piece = 0; piece <= hand_max; piece++) {
 			size_t n = tty_moves_of_piece(t, piece, NULL);
@@ -314,22 +251,19 @@ void tty_moves_print(tty_game *t)
 			used += (size_t)len + 2;
 		}
 		fputc('\n', t->out);
-		for (size_t i = 0; i < t->move_count; i++)
-			if (t->move_piece[i] < 0)
+		for (size_t i = 0; i < count(t); i++)
+			if (choice(t, i)->piece < 0)
 				index[k++] = i;
 		if (k) {
 			/* TRANSLATORS: before the moves without a piece (as pass), typed as
 			 * they are */
 			fprintf(t->out, "%s", _("or type:"));
-			for (size_t j = 0; j < k; j++) {
-				char text[BONES_MOVE_TEXT_MAX];
-				move_text(t, index[j], text, sizeof text);
-				fprintf(t->out, " %s", text);
-			}
+			for (size_t j = 0; j < k; j++)
+				fprintf(t->out, " %s", choice(t, index[j])->text);
 			fputc('\n', t->out);
 		}
 	} else {
-		for (size_t i = 0; i < t->move_count; i++)
+		for (size_t i = 0; i < count(t); i++)
 			index[k++] = i;
 		/* TRANSLATORS: before the list of legal moves, numbered */
 		fprintf(t->out, "%s\n", _("moves:"));
@@ -340,15 +274,15 @@ void tty_moves_print(tty_game *t)
 
 void tty_moves_print_all(tty_game *t)
 {
-	size_t *index = malloc((t->move_count ? t->move_count : 1) * sizeof *index);
+	size_t *index = malloc((count(t) ? count(t) : 1) * sizeof *index);
 	if (!index)
 		return;
-	for (size_t i = 0; i < t->move_count; i++)
+	for (size_t i = 0; i < count(t); i++)
 		index[i] = i;
 	fprintf(t->out, t->pieces ? _("every legal move (%zu), to type as shown:")
-		: _("every legal move (%zu):"), t->move_count);
+		: _("every legal move (%zu):"), count(t));
 	fputc('\n', t->out);
-	print_list(t, index, t->move_count, t->pieces ? LABEL_NONE : LABEL_NUMBERS);
+	print_list(t, index, count(t), t->pieces ? LABEL_NONE : LABEL_NUMBERS);
 	free(index);
 }
 
@@ -383,21 +317,18 @@ long tty_moves_choose(tty_game *t, const char *line, char *why, size_t cap)
 	}
 	if (digits) {
 		long n = strtol(line, NULL, 10);
-		for (size_t i = 0; t->numbered && i < t->move_count; i++) {
-			char text[BONES_MOVE_TEXT_MAX];
-			move_text(t, i, text, sizeof text);
-			if (colon_number(text) == n)
+		for (size_t i = 0; t->numbered && i < count(t); i++)
+			if (colon_number(choice(t, i)->text) == n)
 				return (long)i;
-		}
-		if (!t->numbered && n >= 1 && (size_t)n <= t->move_count)
+		if (!t->numbered && n >= 1 && (size_t)n <= count(t))
 			return n - 1;
 		/* TRANSLATORS: %s is the number typed */
 		snprintf(why, cap, _("there is no move %s"), line);
 		return TTY_NOT_A_CHOICE;
 	}
 	if (spot_like(line) && t->piece >= 0) {
-		for (size_t i = 0; i < t->move_count; i++)
-			if (t->move_piece[i] == t->piece && !strcmp(t->move_label[i], line))
+		for (size_t i = 0; i < count(t); i++)
+			if (choice(t, i)->piece == t->piece && !strcmp(t->spot_name[i], line))
 				return (long)i;
 		/* TRANSLATORS: %2$s is the letter typed */
 		snprintf(why, cap, _("piece %d has no spot %s"), t->piece + 1, line);

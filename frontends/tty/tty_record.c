@@ -1,62 +1,34 @@
 /* The terminal UI's records: where a game is saved (--save FILE or the records folder)
  * and the release of everything a tty_game owns. */
 #include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "bones/paths.h"
 #include "bones/record.h"
 #include "tty.h"
 
 static bones_status default_path(const tty_game *t, char *path, size_t cap, char *err,
 				 size_t errcap)
 {
-	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
 	char dir[900];
-	if (xdg && *xdg)
-		snprintf(dir, sizeof dir, "%s/bones/records", xdg);
-	else if (home && *home)
-		snprintf(dir, sizeof dir, "%s/.local/share/bones/records", home);
-	else
-		snprintf(dir, sizeof dir, "bones-records");
-	if (!bones_make_dirs(dir)) {
+	if (!bones_record_folder(dir, sizeof dir)) {
 		/* TRANSLATORS: --save FILE is an option, typed as it is */
 		snprintf(err, errcap, _("cannot create '%s': %s (use --save FILE)"), dir,
 			 strerror(errno));
 		return BONES_EIO;
 	}
-	char stamp[32] = "game";
-	time_t now = time(NULL);
-	struct tm tm;
-	if (localtime_r(&now, &tm))
-		strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-	snprintf(path, cap, "%s/%s-%s-%" PRIu64 ".bones", dir, t->plugin->id, stamp,
-		 bones_session_seed(t->session));
+	bones_record_new_path(dir, t->plugin->id, bones_session_seed(t->session), path, cap);
 	return BONES_OK;
 }
 
 bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap,
 			   char *err, size_t errcap)
 {
-	bones_record_players players;
-	memset(&players, 0, sizeof players);
-	for (int i = 0; i < t->players && i < 8; i++)
-		players.names[i] = bones_table_seat_record_name(t->table, i); /* English */
+	bones_table_record rec; /* names, the host's tags, the forfeit's comment */
+	bones_table_record_init(t->table, &rec);
+	bones_record_players players = rec.players;
 	players.variant = t->preset.variant[0] ? t->preset.variant : NULL;
 	players.preset = t->preset.path[0] ? t->preset.id : NULL;
-	const char *tags[12];
-	char values[6][160], comment[200] = "";
-	bones_table_tags(t->table, tags, values);
-	players.tags = tags;
-	int forfeit = bones_table_forfeit(t->table);
-	if (forfeit >= 0) { /* the record's comment: English, as all of a record */
-		snprintf(comment, sizeof comment,
-			 "%s (seat %d) forfeited: out of time after the grace period",
-			 bones_table_seat_record_name(t->table, forfeit), forfeit + 1);
-		players.comment = comment;
-	}
 	if (file)
 		snprintf(path, cap, "%s", file);
 	else if (t->save_path[0])
@@ -75,11 +47,9 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 
 void tty_game_release(tty_game *t)
 {
+	bones_choices_destroy(t->choices); /* before the session it reads */
 	bones_table_destroy(t->table);
-	free(t->moves);
-	free(t->move_piece);
-	free(t->move_label);
-	free(t->move_points);
+	free(t->spot_name);
 	free(t->scratch);
 	free(t->text);
 	bones_registry_destroy(t->reg);

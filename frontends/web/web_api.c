@@ -181,7 +181,8 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 	} else if (get && !strcmp(action, "events")) {
 		rep->code = 200, rep->events = t;
 	} else if (get && !strcmp(action, "record")) {
-		web_result r = web_table_record(t, &rep->body);
+		web_result r = web_table_record(t, req->game ? (int)strtol(req->game, NULL, 10) : 0,
+						&rep->body);
 		result_reply(rep, &r);
 		if (r.code == 200)
 			rep->type = "text/plain; charset=utf-8";

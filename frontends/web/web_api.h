@@ -17,6 +17,7 @@ typedef struct web_request {
 	const char *picture;  /* query value picture= ("0": no SVG), or NULL */
 	const char *ghost;    /* query value ghost= (a move's notation), or NULL */
 	const char *at;       /* query value at= (a history index: the replay), or NULL */
+	const char *game;     /* query value game= (a match's game K, from 1), or NULL */
 } web_request;
 
 typedef struct web_reply {

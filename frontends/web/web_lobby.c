@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/i18n.h"
 #include "web_table_internal.h"
 
@@ -157,9 +157,7 @@ static void write_table(web_table *t, web_buf *out)
 	bool f = true;
 	pthread_mutex_lock(&t->lock);
 	int to_move = bones_session_to_move(t->s);
-	size_t moves = 0, len = bones_session_length(t->s);
-	for (size_t i = 0; i < len; i++)
-		moves += bones_session_mover_at(t->s, i) >= 0;
+	size_t moves = bones_table_player_moves(t->table, bones_session_length(t->s));
 	web_buf_puts(out, "{");
 	web_buf_json_key(out, &f, "id");
 	web_buf_json_string(out, t->row.id);
@@ -173,8 +171,9 @@ static void write_table(web_table *t, web_buf *out)
 	web_buf_printf(out, "%zu", moves);
 	web_buf_json_key(out, &f, "over");
 	web_buf_puts(out, web_table_over(t) ? "true" : "false");
-	web_buf_json_key(out, &f, "to_move");
-	web_buf_printf(out, "%d", to_move >= 0 && !web_table_over(t) ? to_move + 1 : 0);
+	web_buf_json_key(out, &f, "to_move"); /* the seats by participant (a match rotates) */
+	web_buf_printf(out, "%d", to_move >= 0 && !web_table_over(t)
+					  ? bones_table_participant(t->table, to_move) + 1 : 0);
 	web_buf_json_key(out, &f, "seats");
 	web_buf_puts(out, "[");
 	for (int i = 0; i < t->row.seat_count; i++) {

@@ -24,36 +24,55 @@ static web_result reply(int code, const char *fmt, ...)
 	return r;
 }
 
-static void bump(web_table *t)
+void web_table_bump(web_table *t)
 {
 	t->version++;
 	pthread_cond_broadcast(&t->changed);
 }
 
-bool web_table_commit(web_tables *ts, web_table *t, web_result *r)
+void web_stored_game_release(web_stored_game *g)
 {
-	const bones_plugin *p = t->plugin;
-	const void *game = bones_session_game(t->s);
-	size_t len = bones_session_length(t->s), n = len - t->stored;
-	char(*texts)[BONES_MOVE_TEXT_MAX] = n ? malloc(n * sizeof *texts) : NULL;
-	const char **ptrs = n ? malloc(n * sizeof *ptrs) : NULL;
-	char err[512];
-	snprintf(err, sizeof err, "%s", _("out of memory"));
-	bool ok = !n || (texts && ptrs);
+	for (size_t i = 0; i < g->count; i++)
+		free(g->moves[i]);
+	free(g->moves);
+	g->moves = NULL, g->count = 0;
+}
+
+bool web_table_texts(const web_table *t, size_t from, web_stored_game *g, char *err,
+		     size_t errcap)
+{
+	size_t len = bones_session_length(t->s), n = len > from ? len - from : 0;
+	g->moves = calloc(n ? n : 1, sizeof *g->moves);
+	g->count = 0;
+	bool ok = g->moves != NULL;
+	snprintf(err, errcap, "%s", _("out of memory"));
 	bool was_plain = bones_i18n_set_plain(true); /* notation: the same in every language */
-	for (size_t i = 0; ok && i < n; i++) {
-		size_t k = t->stored + i;
-		if (!p->format_move(game, bones_session_state_at(t->s, k),
-				    bones_session_move_at(t->s, k), texts[i], sizeof texts[i])) {
-			snprintf(err, sizeof err, _("move %zu cannot be written"), k + 1);
+	for (size_t k = from; ok && k < len; k++) {
+		char text[BONES_MOVE_TEXT_MAX];
+		if (!t->plugin->format_move(bones_session_game(t->s), bones_session_state_at(t->s, k),
+					    bones_session_move_at(t->s, k), text, sizeof text)) {
+			snprintf(err, errcap, _("move %zu cannot be written"), k + 1);
 			ok = false;
-		}
-		ptrs[i] = texts[i];
+		} else if ((g->moves[g->count] = strdup(text)))
+			g->count++;
+		else
+			ok = false;
 	}
 	bones_i18n_set_plain(was_plain);
-	if (ok && n)
-		ok = !web_store_add_moves(ts->store, t->row.id, t->stored, ptrs, n, err,
-					  sizeof err);
+	if (!ok)
+		web_stored_game_release(g);
+	return ok;
+}
+
+bool web_table_commit(web_tables *ts, web_table *t, web_result *r)
+{
+	size_t len = bones_session_length(t->s), n = len - t->stored;
+	web_stored_game g = {0};
+	char err[512];
+	bool ok = !n || (web_table_texts(t, t->stored, &g, err, sizeof err) &&
+			 !web_store_add_moves(ts->store, t->row.id, t->stored,
+					      (const char *const *)g.moves, n, err, sizeof err));
+	web_stored_game_release(&g);
 	if (ok) {
 		t->stored = len;
 	} else {
@@ -62,19 +81,20 @@ bool web_table_commit(web_tables *ts, web_table *t, web_result *r)
 		*r = reply(500, _("not saved, so not played: %s"), err);
 		web_log("table %s: %s", t->row.id, r->error);
 	}
-	free(texts);
-	free(ptrs);
-	if (n)
-		bump(t);
-	web_table_clock_sync(t);
+	bool ticked = web_table_tick(ts, t, web_clock_now(ts)); /* the clock starts */
+	if (n || ticked)
+		web_table_bump(t);
+	if (ok && n)
+		web_match_advance(ts, t);
 	return ok;
 }
 
-web_result web_table_play(web_tables *ts, web_table *t, int seat, const char *text)
+web_result web_table_play(web_tables *ts, web_table *t, int participant, const char *text)
 {
 	web_result r = reply(200, "played");
 	char err[512];
 	pthread_mutex_lock(&t->lock);
+	int seat = web_table_seat_now(t, participant);
 	int to_move = bones_session_to_move(t->s);
 	size_t number = bones_session_length(t->s) + 1;
 	if (web_table_over(t)) {
@@ -96,19 +116,22 @@ web_result web_table_play(web_tables *ts, web_table *t, int seat, const char *te
 	return r;
 }
 
-web_result web_table_resign(web_tables *ts, web_table *t, int seat)
+web_result web_table_resign(web_tables *ts, web_table *t, int participant)
 {
 	web_result r = reply(200, "resigned");
 	char err[512];
 	pthread_mutex_lock(&t->lock);
+	int seat = web_table_seat_now(t, participant);
 	if (web_table_over(t))
 		r = reply(409, _("resign: the game is over"));
 	else if (web_store_set_resigned(ts->store, t->row.id, seat, false, err, sizeof err))
 		r = reply(500, _("resign: not saved: %s"), err);
 	else {
-		t->row.resigned = seat;
+		bones_table_resign(t->table, seat);
+		t->undo_by = -1;
 		web_log("table %s: seat %d resigned", t->row.id, seat + 1);
-		bump(t);
+		web_table_bump(t);
+		web_match_advance(ts, t);
 	}
 	pthread_mutex_unlock(&t->lock);
 	return r;
@@ -128,24 +151,26 @@ static bool last_move_of(const web_table *t, int seat, size_t *index)
 static bool only_agents_besides(const web_table *t, int seat)
 {
 	for (int i = 0; i < t->row.seat_count; i++)
-		if (i != seat && !t->agents[i])
+		if (i != seat && bones_table_human(t->table, i))
 			return false;
 	return true;
 }
 
-/* Take the history back to before index (the asker's last move), store included. */
-static web_result take_back(web_tables *ts, web_table *t, size_t index)
+/* Take back seat's last move and everything after it, store first. */
+static web_result take_back(web_tables *ts, web_table *t, int seat)
 {
 	char err[512];
+	size_t index;
+	if (!last_move_of(t, seat, &index))
+		return reply(409, _("undo: nothing to take back"));
 	if (web_store_truncate(ts->store, t->row.id, index, err, sizeof err))
 		return reply(500, _("undo: not saved: %.400s"), err);
-	while (bones_session_length(t->s) > index)
-		bones_session_undo(t->s);
-	t->stored = index;
+	bones_table_take_back(t->table, seat);
+	t->stored = bones_session_length(t->s);
 	t->undo_by = -1;
-	web_table_clock_sync(t);
+	web_table_tick(ts, t, web_clock_now(ts));
 	web_log("table %s: moves from %zu taken back", t->row.id, index + 1);
-	bump(t);
+	web_table_bump(t);
 	return reply(200, "taken back");
 }
 
@@ -160,9 +185,9 @@ static web_result undo_locked(web_tables *ts, web_table *t, int seat, const char
 		if (!last_move_of(t, seat, &index))
 			return reply(409, _("undo: you have made no move yet"));
 		if (only_agents_besides(t, seat))
-			return take_back(ts, t, index);
+			return take_back(ts, t, seat);
 		t->undo_by = seat;
-		bump(t);
+		web_table_bump(t);
 		return reply(200, "asked");
 	}
 	if (t->undo_by < 0)
@@ -171,22 +196,20 @@ static web_result undo_locked(web_tables *ts, web_table *t, int seat, const char
 		if ((t->undo_by == seat) != !strcmp(action, "cancel"))
 			return reply(409, _("undo: only the asker cancels, only another seat declines"));
 		t->undo_by = -1;
-		bump(t);
+		web_table_bump(t);
 		return reply(200, "dropped");
 	}
 	if (strcmp(action, "accept"))
 		return reply(400, _("undo: action: expected request, accept, decline or cancel"));
 	if (t->undo_by == seat)
 		return reply(409, _("undo: another seat must accept your request"));
-	if (!last_move_of(t, t->undo_by, &index))
-		return reply(409, _("undo: nothing to take back"));
-	return take_back(ts, t, index);
+	return take_back(ts, t, t->undo_by);
 }
 
-web_result web_table_undo(web_tables *ts, web_table *t, int seat, const char *action)
+web_result web_table_undo(web_tables *ts, web_table *t, int participant, const char *action)
 {
 	pthread_mutex_lock(&t->lock);
-	web_result r = undo_locked(ts, t, seat, action);
+	web_result r = undo_locked(ts, t, web_table_seat_now(t, participant), action);
 	if (r.code == 200)
 		web_tables_enqueue(ts, t);
 	pthread_mutex_unlock(&t->lock);
@@ -223,7 +246,7 @@ uint64_t web_table_wait(web_tables *ts, web_table *t, uint64_t seen, int ms)
 static bool agent_to_move(const web_table *t)
 {
 	int p = bones_session_to_move(t->s);
-	return !web_table_over(t) && p >= 0 && p < WEB_MAX_SEATS && t->agents[p];
+	return !web_table_over(t) && bones_table_agent(t->table, p);
 }
 
 void web_tables_enqueue(web_tables *ts, web_table *t)
@@ -267,17 +290,19 @@ static void agent_move(web_tables *ts, web_table *t)
 	bool go = state && agent_to_move(t);
 	int seat = bones_session_to_move(t->s);
 	uint64_t version = t->version;
+	/* the table's agent: not freed while queued (the next game of a match waits) */
+	bones_agent *agent = bones_table_agent(t->table, seat);
 	if (go)
 		memcpy(state, bones_session_state(t->s), size);
 	pthread_mutex_unlock(&t->lock);
 	bones_move move = 0;
-	bool chosen = go && bones_agent_choose(t->agents[seat], state, &move) == BONES_OK;
+	bool chosen = go && bones_agent_choose(agent, state, &move) == BONES_OK;
 	free(state);
 	pthread_mutex_lock(&t->lock);
 	t->queued = false;
 	if (chosen && t->version == version && !web_table_over(t)) {
 		web_result r;
-		if (bones_session_play(t->s, move)) {
+		if (bones_table_play(t->table, move)) {
 			web_log("table %s: agent of seat %d chose an illegal move", t->row.id,
 				seat + 1);
 		} else {
@@ -289,6 +314,7 @@ static void agent_move(web_tables *ts, web_table *t)
 	}
 	if (!go || chosen)
 		web_tables_enqueue(ts, t);
+	web_match_advance(ts, t); /* a game that ended while the agent thought */
 	pthread_mutex_unlock(&t->lock);
 }
 
@@ -329,52 +355,66 @@ web_result web_table_take_seat(web_tables *ts, web_table *t, int seat, const cha
 		web_buf_printf(out, "{\"seat\":%d,\"token\":\"%s\",\"link\":\"/t/%s#seat=%d&token=%s\"}",
 			       k + 1, s->token, t->row.id, k + 1, s->token);
 		web_log("table %s: seat %d taken", t->row.id, k + 1);
-		bump(t);
+		web_table_bump(t);
 	}
 	pthread_mutex_unlock(&t->lock);
 	return r;
 }
 
-web_result web_table_hint(web_tables *ts, web_table *t, int seat, web_buf *out)
+/* The table's hint agent for seat's position: state copied, the agent marked busy
+ * (one hint per table at a time; the next game of a match waits for it). */
+static web_result hint_start(web_table *t, int seat, void **state, bones_agent **agent)
 {
-	pthread_mutex_lock(&t->lock);
-	bool ok = t->row.hints && !web_table_over(t) && bones_session_to_move(t->s) == seat;
+	char err[256];
+	*state = NULL, *agent = NULL;
+	if (!t->row.hints)
+		return reply(409, "%s", _("hint: this table was created without hints"));
+	if (web_table_over(t) || bones_session_to_move(t->s) != seat)
+		return reply(409, "%s", _("hint: only the seat to move gets a hint"));
+	if (t->hinting)
+		return reply(503, "%s", _("hint: the server is busy with other hints; try again"));
 	size_t size = bones_session_info(t->s)->state_size;
-	void *state = ok ? malloc(size) : NULL;
-	if (state)
-		memcpy(state, bones_session_state(t->s), size);
-	uint64_t seed = t->row.seed ^ (uint64_t)bones_session_length(t->s);
-	pthread_mutex_unlock(&t->lock);
-	if (!ok)
-		return reply(409, "%s", t->row.hints ? _("hint: only the seat to move gets a hint")
-						     : _("hint: this table was created without hints"));
-	if (!state)
+	if (!(*state = malloc(size)))
 		return reply(500, _("out of memory"));
-	if (__atomic_add_fetch(&ts->hints_running, 1, __ATOMIC_ACQ_REL) > 2) {
-		__atomic_sub_fetch(&ts->hints_running, 1, __ATOMIC_ACQ_REL);
-		free(state);
-		return reply(503, _("hint: the server is busy with other hints; try again"));
+	memcpy(*state, bones_session_state(t->s), size);
+	if (!(*agent = bones_table_hint_agent(t->table, err, sizeof err))) {
+		free(*state), *state = NULL;
+		return reply(500, _("hint: the agent found no move"));
 	}
+	t->hinting = true;
+	return reply(200, "hint");
+}
+
+web_result web_table_hint(web_tables *ts, web_table *t, int participant, web_buf *out)
+{
+	void *state;
+	bones_agent *agent;
+	pthread_mutex_lock(&t->lock);
+	web_result r = hint_start(t, web_table_seat_now(t, participant), &state, &agent);
+	pthread_mutex_unlock(&t->lock);
+	if (r.code != 200)
+		return r;
+	if (__atomic_add_fetch(&ts->hints_running, 1, __ATOMIC_ACQ_REL) > 2)
+		r = reply(503, _("hint: the server is busy with other hints; try again"));
 	const void *game = bones_session_game(t->s); /* immutable while the table lives */
-	bones_agent *agent = NULL;
 	bones_move move;
-	char err[256], text[BONES_MOVE_TEXT_MAX];
-	web_result r = reply(200, "hint");
+	char text[BONES_MOVE_TEXT_MAX];
 	bool was_plain = bones_i18n_set_plain(true); /* notation, as in legal */
-	if (bones_agent_create(BONES_HINT_AGENT, t->plugin, game, bones_session_info(t->s), seed,
-			       &agent, err, sizeof err) ||
-	    bones_agent_choose(agent, state, &move) ||
-	    !t->plugin->format_move(game, state, move, text, sizeof text))
+	if (r.code == 200 &&
+	    (bones_agent_choose(agent, state, &move) ||
+	     !t->plugin->format_move(game, state, move, text, sizeof text)))
 		r = reply(500, _("hint: the agent found no move"));
 	bones_i18n_set_plain(was_plain);
-	if (r.code == 200)
-	{
+	if (r.code == 200) {
 		web_buf_puts(out, "{\"move\":");
 		web_buf_json_string(out, text);
 		web_buf_puts(out, "}");
 	}
-	bones_agent_destroy(agent);
 	__atomic_sub_fetch(&ts->hints_running, 1, __ATOMIC_ACQ_REL);
 	free(state);
+	pthread_mutex_lock(&t->lock);
+	t->hinting = false;
+	web_match_advance(ts, t);
+	pthread_mutex_unlock(&t->lock);
 	return r;
 }

@@ -249,6 +249,7 @@ static enum MHD_Result api(web_server *srv, struct MHD_Connection *c, const char
 	req.picture = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "picture");
 	req.ghost = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ghost");
 	req.at = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "at");
+	req.game = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "game");
 	web_reply rep;
 	web_api_handle(srv->tables, &req, &rep);
 	enum MHD_Result ok;

@@ -50,7 +50,13 @@ static const char schema[] =
 	" open INTEGER NOT NULL DEFAULT 0, penalty REAL NOT NULL DEFAULT 0,"
 	" PRIMARY KEY(table_id, seat));"
 	"CREATE TABLE IF NOT EXISTS moves(table_id TEXT NOT NULL, n INTEGER NOT NULL,"
-	" text TEXT NOT NULL, PRIMARY KEY(table_id, n));";
+	" text TEXT NOT NULL, PRIMARY KEY(table_id, n));"
+	/* matches: the game running; the finished games, moves one per line */
+	"CREATE TABLE IF NOT EXISTS matches(table_id TEXT PRIMARY KEY, games INTEGER NOT NULL,"
+	" game INTEGER NOT NULL DEFAULT 0);"
+	"CREATE TABLE IF NOT EXISTS match_games(table_id TEXT NOT NULL, game INTEGER NOT NULL,"
+	" moves TEXT NOT NULL, penalties TEXT NOT NULL, resigned INTEGER NOT NULL,"
+	" forfeited INTEGER NOT NULL, PRIMARY KEY(table_id, game));";
 
 static int db_fail(web_store *st, const char *what, char *err, size_t errcap)
 {
@@ -146,6 +152,28 @@ static int add_table_locked(web_store *st, const web_table_row *row, char *err, 
 			errcap))
 			return 1;
 	}
+	int64_t games = row->match_games;
+	const void *margs[] = {row->id, &games};
+	if (games > 0 && run(st, "INSERT INTO matches(table_id, games) VALUES(?,?)", "ti", margs,
+			     err, errcap))
+		return 1;
+	return 0;
+}
+
+static int insert_moves(web_store *st, const char *id, size_t first, const char *const *texts,
+			size_t count, char *err, size_t errcap)
+{
+	for (size_t i = 0; i < count; i++) {
+		sqlite3_reset(st->insert_move);
+		sqlite3_bind_text(st->insert_move, 1, id, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st->insert_move, 2, (sqlite3_int64)(first + i));
+		sqlite3_bind_text(st->insert_move, 3, texts[i], -1, SQLITE_STATIC);
+		if (sqlite3_step(st->insert_move) != SQLITE_DONE) {
+			sqlite3_reset(st->insert_move);
+			return db_fail(st, _("cannot write"), err, errcap);
+		}
+	}
+	sqlite3_reset(st->insert_move);
 	return 0;
 }
 
@@ -171,12 +199,58 @@ static int begin(web_store *st, char *err, size_t errcap)
 	return 0;
 }
 
-int web_store_add_table(web_store *st, const web_table_row *row, char *err, size_t errcap)
+int web_store_add_table(web_store *st, const web_table_row *row, const char *const *texts,
+			size_t count, char *err, size_t errcap)
 {
 	pthread_mutex_lock(&st->lock);
 	int rc = begin(st, err, errcap);
 	if (!rc)
-		rc = in_transaction(st, add_table_locked(st, row, err, errcap), err, errcap);
+		rc = in_transaction(st, add_table_locked(st, row, err, errcap) ||
+					    insert_moves(st, row->id, 0, texts, count, err, errcap),
+				    err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+/* The finished game's row, the next game's start: web_store_next_game's body. */
+static int next_game_locked(web_store *st, const char *id, int game, const web_stored_game *g,
+			    char *err, size_t errcap)
+{
+	size_t size = 1;
+	for (size_t i = 0; i < g->count; i++)
+		size += strlen(g->moves[i]) + 1;
+	char *moves = calloc(1, size), pen[WEB_MAX_SEATS * 32] = "";
+	if (!moves)
+		return snprintf(err, errcap, "%s", _("out of memory")), 1;
+	for (size_t i = 0, at = 0; i < g->count; i++)
+		at += (size_t)sprintf(moves + at, "%s%s", i ? "\n" : "", g->moves[i]);
+	for (int i = 0, at = 0; i < WEB_MAX_SEATS; i++)
+		at += snprintf(pen + at, sizeof pen - (size_t)at, "%s%.17g", i ? " " : "",
+			       g->penalties[i]);
+	int64_t k = game, next = game + 1, resigned = g->resigned, forfeited = g->forfeited;
+	const void *gargs[] = {id, &k, moves, pen, &resigned, &forfeited};
+	const void *margs[] = {&next, id}, *targs[] = {id};
+	int rc = run(st, "INSERT INTO match_games VALUES(?,?,?,?,?,?)", "tittii", gargs, err,
+		     errcap) ||
+		 run(st, "UPDATE matches SET game = ? WHERE table_id = ?", "it", margs, err,
+		     errcap) ||
+		 run(st, "DELETE FROM moves WHERE table_id = ?", "t", targs, err, errcap) ||
+		 run(st, "UPDATE tables SET resigned = -1, forfeited = 0 WHERE id = ?", "t", targs,
+		     err, errcap) ||
+		 run(st, "UPDATE seats SET penalty = 0 WHERE table_id = ?", "t", targs, err,
+		     errcap);
+	free(moves);
+	return rc;
+}
+
+int web_store_next_game(web_store *st, const char *id, int game, const web_stored_game *g,
+			char *err, size_t errcap)
+{
+	pthread_mutex_lock(&st->lock);
+	int rc = begin(st, err, errcap);
+	if (!rc)
+		rc = in_transaction(st, next_game_locked(st, id, game, g, err, errcap), err,
+				    errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }
@@ -185,18 +259,9 @@ int web_store_add_table(web_store *st, const web_table_row *row, char *err, size
  * that one table's failure does not undo the others'. */
 static int insert_pending(web_store *st, struct pending *p)
 {
-	int rc = 0;
 	if (sqlite3_exec(st->db, "SAVEPOINT one", NULL, NULL, NULL) != SQLITE_OK)
 		return db_fail(st, _("cannot write"), p->err, sizeof p->err);
-	for (size_t i = 0; !rc && i < p->count; i++) {
-		sqlite3_reset(st->insert_move);
-		sqlite3_bind_text(st->insert_move, 1, p->id, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st->insert_move, 2, (sqlite3_int64)(p->first + i));
-		sqlite3_bind_text(st->insert_move, 3, p->texts[i], -1, SQLITE_STATIC);
-		if (sqlite3_step(st->insert_move) != SQLITE_DONE)
-			rc = db_fail(st, _("cannot write"), p->err, sizeof p->err);
-	}
-	sqlite3_reset(st->insert_move);
+	int rc = insert_moves(st, p->id, p->first, p->texts, p->count, p->err, sizeof p->err);
 	if (rc)
 		sqlite3_exec(st->db, "ROLLBACK TO one", NULL, NULL, NULL);
 	sqlite3_exec(st->db, "RELEASE one", NULL, NULL, NULL);
@@ -343,9 +408,60 @@ static int load_details(web_store *st, web_table_row *row, char ***moves, size_t
 	return 0;
 }
 
-int web_store_each(web_store *st,
-		   int (*fn)(void *user, const web_table_row *row, char **moves, size_t count),
-		   void *user, char *err, size_t errcap)
+/* A match's game running and its finished games, malloc'd, into row, *done. */
+static int load_match(web_store *st, web_table_row *row, web_stored_game **done, size_t *count,
+		      char *err, size_t errcap)
+{
+	sqlite3_stmt *q = NULL;
+	*done = NULL, *count = 0;
+	if (sqlite3_prepare_v2(st->db, "SELECT games, game FROM matches WHERE table_id = ?", -1,
+			       &q, NULL) != SQLITE_OK)
+		return db_fail(st, _("cannot read matches"), err, errcap);
+	sqlite3_bind_text(q, 1, row->id, -1, SQLITE_TRANSIENT);
+	if (sqlite3_step(q) == SQLITE_ROW)
+		row->match_games = sqlite3_column_int(q, 0), row->match_game = sqlite3_column_int(q, 1);
+	sqlite3_finalize(q);
+	if (row->match_game <= 0)
+		return 0;
+	if (sqlite3_prepare_v2(st->db, "SELECT moves, penalties, resigned, forfeited FROM"
+			       " match_games WHERE table_id = ? ORDER BY game", -1, &q,
+			       NULL) != SQLITE_OK)
+		return db_fail(st, _("cannot read matches"), err, errcap);
+	sqlite3_bind_text(q, 1, row->id, -1, SQLITE_TRANSIENT);
+	*done = calloc((size_t)row->match_game, sizeof **done);
+	while (*done && *count < (size_t)row->match_game && sqlite3_step(q) == SQLITE_ROW) {
+		web_stored_game *g = &(*done)[(*count)++];
+		const char *text = (const char *)sqlite3_column_text(q, 0);
+		char *pen = (char *)sqlite3_column_text(q, 1);
+		for (int i = 0; pen && i < WEB_MAX_SEATS; i++)
+			g->penalties[i] = strtod(pen, &pen);
+		g->resigned = sqlite3_column_int(q, 2), g->forfeited = sqlite3_column_int(q, 3);
+		for (const char *p = text; p && *p; g->count++) {
+			size_t n = strcspn(p, "\n");
+			char **m = realloc(g->moves, (g->count + 1) * sizeof *m);
+			if (!m || !(m[g->count] = strndup(p, n))) {
+				g->moves = m ? m : g->moves;
+				break;
+			}
+			g->moves = m;
+			p += n + (p[n] == '\n');
+		}
+	}
+	sqlite3_finalize(q);
+	return 0;
+}
+
+static void free_games(web_stored_game *done, size_t count)
+{
+	for (size_t k = 0; k < count; k++) {
+		for (size_t i = 0; i < done[k].count; i++)
+			free(done[k].moves[i]);
+		free(done[k].moves);
+	}
+	free(done);
+}
+
+int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t errcap)
 {
 	sqlite3_stmt *q = NULL;
 	int rc = 0;
@@ -373,13 +489,17 @@ int web_store_each(web_store *st,
 		row->time.grace_ms = sqlite3_column_int64(q, 11);
 		row->time.forfeit = sqlite3_column_int(q, 12) != 0;
 		char **moves;
-		size_t count;
+		size_t count, done_count = 0;
+		web_stored_game *done = NULL;
 		rc = load_details(st, row, &moves, &count, err, errcap);
 		if (!rc)
-			rc = fn(user, row, moves, count);
+			rc = load_match(st, row, &done, &done_count, err, errcap);
+		if (!rc)
+			rc = fn(user, row, moves, count, done, done_count);
 		for (size_t i = 0; i < count; i++)
 			free(moves[i]);
 		free(moves);
+		free_games(done, done_count);
 	}
 	free(row);
 	sqlite3_finalize(q);

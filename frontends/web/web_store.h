@@ -37,6 +37,8 @@ typedef struct web_table_row {
 	int hints;         /* 1: seats may ask for hints */
 	int forfeited;     /* 1: `resigned` ran out of time rather than resigning */
 	bones_time_control time; /* per move of a human seat; per_move_ms 0: no clock */
+	int match_games;   /* > 0: a match of that many games (seats by participant) */
+	int match_game;    /* the game of the match now running, from 0 */
 	int seat_count;
 	web_seat_row seats[WEB_MAX_SEATS];
 } web_table_row;
@@ -45,8 +47,22 @@ typedef struct web_table_row {
 int web_store_open(const char *dir, web_store **out, char *err, size_t errcap);
 void web_store_close(web_store *st);
 
-/* Insert a new table. */
-int web_store_add_table(web_store *st, const web_table_row *row, char *err, size_t errcap);
+/* A finished game of a match as stored: its history and how it stopped. */
+typedef struct web_stored_game {
+	char **moves;     /* history texts */
+	size_t count;
+	double penalties[WEB_MAX_SEATS]; /* by seat of that game */
+	int resigned;     /* seat, -1 none */
+	int forfeited;    /* 1: `resigned` ran out of time */
+} web_stored_game;
+
+/* Insert a new table with its first history entries (the deal) in one transaction. */
+int web_store_add_table(web_store *st, const web_table_row *row, const char *const *texts,
+			size_t count, char *err, size_t errcap);
+/* Game `game` of a match is over: keep it (g, penalties by seat) among the finished
+ * games and start game + 1 with no moves, penalties nor resignation; one transaction. */
+int web_store_next_game(web_store *st, const char *id, int game, const web_stored_game *g,
+			char *err, size_t errcap);
 /* Append history entries first..first+count-1 of a table in one transaction. */
 int web_store_add_moves(web_store *st, const char *id, size_t first, const char *const *texts,
 			size_t count, char *err, size_t errcap);
@@ -62,9 +78,10 @@ int web_store_set_resigned(web_store *st, const char *id, int seat, bool forfeit
 int web_store_set_penalty(web_store *st, const char *id, int seat, double total, char *err,
 			  size_t errcap);
 
-/* Call fn for every table in creation order with its history texts. */
-int web_store_each(web_store *st,
-		   int (*fn)(void *user, const web_table_row *row, char **moves, size_t count),
-		   void *user, char *err, size_t errcap);
+/* Call fn for every table in creation order with its history texts and, for a match,
+ * its finished games in order. fn must not call into the store. */
+typedef int (*web_store_fn)(void *user, const web_table_row *row, char **moves, size_t count,
+			    const web_stored_game *done, size_t done_count);
+int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t errcap);
 
 #endif /* BONES_WEB_STORE_H */

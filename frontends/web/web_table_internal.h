@@ -7,23 +7,27 @@
 #include "bones/agent.h"
 #include "bones/registry.h"
 #include "bones/session.h"
+#include "bones/table.h"
 #include "web_store.h"
 #include "web_tables.h"
 
+/* One table: a bones_table (the game, its seats' agents, clock, penalties, forfeit,
+ * resignation, result, hints, undo and match) with its stored row and its lock. */
 struct web_table {
-	web_table_row row;        /* id, game, options, seats and tokens as stored */
+	web_table_row row;        /* id, game, options, seats by participant, tokens as stored */
 	const bones_plugin *plugin;
-	bones_session *s;         /* owned */
+	web_tables *owner;        /* the collection: its store and clock */
+	bones_table *table;       /* owned */
+	bones_session *s;         /* the table's session */
 	size_t stored;            /* history entries committed to the store */
 	uint64_t version;
 	pthread_mutex_t lock;     /* guards everything below row */
 	pthread_cond_t changed;   /* broadcast when version grows */
-	bones_agent *agents[WEB_MAX_SEATS]; /* owned; NULL for human seats */
 	bool queued;              /* in the agent queue or being thought about */
+	bool hinting;             /* the table's hint agent is thinking */
 	int undo_by;              /* seat asking to take back its last move, -1 none */
-	bones_clock clock;        /* the running move's clock (row.time) */
-	int clock_seat;           /* the seat whose clock runs, -1 none */
-	size_t clock_len;         /* the history length when it started */
+	char **records;           /* a match's finished games' records, by game */
+	int record_count;
 	web_table *next_queued;
 };
 
@@ -42,31 +46,53 @@ struct web_tables {
 	int hints_running;        /* hints being computed (atomic) */
 	pthread_t ticker;         /* the clocks' thread (web_clock.c) */
 	bool ticking;
+	char clock_file[1024];    /* BONES_WEB_TEST_CLOCK: the time (ms) read from here */
 };
 
 #define WEB_MAX_TABLES 100000
 #define WEB_AGENT_SECONDS 2.0 /* bound on an agent's thinking per move */
 
-/* Whether the game has ended (the plugin's end, or a resignation). Lock held. */
+/* Whether the game has ended (the rules' end, a resignation or a forfeit). Lock held. */
 bool web_table_over(const web_table *t);
-
+/* The seat of this game where participant (a row seat, a token's) sits; -1 stays -1. */
+int web_table_seat_now(const web_table *t, int participant);
+/* The stored row of whoever sits in seat of this game. */
+const web_seat_row *web_table_seat_row(const web_table *t, int seat);
 
 /* Put t in the agent queue when an agent seat is to move. t->lock held. */
 void web_tables_enqueue(web_tables *ts, web_table *t);
 /* Commit the history entries past t->stored; on failure take them back and say so in
- * r (500). t->lock held. Bumps the version and wakes waiters either way. */
+ * r (500). Then the clock and the match go on (web_table_tick, web_match_advance).
+ * t->lock held. Bumps the version and wakes waiters either way. */
 bool web_table_commit(web_tables *ts, web_table *t, web_result *r);
 /* The agent workers (web_play.c). */
 void *web_agent_worker(void *arg);
-/* Start, restart or stop t's clock for the seat now to move (human seats only, when the
- * table has a time control). t->lock held. */
-void web_table_clock_sync(web_table *t);
-/* The clocks' thread: penalties and forfeits as time runs out (web_clock.c). */
+/* Now for the clocks: the wall clock, or the test clock's file (web_clock.c). */
+int64_t web_clock_now(const web_tables *ts);
+/* Advance t's clock to now (bones_table_tick): penalties and a forfeit are stored and
+ * logged; true when something changed. t->lock held. */
+bool web_table_tick(web_tables *ts, web_table *t, int64_t now);
+/* The clocks' thread: every table's clock four times a second (web_clock.c). */
 void *web_clock_ticker(void *arg);
-/* Final (or current) scores and ranks with the time penalties and a resignation or
- * forfeit counted; *ranked when the game is over. Lock held. */
-void web_table_final(const web_table *t, const void *state, double *scores, int *ranks,
-		     bool *ranked);
+/* A match's game over: count it and keep its record; unless an agent or a hint is
+ * thinking, store it and start the next game (web_match.c). t->lock held. */
+void web_match_advance(web_tables *ts, web_table *t);
+/* Count a match's game over and keep its record, once (web_match.c). Lock held. */
+void web_match_count(web_table *t);
+/* The history entries from `from` on as notation (malloc'd) into g; false (err says
+ * why) when one cannot be written. */
+bool web_table_texts(const web_table *t, size_t from, web_stored_game *g, char *err,
+		     size_t errcap);
+void web_stored_game_release(web_stored_game *g);
+/* The record of the game now at t, as the terminal writes it (web_match.c); NULL when
+ * it cannot be written. Lock held. */
+char *web_table_record_text(const web_table *t);
+/* The match's totals by participant as the view's "match" member (web_match.c). */
+void web_match_json(const web_table *t, web_buf *out, bool *first);
+/* Version + 1, waiters woken. Lock held. */
+void web_table_bump(web_table *t);
+/* The agents of this game think at most WEB_AGENT_SECONDS a move. */
+void web_table_limit_agents(web_table *t);
 /* Log one line to stderr with the time: never a token. */
 void web_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/i18n.h"
 #include "bones/options.h"
 #include "web_table_internal.h"
@@ -47,23 +47,66 @@ static web_result result(int code, const char *field, const char *fmt, ...)
 
 bool web_table_over(const web_table *t)
 {
-	return t->row.resigned >= 0 || bones_session_to_move(t->s) == BONES_TERMINAL;
+	return bones_table_over(t->table);
+}
+
+int web_table_seat_now(const web_table *t, int participant)
+{
+	const bones_match *m = bones_table_match(t->table);
+	return participant < 0 || !m ? participant
+				     : bones_match_seat(m, bones_table_game_index(t->table), participant);
+}
+
+const web_seat_row *web_table_seat_row(const web_table *t, int seat)
+{
+	int p = seat >= 0 && seat < t->row.seat_count ? bones_table_participant(t->table, seat) : 0;
+	return &t->row.seats[p];
 }
 
 static void table_free(web_table *t)
 {
 	if (!t)
 		return;
-	for (int i = 0; i < WEB_MAX_SEATS; i++)
-		bones_agent_destroy(t->agents[i]);
-	bones_session_destroy(t->s);
+	bones_table_destroy(t->table);
+	for (int i = 0; i < t->record_count; i++)
+		free(t->records[i]);
+	free(t->records);
 	pthread_mutex_destroy(&t->lock);
 	pthread_cond_destroy(&t->changed);
 	free(t);
 }
 
-/* A table for row: the session configured from row's options (not yet played) and
- * its agents. */
+void web_table_limit_agents(web_table *t)
+{
+	for (int i = 0; i < t->row.seat_count; i++)
+		if (bones_table_agent(t->table, i))
+			bones_agent_set_time_limit(bones_table_agent(t->table, i), WEB_AGENT_SECONDS);
+}
+
+/* The table's setup from row: options, seed, clock, match and seats by participant. */
+static bones_status setup_of(const web_table_row *row, const bones_plugin *p,
+			     bones_options *opts, bones_table_setup *setup, char *err,
+			     size_t errcap)
+{
+	memset(setup, 0, sizeof *setup);
+	if (bones_options_init(opts, p, err, errcap))
+		return BONES_EINVAL;
+	bones_status st = bones_options_apply(opts, row->options, err, errcap);
+	setup->plugin = p, setup->options = opts, setup->seed = row->seed;
+	setup->time = row->time, setup->match_games = row->match_games;
+	for (int i = 0; i < row->seat_count && i < BONES_TABLE_MAX_SEATS; i++) {
+		bool agent = !strcmp(row->seats[i].kind, "agent");
+		snprintf(setup->seats[i].agent, sizeof setup->seats[i].agent, "%s",
+			 agent ? row->seats[i].agent : "human");
+		snprintf(setup->seats[i].name, sizeof setup->seats[i].name, "%s",
+			 row->seats[i].name);
+	}
+	if (st)
+		bones_options_release(opts);
+	return st;
+}
+
+/* A table for row: its bones_table (game, agents, clock, match) not yet played. */
 static web_table *table_new(web_tables *ts, const web_table_row *row, char *err,
 			    size_t errcap)
 {
@@ -77,35 +120,30 @@ static web_table *table_new(web_tables *ts, const web_table_row *row, char *err,
 		snprintf(err, errcap, _("out of memory"));
 		return NULL;
 	}
-	t->row = *row, t->plugin = p, t->undo_by = -1, t->clock_seat = -1;
+	t->row = *row, t->plugin = p, t->owner = ts, t->undo_by = -1;
 	pthread_mutex_init(&t->lock, NULL);
 	pthread_cond_init(&t->changed, NULL);
 	bones_options opts;
-	if (bones_options_init(&opts, p, err, errcap)) {
-		table_free(t);
-		return NULL;
-	}
-	bones_status st = bones_options_apply(&opts, row->options, err, errcap);
-	if (!st)
-		st = bones_session_create(p, &opts, row->seed, &t->s, err, errcap);
-	bones_options_release(&opts);
-	const bones_game_info *info = st ? NULL : bones_session_info(t->s);
-	for (int i = 0; !st && i < row->seat_count; i++) {
-		if (strcmp(row->seats[i].kind, "agent"))
-			continue;
-		char e[256];
-		st = bones_agent_create(row->seats[i].agent, p, bones_session_game(t->s), info,
-					row->seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(i + 1)),
-					&t->agents[i], e, sizeof e);
-		if (st)
-			snprintf(err, errcap, "seats[%d]: %s", i, e);
-		else
-			bones_agent_set_time_limit(t->agents[i], WEB_AGENT_SECONDS);
-	}
+	bones_table_setup *setup = malloc(sizeof *setup);
+	int bad = -1;
+	char e[400];
+	bones_status st = !setup ? BONES_ENOMEM : setup_of(row, p, &opts, setup, err, errcap);
+	if (!st) {
+		st = bones_table_create(setup, &t->table, &bad, e, sizeof e);
+		bones_options_release(&opts);
+		if (st && bad >= 0)
+			snprintf(err, errcap, "seats[%d]: %s", bad, e);
+		else if (st)
+			snprintf(err, errcap, "%s", e);
+	} else if (!setup)
+		snprintf(err, errcap, _("out of memory"));
+	free(setup);
 	if (st) {
 		table_free(t);
 		return NULL;
 	}
+	t->s = bones_table_session(t->table);
+	web_table_limit_agents(t);
 	return t;
 }
 
@@ -126,7 +164,45 @@ static bool table_add(web_tables *ts, web_table *t)
 	return ok;
 }
 
-static int restore_one(void *user, const web_table_row *row, char **moves, size_t count)
+/* Replay stored history texts; false (logged) at the first that does not play. */
+static bool replay(web_table *t, char **moves, size_t count)
+{
+	char err[512];
+	for (size_t i = 0; i < count; i++) {
+		if (bones_session_play_text(t->s, moves[i], err, sizeof err)) {
+			web_log("table %s: stored %s (the game is kept up to there)", t->row.id, err);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* A match's finished games played again, counted, their records kept. */
+static void replay_match(web_table *t, const web_stored_game *done, size_t done_count)
+{
+	char err[512];
+	for (size_t k = 0; k < done_count; k++) {
+		const web_stored_game *g = &done[k];
+		if (!replay(t, g->moves, g->count) ||
+		    bones_table_restore(t->table, g->penalties, g->forfeited ? g->resigned : -1,
+					g->forfeited ? -1 : g->resigned) ||
+		    !bones_table_over(t->table)) {
+			web_log("table %s: stored game %zu of the match is not over", t->row.id, k + 1);
+			return;
+		}
+		web_match_count(t); /* keeps its record */
+		if (bones_table_next_game(t->table, err, sizeof err)) {
+			web_log("table %s: %s", t->row.id, err);
+			return;
+		}
+		web_table_limit_agents(t);
+	}
+}
+
+/* Restore one table as stored (the store's lock is held: nothing is written here;
+ * web_tables_create commits what a crash left unresolved afterwards). */
+static int restore_one(void *user, const web_table_row *row, char **moves, size_t count,
+		       const web_stored_game *done, size_t done_count)
 {
 	web_tables *ts = user;
 	char err[512];
@@ -135,25 +211,37 @@ static int restore_one(void *user, const web_table_row *row, char **moves, size_
 		web_log("table %s not restored: %s", row->id, err);
 		return 0;
 	}
-	for (size_t i = 0; i < count; i++) {
-		if (bones_session_play_text(t->s, moves[i], err, sizeof err)) {
-			web_log("table %s: stored %s (the game is kept up to there)", row->id, err);
-			break;
-		}
-	}
+	replay_match(t, done, done_count);
+	replay(t, moves, count);
+	double pen[WEB_MAX_SEATS];
+	for (int i = 0; i < row->seat_count; i++)
+		pen[i] = row->seats[i].penalty;
+	if (bones_table_restore(t->table, pen, row->forfeited ? row->resigned : -1,
+				row->forfeited ? -1 : row->resigned))
+		web_log("table %s: the stored resignation names no seat", row->id);
 	t->stored = bones_session_length(t->s);
-	web_result r;
-	bones_session_resolve_chance(t->s); /* a crash between a move and its chance */
-	if (!web_table_commit(ts, t, &r))
-		web_log("table %s: %s", row->id, r.error);
 	if (!table_add(ts, t)) {
 		table_free(t);
 		return 1;
 	}
-	pthread_mutex_lock(&t->lock);
-	web_tables_enqueue(ts, t);
-	pthread_mutex_unlock(&t->lock);
 	return 0;
+}
+
+/* After the restore: a crash between a move and its chance is resolved and committed,
+ * a match goes on, agents to move are queued. */
+static void resume_all(web_tables *ts)
+{
+	for (size_t i = 0; i < ts->count; i++) {
+		web_table *t = ts->tables[i];
+		web_result r;
+		pthread_mutex_lock(&t->lock);
+		bones_session_resolve_chance(t->s);
+		if (!web_table_commit(ts, t, &r))
+			web_log("table %s: %s", t->row.id, r.error);
+		web_match_advance(ts, t);
+		web_tables_enqueue(ts, t);
+		pthread_mutex_unlock(&t->lock);
+	}
 }
 
 int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
@@ -185,8 +273,14 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 			snprintf(err, errcap, _("cannot start the agent threads"));
 			goto out_destroy;
 		}
+	const char *clock_file = getenv("BONES_WEB_TEST_CLOCK");
+	if (clock_file && clock_file[0]) {
+		snprintf(ts->clock_file, sizeof ts->clock_file, "%s", clock_file);
+		web_log("the clocks read the time from %s (BONES_WEB_TEST_CLOCK)", clock_file);
+	}
 	if (web_store_each(ts->store, restore_one, ts, err, errcap))
 		goto out_destroy;
+	resume_all(ts);
 	if (pthread_create(&ts->ticker, NULL, web_clock_ticker, ts)) {
 		snprintf(err, errcap, _("cannot start the clocks' thread"));
 		goto out_destroy;
@@ -480,6 +574,7 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 	row->seed = seed, row->created = (int64_t)time(NULL), row->resigned = -1;
 	const web_json *hints = web_json_get(req, "hints");
 	row->hints = hints && hints->type == WEB_JSON_BOOL && hints->boolean;
+	row->match_games = preset->match_games;
 	ok = fill_seats(req, preset, bones_session_info(s)->players, row, r);
 	bones_session_destroy(s);
 out_release:
@@ -540,24 +635,29 @@ web_result web_tables_create_table(web_tables *ts, const web_json *req, web_buf 
 		r = result(400, strncmp(err, "seats", 5) ? "options" : "seats", "%s", err);
 		goto out_free;
 	}
-	if (web_store_add_table(ts->store, row, err, sizeof err)) {
+	/* the row and the deal in one transaction: no table without its first moves */
+	bones_session_resolve_chance(t->s);
+	web_stored_game deal = {0};
+	if (!web_table_texts(t, 0, &deal, err, sizeof err) ||
+	    web_store_add_table(ts->store, row, (const char *const *)deal.moves, deal.count, err,
+				sizeof err)) {
+		web_stored_game_release(&deal);
 		r = result(500, NULL, "%s", err);
 		goto out_free;
 	}
-	pthread_mutex_lock(&t->lock);
-	bones_session_resolve_chance(t->s);
-	bool committed = web_table_commit(ts, t, &r);
-	pthread_mutex_unlock(&t->lock);
-	if (!committed || !table_add(ts, t)) {
-		if (committed)
-			r = result(503, NULL, _("too many tables"));
+	web_stored_game_release(&deal);
+	t->stored = bones_session_length(t->s);
+	if (!table_add(ts, t)) {
+		r = result(503, NULL, _("too many tables"));
 		goto out_free;
 	}
 	web_log("table %s: created, %s (%s)", row->id, row->preset, row->options);
-	reply_links(t, out);
 	pthread_mutex_lock(&t->lock);
+	reply_links(t, out);
+	web_table_commit(ts, t, &r); /* nothing to store: starts the clock */
 	web_tables_enqueue(ts, t);
 	pthread_mutex_unlock(&t->lock);
+	r = result(201, NULL, "created");
 	t = NULL;
 out_free:
 	table_free(t);

@@ -46,6 +46,8 @@ web_table *web_tables_find(web_tables *ts, const char *id);
  * token's contents. token may be NULL. */
 int web_table_seat_of(web_table *t, const char *token);
 
+/* seat below: the participant a token names (web_table_seat_of); in a match it sits
+ * in another seat each game. */
 /* Play move notation for seat (which must be to move); committed to the store before
  * it returns 200. */
 web_result web_table_play(web_tables *ts, web_table *t, int seat, const char *text);
@@ -80,7 +82,9 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, lo
  * when seat is not to move, 422 when the move is not legal. */
 web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int width,
 				int height, web_buf *out);
-/* The record (text) of a finished game; 409 while it runs. */
-web_result web_table_record(web_table *t, web_buf *out);
+/* The record (text) of game K (from 1) of a match, or with K 0 of the game now at the
+ * table when it is over, else of a match's last finished game; 409 while it runs, 404
+ * for no game K. The same tags and result as the terminal's record of that game. */
+web_result web_table_record(web_table *t, int game, web_buf *out);
 
 #endif /* BONES_WEB_TABLES_H */

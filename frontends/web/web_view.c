@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bones/config.h"
+#include "bones/choices.h"
+#include "bones/result.h"
 #include "bones/i18n.h"
 #include "bones/picture.h"
 #include "bones/record.h"
@@ -54,31 +55,36 @@ static void write_moves(const web_table *t, int viewer, size_t len, web_buf *out
 	web_buf_puts(out, "]");
 }
 
-/* The seats with their scores in state (and ranks when it is the end). */
+/* The seats with their scores in state: the table's result now (ranks when it is
+ * over), the plugin's scores at a past position. */
 static void write_seats(const web_table *t, const void *state, web_buf *out)
 {
 	double scores[WEB_MAX_SEATS] = {0};
 	int ranks[WEB_MAX_SEATS] = {0};
-	bool ended;
-	web_table_final(t, state, scores, ranks, &ended);
-	ended = ended && state == bones_session_state(t->s);
+	bool now = state == bones_session_state(t->s), ended = now && web_table_over(t);
+	if (now)
+		bones_table_result(t->table, scores, ranks);
+	else
+		t->plugin->scores(bones_session_game(t->s), state, scores);
 	web_buf_puts(out, "[");
 	for (int i = 0; i < t->row.seat_count; i++) {
+		const web_seat_row *row = web_table_seat_row(t, i);
+		double penalty = bones_table_penalty(t->table, i);
 		bool f = true;
 		web_buf_puts(out, i ? ",{" : "{");
 		web_buf_json_key(out, &f, "seat");
 		web_buf_printf(out, "%d", i + 1);
 		web_buf_json_key(out, &f, "name");
-		web_buf_json_string(out, t->row.seats[i].name);
+		web_buf_json_string(out, row->name);
 		web_buf_json_key(out, &f, "kind");
-		web_buf_json_string(out, t->row.seats[i].kind);
+		web_buf_json_string(out, row->kind);
 		web_buf_json_key(out, &f, "open");
-		web_buf_puts(out, t->row.seats[i].open ? "true" : "false");
+		web_buf_puts(out, row->open ? "true" : "false");
 		web_buf_json_key(out, &f, "score");
 		web_buf_json_number(out, scores[i]);
-		if (t->row.seats[i].penalty != 0) {
+		if (penalty != 0) {
 			web_buf_json_key(out, &f, "penalty");
-			web_buf_json_number(out, t->row.seats[i].penalty);
+			web_buf_json_number(out, penalty);
 		}
 		if (ended) {
 			web_buf_json_key(out, &f, "rank");
@@ -89,83 +95,53 @@ static void write_seats(const web_table *t, const void *state, web_buf *out)
 	web_buf_puts(out, "]");
 }
 
-/* The points move would score its mover: the score after it, less the score before
- * (the state is copied; chance that follows is not resolved). */
-static double points_of(const web_table *t, const void *state, void *scratch, bones_move move,
-			int mover)
-{
-	const bones_plugin *p = t->plugin;
-	const void *game = bones_session_game(t->s);
-	double before[WEB_MAX_SEATS] = {0}, after[WEB_MAX_SEATS] = {0};
-	memcpy(scratch, state, bones_session_info(t->s)->state_size);
-	p->scores(game, state, before);
-	if (p->apply(game, scratch, move))
-		return 0;
-	p->scores(game, scratch, after);
-	return after[mover] - before[mover];
-}
-
-static void write_target(web_buf *out, const char *text, const char *label,
-			 const bones_move_place *place, double points,
+static void write_target(web_buf *out, const bones_choice *c,
 			 const bones_picture_layout *layout)
 {
 	bool f = true;
 	web_buf_json_key(out, &f, "move");
-	web_buf_json_string(out, text);
-	if (label) { /* a move off the board, in the reader's language */
+	web_buf_json_string(out, c->text);
+	if (c->target < 0) { /* a move off the board, in the reader's language */
 		web_buf_json_key(out, &f, "label");
-		web_buf_json_string(out, label);
+		web_buf_json_string(out, c->label);
 	}
 	web_buf_json_key(out, &f, "piece");
-	web_buf_printf(out, "%d", place->piece);
+	web_buf_printf(out, "%d", c->piece);
 	web_buf_json_key(out, &f, "target");
-	web_buf_printf(out, "%d", place->target);
+	web_buf_printf(out, "%d", c->target);
 	web_buf_json_key(out, &f, "variant");
-	web_buf_printf(out, "%d", place->variant);
+	web_buf_printf(out, "%d", c->variant);
+	web_buf_json_key(out, &f, "spot");
+	web_buf_printf(out, "%d", c->spot);
+	web_buf_json_key(out, &f, "way");
+	web_buf_printf(out, "%d", c->way);
 	web_buf_json_key(out, &f, "points");
-	web_buf_json_number(out, points);
-	if (place->target >= 0 && layout) {
+	web_buf_json_number(out, c->points);
+	if (c->target >= 0 && layout) {
 		web_buf_json_key(out, &f, "x");
-		web_buf_json_number(out, place->x * layout->board.scale + layout->board.ox);
+		web_buf_json_number(out, c->x * layout->board.scale + layout->board.ox);
 		web_buf_json_key(out, &f, "y");
-		web_buf_json_number(out, place->y * layout->board.scale + layout->board.oy);
+		web_buf_json_number(out, c->y * layout->board.scale + layout->board.oy);
 	}
 }
 
-/* The legal moves of the seat to move with their places in picture units and the
- * points each would score. */
+/* The legal moves of the seat to move (bones/choices.h) with their places in picture
+ * units and the points each would score. */
 static void write_targets(const web_table *t, const bones_picture_layout *layout,
 			  web_buf *out)
 {
-	const bones_plugin *p = t->plugin;
-	const void *game = bones_session_game(t->s), *state = bones_session_state(t->s);
-	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
-	size_t cap = bones_session_info(t->s)->max_moves;
-	bones_move *moves = malloc((cap ? cap : 1) * sizeof *moves);
-	void *scratch = malloc(bones_session_info(t->s)->state_size);
-	size_t n = moves && scratch ? p->legal_moves(game, state, moves, NULL, cap) : 0;
-	int mover = bones_session_to_move(t->s);
-	bool any = false;
+	bones_choices *c = NULL;
+	if (bones_choices_create(t->s, &c) == BONES_OK)
+		bones_choices_build(c, bones_session_to_move(t->s));
+	size_t n = c ? bones_choices_count(c) : 0;
 	web_buf_puts(out, "[");
 	for (size_t i = 0; i < n; i++) {
-		char text[BONES_MOVE_TEXT_MAX];
-		if (!p->format_move(game, state, moves[i], text, sizeof text))
-			continue;
-		bones_move_place place = {.piece = -1, .target = -1};
-		if (!r || !r->move_place || r->move_place(game, state, moves[i], &place))
-			place.piece = -1, place.target = -1;
-		char label[BONES_MOVE_TEXT_MAX];
-		bool labelled = place.target < 0 &&
-				bones_session_move_label(t->s, moves[i], label, sizeof label);
-		web_buf_puts(out, any ? ",{" : "{");
-		any = true;
-		write_target(out, text, labelled ? label : NULL, &place,
-			     points_of(t, state, scratch, moves[i], mover), layout);
+		web_buf_puts(out, i ? ",{" : "{");
+		write_target(out, bones_choices_at(c, i), layout);
 		web_buf_puts(out, "}");
 	}
 	web_buf_puts(out, "]");
-	free(moves);
-	free(scratch);
+	bones_choices_destroy(c);
 }
 
 /* The viewer's own hand pieces as drawn: boxes to click to choose a piece. */
@@ -192,10 +168,12 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 	const bones_render *r = t->plugin->get_extension
 					? t->plugin->get_extension(game, BONES_RENDER_ID)
 					: NULL;
-	if (t->row.resigned >= 0)
-		snprintf(text, sizeof text,
-			 t->row.forfeited ? _("%s ran out of time and forfeits") : _("%s resigned"),
-			 t->row.seats[t->row.resigned].name);
+	int forfeit = bones_table_forfeit(t->table), resigned = bones_table_resigned(t->table);
+	if (forfeit >= 0)
+		snprintf(text, sizeof text, _("%s ran out of time and forfeits"),
+			 web_table_seat_row(t, forfeit)->name);
+	else if (resigned >= 0)
+		snprintf(text, sizeof text, _("%s resigned"), web_table_seat_row(t, resigned)->name);
 	else if (to_move == BONES_TERMINAL)
 		snprintf(text, sizeof text, "%s", _("game over"));
 	else if (mine && r && BONES_RENDER_HAS(r, prompt) &&
@@ -205,7 +183,7 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 		snprintf(text, sizeof text, "%s", _("your move"));
 	else if (to_move >= 0)
 		/* TRANSLATORS: %s is a player's name */
-		snprintf(text, sizeof text, _("%s to move"), t->row.seats[to_move].name);
+		snprintf(text, sizeof text, _("%s to move"), web_table_seat_row(t, to_move)->name);
 	(void)viewer;
 	web_buf_json_key(out, f, "status");
 	web_buf_json_string(out, text);
@@ -213,20 +191,19 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 		char res[256];
 		double scores[WEB_MAX_SEATS];
 		int ranks[WEB_MAX_SEATS];
-		bool ranked;
-		web_table_final(t, bones_session_state(t->s), scores, ranks, &ranked);
+		bones_table_result(t->table, scores, ranks);
 		bones_preset_result_text(t->row.seat_count, scores, ranks, res, sizeof res);
 		web_buf_json_key(out, f, "result");
 		web_buf_json_string(out, res);
 	}
-	if (t->clock_seat >= 0) {
+	bones_clock_phase phase = bones_table_clock_phase(t->table);
+	if (phase != BONES_CLOCK_OFF) {
 		static const char *const phases[] = {"off", "running", "grace", "forfeit",
 						     "overtime"};
-		int64_t left = bones_clock_remaining(&t->clock, bones_clock_now_ms());
+		int64_t left = bones_table_clock_remaining(t->table, web_clock_now(t->owner));
 		web_buf_json_key(out, f, "clock");
 		web_buf_printf(out, "{\"seat\":%d,\"phase\":\"%s\",\"remaining_ms\":%lld}",
-			       t->clock_seat + 1, phases[t->clock.phase <= 4 ? t->clock.phase : 0],
-			       (long long)left);
+			       to_move + 1, phases[phase <= 4 ? phase : 0], (long long)left);
 	}
 }
 
@@ -292,6 +269,7 @@ static void write_facts(const web_table *t, int seat, bool mine, size_t index, w
 	web_buf_puts(out, t->row.hints ? "true" : "false");
 	web_buf_json_key(out, f, "undo_by");
 	web_buf_printf(out, "%d", t->undo_by + 1);
+	web_match_json(t, out, f);
 	web_buf_json_key(out, f, "seats");
 	write_seats(t, bones_session_state_at(t->s, index), out);
 	web_buf_json_key(out, f, "moves");
@@ -310,6 +288,7 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, lo
 		return r;
 	}
 	pthread_mutex_lock(&t->lock);
+	seat = web_table_seat_now(t, seat);
 	size_t len = bones_session_length(t->s);
 	size_t index = at < 0 || (size_t)at > len ? len : (size_t)at;
 	bool mine = seat >= 0 && seat == bones_session_to_move(t->s) && !web_table_over(t) &&
@@ -348,6 +327,7 @@ web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int wid
 {
 	web_result r = {.code = 200};
 	pthread_mutex_lock(&t->lock);
+	seat = web_table_seat_now(t, seat);
 	const bones_plugin *p = t->plugin;
 	bones_picture_game pos = bones_picture_game_of(t->s, bones_session_length(t->s));
 	bones_picture_request req = bones_picture_defaults();
@@ -375,47 +355,34 @@ web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int wid
 	return r;
 }
 
-web_result web_table_record(web_table *t, web_buf *out)
+web_result web_table_record(web_table *t, int game, web_buf *out)
 {
 	web_result r = {.code = 200};
 	char *text = NULL;
-	size_t size = 0;
 	pthread_mutex_lock(&t->lock);
-	if (!web_table_over(t)) {
-		pthread_mutex_unlock(&t->lock);
+	int now = bones_table_game_index(t->table) + 1;
+	bool over = web_table_over(t);
+	if (game < 0 || game > (bones_table_match(t->table) ? bones_table_match(t->table)->games
+							     : 1))
+		r.code = 404, snprintf(r.error, sizeof r.error, _("the table has no game %d"), game);
+	else if (game == 0 && !over && t->record_count == 0)
 		r.code = 409;
+	else if ((game == 0 && over) || game == now)
+		text = over ? web_table_record_text(t) : NULL, r.code = over ? 200 : 409;
+	else {
+		int k = game ? game - 1 : t->record_count - 1; /* a match's finished game */
+		text = k < t->record_count && t->records[k] ? strdup(t->records[k]) : NULL;
+		r.code = k < t->record_count ? 200 : 409;
+	}
+	pthread_mutex_unlock(&t->lock);
+	if (r.code == 409)
 		snprintf(r.error, sizeof r.error, "%s",
 			 _("the record is available when the game is over"));
-		return r;
-	}
-	bones_record_players players = {0};
-	char resigned[80] = "";
-	for (int i = 0; i < t->row.seat_count && i < 8; i++)
-		players.names[i] = t->row.seats[i].name;
-	players.preset = t->row.preset;
-	if (t->row.resigned >= 0) {
-		snprintf(resigned, sizeof resigned, "seat %d %s", t->row.resigned + 1,
-			 t->row.forfeited ? "forfeited on time" : "resigned");
-		players.comment = resigned;
-	}
-	/* The record is the same in every language: its comments (breakdowns, chance
-	 * outcomes) in the plugins' own words, no translated text of the host. */
-	char lang[16];
-	snprintf(lang, sizeof lang, "%s", bones_i18n_language());
-	bool was_plain = bones_i18n_set_plain(true);
-	bones_i18n_thread_language("en");
-	FILE *f = open_memstream(&text, &size);
-	bool written = f && !bones_record_write(t->s, &players, f);
-	if (f)
-		fclose(f);
-	bones_i18n_set_plain(was_plain);
-	bones_i18n_thread_language(lang);
-	if (!written)
+	else if (r.code == 200 && !text)
 		r.code = 500, snprintf(r.error, sizeof r.error, "%s",
 				       _("the record cannot be written"));
-	pthread_mutex_unlock(&t->lock);
-	if (r.code == 200)
-		web_buf_add(out, text, size);
+	if (text)
+		web_buf_add(out, text, strlen(text));
 	free(text);
 	return r;
 }

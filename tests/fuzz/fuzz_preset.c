@@ -2,7 +2,7 @@
  * and option text over a plugin's schema (bones_options_apply). */
 #include "fuzz_common.h"
 
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/options.h"
 
 #include <string.h>

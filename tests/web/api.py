@@ -9,7 +9,7 @@ from webtest import Checks, Server, wait_for
 
 build, tmp = sys.argv[1], sys.argv[2]
 check = Checks()
-srv = Server(build, os.path.join(tmp, "data"))
+srv = Server(build, os.path.join(tmp, "data"), clock=os.path.join(tmp, "clock"))
 tokens = []
 
 st, games, _ = srv.call("GET", "/api/games")
@@ -199,12 +199,17 @@ st, t4, _ = srv.call("POST", "/api/tables", {"game": "holomino", "time": {"per_m
 tokens += [s["token"] for s in t4["seats"] if "token" in s]
 st, v, _ = srv.call("GET", "/api/tables/" + t4["id"], token=t4["seats"][0]["token"])
 check("the clock runs for the seat to move", st == 200 and v.get("clock", {}).get("seat") == 1
-      and v["clock"]["phase"] == "running" and 0 < v["clock"]["remaining_ms"] <= 1000, v.get("clock"))
+      and v["clock"]["phase"] == "running" and v["clock"]["remaining_ms"] == 1000, v.get("clock"))
+srv.set_clock(srv.now() + 400)  # the test clock: time passes when the test says so
+st, v, _ = srv.call("GET", "/api/tables/" + t4["id"])
+check("the clock counts the time given", v.get("clock", {}).get("remaining_ms") == 600, v.get("clock"))
+srv.set_clock(srv.now() + 800)
 v = wait_for(lambda: (lambda x: x if x.get("clock", {}).get("phase") == "grace" else None)(
-    srv.call("GET", "/api/tables/" + t4["id"])[1]), seconds=5, what="the grace period")
+    srv.call("GET", "/api/tables/" + t4["id"])[1]), what="the grace period")
 check("out of time: the penalty is given", v["seats"][0].get("penalty") == 5, v["seats"])
+srv.set_clock(srv.now() + 1000)
 v = wait_for(lambda: (lambda x: x if x["over"] else None)(srv.call("GET", "/api/tables/" + t4["id"])[1]),
-             seconds=5, what="the forfeit")
+             what="the forfeit")
 check("out of grace: seat 1 forfeits", "forfeits" in v["status"] and v["seats"][0]["rank"] == 2
       and v["seats"][1]["rank"] == 1, (v["status"], v["seats"]))
 

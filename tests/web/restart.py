@@ -10,8 +10,9 @@ from webtest import Checks, Server, wait_for
 build, tmp = sys.argv[1], sys.argv[2]
 check = Checks()
 data = os.path.join(tmp, "data")
+clock = os.path.join(tmp, "clock")  # the test clock: time passes when the test says so
 rng = random.Random(3)
-srv = Server(build, data)
+srv = Server(build, data, clock=clock)
 st, people, _ = srv.call("POST", "/api/tables", {"game": "holomino", "seats": [{"kind": "human"}, {"kind": "human"}]})
 st, versus, _ = srv.call("POST", "/api/tables", {"game": "holomino"})
 tokens = [s["token"] for s in people["seats"]]
@@ -34,7 +35,7 @@ for round_ in range(3):
                  token=versus["seats"][0]["token"])
     st, before, _ = srv.call("GET", "/api/tables/" + versus["id"])
     srv.stop(kill=True)
-    srv = Server(build, data)
+    srv = Server(build, data, clock=clock)
     st, v, _ = srv.call("GET", "/api/tables/" + people["id"], token=tokens[0])
     played = [m["text"] for m in v["moves"] if m["seat"]]
     check("round %d: every acknowledged move is back after kill -9 (%d)" % (round_ + 1, len(acked)),
@@ -45,12 +46,12 @@ for round_ in range(3):
     wait_for(lambda: srv.call("GET", "/api/tables/" + versus["id"])[1]["to_move"] in (0, 1), what="the agent after restart")
 st, t3, _ = srv.call("POST", "/api/tables", {"game": "holomino", "hints": True, "seats": [{"kind": "human"}, {"kind": "human", "open": True}]})
 srv.stop(kill=True)
-srv = Server(build, data)
+srv = Server(build, data, clock=clock)
 st, v, _ = srv.call("GET", "/api/tables/" + t3["id"])
 check("hints and a free seat survive a restart", v["hints"] and v["seats"][1]["open"], v["seats"])
 st, j, _ = srv.call("POST", "/api/tables/%s/join" % t3["id"], {"name": "Late"})
 srv.stop(kill=True)
-srv = Server(build, data)
+srv = Server(build, data, clock=clock)
 st, v, _ = srv.call("GET", "/api/tables/" + t3["id"], token=j["token"])
 check("a taken seat stays taken after a restart", v["viewer"] == 2 and not v["seats"][1]["open"] and v["seats"][1]["name"] == "Late", v["seats"])
 # an undo is kept too
@@ -62,15 +63,16 @@ if not v["over"]:
     srv.call("POST", "/api/tables/%s/undo" % people["id"], {"action": "request"}, token=tokens[mover - 1])
     st, body, _ = srv.call("POST", "/api/tables/%s/undo" % people["id"], {"action": "accept"}, token=tokens[2 - mover])
     srv.stop(kill=True)
-    srv = Server(build, data)
+    srv = Server(build, data, clock=clock)
     st, v, _ = srv.call("GET", "/api/tables/" + people["id"], token=tokens[0])
     check("an accepted undo is kept after kill -9", st == 200 and [m["text"] for m in v["moves"] if m["seat"]] == acked,
           body)
 st, t5, _ = srv.call("POST", "/api/tables", {"game": "holomino", "time": {"per_move": "1s", "penalty": 3, "grace": "600m"},
                                              "seats": [{"kind": "human"}, {"kind": "human"}]})
-wait_for(lambda: srv.call("GET", "/api/tables/" + t5["id"])[1]["seats"][0].get("penalty") == 3, seconds=5, what="a penalty")
+srv.set_clock(srv.now() + 1100)
+wait_for(lambda: srv.call("GET", "/api/tables/" + t5["id"])[1]["seats"][0].get("penalty") == 3, what="a penalty")
 srv.stop(kill=True)
-srv = Server(build, data)
+srv = Server(build, data, clock=clock)
 st, v, _ = srv.call("GET", "/api/tables/" + t5["id"])
 check("a time penalty is kept after kill -9, the clock running again", v["seats"][0].get("penalty") == 3
       and v.get("clock", {}).get("seat") == 1, (v["seats"], v.get("clock")))

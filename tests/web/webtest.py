@@ -12,9 +12,15 @@ import urllib.request
 
 
 class Server:
-    def __init__(self, build, data, rate="0", extra=()):
-        self.build, self.data = build, data
+    """clock: a file the server's clocks read the time from (BONES_WEB_TEST_CLOCK), in
+    milliseconds; set_clock advances it, so no test waits for a clock."""
+    def __init__(self, build, data, rate="0", extra=(), clock=None):
+        self.build, self.data, self.clock = build, data, clock
         env = dict(os.environ, BONES_PLUGIN_PATH=os.path.join(build, "lib/bones/plugins"))
+        if clock:
+            if not os.path.exists(clock):
+                self.set_clock(1000000)
+            env["BONES_WEB_TEST_CLOCK"] = clock
         self.log = open(os.path.join(data + ".log"), "a")
         self.proc = subprocess.Popen(
             [os.path.join(build, "bin/bones"), "serve", "--listen", "127.0.0.1:0",
@@ -26,6 +32,15 @@ class Server:
             raise SystemExit("FAIL: the server did not start: %r (log %s.log)" % (line, data))
         self.port = int(line.split("port ")[1].split(")")[0])
         self.base = "http://127.0.0.1:%d" % self.port
+
+    def set_clock(self, ms):
+        """The test clock reads ms from now on (written whole: a reader never sees half)."""
+        with open(self.clock + ".new", "w") as f:
+            f.write("%d\n" % ms)
+        os.replace(self.clock + ".new", self.clock)
+
+    def now(self):
+        return int(open(self.clock).read())
 
     def call(self, method, path, body=None, token=None, raw=None, headers=None):
         """(status, parsed JSON or text, headers) of one request."""

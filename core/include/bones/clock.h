@@ -6,6 +6,7 @@
 #define BONES_CLOCK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct bones_time_control {
@@ -41,6 +42,9 @@ void bones_clock_start(bones_clock *clock, int64_t now_ms);
 bones_clock_phase bones_clock_update(bones_clock *clock, int64_t now_ms, bool *penalised);
 /* Milliseconds left in the current phase (0 when none is left or there is no limit). */
 int64_t bones_clock_remaining(const bones_clock *clock, int64_t now_ms);
+/* Time left for people, as every player interface shows it: "m:ss", the seconds
+ * rounded up (a clock that reads 0:00 has run out). Returns buf. */
+const char *bones_clock_text(int64_t ms, char *buf, size_t cap);
 /* A monotonic time in milliseconds. */
 int64_t bones_clock_now_ms(void);
 

@@ -1,8 +1,9 @@
 /* Pictures of game positions, drawn with Cairo: the "bones.render/1" canvas over a
  * cairo_t, and whole pictures (board, hands as one viewer sees them, a ghost move, the
  * last move) written as PNG, SVG or PDF to a file or to memory. Library bones_picture;
- * needs neither SDL nor a display. The window (bones-gui), `bones render`, the web
- * server and tournament reports all draw through it, so a game looks the same in each.
+ * needs neither SDL nor a display. The window (bones-gui) draws each frame on the
+ * canvas; `bones render`, the web server (SVG) and tournament reports (SVG) write whole
+ * pictures; so the plugin's board looks the same in each.
  *
  * Coordinates: the plugin draws in its world units; a picture maps them to picture
  * units (pixels for PNG, points for SVG and PDF, one per pixel of the requested size)
@@ -30,6 +31,12 @@ typedef struct _cairo_font_face cairo_font_face_t;
 typedef struct bones_picture_view {
 	double scale, ox, oy;
 } bones_picture_view;
+
+/* Fit a board's box (x0, y0, x1, y1 in world units) into area (x0, y0, x1, y1 in
+ * picture or screen units), centred: the one rule of every picture and window, a margin
+ * of 5% of the box's larger side plus 0.3 world units on each side, and at most a third
+ * of the area's smaller side per world unit (a lone tile is not blown up). */
+bones_picture_view bones_picture_fit(const double box[4], const double area[4]);
 
 /* Told of every mark a plugin draws, in world units (e.g. for hit tests). */
 typedef void (*bones_picture_mark_fn)(void *ctx, const float *xy, int points, int kind);

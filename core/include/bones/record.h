@@ -34,6 +34,17 @@ bones_status bones_record_write(const bones_session *s, const bones_record_playe
 bones_status bones_record_save(const bones_session *s, const bones_record_players *players,
 			       const char *path, char *err, size_t errcap);
 
+/* The extension of a record file, as every program writes it. */
+#define BONES_RECORD_EXT ".bones"
+/* The records folder, where a game goes when no file is named: $XDG_DATA_HOME/bones/
+ * records, else ~/.local/share/bones/records, else ./bones-records; written into dir and
+ * created when missing. False (errno says why) when it cannot be created. */
+bool bones_record_folder(char *dir, size_t cap);
+/* The name of a new record of game_id in folder dir: "DIR/ID-YYYYmmdd-HHMMSS-SEED.bones"
+ * (local time). */
+void bones_record_new_path(const char *dir, const char *game_id, uint64_t seed, char *path,
+			   size_t cap);
+
 /* Read a record file and replay it through the registry's plugin: every move is
  * re-applied; the first that does not parse or is illegal is reported as
  * "PATH:LINE: move N: 'TEXT': reason" and the session up to it is kept in *out

@@ -1,8 +1,9 @@
 /* A table: one game (or a match of several) as a player interface sees it. It owns the
  * session, the seats with their agents, the hint agent, the clock of human moves with
  * its penalties and forfeit, match play with the seats rotating, the host's final
- * result and the record's host tags. The GUI, the terminal UI and the web server each
- * draw a table their own way; the logic lives here once.
+ * result and the record's host tags, resignation and take-back by seat. The GUI, the
+ * terminal UI and the web server each draw a table their own way; the logic lives here
+ * once. The layer above ai: it creates the agents.
  *
  * Time is given by the caller (bones_table_tick), so a table is testable without
  * waiting. Agents are created but never run here: a frontend asks bones_table_agent
@@ -17,6 +18,7 @@
 #include "bones/clock.h"
 #include "bones/match.h"
 #include "bones/options.h"
+#include "bones/record.h"
 #include "bones/session.h"
 
 #define BONES_TABLE_MAX_SEATS BONES_MATCH_MAX_PLAYERS
@@ -83,6 +85,10 @@ int bones_table_undo(bones_table *t);
  * agents' replies up to a human's turn. Returns the player moves replayed. */
 int bones_table_redo(bones_table *t);
 bool bones_table_can_redo(const bones_table *t);
+/* Take back seat's last move and everything after it (other seats' moves, chance);
+ * redo is forgotten. Returns the player moves taken back: 0 when seat has not moved,
+ * the seat is not one, or the game stopped (forfeit, resignation). */
+int bones_table_take_back(bones_table *t, int seat);
 /* Take back moves until the history has length entries ("play on from here" in a
  * replay); redo is forgotten. */
 void bones_table_rewind(bones_table *t, size_t length);
@@ -113,16 +119,42 @@ double bones_table_penalty(const bones_table *t, int seat);
 /* The seat that forfeited this game, -1 = none. */
 int bones_table_forfeit(const bones_table *t);
 
+/* Seat resigns: the game stops there as after a forfeit, the resigning seat ranked
+ * last. BONES_EINVAL for no such seat, BONES_ERANGE when the game is over already. */
+bones_status bones_table_resign(bones_table *t, int seat);
+/* The seat that resigned this game, -1 = none. */
+int bones_table_resigned(const bones_table *t);
+/* Set this game's penalties (by seat; NULL keeps them), forfeit and resignation (-1 =
+ * none) from saved values, e.g. after a server restart. BONES_EINVAL (nothing changed)
+ * for a seat out of range or both a forfeit and a resignation. */
+bones_status bones_table_restore(bones_table *t, const double *penalties, int forfeit,
+				 int resigned);
+
 /* ---- the end ---- */
-/* The game ended: the rules' end or a forfeit. */
+/* The game ended: the rules' end, a forfeit or a resignation. */
 bool bones_table_over(const bones_table *t);
 /* The host's result by seat: the plugin's scores with penalties (added in
- * fewest-points games, subtracted otherwise), a forfeiting seat ranked last; before
+ * fewest-points games, subtracted otherwise), a forfeiting or resigning seat ranked
+ * last; before
  * the end, ranks are by those scores. */
 void bones_table_result(const bones_table *t, double *scores, int *ranks);
-/* The host's tags for the record (TimeControl, Penalties, Forfeit, FinalResult, Match)
- * into tags as name, value, ..., NULL (at most 11 entries), the values in buf. */
+/* The host's tags for the record (TimeControl, Penalties, Forfeit or Resigned,
+ * FinalResult, Match) into tags as name, value, ..., NULL (at most 11 entries), the
+ * values in buf (at most 5). FinalResult is written for a finished timed game and for
+ * a game stopped by a forfeit or a resignation (whose Result stays "*"). */
 void bones_table_tags(const bones_table *t, const char **tags, char (*buf)[160]);
+
+/* What a record of this game says about its players, the same for every frontend: the
+ * seats' record names, the host's tags and the comment on a forfeit or resignation. */
+typedef struct bones_table_record {
+	bones_record_players players; /* set variant and preset as needed, then write it */
+	const char *tags[12];
+	char values[6][160];
+	char comment[200];
+} bones_table_record;
+/* Fill r for t (r points into itself: do not copy it). Write the record with
+ * bones_record_write or bones_record_save and &r->players, in plain language. */
+void bones_table_record_init(const bones_table *t, bones_table_record *r);
 
 /* ---- match play ---- */
 /* The match, or NULL for a single game. */

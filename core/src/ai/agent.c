@@ -2,6 +2,7 @@
  * agents found through "bones.agents/1"; see bones/agent.h and agent_internal.h. */
 #include "agent_internal.h"
 #include "mcts_internal.h"
+#include "bones/choices.h"
 #include "bones/i18n.h"
 #include "bones/suggest.h"
 
@@ -25,9 +26,10 @@ static const bones_agent_ops random_ops = {NULL, 0, NULL, random_choose, NULL};
 
 /* ---- greedy: the best immediate score change for the mover ----------------------- */
 
-/* Each move is applied to a copy of the state and judged by the mover's score right
- * after it (chance is not resolved). Only scores() is read, so nothing hidden leaks
- * beyond what scores expose. Ties are broken uniformly with the agent's RNG. */
+/* Each move is judged by the points it scores its mover at once, as every player
+ * interface shows them (bones_choices_points: chance is not resolved, only scores() is
+ * read, so nothing hidden leaks beyond what scores expose). Ties are broken uniformly
+ * with the agent's RNG. */
 static bones_status greedy_choose(bones_agent *a, const void *state, bones_move *move)
 {
 	const bones_plugin *pl = a->plugin;
@@ -39,17 +41,15 @@ static bones_status greedy_choose(bones_agent *a, const void *state, bones_move 
 		*move = a->moves[bones_rng_below(&a->rng, (uint32_t)n)];
 		return BONES_OK; /* epsilon: now and then a random move, for variety */
 	}
-	double *before = a->scores, *after = a->scores + a->info.players;
 	double sign = (pl->flags & BONES_LOW_SCORE_WINS) ? -1.0 : 1.0;
-	pl->scores(a->game, state, before);
-	double best = -INFINITY;
+	pl->scores(a->game, state, a->scores);
+	double best = -INFINITY, gain;
 	uint32_t ties = 0;
 	for (size_t i = 0; i < n; i++) {
-		memcpy(a->scratch, state, a->info.state_size);
-		if (pl->apply(a->game, a->scratch, a->moves[i]) != BONES_OK)
+		if (bones_choices_points(pl, a->game, &a->info, state, a->scores, a->moves[i],
+					 a->scratch, &gain) != BONES_OK)
 			continue;
-		pl->scores(a->game, a->scratch, after);
-		double gain = sign * (after[mover] - before[mover]);
+		gain *= sign;
 		if (gain > best + 1e-9) {
 			best = gain;
 			ties = 1;
@@ -272,8 +272,7 @@ bones_status bones_agent_create(const char *spec, const bones_plugin *plugin,
 	bones_rng_seed(&a->rng, seed);
 	a->moves = malloc((info->max_moves ? info->max_moves : 1) * sizeof *a->moves);
 	a->scratch = malloc(info->state_size ? info->state_size : 1);
-	a->scores = calloc(2 * (size_t)(info->players > 0 ? info->players : 1),
-			   sizeof *a->scores);
+	a->scores = calloc((size_t)(info->players > 0 ? info->players : 1), sizeof *a->scores);
 	if (!a->moves || !a->scratch || !a->scores)
 		goto out_nomem;
 	bones_status st = parse_spec(a, a->spec, err, errcap);

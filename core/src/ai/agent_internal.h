@@ -40,7 +40,7 @@ struct bones_agent {
 	double params[BONES_AGENT_MAX_PARAMS];  /* ops->params values, in their order */
 	bones_move *moves;                      /* info.max_moves entries; owned */
 	void *scratch;                          /* info.state_size bytes; owned */
-	double *scores;                         /* 2 * info.players entries; owned */
+	double *scores;                         /* info.players entries; owned */
 	void *impl;                             /* the kind's own data; its destroy frees */
 	double time_limit;                      /* seconds a choice may take, 0 = the spec's
 						 * budget alone (bones_agent_set_time_limit) */

@@ -114,17 +114,21 @@ static void fit_board(const frame *f, const bones_render *r, const bones_picture
 		box[2] = fmaxf(box[2], places[i].x + 0.5f);
 		box[3] = fmaxf(box[3], places[i].y + 0.5f);
 	}
-	double x0 = 0, y0 = f->top, x1 = f->col_w > 0 ? f->col_x : f->w, y1 = f->h;
+	const double world[4] = {box[0], box[1], box[2], box[3]};
+	const double area[4] = {0, f->top, f->col_w > 0 ? f->col_x : f->w, f->h};
+	out->board = bones_picture_fit(world, area);
+	memcpy(out->board_box, area, sizeof area);
+}
+
+bones_picture_view bones_picture_fit(const double box[4], const double area[4])
+{
 	double bw = fmax(box[2] - box[0], 1e-3), bh = fmax(box[3] - box[1], 1e-3);
 	double m = 0.05 * fmax(bw, bh) + 0.3;
-	double aw = x1 - x0, ah = y1 - y0;
+	double aw = area[2] - area[0], ah = area[3] - area[1];
 	double scale = fmin(aw / (bw + 2 * m), ah / (bh + 2 * m));
 	scale = fmin(scale, fmin(aw, ah) / 3);
-	out->board.scale = scale;
-	out->board.ox = (x0 + x1) / 2 - (box[0] + box[2]) / 2 * scale;
-	out->board.oy = (y0 + y1) / 2 - (box[1] + box[3]) / 2 * scale;
-	out->board_box[0] = x0, out->board_box[1] = y0;
-	out->board_box[2] = x1, out->board_box[3] = y1;
+	return (bones_picture_view){scale, (area[0] + area[2]) / 2 - (box[0] + box[2]) / 2 * scale,
+				    (area[1] + area[3]) / 2 - (box[1] + box[3]) / 2 * scale};
 }
 
 /* The legal moves' places when targets are wanted; *n 0 otherwise. Caller frees. */

@@ -2,6 +2,7 @@
 #include "bones/clock.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -73,4 +74,11 @@ int64_t bones_clock_now_ms(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+const char *bones_clock_text(int64_t ms, char *buf, size_t cap)
+{
+	int64_t s = ms > 0 ? (ms + 999) / 1000 : 0;
+	snprintf(buf, cap, "%lld:%02d", (long long)(s / 60), (int)(s % 60));
+	return buf;
 }

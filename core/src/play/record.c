@@ -3,6 +3,7 @@
 #include "bones/record.h"
 
 #include "bones/i18n.h"
+#include "bones/paths.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -210,4 +211,28 @@ bones_status bones_record_save(const bones_session *s, const bones_record_player
 out_free:
 	free(tmp);
 	return st;
+}
+
+bool bones_record_folder(char *dir, size_t cap)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	if (xdg && *xdg)
+		snprintf(dir, cap, "%s/bones/records", xdg);
+	else if (home && *home)
+		snprintf(dir, cap, "%s/.local/share/bones/records", home);
+	else
+		snprintf(dir, cap, "bones-records");
+	return bones_make_dirs(dir);
+}
+
+void bones_record_new_path(const char *dir, const char *game_id, uint64_t seed, char *path,
+			   size_t cap)
+{
+	char stamp[32] = "game";
+	time_t now = time(NULL);
+	struct tm tm;
+	if (localtime_r(&now, &tm))
+		strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+	snprintf(path, cap, "%s/%s-%s-%" PRIu64 "%s", dir, game_id, stamp, seed,
+		 BONES_RECORD_EXT);
 }

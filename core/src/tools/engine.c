@@ -4,7 +4,7 @@
 
 #include "bones/agent.h"
 #include "bones/clock.h"
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/record.h"
 #include "bones/rng.h"
 #include "bones/session.h"

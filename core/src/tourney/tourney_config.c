@@ -7,7 +7,7 @@
 
 #include "bones/agent.h"
 #include "bones/clock.h"
-#include "bones/config.h"
+#include "bones/preset.h"
 #include "bones/file.h"
 #include "bones/ini.h"
 #include "bones/session.h"

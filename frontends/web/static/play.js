@@ -178,11 +178,11 @@ function renderOverlay() {
 	}
 	const spots = new Map();
 	for (const m of view.legal) {
-		if (m.target < 0 || m.x === undefined) continue;
+		// the server groups the moves by spot (bones/choices.h): one button a spot
+		if (m.spot < 0 || m.x === undefined) continue;
 		if (piece !== null && m.piece !== piece) continue;
-		const key = m.target + ':' + Math.round(m.x) + ':' + Math.round(m.y);
-		if (!spots.has(key)) spots.set(key, []);
-		spots.get(key).push(m);
+		if (!spots.has(m.spot)) spots.set(m.spot, []);
+		spots.get(m.spot).push(m);
 	}
 	for (const moves of spots.values()) {
 		const m = moves[0];
@@ -214,8 +214,9 @@ function renderClock() {
 	const deadline = Date.now() + c.remaining_ms;
 	const mine = c.seat === view.viewer, name = mine ? '' : view.seats[c.seat - 1].name;
 	const show = () => {
-		const ms = Math.max(0, deadline - Date.now());
-		const t = Math.floor(ms / 60000) + ':' + String(Math.floor(ms / 1000) % 60).padStart(2, '0');
+		// m:ss with the seconds rounded up, as the terminal and the window show it
+		const secs = Math.ceil(Math.max(0, deadline - Date.now()) / 1000);
+		const t = Math.floor(secs / 60) + ':' + String(secs % 60).padStart(2, '0');
 		let text;
 		if (c.phase === 'running') text = mine ? fmt(_('You have %s for this move'), t) : fmt(_('%1$s has %2$s for this move'), name, t);
 		else if (c.phase === 'grace') text = mine ? fmt(_('You have run out of time (penalty given): %s of grace left'), t)
@@ -256,6 +257,21 @@ function remember() {
 	try { localStorage.setItem('bones.seats', JSON.stringify(seats.slice(0, 50))); } catch (e) { /* private mode */ }
 }
 
+// A match's game and totals by participant, and a link to each finished game's record.
+function renderMatch() {
+	const m = view.match, box = $('match');
+	box.hidden = !m;
+	if (!m) return;
+	const totals = m.totals.map((p) => fmt(_('%1$s: %2$s (games won %3$d)'), p.name, number(p.points), p.wins)).join(', ');
+	const links = [];
+	for (let k = 1; k <= m.played; k++) {
+		links.push(' ', el('a', { href: '/api/tables/' + tableId + '/record?game=' + k, download: 'bones-' + tableId + '-g' + k + '.bones',
+			textContent: fmt(_('record of game %d'), k) }));
+	}
+	// TRANSLATORS: a match's running game and the participants' total points
+	box.replaceChildren(fmt(m.over ? _('match over after %2$d games: %3$s') : _('match game %1$d of %2$d: %3$s'), m.game, m.games, totals), ...links);
+}
+
 function render() {
 	if (!pictureUrl) remember();
 	document.title = fmt(_('Bones: %s'), view.game);
@@ -265,6 +281,7 @@ function render() {
 	$('status').textContent = view.result ? fmt(_('%1$s (%2$s)'), view.status, resultText(view.result)) : view.status;
 	renderReplay();
 	renderClock();
+	renderMatch();
 	if (pictureUrl) URL.revokeObjectURL(pictureUrl);
 	for (const url of ghosts.values()) URL.revokeObjectURL(url);
 	ghosts = new Map();
@@ -295,7 +312,7 @@ function render() {
 	const record = $('record');
 	record.hidden = !view.over;
 	record.href = '/api/tables/' + tableId + '/record'; // the same in every language
-	record.download = 'bones-' + tableId + '.txt';
+	record.download = 'bones-' + tableId + '.bones';
 }
 
 function listen() {

@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bones/config.h"
+#include "bones/choices.h"
+#include "bones/result.h"
 #include "bones/i18n.h"
 #include "bones/record.h"
 #include "bones/table.h"
@@ -27,6 +28,7 @@ struct bones_table {
 	size_t clock_at;                              /* the history length it started at */
 	double penalties[BONES_TABLE_MAX_SEATS];
 	int forfeit;
+	int resigned;                                 /* the seat that resigned, -1 = none */
 	/* the match */
 	bones_match match;                            /* games 0: a single game */
 	int game;                                     /* index in the match */
@@ -92,6 +94,7 @@ static void new_game_state(bones_table *t)
 	t->redo_count = 0;
 	t->clock_seat = -1;
 	t->forfeit = -1;
+	t->resigned = -1;
 	t->counted = false;
 	memset(t->penalties, 0, sizeof t->penalties);
 }
@@ -235,9 +238,15 @@ bones_agent *bones_table_hint_agent(bones_table *t, char *err, size_t errcap)
 
 /* ---- moves ---------------------------------------------------------------------- */
 
+/* The game stopped before its end: a forfeit or a resignation. */
+static bool stopped(const bones_table *t)
+{
+	return t->forfeit >= 0 || t->resigned >= 0;
+}
+
 bones_status bones_table_play(bones_table *t, bones_move move)
 {
-	if (t->forfeit >= 0)
+	if (stopped(t))
 		return BONES_ERANGE;
 	bones_status st = bones_session_play(t->session, move);
 	if (st == BONES_OK)
@@ -258,16 +267,11 @@ static bool push_redo(bones_table *t, bones_move m)
 	return true;
 }
 
-int bones_table_undo(bones_table *t)
+/* Take back history entry i and everything after it, keeping them for redo. Returns
+ * the player moves taken back. */
+static int take_back_from(bones_table *t, size_t i)
 {
-	if (t->forfeit >= 0)
-		return 0;
-	size_t n = bones_session_length(t->session), i = n;
-	while (i > 0 && !bones_table_human(t, bones_session_mover_at(t->session, i - 1)))
-		i--;
-	if (i == 0)
-		return 0;
-	i--; /* the last human move */
+	size_t n = bones_session_length(t->session);
 	size_t taken = bones_table_player_moves(t, n) - bones_table_player_moves(t, i);
 	t->redo_count = 0;
 	bool kept = true;
@@ -282,10 +286,34 @@ int bones_table_undo(bones_table *t)
 	return (int)taken;
 }
 
+int bones_table_undo(bones_table *t)
+{
+	if (stopped(t))
+		return 0;
+	size_t i = bones_session_length(t->session);
+	while (i > 0 && !bones_table_human(t, bones_session_mover_at(t->session, i - 1)))
+		i--;
+	return i == 0 ? 0 : take_back_from(t, i - 1); /* the last human move */
+}
+
+int bones_table_take_back(bones_table *t, int seat)
+{
+	if (stopped(t) || !valid_seat(t, seat))
+		return 0;
+	size_t i = bones_session_length(t->session);
+	while (i > 0 && bones_session_mover_at(t->session, i - 1) != seat)
+		i--;
+	if (i == 0)
+		return 0;
+	int taken = take_back_from(t, i - 1);
+	t->redo_count = 0; /* another seat's moves may follow: no redo */
+	return taken;
+}
+
 int bones_table_redo(bones_table *t)
 {
 	int played = 0;
-	if (t->redo_count == 0 || t->forfeit >= 0)
+	if (t->redo_count == 0 || stopped(t))
 		return 0;
 	do {
 		int mover = bones_session_to_move(t->session);
@@ -308,15 +336,12 @@ void bones_table_rewind(bones_table *t, size_t length)
 
 bool bones_table_can_redo(const bones_table *t)
 {
-	return t->redo_count > 0 && t->forfeit < 0;
+	return t->redo_count > 0 && !stopped(t);
 }
 
 size_t bones_table_player_moves(const bones_table *t, size_t upto)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < upto; i++)
-		n += bones_session_mover_at(t->session, i) >= 0;
-	return n;
+	return bones_choices_player_moves(t->session, upto);
 }
 
 /* ---- the clock ------------------------------------------------------------------ */
@@ -338,7 +363,7 @@ void bones_table_tick(bones_table *t, int64_t now_ms, bones_table_tick_result *r
 		r = &none;
 	*r = none;
 	int who = bones_session_to_move(t->session);
-	if (!bones_table_timed(t) || t->forfeit >= 0 || !bones_table_human(t, who)) {
+	if (!bones_table_timed(t) || stopped(t) || !bones_table_human(t, who)) {
 		t->clock_seat = -1;
 		return;
 	}
@@ -381,11 +406,43 @@ int bones_table_forfeit(const bones_table *t)
 	return t->forfeit;
 }
 
+bones_status bones_table_resign(bones_table *t, int seat)
+{
+	if (!valid_seat(t, seat))
+		return BONES_EINVAL;
+	if (bones_table_over(t))
+		return BONES_ERANGE;
+	t->resigned = seat;
+	t->clock_seat = -1;
+	t->redo_count = 0;
+	return BONES_OK;
+}
+
+int bones_table_resigned(const bones_table *t)
+{
+	return t->resigned;
+}
+
+bones_status bones_table_restore(bones_table *t, const double *penalties, int forfeit,
+				 int resigned)
+{
+	if ((forfeit >= 0 && (!valid_seat(t, forfeit) || resigned >= 0)) ||
+	    (resigned >= 0 && !valid_seat(t, resigned)))
+		return BONES_EINVAL;
+	for (int i = 0; penalties && i < t->players; i++)
+		t->penalties[i] = penalties[i];
+	t->forfeit = forfeit < 0 ? -1 : forfeit;
+	t->resigned = resigned < 0 ? -1 : resigned;
+	if (stopped(t))
+		t->clock_seat = -1, t->redo_count = 0;
+	return BONES_OK;
+}
+
 /* ---- the end -------------------------------------------------------------------- */
 
 bool bones_table_over(const bones_table *t)
 {
-	return t->forfeit >= 0 || bones_session_to_move(t->session) == BONES_TERMINAL;
+	return stopped(t) || bones_session_to_move(t->session) == BONES_TERMINAL;
 }
 
 void bones_table_result(const bones_table *t, double *scores, int *ranks)
@@ -399,8 +456,8 @@ void bones_table_result(const bones_table *t, double *scores, int *ranks)
 	if (terminal)
 		bones_record_ranks(t->plugin, game, state, t->players, pranks);
 	bones_preset_final_result(t->plugin->flags & BONES_LOW_SCORE_WINS, t->players, plugin,
-				  terminal ? pranks : NULL, t->penalties, t->forfeit, scores,
-				  ranks);
+				  terminal ? pranks : NULL, t->penalties,
+				  t->forfeit >= 0 ? t->forfeit : t->resigned, scores, ranks);
 }
 
 static void format_ms(int64_t ms, char *buf, size_t cap)
@@ -431,11 +488,11 @@ void bones_table_tags(const bones_table *t, const char **tags, char (*buf)[160])
 		}
 		tags[n++] = "Penalties", tags[n++] = buf[b++];
 	}
-	if (t->forfeit >= 0) {
-		snprintf(buf[b], 160, "%d", t->forfeit + 1);
-		tags[n++] = "Forfeit", tags[n++] = buf[b++];
+	if (stopped(t)) { /* one or the other */
+		snprintf(buf[b], 160, "%d", (t->forfeit >= 0 ? t->forfeit : t->resigned) + 1);
+		tags[n++] = t->forfeit >= 0 ? "Forfeit" : "Resigned", tags[n++] = buf[b++];
 	}
-	if (bones_table_over(t) && (bones_table_timed(t) || t->forfeit >= 0)) {
+	if (bones_table_over(t) && (bones_table_timed(t) || stopped(t))) {
 		double scores[BONES_TABLE_MAX_SEATS];
 		int ranks[BONES_TABLE_MAX_SEATS];
 		bones_table_result(t, scores, ranks);
@@ -447,6 +504,23 @@ void bones_table_tags(const bones_table *t, const char **tags, char (*buf)[160])
 		tags[n++] = "Match", tags[n++] = buf[b++];
 	}
 	tags[n] = NULL;
+}
+
+void bones_table_record_init(const bones_table *t, bones_table_record *r)
+{
+	memset(r, 0, sizeof *r);
+	for (int i = 0; i < t->players && i < 8; i++)
+		r->players.names[i] = t->record_labels[i]; /* English */
+	bones_table_tags(t, r->tags, r->values);
+	r->players.tags = r->tags;
+	int seat = t->forfeit >= 0 ? t->forfeit : t->resigned;
+	if (seat >= 0) { /* the record's comment: English, as all of a record */
+		snprintf(r->comment, sizeof r->comment,
+			 t->forfeit >= 0 ? "%s (seat %d) forfeited: out of time after the grace period"
+					 : "%s (seat %d) resigned",
+			 t->record_labels[seat], seat + 1);
+		r->players.comment = r->comment;
+	}
 }
 
 /* ---- match play ----------------------------------------------------------------- */

@@ -29,8 +29,8 @@
  * no error; a translation of any other key is.
  *
  * Every error reads "FILE:LINE: KEY: reason". Reads INI through bones/ini.h only. */
-#ifndef BONES_CONFIG_H
-#define BONES_CONFIG_H
+#ifndef BONES_PRESET_H
+#define BONES_PRESET_H
 
 #include "bones/clock.h"
 #include "bones/options.h"
@@ -119,21 +119,7 @@ bones_status bones_preset_set_time(bones_preset *preset, const char *key, const 
 bones_status bones_preset_set_games(bones_preset *preset, const char *value, char *err,
 				    size_t errcap);
 
-/* The host's final result of one game under the preset's [time] rule. scores[] are the
- * plugin's, plugin_ranks[] its ranks (NULL when the game did not reach its end, e.g. a
- * forfeit), penalties[] the penalty points each seat collected (>= 0), forfeit the seat
- * that forfeited or -1. A penalty always counts against its player: it is added to the
- * score in a BONES_LOW_SCORE_WINS game and subtracted otherwise. The forfeiting seat
- * ranks last; the others rank by their final scores (equal ones by plugin_ranks, else
- * shared). Without penalties or forfeit the result is the plugin's. */
-void bones_preset_final_result(bool low_wins, int players, const double *scores,
-			       const int *plugin_ranks, const double *penalties, int forfeit,
-			       double *final_scores, int *final_ranks);
-/* "ranks R1 R2 ...; scores S1 S2 ..." as in a record's Result tag. */
-size_t bones_preset_result_text(int players, const double *scores, const int *ranks,
-				char *buf, size_t cap);
-
 /* List the preset files in the configs folders (sorted), calling fn for each path. */
 void bones_preset_list(void (*fn)(void *user, const char *path), void *user);
 
-#endif /* BONES_CONFIG_H */
+#endif /* BONES_PRESET_H */

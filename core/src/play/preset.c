@@ -1,14 +1,13 @@
 /* Game presets (configs/NAME.ini): reading them through bones/ini.h, checking every
  * value against the plugin's schema with "FILE:LINE: KEY: reason", finding and listing
- * them in the configs folders; see bones/config.h. */
-#include "bones/config.h"
+ * them in the configs folders; see bones/preset.h. */
+#include "bones/preset.h"
 
 #include "bones/file.h"
 #include "bones/host.h"
 #include "bones/i18n.h"
 #include "bones/ini.h"
 #include "bones/paths.h"
-#include "bones/record.h"
 #include "bones/suggest.h"
 
 #include <dirent.h>
@@ -543,61 +542,6 @@ bones_status bones_preset_set_games(bones_preset *preset, const char *value, cha
 		return BONES_EINVAL;
 	}
 	return BONES_OK;
-}
-
-void bones_preset_final_result(bool low_wins, int players, const double *scores,
-			       const int *plugin_ranks, const double *penalties, int forfeit,
-			       double *final_scores, int *final_ranks)
-{
-	double sign = low_wins ? 1 : -1;
-	bool penalised = false;
-	for (int i = 0; i < players; i++) {
-		final_scores[i] = scores[i] + sign * (penalties ? penalties[i] : 0);
-		penalised |= final_scores[i] != scores[i];
-	}
-	if (!penalised && forfeit < 0 && plugin_ranks) {
-		memcpy(final_ranks, plugin_ranks, (size_t)players * sizeof *final_ranks);
-		return;
-	}
-	for (int i = 0; i < players; i++) {
-		if (i == forfeit) {
-			final_ranks[i] = players;
-			continue;
-		}
-		int rank = 1;
-		for (int j = 0; j < players; j++) {
-			double a = final_scores[i], b = final_scores[j];
-			if (j == i || j == forfeit)
-				continue;
-			bool better = low_wins ? b < a : b > a;
-			if (!better && a == b && plugin_ranks)
-				better = plugin_ranks[j] < plugin_ranks[i];
-			rank += better;
-		}
-		final_ranks[i] = rank;
-	}
-}
-
-size_t bones_preset_result_text(int players, const double *scores, const int *ranks,
-				char *buf, size_t cap)
-{
-	size_t used = 0;
-	for (int pass = 0; pass < 2; pass++) {
-		int n = snprintf(buf + (used < cap ? used : cap), used < cap ? cap - used : 0,
-				 pass ? "; scores" : "ranks");
-		used += n > 0 ? (size_t)n : 0;
-		for (int i = 0; i < players; i++) {
-			char num[40];
-			if (pass)
-				bones_record_format_score(scores[i], num, sizeof num);
-			else
-				snprintf(num, sizeof num, "%d", ranks[i]);
-			n = snprintf(buf + (used < cap ? used : cap), used < cap ? cap - used : 0,
-				     " %s", num);
-			used += n > 0 ? (size_t)n : 0;
-		}
-	}
-	return used;
 }
 
 /* The preset files found so far, first folder wins per file name. */

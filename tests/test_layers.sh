@@ -1,0 +1,157 @@
+#!/bin/bash
+# The layers of docs/architecture.md, enforced on the includes: a file of core/ includes
+# only headers of its own layer or of a lower one, and nothing in core/ or plugins/
+# includes a frontend's header (nor SDL or libmicrohttpd, which only frontends use).
+# A header's layer is the folder that implements it: bones/X.h is the layer of
+# core/src/LAYER/X.c (else of LAYER/X_*.c); SDK headers are the bottom layer; a private
+# header is the layer of its folder. The order of the layers is LAYERS below, and
+# nothing else. The checker is run on the tree, then on a copy with bad includes
+# planted, which it must refuse. Usage: test_layers.sh BUILD_DIR SOURCE_DIR
+set -u
+src=${2:?source dir}
+LAYERS="sdk runtime play ai table tools picture tourney" # lowest first
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# check_tree ROOT: prints each bad include as "FILE:LINE: ..." and how many includes it
+# read; returns 1 when any is bad.
+check_tree() {
+	local root=$1 bad=0 count=0 i=0 layer name dir path f line target base
+	declare -A rank=() header=() frontend=()
+	for layer in $LAYERS; do rank[$layer]=$i; i=$((i + 1)); done
+	for dir in "$root"/core/src/*/; do
+		layer=$(basename "$dir")
+		[ -n "${rank[$layer]+x}" ] && continue
+		echo "core/src/$layer: a folder of no known layer: add it to LAYERS in tests/test_layers.sh"
+		bad=1
+	done
+	for path in "$root"/core/sdk/include/bones/*.h; do header[bones/${path##*/}]=sdk; done
+	for path in "$root"/core/src/*/*.h; do
+		f=${path#"$root"/core/src/}
+		header[${path##*/}]=${f%%/*}
+	done
+	for path in "$root"/core/include/bones/*.h; do
+		name=${path##*/}
+		name=${name%.h}
+		layer=""
+		for f in "$root"/core/src/*/"$name".c "$root"/core/src/*/"$name"_*.c; do
+			[ -e "$f" ] || continue
+			f=${f#"$root"/core/src/}
+			[ -z "$layer" ] || [ "$layer" = "${f%%/*}" ] || {
+				echo "core/include/bones/$name.h: implemented in two layers, $layer and ${f%%/*}"
+				bad=1
+			}
+			layer=${f%%/*}
+		done
+		if [ -z "$layer" ]; then
+			echo "core/include/bones/$name.h: no core/src/LAYER/$name.c implements it, so it has no layer"
+			bad=1
+			continue
+		fi
+		header[bones/$name.h]=$layer
+	done
+	while IFS= read -r path; do frontend[${path##*/}]=1; done < <(find "$root"/frontends -name '*.h')
+
+	# file:line:text of every #include in core/ and plugins/
+	while IFS= read -r line; do
+		f=${line%%:*}
+		line=${line#*:}
+		local num=${line%%:*} text=${line#*:}
+		f=${f#"$root"/}
+		count=$((count + 1))
+		case $text in
+		*\"*\"*) target=${text#*\"}; target=${target%%\"*} ;;
+		*\<*\>*) target=${text#*<}; target=${target%%>*}
+			case $target in
+			SDL.h | SDL_*.h | SDL2/* | microhttpd.h)
+				echo "$f:$num: includes <$target>: only frontends use SDL and libmicrohttpd"
+				bad=1 ;;
+			esac
+			continue ;;
+		*) continue ;;
+		esac
+		base=${target##*/}
+		local core_header=0
+		[ -n "${header[$target]+x}${header[$base]+x}" ] && core_header=1
+		if [[ $target == *frontends/* ]] || { [ -n "${frontend[$base]+x}" ] &&
+			[ $core_header = 0 ] && [ ! -e "$root/${f%/*}/$target" ]; }; then
+			echo "$f:$num: includes \"$target\", a frontend's header: frontends sit on top, core and plugins never include them"
+			bad=1
+			continue
+		fi
+		[ $core_header = 0 ] && [ -e "$root/${f%/*}/$target" ] && continue # its own folder's
+		case $f in
+		plugins/*) layer=plugin ;;
+		core/sdk/*) layer=sdk ;;
+		core/src/*) layer=${f#core/src/}; layer=${layer%%/*} ;;
+		core/include/*) layer=${header[bones/${f##*/}]:-} ;;
+		*) continue ;;
+		esac
+		local of=${header[$target]:-${header[$base]:-}}
+		if [ -z "$of" ]; then
+			[[ $target == bones/* ]] && {
+				echo "$f:$num: includes \"$target\", which is no header of core"
+				bad=1
+			}
+			continue
+		fi
+		if [ "$layer" = plugin ]; then
+			[ "$of" = sdk ] && continue
+			echo "$f:$num: plugin includes $target of $of: a plugin includes only the SDK (core/sdk/include)"
+			bad=1
+		elif [ -n "$layer" ] && [ "${rank[$of]}" -gt "${rank[$layer]}" ]; then
+			echo "$f:$num: $layer includes $target of $of, a higher layer (lowest first: $LAYERS)"
+			bad=1
+		fi
+	done < <(find "$root"/core "$root"/plugins -name '*.[ch]' -print0 |
+		xargs -0 grep -Hn '^[[:space:]]*#[[:space:]]*include')
+	echo "$count includes read"
+	[ "$count" -ge 300 ] || { echo "too few includes: the tree at $root was not read"; bad=1; }
+	return $bad
+}
+
+fails=0
+if check_tree "$src"; then
+	echo "ok: every include of core/ and plugins/ keeps to the layers"
+else
+	echo "FAIL: the includes above break the layers (docs/architecture.md)"
+	fails=$((fails + 1))
+fi
+
+# The checker can fail: a copy of the tree with bad includes planted, one per rule.
+(cd "$src" && find core plugins frontends -name '*.[ch]' -print0 | tar --null -cf - -T -) |
+	tar -xf - -C "$tmp"
+plant() { # plant FILE TEXT: a line after the file's first line
+	sed -i "1a $2" "$tmp/$1"
+}
+plant core/src/play/session.c '#include "bones/table.h"'
+plant core/include/bones/record.h '#include "bones/agent.h"'
+plant core/src/ai/agent.c '#include "check_internal.h"'
+plant core/src/tourney/rating.c '#include "tty.h"'
+plant plugins/dominoes/dominoes.c '#include "../../frontends/sdl/gui.h"'
+plant core/src/picture/picture.c '#include <SDL.h>'
+plant plugins/holomino/plugin.c '#include "bones/session.h"'
+mkdir "$tmp/core/src/extra"
+out=$(check_tree "$tmp")
+printf '%s\n' "$out" | sed 's/^/  planted: /'
+for want in "core/src/play/session.c:2: play includes bones/table.h of table" \
+	"core/include/bones/record.h:2: play includes bones/agent.h of ai" \
+	"core/src/ai/agent.c:2: ai includes check_internal.h of tools" \
+	"core/src/tourney/rating.c:2: includes \"tty.h\", a frontend's header" \
+	"plugins/dominoes/dominoes.c:2: includes \"../../frontends/sdl/gui.h\", a frontend's header" \
+	"core/src/picture/picture.c:2: includes <SDL.h>" \
+	"plugins/holomino/plugin.c:2: plugin includes bones/session.h of play" \
+	"core/src/extra: a folder of no known layer"; do
+	if [[ $out == *"$want"* ]]; then
+		echo "ok: a planted bad include is found: $want"
+	else
+		echo "FAIL: the planted bad include was not found: $want"
+		fails=$((fails + 1))
+	fi
+done
+[ "$(printf '%s\n' "$out" | grep -c ':2: ')" -eq 7 ] || {
+	echo "FAIL: the planted tree has other complaints than the seven planted"
+	fails=$((fails + 1))
+}
+echo "layers: $fails failed"
+exit $((fails > 0))
