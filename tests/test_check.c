@@ -185,6 +185,35 @@ static void test_check__a_crashing_or_hanging_plugin_is_reported_and_shrunk(void
 	bones_registry_destroy(reg);
 }
 
+/* Faults a normal build would not notice until much later (a heap that breaks in
+ * another program, a tournament that runs out of memory, a process that ends with its
+ * status) are named by the checker with the call and the move. */
+static void test_check__an_overrun_a_leak_and_an_exit_are_named(void)
+{
+	bones_registry *reg = open_registry();
+	const char *ids[] = {"overrun", "leaker", "quitter"};
+	const char *words[] = {
+		"apply wrote 64 bytes past the state's 16",
+		"memory grows by about ",
+		"the plugin exited with status 3: a plugin must not call exit",
+	};
+	for (int i = 0; i < 3; i++) {
+		const bones_plugin *p = bones_registry_find(reg, ids[i]);
+		CU_ASSERT_FATAL(p != NULL);
+		bones_check_config cfg = small_run(300);
+		cfg.threads = 1;
+		bones_check_report rep;
+		CU_ASSERT_EQUAL(bones_check_run(p, &cfg, &rep), BONES_EILLEGAL);
+		if (!strstr(rep.failure, words[i]))
+			fprintf(stderr, "\n%s: %s\n", ids[i], rep.failure);
+		CU_ASSERT_PTR_NOT_NULL(strstr(rep.failure, words[i]));
+		CU_ASSERT_PTR_NOT_NULL(strstr(rep.failure, ": game "));
+		if (rep.record[0])
+			unlink(rep.record);
+	}
+	bones_registry_destroy(reg);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -198,6 +227,8 @@ int main(void)
 		 test_check__one_seed_gives_one_run_and_bad_settings_are_refused},
 		{"a crashing or hanging plugin is reported and shrunk",
 		 test_check__a_crashing_or_hanging_plugin_is_reported_and_shrunk},
+		{"an overrun, a leak and an exit are named",
+		 test_check__an_overrun_a_leak_and_an_exit_are_named},
 		{NULL, NULL}};
 	return bones_test_main("check", cases);
 }

@@ -232,6 +232,28 @@ static void test_registry__the_plugin_path_is_scanned_first(void)
 	unsetenv("BONES_PLUGIN_PATH");
 }
 
+/* A game missing because its file was refused is asked for by its file name or, when
+ * the entry could be read, its id: the registry still has the reason. */
+static void test_registry__a_refused_plugin_keeps_its_reason_for_lookups(void)
+{
+	bones_registry *reg = bones_registry_create();
+	CU_ASSERT_EQUAL(bones_registry_scan_dir(reg, BONES_TEST_PLUGIN_DIR), BONES_OK);
+	const char *why = bones_registry_refusal(reg, "wrong_major");
+	CU_ASSERT_FATAL(why != NULL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(why, "wrong_major.so: "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(why, "ABI major differs"));
+	why = bones_registry_refusal(reg, "abi_newer"); /* the id and the file's name */
+	CU_ASSERT_FATAL(why != NULL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(why, "update Bones"));
+	why = bones_registry_refusal(reg, "Count10"); /* bad_id.so: only by its id */
+	CU_ASSERT_FATAL(why != NULL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(why, "bad_id.so: "));
+	CU_ASSERT_PTR_NULL(bones_registry_refusal(reg, "testgame"));
+	CU_ASSERT_PTR_NULL(bones_registry_refusal(reg, "nonesuch"));
+	CU_ASSERT_PTR_NULL(bones_registry_refusal(reg, NULL));
+	bones_registry_destroy(reg);
+}
+
 /* The valid test plugin is a real little game: 2+2+2+2+2 = 10, player 1 moves last. */
 static void test_registry__the_test_game_is_won_by_who_reaches_ten(void)
 {
@@ -337,6 +359,8 @@ int main(void)
 		{"a text file is refused with the loader reason", test_registry__a_text_file_is_refused_with_the_loader_reason},
 		{"a missing entry symbol is named", test_registry__a_missing_entry_symbol_is_named},
 		{"a wrong major names both versions", test_registry__a_wrong_major_names_both_versions},
+		{"a refused plugin keeps its reason for lookups",
+		 test_registry__a_refused_plugin_keeps_its_reason_for_lookups},
 		{"a truncated entry gives both sizes", test_registry__a_truncated_entry_gives_both_sizes},
 		{"an entry smaller than its header is refused", test_registry__an_entry_smaller_than_its_header_is_refused},
 		{"a missing function is named", test_registry__a_missing_function_is_named},

@@ -96,6 +96,11 @@ static bool parse_args(int argc, char **argv, bones_check_config *cfg, char *set
 static int run(bones_registry *reg, const char *name, bones_check_config *cfg)
 {
 	const bones_plugin *p = bones_registry_find(reg, name);
+	const char *refused = p ? NULL : bones_registry_refusal(reg, name);
+	if (refused) {
+		fprintf(stderr, _("bones check: '%s' was refused: %s\n"), name, refused);
+		return 1;
+	}
 	if (!p) {
 		fprintf(stderr, _("bones check: no plugin '%s'\n"), name);
 		for (size_t i = 0; i < bones_registry_error_count(reg); i++)

@@ -6,6 +6,7 @@
 #include "bones/i18n.h"
 #include "bones/registry.h"
 #include "commands.h"
+#include "plugin_exit.h"
 
 static void engine_usage(FILE *out)
 {
@@ -56,7 +57,14 @@ int cmd_engine(int argc, char **argv)
 	 * (render_text, breakdowns) in English through the translate service. */
 	bool was_plain = bones_i18n_set_plain(true);
 	bones_i18n_thread_language("en");
+	/* TRANSLATORS: "a command" completes "... exited with status 3 during %s" */
+	const bones_plugin *loaded[32];
+	size_t n = 0;
+	for (; n < bones_registry_count(reg) && n < 32; n++)
+		loaded[n] = bones_registry_get(reg, n);
+	cli_plugin_exit_watch("bones engine", _("a game plugin"), _("a command"), loaded, n);
 	int status = bones_engine_run(e, stdin, stdout);
+	cli_plugin_exit_unwatch();
 	bones_i18n_thread_language(NULL);
 	bones_i18n_set_plain(was_plain);
 	bones_engine_destroy(e);

@@ -12,6 +12,7 @@
 #include "bones/registry.h"
 #include "bones/session.h"
 #include "commands.h"
+#include "plugin_exit.h"
 
 #define MAX_SETS 64
 
@@ -193,6 +194,10 @@ int cmd_match(int argc, char **argv)
 			fprintf(stderr, "bones match: %s\n", err);
 			goto out_options;
 		}
+	char who[400];
+	snprintf(who, sizeof who, _("the game plugin '%s'"), p->id);
+	/* TRANSLATORS: completes "... exited with status 3 during %s" */
+	cli_plugin_exit_watch("bones match", who, _("the match"), &p, 1);
 	/* the combination, checked once by the plugin before any game is played */
 	bones_session *probe;
 	if (bones_session_create(p, &opts, 0, &probe, err, sizeof err)) {
@@ -203,6 +208,7 @@ int cmd_match(int argc, char **argv)
 	bones_session_destroy(probe);
 	status = run(&a, p, &opts);
 out_options:
+	cli_plugin_exit_unwatch();
 	bones_options_release(&opts);
 out_free:
 	free(preset);

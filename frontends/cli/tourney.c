@@ -16,6 +16,7 @@
 #include "bones/tourney_db.h"
 #include "bones/tourney_report.h"
 #include "commands.h"
+#include "plugin_exit.h"
 
 struct args {
 	const char *config, *merge, *report, *output;
@@ -262,7 +263,7 @@ static int run_merge(const struct args *a)
 	if (!ok)
 		return 1;
 	bones_tourney_db *db;
-	if (bones_tourney_db_open(a->merge, NULL, true, &db, err, sizeof err)) {
+	if (bones_tourney_db_open_read(a->merge, &db, err, sizeof err)) {
 		fprintf(stderr, "bones tourney: %s\n", err);
 		return 1;
 	}
@@ -275,18 +276,36 @@ static int run_report(const struct args *a)
 {
 	char err[1024];
 	bones_tourney_db *db;
-	if (access(a->report, R_OK)) {
-		fprintf(stderr, _("bones tourney: cannot open '%s': %s\n"), a->report,
-			strerror(errno));
-		return 1;
-	}
-	if (bones_tourney_db_open(a->report, NULL, true, &db, err, sizeof err)) {
+	if (bones_tourney_db_open_read(a->report, &db, err, sizeof err)) {
 		fprintf(stderr, "bones tourney: %s\n", err);
 		return 1;
 	}
 	int status = write_reports(db, NULL, NULL, a->output, a->quiet, a->command);
 	bones_tourney_db_close(db);
 	return status;
+}
+
+/* Until unwatched, an exit of the process names the tournament's game plugins. */
+static void watch_plugins(const bones_tourney *t)
+{
+	char ids[400] = "";
+	size_t len = 0;
+	const bones_plugin *plugins[BONES_TOURNEY_MAX_GAMES];
+	for (int i = 0; i < t->game_count; i++) {
+		plugins[i] = t->games[i].plugin;
+		const char *id = t->games[i].plugin ? t->games[i].plugin->id : NULL;
+		if (!id || (len && strstr(ids, id)))
+			continue;
+		int n = snprintf(ids + len, sizeof ids - len, "%s%s", len ? ", " : "", id);
+		if (n < 0 || (size_t)n >= sizeof ids - len)
+			break;
+		len += (size_t)n;
+	}
+	char who[512];
+	snprintf(who, sizeof who, _("a game plugin (%s)"), ids);
+	/* TRANSLATORS: completes "... exited with status 3 during %s" */
+	cli_plugin_exit_watch("bones tourney", who, _("the tournament"), plugins,
+			      (size_t)t->game_count);
 }
 
 /* Under mpirun: every rank plays, rank 0 alone stores and reports. */
@@ -298,12 +317,17 @@ static int run_mpi(const struct args *a, bones_tourney *t, int rank)
 	bones_tourney_run_opts o = {.progress = !a->quiet && isatty(2),
 				    .should_stop = interrupted};
 	snprintf(path, sizeof path, "%s/results.db", dir);
-	if (rank == 0 && (!bones_make_dirs(dir) ||
-			  bones_tourney_db_open(path, t, a->resume, &db, err, sizeof err))) {
-		fprintf(stderr, _("bones tourney: cannot open '%s'\n"), path);
+	if (rank == 0 && !bones_make_dirs(dir))
+		snprintf(err, sizeof err, _("cannot create '%s': %s"), dir, strerror(errno));
+	else if (rank == 0)
+		bones_tourney_db_open(path, t, a->resume, &db, err, sizeof err); /* NULL: err */
+	if (rank == 0 && !db) {
+		fprintf(stderr, "bones tourney: %s\n", err);
 		bones_tourney_mpi_abort(1); /* the other ranks would wait for rank 0 for ever */
 	}
+	watch_plugins(t);
 	bones_status st = bones_tourney_run_mpi(t, db, &o, err, sizeof err);
+	cli_plugin_exit_unwatch();
 	int status = 0;
 	if (rank == 0 && st) {
 		if (st == BONES_ERANGE)
@@ -349,7 +373,9 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 	size_t played = 0;
 	o.played = &played;
 	int64_t start = bones_clock_now_ms();
+	watch_plugins(t);
 	bones_status st = bones_tourney_run(t, db, &o, err, sizeof err);
+	cli_plugin_exit_unwatch();
 	double secs = (double)(bones_clock_now_ms() - start) / 1000;
 	if (!a->quiet && played) { /* the play alone, reports and the final checkpoint apart */
 		double rate = secs > 0 ? (double)played / secs : 0;

@@ -144,6 +144,20 @@ static bones_status apply(const void *gp, void *sp, bones_move m)
 	if (s->total + (int)m >= 7 && s->player >= 0) /* for `bones check`: a crash */
 		abort();
 #endif
+#ifdef TESTGAME_BREAK_EXIT
+	if (s->total + (int)m >= 7 && s->player >= 0) /* for `bones check`: ends the process */
+		exit(3);
+#endif
+#ifdef TESTGAME_BREAK_OVERRUN
+	if (s->total + (int)m >= 5) /* for `bones check`: 64 bytes past the state */
+		memset(s + 1, 0x5a, 64);
+#endif
+#ifdef TESTGAME_BREAK_LEAK
+	/* for `bones check`: 4 KiB a move, allocated through the host and never freed */
+	char *lost = g->host->alloc(g->host, 4096);
+	if (lost)
+		memset(lost, 1, 4096);
+#endif
 	if (s->player == BONES_CHANCE) {
 		s->total = (int32_t)m;
 		s->player = 0;

@@ -11,9 +11,11 @@
  * key in order. Returns BONES_OK; BONES_EIO when the file cannot be opened or is no
  * regular file of bounded size (bones/file.h: bones_file_open says why); BONES_EPARSE
  * with *error_line (if not NULL) set to the first bad line or the line where handler
- * returned 0. Keys outside any section come with section "". Comments start with ';' or
- * '#' (inline: after whitespace, ';' only); a line longer than 199 characters is a syntax
- * error; an indented line continues the previous key's value (handler called again). */
+ * returned 0; BONES_ENOMEM when memory for a long line ran out. Keys outside any section
+ * come with section "". Comments start with ';' or '#' (inline: after whitespace, ';'
+ * only); a key's line may be of any length (only a section header or a key name longer
+ * than 195 characters is a syntax error); an indented line continues the previous key's
+ * value (handler called again). */
 bones_status bones_ini_parse(const char *path, bones_ini_handler handler, void *user,
 			     int *error_line);
 

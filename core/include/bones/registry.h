@@ -52,5 +52,9 @@ bool bones_registry_out_of_memory(const bones_registry *reg);
  * are owned by the registry and live until it is destroyed. */
 size_t bones_registry_error_count(const bones_registry *reg);
 const char *bones_registry_error(const bones_registry *reg, size_t index);
+/* The line of a refused file whose plugin id (when its entry could be read) or file
+ * name without ".so" is id, so that a lookup of a game that is missing because it was
+ * refused can say why; NULL when none or when a plugin of that id is loaded. Owned by the registry, like the lines above. */
+const char *bones_registry_refusal(const bones_registry *reg, const char *id);
 
 #endif /* BONES_REGISTRY_H */

@@ -30,12 +30,22 @@ typedef struct bones_tourney_game_row {
 } bones_tourney_game_row;
 
 /* Open (creating if needed) the results file at path. Opening it for tourney t
- * (t != NULL) stores t's name and configuration; resume must be true when the file
- * already holds games of t, and then t's configuration must equal the stored one.
- * The handle is used by one thread at a time (opened without SQLite's own mutex: the
- * caller orders its uses, e.g. with a lock). */
+ * (t != NULL) locks the file (flock) for as long as it is open, so that a second run
+ * on it is refused at once, and stores t's name and configuration; resume must be true
+ * when the file already holds games of t, and then t's configuration must equal the
+ * stored one. Every stored game is checked against the check sum stored with it. err
+ * says what is wrong with a file that is damaged (SQLite's quick_check, or a game that
+ * does not match its sum: round, game and file named), not a Bones results file, busy,
+ * locked by another run or read-only. The handle is used by one thread at a time
+ * (opened without SQLite's own mutex: the caller orders its uses, e.g. with a lock). */
 bones_status bones_tourney_db_open(const char *path, const bones_tourney *t, bool resume,
 				   bones_tourney_db **out, char *err, size_t errcap);
+/* Open the results file at path to read it only (reports): nothing is written into it,
+ * not even the schema; a file on read-only media (its WAL index cannot be made) is
+ * opened as immutable. The same checks as above; BONES_ENOTFOUND when it does not
+ * exist, BONES_EINVAL when it holds no tournament. */
+bones_status bones_tourney_db_open_read(const char *path, bones_tourney_db **out,
+					char *err, size_t errcap);
 void bones_tourney_db_close(bones_tourney_db *db);
 
 /* Store one finished game in one transaction. */

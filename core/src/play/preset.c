@@ -350,6 +350,10 @@ bones_status bones_preset_load(const char *path, bones_preset *preset, char *err
 		return st;
 	st = bones_ini_parse_file(f, load_handler, &c, &line);
 	fclose(f);
+	if (st == BONES_ENOMEM && !c.failed) {
+		snprintf(err, errcap, _("%s: out of memory"), path);
+		return st;
+	}
 	if (st) {
 		if (!c.failed)
 			snprintf(err, errcap, _("%s:%d: syntax error (expected [section] or key = value)"),
@@ -658,6 +662,11 @@ static bones_status not_found(const char *name, bones_registry *reg, char *err,
 		snprintf(err, errcap, _("'%s': out of memory while loading the games"), name);
 		return BONES_ENOMEM;
 	}
+	const char *refused = bones_registry_refusal(reg, name);
+	if (refused) {
+		snprintf(err, errcap, _("'%s': the game's plugin was refused: %s"), name, refused);
+		return BONES_EABI;
+	}
 	bones_suggest s;
 	bones_suggest_init(&s, name);
 	for (size_t i = 0; i < bones_registry_count(reg); i++)
@@ -685,6 +694,12 @@ bones_status bones_preset_resolve(const char *name, bones_registry *reg,
 			snprintf(err, errcap, _("%s:%d: plugin: out of memory while loading '%s'"),
 				 path, preset->plugin_line, preset->plugin);
 			return BONES_ENOMEM;
+		}
+		const char *refused = *plugin ? NULL : bones_registry_refusal(reg, preset->plugin);
+		if (refused) {
+			snprintf(err, errcap, _("%s:%d: plugin: '%s' was refused: %s"), path,
+				 preset->plugin_line, preset->plugin, refused);
+			return BONES_EABI;
 		}
 		if (!*plugin) {
 			snprintf(err, errcap, _("%s:%d: plugin: no game '%s' is installed"), path,

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <dlfcn.h>
 #include <limits.h>
+#include <stddef.h>
 #include <link.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,10 +33,18 @@ struct loaded {
 	char *real;                 /* realpath, to recognise a file loaded twice; owned */
 };
 
+/* A refused file: its line and the names it would be asked for by. */
+struct refusal {
+	char *line;                 /* "PATH: reason"; owned */
+	char *stem;                 /* the file's name without folder and ".so"; owned */
+	char *id;                   /* the entry's id when it could be read, else NULL;
+				       owned */
+};
+
 struct bones_registry {
 	struct loaded *items;
 	size_t count, cap;
-	char **errors; /* "PATH: reason"; owned */
+	struct refusal *errors;
 	size_t error_count, error_cap;
 	bool out_of_memory; /* a scan or load ran out: a plugin may be missing for that */
 };
@@ -55,8 +64,11 @@ void bones_registry_destroy(bones_registry *reg)
 		free(reg->items[i].path);
 		free(reg->items[i].real);
 	}
-	for (size_t i = 0; i < reg->error_count; i++)
-		free(reg->errors[i]);
+	for (size_t i = 0; i < reg->error_count; i++) {
+		free(reg->errors[i].line);
+		free(reg->errors[i].stem);
+		free(reg->errors[i].id);
+	}
 	free(reg->items);
 	free(reg->errors);
 	free(reg);
@@ -83,7 +95,7 @@ static bones_status refuse(bones_registry *reg, bones_status st, const char *pat
 	snprintf(line, len, "%s: %s", path, reason);
 	if (reg->error_count == reg->error_cap) {
 		size_t cap = reg->error_cap ? 2 * reg->error_cap : 8;
-		char **grown = realloc(reg->errors, cap * sizeof *grown);
+		struct refusal *grown = realloc(reg->errors, cap * sizeof *grown);
 		if (!grown) {
 			free(line);
 			reg->out_of_memory = true;
@@ -92,7 +104,12 @@ static bones_status refuse(bones_registry *reg, bones_status st, const char *pat
 		reg->errors = grown;
 		reg->error_cap = cap;
 	}
-	reg->errors[reg->error_count++] = line;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t stem = strlen(base);
+	if (stem > 3 && !strcmp(base + stem - 3, ".so"))
+		stem -= 3;
+	reg->errors[reg->error_count++] = (struct refusal){line, strndup(base, stem), NULL};
 	return st;
 }
 
@@ -370,6 +387,17 @@ static long find_real(const bones_registry *reg, const char *real)
 	return -1;
 }
 
+/* The last refusal came from the entry p, whose id can be read: remember it, so that a
+ * lookup by that id says why the game is missing. */
+static void name_refusal(bones_registry *reg, const bones_plugin *p)
+{
+	struct refusal *r = reg->error_count ? &reg->errors[reg->error_count - 1] : NULL;
+	size_t need = offsetof(bones_plugin, id) + sizeof p->id, symsize = symbol_size(p);
+	if (r && !r->id && (!symsize || symsize >= need) && p->abi_major == BONES_ABI_MAJOR &&
+	    p->size >= need && p->id && strnlen(p->id, 64) < 64)
+		r->id = strdup(p->id);
+}
+
 bones_status bones_registry_load(bones_registry *reg, const char *path)
 {
 	char real[PATH_MAX];
@@ -399,11 +427,12 @@ bones_status bones_registry_load(bones_registry *reg, const char *path)
 		goto out_close;
 	}
 	status = check_abi(reg, path, sym);
-	if (status)
+	if (!status)
+		status = check_entry(reg, path, sym);
+	if (status) {
+		name_refusal(reg, sym);
 		goto out_close;
-	status = check_entry(reg, path, sym);
-	if (status)
-		goto out_close;
+	}
 	if (!append(reg, handle, sym, path, real)) {
 		status = refuse(reg, BONES_ENOMEM, path, _("out of memory"));
 		goto out_close;
@@ -566,5 +595,18 @@ size_t bones_registry_error_count(const bones_registry *reg)
 
 const char *bones_registry_error(const bones_registry *reg, size_t index)
 {
-	return index < reg->error_count ? reg->errors[index] : NULL;
+	return index < reg->error_count ? reg->errors[index].line : NULL;
+}
+
+const char *bones_registry_refusal(const bones_registry *reg, const char *id)
+{
+	for (size_t i = 0; id && i < reg->count; i++)
+		if (!strcmp(reg->items[i].plugin->id, id))
+			return NULL; /* loaded: a refused duplicate is no reason */
+	for (size_t i = 0; id && i < reg->error_count; i++) {
+		const struct refusal *r = &reg->errors[i];
+		if ((r->id && !strcmp(r->id, id)) || (r->stem && !strcmp(r->stem, id)))
+			return r->line;
+	}
+	return NULL;
 }

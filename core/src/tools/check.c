@@ -10,8 +10,21 @@
 #include "bones/session.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && !defined(__SANITIZE_ADDRESS__)
+#define __SANITIZE_ADDRESS__ 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+/* sanitizer/allocator_interface.h, which not every toolchain installs */
+extern size_t __sanitizer_get_current_allocated_bytes(void) __attribute__((weak));
+#elif defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 /* fmt comes translated: _("...") where report_fail is called. */
 __attribute__((format(printf, 3, 4))) static bones_status
@@ -217,6 +230,48 @@ static void close_checker(checker *ck)
 	ck->p->destroy_game((void *)ck->game);
 }
 
+/* The heap's live bytes: what the allocator has handed out and not had back. */
+static size_t live_bytes(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	return __sanitizer_get_current_allocated_bytes ? __sanitizer_get_current_allocated_bytes()
+						       : 0;
+#elif defined(__GLIBC__)
+	struct mallinfo2 mi = mallinfo2();
+	return mi.uordblks + mi.hblkhd;
+#else
+	return 0; /* unknown: no leak is found */
+#endif
+}
+
+bool bones_check_heap(checker *ck)
+{
+	size_t live = live_bytes(), moves = ck->rep->moves;
+	if (ck->heap_moves == SIZE_MAX || moves < ck->heap_moves) {
+		ck->heap_base = live, ck->heap_moves = moves;
+		return true;
+	}
+	size_t window = moves - ck->heap_moves;
+	if (window < CHECK_LEAK_WINDOW)
+		return true;
+	size_t grown = live > ck->heap_base ? live - ck->heap_base : 0;
+	ck->heap_strikes = grown >= CHECK_LEAK_PER_MOVE * window ? ck->heap_strikes + 1 : 0;
+	ck->heap_base = live, ck->heap_moves = moves;
+	if (ck->heap_strikes < 2)
+		return true;
+	snprintf(ck->rep->failure, sizeof ck->rep->failure,
+		 _("%s: game %zu (seed %llu): memory grows by about %zu bytes a move (%zu bytes "
+		   "over the last %zu moves, and as much before): the plugin allocates and "
+		   "never frees; free what apply and the other calls allocate"),
+		 ck->label, ck->index, (unsigned long long)ck->seed, grown / window, grown,
+		 window);
+	snprintf(ck->plain, sizeof ck->plain,
+		 "%s: game %zu (seed %llu): memory grows by about %zu bytes a move",
+		 ck->label, ck->index, (unsigned long long)ck->seed, grown / window);
+	ck->rep->failed = true;
+	return false;
+}
+
 static uint64_t game_seed(uint64_t seed, size_t config, size_t game)
 {
 	uint64_t x = seed ^ ((uint64_t)config << 40) ^ (uint64_t)game;
@@ -235,7 +290,7 @@ bones_status bones_check_games(const check_plan *plan, size_t i, size_t first, s
 	for (size_t g = first; g < first + count && !st; g++) {
 		ck.index = g + 1;
 		if (!bones_check_game(&ck, game_seed(plan->cfg.seed, i, g)) ||
-		    (g % 8 == 0 && !bones_check_replay(&ck)))
+		    (g % 8 == 0 && !bones_check_replay(&ck)) || !bones_check_heap(&ck))
 			st = BONES_EILLEGAL;
 		rep->games++;
 	}

@@ -56,12 +56,52 @@ static long first_difference(const unsigned char *x, const unsigned char *y, siz
 	return -1;
 }
 
+/* A state buffer of size bytes between two runs of canary bytes; NULL when out of
+ * memory. Freed with free_state. */
+static unsigned char *alloc_state(const checker *ck, size_t size)
+{
+	unsigned char *p = malloc(size + 2 * CHECK_GUARD);
+	if (!p)
+		return NULL;
+	memcpy(p, ck->canary, CHECK_GUARD);
+	memcpy(p + CHECK_GUARD + size, ck->canary, CHECK_GUARD);
+	return p + CHECK_GUARD;
+}
+
+static void free_state(unsigned char *state)
+{
+	if (state)
+		free(state - CHECK_GUARD);
+}
+
+/* The canary bytes around state are intact after `call` had it. */
+static bool guarded(checker *ck, const unsigned char *state, const char *call)
+{
+	size_t size = ck->info.state_size;
+	const unsigned char *after = state + size, *before = state - CHECK_GUARD;
+	if (!memcmp(after, ck->canary, CHECK_GUARD) && !memcmp(before, ck->canary, CHECK_GUARD))
+		return true;
+	size_t past = 0, ahead = 0;
+	for (size_t i = 0; i < CHECK_GUARD; i++)
+		if (after[i] != ck->canary[i])
+			past = i + 1;
+	for (size_t i = 0; i < CHECK_GUARD && !ahead; i++)
+		if (before[i] != ck->canary[i])
+			ahead = CHECK_GUARD - i;
+	if (past)
+		return failf(ck, N_("%s wrote %zu bytes past the state's %zu (state_size is too "
+			     "small or the plugin writes out of bounds)"), call, past, size);
+	return failf(ck, N_("%s wrote %zu bytes before the state's start"), call, ahead);
+}
+
 bool bones_check_alloc(checker *ck)
 {
 	size_t s = ck->info.state_size ? ck->info.state_size : 1;
 	size_t m = ck->info.max_moves + 2;
-	ck->a = malloc(s), ck->b = malloc(s), ck->c = malloc(s);
-	ck->t = malloc(s), ck->u = malloc(s);
+	for (size_t i = 0; i < CHECK_GUARD; i++)
+		ck->canary[i] = (unsigned char)(0x3c + 0x65 * i);
+	ck->a = alloc_state(ck, s), ck->b = alloc_state(ck, s), ck->c = alloc_state(ck, s);
+	ck->t = alloc_state(ck, s), ck->u = alloc_state(ck, s);
 	ck->moves = malloc(m * sizeof *ck->moves);
 	ck->moves2 = malloc(m * sizeof *ck->moves2);
 	ck->probs = malloc(m * sizeof *ck->probs);
@@ -69,13 +109,15 @@ bool bones_check_alloc(checker *ck)
 	ck->obs2 = malloc(CHECK_OBS_CAP);
 	ck->cap = 1024;
 	ck->history = malloc(ck->cap * sizeof *ck->history);
+	ck->heap_moves = SIZE_MAX;
 	return ck->a && ck->b && ck->c && ck->t && ck->u && ck->moves && ck->moves2 &&
 	       ck->probs && ck->obs1 && ck->obs2 && ck->history;
 }
 
 void bones_check_free(checker *ck)
 {
-	free(ck->a), free(ck->b), free(ck->c), free(ck->t), free(ck->u);
+	free_state(ck->a), free_state(ck->b), free_state(ck->c);
+	free_state(ck->t), free_state(ck->u);
 	free(ck->moves), free(ck->moves2), free(ck->probs);
 	free(ck->obs1), free(ck->obs2), free(ck->history);
 }
@@ -90,6 +132,8 @@ static bool check_sample(checker *ck, size_t n)
 		memcpy(ck->t, ck->a, ck->info.state_size);
 		bones_status st = ck->p->sample_move(ck->game, ck->t, bones_rng_next_void,
 						     &ck->aux, &m);
+		if (!guarded(ck, ck->t, "sample_move"))
+			return false;
 		if (st != BONES_OK)
 			return failf(ck, N_("sample_move returned status %d where %zu moves are legal"),
 				     (int)st, n);
@@ -183,6 +227,8 @@ static bool refuses(checker *ck, bones_move m, const char *where)
 	char text[BONES_MOVE_TEXT_MAX];
 	memcpy(ck->t, ck->a, size);
 	bones_status st = p->apply(ck->game, ck->t, m);
+	if (!guarded(ck, ck->t, "apply"))
+		return false;
 	if (st != BONES_EILLEGAL)
 		return failf(ck, N_("apply accepted %s %#x, which legal_moves does not list "
 			     "(status %d, expected BONES_EILLEGAL)"), where, m, (int)st);
@@ -264,6 +310,8 @@ static bool check_hidden(checker *ck, int who, size_t n)
 	size_t l1 = p->observation(ck->game, ck->a, q, ck->obs1, CHECK_OBS_CAP);
 	memcpy(ck->u, ck->a, size);
 	p->resample(ck->game, ck->u, q, bones_rng_next_void, &ck->aux);
+	if (!guarded(ck, ck->u, "resample"))
+		return false;
 	size_t l2 = p->observation(ck->game, ck->u, q, ck->obs2, CHECK_OBS_CAP);
 	if (l1 != l2 || memcmp(ck->obs1, ck->obs2, l1 < CHECK_OBS_CAP ? l1 : CHECK_OBS_CAP))
 		return failf(ck, N_("player %d's observation changed when only what they cannot "
@@ -376,11 +424,16 @@ static bool apply_everywhere(checker *ck, bones_move m, bool cloned)
 	size_t size = ck->info.state_size;
 	char text[BONES_MOVE_TEXT_MAX];
 	bones_status st = p->apply(ck->game, ck->a, m);
+	if (!guarded(ck, ck->a, "apply"))
+		return false;
 	if (st != BONES_OK) {
 		p->format_move(ck->game, ck->b, m, text, sizeof text);
 		return failf(ck, N_("apply refused legal move '%s' (status %d)"), text, (int)st);
 	}
-	if (p->apply(ck->game, ck->b, m) != BONES_OK)
+	st = p->apply(ck->game, ck->b, m);
+	if (!guarded(ck, ck->b, "apply"))
+		return false;
+	if (st != BONES_OK)
 		return failf(ck, N_("apply refused a legal move in a state built in a differently "
 			     "filled buffer"));
 	long at = first_difference(ck->a, ck->b, size);
@@ -389,7 +442,10 @@ static bool apply_everywhere(checker *ck, bones_move m, bool cloned)
 			     "and 0xa5 differ at byte %ld: a byte left unset or a pointer in "
 			     "the state"), at);
 	if (cloned) {
-		if (p->apply(ck->game, ck->c, m) != BONES_OK)
+		st = p->apply(ck->game, ck->c, m);
+		if (!guarded(ck, ck->c, "apply"))
+			return false;
+		if (st != BONES_OK)
 			return failf(ck, N_("apply refused a legal move in a memcpy clone"));
 		at = first_difference(ck->a, ck->c, size);
 		if (at >= 0)
@@ -407,6 +463,8 @@ static bool check_init(checker *ck)
 	memset(ck->b, 0xa5, size);
 	ck->p->init_state(ck->game, ck->a);
 	ck->p->init_state(ck->game, ck->b);
+	if (!guarded(ck, ck->a, "init_state") || !guarded(ck, ck->b, "init_state"))
+		return false;
 	long at = first_difference(ck->a, ck->b, size);
 	if (at >= 0)
 		return failf(ck, N_("init_state into buffers filled with 0x00 and 0xa5 gives states "
@@ -425,7 +483,9 @@ static bool check_state(checker *ck, int who, size_t *n)
 	return check_legal(ck, who, n) && check_notation(ck, *n) &&
 	       check_refusals(ck, *n) && (ck->len > 0 || check_small_buffers(ck, *n)) &&
 	       ((!(ck->p->flags & BONES_HIDDEN_INFO) && !ck->p->resample) ||
-		check_hidden(ck, who, *n));
+		check_hidden(ck, who, *n)) &&
+	       guarded(ck, ck->a, "a call that reads the state (legal_moves, format_move, "
+		       "parse_move, render_text, observation)");
 }
 
 bool bones_check_game(checker *ck, uint64_t seed)
@@ -474,6 +534,8 @@ bool bones_check_replay(checker *ck)
 	bones_rng_seed(&rng, ck->seed);
 	memset(ck->t, 0, ck->info.state_size);
 	p->init_state(ck->game, ck->t);
+	if (!guarded(ck, ck->t, "init_state"))
+		return false;
 	for (size_t i = 0; p->to_move(ck->game, ck->t) != BONES_TERMINAL; i++) {
 		int who = p->to_move(ck->game, ck->t);
 		size_t n = p->legal_moves(ck->game, ck->t, ck->moves, ck->probs,
@@ -481,7 +543,10 @@ bool bones_check_replay(checker *ck)
 		if (i >= ck->len || n == 0)
 			return failf(ck, N_("the same seed gave a longer game the second time"));
 		bones_move m = choose(&rng, ck->moves, ck->probs, n, who == BONES_CHANCE);
-		if (m != ck->history[i] || p->apply(ck->game, ck->t, m) != BONES_OK)
+		bones_status st = m == ck->history[i] ? p->apply(ck->game, ck->t, m) : BONES_EILLEGAL;
+		if (!guarded(ck, ck->t, "apply"))
+			return false;
+		if (st != BONES_OK)
 			return failf(ck, N_("the same seed gave a different move %zu the second time "
 				     "(legal_moves is not deterministic)"), i + 1);
 	}
@@ -518,7 +583,10 @@ int bones_check_sequence(checker *ck, const bones_move *moves, size_t n)
 		memcpy(ck->t, ck->a, ck->info.state_size);
 		if (ck->watch)
 			ck->watch->beat++;
-		if (ck->p->apply(ck->game, ck->t, ck->moves[k]) != BONES_OK)
+		bones_status st = ck->p->apply(ck->game, ck->t, ck->moves[k]);
+		if (!guarded(ck, ck->t, "apply"))
+			return 0;
+		if (st != BONES_OK)
 			return failf(ck, N_("apply refused a legal move")), 0;
 	}
 	return 1;

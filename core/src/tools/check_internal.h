@@ -10,6 +10,9 @@
 #define CHECK_POOL 256      /* moves remembered from earlier states */
 #define CHECK_TEXTS 16      /* notations remembered from earlier states */
 #define CHECK_OBS_CAP 65536 /* observation text buffer */
+#define CHECK_GUARD 256     /* canary bytes before and after every state handed out */
+#define CHECK_LEAK_WINDOW 256 /* moves between two looks at the live heap */
+#define CHECK_LEAK_PER_MOVE 64 /* bytes a move that, window after window, are a leak */
 
 /* What a checking child shows its parent through shared memory, so that a plugin that
  * crashes or hangs is reported with its game, seed and moves (check_run.c). */
@@ -48,11 +51,23 @@ typedef struct checker {
 	size_t index;               /* the current game's number, from 1 */
 	bones_check_watch *watch;   /* NULL in-process; else kept up to date */
 	char plain[1024];           /* the failure in English, for the record's comment */
+	unsigned char canary[CHECK_GUARD]; /* the pattern around every state */
+	size_t heap_base;           /* live heap bytes at the start of the window */
+	size_t heap_moves;          /* rep->moves then; SIZE_MAX before the first look */
+	int heap_strikes;           /* windows in a row in which the heap grew */
 } checker;
 
-/* Allocate the scratch buffers for ck->info; false when out of memory. */
+/* Allocate the scratch buffers for ck->info; false when out of memory. Each state
+ * buffer has CHECK_GUARD canary bytes before and after it, checked after every call
+ * that gets it, so a plugin that writes outside its state is named with the call. */
 bool bones_check_alloc(checker *ck);
 void bones_check_free(checker *ck);
+
+/* After a game: whether the heap's live bytes (the host allocator's and the plugin's
+ * own mallocs alike) keep growing with the moves; false (rep->failure says by how
+ * much) once two windows of CHECK_LEAK_WINDOW moves in a row each grew by
+ * CHECK_LEAK_PER_MOVE bytes a move or more. */
+bool bones_check_heap(checker *ck);
 
 /* Play and check one random game from seed. On failure returns false with the message
  * in ck->rep->failure and the moves made so far in ck->history[0..len). */
@@ -117,9 +132,15 @@ void bones_check_save(const check_plan *plan, size_t i, uint64_t seed,
 
 /* ---- Faults (check_shrink.c) -------------------------------------------------------- */
 
-/* A child that checked configuration i died of signal sig (0: it hung) in game `game`
- * (seed) after moves[0..n): say so in rep, shrink the moves to the shortest sequence
- * that still faults (in child processes) and save it as a record. */
+/* How a checking child ended without a result. */
+#define CHECK_HUNG 0         /* no beat for cfg.step_seconds: killed */
+#define CHECK_NO_RESULT (-1) /* ended without a result nor an exit status */
+#define CHECK_EXITED(status) (-2 - (status)) /* called exit(status) */
+
+/* A child that checked configuration i died of signal sig (> 0), hung (CHECK_HUNG) or
+ * exited (CHECK_EXITED, CHECK_NO_RESULT) in game `game` (seed) after moves[0..n): say
+ * so in rep, shrink the moves to the shortest sequence that still crashes or hangs
+ * (in child processes) and save it as a record. */
 void bones_check_fault(const check_plan *plan, size_t i, size_t game, uint64_t seed,
 		       const bones_move *moves, size_t n, int sig, bones_check_report *rep);
 

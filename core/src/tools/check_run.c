@@ -132,7 +132,7 @@ static void child_main(const run *r, const child *k, int fd)
 	memset(&res, 0, sizeof res);
 	res.status = bones_check_games(r->plan, k->job.config, k->job.first, k->job.count,
 				       k->watch, &res.rep);
-	_exit(write_all(fd, &res, sizeof res) ? 0 : 3);
+	_exit(write_all(fd, &res, sizeof res) ? 0 : 125);
 }
 
 static bool start_child(run *r, child *k)
@@ -214,7 +214,10 @@ static void reap(run *r, child *k, int status, bool hung)
 	if (r->status)
 		return; /* killed after another child's failure */
 	r->status = BONES_EILLEGAL;
-	int sig = hung ? 0 : WIFSIGNALED(status) ? WTERMSIG(status) : -1;
+	int sig = hung ? CHECK_HUNG
+		  : WIFSIGNALED(status) ? WTERMSIG(status)
+		  : WIFEXITED(status) && got == 0 ? CHECK_EXITED(WEXITSTATUS(status))
+		  : CHECK_NO_RESULT;
 	bones_check_watch *w = k->watch;
 	size_t n = w->len < w->cap ? w->len : w->cap;
 	bones_check_fault(r->plan, k->job.config, w->game, w->seed, w->moves, n, sig, r->rep);

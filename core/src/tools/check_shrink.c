@@ -90,6 +90,9 @@ static void describe(char *buf, size_t cap, int sig, double step_seconds, bool p
 			name = sigdescr_np(sig);
 #endif
 		snprintf(buf, cap, TEXT(N_("the plugin crashed (signal %d, %s)")), sig, name);
+	} else if (sig <= CHECK_EXITED(0)) {
+		snprintf(buf, cap, TEXT(N_("the plugin exited with status %d: a plugin must not "
+					   "call exit")), CHECK_EXITED(0) - sig);
 	} else {
 		snprintf(buf, cap, "%s", TEXT(N_("the checking process ended without a result")));
 	}

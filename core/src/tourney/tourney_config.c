@@ -457,6 +457,8 @@ bones_status bones_tourney_load(const char *path, bones_tourney **out, char *err
 	bones_status st = bones_ini_parse_string(t->config_text, handler, &c, &line);
 	if (st == BONES_EPARSE && !c.failed)
 		fail(&c, line, "ini", _("syntax error"));
+	if (st == BONES_ENOMEM && !c.failed)
+		snprintf(err, errcap, _("%s: out of memory"), path);
 	if (st || !validate(&c))
 		goto out_fail;
 	if (!t->rounds)

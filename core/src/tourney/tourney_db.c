@@ -2,43 +2,16 @@
  * each game stored whole in a transaction (of one game or a batch), so a kill -9 or a
  * power cut loses no committed game and a resumed run repeats none; see
  * bones/tourney_db.h and docs/tournaments.md for the schema. */
-#include "bones/tourney_db.h"
+#include "tourney_db_internal.h"
 
 #include "bones/i18n.h"
 
 #include <errno.h>
-#include <sqlite3.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-struct bones_tourney_db {
-	sqlite3 *db;
-	sqlite3_stmt *add_game, *add_seat, *chance;
-};
-
-/* Seats are WITHOUT ROWID (one b-tree, not a table plus its key's index) and new files
- * get 16 KiB pages: storing a game then costs about half as much (docs/tournaments.md,
- * "Speed"). */
-static const char schema[] =
-	"CREATE TABLE IF NOT EXISTS tourney(name TEXT PRIMARY KEY, config TEXT NOT NULL,"
-	" format TEXT, seed INTEGER);"
-	"CREATE TABLE IF NOT EXISTS game(tourney TEXT NOT NULL, round INTEGER NOT NULL,"
-	" slot INTEGER NOT NULL, game TEXT NOT NULL, set_no INTEGER, perm INTEGER,"
-	" seats INTEGER NOT NULL, seed INTEGER, moves INTEGER, ms INTEGER,"
-	" forfeit TEXT NOT NULL DEFAULT '', chance TEXT NOT NULL, record TEXT NOT NULL,"
-	" PRIMARY KEY(tourney, round, slot)) WITHOUT ROWID;"
-	"CREATE TABLE IF NOT EXISTS seat(tourney TEXT NOT NULL, round INTEGER NOT NULL,"
-	" slot INTEGER NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL, score REAL,"
-	" rank INTEGER, points REAL, PRIMARY KEY(tourney, round, slot, seat)) WITHOUT ROWID;";
-
-static bones_status db_fail(sqlite3 *db, const char *what, char *err, size_t errcap)
-{
-	snprintf(err, errcap, "%s: %s", what, db ? sqlite3_errmsg(db) : _("out of memory"));
-	return BONES_EIO;
-}
 
 /* What ended a scan: SQLITE_DONE is the end of the rows; anything else (SQLITE_NOMEM
  * above all) a failure that must not pass for a shorter result. */
@@ -63,114 +36,6 @@ static bones_status prepare_status(sqlite3 *db)
 static bool prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
 {
 	return sqlite3_prepare_v2(db, sql, -1, st, NULL) == SQLITE_OK;
-}
-
-static bones_status prepare_all(bones_tourney_db *d, char *err, size_t errcap)
-{
-	if (!prepare(d->db, "INSERT INTO game VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)", &d->add_game) ||
-	    !prepare(d->db, "INSERT INTO seat VALUES(?,?,?,?,?,?,?,?)", &d->add_seat) ||
-	    !prepare(d->db, "SELECT chance FROM game WHERE tourney=? AND round=? AND slot=?",
-		     &d->chance))
-		return db_fail(d->db, _("results database"), err, errcap);
-	return BONES_OK;
-}
-
-/* Store t's configuration, or check it against the stored one. */
-static bones_status claim(bones_tourney_db *d, const bones_tourney *t, bool resume,
-			  const char *path, char *err, size_t errcap)
-{
-	sqlite3_stmt *q;
-	if (!prepare(d->db, "SELECT config, (SELECT count(*) FROM game WHERE tourney=?1)"
-			    " FROM tourney WHERE name=?1", &q))
-		return db_fail(d->db, path, err, errcap);
-	sqlite3_bind_text(q, 1, t->name, -1, SQLITE_STATIC);
-	bones_status st = BONES_OK;
-	if (sqlite3_step(q) == SQLITE_ROW) {
-		const char *config = (const char *)sqlite3_column_text(q, 0);
-		int games = sqlite3_column_int(q, 1);
-		if (config && strcmp(config, t->config_text)) {
-			snprintf(err, errcap, _("'%s' holds tournament '%s' from a different "
-				 "configuration: restore that file or choose another output"), path,
-				 t->name);
-			st = BONES_EINVAL;
-		} else if (games && !resume) {
-			snprintf(err, errcap, _("'%s' already holds %d games of '%s': continue with "
-				 "--resume or choose another output"), path, games, t->name);
-			st = BONES_EINVAL;
-		}
-		sqlite3_finalize(q);
-		return st;
-	}
-	sqlite3_finalize(q);
-	if (!prepare(d->db, "INSERT INTO tourney VALUES(?,?,?,?)", &q))
-		return db_fail(d->db, path, err, errcap);
-	sqlite3_bind_text(q, 1, t->name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(q, 2, t->config_text, -1, SQLITE_STATIC);
-	sqlite3_bind_text(q, 3, bones_tourney_format_name(t->format), -1, SQLITE_STATIC);
-	sqlite3_bind_int64(q, 4, (sqlite3_int64)t->seed);
-	if (sqlite3_step(q) != SQLITE_DONE)
-		st = db_fail(d->db, path, err, errcap);
-	sqlite3_finalize(q);
-	return st;
-}
-
-/* Whether the tables exist: then opening needs no write lock (a report can read while
- * a run writes). */
-static bool has_schema(sqlite3 *db)
-{
-	sqlite3_stmt *q;
-	bool yes = false;
-	if (prepare(db, "SELECT count(*) FROM sqlite_master WHERE name IN ('tourney','game','seat')",
-		    &q) && sqlite3_step(q) == SQLITE_ROW)
-		yes = sqlite3_column_int(q, 0) == 3;
-	sqlite3_finalize(q);
-	return yes;
-}
-
-bones_status bones_tourney_db_open(const char *path, const bones_tourney *t, bool resume,
-				   bones_tourney_db **out, char *err, size_t errcap)
-{
-	bones_tourney_db *d = calloc(1, sizeof *d);
-	*out = NULL;
-	if (!d) {
-		snprintf(err, errcap, _("%s: out of memory"), path);
-		return BONES_ENOMEM;
-	}
-	bones_status st;
-	if (sqlite3_open_v2(path, &d->db,
-			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-			    NULL) ||
-	    sqlite3_busy_timeout(d->db, 10000) ||
-	    sqlite3_exec(d->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL) ||
-	    (!has_schema(d->db) &&
-	     (sqlite3_exec(d->db, "PRAGMA page_size=16384", NULL, NULL, NULL) ||
-	      sqlite3_exec(d->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL) ||
-	      sqlite3_exec(d->db, schema, NULL, NULL, NULL)))) {
-		st = db_fail(d->db, path, err, errcap);
-		goto out_close;
-	}
-	if (t && t->sync_normal)
-		sqlite3_exec(d->db, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL);
-	if ((st = prepare_all(d, err, errcap)))
-		goto out_close;
-	if (t && (st = claim(d, t, resume, path, err, errcap)))
-		goto out_close;
-	*out = d;
-	return BONES_OK;
-out_close:
-	bones_tourney_db_close(d);
-	return st;
-}
-
-void bones_tourney_db_close(bones_tourney_db *d)
-{
-	if (!d)
-		return;
-	sqlite3_finalize(d->add_game);
-	sqlite3_finalize(d->add_seat);
-	sqlite3_finalize(d->chance);
-	sqlite3_close(d->db);
-	free(d);
 }
 
 /* Binds return SQLITE_OK or an error (SQLITE_NOMEM for a copy that failed): each rc
@@ -203,6 +68,65 @@ static const char *insert_seats(bones_tourney_db *d, const bones_tourney_game_ro
 	return NULL;
 }
 
+/* ---- Check sums: a game damaged in the file is found when it is read back ---------- */
+
+static uint64_t mix(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull; /* FNV-1a */
+	return h;
+}
+
+static uint64_t mix_text(uint64_t h, const char *s)
+{
+	return mix(h, s ? s : "", (s ? strlen(s) : 0) + 1);
+}
+
+static uint64_t mix_int(uint64_t h, int64_t v)
+{
+	unsigned char b[8];
+	for (int i = 0; i < 8; i++)
+		b[i] = (unsigned char)((uint64_t)v >> (8 * i));
+	return mix(h, b, sizeof b);
+}
+
+/* A REAL as SQLite gives it back: -0.0 comes back as 0.0. */
+static uint64_t mix_real(uint64_t h, double v)
+{
+	int64_t bits;
+	v = v == 0 ? 0.0 : v;
+	memcpy(&bits, &v, sizeof bits);
+	return mix_int(h, bits);
+}
+
+int64_t bones_tourney_db__sum(const bones_tourney_game_row *r)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	h = mix_text(h, r->tourney);
+	h = mix_int(mix_int(h, r->round), r->slot);
+	h = mix_text(h, r->game);
+	h = mix_int(mix_int(mix_int(h, r->set), r->perm), r->seats);
+	h = mix_int(mix_int(mix_int(h, (int64_t)r->seed), r->moves), r->ms);
+	h = mix_text(mix_text(mix_text(h, r->forfeit), r->chance), r->record);
+	for (int i = 0; i < r->seats && i < BONES_TOURNEY_MAX_SEATS; i++) {
+		h = mix_real(mix_text(h, r->player[i]), r->score[i]);
+		h = mix_real(mix_int(h, r->rank[i]), r->points[i]);
+	}
+	return (int64_t)h;
+}
+
+static const char *insert_sum(bones_tourney_db *d, const bones_tourney_game_row *r)
+{
+	sqlite3_stmt *q = d->add_sum;
+	sqlite3_reset(q);
+	int rc = bind_key(q, r->tourney, r->round, r->slot) |
+		 sqlite3_bind_int64(q, 4, bones_tourney_db__sum(r));
+	if (rc != SQLITE_OK || sqlite3_step(q) != SQLITE_DONE)
+		return insert_failure(d, rc);
+	return NULL;
+}
+
 /* A game row with its seats; NULL, or why not (nothing half-written: the caller rolls
  * back). A game without its record or chance outcomes is refused, never stored empty. */
 static const char *insert_row(bones_tourney_db *d, const bones_tourney_game_row *r)
@@ -222,7 +146,8 @@ static const char *insert_row(bones_tourney_db *d, const bones_tourney_game_row 
 		 sqlite3_bind_text(q, 13, r->record, -1, SQLITE_TRANSIENT);
 	if (rc != SQLITE_OK || sqlite3_step(q) != SQLITE_DONE)
 		return insert_failure(d, rc);
-	return insert_seats(d, r);
+	const char *why = insert_seats(d, r);
+	return why ? why : insert_sum(d, r);
 }
 
 bones_status bones_tourney_db_add_many(bones_tourney_db *d,
@@ -230,7 +155,7 @@ bones_status bones_tourney_db_add_many(bones_tourney_db *d,
 				       char *err, size_t errcap)
 {
 	if (sqlite3_exec(d->db, "BEGIN IMMEDIATE", NULL, NULL, NULL))
-		return db_fail(d->db, _("cannot store a game"), err, errcap);
+		return bones_tourney_db__fail(d->db, _("cannot store a game"), err, errcap);
 	for (size_t i = 0; i < n; i++) {
 		const char *why = insert_row(d, rows[i]);
 		if (why) {
@@ -240,7 +165,7 @@ bones_status bones_tourney_db_add_many(bones_tourney_db *d,
 		}
 	}
 	if (sqlite3_exec(d->db, "COMMIT", NULL, NULL, NULL))
-		return db_fail(d->db, _("cannot commit a game"), err, errcap);
+		return bones_tourney_db__fail(d->db, _("cannot commit a game"), err, errcap);
 	return BONES_OK;
 }
 
@@ -383,51 +308,57 @@ static int compare_key(sqlite3_stmt *q, const bones_tourney_game_row *r)
 	return c;
 }
 
+static const char games_sql[] =
+	"SELECT tourney, round, slot, game, set_no, perm, seats, seed, moves, ms, forfeit"
+	" FROM game WHERE ?1 IS NULL OR tourney=?1 ORDER BY tourney, round, slot";
+static const char games_texts_sql[] =
+	"SELECT g.tourney, g.round, g.slot, game, set_no, perm, seats, seed, moves, ms,"
+	" forfeit, chance, record, %s FROM game g%s WHERE ?1 IS NULL OR g.tourney=?1"
+	" ORDER BY g.tourney, g.round, g.slot";
+static const char seats_sql[] =
+	"SELECT tourney, round, slot, seat, player, score, rank, points FROM seat"
+	" WHERE ?1 IS NULL OR tourney=?1 ORDER BY tourney, round, slot, seat";
+
 /* Both tables are clustered on the key: two scans in key order, merged here. */
-bones_status bones_tourney_db_rows(bones_tourney_db *d, const char *tourney,
-				   bones_tourney_game_row **rows, size_t *count)
+bones_status bones_tourney_db__scan(bones_tourney_db *d, const char *tourney, bool texts,
+				    bones_tourney_db__game_fn fn, void *user)
 {
-	sqlite3_stmt *g, *s;
-	*rows = NULL;
-	*count = 0;
-	if (!prepare(d->db, "SELECT tourney, round, slot, game, set_no, perm, seats, seed, moves,"
-			    " ms, forfeit FROM game WHERE ?1 IS NULL OR tourney=?1"
-			    " ORDER BY tourney, round, slot", &g))
-		return prepare_status(d->db);
-	if (!prepare(d->db, "SELECT tourney, round, slot, seat, player, score, rank, points"
-			    " FROM seat WHERE ?1 IS NULL OR tourney=?1"
-			    " ORDER BY tourney, round, slot, seat", &s)) {
+	sqlite3_stmt *g = NULL, *s = NULL;
+	char sql[sizeof games_texts_sql + 128];
+	snprintf(sql, sizeof sql, games_texts_sql, d->sums ? "m.sum" : "NULL",
+		 d->sums ? " LEFT JOIN game_sum m ON m.tourney=g.tourney AND m.round=g.round"
+			   " AND m.slot=g.slot" : "");
+	if (!prepare(d->db, texts ? sql : games_sql, &g) || !prepare(d->db, seats_sql, &s)) {
+		bones_status st = prepare_status(d->db);
 		sqlite3_finalize(g);
-		return prepare_status(d->db);
+		return st;
 	}
-	size_t cap = 0;
 	bones_status st = BONES_OK;
 	if (sqlite3_bind_text(g, 1, tourney, -1, SQLITE_STATIC) ||
 	    sqlite3_bind_text(s, 1, tourney, -1, SQLITE_STATIC))
 		st = BONES_ENOMEM;
 	int rc_s = st ? SQLITE_DONE : sqlite3_step(s), rc_g = SQLITE_DONE;
 	bool seat = rc_s == SQLITE_ROW;
+	bones_tourney_game_row r;
 	while (!st && (rc_g = sqlite3_step(g)) == SQLITE_ROW) {
-		if (*count == cap) {
-			cap = cap ? cap * 2 : 256;
-			bones_tourney_game_row *v = realloc(*rows, cap * sizeof *v);
-			if (!v) {
-				st = BONES_ENOMEM;
-				break;
-			}
-			*rows = v;
+		memset(&r, 0, sizeof r);
+		read_row(g, &r);
+		if (texts) {
+			r.chance = (const char *)sqlite3_column_text(g, 11);
+			r.record = (const char *)sqlite3_column_text(g, 12);
 		}
-		bones_tourney_game_row *r = &(*rows)[(*count)++];
-		read_row(g, r);
 		if (columns_failed(d->db))
 			st = BONES_ENOMEM;
-		for (int c; !st && seat && (c = compare_key(s, r)) <= 0;
+		for (int c; !st && seat && (c = compare_key(s, &r)) <= 0;
 		     seat = (rc_s = sqlite3_step(s)) == SQLITE_ROW) {
 			if (c == 0)
-				read_seat(s, r);
+				read_seat(s, &r);
 			if (columns_failed(d->db))
 				st = BONES_ENOMEM;
 		}
+		bool has_sum = texts && sqlite3_column_type(g, 13) == SQLITE_INTEGER;
+		if (!st && !fn(user, &r, has_sum, has_sum ? sqlite3_column_int64(g, 13) : 0))
+			st = BONES_EINVAL; /* stopped: the caller knows why */
 		rc_g = SQLITE_DONE;
 	}
 	if (!st)
@@ -436,11 +367,45 @@ bones_status bones_tourney_db_rows(bones_tourney_db *d, const char *tourney,
 		st = scan_status(rc_s);
 	sqlite3_finalize(g);
 	sqlite3_finalize(s);
-	if (st) {
-		free(*rows);
-		*rows = NULL;
-		*count = 0;
+	return st;
+}
+
+typedef struct collect {
+	bones_tourney_game_row *rows;
+	size_t count, cap;
+} collect;
+
+static bool collect_row(void *user, const bones_tourney_game_row *row, bool has_sum,
+			int64_t sum)
+{
+	collect *c = user;
+	(void)has_sum, (void)sum;
+	if (c->count == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 256;
+		bones_tourney_game_row *v = realloc(c->rows, cap * sizeof *v);
+		if (!v)
+			return false;
+		c->rows = v;
+		c->cap = cap;
 	}
+	c->rows[c->count++] = *row;
+	return true;
+}
+
+bones_status bones_tourney_db_rows(bones_tourney_db *d, const char *tourney,
+				   bones_tourney_game_row **rows, size_t *count)
+{
+	collect c = {NULL, 0, 0};
+	bones_status st = bones_tourney_db__scan(d, tourney, false, collect_row, &c);
+	if (st == BONES_EINVAL)
+		st = BONES_ENOMEM; /* collect_row stops only for want of memory */
+	if (st) {
+		free(c.rows);
+		c.rows = NULL;
+		c.count = 0;
+	}
+	*rows = c.rows;
+	*count = c.count;
 	return st;
 }
 
@@ -454,30 +419,40 @@ static bones_status merge_one(sqlite3 *db, const char *src, char *err, size_t er
 {
 	sqlite3_stmt *q;
 	if (!prepare(db, "ATTACH DATABASE ? AS src", &q))
-		return db_fail(db, src, err, errcap);
+		return bones_tourney_db__fail(db, src, err, errcap);
 	sqlite3_bind_text(q, 1, src, -1, SQLITE_STATIC);
 	int rc = sqlite3_step(q);
 	sqlite3_finalize(q);
 	if (rc != SQLITE_DONE)
-		return db_fail(db, src, err, errcap);
+		return bones_tourney_db__fail(db, src, err, errcap);
 	static const char check[] =
 		"SELECT count(*) FROM src.seat s JOIN main.seat m USING(tourney, round, slot, seat)"
 		" WHERE s.player IS NOT m.player OR s.rank IS NOT m.rank OR s.score IS NOT m.score";
 	bones_status st = BONES_OK;
 	if (!prepare(db, check, &q) || sqlite3_step(q) != SQLITE_ROW) {
-		st = db_fail(db, src, err, errcap);
+		st = bones_tourney_db__fail(db, src, err, errcap);
 	} else if (sqlite3_column_int(q, 0)) {
 		snprintf(err, errcap, _("'%s': %d seats disagree with a file merged before"), src,
 			 sqlite3_column_int(q, 0));
 		st = BONES_EINVAL;
 	}
 	sqlite3_finalize(q);
+	bool sums = false; /* files from before check sums have none */
+	if (!st && prepare(db, "SELECT count(*) FROM src.sqlite_master WHERE name='game_sum'",
+			   &q) && sqlite3_step(q) == SQLITE_ROW)
+		sums = sqlite3_column_int(q, 0) == 1;
+	sqlite3_finalize(q);
 	if (!st && sqlite3_exec(db,
-				"BEGIN; INSERT OR IGNORE INTO main.tourney SELECT * FROM src.tourney;"
-				"INSERT OR IGNORE INTO main.game SELECT * FROM src.game;"
-				"INSERT OR IGNORE INTO main.seat SELECT * FROM src.seat; COMMIT;",
+				sums ? "BEGIN; INSERT OR IGNORE INTO main.tourney SELECT * FROM src.tourney;"
+				       "INSERT OR IGNORE INTO main.game SELECT * FROM src.game;"
+				       "INSERT OR IGNORE INTO main.seat SELECT * FROM src.seat;"
+				       "INSERT OR IGNORE INTO main.game_sum SELECT * FROM src.game_sum;"
+				       " COMMIT;"
+				     : "BEGIN; INSERT OR IGNORE INTO main.tourney SELECT * FROM src.tourney;"
+				       "INSERT OR IGNORE INTO main.game SELECT * FROM src.game;"
+				       "INSERT OR IGNORE INTO main.seat SELECT * FROM src.seat; COMMIT;",
 				NULL, NULL, NULL)) {
-		st = db_fail(db, src, err, errcap);
+		st = bones_tourney_db__fail(db, src, err, errcap);
 		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 	}
 	sqlite3_exec(db, "DETACH DATABASE src", NULL, NULL, NULL);
@@ -490,14 +465,11 @@ bones_status bones_tourney_db_merge(const char *out, const char *const *srcs, in
 	bones_tourney_db *d;
 	bones_status st = bones_tourney_db_open(out, NULL, true, &d, err, errcap);
 	for (int i = 0; !st && i < count; i++) {
-		FILE *f = fopen(srcs[i], "rb");
-		if (!f) {
-			snprintf(err, errcap, _("cannot open '%s'"), srcs[i]);
-			st = BONES_ENOTFOUND;
-			break;
-		}
-		fclose(f);
-		st = merge_one(d->db, srcs[i], err, errcap);
+		bones_tourney_db *src; /* every game of it checked before it is copied */
+		st = bones_tourney_db_open_read(srcs[i], &src, err, errcap);
+		bones_tourney_db_close(src);
+		if (!st)
+			st = merge_one(d->db, srcs[i], err, errcap);
 	}
 	bones_tourney_db_close(d);
 	return st;
@@ -514,7 +486,7 @@ bones_status bones_tourney_db_write_records(bones_tourney_db *d, const char *tou
 	}
 	if (!prepare(d->db, "SELECT record FROM game WHERE (?1 IS NULL OR tourney=?1)"
 			    " AND seats > 1 ORDER BY tourney, round, slot", &q))
-		return db_fail(d->db, _("cannot read the records"), err, errcap);
+		return bones_tourney_db__fail(d->db, _("cannot read the records"), err, errcap);
 	FILE *f = fopen(tmp, "w");
 	if (!f) {
 		sqlite3_finalize(q);

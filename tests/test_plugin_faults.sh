@@ -1,0 +1,80 @@
+#!/bin/bash
+# Broken plugins end to end (tests/plugins): `bones check` names a plugin that writes past
+# its state, one that leaks and one that calls exit, on a normal build; match, engine and
+# tourney name a plugin that calls exit, and its call; every command that asks for a game refused for
+# its ABI says why. Usage: test_plugin_faults.sh BUILD_DIR SOURCE_DIR
+set -u
+B=$1
+BONES=$B/bin/bones
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+export TMPDIR=$T BONES_PLUGIN_PATH=$B/tests/plugins LANGUAGE=en LC_ALL=C
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+ok() { echo "ok: $*"; }
+
+# -- bones check: each fault named with its call and move, status 1
+expect_check() { # ID TEXT
+	"$BONES" check "$1" --games 300 --threads 1 >"$T/$1" 2>&1
+	local status=$?
+	if [ $status -eq 1 ] && grep -q "^FAIL: $1 defaults: game [0-9]* (seed [0-9]*)" "$T/$1" &&
+	   grep -qF "$2" "$T/$1"; then
+		ok "check fails $1"
+	else fail "check $1 (status $status): $(cat "$T/$1")"; fi
+}
+expect_check overrun ": apply wrote 64 bytes past the state's 16"
+expect_check leaker "memory grows by about"
+expect_check quitter "the plugin exited with status 3: a plugin must not call exit"
+if "$BONES" check testgame --games 300 >"$T/good" 2>&1; then
+	ok "check still passes testgame"
+else fail "check testgame: $(tail -3 "$T/good")"; fi
+
+# -- a plugin that calls exit: the command says so, with the plugin's status
+quit_text="the game plugin 'quitter' exited with status 3 in apply during"
+"$BONES" match quitter random random >/dev/null 2>"$T/match.err"
+status=$?
+if [ $status -eq 3 ] && grep -q "^bones match: $quit_text the match: a plugin must not call exit$" "$T/match.err"; then
+	ok "match names a plugin that calls exit"
+else fail "match quitter (status $status): $(cat "$T/match.err")"; fi
+printf 'new quitter\nplay +2\nplay +2\nplay +2\nplay +2\n' | "$BONES" engine >/dev/null 2>"$T/engine.err"
+status=$?
+if [ $status -eq 3 ] && grep -q "^bones engine: $quit_text a command: " "$T/engine.err"; then
+	ok "engine names a plugin that calls exit"
+else fail "engine quitter (status $status): $(cat "$T/engine.err")"; fi
+cat >"$T/quit.ini" <<INI
+[tourney]
+name = quit
+rounds = 1
+seed = 5
+[game.q]
+plugin = quitter
+[player.a]
+agent = random
+[player.b]
+agent = random
+INI
+"$BONES" tourney "$T/quit.ini" --output "$T/quit" --quiet >/dev/null 2>"$T/tourney.err"
+status=$?
+if [ $status -eq 3 ] && grep -q "^bones tourney: $quit_text the tournament: " "$T/tourney.err"; then
+	ok "tourney names a plugin that calls exit"
+else fail "tourney quitter (status $status): $(cat "$T/tourney.err")"; fi
+
+# -- a game refused for its ABI: every command that asks for it says why
+why="wrong_major.so: 'bones_plugin_entry' has ABI"
+for cmd in "match wrong_major random random" "play wrong_major" "check wrong_major"; do
+	"$BONES" $cmd </dev/null >/dev/null 2>"$T/refused"
+	if grep -qF "$why" "$T/refused" && ! grep -q "no such game" "$T/refused"; then
+		ok "$cmd says why the plugin was refused"
+	else fail "$cmd: $(cat "$T/refused")"; fi
+done
+echo "new wrong_major" | "$BONES" engine >"$T/refused" 2>&1
+if grep -q "^error: 'wrong_major': the game's plugin was refused: .*$why" "$T/refused"; then
+	ok "engine says why the plugin was refused"
+else fail "engine new wrong_major: $(cat "$T/refused")"; fi
+sed 's/plugin = quitter/plugin = wrong_major/' "$T/quit.ini" >"$T/wrong.ini"
+"$BONES" tourney "$T/wrong.ini" --output "$T/wrong" >/dev/null 2>"$T/refused"
+if grep -qF "$why" "$T/refused"; then
+	ok "tourney says why the plugin was refused"
+else fail "tourney wrong_major: $(cat "$T/refused")"; fi
+
+exit $((failures != 0))
