@@ -67,12 +67,63 @@ void web_buf_printf(web_buf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
+/* The length of the UTF-8 character at p (1 to 4), or 0 when the bytes there are no
+ * well-formed character (RFC 3629: no overlong forms, surrogates nor code points past
+ * U+10FFFF). p is NUL-terminated. */
+static size_t utf8_char(const unsigned char *p)
+{
+	if (p[0] < 0x80)
+		return 1;
+	size_t n = p[0] >= 0xC2 && p[0] <= 0xDF ? 2 : p[0] >= 0xE0 && p[0] <= 0xEF ? 3
+		 : p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : 0;
+	for (size_t i = 1; i < n; i++)
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+	if ((p[0] == 0xE0 && p[1] < 0xA0) || (p[0] == 0xED && p[1] > 0x9F) ||
+	    (p[0] == 0xF0 && p[1] < 0x90) || (p[0] == 0xF4 && p[1] > 0x8F))
+		return 0;
+	return n;
+}
+
+bool web_utf8_valid(const char *text)
+{
+	for (const unsigned char *p = (const unsigned char *)text; *p;) {
+		size_t n = utf8_char(p);
+		if (!n)
+			return false;
+		p += n;
+	}
+	return true;
+}
+
+size_t web_utf8_copy(char *dst, size_t cap, const char *src)
+{
+	size_t at = 0;
+	if (!cap)
+		return 0;
+	for (const unsigned char *p = (const unsigned char *)src; *p;) {
+		size_t n = utf8_char(p);
+		if (!n || at + n >= cap)
+			break;
+		memcpy(dst + at, p, n);
+		at += n, p += n;
+	}
+	dst[at] = '\0';
+	return at;
+}
+
 void web_buf_json_string(web_buf *b, const char *text)
 {
 	web_buf_add(b, "\"", 1);
 	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
 		char esc[8];
-		if (*p == '"' || *p == '\\') {
+		size_t n = *p >= 0x80 ? utf8_char(p) : 1;
+		if (n > 1) { /* a whole character */
+			web_buf_add(b, (const char *)p, n);
+			p += n - 1;
+		} else if (!n) { /* a byte of no character: the output stays UTF-8 */
+			web_buf_add(b, "\\ufffd", 6);
+		} else if (*p == '"' || *p == '\\') {
 			esc[0] = '\\', esc[1] = (char)*p;
 			web_buf_add(b, esc, 2);
 		} else if (*p == '\n') {
@@ -378,4 +429,38 @@ const char *web_json_string(const web_json *obj, const char *key)
 {
 	const web_json *v = web_json_get(obj, key);
 	return v && v->type == WEB_JSON_STRING ? v->str : NULL;
+}
+
+/* Whether every key and string under v is UTF-8; path gets the first that is not. */
+static bool check_utf8(const web_json *v, const char *at, char *path, size_t cap)
+{
+	char here[128];
+	int k = 0;
+	for (const web_json *c = v->child; c; c = c->next, k++) {
+		if (c->key && !web_utf8_valid(c->key)) {
+			snprintf(path, cap, "%s", at[0] ? at : "body");
+			return false;
+		}
+		if (c->key)
+			snprintf(here, sizeof here, "%s%s%.60s", at, at[0] ? "." : "", c->key);
+		else
+			snprintf(here, sizeof here, "%s[%d]", at, k);
+		if (c->type == WEB_JSON_STRING && !web_utf8_valid(c->str)) {
+			snprintf(path, cap, "%s", here);
+			return false;
+		}
+		if (!check_utf8(c, here, path, cap))
+			return false;
+	}
+	return true;
+}
+
+bool web_json_utf8(const web_json *root, char *path, size_t cap)
+{
+	path[0] = '\0';
+	if (root->type == WEB_JSON_STRING && !web_utf8_valid(root->str)) {
+		snprintf(path, cap, "body");
+		return false;
+	}
+	return check_utf8(root, "", path, cap);
 }
