@@ -472,9 +472,9 @@ static int serve(web_server *srv, const struct sockaddr_storage *sa, const char 
 	printf("bones serve: listening on http://%.*s:%u (port %u); Ctrl+C stops\n",
 	       (int)(strrchr(listen, ':') - listen), listen, port, port);
 	fflush(stdout);
-	web_log_throttled(srv, "connections: at most %u, %u per address (0: no limit), %d "
-			  "threads, a request within %g s", total, per_ip, POOL_THREADS,
-			  srv->request_seconds);
+	fprintf(stderr, "bones serve: connections: at most %u, %u per address (0: no limit), "
+		"%d threads, a request within %g s\n", total, per_ip, POOL_THREADS,
+		srv->request_seconds);
 	pthread_mutex_lock(&srv->clock);
 	while (!srv->signal)
 		pthread_cond_wait(&srv->stop, &srv->clock);

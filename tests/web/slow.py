@@ -126,4 +126,18 @@ check("every waiting stream hears the move", all(heard(x, want) for x in streams
 for c, _ in streams:
     c.close()
 srv.stop()
+
+# refused connections are logged throttled: a server with 1024 descriptors allows 224
+# per address; 400 from one address are mostly refused, each once a log line
+resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
+srv = Server(build, os.path.join(tmp, "data3"))
+held = slow_connections(srv, "127.0.0.2", 400)
+st, seconds = lobby_from(srv, "127.0.0.3")
+check("over its per-address limit one address leaves the lobby to another", st == 200, st)
+for s in held:
+    s.close()
+srv.stop()
+lines = sum("libmicrohttpd" in line for line in open(os.path.join(tmp, "data3.log")))
+print("measured: 400 connections from one address, limit 224: %d lines of libmicrohttpd logged" % lines)
+check("libmicrohttpd's messages are throttled (%d lines)" % lines, lines <= 12, lines)
 check.exit()
