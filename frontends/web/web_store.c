@@ -628,6 +628,11 @@ int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t
 	struct ids l = {0};
 	int rc = 0;
 	err[0] = '\0';
+	if (!strcmp(st->fault, "hang-restore")) { /* a test's hang: only a signal ends it */
+		fprintf(stderr, "bones serve: BONES_WEB_FAULT=hang-restore: restoring forever\n");
+		for (;;)
+			pause();
+	}
 	pthread_mutex_lock(&st->lock);
 	/* creation order; after a damaged page, the tables the id index still names */
 	int scan = ids_scan(st, "SELECT id FROM tables ORDER BY rowid", &l);

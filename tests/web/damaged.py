@@ -4,10 +4,12 @@ server starts; a move row that does not replay and a damaged page of the databas
 set their tables aside (kept, marked, logged once, listed as damaged) while the server
 starts, serves the others and stops on SIGTERM."""
 import os
+import signal
 import sqlite3
+import subprocess
 import sys
 
-from webtest import Checks, Server
+from webtest import Checks, Server, wait_for
 
 build, tmp = sys.argv[1], sys.argv[2]
 check = Checks()
@@ -100,4 +102,18 @@ check("with a damaged page the server starts and lists the lobby", st == 200, st
 check("tables on the damaged page are set aside", len(damaged) > 1, damaged)
 check("every other table is served as it was", served and same == served, (len(same), len(served)))
 check("SIGTERM stops it", srv.stop() == 0)
+
+# a restore that never ends (BONES_WEB_FAULT=hang-restore) still stops on SIGTERM
+env = dict(os.environ, BONES_PLUGIN_PATH=os.path.join(build, "lib/bones/plugins"), BONES_WEB_FAULT="hang-restore")
+with open(os.path.join(tmp, "hang.log"), "w+") as log:
+    proc = subprocess.Popen([os.path.join(build, "bin/bones"), "serve", "--listen", "127.0.0.1:0", "--data", data],
+                            stdout=subprocess.DEVNULL, stderr=log, env=env)
+    wait_for(lambda: "restoring forever" in open(log.name).read(), 60, "the restore to hang")
+    proc.send_signal(signal.SIGTERM)
+    try:
+        code = proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        code = "still running"
+check("SIGTERM stops a server whose restore hangs", code == 1, code)
 check.exit()
