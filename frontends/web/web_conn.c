@@ -297,4 +297,8 @@ void web_events_stop(web_server *srv)
 	if (srv->events_running)
 		pthread_join(srv->events, NULL);
 	srv->events_running = false;
+	pthread_mutex_lock(&srv->clock);
+	while (srv->hints) /* each resumes its connection as it ends */
+		pthread_cond_wait(&srv->stop, &srv->clock);
+	pthread_mutex_unlock(&srv->clock);
 }

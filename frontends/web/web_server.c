@@ -33,6 +33,13 @@
 struct upload {
 	web_buf body;
 	bool too_big;
+	/* a hint: thought about in a thread of its own while the connection waits */
+	enum { HINT_NONE, HINT_THINKING, HINT_DONE } hint;
+	web_server *srv;
+	struct MHD_Connection *conn;
+	web_request req;
+	char client[64], lang[16];
+	web_reply reply;
 };
 
 /* Token bucket per client address: `rate` per second, bursts of 4 * rate. */
@@ -157,27 +164,79 @@ static const char *bearer(struct MHD_Connection *c)
 	return NULL;
 }
 
+static enum MHD_Result send_api_reply(web_server *srv, struct MHD_Connection *c,
+				      web_reply *rep)
+{
+	enum MHD_Result ok;
+	if (rep->events)
+		ok = web_stream_send(srv, c, rep->events);
+	else
+		ok = send_reply(c, rep->code, rep->type, rep->body.data ? rep->body.data : "",
+				rep->body.len, false);
+	web_buf_release(&rep->body);
+	return ok;
+}
+
+/* A hint's thread: the API answers it (about a second of the hint agent's thinking),
+ * then the waiting connection is resumed to send the reply. */
+static void *hint_main(void *arg)
+{
+	struct upload *up = arg;
+	web_server *srv = up->srv;
+	bones_i18n_thread_language(up->lang);
+	web_api_handle(srv->tables, &up->req, &up->reply);
+	pthread_mutex_lock(&srv->clock);
+	up->hint = HINT_DONE;
+	MHD_resume_connection(up->conn);
+	srv->hints--;
+	pthread_cond_broadcast(&srv->stop);
+	pthread_mutex_unlock(&srv->clock);
+	return NULL;
+}
+
+/* Think about a hint in a thread of its own, the connection suspended meanwhile (a
+ * pool thread is never held for it); at most WEB_HINT_THREADS at once, else 503. */
+static enum MHD_Result start_hint(web_server *srv, struct MHD_Connection *c, struct upload *up)
+{
+	pthread_t thread;
+	pthread_mutex_lock(&srv->clock);
+	bool go = !srv->closing && srv->hints < WEB_HINT_THREADS;
+	if (go) {
+		up->srv = srv, up->conn = c, up->hint = HINT_THINKING;
+		snprintf(up->lang, sizeof up->lang, "%s", bones_i18n_language());
+		go = !pthread_create(&thread, NULL, hint_main, up);
+		if (go) {
+			srv->hints++;
+			pthread_detach(thread);
+			MHD_suspend_connection(c);
+		}
+	}
+	pthread_mutex_unlock(&srv->clock);
+	return go ? MHD_YES
+		  : send_error(c, 503, _("hint: the server is busy with other hints; try again"));
+}
+
 static enum MHD_Result api(web_server *srv, struct MHD_Connection *c, const char *url,
 			   const char *method, struct upload *up, const char *client)
 {
 	web_request req = {.method = method, .path = url, .body = up->body.data,
-			   .body_len = up->body.len, .token = bearer(c), .client = client};
+			   .body_len = up->body.len, .token = bearer(c)};
 	req.width = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "w");
 	req.height = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "h");
 	req.picture = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "picture");
 	req.ghost = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ghost");
 	req.at = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "at");
 	req.game = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "game");
+	snprintf(up->client, sizeof up->client, "%s", client);
+	req.client = up->client;
+	size_t n = strlen(url);
+	if (!strcmp(method, "POST") && n > 5 && !strcmp(url + n - 5, "/hint")) {
+		up->req = req; /* its strings live as long as the request */
+		return start_hint(srv, c, up);
+	}
 	web_reply rep;
 	web_api_handle(srv->tables, &req, &rep);
-	enum MHD_Result ok;
-	if (rep.events)
-		ok = web_stream_send(srv, c, rep.events);
-	else
-		ok = send_reply(c, rep.code, rep.type, rep.body.data ? rep.body.data : "",
-				rep.body.len, false);
-	web_buf_release(&rep.body);
-	return ok;
+	return send_api_reply(srv, c, &rep);
 }
 
 /* The host part of an authority ("name:port", "[::1]:port") into out, lower case. */
@@ -331,6 +390,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 		*size = 0;
 		return MHD_YES;
 	}
+	if (up->hint == HINT_DONE) /* resumed: the hint's reply */
+		return send_api_reply(srv, c, &up->reply);
+	if (up->hint == HINT_THINKING)
+		return MHD_YES;
 	web_conn_set(srv, conn, WEB_CONN_ANSWERING);
 	request_language(c);
 	enum MHD_Result ok = route(srv, c, url, method, up);

@@ -13,6 +13,7 @@
 #define WEB_BUCKETS 4096
 #define WEB_REQUEST_SECONDS 15 /* a request's headers and body, from its first byte */
 #define WEB_PING_SECONDS 15    /* an event stream's comment when nothing happens */
+#define WEB_HINT_THREADS 4     /* hints thought about at once (web_table_hint: 2 think) */
 #define WEB_CSP "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' " \
 		"blob: data:; connect-src 'self'; base-uri 'none'; form-action 'self'; " \
 		"frame-ancestors 'none'"
@@ -43,11 +44,12 @@ typedef struct web_server {
 	double log_window;
 	int log_lines, log_dropped;
 	pthread_mutex_t clock;    /* guards conns, waiting, closing, signal */
-	pthread_cond_t stop;      /* signal set */
+	pthread_cond_t stop;      /* signal set, or a hint thread done */
 	web_conn *conns;
 	web_stream *waiting;      /* event streams suspended until their table changes */
 	bool closing, serving;
 	int signal;               /* the signal that stops the server, 0 none yet */
+	int hints;                /* hint threads running (their connections suspended) */
 	double request_seconds;   /* WEB_REQUEST_SECONDS; BONES_WEB_REQUEST_SECONDS in tests */
 	pthread_t events;
 	bool events_running;
@@ -73,7 +75,8 @@ void web_client_address(web_server *srv, struct MHD_Connection *c, char *out, si
 /* Answer with t's event stream: suspended between events, holding no thread. */
 enum MHD_Result web_stream_send(web_server *srv, struct MHD_Connection *c, web_table *t);
 /* The thread that resumes event streams when their table changes and shuts slow
- * connections; stop resumes every stream first (before MHD_stop_daemon). */
+ * connections; stop resumes every stream and waits for the hints' threads (so that no
+ * connection is suspended at MHD_stop_daemon). */
 bool web_events_start(web_server *srv);
 void web_events_stop(web_server *srv);
 /* A log line, at most 5 each 10 s (then how many were left out). */

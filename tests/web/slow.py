@@ -125,6 +125,7 @@ want = b"data: %d\n" % body["version"]
 check("every waiting stream hears the move", all(heard(x, want) for x in streams), body)
 for c, _ in streams:
     c.close()
+
 srv.stop()
 
 # refused connections are logged throttled: a server with 1024 descriptors allows 224
