@@ -90,6 +90,20 @@ r.read()
 check("--host-name adds a name", r.status == 200, r.status)
 named.stop()
 
+# X-Forwarded-For names the client only from the trusted proxy (rate 1: bursts of 4)
+for trusted in (True, False):
+    extra = ("--trusted-proxy", "127.0.0.1") if trusted else ()
+    proxied = Server(build, os.path.join(tmp, "proxied%d" % trusted), rate="1", extra=extra)
+    codes = [proxied.call("GET", "/api/tables", headers={"X-Forwarded-For": "10.0.0.1, 192.0.2.1"})[0]
+             for _ in range(6)]
+    other = proxied.call("GET", "/api/tables", headers={"X-Forwarded-For": "10.0.0.1, 192.0.2.2"})[0]
+    proxied.stop()
+    if trusted:
+        check("behind the trusted proxy each forwarded address has its own rate", 429 in codes and other == 200,
+              (codes, other))
+    else:
+        check("from anyone else X-Forwarded-For is ignored", 429 in codes and other == 429, (codes, other))
+
 # no install or data folder in an error
 st, body, _ = srv.call("POST", "/api/tables", {"game": "geominos", "options": {"tiles": "geominos/board.ini"}})
 check("an error names a file without the server's folders", st == 400 and "/" not in body["error"]
