@@ -88,7 +88,8 @@ typedef int (*web_store_fn)(void *user, const web_table_row *row, char **moves, 
 			    const web_stored_game *done, size_t done_count,
 			    const char *unreadable);
 int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t errcap);
-/* Mark a table set aside (kept, not played): why it is (row.damaged at the next start). */
+/* Mark a table set aside (kept, not played): why it is (row.damaged at the next start,
+ * when it is tried again); why NULL: no longer. */
 int web_store_set_damaged(web_store *st, const char *id, const char *why, char *err,
 			  size_t errcap);
 /* How many times a server has opened this database, this time included (0: unknown):

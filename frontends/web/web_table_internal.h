@@ -33,6 +33,7 @@ struct web_table {
 	bool parked;              /* agents only, nobody watching: out of the queue */
 	int64_t watched_until;    /* web_clock_now() until which someone watches */
 	char creator[48];         /* the address that created it ("" after a restart) */
+	bool unmark;              /* was set aside at an earlier start, replays now */
 };
 
 /* A table set aside at start: its stored history does not replay or read. */

@@ -224,10 +224,20 @@ static int set_aside(web_tables *ts, const web_table_row *row, const char *why)
 	return 0;
 }
 
-/* The tables set aside at this start marked in the store (outside its lock). */
+/* The tables set aside at this start marked in the store, those set aside before that
+ * replay now unmarked (outside the store's lock). */
 static void mark_damaged(web_tables *ts)
 {
 	char err[512];
+	for (size_t i = 0; i < ts->count; i++) {
+		web_table *t = ts->tables[i];
+		if (!t->unmark)
+			continue;
+		t->unmark = false;
+		web_log("table %s: replays again: back in play", t->row.id);
+		if (web_store_set_damaged(ts->store, t->row.id, NULL, err, sizeof err))
+			web_log("table %s: still marked as set aside: %s", t->row.id, err);
+	}
 	for (size_t i = 0; i < ts->damaged_count; i++) {
 		web_damaged *d = &ts->damaged[i];
 		if (!d->to_mark)
@@ -246,10 +256,8 @@ static int restore_one(void *user, const web_table_row *row, char **moves, size_
 {
 	web_tables *ts = user;
 	char why[512];
-	if (unreadable || row->damaged[0]) {
-		snprintf(why, sizeof why, "%s", unreadable ? unreadable : row->damaged);
-		return set_aside(ts, row, why);
-	}
+	if (unreadable)
+		return set_aside(ts, row, unreadable);
 	web_table *t = table_new(ts, row, why, sizeof why);
 	if (!t || !replay_match(t, done, done_count, why, sizeof why) ||
 	    !replay(t, moves, count, why, sizeof why)) {
@@ -263,6 +271,7 @@ static int restore_one(void *user, const web_table_row *row, char **moves, size_
 				row->forfeited ? -1 : row->resigned))
 		web_log("table %s: the stored resignation names no seat", row->id);
 	t->stored = bones_session_length(t->s);
+	t->unmark = row->damaged[0] != 0; /* set aside before (a plugin missing, say) */
 	if (!table_add(ts, t)) {
 		table_free(t);
 		return 1;

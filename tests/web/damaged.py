@@ -84,6 +84,22 @@ con = sqlite3.connect(db)
 mark = con.execute("SELECT damaged FROM tables WHERE id = ?", (bad_row,)).fetchone()[0]
 check("the database keeps the table, marked", mark and "zz@99,99" in mark, mark)
 
+# a table set aside while its game is missing comes back with its game
+gone = tables[2]["id"]
+con.execute("UPDATE tables SET game = 'no-such-game' WHERE id = ?", (gone,))
+con.commit()
+srv = Server(build, data)
+aside = {x["id"] for x in srv.call("GET", "/api/tables")[1]["tables"] if x.get("damaged")}
+srv.stop()
+con.execute("UPDATE tables SET game = 'holomino' WHERE id = ?", (gone,))
+con.commit()
+srv = Server(build, data)
+st, back = texts(srv, gone)
+srv.stop()
+mark = con.execute("SELECT damaged FROM tables WHERE id = ?", (gone,)).fetchone()[0]
+check("a table whose game is missing is set aside, and back in play with its game, unmarked",
+      gone in aside and st == 200 and back == before[gone] and mark is None, (aside, st, mark))
+
 # a damaged page of the moves: overwritten bytes in the middle of the file
 pages = [p for (p,) in con.execute("SELECT pageno FROM dbstat WHERE name = 'moves' AND pagetype = 'leaf'")]
 size = con.execute("PRAGMA page_size").fetchone()[0]
