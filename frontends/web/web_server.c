@@ -598,6 +598,17 @@ static bool configure(web_server *srv, const web_server_config *cfg, const char 
 	return true;
 }
 
+/* Each request speaks its client's language (bones_i18n_thread_language), which
+ * LANGUAGE would override: it goes before any thread starts. This thread keeps the
+ * language of the person who started the server. */
+static void keep_own_language(void)
+{
+	char own[16];
+	snprintf(own, sizeof own, "%s", bones_i18n_language());
+	unsetenv("LANGUAGE");
+	bones_i18n_thread_language(own);
+}
+
 int web_server_run(const web_server_config *cfg)
 {
 	const char *listen = cfg->listen ? cfg->listen : "127.0.0.1:8080";
@@ -620,14 +631,7 @@ int web_server_run(const web_server_config *cfg)
 		free(srv);
 		return 2;
 	}
-	/* Each request speaks its client's language (bones_i18n_thread_language), which
-	 * LANGUAGE would override: it goes before any thread starts. This thread keeps the
-	 * language of the person who started the server. */
-	const char *own = bones_i18n_language();
-	char own_code[16];
-	snprintf(own_code, sizeof own_code, "%s", own);
-	unsetenv("LANGUAGE");
-	bones_i18n_thread_language(own_code);
+	keep_own_language();
 	/* signals for the signals' thread: blocked before any thread starts, so all inherit it */
 	sigset_t set;
 	sigemptyset(&set);
