@@ -28,6 +28,7 @@
 
 #define BODY_MAX (64 * 1024)
 #define POOL_THREADS 8 /* libmicrohttpd's threads: every connection is served by one */
+#define MAX_CONNECTIONS 20000 /* about 7 KiB each while slow: memory stays bounded */
 
 /* One request being received: the body so far. */
 struct upload {
@@ -480,24 +481,26 @@ static void *signals_main(void *arg)
 }
 
 /* Connections allowed in all and per address, from the file descriptors this process
- * may open (the soft limit raised to the hard one): a quarter each address, so that two
+ * may open (the soft limit raised to the hard one; at most MAX_CONNECTIONS in all): a
+ * quarter each address, so that two
  * addresses leave half to everyone else; behind a trusted proxy every connection comes
  * from it, so only the total holds (limit per client in the proxy). */
 static void connection_limits(const web_server *srv, unsigned *total, unsigned *per_ip)
 {
 	struct rlimit rl;
 	rlim_t fds = 1024;
+	const rlim_t enough = MAX_CONNECTIONS + 128;
 	if (!getrlimit(RLIMIT_NOFILE, &rl)) {
-		if (rl.rlim_cur < rl.rlim_max) {
-			rl.rlim_cur = rl.rlim_max;
+		if (rl.rlim_cur < enough && rl.rlim_cur < rl.rlim_max) {
+			rl.rlim_cur = rl.rlim_max < enough ? rl.rlim_max : enough;
 			setrlimit(RLIMIT_NOFILE, &rl);
 			getrlimit(RLIMIT_NOFILE, &rl);
 		}
-		fds = rl.rlim_cur == RLIM_INFINITY ? 65536 : rl.rlim_cur;
+		fds = rl.rlim_cur < enough ? rl.rlim_cur : enough;
 	}
-	if (fds > 1000000)
-		fds = 1000000;
 	*total = fds > 256 ? (unsigned)(fds - 128) : (unsigned)fds / 2; /* the database, plugins */
+	if (*total > MAX_CONNECTIONS)
+		*total = MAX_CONNECTIONS;
 	*per_ip = srv->proxy[0] ? 0 : *total / 4;
 }
 
