@@ -145,6 +145,11 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 						 "cannot play)"));
 		return;
 	}
+	if (!strcmp(action, "rematch")) { /* web_rematch.c */
+		web_result r = web_table_rematch(ts, t, seat, &rep->body);
+		result_reply(rep, &r);
+		return;
+	}
 	if (!strcmp(action, "resign") || !strcmp(action, "hint")) {
 		web_result r = action[0] == 'r' ? web_table_resign(ts, t, seat)
 						: web_table_hint(ts, t, seat, &rep->body);
@@ -227,7 +232,7 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 			rep->type = "text/plain; charset=utf-8";
 	} else if (post && (!strcmp(action, "move") || !strcmp(action, "resign") ||
 			    !strcmp(action, "undo") || !strcmp(action, "hint") ||
-			    !strcmp(action, "join"))) {
+			    !strcmp(action, "join") || !strcmp(action, "rematch"))) {
 		table_post(ts, t, action, req, rep);
 	} else {
 		error_reply(rep, get || post ? 404 : 405, NULL, _("no such route for this method"));

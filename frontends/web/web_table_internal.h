@@ -27,6 +27,11 @@ struct web_table {
 	bool hinting;             /* the table's hint agent is thinking */
 	int undo_by;              /* seat asking to take back its last move, -1 none */
 	char **records;           /* a match's finished games' records, by game */
+	char rematch[40];         /* the rematch's table id, "" none (web_rematch.c; kept in
+				   * memory only: a restart forgets the offer, not the table) */
+	char rematch_token[WEB_MAX_SEATS][64]; /* by participant: their seat's token there */
+	int rematch_seat[WEB_MAX_SEATS];       /* by participant: their seat there, from 1 */
+	bool rematching;          /* a rematch is being created */
 	int record_count;
 	web_table *next_queued;
 	bool human_seat;          /* a person plays here: its agents go first */
@@ -115,6 +120,8 @@ void web_match_json(const web_table *t, web_buf *out, bool *first);
 void web_table_bump(web_table *t);
 /* The agents of this game think at most WEB_AGENT_SECONDS a move. */
 void web_table_limit_agents(web_table *t);
+/* The view's "rematch" member for participant seat when one was created. Lock held. */
+void web_rematch_json(const web_table *t, int seat, web_buf *out, bool *first);
 /* Log one line to stderr with the time: never a token. */
 void web_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -40,6 +40,12 @@ bool web_tables_damaged(web_tables *ts, const char *id);
 /* Wait until some table changed since `seen` (a count), at most ms; returns the count. */
 uint64_t web_tables_changes(web_tables *ts, uint64_t seen, int ms);
 
+/* The rematch of a finished table (web_rematch.c): the same game and options, the
+ * seats in reverse order; asked by participant seat (a token's), it answers that
+ * participant's link there, {"rematch": {"id", "link"}}, creating the table the first
+ * time. 409 before the game is over. */
+web_result web_table_rematch(web_tables *ts, web_table *t, int seat, web_buf *out);
+
 /* The games and presets, with option schemas and agent kinds, as JSON. */
 void web_tables_games_json(web_tables *ts, web_buf *out);
 /* The lobby: every table, newest first, with public facts only. */

@@ -13,6 +13,19 @@
 #include "bones/render.h"
 #include "web_table_internal.h"
 
+/* A player's move in the plugin's words for people (render.h move_words), after the
+ * mover's name; false when the plugin has none for it. */
+static bool move_words(const web_table *t, const void *state, bones_move move, char *buf,
+		       size_t cap)
+{
+	const void *game = bones_session_game(t->s);
+	const bones_render *r = t->plugin->get_extension
+					? t->plugin->get_extension(game, BONES_RENDER_ID)
+					: NULL;
+	buf[0] = '\0';
+	return r && BONES_RENDER_HAS(r, move_words) && r->move_words(game, state, move, buf, cap);
+}
+
 /* The history entries before len, as viewer may see them: n is the history index + 1,
  * number the player move's number (chance outcomes have none, and words if the plugin
  * describes them). */
@@ -30,6 +43,9 @@ static void write_moves(const web_table *t, int viewer, size_t len, web_buf *out
 			p->breakdown(game, bones_session_state_at(t->s, i + 1), why, sizeof why);
 		if (visible && mover < 0 && !bones_session_chance_words(t->s, i, words, sizeof words))
 			words[0] = '\0';
+		if (visible && mover >= 0)
+			move_words(t, bones_session_state_at(t->s, i), bones_session_move_at(t->s, i),
+				   words, sizeof words);
 		bool f = true;
 		web_buf_puts(out, i ? ",{" : "{");
 		web_buf_json_key(out, &f, "n");
@@ -46,6 +62,10 @@ static void write_moves(const web_table *t, int viewer, size_t len, web_buf *out
 		}
 		web_buf_json_key(out, &f, "text");
 		web_buf_json_string(out, text);
+		if (visible && mover >= 0) {
+			web_buf_json_key(out, &f, "points");
+			web_buf_json_number(out, bones_choices_points_at(t->s, i));
+		}
 		if (why[0]) {
 			web_buf_json_key(out, &f, "breakdown");
 			web_buf_json_string(out, why);
@@ -95,12 +115,17 @@ static void write_seats(const web_table *t, const void *state, web_buf *out)
 	web_buf_puts(out, "]");
 }
 
-static void write_target(web_buf *out, const bones_choice *c,
+static void write_target(const web_table *t, web_buf *out, const bones_choice *c,
 			 const bones_picture_layout *layout)
 {
 	bool f = true;
+	char words[160];
 	web_buf_json_key(out, &f, "move");
 	web_buf_json_string(out, c->text);
+	if (move_words(t, bones_session_state(t->s), c->move, words, sizeof words)) {
+		web_buf_json_key(out, &f, "words");
+		web_buf_json_string(out, words);
+	}
 	if (c->target < 0) { /* a move off the board, in the reader's language */
 		web_buf_json_key(out, &f, "label");
 		web_buf_json_string(out, c->label);
@@ -137,7 +162,7 @@ static void write_targets(const web_table *t, const bones_picture_layout *layout
 	web_buf_puts(out, "[");
 	for (size_t i = 0; i < n; i++) {
 		web_buf_puts(out, i ? ",{" : "{");
-		write_target(out, bones_choices_at(c, i), layout);
+		write_target(t, out, bones_choices_at(c, i), layout);
 		web_buf_puts(out, "}");
 	}
 	web_buf_puts(out, "]");
@@ -207,6 +232,15 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 	}
 }
 
+/* The seats' names for the picture's hands column, as the page names them. */
+static const char *const *seat_names(const web_table *t, const char *names[WEB_MAX_SEATS + 1])
+{
+	memset(names, 0, (WEB_MAX_SEATS + 1) * sizeof *names);
+	for (int i = 0; i < t->row.seat_count && i < WEB_MAX_SEATS; i++)
+		names[i] = web_table_seat_row(t, i)->name;
+	return names;
+}
+
 static bool write_picture(const web_table *t, int viewer, bool mine, int w, int h,
 			  size_t index, bones_picture_layout *layout, web_buf *out, bool *f,
 			  web_result *r)
@@ -214,6 +248,8 @@ static bool write_picture(const web_table *t, int viewer, bool mine, int w, int 
 	bones_picture_game pos = bones_picture_game_of(t->s, index);
 	bones_picture_request req = bones_picture_defaults();
 	req.width = w, req.height = h, req.viewer = viewer;
+	const char *names[WEB_MAX_SEATS + 1];
+	req.names = seat_names(t, names);
 	if (mine)
 		req.flags |= BONES_PICTURE_TARGETS;
 	unsigned char *svg = NULL;
@@ -288,6 +324,7 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, lo
 		return r;
 	}
 	pthread_mutex_lock(&t->lock);
+	int participant = seat;
 	seat = web_table_seat_now(t, seat);
 	size_t len = bones_session_length(t->s);
 	size_t index = at < 0 || (size_t)at > len ? len : (size_t)at;
@@ -295,6 +332,7 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, lo
 		    index == len;
 	web_buf_puts(out, "{");
 	write_facts(t, seat, mine, index, out, &f);
+	web_rematch_json(t, participant, out, &f);
 	if (!width) {
 		web_buf_json_key(out, &f, "legal");
 		if (mine)
@@ -333,6 +371,8 @@ web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int wid
 	bones_picture_request req = bones_picture_defaults();
 	req.width = width, req.height = height, req.viewer = seat;
 	req.flags |= BONES_PICTURE_GHOST;
+	const char *names[WEB_MAX_SEATS + 1];
+	req.names = seat_names(t, names);
 	unsigned char *svg = NULL;
 	size_t size = 0;
 	char err[512];

@@ -817,6 +817,29 @@ static bool move_label(const void *vg, const void *vs, bones_move m, char *buf, 
 	return true;
 }
 
+/* A player's move in words, after the mover's name: the tile and the end it goes to. */
+static bool move_words(const void *vg, const void *vs, bones_move m, char *buf, size_t cap)
+{
+	const game *g = vg;
+	const state *s = vs;
+	int kind = KIND(m), t = TILE(m);
+	if (kind >= DEAL || !is_legal(g, s, m))
+		return false;
+	char tile[8];
+	snprintf(tile, sizeof tile, "%d-%d", t < TILES ? g->lo[t] : 0, t < TILES ? g->hi[t] : 0);
+	if (kind == PASS)
+		snprintf(buf, cap, "%s", TR(g->host, "passes"));
+	else if (kind == DRAW)
+		snprintf(buf, cap, "%s", TR(g->host, "draws from the boneyard"));
+	else if (kind == LEAD)
+		snprintf(buf, cap, TR(g->host, "leads %s"), tile);
+	else
+		snprintf(buf, cap, kind == RIGHT ? TR(g->host, "plays %s on the right end")
+						 : TR(g->host, "plays %s on the left end"),
+			 tile);
+	return true;
+}
+
 /* Designated fields: a later minor version's appended fields stay NULL (host default). */
 static const bones_render render = {
 	.size = sizeof(bones_render),
@@ -828,6 +851,7 @@ static const bones_render render = {
 	.draw_ghost = draw_ghost,
 	.describe_chance = describe_chance,
 	.move_label = move_label,
+	.move_words = move_words,
 };
 
 static const void *get_extension(const void *vg, const char *id)

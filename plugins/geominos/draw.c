@@ -291,6 +291,36 @@ static bool move_label(const void *game, const void *state, bones_move m, char *
 	return true;
 }
 
+/* A player's move in words, after the mover's name: the tile, its cell as a column
+ * letter and a row number (A1 top left), the side shown and the quarter turns. */
+static bool move_words(const void *game, const void *state, bones_move m, char *buf,
+		       size_t cap)
+{
+	const geo_game *g = game;
+	const geo_state *s = state;
+	char text[BONES_MOVE_TEXT_MAX];
+	if (s->phase != GEO_PH_PLAY || !geo_format_move(game, state, m, text, sizeof text))
+		return false;
+	if (m == GEO_MOVE_PASS) {
+		snprintf(buf, cap, "%s", TR(g, "passes"));
+		return true;
+	}
+	int t = geo_move_tile(m), x = geo_move_x(m), y = geo_move_y(m);
+	const geo_orient *o = &g->tiles[t].orient[geo_move_orient(m)];
+	char cell[8];
+	snprintf(cell, sizeof cell, "%c%d", x < 26 ? 'A' + x : '?', y + 1);
+	if (o->side)
+		/* TRANSLATORS: a tile, its cell (C7) and its quarter turns clockwise */
+		snprintf(buf, cap, TR(g, "places %s at %s, flipped, turned %d"), g->tiles[t].name,
+			 cell, o->rot);
+	else if (o->rot)
+		snprintf(buf, cap, TR(g, "places %s at %s, turned %d"), g->tiles[t].name, cell,
+			 o->rot);
+	else
+		snprintf(buf, cap, TR(g, "places %s at %s"), g->tiles[t].name, cell);
+	return true;
+}
+
 static const bones_render render = {
 	.size = sizeof(bones_render),
 	.board_bounds = board_bounds,
@@ -301,6 +331,7 @@ static const bones_render render = {
 	.draw_ghost = draw_ghost,
 	.describe_chance = describe_chance,
 	.move_label = move_label,
+	.move_words = move_words,
 };
 
 const void *geo_get_extension(const void *game, const char *id)

@@ -322,6 +322,45 @@ static bool move_label(const void *game, const void *state, bones_move m, char *
 	return true;
 }
 
+/* A player's move in words, after the mover's name: the domino picked and its market
+ * row, or the domino placed on which tableau, where (cells from the start token, x to
+ * the right, y down; Dorothy's column by row) and how it lies. */
+static bool move_words(const void *game, const void *state, bones_move m, char *buf,
+		       size_t cap)
+{
+	const hg_game *g = game;
+	const hg_state *s = state;
+	int kind = HG_KIND(m), low = (int)(m & 0x0FFFFFFF);
+	if (!hg_move_legal(g, s, m) || kind >= HG_MV_ORDER)
+		return false;
+	char dom[8];
+	if (kind == HG_MV_PICK) {
+		hg_format_domino(s->right_dom[low], dom, sizeof dom);
+		snprintf(buf, cap, TR(g, "picks %s from row %d"), dom, low + 1);
+		return true;
+	}
+	hg_format_domino(hg_actor_domino(g, s), dom, sizeof dom);
+	if (kind == HG_MV_DISCARD) {
+		snprintf(buf, cap, TR(g, "discards %s"), dom);
+		return true;
+	}
+	int k = hg_actor_tab(g, s), off = hg_is_dorothy_tab(g, k) ? 0 : g->grid / 2;
+	snprintf(dom, sizeof dom, "%d-%d", HG_MA(m), HG_MB(m));
+	const char *lie = HG_MDIR(m) ? TR(g, "downwards") : TR(g, "to the right");
+	if (hg_is_dorothy_tab(g, k))
+		/* TRANSLATORS: a domino, a row of Dorothy's column, how it lies */
+		snprintf(buf, cap, TR(g, "places %s in Dorothy's row %d, %s"), dom,
+			 HG_MY(m) + 1, lie);
+	else if (kind == HG_MV_STACK)
+		/* TRANSLATORS: a domino, its cell (x,y from the start token), how it lies */
+		snprintf(buf, cap, TR(g, "stacks %s at %d,%d, %s"), dom, HG_MX(m) - off,
+			 HG_MY(m) - off, lie);
+	else
+		snprintf(buf, cap, TR(g, "places %s at %d,%d, %s"), dom, HG_MX(m) - off,
+			 HG_MY(m) - off, lie);
+	return true;
+}
+
 /* Designated fields: a later minor version's appended fields stay NULL (host default). */
 static const bones_render render_ext = {
 	.size = sizeof(bones_render),
@@ -334,6 +373,7 @@ static const bones_render render_ext = {
 	.prompt = prompt,
 	.describe_chance = describe_chance,
 	.move_label = move_label,
+	.move_words = move_words,
 };
 
 const void *hg_render_ext(void)

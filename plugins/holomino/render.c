@@ -267,6 +267,31 @@ static bool move_label(const void *game, const void *state, bones_move m, char *
 	return true;
 }
 
+/* A player's move in words, after the mover's name: the tile, its cell and, where the
+ * cell takes it in several turns, which turn. */
+static bool move_words(const void *game, const void *state, bones_move m, char *buf,
+		       size_t cap)
+{
+	const hm_game *g = game;
+	const hm_state *s = state;
+	if (!hm_legal(g, s, m) || hm_kind(m) == HM_DRAW)
+		return false;
+	char name[4];
+	hm_tile_name(g, hm_tile(m), name);
+	if (hm_kind(m) == HM_PASS) {
+		snprintf(buf, cap, TR(g, "passes and returns %s"), name);
+		return true;
+	}
+	unsigned turns = hm_turns(g, s, hm_find(g, s, hm_q(m), hm_r(m)), hm_tile(m));
+	if (turns & (turns - 1))
+		/* TRANSLATORS: a tile, its cell (q,r) and which of its turns (1-3) */
+		snprintf(buf, cap, TR(g, "places %s at %d,%d, turn %d"), name, hm_q(m), hm_r(m),
+			 hm_turn(m) + 1);
+	else
+		snprintf(buf, cap, TR(g, "places %s at %d,%d"), name, hm_q(m), hm_r(m));
+	return true;
+}
+
 static const bones_render render = {
 	.size = sizeof(bones_render),
 	.board_bounds = board_bounds,
@@ -277,6 +302,7 @@ static const bones_render render = {
 	.draw_ghost = draw_ghost,
 	.describe_chance = describe_chance,
 	.move_label = move_label,
+	.move_words = move_words,
 };
 
 const void *hm_extension(const void *game, const char *id)

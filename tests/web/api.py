@@ -156,8 +156,19 @@ st, body, _ = srv.call("POST", "/api/tables/%s/undo" % t2["id"], {"action": "acc
 st2, va, _ = srv.call("GET", "/api/tables/" + t2["id"], token=a)
 check("the other seat accepts: the move is taken back", st == 200 and va["to_move"] == 1 and va["undo_by"] == 0
       and not [m for m in va["moves"] if m["seat"]], body)
+st, body, _ = srv.call("POST", "/api/tables/%s/rematch" % t2["id"], {}, token=a)
+check("no rematch before the end", st == 409, body)
+check("a move in words with its points", all(m.get("words") and "points" in m for m in va["legal"]), va["legal"][:2])
 st, body, _ = srv.call("POST", "/api/tables/%s/resign" % t2["id"], {}, token=b)
 check("a seat resigns", st == 200, body)
+st, ra, _ = srv.call("POST", "/api/tables/%s/rematch" % t2["id"], {}, token=a)
+st2, rb, _ = srv.call("POST", "/api/tables/%s/rematch" % t2["id"], {}, token=b)
+check("one rematch for both seats, the seats swapped", st == 200 and st2 == 200
+      and ra["rematch"]["id"] == rb["rematch"]["id"] and "#seat=2&" in ra["rematch"]["link"]
+      and "#seat=1&" in rb["rematch"]["link"], (ra, rb))
+st, sv, _ = srv.call("GET", "/api/tables/" + t2["id"])
+check("a spectator sees the rematch without a link", sv["rematch"]["id"] == ra["rematch"]["id"]
+      and "link" not in sv["rematch"], sv.get("rematch"))
 st, v, _ = srv.call("GET", "/api/tables/" + t2["id"], token=a)
 check("the game is over after a resignation", v["over"] and "resigned" in v["status"], v["status"])
 st, body, _ = srv.call("POST", "/api/tables/%s/move" % t2["id"], {"move": "x"}, token=a)

@@ -227,6 +227,7 @@ if browser_too:
             d.save_screenshot(os.path.join(shot, "web-created-de.png"))
         d.get(link[0].get_attribute("href"))
         wait(lambda: d.find_elements(By.CSS_SELECTOR, "#overlay .target, #choices .choice"), what="our turn")
+        d.find_element(By.CSS_SELECTOR, "#details summary").click()  # the notation's view
         check("the table page speaks German", text(d, "#resign") == "Aufgeben" and text(d, "#play-selected") == "Spielen"
               and text(d, "aside h2") == "Wertung" and text(d, "#who").startswith("Du bist Platz 1"), text(d, "#who"))
         before = len(d.find_elements(By.CSS_SELECTOR, "#moves li.move"))
@@ -236,6 +237,8 @@ if browser_too:
         # breakdowns (when a move scores) are in the plugin's words, from its catalogue
         print("  breakdowns shown: %r" % (why[:2],))
         check("our move and the agent's are listed", len(d.find_elements(By.CSS_SELECTOR, "#moves li.move")) >= 2)
+        said = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#moves li.move")]
+        check("the moves in German words (the plugin's move_words)", all(" legt " in m for m in said), said)
         wait(lambda: d.find_elements(By.CSS_SELECTOR, "#overlay .target, #choices .choice"), what="our turn again")
         if shot:
             d.save_screenshot(os.path.join(shot, "web-play-de.png"))
@@ -245,7 +248,7 @@ if browser_too:
         check("the end in German: status, ranks and the record link", text(d, "#record") == "Aufzeichnung herunterladen"
               and all(r.startswith("Rang") for r in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#scores td:nth-child(3)")]),
               text(d, "#status"))
-        check("the result in German words", "Ränge" in text(d, "#status") and "Punkte" in text(d, "#status"), text(d, "#status"))
+        check("the result in German words", "gewinnt. Endstand:" in text(d, "#over-text"), text(d, "#over-text"))
         check("the replay in German", text(d, "#r-label") == "das Ende", text(d, "#r-label"))
         if shot:
             d.save_screenshot(os.path.join(shot, "web-end-de.png"))

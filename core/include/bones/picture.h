@@ -110,6 +110,8 @@ typedef struct bones_picture_request {
 	unsigned flags;      /* BONES_PICTURE_* */
 	bones_move ghost;    /* with BONES_PICTURE_GHOST; must be legal in the state */
 	const char *title;   /* optional caption at the top left, e.g. "Holomino - move 12" */
+	const char *const *names; /* optional: each seat's name in the hands column (the
+				   * table's "Ann"), NULL or a NULL entry: "Player N" */
 } bones_picture_request;
 
 /* The position to draw: borrowed pointers. */

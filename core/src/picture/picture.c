@@ -29,6 +29,7 @@ typedef struct frame {
 	double col_x, col_w;     /* hands column (col_w 0: none) */
 	double slot;             /* side of one hand slot */
 	int cols;                /* slots per row */
+	const char *const *names;/* the request's seat names, or NULL */
 } frame;
 
 bones_picture_request bones_picture_defaults(void)
@@ -184,7 +185,10 @@ static void draw_player_header(bones_picture_canvas *c, const frame *f,
 			     bones_picture_player_color(p), BONES_RGBA(255, 255, 255, 255),
 			     0.1 * u);
 	char label[64], right[64];
-	snprintf(label, sizeof label, _("Player %d"), p + 1);
+	if (f->names && f->names[p])
+		snprintf(label, sizeof label, "%s", f->names[p]);
+	else
+		snprintf(label, sizeof label, _("Player %d"), p + 1);
 	double w = bones_picture_text(c, x + 1.3 * u, y + 0.9 * u, 1.05 * u, INK,
 				      BONES_ALIGN_LEFT, label);
 	if (moving)
@@ -269,6 +273,7 @@ bones_status bones_picture_draw(bones_picture_canvas *c, const bones_picture_gam
 	memset(out, 0, sizeof *out);
 	frame f;
 	plan(&f, r, pos, req);
+	f.names = req->names;
 	size_t n = 0;
 	bones_move_place *places = target_places(r, pos, req, &n);
 	fit_board(&f, r, pos, places, n, out);

@@ -61,7 +61,10 @@ function optionField(plugin, o, value) {
 	input.id = 'opt-' + o.key;
 	input.dataset.option = o.key;
 	input.dataset.type = o.type;
-	const label = el('label', {}, o.key + ' ', input, ' ', el('span', { className: 'help', textContent: o.help }));
+	// the option in the player's words: its help (from the plugin's schema, translated by
+	// the server) with a capital; the key, which records and INI files use, as a tooltip
+	const words = o.help ? o.help.charAt(0).toUpperCase() + o.help.slice(1) : o.key;
+	const label = el('label', { title: o.key }, el('span', { className: 'option-name', textContent: words }), ' ', input);
 	const error = el('p', { className: 'error', id: 'error-' + o.key });
 	const div = el('div', {}, label, error);
 	return { div, input };
@@ -147,12 +150,26 @@ async function create(event) {
 		if (s.open) links.append(el('li', { textContent: fmt(_('Seat %d is open: anyone may take it from the lobby'), s.seat) }));
 		if (!s.link) continue;
 		const url = location.origin + s.link;
-		links.append(el('li', {}, fmt(_('Seat %d (%s):'), s.seat, s.name) + ' ', el('a', { href: url, textContent: fmt(_('play as seat %d'), s.seat), className: 'seat-link' }), ' ', el('input', { type: 'text', value: url, readOnly: true, size: 60 })));
+		links.append(el('li', {}, fmt(_('Seat %d (%s):'), s.seat, s.name) + ' ', el('a', { href: url, textContent: fmt(_('play as seat %d'), s.seat), className: 'seat-link' }), ' ', copyButton(url)));
 	}
 	const spec = location.origin + body.spectator;
-	links.append(el('li', {}, _('Spectators:') + ' ', el('a', { href: spec, textContent: spec })));
+	links.append(el('li', {}, _('Spectators:') + ' ', el('a', { href: spec, textContent: spec }), ' ', copyButton(spec)));
 	$('created').hidden = false;
 	loadTables();
+}
+
+// A button that copies a link, and says so.
+function copyButton(url) {
+	const b = el('button', { type: 'button', className: 'copy', textContent: _('Copy link') });
+	b.addEventListener('click', async () => {
+		try {
+			await navigator.clipboard.writeText(url);
+			b.textContent = _('Copied');
+		} catch (e) {
+			window.prompt(_('Copy this link:'), url); // no clipboard (plain http)
+		}
+	});
+	return b;
 }
 
 async function join(id, seat) {
@@ -167,7 +184,8 @@ async function loadTables() {
 	const r = await fetch(api('/api/tables'));
 	if (!r.ok) return;
 	const body = await r.json();
-	const rows = body.tables.map((t) => {
+	const hide = $('hide-over').checked;
+	const rows = body.tables.filter((t) => !(hide && t.over)).map((t) => {
 		// TRANSLATORS: %s is the name of a seat played by an agent
 		const seats = t.seats.map((s) => (s.kind === 'agent' ? fmt(_('%s (agent)'), s.name) : s.name)).join(', ');
 		// TRANSLATORS: a table's state in the lobby: its game is over
@@ -195,6 +213,11 @@ function mySeats() {
 
 async function start() {
 	await i18nStart();
+	try { $('hide-over').checked = localStorage.getItem('bones.hide-over') === '1'; } catch (e) { /* private mode */ }
+	$('hide-over').addEventListener('change', () => {
+		try { localStorage.setItem('bones.hide-over', $('hide-over').checked ? '1' : '0'); } catch (e) { /* private mode */ }
+		loadTables();
+	});
 	mySeats();
 	const r = await fetch(api('/api/games'));
 	games = await r.json();

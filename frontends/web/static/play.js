@@ -15,6 +15,14 @@ let ghosts = new Map(); // move -> blob URL of the picture with its ghost (this 
 let hoverTimer = null;
 let replayAt = null; // a history index while replaying a finished game, else null
 let stops = [];      // the replay's positions: after each player move, and the end
+let zoom = 1;        // the board's width in widths of its frame (buttons, Ctrl+wheel)
+let autoZoom = true; // on a small screen, zoom in until the targets are a finger wide
+const MAX_ZOOM = 8;
+let centre = false;  // after a zoom: scroll the board to the targets
+let offered = [];    // the moves of the choice buttons shown now (keys 1-9, R, Enter)
+let picked = -1;     // the choice R has turned to, -1 none
+let online = null;   // whether the server answered last (the connection indicator)
+let wasMyTurn = false;
 
 function el(tag, props, ...kids) {
 	const e = document.createElement(tag);
@@ -33,30 +41,71 @@ async function load() {
 	if (loading) { again = true; return; }
 	loading = true;
 	try {
-		const w = Math.max(480, Math.min(1600, Math.round($('board').clientWidth || 900)));
-		const h = Math.round(w * 2 / 3);
+		const frame = $('board-wrap').clientWidth || 900;
+		const w = Math.max(320, Math.min(2400, Math.round(frame * zoom)));
+		// a picture as tall as the screen allows: portrait on a phone, wide on a desktop
+		const ratio = Math.max(0.5, Math.min(1.3, (window.innerHeight - 230) / frame));
+		const h = Math.round(w * ratio);
 		const at = replayAt === null ? '' : '&at=' + replayAt;
 		const r = await fetch(api('/api/tables/' + tableId + '?w=' + w + '&h=' + h + at), { headers: headers() });
 		const body = await r.json();
+		connected(true);
 		if (!r.ok) { $('error').textContent = body.error; return; }
 		view = body;
 		render();
 	} catch (e) {
-		$('error').textContent = fmt(_('cannot reach the server: %s'), e);
+		connected(false);
 	} finally {
 		loading = false;
 		if (again) { again = false; load(); }
 	}
 }
 
+// The connection indicator: shown only while the server cannot be reached.
+function connected(ok) {
+	if (online === ok) return;
+	online = ok;
+	const c = $('conn');
+	c.classList.toggle('offline', !ok);
+	c.textContent = ok ? '' : _('No connection to the server: trying again...');
+}
+
 async function play(move) {
 	$('error').textContent = '';
-	const r = await fetch(api('/api/tables/' + tableId + '/move'), { method: 'POST', headers: headers(), body: JSON.stringify({ move }) });
+	let r, body;
+	try {
+		r = await fetch(api('/api/tables/' + tableId + '/move'), { method: 'POST', headers: headers(), body: JSON.stringify({ move }) });
+		body = await r.json();
+		connected(true);
+	} catch (e) {
+		connected(false);
+		$('error').textContent = _('The move was not sent: the server cannot be reached. Try again when the connection is back.');
+		cancel();
+		return;
+	}
+	piece = null;
+	offered = [];
+	$('choices').replaceChildren();
+	// refused: say why, and show the board as the server has it
+	if (!r.ok) $('error').textContent = fmt(_('The move was refused: %s'), body.error);
+	load();
+}
+
+// Esc: no piece chosen, no spot's choices, the board as it is.
+function cancel() {
+	piece = null;
+	offered = [];
+	picked = -1;
+	$('choices').replaceChildren();
+	if (pictureUrl) $('picture').src = pictureUrl;
+	if (view) renderOverlay();
+}
+
+async function rematch() {
+	const r = await fetch(api('/api/tables/' + tableId + '/rematch'), { method: 'POST', headers: headers(), body: '{}' });
 	const body = await r.json();
 	if (!r.ok) { $('error').textContent = body.error; return; }
-	piece = null;
-	$('choices').replaceChildren();
-	load();
+	if (body.rematch && body.rematch.link) location.href = body.rematch.link;
 }
 
 async function resign() {
@@ -112,17 +161,20 @@ function renderUndo() {
 // A number as the player's language writes it (a decimal comma in German).
 function number(v) { return Number(v).toLocaleString(i18n.lang); }
 
-// The view's result ("ranks 1 2; scores 30 12", as in the record) for people.
-function resultText(result) {
-	const m = /^ranks ([\d ]+); scores (.*)$/.exec(result);
-	// TRANSLATORS: each seat's rank, then each seat's points, in seat order
-	return m ? fmt(_('ranks %1$s; scores %2$s'), m[1], m[2].split(' ').map(number).join(' ')) : result;
-}
-
 function pct(v, total) { return (100 * v / total) + '%'; }
 
+function points(v) {
+	return v ? ' (' + (v > 0 ? '+' : '') + number(v) + ')' : '';
+}
+
+// A legal move for its button: the game's words ("places 365 at 0,1"), with a capital.
+function words(m) {
+	const w = m.words || m.label || m.move;
+	return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
 function label(m) {
-	return (m.label || m.move) + (m.points ? ' (' + (m.points > 0 ? '+' : '') + number(m.points) + ')' : '');
+	return words(m) + points(m.points);
 }
 
 async function showGhost(move) {
@@ -151,16 +203,94 @@ function hover(b, moves) {
 }
 
 function choose(moves) {
-	// several moves at one spot (pieces, orientations): let the player pick
+	// several moves at one spot (pieces, orientations): numbered buttons; R turns
+	// through them showing each as a ghost, Enter plays the one shown
 	const box = $('choices');
-	box.replaceChildren(moves.length > 1 ? _('Which move?') + ' ' : '');
 	if (moves.length === 1) { play(moves[0].move); return; }
-	for (const m of moves) {
-		const b = el('button', { textContent: label(m), className: 'choice', onclick: () => play(m.move) });
+	box.replaceChildren(el('span', { className: 'ask', textContent: _('Which way? (R turns, Enter plays, Esc cancels)') }));
+	offered = moves;
+	picked = -1;
+	moves.forEach((m, i) => {
+		const b = el('button', { className: 'choice', onclick: () => play(m.move) },
+			el('span', { className: 'key', textContent: String(i + 1) }), ' ' + label(m));
 		b.dataset.move = m.move;
 		hover(b, [m]);
 		box.append(b);
+	});
+}
+
+// R and Shift+R: the next or the previous way, drawn as a ghost.
+function turn(by) {
+	if (!offered.length) return;
+	picked = (picked + by + offered.length) % offered.length;
+	const buttons = document.querySelectorAll('#choices .choice');
+	buttons.forEach((b, i) => b.classList.toggle('picked', i === picked));
+	hoverTimer = 0;
+	showGhost(offered[picked].move);
+}
+
+function key(e) {
+	if (e.target.closest && e.target.closest('input, select, textarea')) return;
+	if (e.ctrlKey || e.metaKey || e.altKey) return;
+	if (e.key === 'Escape') { cancel(); return; }
+	if (e.key === 'r' || e.key === 'R') { turn(e.shiftKey ? -1 : 1); e.preventDefault(); return; }
+	if (e.key === 'Enter' && picked >= 0 && offered[picked]) { play(offered[picked].move); e.preventDefault(); return; }
+	const n = parseInt(e.key, 10);
+	if (n >= 1 && n <= 9) {
+		const list = offered.length ? offered : (view ? view.legal.filter((m) => m.target < 0) : []);
+		if (list[n - 1]) { play(list[n - 1].move); e.preventDefault(); }
 	}
+}
+
+// The targets' diameter in pixels: 0.9 of the closest two centres' distance (so no two
+// overlap), between 6 and 44.
+function nearest(points, scale) {
+	let best = Infinity;
+	for (let i = 0; i < points.length; i++)
+		for (let j = i + 1; j < points.length; j++)
+			best = Math.min(best, Math.hypot(points[i].x - points[j].x, points[i].y - points[j].y) * scale);
+	return best;
+}
+
+function targetSize(points, scale) {
+	return Math.max(6, Math.min(44, Math.floor(nearest(points, scale) * 0.9)));
+}
+
+// On a small screen when it is your turn: zoom in until the targets are 40 px (until
+// the player zooms with the buttons or the wheel).
+function fitTargets() {
+	if (!autoZoom || !view || !view.legal.length || window.innerWidth > 800) return false;
+	const pts = view.legal.filter((m) => m.x !== undefined);
+	const scale = ($('board-wrap').clientWidth * zoom) / view.width;
+	const d = nearest(pts, scale);
+	if (!isFinite(d) || d * 0.9 >= 40) return false;
+	const want = Math.min(MAX_ZOOM, zoom * 46 / (d * 0.9));
+	if (want <= zoom * 1.02) return false;
+	setZoom(want);
+	return true;
+}
+
+function setZoom(z) {
+	zoom = Math.max(1, Math.min(MAX_ZOOM, z));
+	centre = true;
+	$('board').style.width = (zoom * 100) + '%';
+	$('board').style.maxWidth = zoom > 1 ? 'none' : '';
+	$('zoom-out').disabled = zoom <= 1;
+	$('zoom-in').disabled = zoom >= MAX_ZOOM;
+	load();
+}
+
+// Scroll the zoomed board so that the middle of the targets (else of the board) shows.
+function centreOnTargets() {
+	const wrap = $('board-wrap'), pts = view.legal.filter((m) => m.x !== undefined);
+	const scale = $('picture').clientWidth / view.width;
+	let x = view.width / 2, y = view.height / 2;
+	if (pts.length) {
+		const xs = pts.map((m) => m.x), ys = pts.map((m) => m.y);
+		x = (Math.min(...xs) + Math.max(...xs)) / 2;
+		y = (Math.min(...ys) + Math.max(...ys)) / 2;
+	}
+	wrap.scrollTo(x * scale - wrap.clientWidth / 2, y * scale - wrap.clientHeight / 2);
 }
 
 function renderOverlay() {
@@ -173,7 +303,15 @@ function renderOverlay() {
 		b.dataset.piece = s.piece;
 		b.style.left = pct(s.x, W); b.style.top = pct(s.y, H);
 		b.style.width = pct(s.w, W); b.style.height = pct(s.h, H);
-		b.addEventListener('click', () => { piece = piece === s.piece ? null : s.piece; $('choices').replaceChildren(); renderOverlay(); });
+		b.addEventListener('click', () => {
+			piece = piece === s.piece ? null : s.piece;
+			offered = [];
+			$('choices').replaceChildren();
+			const some = view.legal.some((m) => m.piece === s.piece);
+			$('error').textContent = piece !== null && !some ? _('This piece has no legal spot now: choose another one.') : '';
+			if (!some) piece = null;
+			renderOverlay();
+		});
 		overlay.append(b);
 	}
 	const spots = new Map();
@@ -184,11 +322,17 @@ function renderOverlay() {
 		if (!spots.has(m.spot)) spots.set(m.spot, []);
 		spots.get(m.spot).push(m);
 	}
+	// circles as wide as the nearest two targets allow (never overlapping), at most a
+	// finger's width: the picture's units are shown at this many pixels each
+	const scale = ($('picture').clientWidth || $('board').clientWidth || W) / W;
+	const size = targetSize([...spots.values()].map((ms) => ms[0]), scale);
 	for (const moves of spots.values()) {
 		const m = moves[0];
 		const b = el('button', { className: 'target', title: moves.map(label).join('\n') });
 		b.dataset.moves = moves.map((x) => x.move).join(' ');
 		b.style.left = pct(m.x, W); b.style.top = pct(m.y, H);
+		b.style.width = b.style.height = size + 'px';
+		b.style.margin = (-size / 2) + 'px 0 0 ' + (-size / 2) + 'px';
 		b.addEventListener('click', () => choose(moves));
 		hover(b, moves);
 		overlay.append(b);
@@ -198,7 +342,7 @@ function renderOverlay() {
 		const box = $('choices');
 		box.append(_('Other moves:') + ' ');
 		for (const m of other) {
-			const b = el('button', { textContent: label(m), className: 'choice', onclick: () => play(m.move) });
+			const b = el('button', { textContent: label(m), className: 'choice other', onclick: () => play(m.move) });
 			b.dataset.move = m.move;
 			box.append(b);
 		}
@@ -235,7 +379,7 @@ function renderReplay() {
 	}
 	$('replay').hidden = !view.over;
 	const k = stops.indexOf(view.at);
-	$('r-label').textContent = view.at === view.length ? _('the end') : k === 0 ? _('the start') : fmt(_('after move %d'), view.at);
+	$('r-label').textContent = view.at === view.length ? _('the end') : k === 0 ? _('the start') : fmt(_('after move %d'), k);
 	$('r-first').disabled = $('r-prev').disabled = k <= 0;
 	$('r-next').disabled = $('r-last').disabled = k < 0 || k >= stops.length - 1;
 }
@@ -274,11 +418,11 @@ function renderMatch() {
 
 function render() {
 	if (!pictureUrl) remember();
-	document.title = fmt(_('Bones: %s'), view.game);
 	$('title').textContent = view.game + ' (' + view.preset + ')';
 	$('who').textContent = view.viewer ? fmt(_('You are seat %1$d: %2$s'), view.viewer, view.seats[view.viewer - 1].name) : _('Watching');
-	// TRANSLATORS: the status line ("game over") and the game's result
-	$('status').textContent = view.result ? fmt(_('%1$s (%2$s)'), view.status, resultText(view.result)) : view.status;
+	$('status').textContent = view.status;
+	renderOver();
+	notifyTurn();
 	renderReplay();
 	renderClock();
 	renderMatch();
@@ -290,23 +434,38 @@ function render() {
 	pictureUrl = URL.createObjectURL(new Blob([view.svg], { type: 'image/svg+xml' }));
 	$('picture').src = pictureUrl;
 	$('choices').replaceChildren();
+	offered = [];
+	picked = -1;
 	renderOverlay();
+	if (centre) {
+		centre = false;
+		if ($('picture').complete) centreOnTargets();
+		else $('picture').addEventListener('load', centreOnTargets, { once: true });
+	}
+	if (view.over && zoom > 1 && autoZoom) { autoZoom = false; setZoom(1); return; } // the whole end
+	if (fitTargets()) return;
 	const legal = $('legal');
 	legal.replaceChildren(...view.legal.map((m) => el('option', { value: m.move, textContent: label(m) })));
 	legal.disabled = $('play-selected').disabled = !view.legal.length;
+	$('details').hidden = !view.legal.length && !view.over;
+	$('play-selected').hidden = legal.hidden = !view.legal.length;
+	$('zoom').hidden = false;
 	$('resign').hidden = !view.viewer || view.over;
 	$('hint').hidden = !view.hints || !view.legal.length;
 	renderUndo();
-	const scores = view.seats.map((s) => el('tr', { className: view.to_move === s.seat ? 'to-move' : '' },
+	const scores = view.seats.map((s) => el('tr', { className: (view.to_move === s.seat ? 'to-move' : '') + (view.over && s.rank === 1 ? ' winner' : '') },
 		el('td', { textContent: s.seat + '. ' + (s.kind === 'agent' ? fmt(_('%s (agent)'), s.name) : s.name) }),
 		// TRANSLATORS: a seat's points and its time penalty points
 		el('td', { textContent: s.penalty ? fmt(_('%1$s (penalty %2$s)'), number(s.score), number(s.penalty)) : number(s.score) }),
 		el('td', { textContent: s.rank ? fmt(_('rank %d'), s.rank) : '' })));
 	document.querySelector('#scores tbody').replaceChildren(...scores);
 	const names = view.seats.map((s) => s.name);
-	const items = view.moves.map((m) => el('li', m.seat ? { value: m.number, className: 'move' } : { className: 'chance' },
-		// TRANSLATORS: a chance outcome in the move list (a deal, a draw)
-		m.seat ? names[m.seat - 1] + ': ' + m.text : fmt(_('chance: %s'), m.words || m.text),
+	const items = view.moves.map((m) => el('li', m.seat ? { value: m.number, className: 'move', title: m.text } : { className: 'chance', title: m.text },
+		// TRANSLATORS: a player's move in words: the player's name, then the game's words
+		m.seat ? (m.words ? fmt(_('%1$s %2$s'), names[m.seat - 1], m.words) : names[m.seat - 1] + ': ' + m.text) + points(m.points)
+			// TRANSLATORS: a chance outcome in the move list (a deal, a draw)
+			: fmt(_('chance: %s'), m.words || m.text),
+		m.seat ? el('span', { className: 'notation', textContent: ' [' + m.text + ']' }) : '',
 		m.breakdown ? el('div', { className: 'why', textContent: m.breakdown }) : ''));
 	$('moves').replaceChildren(...items);
 	const record = $('record');
@@ -315,14 +474,88 @@ function render() {
 	record.download = 'bones-' + tableId + '.bones';
 }
 
+// The end: who won with what, the winner's row marked, the rematch offered.
+function renderOver() {
+	$('over').hidden = !view.over;
+	if (!view.over) return;
+	const best = view.seats.filter((s) => s.rank === 1);
+	const all = view.seats.map((s) => fmt(_('%1$s %2$s'), s.name, number(s.score))).join(', ');
+	let text;
+	if (best.length === 1 && view.seats.length > 1)
+		// TRANSLATORS: the winner's name, then every player's final score
+		text = fmt(_('%1$s wins. Final scores: %2$s'), best[0].name, all);
+	else if (best.length > 1)
+		text = fmt(_('A draw between %1$s. Final scores: %2$s'), best.map((s) => s.name).join(', '), all);
+	else
+		text = fmt(_('Game over. Final scores: %s'), all);
+	$('over-text').textContent = text;
+	const link = $('rematch-link');
+	const r = view.rematch;
+	$('rematch').hidden = !view.viewer || !!r;
+	link.hidden = !r;
+	if (r) {
+		link.href = r.link || '/t/' + r.id;
+		link.textContent = r.link ? _('Play the rematch') : _('Watch the rematch');
+	}
+}
+
+// Your turn: the tab's title and icon, a sound if asked for, a notification when the
+// page is in the background and notifications were allowed.
+function notifyTurn() {
+	const mine = !!view.legal.length;
+	document.title = (mine ? '\u25CF ' + _('Your turn') + ' \u2013 ' : '') + fmt(_('Bones: %s'), view.game);
+	$('favicon').href = mine ? '/static/favicon-turn.svg' : '/static/favicon.svg';
+	if (mine && !wasMyTurn) {
+		if ($('sound').checked) beep();
+		if (document.hidden && window.Notification && Notification.permission === 'granted')
+			new Notification(fmt(_('Bones: %s'), view.game), { body: view.status || _('Your turn'), icon: '/static/favicon-turn.svg' });
+	}
+	wasMyTurn = mine;
+	$('notify').hidden = !view.viewer || view.over || !window.Notification || Notification.permission !== 'default';
+}
+
+function beep() {
+	try {
+		const ctx = new (window.AudioContext || window.webkitAudioContext)();
+		const o = ctx.createOscillator(), g = ctx.createGain();
+		o.frequency.value = 660;
+		g.gain.setValueAtTime(0.15, ctx.currentTime);
+		g.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.4);
+		o.connect(g).connect(ctx.destination);
+		o.start();
+		o.stop(ctx.currentTime + 0.4);
+	} catch (e) { /* no audio */ }
+}
+
 function listen() {
 	const events = new EventSource('/api/tables/' + tableId + '/events');
+	events.addEventListener('open', () => connected(true));
+	events.addEventListener('error', () => connected(false));
 	events.addEventListener('version', (e) => {
+		connected(true);
 		if ((!view || String(view.version) !== e.data) && replayAt === null) load();
 	});
 }
 
 $('play-selected').addEventListener('click', () => { if ($('legal').value) play($('legal').value); });
+$('rematch').addEventListener('click', rematch);
+$('zoom-in').addEventListener('click', () => { autoZoom = false; setZoom(zoom * 1.5); });
+$('zoom-out').addEventListener('click', () => { autoZoom = false; setZoom(zoom / 1.5); });
+$('zoom-fit').addEventListener('click', () => { autoZoom = false; setZoom(1); });
+$('board-wrap').addEventListener('wheel', (e) => {
+	if (!e.ctrlKey) return; // a plain wheel scrolls; Ctrl+wheel zooms
+	e.preventDefault();
+	autoZoom = false;
+	setZoom(zoom * (e.deltaY < 0 ? 1.25 : 0.8));
+}, { passive: false });
+$('notify').addEventListener('click', () => Notification.requestPermission().then(() => render()));
+try { $('sound').checked = localStorage.getItem('bones.sound') === '1'; } catch (e) { /* private mode */ }
+$('sound').addEventListener('change', () => { try { localStorage.setItem('bones.sound', $('sound').checked ? '1' : '0'); } catch (e) { /* private mode */ } });
+$('show-notation').addEventListener('change', () => $('moves').classList.toggle('hide-notation', !$('show-notation').checked));
+$('moves').classList.add('hide-notation');
+document.addEventListener('keydown', key);
+// another seat's link opened in this tab: that seat, from the start
+window.addEventListener('hashchange', () => location.reload());
 $('resign').addEventListener('click', resign);
 $('undo').addEventListener('click', () => undo('request'));
 $('hint').addEventListener('click', hint);

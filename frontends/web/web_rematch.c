@@ -1,0 +1,141 @@
+/* A rematch of a finished table: the same game, options and hints, each seat's player
+ * (human or agent) in the reverse order, new tokens. The first seat to ask creates it;
+ * every human participant then finds their own link in the old table's view. The link
+ * is kept in memory: a restart forgets the offer, never the new table. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bones/i18n.h"
+#include "web_json.h"
+#include "web_table_internal.h"
+
+/* The create request of the rematch of t: {"game", "options", "seats", "hints"}. */
+static void rematch_request(const web_table *t, web_buf *req)
+{
+	bool f = true;
+	web_buf_puts(req, "{");
+	web_buf_json_key(req, &f, "game");
+	web_buf_json_string(req, t->row.preset);
+	web_buf_json_key(req, &f, "options");
+	web_buf_puts(req, "{");
+	bool of = true;
+	char opts[sizeof t->row.options];
+	snprintf(opts, sizeof opts, "%s", t->row.options);
+	for (char *save = NULL, *kv = strtok_r(opts, " ", &save); kv;
+	     kv = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(kv, '=');
+		if (!eq)
+			continue;
+		*eq = '\0';
+		web_buf_json_key(req, &of, kv);
+		web_buf_json_string(req, eq + 1);
+	}
+	web_buf_puts(req, "},\"seats\":[");
+	for (int i = t->row.seat_count - 1; i >= 0; i--) {
+		const web_seat_row *s = &t->row.seats[i];
+		bool sf = true;
+		web_buf_puts(req, i == t->row.seat_count - 1 ? "{" : ",{");
+		web_buf_json_key(req, &sf, "kind");
+		web_buf_json_string(req, s->kind);
+		web_buf_json_key(req, &sf, "name");
+		web_buf_json_string(req, s->name);
+		if (s->agent[0]) {
+			web_buf_json_key(req, &sf, "agent");
+			web_buf_json_string(req, s->agent);
+		}
+		if (s->open) {
+			web_buf_json_key(req, &sf, "open");
+			web_buf_puts(req, "true");
+		}
+		web_buf_puts(req, "}");
+	}
+	web_buf_printf(req, "],\"hints\":%s}", t->row.hints ? "true" : "false");
+}
+
+/* Keep the new table's id and each participant's token there (reply of create). */
+static void keep_links(web_table *t, const web_json *reply)
+{
+	const char *id = web_json_string(reply, "id");
+	const web_json *seats = web_json_get(reply, "seats");
+	int n = t->row.seat_count;
+	snprintf(t->rematch, sizeof t->rematch, "%s", id ? id : "");
+	int j = 0;
+	for (const web_json *s = seats ? seats->child : NULL; s && j < n; s = s->next, j++) {
+		const char *token = web_json_string(s, "token");
+		int participant = n - 1 - j;
+		snprintf(t->rematch_token[participant], sizeof t->rematch_token[0], "%s",
+			 token ? token : "");
+		t->rematch_seat[participant] = j + 1;
+	}
+}
+
+web_result web_table_rematch(web_tables *ts, web_table *t, int seat, web_buf *out)
+{
+	web_result r = {.code = 200};
+	web_buf req, reply;
+	web_buf_init(&req);
+	web_buf_init(&reply);
+	pthread_mutex_lock(&t->lock);
+	bool over = web_table_over(t);
+	bool create = over && !t->rematch[0] && !t->rematching;
+	if (create) {
+		t->rematching = true;
+		rematch_request(t, &req);
+	}
+	pthread_mutex_unlock(&t->lock);
+	if (!over) {
+		r.code = 409;
+		snprintf(r.error, sizeof r.error, "%s", _("a rematch is offered once the game is over"));
+	} else if (create) {
+		web_json_doc doc = {0}, made = {0};
+		char err[200];
+		if (req.failed || !web_json_parse(&doc, req.data, req.len, err, sizeof err))
+			r.code = 500, snprintf(r.error, sizeof r.error, "%s", _("out of memory"));
+		else
+			r = web_tables_create_table(ts, doc.root, t->creator, &reply);
+		if (doc.root)
+			web_json_release(&doc);
+		bool kept = r.code == 201 &&
+			    web_json_parse(&made, reply.data, reply.len, err, sizeof err);
+		pthread_mutex_lock(&t->lock);
+		if (kept)
+			keep_links(t, made.root);
+		t->rematching = false;
+		web_table_bump(t);
+		pthread_mutex_unlock(&t->lock);
+		if (kept)
+			web_json_release(&made);
+		if (r.code == 201)
+			r.code = 200;
+		web_log("table %s: rematch %s", t->row.id, kept ? t->rematch : "failed");
+	}
+	if (r.code == 200) {
+		pthread_mutex_lock(&t->lock);
+		bool f = true;
+		web_buf_puts(out, "{");
+		web_rematch_json(t, seat, out, &f);
+		web_buf_puts(out, "}");
+		pthread_mutex_unlock(&t->lock);
+	}
+	web_buf_release(&req);
+	web_buf_release(&reply);
+	return r;
+}
+
+void web_rematch_json(const web_table *t, int seat, web_buf *out, bool *first)
+{
+	if (!t->rematch[0])
+		return;
+	web_buf_json_key(out, first, "rematch");
+	bool f = true;
+	web_buf_puts(out, "{");
+	web_buf_json_key(out, &f, "id");
+	web_buf_json_string(out, t->rematch);
+	if (seat >= 0 && seat < WEB_MAX_SEATS && t->rematch_token[seat][0]) {
+		web_buf_json_key(out, &f, "link");
+		web_buf_printf(out, "\"/t/%s#seat=%d&token=%s\"", t->rematch, t->rematch_seat[seat],
+			       t->rematch_token[seat]);
+	}
+	web_buf_puts(out, "}");
+}

@@ -1,0 +1,163 @@
+"""Whole games by clicks in headless Chromium (run by tests/test_web_browser.sh), at a
+desktop's 1366x768 and a phone's 390x844: each of the four games and a Hegemino variant,
+Ann against the greedy agent, played only through the board's targets and the labelled
+buttons (never the legal-moves list, never notation typed). Every turn checks that no
+two target circles overlap and that each is at least 40 px wide on the phone (after the
+page zoomed in). The move list must read in words; the end must name the winner and
+offer a rematch, which the test takes (seats swapped). BONES_WEB_SCREENSHOTS=DIR saves
+pictures of each game at start, middle and end."""
+import math
+import os
+import random
+import sys
+
+import chrome
+from chrome import wait
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.common.by import By
+
+from webtest import Checks, Server
+
+build, tmp = sys.argv[1], sys.argv[2]
+shots = os.environ.get("BONES_WEB_SCREENSHOTS")
+check = Checks()
+rng = random.Random(5)
+
+GAMES = [  # (name in file names, game or preset, options): small where options allow
+    ("holomino", "holomino", {"digits": 5}),
+    ("hegemino", "hegemino", {}),
+    ("hegemino-dorothy", "hegemino-dorothy", {}),
+    ("geominos", "geominos", {}),
+    ("dominoes", "dominoes", {}),
+]
+SIZES = [("desktop", 1366, 768), ("phone", 390, 844)]
+if os.environ.get("BONES_WEB_GAMES"):  # a few of them, while working on the page
+    GAMES = [g for g in GAMES if g[0] in os.environ["BONES_WEB_GAMES"].split(",")]
+if os.environ.get("BONES_WEB_SIZES"):
+    SIZES = [z for z in SIZES if z[0] in os.environ["BONES_WEB_SIZES"].split(",")]
+
+
+def state(d):
+    return d.execute_script(
+        "return view ? {version: view.version, legal: view.legal.length, over: view.over,"
+        " moves: view.moves.length, viewer: view.viewer} : null")
+
+
+def circles(d):
+    return d.execute_script(
+        "return [...document.querySelectorAll('#overlay .target')].map((b) => {"
+        " const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.width]; })")
+
+
+def check_circles(d, where, phone):
+    c = circles(d)
+    for i in range(len(c)):
+        for j in range(i + 1, len(c)):
+            gap = math.hypot(c[i][0] - c[j][0], c[i][1] - c[j][1]) - (c[i][2] + c[j][2]) / 2
+            if gap < -0.5:
+                check("%s: no two target circles overlap" % where, False, (c[i], c[j]))
+                return False
+    if phone and len(c) > 1 and min(x[2] for x in c) < 40:
+        check("%s: target circles at least 40 px" % where, False, min(x[2] for x in c))
+        return False
+    return True
+
+
+def click_a_move(d):
+    """A target (then one of its labelled ways), else a labelled button off the board."""
+    targets = d.find_elements(By.CSS_SELECTOR, "#overlay .target")
+    if targets:
+        b = rng.choice(targets)
+        d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", b)
+        b.click()
+        ways = d.find_elements(By.CSS_SELECTOR, "#choices .choice:not(.other)")
+        if ways:
+            rng.choice(ways).click()
+        return True
+    others = d.find_elements(By.CSS_SELECTOR, "#choices .choice")
+    if others:
+        rng.choice(others).click()
+        return True
+    return False
+
+
+def shot(d, name):
+    if shots:
+        d.execute_script("window.scrollTo(0, 0)")
+        d.save_screenshot(os.path.join(shots, name + ".png"))
+
+
+def play(d, srv, name, game, options, size, phone):
+    first_names = {}
+    st, body, _ = srv.call("POST", "/api/tables", {
+        "game": game, "options": options,
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "agent", "agent": "greedy", "name": "Bob"}]})
+    if st != 201:
+        check("%s: create %s" % (size, name), False, body)
+        return False
+    d.get(srv.base + body["seats"][0]["link"])
+    wait(lambda: (state(d) or {}).get("legal") or (state(d) or {}).get("over"), what=name + " to start")
+    shot(d, "web-%s-%s-start" % (name, size))
+    turns, middle = 0, False
+    while True:
+        s = wait(lambda: (lambda v: v if v and (v["legal"] or v["over"]) else None)(state(d)),
+                 seconds=60, what=name + " to be Ann's turn")
+        if s["over"]:
+            break
+        check_circles(d, "%s %s turn %d" % (size, name, turns), phone)
+        for attempt in range(5):
+            try:
+                if not click_a_move(d):
+                    check("%s %s: something to click" % (size, name), False)
+                    return False
+                break
+            except (StaleElementReferenceException, WebDriverException):
+                pass
+        wait(lambda: (state(d) or {}).get("version", 0) > s["version"] or d.find_element(By.ID, "error").text,
+             what=name + " to take the move")
+        err = d.find_element(By.ID, "error").text
+        if err:
+            check("%s %s: the move is taken" % (size, name), False, err)
+            return False
+        turns += 1
+        if not middle and turns >= 3:
+            shot(d, "web-%s-%s-middle" % (name, size))
+            middle = True
+        if turns > 400:
+            check("%s %s: an end within 400 moves" % (size, name), False)
+            return False
+    over = d.find_element(By.ID, "over-text").text
+    check("%s %s: the end names the winner: %r" % (size, name, over), "Ann" in over or "Bob" in over)
+    check("%s %s: no Play button at the end" % (size, name), not d.find_element(By.ID, "play-selected").is_displayed())
+    words = d.execute_script("return view.moves.filter((m) => m.seat).every((m) => m.words)")
+    check("%s %s: every move has words" % (size, name), words)
+    shot(d, "web-%s-%s-end" % (name, size))
+    return turns
+
+
+srv = Server(build, os.path.join(tmp, "data"))
+for size, w, h in SIZES:
+    d = chrome.browser(os.path.join(tmp, "chrome-" + size))
+    try:
+        d.set_window_size(w, h)
+        if size == "phone":  # the layout viewport of a phone: 390 CSS px wide
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                              {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": True})
+        for name, game, options in GAMES:
+            turns = play(d, srv, name, game, options, size, size == "phone")
+            check("%s %s: a whole game by clicks (%s moves)" % (size, name, turns), turns is not False)
+        # the rematch of the last game: the same game, Ann in the other seat
+        old = d.current_url
+        d.find_element(By.ID, "rematch").click()
+        wait(lambda: d.current_url != old and (state(d) or {}).get("viewer") == 2, what="the rematch")
+        check("%s: the rematch seats Ann second" % size, True)
+        lobby_width = None
+        d.get(srv.base + "/")
+        wait(lambda: d.find_elements(By.CSS_SELECTOR, "#seats select"), what="the lobby")
+        lobby_width = d.execute_script("return document.documentElement.scrollWidth")
+        check("%s: the lobby fits %d px (%d)" % (size, w, lobby_width), lobby_width <= w + 1)
+        shot(d, "web-lobby-" + size)
+    finally:
+        d.quit()
+srv.stop()
+check.exit()
