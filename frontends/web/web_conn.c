@@ -1,6 +1,7 @@
 /* Connections of `bones serve` on libmicrohttpd's event loop: each request's deadline
  * (a client that trickles its headers or body is shut down once the request is older
- * than WEB_REQUEST_SECONDS, however often it sends a byte), event streams that wait
+ * than WEB_REQUEST_SECONDS, or on a kept-alive connection WEB_IDLE_SECONDS after the
+ * last reply, however often it sends a byte), event streams that wait
  * suspended (no thread each) and are resumed when their table changes, the client's
  * address (behind a trusted proxy, its X-Forwarded-For) and a throttled log. */
 #include <arpa/inet.h>
@@ -102,16 +103,23 @@ void web_conn_set(web_server *srv, web_conn *conn, enum web_conn_state state)
 		return;
 	pthread_mutex_lock(&srv->clock);
 	conn->state = state;
-	if (state == WEB_CONN_READING)
+	if (state == WEB_CONN_READING || state == WEB_CONN_IDLE)
 		conn->start = web_now_seconds();
 	pthread_mutex_unlock(&srv->clock);
+}
+
+/* How long the connection may take in its state (0: no bound of ours). */
+static double deadline(const web_server *srv, const web_conn *conn)
+{
+	return conn->state == WEB_CONN_READING ? srv->request_seconds
+	     : conn->state == WEB_CONN_IDLE ? WEB_IDLE_SECONDS : 0;
 }
 
 bool web_conn_late(web_server *srv, web_conn *conn)
 {
 	pthread_mutex_lock(&srv->clock);
-	bool late = conn && conn->state == WEB_CONN_READING &&
-		    web_now_seconds() - conn->start > srv->request_seconds;
+	bool late = conn && deadline(srv, conn) > 0 &&
+		    web_now_seconds() - conn->start > deadline(srv, conn);
 	pthread_mutex_unlock(&srv->clock);
 	return late;
 }
@@ -122,13 +130,12 @@ static void reap(web_server *srv, double now)
 {
 	int n = 0;
 	for (web_conn *c = srv->conns; c; c = c->next)
-		if (c->state == WEB_CONN_READING && !c->reaped && now - c->start > srv->request_seconds) {
+		if (deadline(srv, c) > 0 && !c->reaped && now - c->start > deadline(srv, c)) {
 			shutdown(c->fd, SHUT_RDWR);
 			c->reaped = true, n++;
 		}
 	if (n)
-		web_log_throttled(srv, "closed %d connections whose request took over %g s", n,
-				  srv->request_seconds);
+		web_log_throttled(srv, "closed %d connections whose request took too long", n);
 }
 
 /* ---- client addresses ---------------------------------------------------------------- */

@@ -407,7 +407,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 {
 	struct upload *up = *con_cls;
 	(void)why;
-	web_conn_set(cls, web_conn_of(c), WEB_CONN_READING); /* the next request's deadline */
+	web_conn_set(cls, web_conn_of(c), WEB_CONN_IDLE); /* the next request's deadline */
 	if (up) {
 		web_buf_release(&up->body);
 		free(up);
@@ -525,7 +525,7 @@ static int serve(web_server *srv, const struct sockaddr_storage *sa, const char 
 		MHD_OPTION_NOTIFY_CONNECTION, web_conn_notify, srv, MHD_OPTION_THREAD_POOL_SIZE,
 		(unsigned)POOL_THREADS, MHD_OPTION_CONNECTION_LIMIT, total,
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip, MHD_OPTION_CONNECTION_TIMEOUT,
-		(unsigned)WEB_REQUEST_SECONDS, MHD_OPTION_THREAD_STACK_SIZE, (size_t)(1u << 20),
+		(unsigned)WEB_IDLE_SECONDS, MHD_OPTION_THREAD_STACK_SIZE, (size_t)(1u << 20),
 		MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024, MHD_OPTION_END);
 	if (!d) {
 		fprintf(stderr, _("bones serve: cannot listen on %s: %s\n"), listen, strerror(errno));

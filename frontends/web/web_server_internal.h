@@ -12,6 +12,7 @@
 
 #define WEB_BUCKETS 4096
 #define WEB_REQUEST_SECONDS 15 /* a request's headers and body, from its first byte */
+#define WEB_IDLE_SECONDS 60    /* a kept-alive connection: from a reply to the next request */
 #define WEB_PING_SECONDS 15    /* an event stream's comment when nothing happens */
 #define WEB_HINT_THREADS 4     /* hints thought about at once (web_table_hint: 2 think) */
 #define WEB_CSP "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' " \
@@ -24,7 +25,7 @@ struct web_bucket {
 };
 
 /* One TCP connection (MHD_OPTION_NOTIFY_CONNECTION's socket context). */
-enum web_conn_state { WEB_CONN_READING, WEB_CONN_ANSWERING, WEB_CONN_STREAMING };
+enum web_conn_state { WEB_CONN_READING, WEB_CONN_ANSWERING, WEB_CONN_STREAMING, WEB_CONN_IDLE };
 typedef struct web_conn {
 	double start;             /* when the request being read began (monotonic s) */
 	enum web_conn_state state;
@@ -65,7 +66,7 @@ void web_conn_notify(void *cls, struct MHD_Connection *c, void **socket_context,
 		     enum MHD_ConnectionNotificationCode code);
 /* The connection's record, or NULL. */
 web_conn *web_conn_of(struct MHD_Connection *c);
-/* Set the connection's state; READING restarts its request deadline. */
+/* Set the connection's state; READING and IDLE restart its deadline. */
 void web_conn_set(web_server *srv, web_conn *conn, enum web_conn_state state);
 /* Whether the request being read is past its deadline. */
 bool web_conn_late(web_server *srv, web_conn *conn);
