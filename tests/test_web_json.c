@@ -45,16 +45,17 @@ static void test_web_json__escapes_decode_to_utf8(void)
 static void test_web_json__bad_text_is_refused_with_its_offset(void)
 {
 	static const char *const bad[][2] = {
-		{"{\"game\": \"holomino\",", "offset 20: expected a member name in quotes"},
-		{"{\"a\" 1}", "offset 5: expected ':' after a member name"},
-		{"[1, 2", "offset 5: expected ',' or ']'"},
-		{"\"abc", "offset 4: unterminated string"},
-		{"{} x", "offset 3: text after the value"},
+		{"{\"game\": \"holomino\",", "offset 20: unexpected end of the body"},
+		{"{\"a\" 1}", "offset 6: ':' expected near '1'"},
+		{"[1, 2", "offset 5: unexpected end of the body"},
+		{"\"abc", "offset 4: unexpected end of the body"},
+		{"{} x", "offset 4: text after the value"},
 		{"", "offset 0: unexpected end of the body"},
-		{"\"\\u0000\"", "offset 3: bad escape in a string"},
-		{"\"\\ud800\"", "offset 7: surrogate escapes are not accepted"},
-		{"tru", "offset 0: unexpected text"},
-		{"-", "offset 1: bad number"},
+		{"\"\\u0000\"", "offset 8: a NUL character is not accepted"},
+		{"\"\\ud800\"", "offset 8: invalid Unicode '\\uD800' near '\"\\ud800\"'"},
+		{"tru", "offset 3: invalid token near 'tru'"},
+		{"-", "offset 1: invalid token near '-'"},
+		{"{\"a\": 1, \"a\": 2}", "offset 12: a member name given twice"},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		web_json_doc doc;
@@ -104,6 +105,32 @@ static void test_web_json__the_writer_escapes_quotes_controls_and_markup(void)
 	web_buf_release(&b);
 }
 
+/* Bytes that are no UTF-8 are kept (the API names their field: web_json_utf8), a
+ * copy is cut on a character boundary only, and the writer never writes them. */
+static void test_web_json__text_that_is_not_utf8_is_found_and_never_written(void)
+{
+	static const char body[] = "{\"seats\": [{\"name\": \"ok\"}, {\"name\": \"A\xff\"}]}";
+	web_json_doc doc;
+	char err[200], path[128];
+	CU_ASSERT_TRUE_FATAL(web_json_parse(&doc, body, sizeof body - 1, err, sizeof err));
+	CU_ASSERT_FALSE(web_json_utf8(doc.root, path, sizeof path));
+	CU_ASSERT_STRING_EQUAL(path, "seats[1].name");
+	web_json_release(&doc);
+	CU_ASSERT_TRUE_FATAL(web_json_parse(&doc, "{\"a\": \"\xc3\xa9\"}", 11, err, sizeof err));
+	CU_ASSERT_TRUE(web_json_utf8(doc.root, path, sizeof path));
+	web_json_release(&doc);
+	char cut[4];
+	CU_ASSERT_EQUAL(web_utf8_copy(cut, sizeof cut, "ab\xc3\xa9"), 2); /* not "ab\xc3" */
+	CU_ASSERT_STRING_EQUAL(cut, "ab");
+	CU_ASSERT_FALSE(web_utf8_valid("\xed\xa0\x80")); /* a surrogate */
+	CU_ASSERT_FALSE(web_utf8_valid("\xc0\xaf"));     /* an overlong '/' */
+	web_buf b;
+	web_buf_init(&b);
+	web_buf_json_string(&b, "A\xff\xc3\xa9");
+	CU_ASSERT_STRING_EQUAL(b.data, "\"A\\ufffd\xc3\xa9\"");
+	web_buf_release(&b);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -115,6 +142,8 @@ int main(void)
 		{"nesting stops at 64 levels", test_web_json__nesting_stops_at_64_levels},
 		{"the writer escapes quotes, controls and markup",
 		 test_web_json__the_writer_escapes_quotes_controls_and_markup},
+		{"text that is not UTF-8 is found and never written",
+		 test_web_json__text_that_is_not_utf8_is_found_and_never_written},
 		{NULL, NULL},
 	};
 	return bones_test_main("web_json", cases);

@@ -61,9 +61,10 @@ struct seen {
 };
 
 static int check_table(void *user, const web_table_row *row, char **moves, size_t count,
-		       const web_stored_game *done, size_t done_count)
+		       const web_stored_game *done, size_t done_count, const char *unreadable)
 {
 	struct seen *s = user;
+	s->ok &= unreadable == NULL;
 	int k = s->tables++;
 	web_table_row want = row_for(k);
 	s->ok &= !strcmp(row->id, want.id) && row->seed == want.seed && row->hints == want.hints &&
@@ -135,9 +136,10 @@ static void test_web_store__the_database_is_private_and_errors_name_it(void)
 /* A match's table: its deal stored with it, a finished game kept with its moves,
  * penalties and forfeit while the next game starts empty. */
 static int check_match(void *user, const web_table_row *row, char **moves, size_t count,
-		       const web_stored_game *done, size_t done_count)
+		       const web_stored_game *done, size_t done_count, const char *unreadable)
 {
 	bool *ok = user;
+	*ok &= unreadable == NULL;
 	if (strcmp(row->id, "match"))
 		return 0;
 	*ok = row->match_games == 3 && row->match_game == 1 && count == 1 &&

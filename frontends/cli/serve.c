@@ -10,7 +10,7 @@
 #include "web_server.h"
 
 #define USAGE N_("usage: bones serve [--listen ADDR:PORT] [--data DIR] [--rate N] [--agents N]\n" \
-		 "                   [--static DIR]\n")
+		 "                   [--static DIR] [--host-name NAME] [--trusted-proxy ADDR]\n")
 
 static int usage(FILE *f, int rc)
 {
@@ -26,7 +26,11 @@ static int usage(FILE *f, int rc)
 		       "                      0: unlimited)\n"
 		       "  --agents N          threads for agents' moves (default 2)\n"
 		       "  --static DIR        the browser client's files (default\n"
-		       "                      PREFIX/share/bones/web)\n"));
+		       "                      PREFIX/share/bones/web)\n"
+		       "  --host-name NAME    a name the Host header may give (up to 6; the\n"
+		       "                      listen address's are always accepted)\n"
+		       "  --trusted-proxy ADDR  the proxy (e.g. nginx) whose X-Forwarded-For\n"
+		       "                      names the client\n"));
 	return rc;
 }
 
@@ -64,6 +68,15 @@ int cmd_serve(int argc, char **argv)
 			cfg.data_dir = v;
 		else if (!strcmp(a, "--static"))
 			cfg.static_dir = v;
+		else if (!strcmp(a, "--trusted-proxy"))
+			cfg.trusted_proxy = v;
+		else if (!strcmp(a, "--host-name")) {
+			if (cfg.host_name_count == 6) {
+				fprintf(stderr, _("bones serve: --host-name: at most 6\n"));
+				return 2;
+			}
+			cfg.host_names[cfg.host_name_count++] = v;
+		}
 		else if (!strcmp(a, "--rate")) {
 			cfg.rate = strtod(v, &end);
 			if (*end || end == v || cfg.rate < 0) {
@@ -78,7 +91,8 @@ int cmd_serve(int argc, char **argv)
 			}
 		} else {
 			static const char *const known[] = {"--listen", "--data", "--static",
-							    "--rate", "--agents", "--help"};
+							    "--rate", "--agents", "--help",
+							    "--host-name", "--trusted-proxy"};
 			bones_suggest sg;
 			bones_suggest_init(&sg, a);
 			for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)

@@ -9,9 +9,34 @@
 #include "bones/i18n.h"
 #include "web_messages.h"
 
-static void error_reply(web_reply *rep, int code, const char *field, const char *error)
+/* An error text reaches the client: a path of the server's (two '/' or more, e.g. a
+ * configs file, the database) is cut to its last part, so that no install or data
+ * folder shows. In place. */
+static void scrub_paths(char *text)
+{
+	char *w = text;
+	for (const char *p = text; *p;) {
+		if (*p == '/' && (p == text || strchr(" '\"(=", p[-1]))) {
+			size_t n = strcspn(p, " '\":,)");
+			const char *last = p;
+			int slashes = 0;
+			for (const char *q = p; q < p + n; q++)
+				if (*q == '/')
+					slashes++, last = q + 1;
+			if (slashes >= 2)
+				p = last;
+		}
+		*w++ = *p++;
+	}
+	*w = '\0';
+}
+
+static void error_reply(web_reply *rep, int code, const char *field, const char *text)
 {
 	bool f = true;
+	char error[600];
+	snprintf(error, sizeof error, "%s", text);
+	scrub_paths(error);
 	rep->code = code, rep->type = "application/json";
 	if (rep->body.failed)
 		web_buf_release(&rep->body);
@@ -55,6 +80,13 @@ static bool parse_body(const web_request *req, web_json_doc *doc, web_reply *rep
 	if (doc->root->type != WEB_JSON_OBJECT) {
 		web_json_release(doc);
 		error_reply(rep, 400, NULL, _("bad JSON: expected an object"));
+		return false;
+	}
+	char path[128];
+	if (!web_json_utf8(doc->root, path, sizeof path)) {
+		web_json_release(doc);
+		snprintf(msg, sizeof msg, _("%s: the text is not UTF-8"), path);
+		error_reply(rep, 400, path, msg);
 		return false;
 	}
 	return true;
@@ -159,6 +191,11 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 	memcpy(id, rest, n), id[n] = '\0';
 	const char *action = rest[n] ? rest + n + 1 : "";
 	web_table *t = web_tables_find(ts, id);
+	if (!t && web_tables_damaged(ts, id)) {
+		error_reply(rep, 503, NULL, _("the table is damaged: it is set aside, not played "
+					      "(the server's log says why)"));
+		return;
+	}
 	if (!t) {
 		error_reply(rep, 404, NULL, _("no such table"));
 		return;
@@ -169,6 +206,7 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 		if (seat == -2)
 			return;
 		bool picture = !req->picture || strcmp(req->picture, "0");
+		web_table_watch(ts, t);
 		long at = req->at ? strtol(req->at, NULL, 10) : -1;
 		web_result r = web_table_view_json(t, seat, picture ? dimension(req->width, 900) : 0,
 						   dimension(req->height, 600), at, &rep->body);
@@ -184,6 +222,7 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 		if (r.code == 200)
 			rep->type = "image/svg+xml";
 	} else if (get && !strcmp(action, "events")) {
+		web_table_watch(ts, t);
 		rep->code = 200, rep->events = t;
 	} else if (get && !strcmp(action, "record")) {
 		web_result r = web_table_record(t, req->game ? (int)strtol(req->game, NULL, 10) : 0,
@@ -217,7 +256,7 @@ void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 		web_json_doc doc;
 		if (!parse_body(req, &doc, rep))
 			return;
-		web_result r = web_tables_create_table(ts, doc.root, &rep->body);
+		web_result r = web_tables_create_table(ts, doc.root, req->client, &rep->body);
 		web_json_release(&doc);
 		result_reply(rep, &r);
 	} else if (!strncmp(path, "/api/tables/", 12)) {

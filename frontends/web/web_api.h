@@ -18,6 +18,7 @@ typedef struct web_request {
 	const char *ghost;    /* query value ghost= (a move's notation), or NULL */
 	const char *at;       /* query value at= (a history index: the replay), or NULL */
 	const char *game;     /* query value game= (a match's game K, from 1), or NULL */
+	const char *client;   /* the client's address (a trusted proxy's X-Forwarded-For) */
 } web_request;
 
 typedef struct web_reply {

@@ -1,6 +1,9 @@
-/* JSON writer (web_buf) and a bounded recursive-descent reader for request bodies. */
+/* JSON writer (web_buf) and the reader of request bodies: jansson (libjansson), its tree
+ * copied into web_json nodes with bounded depth, text that is no UTF-8 kept for the API
+ * to name its field. */
 #include "web_json.h"
 
+#include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -67,12 +70,63 @@ void web_buf_printf(web_buf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
+/* The length of the UTF-8 character at p (1 to 4), or 0 when the bytes there are no
+ * well-formed character (RFC 3629: no overlong forms, surrogates nor code points past
+ * U+10FFFF). p is NUL-terminated. */
+static size_t utf8_char(const unsigned char *p)
+{
+	if (p[0] < 0x80)
+		return 1;
+	size_t n = p[0] >= 0xC2 && p[0] <= 0xDF ? 2 : p[0] >= 0xE0 && p[0] <= 0xEF ? 3
+		 : p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : 0;
+	for (size_t i = 1; i < n; i++)
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+	if ((p[0] == 0xE0 && p[1] < 0xA0) || (p[0] == 0xED && p[1] > 0x9F) ||
+	    (p[0] == 0xF0 && p[1] < 0x90) || (p[0] == 0xF4 && p[1] > 0x8F))
+		return 0;
+	return n;
+}
+
+bool web_utf8_valid(const char *text)
+{
+	for (const unsigned char *p = (const unsigned char *)text; *p;) {
+		size_t n = utf8_char(p);
+		if (!n)
+			return false;
+		p += n;
+	}
+	return true;
+}
+
+size_t web_utf8_copy(char *dst, size_t cap, const char *src)
+{
+	size_t at = 0;
+	if (!cap)
+		return 0;
+	for (const unsigned char *p = (const unsigned char *)src; *p;) {
+		size_t n = utf8_char(p);
+		if (!n || at + n >= cap)
+			break;
+		memcpy(dst + at, p, n);
+		at += n, p += n;
+	}
+	dst[at] = '\0';
+	return at;
+}
+
 void web_buf_json_string(web_buf *b, const char *text)
 {
 	web_buf_add(b, "\"", 1);
 	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
 		char esc[8];
-		if (*p == '"' || *p == '\\') {
+		size_t n = *p >= 0x80 ? utf8_char(p) : 1;
+		if (n > 1) { /* a whole character */
+			web_buf_add(b, (const char *)p, n);
+			p += n - 1;
+		} else if (!n) { /* a byte of no character: the output stays UTF-8 */
+			web_buf_add(b, "\\ufffd", 6);
+		} else if (*p == '"' || *p == '\\') {
 			esc[0] = '\\', esc[1] = (char)*p;
 			web_buf_add(b, esc, 2);
 		} else if (*p == '\n') {
@@ -107,7 +161,7 @@ void web_buf_json_number(web_buf *b, double v)
 		web_buf_printf(b, "%.17g", v);
 }
 
-/* ---- reader ---------------------------------------------------------------------- */
+/* ---- reader: jansson's parse, copied into web_json nodes ---------------------------- */
 
 struct block {
 	struct block *next;
@@ -115,237 +169,157 @@ struct block {
 	unsigned char data[];
 };
 
-struct parser {
-	const char *s;
-	size_t len, at;
-	int depth;
-	struct block **arena;
-	char *err;
-	size_t errcap;
-};
-
-static void *arena_alloc(struct parser *p, size_t size)
+static void *arena_alloc(struct block **arena, size_t size)
 {
 	size = (size + 15) & ~(size_t)15;
-	struct block *b = *p->arena;
+	struct block *b = *arena;
 	if (!b || b->used + size > b->cap) {
 		size_t cap = size > 8192 ? size : 8192;
 		b = malloc(sizeof *b + cap);
 		if (!b)
 			return NULL;
-		b->next = *p->arena, b->used = 0, b->cap = cap;
-		*p->arena = b;
+		b->next = *arena, b->used = 0, b->cap = cap;
+		*arena = b;
 	}
 	void *out = b->data + b->used;
 	b->used += size;
 	return out;
 }
 
-static bool fail(struct parser *p, const char *what)
-{
-	if (p->err && !p->err[0])
-		snprintf(p->err, p->errcap, _("offset %zu: %s"), p->at, what);
-	return false;
-}
+/* jansson refuses a whole body for one byte that is no UTF-8; the API names the field
+ * instead. So such a byte is read as U+10FFFF (a noncharacter) and given back as the
+ * byte 0xFF, which web_json_utf8 then finds in its field. NULL: text is all UTF-8. */
+static const char marker[] = "\xF4\x8F\xBF\xBF";
 
-static void skip_space(struct parser *p)
+static char *mark_bad_bytes(const char *text, size_t len, size_t *out_len)
 {
-	while (p->at < p->len && strchr(" \t\r\n", p->s[p->at]) && p->s[p->at])
-		p->at++;
-}
-
-static bool literal(struct parser *p, const char *word)
-{
-	size_t n = strlen(word);
-	if (p->len - p->at < n || memcmp(p->s + p->at, word, n))
-		return fail(p, _("unexpected text"));
-	p->at += n;
-	return true;
-}
-
-static int hex4(const char *s)
-{
-	int v = 0;
-	for (int i = 0; i < 4; i++) {
-		char c = s[i];
-		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-			: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-		if (d < 0)
-			return -1;
-		v = v * 16 + d;
+	size_t bad = 0, at = 0;
+	for (size_t i = 0; i < len;) {
+		char c[5] = {0};
+		memcpy(c, text + i, len - i < 4 ? len - i : 4);
+		size_t n = text[i] ? utf8_char((const unsigned char *)c) : 1;
+		bad += !n, i += n ? n : 1;
 	}
-	return v;
+	char *out = bad ? malloc(len + 3 * bad + 1) : NULL;
+	for (size_t i = 0; out && i < len;) {
+		char c[5] = {0};
+		memcpy(c, text + i, len - i < 4 ? len - i : 4);
+		size_t n = text[i] ? utf8_char((const unsigned char *)c) : 1;
+		memcpy(out + at, n ? text + i : marker, n ? n : 4);
+		at += n ? n : 4, i += n ? n : 1;
+	}
+	if (out)
+		*out_len = at;
+	return out;
 }
 
-static size_t put_utf8(char *out, unsigned cp)
+/* A copy of s in the arena, each marker back to the byte 0xFF. */
+static const char *copy_text(struct block **arena, const char *s)
 {
-	if (cp < 0x80) {
-		out[0] = (char)cp;
-		return 1;
+	char *out = arena_alloc(arena, strlen(s) + 1), *w = out;
+	for (const char *p = s; out && *p;) {
+		if (!strncmp(p, marker, 4))
+			*w++ = '\xFF', p += 4;
+		else
+			*w++ = *p++;
 	}
-	if (cp < 0x800) {
-		out[0] = (char)(0xC0 | (cp >> 6)), out[1] = (char)(0x80 | (cp & 0x3F));
-		return 2;
-	}
-	out[0] = (char)(0xE0 | (cp >> 12)), out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-	out[2] = (char)(0x80 | (cp & 0x3F));
-	return 3;
+	if (w)
+		*w = '\0';
+	return out;
 }
 
-/* A string literal at p->at (the opening quote); *out is arena text. */
-static bool parse_string(struct parser *p, const char **out)
+/* The number's text: an integer as written, a real in its shortest exact form. */
+static const char *number_text(struct block **arena, const json_t *j, double *num)
 {
-	p->at++;
-	char *buf = arena_alloc(p, p->len - p->at + 1);
-	if (!buf)
-		return fail(p, _("out of memory"));
-	size_t n = 0;
-	while (p->at < p->len) {
-		unsigned char c = (unsigned char)p->s[p->at++];
-		if (c == '"') {
-			buf[n] = '\0';
-			*out = buf;
-			return true;
+	char text[40];
+	if (json_is_integer(j)) {
+		snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT, json_integer_value(j));
+		*num = (double)json_integer_value(j);
+	} else {
+		*num = json_real_value(j);
+		snprintf(text, sizeof text, "%.15g", *num);
+		if (strtod(text, NULL) != *num)
+			snprintf(text, sizeof text, "%.17g", *num);
+	}
+	return copy_text(arena, text);
+}
+
+/* j copied into v (at most 64 levels); false when too deep or out of memory. */
+static bool convert(struct block **arena, const json_t *j, web_json *v, int depth,
+		    const char **why)
+{
+	memset(v, 0, sizeof *v);
+	if (json_is_object(j) || json_is_array(j)) {
+		if (depth >= 64)
+			return *why = _("nested too deeply"), false;
+		v->type = json_is_object(j) ? WEB_JSON_OBJECT : WEB_JSON_ARRAY;
+		web_json **tail = &v->child;
+		size_t n = json_is_object(j) ? json_object_size(j) : json_array_size(j);
+		void *it = json_is_object(j) ? json_object_iter((json_t *)(uintptr_t)j) : NULL;
+		for (size_t i = 0; i < n; i++) {
+			web_json *c = arena_alloc(arena, sizeof *c);
+			const json_t *m = it ? json_object_iter_value(it) : json_array_get(j, i);
+			if (!c)
+				return *why = _("out of memory"), false;
+			if (!convert(arena, m, c, depth + 1, why))
+				return false;
+			if (it && !(c->key = copy_text(arena, json_object_iter_key(it))))
+				return *why = _("out of memory"), false;
+			it = it ? json_object_iter_next((json_t *)(uintptr_t)j, it) : NULL;
+			*tail = c, tail = &c->next, v->count++;
 		}
-		if (c < 0x20 || c == 0)
-			return fail(p, _("control character in a string"));
-		if (c != '\\') {
-			buf[n++] = (char)c;
-			continue;
-		}
-		if (p->at >= p->len)
-			break;
-		char e = p->s[p->at++];
-		const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t";
-		const char *k = e ? strchr(from, e) : NULL;
-		if (k) {
-			buf[n++] = to[k - from];
-		} else if (e == 'u' && p->len - p->at >= 4 && hex4(p->s + p->at) > 0) {
-			unsigned cp = (unsigned)hex4(p->s + p->at);
-			p->at += 4;
-			if (cp >= 0xD800 && cp <= 0xDFFF)
-				return fail(p, _("surrogate escapes are not accepted"));
-			n += put_utf8(buf + n, cp);
-		} else {
-			return fail(p, _("bad escape in a string"));
-		}
-	}
-	return fail(p, _("unterminated string"));
-}
-
-static bool parse_value(struct parser *p, web_json *v);
-
-static bool parse_members(struct parser *p, web_json *v, bool object)
-{
-	char close = object ? '}' : ']';
-	web_json **tail = &v->child;
-	p->at++;
-	skip_space(p);
-	if (p->at < p->len && p->s[p->at] == close) {
-		p->at++;
 		return true;
 	}
-	for (;;) {
-		web_json *c = arena_alloc(p, sizeof *c);
-		if (!c)
-			return fail(p, _("out of memory"));
-		memset(c, 0, sizeof *c);
-		skip_space(p);
-		if (object) {
-			if (p->at >= p->len || p->s[p->at] != '"')
-				return fail(p, _("expected a member name in quotes"));
-			if (!parse_string(p, &c->key))
-				return false;
-			skip_space(p);
-			if (p->at >= p->len || p->s[p->at] != ':')
-				return fail(p, _("expected ':' after a member name"));
-			p->at++;
-		}
-		if (!parse_value(p, c))
-			return false;
-		*tail = c, tail = &c->next, v->count++;
-		skip_space(p);
-		if (p->at < p->len && p->s[p->at] == ',') {
-			p->at++;
-			continue;
-		}
-		if (p->at < p->len && p->s[p->at] == close) {
-			p->at++;
-			return true;
-		}
-		return fail(p, object ? _("expected ',' or '}'") : _("expected ',' or ']'"));
+	if (json_is_string(j)) {
+		v->type = WEB_JSON_STRING, v->str = copy_text(arena, json_string_value(j));
+		return v->str || (*why = _("out of memory"), false);
 	}
-}
-
-static bool parse_number(struct parser *p, web_json *v)
-{
-	size_t start = p->at;
-	while (p->at < p->len && p->s[p->at] && strchr("+-0123456789.eE", p->s[p->at]))
-		p->at++;
-	size_t n = p->at - start;
-	char *text = arena_alloc(p, n + 1);
-	if (!text)
-		return fail(p, _("out of memory"));
-	memcpy(text, p->s + start, n);
-	text[n] = '\0';
-	char *end;
-	v->num = strtod(text, &end);
-	if (!n || *end)
-		return fail(p, _("bad number"));
-	v->type = WEB_JSON_NUMBER, v->str = text;
+	if (json_is_number(j)) {
+		v->type = WEB_JSON_NUMBER, v->str = number_text(arena, j, &v->num);
+		return v->str || (*why = _("out of memory"), false);
+	}
+	v->type = json_is_null(j) ? WEB_JSON_NULL : WEB_JSON_BOOL, v->boolean = json_is_true(j);
 	return true;
 }
 
-static bool parse_value(struct parser *p, web_json *v)
+/* jansson's reason in the request's language where we have the words, else its own
+ * (which quotes the text near the fault). */
+static const char *load_error(const json_error_t *e)
 {
-	skip_space(p);
-	if (p->at >= p->len)
-		return fail(p, _("unexpected end of the body"));
-	char c = p->s[p->at];
-	if (c == '{' || c == '[') {
-		if (++p->depth > 64)
-			return fail(p, _("nested too deeply"));
-		v->type = c == '{' ? WEB_JSON_OBJECT : WEB_JSON_ARRAY;
-		bool ok = parse_members(p, v, c == '{');
-		p->depth--;
-		return ok;
+	switch (json_error_code(e)) {
+	case json_error_out_of_memory: return _("out of memory");
+	case json_error_stack_overflow: return _("nested too deeply");
+	case json_error_premature_end_of_input: return _("unexpected end of the body");
+	case json_error_end_of_input_expected: return _("text after the value");
+	case json_error_null_character:
+	case json_error_null_byte_in_key: return _("a NUL character is not accepted");
+	case json_error_duplicate_key: return _("a member name given twice");
+	case json_error_numeric_overflow: return _("bad number");
+	default: return e->text;
 	}
-	if (c == '"') {
-		v->type = WEB_JSON_STRING;
-		return parse_string(p, &v->str);
-	}
-	if (c == 't' || c == 'f') {
-		v->type = WEB_JSON_BOOL, v->boolean = c == 't';
-		return literal(p, c == 't' ? "true" : "false");
-	}
-	if (c == 'n') {
-		v->type = WEB_JSON_NULL;
-		return literal(p, "null");
-	}
-	if (c == '-' || (c >= '0' && c <= '9'))
-		return parse_number(p, v);
-	return fail(p, _("expected a value"));
 }
 
 bool web_json_parse(web_json_doc *doc, const char *text, size_t len, char *err,
 		    size_t errcap)
 {
-	memset(doc, 0, sizeof *doc);
-	if (err && errcap)
-		err[0] = '\0';
+	json_error_t e;
+	size_t marked_len = len;
+	char *marked = mark_bad_bytes(text, len, &marked_len);
+	json_t *j = json_loadb(marked ? marked : text, marked_len,
+			       JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, &e);
+	free(marked);
 	struct block *arena = NULL;
-	struct parser p = {.s = text, .len = len, .arena = &arena, .err = err, .errcap = errcap};
-	web_json *root = arena_alloc(&p, sizeof *root);
-	bool ok = root != NULL;
-	if (ok) {
-		memset(root, 0, sizeof *root);
-		ok = parse_value(&p, root);
-	} else {
-		fail(&p, _("out of memory"));
-	}
-	skip_space(&p);
-	if (ok && p.at != len)
-		ok = fail(&p, _("text after the value"));
+	const char *why = NULL;
+	memset(doc, 0, sizeof *doc);
+	web_json *root = j ? arena_alloc(&arena, sizeof *root) : NULL;
+	if (j && !root)
+		why = _("out of memory");
+	bool ok = root && convert(&arena, j, root, 0, &why);
+	if (!j && err)
+		snprintf(err, errcap, _("offset %zu: %s"), (size_t)e.position, load_error(&e));
+	else if (!ok && err)
+		snprintf(err, errcap, _("offset %zu: %s"), (size_t)0, why);
+	json_decref(j);
 	doc->arena = arena;
 	doc->root = ok ? root : NULL;
 	if (!ok)
@@ -378,4 +352,38 @@ const char *web_json_string(const web_json *obj, const char *key)
 {
 	const web_json *v = web_json_get(obj, key);
 	return v && v->type == WEB_JSON_STRING ? v->str : NULL;
+}
+
+/* Whether every key and string under v is UTF-8; path gets the first that is not. */
+static bool check_utf8(const web_json *v, const char *at, char *path, size_t cap)
+{
+	char here[128];
+	int k = 0;
+	for (const web_json *c = v->child; c; c = c->next, k++) {
+		if (c->key && !web_utf8_valid(c->key)) {
+			snprintf(path, cap, "%s", at[0] ? at : "body");
+			return false;
+		}
+		if (c->key)
+			snprintf(here, sizeof here, "%s%s%.60s", at, at[0] ? "." : "", c->key);
+		else
+			snprintf(here, sizeof here, "%s[%d]", at, k);
+		if (c->type == WEB_JSON_STRING && !web_utf8_valid(c->str)) {
+			snprintf(path, cap, "%s", here);
+			return false;
+		}
+		if (!check_utf8(c, here, path, cap))
+			return false;
+	}
+	return true;
+}
+
+bool web_json_utf8(const web_json *root, char *path, size_t cap)
+{
+	path[0] = '\0';
+	if (root->type == WEB_JSON_STRING && !web_utf8_valid(root->str)) {
+		snprintf(path, cap, "body");
+		return false;
+	}
+	return check_utf8(root, "", path, cap);
 }

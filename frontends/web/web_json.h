@@ -55,6 +55,15 @@ bool web_json_parse(web_json_doc *doc, const char *text, size_t len, char *err,
 		    size_t errcap);
 void web_json_release(web_json_doc *doc);
 
+/* Whether text is well-formed UTF-8. */
+bool web_utf8_valid(const char *text);
+/* Copy src into dst[cap], cut at a character boundary (never mid-character) and at the
+ * first byte that is no UTF-8; returns the length copied. */
+size_t web_utf8_copy(char *dst, size_t cap, const char *src);
+/* Whether every member name and string of the tree is UTF-8 (the reader keeps raw
+ * bytes); when not, path names the first field that is not ("seats[1].name"). */
+bool web_json_utf8(const web_json *root, char *path, size_t cap);
+
 /* Member key of an object, or NULL (also when obj is no object). */
 const web_json *web_json_get(const web_json *obj, const char *key);
 /* The member's string, or NULL when absent or not a string. */

@@ -171,6 +171,8 @@ static void write_table(web_table *t, web_buf *out)
 	web_buf_printf(out, "%zu", moves);
 	web_buf_json_key(out, &f, "over");
 	web_buf_puts(out, web_table_over(t) ? "true" : "false");
+	web_buf_json_key(out, &f, "paused"); /* agents only, nobody watching */
+	web_buf_puts(out, t->parked ? "true" : "false");
 	web_buf_json_key(out, &f, "to_move"); /* the seats by participant (a match rotates) */
 	web_buf_printf(out, "%d", to_move >= 0 && !web_table_over(t)
 					  ? bones_table_participant(t->table, to_move) + 1 : 0);
@@ -201,5 +203,16 @@ void web_tables_lobby_json(web_tables *ts, web_buf *out)
 		write_table(ts->tables[i], out);
 	}
 	pthread_mutex_unlock(&ts->lock);
+	for (size_t i = 0; i < ts->damaged_count && i < 50; i++, shown++) { /* fixed after start */
+		const web_damaged *d = &ts->damaged[i];
+		web_buf_printf(out, "%s{\"id\":", shown ? "," : "");
+		web_buf_json_string(out, d->id);
+		web_buf_puts(out, ",\"game\":");
+		web_buf_json_string(out, d->game);
+		web_buf_puts(out, ",\"preset\":");
+		web_buf_json_string(out, d->preset);
+		web_buf_printf(out, ",\"created\":%lld,\"moves\":0,\"over\":true,\"paused\":false,"
+			       "\"to_move\":0,\"seats\":[],\"damaged\":true}", (long long)d->created);
+	}
 	web_buf_puts(out, "]}");
 }

@@ -26,8 +26,30 @@ static web_result reply(int code, const char *fmt, ...)
 
 void web_table_bump(web_table *t)
 {
+	web_tables *ts = t->owner;
 	t->version++;
 	pthread_cond_broadcast(&t->changed);
+	pthread_mutex_lock(&ts->elock);
+	ts->changes++;
+	pthread_cond_broadcast(&ts->echanged);
+	pthread_mutex_unlock(&ts->elock);
+}
+
+uint64_t web_tables_changes(web_tables *ts, uint64_t seen, int ms)
+{
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += ms / 1000;
+	until.tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L)
+		until.tv_sec++, until.tv_nsec -= 1000000000L;
+	pthread_mutex_lock(&ts->elock);
+	while (ts->changes == seen && !web_tables_stopping(ts))
+		if (pthread_cond_timedwait(&ts->echanged, &ts->elock, &until) == ETIMEDOUT)
+			break;
+	uint64_t v = ts->changes;
+	pthread_mutex_unlock(&ts->elock);
+	return v;
 }
 
 void web_stored_game_release(web_stored_game *g)
@@ -224,23 +246,6 @@ uint64_t web_table_version(web_table *t)
 	return v;
 }
 
-uint64_t web_table_wait(web_tables *ts, web_table *t, uint64_t seen, int ms)
-{
-	struct timespec until;
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_sec += ms / 1000;
-	until.tv_nsec += (long)(ms % 1000) * 1000000L;
-	if (until.tv_nsec >= 1000000000L)
-		until.tv_sec++, until.tv_nsec -= 1000000000L;
-	pthread_mutex_lock(&t->lock);
-	while (t->version == seen && !web_tables_stopping(ts))
-		if (pthread_cond_timedwait(&t->changed, &t->lock, &until) == ETIMEDOUT)
-			break;
-	uint64_t v = t->version;
-	pthread_mutex_unlock(&t->lock);
-	return v;
-}
-
 /* ---- agents ------------------------------------------------------------------------ */
 
 static bool agent_to_move(const web_table *t)
@@ -249,29 +254,44 @@ static bool agent_to_move(const web_table *t)
 	return !web_table_over(t) && bones_table_agent(t->table, p);
 }
 
+/* Two queues, each round-robin (a table goes to the back after each move): tables with
+ * a human seat first; agents-only tables when none of those waits, on all workers but
+ * one, so that a person's opponent always finds a worker within one move's time. */
 void web_tables_enqueue(web_tables *ts, web_table *t)
 {
 	if (t->queued || !agent_to_move(t))
 		return;
-	t->queued = true;
+	t->queued = true, t->parked = false;
 	pthread_mutex_lock(&ts->qlock);
+	web_table **head = t->human_seat ? &ts->qhead : &ts->lohead;
+	web_table **tail = t->human_seat ? &ts->qtail : &ts->lotail;
 	t->next_queued = NULL;
-	if (ts->qtail)
-		ts->qtail->next_queued = t;
+	if (*tail)
+		(*tail)->next_queued = t;
 	else
-		ts->qhead = t;
-	ts->qtail = t;
-	pthread_cond_signal(&ts->qcond);
+		*head = t;
+	*tail = t;
+	pthread_cond_broadcast(&ts->qcond);
 	pthread_mutex_unlock(&ts->qlock);
 }
 
-static web_table *dequeue(web_tables *ts)
+/* The next table to think about (low: an agents-only one, counted in low_running). */
+static web_table *dequeue(web_tables *ts, bool *low)
 {
 	pthread_mutex_lock(&ts->qlock);
-	while (!ts->qhead && !ts->stopping)
+	int low_max = ts->worker_count > 1 ? ts->worker_count - 1 : 1;
+	for (;;) {
+		*low = !ts->qhead && ts->lohead && ts->low_running < low_max;
+		if (ts->stopping || ts->qhead || *low)
+			break;
 		pthread_cond_wait(&ts->qcond, &ts->qlock);
-	web_table *t = ts->stopping ? NULL : ts->qhead;
-	if (t) {
+	}
+	web_table *t = ts->stopping ? NULL : *low ? ts->lohead : ts->qhead;
+	if (t && *low) {
+		ts->lohead = t->next_queued, ts->low_running++;
+		if (!ts->lohead)
+			ts->lotail = NULL;
+	} else if (t) {
 		ts->qhead = t->next_queued;
 		if (!ts->qhead)
 			ts->qtail = NULL;
@@ -280,11 +300,28 @@ static web_table *dequeue(web_tables *ts)
 	return t;
 }
 
+void web_table_watch(web_tables *ts, web_table *t)
+{
+	pthread_mutex_lock(&t->lock);
+	t->watched_until = web_clock_now(ts) + WEB_WATCH_MS;
+	if (t->parked) {
+		web_log("table %s: watched again, its agents play on", t->row.id);
+		web_tables_enqueue(ts, t);
+	}
+	pthread_mutex_unlock(&t->lock);
+}
+
 /* One agent move on t: the state copied under the lock, the choice made outside it,
  * played only if nothing changed meanwhile. */
 static void agent_move(web_tables *ts, web_table *t)
 {
 	pthread_mutex_lock(&t->lock);
+	if (!t->human_seat && web_clock_now(ts) > t->watched_until) {
+		t->queued = false, t->parked = true; /* nobody watches: wait for a look */
+		web_log("table %s: nobody watches, its agents pause", t->row.id);
+		pthread_mutex_unlock(&t->lock);
+		return;
+	}
 	size_t size = bones_session_info(t->s)->state_size;
 	void *state = malloc(size);
 	bool go = state && agent_to_move(t);
@@ -322,8 +359,16 @@ void *web_agent_worker(void *arg)
 {
 	web_tables *ts = arg;
 	web_table *t;
-	while ((t = dequeue(ts)))
+	bool low;
+	while ((t = dequeue(ts, &low))) {
 		agent_move(ts, t);
+		if (low) {
+			pthread_mutex_lock(&ts->qlock);
+			ts->low_running--;
+			pthread_cond_broadcast(&ts->qcond);
+			pthread_mutex_unlock(&ts->qlock);
+		}
+	}
 	return NULL;
 }
 
@@ -341,17 +386,21 @@ web_result web_table_take_seat(web_tables *ts, web_table *t, int seat, const cha
 			k = i;
 	web_seat_row *s = k >= 0 && k < t->row.seat_count ? &t->row.seats[k] : NULL;
 	char taken[64];
-	snprintf(taken, sizeof taken, "%s", name && name[0] ? name : s ? s->name : "");
+	web_utf8_copy(taken, sizeof taken, name && name[0] ? name : s ? s->name : "");
 	if (k == -1 && seat == -1)
 		r = reply(409, _("join: the table has no free seat"));
-	else if (!s || !s->open || web_table_over(t))
+	else if (!s) {
+		r = reply(400, _("join: seat %d: no such seat (the table has %d)"), k + 1,
+			  t->row.seat_count);
+		snprintf(r.field, sizeof r.field, "seat");
+	} else if (!s->open || web_table_over(t))
 		r = reply(409, _("join: seat %d is not free"), k + 1);
 	else if (web_store_take_seat(ts->store, t->row.id, k, taken, err, sizeof err))
 		r = reply(500, _("join: not saved: %.400s"), err);
 	else {
 		s->open = 0;
 		if (name && name[0])
-			snprintf(s->name, sizeof s->name, "%s", taken);
+			web_utf8_copy(s->name, sizeof s->name, taken);
 		web_buf_printf(out, "{\"seat\":%d,\"token\":\"%s\",\"link\":\"/t/%s#seat=%d&token=%s\"}",
 			       k + 1, s->token, t->row.id, k + 1, s->token);
 		web_log("table %s: seat %d taken", t->row.id, k + 1);

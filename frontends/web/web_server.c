@@ -1,6 +1,8 @@
-/* The HTTP layer of `bones serve`: libmicrohttpd with a thread per connection (event
- * streams block their own thread only), bounded request bodies, per-client rate
- * limits, security headers, static files that never leave the web root, and the API. */
+/* The HTTP layer of `bones serve`: libmicrohttpd's event loop on a fixed pool of
+ * threads (connections and event streams hold no thread each; web_conn.c), bounded
+ * connections and request bodies, per-client rate limits, checks of Host, Origin and
+ * Content-Type, security headers, static files that never leave the web root, and the
+ * API. */
 #include "web_server.h"
 
 #include <arpa/inet.h>
@@ -13,72 +15,45 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
-#include <time.h>
+#include <unistd.h>
 
 #include "bones/i18n.h"
 #include "bones/paths.h"
 #include "web_api.h"
 #include "web_messages.h"
+#include "web_server_internal.h"
 
 #define BODY_MAX (64 * 1024)
-#define BUCKETS 4096
-#define CSP "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: " \
-	    "data:; connect-src 'self'; base-uri 'none'; form-action 'self'; " \
-	    "frame-ancestors 'none'"
-
-struct bucket {
-	uint64_t key;
-	double tokens, when;
-};
-
-typedef struct web_server {
-	web_tables *tables;
-	char static_dir[4096];
-	double rate;
-	pthread_mutex_t lock; /* guards buckets */
-	struct bucket buckets[BUCKETS];
-} web_server;
+#define POOL_THREADS 8 /* libmicrohttpd's threads: every connection is served by one */
+#define MAX_CONNECTIONS 20000 /* about 7 KiB each while slow: memory stays bounded */
 
 /* One request being received: the body so far. */
 struct upload {
 	web_buf body;
 	bool too_big;
+	/* a hint: thought about in a thread of its own while the connection waits */
+	enum { HINT_NONE, HINT_THINKING, HINT_DONE } hint;
+	web_server *srv;
+	struct MHD_Connection *conn;
+	web_request req;
+	char client[64], lang[16];
+	web_reply reply;
 };
 
-static double now_seconds(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* A key for the client's address (IPv4 or IPv6, port left out). */
-static uint64_t client_key(struct MHD_Connection *c)
-{
-	const union MHD_ConnectionInfo *ci =
-		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-	uint64_t h = 1469598103934665603ull;
-	const unsigned char *b = NULL;
-	size_t n = 0;
-	if (ci && ci->client_addr && ci->client_addr->sa_family == AF_INET)
-		b = (const unsigned char *)&((const struct sockaddr_in *)(const void *)ci->client_addr)->sin_addr, n = 4;
-	else if (ci && ci->client_addr && ci->client_addr->sa_family == AF_INET6)
-		b = (const unsigned char *)&((const struct sockaddr_in6 *)(const void *)ci->client_addr)->sin6_addr, n = 16;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 1099511628211ull;
-	return h;
-}
-
-/* Token bucket per client: `rate` per second, bursts of 4 * rate. */
-static bool allowed(web_server *srv, struct MHD_Connection *c)
+/* Token bucket per client address: `rate` per second, bursts of 4 * rate. */
+static bool allowed(web_server *srv, const char *client)
 {
 	if (srv->rate <= 0)
 		return true;
-	uint64_t key = client_key(c);
-	double now = now_seconds(), burst = srv->rate * 4;
+	uint64_t key = 1469598103934665603ull;
+	for (const unsigned char *p = (const unsigned char *)client; *p; p++)
+		key = (key ^ *p) * 1099511628211ull;
+	double now = web_now_seconds(), burst = srv->rate * 4;
 	pthread_mutex_lock(&srv->lock);
-	struct bucket *b = &srv->buckets[key % BUCKETS];
+	struct web_bucket *b = &srv->buckets[key % WEB_BUCKETS];
 	if (b->key != key || b->when == 0)
 		b->key = key, b->tokens = burst, b->when = now;
 	b->tokens += (now - b->when) * srv->rate;
@@ -100,7 +75,7 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, int code, const char
 	if (!r)
 		return MHD_NO;
 	MHD_add_response_header(r, "Content-Type", type);
-	MHD_add_response_header(r, "Content-Security-Policy", CSP);
+	MHD_add_response_header(r, "Content-Security-Policy", WEB_CSP);
 	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
 	MHD_add_response_header(r, "X-Frame-Options", "DENY");
@@ -180,55 +155,6 @@ static enum MHD_Result send_static(web_server *srv, struct MHD_Connection *c, co
 	return ok;
 }
 
-/* ---- event streams ----------------------------------------------------------------- */
-
-struct stream {
-	web_server *srv;
-	web_table *table;
-	uint64_t seen;
-	bool started;
-};
-
-static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
-{
-	struct stream *s = cls;
-	(void)pos;
-	if (web_tables_stopping(s->srv->tables))
-		return MHD_CONTENT_READER_END_OF_STREAM;
-	uint64_t v = s->started ? web_table_wait(s->srv->tables, s->table, s->seen, 15000)
-				: web_table_version(s->table);
-	int n;
-	if (web_tables_stopping(s->srv->tables))
-		return MHD_CONTENT_READER_END_OF_STREAM;
-	if (!s->started || v != s->seen)
-		n = snprintf(buf, max, "%sevent: version\ndata: %llu\n\n",
-			     s->started ? "" : "retry: 2000\n", (unsigned long long)v);
-	else
-		n = snprintf(buf, max, ": ping\n\n");
-	s->started = true, s->seen = v;
-	return n < 0 || (size_t)n >= max ? MHD_CONTENT_READER_END_WITH_ERROR : (ssize_t)n;
-}
-
-static enum MHD_Result send_stream(web_server *srv, struct MHD_Connection *c, web_table *t)
-{
-	struct stream *s = calloc(1, sizeof *s);
-	if (!s)
-		return send_error(c, 500, _("out of memory"));
-	s->srv = srv, s->table = t;
-	struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024,
-								   stream_read, s, free);
-	if (!r) {
-		free(s);
-		return MHD_NO;
-	}
-	MHD_add_response_header(r, "Content-Type", "text/event-stream");
-	MHD_add_response_header(r, "Cache-Control", "no-store");
-	MHD_add_response_header(r, "X-Accel-Buffering", "no"); /* nginx: pass events at once */
-	enum MHD_Result ok = MHD_queue_response(c, 200, r);
-	MHD_destroy_response(r);
-	return ok;
-}
-
 /* ---- dispatch ---------------------------------------------------------------------- */
 
 static const char *bearer(struct MHD_Connection *c)
@@ -239,8 +165,60 @@ static const char *bearer(struct MHD_Connection *c)
 	return NULL;
 }
 
+static enum MHD_Result send_api_reply(web_server *srv, struct MHD_Connection *c,
+				      web_reply *rep)
+{
+	enum MHD_Result ok;
+	if (rep->events)
+		ok = web_stream_send(srv, c, rep->events);
+	else
+		ok = send_reply(c, rep->code, rep->type, rep->body.data ? rep->body.data : "",
+				rep->body.len, false);
+	web_buf_release(&rep->body);
+	return ok;
+}
+
+/* A hint's thread: the API answers it (about a second of the hint agent's thinking),
+ * then the waiting connection is resumed to send the reply. */
+static void *hint_main(void *arg)
+{
+	struct upload *up = arg;
+	web_server *srv = up->srv;
+	bones_i18n_thread_language(up->lang);
+	web_api_handle(srv->tables, &up->req, &up->reply);
+	pthread_mutex_lock(&srv->clock);
+	up->hint = HINT_DONE;
+	MHD_resume_connection(up->conn);
+	srv->hints--;
+	pthread_cond_broadcast(&srv->stop);
+	pthread_mutex_unlock(&srv->clock);
+	return NULL;
+}
+
+/* Think about a hint in a thread of its own, the connection suspended meanwhile (a
+ * pool thread is never held for it); at most WEB_HINT_THREADS at once, else 503. */
+static enum MHD_Result start_hint(web_server *srv, struct MHD_Connection *c, struct upload *up)
+{
+	pthread_t thread;
+	pthread_mutex_lock(&srv->clock);
+	bool go = !srv->closing && srv->hints < WEB_HINT_THREADS;
+	if (go) {
+		up->srv = srv, up->conn = c, up->hint = HINT_THINKING;
+		snprintf(up->lang, sizeof up->lang, "%s", bones_i18n_language());
+		go = !pthread_create(&thread, NULL, hint_main, up);
+		if (go) {
+			srv->hints++;
+			pthread_detach(thread);
+			MHD_suspend_connection(c);
+		}
+	}
+	pthread_mutex_unlock(&srv->clock);
+	return go ? MHD_YES
+		  : send_error(c, 503, _("hint: the server is busy with other hints; try again"));
+}
+
 static enum MHD_Result api(web_server *srv, struct MHD_Connection *c, const char *url,
-			   const char *method, struct upload *up)
+			   const char *method, struct upload *up, const char *client)
 {
 	web_request req = {.method = method, .path = url, .body = up->body.data,
 			   .body_len = up->body.len, .token = bearer(c)};
@@ -250,28 +228,87 @@ static enum MHD_Result api(web_server *srv, struct MHD_Connection *c, const char
 	req.ghost = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ghost");
 	req.at = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "at");
 	req.game = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "game");
+	snprintf(up->client, sizeof up->client, "%s", client);
+	req.client = up->client;
+	size_t n = strlen(url);
+	if (!strcmp(method, "POST") && n > 5 && !strcmp(url + n - 5, "/hint")) {
+		up->req = req; /* its strings live as long as the request */
+		return start_hint(srv, c, up);
+	}
 	web_reply rep;
 	web_api_handle(srv->tables, &req, &rep);
-	enum MHD_Result ok;
-	if (rep.events)
-		ok = send_stream(srv, c, rep.events);
-	else
-		ok = send_reply(c, rep.code, rep.type, rep.body.data ? rep.body.data : "",
-				rep.body.len, false);
-	web_buf_release(&rep.body);
-	return ok;
+	return send_api_reply(srv, c, &rep);
+}
+
+/* The host part of an authority ("name:port", "[::1]:port") into out, lower case. */
+static void host_part(const char *authority, char *out, size_t cap)
+{
+	size_t n = authority[0] == '[' ? strcspn(authority, "]") + 1 : strcspn(authority, ":");
+	if (n >= cap)
+		n = cap - 1;
+	for (size_t i = 0; i < n; i++)
+		out[i] = (char)((authority[i] >= 'A' && authority[i] <= 'Z') ? authority[i] + 32
+									      : authority[i]);
+	out[n] = '\0';
+}
+
+/* Whether the Host header names this server (its listen address, loopback's names,
+ * --host-name): a page of another name (DNS rebinding) gets nothing. */
+static bool host_allowed(const web_server *srv, struct MHD_Connection *c)
+{
+	const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+	char name[256];
+	if (srv->any_host)
+		return true;
+	if (!host)
+		return false;
+	host_part(host, name, sizeof name);
+	for (int i = 0; i < srv->host_count; i++)
+		if (!strcmp(name, srv->hosts[i]))
+			return true;
+	return false;
+}
+
+/* A request that changes something comes from this server's own pages: JSON (which a
+ * cross-site form cannot send without asking first), and its Origin (or Sec-Fetch-Site)
+ * is this server's. A client with neither header (a script, curl) is no browser. */
+static int cross_site(struct MHD_Connection *c, const char **why)
+{
+	const char *type = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
+	const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+	const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+	const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+	if (!type || strncasecmp(type, "application/json", 16) || (type[16] && type[16] != ';')) {
+		*why = _("Content-Type: expected application/json");
+		return 415;
+	}
+	const char *authority = origin ? strstr(origin, "://") : NULL;
+	if ((site && strcmp(site, "same-origin") && strcmp(site, "none")) ||
+	    (origin && (!authority || !host || strcasecmp(authority + 3, host)))) {
+		*why = _("Origin: requests that change a table come from this server's pages");
+		return 403;
+	}
+	return 0;
 }
 
 static enum MHD_Result route(web_server *srv, struct MHD_Connection *c, const char *url,
 			     const char *method, struct upload *up)
 {
 	bool get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
+	const char *why;
+	int code;
+	if (!host_allowed(srv, c))
+		return send_error(c, 421, _("Host: this server does not answer to that name"));
 	if (!strncmp(url, "/api/", 5)) {
-		if (!allowed(srv, c))
+		char client[64];
+		web_client_address(srv, c, client, sizeof client);
+		if (!allowed(srv, client))
 			return send_error(c, 429, _("too many requests: slow down"));
 		if (up->too_big)
 			return send_error(c, 413, _("the request body is over 64 KiB"));
-		return api(srv, c, url, method, up);
+		if (!get && (code = cross_site(c, &why)))
+			return send_error(c, code, why);
+		return api(srv, c, url, method, up, client);
 	}
 	if (!get)
 		return send_error(c, 405, _("static files are read with GET"));
@@ -335,6 +372,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 {
 	web_server *srv = cls;
 	struct upload *up = *con_cls;
+	web_conn *conn = web_conn_of(c);
 	(void)version;
 	if (!up) {
 		up = calloc(1, sizeof *up);
@@ -343,6 +381,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 		*con_cls = up;
 		return MHD_YES;
 	}
+	if (web_conn_late(srv, conn))
+		return MHD_NO; /* a body trickled past the request's deadline: closed */
 	if (*size) {
 		if (up->body.len + *size > BODY_MAX)
 			up->too_big = true;
@@ -351,6 +391,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 		*size = 0;
 		return MHD_YES;
 	}
+	if (up->hint == HINT_DONE) /* resumed: the hint's reply */
+		return send_api_reply(srv, c, &up->reply);
+	if (up->hint == HINT_THINKING)
+		return MHD_YES;
+	web_conn_set(srv, conn, WEB_CONN_ANSWERING);
 	request_language(c);
 	enum MHD_Result ok = route(srv, c, url, method, up);
 	bones_i18n_thread_language(NULL);
@@ -361,7 +406,8 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 			 enum MHD_RequestTerminationCode why)
 {
 	struct upload *up = *con_cls;
-	(void)cls, (void)c, (void)why;
+	(void)why;
+	web_conn_set(cls, web_conn_of(c), WEB_CONN_IDLE); /* the next request's deadline */
 	if (up) {
 		web_buf_release(&up->body);
 		free(up);
@@ -400,47 +446,170 @@ static bool parse_listen(const char *text, struct sockaddr_storage *sa, socklen_
 
 /* libmicrohttpd's own messages, on one line each with our prefix (they hold no
  * headers, so no token). A failed bind is said again, better, by serve(). */
+/* libmicrohttpd's own messages (one per aborted connection, say), throttled: they hold
+ * no headers, so no token. A failed bind is said again, better, by serve(). */
 static void mhd_log(void *cls, const char *fmt, va_list ap)
 {
 	char line[512];
-	(void)cls;
 	vsnprintf(line, sizeof line, fmt, ap);
 	line[strcspn(line, "\n")] = '\0';
 	if (!strstr(line, "Failed to bind"))
-		fprintf(stderr, "bones serve: libmicrohttpd: %s\n", line);
+		web_log_throttled(cls, "libmicrohttpd: %s", line);
 }
 
-static int serve(web_server *srv, const struct sockaddr_storage *sa, const char *listen)
+/* The signals' thread: before the server serves (restoring tables, say) a signal
+ * stops the process at once (every write so far is a committed transaction or none);
+ * afterwards it wakes serve() for an orderly stop. */
+static void *signals_main(void *arg)
 {
-	unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
-			 MHD_USE_POLL | MHD_USE_ERROR_LOG;
-	if (sa->ss_family == AF_INET6)
-		flags |= MHD_USE_IPv6;
-	struct MHD_Daemon *d = MHD_start_daemon(
-		flags, 0, NULL, NULL, on_request, srv, MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL,
-		MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
-		MHD_OPTION_CONNECTION_LIMIT,
-		(unsigned)4000, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)2500,
-		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60, MHD_OPTION_THREAD_STACK_SIZE,
-		(size_t)(1u << 20), MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024, MHD_OPTION_END);
-	if (!d) {
-		fprintf(stderr, _("bones serve: cannot listen on %s: %s\n"), listen, strerror(errno));
-		return 1;
-	}
-	const union MHD_DaemonInfo *di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-	/* not translated: scripts read the port from this line */
-	printf("bones serve: listening on http://%s (port %u); Ctrl+C stops\n", listen,
-	       di ? (unsigned)di->port : 0u);
-	fflush(stdout);
+	web_server *srv = arg;
 	sigset_t set;
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT), sigaddset(&set, SIGTERM);
 	int sig;
-	sigwait(&set, &sig);
-	fprintf(stderr, _("bones serve: stopping (signal %d)\n"), sig);
-	web_tables_stop(srv->tables);
+	if (sigwait(&set, &sig))
+		return NULL;
+	pthread_mutex_lock(&srv->clock);
+	srv->signal = sig;
+	if (!srv->serving) {
+		fprintf(stderr, _("bones serve: stopping (signal %d) before serving\n"), sig);
+		_exit(1);
+	}
+	pthread_cond_signal(&srv->stop);
+	pthread_mutex_unlock(&srv->clock);
+	return NULL;
+}
+
+/* Connections allowed in all and per address, from the file descriptors this process
+ * may open (the soft limit raised to the hard one; at most MAX_CONNECTIONS in all): a
+ * quarter each address, so that two
+ * addresses leave half to everyone else; behind a trusted proxy every connection comes
+ * from it, so only the total holds (limit per client in the proxy). */
+static void connection_limits(const web_server *srv, unsigned *total, unsigned *per_ip)
+{
+	struct rlimit rl;
+	rlim_t fds = 1024;
+	const rlim_t enough = MAX_CONNECTIONS + 128;
+	if (!getrlimit(RLIMIT_NOFILE, &rl)) {
+		if (rl.rlim_cur < enough && rl.rlim_cur < rl.rlim_max) {
+			rl.rlim_cur = rl.rlim_max < enough ? rl.rlim_max : enough;
+			setrlimit(RLIMIT_NOFILE, &rl);
+			getrlimit(RLIMIT_NOFILE, &rl);
+		}
+		fds = rl.rlim_cur < enough ? rl.rlim_cur : enough;
+	}
+	*total = fds > 256 ? (unsigned)(fds - 128) : (unsigned)fds / 2; /* the database, plugins */
+	if (*total > MAX_CONNECTIONS)
+		*total = MAX_CONNECTIONS;
+	*per_ip = srv->proxy[0] ? 0 : *total / 4;
+}
+
+static int serve(web_server *srv, const struct sockaddr_storage *sa, const char *listen)
+{
+	unsigned flags = MHD_USE_EPOLL | MHD_USE_INTERNAL_POLLING_THREAD |
+			 MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+	unsigned total, per_ip;
+	if (sa->ss_family == AF_INET6)
+		flags |= MHD_USE_IPv6;
+	connection_limits(srv, &total, &per_ip);
+	pthread_mutex_lock(&srv->clock);
+	srv->serving = true; /* from here a signal stops in order */
+	pthread_mutex_unlock(&srv->clock);
+	if (!web_events_start(srv)) {
+		fprintf(stderr, _("bones serve: cannot start the events' thread\n"));
+		return 1;
+	}
+	struct MHD_Daemon *d = MHD_start_daemon(
+		flags, 0, NULL, NULL, on_request, srv, MHD_OPTION_EXTERNAL_LOGGER, mhd_log, srv,
+		MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
+		MHD_OPTION_NOTIFY_CONNECTION, web_conn_notify, srv, MHD_OPTION_THREAD_POOL_SIZE,
+		(unsigned)POOL_THREADS, MHD_OPTION_CONNECTION_LIMIT, total,
+		MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip, MHD_OPTION_CONNECTION_TIMEOUT,
+		(unsigned)WEB_IDLE_SECONDS, MHD_OPTION_THREAD_STACK_SIZE, (size_t)(1u << 20),
+		MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024, MHD_OPTION_END);
+	if (!d) {
+		fprintf(stderr, _("bones serve: cannot listen on %s: %s\n"), listen, strerror(errno));
+		web_events_stop(srv);
+		return 1;
+	}
+	const union MHD_DaemonInfo *di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+	unsigned port = di ? (unsigned)di->port : 0u;
+	/* not translated: scripts read the port from this line */
+	printf("bones serve: listening on http://%.*s:%u (port %u); Ctrl+C stops\n",
+	       (int)(strrchr(listen, ':') - listen), listen, port, port);
+	fflush(stdout);
+	fprintf(stderr, "bones serve: connections: at most %u, %u per address (0: no limit), "
+		"%d threads, a request within %g s\n", total, per_ip, POOL_THREADS,
+		srv->request_seconds);
+	pthread_mutex_lock(&srv->clock);
+	while (!srv->signal)
+		pthread_cond_wait(&srv->stop, &srv->clock);
+	pthread_mutex_unlock(&srv->clock);
+	fprintf(stderr, _("bones serve: stopping (signal %d)\n"), srv->signal);
+	web_events_stop(srv); /* every event stream resumed and ended: MHD_stop_daemon's rule */
 	MHD_stop_daemon(d);
 	return 0;
+}
+
+/* The names Host may give: --host-name's, else the listen address's (and localhost's
+ * for loopback); a wildcard address without --host-name accepts any (said at start). */
+static void host_names(web_server *srv, const web_server_config *cfg, const char *listen)
+{
+	for (int i = 0; i < cfg->host_name_count && srv->host_count < 6; i++)
+		host_part(cfg->host_names[i], srv->hosts[srv->host_count++], sizeof srv->hosts[0]);
+	char own[256];
+	snprintf(own, sizeof own, "%.*s", (int)(strrchr(listen, ':') - listen), listen);
+	host_part(own, srv->hosts[srv->host_count++], sizeof srv->hosts[0]);
+	if (!strcmp(own, "127.0.0.1") || !strcmp(own, "[::1]"))
+		snprintf(srv->hosts[srv->host_count++], sizeof srv->hosts[0], "localhost");
+	srv->any_host = !cfg->host_name_count && (!strcmp(own, "0.0.0.0") || !strcmp(own, "[::]"));
+	if (srv->any_host)
+		fprintf(stderr, _("bones serve: any Host header is accepted on %s: name this "
+				  "server with --host-name\n"), listen);
+}
+
+/* The server's settings from cfg; false (said) when one is wrong. */
+static bool configure(web_server *srv, const web_server_config *cfg, const char *listen)
+{
+	const char *test_deadline = getenv("BONES_WEB_REQUEST_SECONDS");
+	srv->rate = cfg->rate;
+	srv->request_seconds = test_deadline && atof(test_deadline) > 0 ? atof(test_deadline)
+									 : WEB_REQUEST_SECONDS;
+	if (cfg->trusted_proxy) {
+		unsigned char bin[16];
+		bool v4 = inet_pton(AF_INET, cfg->trusted_proxy, bin) == 1;
+		if (!v4 && inet_pton(AF_INET6, cfg->trusted_proxy, bin) != 1) {
+			fprintf(stderr, _("bones serve: --trusted-proxy '%s': expected an IP address\n"),
+				cfg->trusted_proxy);
+			return false;
+		}
+		inet_ntop(v4 ? AF_INET : AF_INET6, bin, srv->proxy, sizeof srv->proxy);
+	}
+	host_names(srv, cfg, listen);
+	if (cfg->static_dir)
+		snprintf(srv->static_dir, sizeof srv->static_dir, "%s", cfg->static_dir);
+	else if (!bones_paths_data("web", srv->static_dir, sizeof srv->static_dir))
+		snprintf(srv->static_dir, sizeof srv->static_dir, "web");
+	char index[4200];
+	snprintf(index, sizeof index, "%s/index.html", srv->static_dir);
+	FILE *probe = fopen(index, "rb");
+	if (probe)
+		fclose(probe);
+	else
+		fprintf(stderr, _("bones serve: no browser client at '%s' (the API works; --static "
+				  "DIR names the folder of index.html)\n"), srv->static_dir);
+	return true;
+}
+
+/* Each request speaks its client's language (bones_i18n_thread_language), which
+ * LANGUAGE would override: it goes before any thread starts. This thread keeps the
+ * language of the person who started the server. */
+static void keep_own_language(void)
+{
+	char own[16];
+	snprintf(own, sizeof own, "%s", bones_i18n_language());
+	unsetenv("LANGUAGE");
+	bones_i18n_thread_language(own);
 }
 
 int web_server_run(const web_server_config *cfg)
@@ -459,33 +628,26 @@ int web_server_run(const web_server_config *cfg)
 		return 1;
 	}
 	pthread_mutex_init(&srv->lock, NULL);
-	srv->rate = cfg->rate;
-	if (cfg->static_dir)
-		snprintf(srv->static_dir, sizeof srv->static_dir, "%s", cfg->static_dir);
-	else if (!bones_paths_data("web", srv->static_dir, sizeof srv->static_dir))
-		snprintf(srv->static_dir, sizeof srv->static_dir, "web");
-	char index[4200];
-	snprintf(index, sizeof index, "%s/index.html", srv->static_dir);
-	FILE *probe = fopen(index, "rb");
-	if (probe)
-		fclose(probe);
-	else
-		fprintf(stderr, _("bones serve: no browser client at '%s' (the API works; --static "
-				  "DIR names the folder of index.html)\n"), srv->static_dir);
-	/* Each request speaks its client's language (bones_i18n_thread_language), which
-	 * LANGUAGE would override: it goes before any thread starts. This thread keeps the
-	 * language of the person who started the server. */
-	const char *own = bones_i18n_language();
-	char own_code[16];
-	snprintf(own_code, sizeof own_code, "%s", own);
-	unsetenv("LANGUAGE");
-	bones_i18n_thread_language(own_code);
-	/* signals for sigwait: blocked before any thread starts, so all inherit it */
+	pthread_mutex_init(&srv->clock, NULL);
+	pthread_cond_init(&srv->stop, NULL);
+	if (!configure(srv, cfg, listen)) {
+		free(srv);
+		return 2;
+	}
+	keep_own_language();
+	/* signals for the signals' thread: blocked before any thread starts, so all inherit it */
 	sigset_t set;
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT), sigaddset(&set, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	pthread_t signals;
+	if (pthread_create(&signals, NULL, signals_main, srv)) {
+		fprintf(stderr, _("bones serve: cannot start the signals' thread\n"));
+		free(srv);
+		return 1;
+	}
+	pthread_detach(signals);
 	char err[1024];
 	int rc = 1;
 	if (!bones_make_dirs(cfg->data_dir))
@@ -497,7 +659,14 @@ int web_server_run(const web_server_config *cfg)
 		rc = serve(srv, &sa, listen);
 	web_tables_destroy(srv->tables);
 	web_messages_release();
-	pthread_mutex_destroy(&srv->lock);
-	free(srv);
+	pthread_mutex_lock(&srv->clock);
+	bool signalled = srv->signal != 0; /* else the signals' thread still waits on srv */
+	pthread_mutex_unlock(&srv->clock);
+	if (signalled) {
+		pthread_mutex_destroy(&srv->lock);
+		pthread_mutex_destroy(&srv->clock);
+		pthread_cond_destroy(&srv->stop);
+		free(srv);
+	}
 	return rc;
 }

@@ -1,5 +1,5 @@
-/* `bones serve`: the HTTP server on libmicrohttpd (its own threads, one per
- * connection), the static browser client and the JSON API (web_api.h). */
+/* `bones serve`: the HTTP server on libmicrohttpd (its event loop on a fixed pool of
+ * threads), the static browser client and the JSON API (web_api.h). */
 #ifndef BONES_WEB_SERVER_H
 #define BONES_WEB_SERVER_H
 
@@ -12,6 +12,9 @@ typedef struct web_server_config {
 	const char *static_dir;  /* the browser client; NULL: PREFIX/share/bones/web */
 	double rate;             /* API requests per second per client, 0 = unlimited */
 	int workers;             /* agent threads */
+	const char *trusted_proxy; /* its X-Forwarded-For names the client; NULL: none */
+	const char *host_names[6]; /* names the Host header may give (--host-name) */
+	int host_name_count;
 } web_server_config;
 
 /* Serve until SIGINT or SIGTERM. Returns the exit status (0, or 1 after printing why

@@ -36,6 +36,8 @@ struct web_store {
 	bool leading;           /* a writer is committing a batch */
 	sqlite3_stmt *insert_move; /* prepared once; used under lock */
 	char path[1024];
+	char fault[32];         /* BONES_WEB_FAULT: a test's crash point */
+	uint64_t epoch;         /* starts on this database, this one included */
 };
 
 static const char schema[] =
@@ -56,12 +58,41 @@ static const char schema[] =
 	" game INTEGER NOT NULL DEFAULT 0);"
 	"CREATE TABLE IF NOT EXISTS match_games(table_id TEXT NOT NULL, game INTEGER NOT NULL,"
 	" moves TEXT NOT NULL, penalties TEXT NOT NULL, resigned INTEGER NOT NULL,"
-	" forfeited INTEGER NOT NULL, PRIMARY KEY(table_id, game));";
+	" forfeited INTEGER NOT NULL, PRIMARY KEY(table_id, game));"
+	/* the number of starts: versions grow across restarts (web_store_epoch) */
+	"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
+	"INSERT OR IGNORE INTO meta VALUES('epoch', 0);";
 
+/* Columns added since the first schema: an error (the column is there) is ignored. */
+static const char *const upgrades[] = {
+	"ALTER TABLE tables ADD COLUMN damaged TEXT", /* why it was set aside, or NULL */
+};
+
+/* The reason names the database by its file name only: it may reach a client. */
 static int db_fail(web_store *st, const char *what, char *err, size_t errcap)
 {
-	snprintf(err, errcap, "'%.300s': %s: %.150s", st->path, what, sqlite3_errmsg(st->db));
+	snprintf(err, errcap, "bones-web.sqlite: %s: %.150s", what, sqlite3_errmsg(st->db));
 	return 1;
+}
+
+/* One more start on this database: the epoch, 0 when it cannot be counted. */
+static uint64_t next_epoch(web_store *st)
+{
+	sqlite3_stmt *q = NULL;
+	int64_t epoch = 0;
+	if (sqlite3_exec(st->db, "UPDATE meta SET value = value + 1 WHERE key = 'epoch'", NULL,
+			 NULL, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(st->db, "SELECT value FROM meta WHERE key = 'epoch'", -1, &q,
+			       NULL) == SQLITE_OK &&
+	    sqlite3_step(q) == SQLITE_ROW)
+		epoch = sqlite3_column_int64(q, 0);
+	sqlite3_finalize(q);
+	return epoch > 0 ? (uint64_t)epoch : 0;
+}
+
+uint64_t web_store_epoch(const web_store *st)
+{
+	return st->epoch;
 }
 
 int web_store_open(const char *dir, web_store **out, char *err, size_t errcap)
@@ -92,10 +123,16 @@ int web_store_open(const char *dir, web_store **out, char *err, size_t errcap)
 	    sqlite3_exec(st->db, schema, NULL, NULL, NULL) ||
 	    sqlite3_prepare_v2(st->db, "INSERT INTO moves VALUES(?,?,?)", -1, &st->insert_move,
 			       NULL)) {
-		db_fail(st, _("cannot open the database"), err, errcap);
+		snprintf(err, errcap, _("'%s': cannot open the database: %s"), st->path,
+			 sqlite3_errmsg(st->db));
 		web_store_close(st);
 		return 1;
 	}
+	for (size_t i = 0; i < sizeof upgrades / sizeof upgrades[0]; i++)
+		sqlite3_exec(st->db, upgrades[i], NULL, NULL, NULL);
+	st->epoch = next_epoch(st);
+	const char *fault = getenv("BONES_WEB_FAULT");
+	snprintf(st->fault, sizeof st->fault, "%s", fault ? fault : "");
 	*out = st;
 	return 0;
 }
@@ -143,6 +180,10 @@ static int add_table_locked(web_store *st, const web_table_row *row, char *err, 
 		    " per_move_ms, penalty, grace_ms, forfeit) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
 		"ttttiiiidii", targs, err, errcap))
 		return 1;
+	if (!strcmp(st->fault, "after-table-row")) { /* a test's crash: the row, no deal */
+		fprintf(stderr, "bones serve: BONES_WEB_FAULT=after-table-row: exiting\n");
+		_exit(70);
+	}
 	for (int i = 0; i < row->seat_count; i++) {
 		const web_seat_row *s = &row->seats[i];
 		int64_t n = i, is_open = s->open;
@@ -364,23 +405,78 @@ int web_store_set_penalty(web_store *st, const char *id, int seat, double total,
 	return rc;
 }
 
+int web_store_set_damaged(web_store *st, const char *id, const char *why, char *err,
+			  size_t errcap)
+{
+	const void *args[] = {why, id};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "UPDATE tables SET damaged = ? WHERE id = ?", "tt", args, err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
 static void copy_col(char *dst, size_t cap, sqlite3_stmt *q, int col)
 {
 	const unsigned char *t = sqlite3_column_text(q, col);
 	snprintf(dst, cap, "%s", t ? (const char *)t : "");
 }
 
-/* The seats and the history of one table into row, *moves (malloc'd strings). */
-static int load_details(web_store *st, web_table_row *row, char ***moves, size_t *count,
-			char *err, size_t errcap)
+/* Why a read stopped before its end (SQLITE_DONE), into why; true when it did. */
+static bool read_failed(web_store *st, int rc, const char *what, char *why, size_t cap)
+{
+	if (rc == SQLITE_DONE || rc == SQLITE_ROW)
+		return false;
+	snprintf(why, cap, "%s: %s", what, sqlite3_errmsg(st->db));
+	return true;
+}
+
+/* Prepare sql with id bound as its first parameter. */
+static sqlite3_stmt *prepare_id(web_store *st, const char *sql, const char *id)
 {
 	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+	return q;
+}
+
+/* The table's own row (row->id set); why says what could not be read. */
+static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
+{
+	sqlite3_stmt *q = prepare_id(st, "SELECT game, preset, options, seed, created, resigned,"
+				     " hints, forfeited, per_move_ms, penalty, grace_ms, forfeit,"
+				     " damaged FROM tables WHERE id = ?", row->id);
+	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
+	if (rc != SQLITE_ROW) {
+		read_failed(st, rc == SQLITE_DONE ? SQLITE_ERROR : rc, "its row", why, cap);
+		sqlite3_finalize(q);
+		return false;
+	}
+	copy_col(row->game, sizeof row->game, q, 0), copy_col(row->preset, sizeof row->preset, q, 1);
+	copy_col(row->options, sizeof row->options, q, 2);
+	row->seed = (uint64_t)sqlite3_column_int64(q, 3);
+	row->created = sqlite3_column_int64(q, 4);
+	row->resigned = sqlite3_column_int(q, 5);
+	row->hints = sqlite3_column_int(q, 6);
+	row->forfeited = sqlite3_column_int(q, 7);
+	row->time.per_move_ms = sqlite3_column_int64(q, 8);
+	row->time.penalty = sqlite3_column_double(q, 9);
+	row->time.grace_ms = sqlite3_column_int64(q, 10);
+	row->time.forfeit = sqlite3_column_int(q, 11) != 0;
+	copy_col(row->damaged, sizeof row->damaged, q, 12);
+	sqlite3_finalize(q);
+	return true;
+}
+
+/* The seats and the history of one table into row, *moves (malloc'd strings). */
+static bool load_details(web_store *st, web_table_row *row, char ***moves, size_t *count,
+			 char *why, size_t cap)
+{
 	*moves = NULL, *count = 0;
-	if (sqlite3_prepare_v2(st->db, "SELECT kind, agent, name, token, open, penalty FROM seats WHERE"
-			       " table_id = ? ORDER BY seat", -1, &q, NULL) != SQLITE_OK)
-		return db_fail(st, _("cannot read seats"), err, errcap);
-	sqlite3_bind_text(q, 1, row->id, -1, SQLITE_TRANSIENT);
-	while (sqlite3_step(q) == SQLITE_ROW && row->seat_count < WEB_MAX_SEATS) {
+	sqlite3_stmt *q = prepare_id(st, "SELECT kind, agent, name, token, open, penalty FROM"
+				     " seats WHERE table_id = ? ORDER BY seat", row->id);
+	int rc = q ? SQLITE_ROW : SQLITE_ERROR;
+	while (q && (rc = sqlite3_step(q)) == SQLITE_ROW && row->seat_count < WEB_MAX_SEATS) {
 		web_seat_row *s = &row->seats[row->seat_count++];
 		copy_col(s->kind, sizeof s->kind, q, 0), copy_col(s->agent, sizeof s->agent, q, 1);
 		copy_col(s->name, sizeof s->name, q, 2), copy_col(s->token, sizeof s->token, q, 3);
@@ -388,48 +484,53 @@ static int load_details(web_store *st, web_table_row *row, char ***moves, size_t
 		s->penalty = sqlite3_column_double(q, 5);
 	}
 	sqlite3_finalize(q);
-	if (sqlite3_prepare_v2(st->db, "SELECT text FROM moves WHERE table_id = ? ORDER BY n",
-			       -1, &q, NULL) != SQLITE_OK)
-		return db_fail(st, _("cannot read moves"), err, errcap);
-	sqlite3_bind_text(q, 1, row->id, -1, SQLITE_TRANSIENT);
-	size_t cap = 0;
-	while (sqlite3_step(q) == SQLITE_ROW) {
-		if (*count == cap) {
-			cap = cap ? cap * 2 : 64;
-			char **m = realloc(*moves, cap * sizeof *m);
-			if (!m)
+	if (read_failed(st, rc, "its seats", why, cap))
+		return false;
+	q = prepare_id(st, "SELECT text FROM moves WHERE table_id = ? ORDER BY n", row->id);
+	rc = q ? SQLITE_ROW : SQLITE_ERROR;
+	size_t size = 0;
+	while (q && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+		if (*count == size) {
+			size = size ? size * 2 : 64;
+			char **m = realloc(*moves, size * sizeof *m);
+			if (!m) {
+				rc = SQLITE_NOMEM;
 				break;
+			}
 			*moves = m;
 		}
 		const unsigned char *t = sqlite3_column_text(q, 0);
-		(*moves)[(*count)++] = strdup(t ? (const char *)t : "");
+		if (!((*moves)[*count] = strdup(t ? (const char *)t : ""))) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+		(*count)++;
 	}
 	sqlite3_finalize(q);
-	return 0;
+	return !read_failed(st, rc, "its moves", why, cap);
 }
 
 /* A match's game running and its finished games, malloc'd, into row, *done. */
-static int load_match(web_store *st, web_table_row *row, web_stored_game **done, size_t *count,
-		      char *err, size_t errcap)
+static bool load_match(web_store *st, web_table_row *row, web_stored_game **done,
+		       size_t *count, char *why, size_t cap)
 {
-	sqlite3_stmt *q = NULL;
 	*done = NULL, *count = 0;
-	if (sqlite3_prepare_v2(st->db, "SELECT games, game FROM matches WHERE table_id = ?", -1,
-			       &q, NULL) != SQLITE_OK)
-		return db_fail(st, _("cannot read matches"), err, errcap);
-	sqlite3_bind_text(q, 1, row->id, -1, SQLITE_TRANSIENT);
-	if (sqlite3_step(q) == SQLITE_ROW)
+	sqlite3_stmt *q = prepare_id(st, "SELECT games, game FROM matches WHERE table_id = ?",
+				     row->id);
+	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
+	if (rc == SQLITE_ROW)
 		row->match_games = sqlite3_column_int(q, 0), row->match_game = sqlite3_column_int(q, 1);
 	sqlite3_finalize(q);
+	if (read_failed(st, rc, "its match", why, cap))
+		return false;
 	if (row->match_game <= 0)
-		return 0;
-	if (sqlite3_prepare_v2(st->db, "SELECT moves, penalties, resigned, forfeited FROM"
-			       " match_games WHERE table_id = ? ORDER BY game", -1, &q,
-			       NULL) != SQLITE_OK)
-		return db_fail(st, _("cannot read matches"), err, errcap);
-	sqlite3_bind_text(q, 1, row->id, -1, SQLITE_TRANSIENT);
+		return true;
+	q = prepare_id(st, "SELECT moves, penalties, resigned, forfeited FROM match_games WHERE"
+		       " table_id = ? ORDER BY game", row->id);
 	*done = calloc((size_t)row->match_game, sizeof **done);
-	while (*done && *count < (size_t)row->match_game && sqlite3_step(q) == SQLITE_ROW) {
+	rc = q && *done ? SQLITE_ROW : SQLITE_NOMEM;
+	while (rc == SQLITE_ROW && *count < (size_t)row->match_game &&
+	       (rc = sqlite3_step(q)) == SQLITE_ROW) {
 		web_stored_game *g = &(*done)[(*count)++];
 		const char *text = (const char *)sqlite3_column_text(q, 0);
 		char *pen = (char *)sqlite3_column_text(q, 1);
@@ -441,6 +542,7 @@ static int load_match(web_store *st, web_table_row *row, web_stored_game **done,
 			char **m = realloc(g->moves, (g->count + 1) * sizeof *m);
 			if (!m || !(m[g->count] = strndup(p, n))) {
 				g->moves = m ? m : g->moves;
+				rc = SQLITE_NOMEM;
 				break;
 			}
 			g->moves = m;
@@ -448,12 +550,12 @@ static int load_match(web_store *st, web_table_row *row, web_stored_game **done,
 		}
 	}
 	sqlite3_finalize(q);
-	return 0;
+	return !read_failed(st, rc, "its match's games", why, cap);
 }
 
 static void free_games(web_stored_game *done, size_t count)
 {
-	for (size_t k = 0; k < count; k++) {
+	for (size_t k = 0; done && k < count; k++) {
 		for (size_t i = 0; i < done[k].count; i++)
 			free(done[k].moves[i]);
 		free(done[k].moves);
@@ -461,49 +563,91 @@ static void free_games(web_stored_game *done, size_t count)
 	free(done);
 }
 
-int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t errcap)
+struct ids {
+	char (*id)[40];
+	size_t count, cap;
+};
+
+static bool ids_has(const struct ids *l, const char *id)
+{
+	for (size_t i = 0; i < l->count; i++)
+		if (!strcmp(l->id[i], id))
+			return true;
+	return false;
+}
+
+/* Add the ids sql reads to l (new ones only); the step's last result. */
+static int ids_scan(web_store *st, const char *sql, struct ids *l)
 {
 	sqlite3_stmt *q = NULL;
+	int rc = sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) == SQLITE_OK ? SQLITE_ROW
+									     : SQLITE_ERROR;
+	while (rc == SQLITE_ROW && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+		char id[40];
+		copy_col(id, sizeof id, q, 0);
+		if (ids_has(l, id))
+			continue;
+		if (l->count == l->cap) {
+			size_t cap = l->cap ? l->cap * 2 : 64;
+			char (*a)[40] = realloc(l->id, cap * sizeof *a);
+			if (!a) {
+				rc = SQLITE_NOMEM;
+				break;
+			}
+			l->id = a, l->cap = cap;
+		}
+		memcpy(l->id[l->count++], id, sizeof id);
+	}
+	sqlite3_finalize(q);
+	return rc;
+}
+
+/* One table's stored data to fn, or, where it cannot be read, its id and why. */
+static int each_one(web_store *st, const char *id, web_table_row *row, web_store_fn fn,
+		    void *user)
+{
+	char why[256] = "", **moves = NULL;
+	size_t count = 0, done_count = 0;
+	web_stored_game *done = NULL;
+	memset(row, 0, sizeof *row);
+	snprintf(row->id, sizeof row->id, "%s", id);
+	row->resigned = -1;
+	bool ok = load_row(st, row, why, sizeof why) &&
+		  load_details(st, row, &moves, &count, why, sizeof why) &&
+		  load_match(st, row, &done, &done_count, why, sizeof why);
+	int rc = fn(user, row, moves, count, done, done_count, ok ? NULL : why);
+	for (size_t i = 0; i < count; i++)
+		free(moves[i]);
+	free(moves);
+	free_games(done, done_count);
+	return rc;
+}
+
+int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t errcap)
+{
+	struct ids l = {0};
 	int rc = 0;
+	err[0] = '\0';
+	if (!strcmp(st->fault, "hang-restore")) { /* a test's hang: only a signal ends it */
+		fprintf(stderr, "bones serve: BONES_WEB_FAULT=hang-restore: restoring forever\n");
+		for (;;)
+			pause();
+	}
 	pthread_mutex_lock(&st->lock);
-	if (sqlite3_prepare_v2(st->db, "SELECT id, game, preset, options, seed, created,"
-			       " resigned, hints, forfeited, per_move_ms, penalty, grace_ms, forfeit"
-			       " FROM tables ORDER BY created, rowid", -1, &q,
-			       NULL) != SQLITE_OK) {
-		rc = db_fail(st, _("cannot read tables"), err, errcap);
-		goto out_unlock;
+	/* creation order; after a damaged page, the tables the id index still names */
+	int scan = ids_scan(st, "SELECT id FROM tables ORDER BY rowid", &l);
+	if (scan != SQLITE_DONE) {
+		snprintf(err, errcap, "the list of tables is damaged after %zu: %s", l.count,
+			 sqlite3_errmsg(st->db));
+		ids_scan(st, "SELECT id FROM tables ORDER BY id", &l);
 	}
 	web_table_row *row = malloc(sizeof *row);
-	while (row && !rc && sqlite3_step(q) == SQLITE_ROW) {
-		memset(row, 0, sizeof *row);
-		copy_col(row->id, sizeof row->id, q, 0), copy_col(row->game, sizeof row->game, q, 1);
-		copy_col(row->preset, sizeof row->preset, q, 2);
-		copy_col(row->options, sizeof row->options, q, 3);
-		row->seed = (uint64_t)sqlite3_column_int64(q, 4);
-		row->created = sqlite3_column_int64(q, 5);
-		row->resigned = sqlite3_column_int(q, 6);
-		row->hints = sqlite3_column_int(q, 7);
-		row->forfeited = sqlite3_column_int(q, 8);
-		row->time.per_move_ms = sqlite3_column_int64(q, 9);
-		row->time.penalty = sqlite3_column_double(q, 10);
-		row->time.grace_ms = sqlite3_column_int64(q, 11);
-		row->time.forfeit = sqlite3_column_int(q, 12) != 0;
-		char **moves;
-		size_t count, done_count = 0;
-		web_stored_game *done = NULL;
-		rc = load_details(st, row, &moves, &count, err, errcap);
-		if (!rc)
-			rc = load_match(st, row, &done, &done_count, err, errcap);
-		if (!rc)
-			rc = fn(user, row, moves, count, done, done_count);
-		for (size_t i = 0; i < count; i++)
-			free(moves[i]);
-		free(moves);
-		free_games(done, done_count);
-	}
+	if (!row)
+		rc = 1, snprintf(err, errcap, "%s", _("out of memory"));
+	for (size_t i = 0; !rc && i < l.count; i++)
+		rc = each_one(st, l.id[i], row, fn, user);
 	free(row);
-	sqlite3_finalize(q);
-out_unlock:
+	free(l.id);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }

@@ -41,6 +41,7 @@ typedef struct web_table_row {
 	int match_game;    /* the game of the match now running, from 0 */
 	int seat_count;
 	web_seat_row seats[WEB_MAX_SEATS];
+	char damaged[256]; /* why the table was set aside (its history does not replay), or "" */
 } web_table_row;
 
 /* Open or create DIR/bones-web.sqlite (mode 0600). err names the file. */
@@ -79,9 +80,20 @@ int web_store_set_penalty(web_store *st, const char *id, int seat, double total,
 			  size_t errcap);
 
 /* Call fn for every table in creation order with its history texts and, for a match,
- * its finished games in order. fn must not call into the store. */
+ * its finished games in order; a table that cannot be read (a damaged page, an
+ * unreadable row) comes with only its id and `unreadable` saying why (else NULL). fn
+ * must not call into the store; a nonzero return stops. When the list of tables itself
+ * is damaged, the tables still found are given and err says so (returning 0). */
 typedef int (*web_store_fn)(void *user, const web_table_row *row, char **moves, size_t count,
-			    const web_stored_game *done, size_t done_count);
+			    const web_stored_game *done, size_t done_count,
+			    const char *unreadable);
 int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t errcap);
+/* Mark a table set aside (kept, not played): why it is (row.damaged at the next start,
+ * when it is tried again); why NULL: no longer. */
+int web_store_set_damaged(web_store *st, const char *id, const char *why, char *err,
+			  size_t errcap);
+/* How many times a server has opened this database, this time included (0: unknown):
+ * versions start at epoch << 32 so that they never go back across restarts. */
+uint64_t web_store_epoch(const web_store *st);
 
 #endif /* BONES_WEB_STORE_H */

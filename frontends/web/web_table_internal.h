@@ -34,7 +34,19 @@ struct web_table {
 	bool rematching;          /* a rematch is being created */
 	int record_count;
 	web_table *next_queued;
+	bool human_seat;          /* a person plays here: its agents go first */
+	bool parked;              /* agents only, nobody watching: out of the queue */
+	int64_t watched_until;    /* web_clock_now() until which someone watches */
+	char creator[48];         /* the address that created it ("" after a restart) */
+	bool unmark;              /* was set aside at an earlier start, replays now */
 };
+
+/* A table set aside at start: its stored history does not replay or read. */
+typedef struct web_damaged {
+	char id[40], game[64], preset[64], why[200];
+	int64_t created;
+	bool to_mark;             /* set aside at this start: marked in the store once */
+} web_damaged;
 
 struct web_tables {
 	bones_registry *reg;      /* owned; plugins by id (lock for lookups) */
@@ -44,7 +56,9 @@ struct web_tables {
 	size_t count, cap;
 	pthread_mutex_t qlock;    /* guards the agent queue and stopping */
 	pthread_cond_t qcond;
-	web_table *qhead, *qtail;
+	web_table *qhead, *qtail;  /* tables with a human seat: first */
+	web_table *lohead, *lotail; /* agents only: when no other table waits */
+	int low_running;          /* agent-only tables being thought about */
 	bool stopping;
 	pthread_t workers[8];
 	int worker_count;
@@ -52,10 +66,18 @@ struct web_tables {
 	pthread_t ticker;         /* the clocks' thread (web_clock.c) */
 	bool ticking;
 	char clock_file[1024];    /* BONES_WEB_TEST_CLOCK: the time (ms) read from here */
+	uint64_t epoch;           /* versions start at epoch << 32 (web_store_epoch) */
+	pthread_mutex_t elock;    /* guards changes */
+	pthread_cond_t echanged;  /* broadcast when changes grows */
+	uint64_t changes;         /* any table's version bumped */
+	web_damaged *damaged;     /* owned; tables set aside at start */
+	size_t damaged_count;
 };
 
 #define WEB_MAX_TABLES 100000
 #define WEB_AGENT_SECONDS 2.0 /* bound on an agent's thinking per move */
+#define WEB_WATCH_MS 60000    /* agents-only tables play this long after the last look */
+#define WEB_AGENT_ONLY_PER_ADDRESS 4 /* running agents-only tables one address may create */
 
 /* Whether the game has ended (the rules' end, a resignation or a forfeit). Lock held. */
 bool web_table_over(const web_table *t);

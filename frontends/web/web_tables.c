@@ -143,6 +143,10 @@ static web_table *table_new(web_tables *ts, const web_table_row *row, char *err,
 		return NULL;
 	}
 	t->s = bones_table_session(t->table);
+	t->version = ts->epoch << 32; /* never back across a restart */
+	t->watched_until = web_clock_now(ts) + WEB_WATCH_MS;
+	for (int i = 0; i < row->seat_count; i++)
+		t->human_seat |= !strcmp(row->seats[i].kind, "human");
 	web_table_limit_agents(t);
 	return t;
 }
@@ -164,55 +168,102 @@ static bool table_add(web_tables *ts, web_table *t)
 	return ok;
 }
 
-/* Replay stored history texts; false (logged) at the first that does not play. */
-static bool replay(web_table *t, char **moves, size_t count)
+/* Replay stored history texts; false (why says which) at the first that does not play. */
+static bool replay(web_table *t, char **moves, size_t count, char *why, size_t cap)
 {
-	char err[512];
+	char err[400];
 	for (size_t i = 0; i < count; i++) {
 		if (bones_session_play_text(t->s, moves[i], err, sizeof err)) {
-			web_log("table %s: stored %s (the game is kept up to there)", t->row.id, err);
+			snprintf(why, cap, "stored %s", err);
 			return false;
 		}
 	}
 	return true;
 }
 
-/* A match's finished games played again, counted, their records kept. */
-static void replay_match(web_table *t, const web_stored_game *done, size_t done_count)
+/* A match's finished games played again, counted, their records kept; false (why)
+ * when one does not replay. */
+static bool replay_match(web_table *t, const web_stored_game *done, size_t done_count,
+			 char *why, size_t cap)
 {
-	char err[512];
 	for (size_t k = 0; k < done_count; k++) {
 		const web_stored_game *g = &done[k];
-		if (!replay(t, g->moves, g->count) ||
+		if (!replay(t, g->moves, g->count, why, cap) ||
 		    bones_table_restore(t->table, g->penalties, g->forfeited ? g->resigned : -1,
 					g->forfeited ? -1 : g->resigned) ||
 		    !bones_table_over(t->table)) {
-			web_log("table %s: stored game %zu of the match is not over", t->row.id, k + 1);
-			return;
+			snprintf(why, cap, "stored game %zu of the match is not over", k + 1);
+			return false;
 		}
 		web_match_count(t); /* keeps its record */
-		if (bones_table_next_game(t->table, err, sizeof err)) {
-			web_log("table %s: %s", t->row.id, err);
-			return;
-		}
+		if (bones_table_next_game(t->table, why, cap))
+			return false;
 		web_table_limit_agents(t);
+	}
+	return true;
+}
+
+/* Keep row's table aside: listed as damaged, not played. A new reason (not yet marked
+ * in the store) is logged and marked once the store's lock is free (mark_damaged). */
+static int set_aside(web_tables *ts, const web_table_row *row, const char *why)
+{
+	web_damaged *d = realloc(ts->damaged, (ts->damaged_count + 1) * sizeof *d);
+	if (!d)
+		return 1;
+	ts->damaged = d, d += ts->damaged_count++;
+	memset(d, 0, sizeof *d);
+	snprintf(d->id, sizeof d->id, "%s", row->id);
+	snprintf(d->game, sizeof d->game, "%s", row->game);
+	snprintf(d->preset, sizeof d->preset, "%s", row->preset);
+	snprintf(d->why, sizeof d->why, "%s", why);
+	d->created = row->created;
+	if (row->damaged[0])
+		return 0; /* marked and logged at an earlier start */
+	web_log("table %s: set aside (kept in the database, not played): %s", row->id, why);
+	d->to_mark = true;
+	return 0;
+}
+
+/* The tables set aside at this start marked in the store, those set aside before that
+ * replay now unmarked (outside the store's lock). */
+static void mark_damaged(web_tables *ts)
+{
+	char err[512];
+	for (size_t i = 0; i < ts->count; i++) {
+		web_table *t = ts->tables[i];
+		if (!t->unmark)
+			continue;
+		t->unmark = false;
+		web_log("table %s: replays again: back in play", t->row.id);
+		if (web_store_set_damaged(ts->store, t->row.id, NULL, err, sizeof err))
+			web_log("table %s: still marked as set aside: %s", t->row.id, err);
+	}
+	for (size_t i = 0; i < ts->damaged_count; i++) {
+		web_damaged *d = &ts->damaged[i];
+		if (!d->to_mark)
+			continue;
+		d->to_mark = false;
+		if (web_store_set_damaged(ts->store, d->id, d->why, err, sizeof err))
+			web_log("table %s: not marked as set aside: %s", d->id, err);
 	}
 }
 
 /* Restore one table as stored (the store's lock is held: nothing is written here;
- * web_tables_create commits what a crash left unresolved afterwards). */
+ * web_tables_create commits what a crash left unresolved afterwards). A table that
+ * cannot be read or replayed is set aside. */
 static int restore_one(void *user, const web_table_row *row, char **moves, size_t count,
-		       const web_stored_game *done, size_t done_count)
+		       const web_stored_game *done, size_t done_count, const char *unreadable)
 {
 	web_tables *ts = user;
-	char err[512];
-	web_table *t = table_new(ts, row, err, sizeof err);
-	if (!t) {
-		web_log("table %s not restored: %s", row->id, err);
-		return 0;
+	char why[512];
+	if (unreadable)
+		return set_aside(ts, row, unreadable);
+	web_table *t = table_new(ts, row, why, sizeof why);
+	if (!t || !replay_match(t, done, done_count, why, sizeof why) ||
+	    !replay(t, moves, count, why, sizeof why)) {
+		table_free(t);
+		return set_aside(ts, row, why);
 	}
-	replay_match(t, done, done_count);
-	replay(t, moves, count);
 	double pen[WEB_MAX_SEATS];
 	for (int i = 0; i < row->seat_count; i++)
 		pen[i] = row->seats[i].penalty;
@@ -220,11 +271,20 @@ static int restore_one(void *user, const web_table_row *row, char **moves, size_
 				row->forfeited ? -1 : row->resigned))
 		web_log("table %s: the stored resignation names no seat", row->id);
 	t->stored = bones_session_length(t->s);
+	t->unmark = row->damaged[0] != 0; /* set aside before (a plugin missing, say) */
 	if (!table_add(ts, t)) {
 		table_free(t);
 		return 1;
 	}
 	return 0;
+}
+
+bool web_tables_damaged(web_tables *ts, const char *id)
+{
+	for (size_t i = 0; i < ts->damaged_count; i++) /* fixed after the start */
+		if (!strcmp(ts->damaged[i].id, id))
+			return true;
+	return false;
 }
 
 /* After the restore: a crash between a move and its chance is resolved and committed,
@@ -257,6 +317,8 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 	pthread_mutex_init(&ts->lock, NULL);
 	pthread_mutex_init(&ts->qlock, NULL);
 	pthread_cond_init(&ts->qcond, NULL);
+	pthread_mutex_init(&ts->elock, NULL);
+	pthread_cond_init(&ts->echanged, NULL);
 	bones_registry_scan_default(ts->reg);
 	if (!bones_registry_count(ts->reg)) {
 		snprintf(err, errcap, _("no game plugins found (set BONES_PLUGIN_PATH)"));
@@ -264,6 +326,7 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 	}
 	if (web_store_open(dir, &ts->store, err, errcap))
 		goto out_destroy;
+	ts->epoch = web_store_epoch(ts->store);
 	if (workers < 1)
 		workers = 1;
 	if (workers > 8)
@@ -280,6 +343,9 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 	}
 	if (web_store_each(ts->store, restore_one, ts, err, errcap))
 		goto out_destroy;
+	if (err[0])
+		web_log("%s", err);
+	mark_damaged(ts);
 	resume_all(ts);
 	if (pthread_create(&ts->ticker, NULL, web_clock_ticker, ts)) {
 		snprintf(err, errcap, _("cannot start the clocks' thread"));
@@ -299,6 +365,9 @@ void web_tables_stop(web_tables *ts)
 	ts->stopping = true;
 	pthread_cond_broadcast(&ts->qcond);
 	pthread_mutex_unlock(&ts->qlock);
+	pthread_mutex_lock(&ts->elock);
+	pthread_cond_broadcast(&ts->echanged);
+	pthread_mutex_unlock(&ts->elock);
 	pthread_mutex_lock(&ts->lock);
 	for (size_t i = 0; i < ts->count; i++) {
 		pthread_mutex_lock(&ts->tables[i]->lock);
@@ -330,6 +399,9 @@ void web_tables_destroy(web_tables *ts)
 	pthread_mutex_destroy(&ts->lock);
 	pthread_mutex_destroy(&ts->qlock);
 	pthread_cond_destroy(&ts->qcond);
+	pthread_mutex_destroy(&ts->elock);
+	pthread_cond_destroy(&ts->echanged);
+	free(ts->damaged);
 	free(ts);
 }
 
@@ -502,7 +574,7 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 			return false;
 		}
 		if (name && name[0])
-			snprintf(seat->name, sizeof seat->name, "%s", name);
+			web_utf8_copy(seat->name, sizeof seat->name, name);
 		else if (is_agent) { /* the agent's spec, cut short (two fields of one row) */
 			size_t n = strnlen(seat->agent, 50);
 			memcpy(seat->name, seat->agent, n);
@@ -618,7 +690,25 @@ static void reply_links(const web_table *t, web_buf *out)
 	web_buf_puts(out, "]}");
 }
 
-web_result web_tables_create_table(web_tables *ts, const web_json *req, web_buf *out)
+/* Agents-only tables from client still running. */
+static int agents_only_of(web_tables *ts, const char *client)
+{
+	int n = 0;
+	pthread_mutex_lock(&ts->lock);
+	for (size_t i = 0; i < ts->count; i++) {
+		web_table *t = ts->tables[i];
+		if (t->human_seat || strcmp(t->creator, client))
+			continue;
+		pthread_mutex_lock(&t->lock);
+		n += !web_table_over(t);
+		pthread_mutex_unlock(&t->lock);
+	}
+	pthread_mutex_unlock(&ts->lock);
+	return n;
+}
+
+web_result web_tables_create_table(web_tables *ts, const web_json *req, const char *client,
+				   web_buf *out)
 {
 	web_result r = result(201, NULL, "created");
 	if (!req || req->type != WEB_JSON_OBJECT)
@@ -633,6 +723,12 @@ web_result web_tables_create_table(web_tables *ts, const web_json *req, web_buf 
 	t = table_new(ts, row, err, sizeof err);
 	if (!t) {
 		r = result(400, strncmp(err, "seats", 5) ? "options" : "seats", "%s", err);
+		goto out_free;
+	}
+	snprintf(t->creator, sizeof t->creator, "%s", client ? client : "");
+	if (!t->human_seat && agents_only_of(ts, t->creator) >= WEB_AGENT_ONLY_PER_ADDRESS) {
+		r = result(429, "seats", _("seats: at most %d running tables of agents only "
+					   "from one address"), WEB_AGENT_ONLY_PER_ADDRESS);
 		goto out_free;
 	}
 	/* the row and the deal in one transaction: no table without its first moves */

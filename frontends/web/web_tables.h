@@ -30,9 +30,15 @@ void web_tables_destroy(web_tables *ts);
 void web_tables_stop(web_tables *ts);
 bool web_tables_stopping(const web_tables *ts);
 
-/* Create a table from a request body {"game", "options", "seats"}; on success the
- * reply (ids and invitation links) goes to out. */
-web_result web_tables_create_table(web_tables *ts, const web_json *req, web_buf *out);
+/* Create a table from a request body {"game", "options", "seats"} sent from address
+ * client (its agents-only tables are counted: 429 past WEB_AGENT_ONLY_PER_ADDRESS); on
+ * success the reply (ids and invitation links) goes to out. */
+web_result web_tables_create_table(web_tables *ts, const web_json *req, const char *client,
+				   web_buf *out);
+/* Whether id names a table set aside at start (its history does not replay). */
+bool web_tables_damaged(web_tables *ts, const char *id);
+/* Wait until some table changed since `seen` (a count), at most ms; returns the count. */
+uint64_t web_tables_changes(web_tables *ts, uint64_t seen, int ms);
 
 /* The rematch of a finished table (web_rematch.c): the same game and options, the
  * seats in reverse order; asked by participant seat (a token's), it answers that
@@ -73,10 +79,12 @@ web_result web_table_take_seat(web_tables *ts, web_table *t, int seat, const cha
  * Runs in the caller's thread, outside the table's lock; at most two at once. */
 web_result web_table_hint(web_tables *ts, web_table *t, int seat, web_buf *out);
 
+/* Someone looks at t (a view, an event stream): a table of agents only plays while
+ * someone has looked in the last minute, and pauses otherwise. */
+void web_table_watch(web_tables *ts, web_table *t);
+
 /* Changes so far: grows with every move, resignation and undo. */
 uint64_t web_table_version(web_table *t);
-/* Wait until the version differs from seen, at most ms milliseconds; returns it. */
-uint64_t web_table_wait(web_tables *ts, web_table *t, uint64_t seen, int ms);
 
 /* The table as `seat` (-1 spectator) may see it, with a picture of width x height
  * (width 0: no picture, and legal moves without their places: for scripted clients),

@@ -1,6 +1,6 @@
 /* libFuzzer: the web server's JSON reader (frontends/web/web_json.h) on any bytes. A
- * parse either fails with a message or gives a tree whose strings, written back by
- * web_buf_json_string, parse again to the same text. */
+ * parse either fails with a message or gives a tree whose UTF-8 strings, written back
+ * by web_buf_json_string, parse again to the same text. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,7 @@ static void walk(const web_json *v, int depth)
 {
 	if (depth > 70)
 		abort(); /* the reader promised at most 64 levels */
-	if (v->type == WEB_JSON_STRING) {
+	if (v->type == WEB_JSON_STRING && web_utf8_valid(v->str)) { /* else written as U+FFFD */
 		web_buf b;
 		web_buf_init(&b);
 		web_buf_json_string(&b, v->str);

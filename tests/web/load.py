@@ -3,15 +3,18 @@ loopback with a fresh data folder, keeps N tables of two scripted HTTP players b
 for S seconds (a finished game is replaced by a new table), then stops everything and
 reports moves per second and the p50/p99 latency of a move request.
 
-usage: load.py BUILD_DIR [--tables N] [--seconds S] [--think T] [--data DIR]
+usage: load.py BUILD_DIR [--tables N] [--seconds S] [--think T] [--data DIR] [--pin]
 --think T: each player waits T seconds (uniformly 0.5 T..1.5 T) before each move, as a
-person would; 0 plays flat out (the server's throughput, latency is then queueing)."""
+person would; 0 plays flat out (the server's throughput, latency is then queueing).
+--pin: the server's threads on CPU 0, this client on CPU 1 (taskset), so that they do
+not share a core."""
 import argparse
 import asyncio
 import json
 import os
 import random
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -104,11 +107,16 @@ def main():
     ap.add_argument("--seconds", type=float, default=10)
     ap.add_argument("--think", type=float, default=0)
     ap.add_argument("--data")
+    ap.add_argument("--pin", action="store_true")
     a = ap.parse_args()
     if not 1 <= a.tables <= 2000 or not 0 < a.seconds <= 600:
         sys.exit("load.py: --tables 1..2000, --seconds up to 600")
     tmp = a.data or tempfile.mkdtemp()
     srv = Server(a.build, os.path.join(tmp, "data"), extra=("--agents", "1"))
+    if a.pin:
+        subprocess.run(["taskset", "-a", "-p", "-c", "0", str(srv.proc.pid)], check=True,
+                       stdout=subprocess.DEVNULL)
+        os.sched_setaffinity(0, {1})
     try:
         stats, took = asyncio.run(run(srv.port, a.tables, a.seconds, a.think))
     finally:

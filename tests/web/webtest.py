@@ -14,9 +14,9 @@ import urllib.request
 class Server:
     """clock: a file the server's clocks read the time from (BONES_WEB_TEST_CLOCK), in
     milliseconds; set_clock advances it, so no test waits for a clock."""
-    def __init__(self, build, data, rate="0", extra=(), clock=None):
+    def __init__(self, build, data, rate="0", extra=(), clock=None, env=None):
         self.build, self.data, self.clock = build, data, clock
-        env = dict(os.environ, BONES_PLUGIN_PATH=os.path.join(build, "lib/bones/plugins"))
+        env = dict(os.environ, BONES_PLUGIN_PATH=os.path.join(build, "lib/bones/plugins"), **(env or {}))
         if clock:
             if not os.path.exists(clock):
                 self.set_clock(1000000)
@@ -27,7 +27,7 @@ class Server:
              "--data", data, "--rate", rate, *extra],
             stdout=subprocess.PIPE, stderr=self.log, env=env, text=True)
         atexit.register(self._reap)  # a failing test leaves no server behind
-        line = self.proc.stdout.readline()
+        line = self.start_line = self.proc.stdout.readline()
         if "port " not in line:
             raise SystemExit("FAIL: the server did not start: %r (log %s.log)" % (line, data))
         self.port = int(line.split("port ")[1].split(")")[0])
