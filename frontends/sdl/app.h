@@ -59,6 +59,11 @@ typedef struct gui_board_view {
 	float press_x, press_y;
 	gui_view board_view;     /* of the last frame, for hit tests */
 	float pick_radius;       /* world units */
+	/* the box the board was fitted to and the area it was fitted in: the view stays
+	 * until the board outgrows the box, the window is resized or F fits it again */
+	float fit_box[4];
+	float fit_area[2];
+	bool fitted;
 } gui_board_view;
 
 /* The play screen (play.c). */
@@ -66,6 +71,7 @@ typedef struct gui_play_screen {
 	int sel;                 /* selected hand piece, -1 none */
 	int hover;               /* index into game.moves under the mouse, -1 none */
 	int variant;             /* chosen variant at the hovered target */
+	SDL_FRect tip;           /* the hovered move's tooltip in the last frame (scripts) */
 	Uint32 agent_due;        /* when the agent to move starts thinking, 0 = not yet */
 	/* the hint: asked on the worker, shown while the position is unchanged */
 	bool hint_thinking;      /* the worker runs the hint agent */
