@@ -1,0 +1,71 @@
+/* The seats of a saved game read back from its Player1..PlayerN tags, so that a record
+ * opened to play on keeps its agents: "Player 2 (greedy)" (the window's and the web's
+ * names) is the agent greedy, "Player 1" and "You" are people, another name is an agent
+ * when it begins with a built-in agent's name (the terminal names agents by their spec),
+ * else a person of that name. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bones/agent.h"
+#include "bones/table.h"
+
+/* Whether text starts with a built-in agent's name ("greedy", "mcts iterations=9"). */
+static bool names_agent(const char *text)
+{
+	size_t len = strcspn(text, " ");
+	for (const bones_agent_kind *k = bones_agent_kinds(); k->name; k++)
+		if (strlen(k->name) == len && !strncmp(k->name, text, len))
+			return true;
+	return false;
+}
+
+/* One tag's value into seats[n - 1] when the line is [PlayerN "value"]. */
+static void seat_tag(const char *line, bones_table_seat *seats, int max, int *count)
+{
+	int n = 0, used = 0;
+	if (sscanf(line, "[Player%d \"%n", &n, &used) != 1 || used == 0 || n < 1 || n > max)
+		return;
+	const char *v = line + used;
+	const char *end = strrchr(v, '"');
+	size_t len = end && end >= v ? (size_t)(end - v) : strlen(v);
+	char value[BONES_TABLE_AGENT_MAX];
+	snprintf(value, sizeof value, "%.*s", (int)len, v);
+	bones_table_seat *s = &seats[n - 1];
+	memset(s, 0, sizeof *s);
+	int number = 0, at = 0;
+	size_t vlen = strlen(value);
+	if (sscanf(value, "Player %d (%n", &number, &at) == 1 && at > 0 && vlen > (size_t)at &&
+	    value[vlen - 1] == ')') {
+		snprintf(s->agent, sizeof s->agent, "%.*s", (int)(vlen - (size_t)at - 1), value + at);
+	} else if (sscanf(value, "Player %d%n", &number, &at) == 1 && (size_t)at == vlen) {
+		snprintf(s->agent, sizeof s->agent, "human");
+	} else {
+		snprintf(s->agent, sizeof s->agent, "%s", names_agent(value) ? value : "human");
+		snprintf(s->name, sizeof s->name, "%.*s", BONES_TABLE_NAME_MAX - 1, value);
+	}
+	if (n > *count)
+		*count = n;
+}
+
+int bones_table_seats_of_record(const char *path, bones_table_seat *seats, int max)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0;
+	for (int i = 0; i < max; i++) {
+		memset(&seats[i], 0, sizeof seats[i]);
+		snprintf(seats[i].agent, sizeof seats[i].agent, "human");
+	}
+	int count = 0;
+	char line[1024];
+	bool tags = false;
+	while (fgets(line, sizeof line, f)) {
+		if (line[0] == '[')
+			tags = true, seat_tag(line, seats, max, &count);
+		else if (tags && line[0] != ';' && line[0] != '\n')
+			break; /* the moves: the first game's tags are over */
+	}
+	fclose(f);
+	return count;
+}

@@ -1,0 +1,166 @@
+/* A human's turn on a terminal, fitted to its size (TIOCGWINSZ, again on SIGWINCH): the
+ * prompt, the choices and the scores always; the board whole when it fits, else without
+ * its blank lines, else a page of it with a line saying so (`board` turns the page);
+ * what happened since the last turn (its latest lines) and the header in what is left.
+ * Nothing needed scrolls away, down to 80x24. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "tty.h"
+
+#define MIN_HISTORY 3 /* lines of the history kept before the board is paged */
+
+void tty_capture_begin(tty_game *t, tty_capture *c)
+{
+	memset(c, 0, sizeof *c);
+	c->saved = t->out;
+	FILE *f = open_memstream(&c->buf, &c->len);
+	if (f)
+		fflush(t->out), t->out = f;
+}
+
+char *tty_capture_end(tty_game *t, tty_capture *c)
+{
+	if (t->out == c->saved)
+		return NULL;
+	fclose(t->out);
+	t->out = c->saved;
+	return c->buf;
+}
+
+bool tty_screen_size(const tty_game *t, int *rows, int *cols)
+{
+	struct winsize ws;
+	if (ioctl(fileno(t->out), TIOCGWINSZ, &ws) != 0 || ws.ws_row < 4 || ws.ws_col < 20)
+		return false;
+	*rows = ws.ws_row, *cols = ws.ws_col;
+	return true;
+}
+
+/* A section as lines: pointers into text (which is cut at each '\n'). */
+typedef struct lines {
+	char **at;
+	int n;
+} lines;
+
+static lines split(char *text)
+{
+	lines l = {NULL, 0};
+	if (!text || !*text)
+		return l;
+	int cap = 1;
+	for (const char *p = text; *p; p++)
+		cap += *p == '\n';
+	l.at = malloc((size_t)cap * sizeof *l.at);
+	if (!l.at)
+		return l;
+	for (char *p = text; *p;) {
+		char *nl = strchr(p, '\n');
+		l.at[l.n++] = p;
+		if (!nl)
+			break;
+		*nl = '\0';
+		p = nl + 1;
+	}
+	return l;
+}
+
+/* The terminal rows a line takes (a long line wraps). */
+static int line_rows(const char *line, int cols)
+{
+	int w = (int)tty_width(line);
+	return w <= cols ? 1 : (w + cols - 1) / cols;
+}
+
+static int rows_of(const lines *l, int from, int to, int cols)
+{
+	int r = 0;
+	for (int i = from; i < to; i++)
+		r += line_rows(l->at[i], cols);
+	return r;
+}
+
+/* Drop blank lines (the board's spacing), when the board does not fit with them. */
+static void squeeze(lines *l)
+{
+	int k = 0;
+	for (int i = 0; i < l->n; i++)
+		if (l->at[i][strspn(l->at[i], " ")])
+			l->at[k++] = l->at[i];
+	l->n = k;
+}
+
+static void put(tty_game *t, const lines *l, int from, int to)
+{
+	for (int i = from; i < to; i++)
+		fprintf(t->out, "%s\n", l->at[i]);
+}
+
+/* The lines of the board from t->board_top that fill rows - 1, and the page's line. */
+static void put_page(tty_game *t, const lines *board, int rows, int cols)
+{
+	int top = t->board_top < board->n ? t->board_top : 0, end = top, used = 0;
+	while (end < board->n && used + line_rows(board->at[end], cols) <= rows - 1)
+		used += line_rows(board->at[end++], cols);
+	if (end == top && end < board->n)
+		end++;
+	t->board_top = top;
+	t->board_next = end < board->n ? end : 0;
+	put(t, board, top, end);
+	/* TRANSLATORS: under a board cut to the terminal's height; "board" is typed as is */
+	fprintf(t->out, _("(board lines %d-%d of %d: the terminal is too small; type board "
+			  "for the next part)"), top + 1, end, board->n);
+	fputc('\n', t->out);
+}
+
+void tty_screen_print(tty_game *t, const tty_screen *s)
+{
+	int rows = 0, cols = 0;
+	bool fit = tty_screen_size(t, &rows, &cols);
+	if (!fit)
+		cols = 1 << 20; /* a size unknown: nothing wraps, everything is shown */
+	lines head = split(s->header), board = split(s->board), hist = split(s->history);
+	lines below = split(s->below);
+	int lead = 0; /* the board's leading blank lines, left out when space is short */
+	while (lead < board.n && !board.at[lead][strspn(board.at[lead], " ")])
+		lead++;
+	int left = fit ? rows - 1 - rows_of(&below, 0, below.n, cols) : 1 << 30;
+	int head_rows = rows_of(&head, 0, head.n, cols);
+	int hist_rows = rows_of(&hist, 0, hist.n, cols);
+	int board_rows = rows_of(&board, lead, board.n, cols);
+	t->board_next = 0;
+	if (head_rows + 1 + board_rows + hist_rows <= left) { /* everything, as it was */
+		put(t, &head, 0, head.n);
+		put(t, &board, 0, board.n);
+		put(t, &hist, 0, hist.n);
+	} else {
+		int hist_min = hist_rows < MIN_HISTORY ? hist_rows : MIN_HISTORY;
+		int for_board = left - 1 - hist_min;
+		lines whole = board;
+		whole.at += lead, whole.n -= lead;
+		if (rows_of(&whole, 0, whole.n, cols) > for_board)
+			squeeze(&whole);
+		int shown = rows_of(&whole, 0, whole.n, cols);
+		bool paged = shown > for_board;
+		if (!paged)
+			t->board_top = 0;
+		int rest = left - (paged ? for_board : shown);
+		/* the header: all of it when the history fits beside it, else its first line */
+		bool full = head_rows + hist_rows <= rest;
+		int head_used = full ? head_rows : head.n ? line_rows(head.at[0], cols) : 0;
+		put(t, &head, 0, full ? head.n : head.n ? 1 : 0);
+		if (paged)
+			put_page(t, &whole, for_board, cols);
+		else
+			put(t, &whole, 0, whole.n);
+		/* the history's latest lines in what is left */
+		int first = hist.n;
+		while (first > 0 && rows_of(&hist, first - 1, hist.n, cols) <= rest - head_used)
+			first--;
+		put(t, &hist, first, hist.n);
+	}
+	put(t, &below, 0, below.n);
+	free(head.at), free(board.at), free(hist.at), free(below.at);
+}
