@@ -108,6 +108,14 @@ void tty_screen_print(tty_game *t, const tty_screen *s);
 /* tty_game.c: play until the game ends, the input ends or the user quits; the game is
  * saved as a record in every case (the path is printed). Returns the exit status. */
 int tty_game_run(tty_game *t);
+/* tty_record.c: the buffers of the turns, once the table is set (0, else the exit
+ * status after saying why). */
+int tty_game_buffers(tty_game *t);
+/* tty_resume.c: `bones play --resume [RECORD]`: the table of an unfinished game, its
+ * agents in their seats (the record's Player tags), saved back to the same file. With
+ * no RECORD, the unfinished games of the records folder are listed, newest first, and
+ * one is read from t->in. 0, else the exit status after saying why. */
+int tty_resume_setup(tty_game *t, const char *record);
 /* tty_record.c: free what the game owns. */
 void tty_game_release(tty_game *t);
 
