@@ -243,11 +243,9 @@ static void hint(tty_game *t)
 	int col = (int)tty_width(line);
 	if (c->points != 0)
 		col += print_points(t, c->points);
-	if (why[0] || c->points == 0) {
-		fputs(": ", t->out);
-		tty_print_wrapped(t, why[0] ? why : _("no points now; the search rates it best "
-						      "for later"), col + 2, 3);
-	}
+	if (why[0] || c->points == 0) /* " (why)", as the history says it */
+		print_wrapped(t, why[0] ? why : _("no points now; the search rates it best for "
+						  "later"), col);
 	fputc('\n', t->out);
 }
 
@@ -300,7 +298,8 @@ static bool try_move(tty_game *t, const char *line)
 		return bones_table_play(t->table, bones_choices_at(t->choices, (size_t)k)->move) ==
 		       BONES_OK;
 	if (k == TTY_CHOSE_PIECE) {
-		tty_moves_print(t);
+		if (!t->redraw) /* a terminal draws the turn again, with the piece's spots */
+			tty_moves_print(t);
 		return false;
 	}
 	if (!why[0] && bones_session_play_text(t->session, line, err, sizeof err) == BONES_OK)
@@ -406,7 +405,8 @@ static void print_header(const tty_game *t)
 		/* TRANSLATORS: the header: seat %1$d, its player's name and (%3$s) the agent
 		 * playing it (an agent spec as greedy or human, typed as it is) */
 		fprintf(t->out, _("  seat %d: %s (%s)"), i + 1, name,
-			strcmp(what, bones_table_seat_name(t->table, i)) ? what
+			!strcmp(what, "human") ? _("human")
+			: strcmp(what, bones_table_seat_name(t->table, i)) ? what
 			/* TRANSLATORS: in the header, a seat named after its agent */
 			: _("agent"));
 		fputc('\n', t->out);
@@ -500,6 +500,7 @@ static bool take_input(tty_game *t, int seat, const char *line, enum turn_result
 		t->board_top = t->board_next;
 		return false;
 	}
+	t->board_top = 0; /* after anything else, the board's first page again */
 	if (t->redraw && !strcmp(line, "moves")) {
 		t->piece = -1;
 		return false;
@@ -598,7 +599,14 @@ static void print_result(tty_game *t)
 			  scores);
 	bones_table_result(t->table, final, ranks);
 	print_board(t, first_human(t));
-	fprintf(t->out, "%s\n", forfeit >= 0 ? _("game over (forfeit)") : _("game over"));
+	const char *over = forfeit >= 0 ? _("game over (forfeit)") : _("game over");
+	size_t n = strlen(over);
+	const char *said = t->text; /* the board's own "game over" line (Geominos) is enough */
+	while ((said = strstr(said, over)) && !((said == t->text || said[-1] == '\n') &&
+						(said[n] == '\n' || !said[n])))
+		said += n;
+	if (!said)
+		fprintf(t->out, "%s\n", over);
 	for (int rank = 1; rank <= t->players; rank++) {
 		for (int i = 0; i < t->players; i++) {
 			if (ranks[i] != rank)

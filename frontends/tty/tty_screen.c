@@ -11,6 +11,8 @@
 #include "tty.h"
 
 #define MIN_HISTORY 3 /* lines of the history kept before the board is paged */
+#define MIN_BOARD 9   /* rows left to the board and the header when choices are long */
+#define MIN_CHOICES 6 /* rows left to the scores and the choices when the board is big */
 
 void tty_capture_begin(tty_game *t, tty_capture *c)
 {
@@ -92,6 +94,16 @@ static void squeeze(lines *l)
 	l->n = k;
 }
 
+/* The rows of the board from line lead on without its blank lines. */
+static int squeezed_rows(const lines *l, int lead, int cols)
+{
+	int r = 0;
+	for (int i = lead; i < l->n; i++)
+		if (l->at[i][strspn(l->at[i], " ")])
+			r += line_rows(l->at[i], cols);
+	return r;
+}
+
 static void put(tty_game *t, const lines *l, int from, int to)
 {
 	for (int i = from; i < to; i++)
@@ -110,8 +122,8 @@ static void put_page(tty_game *t, const lines *board, int rows, int cols)
 	t->board_next = end < board->n ? end : 0;
 	put(t, board, top, end);
 	/* TRANSLATORS: under a board cut to the terminal's height; "board" is typed as is */
-	fprintf(t->out, _("(board lines %d-%d of %d: the terminal is too small; type board "
-			  "for the next part)"), top + 1, end, board->n);
+	fprintf(t->out, _("(board lines %d-%d of %d; type board for the next part)"), top + 1,
+		end, board->n);
 	fputc('\n', t->out);
 }
 
@@ -126,7 +138,18 @@ void tty_screen_print(tty_game *t, const tty_screen *s)
 	int lead = 0; /* the board's leading blank lines, left out when space is short */
 	while (lead < board.n && !board.at[lead][strspn(board.at[lead], " ")])
 		lead++;
-	int left = fit ? rows - 1 - rows_of(&below, 0, below.n, cols) : 1 << 30;
+	/* the choices' tail when they would leave the board no room: said, not shown */
+	/* the board squeezed, with the header's and the history's first lines, keeps its
+	 * room while the choices keep MIN_CHOICES rows: the board shows where they go */
+	int board_need = squeezed_rows(&board, lead, cols) + 2;
+	int keep = board_need < rows - 1 - MIN_CHOICES ? board_need : rows - 1 - MIN_CHOICES;
+	int below_max = rows - 1 - (keep > MIN_BOARD ? keep : MIN_BOARD);
+	int below_shown = below.n;
+	if (fit && below_max > 2 && rows_of(&below, 0, below.n, cols) > below_max)
+		while (below_shown > 1 && rows_of(&below, 0, below_shown, cols) > below_max - 1)
+			below_shown--;
+	int left = fit ? rows - 1 - rows_of(&below, 0, below_shown, cols) -
+				 (below_shown < below.n) : 1 << 30;
 	int head_rows = rows_of(&head, 0, head.n, cols);
 	int hist_rows = rows_of(&hist, 0, hist.n, cols);
 	int board_rows = rows_of(&board, lead, board.n, cols);
@@ -136,21 +159,26 @@ void tty_screen_print(tty_game *t, const tty_screen *s)
 		put(t, &board, 0, board.n);
 		put(t, &hist, 0, hist.n);
 	} else {
+		/* the board first: whole, else squeezed, else paged; the history's last
+		 * line (the last move) beside it, then more history and the header */
+		int last = hist_rows > 0;
 		int hist_min = hist_rows < MIN_HISTORY ? hist_rows : MIN_HISTORY;
-		int for_board = left - 1 - hist_min;
 		lines whole = board;
 		whole.at += lead, whole.n -= lead;
-		if (rows_of(&whole, 0, whole.n, cols) > for_board)
+		if (rows_of(&whole, 0, whole.n, cols) > left - 1 - hist_min)
 			squeeze(&whole);
 		int shown = rows_of(&whole, 0, whole.n, cols);
-		bool paged = shown > for_board;
+		bool paged = shown > left - last;
+		int for_board = paged ? left - last : shown;
 		if (!paged)
 			t->board_top = 0;
-		int rest = left - (paged ? for_board : shown);
-		/* the header: all of it when the history fits beside it, else its first line */
+		int rest = left - for_board;
+		/* the header: all of it when the history fits beside it, else its first
+		 * line when the last move keeps its line, else none (the board has a title) */
 		bool full = head_rows + hist_rows <= rest;
-		int head_used = full ? head_rows : head.n ? line_rows(head.at[0], cols) : 0;
-		put(t, &head, 0, full ? head.n : head.n ? 1 : 0);
+		bool one = !full && head.n && rest - line_rows(head.at[0], cols) >= last;
+		int head_used = full ? head_rows : one ? line_rows(head.at[0], cols) : 0;
+		put(t, &head, 0, full ? head.n : one ? 1 : 0);
 		if (paged)
 			put_page(t, &whole, for_board, cols);
 		else
@@ -161,6 +189,18 @@ void tty_screen_print(tty_game *t, const tty_screen *s)
 			first--;
 		put(t, &hist, first, hist.n);
 	}
-	put(t, &below, 0, below.n);
+	put(t, &below, 0, below_shown);
+	if (below_shown < below.n) {
+		char more[64];
+		if (t->piece >= 0)
+			snprintf(more, sizeof more, "moves %d", t->piece + 1);
+		else
+			snprintf(more, sizeof more, "moves all");
+		/* TRANSLATORS: under the choices cut to the terminal's height; %2$s is a
+		 * command (moves 3, moves all), typed as it is */
+		fprintf(t->out, _("(%d more lines; %s lists them all)"), below.n - below_shown,
+			more);
+		fputc('\n', t->out);
+	}
 	free(head.at), free(board.at), free(hist.at), free(below.at);
 }
