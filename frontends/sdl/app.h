@@ -212,6 +212,14 @@ float gui_timer_fraction(const gui_app *a);
 void gui_scene_draw(gui_app *a, size_t upto, bool interactive);
 /* panel.c: hands, scores, result, move log and buttons of the state after upto moves. */
 void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive);
+/* A text (a breakdown) in lines of height h within w, broken at spaces, its last line at
+ * y and the others above it; returns the y of the line above the first. Colour
+ * BONES_NONE only measures. */
+float gui_panel_wrapped(gui_app *a, const char *text, float x, float y, float h, float w,
+			bones_color color);
+/* sheet.c: at game over, the final score sheet over the board's lower part: each
+ * player's score and the breakdown of their last scoring move, in a readable size. */
+void gui_sheet_draw(gui_app *a, size_t upto);
 /* The button bar's rows: 2 when its labels would be too small on one. */
 int gui_panel_bar_rows(gui_app *a, bool interactive);
 /* Green for points that help the mover, red for a cost (more points in a game where

@@ -113,8 +113,8 @@ void gui_marks_begin(gui_draw *d)
 
 void gui_last_moves(gui_draw *d, const bones_session *s, size_t upto)
 {
-	if (!(d->pc.marks_seen & (1u << BONES_MARK_LAST)))
-		bones_picture_last_moves(pc_of(d), s, upto);
+	d->last_marks = d->pc.marks_seen & (1u << BONES_MARK_LAST)
+				? 1 : bones_picture_last_moves(pc_of(d), s, upto);
 }
 
 void gui_clip(gui_draw *d, SDL_FRect r)

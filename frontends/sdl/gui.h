@@ -61,6 +61,7 @@ typedef struct gui_draw {
 	cairo_surface_t *surface; /* owned, w x h ARGB32 */
 	SDL_Texture *texture;  /* owned, same size */
 	int w, h;
+	int last_marks;        /* last moves marked in the last board drawn (scripts) */
 	FILE *text_log;        /* not NULL: every gui_text_px writes "text: TEXT" here */
 } gui_draw;
 

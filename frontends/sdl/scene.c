@@ -305,6 +305,7 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 	SDL_FRect b = a->layout.board;
 	gui_fill_rect(&a->draw, b, BONES_RGBA(228, 222, 206, 255));
 	fit_view(a, state, interactive);
+	a->play.tip = (SDL_FRect){0, 0, 0, 0};
 	gui_clip(&a->draw, b);
 	a->draw.view = a->view.board_view;
 	a->draw.mark_count = 0;
@@ -335,6 +336,8 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 				      : BONES_RGBA(110, 200, 120, 255));
 	if (human)
 		offboard_buttons(a);
+	if (interactive && gui_game_to_move(g) == BONES_TERMINAL)
+		gui_sheet_draw(a, upto);
 }
 
 void gui_scene_draw(gui_app *a, size_t upto, bool interactive)

@@ -234,6 +234,19 @@ static bool run_expect_time(gui_app *a, const char *cmd, const char *arg, bool *
 	return true;
 }
 
+/* A tooltip is shown, inside the window, and clear of the hovered move's spot. */
+static bool tooltip_inside(const gui_app *a)
+{
+	SDL_FRect r = a->play.tip;
+	if (r.w <= 0 || a->play.hover < 0 || r.x < 0 || r.y < 0 || r.x + r.w > (float)a->w ||
+	    r.y + r.h > (float)a->h)
+		return false;
+	const bones_choice *c = gui_game_choice(&a->game, (size_t)a->play.hover);
+	const gui_view *v = &a->view.board_view;
+	float x = c->x * v->scale + v->ox, y = c->y * v->scale + v->oy;
+	return !(x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h);
+}
+
 static uint64_t next_random(uint64_t *x)
 {
 	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
@@ -403,6 +416,15 @@ static bool run(gui_app *a, gui_script *s, const char *line)
 		a->draw.text_log = NULL;
 		printf("texts: end\n");
 		fflush(stdout);
+	} else if (!strcmp(cmd, "expect-last-marked")) {
+		/* the board drawn now marks a last move (the plugin's, else the host's) */
+		gui_frame(a);
+		if (a->draw.last_marks < (*arg ? atoi(arg) : 1))
+			return fail(a, s, "the last moves are not marked");
+	} else if (!strcmp(cmd, "expect-tooltip-inside")) {
+		gui_frame(a);
+		if (!tooltip_inside(a))
+			return fail(a, s, "the tooltip is not inside the window, off its spot");
 	} else if (!strcmp(cmd, "quit")) {
 		a->quit = true;
 	} else {

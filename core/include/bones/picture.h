@@ -85,8 +85,9 @@ void bones_picture_mark(bones_picture_canvas *c, const float *xy, int points, in
  * the piece the move put down: the plugin's ghost of each move drawn as outlines, in the
  * state before it, from the first `upto` history entries of s. Hosts call it after the
  * plugin's draw_board when that drew no BONES_MARK_LAST mark (marks_seen), so every game
- * shows where each player moved last, in play, replay and pictures alike. */
-void bones_picture_last_moves(bones_picture_canvas *c, const bones_session *s, size_t upto);
+ * shows where each player moved last, in play, replay and pictures alike. Returns the
+ * number of moves outlined. */
+int bones_picture_last_moves(bones_picture_canvas *c, const bones_session *s, size_t upto);
 
 /* Frees the process-wide caches of Cairo and fontconfig (fonts, patterns). Optional:
  * call it once at the end of a program, after every canvas and cairo object is gone,

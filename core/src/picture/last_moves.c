@@ -11,21 +11,24 @@ typedef struct outline {
 	const bones_canvas *base;
 	bones_color color;
 	float width; /* world units */
+	int drawn;   /* shapes drawn */
 } outline;
 
 static void ol_polygon(void *user, const float *xy, int points, bones_color fill,
 		       bones_color stroke, float width)
 {
-	const outline *o = user;
+	outline *o = user;
 	(void)fill, (void)stroke, (void)width;
+	o->drawn++;
 	o->base->polygon(o->base->user, xy, points, BONES_NONE, o->color, o->width);
 }
 
 static void ol_circle(void *user, float x, float y, float radius, bones_color fill,
 		      bones_color stroke, float width)
 {
-	const outline *o = user;
+	outline *o = user;
 	(void)fill, (void)stroke, (void)width;
+	o->drawn++;
 	o->base->circle(o->base->user, x, y, radius + o->width / 2, BONES_NONE, o->color,
 			o->width);
 }
@@ -53,7 +56,8 @@ static void ol_mark(void *user, const float *xy, int points, int kind)
 	(void)user, (void)xy, (void)points, (void)kind;
 }
 
-static void outline_move(bones_picture_canvas *c, const bones_render *r, const void *game,
+/* Whether the move showed anything (a discard or a pass has no ghost). */
+static bool outline_move(bones_picture_canvas *c, const bones_render *r, const void *game,
 			 const void *before, bones_move move, int player)
 {
 	outline o;
@@ -72,16 +76,18 @@ static void outline_move(bones_picture_canvas *c, const bones_render *r, const v
 	r->draw_ghost(game, before, move, &o.canvas);
 	o.color = bones_picture_player_color(player);
 	o.width = 0.05f;
-	r->draw_ghost(game, before, move, &o.canvas);
+	if (o.drawn)
+		r->draw_ghost(game, before, move, &o.canvas);
+	return o.drawn > 0;
 }
 
-void bones_picture_last_moves(bones_picture_canvas *c, const bones_session *s, size_t upto)
+int bones_picture_last_moves(bones_picture_canvas *c, const bones_session *s, size_t upto)
 {
 	const bones_plugin *p = bones_session_plugin(s);
 	const void *game = bones_session_game(s);
 	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
 	if (!r || r->size < sizeof *r || !r->draw_ghost)
-		return;
+		return 0;
 	int players = bones_session_info(s)->players;
 	players = players > MAX_MARKED ? MAX_MARKED : players;
 	bool done[MAX_MARKED] = {false};
@@ -91,8 +97,10 @@ void bones_picture_last_moves(bones_picture_canvas *c, const bones_session *s, s
 		int who = bones_session_mover_at(s, i - 1);
 		if (who < 0 || who >= players || done[who])
 			continue;
-		done[who] = true, left--;
-		outline_move(c, r, game, bones_session_state_at(s, i - 1),
-			     bones_session_move_at(s, i - 1), who);
+		/* a move without a ghost (a discard): the player's move before it */
+		if (outline_move(c, r, game, bones_session_state_at(s, i - 1),
+				 bones_session_move_at(s, i - 1), who))
+			done[who] = true, left--;
 	}
+	return players - left;
 }

@@ -1,0 +1,63 @@
+#!/bin/bash
+# Hegemino in the window under Xvfb, against greedy: the last move of both players is
+# marked (the host draws it from the history: the plugin marks none) in play, at game
+# over and in the replay; the tooltip of a hovered spot lies inside the window and off
+# the spot, from the first round to the last; a record opened and played on keeps
+# greedy in its seat; screenshots at the start, the middle and the end.
+# Usage: test_gui_hegemino.sh BUILD_DIR SOURCE_DIR
+set -u
+build=${1:?build dir}
+. "$(dirname "$0")/gui_common.sh"
+
+cat > "$tmp/heg.txt" <<SCRIPT
+seats human greedy
+start hegemino
+wait-turn
+hover-target 0
+expect-tooltip-inside
+screenshot $tmp/start.png
+play-by-clicks 7
+wait-turn
+expect-last-marked 2
+hover-target 0
+expect-tooltip-inside
+hover-target 1
+expect-tooltip-inside
+screenshot $tmp/middle.png
+save $tmp/middle.bones
+play-by-clicks 6
+wait-turn
+hover-target 0
+expect-tooltip-inside
+play-by-clicks
+wait-turn
+expect-last-marked 2
+screenshot $tmp/over.png
+save $tmp/over.bones
+open $tmp/middle.bones
+expect-last-marked 2
+click-button play
+play-by-clicks 3
+wait-turn
+save $tmp/on.bones
+quit
+SCRIPT
+
+BONES_PLUGIN_PATH="$build/lib/bones/plugins" timeout 300 xvfb-run -a -s "-screen 0 1280x800x24" \
+	"$gui" --seed 7 --agent-delay 0 --size 1280x800 --script "$tmp/heg.txt" \
+	> "$tmp/out.txt" 2> "$tmp/err.txt"
+rc=$?
+sed 's/^/stderr: /' "$tmp/err.txt" | grep -v "^stderr: $" | head -20
+check "bones-gui ran the Hegemino script and exited 0" test "$rc" = 0
+check "the screenshots were written" test -s "$tmp/start.png" -a -s "$tmp/middle.png" -a -s "$tmp/over.png"
+check "the game ended" grep -q '^\[Result "ranks' "$tmp/over.bones"
+mid=$(grep -c '^[0-9]*\. p2 ' "$tmp/middle.bones")
+on=$(grep -c '^[0-9]*\. p2 ' "$tmp/on.bones")
+check "greedy played on in the record opened ($mid moves, then $on)" test "$on" -gt "$mid"
+check "greedy kept its seat after the record was opened" grep -q '^\[Player2 "Player 2 (greedy)"\]' "$tmp/on.bones"
+if [ -x "$build/bin/bones" ]; then
+	check "bones replay accepts the records" \
+		bash -c "\"$build/bin/bones\" replay \"$tmp/over.bones\" >/dev/null && \"$build/bin/bones\" replay \"$tmp/on.bones\" >/dev/null"
+fi
+[ -n "${BONES_SCREENSHOTS:-}" ] && cp "$tmp/start.png" "$tmp/middle.png" "$tmp/over.png" "$BONES_SCREENSHOTS/"
+exit $((fails > 0))
