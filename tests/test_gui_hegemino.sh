@@ -59,5 +59,28 @@ if [ -x "$build/bin/bones" ]; then
 	check "bones replay accepts the records" \
 		bash -c "\"$build/bin/bones\" replay \"$tmp/over.bones\" >/dev/null && \"$build/bin/bones\" replay \"$tmp/on.bones\" >/dev/null"
 fi
+# closing the window mid-game saves it in the records folder, to be resumed
+cat > "$tmp/close.txt" <<SCRIPT
+seats human greedy
+start hegemino
+wait-turn
+play-by-clicks 3
+wait-turn
+close
+SCRIPT
+XDG_DATA_HOME=$tmp/xdg BONES_PLUGIN_PATH="$build/lib/bones/plugins" timeout 120 \
+	xvfb-run -a -s "-screen 0 1280x800x24" "$gui" --seed 8 --agent-delay 0 \
+	--script "$tmp/close.txt" > "$tmp/close.out" 2>&1
+check "closing the window exits 0" test "$?" = 0
+saved=$(ls "$tmp"/xdg/bones/records/*.bones 2>/dev/null | head -1)
+check "closing the window saved the game (${saved:-none})" test -n "$saved"
+check "the game saved on closing is unfinished" grep -q '^\[Result "\*"\]' "${saved:-/none}"
+check "no temporary file is left" test "$(ls -A "$tmp"/xdg/bones/records | wc -l)" = 1
+if [ -x "$build/bin/bones" ] && [ -n "$saved" ]; then
+	printf 'quit\n' | XDG_DATA_HOME=$tmp/xdg BONES_PLUGIN_PATH="$build/lib/bones/plugins" \
+		"$build/bin/bones" play --resume > "$tmp/resume.out" 2>&1
+	check "bones play --resume offers it, greedy in its seat" \
+		grep -q "seat 2: Player 2 (greedy)" "$tmp/resume.out"
+fi
 [ -n "${BONES_SCREENSHOTS:-}" ] && cp "$tmp/start.png" "$tmp/middle.png" "$tmp/over.png" "$BONES_SCREENSHOTS/"
 exit $((fails > 0))

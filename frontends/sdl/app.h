@@ -125,6 +125,7 @@ typedef struct gui_app {
 	gui_layout layout;
 	gui_script *script;
 	bool quit;
+	bool save_on_quit;        /* closed by the player: an unfinished game is saved */
 	int exit_code;
 	gui_board_view view;
 	gui_play_screen play;

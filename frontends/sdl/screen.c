@@ -33,6 +33,7 @@ void gui_screen_event(gui_app *a, const SDL_Event *ev)
 	bool shift = key && (ev->key.keysym.mod & KMOD_SHIFT);
 	if (ev->type == SDL_QUIT || (c == SDLK_q && ctrl)) {
 		a->quit = true;
+		a->save_on_quit = true; /* the window closed (or SIGTERM): keep the game */
 	} else if (c == SDLK_F1 || (c == SDLK_SLASH && shift && a->screen != SCREEN_START)) {
 		a->help = !a->help;
 	} else if (a->help && (key || ev->type == SDL_MOUSEBUTTONUP)) {

@@ -425,6 +425,12 @@ static bool run(gui_app *a, gui_script *s, const char *line)
 		gui_frame(a);
 		if (!tooltip_inside(a))
 			return fail(a, s, "the tooltip is not inside the window, off its spot");
+	} else if (!strcmp(cmd, "close")) {
+		/* the window closed by the player: an unfinished game is saved */
+		SDL_Event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.type = SDL_QUIT;
+		SDL_PushEvent(&ev);
 	} else if (!strcmp(cmd, "quit")) {
 		a->quit = true;
 	} else {
