@@ -403,23 +403,26 @@ int tty_start_main(int argc, char **argv)
 		return 0;
 	}
 	const char *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
+	bool display = (x && *x) || (w && *w);
 	char gui[PATH_MAX];
-	if (((x && *x) || (w && *w)) && find_gui(gui, sizeof gui)) {
-		char *game_argv[] = {gui, NULL, NULL};
-		if (argc == 1) { /* no game named: the same default game as the terminal's */
-			bones_registry *reg = bones_registry_create();
-			if (reg)
-				bones_registry_scan_default(reg);
-			game_argv[1] = (char *)(reg ? default_game(reg) : "holomino");
-			bones_registry_destroy(reg);
-			argv = game_argv;
-		}
-		argv[0] = gui;
+	/* which UI starts, and why, said on stderr (stdout is the game's) */
+	if (display && find_gui(gui, sizeof gui)) {
+		/* TRANSLATORS: %1$s is DISPLAY or WAYLAND_DISPLAY, %2$s the program */
+		fprintf(stderr, _("bones start: a display (%s): the window, %s"),
+			x && *x ? "DISPLAY" : "WAYLAND_DISPLAY", gui);
+		fputc('\n', stderr);
+		argv[0] = gui; /* no game named: the window's start screen */
 		execv(gui, argv);
 		fprintf(stderr, _("bones start: cannot run '%s': %s; playing in the terminal"), gui,
 			strerror(errno));
 		fputc('\n', stderr);
 		argv[0] = "start";
+	} else if (display) {
+		fprintf(stderr, "%s\n", _("bones start: bones-gui is not built (it needs SDL2): "
+					  "playing in the terminal"));
+	} else {
+		fprintf(stderr, "%s\n", _("bones start: no display (neither DISPLAY nor "
+					  "WAYLAND_DISPLAY is set): playing in the terminal"));
 	}
 	return tty_play_main(argc, argv);
 }
