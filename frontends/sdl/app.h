@@ -213,6 +213,9 @@ float gui_timer_fraction(const gui_app *a);
 void gui_scene_draw(gui_app *a, size_t upto, bool interactive);
 /* panel.c: hands, scores, result, move log and buttons of the state after upto moves. */
 void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive);
+/* start.c: the rules in brief, facts joined by "; " (players, who wins, chance, hidden
+ * pieces, a clock, a match), for the start screen and the help. */
+void gui_rules_facts(const bones_plugin *pl, bool timed, bool match, char *line, size_t cap);
 /* A text (a breakdown) in lines of height h within w, broken at spaces, its last line at
  * y and the others above it; returns the y of the line above the first. Colour
  * BONES_NONE only measures. */

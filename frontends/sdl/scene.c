@@ -202,6 +202,21 @@ static bool hint_text(const gui_game *g, int h, char *text, size_t cap)
 	return true;
 }
 
+/* Why the hint: its points and the plugin's breakdown, or that it scores nothing now. */
+static bool hint_reason(gui_game *g, int h, char *buf, size_t cap)
+{
+	const bones_choice *c = gui_game_choice(g, (size_t)h);
+	char bd[256];
+	gui_game_preview(g, c->move, bd, sizeof bd);
+	if (c->points == 0 && !bd[0])
+		snprintf(buf, cap, "%s", _("no points now; the search rates it best for later"));
+	else if (bd[0])
+		snprintf(buf, cap, "%+g: %.200s", c->points, bd);
+	else
+		snprintf(buf, cap, "%+g", c->points);
+	return true;
+}
+
 /* Whether every legal move is made with a button (a pass, a draw): no spot to click. */
 static bool only_buttons(const gui_game *g)
 {
@@ -243,8 +258,14 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 		return;
 	}
 	if (who == BONES_TERMINAL) {
-		snprintf(buf, cap, more ? _("%s - game over (N: next game)") : _("%s - game over"),
-			 g->title);
+		char why[200];
+		if (plugin_prompt(g, why, sizeof why)) /* the plugin says why it ended */
+			/* TRANSLATORS: the status line at the end: the game's title, why it ended */
+			snprintf(buf, cap, more ? _("%s - game over: %s (N: next game)")
+						: _("%s - game over: %s"), g->title, why);
+		else
+			snprintf(buf, cap, more ? _("%s - game over (N: next game)")
+						: _("%s - game over"), g->title);
 		return;
 	}
 	if (who < 0) {
@@ -255,12 +276,17 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 	char clock[48];
 	gui_timer_status(a, clock, sizeof clock);
 	int h = shown_hint(a);
-	char text[BONES_MOVE_TEXT_MAX], words[160];
+	char text[BONES_MOVE_TEXT_MAX], words[320];
 	if (!gui_game_human(g, who))
 		snprintf(buf, cap, _("%s is thinking..."), name);
 	else if (a->play.hint_thinking) /* TRANSLATORS: the last %s is the clock: "  [0:42]" */
 		snprintf(buf, cap, _("%s: hint: thinking...%s"), name, clock);
-	else if (h >= 0 && hint_text(g, h, text, sizeof text))
+	else if (h >= 0 && hint_text(g, h, text, sizeof text) && hint_reason(g, h, words, sizeof words))
+		/* TRANSLATORS: the hint in the status line: the move, why (its points and
+		 * breakdown), then what to do, then the clock */
+		snprintf(buf, cap, _("hint: %s (%s)   (click it to play, Esc: another piece)%s"),
+			 text, words, clock);
+	else if (h >= 0)
 		snprintf(buf, cap, _("hint: %s   (click it to play, Esc: another piece)%s"), text,
 			 clock);
 	else if (a->play.sel < 0 && plugin_prompt(g, words, sizeof words))

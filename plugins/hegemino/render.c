@@ -258,6 +258,11 @@ static bool prompt(const void *game, const void *state, char *buf, size_t cap)
 	const hg_game *g = game;
 	const hg_state *s = state;
 	int id = hg_actor_domino(g, s), k = hg_actor_tab(g, s);
+	if (s->phase == HG_PH_END) { /* why the game ended, for the status line */
+		snprintf(buf, cap, "%s", TR(g, "the market and the boneyard are empty: every "
+					       "domino is placed or discarded"));
+		return true;
+	}
 	if (hg_to_move(g, s) < 0 || (s->phase != HG_PH_PLAY && s->phase != HG_PH_SOLO))
 		return false;
 	if (id == HG_NONE) {
