@@ -1,7 +1,8 @@
 /* The terminal UI's own header (`bones play`, `bones start`; the library's public one is
  * tty_play.h): play.c sets a game up from the command line, tty_game.c runs it turn by
- * turn on a pair of text streams. Calls go one way: play.c -> tty_game.c, tty_match.c,
- * tty_record.c -> tty_moves.c, tty_clock.c -> tty_text.c, tty_style.c. */
+ * turn on a pair of text streams. Calls go one way: play.c -> tty_resume.c ->
+ * tty_game.c, tty_match.c, tty_record.c -> tty_moves.c, tty_clock.c, tty_screen.c ->
+ * tty_text.c, tty_style.c, tty_signal.c. */
 #ifndef BONES_TTY_H
 #define BONES_TTY_H
 
