@@ -3,7 +3,8 @@
 # marked (the host draws it from the history: the plugin marks none) in play, at game
 # over and in the replay; the tooltip of a hovered spot lies inside the window and off
 # the spot, from the first round to the last; a record opened and played on keeps
-# greedy in its seat; screenshots at the start, the middle and the end.
+# greedy in its seat; closing the window saves the game; Geominos lists a selected
+# piece's spots the least cost first; screenshots at the start, the middle and the end.
 # Usage: test_gui_hegemino.sh BUILD_DIR SOURCE_DIR
 set -u
 build=${1:?build dir}
@@ -82,5 +83,23 @@ if [ -x "$build/bin/bones" ] && [ -n "$saved" ]; then
 	check "bones play --resume offers it, greedy in its seat" \
 		grep -q "seat 2: Player 2 (greedy)" "$tmp/resume.out"
 fi
+# Geominos' cost overview: a selected piece's spots in the panel, the least cost first
+cat > "$tmp/geo.txt" <<SCRIPT
+seats human greedy
+start geominos
+wait-turn
+click-hand 2
+print-text
+key l
+print-text
+quit
+SCRIPT
+BONES_PLUGIN_PATH="$build/lib/bones/plugins" timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
+	"$gui" --seed 3 --agent-delay 0 --script "$tmp/geo.txt" > "$tmp/geo.out" 2>&1
+check "Geominos lists the selected piece's spots" grep -q '^text: [0-9]* spots, best first' "$tmp/geo.out"
+costs=$(sed -n 's/^text: .*@[0-9]*,[0-9]*   \(costs \|+\)\([0-9]*\)$/\2/p' "$tmp/geo.out" | head -9 | tr '\n' ' ')
+check "the spots are listed the least cost first ($costs)" \
+	bash -c "printf '%s\n' $costs | sort -n -c"
+check "L hides the list" test "$(grep -c '^text: [0-9]* spots, best first' "$tmp/geo.out")" = 1
 [ -n "${BONES_SCREENSHOTS:-}" ] && cp "$tmp/start.png" "$tmp/middle.png" "$tmp/over.png" "$BONES_SCREENSHOTS/"
 exit $((fails > 0))

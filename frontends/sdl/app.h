@@ -13,7 +13,7 @@ enum {
 	BTN_REPLAY_FIRST, BTN_REPLAY_BACK, BTN_REPLAY_NEXT, BTN_REPLAY_LAST,
 	BTN_REPLAY_PLAY, BTN_REPLAY, BTN_START, BTN_RESUME, BTN_ENTRY, BTN_SEAT,
 	BTN_PLAYERS_DOWN, BTN_PLAYERS_UP, BTN_NEW, BTN_QUIT, BTN_HAND, BTN_NEXT_GAME, BTN_HINT,
-	BTN_REDO, BTN_SCROLLBAR
+	BTN_REDO, BTN_SCROLLBAR, BTN_SPOT
 };
 
 typedef struct gui_button {
@@ -72,6 +72,7 @@ typedef struct gui_play_screen {
 	int hover;               /* index into game.moves under the mouse, -1 none */
 	int variant;             /* chosen variant at the hovered target */
 	SDL_FRect tip;           /* the hovered move's tooltip in the last frame (scripts) */
+	bool no_overview;        /* L hid the list of the selected piece's spots */
 	Uint32 agent_due;        /* when the agent to move starts thinking, 0 = not yet */
 	/* the hint: asked on the worker, shown while the position is unchanged */
 	bool hint_thinking;      /* the worker runs the hint agent */
@@ -221,6 +222,10 @@ void gui_rules_facts(const bones_plugin *pl, bool timed, bool match, char *line,
  * BONES_NONE only measures. */
 float gui_panel_wrapped(gui_app *a, const char *text, float x, float y, float h, float w,
 			bones_color color);
+/* overview.c: with a piece selected that has many spots, a list in r (the panel's log)
+ * of its spots with their points, best first (a click plays one). False (nothing
+ * drawn) when no such piece is selected. */
+bool gui_overview_draw(gui_app *a, SDL_FRect r);
 /* sheet.c: at game over, the final score sheet over the board's lower part: each
  * player's score and the breakdown of their last scoring move, in a readable size. */
 void gui_sheet_draw(gui_app *a, size_t upto);

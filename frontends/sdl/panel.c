@@ -336,6 +336,9 @@ void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive
 		if (interactive && bones_table_match(g->table))
 			top = match_draw(a, top);
 	}
-	log_draw(a, upto, top);
+	SDL_FRect rest = {a->layout.log.x, top, a->layout.log.w, a->layout.log.y + a->layout.log.h - top};
+	bool human = interactive && gui_timer_live(a) && gui_game_human(g, gui_game_to_move(g));
+	if (!human || !gui_overview_draw(a, rest)) /* a selected piece's spots, else the log */
+		log_draw(a, upto, top);
 	bar_draw(a, interactive);
 }

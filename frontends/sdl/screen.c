@@ -63,6 +63,7 @@ static const char *const help_lines[] = {
 	N_("U or Ctrl+Z: undo (your last move and the agents' replies)"),
 	N_("Ctrl+Y or Ctrl+Shift+Z: redo (what the last undo took back)"),
 	N_("H or Hint: the mcts agent suggests a move (click its spot to play it)"),
+	N_("L: the list of the selected piece's spots, best first (a click plays one)"),
 	N_("Ctrl+S: save the record     drop a record file: open it"),
 	N_("P: replay viewer (Left/Right, Home/End; Enter plays from there)"),
 	N_("M: menu (switch game)     N: next game of a match"),
