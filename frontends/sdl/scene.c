@@ -233,6 +233,29 @@ static bool plugin_prompt(gui_game *g, char *buf, size_t cap)
 	       g->render->prompt(bones_session_game(g->s), bones_session_state(g->s), buf, cap);
 }
 
+/* The status line of a game that is over (a forfeit, the rules' end, and why where the
+ * game says so); false while it goes on. */
+static bool over_text(gui_game *g, int who, char *buf, size_t cap)
+{
+	const bones_match *m = bones_table_match(g->table);
+	bool more = m && !bones_match_over(m);
+	int forfeit = bones_table_forfeit(g->table);
+	char name[120], why[200];
+	if (forfeit >= 0) {
+		gui_game_seat_text(g, forfeit, name, sizeof name);
+		snprintf(buf, cap, more ? _("%s - %s forfeited: game over (N: next game)")
+					: _("%s - %s forfeited: game over"), g->title, name);
+	} else if (who == BONES_TERMINAL && plugin_prompt(g, why, sizeof why)) {
+		/* TRANSLATORS: the status line at the end: the game's title, why it ended */
+		snprintf(buf, cap, more ? _("%s - game over: %s (N: next game)")
+					: _("%s - game over: %s"), g->title, why);
+	} else if (who == BONES_TERMINAL) {
+		snprintf(buf, cap, more ? _("%s - game over (N: next game)") : _("%s - game over"),
+			 g->title);
+	}
+	return forfeit >= 0 || who == BONES_TERMINAL;
+}
+
 static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, size_t cap)
 {
 	gui_game *g = &a->game;
@@ -248,26 +271,8 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 			snprintf(buf, cap, _("%s - replay: move %zu of %zu"), g->title, shown, total);
 		return;
 	}
-	const bones_match *m = bones_table_match(g->table);
-	bool more = m && !bones_match_over(m);
-	int forfeit = bones_table_forfeit(g->table);
-	if (forfeit >= 0) {
-		gui_game_seat_text(g, forfeit, name, sizeof name);
-		snprintf(buf, cap, more ? _("%s - %s forfeited: game over (N: next game)")
-					: _("%s - %s forfeited: game over"), g->title, name);
+	if (over_text(g, who, buf, cap))
 		return;
-	}
-	if (who == BONES_TERMINAL) {
-		char why[200];
-		if (plugin_prompt(g, why, sizeof why)) /* the plugin says why it ended */
-			/* TRANSLATORS: the status line at the end: the game's title, why it ended */
-			snprintf(buf, cap, more ? _("%s - game over: %s (N: next game)")
-						: _("%s - game over: %s"), g->title, why);
-		else
-			snprintf(buf, cap, more ? _("%s - game over (N: next game)")
-						: _("%s - game over"), g->title);
-		return;
-	}
 	if (who < 0) {
 		snprintf(buf, cap, "%s", g->title);
 		return;

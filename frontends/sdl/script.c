@@ -247,6 +247,32 @@ static bool tooltip_inside(const gui_app *a)
 	return !(x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h);
 }
 
+/* expect-last-marked [N], expect-tooltip-inside (on a frame drawn now) and close. False
+ * when cmd is not one; *ok says if it held (else the script failed). */
+static bool run_drawn(gui_app *a, gui_script *s, const char *cmd, const char *arg, bool *ok)
+{
+	*ok = true;
+	if (!strcmp(cmd, "expect-last-marked")) {
+		/* the board drawn now marks a last move (the plugin's, else the host's) */
+		gui_frame(a);
+		if (a->draw.last_marks < (*arg ? atoi(arg) : 1))
+			*ok = fail(a, s, "the last moves are not marked");
+	} else if (!strcmp(cmd, "expect-tooltip-inside")) {
+		gui_frame(a);
+		if (!tooltip_inside(a))
+			*ok = fail(a, s, "the tooltip is not inside the window, off its spot");
+	} else if (!strcmp(cmd, "close")) {
+		/* the window closed by the player: an unfinished game is saved */
+		SDL_Event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.type = SDL_QUIT;
+		SDL_PushEvent(&ev);
+	} else {
+		return false;
+	}
+	return true;
+}
+
 static uint64_t next_random(uint64_t *x)
 {
 	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
@@ -416,21 +442,8 @@ static bool run(gui_app *a, gui_script *s, const char *line)
 		a->draw.text_log = NULL;
 		printf("texts: end\n");
 		fflush(stdout);
-	} else if (!strcmp(cmd, "expect-last-marked")) {
-		/* the board drawn now marks a last move (the plugin's, else the host's) */
-		gui_frame(a);
-		if (a->draw.last_marks < (*arg ? atoi(arg) : 1))
-			return fail(a, s, "the last moves are not marked");
-	} else if (!strcmp(cmd, "expect-tooltip-inside")) {
-		gui_frame(a);
-		if (!tooltip_inside(a))
-			return fail(a, s, "the tooltip is not inside the window, off its spot");
-	} else if (!strcmp(cmd, "close")) {
-		/* the window closed by the player: an unfinished game is saved */
-		SDL_Event ev;
-		memset(&ev, 0, sizeof ev);
-		ev.type = SDL_QUIT;
-		SDL_PushEvent(&ev);
+	} else if (run_drawn(a, s, cmd, arg, &ok)) {
+		return ok;
 	} else if (!strcmp(cmd, "quit")) {
 		a->quit = true;
 	} else {

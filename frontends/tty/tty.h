@@ -42,7 +42,7 @@ typedef struct tty_game {
 	bool color;                   /* ANSI colours (see tty_style.c) */
 	bool redraw;                  /* clear the screen before each human turn */
 	size_t turn_start;            /* history index where the last human turn began */
-	char notice[160];             /* said after the next redraw (undo's count), "" none */
+	char notice[512];             /* said after the next redraw (undo's count, a command's output) */
 	size_t turn_from;             /* the history shown on this turn's screen starts here */
 	int board_top, board_next;    /* the board's page on a small terminal (line, next) */
 	char *text;                   /* TTY_TEXT_MAX bytes for render_text */

@@ -127,6 +127,56 @@ static void put_page(tty_game *t, const lines *board, int rows, int cols)
 	fputc('\n', t->out);
 }
 
+/* How many lines of below (the scores and the choices) are shown: all, unless they
+ * would leave the board no room; the board squeezed, with the header's and the
+ * history's first lines, keeps its room while the choices keep MIN_CHOICES rows. */
+static int choices_shown(const lines *below, const lines *board, int lead, int rows, int cols)
+{
+	int board_need = squeezed_rows(board, lead, cols) + 2;
+	int keep = board_need < rows - 1 - MIN_CHOICES ? board_need : rows - 1 - MIN_CHOICES;
+	int below_max = rows - 1 - (keep > MIN_BOARD ? keep : MIN_BOARD);
+	int shown = below->n;
+	if (below_max > 2 && rows_of(below, 0, below->n, cols) > below_max)
+		while (shown > 1 && rows_of(below, 0, shown, cols) > below_max - 1)
+			shown--;
+	return shown;
+}
+
+/* The header, the board and the history in left rows when they do not all fit: the
+ * board first (whole, else squeezed, else paged), the history's last line (the last
+ * move) beside it, then more history and the header. */
+static void put_top(tty_game *t, lines *head, const lines *board, int lead, lines *hist,
+		    int left, int cols)
+{
+	int head_rows = rows_of(head, 0, head->n, cols), hist_rows = rows_of(hist, 0, hist->n, cols);
+	int last = hist_rows > 0;
+	int hist_min = hist_rows < MIN_HISTORY ? hist_rows : MIN_HISTORY;
+	lines whole = *board;
+	whole.at += lead, whole.n -= lead;
+	if (rows_of(&whole, 0, whole.n, cols) > left - 1 - hist_min)
+		squeeze(&whole);
+	int shown = rows_of(&whole, 0, whole.n, cols);
+	bool paged = shown > left - last;
+	int for_board = paged ? left - last : shown;
+	if (!paged)
+		t->board_top = 0;
+	int rest = left - for_board;
+	/* the header: all of it when the history fits beside it, else its first line when
+	 * the last move keeps its line, else none (the board has a title) */
+	bool full = head_rows + hist_rows <= rest;
+	bool one = !full && head->n && rest - line_rows(head->at[0], cols) >= last;
+	int head_used = full ? head_rows : one ? line_rows(head->at[0], cols) : 0;
+	put(t, head, 0, full ? head->n : one ? 1 : 0);
+	if (paged)
+		put_page(t, &whole, for_board, cols);
+	else
+		put(t, &whole, 0, whole.n);
+	int first = hist->n; /* the history's latest lines in what is left */
+	while (first > 0 && rows_of(hist, first - 1, hist->n, cols) <= rest - head_used)
+		first--;
+	put(t, hist, first, hist->n);
+}
+
 void tty_screen_print(tty_game *t, const tty_screen *s)
 {
 	int rows = 0, cols = 0;
@@ -138,56 +188,17 @@ void tty_screen_print(tty_game *t, const tty_screen *s)
 	int lead = 0; /* the board's leading blank lines, left out when space is short */
 	while (lead < board.n && !board.at[lead][strspn(board.at[lead], " ")])
 		lead++;
-	/* the choices' tail when they would leave the board no room: said, not shown */
-	/* the board squeezed, with the header's and the history's first lines, keeps its
-	 * room while the choices keep MIN_CHOICES rows: the board shows where they go */
-	int board_need = squeezed_rows(&board, lead, cols) + 2;
-	int keep = board_need < rows - 1 - MIN_CHOICES ? board_need : rows - 1 - MIN_CHOICES;
-	int below_max = rows - 1 - (keep > MIN_BOARD ? keep : MIN_BOARD);
-	int below_shown = below.n;
-	if (fit && below_max > 2 && rows_of(&below, 0, below.n, cols) > below_max)
-		while (below_shown > 1 && rows_of(&below, 0, below_shown, cols) > below_max - 1)
-			below_shown--;
+	int below_shown = fit ? choices_shown(&below, &board, lead, rows, cols) : below.n;
 	int left = fit ? rows - 1 - rows_of(&below, 0, below_shown, cols) -
 				 (below_shown < below.n) : 1 << 30;
-	int head_rows = rows_of(&head, 0, head.n, cols);
-	int hist_rows = rows_of(&hist, 0, hist.n, cols);
-	int board_rows = rows_of(&board, lead, board.n, cols);
 	t->board_next = 0;
-	if (head_rows + 1 + board_rows + hist_rows <= left) { /* everything, as it was */
+	if (rows_of(&head, 0, head.n, cols) + rows_of(&board, 0, board.n, cols) +
+		    rows_of(&hist, 0, hist.n, cols) <= left) { /* everything, as it was */
 		put(t, &head, 0, head.n);
 		put(t, &board, 0, board.n);
 		put(t, &hist, 0, hist.n);
 	} else {
-		/* the board first: whole, else squeezed, else paged; the history's last
-		 * line (the last move) beside it, then more history and the header */
-		int last = hist_rows > 0;
-		int hist_min = hist_rows < MIN_HISTORY ? hist_rows : MIN_HISTORY;
-		lines whole = board;
-		whole.at += lead, whole.n -= lead;
-		if (rows_of(&whole, 0, whole.n, cols) > left - 1 - hist_min)
-			squeeze(&whole);
-		int shown = rows_of(&whole, 0, whole.n, cols);
-		bool paged = shown > left - last;
-		int for_board = paged ? left - last : shown;
-		if (!paged)
-			t->board_top = 0;
-		int rest = left - for_board;
-		/* the header: all of it when the history fits beside it, else its first
-		 * line when the last move keeps its line, else none (the board has a title) */
-		bool full = head_rows + hist_rows <= rest;
-		bool one = !full && head.n && rest - line_rows(head.at[0], cols) >= last;
-		int head_used = full ? head_rows : one ? line_rows(head.at[0], cols) : 0;
-		put(t, &head, 0, full ? head.n : one ? 1 : 0);
-		if (paged)
-			put_page(t, &whole, for_board, cols);
-		else
-			put(t, &whole, 0, whole.n);
-		/* the history's latest lines in what is left */
-		int first = hist.n;
-		while (first > 0 && rows_of(&hist, first - 1, hist.n, cols) <= rest - head_used)
-			first--;
-		put(t, &hist, first, hist.n);
+		put_top(t, &head, &board, lead, &hist, left, cols);
 	}
 	put(t, &below, 0, below_shown);
 	if (below_shown < below.n) {
