@@ -83,6 +83,23 @@ if [ -x "$build/bin/bones" ] && [ -n "$saved" ]; then
 	check "bones play --resume offers it, greedy in its seat" \
 		grep -q "seat 2: Player 2 (greedy)" "$tmp/resume.out"
 fi
+# the window's start screen offers it too: Resume saved game, then play on
+cat > "$tmp/resume.txt" <<SCRIPT
+click-button resume-saved
+click-button play
+play-by-clicks 3
+wait-turn
+save $tmp/resumed.bones
+quit
+SCRIPT
+XDG_DATA_HOME=$tmp/xdg BONES_PLUGIN_PATH="$build/lib/bones/plugins" timeout 120 \
+	xvfb-run -a -s "-screen 0 1280x800x24" "$gui" --agent-delay 0 \
+	--script "$tmp/resume.txt" > "$tmp/resumed.out" 2>&1
+check "the start screen resumed the saved game" test -s "$tmp/resumed.bones"
+before=$(grep -c '^[0-9]*\. p2 ' "${saved:-/none}")
+after=$(grep -c '^[0-9]*\. p2 ' "$tmp/resumed.bones" 2>/dev/null)
+check "greedy played on in the game resumed from the start screen ($before, then ${after:-0})" \
+	test "${after:-0}" -gt "${before:-0}"
 # Geominos' cost overview: a selected piece's spots in the panel, the least cost first
 cat > "$tmp/geo.txt" <<SCRIPT
 seats human greedy

@@ -13,7 +13,7 @@ enum {
 	BTN_REPLAY_FIRST, BTN_REPLAY_BACK, BTN_REPLAY_NEXT, BTN_REPLAY_LAST,
 	BTN_REPLAY_PLAY, BTN_REPLAY, BTN_START, BTN_RESUME, BTN_ENTRY, BTN_SEAT,
 	BTN_PLAYERS_DOWN, BTN_PLAYERS_UP, BTN_NEW, BTN_QUIT, BTN_HAND, BTN_NEXT_GAME, BTN_HINT,
-	BTN_REDO, BTN_SCROLLBAR, BTN_SPOT
+	BTN_REDO, BTN_SCROLLBAR, BTN_SPOT, BTN_SAVED
 };
 
 typedef struct gui_button {
@@ -95,6 +95,7 @@ typedef struct gui_start_screen {
 	int preview_entry;       /* whose it is, -1 none */
 	bool has_preview;
 	bool scroll_drag;        /* the scrollbar's thumb is being dragged */
+	char saved[1024];        /* the newest unfinished game of the records folder, "" none */
 } gui_start_screen;
 
 /* What every screen shares: the window, the game on screen and its agent worker, the
@@ -247,6 +248,9 @@ bool gui_board_button(gui_app *a, int id);
 bool gui_board_key(gui_app *a, const SDL_KeyboardEvent *k);
 
 /* start_entries.c: the start screen's entries. */
+/* The newest unfinished game of the records folder (or --save-dir) into start.saved,
+ * offered by the start screen's Resume saved game. */
+void gui_start_find_saved(gui_app *a);
 void gui_start_scan(gui_app *a);
 /* Start the entry's game (or match) and show it. */
 bool gui_start_launch(gui_app *a, int entry);

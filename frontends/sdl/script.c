@@ -133,7 +133,7 @@ static const struct {
 	{"play", BTN_REPLAY_PLAY}, {"start", BTN_START}, {"resume", BTN_RESUME},
 	{"quit", BTN_QUIT}, {"pass", BTN_OFFBOARD}, {"players+", BTN_PLAYERS_UP},
 	{"players-", BTN_PLAYERS_DOWN}, {"seat", BTN_SEAT}, {"next-game", BTN_NEXT_GAME},
-	{"hint", BTN_HINT},
+	{"hint", BTN_HINT}, {"resume-saved", BTN_SAVED},
 };
 
 static int button_id(const char *name)

@@ -345,19 +345,23 @@ static void details_draw(gui_app *a, SDL_FRect r, float u)
 	gui_text_fit(&a->draw, r.x, y, 0.85f * u, r.w, GREY, BONES_ALIGN_LEFT,
 		     _("click a seat to switch between human and the agents"));
 	y += 1.5f * u;
-	/* Start, Resume game and Quit: each as wide as its label needs, at least 6u */
-	const char *labels[3] = {_("Start"), a->has_game ? _("Resume game") : NULL, _("Quit")};
-	int ids[3] = {BTN_START, BTN_RESUME, BTN_QUIT};
-	float widths[3] = {0}, total = 0, x = r.x;
-	for (int i = 0; i < 3; i++) {
+	/* Start, Resume game, Resume saved game and Quit: each as wide as its label needs,
+	 * at least 6u */
+	const char *labels[4] = {_("Start"), a->has_game ? _("Resume game") : NULL,
+				 /* TRANSLATORS: on the start screen: play on the newest
+				  * unfinished game of the records folder */
+				 a->start.saved[0] ? _("Resume saved game") : NULL, _("Quit")};
+	int ids[4] = {BTN_START, BTN_RESUME, BTN_SAVED, BTN_QUIT};
+	float widths[4] = {0}, total = 0, x = r.x;
+	for (int i = 0; i < 4; i++) {
 		if (!labels[i])
 			continue;
-		float w = gui_text_width(&a->draw, u, labels[i]) + 2 * u, least = (i == 2 ? 6 : 10) * u;
+		float w = gui_text_width(&a->draw, u, labels[i]) + 2 * u, least = (i == 3 ? 6 : 10) * u;
 		widths[i] = w > least ? w : least;
 		total += widths[i] + u;
 	}
 	float squeeze = total - u > r.w && total > u ? r.w / (total - u) : 1; /* a narrow window */
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		if (!labels[i])
 			continue;
 		float w = widths[i] * squeeze;
@@ -412,6 +416,10 @@ static void press(gui_app *a, int id, int arg)
 	case BTN_PLAYERS_UP: e->players = e->players < e->plugin->max_players && e->players < GUI_MAX_SEATS ? e->players + 1 : e->players; break;
 	case BTN_START: gui_start_launch(a, a->start.entry_sel); break;
 	case BTN_RESUME: a->screen = SCREEN_PLAY; break;
+	case BTN_SAVED: /* in the replay viewer at its end: Enter plays on */
+		if (a->start.saved[0])
+			gui_open_record(a, a->start.saved);
+		break;
 	case BTN_QUIT: a->quit = true; break;
 	default: break;
 	}

@@ -2,10 +2,8 @@
  * its seats come back from its Player tags (agents stay agents), its preset from its
  * Preset tag, and it is saved back to the same file. Without RECORD the records
  * folder's unfinished games (Result "*") are offered, newest first. */
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "bones/record.h"
 #include "tty.h"
@@ -33,56 +31,10 @@ static bool tag_of(const char *path, const char *name, char *buf, size_t cap)
 	return found;
 }
 
-typedef struct offer {
-	char path[1024];
-	time_t when;
-} offer;
-
-static int newest_first(const void *a, const void *b)
-{
-	const offer *x = a, *y = b;
-	return x->when < y->when ? 1 : x->when > y->when ? -1 : strcmp(x->path, y->path);
-}
-
-/* The unfinished games of the records folder, newest first: their count (at most max). */
-static int unfinished(offer *list, int max, char *dir, size_t dircap)
-{
-	if (!bones_record_folder(dir, dircap))
-		return 0;
-	DIR *d = opendir(dir);
-	if (!d)
-		return 0;
-	int n = 0, cap = max * 8;
-	offer *all = malloc((size_t)cap * sizeof *all);
-	struct dirent *e;
-	while (all && (e = readdir(d)) && n < cap) {
-		size_t len = strlen(e->d_name), ext = strlen(BONES_RECORD_EXT);
-		if (len <= ext || strcmp(e->d_name + len - ext, BONES_RECORD_EXT))
-			continue;
-		offer *o = &all[n];
-		snprintf(o->path, sizeof o->path, "%.700s/%.300s", dir, e->d_name);
-		struct stat st;
-		char result[64];
-		if (stat(o->path, &st) || !tag_of(o->path, "Result", result, sizeof result) ||
-		    strcmp(result, "*"))
-			continue;
-		o->when = st.st_mtime;
-		n++;
-	}
-	closedir(d);
-	if (!all)
-		return 0;
-	qsort(all, (size_t)n, sizeof *all, newest_first);
-	n = n < max ? n : max;
-	memcpy(list, all, (size_t)n * sizeof *all);
-	free(all);
-	return n;
-}
-
 /* The record to resume: asked for among the unfinished games. NULL when none. */
-static const char *choose(tty_game *t, offer *list, char *dir, size_t dircap)
+static const char *choose(tty_game *t, char (*list)[1024], char *dir, size_t dircap)
 {
-	int n = unfinished(list, OFFERED, dir, dircap);
+	int n = bones_table_unfinished(dir, dircap, list, OFFERED);
 	if (n == 0) {
 		fprintf(t->out, _("no unfinished game in %s"), dir);
 		fputc('\n', t->out);
@@ -90,11 +42,11 @@ static const char *choose(tty_game *t, offer *list, char *dir, size_t dircap)
 	}
 	fprintf(t->out, "%s\n", _("unfinished games:"));
 	for (int i = 0; i < n; i++) {
-		const char *base = strrchr(list[i].path, '/');
-		fprintf(t->out, "  %d %s\n", i + 1, base ? base + 1 : list[i].path);
+		const char *base = strrchr(list[i], '/');
+		fprintf(t->out, "  %d %s\n", i + 1, base ? base + 1 : list[i]);
 	}
 	if (n == 1)
-		return list[0].path;
+		return list[0];
 	/* TRANSLATORS: after the list of unfinished games */
 	fprintf(t->out, "%s> ", _("which one (a number)"));
 	fflush(t->out);
@@ -102,13 +54,13 @@ static const char *choose(tty_game *t, offer *list, char *dir, size_t dircap)
 	if (!fgets(line, sizeof line, t->in))
 		return NULL;
 	int k = atoi(line);
-	return k >= 1 && k <= n ? list[k - 1].path : NULL;
+	return k >= 1 && k <= n ? list[k - 1] : NULL;
 }
 
 int tty_resume_setup(tty_game *t, const char *record)
 {
-	char dir[900], err[1200];
-	offer list[OFFERED];
+	char dir[900] = "", err[1200];
+	char list[OFFERED][1024];
 	if (!t->reg)
 		return fprintf(stderr, "%s\n", _("bones play: out of memory")), 1;
 	bones_registry_scan_default(t->reg);
@@ -139,7 +91,7 @@ int tty_resume_setup(tty_game *t, const char *record)
 		return 1;
 	}
 	t->session = bones_table_session(t->table);
-	snprintf(t->save_path, sizeof t->save_path, "%s", path);
+	snprintf(t->save_path, sizeof t->save_path, "%.*s", (int)sizeof t->save_path - 1, path);
 	fprintf(t->out, _("resuming %s"), path);
 	fputc('\n', t->out);
 	return tty_game_buffers(t);

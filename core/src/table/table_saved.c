@@ -1,11 +1,14 @@
-/* The seats of a saved game read back from its Player1..PlayerN tags, so that a record
- * opened to play on keeps its agents: "Player 2 (greedy)" (the window's and the web's
+/* Saved games: the unfinished ones of the records folder, newest first, and the seats
+ * of one read back from its Player1..PlayerN tags, so that a record opened to play on
+ * keeps its agents: "Player 2 (greedy)" (the window's and the web's
  * names) is the agent greedy, "Player 1" and "You" are people, another name is an agent
  * when it begins with a built-in agent's name (the terminal names agents by their spec),
  * else a person of that name. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "bones/agent.h"
 #include "bones/table.h"
@@ -68,4 +71,69 @@ int bones_table_seats_of_record(const char *path, bones_table_seat *seats, int m
 	}
 	fclose(f);
 	return count;
+}
+
+/* Whether the record at path says it is unfinished (its Result tag is "*"). */
+static bool unfinished(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	char line[256];
+	bool star = false;
+	while (fgets(line, sizeof line, f) && line[0] == '[')
+		if (!strncmp(line, "[Result \"", 9)) {
+			star = !strncmp(line + 9, "*\"]", 3);
+			break;
+		}
+	fclose(f);
+	return star;
+}
+
+typedef struct saved {
+	char path[1024];
+	time_t when;
+} saved;
+
+static int newest_first(const void *a, const void *b)
+{
+	const saved *x = a, *y = b;
+	return x->when < y->when ? 1 : x->when > y->when ? -1 : strcmp(x->path, y->path);
+}
+
+int bones_table_unfinished(char *dir, size_t dircap, char (*paths)[1024], int max)
+{
+	if (!dir[0] && !bones_record_folder(dir, dircap))
+		return 0;
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	int n = 0, cap = 64;
+	saved *all = malloc((size_t)cap * sizeof *all);
+	struct dirent *e;
+	size_t ext = strlen(BONES_RECORD_EXT);
+	while (all && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		struct stat st;
+		if (len <= ext || strcmp(e->d_name + len - ext, BONES_RECORD_EXT))
+			continue;
+		if (n == cap) {
+			saved *more = realloc(all, (size_t)cap * 2 * sizeof *all);
+			if (!more)
+				break;
+			all = more, cap *= 2;
+		}
+		snprintf(all[n].path, sizeof all[n].path, "%.700s/%.300s", dir, e->d_name);
+		if (!stat(all[n].path, &st) && unfinished(all[n].path))
+			all[n++].when = st.st_mtime;
+	}
+	closedir(d);
+	if (!all)
+		return 0;
+	qsort(all, (size_t)n, sizeof *all, newest_first);
+	n = n < max ? n : max;
+	for (int i = 0; i < n; i++)
+		memcpy(paths[i], all[i].path, sizeof paths[i]);
+	free(all);
+	return n;
 }
