@@ -16,7 +16,7 @@ static bool tag_of(const char *path, const char *name, char *buf, size_t cap)
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return false;
-	char line[1024], want[80];
+	char line[8192], want[80]; /* a tag's whole line: Options may be long */
 	snprintf(want, sizeof want, "[%s \"", name);
 	bool found = false;
 	while (!found && fgets(line, sizeof line, f) && line[0] == '[') {

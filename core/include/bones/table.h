@@ -54,7 +54,8 @@ void bones_table_destroy(bones_table *t);
 /* The seats of the record at path (its first game) from its Player tags, so that a game
  * played on keeps its agents: "Player N (SPEC)" is the agent SPEC, "Player N" and "You"
  * are human, another name is an agent spec when it begins with a built-in agent's name,
- * else a person of that name. Seats without a tag are human. Returns the number of seats read. */
+ * else a person of that name. Seats without a tag are human. Returns the number of
+ * seats read. */
 int bones_table_seats_of_record(const char *path, bones_table_seat *seats, int max);
 /* The unfinished games (Result "*") of folder dir, newest first: at most max paths, their
  * number returned. dir "" is the records folder (bones_record_folder), written into dir

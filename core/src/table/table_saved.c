@@ -61,7 +61,7 @@ int bones_table_seats_of_record(const char *path, bones_table_seat *seats, int m
 		snprintf(seats[i].agent, sizeof seats[i].agent, "human");
 	}
 	int count = 0;
-	char line[1024];
+	char line[8192]; /* a tag's whole line: Options may be long */
 	bool tags = false;
 	while (fgets(line, sizeof line, f)) {
 		if (line[0] == '[')
@@ -79,7 +79,7 @@ static bool unfinished(const char *path)
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return false;
-	char line[256];
+	char line[8192]; /* a tag's whole line: Options may be long */
 	bool star = false;
 	while (fgets(line, sizeof line, f) && line[0] == '[')
 		if (!strncmp(line, "[Result \"", 9)) {
