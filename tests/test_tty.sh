@@ -122,12 +122,13 @@ if [ -f "$build/lib/bones/plugins/holomino.so" ] || [ -f "$build/lib/bones/plugi
 	chmod +x "$tmp/bin/bones-gui"
 	DISPLAY=:99 "$tmp/bin/bones" start --seed 4 >"$tmp/out10" 2>&1 || fail "start (gui) exited $?"
 	expect "$tmp/out10" "gui started with --seed 4" "start with a display"
-	# make run's `bones start` names no game: the GUI gets the same default game
-	want=holomino
-	[ -f "$build/lib/bones/plugins/holomino.so" ] || want=dominoes
+	expect "$tmp/out10" "bones start: a display (DISPLAY): the window" "start says why the window"
+	# make run's `bones start` names no game: the window opens on its start screen
 	DISPLAY=:99 BONES_PLUGIN_PATH="$build/lib/bones/plugins" "$tmp/bin/bones" start >"$tmp/out11" 2>&1 ||
 		fail "start (gui, no arguments) exited $?"
-	expect "$tmp/out11" "gui started with $want" "start with a display and no arguments"
+	plain "$tmp/out11" | grep -qx "gui started with " || fail "start with a display and no arguments: not the start screen"
+	expect "$tmp/out9" "no display (neither DISPLAY nor WAYLAND_DISPLAY is set): playing in the terminal" \
+		"start says why the terminal"
 fi
 
 [ $failures = 0 ] && echo "test_tty: all passed" || echo "test_tty: $failures failed"

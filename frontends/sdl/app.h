@@ -13,7 +13,7 @@ enum {
 	BTN_REPLAY_FIRST, BTN_REPLAY_BACK, BTN_REPLAY_NEXT, BTN_REPLAY_LAST,
 	BTN_REPLAY_PLAY, BTN_REPLAY, BTN_START, BTN_RESUME, BTN_ENTRY, BTN_SEAT,
 	BTN_PLAYERS_DOWN, BTN_PLAYERS_UP, BTN_NEW, BTN_QUIT, BTN_HAND, BTN_NEXT_GAME, BTN_HINT,
-	BTN_REDO, BTN_SCROLLBAR
+	BTN_REDO, BTN_SCROLLBAR, BTN_SPOT, BTN_SAVED
 };
 
 typedef struct gui_button {
@@ -59,6 +59,11 @@ typedef struct gui_board_view {
 	float press_x, press_y;
 	gui_view board_view;     /* of the last frame, for hit tests */
 	float pick_radius;       /* world units */
+	/* the box the board was fitted to and the area it was fitted in: the view stays
+	 * until the board outgrows the box, the window is resized or F fits it again */
+	float fit_box[4];
+	float fit_area[2];
+	bool fitted;
 } gui_board_view;
 
 /* The play screen (play.c). */
@@ -66,6 +71,8 @@ typedef struct gui_play_screen {
 	int sel;                 /* selected hand piece, -1 none */
 	int hover;               /* index into game.moves under the mouse, -1 none */
 	int variant;             /* chosen variant at the hovered target */
+	SDL_FRect tip;           /* the hovered move's tooltip in the last frame (scripts) */
+	bool no_overview;        /* L hid the list of the selected piece's spots */
 	Uint32 agent_due;        /* when the agent to move starts thinking, 0 = not yet */
 	/* the hint: asked on the worker, shown while the position is unchanged */
 	bool hint_thinking;      /* the worker runs the hint agent */
@@ -88,6 +95,7 @@ typedef struct gui_start_screen {
 	int preview_entry;       /* whose it is, -1 none */
 	bool has_preview;
 	bool scroll_drag;        /* the scrollbar's thumb is being dragged */
+	char saved[1024];        /* the newest unfinished game of the records folder, "" none */
 } gui_start_screen;
 
 /* What every screen shares: the window, the game on screen and its agent worker, the
@@ -119,6 +127,7 @@ typedef struct gui_app {
 	gui_layout layout;
 	gui_script *script;
 	bool quit;
+	bool save_on_quit;        /* closed by the player: an unfinished game is saved */
 	int exit_code;
 	gui_board_view view;
 	gui_play_screen play;
@@ -206,6 +215,21 @@ float gui_timer_fraction(const gui_app *a);
 void gui_scene_draw(gui_app *a, size_t upto, bool interactive);
 /* panel.c: hands, scores, result, move log and buttons of the state after upto moves. */
 void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive);
+/* start.c: the rules in brief, facts joined by "; " (players, who wins, chance, hidden
+ * pieces, a clock, a match), for the start screen and the help. */
+void gui_rules_facts(const bones_plugin *pl, bool timed, bool match, char *line, size_t cap);
+/* A text (a breakdown) in lines of height h within w, broken at spaces, its last line at
+ * y and the others above it; returns the y of the line above the first. Colour
+ * BONES_NONE only measures. */
+float gui_panel_wrapped(gui_app *a, const char *text, float x, float y, float h, float w,
+			bones_color color);
+/* overview.c: with a piece selected that has many spots, a list in r (the panel's log)
+ * of its spots with their points, best first (a click plays one). False (nothing
+ * drawn) when no such piece is selected. */
+bool gui_overview_draw(gui_app *a, SDL_FRect r);
+/* sheet.c: at game over, the final score sheet over the board's lower part: each
+ * player's score and the breakdown of their last scoring move, in a readable size. */
+void gui_sheet_draw(gui_app *a, size_t upto);
 /* The button bar's rows: 2 when its labels would be too small on one. */
 int gui_panel_bar_rows(gui_app *a, bool interactive);
 /* Green for points that help the mover, red for a cost (more points in a game where
@@ -224,6 +248,9 @@ bool gui_board_button(gui_app *a, int id);
 bool gui_board_key(gui_app *a, const SDL_KeyboardEvent *k);
 
 /* start_entries.c: the start screen's entries. */
+/* The newest unfinished game of the records folder (or --save-dir) into start.saved,
+ * offered by the start screen's Resume saved game. */
+void gui_start_find_saved(gui_app *a);
 void gui_start_scan(gui_app *a);
 /* Start the entry's game (or match) and show it. */
 bool gui_start_launch(gui_app *a, int entry);

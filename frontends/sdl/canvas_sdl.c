@@ -106,6 +106,17 @@ void gui_mark_world(gui_draw *d, const float *xy, int points, int kind)
 	bones_picture_mark(pc_of(d), xy, points, kind);
 }
 
+void gui_marks_begin(gui_draw *d)
+{
+	d->pc.marks_seen = 0;
+}
+
+void gui_last_moves(gui_draw *d, const bones_session *s, size_t upto)
+{
+	d->last_marks = d->pc.marks_seen & (1u << BONES_MARK_LAST)
+				? 1 : bones_picture_last_moves(pc_of(d), s, upto);
+}
+
 void gui_clip(gui_draw *d, SDL_FRect r)
 {
 	cairo_reset_clip(d->pc.cr);

@@ -61,6 +61,7 @@ typedef struct gui_draw {
 	cairo_surface_t *surface; /* owned, w x h ARGB32 */
 	SDL_Texture *texture;  /* owned, same size */
 	int w, h;
+	int last_marks;        /* last moves marked in the last board drawn (scripts) */
 	FILE *text_log;        /* not NULL: every gui_text_px writes "text: TEXT" here */
 } gui_draw;
 
@@ -98,6 +99,11 @@ float gui_text_width(gui_draw *d, float h, const char *utf8);
 float gui_text_fit(gui_draw *d, float x, float y, float h, float max_w, bones_color color,
 		   int align, const char *utf8);
 /* Draw a mark region in world units with the GUI's look for kind. */
+/* Start counting the plugin's marks (before its draw_board); after it, outline every
+ * player's last move of the first `upto` history entries of s unless the plugin marked
+ * the last move itself (bones_picture_last_moves). */
+void gui_marks_begin(gui_draw *d);
+void gui_last_moves(gui_draw *d, const bones_session *s, size_t upto);
 void gui_mark_world(gui_draw *d, const float *xy, int points, int kind);
 bool gui_point_in_poly(const float *xy, int points, float x, float y);
 

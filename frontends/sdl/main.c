@@ -195,6 +195,11 @@ static int run(gui_app *a, const gui_args *args)
 			return rc;
 	}
 	loop(a);
+	/* closing the window (SDL turns SIGTERM and SIGINT into the same) keeps an unfinished
+	 * game in the records folder, for `bones play --resume` */
+	if (a->save_on_quit && a->has_game && !bones_table_over(a->game.table) &&
+	    bones_table_player_moves(a->game.table, bones_session_length(a->game.s)) > 0)
+		gui_save_record(a, NULL);
 	return a->exit_code;
 }
 

@@ -149,6 +149,41 @@ static float match_draw(gui_app *a, float top)
 	return top + 0.3f * u;
 }
 
+#define BREAKDOWN_LINES 8
+
+float gui_panel_wrapped(gui_app *a, const char *text, float x, float y, float h, float w,
+			bones_color color)
+{
+	char lines[BREAKDOWN_LINES][256];
+	int n = 0;
+	const char *p = text;
+	while (*p && n < BREAKDOWN_LINES) {
+		size_t len = strlen(p), fit = len;
+		char try[256];
+		snprintf(try, sizeof try, "%.*s", (int)fit, p);
+		while (gui_text_width(&a->draw, h, try) > w) { /* back to the last space */
+			size_t cut = fit;
+			while (cut > 0 && p[cut - 1] != ' ')
+				cut--;
+			if (cut == 0) /* one word wider than w: drawn smaller */
+				break;
+			fit = cut - 1;
+			snprintf(try, sizeof try, "%.*s", (int)fit, p);
+		}
+		if (n == BREAKDOWN_LINES - 1)
+			fit = len; /* the last line takes the rest */
+		snprintf(lines[n++], sizeof lines[0], "%.*s", (int)fit, p);
+		p += fit;
+		p += strspn(p, " ");
+	}
+	for (int i = n; i-- > 0;) {
+		if (color != BONES_NONE) /* BONES_NONE: measure only */
+			gui_text_fit(&a->draw, x, y, h, w, color, BONES_ALIGN_LEFT, lines[i]);
+		y -= 1.0f * h / 0.8f;
+	}
+	return y;
+}
+
 static void log_draw(gui_app *a, size_t upto, float top)
 {
 	gui_game *g = &a->game;
@@ -173,11 +208,8 @@ static void log_draw(gui_app *a, size_t upto, float top)
 		/* TRANSLATORS: a line of the move log: the move's number, P and the player's
 		 * number (P2: player 2), the move's notation */
 		snprintf(line, sizeof line, _("%d. P%d %s"), number--, p + 1, text);
-		if (bd[0] && d != 0) {
-			gui_text_fit(&a->draw, r.x + 2.2f * u, y, 0.8f * u, r.w - 2.6f * u, GREY,
-				     BONES_ALIGN_LEFT, bd);
-			y -= 1.0f * u;
-		}
+		if (bd[0] && d != 0) /* the breakdown under its move, wrapped, readable */
+			y = gui_panel_wrapped(a, bd, r.x + 2.2f * u, y, 0.8f * u, r.w - 2.6f * u, GREY);
 		bool last = newest;
 		newest = false;
 		gui_text_px(&a->draw, r.x + 0.4f * u, y, u, last ? BONES_RGBA(255, 210, 90, 255) : WHITE,
@@ -304,6 +336,9 @@ void gui_panel_draw(gui_app *a, const void *state, size_t upto, bool interactive
 		if (interactive && bones_table_match(g->table))
 			top = match_draw(a, top);
 	}
-	log_draw(a, upto, top);
+	SDL_FRect rest = {a->layout.log.x, top, a->layout.log.w, a->layout.log.y + a->layout.log.h - top};
+	bool human = interactive && gui_timer_live(a) && gui_game_human(g, gui_game_to_move(g));
+	if (!human || !gui_overview_draw(a, rest)) /* a selected piece's spots, else the log */
+		log_draw(a, upto, top);
 	bar_draw(a, interactive);
 }

@@ -149,6 +149,7 @@ static void press_button(gui_app *a, int id, int arg)
 	switch (id) {
 	case BTN_HAND: select_piece(a, arg); break;
 	case BTN_OFFBOARD:
+	case BTN_SPOT:
 		if (gui_play_human_turn(a) && arg >= 0 && (size_t)arg < a->game.move_count)
 			gui_play_move(a, gui_game_choice(&a->game, (size_t)arg)->move);
 		break;
@@ -187,6 +188,8 @@ static void key(gui_app *a, const SDL_KeyboardEvent *k)
 		undo(a);
 	else if (c == SDLK_h)
 		gui_play_hint(a);
+	else if (c == SDLK_l) /* the list of a piece's spots: off and on */
+		a->play.no_overview = !a->play.no_overview;
 	else if (c == SDLK_r)
 		a->play.variant += shift ? -1 : 1,
 			a->play.hover = gui_play_target_at(a, a->view.mx, a->view.my);

@@ -14,7 +14,7 @@ void gui_replay_open(gui_app *a)
 	a->replay.pos = bones_session_length(a->game.s);
 }
 
-/* Open a record file: the same game keeps its seats, another gets all humans. */
+/* Open a record file: its seats from its Player tags (agents stay agents). */
 bool gui_open_record(gui_app *a, const char *path)
 {
 	bones_session *s = NULL;
@@ -33,13 +33,15 @@ bool gui_open_record(gui_app *a, const char *path)
 	}
 	gui_game g;
 	char err2[256];
-	/* The same game keeps its seats (who is an agent); another gets all humans. */
 	bool same = a->has_game && !strcmp(a->game.plugin->id, bones_session_plugin(s)->id);
 	gui_seat seats[GUI_MAX_SEATS] = {{"", ""}}; /* "": human, for seats the old game lacks */
-	for (int p = 0; same && p < a->game.players; p++)
+	/* the record's Player tags name its agents ("Player 2 (greedy)"): they keep their
+	 * seats; a record without them keeps the seats of the same game on screen */
+	bool tagged = bones_table_seats_of_record(path, seats, GUI_MAX_SEATS) > 0;
+	for (int p = 0; !tagged && same && p < a->game.players; p++)
 		seats[p] = *bones_table_seat_setup(a->game.table, p);
 	/* a record is not timed, nor a match */
-	if (gui_game_adopt(&g, s, same ? seats : NULL, err2, sizeof err2) != BONES_OK) {
+	if (gui_game_adopt(&g, s, tagged || same ? seats : NULL, err2, sizeof err2) != BONES_OK) {
 		gui_toast(a, "%s", err2);
 		return false;
 	}

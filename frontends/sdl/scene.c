@@ -8,7 +8,12 @@
 
 #include "app.h"
 
-/* Half the smallest distance between two different targets: how near a click must be. */
+/* The largest pick radius in world units: plugins draw about one cell per world unit,
+ * so a lone target is a marker of a fixed size on the cell, not a disc over the board. */
+#define PICK_RADIUS_MAX 0.45f
+
+/* Half the smallest distance between two different targets (at most PICK_RADIUS_MAX):
+ * how near a click must be. */
 static float pick_radius(const gui_game *g, const float box[4])
 {
 	float best = 1e30f;
@@ -25,10 +30,37 @@ static float pick_radius(const gui_game *g, const float box[4])
 				best = d;
 		}
 	}
-	float span = fmaxf(box[2] - box[0], box[3] - box[1]);
-	if (best > 1e29f)
-		best = span > 0 ? span / 3 : 1;
-	return best / 2;
+	(void)box;
+	return fminf(best / 2, PICK_RADIUS_MAX);
+}
+
+static bool box_holds(const float outer[4], const float inner[4])
+{
+	return inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] &&
+	       inner[3] <= outer[3];
+}
+
+/* The box the view is fitted to: kept while the board (and its targets) stays inside it
+ * and the board area keeps its size, so nothing moves under the mouse from move to move;
+ * a board that outgrows it is fitted again with room to grow. */
+static void keep_fit(gui_app *a, const float box[4])
+{
+	gui_board_view *v = &a->view;
+	float area[2] = {a->layout.board.w, a->layout.board.h};
+	bool same_area = v->fit_area[0] == area[0] && v->fit_area[1] == area[1];
+	if (v->fitted && same_area && box_holds(v->fit_box, box))
+		return;
+	float grow = v->fitted && same_area ? 0.15f : 0.0f;
+	float mx = (box[2] - box[0]) * grow, my = (box[3] - box[1]) * grow;
+	float b[4] = {box[0] - mx, box[1] - my, box[2] + mx, box[3] + my};
+	if (v->fitted && same_area)
+		for (int i = 0; i < 2; i++) {
+			b[i] = fminf(b[i], v->fit_box[i]);
+			b[i + 2] = fmaxf(b[i + 2], v->fit_box[i + 2]);
+		}
+	memcpy(v->fit_box, b, sizeof b);
+	v->fit_area[0] = area[0], v->fit_area[1] = area[1];
+	v->fitted = true;
 }
 
 /* Fit the board (and the targets when interactive) to the window. */
@@ -47,7 +79,8 @@ static void fit_view(gui_app *a, const void *state, bool with_targets)
 		box[2] = fmaxf(box[2], p->x + a->view.pick_radius);
 		box[3] = fmaxf(box[3], p->y + a->view.pick_radius);
 	}
-	gui_view_fit(a, box);
+	keep_fit(a, box);
+	gui_view_fit(a, a->view.fit_box);
 }
 
 static void draw_targets(gui_app *a)
@@ -79,6 +112,28 @@ static void draw_targets(gui_app *a)
 	}
 }
 
+/* Where the tooltip of the hovered move goes: below its spot, clear of the ghost (which
+ * reaches about a cell and a half from the spot's centre), else above it, and always
+ * inside the board area (and so the window). */
+static void tooltip_place(const gui_app *a, const bones_choice *c, float w, float h, float *x,
+			  float *y)
+{
+	const gui_view *v = &a->view.board_view;
+	SDL_FRect b = a->layout.board;
+	float u = a->layout.u, top = b.y + 2.4f * u, bottom = b.y + b.h - 3.6f * u;
+	float sx = c->x * v->scale + v->ox, sy = c->y * v->scale + v->oy;
+	float clear = fmaxf(1.6f * v->scale, u) + 0.4f * u;
+	*x = fminf(fmaxf(sx - w / 2, b.x + 4), b.x + b.w - w - 4);
+	if (sy + clear + h <= bottom)
+		*y = sy + clear;
+	else if (sy - clear - h >= top)
+		*y = sy - clear - h;
+	else { /* no room above or below: beside the spot */
+		*y = fminf(fmaxf(sy - h / 2, top), bottom - h);
+		*x = sx + clear + w <= b.x + b.w - 4 ? sx + clear : fmaxf(sx - clear - w, b.x + 4);
+	}
+}
+
 static void draw_hover(gui_app *a, const void *state)
 {
 	gui_game *g = &a->game;
@@ -102,17 +157,18 @@ static void draw_hover(gui_app *a, const void *state)
 	char more[128];
 	snprintf(more, sizeof more, P_("%d way here: R or wheel turns",
 				       "%d ways here: R or wheel turns", variants), variants);
-	if (variants > 1) {
-		w = fmaxf(w, gui_text_width(&a->draw, u * 0.85f, more) + u);
-	}
-	float x = fminf(a->view.mx + u, a->layout.board.x + a->layout.board.w - w - 4);
-	float y = a->view.my + 1.5f * u, h = variants > 1 ? 2.6f * u : 1.6f * u;
-	gui_fill_rect(&a->draw, (SDL_FRect){x, y, w, h}, BONES_RGBA(20, 24, 30, 225));
-	gui_text_px(&a->draw, x + u / 2, y + 0.8f * u, u, gui_points_color(g->plugin, pts),
-		    BONES_ALIGN_LEFT, line);
 	if (variants > 1)
-		gui_text_px(&a->draw, x + u / 2, y + 1.9f * u, u * 0.85f,
-			    BONES_RGBA(190, 200, 210, 255), BONES_ALIGN_LEFT, more);
+		w = fmaxf(w, gui_text_width(&a->draw, u * 0.85f, more) + u);
+	w = fminf(w, a->layout.board.w - 8); /* longer texts are drawn smaller */
+	float h = variants > 1 ? 2.6f * u : 1.6f * u, x, y;
+	tooltip_place(a, c, w, h, &x, &y);
+	gui_fill_rect(&a->draw, (SDL_FRect){x, y, w, h}, BONES_RGBA(20, 24, 30, 225));
+	gui_text_fit(&a->draw, x + u / 2, y + 0.8f * u, u, w - u, gui_points_color(g->plugin, pts),
+		     BONES_ALIGN_LEFT, line);
+	if (variants > 1)
+		gui_text_fit(&a->draw, x + u / 2, y + 1.9f * u, u * 0.85f, w - u,
+			     BONES_RGBA(190, 200, 210, 255), BONES_ALIGN_LEFT, more);
+	a->play.tip = (SDL_FRect){x, y, w, h};
 }
 
 /* The shown hint (while its piece, or none, is selected): its ghost and a gold ring. */
@@ -146,6 +202,21 @@ static bool hint_text(const gui_game *g, int h, char *text, size_t cap)
 	return true;
 }
 
+/* Why the hint: its points and the plugin's breakdown, or that it scores nothing now. */
+static bool hint_reason(gui_game *g, int h, char *buf, size_t cap)
+{
+	const bones_choice *c = gui_game_choice(g, (size_t)h);
+	char bd[256];
+	gui_game_preview(g, c->move, bd, sizeof bd);
+	if (c->points == 0 && !bd[0])
+		snprintf(buf, cap, "%s", _("no points now; the search rates it best for later"));
+	else if (bd[0])
+		snprintf(buf, cap, "%+g: %.200s", c->points, bd);
+	else
+		snprintf(buf, cap, "%+g", c->points);
+	return true;
+}
+
 /* Whether every legal move is made with a button (a pass, a draw): no spot to click. */
 static bool only_buttons(const gui_game *g)
 {
@@ -160,6 +231,29 @@ static bool plugin_prompt(gui_game *g, char *buf, size_t cap)
 {
 	return BONES_RENDER_HAS(g->render, prompt) &&
 	       g->render->prompt(bones_session_game(g->s), bones_session_state(g->s), buf, cap);
+}
+
+/* The status line of a game that is over (a forfeit, the rules' end, and why where the
+ * game says so); false while it goes on. */
+static bool over_text(gui_game *g, int who, char *buf, size_t cap)
+{
+	const bones_match *m = bones_table_match(g->table);
+	bool more = m && !bones_match_over(m);
+	int forfeit = bones_table_forfeit(g->table);
+	char name[120], why[200];
+	if (forfeit >= 0) {
+		gui_game_seat_text(g, forfeit, name, sizeof name);
+		snprintf(buf, cap, more ? _("%s - %s forfeited: game over (N: next game)")
+					: _("%s - %s forfeited: game over"), g->title, name);
+	} else if (who == BONES_TERMINAL && plugin_prompt(g, why, sizeof why)) {
+		/* TRANSLATORS: the status line at the end: the game's title, why it ended */
+		snprintf(buf, cap, more ? _("%s - game over: %s (N: next game)")
+					: _("%s - game over: %s"), g->title, why);
+	} else if (who == BONES_TERMINAL) {
+		snprintf(buf, cap, more ? _("%s - game over (N: next game)") : _("%s - game over"),
+			 g->title);
+	}
+	return forfeit >= 0 || who == BONES_TERMINAL;
 }
 
 static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, size_t cap)
@@ -177,20 +271,8 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 			snprintf(buf, cap, _("%s - replay: move %zu of %zu"), g->title, shown, total);
 		return;
 	}
-	const bones_match *m = bones_table_match(g->table);
-	bool more = m && !bones_match_over(m);
-	int forfeit = bones_table_forfeit(g->table);
-	if (forfeit >= 0) {
-		gui_game_seat_text(g, forfeit, name, sizeof name);
-		snprintf(buf, cap, more ? _("%s - %s forfeited: game over (N: next game)")
-					: _("%s - %s forfeited: game over"), g->title, name);
+	if (over_text(g, who, buf, cap))
 		return;
-	}
-	if (who == BONES_TERMINAL) {
-		snprintf(buf, cap, more ? _("%s - game over (N: next game)") : _("%s - game over"),
-			 g->title);
-		return;
-	}
 	if (who < 0) {
 		snprintf(buf, cap, "%s", g->title);
 		return;
@@ -199,12 +281,17 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 	char clock[48];
 	gui_timer_status(a, clock, sizeof clock);
 	int h = shown_hint(a);
-	char text[BONES_MOVE_TEXT_MAX], words[160];
+	char text[BONES_MOVE_TEXT_MAX], words[320];
 	if (!gui_game_human(g, who))
 		snprintf(buf, cap, _("%s is thinking..."), name);
 	else if (a->play.hint_thinking) /* TRANSLATORS: the last %s is the clock: "  [0:42]" */
 		snprintf(buf, cap, _("%s: hint: thinking...%s"), name, clock);
-	else if (h >= 0 && hint_text(g, h, text, sizeof text))
+	else if (h >= 0 && hint_text(g, h, text, sizeof text) && hint_reason(g, h, words, sizeof words))
+		/* TRANSLATORS: the hint in the status line: the move, why (its points and
+		 * breakdown), then what to do, then the clock */
+		snprintf(buf, cap, _("hint: %s (%s)   (click it to play, Esc: another piece)%s"),
+			 text, words, clock);
+	else if (h >= 0)
 		snprintf(buf, cap, _("hint: %s   (click it to play, Esc: another piece)%s"), text,
 			 clock);
 	else if (a->play.sel < 0 && plugin_prompt(g, words, sizeof words))
@@ -249,13 +336,16 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 	SDL_FRect b = a->layout.board;
 	gui_fill_rect(&a->draw, b, BONES_RGBA(228, 222, 206, 255));
 	fit_view(a, state, interactive);
+	a->play.tip = (SDL_FRect){0, 0, 0, 0};
 	gui_clip(&a->draw, b);
 	a->draw.view = a->view.board_view;
 	a->draw.mark_count = 0;
 	a->draw.capture = true;
+	gui_marks_begin(&a->draw);
 	g->render->draw_board(bones_session_game(g->s), state, gui_viewer(a),
 			      &a->draw.canvas);
 	a->draw.capture = false;
+	gui_last_moves(&a->draw, g->s, upto);
 	bool human = interactive && gui_timer_live(a) && gui_game_human(g, gui_game_to_move(g));
 	if (human) {
 		draw_targets(a);
@@ -277,6 +367,8 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 				      : BONES_RGBA(110, 200, 120, 255));
 	if (human)
 		offboard_buttons(a);
+	if (interactive && gui_game_to_move(g) == BONES_TERMINAL)
+		gui_sheet_draw(a, upto);
 }
 
 void gui_scene_draw(gui_app *a, size_t upto, bool interactive)

@@ -33,6 +33,7 @@ void gui_screen_event(gui_app *a, const SDL_Event *ev)
 	bool shift = key && (ev->key.keysym.mod & KMOD_SHIFT);
 	if (ev->type == SDL_QUIT || (c == SDLK_q && ctrl)) {
 		a->quit = true;
+		a->save_on_quit = true; /* the window closed (or SIGTERM): keep the game */
 	} else if (c == SDLK_F1 || (c == SDLK_SLASH && shift && a->screen != SCREEN_START)) {
 		a->help = !a->help;
 	} else if (a->help && (key || ev->type == SDL_MOUSEBUTTONUP)) {
@@ -62,6 +63,7 @@ static const char *const help_lines[] = {
 	N_("U or Ctrl+Z: undo (your last move and the agents' replies)"),
 	N_("Ctrl+Y or Ctrl+Shift+Z: redo (what the last undo took back)"),
 	N_("H or Hint: the mcts agent suggests a move (click its spot to play it)"),
+	N_("L: the list of the selected piece's spots, best first (a click plays one)"),
 	N_("Ctrl+S: save the record     drop a record file: open it"),
 	N_("P: replay viewer (Left/Right, Home/End; Enter plays from there)"),
 	N_("M: menu (switch game)     N: next game of a match"),
@@ -73,11 +75,22 @@ static void help_draw(gui_app *a)
 {
 	float u = a->layout.u > 0 ? a->layout.u : 16;
 	size_t lines = sizeof help_lines / sizeof *help_lines - 1; /* the NULL ends them */
-	const char *title = _("Keys and mouse (F1 closes)");
+	const char *title = a->has_game ? _("The game, keys and mouse (F1 closes)")
+				       : _("Keys and mouse (F1 closes)");
 	float w = gui_text_width(&a->draw, 1.3f * u, title);
 	for (int i = 0; help_lines[i]; i++)
 		w = fmaxf(w, gui_text_width(&a->draw, u, _(help_lines[i])));
 	w = fminf((float)a->w - 2 * u, fmaxf(40 * u, w + 2 * u));
+	char rules[2][400] = {"", ""}; /* the game's, when one is on screen */
+	if (a->has_game) {
+		const bones_plugin *pl = a->game.plugin;
+		/* TRANSLATORS: in the help: the game's name and its summary */
+		snprintf(rules[0], sizeof rules[0], _("%s: %s"), bones_plugin_text(pl, pl->name),
+			 bones_plugin_text(pl, pl->summary));
+		gui_rules_facts(pl, bones_table_timed(a->game.table),
+				bones_table_match(a->game.table) != NULL, rules[1], sizeof rules[1]);
+		lines += 3;
+	}
 	float h = (4.4f + 1.2f * (float)lines) * u;
 	SDL_FRect r = {((float)a->w - w) / 2, ((float)a->h - h) / 2, w, h};
 	gui_fill_rect(&a->draw, (SDL_FRect){0, 0, (float)a->w, (float)a->h},
@@ -86,9 +99,15 @@ static void help_draw(gui_app *a)
 	gui_stroke_rect(&a->draw, r, BONES_RGBA(120, 140, 170, 255), 2);
 	gui_text_fit(&a->draw, r.x + u, r.y + 1.4f * u, 1.3f * u, r.w - 2 * u,
 		     BONES_RGBA(255, 255, 255, 255), BONES_ALIGN_LEFT, title);
-	for (int i = 0; help_lines[i]; i++)
-		gui_text_fit(&a->draw, r.x + u, r.y + (3.2f + 1.2f * (float)i) * u, u, r.w - 2 * u,
-			     BONES_RGBA(225, 230, 240, 255), BONES_ALIGN_LEFT, _(help_lines[i]));
+	float y = r.y + 3.2f * u;
+	for (int i = 0; rules[0][0] && i < 2; i++, y += 1.2f * u)
+		gui_text_fit(&a->draw, r.x + u, y, u, r.w - 2 * u,
+			     i ? BONES_RGBA(190, 200, 210, 255) : BONES_RGBA(255, 210, 90, 255),
+			     BONES_ALIGN_LEFT, rules[i]);
+	y += rules[0][0] ? 1.2f * u : 0;
+	for (int i = 0; help_lines[i]; i++, y += 1.2f * u)
+		gui_text_fit(&a->draw, r.x + u, y, u, r.w - 2 * u, BONES_RGBA(225, 230, 240, 255),
+			     BONES_ALIGN_LEFT, _(help_lines[i]));
 }
 
 static void toast_draw(gui_app *a)

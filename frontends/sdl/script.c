@@ -133,7 +133,7 @@ static const struct {
 	{"play", BTN_REPLAY_PLAY}, {"start", BTN_START}, {"resume", BTN_RESUME},
 	{"quit", BTN_QUIT}, {"pass", BTN_OFFBOARD}, {"players+", BTN_PLAYERS_UP},
 	{"players-", BTN_PLAYERS_DOWN}, {"seat", BTN_SEAT}, {"next-game", BTN_NEXT_GAME},
-	{"hint", BTN_HINT},
+	{"hint", BTN_HINT}, {"resume-saved", BTN_SAVED},
 };
 
 static int button_id(const char *name)
@@ -228,6 +228,45 @@ static bool run_expect_time(gui_app *a, const char *cmd, const char *arg, bool *
 	} else if (!strcmp(cmd, "expect-match")) {
 		const bones_match *m = *ok ? bones_table_match(a->game.table) : NULL;
 		*ok = m && m->played == atoi(arg);
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/* A tooltip is shown, inside the window, and clear of the hovered move's spot. */
+static bool tooltip_inside(const gui_app *a)
+{
+	SDL_FRect r = a->play.tip;
+	if (r.w <= 0 || a->play.hover < 0 || r.x < 0 || r.y < 0 || r.x + r.w > (float)a->w ||
+	    r.y + r.h > (float)a->h)
+		return false;
+	const bones_choice *c = gui_game_choice(&a->game, (size_t)a->play.hover);
+	const gui_view *v = &a->view.board_view;
+	float x = c->x * v->scale + v->ox, y = c->y * v->scale + v->oy;
+	return !(x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h);
+}
+
+/* expect-last-marked [N], expect-tooltip-inside (on a frame drawn now) and close. False
+ * when cmd is not one; *ok says if it held (else the script failed). */
+static bool run_drawn(gui_app *a, gui_script *s, const char *cmd, const char *arg, bool *ok)
+{
+	*ok = true;
+	if (!strcmp(cmd, "expect-last-marked")) {
+		/* the board drawn now marks a last move (the plugin's, else the host's) */
+		gui_frame(a);
+		if (a->draw.last_marks < (*arg ? atoi(arg) : 1))
+			*ok = fail(a, s, "the last moves are not marked");
+	} else if (!strcmp(cmd, "expect-tooltip-inside")) {
+		gui_frame(a);
+		if (!tooltip_inside(a))
+			*ok = fail(a, s, "the tooltip is not inside the window, off its spot");
+	} else if (!strcmp(cmd, "close")) {
+		/* the window closed by the player: an unfinished game is saved */
+		SDL_Event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.type = SDL_QUIT;
+		SDL_PushEvent(&ev);
 	} else {
 		return false;
 	}
@@ -403,6 +442,8 @@ static bool run(gui_app *a, gui_script *s, const char *line)
 		a->draw.text_log = NULL;
 		printf("texts: end\n");
 		fflush(stdout);
+	} else if (run_drawn(a, s, cmd, arg, &ok)) {
+		return ok;
 	} else if (!strcmp(cmd, "quit")) {
 		a->quit = true;
 	} else {

@@ -262,19 +262,10 @@ static void preview_draw(gui_app *a, SDL_FRect box)
 	gui_unclip(&a->draw);
 }
 
-/* The rules in brief: the game's summary, the entry's, and how it is won. */
-static float rules_draw(gui_app *a, const gui_entry *e, SDL_FRect r, float y, float u)
+void gui_rules_facts(const bones_plugin *pl, bool timed, bool match, char *line, size_t cap)
 {
-	const bones_plugin *pl = e->plugin;
-	const char *summary = bones_plugin_text(pl, pl->summary);
-	char players[64], line[400] = "";
-	gui_text_fit(&a->draw, r.x, y, 0.95f * u, r.w, GREY, BONES_ALIGN_LEFT, summary);
-	y += 1.4f * u;
-	if (strcmp(e->detail, summary)) {
-		gui_text_fit(&a->draw, r.x, y, 0.95f * u, r.w, WHITE, BONES_ALIGN_LEFT, e->detail);
-		y += 1.4f * u;
-	}
-	/* the rules in brief: facts joined by "; " */
+	char players[64];
+	line[0] = '\0';
 	if (pl->min_players == pl->max_players)
 		snprintf(players, sizeof players, P_("%d player", "%d players", pl->min_players),
 			 pl->min_players);
@@ -286,13 +277,28 @@ static float rules_draw(gui_app *a, const gui_entry *e, SDL_FRect r, float y, fl
 		pl->flags & BONES_LOW_SCORE_WINS ? _("the lowest score wins") : _("the highest score wins"),
 		pl->flags & BONES_HAS_CHANCE ? _("chance") : NULL,
 		pl->flags & BONES_HIDDEN_INFO ? _("hidden pieces") : NULL,
-		e->time.per_move_ms > 0 ? _("a clock on every human move") : NULL,
-		e->match_games > 0 ? _("a match") : NULL,
+		timed ? _("a clock on every human move") : NULL,
+		match ? _("a match") : NULL,
 	};
 	for (size_t i = 0; i < sizeof facts / sizeof *facts; i++)
 		if (facts[i])
-			snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
+			snprintf(line + strlen(line), cap - strlen(line), "%s%s",
 				 line[0] ? "; " : "", facts[i]);
+}
+
+/* The rules in brief: the game's summary, the entry's, and how it is won. */
+static float rules_draw(gui_app *a, const gui_entry *e, SDL_FRect r, float y, float u)
+{
+	const bones_plugin *pl = e->plugin;
+	const char *summary = bones_plugin_text(pl, pl->summary);
+	char line[400];
+	gui_text_fit(&a->draw, r.x, y, 0.95f * u, r.w, GREY, BONES_ALIGN_LEFT, summary);
+	y += 1.4f * u;
+	if (strcmp(e->detail, summary)) {
+		gui_text_fit(&a->draw, r.x, y, 0.95f * u, r.w, WHITE, BONES_ALIGN_LEFT, e->detail);
+		y += 1.4f * u;
+	}
+	gui_rules_facts(pl, e->time.per_move_ms > 0, e->match_games > 0, line, sizeof line);
 	gui_text_fit(&a->draw, r.x, y, 0.85f * u, r.w, GREY, BONES_ALIGN_LEFT, line);
 	return y + 1.2f * u;
 }
@@ -339,19 +345,23 @@ static void details_draw(gui_app *a, SDL_FRect r, float u)
 	gui_text_fit(&a->draw, r.x, y, 0.85f * u, r.w, GREY, BONES_ALIGN_LEFT,
 		     _("click a seat to switch between human and the agents"));
 	y += 1.5f * u;
-	/* Start, Resume game and Quit: each as wide as its label needs, at least 6u */
-	const char *labels[3] = {_("Start"), a->has_game ? _("Resume game") : NULL, _("Quit")};
-	int ids[3] = {BTN_START, BTN_RESUME, BTN_QUIT};
-	float widths[3] = {0}, total = 0, x = r.x;
-	for (int i = 0; i < 3; i++) {
+	/* Start, Resume game, Resume saved game and Quit: each as wide as its label needs,
+	 * at least 6u */
+	const char *labels[4] = {_("Start"), a->has_game ? _("Resume game") : NULL,
+				 /* TRANSLATORS: on the start screen: play on the newest
+				  * unfinished game of the records folder */
+				 a->start.saved[0] ? _("Resume saved game") : NULL, _("Quit")};
+	int ids[4] = {BTN_START, BTN_RESUME, BTN_SAVED, BTN_QUIT};
+	float widths[4] = {0}, total = 0, x = r.x;
+	for (int i = 0; i < 4; i++) {
 		if (!labels[i])
 			continue;
-		float w = gui_text_width(&a->draw, u, labels[i]) + 2 * u, least = (i == 2 ? 6 : 10) * u;
+		float w = gui_text_width(&a->draw, u, labels[i]) + 2 * u, least = (i == 3 ? 6 : 10) * u;
 		widths[i] = w > least ? w : least;
 		total += widths[i] + u;
 	}
 	float squeeze = total - u > r.w && total > u ? r.w / (total - u) : 1; /* a narrow window */
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		if (!labels[i])
 			continue;
 		float w = widths[i] * squeeze;
@@ -406,6 +416,10 @@ static void press(gui_app *a, int id, int arg)
 	case BTN_PLAYERS_UP: e->players = e->players < e->plugin->max_players && e->players < GUI_MAX_SEATS ? e->players + 1 : e->players; break;
 	case BTN_START: gui_start_launch(a, a->start.entry_sel); break;
 	case BTN_RESUME: a->screen = SCREEN_PLAY; break;
+	case BTN_SAVED: /* in the replay viewer at its end: Enter plays on */
+		if (a->start.saved[0])
+			gui_open_record(a, a->start.saved);
+		break;
 	case BTN_QUIT: a->quit = true; break;
 	default: break;
 	}

@@ -199,8 +199,17 @@ static void sort_entries(gui_app *a)
 	}
 }
 
+void gui_start_find_saved(gui_app *a)
+{
+	char dir[sizeof a->save_dir], found[1][1024];
+	snprintf(dir, sizeof dir, "%s", a->save_dir);
+	bool one = bones_table_unfinished(dir, sizeof dir, found, 1) == 1;
+	snprintf(a->start.saved, sizeof a->start.saved, "%s", one ? found[0] : "");
+}
+
 void gui_start_scan(gui_app *a)
 {
+	gui_start_find_saved(a);
 	if (!a->start.entries)
 		a->start.entries = calloc(GUI_MAX_ENTRIES, sizeof *a->start.entries);
 	if (!a->start.entries)

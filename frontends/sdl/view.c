@@ -9,6 +9,7 @@ void gui_view_reset(gui_app *a)
 {
 	a->view.zoom = 1;
 	a->view.panx = a->view.pany = 0;
+	a->view.fitted = false;
 }
 
 /* The screen point the fitted board is centred on (before the user's pan), and the

@@ -26,6 +26,7 @@ typedef struct play_args {
 	const char *save;
 	const char *time[4];  /* --time, --penalty, --grace, --forfeit; NULL = the preset's */
 	const char *games;    /* --games N, NULL = the preset's [match] */
+	bool resume;          /* --resume: an unfinished game (game: its record, or NULL) */
 } play_args;
 
 /* The [time] key each of play_args.time sets. */
@@ -40,6 +41,7 @@ static const char play_usage[] =
 	"usage: bones play [PRESET|GAME] [--set KEY=VALUE]... [--seat N=AGENT]...\n"
 	"                  [--seed S] [--variant V] [--save FILE] [--games N]\n"
 	"                  [--time D] [--penalty P] [--grace D] [--forfeit yes|no]\n"
+	"       bones play --resume [RECORD]\n"
 	"Plays a game in the terminal: you (human seats) against agents.\n"
 	"  PRESET|GAME      a configs/ preset (holomino) or a plugin id (dominoes)\n"
 	"  --set KEY=VALUE  an option over the preset's (see `bones games`)\n"
@@ -53,6 +55,8 @@ static const char play_usage[] =
 	"  --penalty P      points against a player whose time runs out\n"
 	"  --grace D        extra time after the penalty\n"
 	"  --forfeit yes|no forfeit when the grace period runs out too\n"
+	"  --resume [RECORD] play on an unfinished game (closing the terminal saves\n"
+	"                   one): RECORD, else one chosen from the records folder\n"
 	"Agents are not timed.\n"
 	"In the game type a move's number or its notation, or help.\n");
 
@@ -137,6 +141,8 @@ static int parse_args(int argc, char **argv, play_args *a)
 			a->save = v;
 		} else if ((v = option_value(argc, argv, &i, "--games"))) {
 			a->games = v;
+		} else if (!strcmp(argv[i], "--resume")) {
+			a->resume = true;
 		} else if (time_option(argc, argv, &i, a)) {
 			continue;
 		} else if (argv[i][0] == '-' || a->game) {
@@ -287,16 +293,8 @@ static int setup_table(tty_game *t, const play_args *a, uint64_t seed)
 			return 1;
 		}
 	}
-	size_t cap = info->max_moves ? info->max_moves : 1;
-	t->spot_name = malloc(cap * sizeof *t->spot_name);
-	bones_choices_create(t->session, &t->choices);
-	t->scratch = malloc(info->state_size ? info->state_size : 1);
-	t->text = malloc(TTY_TEXT_MAX);
-	t->piece = -1;
-	if (!t->choices || !t->spot_name || !t->scratch || !t->text)
-		return fprintf(stderr, "%s\n", _("bones play: out of memory")), 1;
 	snprintf(t->save_path, sizeof t->save_path, "%s", a->save ? a->save : "");
-	return 0;
+	return tty_game_buffers(t);
 }
 
 static void print_stop(tty_game *t)
@@ -363,9 +361,14 @@ int tty_play_main(int argc, char **argv)
 	t.color = tty_style_detect(stdout);
 	t.redraw = tty_style_terminal(stdout) && !t.echo; /* a person: the board stays put */
 	uint64_t seed = a.have_seed ? a.seed : clock_seed();
-	rc = setup_preset(&t, &a);
-	if (!rc)
-		rc = setup_table(&t, &a, seed);
+	tty_signal_install(); /* closing the terminal saves the game */
+	if (a.resume) {
+		rc = tty_resume_setup(&t, a.game);
+	} else {
+		rc = setup_preset(&t, &a);
+		if (!rc)
+			rc = setup_table(&t, &a, seed);
+	}
 	if (!rc && bones_table_match(t.table))
 		rc = play_match(&t, &a);
 	else if (!rc)
@@ -400,23 +403,26 @@ int tty_start_main(int argc, char **argv)
 		return 0;
 	}
 	const char *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
+	bool display = (x && *x) || (w && *w);
 	char gui[PATH_MAX];
-	if (((x && *x) || (w && *w)) && find_gui(gui, sizeof gui)) {
-		char *game_argv[] = {gui, NULL, NULL};
-		if (argc == 1) { /* no game named: the same default game as the terminal's */
-			bones_registry *reg = bones_registry_create();
-			if (reg)
-				bones_registry_scan_default(reg);
-			game_argv[1] = (char *)(reg ? default_game(reg) : "holomino");
-			bones_registry_destroy(reg);
-			argv = game_argv;
-		}
-		argv[0] = gui;
+	/* which UI starts, and why, said on stderr (stdout is the game's) */
+	if (display && find_gui(gui, sizeof gui)) {
+		/* TRANSLATORS: %1$s is DISPLAY or WAYLAND_DISPLAY, %2$s the program */
+		fprintf(stderr, _("bones start: a display (%s): the window, %s"),
+			x && *x ? "DISPLAY" : "WAYLAND_DISPLAY", gui);
+		fputc('\n', stderr);
+		argv[0] = gui; /* no game named: the window's start screen */
 		execv(gui, argv);
 		fprintf(stderr, _("bones start: cannot run '%s': %s; playing in the terminal"), gui,
 			strerror(errno));
 		fputc('\n', stderr);
 		argv[0] = "start";
+	} else if (display) {
+		fprintf(stderr, "%s\n", _("bones start: bones-gui is not built (it needs SDL2): "
+					  "playing in the terminal"));
+	} else {
+		fprintf(stderr, "%s\n", _("bones start: no display (neither DISPLAY nor "
+					  "WAYLAND_DISPLAY is set): playing in the terminal"));
 	}
 	return tty_play_main(argc, argv);
 }

@@ -1,7 +1,8 @@
 /* The terminal UI's own header (`bones play`, `bones start`; the library's public one is
  * tty_play.h): play.c sets a game up from the command line, tty_game.c runs it turn by
- * turn on a pair of text streams. Calls go one way: play.c -> tty_game.c, tty_match.c,
- * tty_record.c -> tty_moves.c, tty_clock.c -> tty_text.c, tty_style.c. */
+ * turn on a pair of text streams. Calls go one way: play.c -> tty_resume.c ->
+ * tty_game.c, tty_match.c, tty_record.c -> tty_moves.c, tty_clock.c, tty_screen.c ->
+ * tty_text.c, tty_style.c, tty_signal.c. */
 #ifndef BONES_TTY_H
 #define BONES_TTY_H
 
@@ -41,7 +42,9 @@ typedef struct tty_game {
 	bool color;                   /* ANSI colours (see tty_style.c) */
 	bool redraw;                  /* clear the screen before each human turn */
 	size_t turn_start;            /* history index where the last human turn began */
-	char notice[160];             /* said after the next redraw (undo's count), "" none */
+	char notice[512];             /* said after the next redraw (undo's count, a command's output) */
+	size_t turn_from;             /* the history shown on this turn's screen starts here */
+	int board_top, board_next;    /* the board's page on a small terminal (line, next) */
 	char *text;                   /* TTY_TEXT_MAX bytes for render_text */
 	char inbuf[4096];             /* input read from fileno(in) but not used yet */
 	size_t inlen;
@@ -66,18 +69,54 @@ unsigned long tty_plural_n(double v);
 #define TTY_TEXT_MAX 65536
 
 /* tty_clock.c: input and the clock of a human's move. */
-enum tty_read { TTY_LINE, TTY_EOF, TTY_FORFEIT };
+enum tty_read { TTY_LINE, TTY_EOF, TTY_FORFEIT, TTY_STOPPED, TTY_RESIZED };
 /* Print prompt (with the time left when timed) and read a line with poll(), so that
  * the table's clock runs while waiting: the penalty is printed when the limit runs
- * out, TTY_FORFEIT returned when the grace period runs out too. */
+ * out, TTY_FORFEIT returned when the grace period runs out too. TTY_STOPPED on SIGHUP
+ * or SIGTERM, TTY_RESIZED when the terminal was resized (redraw, then read again). */
 enum tty_read tty_read_line(tty_game *t, int seat, const char *prompt, const char **line);
 /* Between the games of a match on a terminal: wait for Enter, so that the result and
  * the totals stay on the screen until the next game clears it. False on quit or EOF. */
 bool tty_wait_next_game(tty_game *t);
 
+/* tty_signal.c: SIGHUP and SIGTERM stop the game (it is saved, unfinished), SIGWINCH
+ * redraws the turn. Install once, before the game. */
+void tty_signal_install(void);
+/* The stopping signal caught (SIGHUP, SIGTERM), 0 none. */
+int tty_signal_stopped(void);
+/* Whether the terminal was resized since the last call. */
+bool tty_signal_resized(void);
+
+/* tty_screen.c: a turn's screen fitted to the terminal. Output is captured in parts
+ * (t->out a memory stream between begin and end; end returns the text, malloc'd, or
+ * NULL when it could not be captured). */
+typedef struct tty_capture {
+	FILE *saved;
+	char *buf;
+	size_t len;
+} tty_capture;
+void tty_capture_begin(tty_game *t, tty_capture *c);
+char *tty_capture_end(tty_game *t, tty_capture *c);
+/* The terminal's size; false when it is not a terminal. */
+bool tty_screen_size(const tty_game *t, int *rows, int *cols);
+/* The parts of a turn's screen, top to bottom; below (the notice, the scores and the
+ * choices) is never cut, the board is paged from t->board_top when it does not fit. */
+typedef struct tty_screen {
+	char *header, *board, *history, *below;
+} tty_screen;
+void tty_screen_print(tty_game *t, const tty_screen *s);
+
 /* tty_game.c: play until the game ends, the input ends or the user quits; the game is
  * saved as a record in every case (the path is printed). Returns the exit status. */
 int tty_game_run(tty_game *t);
+/* tty_record.c: the buffers of the turns, once the table is set (0, else the exit
+ * status after saying why). */
+int tty_game_buffers(tty_game *t);
+/* tty_resume.c: `bones play --resume [RECORD]`: the table of an unfinished game, its
+ * agents in their seats (the record's Player tags), saved back to the same file. With
+ * no RECORD, the unfinished games of the records folder are listed, newest first, and
+ * one is read from t->in. 0, else the exit status after saying why. */
+int tty_resume_setup(tty_game *t, const char *record);
 /* tty_record.c: free what the game owns. */
 void tty_game_release(tty_game *t);
 

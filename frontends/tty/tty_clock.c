@@ -34,11 +34,16 @@ static bool take_line(tty_game *t)
 }
 
 /* Wait for a line until deadline (a bones_clock_now_ms time, < 0: no deadline).
- * 1: a line is in t->line, 0: the deadline passed, -1: end of input. */
-static int wait_line(tty_game *t, int64_t deadline)
+ * 1: a line is in t->line, 0: the deadline passed, -1: end of input, -2: a stopping
+ * signal, -3: the terminal was resized (only with resize). */
+static int wait_line(tty_game *t, int64_t deadline, bool resize)
 {
 	int fd = fileno(t->in);
 	for (;;) {
+		if (tty_signal_stopped())
+			return -2;
+		if (resize && t->redraw && tty_signal_resized())
+			return -3;
 		if (take_line(t))
 			return 1;
 		if (t->eof)
@@ -167,7 +172,11 @@ enum tty_read tty_read_line(tty_game *t, int seat, const char *prompt, const cha
 				print_prompt(t, prompt);
 		}
 		int64_t wake = timed(t) ? next_wake(t, now, &notice) : -1;
-		int r = wait_line(t, wake);
+		int r = wait_line(t, wake, true);
+		if (r == -2)
+			return TTY_STOPPED;
+		if (r == -3)
+			return TTY_RESIZED;
 		if (r < 0)
 			return TTY_EOF;
 		if (r == 0) {
@@ -194,7 +203,7 @@ bool tty_wait_next_game(tty_game *t)
 	/* TRANSLATORS: between the games of a match; "quit" is typed as it is */
 	fprintf(t->out, "%s> ", _("Enter: the next game (or quit)"));
 	fflush(t->out);
-	if (wait_line(t, -1) <= 0)
+	if (wait_line(t, -1, false) <= 0)
 		return false;
 	const char *s = t->line + strspn(t->line, " \t");
 	return strncmp(s, "quit", 4) || s[4 + strspn(s + 4, " \t\r")];

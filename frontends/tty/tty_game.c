@@ -243,11 +243,9 @@ static void hint(tty_game *t)
 	int col = (int)tty_width(line);
 	if (c->points != 0)
 		col += print_points(t, c->points);
-	if (why[0] || c->points == 0) {
-		fputs(": ", t->out);
-		tty_print_wrapped(t, why[0] ? why : _("no points now; the search rates it best "
-						      "for later"), col + 2, 3);
-	}
+	if (why[0] || c->points == 0) /* " (why)", as the history says it */
+		print_wrapped(t, why[0] ? why : _("no points now; the search rates it best for "
+						  "later"), col);
 	fputc('\n', t->out);
 }
 
@@ -300,7 +298,8 @@ static bool try_move(tty_game *t, const char *line)
 		return bones_table_play(t->table, bones_choices_at(t->choices, (size_t)k)->move) ==
 		       BONES_OK;
 	if (k == TTY_CHOSE_PIECE) {
-		tty_moves_print(t);
+		if (!t->redraw) /* a terminal draws the turn again, with the piece's spots */
+			tty_moves_print(t);
 		return false;
 	}
 	if (!why[0] && bones_session_play_text(t->session, line, err, sizeof err) == BONES_OK)
@@ -406,7 +405,8 @@ static void print_header(const tty_game *t)
 		/* TRANSLATORS: the header: seat %1$d, its player's name and (%3$s) the agent
 		 * playing it (an agent spec as greedy or human, typed as it is) */
 		fprintf(t->out, _("  seat %d: %s (%s)"), i + 1, name,
-			strcmp(what, bones_table_seat_name(t->table, i)) ? what
+			!strcmp(what, "human") ? _("human")
+			: strcmp(what, bones_table_seat_name(t->table, i)) ? what
 			/* TRANSLATORS: in the header, a seat named after its agent */
 			: _("agent"));
 		fputc('\n', t->out);
@@ -414,20 +414,36 @@ static void print_header(const tty_game *t)
 	print_clock(t);
 }
 
-/* The screen of a human's turn: in place on a terminal (the board, what happened
- * since this player's last turn), else one after the other. */
-static void show_turn(tty_game *t, int seat)
+/* The output of fn(t, seat) as text (malloc'd; NULL when it could not be captured). */
+static char *captured(tty_game *t, int seat, void (*fn)(tty_game *, int))
 {
+	tty_capture c;
+	tty_capture_begin(t, &c);
+	fn(t, seat);
+	return tty_capture_end(t, &c);
+}
+
+static void header_part(tty_game *t, int seat)
+{
+	(void)seat;
+	print_header(t);
+}
+
+static void board_part(tty_game *t, int seat)
+{
+	print_board(t, seat);
+}
+
+static void history_part(tty_game *t, int seat)
+{
+	(void)seat;
 	size_t length = bones_session_length(t->session);
-	if (t->redraw) {
-		tty_style_clear(t);
-		print_header(t);
-		print_board(t, seat);
-		print_history(t, t->turn_start < length ? t->turn_start : length, length);
-	} else {
-		print_board(t, seat);
-	}
-	t->shown = t->turn_start = length; /* next time: this turn's move and the replies */
+	print_history(t, t->turn_from < length ? t->turn_from : length, length);
+}
+
+static void below_part(tty_game *t, int seat)
+{
+	(void)seat;
 	if (t->notice[0])
 		fprintf(t->out, "%s\n", t->notice);
 	t->notice[0] = '\0';
@@ -435,19 +451,85 @@ static void show_turn(tty_game *t, int seat)
 	tty_moves_print(t);
 }
 
+/* The screen of a human's turn: in place on a terminal, fitted to its size (the board,
+ * what happened since this player's last turn, said: the output of the last command),
+ * else one after the other. again: the same turn drawn again. */
+static void show_turn(tty_game *t, int seat, bool again, const char *said)
+{
+	size_t length = bones_session_length(t->session);
+	if (!again)
+		t->turn_from = t->turn_start < length ? t->turn_start : length, t->board_top = 0;
+	t->shown = t->turn_start = length; /* next time: this turn's move and the replies */
+	if (!t->redraw) {
+		print_board(t, seat);
+		below_part(t, seat);
+		return;
+	}
+	if (said && *said) {
+		size_t n = strlen(said);
+		while (n > 0 && said[n - 1] == '\n')
+			n--;
+		snprintf(t->notice, sizeof t->notice, "%.*s", (int)n, said);
+	}
+	tty_screen parts = {captured(t, seat, header_part), captured(t, seat, board_part),
+			    captured(t, seat, history_part), captured(t, seat, below_part)};
+	tty_style_clear(t);
+	if (parts.header && parts.board && parts.history && parts.below) {
+		tty_screen_print(t, &parts);
+	} else { /* no memory stream: as it comes */
+		print_header(t);
+		print_board(t, seat);
+		history_part(t, seat);
+		below_part(t, seat);
+	}
+	free(parts.header), free(parts.board), free(parts.history), free(parts.below);
+}
+
+/* One line typed on a human's turn: true when the turn is over (*result says how). */
+static bool take_input(tty_game *t, int seat, const char *line, enum turn_result *result)
+{
+	size_t before = bones_session_length(t->session);
+	bool quit = false;
+	if (!*line && t->piece >= 0) { /* back to the pieces */
+		t->piece = -1;
+		if (!t->redraw)
+			tty_moves_print(t);
+		return false;
+	}
+	if (t->redraw && !strcmp(line, "board")) { /* the next page (redrawn) */
+		t->board_top = t->board_next;
+		return false;
+	}
+	t->board_top = 0; /* after anything else, the board's first page again */
+	if (t->redraw && !strcmp(line, "moves")) {
+		t->piece = -1;
+		return false;
+	}
+	if (!*line || command(t, seat, line, &quit)) {
+		if (quit)
+			*result = TURN_QUIT;
+		else if (bones_session_length(t->session) != before) /* undo */
+			*result = TURN_PLAYED;
+		return quit || bones_session_length(t->session) != before;
+	}
+	if (try_move(t, line)) {
+		*result = TURN_PLAYED;
+		return true;
+	}
+	return false;
+}
+
 static enum turn_result human_turn(tty_game *t, int seat)
 {
 	enum turn_result result = TURN_QUIT;
 	t->piece = -1;
 	tty_moves_refresh(t);
-	show_turn(t, seat);
+	show_turn(t, seat, false, NULL);
 	for (;;) {
-		size_t before = bones_session_length(t->session);
 		char prompt[200];
 		prompt_text(t, seat, prompt, sizeof prompt);
 		const char *line = NULL;
 		enum tty_read got = tty_read_line(t, seat, prompt, &line);
-		bool quit = false;
 		if (got == TTY_FORFEIT) {
 			result = TURN_FORFEIT;
 			break;
@@ -456,24 +538,37 @@ static enum turn_result human_turn(tty_game *t, int seat)
 			fprintf(t->out, "\n%s\n", _("end of input"));
 			break;
 		}
-		if (!*line && t->piece >= 0) { /* back to the pieces */
-			t->piece = -1;
-			tty_moves_print(t);
+		if (got == TTY_STOPPED) /* the terminal is gone: the game is saved */
+			break;
+		if (got == TTY_RESIZED) {
+			show_turn(t, seat, true, NULL);
 			continue;
 		}
-		if (!*line || command(t, seat, line, &quit)) {
-			if (quit)
+		if (!t->redraw) {
+			if (take_input(t, seat, line, &result))
 				break;
-			if (bones_session_length(t->session) != before) { /* undo */
-				result = TURN_PLAYED;
-				break;
-			}
 			continue;
 		}
-		if (try_move(t, line)) {
-			result = TURN_PLAYED;
+		/* on a terminal what the line printed goes under the turn's screen, drawn
+		 * again, unless it is longer than half the screen (help, moves all) */
+		tty_capture c;
+		tty_capture_begin(t, &c);
+		bool over = take_input(t, seat, line, &result);
+		char *said = tty_capture_end(t, &c);
+		int rows = 0, cols = 0, lines = 0;
+		for (const char *p = said ? said : ""; *p; p++)
+			lines += *p == '\n';
+		bool fits = !tty_screen_size(t, &rows, &cols) || lines < rows / 2;
+		if (over) {
+			fputs(said ? said : "", t->out);
+			free(said);
 			break;
 		}
+		if (said && *said && (!fits || strlen(said) >= sizeof t->notice))
+			fputs(said, t->out); /* too long to keep on the screen: as it comes */
+		else
+			show_turn(t, seat, true, said);
+		free(said);
 	}
 	return result;
 }
@@ -504,7 +599,14 @@ static void print_result(tty_game *t)
 			  scores);
 	bones_table_result(t->table, final, ranks);
 	print_board(t, first_human(t));
-	fprintf(t->out, "%s\n", forfeit >= 0 ? _("game over (forfeit)") : _("game over"));
+	const char *over = forfeit >= 0 ? _("game over (forfeit)") : _("game over");
+	size_t n = strlen(over);
+	const char *said = t->text; /* the board's own "game over" line (Geominos) is enough */
+	while ((said = strstr(said, over)) && !((said == t->text || said[-1] == '\n') &&
+						(said[n] == '\n' || !said[n])))
+		said += n;
+	if (!said)
+		fprintf(t->out, "%s\n", over);
 	for (int rank = 1; rank <= t->players; rank++) {
 		for (int i = 0; i < t->players; i++) {
 			if (ranks[i] != rank)
@@ -530,7 +632,7 @@ int tty_game_run(tty_game *t)
 {
 	print_header(t);
 	enum turn_result r = TURN_PLAYED;
-	while (r == TURN_PLAYED) {
+	while (r == TURN_PLAYED && !tty_signal_stopped()) {
 		bones_status st = bones_session_resolve_chance(t->session);
 		print_news(t);
 		int seat = bones_session_to_move(t->session);

@@ -45,6 +45,21 @@ bones_status tty_game_save(tty_game *t, const char *file, char *path, size_t cap
 	return st;
 }
 
+int tty_game_buffers(tty_game *t)
+{
+	const bones_game_info *info = bones_session_info(t->session);
+	size_t cap = info->max_moves ? info->max_moves : 1;
+	t->players = info->players;
+	t->spot_name = malloc(cap * sizeof *t->spot_name);
+	bones_choices_create(t->session, &t->choices);
+	t->scratch = malloc(info->state_size ? info->state_size : 1);
+	t->text = malloc(TTY_TEXT_MAX);
+	t->piece = -1;
+	if (!t->choices || !t->spot_name || !t->scratch || !t->text)
+		return fprintf(stderr, "%s\n", _("bones play: out of memory")), 1;
+	return 0;
+}
+
 void tty_game_release(tty_game *t)
 {
 	bones_choices_destroy(t->choices); /* before the session it reads */

@@ -20,9 +20,21 @@ static int view(const hg_game *g)
 	return g->grid - 2;
 }
 
+/* Tableaus per row: three or four go in two rows, so that each is drawn large. */
+static int tab_cols(const hg_game *g)
+{
+	return g->tableaus >= 3 ? (g->tableaus + 1) / 2 : g->tableaus;
+}
+
 static float tab_x(const hg_game *g, int k)
 {
-	return MARKET_W + (float)k * ((float)view(g) + 1.0f);
+	return MARKET_W + (float)(k % tab_cols(g)) * ((float)view(g) + 1.0f);
+}
+
+/* The top of tableau k: its row times a tableau and its label. */
+static float tab_y(const hg_game *g, int k)
+{
+	return (float)(k / tab_cols(g)) * ((float)view(g) + 1.3f);
 }
 
 static void rect(const bones_canvas *cv, float x, float y, float w, float h, bones_color fill,
@@ -51,12 +63,12 @@ static void board_bounds(const void *game, const void *state, float box[4])
 {
 	const hg_game *g = game;
 	(void)state;
-	float h = (float)view(g);
+	float h = tab_y(g, g->tableaus - 1) + (float)view(g);
 	if (h < LEGEND_Y + 1.0f)
 		h = LEGEND_Y + 1.0f;
 	box[0] = 0.0f;
 	box[1] = -1.1f;
-	box[2] = tab_x(g, g->tableaus) - 1.0f;
+	box[2] = MARKET_W + (float)tab_cols(g) * ((float)view(g) + 1.0f) - 1.0f;
 	box[3] = h;
 }
 
@@ -103,7 +115,8 @@ static void draw_market(const hg_game *g, const hg_state *s, const bones_canvas 
 
 /* Lighten the cells the tableau may still grow into: within the board's side of every
  * cell placed (all of them under Sprawlomino, which has no side). */
-static void reachable(const hg_game *g, const hg_tab *t, float ox, const bones_canvas *cv)
+static void reachable(const hg_game *g, const hg_tab *t, float ox, float oy,
+		      const bones_canvas *cv)
 {
 	int lo[2] = {1, 1}, hi[2] = {g->grid - 2, g->grid - 2};
 	if (g->board > 0 && t->x0 <= t->x1) {
@@ -113,32 +126,32 @@ static void reachable(const hg_game *g, const hg_tab *t, float ox, const bones_c
 			hi[i] = min[i] + (g->board - 1) < hi[i] ? min[i] + (g->board - 1) : hi[i];
 		}
 	}
-	rect(cv, ox + (float)(lo[0] - 1), (float)(lo[1] - 1), (float)(hi[0] - lo[0] + 1),
+	rect(cv, ox + (float)(lo[0] - 1), oy + (float)(lo[1] - 1), (float)(hi[0] - lo[0] + 1),
 	     (float)(hi[1] - lo[1] + 1), BONES_RGBA(255, 255, 255, 150), BONES_NONE, 0.0f);
 }
 
 static void draw_tab(const hg_game *g, const hg_state *s, int k, const bones_canvas *cv)
 {
 	const uint8_t *cells = hg_ccells(g, s, k);
-	float ox = tab_x(g, k);
+	float ox = tab_x(g, k), oy = tab_y(g, k);
 	int G = g->grid, V = view(g);
 	if (hg_is_dorothy_tab(g, k)) {
 		for (int r = 0; r < s->tab[1].rows; r++)
-			domino(cv, ox, (float)r, 0, HG_CODE(cells[2 * r]) - 1,
+			domino(cv, ox, oy + (float)r, 0, HG_CODE(cells[2 * r]) - 1,
 			       HG_CODE(cells[2 * r + 1]) - 1, bone);
 		return;
 	}
 	int owner = g->spheres && g->players == 2 ? k / 2 : k % g->players;
 	char label[32];
 	snprintf(label, sizeof label, TR(g, "Player %d"), owner + 1);
-	rect(cv, ox, 0.0f, (float)V, (float)V, BONES_RGBA(255, 255, 255, 60),
+	rect(cv, ox, oy, (float)V, (float)V, BONES_RGBA(255, 255, 255, 60),
 	     bones_player_color(owner), 0.05f);
-	reachable(g, &s->tab[k], ox, cv);
-	cv->text(cv->user, ox, -0.5f, 0.55f, bones_player_color(owner), BONES_ALIGN_LEFT, label);
+	reachable(g, &s->tab[k], ox, oy, cv);
+	cv->text(cv->user, ox, oy - 0.5f, 0.55f, bones_player_color(owner), BONES_ALIGN_LEFT, label);
 	for (int y = 1; y <= G - 2; y++)
 		for (int x = 1; x <= G - 2; x++) {
 			uint8_t c = cells[y * G + x];
-			float px = ox + (float)(x - 1), py = (float)(y - 1);
+			float px = ox + (float)(x - 1), py = oy + (float)(y - 1);
 			if (HG_CODE(c) == HG_GAP) {
 				cv->circle(cv->user, px + 0.5f, py + 0.5f, 0.35f,
 					   bones_player_color(owner), ink, 0.04f);
@@ -209,7 +222,7 @@ static bones_status move_place(const void *game, const void *state, bones_move m
 		place->piece = 0;
 		place->target = (k * g->grid + y) * g->grid + x;
 		place->x = tab_x(g, k) + (float)(dorothy ? x : x - 1) + (dir ? 0.5f : 1.0f);
-		place->y = (float)(dorothy ? y : y - 1) + (dir ? 1.0f : 0.5f);
+		place->y = tab_y(g, k) + (float)(dorothy ? y : y - 1) + (dir ? 1.0f : 0.5f);
 		place->variant = dir * 2 + (HG_MA(m) != hg_dom_a(id)) + (kind == HG_MV_STACK ? 4 : 0);
 	}
 	return BONES_OK;
@@ -235,7 +248,8 @@ static void draw_ghost(const void *game, const void *state, bones_move m,
 		return;
 	int k = hg_actor_tab(g, s), x = HG_MX(m), y = HG_MY(m);
 	bool dorothy = hg_is_dorothy_tab(g, k);
-	float px = tab_x(g, k) + (float)(dorothy ? x : x - 1), py = (float)(dorothy ? y : y - 1);
+	float px = tab_x(g, k) + (float)(dorothy ? x : x - 1);
+	float py = tab_y(g, k) + (float)(dorothy ? y : y - 1);
 	domino(cv, px, py, HG_MDIR(m), HG_MA(m), HG_MB(m), BONES_RGBA(250, 246, 230, 128));
 }
 
@@ -244,6 +258,11 @@ static bool prompt(const void *game, const void *state, char *buf, size_t cap)
 	const hg_game *g = game;
 	const hg_state *s = state;
 	int id = hg_actor_domino(g, s), k = hg_actor_tab(g, s);
+	if (s->phase == HG_PH_END) { /* why the game ended, for the status line */
+		snprintf(buf, cap, "%s", TR(g, "the market and the boneyard are empty: every "
+					       "domino is placed or discarded"));
+		return true;
+	}
 	if (hg_to_move(g, s) < 0 || (s->phase != HG_PH_PLAY && s->phase != HG_PH_SOLO))
 		return false;
 	if (id == HG_NONE) {

@@ -53,6 +53,7 @@ typedef struct bones_picture_canvas {
 	bones_picture_mark_fn on_mark; /* optional */
 	void *mark_ctx;
 	cairo_font_face_t *face;      /* owned: DejaVu Sans, or $BONES_GUI_FONT */
+	unsigned marks_seen;          /* bit (1u << kind) per kind of mark drawn (reset it) */
 } bones_picture_canvas;
 
 /* A canvas drawing on cr (which may be replaced later by assigning c->cr). The font is
@@ -79,6 +80,14 @@ double bones_picture_text(bones_picture_canvas *c, double x, double y, double h,
 double bones_picture_text_width(bones_picture_canvas *c, double h, const char *utf8);
 /* A mark region given in WORLD units, drawn with the house look for its kind. */
 void bones_picture_mark(bones_picture_canvas *c, const float *xy, int points, int kind);
+
+/* The last move of every player outlined in gold (with the player's colour inside) at
+ * the piece the move put down: the plugin's ghost of each move drawn as outlines, in the
+ * state before it, from the first `upto` history entries of s. Hosts call it after the
+ * plugin's draw_board when that drew no BONES_MARK_LAST mark (marks_seen), so every game
+ * shows where each player moved last, in play, replay and pictures alike. Returns the
+ * number of moves outlined. */
+int bones_picture_last_moves(bones_picture_canvas *c, const bones_session *s, size_t upto);
 
 /* Frees the process-wide caches of Cairo and fontconfig (fonts, patterns). Optional:
  * call it once at the end of a program, after every canvas and cairo object is gone,
@@ -121,6 +130,9 @@ typedef struct bones_picture_game {
 	int players;          /* bones_game_info.players */
 	size_t max_moves;     /* bones_game_info.max_moves (for BONES_PICTURE_TARGETS) */
 	const void *state;
+	/* optional (NULL: none): the history it came from, for the players' last moves */
+	const bones_session *session;
+	size_t index;         /* the state is the session's after `index` entries */
 } bones_picture_game;
 
 /* The position of a session after its first `index` history entries (index past the

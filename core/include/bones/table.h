@@ -51,6 +51,16 @@ bones_status bones_table_create(const bones_table_setup *setup, bones_table **ou
 bones_status bones_table_adopt(bones_session *s, const bones_table_seat *seats,
 			       bones_table **out, int *bad_seat, char *err, size_t errcap);
 void bones_table_destroy(bones_table *t);
+/* The seats of the record at path (its first game) from its Player tags, so that a game
+ * played on keeps its agents: "Player N (SPEC)" is the agent SPEC, "Player N" and "You"
+ * are human, another name is an agent spec when it begins with a built-in agent's name,
+ * else a person of that name. Seats without a tag are human. Returns the number of
+ * seats read. */
+int bones_table_seats_of_record(const char *path, bones_table_seat *seats, int max);
+/* The unfinished games (Result "*") of folder dir, newest first: at most max paths, their
+ * number returned. dir "" is the records folder (bones_record_folder), written into dir
+ * (dircap bytes). */
+int bones_table_unfinished(char *dir, size_t dircap, char (*paths)[1024], int max);
 
 bones_session *bones_table_session(const bones_table *t);
 const bones_plugin *bones_table_plugin(const bones_table *t);

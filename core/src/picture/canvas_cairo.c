@@ -270,6 +270,8 @@ static void cv_mark(void *user, const float *xy, int points, int kind)
 	bones_picture_canvas *c = user;
 	if (c->on_mark)
 		c->on_mark(c->mark_ctx, xy, points, kind);
+	if (kind >= 0 && kind < 32)
+		c->marks_seen |= 1u << kind;
 	if (kind >= 0 && kind < 32 && (c->mark_kinds >> kind) & 1u)
 		bones_picture_mark(c, xy, points, kind);
 }

@@ -52,6 +52,8 @@ bones_picture_game bones_picture_game_of(const bones_session *s, size_t index)
 	g.players = bones_session_info(s)->players;
 	g.max_moves = bones_session_info(s)->max_moves;
 	g.state = bones_session_state_at(s, index > n ? n : index);
+	g.session = s;
+	g.index = index > n ? n : index;
 	return g;
 }
 
@@ -284,7 +286,11 @@ bones_status bones_picture_draw(bones_picture_canvas *c, const bones_picture_gam
 		c->mark_kinds |= 1u << BONES_MARK_LAST;
 	if (req->flags & BONES_PICTURE_OPEN)
 		c->mark_kinds |= 1u << BONES_MARK_OPEN;
+	c->marks_seen = 0;
 	r->draw_board(pos->game, pos->state, req->viewer, &c->canvas);
+	if ((req->flags & BONES_PICTURE_LAST) && pos->session &&
+	    !(c->marks_seen & (1u << BONES_MARK_LAST)))
+		bones_picture_last_moves(c, pos->session, pos->index);
 	draw_targets(c, places, n);
 	free(places);
 	if (req->flags & BONES_PICTURE_GHOST)

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""A scripted player for the terminal UI on a terminal of a given size, under tmux: it
+starts `bones play ...` in a detached tmux pane of COLSxROWS (a private tmux server),
+reads the screen as a person sees it (capture-pane) at every prompt, checks that what
+is needed is on it, and types what tty_pty_player.py would, until the game is over.
+
+Usage: tty_tmux_player.py [--hangup-after N] COLSxROWS OUT BONES ARGS...
+  the checks at each prompt: the prompt is the screen's last line and the scores and
+  the choices are on it; Hegemino: the market, the tableaus' header, and the legend
+  under their last rows or the line saying the board is paged;
+  Geominos: the board's first row, and its last row or the line saying it is paged;
+  the first time the board is paged, `board` must show its next page.
+  --hangup-after N: after N answers the terminal is closed (the tmux session killed,
+  so bones gets SIGHUP), and the player exits 0 at once.
+Writes every checked screen to OUT; exits 0 when each check held and the game ended.
+Waits only for the screen to change (polled), never for a time; a game stuck for
+20000 polls fails.
+"""
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tty_pty_player import PROMPT, answer  # noqa: E402
+
+SOCKET = "bones-test-%d" % os.getpid()
+
+
+def tmux(*args, check=True):
+    r = subprocess.run(["tmux", "-L", SOCKET, "-f", "/dev/null"] + list(args),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if check and r.returncode != 0:
+        raise RuntimeError("tmux %s: %s" % (" ".join(args), r.stderr.strip()))
+    return r.stdout
+
+
+def screen():
+    return tmux("capture-pane", "-p", "-t", "game", check=False)
+
+
+def pane_dead():
+    out = tmux("list-panes", "-t", "game", "-F", "#{pane_dead}", check=False).strip()
+    return out != "0"
+
+
+def problems(text, game):
+    """What is missing on a screen at a prompt."""
+    lines = [l for l in text.split("\n")]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    found = []
+    if not lines or not PROMPT.search(lines[-1] + " "):
+        found.append("the prompt is not the last line")
+    if "scores:" not in text:
+        found.append("no scores")
+    if not re.search(r"^(moves:|your pieces|piece \d+|  \d+ )", text, re.M):
+        found.append("no choices")
+    if game == "hegemino":
+        if "market" not in text:
+            found.append("no market")
+        if not re.search(r"^tableau 1: ", text, re.M):
+            found.append("no tableau header")
+        # the legend, under the tableaus' last row, or the line saying it is paged
+        if "# start token" not in text and "board lines 1-" not in text:
+            found.append("the board is cut and the screen does not say so")
+    if game == "geominos":
+        if not re.search(r"^\s+1\s+\S", text, re.M):
+            found.append("no board row 1")
+        if not re.search(r"^\s+21\s+\S", text, re.M) and "board lines" not in text:
+            found.append("neither board row 21 nor the page line")
+    return found
+
+
+def main():
+    args = sys.argv[1:]
+    hangup = None
+    if args[:1] == ["--hangup-after"]:
+        hangup, args = int(args[1]), args[2:]
+    cols, rows = args[0].split("x")
+    out_path, argv = args[1], args[2:]
+    game = next((a for a in argv[2:] if not a.startswith("-")), "")
+    cmd = " ".join("'" + a.replace("'", "'\\''") + "'" for a in argv)
+    tmux("new-session", "-d", "-s", "game", "-x", cols, "-y", rows,
+         "sh -c " + "'" + ("exec " + cmd).replace("'", "'\\''") + "'")
+    tmux("set-option", "-t", "game", "remain-on-exit", "on")
+    failures, answered, last, polls, over, paged = [], 0, None, 0, False, False
+    with open(out_path, "w") as out:
+        while polls < 20000:
+            polls += 1
+            text = screen()
+            if "game over" in text or "Partie beendet" in text:
+                over = True
+            if pane_dead():
+                break
+            tail = text.rstrip().split("\n")[-1]
+            if text == last or not PROMPT.search(tail + " ") or screen() != text:
+                time.sleep(0.02)  # not at a prompt yet, or still being drawn
+                continue
+            last = text
+            out.write(text + "\n" + "=" * 40 + "\n")
+            # the screen after `board` shows a later page: the top is not on it
+            for p in problems(text, game if paged is not True else ""):
+                failures.append("screen %d: %s" % (answered + 1, p))
+            if hangup is not None and answered >= hangup:
+                tmux("kill-server", check=False)  # the terminal is closed: SIGHUP
+                return 0
+            reply = answer(text.rstrip() + " ")
+            if "board lines 1-" in text and not paged:  # the board's next page
+                paged, reply = True, "board"
+            elif paged is True:  # the screen after `board`: the rest of the board
+                paged = "checked"
+                if not re.search(r"board lines ([2-9]|\d\d+)-", text) and \
+                        "# start token" not in text and not re.search(r"^\s+21\s", text, re.M):
+                    failures.append("screen %d: `board` did not show the next page"
+                                    % (answered + 1))
+            tmux("send-keys", "-t", "game", "-l", reply)
+            tmux("send-keys", "-t", "game", "Enter")
+            answered += 1
+            polls = 0
+        out.write(screen())
+    tmux("kill-server", check=False)
+    for f in failures[:20]:
+        print("FAIL: " + f)
+    if not over:
+        print("FAIL: the game did not reach its end (%d answers)" % answered)
+    print("answered %d prompts" % answered)
+    return 0 if over and not failures else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
