@@ -10,8 +10,9 @@ agents, and Python agents that play in `bones tourney` (docs/python.md).
 """
 
 from ._lib import BonesError
+from . import env
 from .agent import Agent, agent_kinds
 from .game import Game, PlayerId, State, games, load_game
 
-__all__ = ["Agent", "BonesError", "Game", "PlayerId", "State", "agent_kinds", "games",
+__all__ = ["Agent", "BonesError", "Game", "PlayerId", "State", "agent_kinds", "env", "games",
            "load_game"]

@@ -143,6 +143,7 @@ _SIGNATURES = {
     "bones_session_length": (c_size, [c_vp]),
     "bones_session_move_at": (c_move, [c_vp, c_size]),
     # record.h
+    "bones_record_write": (ctypes.c_int, [c_vp, c_vp, c_vp]),
     "bones_record_save": (ctypes.c_int, [c_vp, c_vp, ctypes.c_char_p, ctypes.c_char_p,
                                          c_size]),
     # result.h
@@ -198,6 +199,26 @@ fflush = _libc.fflush
 fflush.argtypes = [c_vp]
 fclose = _libc.fclose
 fclose.argtypes = [c_vp]
+open_memstream = _libc.open_memstream
+open_memstream.restype = c_vp
+open_memstream.argtypes = [ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(c_size)]
+free = _libc.free
+free.argtypes = [c_vp]
+
+
+def record_text(session):
+    """The session's record (bones_record_write) as a str."""
+    ptr, size = ctypes.c_void_p(), c_size()
+    f = open_memstream(ctypes.byref(ptr), ctypes.byref(size))
+    if not f:
+        raise MemoryError("out of memory")
+    status = lib.bones_record_write(session, None, f)
+    fclose(f)
+    try:
+        check(status, None, "record")
+        return ctypes.string_at(ptr, size.value).decode()
+    finally:
+        free(ptr)
 
 
 class BonesError(Exception):

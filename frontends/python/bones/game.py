@@ -3,9 +3,7 @@ rules in C: a state is the plugin's flat bytes, so clone() is a copy and every c
 one call into the plugin."""
 
 import ctypes
-import os
 import random as _random
-import tempfile
 
 from . import _lib
 from ._lib import BonesError, lib
@@ -69,6 +67,7 @@ class Game:
         self.options = _lib.text(lib.bones_session_options_text(session))
         self.seed = lib.bones_session_seed(session)
         self._free = lib.bones_session_destroy
+        self._text = ctypes.create_string_buffer(_lib.MOVE_TEXT_MAX)  # notation scratch
 
     @classmethod
     def of_session(cls, session):
@@ -207,8 +206,8 @@ class State:
         """The notation of a legal action ("135@1,-1"); takes (player, action) as
         pyspiel does, or just the action."""
         action = player_or_action if action is None else action
-        buf = ctypes.create_string_buffer(_lib.MOVE_TEXT_MAX)
-        if not self._p.format_move(self._g, self._buf, action, buf, len(buf)):
+        buf = self.game._text
+        if not self._p.format_move(self._g, self._buf, action, buf, _lib.MOVE_TEXT_MAX):
             raise BonesError(f"action {action} is not legal here")
         return buf.value.decode()
 
@@ -329,15 +328,7 @@ class State:
         try:
             for action in self._history:
                 _lib.check(lib.bones_session_play(session, action), None, "record")
-            fd, path = tempfile.mkstemp(suffix=".bones")
-            os.close(fd)
-            try:
-                _lib.check(lib.bones_record_save(session, None, path.encode(), err,
-                                                 len(err)), err, None)
-                with open(path, encoding="utf-8") as f:
-                    return f.read()
-            finally:
-                os.unlink(path)
+            return _lib.record_text(session)
         finally:
             lib.bones_session_destroy(session)
 
