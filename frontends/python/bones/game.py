@@ -4,6 +4,7 @@ one call into the plugin."""
 
 import ctypes
 import random as _random
+import threading
 
 from . import _lib
 from ._lib import BonesError, lib
@@ -67,7 +68,17 @@ class Game:
         self.options = _lib.text(lib.bones_session_options_text(session))
         self.seed = lib.bones_session_seed(session)
         self._free = lib.bones_session_destroy
-        self._text = ctypes.create_string_buffer(_lib.MOVE_TEXT_MAX)  # notation scratch
+        self._local = threading.local()  # scratch buffers, one set per thread
+
+    def _scratch(self):
+        """This thread's buffers for legal_moves and format_move: (moves, probs, text)."""
+        local = self._local
+        if not hasattr(local, "moves"):
+            n = max(1, self.info.max_moves)
+            local.moves = (_lib.c_move * n)()
+            local.probs = (ctypes.c_double * n)()
+            local.text = ctypes.create_string_buffer(_lib.MOVE_TEXT_MAX)
+        return local
 
     @classmethod
     def of_session(cls, session):
@@ -148,7 +159,6 @@ class State:
         else:
             ctypes.memmove(self._buf, _copy._buf, size)
             self._history = list(_copy._history)
-        self._moves = (_lib.c_move * max(1, game.info.max_moves))()
 
     def clone(self):
         return State(self.game, self)
@@ -176,16 +186,18 @@ class State:
         [] at a terminal state or when `player` is given and not to move."""
         if player is not None and player != self.current_player():
             return []
-        n = self._p.legal_moves(self._g, self._buf, self._moves, None, len(self._moves))
-        return self._moves[:n]
+        moves = self.game._scratch().moves
+        n = self._p.legal_moves(self._g, self._buf, moves, None, len(moves))
+        return moves[:n]
 
     def chance_outcomes(self):
         """[(outcome, probability), ...] at a chance node (they sum to 1), else []."""
         if not self.is_chance_node():
             return []
-        probs = (ctypes.c_double * len(self._moves))()
-        n = self._p.legal_moves(self._g, self._buf, self._moves, probs, len(self._moves))
-        return list(zip(self._moves[:n], probs[:n]))
+        scratch = self.game._scratch()
+        moves, probs = scratch.moves, scratch.probs
+        n = self._p.legal_moves(self._g, self._buf, moves, probs, len(moves))
+        return list(zip(moves[:n], probs[:n]))
 
     def apply_action(self, action):
         status = self._p.apply(self._g, self._buf, action)
@@ -206,7 +218,7 @@ class State:
         """The notation of a legal action ("135@1,-1"); takes (player, action) as
         pyspiel does, or just the action."""
         action = player_or_action if action is None else action
-        buf = self.game._text
+        buf = self.game._scratch().text
         if not self._p.format_move(self._g, self._buf, action, buf, _lib.MOVE_TEXT_MAX):
             raise BonesError(f"action {action} is not legal here")
         return buf.value.decode()
