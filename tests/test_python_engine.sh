@@ -5,8 +5,7 @@
 # script and as `python3 -m bones.engine MODULE:NAME`. $1 build, $2 source.
 set -u
 build=$1 src=$2
-command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
-[ -f "$build/python/bones/__init__.py" ] || { echo "SKIP: the Python package is not built (BONES_SHARED=OFF)"; exit 77; }
+. "$src/tests/python_common.sh"
 bones=$build/bin/bones
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
