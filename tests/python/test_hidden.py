@@ -32,7 +32,7 @@ class Hidden(unittest.TestCase):
     def test_a_resample_changes_only_what_the_player_cannot_see(self):
         for name in HIDDEN:
             changed = 0
-            for state, rng in random_states(name, games_count(500) // 25, 7):
+            for state, rng in random_states(name, max(4, games_count(500) // 25), 7):
                 n = state.game.num_players()
                 for player in range(n):
                     other = state.resample_from_infostate(player, rng)
