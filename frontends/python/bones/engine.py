@@ -6,7 +6,7 @@ The host's engine (core/src/tools/engine.c) speaks the protocol and keeps the ga
 guesses the chance outcomes this seat may not see and repairs its guesses when the play
 contradicts them. Only `genmove` comes to Python: the agent gets a State of the game as
 the engine guesses it, with its own seat to move, and returns an action (or its
-notation)."""
+notation). The State and its Game live only until the engine's next game starts."""
 
 import ctypes
 import importlib
