@@ -8,7 +8,6 @@ contradicts them. Only `genmove` comes to Python: the agent gets a State of the 
 the engine guesses it, with its own seat to move, and returns an action (or its
 notation). The State and its Game live only until the engine's next game starts."""
 
-import ctypes
 import importlib
 import importlib.util
 import os
