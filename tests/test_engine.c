@@ -374,6 +374,59 @@ static void test_engine__genmove_ms_bounds_the_search(void)
 	close_conversation(&c);
 }
 
+/* What a test chooser saw, and whether it answers. */
+typedef struct chooser_log {
+	int calls, seat;
+	double seconds;
+	bool fail;
+} chooser_log;
+
+/* Chooses the last legal move of the engine's state. */
+static bones_status choose_last(void *user, const bones_session *s, int seat, double seconds,
+				bones_move *move)
+{
+	chooser_log *log = user;
+	bones_move moves[512];
+	const bones_plugin *p = bones_session_plugin(s);
+	size_t n = p->legal_moves(bones_session_game(s), bones_session_state(s), moves, NULL,
+				  sizeof moves / sizeof *moves);
+	log->calls++;
+	log->seat = seat;
+	log->seconds = seconds;
+	if (log->fail || n == 0)
+		return BONES_EINVAL;
+	*move = moves[n - 1];
+	return BONES_OK;
+}
+
+/* A chooser (the Python package's way in) answers genmove in place of an agent, for the
+ * seat to move, with the time left of MS; its failure is one error line. */
+static void test_engine__a_chooser_answers_genmove(void)
+{
+	conversation c;
+	chooser_log log = {0};
+	open_conversation(&c);
+	bones_engine_set_chooser(c.engine, choose_last, &log);
+	CU_ASSERT_STRING_EQUAL(ask(&c, "new holomino seed=3 seat=1"), "ok\n");
+	CU_ASSERT_EQUAL(strncmp(ask(&c, "roll"), "ok ", 3), 0);
+	char last[BONES_MOVE_TEXT_MAX + 8] = "move ";
+	const char *legal = ask(&c, "legal");
+	snprintf(last + 5, sizeof last - 5, "%s", strrchr(legal, ' ') + 1);
+	CU_ASSERT_STRING_EQUAL(ask(&c, "genmove 1000"), last);
+	CU_ASSERT_EQUAL(log.calls, 1);
+	CU_ASSERT_EQUAL(log.seat, 0);
+	CU_ASSERT(log.seconds > 0 && log.seconds <= 1);
+	CU_ASSERT_STRING_EQUAL(ask(&c, "genmove"), last);
+	CU_ASSERT_EQUAL(log.seconds, 0);
+	log.fail = true;
+	CU_ASSERT_STRING_EQUAL(ask(&c, "genmove"), "error: genmove: the agent found no move\n");
+	CU_ASSERT_STRING_EQUAL(ask(&c, "tomove"), "player 1\n");
+	bones_engine_set_chooser(c.engine, NULL, NULL);
+	CU_ASSERT_STRING_EQUAL(ask(&c, "genmove"),
+			       "error: genmove: no agent: start the engine with --agent SPEC\n");
+	close_conversation(&c);
+}
+
 /* seat=N is the engine's own key of `new`, checked against the game's players. */
 static void test_engine__a_seat_outside_the_game_is_refused(void)
 {
@@ -406,6 +459,7 @@ int main(void)
 		 test_engine__engines_told_their_seat_play_hidden_dominoes_to_the_end},
 		{"a seat outside the game is refused", test_engine__a_seat_outside_the_game_is_refused},
 		{"genmove MS bounds the search", test_engine__genmove_ms_bounds_the_search},
+		{"a chooser answers genmove", test_engine__a_chooser_answers_genmove},
 		{NULL, NULL}};
 	return bones_test_main("engine", cases);
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "bones/registry.h"
+#include "bones/session.h"
 
 typedef struct bones_engine bones_engine;
 
@@ -23,6 +24,20 @@ void bones_engine_destroy(bones_engine *e);
  * is then a player for `bones tourney`). A bad spec is reported by `new`. NULL removes
  * it. BONES_ENOMEM when out of memory. (Added for tournaments.) */
 bones_status bones_engine_set_agent(bones_engine *e, const char *spec);
+
+/* A chooser answers `genmove` in place of an agent: a program that embeds the engine
+ * (the Python package, docs/python.md) chooses with its own code, while the engine keeps
+ * the game, guesses masked outcomes and repairs its guesses as it does for an agent.
+ * Called on the engine's thread with the game (its state is the engine's current guess
+ * of the position, the seat to move its own), that seat and the seconds allowed (0:
+ * no limit). Returns BONES_OK with a legal move in *move, else any other status
+ * (answered "error: genmove: the agent found no move"). */
+typedef bones_status (*bones_engine_chooser)(void *user, const bones_session *s, int seat,
+					     double seconds, bones_move *move);
+
+/* Answer every later `genmove` with fn (user passed back), in place of an agent spec;
+ * NULL goes back to the spec. user is borrowed and must outlive the engine. */
+void bones_engine_set_chooser(bones_engine *e, bones_engine_chooser fn, void *user);
 
 /* How long a repair of the engine's guesses may take when a move contradicts them, in
  * milliseconds of wall time, unless `genmove MS` gives a quarter of its own (0: 2000,

@@ -40,6 +40,8 @@ struct bones_engine {
 	int seat;               /* `new ... seat=N`: the player this engine is (0-based), or -1 */
 	bones_rng guesses;      /* draws the masked outcomes; seeded by the game's seed */
 	int64_t repair_ms;      /* bones_engine_set_repair_time; 0: the default */
+	bones_engine_chooser chooser; /* bones_engine_set_chooser: answers genmove, or NULL */
+	void *chooser_user;     /* borrowed; passed back to chooser */
 };
 
 bones_engine *bones_engine_create(bones_registry *reg)
@@ -71,6 +73,12 @@ bones_status bones_engine_set_agent(bones_engine *e, const char *spec)
 	free(e->agent_spec);
 	e->agent_spec = copy;
 	return BONES_OK;
+}
+
+void bones_engine_set_chooser(bones_engine *e, bones_engine_chooser fn, void *user)
+{
+	e->chooser = fn;
+	e->chooser_user = user;
 }
 
 void bones_engine_set_repair_time(bones_engine *e, int64_t ms)
@@ -409,6 +417,14 @@ static void cmd_roll(bones_engine *e, FILE *out)
 	fputc('\n', out);
 }
 
+/* The move of the chooser when one is set, else of the agent. */
+static bones_status choose(bones_engine *e, int who, double seconds, bones_move *move)
+{
+	if (e->chooser)
+		return e->chooser(e->chooser_user, e->session, who, seconds, move);
+	return bones_agent_choose(e->agent, bones_session_state(e->session), move);
+}
+
 /* genmove [MS]: the engine's agent chooses a move for the player to move (its seat,
  * when `new` named it). MS, the host's time for this move in milliseconds, bounds the
  * work: a repair of the guesses a quarter of it, the search 90% of what is left less
@@ -428,16 +444,18 @@ static void cmd_genmove(bones_engine *e, const char *ms_text, FILE *out)
 	    redeal(e, (bones_redeal_goal){.text = NULL, .seat = e->seat}, (int64_t)ms / 4))
 		who = bones_session_to_move(e->session); /* the guesses had the wrong player lead */
 	double left = (double)ms / 1000 - (double)(bones_clock_now_ms() - start) / 1000;
-	if (e->agent) /* at least half the time left when the margin leaves too little */
-		bones_agent_set_time_limit(e->agent, ms ? fmax(left * 0.9 - 0.02, left / 2) : 0);
-	if (!e->agent)
+	/* at least half the time left when the margin leaves too little */
+	double seconds = ms ? fmax(left * 0.9 - 0.02, left / 2) : 0;
+	if (e->agent)
+		bones_agent_set_time_limit(e->agent, seconds);
+	if (!e->agent && !e->chooser)
 		reply_error(out, "genmove: no agent: start the engine with --agent SPEC");
 	else if (e->seat >= 0 && who >= 0 && who != e->seat)
 		reply_error(out, "genmove: player %d is not to move here (tomove says who moves)",
 			    e->seat + 1);
 	else if (who < 0)
 		reply_error(out, "genmove: no player is to move (tomove says who moves)");
-	else if (bones_agent_choose(e->agent, bones_session_state(e->session), &m) ||
+	else if (choose(e, who, seconds, &m) ||
 		 !bones_session_plugin(e->session)->format_move(bones_session_game(e->session),
 								bones_session_state(e->session),
 								m, text, sizeof text))
