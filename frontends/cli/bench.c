@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_cli.h"
 #include "bench_redraw.h"
 #include "bones/agent.h"
 #include "bones/bench.h"
@@ -28,6 +29,7 @@ typedef struct bench_args {
 	int w, h;          /* --size of the redraw */
 	const char *agent; /* --agent SPEC: the agent's speed instead of playouts */
 	long position;     /* --position N: player moves before it; -1 for mid-game */
+	bench_threads threads; /* --threads LIST for --agent (default 1,2) */
 } bench_args;
 
 static int bench_usage(FILE *out, int status)
@@ -35,7 +37,9 @@ static int bench_usage(FILE *out, int status)
 	fprintf(out, _("usage: bones bench GAME [--seconds S] [--set key=value]... [--variant V]\n"
 		"                   [--seed N]\n"
 		"       bones bench GAME --redraw [--size WxH] [--seconds S] [--seed N]\n"
-		"       bones bench GAME --agent SPEC [--position N] [--seconds S] [--seed N]\n\n"
+		"       bones bench GAME --agent SPEC [--threads LIST] [--position N]\n"
+		"                   [--seconds S] [--seed N]\n"
+		"       bones bench tourney CONFIG.ini [--threads LIST] [--repeat K] [--dir DIR]\n\n"
 		"Plays random playouts of GAME (a game id, preset or plugin file) on one\n"
 		"core for S seconds (default 3) and prints playouts_per_s, moves_per_s and\n"
 		"state_bytes.\n"
@@ -43,11 +47,16 @@ static int bench_usage(FILE *out, int status)
 		"position (board, hands, targets, last move) with Cairo at WxH (default\n"
 		"1920x1080) again and again; prints redraws_per_s, the median.\n"
 		"With --agent: the agent SPEC (see bones agents) chooses a move in one fixed\n"
-		"position again and again for S seconds, with threads=1 and threads=2 when it\n"
-		"takes them; prints its iterations_per_s and sim_moves_per_s (searches) and\n"
-		"choices_per_s. The position: N random player moves into seed's game, then\n"
-		"on to a choice of two moves or more (default N: half the median length of\n"
-		"random games).\n"));
+		"position again and again for S seconds, with each thread count of LIST (as\n"
+		"1,2,4,8; default 1,2) when it takes threads; prints its iterations_per_s,\n"
+		"sim_moves_per_s and sim_moves_per_cpu_s (searches), choices_per_s and\n"
+		"wall_per_choice, and each count's speed-up over the first. The position: N\n"
+		"random player moves into seed's game, then on to a choice of two moves or\n"
+		"more (default N: half the median length of random games).\n"
+		"bones bench tourney: plays the tournament of CONFIG.ini with each thread\n"
+		"count of LIST (default 1,2), K times interleaved (default 1), each into a new\n"
+		"results.db under DIR (default $TMPDIR or /tmp, removed after); prints the\n"
+		"median games_per_s of each count and its ratio to 1 thread.\n"));
 	return status;
 }
 
@@ -58,6 +67,12 @@ static bool parse_args(int argc, char **argv, bench_args *a)
 		char *end = NULL;
 		if (k[0] != '-' && !a->game) {
 			a->game = k;
+			continue;
+		}
+		if (!strcmp(k, "--threads") && v) {
+			i++;
+			if (!bench_parse_threads(v, &a->threads))
+				return false;
 			continue;
 		}
 		if (!strcmp(k, "--redraw")) {
@@ -136,6 +151,28 @@ static bones_status bench_options(bones_registry *reg, const bench_args *a,
 	return BONES_OK;
 }
 
+bool bench_parse_threads(const char *text, bench_threads *out)
+{
+	const char *v = text;
+	out->count = 0;
+	for (;;) {
+		char *end;
+		errno = 0;
+		long n = strtol(v, &end, 10);
+		if (errno || end == v || n < 1 || n > 64 || out->count == BENCH_MAX_THREADS ||
+		    (*end && *end != ',')) {
+			fprintf(stderr, _("bones bench: --threads '%s': expected counts of 1..64 "
+					  "separated by commas (at most %d)\n"), text,
+				BENCH_MAX_THREADS);
+			return false;
+		}
+		out->n[out->count++] = (int)n;
+		if (!*end)
+			return true;
+		v = end + 1;
+	}
+}
+
 /* One line of an agent's figures; false (with a message) when it could not run. */
 static bool agent_line(bones_session *s, const void *state, const char *spec,
 		       const bench_args *a, const char *label, bones_bench_agent_result *r)
@@ -149,15 +186,41 @@ static bool agent_line(bones_session *s, const void *state, const char *spec,
 	}
 	printf("%s choices_per_s: %.2f", label, r->choices_per_s);
 	if (r->searched)
-		printf(" iterations_per_s: %.0f sim_moves_per_s: %.0f cpu_per_wall: %.2f",
+		printf(" iterations_per_s: %.0f sim_moves_per_s: %.0f cpu_per_wall: %.2f "
+		       "sim_moves_per_cpu_s: %.0f",
 		       r->iterations_per_s, r->sim_moves_per_s,
-		       r->seconds > 0 ? r->cpu_seconds / r->seconds : 0.0);
-	printf(" choices: %llu seconds: %.3f\n", (unsigned long long)r->choices, r->seconds);
+		       r->seconds > 0 ? r->cpu_seconds / r->seconds : 0.0,
+		       r->cpu_seconds > 0 ? (double)r->sim_moves / r->cpu_seconds : 0.0);
+	printf(" choices: %llu seconds: %.3f wall_per_choice: %.4f\n",
+	       (unsigned long long)r->choices, r->seconds,
+	       r->choices ? r->seconds / (double)r->choices : 0.0);
 	return true;
 }
 
-/* --agent: the position, then the spec with threads=1 and threads=2 (a spec that takes
- * no threads parameter runs once, as given). */
+/* The spec at each thread count of the list, then each count's speed-up over the
+ * first: iterations per second (searches), else choices per second. */
+static bool agent_counts(bones_session *s, const void *state, const bench_args *a)
+{
+	bones_bench_agent_result r[BENCH_MAX_THREADS];
+	char spec[1024], label[32];
+	for (int i = 0; i < a->threads.count; i++) {
+		snprintf(spec, sizeof spec, "%s threads=%d", a->agent, a->threads.n[i]);
+		snprintf(label, sizeof label, "threads=%d", a->threads.n[i]);
+		if (!agent_line(s, state, spec, a, label, &r[i]))
+			return false;
+	}
+	for (int i = 1; i < a->threads.count; i++) {
+		double x = r[i].searched ? r[i].iterations_per_s : r[i].choices_per_s;
+		double one = r[0].searched ? r[0].iterations_per_s : r[0].choices_per_s;
+		if (one > 0)
+			printf("threads_%d_over_%d: %.2f\n", a->threads.n[i], a->threads.n[0],
+			       x / one);
+	}
+	return true;
+}
+
+/* --agent: the position, then the spec at each thread count (a spec that takes no
+ * threads parameter runs once, as given). */
 static int bench_agent(bones_session *s, const bench_args *a)
 {
 	const bones_game_info *info = bones_session_info(s);
@@ -183,7 +246,7 @@ static int bench_agent(bones_session *s, const bench_args *a)
 	printf("agent: %s\nposition: %u player moves into seed %llu's game, player %d to "
 	       "move\n", a->agent, made, (unsigned long long)a->seed,
 	       bones_session_plugin(s)->to_move(bones_session_game(s), state) + 1);
-	bones_bench_agent_result one, two;
+	bones_bench_agent_result one;
 	snprintf(spec, sizeof spec, "%s threads=1", a->agent);
 	bones_agent *probe;
 	char err[512];
@@ -193,14 +256,7 @@ static int bench_agent(bones_session *s, const bench_args *a)
 		goto out_free;
 	}
 	bones_agent_destroy(probe);
-	if (!agent_line(s, state, spec, a, "threads=1", &one))
-		goto out_free;
-	snprintf(spec, sizeof spec, "%s threads=2", a->agent);
-	if (!agent_line(s, state, spec, a, "threads=2", &two))
-		goto out_free;
-	if (one.searched && one.iterations_per_s > 0)
-		printf("threads_2_over_1: %.2f\n", two.iterations_per_s / one.iterations_per_s);
-	rc = 0;
+	rc = agent_counts(s, state, a) ? 0 : 1;
 out_free:
 	free(state);
 	return rc;
@@ -244,12 +300,15 @@ int cmd_bench(int argc, char **argv)
 {
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
 		return bench_usage(stdout, 0);
+	if (argc > 1 && !strcmp(argv[1], "tourney"))
+		return bench_tourney(argc - 1, argv + 1);
 	bench_args a;
 	memset(&a, 0, sizeof a);
 	a.seconds = 3;
 	a.seed = 1;
 	a.w = 1920, a.h = 1080;
 	a.position = -1;
+	bench_parse_threads("1,2", &a.threads);
 	if (!parse_args(argc, argv, &a))
 		return 2;
 	bones_registry *reg = bones_registry_create();

@@ -145,7 +145,9 @@ static bones_status mcts_create(bones_agent *a, char *err, size_t errcap)
 	if (per_tree > UINT32_MAX - 1)
 		per_tree = UINT32_MAX - 1;
 	size_t mm = a->info.max_moves ? a->info.max_moves : 1;
-	m->trees = calloc((size_t)c->threads, sizeof *m->trees);
+	m->trees = aligned_alloc(BONES_MCTS_LINE, (size_t)c->threads * sizeof *m->trees);
+	if (m->trees)
+		memset(m->trees, 0, (size_t)c->threads * sizeof *m->trees);
 	m->visits = calloc(mm, sizeof *m->visits);
 	m->rewards = calloc(mm, sizeof *m->rewards);
 	if (!m->trees || !m->visits || !m->rewards)

@@ -55,9 +55,12 @@ typedef struct bones_mcts_node {
 	double reward;   /* sum of the mover's rewards */
 } bones_mcts_node;
 
-/* One tree with its buffers; single-threaded. */
+/* One tree with its buffers; single-threaded. Aligned to a cache line (so its size is
+ * a multiple of one): the counters each thread bumps every simulated move (rng,
+ * sim_moves, used) never share a line with a neighbouring tree's (false sharing). */
+#define BONES_MCTS_LINE 64
 typedef struct bones_mcts_tree {
-	const bones_mcts_config *cfg;
+	_Alignas(BONES_MCTS_LINE) const bones_mcts_config *cfg;
 	bones_mcts_node *nodes;     /* cap nodes; nodes[0] is the root */
 	uint32_t cap, used;
 	uint32_t *map;              /* cap entries: renumbering when a subtree is kept */

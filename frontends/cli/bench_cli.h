@@ -1,0 +1,22 @@
+/* Helpers of `bones bench` shared by its files: thread count lists (bench.c) and the
+ * tournament benchmark (bench_tourney.c). */
+#ifndef BONES_CLI_BENCH_CLI_H
+#define BONES_CLI_BENCH_CLI_H
+
+#include <stdbool.h>
+
+#define BENCH_MAX_THREADS 16 /* counts in one --threads list */
+
+typedef struct bench_threads {
+	int n[BENCH_MAX_THREADS];
+	int count;
+} bench_threads;
+
+/* "1,2,4,8": up to BENCH_MAX_THREADS counts of 1..64; false (with a message) else. */
+bool bench_parse_threads(const char *text, bench_threads *out);
+
+/* `bones bench tourney CONFIG [--threads LIST] [--repeat K] [--dir DIR]`: argv[0] is
+ * "tourney". Exit status. */
+int bench_tourney(int argc, char **argv);
+
+#endif /* BONES_CLI_BENCH_CLI_H */

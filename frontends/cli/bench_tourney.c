@@ -1,0 +1,136 @@
+/* `bones bench tourney CONFIG --threads 1,2,4`: a tournament's games per second at each
+ * thread count, each run into a fresh results.db of its own, the play alone (no
+ * reports), so organisers can see how their machine scales (docs/tournaments.md). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench_cli.h"
+#include "bones/bench.h"
+#include "bones/i18n.h"
+#include "bones/tourney.h"
+#include "bones/tourney_db.h"
+#include "commands.h"
+
+#define MAX_REPEAT 99
+
+/* One run of t with `threads` workers in a new directory under base; the games stored
+ * and the seconds they took. */
+static bool run_once(const bones_tourney *t, const char *base, int threads, size_t *games,
+		     double *secs)
+{
+	char dir[4096], path[4200], err[1024];
+	snprintf(dir, sizeof dir, "%s/bones-bench-XXXXXX", base);
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, _("bones bench: cannot create a directory in '%s': %s\n"), base,
+			strerror(errno));
+		return false;
+	}
+	snprintf(path, sizeof path, "%s/results.db", dir);
+	bones_tourney_db *db;
+	bool ok = false;
+	if (bones_tourney_db_open(path, t, false, &db, err, sizeof err)) {
+		fprintf(stderr, "bones bench: %s\n", err);
+	} else {
+		bones_tourney_run_opts o = {.shards = 1, .threads = threads, .played = games};
+		double start = bones_bench_now();
+		bones_status st = bones_tourney_run(t, db, &o, err, sizeof err);
+		*secs = bones_bench_now() - start;
+		bones_tourney_db_close(db);
+		ok = !st;
+		if (st)
+			fprintf(stderr, "bones bench: %s\n", err);
+	}
+	static const char *const files[] = {"results.db", "results.db-wal", "results.db-shm"};
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+	return ok;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Each count once per repeat, interleaved (a busy machine slows every count alike);
+ * the median games per second of each. */
+static int bench_counts(const bones_tourney *t, const bench_threads *th, int repeat,
+			const char *base)
+{
+	static double rate[BENCH_MAX_THREADS][MAX_REPEAT];
+	size_t games = 0;
+	for (int r = 0; r < repeat; r++)
+		for (int i = 0; i < th->count; i++) {
+			double secs = 0;
+			if (!run_once(t, base, th->n[i], &games, &secs))
+				return 1;
+			rate[i][r] = secs > 0 ? (double)games / secs : 0;
+		}
+	printf("tourney: %s\ngames: %zu\nrepeat: %d\n", t->name, games, repeat);
+	double one = 0;
+	for (int i = 0; i < th->count; i++) {
+		qsort(rate[i], (size_t)repeat, sizeof rate[i][0], cmp_double);
+		double median = rate[i][repeat / 2];
+		if (th->n[i] == 1)
+			one = median;
+		printf("threads=%d games_per_s: %.1f seconds: %.3f", th->n[i], median,
+		       median > 0 ? (double)games / median : 0.0);
+		if (one > 0)
+			printf(" over_1: %.2f", median / one);
+		putchar('\n');
+	}
+	return 0;
+}
+
+int bench_tourney(int argc, char **argv)
+{
+	const char *config = NULL, *base = getenv("TMPDIR");
+	bench_threads th = {.count = 0};
+	int repeat = 1;
+	for (int i = 1; i < argc; i++) {
+		const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		char *end = NULL;
+		if (k[0] != '-' && !config) {
+			config = k;
+		} else if (!strcmp(k, "--threads") && v) {
+			i++;
+			if (!bench_parse_threads(v, &th))
+				return 2;
+		} else if (!strcmp(k, "--repeat") && v) {
+			i++;
+			repeat = (int)strtol(v, &end, 10);
+			if (*end || end == v || repeat < 1 || repeat > MAX_REPEAT) {
+				fprintf(stderr, _("bones bench: --repeat '%s': expected 1..%d\n"), v,
+					MAX_REPEAT);
+				return 2;
+			}
+		} else if (!strcmp(k, "--dir") && v) {
+			base = argv[++i];
+		} else {
+			fprintf(stderr, _("bones bench: unexpected '%s' (see --help)\n"), k);
+			return 2;
+		}
+	}
+	if (!config) {
+		fprintf(stderr, _("bones bench: tourney: which tournament file? (see --help)\n"));
+		return 2;
+	}
+	if (!th.count)
+		bench_parse_threads("1,2", &th);
+	bones_tourney *t;
+	char err[1024];
+	if (bones_tourney_load(config, &t, err, sizeof err)) {
+		fprintf(stderr, "bones bench: %s\n", err);
+		return 1;
+	}
+	int rc = bench_counts(t, &th, repeat, base && *base ? base : "/tmp");
+	bones_tourney_destroy(t);
+	return rc;
+}
