@@ -59,7 +59,7 @@ static int parse(int argc, char **argv, gui_args *g)
 		} else if ((!strcmp(argv[i], "--time") || !strcmp(argv[i], "--grace")) && v) {
 			int64_t ms;
 			if (!bones_clock_parse_duration(v, &ms)) {
-				fprintf(stderr, _("bones-gui: %s '%s': not a duration (try 60, 90s, 2m)\n"),
+				fprintf(stderr, _("bones-gui: %s '%s': not a duration of at most 30 days (try 60, 90s, 2m)\n"),
 					argv[i], v);
 				return 2;
 			}

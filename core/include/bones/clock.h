@@ -30,7 +30,11 @@ typedef struct bones_clock {
 	bones_clock_phase phase;
 } bones_clock;
 
-/* Parse "60", "90s", "2m", "1500ms" into milliseconds. False on bad text. */
+/* The longest duration a time control takes: 30 days. */
+#define BONES_CLOCK_MAX_MS (30LL * 24 * 60 * 60 * 1000)
+
+/* Parse "60", "90s", "2m", "1500ms" into milliseconds. False on bad text and on a
+ * duration that is negative, not finite ("inf", "nan") or over BONES_CLOCK_MAX_MS. */
 bool bones_clock_parse_duration(const char *text, int64_t *ms);
 
 void bones_clock_init(bones_clock *clock, const bones_time_control *control);

@@ -2,6 +2,7 @@
 #include "bones/clock.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -11,7 +12,7 @@ bool bones_clock_parse_duration(const char *text, int64_t *ms)
 	char *end;
 	errno = 0;
 	double v = strtod(text, &end);
-	if (errno || end == text || v < 0)
+	if (errno || end == text || !isfinite(v) || v < 0)
 		return false;
 	double scale = 1000;
 	if (!strcmp(end, "ms"))
@@ -19,6 +20,8 @@ bool bones_clock_parse_duration(const char *text, int64_t *ms)
 	else if (!strcmp(end, "m") || !strcmp(end, "min"))
 		scale = 60000;
 	else if (*end && strcmp(end, "s"))
+		return false;
+	if (v * scale > (double)BONES_CLOCK_MAX_MS) /* checked before the cast: no overflow */
 		return false;
 	*ms = (int64_t)(v * scale + 0.5);
 	return true;
