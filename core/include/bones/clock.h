@@ -48,4 +48,19 @@ int64_t bones_clock_remaining(const bones_clock *clock, int64_t now_ms);
 /* A monotonic time in milliseconds. */
 int64_t bones_clock_now_ms(void);
 
+/* Tests inject time: with BONES_TEST_CLOCK=FILE in the environment, bones_clock_now_ms
+ * reads the milliseconds written in FILE (0 when it is missing), which the test
+ * advances by writing a new number (write FILE.new, then rename it over FILE, so that
+ * no reader sees half a number). Whoever waits for a deadline of that clock (the
+ * terminal UI, the GUI, the web server) wakes at least every BONES_CLOCK_INJECTED_POLL_MS
+ * milliseconds while it is injected, to see the time move. docs/testing.md. */
+#define BONES_CLOCK_INJECTED_POLL_MS 10
+
+/* True when BONES_TEST_CLOCK names the clock's file. */
+bool bones_clock_injected(void);
+
+/* Move the injected clock on by ms (the GUI's script `wait MS` does this); false when
+ * no clock is injected or the file cannot be written. */
+bool bones_clock_advance_injected(int64_t ms);
+
 #endif /* BONES_CLOCK_H */
