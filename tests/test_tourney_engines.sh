@@ -42,20 +42,23 @@ crash=$(grep -c ',crash,.*,0,seat [12] (crash): exited with status 3' "$csv")
 hang=$(grep -c ',hang,.*,0,seat [12] (hang): timed out after 800 ms' "$csv")
 [ "$crash" = 5 ] || fail "crash forfeited $crash of 6 games: $(grep crash "$csv" | head -3)"
 [ "$hang" = 5 ] || fail "hang forfeited $hang of 6 games: $(grep hang "$csv" | head -3)"
+# dominoes_ini NAME ENGINE: block dominoes, player NAME (ENGINE) against random
+dominoes_ini() {
+	printf '[tourney]\nname = %s\n[game.dom]\nplugin = dominoes\n[player.%s]\nengine = %s
+[player.random]\nagent = random\n' "$1" "$1" "$2" >"$tmp/$1.ini"
+}
+# an engine that crashes through `sh -c` (which reports signal N as status 128 + N) is
+# told as a crash with its signal, not as "exited with status 139"
+dominoes_ini segv "sh \"$fx/segv.sh\" || exit \$?"
+"$bones" tourney "$tmp/segv.ini" --output "$tmp/segv" --quiet >/dev/null 2>&1 ||
+	fail "the crashing engine's tournament exited $?"
+grep -q 'seat [12] (segv): crashed with signal 11 (Segmentation fault)' "$tmp/segv/games.csv" ||
+	fail "a crash through sh -c: $(grep -m1 segv, "$tmp/segv/games.csv")"
 # bones-as-engine plays real games: its games against random end without a forfeit
 grep -q '^engines,.*,bones,[0-9.]*,[12],[0-9.]*,$' "$csv" || fail "bones engine never finished a game"
 
 # hidden information: a spy in block dominoes sees its own deals and "deal:?" for others
-cat >"$tmp/spy.ini" <<INI
-[tourney]
-name = spy
-[game.dom]
-plugin = dominoes
-[player.spy]
-engine = sh "$fx/spy.sh"
-[player.random]
-agent = random
-INI
+dominoes_ini spy "sh \"$fx/spy.sh\""
 SPY_LOG=$tmp/spy.log "$bones" tourney "$tmp/spy.ini" --output "$tmp/spy" --quiet >/dev/null 2>&1 ||
 	fail "the spy tournament exited $?"
 masked=$(grep -c '^play deal:?$' "$tmp/spy.log")
@@ -97,25 +100,11 @@ forfeits=$(awk -F, 'NR > 1 && $9 == "bones" && $13 != ""' "$tmp/hidden/games.csv
 # often have another player lead) repairs them within its own budget of work and never
 # forfeits; that budget is no time, so the same seed gives the same games with two busy
 # processes beside it
-cat >"$tmp/hurry.ini" <<INI
-[tourney]
-name = hurry
-seed = 11
-rounds = 20
-time_per_move = 60ms
-[game.draw4]
-plugin = dominoes
-variant = draw
-players = 4
-[player.e1]
-engine = "$bones" engine --agent random
-[player.e2]
-engine = "$bones" engine --agent random
-[player.e3]
-engine = "$bones" engine --agent random
-[player.e4]
-engine = "$bones" engine --agent random
-INI
+printf '[tourney]\nname = hurry\nseed = 11\nrounds = 20\ntime_per_move = 60ms\n[game.draw4]
+plugin = dominoes\nvariant = draw\nplayers = 4\n' >"$tmp/hurry.ini"
+for i in 1 2 3 4; do
+	printf '[player.e%d]\nengine = "%s" engine --agent random\n' "$i" "$bones" >>"$tmp/hurry.ini"
+done
 "$bones" tourney "$tmp/hurry.ini" --output "$tmp/hurry" --quiet >/dev/null 2>&1 ||
 	fail "the hurried tournament exited $?"
 hurry_ff=$(awk -F, 'NR > 1 && $13 != ""' "$tmp/hurry/games.csv" | wc -l)

@@ -2,6 +2,8 @@
  * window (the start screen, or straight into a game or a record's replay); `--render`
  * draws a record off-screen to a PNG (render_png.c). */
 #include <SDL_image.h>
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,8 +68,16 @@ static int parse(int argc, char **argv, gui_args *g)
 			*(argv[i][2] == 't' ? &g->time : &g->grace) = v, i++;
 		} else if (!strcmp(argv[i], "--script") && v) {
 			g->script = v, i++;
-		} else if (!strcmp(argv[i], "--game") && v && strtoul(v, NULL, 10) > 0) {
-			g->game = strtoul(v, NULL, 10), i++;
+		} else if (!strcmp(argv[i], "--game") && v && isdigit((unsigned char)v[0])) {
+			char *end;
+			errno = 0;
+			g->game = strtoul(v, &end, 10), i++;
+			if (errno == ERANGE || *end || !g->game) { /* never clamped to another game */
+				fprintf(stderr, errno == ERANGE
+					? _("bones-gui: --game %s: the number is too large\n")
+					: _("bones-gui: --game %s: not a game number (1, 2, ...)\n"), v);
+				return 2;
+			}
 		} else if (!strcmp(argv[i], "--save-dir") && v) {
 			g->save_dir = v, i++;
 		} else if (!strcmp(argv[i], "--agent-delay") && v) {
