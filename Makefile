@@ -12,7 +12,7 @@ FUZZ_SECONDS ?= 600
 FUZZ_TARGETS = fuzz_record fuzz_preset fuzz_tourney fuzz_engine fuzz_notation fuzz_geominos \
 	fuzz_web_json
 
-.PHONY: all deps build run test install clean fuzz fuzz-build fuzz-smoke
+.PHONY: all deps build run test install clean fuzz fuzz-build fuzz-smoke stress
 
 all: build
 
@@ -34,6 +34,16 @@ run: deps
 
 test: deps build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The tests that touch time, STRESS_RUNS times each beside STRESS_LOAD busy processes
+# (started here, killed however the run ends); docs/testing.md.
+STRESS_TESTS ?= test_tty_time|test_tty_german|test_tty_pty|test_gui_german|test_web_api|\
+	test_web_hidden|test_tourney_engines|test_engine|test_clock_match|test_table
+STRESS_RUNS ?= 20
+STRESS_LOAD ?= 2
+
+stress: build
+	@sh tests/stress.sh $(BUILD) $(STRESS_RUNS) $(STRESS_LOAD) '$(STRESS_TESTS)'
 
 install: build
 	cmake --install $(BUILD)

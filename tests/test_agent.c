@@ -191,6 +191,9 @@ static void test_agent__bad_specs_are_refused_with_the_known_names(void)
 		     "agent 'random depth=2': depth: unknown parameter (this agent takes none)");
 	expect_error(&g, "greedy epsilon=1.5", BONES_ERANGE,
 		     "agent 'greedy epsilon=1.5': epsilon: 1.5 is out of range 0..1");
+	/* whole numbers print as such, not as 1.04858e+06 */
+	expect_error(&g, "mcts memory_mb=2000000", BONES_ERANGE,
+		     "agent 'mcts memory_mb=2000000': memory_mb: 2000000 is out of range 1..1048576");
 	expect_error(&g, "greedy epsilon=lots", BONES_EINVAL,
 		     "agent 'greedy epsilon=lots': epsilon: 'lots' is not a number");
 	expect_error(&g, "greedy epsilon=", BONES_EINVAL,

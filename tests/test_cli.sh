@@ -57,6 +57,11 @@ if ! BONES_PLUGIN_PATH=$TP "$BONES" replay "$T/bad.rec" >/dev/null 2>"$T/bad.err
    grep -qF "bones replay: $T/bad.rec:$line: move 2: '+4': not legal now" "$T/bad.err"; then
 	ok "replay rejects the first illegal move with file, line and move number"
 else fail "replay of a bad record: $(cat "$T/bad.err")"; fi
+# a game number past the machine's integers is refused, never clamped to another game
+if ! "$BONES" replay "$T/game.rec" --game 99999999999999999999 2>"$T/huge.err" &&
+   grep -qF "bones replay: --game 99999999999999999999: the number is too large" "$T/huge.err"; then
+	ok "replay refuses a game number too large"
+else fail "replay --game 99999999999999999999: $(cat "$T/huge.err")"; fi
 if ! "$BONES" replay "$T/nothing.rec" 2>"$T/none.err" &&
    grep -qF "'$T/nothing.rec': no such file" "$T/none.err"; then
 	ok "replay names a missing file"

@@ -16,6 +16,22 @@ static void test_clock__durations_parse_with_units(void)
 	CU_ASSERT_FALSE(bones_clock_parse_duration("-1", &ms));
 }
 
+/* A duration that would overflow the 64-bit millisecond count (undefined behaviour,
+ * a negative grace in practice: the player forfeited as the time ran out) is refused,
+ * as are infinity, not-a-number and anything over the documented 30 days. */
+static void test_clock__durations_out_of_range_are_refused(void)
+{
+	int64_t ms = 7;
+	static const char *const bad[] = {"1e30s", "1e30", "1e300ms", "inf", "infinity", "-inf",
+					  "nan", "NAN", "-0.5s", "43201m", "2592000.001s"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		CU_ASSERT_FALSE(bones_clock_parse_duration(bad[i], &ms));
+		CU_ASSERT_EQUAL(ms, 7); /* untouched */
+	}
+	CU_ASSERT(bones_clock_parse_duration("43200m", &ms) && ms == BONES_CLOCK_MAX_MS);
+	CU_ASSERT(bones_clock_parse_duration("2592000s", &ms) && ms == 2592000000LL);
+}
+
 /* Geominos: one minute, then a 5-point penalty and one more minute, then forfeit. */
 static void test_clock__penalty_once_then_grace_then_forfeit(void)
 {
@@ -110,6 +126,7 @@ int main(void)
 {
 	static const bones_test_case cases[] = {
 		{"durations parse with units", test_clock__durations_parse_with_units},
+		{"durations out of range are refused", test_clock__durations_out_of_range_are_refused},
 		{"penalty once then grace then forfeit", test_clock__penalty_once_then_grace_then_forfeit},
 		{"no limit is off and never penalises", test_clock__no_limit_is_off_and_never_penalises},
 		{"without forfeit waits in overtime", test_clock__without_forfeit_waits_in_overtime},

@@ -86,6 +86,10 @@ static void test_config_time__command_line_overrides_replace_the_preset_values(v
 			    BONES_OK);
 	CU_ASSERT_EQUAL(p.time.per_move_ms, 120000);
 	CU_ASSERT(!strncmp(err, "per_move: 'soon' is not a duration", 34));
+	CU_ASSERT_NOT_EQUAL(bones_preset_set_time(&p, "grace", "1e30s", err, sizeof err),
+			    BONES_OK);
+	CU_ASSERT_STRING_EQUAL(err, "grace: '1e30s' is not a duration of at most 30 days "
+				    "(try 60, 90s, 2m, 1500ms)");
 	CU_ASSERT_NOT_EQUAL(bones_preset_set_games(&p, "x", err, sizeof err), BONES_OK);
 	CU_ASSERT(!strncmp(err, "games: 'x'", 10));
 	CU_ASSERT_EQUAL(p.match_games, 4);

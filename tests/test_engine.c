@@ -8,6 +8,7 @@
 #include "bones/record.h"
 #include "bones/session.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -280,10 +281,11 @@ static bool catch_up(conversation *c, const bones_session *s, int seat, size_t *
 	return true;
 }
 
-/* One game of dominoes with settings, every seat an engine told its seat and shown
- * only what that seat may see; true when every move was accepted and every genmove
- * legal in the real game, to the end. */
-static bool engines_play_hidden_game(const char *settings, uint64_t seed)
+/* One game of dominoes with settings, every seat an engine with agent told its seat and
+ * shown only what that seat may see, asked for its moves with the line genmove; true
+ * when every move was accepted and every genmove legal in the real game, to the end. */
+static bool engines_play_hidden_game(const char *settings, uint64_t seed, const char *agent,
+				     const char *genmove)
 {
 	bones_registry *reg = bones_registry_create();
 	bones_registry_scan_dir(reg, BONES_BUILD_PLUGIN_DIR);
@@ -302,9 +304,7 @@ static bool engines_play_hidden_game(const char *settings, uint64_t seed)
 	bool ok = true;
 	for (int i = 0; i < players; i++) {
 		open_conversation(&seats[i]);
-		bones_engine_set_agent(seats[i].engine, "greedy");
-		/* repairs bounded by their count of replayed entries, not by the load */
-		bones_engine_set_repair_time(seats[i].engine, 10 * 60 * 1000);
+		bones_engine_set_agent(seats[i].engine, agent);
 		snprintf(line, sizeof line, "new dominoes %s seat=%d seed=%llu", settings, i + 1,
 			 (unsigned long long)(seed * 31 + (uint64_t)i));
 		CU_ASSERT_STRING_EQUAL(ask(&seats[i], line), "ok\n");
@@ -317,7 +317,7 @@ static bool engines_play_hidden_game(const char *settings, uint64_t seed)
 			continue;
 		}
 		ok = catch_up(&seats[who], s, who, &sent[who]);
-		const char *reply = ok ? ask(&seats[who], "genmove") : "";
+		const char *reply = ok ? ask(&seats[who], genmove) : "";
 		if (ok && (strncmp(reply, "move ", 5) ||
 			   bones_session_play_text(s, strtok(strcpy(line, reply + 5), "\n"), err,
 						   sizeof err))) {
@@ -346,12 +346,59 @@ static void test_engine__engines_told_their_seat_play_hidden_dominoes_to_the_end
 	int games = 0, clean = 0;
 	for (size_t k = 0; k < sizeof settings / sizeof settings[0]; k++)
 		for (uint64_t seed = 1; seed <= 25; seed++, games++)
-			if (engines_play_hidden_game(settings[k], seed * 1000003))
+			if (engines_play_hidden_game(settings[k], seed * 1000003, "greedy", "genmove"))
 				clean++;
 			else
 				fprintf(stderr, " (%s, seed %llu)\n", settings[k],
 					(unsigned long long)(seed * 1000003));
 	CU_ASSERT_EQUAL(clean, games);
+}
+
+/* A host's hurry costs no repair: in 4-player draw dominoes at `genmove 60` (the guesses
+ * often have another player lead, and a repair bounded by a quarter of the move's time
+ * used to give up: 12 games in 100 forfeited) every seat answers a legal move. The
+ * repair's budget is work, not time, so this holds on a loaded machine too. */
+static void test_engine__a_hurried_genmove_still_repairs_the_guesses(void)
+{
+	int clean = 0;
+	for (uint64_t seed = 1; seed <= 20; seed++)
+		if (engines_play_hidden_game("players=4 variant=draw", seed * 7919, "random",
+					     "genmove 60"))
+			clean++;
+		else
+			fprintf(stderr, " (seed %llu)\n", (unsigned long long)(seed * 7919));
+	CU_ASSERT_EQUAL(clean, 20);
+}
+
+/* Text that is no move in any position is refused before a repair of the guesses: with
+ * a budget no repair could spend, the engine still answers each garbage line at once
+ * (a repair would hold the test until ctest's timeout). A well-formed move is still
+ * repaired for. */
+static void test_engine__garbage_is_refused_before_a_repair(void)
+{
+	conversation c;
+	open_conversation(&c);
+	bones_engine_set_repair_budget(c.engine, LONG_MAX);
+	CU_ASSERT_STRING_EQUAL(ask(&c, "new dominoes players=2 seat=1 seed=5"), "ok\n");
+	for (int i = 0; i < 7; i++)
+		CU_ASSERT_STRING_EQUAL(ask(&c, "play deal:?"), "ok\n");
+	for (int i = 0; i < 5; i++)
+		CU_ASSERT_STRING_EQUAL(ask(&c, "play frobnicate"),
+				       "error: move 8: 'frobnicate': not a move of this game\n");
+	CU_ASSERT_STRING_EQUAL(ask(&c, "play deal:9-9"),
+			       "error: move 8: 'deal:9-9': not a move of this game\n");
+	close_conversation(&c);
+}
+
+/* An error reply shows a control character of the command escaped, never verbatim. */
+static void test_engine__error_replies_escape_control_characters(void)
+{
+	conversation c;
+	open_conversation(&c);
+	CU_ASSERT_STRING_EQUAL(ask(&c, "new testgame seed=3 target=5"), "ok\n");
+	CU_ASSERT_STRING_EQUAL(ask(&c, "play +1\tjunk"),
+			       "error: move 1: '+1\\tjunk': not a move of this game\n");
+	close_conversation(&c);
 }
 
 /* genmove MS bounds the agent's search: an agent whose own budget is 30 s answers in
@@ -460,6 +507,11 @@ int main(void)
 		{"a seat outside the game is refused", test_engine__a_seat_outside_the_game_is_refused},
 		{"genmove MS bounds the search", test_engine__genmove_ms_bounds_the_search},
 		{"a chooser answers genmove", test_engine__a_chooser_answers_genmove},
+		{"a hurried genmove still repairs the guesses",
+		 test_engine__a_hurried_genmove_still_repairs_the_guesses},
+		{"garbage is refused before a repair", test_engine__garbage_is_refused_before_a_repair},
+		{"error replies escape control characters",
+		 test_engine__error_replies_escape_control_characters},
 		{NULL, NULL}};
 	return bones_test_main("engine", cases);
 }

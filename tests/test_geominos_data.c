@@ -97,6 +97,9 @@ static void test_geominos_data__each_broken_file_names_its_line_and_reason(void)
 	expect_error("board=" FIX "pips.ini", "pips.ini:3: not a Geominos board file (keys belong under [board])");
 	expect_error("tiles=" FIX "syntax.ini", "syntax.ini:4: syntax error");
 	expect_error("tiles=nowhere/none.ini", "tiles: cannot find 'nowhere/none.ini'");
+	/* an empty file has no line to blame: the file alone, never line 0 */
+	expect_error("tiles=" FIX "empty.ini", "empty.ini: a tile set needs at least 2 tiles, found 0");
+	expect_error("board=" FIX "empty.ini", "empty.ini: board has 0 rows, expected 21");
 	expect_error("board=none.ini", "board: cannot find 'none.ini'");
 	/* The message starts with the option it blames. */
 	expect_error("tiles=" FIX "pips.ini", "tiles: ");

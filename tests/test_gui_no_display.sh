@@ -14,6 +14,12 @@ fail=0
 [ $rc = 1 ] || { echo "FAIL: bones-gui without a display exited $rc (124: it ran on)"; fail=1; }
 echo "$out" | grep -q "no display: neither DISPLAY (X11) nor WAYLAND_DISPLAY is set" ||
 	{ echo "FAIL: no clear message: $out"; fail=1; }
+# an argument error comes first: a game number too large is refused, never clamped
+out=$(env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER timeout 10 "$gui" holomino \
+	--game 99999999999999999999 2>&1)
+rc=$?
+[ $rc = 2 ] && echo "$out" | grep -qF -- "--game 99999999999999999999: the number is too large" ||
+	{ echo "FAIL: --game 99999999999999999999: status $rc: $out"; fail=1; }
 start=$(echo quit | env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER timeout 20 \
 	"$1/bin/bones" start 2>&1)
 echo "$start" | grep -q "Holomino" || { echo "FAIL: bones start chose no terminal game: $start"; fail=1; }

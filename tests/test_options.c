@@ -154,7 +154,9 @@ static void test_options__a_settings_list_stops_at_the_first_bad_pair(void)
 	CU_ASSERT_EQUAL(bones_options_apply(&opts, NULL, err, sizeof err), BONES_OK);
 	CU_ASSERT_EQUAL(bones_options_apply(&opts, "rule=max players", err, sizeof err),
 			BONES_EPARSE);
-	CU_ASSERT_STRING_EQUAL(err, "settings: 'players' is not key=value");
+	CU_ASSERT_STRING_EQUAL(err, "settings: 'players' is not a setting: write name=value with "
+				    "no spaces around '=' (e.g. players=4), and a value with spaces "
+				    "in quotes (name=\"a b\")");
 	CU_ASSERT_EQUAL(opts.values[2].i, 1); /* rule=max came first and stays */
 	CU_ASSERT_EQUAL(bones_options_apply(&opts, "=4", err, sizeof err), BONES_EPARSE);
 	CU_ASSERT_EQUAL(bones_options_apply(&opts, "title=\"open", err, sizeof err), BONES_EPARSE);

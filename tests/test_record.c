@@ -261,6 +261,8 @@ static void test_record__each_corrupt_record_gets_its_own_message(void)
 		{HEAD "1. p1 +2\n3. p2 +2\n", ":5: move 2: '+2': numbered 3, expected 2", 1},
 		{HEAD "1. p2 +2\n", ":4: move 1: '+2': recorded for 'p2' but p1 is to move", 0},
 		{HEAD "1. p1\n", ":4: expected 'N. MOVER MOVE', found '1. p1'", 0},
+		{HEAD "1. p1 +2\n99999999999999999999. p2 +2\n",
+		 ":5: move 2: the move number in '99999999999999999999. p2 +2' is too large", 1},
 		{HEAD "1. p1 +1\n[Result \"*\"]\n", ":5: tag 'Result' after the first move", 1},
 		{HEAD "[Result \"ranks 2 1; scores 0 1\"]\n1. p1 +2\n2. p2 +2\n3. p1 +2\n"
 		      "4. p2 +2\n5. p1 +2\n",

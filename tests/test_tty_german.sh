@@ -89,9 +89,14 @@ printf 'quit\n' | LANG=C.UTF-8 "$bones" play holomino --seed 3 --save "$tmp/pipe
 cmp -s "$tmp/pipe.bones" "$tmp/pipe-en.bones" || fail "pipe: the record differs from English"
 
 # 3. The clock: a late answer gets the penalty and the grace period, told in German.
-{ sleep 1.5; yes 1 | head -40; } | BONES_PLUGIN_PATH=$build/tests/plugins LANG=de_DE.UTF-8 \
-	"$bones" play testgame --time 1s --penalty 2 --grace 5s --forfeit yes --seed 3 \
-	--save "$tmp/late.bones" >"$tmp/late.out" 2>&1 || fail "late game exited $?"
+# The clock is injected (tty_common.sh): no answer races the wall clock.
+export BONES_TEST_CLOCK=$tmp/clock
+BONES_PLUGIN_PATH=$build/tests/plugins LANG=de_DE.UTF-8 timed "$tmp/late.out" testgame \
+	--time 1s --penalty 2 --grace 5s --forfeit yes --seed 3 --save "$tmp/late.bones"
+wait_for "$tmp/late.out" "[noch 0:01]> "
+set_clock 1500
+wait_for "$tmp/late.out" "Noch 5 Sekunden für den Zug"
+finish late $(yes 1 | head -40)
 expect "$tmp/late.out" "Bedenkzeit: 1 s für jeden deiner Züge; danach 2 Strafpunkte und 5 s" "clock"
 expect "$tmp/late.out" "Zeit abgelaufen: du bekommst 2 Strafpunkte (insgesamt 2)" "late answer"
 expect "$tmp/late.out" "Noch 5 Sekunden für den Zug, dann ist die Partie verloren" "late answer"
@@ -99,9 +104,15 @@ expect "$tmp/late.out" "(Strafpunkte 2)" "late answer: the scores"
 expect "$tmp/late.out" "mit Strafpunkten 2)" "late answer: the result"
 expect "$tmp/late.out" "[noch 0:01]> " "late answer: the time left"
 # no answer within the grace period: the game is lost on time
-{ sleep 2; echo 1; } | BONES_PLUGIN_PATH=$build/tests/plugins LANG=de_DE.UTF-8 \
-	"$bones" play testgame --time 0.5s --penalty 2 --grace 0.3s --forfeit yes --seed 3 \
-	--save "$tmp/forfeit.bones" >"$tmp/forfeit.out" 2>&1 || fail "forfeit game exited $?"
+BONES_PLUGIN_PATH=$build/tests/plugins LANG=de_DE.UTF-8 timed "$tmp/forfeit.out" testgame \
+	--time 0.5s --penalty 2 --grace 0.3s --forfeit yes --seed 3 --save "$tmp/forfeit.bones"
+wait_for "$tmp/forfeit.out" "[noch 0:01]> "
+set_clock 500
+wait_for "$tmp/forfeit.out" "Noch 0,3 Sekunden für den Zug"
+set_clock 800
+wait_for "$tmp/forfeit.out" "Partie beendet (Zeitüberschreitung)"
+finish forfeit 1
+unset BONES_TEST_CLOCK
 expect "$tmp/forfeit.out" "Noch 0,3 Sekunden für den Zug, dann ist die Partie verloren" "forfeit"
 expect "$tmp/forfeit.out" "Zeit überschritten: du hast die Partie verloren" "forfeit"
 expect "$tmp/forfeit.out" "Partie beendet (Zeitüberschreitung)" "forfeit"

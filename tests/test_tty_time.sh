@@ -7,13 +7,20 @@ set -u
 build=$1 src=$2 plugins=$1/tests/plugins
 . "$(dirname "$0")/tty_common.sh"
 
+# Time is injected (tty_common.sh, docs/testing.md): a game is started on a FIFO at
+# clock 0, the test waits for its prompt, moves the clock on, waits for what that causes
+# and only then answers. Nothing races the wall clock.
+export BONES_TEST_CLOCK=$tmp/clock
+
 # 1. testgame (most points win): the answer comes after 1.5 s of a 1 s limit, within a
 # 5 s grace: a penalty of 2, the game goes on, the final result subtracts it.
-{ sleep 1.5; yes 1 | head -40; } |
-	"$bones" play testgame --time 1s --penalty 2 --grace 5s --forfeit yes --seed 3 \
-	--save "$tmp/late.bones" >"$tmp/late.out" 2>&1 || fail "late game exited $?"
+timed "$tmp/late.out" testgame --time 1s --penalty 2 --grace 5s --forfeit yes --seed 3 \
+	--save "$tmp/late.bones"
+wait_for "$tmp/late.out" "[0:01 left]> "
+set_clock 1500
+wait_for "$tmp/late.out" "5 more seconds to move, then the game is forfeit"
+finish late $(yes 1 | head -40)
 expect "$tmp/late.out" "time is up: You get a penalty of 2 points (penalties 2)" "late answer"
-expect "$tmp/late.out" "5 more seconds to move, then the game is forfeit" "late answer"
 expect "$tmp/late.out" "game over" "late answer"
 [ "$(tag "$tmp/late.bones" Penalties)" = "2 0" ] || fail "late answer: Penalties tag"
 [ "$(tag "$tmp/late.bones" TimeControl)" = "per_move=1s penalty=2 grace=5s forfeit=true" ] ||
@@ -29,7 +36,8 @@ if [ -x "$build/bin/bones" ] && "$bones" replay --help >/dev/null 2>&1; then
 	"$bones" replay "$tmp/late.bones" >/dev/null 2>&1 || fail "late answer: record replays"
 fi
 
-# 2. An answer in time: no penalty, the plugin's result.
+# 2. An answer in time (the clock stands still): no penalty, the plugin's result.
+set_clock 0
 yes 1 | head -40 | "$bones" play testgame --time 5s --penalty 2 --seed 3 \
 	--save "$tmp/quick.bones" >"$tmp/quick.out" 2>&1 || fail "quick game exited $?"
 grep -q "time is up" "$tmp/quick.out" && fail "quick answer was penalised"
@@ -38,12 +46,14 @@ grep -q "time is up" "$tmp/quick.out" && fail "quick answer was penalised"
 	fail "quick answer: FinalResult differs from Result"
 
 # 3. No answer within 0.5 s + 0.3 s of grace: the human forfeits and ranks last.
-{ sleep 2; echo 1; } |
-	"$bones" play testgame --time 0.5s --penalty 2 --grace 0.3s --forfeit yes --seed 3 \
-	--save "$tmp/forfeit.bones" >"$tmp/forfeit.out" 2>&1 || fail "forfeit game exited $?"
+timed "$tmp/forfeit.out" testgame --time 0.5s --penalty 2 --grace 0.3s --forfeit yes --seed 3 \
+	--save "$tmp/forfeit.bones"
+wait_for "$tmp/forfeit.out" "[0:01 left]> "
+set_clock 800
+wait_for "$tmp/forfeit.out" "game over (forfeit)"
+finish forfeit 1
 expect "$tmp/forfeit.out" "time is up: You get a penalty of 2 points" "forfeit"
 expect "$tmp/forfeit.out" "out of time: You forfeit the game" "forfeit"
-expect "$tmp/forfeit.out" "game over (forfeit)" "forfeit"
 expect "$tmp/forfeit.out" "2. You (seat 1): -2 (0 with penalties 2) forfeit" "forfeit"
 [ "$(tag "$tmp/forfeit.bones" Forfeit)" = "1" ] || fail "forfeit: Forfeit tag"
 [ "$(tag "$tmp/forfeit.bones" FinalResult)" = "ranks 2 1; scores -2 0" ] ||
@@ -51,10 +61,11 @@ expect "$tmp/forfeit.out" "2. You (seat 1): -2 (0 with penalties 2) forfeit" "fo
 grep -q '^; You (seat 1) forfeited' "$tmp/forfeit.bones" || fail "forfeit: record comment"
 
 # 4. Without forfeit (the default of a bare --time) the late player just waits on.
-{ sleep 1.2; yes 1 | head -40; } |
-	"$bones" play testgame --time 0.3s --grace 0.3s --seed 3 >"$tmp/nof.out" 2>&1 ||
-	fail "no-forfeit game exited $?"
-expect "$tmp/nof.out" "no forfeit in this game: take your time" "no forfeit"
+timed "$tmp/nof.out" testgame --time 0.3s --grace 0.3s --seed 3
+wait_for "$tmp/nof.out" "[0:01 left]> "
+set_clock 1200
+wait_for "$tmp/nof.out" "no forfeit in this game: take your time"
+finish "no-forfeit" $(yes 1 | head -40)
 expect "$tmp/nof.out" "game over" "no forfeit"
 grep -q "forfeit the game" "$tmp/nof.out" && fail "no forfeit: the player forfeited"
 
@@ -66,20 +77,31 @@ expect "$tmp/err1" "--time soon: per_move: 'soon' is not a duration" "--time err
 [ $? = 2 ] || fail "--games 0: exit status"
 expect "$tmp/err2" "--games 0: games: '0': expected a number of games in 1..1000" \
 	"--games error"
+for d in 1e30s inf nan -5s 31d 43201m; do
+	"$bones" play testgame --grace "$d" >"$tmp/err3" 2>&1
+	[ $? = 2 ] || fail "--grace $d: exit status"
+	expect "$tmp/err3" "--grace $d: grace: '$d' is not a duration of at most 30 days" \
+		"--grace $d error"
+done
 
 # 6. Geominos (fewest points win), its preset's [time]: a late first move costs 5 points
 # added to the score; a forfeit there ranks the human last with 5 points added.
 if [ -f "$build/lib/bones/plugins/geominos.so" ]; then
 	export BONES_PLUGIN_PATH=$build/lib/bones/plugins
-	{ sleep 1.5; echo 1; echo i; echo quit; } | "$bones" play geominos-timed --time 1s --seed 5 \
-		--save "$tmp/geo.bones" >"$tmp/geo.out" 2>&1 || fail "geominos late exited $?"
+	timed "$tmp/geo.out" geominos-timed --time 1s --seed 5 --save "$tmp/geo.bones"
+	wait_for "$tmp/geo.out" "[0:01 left]> "
+	set_clock 1500
+	wait_for "$tmp/geo.out" "60 more seconds to move, then the game is forfeit"
+	finish "geominos late" 1 i quit
 	expect "$tmp/geo.out" "time is up: You get a penalty of 5 points (penalties 5)" \
 		"geominos late answer"
-	expect "$tmp/geo.out" "60 more seconds to move, then the game is forfeit" \
-		"geominos late answer (the preset's grace)"
 	expect "$tmp/geo.out" "(penalties 5), greedy" "geominos scores line"
-	{ sleep 2; echo 1; } | "$bones" play geominos-timed --time 0.5s --grace 0.2s --seed 5 \
-		--save "$tmp/geof.bones" >"$tmp/geof.out" 2>&1 || fail "geominos forfeit exited $?"
+	timed "$tmp/geof.out" geominos-timed --time 0.5s --grace 0.2s --seed 5 \
+		--save "$tmp/geof.bones"
+	wait_for "$tmp/geof.out" "[0:01 left]> "
+	set_clock 700
+	wait_for "$tmp/geof.out" "out of time: You forfeit the game"
+	finish "geominos forfeit" 1
 	[ "$(tag "$tmp/geof.bones" FinalResult)" = "ranks 2 1; scores 5 0" ] ||
 		fail "geominos forfeit: FinalResult '$(tag "$tmp/geof.bones" FinalResult)'"
 	export BONES_PLUGIN_PATH=$build/tests/plugins
@@ -141,6 +163,8 @@ expect-match 2
 save $tmp/gui-m2.bones
 quit
 SCRIPT
+	# `wait MS` moves the injected clock on by MS at once (docs/testing.md)
+	set_clock 0
 	BONES_PLUGIN_PATH=$build/lib/bones/plugins timeout 90 xvfb-run -a -s "-screen 0 1280x800x24" \
 		"$gui" --seed 5 --agent-delay 0 --size 1000x700 --time 1s --grace 1s \
 		--script "$tmp/gui.txt" >"$tmp/gui.out" 2>"$tmp/gui.err"

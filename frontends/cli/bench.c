@@ -9,6 +9,7 @@
 #include "bench_redraw.h"
 #include "bones/agent.h"
 #include "bones/bench.h"
+#include "bones/clock.h"
 #include "bones/preset.h"
 #include "bones/host.h"
 #include "bones/i18n.h"
@@ -106,7 +107,7 @@ static bool parse_args(int argc, char **argv, bench_args *a)
 			a->agent = v;
 		else if (!strcmp(k, "--set") && a->set_count < MAX_SETS)
 			a->sets[a->set_count++] = v;
-		if (end ? (errno || *end || end == v || a->seconds < 0 || a->position < -1) :
+		if (end ? (errno || *end || end == v || !(a->seconds >= 0 && a->seconds <= BONES_CLOCK_MAX_MS / 1000) || a->position < -1) :
 		    strcmp(k, "--variant") && strcmp(k, "--set") && strcmp(k, "--agent")) {
 			fprintf(stderr, _("bones bench: bad option '%s %s' (see --help)\n"), k, v);
 			return false;

@@ -1,5 +1,7 @@
 /* `bones replay FILE`: re-apply every move of a record, print the final position and
  * the result; a bad record is an error naming file, line and move. */
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,9 +44,15 @@ static bool replay_args(int argc, char **argv, const char **file, size_t *k)
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--game") && i + 1 < argc) {
 			char *end;
+			errno = 0;
 			unsigned long long v = strtoull(argv[++i], &end, 10);
-			if (*end || !v || argv[i][0] == '-')
+			if (*end || !v || argv[i][0] == '-' || end == argv[i])
 				return false;
+			if (errno == ERANGE || v > SIZE_MAX) { /* never clamped to another game */
+				fprintf(stderr, _("bones replay: --game %s: the number is too large\n"),
+					argv[i]);
+				return false;
+			}
 			*k = (size_t)v;
 		} else if (argv[i][0] != '-' && !*file) {
 			*file = argv[i];

@@ -2,6 +2,8 @@
  * window (the start screen, or straight into a game or a record's replay); `--render`
  * draws a record off-screen to a PNG (render_png.c). */
 #include <SDL_image.h>
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,15 +61,23 @@ static int parse(int argc, char **argv, gui_args *g)
 		} else if ((!strcmp(argv[i], "--time") || !strcmp(argv[i], "--grace")) && v) {
 			int64_t ms;
 			if (!bones_clock_parse_duration(v, &ms)) {
-				fprintf(stderr, _("bones-gui: %s '%s': not a duration (try 60, 90s, 2m)\n"),
+				fprintf(stderr, _("bones-gui: %s '%s': not a duration of at most 30 days (try 60, 90s, 2m)\n"),
 					argv[i], v);
 				return 2;
 			}
 			*(argv[i][2] == 't' ? &g->time : &g->grace) = v, i++;
 		} else if (!strcmp(argv[i], "--script") && v) {
 			g->script = v, i++;
-		} else if (!strcmp(argv[i], "--game") && v && strtoul(v, NULL, 10) > 0) {
-			g->game = strtoul(v, NULL, 10), i++;
+		} else if (!strcmp(argv[i], "--game") && v && isdigit((unsigned char)v[0])) {
+			char *end;
+			errno = 0;
+			g->game = strtoul(v, &end, 10), i++;
+			if (errno == ERANGE || *end || !g->game) { /* never clamped to another game */
+				fprintf(stderr, errno == ERANGE
+					? _("bones-gui: --game %s: the number is too large\n")
+					: _("bones-gui: --game %s: not a game number (1, 2, ...)\n"), v);
+				return 2;
+			}
 		} else if (!strcmp(argv[i], "--save-dir") && v) {
 			g->save_dir = v, i++;
 		} else if (!strcmp(argv[i], "--agent-delay") && v) {

@@ -54,6 +54,8 @@ static int wait_line(tty_game *t, int64_t deadline, bool resize)
 			if (left <= 0)
 				return 0;
 			timeout = left > 1000000 ? 1000000 : (int)left;
+			if (bones_clock_injected() && timeout > BONES_CLOCK_INJECTED_POLL_MS)
+				timeout = BONES_CLOCK_INJECTED_POLL_MS; /* a test moves the time */
 		}
 		struct pollfd p = {fd, POLLIN, 0};
 		int r = poll(&p, 1, timeout);

@@ -43,7 +43,10 @@ static int fail_at(char *err, size_t errcap, const char *path, int line, const c
 	va_start(ap, fmt);
 	vsnprintf(reason, sizeof reason, fmt, ap);
 	va_end(ap);
-	snprintf(err, errcap, "%s:%d: %s", path, line, reason);
+	if (line > 0)
+		snprintf(err, errcap, "%s:%d: %s", path, line, reason);
+	else /* no line to blame (an empty file): the file alone, never "FILE:0:" */
+		snprintf(err, errcap, "%s: %s", path, reason);
 	return 0;
 }
 

@@ -31,7 +31,11 @@ typedef struct bones_clock {
 	bones_clock_phase phase;
 } bones_clock;
 
-/* Parse "60", "90s", "2m", "1500ms" into milliseconds. False on bad text. */
+/* The longest duration a time control takes: 30 days. */
+#define BONES_CLOCK_MAX_MS (30LL * 24 * 60 * 60 * 1000)
+
+/* Parse "60", "90s", "2m", "1500ms" into milliseconds. False on bad text and on a
+ * duration that is negative, not finite ("inf", "nan") or over BONES_CLOCK_MAX_MS. */
 bool bones_clock_parse_duration(const char *text, int64_t *ms);
 
 void bones_clock_init(bones_clock *clock, const bones_time_control *control);
@@ -47,5 +51,20 @@ int64_t bones_clock_remaining(const bones_clock *clock, int64_t now_ms);
 const char *bones_clock_text(int64_t ms, char *buf, size_t cap);
 /* A monotonic time in milliseconds. */
 int64_t bones_clock_now_ms(void);
+
+/* Tests inject time: with BONES_TEST_CLOCK=FILE in the environment, bones_clock_now_ms
+ * reads the milliseconds written in FILE (0 when it is missing), which the test
+ * advances by writing a new number (write FILE.new, then rename it over FILE, so that
+ * no reader sees half a number). Whoever waits for a deadline of that clock (the
+ * terminal UI, the GUI, the web server) wakes at least every BONES_CLOCK_INJECTED_POLL_MS
+ * milliseconds while it is injected, to see the time move. docs/testing.md. */
+#define BONES_CLOCK_INJECTED_POLL_MS 10
+
+/* True when BONES_TEST_CLOCK names the clock's file. */
+bool bones_clock_injected(void);
+
+/* Move the injected clock on by ms (the GUI's script `wait MS` does this); false when
+ * no clock is injected or the file cannot be written. */
+bool bones_clock_advance_injected(int64_t ms);
 
 #endif /* BONES_CLOCK_H */

@@ -39,12 +39,11 @@ typedef bones_status (*bones_engine_chooser)(void *user, const bones_session *s,
  * NULL goes back to the spec. user is borrowed and must outlive the engine. */
 void bones_engine_set_chooser(bones_engine *e, bones_engine_chooser fn, void *user);
 
-/* How long a repair of the engine's guesses may take when a move contradicts them, in
- * milliseconds of wall time, unless `genmove MS` gives a quarter of its own (0: 2000,
- * as a host waits 5 s for `play`). A repair is also bounded by the history entries it
- * replays (4 million), the same on every machine: a test sets a time far above that
- * so that its results do not depend on the machine's load. */
-void bones_engine_set_repair_time(bones_engine *e, int64_t ms);
+/* How much work a repair of the engine's guesses may do when a move contradicts them
+ * (or, at `genmove`, they have another player to move): history entries replayed, 0:
+ * 4 million (about a second). Work, not time: the result is the same on an idle and a
+ * loaded machine. */
+void bones_engine_set_repair_budget(bones_engine *e, long entries);
 
 /* Handle one command line (with or without its newline) and write the reply to out.
  * Returns false after `quit` (the reply "ok" is written), true otherwise. */

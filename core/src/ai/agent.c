@@ -172,8 +172,9 @@ static bones_status set_param(bones_agent *a, const char *spec, const char *word
 			return BONES_EINVAL;
 		}
 		if (v < p->min || v > p->max) {
-			snprintf(err, errcap, _("agent '%s': %s: %g is out of range %g..%g"), spec,
-				 p->key, v, p->min, p->max);
+			/* %.15g: whole numbers as such (1048576, not 1.04858e+06) */
+			snprintf(err, errcap, _("agent '%s': %s: %.15g is out of range %.15g..%.15g"),
+				 spec, p->key, v, p->min, p->max);
 			return BONES_ERANGE;
 		}
 		a->params[i] = v;

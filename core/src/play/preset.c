@@ -200,7 +200,7 @@ static const char *time_key(bones_time_control *t, const char *key, const char *
 	if (!strcmp(key, "per_move") || !strcmp(key, "grace")) {
 		int64_t ms;
 		if (!bones_clock_parse_duration(value, &ms)) {
-			snprintf(buf, cap, _("'%s' is not a duration (try 60, 90s, 2m, 1500ms)"), value);
+			snprintf(buf, cap, _("'%s' is not a duration of at most 30 days (try 60, 90s, 2m, 1500ms)"), value);
 			return buf;
 		}
 		if (!strcmp(key, "per_move") && ms <= 0)

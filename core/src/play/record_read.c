@@ -261,6 +261,17 @@ static bool split_move(char *line, unsigned long *number, char **who, char **tex
 	return **who && **text;
 }
 
+/* "99999999999999999999. p1 +2": a move number past unsigned long. */
+static bool number_too_large(const char *text)
+{
+	char *end;
+	if (!isdigit((unsigned char)*text))
+		return false;
+	errno = 0;
+	(void)strtoul(text, &end, 10);
+	return errno == ERANGE && *end == '.';
+}
+
 static bones_status take_move(reader *r, int line, char *text)
 {
 	char shown[80], whoname[16], recorded[24];
@@ -268,6 +279,9 @@ static bones_status take_move(reader *r, int line, char *text)
 	char *who, *move_text;
 	char line_shown[80];
 	excerpt(text, line_shown, 60);
+	if (number_too_large(text) && r->game_line)
+		return fail(r, BONES_EPARSE, line, _("move %zu: the move number in '%s' is too large"),
+			    r->moves + 1, line_shown);
 	bool ok = split_move(text, &number, &who, &move_text);
 	/* a Bones record has its Game tag before the first other line */
 	if (!ok && !r->game_line)

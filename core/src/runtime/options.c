@@ -181,7 +181,8 @@ static bool next_pair(const char **p, char *pair, size_t cap, char **value,
 		size_t n = strcspn(s, " \t");
 		*st = BONES_EPARSE;
 		if (err && errcap)
-			snprintf(err, errcap, _("settings: '%.*s' is not key=value"), (int)n, s);
+			snprintf(err, errcap, _("settings: '%.*s' is not a setting: write name=value with no spaces around '=' "
+				   "(e.g. players=4), and a value with spaces in quotes (name=\"a b\")"), (int)n, s);
 		return false;
 	}
 	if (*v == '"') {

@@ -39,7 +39,7 @@ struct bones_engine {
 	size_t masked_cap;
 	int seat;               /* `new ... seat=N`: the player this engine is (0-based), or -1 */
 	bones_rng guesses;      /* draws the masked outcomes; seeded by the game's seed */
-	int64_t repair_ms;      /* bones_engine_set_repair_time; 0: the default */
+	long repair_budget;     /* bones_engine_set_repair_budget; 0: the default */
 	bones_engine_chooser chooser; /* bones_engine_set_chooser: answers genmove, or NULL */
 	void *chooser_user;     /* borrowed; passed back to chooser */
 };
@@ -81,9 +81,9 @@ void bones_engine_set_chooser(bones_engine *e, bones_engine_chooser fn, void *us
 	e->chooser_user = user;
 }
 
-void bones_engine_set_repair_time(bones_engine *e, int64_t ms)
+void bones_engine_set_repair_budget(bones_engine *e, long entries)
 {
-	e->repair_ms = ms > 0 ? ms : 0;
+	e->repair_budget = entries > 0 ? entries : 0;
 }
 
 void bones_engine_destroy(bones_engine *e)
@@ -95,13 +95,23 @@ void bones_engine_destroy(bones_engine *e)
 	free(e);
 }
 
+/* "error: " and the message on one line; a control character in it (a TAB of the
+ * command echoed back) is written escaped: "\t", else "\xNN". */
 static void reply_error(FILE *out, const char *fmt, ...)
 {
+	char msg[1024];
 	va_list ap;
-	fputs("error: ", out);
 	va_start(ap, fmt);
-	vfprintf(out, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	fputs("error: ", out);
+	for (const unsigned char *c = (const unsigned char *)msg; *c; c++)
+		if (*c == '\t')
+			fputs("\\t", out);
+		else if (*c < 0x20 || *c == 0x7f)
+			fprintf(out, "\\x%02x", *c);
+		else
+			fputc(*c, out);
 	fputc('\n', out);
 }
 
@@ -350,9 +360,9 @@ static bool mark_last(bones_engine *e, bool guessed)
 	return true;
 }
 
-/* Change the guesses so that goal holds (engine_redeal.c) within ms milliseconds (0:
- * the engine's repair time); false when none was guessed or no change found does it. */
-static bool redeal(bones_engine *e, bones_redeal_goal goal, int64_t ms)
+/* Change the guesses so that goal holds (engine_redeal.c) within the engine's repair
+ * budget; false when none was guessed or no change found does it. */
+static bool redeal(bones_engine *e, bones_redeal_goal goal)
 {
 	size_t n = bones_session_length(e->session);
 	bool any = false;
@@ -360,14 +370,31 @@ static bool redeal(bones_engine *e, bones_redeal_goal goal, int64_t ms)
 		any |= e->masked[i];
 	return any && n <= e->masked_cap &&
 	       !bones_engine_redeal(e->session, e->masked, goal, bones_session_seed(e->session),
-				    ms > 0 ? ms : e->repair_ms);
+				    e->repair_budget);
+}
+
+/* Whether text is a move of this game in some position: the plugin parses it (legal or
+ * not) here or at an earlier entry of the history. Text that is no move anywhere needs
+ * no repair of the guesses. */
+static bool could_be_move(bones_engine *e, const char *text)
+{
+	const bones_session *s = e->session;
+	const bones_plugin *p = bones_session_plugin(s);
+	bones_move m;
+	for (size_t i = bones_session_length(s) + 1; i-- > 0;) {
+		const void *state = i == bones_session_length(s) ? bones_session_state(s)
+								  : bones_session_state_at(s, i);
+		if (p->parse_move(bones_session_game(s), state, text, &m) != BONES_EPARSE)
+			return true;
+	}
+	return false;
 }
 
 /* A move the guesses made illegal: change guesses, then play it. */
 static bool play_redealt(bones_engine *e, const char *text)
 {
 	char err[512];
-	return redeal(e, (bones_redeal_goal){.text = text, .seat = -1}, 0) &&
+	return redeal(e, (bones_redeal_goal){.text = text, .seat = -1}) &&
 	       !bones_session_play_text(e->session, text, err, sizeof err);
 }
 
@@ -379,8 +406,9 @@ static void cmd_play(bones_engine *e, const char *text, FILE *out)
 		return;
 	}
 	bool guessed = play_masked(e, text);
+	/* text that is no move of this game in any position is refused before a repair */
 	if (!guessed && bones_session_play_text(e->session, text, err, sizeof err) &&
-	    !play_redealt(e, text)) {
+	    (!could_be_move(e, text) || !play_redealt(e, text))) {
 		reply_error(out, "%s", err);
 		return;
 	}
@@ -426,9 +454,10 @@ static bones_status choose(bones_engine *e, int who, double seconds, bones_move 
 }
 
 /* genmove [MS]: the engine's agent chooses a move for the player to move (its seat,
- * when `new` named it). MS, the host's time for this move in milliseconds, bounds the
- * work: a repair of the guesses a quarter of it, the search 90% of what is left less
- * 20 ms for the exchange. */
+ * when `new` named it). A repair of the guesses (the guesses had another player to
+ * move) has its own budget of work, not of time; MS, the host's time for this move in
+ * milliseconds, bounds the agent's search: 90% of what is left less 20 ms for the
+ * exchange, at least 1 ms. */
 static void cmd_genmove(bones_engine *e, const char *ms_text, FILE *out)
 {
 	bones_move m;
@@ -441,11 +470,11 @@ static void cmd_genmove(bones_engine *e, const char *ms_text, FILE *out)
 	int64_t start = bones_clock_now_ms();
 	int who = bones_session_to_move(e->session);
 	if (e->seat >= 0 && who >= 0 && who != e->seat &&
-	    redeal(e, (bones_redeal_goal){.text = NULL, .seat = e->seat}, (int64_t)ms / 4))
+	    redeal(e, (bones_redeal_goal){.text = NULL, .seat = e->seat}))
 		who = bones_session_to_move(e->session); /* the guesses had the wrong player lead */
 	double left = (double)ms / 1000 - (double)(bones_clock_now_ms() - start) / 1000;
 	/* at least half the time left when the margin leaves too little */
-	double seconds = ms ? fmax(left * 0.9 - 0.02, left / 2) : 0;
+	double seconds = ms ? fmax(fmax(left * 0.9 - 0.02, left / 2), 0.001) : 0;
 	if (e->agent)
 		bones_agent_set_time_limit(e->agent, seconds);
 	if (!e->agent && !e->chooser)

@@ -21,10 +21,11 @@ typedef struct bones_redeal_goal {
  * outcome of the same prefix ("deal:"), swapping with a later guess of that outcome,
  * keeps changes that let more of the history replay, and starts again from fresh random
  * guesses when it stops making progress; seed makes it repeatable. It stops after
- * 4 million entries replayed or ms milliseconds (0: 2 seconds). On success the history
- * is rewritten (the goal's text is not played) and BONES_OK returned; otherwise the
+ * budget history entries replayed (0: 4 million), never by the clock, so that its
+ * result is the same on an idle and a loaded machine. On success the history is
+ * rewritten (the goal's text is not played) and BONES_OK returned; otherwise the
  * session is as before and BONES_EILLEGAL is returned. */
 bones_status bones_engine_redeal(bones_session *s, const bool *masked, bones_redeal_goal goal,
-				 uint64_t seed, int64_t ms);
+				 uint64_t seed, long budget);
 
 #endif /* BONES_ENGINE_REDEAL_H */

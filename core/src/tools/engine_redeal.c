@@ -7,14 +7,12 @@
  * ("draw:3-5"), which is how a change of one guess swaps with a later one. */
 #include "engine_internal.h"
 
-#include "bones/clock.h"
 #include "bones/rng.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define BUDGET 4000000   /* history entries replayed at most per repair ... */
-#define BUDGET_MS 2000   /* ... and milliseconds, by default (a host waits 5 s for `play`) */
+#define BUDGET 4000000L  /* history entries replayed at most per repair, by default */
 #define STALE_STEPS 24   /* steps without progress before a kick */
 #define KICK 3           /* guesses a kick changes at random */
 #define RESTART_KICKS 8  /* every so many kicks, all guesses are drawn afresh */
@@ -43,7 +41,6 @@ struct search {
 	bones_redeal_goal goal;
 	bones_rng rng;
 	long budget;            /* entries left to replay */
-	int64_t deadline_ms;
 };
 
 static bool better(score a, score b)
@@ -101,11 +98,11 @@ static bool goal_holds(struct search *q)
 	return true;
 }
 
-/* Count one entry replayed; true when the budget (entries or time) is spent. */
+/* Count one entry replayed; true when the budget is spent. */
 static bool spent(struct search *q)
 {
-	if (q->budget > 0 && --q->budget % 1024 == 0 && bones_clock_now_ms() > q->deadline_ms)
-		q->budget = 0;
+	if (q->budget > 0)
+		q->budget--;
 	return q->budget <= 0;
 }
 
@@ -246,20 +243,18 @@ static bool search(struct search *q)
 		return false;
 	memcpy(q->trial, q->keep, q->length * sizeof *q->trial);
 	q->budget = (long)q->length + 1;
-	q->deadline_ms = INT64_MAX;
 	return replay(q, q->first, false).done;
 }
 
 bones_status bones_engine_redeal(bones_session *s, const bool *masked, bones_redeal_goal goal,
-				 uint64_t seed, int64_t ms)
+				 uint64_t seed, long budget)
 {
 	const bones_plugin *p = bones_session_plugin(s);
 	size_t length = bones_session_length(s), cap = length + 1;
 	size_t max_moves = bones_session_info(s)->max_moves + 1;
 	struct search q = {.s = s, .p = p, .masked = masked, .length = length, .first = length,
-			   .goal = goal, .budget = BUDGET};
+			   .goal = goal, .budget = budget > 0 ? budget : BUDGET};
 	bones_rng_seed(&q.rng, seed ^ length);
-	q.deadline_ms = bones_clock_now_ms() + (ms > 0 ? ms : BUDGET_MS);
 	q.prefix = calloc(cap, sizeof *q.prefix);
 	q.keep = calloc(cap, sizeof *q.keep);
 	q.trial = malloc(cap * sizeof *q.trial);

@@ -142,7 +142,7 @@ static int tourney_key(struct load_ctx *c, const char *key, const char *value, i
 	}
 	if (!strcmp(key, "time_per_move")) {
 		if (!bones_clock_parse_duration(value, &t->move_ms) || t->move_ms <= 0)
-			return fail(c, line, key, _("not a duration (e.g. 500ms, 2s, 1m)"));
+			return fail(c, line, key, _("not a duration of at most 30 days (e.g. 500ms, 2s, 1m)"));
 		return 1;
 	}
 	return fail(c, line, key,

@@ -112,12 +112,19 @@ static bool take_line(bones_tourney_engine *e, char *reply, size_t cap)
 	return true;
 }
 
+/* Why the engine stopped. It runs under `sh -c`, which reports a command killed by
+ * signal N as status 128 + N: that is a crash too, told as such. */
 static bones_status exited(bones_tourney_engine *e, char *why, size_t whycap)
 {
-	int status;
+	int status, sig = 0;
 	pid_t r = waitpid(e->pid, &status, WNOHANG);
 	if (r == e->pid && WIFSIGNALED(status))
-		snprintf(why, whycap, "crashed (signal %d)", WTERMSIG(status));
+		sig = WTERMSIG(status);
+	else if (r == e->pid && WIFEXITED(status) && WEXITSTATUS(status) > 128 &&
+		 WEXITSTATUS(status) < 128 + NSIG)
+		sig = WEXITSTATUS(status) - 128;
+	if (sig)
+		snprintf(why, whycap, "crashed with signal %d (%s)", sig, strsignal(sig));
 	else if (r == e->pid && WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		snprintf(why, whycap, "quit (exited with status 0) instead of answering");
 	else if (r == e->pid && WIFEXITED(status))

@@ -206,8 +206,11 @@ static bones_status seat_up(struct game *g)
 				forfeit(g, i, "%s", why);
 			continue;
 		}
-		snprintf(line, sizeof line, "new %s %s seat=%d", bones_session_plugin(g->s)->id,
-			 bones_session_options_text(g->s), i + 1);
+		/* seed=: the engine's randomness repeats with the run's seed; 32 bits of a
+		 * hash, which tell nothing about the deal's seed */
+		snprintf(line, sizeof line, "new %s %s seat=%d seed=%llu",
+			 bones_session_plugin(g->s)->id, bones_session_options_text(g->s), i + 1,
+			 (unsigned long long)(agent_seed(slot, i) >> 32));
 		expect_ok(g, i, line);
 	}
 	return BONES_OK;
@@ -442,7 +445,7 @@ bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t e
 			const bones_tourney_game *g = &t->games[i];
 			char opts[1024];
 			bones_options_format(&g->options, true, opts, sizeof opts);
-			snprintf(line, sizeof line, "new %s %s seat=1", g->plugin->id, opts);
+			snprintf(line, sizeof line, "new %s %s seat=1 seed=1", g->plugin->id, opts);
 			if (bones_tourney_engine_ask(e, line, CMD_MS, NULL, reply, sizeof reply, why,
 						     sizeof why))
 				snprintf(reply, sizeof reply, "(%s)", why);
