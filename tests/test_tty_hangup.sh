@@ -51,7 +51,7 @@ mkfifo "$tmp/in"
 "$bones" play hegemino --seed 6 <"$tmp/in" >"$tmp/term.out" 2>&1 &
 pid=$!
 exec 3>"$tmp/in" # the input stays open: bones waits at its prompt
-for _ in $(seq 2000); do grep -q "your move" "$tmp/term.out" 2>/dev/null && break; sleep 0.01; done
+wait_for "$tmp/term.out" "your move"
 kill -TERM $pid
 wait $pid || fail "SIGTERM: bones exited with status $?"
 exec 3>&-
