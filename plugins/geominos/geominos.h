@@ -63,6 +63,7 @@ typedef struct geo_game {
 	uint8_t light[GEO_CELLS], free_area[GEO_CELLS];
 	uint32_t cost_rows[GEO_N];      /* light squares outside the free area */
 	char set_name[64], board_name[64];
+	uint8_t later[GEO_MAX_TILES];   /* heuristic.c: tile's least cost off the free area */
 } geo_game;
 
 /* Phases of play. */
@@ -128,6 +129,10 @@ int geo_find_tile(const geo_game *g, const char *name, size_t len);
 
 /* draw.c: the "bones.render/1" capability. */
 const void *geo_get_extension(const void *game, const char *id);
+
+/* heuristic.c: the "bones.heuristic/1" capability. */
+extern const struct bones_heuristic geo_heuristic;
+void geo_heuristic_prepare(geo_game *g);
 
 /* The plugin's texts in the player's language (bones/translate.h): N_ marks static
  * metadata the host translates, TR and TRN run-time texts (breakdowns, the terminal

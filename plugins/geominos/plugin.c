@@ -2,6 +2,8 @@
  * bones_plugin table. Rules are in rules.c, notation in text.c, drawing in draw.c. */
 #include "geominos.h"
 
+#include "bones/heuristic.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -71,6 +73,7 @@ static bones_status configure(const bones_host *host, const bones_value *values,
 		st = BONES_EINVAL;
 		goto out_free;
 	}
+	geo_heuristic_prepare(g);
 	g->initial = g->deal == GEO_DEAL_ALL ? g->quota
 		     : g->deal == GEO_DEAL_FIVE ? (g->quota < 5 ? g->quota : 5) : 0;
 	g->hand_max = g->deal == GEO_DEAL_ONE ? 1 : g->initial;
@@ -84,6 +87,14 @@ static bones_status configure(const bones_host *host, const bones_value *values,
 out_free:
 	host->free(host, g);
 	return st;
+}
+
+/* The heuristic (heuristic.c), else the drawing capabilities (draw.c). */
+static const void *get_extension(const void *game, const char *id)
+{
+	if (strcmp(id, BONES_HEURISTIC_ID) == 0)
+		return &geo_heuristic;
+	return geo_get_extension(game, id);
 }
 
 BONES_PLUGIN_ENTRY = {
@@ -116,6 +127,6 @@ BONES_PLUGIN_ENTRY = {
 	.resample = NULL,
 	.move_visible = NULL,
 	.render_text = geo_render_text,
-	.get_extension = geo_get_extension,
+	.get_extension = get_extension,
 	.text_domain = GEO_TEXT_DOMAIN,
 };
