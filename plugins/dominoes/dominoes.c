@@ -5,11 +5,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bones/agents_ext.h"
+#include "bones/heuristic.h"
 #include "bones/plugin.h"
 #include "bones/render.h"
 #include "bones/rng.h"
 #include "bones/text.h"
 #include "bones/translate.h"
+#include "dominoes_internal.h"
 
 /* The plugin's own texts in the player's language (docs/plugin-guide.md, "Speaking the
  * player's language"). The host translates the static texts marked N_ (name, summary,
@@ -339,6 +342,34 @@ static bones_status apply(const void *vg, void *vs, bones_move m)
 		s->turn = (uint8_t)((s->turn + 1) % g->players);
 	}
 	return BONES_OK;
+}
+
+/* For heuristic.c: the legal moves, the mover's view and the moves that lay a tile. */
+size_t dom_legal_moves(const void *vg, const void *vs, bones_move *moves, size_t cap)
+{
+	return legal_moves(vg, vs, moves, NULL, cap);
+}
+
+void dom_view_of(const void *vg, const void *vs, dom_view *v)
+{
+	const game *g = vg;
+	const state *s = vs;
+	int who = s->turn;
+	*v = (dom_view){g->lo, g->hi, g->with_pip, s->hand[who], 0, -1, -1};
+	for (int i = 0; i < s->length; i++)
+		v->line |= 1u << (s->line[i] & ~FLIPPED);
+	if (s->length) {
+		v->left = s->left;
+		v->right = s->right;
+	}
+}
+
+bool dom_move_lays(bones_move m, int *tile, int *end)
+{
+	int kind = KIND(m);
+	*tile = TILE(m);
+	*end = kind == LEAD ? -1 : kind == LEFT ? 0 : 1;
+	return kind == LEAD || kind == LEFT || kind == RIGHT;
 }
 
 /* ==== 6. Notation: every legal move has exactly one text, and it parses back ====== */
@@ -854,9 +885,14 @@ static const bones_render render = {
 	.move_words = move_words,
 };
 
+/* The pictures, and the game knowledge of heuristic.c: move priors and `keeper`. */
 static const void *get_extension(const void *vg, const char *id)
 {
 	(void)vg;
+	if (!strcmp(id, BONES_HEURISTIC_ID))
+		return &dom_heuristic;
+	if (!strcmp(id, BONES_AGENTS_ID))
+		return &dom_agents;
 	return !strcmp(id, BONES_RENDER_ID) ? &render : NULL;
 }
 
