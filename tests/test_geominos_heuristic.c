@@ -44,6 +44,14 @@ static bool off_free_area(const geo_game *g, bones_move m)
 	return true;
 }
 
+/* The points of a placement (-1 for a pass). */
+static int points(const geo_game *g, bones_move m)
+{
+	return geo_move_is_place(m) ? geo_placement_points(g, geo_move_tile(m),
+							   geo_move_orient(m), geo_move_x(m),
+							   geo_move_y(m)) : -1;
+}
+
 /* The checks on one position where a player is to move. */
 static void check_position(const bones_test_game *tg, const bones_heuristic *h,
 			   const geo_state *s, bones_move *moves, double *w)
@@ -58,32 +66,20 @@ static void check_position(const bones_test_game *tg, const bones_heuristic *h,
 		cheapest[t] = 1 << 20;
 	for (size_t i = 0; i < n; i++) {
 		CU_ASSERT(w[i] > 0);
-		if (!geo_move_is_place(moves[i]))
-			continue;
-		int t = geo_move_tile(moves[i]);
-		int pts = geo_placement_points(g, t, geo_move_orient(moves[i]),
-					       geo_move_x(moves[i]), geo_move_y(moves[i]));
-		if (off_free_area(g, moves[i]))
+		int t = geo_move_tile(moves[i]), pts = points(g, moves[i]);
+		if (pts >= 0 && off_free_area(g, moves[i]))
 			CU_ASSERT(pts >= g->later[t]);
-		if (pts < cheapest[t])
+		if (pts >= 0 && pts < cheapest[t])
 			cheapest[t] = pts;
 	}
-	for (size_t i = 0; i < n; i++) /* the weight of each tile's cheapest placements */
-		if (geo_move_is_place(moves[i])) {
-			int t = geo_move_tile(moves[i]);
-			int pts = geo_placement_points(g, t, geo_move_orient(moves[i]),
-						       geo_move_x(moves[i]), geo_move_y(moves[i]));
-			if (pts == cheapest[t] && w[i] > heaviest[t])
-				heaviest[t] = w[i];
-		}
+	for (size_t i = 0; i < n; i++) { /* the weight of each tile's cheapest placements */
+		int t = geo_move_tile(moves[i]);
+		if (points(g, moves[i]) == cheapest[t] && w[i] > heaviest[t])
+			heaviest[t] = w[i];
+	}
 	for (size_t i = 0; i < n; i++) /* a dearer placement weighs less */
-		if (geo_move_is_place(moves[i])) {
-			int t = geo_move_tile(moves[i]);
-			int pts = geo_placement_points(g, t, geo_move_orient(moves[i]),
-						       geo_move_x(moves[i]), geo_move_y(moves[i]));
-			if (pts > cheapest[t])
-				CU_ASSERT(w[i] < heaviest[t]);
-		}
+		if (points(g, moves[i]) > cheapest[geo_move_tile(moves[i])])
+			CU_ASSERT(w[i] < heaviest[geo_move_tile(moves[i])]);
 	double est[GEO_MAX_PLAYERS];
 	h->evaluate(g, s, est);
 	for (int p = 0; p < g->players; p++)
