@@ -63,7 +63,8 @@ typedef struct bones_mcts_tree {
 	_Alignas(BONES_MCTS_LINE) const bones_mcts_config *cfg;
 	bones_mcts_node *nodes;     /* cap nodes; nodes[0] is the root */
 	uint32_t cap, used;
-	uint32_t *map;              /* cap entries: renumbering when a subtree is kept */
+	uint32_t *map;              /* cap entries: renumbering when a subtree is kept,
+				     * then while searching a root child's slot in root */
 	bones_rng rng;
 	bool has_root;
 	bool has_chosen;            /* chosen: the move played from the root */
@@ -80,6 +81,13 @@ typedef struct bones_mcts_tree {
 	double *root_rank;          /* max_moves: greedy order of the root's moves */
 	bool root_ranked;           /* root_rank is valid for this search */
 	double *before, *after, *reward; /* players each */
+	double *win, *points;       /* players each: the iteration's win share and margin */
+	bones_search_move *root;    /* max_moves: this search's statistics of the root's
+				     * children, slot by slot (map[child] is its slot) */
+	uint32_t root_used;         /* slots in use */
+	const bones_move *root_only; /* NULL, or the only root moves to search (analysis) */
+	size_t root_only_n;
+	bool restricted;            /* the last search's root was restricted: no reuse */
 	uint32_t path[BONES_MCTS_MAX_DEPTH];
 	uint64_t iterations;        /* done in the last search */
 	uint64_t sim_moves;         /* moves applied in the last search (tree + rollout) */

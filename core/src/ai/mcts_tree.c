@@ -55,15 +55,18 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 	t->probs = malloc(mm * sizeof *t->probs);
 	t->weights = malloc(mm * sizeof *t->weights);
 	t->root_rank = malloc(mm * sizeof *t->root_rank);
-	t->before = malloc(3 * pl * sizeof *t->before);
+	t->before = malloc(5 * pl * sizeof *t->before);
+	t->root = malloc(mm * sizeof *t->root);
 	if (!t->nodes || !t->map || !t->root_state || !t->state || !t->scratch || !t->reuse ||
 	    !t->moves || !t->drawn || !t->sorted || !t->legal_child || !t->probs ||
-	    !t->weights || !t->root_rank || !t->before) {
+	    !t->weights || !t->root_rank || !t->before || !t->root) {
 		bones_mcts_tree_release(t);
 		return BONES_ENOMEM;
 	}
 	t->after = t->before + pl;
 	t->reward = t->after + pl;
+	t->win = t->reward + pl;
+	t->points = t->win + pl;
 	return BONES_OK;
 }
 
@@ -83,6 +86,7 @@ void bones_mcts_tree_release(bones_mcts_tree *t)
 	free(t->weights);
 	free(t->root_rank);
 	free(t->before);
+	free(t->root);
 	memset(t, 0, sizeof *t);
 }
 
@@ -168,7 +172,8 @@ void bones_mcts_tree_set_root(bones_mcts_tree *t, const void *state)
 	size_t ss = c->info.state_size;
 	uint32_t found = BONES_MCTS_NIL;
 	t->reused = 0;
-	if (t->has_root && c->reuse && !c->hidden) {
+	bool restricted = t->root_only_n > 0; /* children indexed by another list */
+	if (t->has_root && c->reuse && !c->hidden && !restricted && !t->restricted) {
 		uint32_t budget = REUSE_BUDGET, from = 0;
 		memcpy(t->reuse, t->root_state, ss);
 		if (t->has_chosen) { /* start below the move this tree's agent played */
@@ -191,6 +196,7 @@ void bones_mcts_tree_set_root(bones_mcts_tree *t, const void *state)
 	}
 	memcpy(t->root_state, state, ss);
 	t->has_root = true;
+	t->restricted = restricted;
 }
 
 /* ---- rewards ----------------------------------------------------------------------- */
@@ -219,7 +225,8 @@ static void terminal_reward(bones_mcts_tree *t, const void *state)
 	int players = c->info.players;
 	c->plugin->scores(c->game, state, t->before);
 	if (players < 2) {
-		t->reward[0] = squash(c, margin(c, t->before, 0));
+		t->points[0] = margin(c, t->before, 0);
+		t->reward[0] = t->win[0] = squash(c, t->points[0]);
 		return;
 	}
 	int ranks[64];
@@ -236,9 +243,10 @@ static void terminal_reward(bones_mcts_tree *t, const void *state)
 		double won = 0;
 		for (int q = 0; q < players; q++)
 			won += q == p ? 0 : ranks[q] > ranks[p] ? 1.0 : ranks[q] == ranks[p] ? 0.5 : 0;
-		t->reward[p] = won / (players - 1);
+		t->reward[p] = t->win[p] = won / (players - 1);
+		t->points[p] = margin(c, t->before, p);
 		if (c->reward == BONES_MCTS_REWARD_MARGIN)
-			t->reward[p] = 0.5 * t->reward[p] + 0.5 * squash(c, margin(c, t->before, p));
+			t->reward[p] = 0.5 * t->reward[p] + 0.5 * squash(c, t->points[p]);
 	}
 }
 
@@ -251,7 +259,8 @@ static void evaluated_reward(bones_mcts_tree *t, const void *state)
 	double width = c->heur->margin_scale > 0 ? c->heur->margin_scale : 1.0;
 	for (int p = 0; p < c->info.players; p++) {
 		double m = margin(c, t->before, p);
-		t->reward[p] = 1.0 / (1.0 + exp(-m / width));
+		t->reward[p] = t->win[p] = 1.0 / (1.0 + exp(-m / width));
+		t->points[p] = m;
 		if (c->reward == BONES_MCTS_REWARD_MARGIN)
 			t->reward[p] = 0.5 * t->reward[p] + 0.5 * squash(c, m);
 	}
@@ -535,6 +544,32 @@ static size_t pick_untried(bones_mcts_tree *t, uint32_t node, int who, size_t n,
 	return pick;
 }
 
+/* At the root of a restricted search (analysis): only the allowed of moves[0..n). */
+static size_t root_filter(bones_mcts_tree *t, size_t n)
+{
+	if (!t->root_only_n)
+		return n;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < t->root_only_n; j++)
+			if (t->moves[i] == t->root_only[j]) {
+				t->moves[k++] = t->moves[i];
+				break;
+			}
+	return k;
+}
+
+/* Give root child ch a slot in t->root for this search's statistics. */
+static void root_slot(bones_mcts_tree *t, uint32_t ch)
+{
+	if (t->root_used >= t->cfg->info.max_moves) {
+		t->map[ch] = BONES_MCTS_NIL;
+		return;
+	}
+	t->map[ch] = t->root_used;
+	t->root[t->root_used++] = (bones_search_move){.move = t->nodes[ch].move};
+}
+
 /* Rank the root's moves once per search by immediate gain (plus a random tie-break),
  * when the legal list is the same in every iteration (open information). */
 static void rank_root(bones_mcts_tree *t, int me)
@@ -543,8 +578,8 @@ static void rank_root(bones_mcts_tree *t, int me)
 	t->root_ranked = false;
 	if (c->hidden || c->rollout != BONES_MCTS_ROLLOUT_GREEDY)
 		return;
-	size_t n = c->plugin->legal_moves(c->game, t->root_state, t->moves, NULL,
-					  c->info.max_moves);
+	size_t n = root_filter(t, c->plugin->legal_moves(c->game, t->root_state, t->moves,
+							 NULL, c->info.max_moves));
 	c->plugin->scores(c->game, t->root_state, t->before);
 	for (size_t i = 0; i < n; i++)
 		t->root_rank[i] = gain(t, t->root_state, me, t->moves[i]) +
@@ -558,6 +593,8 @@ static uint32_t player_step(bones_mcts_tree *t, uint32_t node, int who, bool *ex
 {
 	const bones_mcts_config *c = t->cfg;
 	size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, NULL, c->info.max_moves);
+	if (node == 0)
+		n = root_filter(t, n);
 	if (!n)
 		return BONES_MCTS_NIL;
 	size_t k = mark_children(t, node, n);
@@ -571,6 +608,8 @@ static uint32_t player_step(bones_mcts_tree *t, uint32_t node, int who, bool *ex
 		t->nodes[best].index = (uint32_t)i;
 		t->nodes[best].avail = 1;
 		t->nodes[best].prior = has_priors ? (float)t->weights[i] : 0.0f;
+		if (node == 0)
+			root_slot(t, best);
 		*expanded = true;
 	} else {
 		double best_value = -INFINITY;
@@ -628,6 +667,14 @@ static void iterate(bones_mcts_tree *t, int me)
 		if (n->mover >= 0)
 			n->reward += t->reward[n->mover];
 	}
+	uint32_t slot = depth > 1 ? t->map[t->path[1]] : BONES_MCTS_NIL;
+	if (slot != BONES_MCTS_NIL) { /* the root's mover is me */
+		bones_search_move *r = &t->root[slot];
+		r->visits++;
+		r->win += t->win[me];
+		r->margin += t->points[me];
+		r->reward += t->reward[me];
+	}
 }
 
 void bones_mcts_tree_search(bones_mcts_tree *t, int me, uint64_t max_iterations,
@@ -635,6 +682,10 @@ void bones_mcts_tree_search(bones_mcts_tree *t, int me, uint64_t max_iterations,
 {
 	double cpu = thread_cpu();
 	rank_root(t, me);
+	t->root_used = 0;
+	for (uint32_t ch = t->nodes[0].first_child; ch != BONES_MCTS_NIL;
+	     ch = t->nodes[ch].next_sibling)
+		root_slot(t, ch);
 	t->iterations = 0;
 	t->sim_moves = 0;
 	while (!max_iterations || t->iterations < max_iterations) {
