@@ -20,6 +20,7 @@ static bones_registry *registry(void)
 	bones_registry *reg = bones_registry_create();
 	CU_ASSERT_FATAL(reg != NULL);
 	bones_registry_load(reg, BONES_TEST_PLUGIN_DIR "/testgame.so");
+	bones_registry_load(reg, BONES_TEST_PLUGIN_DIR "/liar_none.so");
 	bones_registry_scan_dir(reg, BONES_BUILD_PLUGIN_DIR);
 	return reg;
 }
@@ -196,6 +197,44 @@ static void test_analysis__written_into_a_record_that_still_replays(void)
 	bones_registry_destroy(reg);
 }
 
+/* Secret count (each player's hidden secret 0..2 adds to their score): p1's moves are
+ * judged the same, to the bit, whatever p2's secret, which p1 could not see. */
+static void test_analysis__judges_from_the_movers_view_only(void)
+{
+	bones_registry *reg = registry();
+	const bones_plugin *pl = plugin(reg, "liar_none");
+	CU_ASSERT_FATAL(pl->flags & BONES_HIDDEN_INFO);
+	bones_analysis first = {0};
+	for (int secret = 0; secret < 3; secret++) {
+		bones_session *s = bones_test_session(pl, "", 1);
+		char moves[64], err[256];
+		snprintf(moves, sizeof moves, "s1 s%d +1 +2 +1", secret);
+		for (char *w = strtok(moves, " "); w; w = strtok(NULL, " "))
+			CU_ASSERT_EQUAL_FATAL(bones_session_play_text(s, w, err, sizeof err),
+					      BONES_OK);
+		bones_analysis an;
+		bones_analysis_options o = {"mcts iterations=300", 0, 9, NULL, NULL, NULL};
+		CU_ASSERT_EQUAL_FATAL(bones_analysis_run(&an, s, &o, err, sizeof err), BONES_OK);
+		CU_ASSERT_EQUAL_FATAL(an.count, 3);
+		if (!secret)
+			first = an;
+		for (size_t i = 0; i < an.count; i += 2) { /* p1's moves: 3 and 5 */
+			const bones_analysis_move *a = &an.moves[i], *b = &first.moves[i];
+			CU_ASSERT_EQUAL(a->mover, 0);
+			CU_ASSERT_EQUAL(a->preferred, b->preferred);
+			CU_ASSERT_EQUAL(a->verdict, b->verdict);
+			CU_ASSERT(a->win_before == b->win_before && a->win_after == b->win_after);
+			CU_ASSERT(a->margin_before == b->margin_before &&
+				  a->margin_after == b->margin_after);
+		}
+		if (secret)
+			bones_analysis_release(&an);
+		bones_session_destroy(s);
+	}
+	bones_analysis_release(&first);
+	bones_registry_destroy(reg);
+}
+
 /* An agent that does not search cannot analyse, and says so. */
 static void test_analysis__refuses_an_agent_that_does_not_search(void)
 {
@@ -222,6 +261,7 @@ int main(void)
 		 test_analysis__flags_more_mistakes_for_greedy_than_for_mcts},
 		{"written into a record that still replays",
 		 test_analysis__written_into_a_record_that_still_replays},
+		{"judges from the mover's view only", test_analysis__judges_from_the_movers_view_only},
 		{"refuses an agent that does not search",
 		 test_analysis__refuses_an_agent_that_does_not_search},
 		{NULL, NULL}};
