@@ -1,7 +1,7 @@
 /* Analysis of played games (bones/analysis.h): the verdict thresholds, the one winning
  * move of a count-to-21 position found and its losing alternative called a blunder,
- * greedy's moves judged worse than mcts's over 20 seeded Hegemino games, and the
- * analysis written into a record that still replays. */
+ * greedy's moves judged worse than mcts's over 20 seeded Holomino games, the mover's
+ * view alone (hidden secrets), the analysis written into a record that still replays. */
 #include "bones_test.h"
 
 #include "bones/agent.h"
@@ -89,8 +89,8 @@ static void test_analysis__prefers_the_one_winning_move_and_calls_the_other_a_bl
 	bones_registry_destroy(reg);
 }
 
-/* A game of Hegemino, seat a to greedy and the other to mcts, seeded. */
-static bones_session *hegemino_game(const bones_plugin *pl, uint64_t seed, int greedy_seat)
+/* A game of Holomino, seat greedy_seat to greedy and the other to mcts, seeded. */
+static bones_session *holomino_game(const bones_plugin *pl, uint64_t seed, int greedy_seat)
 {
 	bones_session *s = bones_test_session(pl, "", seed);
 	const bones_game_info *info = bones_session_info(s);
@@ -98,7 +98,7 @@ static bones_session *hegemino_game(const bones_plugin *pl, uint64_t seed, int g
 	char err[256];
 	for (int k = 0; k < 2; k++)
 		CU_ASSERT_EQUAL_FATAL(bones_agent_create(k == greedy_seat ? "greedy" :
-							 "mcts iterations=100", pl,
+							 "mcts iterations=100 memory_mb=4", pl,
 							 bones_session_game(s), info, seed + (uint64_t)k,
 							 &agents[k], err, sizeof err), BONES_OK);
 	for (int steps = 0; steps < 1000; steps++) {
@@ -122,13 +122,13 @@ static bones_session *hegemino_game(const bones_plugin *pl, uint64_t seed, int g
 static void test_analysis__flags_more_mistakes_for_greedy_than_for_mcts(void)
 {
 	bones_registry *reg = registry();
-	const bones_plugin *pl = plugin(reg, "hegemino");
+	const bones_plugin *pl = plugin(reg, "holomino");
 	size_t bad[2] = {0, 0}, moves[2] = {0, 0}; /* [0] greedy, [1] mcts */
 	for (int g = 0; g < 20; g++) {
 		int greedy_seat = g % 2;
-		bones_session *s = hegemino_game(pl, (uint64_t)(100 + g / 2), greedy_seat);
+		bones_session *s = holomino_game(pl, (uint64_t)(100 + g / 2), greedy_seat);
 		bones_analysis an;
-		bones_analysis_options o = {"mcts iterations=100", 0, (uint64_t)g, NULL, NULL,
+		bones_analysis_options o = {"mcts iterations=100 memory_mb=4", 0, (uint64_t)g, NULL, NULL,
 					    NULL};
 		char err[256];
 		CU_ASSERT_EQUAL_FATAL(bones_analysis_run(&an, s, &o, err, sizeof err), BONES_OK);

@@ -246,21 +246,6 @@ static void merge_root(mcts_impl *m, size_t cap)
 	qsort(m->root, m->root_n, sizeof *m->root, by_visits);
 }
 
-/* Keep the restricted root's moves of a->moves[0..n). */
-static size_t keep_allowed(const mcts_impl *m, bones_move *moves, size_t n)
-{
-	if (!m->only_n)
-		return n;
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < m->only_n; j++)
-			if (moves[i] == m->only[j]) {
-				moves[k++] = moves[i];
-				break;
-			}
-	return k;
-}
-
 /* The legal move with the most root visits over all trees (then the best mean, then
  * the first listed). */
 static bones_status mcts_choose(bones_agent *a, const void *state, bones_move *move)
@@ -268,8 +253,9 @@ static bones_status mcts_choose(bones_agent *a, const void *state, bones_move *m
 	mcts_impl *m = a->impl;
 	const bones_plugin *pl = a->plugin;
 	int me = pl->to_move(a->game, state);
-	size_t n = keep_allowed(m, a->moves,
-				pl->legal_moves(a->game, state, a->moves, NULL, a->info.max_moves));
+	size_t n = bones_mcts_keep_only(a->moves, pl->legal_moves(a->game, state, a->moves, NULL,
+								 a->info.max_moves),
+				       m->only, m->only_n);
 	if (!n || me < 0)
 		return BONES_EINVAL;
 	double start = bones_mcts_now(), seconds = m->cfg.seconds;

@@ -109,6 +109,10 @@ void bones_mcts_tree_set_root(bones_mcts_tree *t, const void *state);
  * deadline > 0, until the monotonic clock passes deadline (seconds). */
 void bones_mcts_tree_search(bones_mcts_tree *t, int me, uint64_t max_iterations,
 			    double deadline);
+/* Keep in moves[0..n), in order, those among only[0..only_n) (all when only_n is 0);
+ * returns how many are kept. */
+size_t bones_mcts_keep_only(bones_move *moves, size_t n, const bones_move *only,
+			    size_t only_n);
 /* The monotonic clock in seconds. */
 double bones_mcts_now(void);
 

@@ -544,19 +544,25 @@ static size_t pick_untried(bones_mcts_tree *t, uint32_t node, int who, size_t n,
 	return pick;
 }
 
-/* At the root of a restricted search (analysis): only the allowed of moves[0..n). */
-static size_t root_filter(bones_mcts_tree *t, size_t n)
+size_t bones_mcts_keep_only(bones_move *moves, size_t n, const bones_move *only,
+			    size_t only_n)
 {
-	if (!t->root_only_n)
+	if (!only_n)
 		return n;
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < t->root_only_n; j++)
-			if (t->moves[i] == t->root_only[j]) {
-				t->moves[k++] = t->moves[i];
+		for (size_t j = 0; j < only_n; j++)
+			if (moves[i] == only[j]) {
+				moves[k++] = moves[i];
 				break;
 			}
 	return k;
+}
+
+/* At the root of a restricted search (analysis): only the allowed of t->moves[0..n). */
+static size_t root_filter(bones_mcts_tree *t, size_t n)
+{
+	return bones_mcts_keep_only(t->moves, n, t->root_only, t->root_only_n);
 }
 
 /* Give root child ch a slot in t->root for this search's statistics. */
