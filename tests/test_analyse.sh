@@ -2,7 +2,8 @@
 # `bones analyse RECORD`: a line per player move and a summary per player, the same
 # output for the same seed, the analysis written into a copy that `bones replay` still
 # reads to the same result (and again, replacing the first), the original untouched,
-# and the refusals (an agent that does not search, bad options, a file of two games).
+# and the refusals (an agent that does not search, bad options, a missing game); game 2
+# of a file of two analysed and written back in place.
 # Usage: test_analyse.sh BUILD_DIR SOURCE_DIR
 set -u
 build=${1:?build dir}
@@ -49,9 +50,20 @@ check "--seconds 0 is a usage error" test $? -eq 2
 check "naming the option" grep -q -- '--seconds 0: give seconds above 0' "$tmp/err"
 "$bones" analyse "$tmp/none.bones" > /dev/null 2> "$tmp/err"
 check "a missing record is an error naming it" grep -q "none.bones': no such file" "$tmp/err"
-cat "$tmp/g.bones" "$tmp/g.bones" > "$tmp/two.bones"
-"$bones" analyse "$tmp/two.bones" > /dev/null 2> "$tmp/err"
-check "a file of two games is refused" grep -q "holds 2 games" "$tmp/err"
+
+# A file of two games (a tournament's games.bones): --game 2 analyses the second and
+# --write writes the whole file back with only that game's lines changed.
+cat "$tmp/orig.bones" "$tmp/orig.bones" > "$tmp/two.bones"
+"$bones" analyse "$tmp/two.bones" --game 2 --agent "$agent" --seed 3 \
+	--write "$tmp/two.bones" > "$tmp/a3"
+check "--game 2 is said" grep -qx "game 2 of 2" "$tmp/a3"
+check "--game 2 gives the game's analysis" cmp -s <(tail -n +3 "$tmp/a3") <(tail -n +2 "$tmp/a1")
+check "the written file is both games, the second analysed" \
+	cmp -s "$tmp/two.bones" <(cat "$tmp/orig.bones" "$tmp/w.bones")
+"$bones" replay "$tmp/two.bones" --game 2 | tail -2 > "$tmp/r3"
+check "bones replay --game 2 reads it to the same end" cmp -s "$tmp/r1" "$tmp/r3"
+"$bones" analyse "$tmp/two.bones" --game 3 > /dev/null 2> "$tmp/err"
+check "a game the file lacks is an error" grep -q "no game 3 (the file holds 2)" "$tmp/err"
 "$bones" analyse --help | grep -q 'usage: bones analyse RECORD'
 check "--help shows the usage" test $? -eq 0
 

@@ -164,11 +164,11 @@ static void test_analysis__written_into_a_record_that_still_replays(void)
 	char err[256], *once = NULL, *twice = NULL;
 	size_t once_len = 0, twice_len = 0;
 	CU_ASSERT_EQUAL_FATAL(bones_analysis_run(&an, s, &o, err, sizeof err), BONES_OK);
-	CU_ASSERT_EQUAL_FATAL(bones_analysis_annotate(&an, s, "mcts iterations=300; seed 1",
+	CU_ASSERT_EQUAL_FATAL(bones_analysis_annotate(&an, s, 1, "mcts iterations=300; seed 1",
 						      text, len, &once, &once_len), BONES_OK);
-	CU_ASSERT_EQUAL(bones_analysis_annotate(&an, s, "x\"y", text, len, &twice,
+	CU_ASSERT_EQUAL(bones_analysis_annotate(&an, s, 1, "x\"y", text, len, &twice,
 						&twice_len), BONES_EINVAL);
-	CU_ASSERT_EQUAL_FATAL(bones_analysis_annotate(&an, s, "mcts iterations=300; seed 1",
+	CU_ASSERT_EQUAL_FATAL(bones_analysis_annotate(&an, s, 1, "mcts iterations=300; seed 1",
 						      once, once_len, &twice, &twice_len),
 			      BONES_OK);
 	CU_ASSERT_EQUAL(once_len, twice_len);

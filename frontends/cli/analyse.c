@@ -16,6 +16,7 @@ typedef struct analyse_args {
 	const char *file, *agent, *write;
 	double seconds;
 	unsigned long long seed;
+	size_t game;              /* --game K, 0 when not given */
 } analyse_args;
 
 /* What is printed while the analysis runs. */
@@ -28,15 +29,17 @@ typedef struct analyse_print {
 
 static int analyse_usage(FILE *out, int status)
 {
-	fprintf(out, _("usage: bones analyse RECORD [--agent SPEC] [--seconds S] [--seed N]\n"
-		       "                     [--write OUT]\n\n"
+	fprintf(out, _("usage: bones analyse RECORD [--game K] [--agent SPEC] [--seconds S]\n"
+		       "                     [--seed N] [--write OUT]\n\n"
 		       "Judges every player move of a game record with a searching agent (default\n"
 		       "'%s'), from the mover's view: the win chance and the final\n"
 		       "margin the agent expects before and after the move, the move it prefers\n"
 		       "and a verdict (best, good, inaccuracy, mistake, blunder). --seconds bounds\n"
 		       "each search (then the result depends on the machine); the same seed gives\n"
 		       "the same analysis. --write saves the record with the analysis as a tag and\n"
-		       "comments (OUT may be RECORD; it stays readable by bones replay).\n"),
+		       "comments (OUT may be RECORD; it stays readable by bones replay). In a file\n"
+		       "of several games (a tournament's games.bones) --game K picks one (default\n"
+		       "1); --write then writes the whole file with game K analysed.\n"),
 		BONES_ANALYSIS_AGENT);
 	return status;
 }
@@ -44,7 +47,7 @@ static int analyse_usage(FILE *out, int status)
 /* The options; false after a usage error (said on stderr when it is a bad value). */
 static bool analyse_parse(int argc, char **argv, analyse_args *a)
 {
-	*a = (analyse_args){NULL, NULL, NULL, 0, 1};
+	*a = (analyse_args){NULL, NULL, NULL, 0, 1, 0};
 	for (int i = 1; i < argc; i++) {
 		const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		char *end = NULL;
@@ -67,6 +70,15 @@ static bool analyse_parse(int argc, char **argv, analyse_args *a)
 						  "above 0, at most 3600\n"), v);
 				return false;
 			}
+		} else if (!strcmp(k, "--game")) {
+			unsigned long long g = strtoull(v, &end, 10);
+			if (*end || end == v || v[0] == '-' || !g || errno == ERANGE ||
+			    g > SIZE_MAX) {
+				fprintf(stderr, _("bones analyse: --game %s: give a game number "
+						  "from 1\n"), v);
+				return false;
+			}
+			a->game = (size_t)g;
 		} else if (!strcmp(k, "--seed")) {
 			a->seed = strtoull(v, &end, 10);
 			if (*end || end == v || v[0] == '-' || errno == ERANGE) {
@@ -141,17 +153,14 @@ static void print_summary(const analyse_print *p, int players)
 	}
 }
 
-/* The whole record file into *text, and its game into *s. */
-static bones_status load(const char *path, bones_registry *reg, char **text, size_t *len,
-			 bones_session **s, char *err, size_t errcap)
+/* The whole record file into *text, and its game (game k of several) into *s. */
+static bones_status load(const char *path, size_t k, bones_registry *reg, char **text,
+			 size_t *len, bones_session **s, char *err, size_t errcap)
 {
 	size_t games = 0;
 	bones_status st = bones_record_count(path, &games, err, errcap);
-	if (!st && games > 1) {
-		snprintf(err, errcap, _("'%s' holds %zu games; analyse a record of one game"),
-			 path, games);
-		return BONES_EINVAL;
-	}
+	if (!st && games > 1 && (k ? k : 1) <= games)
+		printf(_("game %zu of %zu\n"), k ? k : 1, games);
 	FILE *f = st ? NULL : bones_file_open(path, BONES_FILE_MAX_BYTES, &st, err, errcap);
 	if (!f)
 		return st;
@@ -165,6 +174,8 @@ static bones_status load(const char *path, bones_registry *reg, char **text, siz
 		snprintf(err, errcap, _("cannot read '%s'"), path);
 		return *text ? BONES_EIO : BONES_ENOMEM;
 	}
+	if (k || games > 1)
+		return bones_record_replay_game(path, k ? k : 1, reg, s, err, errcap);
 	return bones_record_replay(path, reg, s, err, errcap);
 }
 
@@ -177,7 +188,8 @@ static bones_status save(const analyse_args *a, const bones_analysis *an,
 	size_t out_len = 0;
 	snprintf(tag, sizeof tag, "%s; seed %llu%s", a->agent ? a->agent : BONES_ANALYSIS_AGENT,
 		 a->seed, a->seconds > 0 ? "; timed" : "");
-	bones_status st = bones_analysis_annotate(an, s, tag, text, len, &out, &out_len);
+	bones_status st = bones_analysis_annotate(an, s, a->game ? a->game : 1, tag, text, len,
+						  &out, &out_len);
 	if (st == BONES_EINVAL)
 		snprintf(err, errcap, _("--agent: a spec with a quote or backslash cannot be "
 					"written into a record"));
@@ -206,7 +218,7 @@ int cmd_analyse(int argc, char **argv)
 	char err[1024], *text = NULL;
 	size_t len = 0;
 	bones_analysis an = {0};
-	bones_status st = load(a.file, reg, &text, &len, &s, err, sizeof err);
+	bones_status st = load(a.file, a.game, reg, &text, &len, &s, err, sizeof err);
 	if (!st) {
 		analyse_print p = {&a, s, false, {{0}}};
 		bones_analysis_options o = {a.agent, a.seconds, a.seed, NULL, print_move, &p};

@@ -84,13 +84,15 @@ bones_status bones_analysis_run(bones_analysis *out, const bones_session *s,
 
 void bones_analysis_release(bones_analysis *a);
 
-/* The record text[0..len) of the game s was read from, with the analysis a written in
- * (docs/formats.md): the tag [Analysis "TAG"] after the others and a comment
- * "; analysis: ..." after each analysed move, replacing those of an earlier analysis;
- * every other line kept as it was. *out (malloc'ed, the caller frees) gets *out_len
- * bytes. BONES_EINVAL when tag has a quote, backslash or line end; BONES_ENOMEM. */
+/* The record text[0..len) s was read from, with the analysis a written into its game
+ * number `game` (from 1, as bones_record_count counts the games of a file; 1 for a
+ * record of one game; docs/formats.md): the tag [Analysis "TAG"] after the game's
+ * tags and a comment "; analysis: ..." after each analysed move, replacing those of
+ * an earlier analysis; every other line kept as it was. *out (malloc'ed, the caller
+ * frees) gets *out_len bytes. BONES_EINVAL when tag has a quote, backslash or line end;
+ * BONES_ENOMEM. */
 bones_status bones_analysis_annotate(const bones_analysis *a, const bones_session *s,
-				     const char *tag, const char *text, size_t len,
-				     char **out, size_t *out_len);
+				     size_t game, const char *tag, const char *text,
+				     size_t len, char **out, size_t *out_len);
 
 #endif /* BONES_ANALYSIS_H */

@@ -1,6 +1,7 @@
 /* An analysed game's record as text with the analysis in it: an Analysis tag and a
- * comment after each analysed player move (docs/formats.md), everything else kept as
- * it was, so `bones replay` and older builds read it as before. */
+ * comment after each analysed player move (docs/formats.md), everything else (other
+ * games of a file of several among them) kept as it was, so `bones replay` and older
+ * builds read it as before. */
 #define _POSIX_C_SOURCE 200809L
 #include "bones/analysis.h"
 #include "bones/i18n.h"
@@ -42,20 +43,41 @@ static size_t move_number(const char *line)
 	return *line == '.' ? n : 0;
 }
 
-/* One line of the record (without its end of line) as it goes out; false when it is
- * left out. */
-static bool annotate_line(const bones_session *s, const bones_analysis_move *const *by_index,
-			  size_t len, char *line, bool *tagged, const char *tag, FILE *out)
+/* Where the annotation of a file of records stands. */
+typedef struct annotator {
+	const bones_session *s;
+	const bones_analysis_move **by_index; /* hist entries: the analysis of each move */
+	size_t hist;
+	const char *tag;
+	size_t game, at_game; /* the game analysed (from 1) and the current line's */
+	bool moves;           /* a move line since the last [Game] tag (or the start) */
+	bool tagged;          /* the Analysis tag is out */
+	FILE *out;
+} annotator;
+
+/* One line of the file (without its end of line) as it goes out; false when it is
+ * left out. Games start as bones_record_count counts them. */
+static bool annotate_line(annotator *an, char *line)
 {
 	const char *p = line + strspn(line, " \t");
+	if (!strncmp(p, "[Game \"", 7) && an->moves) {
+		an->at_game++;
+		an->moves = false;
+	} else if (*p && *p != '[' && *p != ';') {
+		an->moves = true;
+	}
+	if (an->at_game != an->game) {
+		fputs(line, an->out);
+		return true;
+	}
 	if (!strncmp(p, TAG, strlen(TAG)))
 		return false; /* an earlier analysis: replaced */
-	if (!*tagged && *p != '[') {
-		fprintf(out, TAG "\"%s\"]\n", tag);
-		*tagged = true;
+	if (!an->tagged && *p != '[') {
+		fprintf(an->out, TAG "\"%s\"]\n", an->tag);
+		an->tagged = true;
 	}
 	size_t n = move_number(line);
-	const bones_analysis_move *m = n && n <= len ? by_index[n - 1] : NULL;
+	const bones_analysis_move *m = n && n <= an->hist ? an->by_index[n - 1] : NULL;
 	if (m) {
 		char *old = strstr(line, COMMENT);
 		if (old)
@@ -64,45 +86,45 @@ static bool annotate_line(const bones_session *s, const bones_analysis_move *con
 		while (end && (line[end - 1] == ' ' || line[end - 1] == '\t'))
 			line[--end] = '\0';
 	}
-	fputs(line, out);
+	fputs(line, an->out);
 	if (m)
-		comment(s, m, out);
+		comment(an->s, m, an->out);
 	return true;
 }
 
-/* Every line of text, annotated, into out. */
-static bones_status annotate(const bones_analysis *a, const bones_session *s,
+/* Every line of text, game's annotated, into out. */
+static bones_status annotate(const bones_analysis *a, const bones_session *s, size_t game,
 			     const char *tag, const char *text, size_t len, FILE *out)
 {
 	size_t hist = bones_session_length(s);
-	const bones_analysis_move **by_index = calloc(hist ? hist : 1, sizeof *by_index);
+	annotator an = {s, calloc(hist ? hist : 1, sizeof *an.by_index), hist, tag, game, 0,
+			true, false, out};
 	char *line = malloc(len + 1);
-	if (!by_index || !line) {
-		free(by_index);
+	if (!an.by_index || !line) {
+		free(an.by_index);
 		free(line);
 		return BONES_ENOMEM;
 	}
 	for (size_t k = 0; k < a->count; k++)
 		if (a->moves[k].index < hist)
-			by_index[a->moves[k].index] = &a->moves[k];
-	bool tagged = false;
+			an.by_index[a->moves[k].index] = &a->moves[k];
 	for (size_t at = 0; at < len;) {
 		const char *nl = memchr(text + at, '\n', len - at);
 		size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
 		bool cr = n && text[at + n - 1] == '\r';
 		memcpy(line, text + at, n - cr);
 		line[n - cr] = '\0';
-		if (annotate_line(s, by_index, hist, line, &tagged, tag, out))
+		if (annotate_line(&an, line))
 			fputs(cr ? "\r\n" : "\n", out);
 		at += n + 1;
 	}
-	free(by_index);
+	free(an.by_index);
 	free(line);
 	return ferror(out) ? BONES_EIO : BONES_OK;
 }
 
 bones_status bones_analysis_annotate(const bones_analysis *a, const bones_session *s,
-				     const char *tag, const char *text, size_t len,
+				     size_t game, const char *tag, const char *text, size_t len,
 				     char **out, size_t *out_len)
 {
 	*out = NULL;
@@ -112,7 +134,7 @@ bones_status bones_analysis_annotate(const bones_analysis *a, const bones_sessio
 	FILE *f = open_memstream(out, out_len);
 	if (!f)
 		return BONES_ENOMEM;
-	bones_status st = annotate(a, s, tag, text, len, f);
+	bones_status st = annotate(a, s, game, tag, text, len, f);
 	if (fclose(f) && !st)
 		st = BONES_ENOMEM;
 	if (st) {
