@@ -93,20 +93,20 @@ static bool analyse_parse(int argc, char **argv, analyse_args *a)
 	return a->file != NULL;
 }
 
-/* "62%" or "62% -> 48%" and the margins alike, in the reader's numbers. */
-static void print_values(double before, double after, bool same, bool percent)
+/* "62%" or "62% -> 48%" and the margins alike, in the reader's numbers, into cell. */
+static void values(char *cell, size_t cap, double before, double after, bool same,
+		   bool percent)
 {
-	char b[64], a[64], cell[160];
+	char b[64], a[64];
 	bones_i18n_number(b, sizeof b, percent ? 100 * before : before, percent ? 0 : 1);
 	bones_i18n_number(a, sizeof a, percent ? 100 * after : after, percent ? 0 : 1);
 	const char *sign_b = !percent && before >= 0 ? "+" : "";
 	const char *sign_a = !percent && after >= 0 ? "+" : "";
 	const char *pc = percent ? "%" : "";
 	if (same)
-		snprintf(cell, sizeof cell, "%s%s%s", sign_b, b, pc);
+		snprintf(cell, cap, "%s%s%s", sign_b, b, pc);
 	else
-		snprintf(cell, sizeof cell, "%s%s%s -> %s%s%s", sign_b, b, pc, sign_a, a, pc);
-	printf("  %-16s", cell);
+		snprintf(cell, cap, "%s%s%s -> %s%s%s", sign_b, b, pc, sign_a, a, pc);
 }
 
 static void print_move(void *ctx, const bones_analysis_move *m)
@@ -132,10 +132,15 @@ static void print_move(void *ctx, const bones_analysis_move *m)
 		snprintf(best, sizeof best, "?");
 	const char *verdict = m->forced ? _("only move") :
 		_(bones_analysis_verdict_name(m->verdict));
-	printf("%5zu  p%-2d %-18s %-13s", m->index + 1, m->mover + 1, played, verdict);
-	print_values(m->win_before, m->win_after, same, true);
-	print_values(m->margin_before, m->margin_after, same, false);
-	printf("  %s\n", best);
+	char win[160], margin[160], line[1024];
+	values(win, sizeof win, m->win_before, m->win_after, same, true);
+	values(margin, sizeof margin, m->margin_before, m->margin_after, same, false);
+	int n = snprintf(line, sizeof line, "%5zu  p%-2d %-18s %-13s  %-16s  %-16s  %s",
+			 m->index + 1, m->mover + 1, played, verdict, win, margin, best);
+	size_t end = n < 0 ? 0 : (size_t)n < sizeof line ? (size_t)n : sizeof line - 1;
+	while (end && line[end - 1] == ' ')
+		end--;
+	printf("%.*s\n", (int)end, line);
 	if (m->mover >= 0 && m->mover < 8)
 		p->counts[m->mover][m->verdict]++;
 	fflush(stdout);

@@ -68,7 +68,8 @@ typedef struct bones_search_move {
 			  * averaged over them (at an evaluated cut-off: the evaluation's
 			  * win probability); for one player the reward */
 	double margin;   /* mean final margin over the best other player, in points,
-			  * positive when the mover is ahead (low-score games: fewer points) */
+			  * positive when the mover is ahead (low-score games: fewer points);
+			  * for one player their score */
 	double reward;   /* mean reward the search maximised (docs/ai.md) */
 } bones_search_move;
 
