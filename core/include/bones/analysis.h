@@ -46,7 +46,8 @@ typedef struct bones_analysis_options {
 	const char *agent;   /* a searching agent's spec (mcts ...); NULL = BONES_ANALYSIS_AGENT */
 	double seconds;      /* bound on each search (0: the spec's budget alone; with a time
 			      * bound the result depends on the machine) */
-	uint64_t seed;       /* the agent's seed: the same seed, the same analysis */
+	uint64_t seed;       /* each move's agent is seeded from it and the move's number:
+			      * the same seed, the same analysis */
 	const bones_analysis_thresholds *thresholds; /* NULL = the game's */
 	/* Called after each move is analysed (may be NULL), e.g. to print it at once. */
 	void (*progress)(void *ctx, const bones_analysis_move *move);
