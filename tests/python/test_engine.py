@@ -10,8 +10,6 @@ import shutil
 import subprocess
 import sys
 
-import pytest
-
 from support import BONES
 
 EXAMPLE = os.path.join(os.path.dirname(__file__), "..", "..", "frontends", "python",

@@ -6,7 +6,7 @@ import random
 import pytest
 
 import bones
-from support import games_count
+from support import dealt, games_count
 
 # hegemino hides the removed dominoes only with chaos=hidden (its chaos preset)
 HIDDEN = ["dominoes", "dominoes-draw", "hegemino-chaos"]
@@ -22,15 +22,6 @@ def random_states(name, games, seed):
             if state.is_player_node():
                 yield state, rng
             state.apply_random_action(rng)
-
-
-def dealt(name, seed):
-    """A state of `name` after its opening chance nodes, and the generator used."""
-    state = bones.load_game(name, seed=seed).new_initial_state()
-    rng = random.Random(seed)
-    while state.is_chance_node():
-        state.apply_random_action(rng)
-    return state, rng
 
 
 def test_hidden_games_say_so():

@@ -8,7 +8,7 @@ import numpy
 import pytest
 
 import bones
-from support import GAMES, games_count
+from support import GAMES, dealt, games_count
 
 
 def random_game(name, seed):
@@ -58,10 +58,7 @@ def test_hidden_tiles_of_others_do_not_change_a_tensor(name):
 
 
 def test_a_dominoes_tensor_shows_the_own_hand_only():
-    state = bones.load_game("dominoes", seed=3).new_initial_state()
-    rng = random.Random(3)
-    while state.is_chance_node():
-        state.apply_random_action(rng)
+    state, _ = dealt("dominoes", 3)
     hands = [state.observation_tensor(p)[:28] for p in range(2)]
     assert hands[0].sum() == 7 and hands[1].sum() == 7
     assert not (hands[0] * hands[1]).any()  # nobody sees a tile of the other's hand

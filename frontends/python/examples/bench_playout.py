@@ -4,6 +4,7 @@ call into a plugin and of an observation tensor: docs/python.md gives the figure
 
     python3 bench_playout.py [SECONDS]"""
 
+import importlib.util
 import random
 import sys
 import time
@@ -41,9 +42,7 @@ def per_call(n=200000):
 def per_tensor(name, n=20000):
     """Microseconds of one observation_tensor(0) (a numpy array each call), or None
     without numpy."""
-    try:
-        import numpy  # noqa: F401  (observation_tensor needs it)
-    except ImportError:
+    if importlib.util.find_spec("numpy") is None:  # observation_tensor needs it
         return None
     state = bones.load_game(name, seed=1).new_initial_state()
     start = time.perf_counter()
