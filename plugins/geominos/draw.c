@@ -3,6 +3,7 @@
  * with pips, hand pieces, move targets and ghosts. */
 #include "geominos.h"
 
+#include "bones/observation.h"
 #include "bones/render.h"
 
 #include <stdio.h>
@@ -337,5 +338,7 @@ static const bones_render render = {
 const void *geo_get_extension(const void *game, const char *id)
 {
 	(void)game;
+	if (strcmp(id, BONES_OBSERVATION_ID) == 0)
+		return geo_observation_ext();
 	return strcmp(id, BONES_RENDER_ID) == 0 ? &render : NULL;
 }

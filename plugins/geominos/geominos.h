@@ -128,6 +128,8 @@ int geo_find_tile(const geo_game *g, const char *name, size_t len);
 
 /* draw.c: the "bones.render/1" capability. */
 const void *geo_get_extension(const void *game, const char *id);
+/* observation.c: the "bones.observation/1" capability. */
+const void *geo_observation_ext(void);
 
 /* The plugin's texts in the player's language (bones/translate.h): N_ marks static
  * metadata the host translates, TR and TRN run-time texts (breakdowns, the terminal

@@ -211,6 +211,8 @@ size_t hg_render_text(const void *game, const void *state, int viewer, char *buf
 /* Extensions (render.c, dorothy.c). */
 const void *hg_render_ext(void);
 const void *hg_agents_ext(void);
+/* observation.c: the "bones.observation/1" capability. */
+const void *hg_observation_ext(void);
 bones_move hg_dorothy_choose(const void *game, const void *state,
 			     uint64_t (*next_random)(void *rng), void *rng);
 

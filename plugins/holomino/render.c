@@ -310,5 +310,7 @@ const void *hm_extension(const void *game, const char *id)
 	(void)game;
 	if (strcmp(id, BONES_HEURISTIC_ID) == 0)
 		return &hm_heuristic;
+	if (strcmp(id, BONES_OBSERVATION_ID) == 0)
+		return hm_observation_ext();
 	return strcmp(id, BONES_RENDER_ID) == 0 ? &render : NULL;
 }
