@@ -65,6 +65,8 @@ INI
 
 echo "== machine: $(nproc) cores; $(uname -srm)"
 grep -m1 'model name' /proc/cpuinfo 2>/dev/null
+# hyper-threads and sockets: 16 "cores" of 8 physical ones scale about 10x, not 16
+lscpu 2>/dev/null | grep -E '^(Thread\(s\) per core|Core\(s\) per socket|Socket\(s\)|NUMA node\(s\)|CPU max MHz)'
 "$BONES" --version 2>/dev/null | head -1
 start=$(date +%s)
 
