@@ -23,9 +23,10 @@ typedef struct mcts_impl {
 	bones_mcts_stats stats;  /* of the last move */
 } mcts_impl;
 
-/* One thread's job: search its tree. */
+/* One thread's job: make state its tree's root, then search it. */
 typedef struct mcts_job {
 	bones_mcts_tree *tree;
+	const void *state;
 	int me;
 	uint64_t iterations;
 	double deadline;
@@ -176,6 +177,7 @@ out_nomem:
 static void *run_job(void *arg)
 {
 	mcts_job *j = arg;
+	bones_mcts_tree_set_root(j->tree, j->state); /* on the thread that searches it */
 	bones_mcts_tree_search(j->tree, j->me, j->iterations, j->deadline);
 	return NULL;
 }
@@ -193,9 +195,8 @@ static void search_all(mcts_impl *m, const void *state, int me, double seconds)
 	for (int i = 0; i < c->threads; i++) {
 		m->trees[i].root_only = m->only_n ? m->only : NULL;
 		m->trees[i].root_only_n = m->only_n;
-		bones_mcts_tree_set_root(&m->trees[i], state);
 		uint64_t share = c->iterations / t_count + ((uint64_t)i < c->iterations % t_count);
-		jobs[i] = (mcts_job){&m->trees[i], me, share, deadline};
+		jobs[i] = (mcts_job){&m->trees[i], state, me, share, deadline};
 		if (c->iterations && !share)
 			jobs[i].iterations = 1;
 	}

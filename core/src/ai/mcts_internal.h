@@ -65,6 +65,7 @@ typedef struct bones_mcts_tree {
 	uint32_t cap, used;
 	uint32_t *map;              /* cap entries: renumbering when a subtree is kept,
 				     * then while searching a root child's slot in root */
+	void *block;                /* whole cache lines: root_state to root below */
 	bones_rng rng;
 	bool has_root;
 	bool has_chosen;            /* chosen: the move played from the root */

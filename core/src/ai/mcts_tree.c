@@ -29,6 +29,12 @@ double bones_mcts_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* n bytes rounded up to whole cache lines (at least one). */
+static size_t lines(size_t n)
+{
+	return (n ? (n + BONES_MCTS_LINE - 1) / BONES_MCTS_LINE : 1) * BONES_MCTS_LINE;
+}
+
 bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *cfg,
 				  uint32_t cap, uint64_t seed)
 {
@@ -44,24 +50,29 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 	size_t pl = (size_t)cfg->info.players;
 	t->nodes = malloc(t->cap * sizeof *t->nodes);
 	t->map = malloc(t->cap * sizeof *t->map);
-	t->root_state = malloc(ss);
-	t->state = malloc(ss);
-	t->scratch = malloc(ss);
-	t->reuse = malloc(ss * (BONES_MCTS_REUSE_DEPTH + 1));
-	t->moves = malloc(mm * sizeof *t->moves);
-	t->drawn = malloc(draws * sizeof *t->drawn);
-	t->sorted = malloc(mm * sizeof *t->sorted);
-	t->legal_child = malloc(mm);
-	t->probs = malloc(mm * sizeof *t->probs);
-	t->weights = malloc(mm * sizeof *t->weights);
-	t->root_rank = malloc(mm * sizeof *t->root_rank);
-	t->before = malloc(5 * pl * sizeof *t->before);
-	t->root = malloc(mm * sizeof *t->root);
-	if (!t->nodes || !t->map || !t->root_state || !t->state || !t->scratch || !t->reuse ||
-	    !t->moves || !t->drawn || !t->sorted || !t->legal_child || !t->probs ||
-	    !t->weights || !t->root_rank || !t->before || !t->root) {
+	/* The buffers of one iteration in one block of whole cache lines, each on lines of
+	 * its own: a tree's scratch never shares a line with another tree's, as separate
+	 * small mallocs from one thread's heap did (false sharing between the threads). */
+	struct { void *at; size_t bytes; } part[] = {
+		{&t->root_state, ss}, {&t->state, ss}, {&t->scratch, ss},
+		{&t->reuse, ss * (BONES_MCTS_REUSE_DEPTH + 1)}, {&t->moves, mm * sizeof *t->moves},
+		{&t->drawn, draws * sizeof *t->drawn}, {&t->sorted, mm * sizeof *t->sorted},
+		{&t->legal_child, mm}, {&t->probs, mm * sizeof *t->probs},
+		{&t->weights, mm * sizeof *t->weights}, {&t->root_rank, mm * sizeof *t->root_rank},
+		{&t->before, 5 * pl * sizeof *t->before}, {&t->root, mm * sizeof *t->root},
+	};
+	size_t total = 0, n = sizeof part / sizeof part[0];
+	for (size_t i = 0; i < n; i++)
+		total += lines(part[i].bytes);
+	t->block = aligned_alloc(BONES_MCTS_LINE, total);
+	if (!t->nodes || !t->map || !t->block) {
 		bones_mcts_tree_release(t);
 		return BONES_ENOMEM;
+	}
+	unsigned char *at = t->block;
+	for (size_t i = 0; i < n; i++) {
+		memcpy(part[i].at, &at, sizeof at); /* the part's pointer field */
+		at += lines(part[i].bytes);
 	}
 	t->after = t->before + pl;
 	t->reward = t->after + pl;
@@ -74,19 +85,7 @@ void bones_mcts_tree_release(bones_mcts_tree *t)
 {
 	free(t->nodes);
 	free(t->map);
-	free(t->root_state);
-	free(t->state);
-	free(t->scratch);
-	free(t->reuse);
-	free(t->moves);
-	free(t->drawn);
-	free(t->sorted);
-	free(t->legal_child);
-	free(t->probs);
-	free(t->weights);
-	free(t->root_rank);
-	free(t->before);
-	free(t->root);
+	free(t->block);
 	memset(t, 0, sizeof *t);
 }
 
