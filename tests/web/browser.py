@@ -9,6 +9,7 @@ import urllib.request
 
 import chrome
 from chrome import wait
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
