@@ -59,6 +59,10 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS match_games(table_id TEXT NOT NULL, game INTEGER NOT NULL,"
 	" moves TEXT NOT NULL, penalties TEXT NOT NULL, resigned INTEGER NOT NULL,"
 	" forfeited INTEGER NOT NULL, PRIMARY KEY(table_id, game));"
+	/* the table's chat (web_chat.c): seat -1 a spectator; never in a record */
+	"CREATE TABLE IF NOT EXISTS chat(table_id TEXT NOT NULL, n INTEGER NOT NULL,"
+	" seat INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL,"
+	" PRIMARY KEY(table_id, n));"
 	/* the number of starts: versions grow across restarts (web_store_epoch) */
 	"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
 	"INSERT OR IGNORE INTO meta VALUES('epoch', 0);";
@@ -648,6 +652,48 @@ int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t
 		rc = each_one(st, l.id[i], row, fn, user);
 	free(row);
 	free(l.id);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_add_chat(web_store *st, const char *id, const web_chat_row *c, char *err,
+		       size_t errcap)
+{
+	int64_t n = c->n, seat = c->seat, at = c->at;
+	const void *args[] = {id, &n, &seat, c->name, c->text, &at};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "INSERT INTO chat VALUES(?,?,?,?,?,?)", "tiitti", args, err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_chat_each(web_store *st, web_store_chat_fn fn, void *user, char *err,
+			size_t errcap)
+{
+	sqlite3_stmt *q = NULL;
+	pthread_mutex_lock(&st->lock);
+	int rc = sqlite3_prepare_v2(st->db, "SELECT table_id, n, seat, name, text, at FROM chat"
+				    " ORDER BY table_id, n", -1, &q, NULL);
+	if (rc != SQLITE_OK) {
+		rc = db_fail(st, _("cannot read the chat"), err, errcap);
+		pthread_mutex_unlock(&st->lock);
+		return rc;
+	}
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		web_chat_row c = {.n = sqlite3_column_int(q, 1), .seat = sqlite3_column_int(q, 2),
+				  .at = sqlite3_column_int64(q, 5)};
+		const char *id = (const char *)sqlite3_column_text(q, 0);
+		const char *name = (const char *)sqlite3_column_text(q, 3);
+		const char *text = (const char *)sqlite3_column_text(q, 4);
+		snprintf(c.name, sizeof c.name, "%s", name ? name : "");
+		snprintf(c.text, sizeof c.text, "%s", text ? text : "");
+		if (id && fn(user, id, &c))
+			break;
+	}
+	rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? 0
+						    : db_fail(st, _("cannot read the chat"), err,
+							      errcap);
+	sqlite3_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }

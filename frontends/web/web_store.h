@@ -96,4 +96,23 @@ int web_store_set_damaged(web_store *st, const char *id, const char *why, char *
  * versions start at epoch << 32 so that they never go back across restarts. */
 uint64_t web_store_epoch(const web_store *st);
 
+/* One chat line of a table (web_chat.c). */
+#define WEB_CHAT_TEXT 1201  /* bytes of a line's text (300 characters), its end */
+typedef struct web_chat_row {
+	int n;              /* from 0, in order */
+	int seat;           /* participant (row seat) from 0, -1 a spectator */
+	char name[64];      /* who wrote it, as shown */
+	char text[WEB_CHAT_TEXT];
+	int64_t at;         /* unix ms (the table's clock) */
+} web_chat_row;
+
+/* Add a chat line of table id (its own commit, apart from the moves'). */
+int web_store_add_chat(web_store *st, const char *id, const web_chat_row *c, char *err,
+		       size_t errcap);
+/* Call fn for every chat line, by table and in order; a nonzero return stops. fn must
+ * not call into the store. */
+typedef int (*web_store_chat_fn)(void *user, const char *id, const web_chat_row *c);
+int web_store_chat_each(web_store *st, web_store_chat_fn fn, void *user, char *err,
+			size_t errcap);
+
 #endif /* BONES_WEB_STORE_H */

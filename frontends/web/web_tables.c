@@ -71,6 +71,7 @@ static void table_free(web_table *t)
 	for (int i = 0; i < t->record_count; i++)
 		free(t->records[i]);
 	free(t->records);
+	web_chat_free(t);
 	pthread_mutex_destroy(&t->lock);
 	pthread_cond_destroy(&t->changed);
 	free(t);
@@ -345,6 +346,7 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 		goto out_destroy;
 	if (err[0])
 		web_log("%s", err);
+	web_chat_restore(ts);
 	mark_damaged(ts);
 	resume_all(ts);
 	if (pthread_create(&ts->ticker, NULL, web_clock_ticker, ts)) {

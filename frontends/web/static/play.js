@@ -426,6 +426,7 @@ function render() {
 	renderReplay();
 	renderClock();
 	renderMatch();
+	renderChat();
 	if (pictureUrl) URL.revokeObjectURL(pictureUrl);
 	for (const url of ghosts.values()) URL.revokeObjectURL(url);
 	ghosts = new Map();
@@ -472,6 +473,41 @@ function render() {
 	record.hidden = !view.over;
 	record.href = '/api/tables/' + tableId + '/record'; // the same in every language
 	record.download = 'bones-' + tableId + '.bones';
+}
+
+// The table's chat: text only (textContent, never HTML), newest at the bottom.
+function renderChat() {
+	const list = $('chat'), lines = view.chat || [];
+	const last = list.lastElementChild;
+	if (last && lines.length && last.dataset.n === String(lines[lines.length - 1].n)) return;
+	const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+	list.replaceChildren(...lines.map((c) => {
+		// TRANSLATORS: a spectator's line in the chat has no seat and maybe no name
+		const who = c.seat ? c.name : fmt(_('%s (watching)'), c.name || _('spectator'));
+		const li = el('li', { className: c.seat ? 'seat' : 'spectator' }, el('b', { textContent: who + ': ' }), c.text);
+		li.dataset.n = c.n;
+		return li;
+	}));
+	if (atEnd) list.scrollTop = list.scrollHeight;
+	$('chat-name').hidden = !!view.viewer;
+}
+
+async function sendChat(e) {
+	e.preventDefault();
+	const text = $('chat-text').value.trim();
+	if (!text) return;
+	const body = { text };
+	if (!view || !view.viewer) body.name = $('chat-name').value.trim();
+	try {
+		const r = await fetch(api('/api/tables/' + tableId + '/chat'), { method: 'POST', headers: headers(), body: JSON.stringify(body) });
+		const reply = await r.json();
+		connected(true);
+		$('chat-error').textContent = r.ok ? '' : reply.error;
+		if (r.ok) { $('chat-text').value = ''; load(); }
+	} catch (err) {
+		connected(false);
+		$('chat-error').textContent = _('The message was not sent: the server cannot be reached.');
+	}
 }
 
 // The end: who won with what, the winner's row marked, the rematch offered.
@@ -539,6 +575,9 @@ function listen() {
 
 $('play-selected').addEventListener('click', () => { if ($('legal').value) play($('legal').value); });
 $('rematch').addEventListener('click', rematch);
+$('chat-form').addEventListener('submit', sendChat);
+try { $('chat-name').value = localStorage.getItem('bones.name') || ''; } catch (e) { /* private mode */ }
+$('chat-name').addEventListener('change', () => { try { localStorage.setItem('bones.name', $('chat-name').value); } catch (e) { /* private mode */ } });
 $('zoom-in').addEventListener('click', () => { autoZoom = false; setZoom(zoom * 1.5); });
 $('zoom-out').addEventListener('click', () => { autoZoom = false; setZoom(zoom / 1.5); });
 $('zoom-fit').addEventListener('click', () => { autoZoom = false; setZoom(1); });
