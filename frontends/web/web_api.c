@@ -150,6 +150,11 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 		join(ts, t, req, rep);
 		return;
 	}
+	if (!strcmp(action, "delete")) { /* the owner token, not a seat's */
+		web_result r = web_table_delete(ts, t, req->token);
+		result_reply(rep, &r);
+		return;
+	}
 	int seat = seat_of(t, req, rep);
 	if (seat == -2)
 		return;
@@ -250,7 +255,7 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 	} else if (post && (!strcmp(action, "move") || !strcmp(action, "resign") ||
 			    !strcmp(action, "undo") || !strcmp(action, "hint") ||
 			    !strcmp(action, "join") || !strcmp(action, "rematch") ||
-			    !strcmp(action, "chat"))) {
+			    !strcmp(action, "chat") || !strcmp(action, "delete"))) {
 		table_post(ts, t, action, req, rep);
 	} else {
 		error_reply(rep, get || post ? 404 : 405, NULL, _("no such route for this method"));
@@ -275,6 +280,13 @@ void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 		if (!parse_body(req, &doc, rep))
 			return;
 		web_result r = web_tables_create_table(ts, doc.root, req->client, &rep->body);
+		web_json_release(&doc);
+		result_reply(rep, &r);
+	} else if (!strcmp(path, "/api/mine") && post) { /* web_owner.c */
+		web_json_doc doc;
+		if (!parse_body(req, &doc, rep))
+			return;
+		web_result r = web_tables_mine_json(ts, doc.root, &rep->body);
 		web_json_release(&doc);
 		result_reply(rep, &r);
 	} else if (!strncmp(path, "/api/tables/", 12)) {

@@ -198,8 +198,10 @@ void web_tables_lobby_json(web_tables *ts, web_buf *out)
 	web_buf_puts(out, "{\"tables\":[");
 	pthread_mutex_lock(&ts->lock);
 	size_t shown = 0;
-	for (size_t i = ts->count; i-- > 0 && shown < 200; shown++) {
-		web_buf_puts(out, shown ? "," : "");
+	for (size_t i = ts->count; i-- > 0 && shown < 200;) {
+		if (ts->tables[i]->row.unlisted || ts->tables[i]->deleted)
+			continue; /* private: its links only */
+		web_buf_puts(out, shown++ ? "," : "");
 		write_table(ts->tables[i], out);
 	}
 	pthread_mutex_unlock(&ts->lock);

@@ -70,6 +70,8 @@ static const char schema[] =
 /* Columns added since the first schema: an error (the column is there) is ignored. */
 static const char *const upgrades[] = {
 	"ALTER TABLE tables ADD COLUMN damaged TEXT", /* why it was set aside, or NULL */
+	"ALTER TABLE tables ADD COLUMN unlisted INTEGER NOT NULL DEFAULT 0", /* private */
+	"ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT ''", /* creator's token */
 };
 
 /* The reason names the database by its file name only: it may reach a client. */
@@ -177,12 +179,14 @@ static int add_table_locked(web_store *st, const web_table_row *row, char *err, 
 {
 	int64_t seed = (int64_t)row->seed, created = row->created, hints = row->hints;
 	int64_t per_move = row->time.per_move_ms, grace = row->time.grace_ms;
-	int64_t forfeit = row->time.forfeit;
+	int64_t forfeit = row->time.forfeit, unlisted = row->unlisted;
 	const void *targs[] = {row->id, row->game, row->preset, row->options, &seed, &created,
-			       &hints, &per_move, &row->time.penalty, &grace, &forfeit};
+			       &hints, &per_move, &row->time.penalty, &grace, &forfeit,
+			       &unlisted, row->owner};
 	if (run(st, "INSERT INTO tables(id, game, preset, options, seed, created, hints,"
-		    " per_move_ms, penalty, grace_ms, forfeit) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
-		"ttttiiiidii", targs, err, errcap))
+		    " per_move_ms, penalty, grace_ms, forfeit, unlisted, owner)"
+		    " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		"ttttiiiidiiit", targs, err, errcap))
 		return 1;
 	if (!strcmp(st->fault, "after-table-row")) { /* a test's crash: the row, no deal */
 		fprintf(stderr, "bones serve: BONES_WEB_FAULT=after-table-row: exiting\n");
@@ -449,7 +453,7 @@ static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 {
 	sqlite3_stmt *q = prepare_id(st, "SELECT game, preset, options, seed, created, resigned,"
 				     " hints, forfeited, per_move_ms, penalty, grace_ms, forfeit,"
-				     " damaged FROM tables WHERE id = ?", row->id);
+				     " damaged, unlisted, owner FROM tables WHERE id = ?", row->id);
 	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
 	if (rc != SQLITE_ROW) {
 		read_failed(st, rc == SQLITE_DONE ? SQLITE_ERROR : rc, "its row", why, cap);
@@ -468,6 +472,8 @@ static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 	row->time.grace_ms = sqlite3_column_int64(q, 10);
 	row->time.forfeit = sqlite3_column_int(q, 11) != 0;
 	copy_col(row->damaged, sizeof row->damaged, q, 12);
+	row->unlisted = sqlite3_column_int(q, 13);
+	copy_col(row->owner, sizeof row->owner, q, 14);
 	sqlite3_finalize(q);
 	return true;
 }
@@ -652,6 +658,23 @@ int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t
 		rc = each_one(st, l.id[i], row, fn, user);
 	free(row);
 	free(l.id);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_delete_table(web_store *st, const char *id, char *err, size_t errcap)
+{
+	static const char *const sql[] = {
+		"DELETE FROM moves WHERE table_id = ?", "DELETE FROM seats WHERE table_id = ?",
+		"DELETE FROM chat WHERE table_id = ?", "DELETE FROM matches WHERE table_id = ?",
+		"DELETE FROM match_games WHERE table_id = ?", "DELETE FROM tables WHERE id = ?"};
+	const void *args[] = {id};
+	pthread_mutex_lock(&st->lock);
+	int rc = begin(st, err, errcap), failed = 0;
+	for (size_t i = 0; !rc && !failed && i < sizeof sql / sizeof sql[0]; i++)
+		failed = run(st, sql[i], "t", args, err, errcap);
+	if (!rc)
+		rc = in_transaction(st, failed, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }

@@ -42,6 +42,8 @@ typedef struct web_table_row {
 	int seat_count;
 	web_seat_row seats[WEB_MAX_SEATS];
 	char damaged[256]; /* why the table was set aside (its history does not replay), or "" */
+	int unlisted;      /* 1: a private table, not in the lobby (its links only) */
+	char owner[64];    /* the creator's token (hex): may delete it before the first move */
 } web_table_row;
 
 /* Open or create DIR/bones-web.sqlite (mode 0600). err names the file. */
@@ -69,6 +71,8 @@ int web_store_add_moves(web_store *st, const char *id, size_t first, const char 
 			size_t count, char *err, size_t errcap);
 /* Remove the history entries from index `from` on (an accepted undo). */
 int web_store_truncate(web_store *st, const char *id, size_t from, char *err, size_t errcap);
+/* Remove a table with its seats, moves, chat and match in one transaction. */
+int web_store_delete_table(web_store *st, const char *id, char *err, size_t errcap);
 /* A free seat taken: no longer open, its player's name set. */
 int web_store_take_seat(web_store *st, const char *id, int seat, const char *name, char *err,
 			size_t errcap);

@@ -45,6 +45,8 @@ struct web_table {
 	int64_t watched_until;    /* web_clock_now() until which someone watches */
 	char creator[48];         /* the address that created it ("" after a restart) */
 	bool unmark;              /* was set aside at an earlier start, replays now */
+	bool deleted;             /* deleted by its creator: found no more, freed at the end
+				   * (a thread may still hold it); set under both locks */
 	web_chat_row *chat;       /* owned; the chat's lines in order (web_chat.c) */
 	int chat_count, chat_cap, chat_next;
 	struct { char who[64]; int64_t at; } chat_recent[WEB_CHAT_BURST]; /* last senders */
