@@ -337,6 +337,7 @@ function renderOverlay() {
 		hover(b, moves);
 		overlay.append(b);
 	}
+	wideHits(overlay, [...spots.values()], size, scale);
 	const other = view.legal.filter((m) => m.target < 0);
 	if (other.length && !$('choices').childElementCount) {
 		const box = $('choices');
@@ -347,6 +348,67 @@ function renderOverlay() {
 			box.append(b);
 		}
 	}
+}
+
+// A target alone in its row (a market's domino) also answers on a wider capsule around
+// its circle, up to half the way to the next target in its row: a bigger thing to tap
+// that covers no other target (no two capsules meet either).
+function wideHits(overlay, groups, size, scale) {
+	const W = view.width, H = view.height;
+	for (const moves of groups) {
+		const m = moves[0];
+		let half = Math.min(65, 1.1 * size);
+		for (const other of groups) {
+			const o = other[0];
+			if (o === m || Math.abs(o.y - m.y) * scale >= size) continue;
+			half = Math.min(half, Math.abs(o.x - m.x) * scale / 2);
+		}
+		if (half < size * 0.75) continue;
+		const b = el('button', { className: 'hit', title: moves.map(label).join('\n'), tabIndex: -1 });
+		b.style.left = pct(m.x, W); b.style.top = pct(m.y, H);
+		b.style.width = (2 * half) + 'px'; b.style.height = size + 'px';
+		b.style.margin = (-size / 2) + 'px 0 0 ' + (-half) + 'px';
+		b.addEventListener('click', () => choose(moves));
+		overlay.prepend(b); // under the circles
+	}
+}
+
+// Pinch on the board zooms it (two fingers); one finger scrolls as usual, and a tap on
+// a target is a click. The picture is drawn again at the new size when the fingers lift.
+let pinch = null;
+function touchDistance(e) {
+	const [a, b] = e.touches;
+	return { d: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY), x: (a.clientX + b.clientX) / 2, y: (a.clientY + b.clientY) / 2 };
+}
+
+function pinchStart(e) {
+	if (e.touches.length !== 2) return;
+	const t = touchDistance(e), wrap = $('board-wrap'), r = wrap.getBoundingClientRect();
+	pinch = { d: t.d, zoom, f: 1, x: t.x - r.left, y: t.y - r.top, sx: wrap.scrollLeft, sy: wrap.scrollTop };
+}
+
+function pinchMove(e) {
+	if (!pinch || e.touches.length !== 2) return;
+	e.preventDefault();
+	const t = touchDistance(e), wrap = $('board-wrap');
+	const z = Math.max(1, Math.min(MAX_ZOOM, pinch.zoom * t.d / pinch.d));
+	pinch.f = z / pinch.zoom;
+	$('board').style.width = (z * 100) + '%';
+	$('board').style.maxWidth = z > 1 ? 'none' : '';
+	// the point between the fingers stays under them
+	wrap.scrollLeft = (pinch.sx + pinch.x) * pinch.f - pinch.x;
+	wrap.scrollTop = (pinch.sy + pinch.y) * pinch.f - pinch.y;
+}
+
+function pinchEnd(e) {
+	if (!pinch || e.touches.length >= 2) return;
+	const z = pinch.zoom * pinch.f;
+	pinch = null;
+	autoZoom = false;
+	zoom = Math.max(1, Math.min(MAX_ZOOM, z));
+	$('zoom-out').disabled = zoom <= 1;
+	$('zoom-in').disabled = zoom >= MAX_ZOOM;
+	load(); // keeps the scroll: the fingers chose what shows
 }
 
 let clockTimer = null;
@@ -587,6 +649,10 @@ $('board-wrap').addEventListener('wheel', (e) => {
 	autoZoom = false;
 	setZoom(zoom * (e.deltaY < 0 ? 1.25 : 0.8));
 }, { passive: false });
+$('board-wrap').addEventListener('touchstart', pinchStart, { passive: true });
+$('board-wrap').addEventListener('touchmove', pinchMove, { passive: false });
+$('board-wrap').addEventListener('touchend', pinchEnd);
+$('board-wrap').addEventListener('touchcancel', pinchEnd);
 $('notify').addEventListener('click', () => Notification.requestPermission().then(() => render()));
 try { $('sound').checked = localStorage.getItem('bones.sound') === '1'; } catch (e) { /* private mode */ }
 $('sound').addEventListener('change', () => { try { localStorage.setItem('bones.sound', $('sound').checked ? '1' : '0'); } catch (e) { /* private mode */ } });
