@@ -270,8 +270,23 @@ function fitTargets() {
 	return true;
 }
 
-function setZoom(z) {
+// On a phone a table starts at the zoom last used for its game (chosen or automatic),
+// so a wide board (Hegemino's tableaus) is large before your first turn too.
+function zoomKey() { return 'bones.zoom.' + view.game; }
+
+function restoreZoom() {
+	if (window.innerWidth > 800 || zoom !== 1) return false;
+	let z = 1;
+	try { z = parseFloat(localStorage.getItem(zoomKey())) || 1; } catch (e) { /* private mode */ }
+	if (z <= 1) return false;
+	setZoom(z);
+	return true;
+}
+
+function setZoom(z, keep = true) {
 	zoom = Math.max(1, Math.min(MAX_ZOOM, z));
+	if (keep && view && window.innerWidth <= 800)
+		try { localStorage.setItem(zoomKey(), String(zoom)); } catch (e) { /* private mode */ }
 	centre = true;
 	$('board').style.width = (zoom * 100) + '%';
 	$('board').style.maxWidth = zoom > 1 ? 'none' : '';
@@ -406,6 +421,7 @@ function pinchEnd(e) {
 	pinch = null;
 	autoZoom = false;
 	zoom = Math.max(1, Math.min(MAX_ZOOM, z));
+	try { localStorage.setItem(zoomKey(), String(zoom)); } catch (err) { /* private mode */ }
 	$('zoom-out').disabled = zoom <= 1;
 	$('zoom-in').disabled = zoom >= MAX_ZOOM;
 	load(); // keeps the scroll: the fingers chose what shows
@@ -479,7 +495,10 @@ function renderMatch() {
 }
 
 function render() {
-	if (!pictureUrl) remember();
+	if (!pictureUrl) {
+		remember();
+		if (restoreZoom()) return; // drawn again at that size
+	}
 	$('title').textContent = view.game + ' (' + view.preset + ')';
 	$('who').textContent = view.viewer ? fmt(_('You are seat %1$d: %2$s'), view.viewer, view.seats[view.viewer - 1].name) : _('Watching');
 	$('status').textContent = view.status;
@@ -505,7 +524,7 @@ function render() {
 		if ($('picture').complete) centreOnTargets();
 		else $('picture').addEventListener('load', centreOnTargets, { once: true });
 	}
-	if (view.over && zoom > 1 && autoZoom) { autoZoom = false; setZoom(1); return; } // the whole end
+	if (view.over && zoom > 1 && autoZoom) { autoZoom = false; setZoom(1, false); return; } // the whole end
 	if (fitTargets()) return;
 	const legal = $('legal');
 	legal.replaceChildren(...view.legal.map((m) => el('option', { value: m.move, textContent: label(m) })));
