@@ -60,14 +60,7 @@ static void write_mine(web_table *t, int seat, bool owner, web_buf *out)
 	int now = web_table_seat_now(t, seat);
 	int to_move = bones_session_to_move(t->s);
 	web_buf_puts(out, "{");
-	web_buf_json_key(out, &f, "id");
-	web_buf_json_string(out, t->row.id);
-	web_buf_json_key(out, &f, "game");
-	web_buf_json_string(out, bones_plugin_text(t->plugin, t->plugin->name));
-	web_buf_json_key(out, &f, "preset");
-	web_buf_json_string(out, t->row.preset);
-	web_buf_json_key(out, &f, "created");
-	web_buf_printf(out, "%lld", (long long)t->row.created);
+	web_table_head_json(t, out, &f);
 	web_buf_json_key(out, &f, "seat"); /* from 1; 0: created here, no seat */
 	web_buf_printf(out, "%d", seat + 1);
 	web_buf_json_key(out, &f, "over");

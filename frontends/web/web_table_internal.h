@@ -133,6 +133,8 @@ void web_table_bump(web_table *t);
 void web_table_limit_agents(web_table *t);
 /* The view's "rematch" member for participant seat when one was created. Lock held. */
 void web_rematch_json(const web_table *t, int seat, web_buf *out, bool *first);
+/* A table's "id", "game", "preset" and "created" members (web_lobby.c). Lock held. */
+void web_table_head_json(const web_table *t, web_buf *out, bool *first);
 /* The view's "chat" member: the last WEB_CHAT_SHOWN lines. Lock held. */
 void web_chat_json(const web_table *t, web_buf *out, bool *first);
 /* Every table's chat from the store, after the tables are restored. */
