@@ -3,7 +3,8 @@
  * restart) but are never part of a game's record. The text is kept as written (valid
  * UTF-8, control characters made spaces) and sent as a JSON string: the page shows it
  * as text, never as HTML. A sender (a seat, or a spectator's address) may write
- * WEB_CHAT_BURST lines per WEB_CHAT_WINDOW_MS of the table's clock. */
+ * WEB_CHAT_BURST lines per WEB_CHAT_WINDOW_MS of the table's clock, and everyone
+ * together WEB_CHAT_TABLE_BURST. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,12 +54,13 @@ static int clean_text(const char *text, char *out, size_t cap)
 	return chars > WEB_CHAT_CHARS ? -1 : chars;
 }
 
-/* Lines the sender (who) wrote in the window before now. Lock held. */
+/* Lines the sender (who; NULL: anyone) wrote in the window before now: exact, as the
+ * ring holds more lines than the whole table may write in a window. Lock held. */
 static int recent_lines(const web_table *t, const char *who, int64_t now)
 {
 	int n = 0;
-	for (int i = 0; i < WEB_CHAT_BURST; i++)
-		n += !strcmp(t->chat_recent[i].who, who) &&
+	for (int i = 0; i < WEB_CHAT_RECENT; i++)
+		n += t->chat_recent[i].who[0] && (!who || !strcmp(t->chat_recent[i].who, who)) &&
 		     now - t->chat_recent[i].at < WEB_CHAT_WINDOW_MS;
 	return n;
 }
@@ -101,14 +103,15 @@ web_result web_table_chat(web_tables *ts, web_table *t, int seat, const char *na
 	c.at = web_clock_now(ts), c.n = t->chat_count;
 	if (t->chat_count >= WEB_CHAT_MAX)
 		r = chat_result(409, "text", _("the table's chat is full"));
-	else if (recent_lines(t, who, c.at) >= WEB_CHAT_BURST)
+	else if (recent_lines(t, who, c.at) >= WEB_CHAT_BURST ||
+		 recent_lines(t, NULL, c.at) >= WEB_CHAT_TABLE_BURST)
 		r = chat_result(429, "text", _("too many messages: wait a few seconds"));
 	else if (web_store_add_chat(ts->store, t->row.id, &c, err, sizeof err))
 		r = chat_result(500, NULL, err);
 	else if (!chat_append(t, &c))
 		r = chat_result(500, NULL, _("out of memory"));
 	if (r.code == 200) {
-		int slot = t->chat_next++ % WEB_CHAT_BURST;
+		int slot = t->chat_next++ % WEB_CHAT_RECENT;
 		snprintf(t->chat_recent[slot].who, sizeof t->chat_recent[slot].who, "%s", who);
 		t->chat_recent[slot].at = c.at;
 		web_buf_printf(out, "{\"ok\":true,\"n\":%d}", c.n);

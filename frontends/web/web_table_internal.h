@@ -13,6 +13,8 @@
 
 #define WEB_CHAT_BURST 5        /* lines one sender may write ... */
 #define WEB_CHAT_WINDOW_MS 10000 /* ... in this long */
+#define WEB_CHAT_TABLE_BURST 30 /* lines everyone together may write in that time */
+#define WEB_CHAT_RECENT 32      /* the last lines' senders kept (> the table's burst) */
 #define WEB_CHAT_CHARS 300      /* characters of a line */
 #define WEB_CHAT_MAX 2000       /* lines of one table */
 #define WEB_CHAT_SHOWN 200      /* the last lines a view holds */
@@ -49,7 +51,7 @@ struct web_table {
 				   * (a thread may still hold it); set under both locks */
 	web_chat_row *chat;       /* owned; the chat's lines in order (web_chat.c) */
 	int chat_count, chat_cap, chat_next;
-	struct { char who[64]; int64_t at; } chat_recent[WEB_CHAT_BURST]; /* last senders */
+	struct { char who[64]; int64_t at; } chat_recent[WEB_CHAT_RECENT]; /* last senders */
 };
 
 /* A table set aside at start: its stored history does not replay or read. */

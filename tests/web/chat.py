@@ -1,6 +1,6 @@
 """Chat at a table (tests/test_web_chat.sh): a seat's and a spectator's lines in every
 viewer's view, text as written (markup stays text), empty and over-long lines refused,
-five lines per sender per ten seconds of the test clock, a stranger's token refused,
+five lines per sender and thirty per table in ten seconds of the test clock, a stranger's token refused,
 the lines kept across a restart and never in the game's moves or record."""
 import os
 import sys
@@ -10,7 +10,7 @@ from webtest import Checks, Server
 build, tmp = sys.argv[1], sys.argv[2]
 check = Checks()
 data, clock = os.path.join(tmp, "data"), os.path.join(tmp, "clock")
-srv = Server(build, data, clock=clock)
+srv = Server(build, data, clock=clock, extra=("--trusted-proxy", "127.0.0.1"))
 st, t, _ = srv.call("POST", "/api/tables", {"game": "holomino", "seats": [
     {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
 check("a table of two people", st == 201, t)
@@ -57,16 +57,26 @@ check("another seat still writes", st == 200, r)
 srv.set_clock(srv.now() + 10001)
 st, r, _ = srv.call("POST", path + "/chat", {"text": "later"}, token=bob)
 check("after ten seconds the seat writes again", st == 200, r)
+# senders taking turns gain nothing, and the whole table has a limit too
+srv.set_clock(srv.now() + 10001)
+codes = []
+for i in range(6):
+    codes.append(srv.call("POST", path + "/chat", {"text": "a%d" % i}, token=ann)[0])
+    codes.append(srv.call("POST", path + "/chat", {"text": "b%d" % i}, token=bob)[0])
+check("two seats taking turns are each held to five lines", codes == [200] * 10 + [429, 429], codes)
+srv.set_clock(srv.now() + 10001)
+codes = [srv.call("POST", path + "/chat", {"text": "s%d" % i, "name": "S%d" % i}, headers={"X-Forwarded-For": "192.0.2.%d" % i})[0] for i in range(40)]
+check("thirty lines in ten seconds from anyone, then the table waits", codes == [200] * 30 + [429] * 10, codes)
 lines = [c["text"] for c in view()["chat"]]
 
 st, rec, _ = srv.call("GET", path + "/record")
 srv.stop()
-srv = Server(build, data, clock=clock)
+srv = Server(build, data, clock=clock, extra=("--trusted-proxy", "127.0.0.1"))
 again = [c["text"] for c in view()["chat"]]
-check("the chat survives a restart", again == lines and len(lines) == 9, (lines, again))
+check("the chat survives a restart", again == lines and len(lines) == 19 + codes.count(200), (lines, again))
 st, r, _ = srv.call("POST", path + "/chat", {"text": "after restart"}, token=ann)
 chat = view()["chat"]
-check("numbering goes on after a restart", st == 200 and chat[-1]["n"] == 9, chat[-1:])
+check("numbering goes on after a restart", st == 200 and chat[-1]["n"] == len(lines), chat[-1:])
 st, r, _ = srv.call("POST", path + "/resign", {}, token=ann)
 st, rec, _ = srv.call("GET", path + "/record")
 check("the record holds no chat", st == 200 and "luck" not in rec and "Bob</b>" not in rec, rec)
