@@ -225,7 +225,7 @@ async function mySeats() {
 	for (const s of seats) if (!ask.has(s.id)) ask.set(s.id, { id: s.id, token: s.token });
 	for (const o of owned) ask.set(o.id, Object.assign(ask.get(o.id) || { id: o.id }, { owner: o.owner }));
 	$('mine').hidden = !ask.size;
-	if (!ask.size) return;
+	if (!ask.size) { $('my-seats').replaceChildren(); return; }
 	let body;
 	try {
 		const r = await fetch(api('/api/mine'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tables: [...ask.values()].slice(0, 100) }) });
