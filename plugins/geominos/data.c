@@ -292,6 +292,11 @@ static void build_tile(geo_tile *t, const raw_tile *raw)
 			t->orient_of[side][rot] = (int8_t)k;
 		}
 	}
+	for (int oi = 0; oi < t->orient_count; oi++)
+		for (int k = 0; k < t->orient[oi].count; k++) {
+			int pip = t->orient[oi].pips[k];
+			t->pip_at[pip][t->pip_count[pip]++] = (uint8_t)(oi << 4 | k);
+		}
 	/* Centre: the section of orientation 0 nearest its bounding box centre. */
 	const geo_orient *o = &t->orient[0];
 	int best = 0, bestd = 1 << 30;

@@ -49,6 +49,8 @@ typedef struct geo_tile {
 	geo_orient orient[GEO_MAX_ORIENT];
 	int8_t orient_of[2][4];         /* side, rotation -> orientation index */
 	int8_t centre_x, centre_y;      /* anchor of orientation 0 on the middle square */
+	uint8_t pip_count[GEO_PIPS];    /* sections with p pips over all orientations */
+	uint8_t pip_at[GEO_PIPS][GEO_MAX_ORIENT * GEO_MAX_SECTIONS]; /* each: orient << 4 | k */
 } geo_tile;
 
 /* The configured game: immutable after configure. */
@@ -116,6 +118,32 @@ static inline int geo_move_orient(bones_move m) { return (int)(m >> 5 & 7u); }
 static inline int geo_move_x(bones_move m) { return (int)(m >> 8 & 31u); }
 static inline int geo_move_y(bones_move m) { return (int)(m >> 13 & 31u); }
 static inline bool geo_move_is_place(bones_move m) { return m < (1u << 18); }
+
+/* Whether the orientation fits on empty squares inside the board at anchor (x, y). */
+static inline bool geo_fits(const geo_orient *o, const uint32_t *occ, int x, int y)
+{
+	int shift = x + o->minx;
+	if (shift < 0 || x + o->maxx >= GEO_N || y < 0 || y + o->height > GEO_N)
+		return false;
+	for (int r = 0; r < o->height; r++)
+		if (occ[y + r] & (o->rows[r] << shift))
+			return false;
+	return true;
+}
+
+/* movegen.c: the placements of the tiles in mask (a subset of the mover's hand) in the
+ * order tile, orientation, anchor row, anchor column; writes up to cap of them and
+ * returns how many there are, or with cap == 0 whether there is one (0 or 1). */
+size_t geo_generate(const geo_game *g, const geo_state *s, uint32_t mask,
+		    bones_move *moves, size_t cap);
+
+/* movegen.c: whether some tile of mask has a placement (geo_generate's answer with
+ * cap == 0, found sooner). */
+bool geo_has_placement(const geo_game *g, const geo_state *s, uint32_t mask);
+/* ABI 1.1's sample_move: a move drawn as legal_moves' list and probabilities say,
+ * without the list. */
+bones_status geo_sample_move(const void *game, const void *state,
+			     uint64_t (*next_random)(void *), void *rng, bones_move *move);
 
 /* text.c: notation and the terminal rendering. */
 size_t geo_format_move(const void *game, const void *state, bones_move move, char *buf,
