@@ -4,6 +4,7 @@
 
 #include "bones/rng.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -204,32 +205,42 @@ size_t geo_generate(const geo_game *g, const geo_state *s, uint32_t mask,
 	return n < cap || cap == 0 ? n : cap;
 }
 
-/* Touching candidates tried one by one before the blocks decide: one usually fits. */
-#define QUICK_TRIES 48
+/* Four rows of a bit-row array of the state from row y on, any y below GEO_N: rows past
+ * the array's end are the state's next bytes (the callers mask them out). */
+typedef uint32_t rows4 __attribute__((vector_size(16)));
+#define ROWS4(v, s, field, y) \
+	memcpy(&(v), (const char *)(s) + offsetof(geo_state, field) + 4 * (size_t)(y), sizeof(v))
 
-/* A section with p pips on a square next to p pips touches; the first such candidates
- * (by pips, square, tile, orientation) are tried one by one, and most positions have
- * one that fits among them. Trying them all would be complete too, but slow where
- * nothing fits: after QUICK_TRIES misses geo_generate decides. */
+/* The same placements as scan's (any), four anchor rows at a time straight from the
+ * state's rows: nothing to pack, and most hands have a placement in the first
+ * orientation or two. */
 bool geo_has_placement(const geo_game *g, const geo_state *s, uint32_t mask)
 {
-	int tries = 0;
-	for (int p = 0; p < GEO_PIPS; p++)
-		for (int y = 0; y < GEO_N; y++)
-			for (uint32_t w = s->want[p][y]; w; w &= w - 1) {
-				int x = __builtin_ctz(w);
-				for (uint32_t h = mask; h; h &= h - 1) {
-					const geo_tile *t = &g->tiles[__builtin_ctz(h)];
-					for (int i = 0; i < t->pip_count[p]; i++) {
-						const geo_orient *o = &t->orient[t->pip_at[p][i] >> 4];
-						int k = t->pip_at[p][i] & 15;
-						if (geo_fits(o, s->occ, x - o->dx[k], y - o->dy[k]))
-							return true;
-						if (++tries == QUICK_TRIES)
-							return geo_generate(g, s, mask, NULL, 0) > 0;
-					}
+	for (; mask; mask &= mask - 1) {
+		const geo_tile *tile = &g->tiles[__builtin_ctz(mask)];
+		for (int oi = 0; oi < tile->orient_count; oi++) {
+			const geo_orient *o = &tile->orient[oi];
+			int last = GEO_N - o->height;
+			for (int y = 0; y <= last; y += 4) {
+				rows4 m = {0, 0, 0, 0}, v;
+				for (int k = 0; k < o->count; k++) {
+					ROWS4(v, s, want[o->pips[k]], y + o->dy[k]);
+					m |= v >> o->rs[k] << o->ls[k];
 				}
+				rows4 row = {(uint32_t)y, (uint32_t)y + 1, (uint32_t)y + 2,
+					     (uint32_t)y + 3};
+				m &= o->xmask & (rows4)(row <= (uint32_t)last);
+				if (!(m[0] | m[1] | m[2] | m[3]))
+					continue;
+				for (int k = 0; k < o->count; k++) {
+					ROWS4(v, s, occ, y + o->dy[k]);
+					m &= ~v >> o->rs[k] << o->ls[k];
+				}
+				if (m[0] | m[1] | m[2] | m[3])
+					return true;
 			}
+		}
+	}
 	return false;
 }
 
