@@ -113,14 +113,23 @@ static inline int pop64(uint64_t x)
 #endif
 
 /* Write the placements of the bits of lane j (rows 3j to 3j+2) from moves[n] on,
- * keeping to cap; returns the new count. */
+ * keeping to cap; returns the new count. Most lanes hold a few anchors or none: four
+ * slots are written at a time whatever their number, the count moving on only for the
+ * real ones (bit 63, never an anchor, stands in for the rest), so the loop seldom
+ * takes a branch it cannot predict. */
 static inline size_t emit(bones_move *moves, size_t n, size_t cap, bones_move base,
 			  uint64_t bits)
 {
-	if (n + 64 <= cap) {
-		for (; bits; bits &= bits - 1)
-			moves[n++] = base + bit_place[__builtin_ctzll(bits)];
-		return n;
+	if (n + 64 + 4 <= cap) {
+		bones_move *out = moves + n;
+		do {
+			for (int i = 0; i < 4; i++) {
+				*out = base + bit_place[__builtin_ctzll(bits | 1ull << 63)];
+				out += bits != 0;
+				bits &= bits - 1;
+			}
+		} while (bits);
+		return (size_t)(out - moves);
 	}
 	for (; bits; bits &= bits - 1, n++)
 		if (n < cap)
@@ -159,6 +168,7 @@ static size_t scan(const geo_game *g, const geo_state *s, uint32_t mask, scan_ou
 			rows &= (2u << last) - 1u;
 			if (!rows)
 				continue;
+			int first = __builtin_ctz(rows);
 			for (int k = 0; k < o->count; k++)
 				if (!(b.packed >> o->pips[k] & 1u)) {
 					pack(s->want[o->pips[k]], b.want[o->pips[k]]);
@@ -174,10 +184,9 @@ static size_t scan(const geo_game *g, const geo_state *s, uint32_t mask, scan_ou
 				     found[6] | found[7]) != 0)
 					return 1;
 			} else if (out->moves) {
-				for (int j = 0; j < 8; j++)
-					if (found[j])
-						n = emit(out->moves, n, out->cap,
-							 geo_move_place(t, oi, 0, 3 * j), found[j]);
+				for (int j = first / 3; j <= (31 - __builtin_clz(rows)) / 3; j++)
+					n = emit(out->moves, n, out->cap, geo_move_place(t, oi, 0, 3 * j),
+						 found[j]);
 			} else {
 				for (int j = 0; j < 8; j++) {
 					size_t c = (size_t)pop64(found[j]);
