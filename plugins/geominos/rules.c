@@ -114,19 +114,27 @@ size_t geo_legal_moves(const void *game, const void *state, bones_move *moves,
 /* Put a tile on the board and keep the occupancy and "wanted pips" rows up to date. */
 static void put_tile(geo_state *s, const geo_orient *o, int tile, int x, int y)
 {
+	uint32_t pips = 0;
 	for (int k = 0; k < o->count; k++) {
 		int cx = x + o->dx[k], cy = y + o->dy[k], p = o->pips[k];
+		uint32_t bit = 1u << cx;
 		s->cell[cy * GEO_N + cx] = (uint8_t)(tile << 3 | p);
-		s->occ[cy] |= 1u << cx;
-		if (cx > 0) s->want[p][cy] |= 1u << (cx - 1);
-		if (cx < GEO_N - 1) s->want[p][cy] |= 1u << (cx + 1);
-		if (cy > 0) s->want[p][cy - 1] |= 1u << cx;
-		if (cy < GEO_N - 1) s->want[p][cy + 1] |= 1u << cx;
+		s->occ[cy] |= bit;
+		s->want[p][cy] |= (bit << 1 | bit >> 1) & ((1u << GEO_N) - 1u);
+		if (cy > 0) s->want[p][cy - 1] |= bit;
+		if (cy < GEO_N - 1) s->want[p][cy + 1] |= bit;
+		pips |= 1u << p;
 	}
-	int lo = y > 0 ? y - 1 : 0, hi = y + o->height < GEO_N ? y + o->height : GEO_N - 1;
+	/* Squares now taken leave every pip's rows; the rows just above and below gained
+	 * squares of the tile's own pips only, some of them taken already. */
 	for (int p = 0; p < GEO_PIPS; p++)
-		for (int r = lo; r <= hi; r++)
+		for (int r = y; r < y + o->height; r++)
 			s->want[p][r] &= ~s->occ[r];
+	for (; pips; pips &= pips - 1) {
+		int p = __builtin_ctz(pips);
+		if (y > 0) s->want[p][y - 1] &= ~s->occ[y - 1];
+		if (y + o->height < GEO_N) s->want[p][y + o->height] &= ~s->occ[y + o->height];
+	}
 }
 
 /* Whether player could do something on a turn: place a tile in hand, or (One-Tile)
