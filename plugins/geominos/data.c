@@ -258,6 +258,7 @@ static void make_orient(geo_orient *o, int side, int rot, int n, const int *xs,
 	}
 	for (int k = 0; k < n; k++) {
 		o->rows[o->dy[k]] |= 1u << (o->dx[k] - o->minx);
+		o->pipmask |= (uint8_t)(1u << o->pips[k]);
 		o->rs[k] = (uint8_t)(o->dx[k] > 0 ? o->dx[k] : 0);
 		o->ls[k] = (uint8_t)(o->dx[k] < 0 ? -o->dx[k] : 0);
 	}

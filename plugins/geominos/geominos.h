@@ -37,6 +37,7 @@ typedef struct geo_orient {
 	int8_t dx[GEO_MAX_SECTIONS], dy[GEO_MAX_SECTIONS]; /* reading order, [0] = (0,0) */
 	uint8_t pips[GEO_MAX_SECTIONS];
 	uint8_t rs[GEO_MAX_SECTIONS], ls[GEO_MAX_SECTIONS]; /* shifts bringing dx to 0 */
+	uint8_t pipmask;                /* bit p: a section has p pips */
 	uint32_t rows[GEO_MAX_SECTIONS];   /* section bits per row, bit 0 = column minx */
 	uint32_t xmask;                 /* anchor columns that keep the tile inside */
 	uint64_t xmask3;                /* the same for three rows packed 21 bits apart */

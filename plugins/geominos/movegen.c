@@ -15,7 +15,6 @@
  * columns the orientation's xmask rules out. */
 #define BLOCK_ROWS 12
 #define S_ROWS (BLOCK_ROWS + GEO_MAX_SECTIONS) /* blocks from rows 0 and 12, dy <= 8 */
-#define PAD_ROWS (S_ROWS + BLOCK_ROWS)
 #define ROW_BITS ((1ull << GEO_N) - 1ull)
 
 /* A block is NV vectors: one with AVX2, else two of 16 bytes (SSE2, NEON), which GCC
@@ -45,16 +44,20 @@ static const bones_move bit_place[64] = {BP8(0),  BP8(8),  BP8(16), BP8(24),
 
 static void pack(const uint32_t *rows, uint64_t (*q)[4])
 {
-	uint64_t r[PAD_ROWS + 2], p[PAD_ROWS];
-	for (int y = 0; y < GEO_N; y++)
-		r[y] = rows[y];
-	for (int y = GEO_N; y < PAD_ROWS + 2; y++)
-		r[y] = 0;
-	for (int y = 0; y < PAD_ROWS; y++)
-		p[y] = r[y] | r[y + 1] << GEO_N | r[y + 2] << (2 * GEO_N);
-	for (int y = 0; y < S_ROWS; y++)
-		for (int i = 0; i < 4; i++)
-			q[y][i] = p[y + 3 * i];
+	uint64_t p[S_ROWS + 9]; /* rows y to y + 2 */
+	for (int y = 0; y < GEO_N - 2; y++)
+		p[y] = rows[y] | (uint64_t)rows[y + 1] << GEO_N |
+		       (uint64_t)rows[y + 2] << (2 * GEO_N);
+	p[GEO_N - 2] = rows[GEO_N - 2] | (uint64_t)rows[GEO_N - 1] << GEO_N;
+	p[GEO_N - 1] = rows[GEO_N - 1];
+	for (int y = GEO_N; y < S_ROWS + 9; y++)
+		p[y] = 0;
+	for (int y = 0; y < S_ROWS; y++) {
+		q[y][0] = p[y];
+		q[y][1] = p[y + 3];
+		q[y][2] = p[y + 6];
+		q[y][3] = p[y + 9];
+	}
 }
 
 static void pack_empty(const geo_state *s, packed_board *b)
@@ -169,11 +172,9 @@ static size_t scan(const geo_game *g, const geo_state *s, uint32_t mask, scan_ou
 			if (!rows)
 				continue;
 			int first = __builtin_ctz(rows);
-			for (int k = 0; k < o->count; k++)
-				if (!(b.packed >> o->pips[k] & 1u)) {
-					pack(s->want[o->pips[k]], b.want[o->pips[k]]);
-					b.packed |= 1u << o->pips[k];
-				}
+			for (uint32_t need = o->pipmask & ~b.packed; need; need &= need - 1)
+				pack(s->want[__builtin_ctz(need)], b.want[__builtin_ctz(need)]);
+			b.packed |= o->pipmask;
 			uint64_t found[8] = {0};
 			if (rows & ((1u << BLOCK_ROWS) - 1u))
 				block(&b, o, 0, found);
