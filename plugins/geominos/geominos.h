@@ -50,9 +50,13 @@ typedef struct geo_tile {
 	geo_orient orient[GEO_MAX_ORIENT];
 	int8_t orient_of[2][4];         /* side, rotation -> orientation index */
 	int8_t centre_x, centre_y;      /* anchor of orientation 0 on the middle square */
-	uint8_t pip_count[GEO_PIPS];    /* sections with p pips over all orientations */
-	uint8_t pip_at[GEO_PIPS][GEO_MAX_ORIENT * GEO_MAX_SECTIONS]; /* each: orient << 4 | k */
 } geo_tile;
+
+/* A tile's sections by their pips, over all its orientations (for drawing moves). */
+typedef struct geo_pip_sections {
+	uint8_t count[GEO_PIPS];
+	uint8_t at[GEO_PIPS][GEO_MAX_ORIENT * GEO_MAX_SECTIONS]; /* each: orient << 4 | k */
+} geo_pip_sections;
 
 /* The configured game: immutable after configure. */
 typedef struct geo_game {
@@ -66,6 +70,7 @@ typedef struct geo_game {
 	uint8_t light[GEO_CELLS], free_area[GEO_CELLS];
 	uint32_t cost_rows[GEO_N];      /* light squares outside the free area */
 	char set_name[64], board_name[64];
+	geo_pip_sections by_pip[GEO_MAX_TILES]; /* apart from tiles[]: seldom read */
 } geo_game;
 
 /* Phases of play. */

@@ -276,7 +276,7 @@ static bones_move sample_place(const geo_game *g, const geo_state *s,
 		squares[p] = (uint32_t)c;
 		sections[p] = 0;
 		for (uint32_t h = hand; h; h &= h - 1)
-			sections[p] += g->tiles[__builtin_ctz(h)].pip_count[p];
+			sections[p] += g->by_pip[__builtin_ctz(h)].count[p];
 		total += squares[p] * sections[p];
 	}
 	for (int tries = 0; total && tries < SAMPLE_TRIES; tries++) {
@@ -295,11 +295,11 @@ static bones_move sample_place(const geo_game *g, const geo_state *s,
 		uint32_t h = hand;
 		for (;; h &= h - 1) {
 			t = __builtin_ctz(h);
-			if (sec < g->tiles[t].pip_count[p])
+			if (sec < g->by_pip[t].count[p])
 				break;
-			sec -= g->tiles[t].pip_count[p];
+			sec -= g->by_pip[t].count[p];
 		}
-		int oi = g->tiles[t].pip_at[p][sec] >> 4, k = g->tiles[t].pip_at[p][sec] & 15;
+		int oi = g->by_pip[t].at[p][sec] >> 4, k = g->by_pip[t].at[p][sec] & 15;
 		const geo_orient *o = &g->tiles[t].orient[oi];
 		int ax = x - o->dx[k], ay = y - o->dy[k];
 		if (!geo_fits(o, s->occ, ax, ay))

@@ -111,10 +111,13 @@ size_t geo_legal_moves(const void *game, const void *state, bones_move *moves,
 	return geo_generate(g, s, s->hand[s->current], moves, cap);
 }
 
-/* Put a tile on the board and keep the occupancy and "wanted pips" rows up to date. */
-static void put_tile(geo_state *s, const geo_orient *o, int tile, int x, int y)
+/* Put a tile on the board and keep the occupancy and "wanted pips" rows up to date;
+ * returns the pips it puts on light squares outside the free area. */
+static int put_tile(const geo_game *g, geo_state *s, const geo_orient *o, int tile, int x,
+		    int y)
 {
 	uint32_t pips = 0;
+	int points = 0;
 	for (int k = 0; k < o->count; k++) {
 		int cx = x + o->dx[k], cy = y + o->dy[k], p = o->pips[k];
 		uint32_t bit = 1u << cx;
@@ -124,6 +127,7 @@ static void put_tile(geo_state *s, const geo_orient *o, int tile, int x, int y)
 		if (cy > 0) s->want[p][cy - 1] |= bit;
 		if (cy < GEO_N - 1) s->want[p][cy + 1] |= bit;
 		pips |= 1u << p;
+		points += p & -(int)(g->cost_rows[cy] >> cx & 1u);
 	}
 	/* Squares now taken leave every pip's rows; the rows just above and below gained
 	 * squares of the tile's own pips only, some of them taken already. */
@@ -135,6 +139,7 @@ static void put_tile(geo_state *s, const geo_orient *o, int tile, int x, int y)
 		if (y > 0) s->want[p][y - 1] &= ~s->occ[y - 1];
 		if (y + o->height < GEO_N) s->want[p][y + o->height] &= ~s->occ[y + o->height];
 	}
+	return points;
 }
 
 /* Whether player could do something on a turn: place a tile in hand, or (One-Tile)
@@ -185,7 +190,7 @@ static bones_status apply_draw(const geo_game *g, geo_state *s, int tile)
 	s->deck &= ~(1u << tile);
 	if (s->phase == GEO_PH_CENTRE) {
 		const geo_tile *t = &g->tiles[tile];
-		put_tile(s, &t->orient[0], tile, t->centre_x, t->centre_y);
+		put_tile(g, s, &t->orient[0], tile, t->centre_x, t->centre_y);
 		s->last_kind = GEO_LAST_CENTRE;
 		s->last_tile = (uint8_t)tile;
 		s->last_points = 0;
@@ -218,8 +223,7 @@ static bones_status apply_place(const geo_game *g, geo_state *s, bones_move m)
 	int x = geo_move_x(m), y = geo_move_y(m);
 	if (s->blocked || !(s->hand[p] >> t & 1u) || !geo_placement_legal(g, s, t, oi, x, y))
 		return BONES_EILLEGAL;
-	int points = geo_placement_points(g, t, oi, x, y);
-	put_tile(s, &g->tiles[t].orient[oi], t, x, y);
+	int points = put_tile(g, s, &g->tiles[t].orient[oi], t, x, y);
 	s->owner[t] = (uint8_t)(p + 1);
 	s->hand[p] &= ~(1u << t);
 	s->score[p] = (int16_t)(s->score[p] + points);
