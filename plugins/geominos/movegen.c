@@ -75,29 +75,33 @@ static void pack_empty(const geo_state *s, packed_board *b)
 	}
 }
 
-/* The anchors of block h (rows 12h to 12h+11) where the orientation lies on empty
- * squares, one section next to a section with its pips, into out[0..3]. (Vectors stay
- * inside: passing them between functions would depend on the target's ABI.) */
-static void block(const packed_board *b, const geo_orient *o, int h, uint64_t *out)
+/* The anchors of both blocks (rows 0 to 11 and 12 to 23) where the orientation lies on
+ * empty squares, one section next to a section with its pips, into out[0..7]. (Vectors
+ * stay inside: passing them between functions would depend on the target's ABI.) */
+static void blocks(const packed_board *b, const geo_orient *o, uint64_t *out)
 {
-	int y0 = h * BLOCK_ROWS;
-	lanes m[NV], v;
-	for (int j = 0; j < NV; j++)
+	enum { N = 2 * NV, NEXT = BLOCK_ROWS * 4 }; /* vectors; words to the second block */
+	lanes m[N], v;
+	for (int j = 0; j < N; j++)
 		m[j] = (lanes){0};
 	for (int k = 0; k < o->count; k++) {
-		const uint64_t *q = b->want[o->pips[k]][y0 + o->dy[k]];
-		for (int j = 0; j < NV; j++) {
-			memcpy(&v, q + j * VL, sizeof v);
-			m[j] |= v >> (uint64_t)o->rs[k] << (uint64_t)o->ls[k];
+		const uint64_t *q = b->want[o->pips[k]][o->dy[k]];
+		uint64_t rs = o->rs[k], ls = o->ls[k];
+#pragma GCC unroll 4
+		for (int j = 0; j < N; j++) {
+			memcpy(&v, q + (j / NV) * NEXT + (j % NV) * VL, sizeof v);
+			m[j] |= v >> rs << ls;
 		}
 	}
-	for (int j = 0; j < NV; j++)
+	for (int j = 0; j < N; j++)
 		m[j] &= o->xmask3;
 	for (int k = 0; k < o->count; k++) {
-		const uint64_t *q = b->empty[y0 + o->dy[k]];
-		for (int j = 0; j < NV; j++) {
-			memcpy(&v, q + j * VL, sizeof v);
-			m[j] &= v >> (uint64_t)o->rs[k] << (uint64_t)o->ls[k];
+		const uint64_t *q = b->empty[o->dy[k]];
+		uint64_t rs = o->rs[k], ls = o->ls[k];
+#pragma GCC unroll 4
+		for (int j = 0; j < N; j++) {
+			memcpy(&v, q + (j / NV) * NEXT + (j % NV) * VL, sizeof v);
+			m[j] &= v >> rs << ls;
 		}
 	}
 	memcpy(out, m, sizeof m);
@@ -175,11 +179,8 @@ static size_t scan(const geo_game *g, const geo_state *s, uint32_t mask, scan_ou
 			for (uint32_t need = o->pipmask & ~b.packed; need; need &= need - 1)
 				pack(s->want[__builtin_ctz(need)], b.want[__builtin_ctz(need)]);
 			b.packed |= o->pipmask;
-			uint64_t found[8] = {0};
-			if (rows & ((1u << BLOCK_ROWS) - 1u))
-				block(&b, o, 0, found);
-			if (rows >> BLOCK_ROWS)
-				block(&b, o, 1, found + 4);
+			uint64_t found[8];
+			blocks(&b, o, found);
 			if (out->any) {
 				if ((found[0] | found[1] | found[2] | found[3] | found[4] | found[5] |
 				     found[6] | found[7]) != 0)
