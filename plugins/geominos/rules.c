@@ -2,10 +2,15 @@
  * placement, assessment, the blocked-player penalty and the end of the game. */
 #include "geominos.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 _Static_assert(sizeof(geo_state) == 1188, "geo_state has no padding");
+_Static_assert(offsetof(geo_state, want) + sizeof(uint32_t) * (GEO_PIPS * GEO_N + 3) <=
+	       sizeof(geo_state), "four rows from any row of want stay inside the state");
+
+typedef uint32_t rows4 __attribute__((vector_size(16)));
 
 #define NONE 0xFF
 
@@ -116,28 +121,36 @@ size_t geo_legal_moves(const void *game, const void *state, bones_move *moves,
 static int put_tile(const geo_game *g, geo_state *s, const geo_orient *o, int tile, int x,
 		    int y)
 {
-	uint32_t pips = 0;
 	int points = 0;
 	for (int k = 0; k < o->count; k++) {
 		int cx = x + o->dx[k], cy = y + o->dy[k], p = o->pips[k];
-		uint32_t bit = 1u << cx;
 		s->cell[cy * GEO_N + cx] = (uint8_t)(tile << 3 | p);
-		s->occ[cy] |= bit;
-		s->want[p][cy] |= (bit << 1 | bit >> 1) & ((1u << GEO_N) - 1u);
-		if (cy > 0) s->want[p][cy - 1] |= bit;
-		if (cy < GEO_N - 1) s->want[p][cy + 1] |= bit;
-		pips |= 1u << p;
+		s->occ[cy] |= 1u << cx;
 		points += p & -(int)(g->cost_rows[cy] >> cx & 1u);
 	}
-	/* Squares now taken leave every pip's rows; the rows just above and below gained
-	 * squares of the tile's own pips only, some of them taken already. */
-	for (int p = 0; p < GEO_PIPS; p++)
-		for (int r = y; r < y + o->height; r++)
-			s->want[p][r] &= ~s->occ[r];
-	for (; pips; pips &= pips - 1) {
-		int p = __builtin_ctz(pips);
-		if (y > 0) s->want[p][y - 1] &= ~s->occ[y - 1];
-		if (y + o->height < GEO_N) s->want[p][y + o->height] &= ~s->occ[y + o->height];
+	/* The empty squares next to a section want its pips; ... */
+	for (int k = 0; k < o->count; k++) {
+		int cx = x + o->dx[k], cy = y + o->dy[k], p = o->pips[k];
+		uint32_t bit = 1u << cx;
+		s->want[p][cy] |= (bit << 1 | bit >> 1) & ~s->occ[cy] & ((1u << GEO_N) - 1u);
+		if (cy > 0) s->want[p][cy - 1] |= bit & ~s->occ[cy - 1];
+		if (cy < GEO_N - 1) s->want[p][cy + 1] |= bit & ~s->occ[cy + 1];
+	}
+	/* ... and the squares now taken want nothing: four rows at a time for every pip
+	 * (the rows past a pip's last are the state's next bytes, written back as they
+	 * were). */
+	int shift = x + o->minx;
+	for (int r = 0; r < o->height; r += 4) {
+		rows4 taken, w;
+		for (int i = 0; i < 4; i++)
+			taken[i] = r + i < o->height ? o->rows[r + i] << shift : 0;
+		for (int p = 0; p < GEO_PIPS; p++) {
+			char *at = (char *)s + offsetof(geo_state, want) +
+				   sizeof(uint32_t) * (size_t)(p * GEO_N + y + r);
+			memcpy(&w, at, sizeof w);
+			w &= ~taken;
+			memcpy(at, &w, sizeof w);
+		}
 	}
 	return points;
 }
