@@ -125,6 +125,9 @@ static inline int geo_move_x(bones_move m) { return (int)(m >> 8 & 31u); }
 static inline int geo_move_y(bones_move m) { return (int)(m >> 13 & 31u); }
 static inline bool geo_move_is_place(bones_move m) { return m < (1u << 18); }
 
+/* Four bit rows (occ or want) in one vector: SSE2, NEON. */
+typedef uint32_t geo_rows4 __attribute__((vector_size(16)));
+
 /* Whether the orientation fits on empty squares inside the board at anchor (x, y). */
 static inline bool geo_fits(const geo_orient *o, const uint32_t *occ, int x, int y)
 {

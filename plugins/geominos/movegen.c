@@ -1,5 +1,6 @@
 /* Geominos move generation: every placement of the tiles in a hand, twelve anchor rows at
- * a time in four 64-bit lanes (one vector op for AVX2, two for SSE2 or NEON). */
+ * a time in four 64-bit lanes (one vector op for AVX2, two for SSE2 or NEON); whether a
+ * hand has one; and random moves drawn without the list (sample_move). */
 #include "geominos.h"
 
 #include "bones/rng.h"
@@ -216,11 +217,15 @@ size_t geo_generate(const geo_game *g, const geo_state *s, uint32_t mask,
 	return n < cap || cap == 0 ? n : cap;
 }
 
-/* Four rows of a bit-row array of the state from row y on, any y below GEO_N: rows past
- * the array's end are the state's next bytes (the callers mask them out). */
-typedef uint32_t rows4 __attribute__((vector_size(16)));
-#define ROWS4(v, s, field, y) \
-	memcpy(&(v), (const char *)(s) + offsetof(geo_state, field) + 4 * (size_t)(y), sizeof(v))
+/* Four bit rows of the state from row `row` of occ on, where want[p] row y is row
+ * GEO_N * (1 + p) + y (the arrays follow each other): rows past an array's end are the
+ * next array's or the state's next bytes (the callers mask them out). */
+#define ROWS4(v, s, row) \
+	memcpy(&(v), (const char *)(s) + offsetof(geo_state, occ) + 4 * (size_t)(row), sizeof(v))
+_Static_assert(offsetof(geo_state, want) == offsetof(geo_state, occ) + 4 * GEO_N,
+	       "want follows occ");
+_Static_assert(offsetof(geo_state, occ) + 4 * (GEO_N * (1 + GEO_PIPS) + 3) <=
+	       sizeof(geo_state), "four rows from any row stay inside the state");
 
 /* The same placements as scan's (any), four anchor rows at a time straight from the
  * state's rows: nothing to pack, and most hands have a placement in the first
@@ -233,18 +238,18 @@ bool geo_has_placement(const geo_game *g, const geo_state *s, uint32_t mask)
 			const geo_orient *o = &tile->orient[oi];
 			int last = GEO_N - o->height;
 			for (int y = 0; y <= last; y += 4) {
-				rows4 m = {0, 0, 0, 0}, v;
+				geo_rows4 m = {0, 0, 0, 0}, v;
 				for (int k = 0; k < o->count; k++) {
-					ROWS4(v, s, want[o->pips[k]], y + o->dy[k]);
+					ROWS4(v, s, GEO_N * (1 + o->pips[k]) + y + o->dy[k]);
 					m |= v >> o->rs[k] << o->ls[k];
 				}
-				rows4 row = {(uint32_t)y, (uint32_t)y + 1, (uint32_t)y + 2,
+				geo_rows4 row = {(uint32_t)y, (uint32_t)y + 1, (uint32_t)y + 2,
 					     (uint32_t)y + 3};
-				m &= o->xmask & (rows4)(row <= (uint32_t)last);
+				m &= o->xmask & (geo_rows4)(row <= (uint32_t)last);
 				if (!(m[0] | m[1] | m[2] | m[3]))
 					continue;
 				for (int k = 0; k < o->count; k++) {
-					ROWS4(v, s, occ, y + o->dy[k]);
+					ROWS4(v, s, y + o->dy[k]);
 					m &= ~v >> o->rs[k] << o->ls[k];
 				}
 				if (m[0] | m[1] | m[2] | m[3])

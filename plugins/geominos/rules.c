@@ -1,5 +1,5 @@
-/* Geominos rules: the deal as chance nodes, anchored move generation over bit rows,
- * placement, assessment, the blocked-player penalty and the end of the game. */
+/* Geominos rules: the deal as chance nodes, placement (move generation is movegen.c),
+ * assessment, the blocked-player penalty and the end of the game. */
 #include "geominos.h"
 
 #include <stddef.h>
@@ -9,8 +9,6 @@
 _Static_assert(sizeof(geo_state) == 1188, "geo_state has no padding");
 _Static_assert(offsetof(geo_state, want) + sizeof(uint32_t) * (GEO_PIPS * GEO_N + 3) <=
 	       sizeof(geo_state), "four rows from any row of want stay inside the state");
-
-typedef uint32_t rows4 __attribute__((vector_size(16)));
 
 #define NONE 0xFF
 
@@ -141,7 +139,7 @@ static int put_tile(const geo_game *g, geo_state *s, const geo_orient *o, int ti
 	 * were). */
 	int shift = x + o->minx;
 	for (int r = 0; r < o->height; r += 4) {
-		rows4 taken, w;
+		geo_rows4 taken, w;
 		for (int i = 0; i < 4; i++)
 			taken[i] = r + i < o->height ? o->rows[r + i] << shift : 0;
 		for (int p = 0; p < GEO_PIPS; p++) {
