@@ -68,7 +68,7 @@ check "play screen: the status line is German" has 1 "text: Spieler 1: klicke au
 check "play screen: the button bar is German" \
 	bash -c "grep -qxF 'text: Rückgängig' '$tmp/text-de-1' && grep -qxF 'text: Wiedergabe' '$tmp/text-de-1'"
 check "play screen: the seats are German" has 1 "text: Spieler 2 (greedy)"
-check "the help (F1) is German" has 2 "text: Das Spiel, Tasten und Maus (F1 schließt)"
+check "the help (F1) is German" has 2 "text: Das Spiel, Tasten und Maus (F1 schließt, Mausrad blättert)"
 check "a toast is German" has 3 "text: nichts rückgängig zu machen"
 check "the English session shows English" \
 	bash -c "grep -qxF 'text: Undo' '$tmp/text-en-1' && grep -qF 'text: nothing to undo' '$tmp/text-en-3'"

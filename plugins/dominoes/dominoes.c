@@ -840,6 +840,31 @@ static bool move_words(const void *vg, const void *vs, bones_move m, char *buf, 
 	return true;
 }
 
+/* The full rules for the help, paragraph by paragraph (render.h rules_text). */
+static const char *const rules[] = {
+	N_("Goal: get rid of your dominoes. The pips left in your hand are your points; the "
+	   "fewest points win."),
+	N_("The set: 28 dominoes, double six. Each player is dealt a hand; the rest form "
+	   "the boneyard."),
+	N_("The lead: whoever holds the highest double plays it first; when nobody holds a "
+	   "double, the holder of the heaviest domino plays that."),
+	N_("Your turn: add a domino of your hand to the left or the right end of the line; "
+	   "the touching halves show the same pips."),
+	N_("When you cannot play: in the block game you pass. In the draw game you draw "
+	   "from the boneyard until you can play (the last two dominoes are never drawn), "
+	   "and pass only when you can neither play nor draw."),
+	N_("The end: as soon as a hand is empty (domino), or when every player has passed "
+	   "in a row (blocked). Everybody scores the pips in their hand; equal points share "
+	   "the rank."),
+	NULL,
+};
+
+static bool rules_text(const void *vg, char *buf, size_t cap)
+{
+	const game *g = vg;
+	return bones_translate_paragraphs(g->host, TEXT_DOMAIN, rules, buf, cap) > 0;
+}
+
 /* Designated fields: a later minor version's appended fields stay NULL (host default). */
 static const bones_render render = {
 	.size = sizeof(bones_render),
@@ -852,6 +877,7 @@ static const bones_render render = {
 	.describe_chance = describe_chance,
 	.move_label = move_label,
 	.move_words = move_words,
+	.rules_text = rules_text,
 };
 
 static const void *get_extension(const void *vg, const char *id)
