@@ -3,7 +3,9 @@
 # rules_text). Under tmux at 80x24 they come a screen at a time: every page fits (no
 # line wider than 80 columns, the page's prompt on screen), Enter turns the page, the
 # last page waits for Enter and then the turn is drawn again; q stops early. On a pipe
-# they come all at once, in German with LANG=de_DE.UTF-8. $1 build, $2 source.
+# they come all at once, in German with LANG=de_DE.UTF-8. At the end of a game the
+# result says why it ended and gives the score sheet (bones_table_end_text).
+# $1 build, $2 source.
 set -u
 build=$1 src=$2 plugins=$1/lib/bones/plugins
 . "$(dirname "$0")/tty_common.sh"
@@ -19,6 +21,16 @@ printf 'rules\nquit\n' | LANG=de_DE.UTF-8 "$bones" play hegemino --seed 3 >"$tmp
 expect "$tmp/de.out" "Ziel: Baue um deinen Startmarker" "the rules in German"
 printf 'help\nquit\n' | "$bones" play dominoes --seed 3 >"$tmp/help.out" 2>&1
 expect "$tmp/help.out" "  rules       the game's rules" "help names the rules command"
+
+# the end: why, then a sheet line per player (Hegemino: per tableau, by value)
+for game in dominoes hegemino; do
+	"$bones" play $game --seed 3 --seat 1=greedy --seat 2=greedy </dev/null >"$tmp/end-$game.out" 2>&1
+done
+plain "$tmp/end-dominoes.out" | grep -qxE "(blocked: every player passed in a row|domino: player [12] played out their hand)" ||
+	fail "dominoes: the end does not say why: $(plain "$tmp/end-dominoes.out" | tail -5)"
+expect "$tmp/end-dominoes.out" "  player 2: " "dominoes: the score sheet"
+expect "$tmp/end-hegemino.out" "every domino is placed or discarded" "hegemino: why it ended"
+plain "$tmp/end-hegemino.out" | grep -q "^  tableau 2: [1-6]s: [0-9]* square" || fail "hegemino: no sheet of tableau 2"
 
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "SKIP: tmux is not installed"

@@ -633,6 +633,17 @@ static void print_result(tty_game *t)
 			fprintf(t->out, "%s\n", i == forfeit ? _(" forfeit") : "");
 		}
 	}
+	char end[4096];
+	if (bones_table_end_text(t->table, end, sizeof end)) { /* why, then the sheet */
+		for (char *line = end, *next; line; line = next) {
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			fputs(line == end ? "" : "  ", t->out);
+			tty_print_wrapped(t, line, line == end ? 0 : 2, 4);
+			fputc('\n', t->out);
+		}
+	}
 }
 
 int tty_game_run(tty_game *t)

@@ -840,6 +840,33 @@ static bool move_words(const void *vg, const void *vs, bones_move m, char *buf, 
 	return true;
 }
 
+/* render.h end_text: domino or blocked, then the pips left in every hand. */
+static bool end_text(const void *vg, const void *vs, char *buf, size_t cap)
+{
+	const game *g = vg;
+	const state *s = vs;
+	if (!game_over(g, s) || !cap)
+		return false;
+	bones_text o = {buf, cap, 0};
+	int winner = -1;
+	for (int p = 0; p < g->players; p++)
+		if (!s->hand[p])
+			winner = p;
+	if (winner >= 0)
+		bones_text_printf(&o, TR(g->host, "domino: player %d played out their hand"),
+				  winner + 1);
+	else
+		bones_text_printf(&o, "%s", TR(g->host, "blocked: every player passed in a row"));
+	for (int p = 0; p < g->players; p++) {
+		int n = pips(g, s->hand[p]);
+		bones_text_printf(&o, "\n");
+		bones_text_printf(&o, TRN(g->host, "player %d: %d pip left in hand",
+					  "player %d: %d pips left in hand", n),
+				  p + 1, n);
+	}
+	return true;
+}
+
 /* The full rules for the help, paragraph by paragraph (render.h rules_text). */
 static const char *const rules[] = {
 	N_("Goal: get rid of your dominoes. The pips left in your hand are your points; the "
@@ -878,6 +905,7 @@ static const bones_render render = {
 	.move_label = move_label,
 	.move_words = move_words,
 	.rules_text = rules_text,
+	.end_text = end_text,
 };
 
 static const void *get_extension(const void *vg, const char *id)

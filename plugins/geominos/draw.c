@@ -4,6 +4,7 @@
 #include "geominos.h"
 
 #include "bones/render.h"
+#include "bones/text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -351,6 +352,32 @@ static bool rules_text(const void *game, char *buf, size_t cap)
 	return bones_translate_paragraphs(g->host, GEO_TEXT_DOMAIN, rules, buf, cap) > 0;
 }
 
+/* render.h end_text: whether every dealt tile was placed or nobody could place one,
+ * then each player's points and the tiles left in their hand. */
+static bool end_text(const void *game, const void *state, char *buf, size_t cap)
+{
+	const geo_game *g = game;
+	const geo_state *s = state;
+	if (geo_to_move(g, s) != BONES_TERMINAL || !cap)
+		return false;
+	bones_text o = {buf, cap, 0};
+	bool all_placed = true;
+	for (int p = 0; p < g->players; p++)
+		all_placed &= !s->hand[p];
+	bones_text_printf(&o, "%s", all_placed ? TR(g, "every dealt tile is placed")
+					       : TR(g, "nobody can place a tile"));
+	for (int p = 0; p < g->players; p++) {
+		int left = __builtin_popcount(s->hand[p]);
+		bones_text_printf(&o, "\n");
+		/* TRANSLATORS: the score sheet: player, points (pips on light squares and
+		 * penalties), tiles still in hand */
+		bones_text_printf(&o, TRN(g, "player %d: %d points, %d tile left in hand",
+					  "player %d: %d points, %d tiles left in hand", left),
+				  p + 1, (int)s->score[p], left);
+	}
+	return true;
+}
+
 static const bones_render render = {
 	.size = sizeof(bones_render),
 	.board_bounds = board_bounds,
@@ -363,6 +390,7 @@ static const bones_render render = {
 	.move_label = move_label,
 	.move_words = move_words,
 	.rules_text = rules_text,
+	.end_text = end_text,
 };
 
 const void *geo_get_extension(const void *game, const char *id)

@@ -430,6 +430,7 @@ static const bones_render render_ext = {
 	.move_label = move_label,
 	.move_words = move_words,
 	.rules_text = rules_text,
+	.end_text = hg_end_text,
 };
 
 const void *hg_render_ext(void)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bones/render.h"
+#include "bones/text.h"
 #include "holomino.h"
 
 #define BITE 0.33f /* bite radius, in circumradii */
@@ -319,6 +320,34 @@ static bool rules_text(const void *game, char *buf, size_t cap)
 	return bones_translate_paragraphs(g->host, HM_TEXT_DOMAIN, rules, buf, cap) > 0;
 }
 
+/* render.h end_text: who emptied their pool or that all passed, then each player's
+ * points and the tiles left in their pool. */
+static bool end_text(const void *game, const void *state, char *buf, size_t cap)
+{
+	const hm_game *g = game;
+	const hm_state *s = state;
+	if (s->phase != HM_PHASE_OVER || !cap)
+		return false;
+	bones_text o = {buf, cap, 0};
+	int empty = -1;
+	for (int p = 0; p < g->players && empty < 0; p++)
+		if (!s->pool_n[p])
+			empty = p;
+	if (empty >= 0)
+		bones_text_printf(&o, TR(g, "the pool of player %d is empty"), empty + 1);
+	else
+		bones_text_printf(&o, "%s", TR(g, "every player passed in a row"));
+	for (int p = 0; p < g->players; p++) {
+		bones_text_printf(&o, "\n");
+		/* TRANSLATORS: the score sheet: player, points from closed holes, tiles */
+		bones_text_printf(&o, TRN(g, "player %d: %d points from holes, %d tile left",
+					  "player %d: %d points from holes, %d tiles left",
+					  s->pool_n[p]),
+				  p + 1, (int)s->score[p], (int)s->pool_n[p]);
+	}
+	return true;
+}
+
 static const bones_render render = {
 	.size = sizeof(bones_render),
 	.board_bounds = board_bounds,
@@ -331,6 +360,7 @@ static const bones_render render = {
 	.move_label = move_label,
 	.move_words = move_words,
 	.rules_text = rules_text,
+	.end_text = end_text,
 };
 
 const void *hm_extension(const void *game, const char *id)
