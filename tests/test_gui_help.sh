@@ -48,7 +48,7 @@ for game in holomino hegemino geominos dominoes; do
 		bash -c "! grep -qF 'text: Goal: ' '$tmp/text-en-$game-1'"
 done
 session de hegemino
-check "the help shows the rules in German" has de-hegemino-0 - "text: Ziel: Baue um deinen Startmarker"
+check "the help shows the rules in German" has de-hegemino-0 - "text: Ziel: Baue um dein Startplättchen"
 check "the help's title is German" has de-hegemino-0 - "text: Das Spiel, Tasten und Maus (F1 schließt"
 [ $fails = 0 ] && echo "test_gui_help: all passed"
 exit $((fails > 0))

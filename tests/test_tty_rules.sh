@@ -18,7 +18,7 @@ for game in holomino hegemino geominos dominoes; do
 	plain "$tmp/$game.out" | grep -qF -- "-- more" && fail "$game rules on a pipe were paged"
 done
 printf 'rules\nquit\n' | LANG=de_DE.UTF-8 "$bones" play hegemino --seed 3 >"$tmp/de.out" 2>&1
-expect "$tmp/de.out" "Ziel: Baue um deinen Startmarker" "the rules in German"
+expect "$tmp/de.out" "Ziel: Baue um dein Startplättchen" "the rules in German"
 printf 'help\nquit\n' | "$bones" play dominoes --seed 3 >"$tmp/help.out" 2>&1
 expect "$tmp/help.out" "  rules       the game's rules" "help names the rules command"
 
