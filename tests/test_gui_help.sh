@@ -23,15 +23,9 @@ key Home
 key F1
 quit
 SCRIPT
-	BONES_PLUGIN_PATH="$build/lib/bones/plugins" timeout 120 xvfb-run -a \
-		-s "-screen 0 1280x800x24" "$gui" --lang "$1" --seed 3 --agent-delay 0 \
-		--size 900x480 --script "$tmp/$1-$2.txt" > "$tmp/out-$1-$2.txt" 2> "$tmp/err-$1-$2.txt"
-	local rc=$?
-	sed 's/^/stderr: /' "$tmp/err-$1-$2.txt" | grep -v "^stderr: $" | head -20
-	check "bones-gui --lang $1 showed the help of $2 and exited 0" test "$rc" = 0
-	awk -v f="$tmp/text-$1-$2-" 'BEGIN { n = 0 } /^text: /{ print > (f n) } /^texts: end/{ close(f n); n++ }' \
-		"$tmp/out-$1-$2.txt"
-	for k in 0 1; do touch "$tmp/text-$1-$2-$k"; done
+	gui_frames "$1-$2" --lang "$1" --seed 3 --agent-delay 0 --size 900x480 \
+		--script "$tmp/$1-$2.txt"
+	check "bones-gui --lang $1 showed the help of $2 and exited 0" test "$?" = 0
 }
 has() { grep -qF -- "$3" "$tmp/text-$1"; } # has LANG-GAME-FRAME unused TEXT
 
