@@ -841,6 +841,58 @@ static bool move_words(const void *vg, const void *vs, bones_move m, char *buf, 
 	return true;
 }
 
+/* render.h end_text: domino or blocked, then the pips left in every hand. */
+static bool end_text(const void *vg, const void *vs, char *buf, size_t cap)
+{
+	const game *g = vg;
+	const state *s = vs;
+	if (!game_over(g, s) || !cap)
+		return false;
+	bones_text o = {buf, cap, 0};
+	int winner = -1;
+	for (int p = 0; p < g->players; p++)
+		if (!s->hand[p])
+			winner = p;
+	if (winner >= 0)
+		bones_text_printf(&o, TR(g->host, "domino: player %d played out their hand"),
+				  winner + 1);
+	else
+		bones_text_printf(&o, "%s", TR(g->host, "blocked: every player passed in a row"));
+	for (int p = 0; p < g->players; p++) {
+		int n = pips(g, s->hand[p]);
+		bones_text_printf(&o, "\n");
+		bones_text_printf(&o, TRN(g->host, "player %d: %d pip left in hand",
+					  "player %d: %d pips left in hand", n),
+				  p + 1, n);
+	}
+	return true;
+}
+
+/* The full rules for the help, paragraph by paragraph (render.h rules_text). */
+static const char *const rules[] = {
+	N_("Goal: get rid of your dominoes. The pips left in your hand are your points; the "
+	   "fewest points win."),
+	N_("The set: 28 dominoes, double six. Each player is dealt a hand; the rest form "
+	   "the boneyard."),
+	N_("The lead: whoever holds the highest double plays it first; when nobody holds a "
+	   "double, the holder of the heaviest domino plays that."),
+	N_("Your turn: add a domino of your hand to the left or the right end of the line; "
+	   "the touching halves show the same pips."),
+	N_("When you cannot play: in the block game you pass. In the draw game you draw "
+	   "from the boneyard until you can play (the last two dominoes are never drawn), "
+	   "and pass only when you can neither play nor draw."),
+	N_("The end: as soon as a hand is empty (domino), or when every player has passed "
+	   "in a row (blocked). Everybody scores the pips in their hand; equal points share "
+	   "the rank."),
+	NULL,
+};
+
+static bool rules_text(const void *vg, char *buf, size_t cap)
+{
+	const game *g = vg;
+	return bones_translate_paragraphs(g->host, TEXT_DOMAIN, rules, buf, cap) > 0;
+}
+
 /* Designated fields: a later minor version's appended fields stay NULL (host default). */
 static const bones_render render = {
 	.size = sizeof(bones_render),
@@ -853,6 +905,8 @@ static const bones_render render = {
 	.describe_chance = describe_chance,
 	.move_label = move_label,
 	.move_words = move_words,
+	.rules_text = rules_text,
+	.end_text = end_text,
 };
 
 /* The observation tensor ("bones.observation/1"), one row of floats: the player's hand
