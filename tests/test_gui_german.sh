@@ -42,16 +42,8 @@ click-button undo
 print-text
 quit
 SCRIPT
-	BONES_PLUGIN_PATH="$build/lib/bones/plugins" timeout 120 xvfb-run -a \
-		-s "-screen 0 1280x800x24" "$gui" --lang "$1" --seed 3 --agent-delay 0 \
-		--size 1100x700 --script "$tmp/$1.txt" > "$tmp/out-$1.txt" 2> "$tmp/err-$1.txt"
-	local rc=$?
-	sed 's/^/stderr: /' "$tmp/err-$1.txt" | grep -v "^stderr: $" | head -20
-	check "bones-gui --lang $1 ran the script and exited 0" test "$rc" = 0
-	# texts of frame k (from 0) into text-LANG-k
-	awk -v f="$tmp/text-$1-" 'BEGIN { n = 0 } /^text: /{ print > (f n) } /^texts: end/{ close(f n); n++ }' \
-		"$tmp/out-$1.txt"
-	for k in 0 1 2 3; do touch "$tmp/text-$1-$k"; done
+	gui_frames "$1" --lang "$1" --seed 3 --agent-delay 0 --size 1100x700 --script "$tmp/$1.txt"
+	check "bones-gui --lang $1 ran the script and exited 0" test "$?" = 0
 }
 session de
 session en
@@ -68,7 +60,7 @@ check "play screen: the status line is German" has 1 "text: Spieler 1: klicke au
 check "play screen: the button bar is German" \
 	bash -c "grep -qxF 'text: Rückgängig' '$tmp/text-de-1' && grep -qxF 'text: Wiedergabe' '$tmp/text-de-1'"
 check "play screen: the seats are German" has 1 "text: Spieler 2 (greedy)"
-check "the help (F1) is German" has 2 "text: Das Spiel, Tasten und Maus (F1 schließt)"
+check "the help (F1) is German" has 2 "text: Das Spiel, Tasten und Maus (F1 schließt, Mausrad blättert)"
 check "a toast is German" has 3 "text: nichts rückgängig zu machen"
 check "the English session shows English" \
 	bash -c "grep -qxF 'text: Undo' '$tmp/text-en-1' && grep -qF 'text: nothing to undo' '$tmp/text-en-3'"

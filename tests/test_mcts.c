@@ -659,6 +659,45 @@ static void test_mcts__cuts_rollouts_where_the_heuristic_advises(void)
 	bones_registry_destroy(reg);
 }
 
+/* At 14 of count to 21 the only win is +3: the root statistics say so, in win share and
+ * margin (the winner's score is 1), cover every iteration two threads made, and a root
+ * restricted to +1 values the loss after it; greedy has no root to report. */
+static void test_mcts__reports_its_root_and_values_a_restricted_move(void)
+{
+	const bones_plugin *pl;
+	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=21 max_step=3"), BONES_OK);
+	bones_agent *a = bones_test_agent(&g, "mcts iterations=2000 threads=2", 3);
+	void *s = count_state(&g, 14, 0);
+	CU_ASSERT_EQUAL(choose(a, s), 3);
+	bones_search_move root[3];
+	size_t n = 0;
+	CU_ASSERT_EQUAL_FATAL(bones_agent_search_moves(a, root, 3, &n), BONES_OK);
+	CU_ASSERT_EQUAL_FATAL(n, 3);
+	CU_ASSERT_EQUAL(root[0].move, 3);
+	CU_ASSERT(root[0].visits >= root[1].visits && root[1].visits >= root[2].visits);
+	CU_ASSERT_EQUAL(root[0].visits + root[1].visits + root[2].visits, 2000);
+	CU_ASSERT(root[0].win > 0.9 && root[0].margin > 0.8 && root[0].reward > 0.7);
+	CU_ASSERT(root[1].win < root[0].win && root[2].win < root[0].win);
+	const bones_move one = 1;
+	CU_ASSERT_EQUAL(bones_agent_restrict_root(a, &one, 1), BONES_OK);
+	CU_ASSERT_EQUAL(choose(a, s), 1);
+	CU_ASSERT_EQUAL_FATAL(bones_agent_search_moves(a, root, 3, &n), BONES_OK);
+	CU_ASSERT_EQUAL_FATAL(n, 1);
+	CU_ASSERT(root[0].move == 1 && root[0].visits == 2000 && root[0].win < 0.1);
+	CU_ASSERT_EQUAL(bones_agent_restrict_root(a, NULL, 0), BONES_OK);
+	CU_ASSERT_EQUAL(choose(a, s), 3);
+	bones_agent *greedy = bones_test_agent(&g, "greedy", 3);
+	CU_ASSERT_EQUAL(bones_agent_search_moves(greedy, root, 3, &n), BONES_EINVAL);
+	CU_ASSERT_EQUAL(bones_agent_restrict_root(greedy, &one, 1), BONES_EINVAL);
+	bones_agent_destroy(greedy);
+	free(s);
+	bones_agent_destroy(a);
+	bones_test_release(&g);
+	bones_registry_destroy(reg);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -688,6 +727,8 @@ int main(void)
 		 test_mcts__cuts_rollouts_where_the_heuristic_advises},
 		{"refuses bad parameters with a reason",
 		 test_mcts__refuses_bad_parameters_with_a_reason},
+		{"reports its root and values a restricted move",
+		 test_mcts__reports_its_root_and_values_a_restricted_move},
 		{NULL, NULL},
 	};
 	return bones_test_main("mcts", cases);

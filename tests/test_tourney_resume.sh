@@ -55,7 +55,8 @@ before=0
 for attempt in 1 2 3; do
 	flag=; [ $attempt -gt 1 ] && flag=--resume
 	[ $attempt = 3 ] && export KILL_SIGNAL=TERM
-	"$bones" tourney "$tmp/t.ini" --output "$tmp/run" --quiet $flag >/dev/null 2>"$tmp/err" &
+	# not --quiet: the live pair lines count the games this run has stored
+	"$bones" tourney "$tmp/t.ini" --output "$tmp/run" $flag >/dev/null 2>"$tmp/err" &
 	pid=$!
 	echo $pid >"$tmp/pid"
 	wait $pid
@@ -68,7 +69,13 @@ for attempt in 1 2 3; do
 	esac
 	[ "$n" -gt "$before" ] && [ "$n" -lt $total ] ||
 		fail "attempt $attempt: $n games stored (before: $before, of $total)"
-	before=$n; echo "attempt $attempt: status $status, stored $n, count $(wc -l <$tmp/count)" >&2
+	# a game is reported only once stored: the pair lines printed before the kill
+	# (each pair's largest game count) never tell of more games than the file holds
+	acked=$(awk '/^Score of / { for (i = 1; i < NF; i++) if ($i ~ /^\[/ && $(i + 1) > m[$3 $5])
+		m[$3 $5] = $(i + 1) } END { for (k in m) s += m[k]; print s + 0 }' "$tmp/err")
+	[ "$acked" -le $((n - before)) ] ||
+		fail "attempt $attempt: the pair lines told of $acked games, $((n - before)) stored"
+	before=$n; echo "attempt $attempt: status $status, stored $n, reported $acked, count $(wc -l <$tmp/count)" >&2
 done
 unset KILL_COUNT
 "$bones" tourney "$tmp/t.ini" --output "$tmp/run" --quiet --resume || fail "the resumed run exited $?"

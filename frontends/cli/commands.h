@@ -11,6 +11,7 @@ typedef struct cli_command {
 
 int cmd_games(int argc, char **argv);   /* games.c */
 int cmd_replay(int argc, char **argv);  /* replay.c */
+int cmd_analyse(int argc, char **argv); /* analyse.c: a record judged move by move */
 int cmd_engine(int argc, char **argv);  /* engine.c */
 int cmd_check(int argc, char **argv);   /* check.c */
 int cmd_bench(int argc, char **argv);   /* bench.c */

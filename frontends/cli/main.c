@@ -18,6 +18,7 @@ static const cli_command commands[] = {
 	{"games", cmd_games, N_("the games, their variants and options")},
 	{"agents", cmd_agents, N_("the agents a seat can have")},
 	{"replay", cmd_replay, N_("re-apply a game record, show the end")},
+	{"analyse", cmd_analyse, N_("judge every move of a record with an agent")},
 	{"render", cmd_render, N_("draw a record's position as a picture")},
 	{"engine", cmd_engine, N_("the engine protocol on stdin/stdout")},
 	{"check", cmd_check, N_("the conformance suite for a plugin")},

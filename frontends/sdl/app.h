@@ -119,6 +119,8 @@ typedef struct gui_app {
 	size_t record_game;      /* --game K: the game of a file of records to open */
 	const char *time_arg[2]; /* --time, --grace over every preset, NULL = none */
 	bool help;
+	float help_scroll;        /* pixels of the help scrolled past */
+	float help_page;          /* the help's visible height in the last frame */
 	char toast[256];
 	Uint32 toast_until;
 	char save_dir[512];
@@ -288,6 +290,11 @@ void gui_replay_open(gui_app *a);
 bool gui_open_record(gui_app *a, const char *path);
 void gui_replay_event(gui_app *a, const SDL_Event *ev);
 void gui_replay_draw(gui_app *a);
+
+/* help.c: the help overlay (F1), with the game's rules; gui_help_event takes the
+ * events that scroll it (true when it did). */
+void gui_help_draw(gui_app *a);
+bool gui_help_event(gui_app *a, const SDL_Event *ev);
 
 /* screen.c: the current screen. */
 void gui_screen_event(gui_app *a, const SDL_Event *ev);

@@ -1,7 +1,9 @@
-/* The final score sheet: at game over, over the lower part of the board, each player's
- * score (with the penalties) and how their last scoring move scored (Hegemino: the
- * tableau's regions by value and the bonuses, as the terminal prints them). */
+/* The final score sheet: at game over, over the lower part of the board, why the game
+ * ended, each player's score (with the penalties) and the plugin's score sheet (render.h
+ * end_text: Hegemino's tableaus by value and bonuses, as the terminal prints them), or
+ * without one how each player's last scoring move scored. */
 #include <stdio.h>
+#include <string.h>
 
 #include "bones/i18n.h"
 
@@ -19,6 +21,22 @@ static void last_breakdown(const gui_game *g, int p, size_t upto, char *bd, size
 		}
 }
 
+/* One line of the plugin's sheet (up to a newline), wrapped, its top at y: returns
+ * the y under it (colour BONES_NONE: measures only, returns minus its height). */
+static float sheet_line(gui_app *a, const char *l, float x, float y, float h, float w,
+			bones_color color)
+{
+	char line[1024];
+	snprintf(line, sizeof line, "%.*s", (int)strcspn(l, "\n"), l);
+	float end = gui_panel_wrapped(a, line, x, 0, h, w - 1.5f * a->layout.u, BONES_NONE);
+	if (color == BONES_NONE)
+		return end;
+	float rows = -end / (h / 0.8f);
+	y += (rows - 1) * (h / 0.8f);
+	gui_panel_wrapped(a, line, x, y, h, w - 1.5f * a->layout.u, color);
+	return y + 1.3f * a->layout.u;
+}
+
 void gui_sheet_draw(gui_app *a, size_t upto)
 {
 	gui_game *g = &a->game;
@@ -27,15 +45,24 @@ void gui_sheet_draw(gui_app *a, size_t upto)
 	double scores[GUI_MAX_SEATS];
 	int ranks[GUI_MAX_SEATS];
 	bones_table_result(g->table, scores, ranks);
-	/* measure: the name line and the breakdown's lines of each player */
-	char bd[GUI_MAX_SEATS][512];
-	float box_h = 2.6f * u;
+	/* measure: why, the name line and the breakdown's lines of each player, the sheet */
+	char bd[GUI_MAX_SEATS][512], why[4096];
+	bones_table_end_text(g->table, why, sizeof why);
+	char *sheet = strchr(why, '\n'); /* the plugin's sheet after the first line */
+	if (sheet)
+		*sheet++ = '\0';
+	float box_h = 2.6f * u + (why[0] ? 1.1f * u : 0);
 	for (int p = 0; p < g->players; p++) {
-		last_breakdown(g, p, upto, bd[p], sizeof bd[p]);
+		if (sheet)
+			bd[p][0] = '\0';
+		else
+			last_breakdown(g, p, upto, bd[p], sizeof bd[p]);
 		box_h += 1.1f * u;
 		if (bd[p][0])
 			box_h += 0.3f * u - gui_panel_wrapped(a, bd[p], 0, 0, h, w - 1.5f * u, BONES_NONE);
 	}
+	for (char *l = sheet; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+		box_h += 0.3f * u - sheet_line(a, l, 0, 0, h, w, BONES_NONE);
 	if (box_h > b.h * 0.6f)
 		box_h = b.h * 0.6f;
 	SDL_FRect r = {b.x + u, b.y + b.h - box_h - 3.6f * u, b.w - 2 * u, box_h};
@@ -46,6 +73,11 @@ void gui_sheet_draw(gui_app *a, size_t upto)
 	gui_text_px(&a->draw, r.x + 0.6f * u, y, u, BONES_RGBA(255, 210, 90, 255),
 		    BONES_ALIGN_LEFT, _("Final scores"));
 	y += 1.3f * u;
+	if (why[0]) { /* why the game ended */
+		gui_text_fit(&a->draw, r.x + 0.6f * u, y, 0.9f * u, r.w - 1.2f * u,
+			     BONES_RGBA(255, 230, 150, 255), BONES_ALIGN_LEFT, why);
+		y += 1.1f * u;
+	}
 	for (int rank = 1; rank <= g->players; rank++)
 		for (int p = 0; p < g->players; p++) {
 			if (ranks[p] != rank)
@@ -69,5 +101,7 @@ void gui_sheet_draw(gui_app *a, size_t upto)
 					  BONES_RGBA(190, 200, 210, 255));
 			y += 1.3f * u;
 		}
+	for (char *l = sheet; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+		y = sheet_line(a, l, r.x + 1.5f * u, y, h, w, BONES_RGBA(190, 200, 210, 255));
 	gui_unclip(&a->draw);
 }

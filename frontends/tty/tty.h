@@ -78,6 +78,13 @@ enum tty_read tty_read_line(tty_game *t, int seat, const char *prompt, const cha
 /* Between the games of a match on a terminal: wait for Enter, so that the result and
  * the totals stay on the screen until the next game clears it. False on quit or EOF. */
 bool tty_wait_next_game(tty_game *t);
+/* Print prompt and wait for a line: false on "q", "quit", the end of input or a stop. */
+bool tty_wait_enter(tty_game *t, const char *prompt);
+
+/* tty_rules.c: the game's name, summary and full rules (render.h rules_text), wrapped
+ * to the terminal and paged a screen at a time (Enter: on, q: stop); on a pipe all at
+ * once. */
+void tty_rules_print(tty_game *t);
 
 /* tty_signal.c: SIGHUP and SIGTERM stop the game (it is saved, unfinished), SIGWINCH
  * redraws the turn. Install once, before the game. */

@@ -200,13 +200,19 @@ enum tty_read tty_read_line(tty_game *t, int seat, const char *prompt, const cha
 	}
 }
 
-bool tty_wait_next_game(tty_game *t)
+bool tty_wait_enter(tty_game *t, const char *prompt)
 {
-	/* TRANSLATORS: between the games of a match; "quit" is typed as it is */
-	fprintf(t->out, "%s> ", _("Enter: the next game (or quit)"));
+	fprintf(t->out, "%s> ", prompt);
 	fflush(t->out);
 	if (wait_line(t, -1, false) <= 0)
 		return false;
 	const char *s = t->line + strspn(t->line, " \t");
-	return strncmp(s, "quit", 4) || s[4 + strspn(s + 4, " \t\r")];
+	size_t n = strcspn(s, " \t\r\n");
+	return !((n == 1 && s[0] == 'q') || (n == 4 && !strncmp(s, "quit", 4)));
+}
+
+bool tty_wait_next_game(tty_game *t)
+{
+	/* TRANSLATORS: between the games of a match; "quit" is typed as it is */
+	return tty_wait_enter(t, _("Enter: the next game (or quit)"));
 }

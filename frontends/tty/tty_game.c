@@ -15,8 +15,8 @@
 enum turn_result { TURN_PLAYED, TURN_QUIT, TURN_ERROR, TURN_FORFEIT };
 
 static const char help_text[] =
-	/* TRANSLATORS: the commands (hint, undo, save, moves, all, board, help,
-	 * quit) are typed as they are in every language; NUMBER, LETTER, MOVE and
+	/* TRANSLATORS: the commands (hint, undo, save, moves, all, board, rules,
+	 * help, quit) are typed as they are in every language; NUMBER, LETTER, MOVE and
 	 * FILE may be translated. Lines within 78 columns. */
 	N_(
 	"  NUMBER      choose your piece with that number (then a letter for its spot);\n"
@@ -29,6 +29,7 @@ static const char help_text[] =
 	"  save [FILE] save the game so far as a record\n"
 	"  moves [N]   your choices again; N: the spots of piece N; all: every move\n"
 	"  board       show the board again\n"
+	"  rules       the game's rules, a screen at a time\n"
 	"  help        this list\n"
 	"  quit        stop here (the game is saved)\n");
 
@@ -544,6 +545,12 @@ static enum turn_result human_turn(tty_game *t, int seat)
 			show_turn(t, seat, true, NULL);
 			continue;
 		}
+		if (!strcmp(line, "rules")) { /* paged on the screen itself, not captured */
+			tty_rules_print(t);
+			if (t->redraw)
+				show_turn(t, seat, true, NULL);
+			continue;
+		}
 		if (!t->redraw) {
 			if (take_input(t, seat, line, &result))
 				break;
@@ -624,6 +631,17 @@ static void print_result(tty_game *t)
 				fprintf(t->out, _(" (%s with penalties %s)"), plugin, pen);
 			/* TRANSLATORS: after the final score of a player who lost on time */
 			fprintf(t->out, "%s\n", i == forfeit ? _(" forfeit") : "");
+		}
+	}
+	char end[4096];
+	if (bones_table_end_text(t->table, end, sizeof end)) { /* why, then the sheet */
+		for (char *line = end, *next; line; line = next) {
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			fputs(line == end ? "" : "  ", t->out);
+			tty_print_wrapped(t, line, line == end ? 0 : 2, 4);
+			fputc('\n', t->out);
 		}
 	}
 }

@@ -130,6 +130,19 @@ static void join(web_tables *ts, web_table *t, const web_request *req, web_reply
 	web_json_release(&doc);
 }
 
+/* POST /chat: {"text": "...", "name": "..." (a spectator's)}; the token is optional. */
+static void chat(web_tables *ts, web_table *t, int seat, const web_request *req,
+		 web_reply *rep)
+{
+	web_json_doc doc;
+	if (!parse_body(req, &doc, rep))
+		return;
+	web_result r = web_table_chat(ts, t, seat, web_json_string(doc.root, "name"),
+				      web_json_string(doc.root, "text"), req->client, &rep->body);
+	result_reply(rep, &r);
+	web_json_release(&doc);
+}
+
 static void table_post(web_tables *ts, web_table *t, const char *action,
 		       const web_request *req, web_reply *rep)
 {
@@ -137,9 +150,18 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 		join(ts, t, req, rep);
 		return;
 	}
+	if (!strcmp(action, "delete")) { /* the owner token, not a seat's */
+		web_result r = web_table_delete(ts, t, req->token);
+		result_reply(rep, &r);
+		return;
+	}
 	int seat = seat_of(t, req, rep);
 	if (seat == -2)
 		return;
+	if (!strcmp(action, "chat")) {
+		chat(ts, t, seat, req, rep);
+		return;
+	}
 	if (seat < 0) {
 		error_reply(rep, 403, "token", _("a move needs its seat's token (spectators "
 						 "cannot play)"));
@@ -232,7 +254,8 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 			rep->type = "text/plain; charset=utf-8";
 	} else if (post && (!strcmp(action, "move") || !strcmp(action, "resign") ||
 			    !strcmp(action, "undo") || !strcmp(action, "hint") ||
-			    !strcmp(action, "join") || !strcmp(action, "rematch"))) {
+			    !strcmp(action, "join") || !strcmp(action, "rematch") ||
+			    !strcmp(action, "chat") || !strcmp(action, "delete"))) {
 		table_post(ts, t, action, req, rep);
 	} else {
 		error_reply(rep, get || post ? 404 : 405, NULL, _("no such route for this method"));
@@ -257,6 +280,13 @@ void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 		if (!parse_body(req, &doc, rep))
 			return;
 		web_result r = web_tables_create_table(ts, doc.root, req->client, &rep->body);
+		web_json_release(&doc);
+		result_reply(rep, &r);
+	} else if (!strcmp(path, "/api/mine") && post) { /* web_owner.c */
+		web_json_doc doc;
+		if (!parse_body(req, &doc, rep))
+			return;
+		web_result r = web_tables_mine_json(ts, doc.root, &rep->body);
 		web_json_release(&doc);
 		result_reply(rep, &r);
 	} else if (!strncmp(path, "/api/tables/", 12)) {

@@ -28,6 +28,8 @@ bool web_table_tick(web_tables *ts, web_table *t, int64_t now)
 {
 	char err[512];
 	bones_table_tick_result r;
+	if (t->deleted)
+		return false;
 	bones_table_tick(t->table, now, &r);
 	if (r.penalised >= 0) {
 		int seat = r.penalised;

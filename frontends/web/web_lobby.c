@@ -152,6 +152,18 @@ void web_tables_games_json(web_tables *ts, web_buf *out)
 	web_buf_puts(out, "]}");
 }
 
+void web_table_head_json(const web_table *t, web_buf *out, bool *first)
+{
+	web_buf_json_key(out, first, "id");
+	web_buf_json_string(out, t->row.id);
+	web_buf_json_key(out, first, "game");
+	web_buf_json_string(out, bones_plugin_text(t->plugin, t->plugin->name));
+	web_buf_json_key(out, first, "preset");
+	web_buf_json_string(out, t->row.preset);
+	web_buf_json_key(out, first, "created");
+	web_buf_printf(out, "%lld", (long long)t->row.created);
+}
+
 static void write_table(web_table *t, web_buf *out)
 {
 	bool f = true;
@@ -159,14 +171,7 @@ static void write_table(web_table *t, web_buf *out)
 	int to_move = bones_session_to_move(t->s);
 	size_t moves = bones_table_player_moves(t->table, bones_session_length(t->s));
 	web_buf_puts(out, "{");
-	web_buf_json_key(out, &f, "id");
-	web_buf_json_string(out, t->row.id);
-	web_buf_json_key(out, &f, "game");
-	web_buf_json_string(out, bones_plugin_text(t->plugin, t->plugin->name));
-	web_buf_json_key(out, &f, "preset");
-	web_buf_json_string(out, t->row.preset);
-	web_buf_json_key(out, &f, "created");
-	web_buf_printf(out, "%lld", (long long)t->row.created);
+	web_table_head_json(t, out, &f);
 	web_buf_json_key(out, &f, "moves");
 	web_buf_printf(out, "%zu", moves);
 	web_buf_json_key(out, &f, "over");
@@ -198,8 +203,10 @@ void web_tables_lobby_json(web_tables *ts, web_buf *out)
 	web_buf_puts(out, "{\"tables\":[");
 	pthread_mutex_lock(&ts->lock);
 	size_t shown = 0;
-	for (size_t i = ts->count; i-- > 0 && shown < 200; shown++) {
-		web_buf_puts(out, shown ? "," : "");
+	for (size_t i = ts->count; i-- > 0 && shown < 200;) {
+		if (ts->tables[i]->row.unlisted || ts->tables[i]->deleted)
+			continue; /* private: its links only */
+		web_buf_puts(out, shown++ ? "," : "");
 		write_table(ts->tables[i], out);
 	}
 	pthread_mutex_unlock(&ts->lock);

@@ -50,7 +50,8 @@ static void rematch_request(const web_table *t, web_buf *req)
 		}
 		web_buf_puts(req, "}");
 	}
-	web_buf_printf(req, "],\"hints\":%s}", t->row.hints ? "true" : "false");
+	web_buf_printf(req, "],\"hints\":%s,\"private\":%s}", t->row.hints ? "true" : "false",
+		       t->row.unlisted ? "true" : "false");
 }
 
 /* Keep the new table's id and each participant's token there (reply of create). */

@@ -59,6 +59,10 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS match_games(table_id TEXT NOT NULL, game INTEGER NOT NULL,"
 	" moves TEXT NOT NULL, penalties TEXT NOT NULL, resigned INTEGER NOT NULL,"
 	" forfeited INTEGER NOT NULL, PRIMARY KEY(table_id, game));"
+	/* the table's chat (web_chat.c): seat -1 a spectator; never in a record */
+	"CREATE TABLE IF NOT EXISTS chat(table_id TEXT NOT NULL, n INTEGER NOT NULL,"
+	" seat INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL,"
+	" PRIMARY KEY(table_id, n));"
 	/* the number of starts: versions grow across restarts (web_store_epoch) */
 	"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
 	"INSERT OR IGNORE INTO meta VALUES('epoch', 0);";
@@ -66,6 +70,8 @@ static const char schema[] =
 /* Columns added since the first schema: an error (the column is there) is ignored. */
 static const char *const upgrades[] = {
 	"ALTER TABLE tables ADD COLUMN damaged TEXT", /* why it was set aside, or NULL */
+	"ALTER TABLE tables ADD COLUMN unlisted INTEGER NOT NULL DEFAULT 0", /* private */
+	"ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT ''", /* creator's token */
 };
 
 /* The reason names the database by its file name only: it may reach a client. */
@@ -173,12 +179,14 @@ static int add_table_locked(web_store *st, const web_table_row *row, char *err, 
 {
 	int64_t seed = (int64_t)row->seed, created = row->created, hints = row->hints;
 	int64_t per_move = row->time.per_move_ms, grace = row->time.grace_ms;
-	int64_t forfeit = row->time.forfeit;
+	int64_t forfeit = row->time.forfeit, unlisted = row->unlisted;
 	const void *targs[] = {row->id, row->game, row->preset, row->options, &seed, &created,
-			       &hints, &per_move, &row->time.penalty, &grace, &forfeit};
+			       &hints, &per_move, &row->time.penalty, &grace, &forfeit,
+			       &unlisted, row->owner};
 	if (run(st, "INSERT INTO tables(id, game, preset, options, seed, created, hints,"
-		    " per_move_ms, penalty, grace_ms, forfeit) VALUES(?,?,?,?,?,?,?,?,?,?,?)",
-		"ttttiiiidii", targs, err, errcap))
+		    " per_move_ms, penalty, grace_ms, forfeit, unlisted, owner)"
+		    " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		"ttttiiiidiiit", targs, err, errcap))
 		return 1;
 	if (!strcmp(st->fault, "after-table-row")) { /* a test's crash: the row, no deal */
 		fprintf(stderr, "bones serve: BONES_WEB_FAULT=after-table-row: exiting\n");
@@ -445,7 +453,7 @@ static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 {
 	sqlite3_stmt *q = prepare_id(st, "SELECT game, preset, options, seed, created, resigned,"
 				     " hints, forfeited, per_move_ms, penalty, grace_ms, forfeit,"
-				     " damaged FROM tables WHERE id = ?", row->id);
+				     " damaged, unlisted, owner FROM tables WHERE id = ?", row->id);
 	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
 	if (rc != SQLITE_ROW) {
 		read_failed(st, rc == SQLITE_DONE ? SQLITE_ERROR : rc, "its row", why, cap);
@@ -464,6 +472,8 @@ static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 	row->time.grace_ms = sqlite3_column_int64(q, 10);
 	row->time.forfeit = sqlite3_column_int(q, 11) != 0;
 	copy_col(row->damaged, sizeof row->damaged, q, 12);
+	row->unlisted = sqlite3_column_int(q, 13);
+	copy_col(row->owner, sizeof row->owner, q, 14);
 	sqlite3_finalize(q);
 	return true;
 }
@@ -648,6 +658,65 @@ int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t
 		rc = each_one(st, l.id[i], row, fn, user);
 	free(row);
 	free(l.id);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_delete_table(web_store *st, const char *id, char *err, size_t errcap)
+{
+	static const char *const sql[] = {
+		"DELETE FROM moves WHERE table_id = ?", "DELETE FROM seats WHERE table_id = ?",
+		"DELETE FROM chat WHERE table_id = ?", "DELETE FROM matches WHERE table_id = ?",
+		"DELETE FROM match_games WHERE table_id = ?", "DELETE FROM tables WHERE id = ?"};
+	const void *args[] = {id};
+	pthread_mutex_lock(&st->lock);
+	int rc = begin(st, err, errcap), failed = 0;
+	for (size_t i = 0; !rc && !failed && i < sizeof sql / sizeof sql[0]; i++)
+		failed = run(st, sql[i], "t", args, err, errcap);
+	if (!rc)
+		rc = in_transaction(st, failed, err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_add_chat(web_store *st, const char *id, const web_chat_row *c, char *err,
+		       size_t errcap)
+{
+	int64_t n = c->n, seat = c->seat, at = c->at;
+	const void *args[] = {id, &n, &seat, c->name, c->text, &at};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "INSERT INTO chat VALUES(?,?,?,?,?,?)", "tiitti", args, err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_chat_each(web_store *st, web_store_chat_fn fn, void *user, char *err,
+			size_t errcap)
+{
+	sqlite3_stmt *q = NULL;
+	pthread_mutex_lock(&st->lock);
+	int rc = sqlite3_prepare_v2(st->db, "SELECT table_id, n, seat, name, text, at FROM chat"
+				    " ORDER BY table_id, n", -1, &q, NULL);
+	if (rc != SQLITE_OK) {
+		rc = db_fail(st, _("cannot read the chat"), err, errcap);
+		pthread_mutex_unlock(&st->lock);
+		return rc;
+	}
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		web_chat_row c = {.n = sqlite3_column_int(q, 1), .seat = sqlite3_column_int(q, 2),
+				  .at = sqlite3_column_int64(q, 5)};
+		const char *id = (const char *)sqlite3_column_text(q, 0);
+		const char *name = (const char *)sqlite3_column_text(q, 3);
+		const char *text = (const char *)sqlite3_column_text(q, 4);
+		snprintf(c.name, sizeof c.name, "%s", name ? name : "");
+		snprintf(c.text, sizeof c.text, "%s", text ? text : "");
+		if (id && fn(user, id, &c))
+			break;
+	}
+	rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? 0
+						    : db_fail(st, _("cannot read the chat"), err,
+							      errcap);
+	sqlite3_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }

@@ -42,6 +42,8 @@ typedef struct web_table_row {
 	int seat_count;
 	web_seat_row seats[WEB_MAX_SEATS];
 	char damaged[256]; /* why the table was set aside (its history does not replay), or "" */
+	int unlisted;      /* 1: a private table, not in the lobby (its links only) */
+	char owner[64];    /* the creator's token (hex): may delete it before the first move */
 } web_table_row;
 
 /* Open or create DIR/bones-web.sqlite (mode 0600). err names the file. */
@@ -69,6 +71,8 @@ int web_store_add_moves(web_store *st, const char *id, size_t first, const char 
 			size_t count, char *err, size_t errcap);
 /* Remove the history entries from index `from` on (an accepted undo). */
 int web_store_truncate(web_store *st, const char *id, size_t from, char *err, size_t errcap);
+/* Remove a table with its seats, moves, chat and match in one transaction. */
+int web_store_delete_table(web_store *st, const char *id, char *err, size_t errcap);
 /* A free seat taken: no longer open, its player's name set. */
 int web_store_take_seat(web_store *st, const char *id, int seat, const char *name, char *err,
 			size_t errcap);
@@ -95,5 +99,24 @@ int web_store_set_damaged(web_store *st, const char *id, const char *why, char *
 /* How many times a server has opened this database, this time included (0: unknown):
  * versions start at epoch << 32 so that they never go back across restarts. */
 uint64_t web_store_epoch(const web_store *st);
+
+/* One chat line of a table (web_chat.c). */
+#define WEB_CHAT_TEXT 1201  /* bytes of a line's text (300 characters), its end */
+typedef struct web_chat_row {
+	int n;              /* from 0, in order */
+	int seat;           /* participant (row seat) from 0, -1 a spectator */
+	char name[64];      /* who wrote it, as shown */
+	char text[WEB_CHAT_TEXT];
+	int64_t at;         /* unix ms (the table's clock) */
+} web_chat_row;
+
+/* Add a chat line of table id (its own commit, apart from the moves'). */
+int web_store_add_chat(web_store *st, const char *id, const web_chat_row *c, char *err,
+		       size_t errcap);
+/* Call fn for every chat line, by table and in order; a nonzero return stops. fn must
+ * not call into the store. */
+typedef int (*web_store_chat_fn)(void *user, const char *id, const web_chat_row *c);
+int web_store_chat_each(web_store *st, web_store_chat_fn fn, void *user, char *err,
+			size_t errcap);
 
 #endif /* BONES_WEB_STORE_H */

@@ -11,6 +11,14 @@
 #include "web_store.h"
 #include "web_tables.h"
 
+#define WEB_CHAT_BURST 5        /* lines one sender may write ... */
+#define WEB_CHAT_WINDOW_MS 10000 /* ... in this long */
+#define WEB_CHAT_TABLE_BURST 30 /* lines everyone together may write in that time */
+#define WEB_CHAT_RECENT 32      /* the last lines' senders kept (> the table's burst) */
+#define WEB_CHAT_CHARS 300      /* characters of a line */
+#define WEB_CHAT_MAX 2000       /* lines of one table */
+#define WEB_CHAT_SHOWN 200      /* the last lines a view holds */
+
 /* One table: a bones_table (the game, its seats' agents, clock, penalties, forfeit,
  * resignation, result, hints, undo and match) with its stored row and its lock. */
 struct web_table {
@@ -39,6 +47,11 @@ struct web_table {
 	int64_t watched_until;    /* web_clock_now() until which someone watches */
 	char creator[48];         /* the address that created it ("" after a restart) */
 	bool unmark;              /* was set aside at an earlier start, replays now */
+	bool deleted;             /* deleted by its creator: found no more, freed at the end
+				   * (a thread may still hold it); set under both locks */
+	web_chat_row *chat;       /* owned; the chat's lines in order (web_chat.c) */
+	int chat_count, chat_cap, chat_next;
+	struct { char who[64]; int64_t at; } chat_recent[WEB_CHAT_RECENT]; /* last senders */
 };
 
 /* A table set aside at start: its stored history does not replay or read. */
@@ -122,6 +135,13 @@ void web_table_bump(web_table *t);
 void web_table_limit_agents(web_table *t);
 /* The view's "rematch" member for participant seat when one was created. Lock held. */
 void web_rematch_json(const web_table *t, int seat, web_buf *out, bool *first);
+/* A table's "id", "game", "preset" and "created" members (web_lobby.c). Lock held. */
+void web_table_head_json(const web_table *t, web_buf *out, bool *first);
+/* The view's "chat" member: the last WEB_CHAT_SHOWN lines. Lock held. */
+void web_chat_json(const web_table *t, web_buf *out, bool *first);
+/* Every table's chat from the store, after the tables are restored. */
+void web_chat_restore(web_tables *ts);
+void web_chat_free(web_table *t);
 /* Log one line to stderr with the time: never a token. */
 void web_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

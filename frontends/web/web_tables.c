@@ -71,6 +71,7 @@ static void table_free(web_table *t)
 	for (int i = 0; i < t->record_count; i++)
 		free(t->records[i]);
 	free(t->records);
+	web_chat_free(t);
 	pthread_mutex_destroy(&t->lock);
 	pthread_cond_destroy(&t->changed);
 	free(t);
@@ -345,6 +346,7 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 		goto out_destroy;
 	if (err[0])
 		web_log("%s", err);
+	web_chat_restore(ts);
 	mark_damaged(ts);
 	resume_all(ts);
 	if (pthread_create(&ts->ticker, NULL, web_clock_ticker, ts)) {
@@ -410,7 +412,7 @@ web_table *web_tables_find(web_tables *ts, const char *id)
 	web_table *found = NULL;
 	pthread_mutex_lock(&ts->lock);
 	for (size_t i = 0; i < ts->count && !found; i++)
-		if (!strcmp(ts->tables[i]->row.id, id))
+		if (!ts->tables[i]->deleted && !strcmp(ts->tables[i]->row.id, id))
 			found = ts->tables[i];
 	pthread_mutex_unlock(&ts->lock);
 	return found;
@@ -628,7 +630,8 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 	bones_session *s = NULL;
 	uint64_t seed;
 	if (!web_random_bytes(&seed, sizeof seed) ||
-	    !web_random_hex(row->id, sizeof row->id, 10)) {
+	    !web_random_hex(row->id, sizeof row->id, 10) ||
+	    !web_random_hex(row->owner, sizeof row->owner, 16)) {
 		*r = result(500, NULL, _("cannot read /dev/urandom"));
 		goto out_release;
 	}
@@ -644,8 +647,9 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 	snprintf(row->preset, sizeof row->preset, "%s", preset->id[0] ? preset->id : p->id);
 	snprintf(row->options, sizeof row->options, "%s", bones_session_options_text(s));
 	row->seed = seed, row->created = (int64_t)time(NULL), row->resigned = -1;
-	const web_json *hints = web_json_get(req, "hints");
+	const web_json *hints = web_json_get(req, "hints"), *priv = web_json_get(req, "private");
 	row->hints = hints && hints->type == WEB_JSON_BOOL && hints->boolean;
+	row->unlisted = priv && priv->type == WEB_JSON_BOOL && priv->boolean;
 	row->match_games = preset->match_games;
 	ok = fill_seats(req, preset, bones_session_info(s)->players, row, r);
 	bones_session_destroy(s);
@@ -664,6 +668,10 @@ static void reply_links(const web_table *t, web_buf *out)
 	web_buf_json_string(out, t->row.id);
 	web_buf_json_key(out, &first, "spectator");
 	web_buf_printf(out, "\"/t/%s\"", t->row.id);
+	web_buf_json_key(out, &first, "owner"); /* deletes it before the first move */
+	web_buf_json_string(out, t->row.owner);
+	web_buf_json_key(out, &first, "private");
+	web_buf_puts(out, t->row.unlisted ? "true" : "false");
 	web_buf_json_key(out, &first, "seats");
 	web_buf_puts(out, "[");
 	for (int i = 0; i < t->row.seat_count; i++) {

@@ -46,6 +46,24 @@ uint64_t web_tables_changes(web_tables *ts, uint64_t seen, int ms);
  * time. 409 before the game is over. */
 web_result web_table_rematch(web_tables *ts, web_table *t, int seat, web_buf *out);
 
+/* A chat line (web_chat.c) from participant seat (-1: a spectator, named by name and
+ * rate-limited by its address client); 400 for an empty or too long text, 429 past
+ * the rate limit, 409 when the table's chat is full. Replies {"ok", "n"}. */
+web_result web_table_chat(web_tables *ts, web_table *t, int seat, const char *name,
+			  const char *text, const char *client, web_buf *out);
+
+/* Delete t (web_owner.c) for the holder of its owner token (the create reply's
+ * "owner"; else 403) while no player has moved (else 409): gone from the store, the
+ * lobby and every route. */
+web_result web_table_delete(web_tables *ts, web_table *t, const char *token);
+/* "My games" (web_owner.c): for {"tables": [{"id", "token", "owner"}, ...]} (at most
+ * WEB_MINE_MAX; a seat token, an owner token or both) the tables whose token matches,
+ * {"tables": [{"id", "game", "preset", "created", "seat", "over", "my_turn", "moves",
+ * "deletable", "names"}]}, those where it is the seat's turn first, then the running,
+ * then the finished ones, newest first in each. Unknown ids and tokens are left out. */
+#define WEB_MINE_MAX 100
+web_result web_tables_mine_json(web_tables *ts, const web_json *req, web_buf *out);
+
 /* The games and presets, with option schemas and agent kinds, as JSON. */
 void web_tables_games_json(web_tables *ts, web_buf *out);
 /* The lobby: every table, newest first, with public facts only. */

@@ -7,6 +7,7 @@
 
 #include "bones/agents_ext.h"
 #include "bones/heuristic.h"
+#include "bones/observation.h"
 #include "bones/plugin.h"
 #include "bones/render.h"
 #include "bones/rng.h"
@@ -871,6 +872,58 @@ static bool move_words(const void *vg, const void *vs, bones_move m, char *buf, 
 	return true;
 }
 
+/* render.h end_text: domino or blocked, then the pips left in every hand. */
+static bool end_text(const void *vg, const void *vs, char *buf, size_t cap)
+{
+	const game *g = vg;
+	const state *s = vs;
+	if (!game_over(g, s) || !cap)
+		return false;
+	bones_text o = {buf, cap, 0};
+	int winner = -1;
+	for (int p = 0; p < g->players; p++)
+		if (!s->hand[p])
+			winner = p;
+	if (winner >= 0)
+		bones_text_printf(&o, TR(g->host, "domino: player %d played out their hand"),
+				  winner + 1);
+	else
+		bones_text_printf(&o, "%s", TR(g->host, "blocked: every player passed in a row"));
+	for (int p = 0; p < g->players; p++) {
+		int n = pips(g, s->hand[p]);
+		bones_text_printf(&o, "\n");
+		bones_text_printf(&o, TRN(g->host, "player %d: %d pip left in hand",
+					  "player %d: %d pips left in hand", n),
+				  p + 1, n);
+	}
+	return true;
+}
+
+/* The full rules for the help, paragraph by paragraph (render.h rules_text). */
+static const char *const rules[] = {
+	N_("Goal: get rid of your dominoes. The pips left in your hand are your points; the "
+	   "fewest points win."),
+	N_("The set: 28 dominoes, double six. Each player is dealt a hand; the rest form "
+	   "the boneyard."),
+	N_("The lead: whoever holds the highest double plays it first; when nobody holds a "
+	   "double, the holder of the heaviest domino plays that."),
+	N_("Your turn: add a domino of your hand to the left or the right end of the line; "
+	   "the touching halves show the same pips."),
+	N_("When you cannot play: in the block game you pass. In the draw game you draw "
+	   "from the boneyard until you can play (the last two dominoes are never drawn), "
+	   "and pass only when you can neither play nor draw."),
+	N_("The end: as soon as a hand is empty (domino), or when every player has passed "
+	   "in a row (blocked). Everybody scores the pips in their hand; equal points share "
+	   "the rank."),
+	NULL,
+};
+
+static bool rules_text(const void *vg, char *buf, size_t cap)
+{
+	const game *g = vg;
+	return bones_translate_paragraphs(g->host, TEXT_DOMAIN, rules, buf, cap) > 0;
+}
+
 /* Designated fields: a later minor version's appended fields stay NULL (host default). */
 static const bones_render render = {
 	.size = sizeof(bones_render),
@@ -883,6 +936,51 @@ static const bones_render render = {
 	.describe_chance = describe_chance,
 	.move_label = move_label,
 	.move_words = move_words,
+	.rules_text = rules_text,
+	.end_text = end_text,
+};
+
+/* The observation tensor ("bones.observation/1"), one row of floats: the player's hand
+ * (28), the tiles on the line (28), the open ends' pips (7 + 7), each seat's hand size
+ * from the player's on (MAX_PLAYERS), the boneyard's size, whose turn it is from the
+ * player's seat on (MAX_PLAYERS), whether a draw is pending, the passes in a row. A
+ * spectator's hand reads empty; nobody sees another hand or the boneyard's tiles. */
+#define OBS_LENGTH (2 * TILES + 14 + 2 * MAX_PLAYERS + 3)
+
+static int obs_shape(const void *vg, size_t dims[BONES_OBSERVATION_MAX_RANK])
+{
+	(void)vg;
+	dims[0] = OBS_LENGTH;
+	return 1;
+}
+
+static void obs_fill(const void *vg, const void *vs, int player, float *v)
+{
+	const game *g = vg;
+	const state *s = vs;
+	int me = player < 0 ? 0 : player;
+	memset(v, 0, OBS_LENGTH * sizeof *v);
+	FOR_TILES(t, player < 0 ? 0u : s->hand[player])
+		v[t] = 1;
+	for (int i = 0; i < s->length; i++)
+		v[TILES + (s->line[i] & ~FLIPPED)] = 1;
+	if (s->length > 0) {
+		v[2 * TILES + s->left] = 1;
+		v[2 * TILES + 7 + s->right] = 1;
+	}
+	float *rest = v + 2 * TILES + 14;
+	for (int i = 0; i < g->players; i++)
+		rest[i] = (float)count(s->hand[(me + i) % g->players]);
+	rest[MAX_PLAYERS] = (float)count(s->boneyard);
+	rest[MAX_PLAYERS + 1 + (s->turn + g->players - me) % g->players] = 1;
+	rest[2 * MAX_PLAYERS + 1] = s->drawing;
+	rest[2 * MAX_PLAYERS + 2] = s->passes;
+}
+
+static const bones_observation tensor = {
+	.size = sizeof(bones_observation),
+	.shape = obs_shape,
+	.fill = obs_fill,
 };
 
 /* The pictures, and the game knowledge of heuristic.c: move priors and `keeper`. */
@@ -893,6 +991,8 @@ static const void *get_extension(const void *vg, const char *id)
 		return &dom_heuristic;
 	if (!strcmp(id, BONES_AGENTS_ID))
 		return &dom_agents;
+	if (!strcmp(id, BONES_OBSERVATION_ID))
+		return &tensor;
 	return !strcmp(id, BONES_RENDER_ID) ? &render : NULL;
 }
 

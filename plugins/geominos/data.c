@@ -258,6 +258,7 @@ static void make_orient(geo_orient *o, int side, int rot, int n, const int *xs,
 	}
 	for (int k = 0; k < n; k++) {
 		o->rows[o->dy[k]] |= 1u << (o->dx[k] - o->minx);
+		o->pipmask |= (uint8_t)(1u << o->pips[k]);
 		o->rs[k] = (uint8_t)(o->dx[k] > 0 ? o->dx[k] : 0);
 		o->ls[k] = (uint8_t)(o->dx[k] < 0 ? -o->dx[k] : 0);
 	}
@@ -273,7 +274,7 @@ static bool same_orient(const geo_orient *a, const geo_orient *b)
 }
 
 /* The distinct orientations and the centre placement of a validated tile. */
-static void build_tile(geo_tile *t, const raw_tile *raw)
+static void build_tile(geo_tile *t, geo_pip_sections *by_pip, const raw_tile *raw)
 {
 	int xs[81], ys[81], pips[81];
 	memset(t, 0, sizeof *t);
@@ -292,6 +293,12 @@ static void build_tile(geo_tile *t, const raw_tile *raw)
 			t->orient_of[side][rot] = (int8_t)k;
 		}
 	}
+	memset(by_pip, 0, sizeof *by_pip);
+	for (int oi = 0; oi < t->orient_count; oi++)
+		for (int k = 0; k < t->orient[oi].count; k++) {
+			int pip = t->orient[oi].pips[k];
+			by_pip->at[pip][by_pip->count[pip]++] = (uint8_t)(oi << 4 | k);
+		}
 	/* Centre: the section of orientation 0 nearest its bounding box centre. */
 	const geo_orient *o = &t->orient[0];
 	int best = 0, bestd = 1 << 30;
@@ -397,7 +404,7 @@ bones_status geo_load_tiles(geo_game *g, const char *name, char *err, size_t err
 	if (st == BONES_OK) {
 		g->tile_count = r->count;
 		for (int i = 0; i < r->count; i++) {
-			build_tile(&g->tiles[i], &r->tiles[i]);
+			build_tile(&g->tiles[i], &g->by_pip[i], &r->tiles[i]);
 			if (g->tiles[i].orient_count > g->max_orient)
 				g->max_orient = g->tiles[i].orient_count;
 		}

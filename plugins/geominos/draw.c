@@ -3,7 +3,9 @@
  * with pips, hand pieces, move targets and ghosts. */
 #include "geominos.h"
 
+#include "bones/observation.h"
 #include "bones/render.h"
+#include "bones/text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -321,6 +323,62 @@ static bool move_words(const void *game, const void *state, bones_move m, char *
 	return true;
 }
 
+/* The full rules for the help, paragraph by paragraph (render.h rules_text). */
+static const char *const rules[] = {
+	N_("Goal: place your tiles with as few pips as possible on light squares. The fewest "
+	   "points win."),
+	N_("The tiles: 21 two-sided tiles of 5 to 9 square sections with 0 to 6 pips on each "
+	   "section, on a board of 21 x 21 light and dark squares. A drawn tile starts the "
+	   "game on the middle square."),
+	N_("The deal: the other tiles are shared out evenly: all at once (All-Tile), five "
+	   "each and one more after each placement (Five-Tile), or one whenever your hand is "
+	   "empty (One-Tile)."),
+	N_("Your turn: place a tile of your hand, either side up and turned any way, on "
+	   "empty squares, with at least one section next to a placed section (not "
+	   "diagonally) with the same number of pips. Other neighbours may differ."),
+	N_("Points: each pip of your tile on a light square costs a point, except on the "
+	   "free centre area around the middle square. Pips on dark squares cost nothing."),
+	N_("Blocked: when none of your tiles fits anywhere, you pass and pay a penalty (5 "
+	   "points unless the table says otherwise); your tiles stay in your hand."),
+	N_("The end: when every dealt tile is placed, or when nobody can place a tile. The "
+	   "fewest points win; equal points share the rank."),
+	N_("The options and variants of a table may change some of these rules; the start "
+	   "screen lists them."),
+	NULL,
+};
+
+static bool rules_text(const void *game, char *buf, size_t cap)
+{
+	const geo_game *g = game;
+	return bones_translate_paragraphs(g->host, GEO_TEXT_DOMAIN, rules, buf, cap) > 0;
+}
+
+/* render.h end_text: whether every dealt tile was placed or nobody could place one,
+ * then each player's points and the tiles left in their hand. */
+static bool end_text(const void *game, const void *state, char *buf, size_t cap)
+{
+	const geo_game *g = game;
+	const geo_state *s = state;
+	if (geo_to_move(g, s) != BONES_TERMINAL || !cap)
+		return false;
+	bones_text o = {buf, cap, 0};
+	bool all_placed = true;
+	for (int p = 0; p < g->players; p++)
+		all_placed &= !s->hand[p];
+	bones_text_printf(&o, "%s", all_placed ? TR(g, "every dealt tile is placed")
+					       : TR(g, "nobody can place a tile"));
+	for (int p = 0; p < g->players; p++) {
+		int left = __builtin_popcount(s->hand[p]);
+		bones_text_printf(&o, "\n");
+		/* TRANSLATORS: the score sheet: player, points (pips on light squares and
+		 * penalties), tiles still in hand */
+		bones_text_printf(&o, TRN(g, "player %d: %d points, %d tile left in hand",
+					  "player %d: %d points, %d tiles left in hand", left),
+				  p + 1, (int)s->score[p], left);
+	}
+	return true;
+}
+
 static const bones_render render = {
 	.size = sizeof(bones_render),
 	.board_bounds = board_bounds,
@@ -332,10 +390,14 @@ static const bones_render render = {
 	.describe_chance = describe_chance,
 	.move_label = move_label,
 	.move_words = move_words,
+	.rules_text = rules_text,
+	.end_text = end_text,
 };
 
 const void *geo_get_extension(const void *game, const char *id)
 {
 	(void)game;
+	if (strcmp(id, BONES_OBSERVATION_ID) == 0)
+		return geo_observation_ext();
 	return strcmp(id, BONES_RENDER_ID) == 0 ? &render : NULL;
 }

@@ -37,6 +37,7 @@ typedef struct geo_orient {
 	int8_t dx[GEO_MAX_SECTIONS], dy[GEO_MAX_SECTIONS]; /* reading order, [0] = (0,0) */
 	uint8_t pips[GEO_MAX_SECTIONS];
 	uint8_t rs[GEO_MAX_SECTIONS], ls[GEO_MAX_SECTIONS]; /* shifts bringing dx to 0 */
+	uint8_t pipmask;                /* bit p: a section has p pips */
 	uint32_t rows[GEO_MAX_SECTIONS];   /* section bits per row, bit 0 = column minx */
 	uint32_t xmask;                 /* anchor columns that keep the tile inside */
 	uint64_t xmask3;                /* the same for three rows packed 21 bits apart */
@@ -51,6 +52,12 @@ typedef struct geo_tile {
 	int8_t centre_x, centre_y;      /* anchor of orientation 0 on the middle square */
 } geo_tile;
 
+/* A tile's sections by their pips, over all its orientations (for drawing moves). */
+typedef struct geo_pip_sections {
+	uint8_t count[GEO_PIPS];
+	uint8_t at[GEO_PIPS][GEO_MAX_ORIENT * GEO_MAX_SECTIONS]; /* each: orient << 4 | k */
+} geo_pip_sections;
+
 /* The configured game: immutable after configure. */
 typedef struct geo_game {
 	const bones_host *host;
@@ -64,6 +71,7 @@ typedef struct geo_game {
 	uint32_t cost_rows[GEO_N];      /* light squares outside the free area */
 	char set_name[64], board_name[64];
 	uint8_t later[GEO_MAX_TILES];   /* heuristic.c: tile's least cost off the free area */
+	geo_pip_sections by_pip[GEO_MAX_TILES]; /* apart from tiles[]: seldom read */
 } geo_game;
 
 /* Phases of play. */
@@ -118,6 +126,35 @@ static inline int geo_move_x(bones_move m) { return (int)(m >> 8 & 31u); }
 static inline int geo_move_y(bones_move m) { return (int)(m >> 13 & 31u); }
 static inline bool geo_move_is_place(bones_move m) { return m < (1u << 18); }
 
+/* Four bit rows (occ or want) in one vector: SSE2, NEON. */
+typedef uint32_t geo_rows4 __attribute__((vector_size(16)));
+
+/* Whether the orientation fits on empty squares inside the board at anchor (x, y). */
+static inline bool geo_fits(const geo_orient *o, const uint32_t *occ, int x, int y)
+{
+	int shift = x + o->minx;
+	if (shift < 0 || x + o->maxx >= GEO_N || y < 0 || y + o->height > GEO_N)
+		return false;
+	for (int r = 0; r < o->height; r++)
+		if (occ[y + r] & (o->rows[r] << shift))
+			return false;
+	return true;
+}
+
+/* movegen.c: the placements of the tiles in mask (a subset of the mover's hand) in the
+ * order tile, orientation, anchor row, anchor column; writes up to cap of them and
+ * returns how many there are, or with cap == 0 whether there is one (0 or 1). */
+size_t geo_generate(const geo_game *g, const geo_state *s, uint32_t mask,
+		    bones_move *moves, size_t cap);
+
+/* movegen.c: whether some tile of mask has a placement (geo_generate's answer with
+ * cap == 0, found sooner). */
+bool geo_has_placement(const geo_game *g, const geo_state *s, uint32_t mask);
+/* ABI 1.1's sample_move: a move drawn as legal_moves' list and probabilities say,
+ * without the list. */
+bones_status geo_sample_move(const void *game, const void *state,
+			     uint64_t (*next_random)(void *), void *rng, bones_move *move);
+
 /* text.c: notation and the terminal rendering. */
 size_t geo_format_move(const void *game, const void *state, bones_move move, char *buf,
 		       size_t cap);
@@ -129,6 +166,8 @@ int geo_find_tile(const geo_game *g, const char *name, size_t len);
 
 /* draw.c: the "bones.render/1" capability. */
 const void *geo_get_extension(const void *game, const char *id);
+/* observation.c: the "bones.observation/1" capability. */
+const void *geo_observation_ext(void);
 
 /* heuristic.c: the "bones.heuristic/1" capability. */
 extern const struct bones_heuristic geo_heuristic;

@@ -128,5 +128,6 @@ BONES_PLUGIN_ENTRY = {
 	.move_visible = NULL,
 	.render_text = geo_render_text,
 	.get_extension = get_extension,
+	.sample_move = geo_sample_move,
 	.text_domain = GEO_TEXT_DOMAIN,
 };

@@ -1,11 +1,14 @@
-/* Geominos rules: the deal as chance nodes, anchored move generation over bit rows,
- * placement, assessment, the blocked-player penalty and the end of the game. */
+/* Geominos rules: the deal as chance nodes, placement (move generation is movegen.c),
+ * assessment, the blocked-player penalty and the end of the game. */
 #include "geominos.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 _Static_assert(sizeof(geo_state) == 1188, "geo_state has no padding");
+_Static_assert(offsetof(geo_state, want) + sizeof(uint32_t) * (GEO_PIPS * GEO_N + 3) <=
+	       sizeof(geo_state), "four rows from any row of want stay inside the state");
 
 #define NONE 0xFF
 
@@ -36,18 +39,6 @@ int geo_hand_index(const geo_state *s, int player, int tile)
 	return popcount32(h & ((1u << tile) - 1u));
 }
 
-/* Whether the orientation fits on empty squares inside the board at anchor (x, y). */
-static bool fits(const geo_orient *o, const uint32_t *occ, int x, int y)
-{
-	int shift = x + o->minx;
-	if (shift < 0 || x + o->maxx >= GEO_N || y < 0 || y + o->height > GEO_N)
-		return false;
-	for (int r = 0; r < o->height; r++)
-		if (occ[y + r] & (o->rows[r] << shift))
-			return false;
-	return true;
-}
-
 bool geo_placement_legal(const geo_game *g, const geo_state *s, int tile, int orient,
 			 int x, int y)
 {
@@ -55,7 +46,7 @@ bool geo_placement_legal(const geo_game *g, const geo_state *s, int tile, int or
 	    orient >= g->tiles[tile].orient_count)
 		return false;
 	const geo_orient *o = &g->tiles[tile].orient[orient];
-	if (!fits(o, s->occ, x, y))
+	if (!geo_fits(o, s->occ, x, y))
 		return false;
 	for (int k = 0; k < o->count; k++) {
 		int cx = x + o->dx[k], cy = y + o->dy[k];
@@ -73,108 +64,6 @@ int geo_placement_points(const geo_game *g, int tile, int orient, int x, int y)
 		if (g->cost_rows[y + o->dy[k]] >> (x + o->dx[k]) & 1u)
 			points += o->pips[k];
 	return points;
-}
-
-/* Three board rows packed in one word, 21 bits each: row y in bits 0-20, y+1 in 21-41,
- * y+2 in 42-62. Shifting a packed word by a section's column offset moves bits across
- * row boundaries only at columns the orientation's xmask already rules out. */
-#define PACK_ROWS 3
-#define PAD_ROWS (GEO_N + GEO_MAX_SECTIONS)
-#define ROW_BITS ((1ull << GEO_N) - 1ull)
-
-/* Move column x + dx to column x: right by rs, left by ls (one of them is 0). */
-static inline uint64_t shifted(uint64_t rows, const geo_orient *o, int k)
-{
-	return rows >> o->rs[k] << o->ls[k];
-}
-
-static inline uint64_t pack3(const uint32_t *rows, int y)
-{
-	uint64_t v = rows[y];
-	if (y + 1 < GEO_N) v |= (uint64_t)rows[y + 1] << GEO_N;
-	if (y + 2 < GEO_N) v |= (uint64_t)rows[y + 2] << (2 * GEO_N);
-	return v;
-}
-
-typedef struct packed_board {
-	uint64_t want[GEO_PIPS][PAD_ROWS]; /* packed from each row on; zero past the board */
-	uint64_t empty[PAD_ROWS];
-	uint32_t wrows[GEO_PIPS];          /* rows where want[p] has a square */
-	uint32_t packed;                   /* pips whose want rows are packed yet */
-} packed_board;
-
-static void pack_empty(const geo_state *s, packed_board *b)
-{
-	uint32_t empty[GEO_N];
-	for (int y = 0; y < GEO_N; y++)
-		empty[y] = ~s->occ[y] & (uint32_t)ROW_BITS;
-	for (int y = 0; y < GEO_N; y++)
-		b->empty[y] = pack3(empty, y);
-	for (int y = GEO_N; y < PAD_ROWS; y++)
-		b->empty[y] = 0;
-	b->packed = 0;
-	for (int p = 0; p < GEO_PIPS; p++) {
-		b->wrows[p] = 0;
-		for (int y = 0; y < GEO_N; y++)
-			b->wrows[p] |= (uint32_t)(s->want[p][y] != 0) << y;
-	}
-}
-
-/* Pack pip p's rows on first use: a "can this player place?" check rarely needs all. */
-static void pack_pip(const geo_state *s, packed_board *b, int p)
-{
-	for (int y = 0; y < GEO_N; y++)
-		b->want[p][y] = pack3(s->want[p], y);
-	for (int y = GEO_N; y < PAD_ROWS; y++)
-		b->want[p][y] = 0;
-	b->packed |= 1u << p;
-}
-
-/* Placements of the tiles in mask, three anchor rows at a time: the anchors where some
- * section lands on an empty square next to a section with its pips (only rows near
- * placed tiles are looked at), then those where every section lands on an empty square.
- * Writes up to cap moves; with cap == 0 only says whether there is one. */
-static size_t generate(const geo_game *g, const geo_state *s, uint32_t mask,
-		       bones_move *moves, size_t cap)
-{
-	packed_board b;
-	pack_empty(s, &b);
-	size_t n = 0;
-	for (; mask; mask &= mask - 1) {
-		int t = ctz32(mask);
-		const geo_tile *tile = &g->tiles[t];
-		for (int oi = 0; oi < tile->orient_count; oi++) {
-			const geo_orient *o = &tile->orient[oi];
-			int last = GEO_N - o->height; /* the lowest anchor row */
-			uint32_t rows = 0;
-			for (int k = 0; k < o->count; k++)
-				rows |= b.wrows[o->pips[k]] >> o->dy[k];
-			rows &= (2u << last) - 1u;
-			for (int k = 0; k < o->count && rows; k++)
-				if (!(b.packed >> o->pips[k] & 1u))
-					pack_pip(s, &b, o->pips[k]);
-			while (rows) {
-				int y = ctz32(rows);
-				rows &= ~(7u << y);
-				uint64_t m = 0;
-				for (int k = 0; k < o->count; k++)
-					m |= shifted(b.want[o->pips[k]][y + o->dy[k]], o, k);
-				m &= o->xmask3;
-				if (last - y < 2)
-					m &= (1ull << (GEO_N * (last - y + 1))) - 1ull;
-				for (int k = 0; k < o->count && m; k++)
-					m &= shifted(b.empty[y + o->dy[k]], o, k);
-				if (m && cap == 0)
-					return 1;
-				for (; m; m &= m - 1, n++) {
-					int bit = __builtin_ctzll(m), r = bit / GEO_N;
-					if (n < cap)
-						moves[n] = geo_move_place(t, oi, bit - r * GEO_N, y + r);
-				}
-			}
-		}
-	}
-	return n < cap || cap == 0 ? n : cap;
 }
 
 void geo_init_state(const void *game, void *state)
@@ -222,32 +111,53 @@ size_t geo_legal_moves(const void *game, const void *state, bones_move *moves,
 		moves[0] = GEO_MOVE_PASS;
 		return 1;
 	}
-	return generate(g, s, s->hand[s->current], moves, cap);
+	return geo_generate(g, s, s->hand[s->current], moves, cap);
 }
 
-/* Put a tile on the board and keep the occupancy and "wanted pips" rows up to date. */
-static void put_tile(geo_state *s, const geo_orient *o, int tile, int x, int y)
+/* Put a tile on the board and keep the occupancy and "wanted pips" rows up to date;
+ * returns the pips it puts on light squares outside the free area. */
+static int put_tile(const geo_game *g, geo_state *s, const geo_orient *o, int tile, int x,
+		    int y)
 {
+	int points = 0;
 	for (int k = 0; k < o->count; k++) {
 		int cx = x + o->dx[k], cy = y + o->dy[k], p = o->pips[k];
 		s->cell[cy * GEO_N + cx] = (uint8_t)(tile << 3 | p);
 		s->occ[cy] |= 1u << cx;
-		if (cx > 0) s->want[p][cy] |= 1u << (cx - 1);
-		if (cx < GEO_N - 1) s->want[p][cy] |= 1u << (cx + 1);
-		if (cy > 0) s->want[p][cy - 1] |= 1u << cx;
-		if (cy < GEO_N - 1) s->want[p][cy + 1] |= 1u << cx;
+		points += p & -(int)(g->cost_rows[cy] >> cx & 1u);
 	}
-	int lo = y > 0 ? y - 1 : 0, hi = y + o->height < GEO_N ? y + o->height : GEO_N - 1;
-	for (int p = 0; p < GEO_PIPS; p++)
-		for (int r = lo; r <= hi; r++)
-			s->want[p][r] &= ~s->occ[r];
+	/* The empty squares next to a section want its pips; ... */
+	for (int k = 0; k < o->count; k++) {
+		int cx = x + o->dx[k], cy = y + o->dy[k], p = o->pips[k];
+		uint32_t bit = 1u << cx;
+		s->want[p][cy] |= (bit << 1 | bit >> 1) & ~s->occ[cy] & ((1u << GEO_N) - 1u);
+		if (cy > 0) s->want[p][cy - 1] |= bit & ~s->occ[cy - 1];
+		if (cy < GEO_N - 1) s->want[p][cy + 1] |= bit & ~s->occ[cy + 1];
+	}
+	/* ... and the squares now taken want nothing: four rows at a time for every pip
+	 * (the rows past a pip's last are the state's next bytes, written back as they
+	 * were). */
+	int shift = x + o->minx;
+	for (int r = 0; r < o->height; r += 4) {
+		geo_rows4 taken, w;
+		for (int i = 0; i < 4; i++)
+			taken[i] = r + i < o->height ? o->rows[r + i] << shift : 0;
+		for (int p = 0; p < GEO_PIPS; p++) {
+			char *at = (char *)s + offsetof(geo_state, want) +
+				   sizeof(uint32_t) * (size_t)(p * GEO_N + y + r);
+			memcpy(&w, at, sizeof w);
+			w &= ~taken;
+			memcpy(at, &w, sizeof w);
+		}
+	}
+	return points;
 }
 
 /* Whether player could do something on a turn: place a tile in hand, or (One-Tile)
  * draw one. Players who can do neither are skipped; when nobody can, the game ends. */
 static bool can_place(const geo_game *g, const geo_state *s, int player)
 {
-	return s->hand[player] && generate(g, s, s->hand[player], NULL, 0) > 0;
+	return geo_has_placement(g, s, s->hand[player]);
 }
 
 static bool may_draw(const geo_game *g, const geo_state *s, int player)
@@ -291,7 +201,7 @@ static bones_status apply_draw(const geo_game *g, geo_state *s, int tile)
 	s->deck &= ~(1u << tile);
 	if (s->phase == GEO_PH_CENTRE) {
 		const geo_tile *t = &g->tiles[tile];
-		put_tile(s, &t->orient[0], tile, t->centre_x, t->centre_y);
+		put_tile(g, s, &t->orient[0], tile, t->centre_x, t->centre_y);
 		s->last_kind = GEO_LAST_CENTRE;
 		s->last_tile = (uint8_t)tile;
 		s->last_points = 0;
@@ -324,8 +234,7 @@ static bones_status apply_place(const geo_game *g, geo_state *s, bones_move m)
 	int x = geo_move_x(m), y = geo_move_y(m);
 	if (s->blocked || !(s->hand[p] >> t & 1u) || !geo_placement_legal(g, s, t, oi, x, y))
 		return BONES_EILLEGAL;
-	int points = geo_placement_points(g, t, oi, x, y);
-	put_tile(s, &g->tiles[t].orient[oi], t, x, y);
+	int points = put_tile(g, s, &g->tiles[t].orient[oi], t, x, y);
 	s->owner[t] = (uint8_t)(p + 1);
 	s->hand[p] &= ~(1u << t);
 	s->score[p] = (int16_t)(s->score[p] + points);

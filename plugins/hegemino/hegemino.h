@@ -188,6 +188,8 @@ int hg_score_tab(const hg_game *g, const hg_state *s, int tab, hg_score *out);
 void hg_scores(const void *game, const void *state, double *scores);
 size_t hg_breakdown(const void *game, const void *state, char *buf, size_t cap);
 /* sc as text in the player's language: "2s: 5 squares, 1 wild, x2 = 10; ...; total 14". */
+/* render.h end_text: why the game ended, then each tableau's scoring by value. */
+bool hg_end_text(const void *game, const void *state, char *buf, size_t cap);
 size_t hg_format_score(const hg_game *g, const hg_score *sc, char *buf, size_t cap);
 /* Whether sc has more to say than its total (a region or a bonus). */
 bool hg_score_has_parts(const hg_score *sc);
@@ -211,6 +213,8 @@ size_t hg_render_text(const void *game, const void *state, int viewer, char *buf
 /* Extensions (render.c, dorothy.c). */
 const void *hg_render_ext(void);
 const void *hg_agents_ext(void);
+/* observation.c: the "bones.observation/1" capability. */
+const void *hg_observation_ext(void);
 bones_move hg_dorothy_choose(const void *game, const void *state,
 			     uint64_t (*next_random)(void *rng), void *rng);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bones/agents_ext.h"
+#include "bones/observation.h"
 #include "bones/render.h"
 
 /* Pictures and click targets (render.c), President Dorothy (dorothy.c). */
@@ -15,6 +16,8 @@ static const void *get_extension(const void *game, const char *id)
 		return hg_render_ext();
 	if (strcmp(id, BONES_AGENTS_ID) == 0)
 		return hg_agents_ext();
+	if (strcmp(id, BONES_OBSERVATION_ID) == 0)
+		return hg_observation_ext();
 	return NULL;
 }
 

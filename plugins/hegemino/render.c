@@ -380,6 +380,42 @@ static bool move_words(const void *game, const void *state, bones_move m, char *
 	return true;
 }
 
+/* The full rules for the help, paragraph by paragraph (render.h rules_text). */
+static const char *const rules[] = {
+	N_("Goal: build the best tableau of 5 x 5 squares out of dominoes around your start "
+	   "token. Each pip value scores its largest region that holds a zero; the highest "
+	   "total wins."),
+	N_("The dominoes: a double-six set without 0-6, 0-5, 5-6 and 4-5 (24 dominoes) for 2 "
+	   "players; two sets less eight dominoes for 3 or 4 players. Everybody places 12."),
+	N_("A round: a new column of four dominoes comes to the market, sorted: first those "
+	   "without a zero and not doubles, then doubles, then zeros. In the order of the "
+	   "tokens on the old column, each player moves their token onto a free domino of "
+	   "the new column (pick), then places the domino their token stood on into their "
+	   "tableau. The higher a token stands in a column, the earlier it moves next round."),
+	N_("Placing: one half lies next to an equal half (not diagonally), or next to your "
+	   "start token, or either half is a zero or touches a zero: zeros match anything. "
+	   "The other half need not match. Nothing overlaps, and the whole tableau, start "
+	   "token included, fits in 5 x 5 squares. A domino that fits nowhere is discarded."),
+	N_("The end: when the boneyard and the market are empty, after 12 dominoes each."),
+	N_("Scoring, for each value 1 to 6: a region is a group of connected squares (not "
+	   "diagonally) showing that value or a zero, with at least one of that value. Only "
+	   "the largest region holding a zero counts: its squares times max(1, value - "
+	   "(zeros - 1)). A zero may count for several values. The start token is no square "
+	   "and connects no regions."),
+	N_("Bonuses: +5 for a complete tableau (all 25 squares), +5 when the start token "
+	   "lies in the exact centre, +10 when it lies in a corner (both only with the full "
+	   "5 x 5)."),
+	N_("The options and variants of a table may change some of these rules; the start "
+	   "screen lists them."),
+	NULL,
+};
+
+static bool rules_text(const void *game, char *buf, size_t cap)
+{
+	const hg_game *g = game;
+	return bones_translate_paragraphs(g->host, HG_TEXT_DOMAIN, rules, buf, cap) > 0;
+}
+
 /* Designated fields: a later minor version's appended fields stay NULL (host default). */
 static const bones_render render_ext = {
 	.size = sizeof(bones_render),
@@ -393,6 +429,8 @@ static const bones_render render_ext = {
 	.describe_chance = describe_chance,
 	.move_label = move_label,
 	.move_words = move_words,
+	.rules_text = rules_text,
+	.end_text = hg_end_text,
 };
 
 const void *hg_render_ext(void)

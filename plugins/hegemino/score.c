@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bones/text.h"
+
 #define MAXC 512 /* filled cells of one tableau, gap included */
 
 /* The filled cells of a tableau as a list with their orthogonal neighbours. */
@@ -348,4 +350,24 @@ size_t hg_breakdown(const void *game, const void *state, char *buf, size_t cap)
 		n += w > 0 ? (size_t)w : 0;
 	}
 	return n < cap ? n : (cap ? cap - 1 : 0);
+}
+
+bool hg_end_text(const void *game, const void *state, char *buf, size_t cap)
+{
+	const hg_game *g = game;
+	const hg_state *s = state;
+	if (s->phase != HG_PH_END || !cap)
+		return false;
+	bones_text o = {buf, cap, 0};
+	bones_text_printf(&o, "%s", TR(g, "every domino is placed or discarded: the boneyard "
+					  "and the market are empty"));
+	for (int k = 0; k < g->tableaus; k++) { /* the sheet: each tableau by value */
+		hg_score sc;
+		char line[512];
+		hg_score_tab(g, s, k, &sc);
+		hg_format_score(g, &sc, line, sizeof line);
+		bones_text_printf(&o, "\n");
+		bones_text_printf(&o, TR(g, "tableau %d: %s"), k + 1, line);
+	}
+	return true;
 }

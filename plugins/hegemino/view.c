@@ -204,7 +204,7 @@ static void block_init(const hg_game *g, const hg_state *s, int k, tab_block *b)
 	/* a bounded window is at most board + 2 cells wide: keep the band's layout still */
 	if (g->board)
 		cols = g->board + 2;
-	b->height = 2 + 2 * (b->y1 - b->y0) + 1;
+	b->height = 2 + b->y1 - b->y0 + 1;
 	b->width = GLYPH0 + 3 * (cols - 1) + 1;
 	b->width = b->width > title ? b->width : title;
 }
@@ -215,8 +215,9 @@ static char cell_char(uint8_t c)
 	return code == HG_EMPTY ? '.' : code == HG_GAP ? '#' : (char)('0' + code - 1);
 }
 
-/* Row y of a grid: "2==5" joins the halves of a domino across; a stacked half has a
- * ' after it. */
+/* Row y of a grid: "2==5" joins the halves of a domino across, "2v" marks the upper
+ * half of one down (its partner is right below, so a row needs no line of joins and
+ * a game fits an 80x24 terminal); a stacked half has a ' after it. */
 static void grid_row(const hg_game *g, const hg_state *s, const tab_block *b, int y,
 		     bones_text *o)
 {
@@ -226,22 +227,16 @@ static void grid_row(const hg_game *g, const hg_state *s, const tab_block *b, in
 	for (int x = b->x0; x <= b->x1; x++) {
 		uint8_t v = cells[y * G + x];
 		char join = (v & HG_JOIN_E) && x < b->x1 ? '=' : ' ';
-		bones_text_printf(o, "%c%c%c", cell_char(v), (v & HG_STACKED) ? '\'' : join, join);
+		char down = (v & HG_JOIN_S) && y < b->y1 ? 'v' : join;
+		if (v & HG_STACKED)
+			bones_text_printf(o, "%c'%c", cell_char(v), down);
+		else
+			bones_text_printf(o, "%c%c%c", cell_char(v), down, join);
 	}
 }
 
-/* Between rows y and y + 1: a | under each half whose partner is below it. */
-static void grid_joins(const hg_game *g, const hg_state *s, const tab_block *b, int y,
-		       bones_text *o)
-{
-	const uint8_t *cells = hg_ccells(g, s, b->k);
-	bones_text_printf(o, "%*s", GLYPH0, "");
-	for (int x = b->x0; x <= b->x1; x++)
-		bones_text_printf(o, "%c  ", (cells[y * g->grid + x] & HG_JOIN_S) ? '|' : ' ');
-}
-
 /* Line `line` of a block: the title, the column numbers (x, as the notation counts
- * them), then rows numbered by y with the joins between them. */
+ * them), then rows numbered by y. */
 static void block_line(const hg_game *g, const hg_state *s, const tab_block *b, int line,
 		       bones_text *o)
 {
@@ -262,10 +257,8 @@ static void block_line(const hg_game *g, const hg_state *s, const tab_block *b, 
 		bones_text_printf(o, "%*s", GLYPH0 - 2, "y\\x");
 		for (int x = b->x0; x <= b->x1; x++)
 			bones_text_printf(o, "%3d", x - c);
-	} else if (line % 2 == 0) {
-		grid_row(g, s, b, b->y0 + (line - 2) / 2, o);
 	} else {
-		grid_joins(g, s, b, b->y0 + (line - 3) / 2, o);
+		grid_row(g, s, b, b->y0 + line - 2, o);
 	}
 }
 
@@ -328,9 +321,9 @@ static void render_tableaus(const hg_game *g, const hg_state *s, bones_text *o)
 		render_band(g, s, b, n0, n1, o);
 	}
 	bones_text_printf(o, "%s\n",
-			  g->stacking ? TR(g, "(2==5 a domino across, | joins one down, # start "
+			  g->stacking ? TR(g, "(2==5 a domino across, 2v over 5 one down, # start "
 					      "token, . empty, ' stacked)")
-				      : TR(g, "(2==5 a domino across, | joins one down, # start "
+				      : TR(g, "(2==5 a domino across, 2v over 5 one down, # start "
 					      "token, . empty)"));
 	for (int k = 0; k < g->tableaus; k++) { /* how each total comes about */
 		hg_score sc;

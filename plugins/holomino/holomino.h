@@ -10,6 +10,7 @@
 
 #include "bones/heuristic.h"
 #include "bones/hex.h"
+#include "bones/observation.h"
 #include "bones/plugin.h"
 #include "bones/translate.h"
 
@@ -287,6 +288,8 @@ extern const bones_heuristic hm_heuristic;
 
 /* render.c, text.c */
 const void *hm_extension(const void *game, const char *id);
+/* observation.c: the "bones.observation/1" capability. */
+const void *hm_observation_ext(void);
 size_t hm_render_text(const void *game, const void *state, int viewer,
 				  char *buf, size_t cap);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bones/render.h"
+#include "bones/text.h"
 #include "holomino.h"
 
 #define BITE 0.33f /* bite radius, in circumradii */
@@ -292,6 +293,61 @@ static bool move_words(const void *game, const void *state, bones_move m, char *
 	return true;
 }
 
+/* The full rules for the help, paragraph by paragraph (render.h rules_text). */
+static const char *const rules[] = {
+	N_("Goal: score the most points by closing round holes between hexagonal tiles."),
+	N_("The tiles: 40 hexagons, each with a round bite out of every other corner and a "
+	   "digit from 1 to 6 on each of the three other corners. Each player has a pool of "
+	   "3 tiles that everybody sees; one more tile starts the layout."),
+	N_("Your turn: draw one tile from the supply into your pool (while the supply "
+	   "lasts), then place one tile of your pool next to the layout so that every digit "
+	   "it touches matches. A tile turns in thirds of a full turn."),
+	N_("You must place a tile if you can. Only when no placement is legal do you pass, "
+	   "returning one tile of your pool to the supply."),
+	N_("Scoring: where three tiles meet at their bites they close a round hole, worth "
+	   "the sum of the three digits around it (6 to 15). A move that closes two or three "
+	   "holes at once scores their sum times the number of holes (at most 135)."),
+	N_("The end: at once when a player's pool is empty, or when every player has passed "
+	   "in a row. The highest score wins; equal scores share the rank."),
+	N_("The options and variants of a table may change some of these rules; the start "
+	   "screen lists them."),
+	NULL,
+};
+
+static bool rules_text(const void *game, char *buf, size_t cap)
+{
+	const hm_game *g = game;
+	return bones_translate_paragraphs(g->host, HM_TEXT_DOMAIN, rules, buf, cap) > 0;
+}
+
+/* render.h end_text: who emptied their pool or that all passed, then each player's
+ * points and the tiles left in their pool. */
+static bool end_text(const void *game, const void *state, char *buf, size_t cap)
+{
+	const hm_game *g = game;
+	const hm_state *s = state;
+	if (s->phase != HM_PHASE_OVER || !cap)
+		return false;
+	bones_text o = {buf, cap, 0};
+	int empty = -1;
+	for (int p = 0; p < g->players && empty < 0; p++)
+		if (!s->pool_n[p])
+			empty = p;
+	if (empty >= 0)
+		bones_text_printf(&o, TR(g, "the pool of player %d is empty"), empty + 1);
+	else
+		bones_text_printf(&o, "%s", TR(g, "every player passed in a row"));
+	for (int p = 0; p < g->players; p++) {
+		bones_text_printf(&o, "\n");
+		/* TRANSLATORS: the score sheet: player, points from closed holes, tiles */
+		bones_text_printf(&o, TRN(g, "player %d: %d points from holes, %d tile left",
+					  "player %d: %d points from holes, %d tiles left",
+					  s->pool_n[p]),
+				  p + 1, (int)s->score[p], (int)s->pool_n[p]);
+	}
+	return true;
+}
+
 static const bones_render render = {
 	.size = sizeof(bones_render),
 	.board_bounds = board_bounds,
@@ -303,6 +359,8 @@ static const bones_render render = {
 	.describe_chance = describe_chance,
 	.move_label = move_label,
 	.move_words = move_words,
+	.rules_text = rules_text,
+	.end_text = end_text,
 };
 
 const void *hm_extension(const void *game, const char *id)
@@ -310,5 +368,7 @@ const void *hm_extension(const void *game, const char *id)
 	(void)game;
 	if (strcmp(id, BONES_HEURISTIC_ID) == 0)
 		return &hm_heuristic;
+	if (strcmp(id, BONES_OBSERVATION_ID) == 0)
+		return hm_observation_ext();
 	return strcmp(id, BONES_RENDER_ID) == 0 ? &render : NULL;
 }

@@ -420,7 +420,9 @@ static void apply_draw(const hm_game *g, hm_state *s, int t)
 		add_to_pool(s, s->player, t);
 		s->phase = HM_PHASE_MOVE;
 	} else if (dealt < g->players * g->pool_size) {
-		int p = dealt / g->pool_size;
+		/* pool 0 is dealt full, then pool 1, ...: the next one once this one is full
+		 * (no division) */
+		int p = s->player + (s->pool_n[s->player] >= g->pool_size);
 		add_to_pool(s, p, t);
 		s->player = (uint8_t)p;
 		s->dealt++;

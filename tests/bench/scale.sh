@@ -4,6 +4,9 @@
 # mcts search, Geominos random playouts, each at 1, 2, 4, 8 and 16 threads where it
 # takes threads; prints a table and leaves every raw output in OUT_DIR.
 #   usage: tests/bench/scale.sh BUILD_DIR OUT_DIR
+# On a machine without Bones' libraries: tests/bench/pack-device.sh BUILD_DIR here,
+# carry device/, there LD_LIBRARY_PATH=$PWD/device/libs scale.sh device/build OUT
+# (docs/testing.md).
 # About 5 minutes on 16 cores. Smaller runs (to try the script): QUICK=1, or set
 #   ROUNDS (round robin rounds; 800 = 19,200 games), REPEAT (interleaved runs of each
 #   count, the median kept; 3), ITER (mcts iterations a move; 40000), SECS (seconds of
@@ -17,6 +20,12 @@ B=$1
 OUT=$2
 BONES=$B/bin/bones
 [ -x "$BONES" ] || { echo "$0: no $BONES" >&2; exit 2; }
+if ! "$BONES" --version >/dev/null 2>&1; then
+	echo "$0: $BONES does not start (shared libraries missing? tests/bench/pack-device.sh" \
+		"packs them; then LD_LIBRARY_PATH=DEST/libs):" >&2
+	"$BONES" --version >&2
+	exit 2
+fi
 mkdir -p "$OUT" || exit 2
 if [ "${QUICK:-0}" = 1 ]; then
 	: "${ROUNDS:=10}" "${REPEAT:=1}" "${ITER:=2000}" "${SECS:=0.3}" "${THREADS:=1,2}"
@@ -56,6 +65,8 @@ INI
 
 echo "== machine: $(nproc) cores; $(uname -srm)"
 grep -m1 'model name' /proc/cpuinfo 2>/dev/null
+# hyper-threads and sockets: 16 "cores" of 8 physical ones scale about 10x, not 16
+lscpu 2>/dev/null | grep -E '^(Thread\(s\) per core|Core\(s\) per socket|Socket\(s\)|NUMA node\(s\)|CPU max MHz)'
 "$BONES" --version 2>/dev/null | head -1
 start=$(date +%s)
 

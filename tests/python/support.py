@@ -2,7 +2,10 @@
 protocol (docs/formats.md). tests/test_python.sh sets BONES_BIN and PYTHONPATH."""
 
 import os
+import random
 import subprocess
+
+import bones
 
 BONES = os.environ.get("BONES_BIN", "bones")
 # Every plugin, and presets that change its players or rules.
@@ -56,3 +59,12 @@ def record_moves_and_result(text):
             continue
         keep.append(line.split(" ;")[0].rstrip())
     return [line for line in keep if line and not line.startswith(";")]
+
+
+def dealt(name, seed):
+    """A state of `name` after its opening chance nodes, and the generator used."""
+    state = bones.load_game(name, seed=seed).new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        state.apply_random_action(rng)
+    return state, rng

@@ -2,10 +2,11 @@
 information state, and resample_from_infostate changes only that."""
 
 import random
-import unittest
+
+import pytest
 
 import bones
-from support import games_count
+from support import dealt, games_count
 
 # hegemino hides the removed dominoes only with chaos=hidden (its chaos preset)
 HIDDEN = ["dominoes", "dominoes-draw", "hegemino-chaos"]
@@ -23,52 +24,40 @@ def random_states(name, games, seed):
             state.apply_random_action(rng)
 
 
-class Hidden(unittest.TestCase):
-    def test_hidden_games_say_so(self):
-        for name in HIDDEN:
-            self.assertTrue(bones.load_game(name).has_hidden_information(), name)
-        self.assertFalse(bones.load_game("holomino").has_hidden_information())
-
-    def test_a_resample_changes_only_what_the_player_cannot_see(self):
-        for name in HIDDEN:
-            changed = 0
-            for state, rng in random_states(name, max(4, games_count(500) // 25), 7):
-                n = state.game.num_players()
-                for player in range(n):
-                    other = state.resample_from_infostate(player, rng)
-                    self.assertEqual(other.observation_string(player),
-                                     state.observation_string(player), name)
-                    self.assertEqual(other.observation_string(-1),
-                                     state.observation_string(-1), name)
-                    changed += other._buf.raw != state._buf.raw
-            # the test can fail: what was drawn again differs from the real state
-            self.assertGreater(changed, 0, f"{name}: a resample never changed the state")
-
-    def test_another_players_tiles_are_not_in_an_observation(self):
-        # dominoes: the spectator's view shows no hand; a player's shows their own
-        state = bones.load_game("dominoes", seed=3).new_initial_state()
-        rng = random.Random(3)
-        while state.is_chance_node():
-            state.apply_random_action(rng)
-        views = [state.observation_string(p) for p in range(2)]
-        self.assertNotEqual(views[0], views[1])
-        for p in range(2):
-            resampled = state.resample_from_infostate(p, rng)
-            self.assertEqual(resampled.observation_string(p), views[p])
-
-    def test_the_information_state_masks_deals_to_others(self):
-        state = bones.load_game("dominoes", seed=5).new_initial_state()
-        rng = random.Random(5)
-        while state.is_chance_node():
-            state.apply_random_action(rng)
-        info = [state.information_state_string(p).splitlines()[-1].split() for p in range(2)]
-        for p in range(2):
-            self.assertEqual(len(info[p]), 14)
-            self.assertEqual(info[p].count("deal:?"), 7, info[p])
-        # what player 1 sees of the deal is hidden from player 2, and the other way
-        mine = [i for i, word in enumerate(info[0]) if word != "deal:?"]
-        self.assertTrue(all(info[1][i] == "deal:?" for i in mine))
+def test_hidden_games_say_so():
+    for name in HIDDEN:
+        assert bones.load_game(name).has_hidden_information(), name
+    assert not bones.load_game("holomino").has_hidden_information()
 
 
-if __name__ == "__main__":
-    unittest.main()
+@pytest.mark.parametrize("name", HIDDEN)
+def test_a_resample_changes_only_what_the_player_cannot_see(name):
+    changed = 0
+    for state, rng in random_states(name, max(4, games_count(500) // 25), 7):
+        for player in range(state.game.num_players()):
+            other = state.resample_from_infostate(player, rng)
+            assert other.observation_string(player) == state.observation_string(player)
+            assert other.observation_string(-1) == state.observation_string(-1)
+            changed += other._buf.raw != state._buf.raw
+    # the test can fail: what was drawn again differs from the real state
+    assert changed > 0, f"{name}: a resample never changed the state"
+
+
+def test_another_players_tiles_are_not_in_an_observation():
+    # dominoes: the spectator's view shows no hand; a player's shows their own
+    state, rng = dealt("dominoes", 3)
+    views = [state.observation_string(p) for p in range(2)]
+    assert views[0] != views[1]
+    for p in range(2):
+        assert state.resample_from_infostate(p, rng).observation_string(p) == views[p]
+
+
+def test_the_information_state_masks_deals_to_others():
+    state, _ = dealt("dominoes", 5)
+    info = [state.information_state_string(p).splitlines()[-1].split() for p in range(2)]
+    for p in range(2):
+        assert len(info[p]) == 14
+        assert info[p].count("deal:?") == 7, info[p]
+    # what player 1 sees of the deal is hidden from player 2, and the other way
+    mine = [i for i, word in enumerate(info[0]) if word != "deal:?"]
+    assert all(info[1][i] == "deal:?" for i in mine)

@@ -2,6 +2,7 @@
 #include "bones_test.h"
 
 #include <CUnit/Basic.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +162,103 @@ size_t bones_test_random_playout(const bones_test_game *g, void *state, bones_rn
 	free(moves);
 	free(probs);
 	return steps;
+}
+
+void bones_test_check_draws(const bones_test_game *g, const void *state, bones_rng *rng,
+			    unsigned per_move)
+{
+	const bones_plugin *p = g->plugin;
+	size_t cap = g->info.max_moves;
+	bones_move *moves = malloc(cap * sizeof *moves);
+	double *probs = malloc(cap * sizeof *probs);
+	unsigned *count = calloc(cap, sizeof *count);
+	CU_ASSERT_FATAL(moves && probs && count);
+	size_t n = p->legal_moves(g->game, state, moves, probs, cap);
+	CU_ASSERT_FATAL(n > 0);
+	if (p->to_move(g->game, state) != BONES_CHANCE)
+		for (size_t i = 0; i < n; i++)
+			probs[i] = 1.0 / (double)n;
+	unsigned draws = per_move * (unsigned)n;
+	for (unsigned d = 0; d < draws; d++) {
+		bones_move m;
+		CU_ASSERT_EQUAL_FATAL(p->sample_move(g->game, state, bones_rng_next_void, rng, &m),
+				      BONES_OK);
+		size_t i = 0;
+		while (i < n && moves[i] != m)
+			i++;
+		CU_ASSERT_FATAL(i < n);
+		count[i]++;
+	}
+	double chi = 0;
+	for (size_t i = 0; i < n; i++) {
+		double e = probs[i] * draws;
+		chi += (count[i] - e) * (count[i] - e) / e;
+	}
+	double df = (double)n - 1;
+	CU_ASSERT(chi <= df + 6 * sqrt(2 * df) + 10);
+	free(count);
+	free(probs);
+	free(moves);
+}
+
+void bones_test_draws_follow_the_list(const bones_plugin *plugin, const char *settings,
+				      uint64_t seed, int games, int every, unsigned per_move)
+{
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, plugin, settings), BONES_OK);
+	void *s = bones_test_new_state(&g);
+	bones_rng rng;
+	bones_rng_seed(&rng, seed);
+	for (int game = 0; game < games; game++) {
+		plugin->init_state(g.game, s);
+		for (int step = 0; plugin->to_move(g.game, s) != BONES_TERMINAL; step++) {
+			if (step % every == every / 2)
+				bones_test_check_draws(&g, s, &rng, per_move);
+			bones_test_random_playout(&g, s, &rng, 1);
+		}
+		bones_move m;
+		CU_ASSERT_EQUAL(plugin->sample_move(g.game, s, bones_rng_next_void, &rng, &m),
+				BONES_EILLEGAL);
+	}
+	free(s);
+	bones_test_release(&g);
+}
+
+double bones_test_mean_score(const bones_test_game *g, bool draw, int games, uint64_t seed)
+{
+	const bones_plugin *p = g->plugin;
+	size_t cap = g->info.max_moves;
+	bones_move *moves = malloc(cap * sizeof *moves);
+	double *probs = malloc(cap * sizeof *probs), total = 0;
+	double *sc = malloc((size_t)g->info.players * sizeof *sc);
+	void *s = bones_test_new_state(g);
+	CU_ASSERT_FATAL(moves && probs && sc);
+	bones_rng rng;
+	bones_rng_seed(&rng, seed);
+	for (int i = 0; i < games; i++) {
+		p->init_state(g->game, s);
+		for (int who; (who = p->to_move(g->game, s)) != BONES_TERMINAL;) {
+			bones_move m;
+			if (draw) {
+				bones_status st = p->sample_move(g->game, s, bones_rng_next_void,
+								 &rng, &m);
+				CU_ASSERT_EQUAL_FATAL(st, BONES_OK);
+			} else {
+				size_t n = p->legal_moves(g->game, s, moves, probs, cap);
+				m = moves[who == BONES_CHANCE ? bones_rng_pick(&rng, probs, n)
+							      : bones_rng_below(&rng, (uint32_t)n)];
+			}
+			CU_ASSERT_EQUAL_FATAL(p->apply(g->game, s, m), BONES_OK);
+		}
+		p->scores(g->game, s, sc);
+		for (int q = 0; q < g->info.players; q++)
+			total += sc[q];
+	}
+	free(s);
+	free(sc);
+	free(probs);
+	free(moves);
+	return total / games;
 }
 
 void bones_test_temp_file(char *path, size_t cap, const char *text)

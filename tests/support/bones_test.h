@@ -62,6 +62,22 @@ bool bones_test_play(const bones_test_game *g, void *state, const char *moves);
 size_t bones_test_random_playout(const bones_test_game *g, void *state, bones_rng *rng,
 				 size_t max_steps);
 
+/* ABI 1.1's sample_move in state: per_move x n draws (n the legal moves), each a listed
+ * move (a CUnit fatal failure if not), whose counts pass a chi-square test against
+ * legal_moves' probabilities (uniform for a player's move) at a generous bound. */
+void bones_test_check_draws(const bones_test_game *g, const void *state, bones_rng *rng,
+			    unsigned per_move);
+
+/* bones_test_check_draws at every `every`-th step (from every / 2) of `games` random
+ * games of plugin (settings over its defaults) from seed, and at each game's end
+ * sample_move's BONES_EILLEGAL. */
+void bones_test_draws_follow_the_list(const bones_plugin *plugin, const char *settings,
+				      uint64_t seed, int games, int every, unsigned per_move);
+
+/* The mean total score of `games` random games from seed, their moves drawn with
+ * sample_move (draw) or picked from legal_moves' list. */
+double bones_test_mean_score(const bones_test_game *g, bool draw, int games, uint64_t seed);
+
 /* A new file in the temporary folder holding text, its path into path (cap 64 or more;
  * the caller unlinks it). With text NULL only the unique name is kept (the file is
  * removed), for a program that creates the file itself. */

@@ -9,6 +9,7 @@ import urllib.request
 
 import chrome
 from chrome import wait
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -142,6 +143,11 @@ try:
     for i, b in enumerate(ds):
         wait(lambda: b.find_elements(By.CSS_SELECTOR, "#moves li"), what="the table")
         check("browser %d is seat %d" % (i + 1, i + 1), ("seat %d" % (i + 1)) in b.find_element(By.ID, "who").text)
+    # a chat line with markup: sent by typing, read by the other seat as text
+    ds[0].find_element(By.ID, "chat-text").send_keys("good luck <b>Bob</b>\n")
+    line = wait(lambda: ds[1].find_elements(By.CSS_SELECTOR, "#chat li"), what="the chat line")
+    check("the other browser reads the chat line as text", line[0].text == "Ann: good luck <b>Bob</b>"
+          and not ds[1].find_elements(By.CSS_SELECTOR, "#chat li b b"), line[0].text)
     turns = 0
     while turns < 200:
         over = ["game over" in status(b) for b in ds]

@@ -58,4 +58,32 @@ typedef struct bones_search_stats {
  * search (random, greedy, a plugin's agent). */
 bones_status bones_agent_search_stats(const bones_agent *agent, bones_search_stats *stats);
 
+/* One move at the root of a searching agent's last choice, from the mover's view, over
+ * the iterations of that search alone (not those of a subtree kept from the move
+ * before). */
+typedef struct bones_search_move {
+	bones_move move;
+	uint64_t visits; /* iterations through this move */
+	double win;      /* mean win share: 1 for beating each other player, 1/2 per tie,
+			  * averaged over them (at an evaluated cut-off: the evaluation's
+			  * win probability); for one player the reward */
+	double margin;   /* mean final margin over the best other player, in points,
+			  * positive when the mover is ahead (low-score games: fewer points);
+			  * for one player their score */
+	double reward;   /* mean reward the search maximised (docs/ai.md) */
+} bones_search_move;
+
+/* The root moves of agent's last choice with at least one visit, into moves[0..cap),
+ * most visited first; *count is how many there were (possibly more than cap).
+ * BONES_EINVAL for an agent that does not search. */
+bones_status bones_agent_search_moves(const bones_agent *agent, bones_search_move *moves,
+				      size_t cap, size_t *count);
+
+/* Restrict the root of later choices to moves[0..n) (copied; the legal ones among
+ * them), n = 0 lifts it. With a restriction the agent searches even a single move,
+ * so bones_agent_search_moves values the position after it from the mover's view
+ * (analysis). BONES_EINVAL for an agent that does not search. */
+bones_status bones_agent_restrict_root(bones_agent *agent, const bones_move *moves,
+				       size_t n);
+
 #endif /* BONES_AGENT_H */

@@ -33,6 +33,10 @@ bones_status bones_record_write(const bones_session *s, const bones_record_playe
 /* Write it to path atomically (temporary file + rename). err names the path. */
 bones_status bones_record_save(const bones_session *s, const bones_record_players *players,
 			       const char *path, char *err, size_t errcap);
+/* Write text[0..len) to path atomically as bones_record_save does: a record edited
+ * as text (`bones analyse --write` adds its comments). */
+bones_status bones_record_save_text(const char *text, size_t len, const char *path,
+				    char *err, size_t errcap);
 
 /* The extension of a record file, as every program writes it. */
 #define BONES_RECORD_EXT ".bones"

@@ -70,5 +70,8 @@ bool bones_session_chance_words(const bones_session *s, size_t index, char *buf,
  * move_label: "Pass", "Discard"), else its notation. Returns false when neither could
  * be written. */
 bool bones_session_move_label(const bones_session *s, bones_move move, char *buf, size_t cap);
+/* The game's full rules in the plugin's words and the player's language (render.h
+ * rules_text: paragraphs separated by an empty line); false when the plugin has none. */
+bool bones_session_rules_text(const bones_session *s, char *buf, size_t cap);
 
 #endif /* BONES_SESSION_H */

@@ -134,6 +134,11 @@ int bones_table_forfeit(const bones_table *t);
 bones_status bones_table_resign(bones_table *t, int seat);
 /* The seat that resigned this game, -1 = none. */
 int bones_table_resigned(const bones_table *t);
+/* At game over, for people: why the game ended on the first line (a seat ran out of
+ * time or resigned, else the plugin's words: render.h end_text, else "no moves are
+ * left"), then the plugin's score sheet, one line per player or tableau, if it has
+ * one. False (buf "") while the game is not over. Seats are named "player N". */
+bool bones_table_end_text(const bones_table *t, char *buf, size_t cap);
 /* Set this game's penalties (by seat; NULL keeps them), forfeit and resignation (-1 =
  * none) from saved values, e.g. after a server restart. BONES_EINVAL (nothing changed)
  * for a seat out of range or both a forfeit and a resignation. */

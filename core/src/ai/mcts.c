@@ -16,12 +16,17 @@ typedef struct mcts_impl {
 	int trees_ready;         /* trees initialised, for destroy */
 	uint64_t *visits;        /* max_moves: merged root visits of the legal moves */
 	double *rewards;         /* max_moves: merged root rewards */
+	bones_move *only;        /* max_moves: the restricted root's moves (analysis) */
+	size_t only_n;           /* 0: no restriction */
+	bones_search_move *root; /* max_moves: the last search's root, merged, as means */
+	size_t root_n;
 	bones_mcts_stats stats;  /* of the last move */
 } mcts_impl;
 
-/* One thread's job: search its tree. */
+/* One thread's job: make state its tree's root, then search it. */
 typedef struct mcts_job {
 	bones_mcts_tree *tree;
+	const void *state;
 	int me;
 	uint64_t iterations;
 	double deadline;
@@ -121,6 +126,8 @@ static void mcts_destroy(bones_agent *a)
 	free(m->trees);
 	free(m->visits);
 	free(m->rewards);
+	free(m->only);
+	free(m->root);
 	free(m);
 	a->impl = NULL;
 }
@@ -150,7 +157,9 @@ static bones_status mcts_create(bones_agent *a, char *err, size_t errcap)
 		memset(m->trees, 0, (size_t)c->threads * sizeof *m->trees);
 	m->visits = calloc(mm, sizeof *m->visits);
 	m->rewards = calloc(mm, sizeof *m->rewards);
-	if (!m->trees || !m->visits || !m->rewards)
+	m->only = calloc(mm, sizeof *m->only);
+	m->root = calloc(mm, sizeof *m->root);
+	if (!m->trees || !m->visits || !m->rewards || !m->only || !m->root)
 		goto out_destroy;
 	for (; m->trees_ready < c->threads; m->trees_ready++)
 		if (bones_mcts_tree_init(&m->trees[m->trees_ready], c, (uint32_t)per_tree,
@@ -168,6 +177,7 @@ out_nomem:
 static void *run_job(void *arg)
 {
 	mcts_job *j = arg;
+	bones_mcts_tree_set_root(j->tree, j->state); /* on the thread that searches it */
 	bones_mcts_tree_search(j->tree, j->me, j->iterations, j->deadline);
 	return NULL;
 }
@@ -183,9 +193,10 @@ static void search_all(mcts_impl *m, const void *state, int me, double seconds)
 	double deadline = seconds > 0 ? bones_mcts_now() + seconds : 0;
 	uint64_t t_count = (uint64_t)c->threads;
 	for (int i = 0; i < c->threads; i++) {
-		bones_mcts_tree_set_root(&m->trees[i], state);
+		m->trees[i].root_only = m->only_n ? m->only : NULL;
+		m->trees[i].root_only_n = m->only_n;
 		uint64_t share = c->iterations / t_count + ((uint64_t)i < c->iterations % t_count);
-		jobs[i] = (mcts_job){&m->trees[i], me, share, deadline};
+		jobs[i] = (mcts_job){&m->trees[i], state, me, share, deadline};
 		if (c->iterations && !share)
 			jobs[i].iterations = 1;
 	}
@@ -200,6 +211,42 @@ static void search_all(mcts_impl *m, const void *state, int me, double seconds)
 	}
 }
 
+static int by_visits(const void *a, const void *b)
+{
+	const bones_search_move *x = a, *y = b;
+	return (x->visits < y->visits) - (x->visits > y->visits);
+}
+
+/* The trees' root statistics of the last search, merged by move, as means. */
+static void merge_root(mcts_impl *m, size_t cap)
+{
+	m->root_n = 0;
+	for (int i = 0; i < m->cfg.threads; i++) {
+		const bones_mcts_tree *t = &m->trees[i];
+		for (uint32_t s = 0; s < t->root_used; s++) {
+			const bones_search_move *r = &t->root[s];
+			size_t k = 0;
+			while (k < m->root_n && m->root[k].move != r->move)
+				k++;
+			if (!r->visits || (k == m->root_n && m->root_n == cap))
+				continue;
+			if (k == m->root_n)
+				m->root[m->root_n++] = (bones_search_move){.move = r->move};
+			m->root[k].visits += r->visits;
+			m->root[k].win += r->win;
+			m->root[k].margin += r->margin;
+			m->root[k].reward += r->reward;
+		}
+	}
+	for (size_t k = 0; k < m->root_n; k++) {
+		double v = (double)m->root[k].visits;
+		m->root[k].win /= v;
+		m->root[k].margin /= v;
+		m->root[k].reward /= v;
+	}
+	qsort(m->root, m->root_n, sizeof *m->root, by_visits);
+}
+
 /* The legal move with the most root visits over all trees (then the best mean, then
  * the first listed). */
 static bones_status mcts_choose(bones_agent *a, const void *state, bones_move *move)
@@ -207,18 +254,24 @@ static bones_status mcts_choose(bones_agent *a, const void *state, bones_move *m
 	mcts_impl *m = a->impl;
 	const bones_plugin *pl = a->plugin;
 	int me = pl->to_move(a->game, state);
-	size_t n = pl->legal_moves(a->game, state, a->moves, NULL, a->info.max_moves);
+	size_t n = bones_mcts_keep_only(a->moves, pl->legal_moves(a->game, state, a->moves, NULL,
+								 a->info.max_moves),
+				       m->only, m->only_n);
 	if (!n || me < 0)
 		return BONES_EINVAL;
 	double start = bones_mcts_now(), seconds = m->cfg.seconds;
 	if (a->time_limit > 0 && (seconds <= 0 || a->time_limit < seconds))
 		seconds = a->time_limit; /* the host's time per move comes first */
-	if (n > 1)
+	bool search = n > 1 || m->only_n; /* a restricted root is searched for its value */
+	if (search)
 		search_all(m, state, me, seconds);
+	m->root_n = 0;
+	if (search)
+		merge_root(m, a->info.max_moves);
 	memset(m->visits, 0, n * sizeof *m->visits);
 	memset(m->rewards, 0, n * sizeof *m->rewards);
 	memset(&m->stats, 0, sizeof m->stats);
-	for (int i = 0; i < m->cfg.threads && n > 1; i++) {
+	for (int i = 0; i < m->cfg.threads && search; i++) {
 		const bones_mcts_tree *t = &m->trees[i];
 		for (uint32_t ch = t->nodes[0].first_child; ch != BONES_MCTS_NIL;
 		     ch = t->nodes[ch].next_sibling)
@@ -245,7 +298,7 @@ static bones_status mcts_choose(bones_agent *a, const void *state, bones_move *m
 	*move = a->moves[best];
 	for (int i = 0; i < m->cfg.threads; i++) {
 		m->trees[i].chosen = *move;
-		m->trees[i].has_chosen = n > 1;
+		m->trees[i].has_chosen = search;
 	}
 	m->stats.seconds = bones_mcts_now() - start;
 	return BONES_OK;
@@ -266,4 +319,28 @@ bones_status bones_mcts_stats_get(const bones_agent *agent, bones_mcts_stats *st
 bones_status bones_agent_search_stats(const bones_agent *agent, bones_search_stats *stats)
 {
 	return bones_mcts_stats_get(agent, stats);
+}
+
+bones_status bones_agent_search_moves(const bones_agent *agent, bones_search_move *moves,
+				      size_t cap, size_t *count)
+{
+	if (!agent || agent->ops != &bones_mcts_ops || !agent->impl)
+		return BONES_EINVAL;
+	const mcts_impl *m = agent->impl;
+	for (size_t k = 0; k < m->root_n && k < cap; k++)
+		moves[k] = m->root[k];
+	*count = m->root_n;
+	return BONES_OK;
+}
+
+bones_status bones_agent_restrict_root(bones_agent *agent, const bones_move *moves, size_t n)
+{
+	if (!agent || agent->ops != &bones_mcts_ops || !agent->impl)
+		return BONES_EINVAL;
+	mcts_impl *m = agent->impl;
+	size_t cap = agent->info.max_moves ? agent->info.max_moves : 1;
+	m->only_n = n < cap ? n : cap;
+	if (m->only_n)
+		memcpy(m->only, moves, m->only_n * sizeof *moves);
+	return BONES_OK;
 }

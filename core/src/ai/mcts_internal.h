@@ -63,7 +63,9 @@ typedef struct bones_mcts_tree {
 	_Alignas(BONES_MCTS_LINE) const bones_mcts_config *cfg;
 	bones_mcts_node *nodes;     /* cap nodes; nodes[0] is the root */
 	uint32_t cap, used;
-	uint32_t *map;              /* cap entries: renumbering when a subtree is kept */
+	uint32_t *map;              /* cap entries: renumbering when a subtree is kept,
+				     * then while searching a root child's slot in root */
+	void *block;                /* whole cache lines: root_state to root below */
 	bones_rng rng;
 	bool has_root;
 	bool has_chosen;            /* chosen: the move played from the root */
@@ -80,6 +82,13 @@ typedef struct bones_mcts_tree {
 	double *root_rank;          /* max_moves: greedy order of the root's moves */
 	bool root_ranked;           /* root_rank is valid for this search */
 	double *before, *after, *reward; /* players each */
+	double *win, *points;       /* players each: the iteration's win share and margin */
+	bones_search_move *root;    /* max_moves: this search's statistics of the root's
+				     * children, slot by slot (map[child] is its slot) */
+	uint32_t root_used;         /* slots in use */
+	const bones_move *root_only; /* NULL, or the only root moves to search (analysis) */
+	size_t root_only_n;
+	bool restricted;            /* the last search's root was restricted: no reuse */
 	uint32_t path[BONES_MCTS_MAX_DEPTH];
 	uint64_t iterations;        /* done in the last search */
 	uint64_t sim_moves;         /* moves applied in the last search (tree + rollout) */
@@ -101,6 +110,10 @@ void bones_mcts_tree_set_root(bones_mcts_tree *t, const void *state);
  * deadline > 0, until the monotonic clock passes deadline (seconds). */
 void bones_mcts_tree_search(bones_mcts_tree *t, int me, uint64_t max_iterations,
 			    double deadline);
+/* Keep in moves[0..n), in order, those among only[0..only_n) (all when only_n is 0);
+ * returns how many are kept. */
+size_t bones_mcts_keep_only(bones_move *moves, size_t n, const bones_move *only,
+			    size_t only_n);
 /* The monotonic clock in seconds. */
 double bones_mcts_now(void);
 

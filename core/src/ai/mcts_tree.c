@@ -29,6 +29,12 @@ double bones_mcts_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* n bytes rounded up to whole cache lines (at least one). */
+static size_t lines(size_t n)
+{
+	return (n ? (n + BONES_MCTS_LINE - 1) / BONES_MCTS_LINE : 1) * BONES_MCTS_LINE;
+}
+
 bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *cfg,
 				  uint32_t cap, uint64_t seed)
 {
@@ -44,26 +50,34 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 	size_t pl = (size_t)cfg->info.players;
 	t->nodes = malloc(t->cap * sizeof *t->nodes);
 	t->map = malloc(t->cap * sizeof *t->map);
-	t->root_state = malloc(ss);
-	t->state = malloc(ss);
-	t->scratch = malloc(ss);
-	t->reuse = malloc(ss * (BONES_MCTS_REUSE_DEPTH + 1));
-	t->moves = malloc(mm * sizeof *t->moves);
-	t->drawn = malloc(draws * sizeof *t->drawn);
-	t->sorted = malloc(mm * sizeof *t->sorted);
-	t->legal_child = malloc(mm);
-	t->probs = malloc(mm * sizeof *t->probs);
-	t->weights = malloc(mm * sizeof *t->weights);
-	t->root_rank = malloc(mm * sizeof *t->root_rank);
-	t->before = malloc(3 * pl * sizeof *t->before);
-	if (!t->nodes || !t->map || !t->root_state || !t->state || !t->scratch || !t->reuse ||
-	    !t->moves || !t->drawn || !t->sorted || !t->legal_child || !t->probs ||
-	    !t->weights || !t->root_rank || !t->before) {
+	/* The buffers of one iteration in one block of whole cache lines, each on lines of
+	 * its own: a tree's scratch never shares a line with another tree's, as separate
+	 * small mallocs from one thread's heap did (false sharing between the threads). */
+	struct { void *at; size_t bytes; } part[] = {
+		{&t->root_state, ss}, {&t->state, ss}, {&t->scratch, ss},
+		{&t->reuse, ss * (BONES_MCTS_REUSE_DEPTH + 1)}, {&t->moves, mm * sizeof *t->moves},
+		{&t->drawn, draws * sizeof *t->drawn}, {&t->sorted, mm * sizeof *t->sorted},
+		{&t->legal_child, mm}, {&t->probs, mm * sizeof *t->probs},
+		{&t->weights, mm * sizeof *t->weights}, {&t->root_rank, mm * sizeof *t->root_rank},
+		{&t->before, 5 * pl * sizeof *t->before}, {&t->root, mm * sizeof *t->root},
+	};
+	size_t total = 0, n = sizeof part / sizeof part[0];
+	for (size_t i = 0; i < n; i++)
+		total += lines(part[i].bytes);
+	t->block = aligned_alloc(BONES_MCTS_LINE, total);
+	if (!t->nodes || !t->map || !t->block) {
 		bones_mcts_tree_release(t);
 		return BONES_ENOMEM;
 	}
+	unsigned char *at = t->block;
+	for (size_t i = 0; i < n; i++) {
+		memcpy(part[i].at, &at, sizeof at); /* the part's pointer field */
+		at += lines(part[i].bytes);
+	}
 	t->after = t->before + pl;
 	t->reward = t->after + pl;
+	t->win = t->reward + pl;
+	t->points = t->win + pl;
 	return BONES_OK;
 }
 
@@ -71,18 +85,7 @@ void bones_mcts_tree_release(bones_mcts_tree *t)
 {
 	free(t->nodes);
 	free(t->map);
-	free(t->root_state);
-	free(t->state);
-	free(t->scratch);
-	free(t->reuse);
-	free(t->moves);
-	free(t->drawn);
-	free(t->sorted);
-	free(t->legal_child);
-	free(t->probs);
-	free(t->weights);
-	free(t->root_rank);
-	free(t->before);
+	free(t->block);
 	memset(t, 0, sizeof *t);
 }
 
@@ -168,7 +171,8 @@ void bones_mcts_tree_set_root(bones_mcts_tree *t, const void *state)
 	size_t ss = c->info.state_size;
 	uint32_t found = BONES_MCTS_NIL;
 	t->reused = 0;
-	if (t->has_root && c->reuse && !c->hidden) {
+	bool restricted = t->root_only_n > 0; /* children indexed by another list */
+	if (t->has_root && c->reuse && !c->hidden && !restricted && !t->restricted) {
 		uint32_t budget = REUSE_BUDGET, from = 0;
 		memcpy(t->reuse, t->root_state, ss);
 		if (t->has_chosen) { /* start below the move this tree's agent played */
@@ -191,6 +195,7 @@ void bones_mcts_tree_set_root(bones_mcts_tree *t, const void *state)
 	}
 	memcpy(t->root_state, state, ss);
 	t->has_root = true;
+	t->restricted = restricted;
 }
 
 /* ---- rewards ----------------------------------------------------------------------- */
@@ -219,7 +224,8 @@ static void terminal_reward(bones_mcts_tree *t, const void *state)
 	int players = c->info.players;
 	c->plugin->scores(c->game, state, t->before);
 	if (players < 2) {
-		t->reward[0] = squash(c, margin(c, t->before, 0));
+		t->points[0] = margin(c, t->before, 0);
+		t->reward[0] = t->win[0] = squash(c, t->points[0]);
 		return;
 	}
 	int ranks[64];
@@ -236,9 +242,10 @@ static void terminal_reward(bones_mcts_tree *t, const void *state)
 		double won = 0;
 		for (int q = 0; q < players; q++)
 			won += q == p ? 0 : ranks[q] > ranks[p] ? 1.0 : ranks[q] == ranks[p] ? 0.5 : 0;
-		t->reward[p] = won / (players - 1);
+		t->reward[p] = t->win[p] = won / (players - 1);
+		t->points[p] = margin(c, t->before, p);
 		if (c->reward == BONES_MCTS_REWARD_MARGIN)
-			t->reward[p] = 0.5 * t->reward[p] + 0.5 * squash(c, margin(c, t->before, p));
+			t->reward[p] = 0.5 * t->reward[p] + 0.5 * squash(c, t->points[p]);
 	}
 }
 
@@ -251,7 +258,8 @@ static void evaluated_reward(bones_mcts_tree *t, const void *state)
 	double width = c->heur->margin_scale > 0 ? c->heur->margin_scale : 1.0;
 	for (int p = 0; p < c->info.players; p++) {
 		double m = margin(c, t->before, p);
-		t->reward[p] = 1.0 / (1.0 + exp(-m / width));
+		t->reward[p] = t->win[p] = 1.0 / (1.0 + exp(-m / width));
+		t->points[p] = m;
 		if (c->reward == BONES_MCTS_REWARD_MARGIN)
 			t->reward[p] = 0.5 * t->reward[p] + 0.5 * squash(c, m);
 	}
@@ -535,6 +543,38 @@ static size_t pick_untried(bones_mcts_tree *t, uint32_t node, int who, size_t n,
 	return pick;
 }
 
+size_t bones_mcts_keep_only(bones_move *moves, size_t n, const bones_move *only,
+			    size_t only_n)
+{
+	if (!only_n)
+		return n;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < only_n; j++)
+			if (moves[i] == only[j]) {
+				moves[k++] = moves[i];
+				break;
+			}
+	return k;
+}
+
+/* At the root of a restricted search (analysis): only the allowed of t->moves[0..n). */
+static size_t root_filter(bones_mcts_tree *t, size_t n)
+{
+	return bones_mcts_keep_only(t->moves, n, t->root_only, t->root_only_n);
+}
+
+/* Give root child ch a slot in t->root for this search's statistics. */
+static void root_slot(bones_mcts_tree *t, uint32_t ch)
+{
+	if (t->root_used >= t->cfg->info.max_moves) {
+		t->map[ch] = BONES_MCTS_NIL;
+		return;
+	}
+	t->map[ch] = t->root_used;
+	t->root[t->root_used++] = (bones_search_move){.move = t->nodes[ch].move};
+}
+
 /* Rank the root's moves once per search by immediate gain (plus a random tie-break),
  * when the legal list is the same in every iteration (open information). */
 static void rank_root(bones_mcts_tree *t, int me)
@@ -543,8 +583,8 @@ static void rank_root(bones_mcts_tree *t, int me)
 	t->root_ranked = false;
 	if (c->hidden || c->rollout != BONES_MCTS_ROLLOUT_GREEDY)
 		return;
-	size_t n = c->plugin->legal_moves(c->game, t->root_state, t->moves, NULL,
-					  c->info.max_moves);
+	size_t n = root_filter(t, c->plugin->legal_moves(c->game, t->root_state, t->moves,
+							 NULL, c->info.max_moves));
 	c->plugin->scores(c->game, t->root_state, t->before);
 	for (size_t i = 0; i < n; i++)
 		t->root_rank[i] = gain(t, t->root_state, me, t->moves[i]) +
@@ -558,6 +598,8 @@ static uint32_t player_step(bones_mcts_tree *t, uint32_t node, int who, bool *ex
 {
 	const bones_mcts_config *c = t->cfg;
 	size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, NULL, c->info.max_moves);
+	if (node == 0)
+		n = root_filter(t, n);
 	if (!n)
 		return BONES_MCTS_NIL;
 	size_t k = mark_children(t, node, n);
@@ -571,6 +613,8 @@ static uint32_t player_step(bones_mcts_tree *t, uint32_t node, int who, bool *ex
 		t->nodes[best].index = (uint32_t)i;
 		t->nodes[best].avail = 1;
 		t->nodes[best].prior = has_priors ? (float)t->weights[i] : 0.0f;
+		if (node == 0)
+			root_slot(t, best);
 		*expanded = true;
 	} else {
 		double best_value = -INFINITY;
@@ -628,6 +672,14 @@ static void iterate(bones_mcts_tree *t, int me)
 		if (n->mover >= 0)
 			n->reward += t->reward[n->mover];
 	}
+	uint32_t slot = depth > 1 ? t->map[t->path[1]] : BONES_MCTS_NIL;
+	if (slot != BONES_MCTS_NIL) { /* the root's mover is me */
+		bones_search_move *r = &t->root[slot];
+		r->visits++;
+		r->win += t->win[me];
+		r->margin += t->points[me];
+		r->reward += t->reward[me];
+	}
 }
 
 void bones_mcts_tree_search(bones_mcts_tree *t, int me, uint64_t max_iterations,
@@ -635,6 +687,10 @@ void bones_mcts_tree_search(bones_mcts_tree *t, int me, uint64_t max_iterations,
 {
 	double cpu = thread_cpu();
 	rank_root(t, me);
+	t->root_used = 0;
+	for (uint32_t ch = t->nodes[0].first_child; ch != BONES_MCTS_NIL;
+	     ch = t->nodes[ch].next_sibling)
+		root_slot(t, ch);
 	t->iterations = 0;
 	t->sim_moves = 0;
 	while (!max_iterations || t->iterations < max_iterations) {

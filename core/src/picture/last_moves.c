@@ -86,7 +86,7 @@ int bones_picture_last_moves(bones_picture_canvas *c, const bones_session *s, si
 	const bones_plugin *p = bones_session_plugin(s);
 	const void *game = bones_session_game(s);
 	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
-	if (!r || r->size < sizeof *r || !r->draw_ghost)
+	if (!r || r->size < BONES_RENDER_SIZE_1_0 || !r->draw_ghost)
 		return 0;
 	int players = bones_session_info(s)->players;
 	players = players > MAX_MARKED ? MAX_MARKED : players;

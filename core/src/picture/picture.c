@@ -78,7 +78,7 @@ static const bones_render *render_of(const bones_picture_game *pos)
 	const bones_render *r = p && p->get_extension
 					? p->get_extension(pos->game, BONES_RENDER_ID)
 					: NULL;
-	return r && r->size >= sizeof *r ? r : NULL;
+	return r && r->size >= BONES_RENDER_SIZE_1_0 ? r : NULL;
 }
 
 /* The hands column: the largest slot (up to 6.5 u, or the column's width) with which

@@ -167,8 +167,23 @@ bones_status bones_record_write(const bones_session *s, const bones_record_playe
 	return st;
 }
 
-bones_status bones_record_save(const bones_session *s, const bones_record_players *players,
-			       const char *path, char *err, size_t errcap)
+/* What goes into a file saved atomically: a session's record or a text as it is. */
+typedef struct record_source {
+	const bones_session *s;
+	const bones_record_players *players;
+	const char *text; /* when s is NULL */
+	size_t len;
+} record_source;
+
+static bones_status write_source(const record_source *src, FILE *f)
+{
+	if (src->s)
+		return bones_record_write(src->s, src->players, f);
+	return fwrite(src->text, 1, src->len, f) == src->len ? BONES_OK : BONES_EIO;
+}
+
+static bones_status save_source(const record_source *src, const char *path, char *err,
+				size_t errcap)
 {
 	size_t len = strlen(path);
 	char *tmp = malloc(len + 8);
@@ -189,7 +204,7 @@ bones_status bones_record_save(const bones_session *s, const bones_record_player
 		}
 		goto out_free;
 	}
-	st = bones_record_write(s, players, f);
+	st = write_source(src, f);
 	if (fflush(f) || fsync(fileno(f)))
 		st = st ? st : BONES_EIO;
 	int saved = errno;
@@ -211,6 +226,20 @@ bones_status bones_record_save(const bones_session *s, const bones_record_player
 out_free:
 	free(tmp);
 	return st;
+}
+
+bones_status bones_record_save(const bones_session *s, const bones_record_players *players,
+			       const char *path, char *err, size_t errcap)
+{
+	record_source src = {s, players, NULL, 0};
+	return save_source(&src, path, err, errcap);
+}
+
+bones_status bones_record_save_text(const char *text, size_t len, const char *path,
+				    char *err, size_t errcap)
+{
+	record_source src = {NULL, NULL, text, len};
+	return save_source(&src, path, err, errcap);
 }
 
 bool bones_record_folder(char *dir, size_t cap)

@@ -262,3 +262,13 @@ bool bones_session_chance_words(const bones_session *s, size_t index, char *buf,
 	       r->describe_chance(game, bones_session_state_at(s, index),
 				  bones_session_move_at(s, index), buf, cap);
 }
+
+bool bones_session_rules_text(const bones_session *s, char *buf, size_t cap)
+{
+	const bones_plugin *p = bones_session_plugin(s);
+	const void *game = bones_session_game(s);
+	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
+	if (cap)
+		buf[0] = '\0';
+	return r && BONES_RENDER_HAS(r, rules_text) && r->rules_text(game, buf, cap) && buf[0];
+}

@@ -50,7 +50,8 @@ struct run {
 	const bones_tourney_slot *slots;
 	bool *done;                 /* per slot: already stored */
 	struct job *jobs;
-	size_t job_count, next_job; /* next_job under lock */
+	size_t job_count;
+	atomic_size_t next_job;     /* the next set to play: workers take sets lock-free */
 	bones_tourney_db *db;       /* used by the committing thread only */
 	pthread_mutex_t lock;
 	pthread_cond_t wake;        /* the calling thread waits on it */
@@ -225,11 +226,8 @@ static void *worker_main(void *arg)
 	bones_tourney_worker w = {.t = r->t, .stop = &r->stop};
 	bones_status st = BONES_OK;
 	for (;;) {
-		pthread_mutex_lock(&r->lock);
-		size_t j = r->next_job < r->job_count && !atomic_load(&r->stop) ? r->next_job++
-										   : r->job_count;
-		pthread_mutex_unlock(&r->lock);
-		if (j == r->job_count)
+		size_t j = atomic_fetch_add_explicit(&r->next_job, 1, memory_order_relaxed);
+		if (j >= r->job_count || atomic_load(&r->stop))
 			break;
 		st = play_job(r, &w, &r->jobs[j]);
 		if (st)
@@ -402,7 +400,8 @@ static void free_jobs(struct run *r)
 	free(r->done);
 	r->jobs = NULL;
 	r->done = NULL;
-	r->job_count = r->next_job = 0;
+	r->job_count = 0;
+	atomic_store(&r->next_job, 0);
 }
 
 /* Play one batch of slots with the worker threads. */

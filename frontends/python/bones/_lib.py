@@ -83,6 +83,17 @@ class Plugin(ctypes.Structure):
     ]
 
 
+MAX_RANK = 4  # BONES_OBSERVATION_MAX_RANK
+
+
+class Observation(ctypes.Structure):
+    """struct bones_observation (observation.h), "bones.observation/1"."""
+    _fields_ = [("size", ctypes.c_uint32),
+                ("shape", _fn(ctypes.c_int, c_vp, ctypes.POINTER(c_size))),
+                ("fill", _fn(None, c_vp, c_vp, ctypes.c_int,
+                             ctypes.POINTER(ctypes.c_float)))]
+
+
 class Options(ctypes.Structure):
     """struct bones_options (options.h): caller-owned, _init/_release."""
     _fields_ = [("plugin", c_vp), ("values", c_vp), ("texts", c_vp)]
@@ -161,6 +172,12 @@ _SIGNATURES = {
     "bones_agent_destroy": (None, [c_vp]),
     "bones_agent_set_time_limit": (None, [c_vp, ctypes.c_double]),
     "bones_agent_choose": (ctypes.c_int, [c_vp, c_vp, ctypes.POINTER(c_move)]),
+    # observe.h
+    "bones_observe_find": (ctypes.POINTER(Observation), [c_vp, c_vp]),
+    "bones_observe_shape": (ctypes.c_int, [ctypes.POINTER(Observation), c_vp,
+                                           ctypes.POINTER(c_size),
+                                           ctypes.POINTER(ctypes.c_int),
+                                           ctypes.POINTER(c_size)]),
     # engine.h
     "bones_engine_create": (c_vp, [c_vp]),
     "bones_engine_destroy": (None, [c_vp]),

@@ -126,6 +126,27 @@ class Game:
     def new_initial_state(self):
         return State(self)
 
+    def observation_tensor_shape(self):
+        """The shape of every observation_tensor of this game, a tuple; None when the
+        plugin offers no "bones.observation/1"."""
+        obs = self._observation()
+        return obs[1] if obs else None
+
+    def _observation(self):
+        """(the plugin's capability, the shape, the values in one), found once."""
+        if not hasattr(self, "_obs"):
+            self._obs = None
+            found = lib.bones_observe_find(self._plugin_ptr, self.ptr)
+            if found:
+                dims, rank, count = (_lib.c_size * _lib.MAX_RANK)(), ctypes.c_int(), \
+                    _lib.c_size()
+                if lib.bones_observe_shape(found, self.ptr, dims, ctypes.byref(rank),
+                                           ctypes.byref(count)) != 0:
+                    raise BonesError(f"{self.name}: the plugin's observation shape is "
+                                     "out of range")
+                self._obs = (found.contents, tuple(dims[:rank.value]), count.value)
+        return self._obs
+
     def state_of_session(self, session):
         """The current state of a session of this game, its history included."""
         state = State(self)
@@ -282,6 +303,24 @@ class State:
         buf = ctypes.create_string_buffer(1 << 16)
         fn(self._g, self._buf, player, buf, len(buf))
         return buf.value.decode()
+
+    def observation_tensor(self, player):
+        """What `player` may see (-1: a spectator) as a numpy array of float32 of the
+        game's observation_tensor_shape(), from the plugin's "bones.observation/1":
+        equal for two states that differ only in what the player cannot see. BonesError
+        when the plugin offers none."""
+        import numpy  # only here: the rest of the package needs no numpy
+
+        obs = self.game._observation()
+        if not obs:
+            raise BonesError(f"{self.game.name}: the game offers no observation tensor")
+        if not -1 <= player < self.game.num_players():
+            raise BonesError(f"player {player}: out of range -1..{self.game.num_players() - 1}")
+        cap, shape, count = obs
+        values = numpy.empty(count, dtype=numpy.float32)
+        cap.fill(self._g, self._buf, player,
+                 values.ctypes.data_as(ctypes.POINTER(ctypes.c_float)))
+        return values.reshape(shape)
 
     def information_state_string(self, player):
         """The observation with the actions so far as `player` saw them (outcomes it may

@@ -131,7 +131,21 @@ function request() {
 		if (kind === 'open') seat.open = true;
 		seats.push(seat);
 	}
-	return { game: choice.name, options, seats, hints: $('hints').checked };
+	const req = { game: choice.name, options, seats, hints: $('hints').checked, private: $('private').checked };
+	const perMove = $('per-move').value;
+	if (perMove === '0') req.time = { per_move: '0' };
+	else if (perMove) req.time = { per_move: perMove, penalty: $('penalty').value || '0', grace: $('grace').value, forfeit: $('forfeit').checked };
+	return req;
+}
+
+// The links this browser keeps (localStorage): seats opened (play.js) and tables created
+// here (their owner token, to delete them before the first move).
+function stored(key) {
+	try { return JSON.parse(localStorage.getItem(key) || '[]'); } catch (e) { return []; }
+}
+
+function keep(key, list) {
+	try { localStorage.setItem(key, JSON.stringify(list.slice(0, 50))); } catch (e) { /* private mode */ }
 }
 
 async function create(event) {
@@ -144,6 +158,7 @@ async function create(event) {
 		place.textContent = body.error;
 		return;
 	}
+	keep('bones.owned', [{ id: body.id, owner: body.owner, when: Date.now() }, ...stored('bones.owned')]);
 	const links = $('links');
 	links.replaceChildren();
 	for (const s of body.seats) {
@@ -156,6 +171,7 @@ async function create(event) {
 	links.append(el('li', {}, _('Spectators:') + ' ', el('a', { href: spec, textContent: spec }), ' ', copyButton(spec)));
 	$('created').hidden = false;
 	loadTables();
+	mySeats();
 }
 
 // A button that copies a link, and says so.
@@ -201,14 +217,45 @@ async function loadTables() {
 	document.querySelector('#tables tbody').replaceChildren(...rows);
 }
 
-function mySeats() {
-	// the seat links this browser has opened (play.js keeps them), newest first
-	let seats = [];
-	try { seats = JSON.parse(localStorage.getItem('bones.seats') || '[]'); } catch (e) { seats = []; }
-	$('mine').hidden = !seats.length;
-	$('my-seats').replaceChildren(...seats.map((s) => el('li', {},
-		el('a', { href: '/t/' + s.id + '#seat=' + s.seat + '&token=' + s.token, textContent: fmt(_('%s, seat %d'), s.game, s.seat) }),
-		' ', el('span', { className: 'help', textContent: new Date(s.when).toLocaleString(i18n.lang) }))));
+// "My games": the tables of the seat links and owner tokens this browser keeps, as the
+// server finds them (POST /api/mine), the ones where it is your turn first.
+async function mySeats() {
+	const seats = stored('bones.seats'), owned = stored('bones.owned');
+	const ask = new Map();
+	for (const s of seats) if (!ask.has(s.id)) ask.set(s.id, { id: s.id, token: s.token });
+	for (const o of owned) ask.set(o.id, Object.assign(ask.get(o.id) || { id: o.id }, { owner: o.owner }));
+	$('mine').hidden = !ask.size;
+	if (!ask.size) { $('my-seats').replaceChildren(); return; }
+	let body;
+	try {
+		const r = await fetch(api('/api/mine'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tables: [...ask.values()].slice(0, 100) }) });
+		body = await r.json();
+		if (!r.ok) { $('error-mine').textContent = body.error; return; }
+	} catch (e) { return; }
+	$('mine').hidden = !body.tables.length;
+	$('my-seats').replaceChildren(...body.tables.map((t) => {
+		const seat = seats.find((s) => s.id === t.id && s.seat === t.seat);
+		const href = seat ? '/t/' + t.id + '#seat=' + seat.seat + '&token=' + seat.token : '/t/' + t.id;
+		// TRANSLATORS: a table in "My games": the game, then the players' names
+		const li = el('li', { className: t.my_turn ? 'my-turn' : t.over ? 'over' : '' },
+			el('a', { href, textContent: fmt(_('%1$s: %2$s'), t.game, t.names.join(', ')) }), ' ',
+			el('span', { className: 'help', textContent: t.my_turn ? _('your turn') : t.over ? _('over') : t.moves ? fmt(_('moves played: %d'), t.moves) : _('not started') }));
+		if (t.deletable) {
+			li.append(' ', el('button', { type: 'button', className: 'delete', textContent: _('Delete'), onclick: () => remove(t.id) }));
+		}
+		return li;
+	}));
+}
+
+async function remove(id) {
+	if (!window.confirm(_('Delete this table? Its links stop working.'))) return;
+	const o = stored('bones.owned').find((x) => x.id === id);
+	const r = await fetch(api('/api/tables/' + id + '/delete'), { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + (o ? o.owner : '') }, body: '{}' });
+	const body = await r.json();
+	$('error-mine').textContent = r.ok ? '' : body.error;
+	if (r.ok) keep('bones.owned', stored('bones.owned').filter((x) => x.id !== id));
+	mySeats();
+	loadTables();
 }
 
 async function start() {
@@ -231,9 +278,10 @@ async function start() {
 	if (first) select.value = 's:holomino';
 	select.addEventListener('change', renderForm);
 	$('create-form').addEventListener('submit', create);
+	$('per-move').addEventListener('change', () => { $('time-more').hidden = !$('per-move').value || $('per-move').value === '0'; });
 	renderForm();
 	loadTables();
-	setInterval(loadTables, 5000);
+	setInterval(() => { loadTables(); mySeats(); }, 5000);
 }
 
 start();

@@ -270,8 +270,23 @@ function fitTargets() {
 	return true;
 }
 
-function setZoom(z) {
+// On a phone a table starts at the zoom last used for its game (chosen or automatic),
+// so a wide board (Hegemino's tableaus) is large before your first turn too.
+function zoomKey() { return 'bones.zoom.' + view.game; }
+
+function restoreZoom() {
+	if (window.innerWidth > 800 || zoom !== 1) return false;
+	let z = 1;
+	try { z = parseFloat(localStorage.getItem(zoomKey())) || 1; } catch (e) { /* private mode */ }
+	if (z <= 1) return false;
+	setZoom(z);
+	return true;
+}
+
+function setZoom(z, keep = true) {
 	zoom = Math.max(1, Math.min(MAX_ZOOM, z));
+	if (keep && view && window.innerWidth <= 800)
+		try { localStorage.setItem(zoomKey(), String(zoom)); } catch (e) { /* private mode */ }
 	centre = true;
 	$('board').style.width = (zoom * 100) + '%';
 	$('board').style.maxWidth = zoom > 1 ? 'none' : '';
@@ -337,6 +352,7 @@ function renderOverlay() {
 		hover(b, moves);
 		overlay.append(b);
 	}
+	wideHits(overlay, [...spots.values()], size, scale);
 	const other = view.legal.filter((m) => m.target < 0);
 	if (other.length && !$('choices').childElementCount) {
 		const box = $('choices');
@@ -347,6 +363,68 @@ function renderOverlay() {
 			box.append(b);
 		}
 	}
+}
+
+// A target alone in its row (a market's domino) also answers on a wider capsule around
+// its circle, up to half the way to the next target in its row: a bigger thing to tap
+// that covers no other target (no two capsules meet either).
+function wideHits(overlay, groups, size, scale) {
+	const W = view.width, H = view.height;
+	for (const moves of groups) {
+		const m = moves[0];
+		let half = Math.min(65, 1.1 * size);
+		for (const other of groups) {
+			const o = other[0];
+			if (o === m || Math.abs(o.y - m.y) * scale >= size) continue;
+			half = Math.min(half, Math.abs(o.x - m.x) * scale / 2);
+		}
+		if (half < size * 0.75) continue;
+		const b = el('button', { className: 'hit', title: moves.map(label).join('\n'), tabIndex: -1 });
+		b.style.left = pct(m.x, W); b.style.top = pct(m.y, H);
+		b.style.width = (2 * half) + 'px'; b.style.height = size + 'px';
+		b.style.margin = (-size / 2) + 'px 0 0 ' + (-half) + 'px';
+		b.addEventListener('click', () => choose(moves));
+		overlay.prepend(b); // under the circles
+	}
+}
+
+// Pinch on the board zooms it (two fingers); one finger scrolls as usual, and a tap on
+// a target is a click. The picture is drawn again at the new size when the fingers lift.
+let pinch = null;
+function touchDistance(e) {
+	const [a, b] = e.touches;
+	return { d: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY), x: (a.clientX + b.clientX) / 2, y: (a.clientY + b.clientY) / 2 };
+}
+
+function pinchStart(e) {
+	if (e.touches.length !== 2) return;
+	const t = touchDistance(e), wrap = $('board-wrap'), r = wrap.getBoundingClientRect();
+	pinch = { d: t.d, zoom, f: 1, x: t.x - r.left, y: t.y - r.top, sx: wrap.scrollLeft, sy: wrap.scrollTop };
+}
+
+function pinchMove(e) {
+	if (!pinch || e.touches.length !== 2) return;
+	e.preventDefault();
+	const t = touchDistance(e), wrap = $('board-wrap');
+	const z = Math.max(1, Math.min(MAX_ZOOM, pinch.zoom * t.d / pinch.d));
+	pinch.f = z / pinch.zoom;
+	$('board').style.width = (z * 100) + '%';
+	$('board').style.maxWidth = z > 1 ? 'none' : '';
+	// the point between the fingers stays under them
+	wrap.scrollLeft = (pinch.sx + pinch.x) * pinch.f - pinch.x;
+	wrap.scrollTop = (pinch.sy + pinch.y) * pinch.f - pinch.y;
+}
+
+function pinchEnd(e) {
+	if (!pinch || e.touches.length >= 2) return;
+	const z = pinch.zoom * pinch.f;
+	pinch = null;
+	autoZoom = false;
+	zoom = Math.max(1, Math.min(MAX_ZOOM, z));
+	try { localStorage.setItem(zoomKey(), String(zoom)); } catch (err) { /* private mode */ }
+	$('zoom-out').disabled = zoom <= 1;
+	$('zoom-in').disabled = zoom >= MAX_ZOOM;
+	load(); // keeps the scroll: the fingers chose what shows
 }
 
 let clockTimer = null;
@@ -417,7 +495,10 @@ function renderMatch() {
 }
 
 function render() {
-	if (!pictureUrl) remember();
+	if (!pictureUrl) {
+		remember();
+		if (restoreZoom()) return; // drawn again at that size
+	}
 	$('title').textContent = view.game + ' (' + view.preset + ')';
 	$('who').textContent = view.viewer ? fmt(_('You are seat %1$d: %2$s'), view.viewer, view.seats[view.viewer - 1].name) : _('Watching');
 	$('status').textContent = view.status;
@@ -426,6 +507,7 @@ function render() {
 	renderReplay();
 	renderClock();
 	renderMatch();
+	renderChat();
 	if (pictureUrl) URL.revokeObjectURL(pictureUrl);
 	for (const url of ghosts.values()) URL.revokeObjectURL(url);
 	ghosts = new Map();
@@ -442,7 +524,7 @@ function render() {
 		if ($('picture').complete) centreOnTargets();
 		else $('picture').addEventListener('load', centreOnTargets, { once: true });
 	}
-	if (view.over && zoom > 1 && autoZoom) { autoZoom = false; setZoom(1); return; } // the whole end
+	if (view.over && zoom > 1 && autoZoom) { autoZoom = false; setZoom(1, false); return; } // the whole end
 	if (fitTargets()) return;
 	const legal = $('legal');
 	legal.replaceChildren(...view.legal.map((m) => el('option', { value: m.move, textContent: label(m) })));
@@ -472,6 +554,41 @@ function render() {
 	record.hidden = !view.over;
 	record.href = '/api/tables/' + tableId + '/record'; // the same in every language
 	record.download = 'bones-' + tableId + '.bones';
+}
+
+// The table's chat: text only (textContent, never HTML), newest at the bottom.
+function renderChat() {
+	const list = $('chat'), lines = view.chat || [];
+	const last = list.lastElementChild;
+	if (last && lines.length && last.dataset.n === String(lines[lines.length - 1].n)) return;
+	const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+	list.replaceChildren(...lines.map((c) => {
+		// TRANSLATORS: a spectator's line in the chat has no seat and maybe no name
+		const who = c.seat ? c.name : fmt(_('%s (watching)'), c.name || _('spectator'));
+		const li = el('li', { className: c.seat ? 'seat' : 'spectator' }, el('b', { textContent: who + ': ' }), c.text);
+		li.dataset.n = c.n;
+		return li;
+	}));
+	if (atEnd) list.scrollTop = list.scrollHeight;
+	$('chat-name').hidden = !!view.viewer;
+}
+
+async function sendChat(e) {
+	e.preventDefault();
+	const text = $('chat-text').value.trim();
+	if (!text) return;
+	const body = { text };
+	if (!view || !view.viewer) body.name = $('chat-name').value.trim();
+	try {
+		const r = await fetch(api('/api/tables/' + tableId + '/chat'), { method: 'POST', headers: headers(), body: JSON.stringify(body) });
+		const reply = await r.json();
+		connected(true);
+		$('chat-error').textContent = r.ok ? '' : reply.error;
+		if (r.ok) { $('chat-text').value = ''; load(); }
+	} catch (err) {
+		connected(false);
+		$('chat-error').textContent = _('The message was not sent: the server cannot be reached.');
+	}
 }
 
 // The end: who won with what, the winner's row marked, the rematch offered.
@@ -539,6 +656,9 @@ function listen() {
 
 $('play-selected').addEventListener('click', () => { if ($('legal').value) play($('legal').value); });
 $('rematch').addEventListener('click', rematch);
+$('chat-form').addEventListener('submit', sendChat);
+try { $('chat-name').value = localStorage.getItem('bones.name') || ''; } catch (e) { /* private mode */ }
+$('chat-name').addEventListener('change', () => { try { localStorage.setItem('bones.name', $('chat-name').value); } catch (e) { /* private mode */ } });
 $('zoom-in').addEventListener('click', () => { autoZoom = false; setZoom(zoom * 1.5); });
 $('zoom-out').addEventListener('click', () => { autoZoom = false; setZoom(zoom / 1.5); });
 $('zoom-fit').addEventListener('click', () => { autoZoom = false; setZoom(1); });
@@ -548,6 +668,10 @@ $('board-wrap').addEventListener('wheel', (e) => {
 	autoZoom = false;
 	setZoom(zoom * (e.deltaY < 0 ? 1.25 : 0.8));
 }, { passive: false });
+$('board-wrap').addEventListener('touchstart', pinchStart, { passive: true });
+$('board-wrap').addEventListener('touchmove', pinchMove, { passive: false });
+$('board-wrap').addEventListener('touchend', pinchEnd);
+$('board-wrap').addEventListener('touchcancel', pinchEnd);
 $('notify').addEventListener('click', () => Notification.requestPermission().then(() => render()));
 try { $('sound').checked = localStorage.getItem('bones.sound') === '1'; } catch (e) { /* private mode */ }
 $('sound').addEventListener('change', () => { try { localStorage.setItem('bones.sound', $('sound').checked ? '1' : '0'); } catch (e) { /* private mode */ } });

@@ -127,7 +127,30 @@ typedef struct bones_render {
 	 * returns false to leave the notation. */
 	bool (*move_words)(const void *game, const void *state, bones_move move, char *buf,
 			   size_t cap);
+	/* The game's full rules for people who have never played it, in the plugin's own
+	 * words and the player's language, as this configured game plays them: the goal,
+	 * a turn, what is legal, how it ends and how it scores. Plain UTF-8 paragraphs
+	 * separated by an empty line, lines unwrapped (the host wraps them to its window
+	 * or terminal; a line starting with "- " is a list item). Writes a NUL-terminated
+	 * text (cut at cap - 1 bytes; 16 KiB always suffice) and returns true, or returns
+	 * false to leave only the summary. May be called at any time on any thread. */
+	bool (*rules_text)(const void *game, char *buf, size_t cap);
+	/* At game over, for people, in the player's language: why the game ended in a few
+	 * words on the first line ("the boneyard and the market are empty", "blocked:
+	 * every player passed in a row"), then the score sheet, one line per player (or
+	 * tableau) saying how the score comes about ("tableau 1: 2s: 4 squares, 1 wild, x2
+	 * = 8; ...; total 31"). Writes a NUL-terminated text and returns true, or returns
+	 * false when the game is not over (the host then says only "game over"). */
+	bool (*end_text)(const void *game, const void *state, char *buf, size_t cap);
 } bones_render;
+
+/* The capability's size in each ABI minor: a host accepts any size from the 1.0 one up
+ * (1.1 added nothing here) and reads an appended field only where BONES_RENDER_HAS says
+ * the plugin's size covers it. ABI 1.2 appended prompt, describe_chance, move_label,
+ * move_words, rules_text and end_text in that order; a 1.2 plugin built before one of them has a
+ * size between the two. */
+#define BONES_RENDER_SIZE_1_0 ((uint32_t)offsetof(bones_render, prompt))
+#define BONES_RENDER_SIZE_1_2 ((uint32_t)sizeof(bones_render))
 
 /* Whether render struct r has the appended field f set. */
 #define BONES_RENDER_HAS(r, f) \

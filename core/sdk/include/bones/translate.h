@@ -70,6 +70,26 @@ static inline const char *bones_translate_plural(const bones_host *host, const c
 	return n == 1 ? singular : plural;
 }
 
+/* Writes the NULL-terminated paragraphs (marked N_ in the plugin) translated in domain,
+ * separated by an empty line, into buf (cut at cap - 1 bytes, always NUL-terminated):
+ * the body of a render.h rules_text. Returns the bytes written. */
+static inline size_t bones_translate_paragraphs(const bones_host *host, const char *domain,
+						const char *const *paragraphs, char *buf,
+						size_t cap)
+{
+	size_t len = 0;
+	for (int i = 0; paragraphs[i] && cap; i++) {
+		const char *p = bones_translate(host, domain, paragraphs[i]);
+		for (const char *c = i ? "\n\n" : ""; *c && len + 1 < cap; c++)
+			buf[len++] = *c;
+		for (; *p && len + 1 < cap; p++)
+			buf[len++] = *p;
+	}
+	if (cap)
+		buf[len] = '\0';
+	return len;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,342 @@
+/* Geominos move generation: every placement of the tiles in a hand, twelve anchor rows at
+ * a time in four 64-bit lanes (one vector op for AVX2, two for SSE2 or NEON); whether a
+ * hand has one; and random moves drawn without the list (sample_move). */
+#include "geominos.h"
+
+#include "bones/rng.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Lane i of a block with first row y0 holds rows y0+3i to y0+3i+2, 21 bits each, so a
+ * block's four lanes are rows y0 to y0+11 in reading order. A board is kept as the
+ * block from each row on (S[y] = rows y to y+11), one load for a section dy rows down.
+ * Shifting a lane by a section's column offset moves bits across rows only at the
+ * columns the orientation's xmask rules out. */
+#define BLOCK_ROWS 12
+#define S_ROWS (BLOCK_ROWS + GEO_MAX_SECTIONS) /* blocks from rows 0 and 12, dy <= 8 */
+#define ROW_BITS ((1ull << GEO_N) - 1ull)
+
+/* A block is NV vectors: one with AVX2, else two of 16 bytes (SSE2, NEON), which GCC
+ * keeps in registers where it spills a 32-byte vector it must split. */
+#ifdef __AVX2__
+#define NV 1
+typedef uint64_t lanes __attribute__((vector_size(32)));
+#else
+#define NV 2
+typedef uint64_t lanes __attribute__((vector_size(16)));
+#endif
+#define VL (4 / NV) /* lanes in a vector */
+
+typedef struct packed_board {
+	uint64_t want[GEO_PIPS][S_ROWS][4]; /* empty squares next to p pips, 0 past the board */
+	uint64_t empty[S_ROWS][4];
+	uint32_t wrows[GEO_PIPS];           /* rows where want[p] has a square */
+	uint32_t packed;                    /* pips whose want rows are packed yet */
+} packed_board;
+
+/* A move's column and row from the bit of a lane: bit b is column b % 21 of row b / 21. */
+#define BP(b) ((bones_move)((b) % GEO_N) << 8 | (bones_move)((b) / GEO_N) << 13)
+#define BP8(b) BP(b), BP(b + 1), BP(b + 2), BP(b + 3), BP(b + 4), BP(b + 5), BP(b + 6), \
+	BP(b + 7)
+static const bones_move bit_place[64] = {BP8(0),  BP8(8),  BP8(16), BP8(24),
+					 BP8(32), BP8(40), BP8(48), BP8(56)};
+
+static void pack(const uint32_t *rows, uint64_t (*q)[4])
+{
+	uint64_t p[S_ROWS + 9]; /* rows y to y + 2 */
+	for (int y = 0; y < GEO_N - 2; y++)
+		p[y] = rows[y] | (uint64_t)rows[y + 1] << GEO_N |
+		       (uint64_t)rows[y + 2] << (2 * GEO_N);
+	p[GEO_N - 2] = rows[GEO_N - 2] | (uint64_t)rows[GEO_N - 1] << GEO_N;
+	p[GEO_N - 1] = rows[GEO_N - 1];
+	for (int y = GEO_N; y < S_ROWS + 9; y++)
+		p[y] = 0;
+	for (int y = 0; y < S_ROWS; y++) {
+		q[y][0] = p[y];
+		q[y][1] = p[y + 3];
+		q[y][2] = p[y + 6];
+		q[y][3] = p[y + 9];
+	}
+}
+
+static void pack_empty(const geo_state *s, packed_board *b)
+{
+	uint32_t empty[GEO_N];
+	for (int y = 0; y < GEO_N; y++)
+		empty[y] = ~s->occ[y] & (uint32_t)ROW_BITS;
+	pack(empty, b->empty);
+	b->packed = 0;
+	for (int p = 0; p < GEO_PIPS; p++) {
+		uint32_t w = 0;
+		for (int y = 0; y < GEO_N; y++)
+			w |= (uint32_t)(s->want[p][y] != 0) << y;
+		b->wrows[p] = w;
+	}
+}
+
+/* The anchors of both blocks (rows 0 to 11 and 12 to 23) where the orientation lies on
+ * empty squares, one section next to a section with its pips, into out[0..7]. (Vectors
+ * stay inside: passing them between functions would depend on the target's ABI.) */
+static void blocks(const packed_board *b, const geo_orient *o, uint64_t *out)
+{
+	enum { N = 2 * NV, NEXT = BLOCK_ROWS * 4 }; /* vectors; words to the second block */
+	lanes m[N], v;
+	for (int j = 0; j < N; j++)
+		m[j] = (lanes){0};
+	for (int k = 0; k < o->count; k++) {
+		const uint64_t *q = b->want[o->pips[k]][o->dy[k]];
+		uint64_t rs = o->rs[k], ls = o->ls[k];
+#pragma GCC unroll 4
+		for (int j = 0; j < N; j++) {
+			memcpy(&v, q + (j / NV) * NEXT + (j % NV) * VL, sizeof v);
+			m[j] |= v >> rs << ls;
+		}
+	}
+	for (int j = 0; j < N; j++)
+		m[j] &= o->xmask3;
+	for (int k = 0; k < o->count; k++) {
+		const uint64_t *q = b->empty[o->dy[k]];
+		uint64_t rs = o->rs[k], ls = o->ls[k];
+#pragma GCC unroll 4
+		for (int j = 0; j < N; j++) {
+			memcpy(&v, q + (j / NV) * NEXT + (j % NV) * VL, sizeof v);
+			m[j] &= v >> rs << ls;
+		}
+	}
+	memcpy(out, m, sizeof m);
+}
+
+#ifdef __POPCNT__
+static inline int pop64(uint64_t x) { return __builtin_popcountll(x); }
+#else /* a portable build: no call into libgcc */
+static inline int pop64(uint64_t x)
+{
+	x -= x >> 1 & 0x5555555555555555ull;
+	x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+	return (int)((x * 0x0101010101010101ull) >> 56);
+}
+#endif
+
+/* Write the placements of the bits of lane j (rows 3j to 3j+2) from moves[n] on,
+ * keeping to cap; returns the new count. Most lanes hold a few anchors or none: four
+ * slots are written at a time whatever their number, the count moving on only for the
+ * real ones (bit 63, never an anchor, stands in for the rest), so the loop seldom
+ * takes a branch it cannot predict. */
+static inline size_t emit(bones_move *moves, size_t n, size_t cap, bones_move base,
+			  uint64_t bits)
+{
+	if (n + 64 + 4 <= cap) {
+		bones_move *out = moves + n;
+		do {
+			for (int i = 0; i < 4; i++) {
+				*out = base + bit_place[__builtin_ctzll(bits | 1ull << 63)];
+				out += bits != 0;
+				bits &= bits - 1;
+			}
+		} while (bits);
+		return (size_t)(out - moves);
+	}
+	for (; bits; bits &= bits - 1, n++)
+		if (n < cap)
+			moves[n] = base + bit_place[__builtin_ctzll(bits)];
+	return n;
+}
+
+/* What scan does with the placements it finds. */
+typedef struct scan_out {
+	bones_move *moves; /* the list, up to cap of them; NULL: none */
+	size_t cap;
+	bool any;          /* stop at the first one */
+	size_t pick;       /* with moves == NULL: the index of the one to put in picked */
+	bones_move picked;
+} scan_out;
+
+/* Placements of the tiles in mask, tile by tile, orientation by orientation, then in
+ * reading order of the anchor: the anchors where some section lands on an empty square
+ * next to a section with its pips (only blocks of rows near placed tiles are looked at)
+ * and every section on an empty square. Returns how many (up to the pick, or 1 for
+ * any). */
+static size_t scan(const geo_game *g, const geo_state *s, uint32_t mask, scan_out *out)
+{
+	packed_board b;
+	pack_empty(s, &b);
+	size_t n = 0;
+	for (; mask; mask &= mask - 1) {
+		int t = __builtin_ctz(mask);
+		const geo_tile *tile = &g->tiles[t];
+		for (int oi = 0; oi < tile->orient_count; oi++) {
+			const geo_orient *o = &tile->orient[oi];
+			int last = GEO_N - o->height; /* the lowest anchor row */
+			uint32_t rows = 0;
+			for (int k = 0; k < o->count; k++)
+				rows |= b.wrows[o->pips[k]] >> o->dy[k];
+			rows &= (2u << last) - 1u;
+			if (!rows)
+				continue;
+			int first = __builtin_ctz(rows);
+			for (uint32_t need = o->pipmask & ~b.packed; need; need &= need - 1)
+				pack(s->want[__builtin_ctz(need)], b.want[__builtin_ctz(need)]);
+			b.packed |= o->pipmask;
+			uint64_t found[8];
+			blocks(&b, o, found);
+			if (out->any) {
+				if ((found[0] | found[1] | found[2] | found[3] | found[4] | found[5] |
+				     found[6] | found[7]) != 0)
+					return 1;
+			} else if (out->moves) {
+				for (int j = first / 3; j <= (31 - __builtin_clz(rows)) / 3; j++)
+					n = emit(out->moves, n, out->cap, geo_move_place(t, oi, 0, 3 * j),
+						 found[j]);
+			} else {
+				for (int j = 0; j < 8; j++) {
+					size_t c = (size_t)pop64(found[j]);
+					if (out->pick - n < c) {
+						uint64_t w = found[j];
+						for (size_t i = out->pick - n; i; i--)
+							w &= w - 1;
+						out->picked = geo_move_place(t, oi, 0, 3 * j) +
+							      bit_place[__builtin_ctzll(w)];
+						return out->pick + 1;
+					}
+					n += c;
+				}
+			}
+		}
+	}
+	return n;
+}
+
+size_t geo_generate(const geo_game *g, const geo_state *s, uint32_t mask,
+		    bones_move *moves, size_t cap)
+{
+	scan_out out = {moves, cap, cap == 0, 0, 0};
+	size_t n = scan(g, s, mask, &out);
+	return n < cap || cap == 0 ? n : cap;
+}
+
+/* Four bit rows of the state from row `row` of occ on, where want[p] row y is row
+ * GEO_N * (1 + p) + y (the arrays follow each other): rows past an array's end are the
+ * next array's or the state's next bytes (the callers mask them out). */
+#define ROWS4(v, s, row) \
+	memcpy(&(v), (const char *)(s) + offsetof(geo_state, occ) + 4 * (size_t)(row), sizeof(v))
+_Static_assert(offsetof(geo_state, want) == offsetof(geo_state, occ) + 4 * GEO_N,
+	       "want follows occ");
+_Static_assert(offsetof(geo_state, occ) + 4 * (GEO_N * (1 + GEO_PIPS) + 3) <=
+	       sizeof(geo_state), "four rows from any row stay inside the state");
+
+/* The same placements as scan's (any), four anchor rows at a time straight from the
+ * state's rows: nothing to pack, and most hands have a placement in the first
+ * orientation or two. */
+bool geo_has_placement(const geo_game *g, const geo_state *s, uint32_t mask)
+{
+	for (; mask; mask &= mask - 1) {
+		const geo_tile *tile = &g->tiles[__builtin_ctz(mask)];
+		for (int oi = 0; oi < tile->orient_count; oi++) {
+			const geo_orient *o = &tile->orient[oi];
+			int last = GEO_N - o->height;
+			for (int y = 0; y <= last; y += 4) {
+				geo_rows4 m = {0, 0, 0, 0}, v;
+				for (int k = 0; k < o->count; k++) {
+					ROWS4(v, s, GEO_N * (1 + o->pips[k]) + y + o->dy[k]);
+					m |= v >> o->rs[k] << o->ls[k];
+				}
+				geo_rows4 row = {(uint32_t)y, (uint32_t)y + 1, (uint32_t)y + 2,
+					     (uint32_t)y + 3};
+				m &= o->xmask & (geo_rows4)(row <= (uint32_t)last);
+				if (!(m[0] | m[1] | m[2] | m[3]))
+					continue;
+				for (int k = 0; k < o->count; k++) {
+					ROWS4(v, s, y + o->dy[k]);
+					m &= ~v >> o->rs[k] << o->ls[k];
+				}
+				if (m[0] | m[1] | m[2] | m[3])
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* ---- Random moves without the list (ABI 1.1's sample_move) ----------------------- */
+
+/* Draws before sample_move counts every placement instead. */
+#define SAMPLE_TRIES 200
+
+/* A placement of the mover drawn uniformly, by rejection: a candidate is a section with
+ * p pips of a tile in hand on a square next to p pips (pips, square, tile and section
+ * drawn uniformly); it is taken when the tile fits there, with probability 1 / the
+ * number of its sections that touch so, which makes every placement equally likely. */
+static bones_move sample_place(const geo_game *g, const geo_state *s,
+			       uint64_t (*next_random)(void *), void *rng)
+{
+	uint32_t hand = s->hand[s->current];
+	uint32_t squares[GEO_PIPS], sections[GEO_PIPS], total = 0;
+	for (int p = 0; p < GEO_PIPS; p++) {
+		int c = 0;
+		for (int y = 0; y < GEO_N; y += 3)
+			c += pop64(s->want[p][y] | (uint64_t)s->want[p][y + 1] << GEO_N |
+				   (uint64_t)s->want[p][y + 2] << (2 * GEO_N));
+		squares[p] = (uint32_t)c;
+		sections[p] = 0;
+		for (uint32_t h = hand; h; h &= h - 1)
+			sections[p] += g->by_pip[__builtin_ctz(h)].count[p];
+		total += squares[p] * sections[p];
+	}
+	for (int tries = 0; total && tries < SAMPLE_TRIES; tries++) {
+		uint32_t j = bones_random_below(next_random, rng, total);
+		int p = 0;
+		for (; j >= squares[p] * sections[p]; p++)
+			j -= squares[p] * sections[p];
+		uint32_t sq = j / sections[p], sec = j % sections[p];
+		int y = 0;
+		for (uint32_t c; sq >= (c = (uint32_t)pop64(s->want[p][y])); y++)
+			sq -= c;
+		uint32_t row = s->want[p][y];
+		for (; sq; sq--)
+			row &= row - 1;
+		int x = __builtin_ctz(row), t;
+		uint32_t h = hand;
+		for (;; h &= h - 1) {
+			t = __builtin_ctz(h);
+			if (sec < g->by_pip[t].count[p])
+				break;
+			sec -= g->by_pip[t].count[p];
+		}
+		int oi = g->by_pip[t].at[p][sec] >> 4, k = g->by_pip[t].at[p][sec] & 15;
+		const geo_orient *o = &g->tiles[t].orient[oi];
+		int ax = x - o->dx[k], ay = y - o->dy[k];
+		if (!geo_fits(o, s->occ, ax, ay))
+			continue;
+		uint32_t touching = 0;
+		for (int i = 0; i < o->count; i++)
+			touching += s->want[o->pips[i]][ay + o->dy[i]] >> (ax + o->dx[i]) & 1u;
+		if (touching == 1 || bones_random_below(next_random, rng, touching) == 0)
+			return geo_move_place(t, oi, ax, ay);
+	}
+	scan_out out = {NULL, 0, false, SIZE_MAX, 0};
+	out.pick = bones_random_below(next_random, rng, (uint32_t)scan(g, s, hand, &out));
+	scan(g, s, hand, &out);
+	return out.picked;
+}
+
+bones_status geo_sample_move(const void *game, const void *state,
+			     uint64_t (*next_random)(void *), void *rng, bones_move *move)
+{
+	const geo_game *g = game;
+	const geo_state *s = state;
+	if (s->phase == GEO_PH_OVER)
+		return BONES_EILLEGAL;
+	if (s->phase != GEO_PH_PLAY) { /* a tile of the deck, each equally likely */
+		uint32_t d = s->deck;
+		for (uint32_t j = bones_random_below(next_random, rng,
+						     (uint32_t)pop64(d)); j; j--)
+			d &= d - 1;
+		*move = GEO_MOVE_DRAW | (bones_move)__builtin_ctz(d);
+		return BONES_OK;
+	}
+	*move = s->blocked ? GEO_MOVE_PASS : sample_place(g, s, next_random, rng);
+	return BONES_OK;
+}

@@ -1,0 +1,89 @@
+"""A Python agent behind the engine protocol (bones.engine.serve): by hand it answers
+genmove with a legal move and an agent's exception with an error line; in a 100-game
+tournament (dominoes with hidden deals, Holomino) it never forfeits, both as a script
+and as `python3 -m bones.engine MODULE:NAME`."""
+
+import csv
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+from support import BONES
+
+EXAMPLE = os.path.join(os.path.dirname(__file__), "..", "..", "frontends", "python",
+                       "examples", "random_agent.py")
+
+
+def talk(args, lines, cwd=None):
+    """Runs a Python engine with `lines` on its input; its completed process."""
+    return subprocess.run([sys.executable, *args], input="".join(l + "\n" for l in lines),
+                          capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def test_genmove_after_the_deal_is_a_legal_move():
+    out = talk([EXAMPLE], ["new dominoes seed=4", "roll", "genmove", "quit"])
+    move = out.stdout.splitlines()[2]
+    assert re.match(r"move [0-6]-[0-6]", move), out.stdout
+
+
+def test_a_failing_agent_answers_an_error_and_the_engine_goes_on(tmp_path):
+    (tmp_path / "broken.py").write_text("def choose(state):\n"
+                                        "    raise RuntimeError('no idea')\n")
+    env = dict(os.environ, PYTHONPATH=f"{os.environ['PYTHONPATH']}:{tmp_path}")
+    out = subprocess.run([sys.executable, "-m", "bones.engine", "broken:choose"],
+                         input="new holomino seed=1\nroll\ngenmove\ntomove\nquit\n",
+                         capture_output=True, text=True, env=env, timeout=120)
+    lines = out.stdout.splitlines()
+    assert lines[2] == "error: genmove: the agent found no move", out.stdout
+    assert lines[3] == "player 1", out.stdout
+    assert "RuntimeError('no idea')" in out.stderr
+
+
+def test_no_argument_is_a_usage_error():
+    assert talk(["-m", "bones.engine"], []).returncode != 0
+
+
+TOURNEY = """[tourney]
+name = python
+seed = 31
+rounds = 5
+concurrency = 2
+time_per_move = 5s
+[game.dom]
+plugin = dominoes
+variant = draw
+[game.holo]
+plugin = holomino
+[player.script]
+engine = "{py}" "{example}"
+[player.module]
+engine = "{py}" -m bones.engine random_agent:choose
+[player.host]
+engine = "{py}" -m bones.engine --agent=greedy
+[player.random]
+agent = random
+[player.greedy]
+agent = greedy
+"""
+
+
+def test_a_100_game_tournament_has_no_forfeit(tmp_path):
+    # 5 participants, 2 seats, 2 games, rounds 5: 10 pairs x 2 x 5 = 100 games
+    shutil.copy(EXAMPLE, tmp_path / "random_agent.py")
+    (tmp_path / "t.ini").write_text(TOURNEY.format(py=sys.executable,
+                                                   example=os.path.abspath(EXAMPLE)))
+    env = dict(os.environ, PYTHONPATH=f"{os.environ['PYTHONPATH']}:{tmp_path}")
+    out = subprocess.run([BONES, "tourney", "t.ini", "--output", "out", "--quiet"],
+                         cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    with open(tmp_path / "out" / "games.csv", newline="") as f:
+        rows = list(csv.reader(f))
+    header, seats = rows[0], rows[1:]
+    assert len(seats) == 200, f"expected 100 games (200 seats), got {len(seats)} seats"
+    player, rank, forfeit = (header.index(k) for k in ("player", "rank", "forfeit"))
+    assert [r for r in seats if r[forfeit]] == []
+    for name in ("script", "module", "host"):
+        assert any(r[player] == name and r[rank] in ("1", "2") for r in seats), \
+            f"{name} never finished a game"
