@@ -16,13 +16,7 @@ games=${GAMES:-100} ms=${MS:-60} load=${LOAD:-2} seed=${SEED:-11}
 [ -x "$bones" ] || { echo "$0: no $bones" >&2; exit 2; }
 mkdir -p "$out" && rm -rf "$out/idle" "$out/loaded" || exit 2
 export BONES_PLUGIN_PATH=$1/lib/bones/plugins
-busy=
-stop() {
-	[ -n "$busy" ] && kill $busy 2>/dev/null
-	busy=
-}
-trap stop EXIT
-trap 'stop; exit 130' INT TERM HUP
+. "$(dirname "$0")/../busy.sh"
 ini=$out/engines.ini
 printf '[tourney]\nname = engines\nseed = %s\nrounds = %s\ntime_per_move = %sms
 [game.draw4]\nplugin = dominoes\nvariant = draw\nplayers = 4\n' "$seed" "$games" "$ms" >"$ini"
@@ -41,14 +35,9 @@ run() { # NAME: one tournament into $out/NAME, its forfeits printed
 	[ "$ff" = 0 ] || rc=1
 }
 run idle
-i=0
-while [ "$i" -lt "$load" ]; do
-	sh -c 'while :; do :; done' &
-	busy="$busy $!"
-	i=$((i + 1))
-done
+start_busy "$load"
 run loaded
-stop
+stop_busy
 if cmp -s "$out/idle/standings.csv" "$out/loaded/standings.csv"; then
 	echo "standings: the same idle and beside $load busy processes"
 else
