@@ -5,19 +5,8 @@
 set -u
 build=$1 runs=$2 load=$3
 pattern=$(printf '%s' "$4" | tr -d ' \t') # make's line continuations leave blanks
-busy=
-stop() {
-	[ -n "$busy" ] && kill $busy 2>/dev/null
-	busy=
-}
-trap stop EXIT
-trap 'stop; exit 130' INT TERM HUP
-i=0
-while [ "$i" -lt "$load" ]; do
-	sh -c 'while :; do :; done' &
-	busy="$busy $!"
-	i=$((i + 1))
-done
+. "$(dirname "$0")/busy.sh"
+start_busy "$load"
 echo "stress: $runs runs of '$pattern' beside $load busy processes ($busy)"
 cd "$build" || exit 1
 ctest -R "$pattern" --output-on-failure --repeat until-fail:"$runs" -j 2

@@ -57,6 +57,29 @@ if ! BONES_PLUGIN_PATH=$TP "$BONES" replay "$T/bad.rec" >/dev/null 2>"$T/bad.err
    grep -qF "bones replay: $T/bad.rec:$line: move 2: '+4': not legal now" "$T/bad.err"; then
 	ok "replay rejects the first illegal move with file, line and move number"
 else fail "replay of a bad record: $(cat "$T/bad.err")"; fi
+# a game that stopped early (resigned, forfeited) is told so, with the host's FinalResult,
+# while its Result (the rules' "*") is still checked
+sed -e '/^3\. /d' -e 's/^\[Result .*/[Result "*"]\n[Resigned "2"]\n[FinalResult "ranks 1 2; scores 0 0"]/' \
+	"$T/game.rec" >"$T/resigned.rec"
+if BONES_PLUGIN_PATH=$TP "$BONES" replay "$T/resigned.rec" >"$T/resigned" &&
+   grep -q '^result: \* (player 2 resigned)$' "$T/resigned" &&
+   grep -q '^final result: ranks 1 2; scores 0 0$' "$T/resigned"; then
+	ok "replay tells a resigned game and its final result"
+else fail "replay of a resigned game: $(cat "$T/resigned")"; fi
+sed -e 's/^\[Resigned .*/[Forfeit "1"]/' "$T/resigned.rec" >"$T/forfeit.rec"
+sed -e 's/^\[Resigned .*/[Forfeit "seat 2 (hang): timed out after 800 ms"]/' \
+	"$T/resigned.rec" >"$T/forfeit2.rec"
+if BONES_PLUGIN_PATH=$TP "$BONES" replay "$T/forfeit.rec" >"$T/forfeit" &&
+   grep -q '^result: \* (player 1 forfeited)$' "$T/forfeit" &&
+   BONES_PLUGIN_PATH=$TP "$BONES" replay "$T/forfeit2.rec" >"$T/forfeit2" &&
+   grep -q '^result: \* (forfeit: seat 2 (hang): timed out after 800 ms)$' "$T/forfeit2"; then
+	ok "replay tells a forfeited game (a seat, or a tournament's reason)"
+else fail "replay of a forfeited game: $(cat "$T/forfeit" "$T/forfeit2")"; fi
+sed -e 's/^\[Result .*/[Result "ranks 1 2; scores 1 0"]/' "$T/resigned.rec" >"$T/liar.rec"
+if ! BONES_PLUGIN_PATH=$TP "$BONES" replay "$T/liar.rec" >/dev/null 2>"$T/liar.err" &&
+   grep -q "Result: the record says 'ranks 1 2; scores 1 0' but the game is not over" "$T/liar.err"; then
+	ok "replay still checks the rules' Result of a resigned game"
+else fail "replay of a resigned game with a false Result: $(cat "$T/liar.err")"; fi
 # a game number past the machine's integers is refused, never clamped to another game
 if ! "$BONES" replay "$T/game.rec" --game 99999999999999999999 2>"$T/huge.err" &&
    grep -qF "bones replay: --game 99999999999999999999: the number is too large" "$T/huge.err"; then

@@ -99,26 +99,41 @@ forfeits=$(awk -F, 'NR > 1 && $9 == "bones" && $13 != ""' "$tmp/hidden/games.csv
 # a host in a hurry: bones engine in 4-player draw dominoes at 60 ms a move (its guesses
 # often have another player lead) repairs them within its own budget of work and never
 # forfeits; that budget is no time, so the same seed gives the same games with two busy
-# processes beside it
+# processes beside it. The host's clock is injected and stands still (a move never runs
+# out of time), so neither run can forfeit by the machine's load; a run on the real
+# clock beside the busy processes may forfeit a late engine, but a game it records
+# without a forfeit is the same game.
 printf '[tourney]\nname = hurry\nseed = 11\nrounds = 20\ntime_per_move = 60ms\n[game.draw4]
 plugin = dominoes\nvariant = draw\nplayers = 4\n' >"$tmp/hurry.ini"
 for i in 1 2 3 4; do
 	printf '[player.e%d]\nengine = "%s" engine --agent random\n' "$i" "$bones" >>"$tmp/hurry.ini"
 done
-"$bones" tourney "$tmp/hurry.ini" --output "$tmp/hurry" --quiet >/dev/null 2>&1 ||
-	fail "the hurried tournament exited $?"
+echo 0 >"$tmp/clock"
+hurry() { # OUT [CLOCK]: the hurried tournament into $tmp/OUT
+	BONES_TEST_CLOCK=${2-} "$bones" tourney "$tmp/hurry.ini" --output "$tmp/$1" --quiet \
+		>/dev/null 2>&1 || fail "the hurried tournament ($1) exited $?"
+}
+hurry hurry "$tmp/clock"
 hurry_ff=$(awk -F, 'NR > 1 && $13 != ""' "$tmp/hurry/games.csv" | wc -l)
 [ "$hurry_ff" = 0 ] && [ "$(wc -l <"$tmp/hurry/games.csv")" = 81 ] ||
 	fail "at 60 ms a move: $hurry_ff forfeits: $(awk -F, 'NR > 1 && $13 != ""' "$tmp/hurry/games.csv" | head -2)"
 sh -c 'while :; do :; done' & busy1=$!
 sh -c 'while :; do :; done' & busy2=$!
-"$bones" tourney "$tmp/hurry.ini" --output "$tmp/hurry-busy" --quiet >/dev/null 2>&1 ||
-	fail "the hurried tournament beside two busy processes exited $?"
+hurry hurry-busy "$tmp/clock"
+hurry hurry-real
 kill "$busy1" "$busy2"
 wait "$busy1" "$busy2" 2>/dev/null
 busy1= busy2=
 cmp -s "$tmp/hurry/games.csv" "$tmp/hurry-busy/games.csv" ||
 	fail "the same seed gave other games beside two busy processes: $(diff "$tmp/hurry/games.csv" "$tmp/hurry-busy/games.csv" | head -4)"
+# on the real clock: every game whose rows name no forfeit is the still clock's game
+other=$(awk -F, 'FNR == 1 { next }
+	{ key = $2 "," $3; row[FILENAME, key] = row[FILENAME, key] $0 "\n"
+	  if ($13 != "") ff[key] = 1; keys[key] = 1 }
+	END { for (k in keys) if (!(k in ff) && row[ARGV[1], k] != row[ARGV[2], k]) print k }' \
+	"$tmp/hurry/games.csv" "$tmp/hurry-real/games.csv")
+[ -z "$other" ] && [ "$(wc -l <"$tmp/hurry-real/games.csv")" = 81 ] ||
+	fail "on the real clock under load, games without a forfeit differ (round,table): $other"
 
 # an engine that answers nonsense is restarted (what it prints later is never read as an
 # answer), and "info ..." lines before a move are no answer: one forfeit, in one game

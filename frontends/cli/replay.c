@@ -27,6 +27,38 @@ static bool print_position(const bones_session *s)
 	return true;
 }
 
+/* Why a game that is not over stopped: the Forfeit tag (a seat, or a tournament's
+ * "seat N (NAME): reason") or the Resigned tag; else it is not over. */
+static void print_stopped(const char *file, size_t k)
+{
+	char why[512];
+	if (bones_record_tag(file, k, "Resigned", why, sizeof why))
+		printf(_(" (player %s resigned)"), why);
+	else if (bones_record_tag(file, k, "Forfeit", why, sizeof why) &&
+		 why[strspn(why, "0123456789")] == '\0')
+		printf(_(" (player %s forfeited)"), why);
+	else if (bones_record_tag(file, k, "Forfeit", why, sizeof why))
+		printf(_(" (forfeit: %s)"), why);
+	else
+		printf(" (%s)", _("the game is not over"));
+}
+
+/* The rules' result (checked against the Result tag while reading), why a game that
+ * is not over stopped, and the host's FinalResult (penalties, a forfeit or a
+ * resignation counted) when the record has one. */
+static void print_result(const bones_session *s, const char *file, size_t k)
+{
+	char result[512], final[512];
+	bones_record_result(s, result, sizeof result);
+	/* not translated: scripts read these lines (the results as in records) */
+	printf("moves: %zu\nresult: %s", bones_session_length(s), result);
+	if (!strcmp(result, "*"))
+		print_stopped(file, k);
+	printf("\n");
+	if (bones_record_tag(file, k, "FinalResult", final, sizeof final))
+		printf("final result: %s\n", final);
+}
+
 static int replay_usage(FILE *out, int status)
 {
 	fprintf(out, _("usage: bones replay FILE [--game K]\n\n"
@@ -78,7 +110,7 @@ int cmd_replay(int argc, char **argv)
 	}
 	bones_registry_scan_default(reg);
 	bones_session *s = NULL;
-	char err[1024], result[512];
+	char err[1024];
 	bones_status st = bones_record_count(file, &games, err, sizeof err);
 	if (!st && (k || games > 1))
 		st = bones_record_replay_game(file, k ? k : 1, reg, &s, err, sizeof err);
@@ -90,14 +122,8 @@ int cmd_replay(int argc, char **argv)
 		snprintf(err, sizeof err, "%s", _("out of memory drawing the position"));
 		st = BONES_ENOMEM;
 	}
-	if (s) {
-		bones_record_result(s, result, sizeof result);
-		/* not translated: scripts read these two lines (the result as in records) */
-		printf("moves: %zu\nresult: %s", bones_session_length(s), result);
-		if (!strcmp(result, "*"))
-			printf(" (%s)", _("the game is not over"));
-		printf("\n");
-	}
+	if (s)
+		print_result(s, file, k ? k : 1);
 	if (fflush(stdout) || ferror(stdout)) {
 		snprintf(err, sizeof err, "%s", _("cannot write the output"));
 		st = st ? st : BONES_EIO;

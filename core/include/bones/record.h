@@ -69,6 +69,11 @@ bones_status bones_record_count(const char *path, size_t *games, char *err, size
 bones_status bones_record_replay_game(const char *path, size_t k, bones_registry *reg,
 				      bones_session **out, char *err, size_t errcap);
 
+/* The value of tag `name` in game k (from 1) of a record file, into value (cap bytes),
+ * as bones_record_replay_game counts games: true when that game has the tag and it
+ * fits. For the tags replay does not apply: FinalResult, Forfeit, Resigned. */
+bool bones_record_tag(const char *path, size_t k, const char *name, char *value, size_t cap);
+
 /* The Result tag of the session: "*" while the game runs, else
  * "ranks R1 R2 ...; scores S1 S2 ..." (players in seat order, ranks 1 = best). */
 size_t bones_record_result(const bones_session *s, char *buf, size_t cap);

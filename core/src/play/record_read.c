@@ -507,3 +507,37 @@ bones_status bones_record_replay_game(const char *path, size_t k, bones_registry
 	free(text);
 	return st;
 }
+
+struct find_tag {
+	size_t k;
+	const char *name;
+	char *value, *scratch;
+	size_t cap;
+	bool found;
+};
+
+/* A tag of game k before its first move, [Name "value"], its line end dropped. */
+static void find_tag_line(void *user, size_t game, const char *line)
+{
+	struct find_tag *t = user;
+	char name[64], text[MAX_TAG_VALUE + 128];
+	const char *p = line + strspn(line, " \t");
+	if (game != t->k || *p != '[' || snprintf(text, sizeof text, "%s", p) >= (int)sizeof text)
+		return;
+	text[strcspn(text, "\r\n")] = '\0';
+	if (parse_tag(text, name, sizeof name, t->scratch, MAX_TAG_VALUE) &&
+	    !strcmp(name, t->name) && strlen(t->scratch) < t->cap) {
+		strcpy(t->value, t->scratch);
+		t->found = true;
+	}
+}
+
+bool bones_record_tag(const char *path, size_t k, const char *name, char *value, size_t cap)
+{
+	char err[256];
+	struct find_tag t = {k, name, value, malloc(MAX_TAG_VALUE), cap, false};
+	bool ok = t.scratch && cap && !each_line(path, find_tag_line, &t, err, sizeof err) &&
+		  t.found;
+	free(t.scratch);
+	return ok;
+}

@@ -229,7 +229,15 @@ static bool search(struct search *q)
 	memcpy(q->trial, q->keep, q->length * sizeof *q->trial);
 	score best = replay(q, q->first, false);
 	memcpy(q->keep, q->trial, q->length * sizeof *q->keep);
+	int blind = 0;
 	for (int stale = 0, kicks = 0; !best.done && q->budget > 0;) {
+		/* for a goal of who moves, a history that replays whole is no closer or
+		 * farther than another: every other try then draws all guesses afresh (a
+		 * blind walk of single changes alone has a long tail) */
+		if (!q->goal.text && best.reached == q->length && (++blind & 1)) {
+			best = kick(q, best, RESTART_KICKS);
+			continue;
+		}
 		if (step(q, &best)) {
 			stale = 0;
 			continue;
