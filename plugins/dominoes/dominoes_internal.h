@@ -1,13 +1,90 @@
-/* What dominoes.c shares with heuristic.c: the mover's view of a position (their hand
- * and the line, nothing hidden), the moves that lay a tile, and the game knowledge the
- * plugin offers the search and as its own agent. Not a public API. */
+/* What the files of the dominoes plugin share: the constants, the packed moves, the
+ * configured game and the flat state (sections 2 and 3 of docs/plugin-guide.md), the
+ * functions one file offers the others, and the mover's view of a position that
+ * heuristic.c reads. Not a public API. */
 #ifndef DOMINOES_INTERNAL_H
 #define DOMINOES_INTERNAL_H
 
 #include "bones/plugin.h"
+#include "bones/render.h"
+#include "bones/observation.h"
+#include "bones/translate.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+/* The plugin's own texts in the player's language (docs/plugin-guide.md, "Speaking the
+ * player's language"). The host translates the static texts marked N_ (name, summary,
+ * option help, variant names and summaries) in the gettext domain named by the entry's
+ * text_domain; the texts made at run time go through the host's translate service with
+ * TR and TRN. Pass NULL as the host for English: the observation, which the host
+ * compares, never changes with the language. po/de.po holds the German. */
+#define TEXT_DOMAIN "bones-dominoes"
+#define N_(s) s
+#define TR(host, s) bones_translate(host, TEXT_DOMAIN, s)
+#define TRN(host, s, p, n) bones_translate_plural(host, TEXT_DOMAIN, s, p, (unsigned long)(n))
+
+#define TILES 28        /* tiles in a double-six set */
+#define MAX_PLAYERS 4
+#define DRAW_RESERVE 2  /* boneyard tiles that are never drawn in the draw game */
+#define MAX_MOVES (2 * TILES) /* a hand of at most 28 tiles, each at two ends */
+#define FLIPPED 0x80u   /* line entry flag: the tile is shown high half first */
+
+/* ==== 2. Moves: small integers packed by the plugin ==================================
+ * A move is kind << 5 | tile; the host never looks inside. Notation (section 6, text.c):
+ *   LEAD "6-6"  LEFT "3-5:L"  RIGHT "3-5:R"  PASS "pass"  DRAW "draw"   (players)
+ *   DEAL "deal:3-5"  DRAWN "draw:3-5"                                    (chance) */
+enum { LEAD, LEFT, RIGHT, PASS, DRAW, DEAL, DRAWN };
+#define MOVE(kind, tile) ((bones_move)((unsigned)(kind) << 5 | (unsigned)(tile)))
+#define KIND(m) ((int)((m) >> 5))
+#define TILE(m) ((int)((m)&31u))
+
+/* ==== 3. The configured game and the flat state ======================================
+ * The game is built once by configure and is read-only afterwards (many threads may
+ * share it). The state is flat bytes: no pointers, so the host copies it with memcpy. */
+typedef struct game {
+	const bones_host *host;     /* borrowed; outlives the game */
+	int players, hand_size;
+	bool draw_game;             /* the draw variant */
+	uint8_t lo[TILES], hi[TILES]; /* pips of tile t, lo <= hi: 0-0, 0-1, .., 0-6, 1-1, .. */
+	uint32_t with_pip[7];       /* bitmask of the tiles showing pip value v on a half */
+} game;
+
+typedef struct state {
+	uint32_t hand[MAX_PLAYERS]; /* bitmask of the tiles in each hand */
+	uint32_t boneyard;          /* tiles neither dealt nor drawn yet */
+	uint8_t line[TILES];        /* the line left to right: tile | FLIPPED */
+	uint8_t length;             /* tiles on the line */
+	uint8_t left, right;        /* pips of the two open ends, when length > 0 */
+	uint8_t turn;               /* player to move, or receiving the next deal or draw */
+	uint8_t dealt;              /* tiles dealt so far */
+	uint8_t passes;             /* passes in a row since the last tile was played */
+	uint8_t drawing;            /* 1 after a "draw" move: the next node deals it a tile */
+	uint8_t lead;               /* index in line of the lead tile (for the picture) */
+} state;
+_Static_assert(sizeof(state) == 56, "state has no hidden padding");
+
+/* Every tile of a bitmask, lowest first. */
+#define FOR_TILES(t, mask) \
+	for (int t = 0; t < TILES; t++) \
+		if ((mask) >> t & 1u)
+
+static inline int dom_count(uint32_t mask)
+{
+	int n = 0;
+	for (; mask; mask &= mask - 1)
+		n++;
+	return n;
+}
+
+static inline int dom_pips(const game *g, uint32_t mask)
+{
+	int sum = 0;
+	FOR_TILES(t, mask)
+		sum += g->lo[t] + g->hi[t];
+	return sum;
+}
 
 /* The player to move's view: what they hold and what lies on the table. */
 typedef struct dom_view {
@@ -19,10 +96,40 @@ typedef struct dom_view {
 } dom_view;
 
 /* dominoes.c */
-void dom_view_of(const void *game, const void *state, dom_view *v);
+bool dom_dealing(const game *g, const state *s);
+bool dom_game_over(const game *g, const state *s);
+/* Whether m is one of the legal moves of s. */
+bool dom_is_legal(const game *g, const state *s, bones_move m);
+bones_status dom_apply(const void *vg, void *vs, bones_move m);
+void dom_view_of(const void *vg, const void *vs, dom_view *v);
 /* Whether m lays a tile: its tile and the end it goes to (-1 lead, 0 left, 1 right). */
 bool dom_move_lays(bones_move m, int *tile, int *end);
-size_t dom_legal_moves(const void *game, const void *state, bones_move *moves, size_t cap);
+size_t dom_legal_moves(const void *vg, const void *vs, bones_move *moves, size_t cap);
+
+/* text.c: the notation, the breakdown, the text view and the words of the pictures. */
+size_t dom_format_move(const void *vg, const void *vs, bones_move m, char *buf,
+		       size_t cap);
+bones_status dom_parse_move(const void *vg, const void *vs, const char *text,
+			    bones_move *out);
+size_t dom_breakdown(const void *vg, const void *vs, char *buf, size_t cap);
+size_t dom_render_text(const void *vg, const void *vs, int viewer, char *buf,
+		       size_t cap);
+size_t dom_observation(const void *vg, const void *vs, int player, char *buf,
+		       size_t cap);
+bool dom_describe_chance(const void *vg, const void *vs, bones_move m, char *buf,
+			 size_t cap);
+bool dom_move_label(const void *vg, const void *vs, bones_move m, char *buf,
+		    size_t cap);
+bool dom_move_words(const void *vg, const void *vs, bones_move m, char *buf,
+		    size_t cap);
+bool dom_end_text(const void *vg, const void *vs, char *buf, size_t cap);
+bool dom_rules_text(const void *vg, char *buf, size_t cap);
+
+/* draw.c: the pictures ("bones.render/1"). */
+extern const bones_render dom_render;
+
+/* observation.c: the observation tensor ("bones.observation/1"). */
+extern const bones_observation dom_tensor;
 
 /* heuristic.c: what a player keeps by laying tile at end (dom_move_lays), in points:
  * higher is better. */

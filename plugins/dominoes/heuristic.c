@@ -9,7 +9,6 @@
 #include "bones/heuristic.h"
 #include "dominoes_internal.h"
 
-#define N_(s) s                /* marks a text the host translates */
 #define ALL_TILES 0x0FFFFFFFu /* the 28 tiles of a double-six set */
 #define DOUBLE 2.5            /* a double laid: it fits one suit only, hard to place */
 #define MINE 1.0              /* each tile kept that fits an open end after the move */
@@ -43,11 +42,11 @@ double dom_keep_value(const dom_view *v, int tile, int end)
 }
 
 /* Each move on its own: exp(value / TEMPER); a draw or a pass (the only move) 1. */
-static void priors(const void *game, const void *state, const bones_move *moves, size_t n,
+static void priors(const void *vg, const void *vs, const bones_move *moves, size_t n,
 		   double *weights)
 {
 	dom_view v;
-	dom_view_of(game, state, &v);
+	dom_view_of(vg, vs, &v);
 	for (size_t i = 0; i < n; i++) {
 		int tile, end;
 		weights[i] = dom_move_lays(moves[i], &tile, &end) ?
@@ -60,13 +59,13 @@ const bones_heuristic dom_heuristic = {.size = sizeof(bones_heuristic),
 				       .flags = BONES_HEURISTIC_PRIORS_PER_MOVE};
 
 /* keeper: the legal move of the highest value, ties at random. */
-static bones_move keeper(const void *game, const void *state,
+static bones_move keeper(const void *vg, const void *vs,
 			 uint64_t (*next_random)(void *rng), void *rng)
 {
 	bones_move moves[64], best = 0;
-	size_t n = dom_legal_moves(game, state, moves, sizeof moves / sizeof moves[0]);
+	size_t n = dom_legal_moves(vg, vs, moves, sizeof moves / sizeof moves[0]);
 	dom_view v;
-	dom_view_of(game, state, &v);
+	dom_view_of(vg, vs, &v);
 	double top = -INFINITY;
 	uint64_t ties = 0;
 	for (size_t i = 0; i < n; i++) {
