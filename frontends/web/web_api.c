@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bones/i18n.h"
+#include "web_accounts.h"
 #include "web_messages.h"
 
 /* An error text reaches the client: a path of the server's (two '/' or more, e.g. a
@@ -262,6 +263,25 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 	}
 }
 
+/* The account routes (web_accounts.c): a JSON body where one is read, the session
+ * cookie in, a cookie and Retry-After out. */
+static void accounts(web_tables *ts, const web_request *req, web_reply *rep)
+{
+	web_json_doc doc = {0};
+	bool body = web_accounts_wants_body(req->method, req->path);
+	if (body && !parse_body(req, &doc, rep))
+		return;
+	web_account_call call = {.client = req->client ? req->client : "",
+				 .session = req->session, .secure = req->secure};
+	web_result r = web_accounts_handle(web_tables_accounts(ts), req->method, req->path,
+					   body ? doc.root : NULL, &call, &rep->body);
+	if (body)
+		web_json_release(&doc);
+	result_reply(rep, &r);
+	snprintf(rep->cookie, sizeof rep->cookie, "%s", call.cookie);
+	rep->retry_after = call.retry_after;
+}
+
 void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 {
 	memset(rep, 0, sizeof *rep);
@@ -289,6 +309,8 @@ void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 		web_result r = web_tables_mine_json(ts, doc.root, &rep->body);
 		web_json_release(&doc);
 		result_reply(rep, &r);
+	} else if (web_accounts_route(path)) {
+		accounts(ts, req, rep);
 	} else if (!strncmp(path, "/api/tables/", 12)) {
 		table_route(ts, path + 12, req, rep);
 	} else {
