@@ -131,9 +131,10 @@ static bool find_account(web_accounts *a, const char *name, char *hash, char *ex
 	return found;
 }
 
-/* Run an INSERT or UPDATE of accounts with (text, text[, int]); SQLITE_DONE or the code. */
+/* Run an INSERT or UPDATE with (text, text[, text zt or else int z]); SQLITE_DONE or the
+ * code. */
 static int write_account(web_accounts *a, const char *sql, const char *x, const char *y,
-			 int64_t z)
+			 const char *zt, int64_t z)
 {
 	sqlite3 *db = web_store_lock(a->st);
 	sqlite3_stmt *q = NULL;
@@ -141,7 +142,9 @@ static int write_account(web_accounts *a, const char *sql, const char *x, const 
 	if (rc == SQLITE_OK) {
 		sqlite3_bind_text(q, 1, x, -1, SQLITE_TRANSIENT);
 		sqlite3_bind_text(q, 2, y, -1, SQLITE_TRANSIENT);
-		if (sqlite3_bind_parameter_count(q) > 2)
+		if (sqlite3_bind_parameter_count(q) > 2 && zt)
+			sqlite3_bind_text(q, 3, zt, -1, SQLITE_TRANSIENT);
+		else if (sqlite3_bind_parameter_count(q) > 2)
 			sqlite3_bind_int64(q, 3, z);
 		rc = sqlite3_step(q);
 	}
@@ -179,7 +182,7 @@ static web_result create_account(web_accounts *a, const web_json *body, web_acco
 	char hash[HASH_TEXT];
 	if (!hash_password(pw, hash, sizeof hash))
 		return fail(500, NULL, _("the password cannot be hashed"));
-	int rc = write_account(a, "INSERT INTO accounts VALUES(?,?,?)", name, hash,
+	int rc = write_account(a, "INSERT INTO accounts VALUES(?,?,?)", name, hash, NULL,
 			       web_session_now(a->ts) / 1000);
 	if (rc == SQLITE_CONSTRAINT)
 		return fail(409, "name", _("name: that name is taken"));
@@ -266,12 +269,77 @@ static web_result change_password(web_accounts *a, const web_json *body,
 	}
 	if (!hash_password(pw, hash, sizeof hash))
 		return fail(500, NULL, _("the password cannot be hashed"));
-	if (write_account(a, "UPDATE accounts SET hash = ? WHERE name = ?", hash, name, 0) !=
+	if (write_account(a, "UPDATE accounts SET hash = ? WHERE name = ?", hash, name, NULL, 0) !=
 		    SQLITE_DONE ||
 	    !web_session_delete_others(a->st, name, call->session))
 		return fail(500, NULL, _("the account cannot be stored"));
 	web_log("account %s: password changed", name);
 	return (web_result){.code = 200};
+}
+
+void web_accounts_seat_taken(web_accounts *a, const char *session, const char *id,
+			     const char *token)
+{
+	char name[WEB_NAME_MAX + 1];
+	if (!session || !web_session_find(a->st, session, web_session_now(a->ts), name,
+					  sizeof name))
+		return;
+	if (write_account(a, "INSERT OR IGNORE INTO account_seats VALUES(?,?,?)", name, id, token, 0) ==
+	    SQLITE_DONE)
+		return;
+	web_log("account %s: the seat at table %s is not saved", name, id);
+}
+
+size_t web_accounts_seats(web_accounts *a, const char *session, web_seat_ref *out,
+			  size_t cap)
+{
+	char name[WEB_NAME_MAX + 1];
+	size_t n = 0;
+	if (!session || !web_session_find(a->st, session, web_session_now(a->ts), name,
+					  sizeof name))
+		return 0;
+	sqlite3 *db = web_store_lock(a->st);
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT s.table_id, s.token FROM account_seats s JOIN tables t"
+			       " ON t.id = s.table_id WHERE s.name = ? ORDER BY t.created DESC",
+			       -1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
+		while (n < cap && sqlite3_step(q) == SQLITE_ROW) {
+			snprintf(out[n].id, sizeof out[n].id, "%s", sqlite3_column_text(q, 0));
+			snprintf(out[n].token, sizeof out[n].token, "%s", sqlite3_column_text(q, 1));
+			n++;
+		}
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(a->st);
+	return n;
+}
+
+/* The player's games as "games": [{"id", "game", "created"}], newest first (100). */
+static void player_games(web_accounts *a, const char *name, web_buf *out, bool *f)
+{
+	web_buf_json_key(out, f, "games");
+	web_buf_puts(out, "[");
+	sqlite3 *db = web_store_lock(a->st);
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT DISTINCT t.id, t.game, t.created FROM account_seats s"
+			       " JOIN tables t ON t.id = s.table_id WHERE s.name = ?"
+			       " ORDER BY t.created DESC LIMIT 100", -1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
+		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
+			bool g = true;
+			web_buf_puts(out, i ? ",{" : "{");
+			web_buf_json_key(out, &g, "id");
+			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 0));
+			web_buf_json_key(out, &g, "game");
+			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 1));
+			web_buf_json_key(out, &g, "created");
+			web_buf_printf(out, "%lld}", (long long)sqlite3_column_int64(q, 2));
+		}
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(a->st);
+	web_buf_puts(out, "]");
 }
 
 /* GET /api/players/NAME: the public page (no secret in it). */
@@ -287,8 +355,8 @@ static web_result player(web_accounts *a, const char *name, web_buf *out)
 	web_buf_json_string(out, exact);
 	web_buf_json_key(out, &f, "created");
 	web_buf_printf(out, "%lld", (long long)created);
-	web_buf_json_key(out, &f, "games");
-	web_buf_puts(out, "[]}");
+	player_games(a, exact, out, &f);
+	web_buf_puts(out, "}");
 	return (web_result){.code = 200};
 }
 

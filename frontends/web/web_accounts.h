@@ -40,6 +40,13 @@ void web_accounts_destroy(web_accounts *a);
 bool web_accounts_route(const char *path);
 /* Whether the route reads a JSON body (the others take none). */
 bool web_accounts_wants_body(const char *method, const char *path);
+/* A seat taken with the session's account (none: nothing): kept for "my games" and
+ * the player's page. */
+void web_accounts_seat_taken(web_accounts *a, const char *session, const char *id,
+			     const char *token);
+/* The seats of the session's account, newest first, at most cap; 0 without one. */
+size_t web_accounts_seats(web_accounts *a, const char *session, web_seat_ref *out,
+			  size_t cap);
 /* Answer an account route: body is the parsed JSON object, or NULL. */
 web_result web_accounts_handle(web_accounts *a, const char *method, const char *path,
 			       const web_json *body, web_account_call *call, web_buf *out);

@@ -69,6 +69,9 @@ static const char schema[] =
 	" hash TEXT NOT NULL, created INTEGER NOT NULL);"
 	"CREATE TABLE IF NOT EXISTS sessions(hash TEXT PRIMARY KEY, name TEXT NOT NULL,"
 	" expires INTEGER NOT NULL);"
+	/* the seats an account took (the seat's token, as in seats) */
+	"CREATE TABLE IF NOT EXISTS account_seats(name TEXT NOT NULL COLLATE NOCASE,"
+	" table_id TEXT NOT NULL, token TEXT NOT NULL, PRIMARY KEY(name, table_id, token));"
 	/* the number of starts: versions grow across restarts (web_store_epoch) */
 	"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
 	"INSERT OR IGNORE INTO meta VALUES('epoch', 0);";

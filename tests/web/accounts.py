@@ -144,6 +144,29 @@ check("a session expires after 30 days", call("GET", "/api/account", token=ann)[
 st, r, _ = call("POST", "/api/login", {"name": "Ann", "password": NEW}, headers={"Origin": "http://evil.example"})
 check("a log-in from another site's page is refused", st == 403, r)
 
+# a seat taken while logged in: "my games" and the player's page list it on any device
+st, r, h = call("POST", "/api/login", {"name": "Bob", "password": BOB})
+bob = cookie_of(h)[1]
+secrets.append(bob)
+st, t, _ = srv.call("POST", "/api/tables", {"game": "holomino", "seats": [
+    {"kind": "human", "name": "Ann"}, {"kind": "human", "open": True}]})
+st, j, _ = call("POST", "/api/tables/%s/join" % t["id"], {"name": "Bob"}, token=bob)
+check("Bob takes the open seat logged in", st == 200 and j.get("seat") == 2, j)
+st, r, h = call("POST", "/api/login", {"name": "Bob", "password": BOB})
+other = cookie_of(h)[1]  # another device: no token of its own
+secrets.append(other)
+st, r, _ = call("POST", "/api/mine", {"tables": []}, token=other)
+got = [(x["id"], x["seat"], x.get("token")) for x in r.get("tables", [])]
+check("my games on another device lists Bob's seat with its token", st == 200 and got == [(t["id"], 2, j["token"])], r)
+ann = cookie_of(call("POST", "/api/login", {"name": "Ann", "password": NEW})[2])[1]
+secrets.append(ann)
+st, r, _ = call("POST", "/api/mine", {"tables": []}, token=ann)
+check("Ann's session does not list Bob's seat", st == 200 and r["tables"] == [], r)
+st, r, _ = call("POST", "/api/mine", {"tables": []})
+check("without a session my games lists nothing", st == 200 and r["tables"] == [], r)
+st, r, _ = call("GET", "/api/players/bob")
+check("Bob's page lists the table", st == 200 and [g["id"] for g in r["games"]] == [t["id"]], r)
+
 # after a restart the accounts are kept; no secret in clear in the files or the log
 srv.stop()
 srv = Server(build, data, clock=clock)
