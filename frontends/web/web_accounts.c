@@ -153,6 +153,17 @@ static int write_account(web_accounts *a, const char *sql, const char *x, const 
 	return rc;
 }
 
+/* {"name": name}, 200. */
+static web_result name_reply(const char *name, web_buf *out)
+{
+	bool f = true;
+	web_buf_puts(out, "{");
+	web_buf_json_key(out, &f, "name");
+	web_buf_json_string(out, name);
+	web_buf_puts(out, "}");
+	return (web_result){.code = 200};
+}
+
 /* Log name in: a session, its cookie, {"name": ...}. */
 static web_result start_session(web_accounts *a, const char *name, web_account_call *call,
 				web_buf *out)
@@ -161,12 +172,7 @@ static web_result start_session(web_accounts *a, const char *name, web_account_c
 	if (!web_session_new(a->st, name, web_session_now(a->ts), token, sizeof token))
 		return fail(500, NULL, _("the session cannot be stored"));
 	web_session_cookie(call->cookie, sizeof call->cookie, token, call->secure);
-	bool f = true;
-	web_buf_puts(out, "{");
-	web_buf_json_key(out, &f, "name");
-	web_buf_json_string(out, name);
-	web_buf_puts(out, "}");
-	return (web_result){.code = 200};
+	return name_reply(name, out);
 }
 
 /* POST /api/accounts {"name", "password"}: a new account, logged in. */
@@ -369,14 +375,7 @@ web_result web_accounts_handle(web_accounts *a, const char *method, const char *
 	if (get && !strncmp(path, "/api/players/", 13))
 		return player(a, path + 13, out);
 	if (get && !strcmp(path, "/api/account")) {
-		if (!logged_in(a, call, name, &r))
-			return r;
-		bool f = true;
-		web_buf_puts(out, "{");
-		web_buf_json_key(out, &f, "name");
-		web_buf_json_string(out, name);
-		web_buf_puts(out, "}");
-		return (web_result){.code = 200};
+		return logged_in(a, call, name, &r) ? name_reply(name, out) : r;
 	}
 	if (!post)
 		return fail(405, NULL, _("no such route for this method"));
