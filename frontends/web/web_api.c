@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bones/i18n.h"
+#include "web_accounts.h"
 #include "web_messages.h"
 
 /* An error text reaches the client: a path of the server's (two '/' or more, e.g. a
@@ -112,6 +113,22 @@ static int seat_of(web_table *t, const web_request *req, web_reply *rep)
 	return seat;
 }
 
+/* A seat taken while logged in: the account keeps it (web_accounts.c), from the join
+ * reply's "token". */
+static void seat_to_account(web_tables *ts, const web_request *req, const web_buf *reply)
+{
+	web_json_doc doc;
+	char err[200];
+	if (!web_json_parse(&doc, reply->data, reply->len, err, sizeof err))
+		return;
+	const char *token = web_json_string(doc.root, "token");
+	char id[41];
+	snprintf(id, sizeof id, "%.*s", (int)strcspn(req->path + 12, "/"), req->path + 12);
+	if (token)
+		web_accounts_seat_taken(web_tables_accounts(ts), req->session, id, token);
+	web_json_release(&doc);
+}
+
 /* POST /join: {"seat": N (optional), "name": "..."}; needs no token. */
 static void join(web_tables *ts, web_table *t, const web_request *req, web_reply *rep)
 {
@@ -125,6 +142,8 @@ static void join(web_tables *ts, web_table *t, const web_request *req, web_reply
 	} else {
 		web_result r = web_table_take_seat(ts, t, k, web_json_string(doc.root, "name"),
 						   &rep->body);
+		if (r.code == 200 && req->session)
+			seat_to_account(ts, req, &rep->body);
 		result_reply(rep, &r);
 	}
 	web_json_release(&doc);
@@ -262,6 +281,25 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 	}
 }
 
+/* The account routes (web_accounts.c): a JSON body where one is read, the session
+ * cookie in, a cookie and Retry-After out. */
+static void accounts(web_tables *ts, const web_request *req, web_reply *rep)
+{
+	web_json_doc doc = {0};
+	bool body = web_accounts_wants_body(req->method, req->path);
+	if (body && !parse_body(req, &doc, rep))
+		return;
+	web_account_call call = {.client = req->client ? req->client : "",
+				 .session = req->session, .secure = req->secure};
+	web_result r = web_accounts_handle(web_tables_accounts(ts), req->method, req->path,
+					   body ? doc.root : NULL, &call, &rep->body);
+	if (body)
+		web_json_release(&doc);
+	result_reply(rep, &r);
+	snprintf(rep->cookie, sizeof rep->cookie, "%s", call.cookie);
+	rep->retry_after = call.retry_after;
+}
+
 void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 {
 	memset(rep, 0, sizeof *rep);
@@ -286,9 +324,14 @@ void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 		web_json_doc doc;
 		if (!parse_body(req, &doc, rep))
 			return;
-		web_result r = web_tables_mine_json(ts, doc.root, &rep->body);
+		web_seat_ref seats[WEB_MINE_MAX]; /* a session's account's seats (web_accounts.c) */
+		size_t n = web_accounts_seats(web_tables_accounts(ts), req->session, seats,
+					      WEB_MINE_MAX);
+		web_result r = web_tables_mine_json(ts, doc.root, seats, n, &rep->body);
 		web_json_release(&doc);
 		result_reply(rep, &r);
+	} else if (web_accounts_route(path)) {
+		accounts(ts, req, rep);
 	} else if (!strncmp(path, "/api/tables/", 12)) {
 		table_route(ts, path + 12, req, rep);
 	} else {

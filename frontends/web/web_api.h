@@ -19,6 +19,8 @@ typedef struct web_request {
 	const char *at;       /* query value at= (a history index: the replay), or NULL */
 	const char *game;     /* query value game= (a match's game K, from 1), or NULL */
 	const char *client;   /* the client's address (a trusted proxy's X-Forwarded-For) */
+	const char *session;  /* the session cookie's value, or NULL (web_accounts.h) */
+	bool secure;          /* behind the trusted (TLS) proxy: cookies are Secure */
 } web_request;
 
 typedef struct web_reply {
@@ -26,6 +28,8 @@ typedef struct web_reply {
 	const char *type;     /* Content-Type, static */
 	web_buf body;         /* owned */
 	web_table *events;    /* set: answer with the table's event stream instead */
+	char cookie[200];     /* a Set-Cookie value, "" none */
+	int retry_after;      /* seconds, with a 429 (0: the server's default) */
 } web_reply;
 
 /* Answer one API request (path under /api/). reply->body is initialised here; the

@@ -53,8 +53,9 @@ web_result web_table_delete(web_tables *ts, web_table *t, const char *token)
 	return r;
 }
 
-/* One of "my games": t as the holder of seat (participant, -1 none) sees it. */
-static void write_mine(web_table *t, int seat, bool owner, web_buf *out)
+/* One of "my games": t as the holder of seat (participant, -1 none) sees it; with the
+ * seat's token when it came from the account (the device may not have it). */
+static void write_mine(web_table *t, int seat, bool owner, bool account, web_buf *out)
 {
 	bool f = true, over = web_table_over(t);
 	int now = web_table_seat_now(t, seat);
@@ -69,6 +70,10 @@ static void write_mine(web_table *t, int seat, bool owner, web_buf *out)
 	web_buf_puts(out, !over && now >= 0 && now == to_move ? "true" : "false");
 	web_buf_json_key(out, &f, "moves");
 	web_buf_printf(out, "%zu", bones_table_player_moves(t->table, bones_session_length(t->s)));
+	if (account) {
+		web_buf_json_key(out, &f, "token");
+		web_buf_json_string(out, t->row.seats[seat].token);
+	}
 	web_buf_json_key(out, &f, "deletable");
 	web_buf_puts(out, owner && unstarted(t) ? "true" : "false");
 	web_buf_json_key(out, &f, "names");
@@ -84,7 +89,7 @@ static void write_mine(web_table *t, int seat, bool owner, web_buf *out)
 struct mine {
 	web_table *t;
 	int seat, rank;
-	bool owner;
+	bool owner, account;
 };
 
 static int mine_order(const void *a, const void *b)
@@ -93,6 +98,17 @@ static int mine_order(const void *a, const void *b)
 	if (x->rank != y->rank)
 		return x->rank - y->rank;
 	return x->t->row.created < y->t->row.created ? 1 : x->t->row.created > y->t->row.created;
+}
+
+/* Where t goes in "my games" for seat: 0 my turn, 1 running, 2 over. */
+static int rank_of(web_table *t, int seat)
+{
+	pthread_mutex_lock(&t->lock);
+	int now = web_table_seat_now(t, seat);
+	bool over = web_table_over(t);
+	int rank = over ? 2 : now >= 0 && now == bones_session_to_move(t->s) ? 0 : 1;
+	pthread_mutex_unlock(&t->lock);
+	return rank;
 }
 
 /* The request's entries that name a table of this server with a matching token. */
@@ -109,17 +125,32 @@ static size_t collect(web_tables *ts, const web_json *list, struct mine *m, size
 		bool owns = owner && is_owner(t, owner);
 		if (seat < 0 && !owns)
 			continue;
-		pthread_mutex_lock(&t->lock);
-		int now = web_table_seat_now(t, seat);
-		bool over = web_table_over(t);
-		int rank = over ? 2 : now >= 0 && now == bones_session_to_move(t->s) ? 0 : 1;
-		pthread_mutex_unlock(&t->lock);
-		m[n++] = (struct mine){t, seat, rank, owns};
+		int rank = rank_of(t, seat);
+		m[n++] = (struct mine){t, seat, rank, owns, false};
 	}
 	return n;
 }
 
-web_result web_tables_mine_json(web_tables *ts, const web_json *req, web_buf *out)
+/* The account's seats (extra) not already among m's tables. */
+static size_t collect_extra(web_tables *ts, const web_seat_ref *extra, size_t count,
+			    struct mine *m, size_t n, size_t cap)
+{
+	for (size_t i = 0; i < count && n < cap; i++) {
+		web_table *t = web_tables_find(ts, extra[i].id);
+		bool seen = false;
+		for (size_t j = 0; t && j < n; j++)
+			seen = seen || m[j].t == t;
+		int seat = t && !seen ? web_table_seat_of(t, extra[i].token) : -1;
+		if (seat < 0)
+			continue;
+		int rank = rank_of(t, seat);
+		m[n++] = (struct mine){t, seat, rank, false, true};
+	}
+	return n;
+}
+
+web_result web_tables_mine_json(web_tables *ts, const web_json *req, const web_seat_ref *extra,
+				size_t extra_count, web_buf *out)
 {
 	const web_json *list = req ? web_json_get(req, "tables") : NULL;
 	if (!list || list->type != WEB_JSON_ARRAY || list->count > WEB_MINE_MAX) {
@@ -129,14 +160,15 @@ web_result web_tables_mine_json(web_tables *ts, const web_json *req, web_buf *ou
 						    "{\"id\", \"token\", \"owner\"}"), WEB_MINE_MAX);
 		return r;
 	}
-	struct mine m[WEB_MINE_MAX];
+	struct mine m[2 * WEB_MINE_MAX];
 	size_t n = collect(ts, list, m, WEB_MINE_MAX);
+	n = collect_extra(ts, extra, extra_count, m, n, 2 * WEB_MINE_MAX);
 	qsort(m, n, sizeof m[0], mine_order);
 	web_buf_puts(out, "{\"tables\":[");
 	for (size_t i = 0; i < n; i++) {
 		web_buf_puts(out, i ? "," : "");
 		pthread_mutex_lock(&m[i].t->lock);
-		write_mine(m[i].t, m[i].seat, m[i].owner, out);
+		write_mine(m[i].t, m[i].seat, m[i].owner, m[i].account, out);
 		pthread_mutex_unlock(&m[i].t->lock);
 	}
 	web_buf_puts(out, "]}");

@@ -22,6 +22,7 @@
 
 #include "bones/i18n.h"
 #include "bones/paths.h"
+#include "web_accounts.h"
 #include "web_api.h"
 #include "web_messages.h"
 #include "web_server_internal.h"
@@ -67,8 +68,11 @@ static bool allowed(web_server *srv, const char *client)
 	return ok;
 }
 
-static enum MHD_Result send_reply(struct MHD_Connection *c, int code, const char *type,
-				  const char *data, size_t len, bool cache)
+/* A reply with the API's extra headers: a Set-Cookie value ("" none) and Retry-After
+ * seconds with a 429 (0: one). */
+static enum MHD_Result send_reply_with(struct MHD_Connection *c, int code, const char *type,
+				       const char *data, size_t len, bool cache,
+				       const char *cookie, int retry)
 {
 	struct MHD_Response *r =
 		MHD_create_response_from_buffer(len, (void *)(uintptr_t)data, MHD_RESPMEM_MUST_COPY);
@@ -80,11 +84,21 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, int code, const char
 	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
 	MHD_add_response_header(r, "X-Frame-Options", "DENY");
 	MHD_add_response_header(r, "Cache-Control", cache ? "max-age=60" : "no-store");
+	char wait[16];
+	snprintf(wait, sizeof wait, "%d", retry > 0 ? retry : 1);
 	if (code == 429)
-		MHD_add_response_header(r, "Retry-After", "1");
+		MHD_add_response_header(r, "Retry-After", wait);
+	if (cookie && cookie[0])
+		MHD_add_response_header(r, "Set-Cookie", cookie);
 	enum MHD_Result ok = MHD_queue_response(c, (unsigned)code, r);
 	MHD_destroy_response(r);
 	return ok;
+}
+
+static enum MHD_Result send_reply(struct MHD_Connection *c, int code, const char *type,
+				  const char *data, size_t len, bool cache)
+{
+	return send_reply_with(c, code, type, data, len, cache, NULL, 0);
 }
 
 static enum MHD_Result send_error(struct MHD_Connection *c, int code, const char *msg)
@@ -172,8 +186,8 @@ static enum MHD_Result send_api_reply(web_server *srv, struct MHD_Connection *c,
 	if (rep->events)
 		ok = web_stream_send(srv, c, rep->events);
 	else
-		ok = send_reply(c, rep->code, rep->type, rep->body.data ? rep->body.data : "",
-				rep->body.len, false);
+		ok = send_reply_with(c, rep->code, rep->type, rep->body.data ? rep->body.data : "",
+				     rep->body.len, false, rep->cookie, rep->retry_after);
 	web_buf_release(&rep->body);
 	return ok;
 }
@@ -228,6 +242,8 @@ static enum MHD_Result api(web_server *srv, struct MHD_Connection *c, const char
 	req.ghost = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ghost");
 	req.at = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "at");
 	req.game = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "game");
+	req.session = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, WEB_SESSION_COOKIE);
+	req.secure = srv->proxy[0] != '\0';
 	snprintf(up->client, sizeof up->client, "%s", client);
 	req.client = up->client;
 	size_t n = strlen(url);

@@ -63,6 +63,15 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS chat(table_id TEXT NOT NULL, n INTEGER NOT NULL,"
 	" seat INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL,"
 	" PRIMARY KEY(table_id, n));"
+	/* accounts (web_accounts.c): the password's Argon2id string, sessions by the
+	 * hash of their token; never a password or a session token in clear */
+	"CREATE TABLE IF NOT EXISTS accounts(name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+	" hash TEXT NOT NULL, created INTEGER NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS sessions(hash TEXT PRIMARY KEY, name TEXT NOT NULL,"
+	" expires INTEGER NOT NULL);"
+	/* the seats an account took (the seat's token, as in seats) */
+	"CREATE TABLE IF NOT EXISTS account_seats(name TEXT NOT NULL COLLATE NOCASE,"
+	" table_id TEXT NOT NULL, token TEXT NOT NULL, PRIMARY KEY(name, table_id, token));"
 	/* the number of starts: versions grow across restarts (web_store_epoch) */
 	"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
 	"INSERT OR IGNORE INTO meta VALUES('epoch', 0);";
@@ -99,6 +108,17 @@ static uint64_t next_epoch(web_store *st)
 uint64_t web_store_epoch(const web_store *st)
 {
 	return st->epoch;
+}
+
+sqlite3 *web_store_lock(web_store *st)
+{
+	pthread_mutex_lock(&st->lock);
+	return st->db;
+}
+
+void web_store_unlock(web_store *st)
+{
+	pthread_mutex_unlock(&st->lock);
 }
 
 int web_store_open(const char *dir, web_store **out, char *err, size_t errcap)

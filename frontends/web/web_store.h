@@ -100,6 +100,12 @@ int web_store_set_damaged(web_store *st, const char *id, const char *why, char *
  * versions start at epoch << 32 so that they never go back across restarts. */
 uint64_t web_store_epoch(const web_store *st);
 
+/* The connection, held until web_store_unlock, for the accounts' own statements
+ * (web_accounts.c): nothing else writes meanwhile. */
+struct sqlite3;
+struct sqlite3 *web_store_lock(web_store *st);
+void web_store_unlock(web_store *st);
+
 /* One chat line of a table (web_chat.c). */
 #define WEB_CHAT_TEXT 1201  /* bytes of a line's text (300 characters), its end */
 typedef struct web_chat_row {

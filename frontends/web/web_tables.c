@@ -10,6 +10,7 @@
 #include "bones/preset.h"
 #include "bones/i18n.h"
 #include "bones/options.h"
+#include "web_accounts.h"
 #include "web_table_internal.h"
 #include "web_token.h"
 
@@ -328,6 +329,10 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 	if (web_store_open(dir, &ts->store, err, errcap))
 		goto out_destroy;
 	ts->epoch = web_store_epoch(ts->store);
+	if (!(ts->accounts = web_accounts_create(ts))) {
+		snprintf(err, errcap, _("out of memory"));
+		goto out_destroy;
+	}
 	if (workers < 1)
 		workers = 1;
 	if (workers > 8)
@@ -396,6 +401,7 @@ void web_tables_destroy(web_tables *ts)
 	for (size_t i = 0; i < ts->count; i++)
 		table_free(ts->tables[i]);
 	free(ts->tables);
+	web_accounts_destroy(ts->accounts);
 	web_store_close(ts->store);
 	bones_registry_destroy(ts->reg);
 	pthread_mutex_destroy(&ts->lock);
@@ -405,6 +411,11 @@ void web_tables_destroy(web_tables *ts)
 	pthread_cond_destroy(&ts->echanged);
 	free(ts->damaged);
 	free(ts);
+}
+
+web_accounts *web_tables_accounts(web_tables *ts)
+{
+	return ts->accounts;
 }
 
 web_table *web_tables_find(web_tables *ts, const char *id)

@@ -35,6 +35,8 @@ bool web_tables_stopping(const web_tables *ts);
  * success the reply (ids and invitation links) goes to out. */
 web_result web_tables_create_table(web_tables *ts, const web_json *req, const char *client,
 				   web_buf *out);
+/* The server's accounts (web_accounts.h). */
+struct web_accounts *web_tables_accounts(web_tables *ts);
 /* Whether id names a table set aside at start (its history does not replay). */
 bool web_tables_damaged(web_tables *ts, const char *id);
 /* Wait until some table changed since `seen` (a count), at most ms; returns the count. */
@@ -62,7 +64,12 @@ web_result web_table_delete(web_tables *ts, web_table *t, const char *token);
  * "deletable", "names"}]}, those where it is the seat's turn first, then the running,
  * then the finished ones, newest first in each. Unknown ids and tokens are left out. */
 #define WEB_MINE_MAX 100
-web_result web_tables_mine_json(web_tables *ts, const web_json *req, web_buf *out);
+/* A seat of an account's (web_accounts.c): "my games" adds them to the request's. */
+typedef struct web_seat_ref {
+	char id[40], token[64];
+} web_seat_ref;
+web_result web_tables_mine_json(web_tables *ts, const web_json *req, const web_seat_ref *extra,
+				size_t extra_count, web_buf *out);
 
 /* The games and presets, with option schemas and agent kinds, as JSON. */
 void web_tables_games_json(web_tables *ts, web_buf *out);

@@ -1,0 +1,397 @@
+/* Accounts (web_accounts.h): creating one, log in and out, changing the password and a
+ * player's public page. Passwords are kept as Argon2id strings (a random salt each) and
+ * checked with argon2id_verify; neither a password nor a session token is stored or
+ * logged in clear. */
+#include "web_accounts.h"
+
+#include <argon2.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bones/i18n.h"
+#include "web_session.h"
+#include "web_table_internal.h"
+#include "web_token.h"
+
+/* Argon2id: 2 passes over 19 MiB, one lane (the OWASP minimum); 16 bytes of salt. */
+#define HASH_PASSES 2
+#define HASH_KIB 19456
+#define HASH_SALT 16
+#define HASH_LEN 32
+#define HASH_TEXT 160
+
+struct web_accounts {
+	web_tables *ts;
+	web_store *st;
+	web_throttles throttle;
+	pthread_mutex_t lock;    /* guards dummy */
+	char dummy[HASH_TEXT];   /* a hash to check unknown names against (same time) */
+};
+
+web_accounts *web_accounts_create(web_tables *ts)
+{
+	web_accounts *a = calloc(1, sizeof *a);
+	if (!a)
+		return NULL;
+	a->ts = ts, a->st = ts->store;
+	pthread_mutex_init(&a->throttle.lock, NULL);
+	pthread_mutex_init(&a->lock, NULL);
+	return a;
+}
+
+void web_accounts_destroy(web_accounts *a)
+{
+	if (!a)
+		return;
+	pthread_mutex_destroy(&a->throttle.lock);
+	pthread_mutex_destroy(&a->lock);
+	free(a);
+}
+
+bool web_accounts_route(const char *path)
+{
+	return !strcmp(path, "/api/accounts") || !strcmp(path, "/api/login") ||
+	       !strcmp(path, "/api/logout") || !strcmp(path, "/api/password") ||
+	       !strcmp(path, "/api/account") || !strncmp(path, "/api/players/", 13);
+}
+
+bool web_accounts_wants_body(const char *method, const char *path)
+{
+	return !strcmp(method, "POST") && strcmp(path, "/api/logout");
+}
+
+static web_result fail(int code, const char *field, const char *error)
+{
+	web_result r = {.code = code};
+	snprintf(r.field, sizeof r.field, "%s", field ? field : "");
+	snprintf(r.error, sizeof r.error, "%s", error);
+	return r;
+}
+
+/* A name: WEB_NAME_MIN to WEB_NAME_MAX letters a-z A-Z, digits, '_', '-', '.', from a
+ * letter or digit. NULL when good, else why not. */
+static const char *bad_name(const char *name)
+{
+	size_t n = name ? strlen(name) : 0;
+	if (!name)
+		return _("name: expected the account's name as a string");
+	if (n < WEB_NAME_MIN || n > WEB_NAME_MAX)
+		return _("name: expected 3 to 24 characters");
+	for (size_t i = 0; i < n; i++) {
+		char c = name[i];
+		bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+		if (!alnum && (i == 0 || !strchr("_-.", c)))
+			return _("name: expected letters a-z, digits, '_', '-' and '.', from a "
+				 "letter or digit");
+	}
+	return NULL;
+}
+
+static const char *bad_password(const char *pw)
+{
+	if (!pw)
+		return _("password: expected a string");
+	size_t n = strlen(pw);
+	if (n < WEB_PASSWORD_MIN)
+		return _("password: expected at least 8 characters");
+	if (n > WEB_PASSWORD_MAX)
+		return _("password: expected at most 200 bytes");
+	return NULL;
+}
+
+static bool hash_password(const char *pw, char *out, size_t cap)
+{
+	unsigned char salt[HASH_SALT];
+	return web_random_bytes(salt, sizeof salt) &&
+	       argon2id_hash_encoded(HASH_PASSES, HASH_KIB, 1, pw, strlen(pw), salt, sizeof salt,
+				     HASH_LEN, out, cap) == ARGON2_OK;
+}
+
+/* The stored hash and the exact name of account `name` (any case); false: none. */
+static bool find_account(web_accounts *a, const char *name, char *hash, char *exact,
+			 int64_t *created)
+{
+	sqlite3 *db = web_store_lock(a->st);
+	sqlite3_stmt *q = NULL;
+	bool found = false;
+	if (sqlite3_prepare_v2(db, "SELECT name, hash, created FROM accounts WHERE name = ?", -1,
+			       &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(q) == SQLITE_ROW) {
+			snprintf(exact, WEB_NAME_MAX + 1, "%s", (const char *)sqlite3_column_text(q, 0));
+			snprintf(hash, HASH_TEXT, "%s", (const char *)sqlite3_column_text(q, 1));
+			*created = sqlite3_column_int64(q, 2);
+			found = true;
+		}
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(a->st);
+	return found;
+}
+
+/* Run an INSERT or UPDATE with (text, text[, text zt or else int z]); SQLITE_DONE or the
+ * code. */
+static int write_account(web_accounts *a, const char *sql, const char *x, const char *y,
+			 const char *zt, int64_t z)
+{
+	sqlite3 *db = web_store_lock(a->st);
+	sqlite3_stmt *q = NULL;
+	int rc = sqlite3_prepare_v2(db, sql, -1, &q, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, x, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(q, 2, y, -1, SQLITE_TRANSIENT);
+		if (sqlite3_bind_parameter_count(q) > 2 && zt)
+			sqlite3_bind_text(q, 3, zt, -1, SQLITE_TRANSIENT);
+		else if (sqlite3_bind_parameter_count(q) > 2)
+			sqlite3_bind_int64(q, 3, z);
+		rc = sqlite3_step(q);
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(a->st);
+	return rc;
+}
+
+/* {"name": name}, 200. */
+static web_result name_reply(const char *name, web_buf *out)
+{
+	bool f = true;
+	web_buf_puts(out, "{");
+	web_buf_json_key(out, &f, "name");
+	web_buf_json_string(out, name);
+	web_buf_puts(out, "}");
+	return (web_result){.code = 200};
+}
+
+/* Log name in: a session, its cookie, {"name": ...}. */
+static web_result start_session(web_accounts *a, const char *name, web_account_call *call,
+				web_buf *out)
+{
+	char token[64];
+	if (!web_session_new(a->st, name, web_session_now(a->ts), token, sizeof token))
+		return fail(500, NULL, _("the session cannot be stored"));
+	web_session_cookie(call->cookie, sizeof call->cookie, token, call->secure);
+	return name_reply(name, out);
+}
+
+/* POST /api/accounts {"name", "password"}: a new account, logged in. */
+static web_result create_account(web_accounts *a, const web_json *body, web_account_call *call,
+				 web_buf *out)
+{
+	const char *name = web_json_string(body, "name"), *pw = web_json_string(body, "password");
+	const char *why = bad_name(name);
+	if (why)
+		return fail(400, "name", why);
+	if ((why = bad_password(pw)))
+		return fail(400, "password", why);
+	char hash[HASH_TEXT];
+	if (!hash_password(pw, hash, sizeof hash))
+		return fail(500, NULL, _("the password cannot be hashed"));
+	int rc = write_account(a, "INSERT INTO accounts VALUES(?,?,?)", name, hash, NULL,
+			       web_session_now(a->ts) / 1000);
+	if (rc == SQLITE_CONSTRAINT)
+		return fail(409, "name", _("name: that name is taken"));
+	if (rc != SQLITE_DONE)
+		return fail(500, NULL, _("the account cannot be stored"));
+	web_log("account %s created", name);
+	web_result r = start_session(a, name, call, out);
+	return r.code == 200 ? (web_result){.code = 201} : r;
+}
+
+/* Whether pw is name's password (exact holds the name as stored); an unknown name takes
+ * as long, against a dummy hash. */
+static bool check_password(web_accounts *a, const char *name, const char *pw, char *exact)
+{
+	char hash[HASH_TEXT];
+	int64_t created;
+	if (find_account(a, name, hash, exact, &created))
+		return argon2id_verify(hash, pw, strlen(pw)) == ARGON2_OK;
+	pthread_mutex_lock(&a->lock);
+	if (!a->dummy[0] && !hash_password("no such account", a->dummy, sizeof a->dummy))
+		a->dummy[0] = '\0';
+	snprintf(hash, sizeof hash, "%s", a->dummy);
+	pthread_mutex_unlock(&a->lock);
+	if (hash[0])
+		argon2id_verify(hash, pw, strlen(pw));
+	return false;
+}
+
+/* POST /api/login {"name", "password"}; throttled per name and per address. */
+static web_result login(web_accounts *a, const web_json *body, web_account_call *call,
+			web_buf *out)
+{
+	const char *name = web_json_string(body, "name"), *pw = web_json_string(body, "password");
+	if (bad_name(name))
+		return fail(400, "name", bad_name(name));
+	if (!pw || strlen(pw) > WEB_PASSWORD_MAX)
+		return fail(400, "password", bad_password(pw));
+	int64_t now = web_session_now(a->ts);
+	int wait = web_throttle_wait(&a->throttle, name, call->client, now);
+	if (wait > 0) {
+		call->retry_after = wait;
+		return fail(429, NULL, _("too many failed log-ins: try again later"));
+	}
+	char exact[WEB_NAME_MAX + 1];
+	if (!check_password(a, name, pw, exact)) {
+		web_throttle_fail(&a->throttle, name, call->client, now);
+		web_log("log-in as %s failed from %s", name, call->client);
+		return fail(403, NULL, _("wrong name or password"));
+	}
+	web_throttle_forget(&a->throttle, name);
+	return start_session(a, exact, call, out);
+}
+
+/* The account of the request's session into name, else a 401. */
+static bool logged_in(web_accounts *a, const web_account_call *call, char *name,
+		      web_result *r)
+{
+	if (web_session_find(a->st, call->session, web_session_now(a->ts), name,
+			     WEB_NAME_MAX + 1))
+		return true;
+	*r = fail(401, NULL, _("not logged in"));
+	return false;
+}
+
+/* POST /api/password {"old", "new"}: the session's own account only; its other
+ * sessions end. */
+static web_result change_password(web_accounts *a, const web_json *body,
+				  web_account_call *call)
+{
+	char name[WEB_NAME_MAX + 1], exact[WEB_NAME_MAX + 1], hash[HASH_TEXT];
+	web_result r;
+	if (!logged_in(a, call, name, &r))
+		return r;
+	const char *old = web_json_string(body, "old"), *pw = web_json_string(body, "new");
+	const char *why = bad_password(pw);
+	if (why)
+		return fail(400, "new", why);
+	int64_t now = web_session_now(a->ts);
+	if ((call->retry_after = web_throttle_wait(&a->throttle, name, call->client, now)))
+		return fail(429, NULL, _("too many failed log-ins: try again later"));
+	if (!old || strlen(old) > WEB_PASSWORD_MAX || !check_password(a, name, old, exact)) {
+		web_throttle_fail(&a->throttle, name, call->client, now); /* guessed as a log-in */
+		return fail(403, "old", _("old: wrong password"));
+	}
+	if (!hash_password(pw, hash, sizeof hash))
+		return fail(500, NULL, _("the password cannot be hashed"));
+	if (write_account(a, "UPDATE accounts SET hash = ? WHERE name = ?", hash, name, NULL, 0) !=
+		    SQLITE_DONE ||
+	    !web_session_delete_others(a->st, name, call->session))
+		return fail(500, NULL, _("the account cannot be stored"));
+	web_log("account %s: password changed", name);
+	return (web_result){.code = 200};
+}
+
+void web_accounts_seat_taken(web_accounts *a, const char *session, const char *id,
+			     const char *token)
+{
+	char name[WEB_NAME_MAX + 1];
+	if (!session || !web_session_find(a->st, session, web_session_now(a->ts), name,
+					  sizeof name))
+		return;
+	if (write_account(a, "INSERT OR IGNORE INTO account_seats VALUES(?,?,?)", name, id, token, 0) ==
+	    SQLITE_DONE)
+		return;
+	web_log("account %s: the seat at table %s is not saved", name, id);
+}
+
+size_t web_accounts_seats(web_accounts *a, const char *session, web_seat_ref *out,
+			  size_t cap)
+{
+	char name[WEB_NAME_MAX + 1];
+	size_t n = 0;
+	if (!session || !web_session_find(a->st, session, web_session_now(a->ts), name,
+					  sizeof name))
+		return 0;
+	sqlite3 *db = web_store_lock(a->st);
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT s.table_id, s.token FROM account_seats s JOIN tables t"
+			       " ON t.id = s.table_id WHERE s.name = ? ORDER BY t.created DESC",
+			       -1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
+		while (n < cap && sqlite3_step(q) == SQLITE_ROW) {
+			snprintf(out[n].id, sizeof out[n].id, "%s", sqlite3_column_text(q, 0));
+			snprintf(out[n].token, sizeof out[n].token, "%s", sqlite3_column_text(q, 1));
+			n++;
+		}
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(a->st);
+	return n;
+}
+
+/* The player's games as "games": [{"id", "game", "created"}], newest first (100). */
+static void player_games(web_accounts *a, const char *name, web_buf *out, bool *f)
+{
+	web_buf_json_key(out, f, "games");
+	web_buf_puts(out, "[");
+	sqlite3 *db = web_store_lock(a->st);
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT DISTINCT t.id, t.game, t.created FROM account_seats s"
+			       " JOIN tables t ON t.id = s.table_id WHERE s.name = ?"
+			       " ORDER BY t.created DESC LIMIT 100", -1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
+		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
+			bool g = true;
+			web_buf_puts(out, i ? ",{" : "{");
+			web_buf_json_key(out, &g, "id");
+			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 0));
+			web_buf_json_key(out, &g, "game");
+			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 1));
+			web_buf_json_key(out, &g, "created");
+			web_buf_printf(out, "%lld}", (long long)sqlite3_column_int64(q, 2));
+		}
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(a->st);
+	web_buf_puts(out, "]");
+}
+
+/* GET /api/players/NAME: the public page (no secret in it). */
+static web_result player(web_accounts *a, const char *name, web_buf *out)
+{
+	char hash[HASH_TEXT], exact[WEB_NAME_MAX + 1];
+	int64_t created;
+	if (bad_name(name) || !find_account(a, name, hash, exact, &created))
+		return fail(404, NULL, _("no such player"));
+	bool f = true;
+	web_buf_puts(out, "{");
+	web_buf_json_key(out, &f, "name");
+	web_buf_json_string(out, exact);
+	web_buf_json_key(out, &f, "created");
+	web_buf_printf(out, "%lld", (long long)created);
+	player_games(a, exact, out, &f);
+	web_buf_puts(out, "}");
+	return (web_result){.code = 200};
+}
+
+web_result web_accounts_handle(web_accounts *a, const char *method, const char *path,
+			       const web_json *body, web_account_call *call, web_buf *out)
+{
+	bool get = !strcmp(method, "GET"), post = !strcmp(method, "POST");
+	char name[WEB_NAME_MAX + 1];
+	web_result r;
+	if (get && !strncmp(path, "/api/players/", 13))
+		return player(a, path + 13, out);
+	if (get && !strcmp(path, "/api/account")) {
+		return logged_in(a, call, name, &r) ? name_reply(name, out) : r;
+	}
+	if (!post)
+		return fail(405, NULL, _("no such route for this method"));
+	if (!strcmp(path, "/api/accounts"))
+		return create_account(a, body, call, out);
+	if (!strcmp(path, "/api/login"))
+		return login(a, body, call, out);
+	if (!strcmp(path, "/api/password"))
+		return change_password(a, body, call);
+	if (!strcmp(path, "/api/logout")) { /* the request's own session, nobody else's */
+		if (!logged_in(a, call, name, &r))
+			return r;
+		if (!web_session_delete(a->st, call->session))
+			return fail(500, NULL, _("the session cannot be ended"));
+		web_session_cookie(call->cookie, sizeof call->cookie, NULL, call->secure);
+		return (web_result){.code = 200};
+	}
+	return fail(404, NULL, _("no such route"));
+}

@@ -1,0 +1,207 @@
+/* Sessions and log-in throttling of the accounts (web_session.h): a session is a random
+ * token in the browser's cookie and its hash in the store; failed log-ins are counted
+ * per name and per address in memory, and past a number they wait, longer each time. */
+#include "web_session.h"
+
+#include <argon2.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "web_table_internal.h"
+#include "web_token.h"
+
+int64_t web_session_now(const web_tables *ts)
+{
+	if (ts->clock_file[0])
+		return web_clock_now(ts);
+	struct timespec now;
+	clock_gettime(CLOCK_REALTIME, &now);
+	return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+bool web_session_hash(const char *token, char *out, size_t cap)
+{
+	/* the token is 192 random bits: one quick pass hides it in the store */
+	static const char salt[] = "bones-web-session";
+	unsigned char raw[32];
+	if (cap < 2 * sizeof raw + 1 ||
+	    argon2id_hash_raw(1, 8, 1, token, strlen(token), salt, sizeof salt - 1, raw,
+			      sizeof raw) != ARGON2_OK)
+		return false;
+	for (size_t i = 0; i < sizeof raw; i++)
+		snprintf(out + 2 * i, 3, "%02x", raw[i]);
+	return true;
+}
+
+bool web_session_new(web_store *st, const char *name, int64_t now, char *token, size_t cap)
+{
+	char hash[80];
+	if (!web_random_hex(token, cap, 24) || !web_session_hash(token, hash, sizeof hash))
+		return false;
+	sqlite3 *db = web_store_lock(st);
+	sqlite3_stmt *q = NULL;
+	sqlite3_int64 expires = now + (int64_t)WEB_SESSION_DAYS * 86400000;
+	sqlite3_stmt *old = NULL;
+	if (sqlite3_prepare_v2(db, "DELETE FROM sessions WHERE expires <= ?", -1, &old,
+			       NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(old, 1, now);
+		sqlite3_step(old);
+	}
+	sqlite3_finalize(old);
+	bool ok = sqlite3_prepare_v2(db, "INSERT INTO sessions VALUES(?,?,?)", -1, &q, NULL) ==
+		  SQLITE_OK;
+	if (ok) {
+		sqlite3_bind_text(q, 1, hash, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(q, 2, name, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_int64(q, 3, expires);
+		ok = sqlite3_step(q) == SQLITE_DONE;
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(st);
+	return ok;
+}
+
+bool web_session_find(web_store *st, const char *token, int64_t now, char *name, size_t cap)
+{
+	char hash[80];
+	if (!token || !token[0] || strlen(token) > 64 || !web_session_hash(token, hash, sizeof hash))
+		return false;
+	sqlite3 *db = web_store_lock(st);
+	sqlite3_stmt *q = NULL;
+	bool found = false;
+	if (sqlite3_prepare_v2(db, "SELECT name FROM sessions WHERE hash = ? AND expires > ?", -1,
+			       &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, hash, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_int64(q, 2, now);
+		if (sqlite3_step(q) == SQLITE_ROW) {
+			snprintf(name, cap, "%s", (const char *)sqlite3_column_text(q, 0));
+			found = true;
+		}
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(st);
+	return found;
+}
+
+/* Run a DELETE of sessions with text arguments (one or two). */
+static bool delete_sessions(web_store *st, const char *sql, const char *a, const char *b)
+{
+	sqlite3 *db = web_store_lock(st);
+	sqlite3_stmt *q = NULL;
+	bool ok = sqlite3_prepare_v2(db, sql, -1, &q, NULL) == SQLITE_OK;
+	if (ok) {
+		sqlite3_bind_text(q, 1, a, -1, SQLITE_TRANSIENT);
+		if (b)
+			sqlite3_bind_text(q, 2, b, -1, SQLITE_TRANSIENT);
+		ok = sqlite3_step(q) == SQLITE_DONE;
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(st);
+	return ok;
+}
+
+bool web_session_delete(web_store *st, const char *token)
+{
+	char hash[80];
+	return web_session_hash(token, hash, sizeof hash) &&
+	       delete_sessions(st, "DELETE FROM sessions WHERE hash = ?", hash, NULL);
+}
+
+bool web_session_delete_others(web_store *st, const char *name, const char *keep)
+{
+	char hash[80];
+	return web_session_hash(keep, hash, sizeof hash) &&
+	       delete_sessions(st, "DELETE FROM sessions WHERE name = ? AND hash <> ?", name,
+			       hash);
+}
+
+void web_session_cookie(char *out, size_t cap, const char *token, bool secure)
+{
+	if (token)
+		snprintf(out, cap, "%s=%s; Max-Age=%d; Path=/; HttpOnly; SameSite=Lax%s",
+			 WEB_SESSION_COOKIE, token, WEB_SESSION_DAYS * 86400,
+			 secure ? "; Secure" : "");
+	else
+		snprintf(out, cap, "%s=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax%s",
+			 WEB_SESSION_COOKIE, secure ? "; Secure" : "");
+}
+
+/* ---- throttling ------------------------------------------------------------------- */
+
+static uint64_t throttle_key(char kind, const char *text)
+{
+	uint64_t h = 1469598103934665603ull ^ (unsigned char)kind;
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		h = (h ^ (*p >= 'A' && *p <= 'Z' ? *p + 32 : *p)) * 1099511628211ull;
+	return h;
+}
+
+/* The slot of key (lock held): its own; else, to make, a free one or the one
+ * unused longest. */
+static web_throttle *slot(web_throttles *th, uint64_t key, bool make)
+{
+	web_throttle *victim = NULL;
+	for (int i = 0; i < WEB_THROTTLE_SLOTS; i++) {
+		web_throttle *s = &th->slots[i];
+		if (s->fails && s->key == key)
+			return s;
+		if (!victim || (victim->fails && (!s->fails || s->last < victim->last)))
+			victim = s;
+	}
+	if (!make)
+		return NULL;
+	memset(victim, 0, sizeof *victim);
+	victim->key = key;
+	return victim;
+}
+
+static int64_t wait_of(web_throttles *th, uint64_t key, int64_t now)
+{
+	web_throttle *s = slot(th, key, false);
+	if (!s || now - s->last > WEB_LOGIN_WAIT_MAX_MS)
+		return 0;
+	return s->until > now ? s->until - now : 0;
+}
+
+int web_throttle_wait(web_throttles *th, const char *name, const char *client, int64_t now)
+{
+	pthread_mutex_lock(&th->lock);
+	int64_t a = wait_of(th, throttle_key('n', name), now);
+	int64_t b = wait_of(th, throttle_key('a', client), now);
+	pthread_mutex_unlock(&th->lock);
+	int64_t ms = a > b ? a : b;
+	return ms > 0 ? (int)((ms + 999) / 1000) : 0;
+}
+
+static void fail_one(web_throttles *th, uint64_t key, int limit, int64_t now)
+{
+	web_throttle *s = slot(th, key, true);
+	if (now - s->last > WEB_LOGIN_WAIT_MAX_MS)
+		s->fails = 0;
+	s->fails++, s->last = now;
+	if (s->fails >= limit) {
+		int doubling = s->fails - limit < 10 ? s->fails - limit : 10;
+		int64_t wait = (int64_t)WEB_LOGIN_WAIT_MS << doubling;
+		s->until = now + (wait < WEB_LOGIN_WAIT_MAX_MS ? wait : WEB_LOGIN_WAIT_MAX_MS);
+	}
+}
+
+void web_throttle_fail(web_throttles *th, const char *name, const char *client, int64_t now)
+{
+	pthread_mutex_lock(&th->lock);
+	fail_one(th, throttle_key('n', name), WEB_LOGIN_NAME_FAILS, now);
+	fail_one(th, throttle_key('a', client), WEB_LOGIN_ADDRESS_FAILS, now);
+	pthread_mutex_unlock(&th->lock);
+}
+
+void web_throttle_forget(web_throttles *th, const char *name)
+{
+	pthread_mutex_lock(&th->lock);
+	web_throttle *s = slot(th, throttle_key('n', name), false);
+	if (s)
+		memset(s, 0, sizeof *s);
+	pthread_mutex_unlock(&th->lock);
+}
