@@ -1,5 +1,6 @@
 /* A human's turn on a terminal, fitted to its size (TIOCGWINSZ, again on SIGWINCH): the
  * prompt, the choices and the scores always; the board whole when it fits, else without
+ * its notes (its key and what follows, as a scoring: `board` shows them), else without
  * its blank lines, else a page of it with a line saying so (`board` turns the page);
  * what happened since the last turn (its latest lines) and the header in what is left.
  * Nothing needed scrolls away, down to 80x24. */
@@ -226,9 +227,9 @@ void tty_screen_print(tty_game *t, const tty_screen *s)
 	t->board_next = 0;
 	int lead; /* the board's leading blank lines, left out when space is short */
 	int min = MIN_CHOICES; /* a board without its notes keeps its rows: one more */
-	if (fit && board.at && rows_of(&head, 0, head.n, cols) + rows_of(&board, 0, board.n, cols) +
-				       rows_of(&hist, 0, hist.n, cols) + rows_of(&below, 0, below.n, cols) >=
-			   rows)
+	int all = rows_of(&head, 0, head.n, cols) + rows_of(&board, 0, board.n, cols) +
+		  rows_of(&hist, 0, hist.n, cols) + rows_of(&below, 0, below.n, cols);
+	if (fit && board.at && all >= rows)
 		min -= without_notes(t, &board, rows, cols, note, sizeof note);
 	if (t->board_top == NOTES_PAGE)
 		t->board_top = 0;
