@@ -1,6 +1,7 @@
 /* Pictures (core/src/picture, bones/picture.h): a Holomino position drawn to memory as
  * PNG, SVG and PDF; the reported view maps every legal target into the board area and
- * onto a highlighted pixel; hand slots match the hands; bad requests are refused. */
+ * onto a highlighted pixel; hand slots match the hands; a game without hands (Hegemino)
+ * gives the board the width; bad requests are refused. */
 #include "bones_test.h"
 
 #include <cairo.h>
@@ -18,19 +19,20 @@ typedef struct fixture {
 	const bones_plugin *plugin;
 } fixture;
 
-/* Holomino after `moves` player moves (the first legal move each time). */
-static bool fx_open(fixture *fx, int moves)
+/* A game (Holomino unless named) after `moves` player moves (the first legal move each
+ * time). */
+static bool fx_open_game(fixture *fx, const char *name, int moves)
 {
 	char path[1024], err[256];
 	memset(fx, 0, sizeof *fx);
-	snprintf(path, sizeof path, "%s/holomino.so", BONES_BUILD_PLUGIN_DIR);
+	snprintf(path, sizeof path, "%s/%s.so", BONES_BUILD_PLUGIN_DIR, name);
 	fx->reg = bones_registry_create();
 	if (bones_registry_load(fx->reg, path) != BONES_OK) {
 		bones_registry_destroy(fx->reg);
-		printf("SKIP: holomino.so is not built\n");
+		printf("SKIP: %s.so is not built\n", name);
 		return false;
 	}
-	fx->plugin = bones_registry_find(fx->reg, "holomino");
+	fx->plugin = bones_registry_find(fx->reg, name);
 	bones_options opts;
 	CU_ASSERT_FATAL(bones_options_init(&opts, fx->plugin, err, sizeof err) == BONES_OK);
 	CU_ASSERT_FATAL(bones_session_create(fx->plugin, &opts, 3, &fx->s, err, sizeof err) == BONES_OK);
@@ -46,6 +48,11 @@ static bool fx_open(fixture *fx, int moves)
 		CU_ASSERT_FATAL(bones_session_play(fx->s, buf[0]) == BONES_OK);
 	}
 	return true;
+}
+
+static bool fx_open(fixture *fx, int moves)
+{
+	return fx_open_game(fx, "holomino", moves);
 }
 
 static void fx_close(fixture *fx)
@@ -165,6 +172,53 @@ static void test_picture__a_board_fits_centred_with_its_margin(void)
 	CU_ASSERT_DOUBLE_EQUAL(bones_picture_fit(tile, area).scale, 400.0 / 3, 1e-9);
 }
 
+/* The share of a picture that the board's bounds take as drawn. */
+static double board_share(const fixture *fx, const bones_picture_layout *layout,
+			  const bones_picture_request *req)
+{
+	const bones_render *r = fx->plugin->get_extension(bones_session_game(fx->s),
+							  BONES_RENDER_ID);
+	float box[4] = {0, 0, 1, 1};
+	r->board_bounds(bones_session_game(fx->s), bones_session_state(fx->s), box);
+	double k = layout->board.scale;
+	return (box[2] - box[0]) * k * (box[3] - box[1]) * k / ((double)req->width * req->height);
+}
+
+/* A game whose hands are empty (Hegemino: its market and tableaus are the board) gives
+ * the hands column's width to the board, the scores in a band at the top; a game with
+ * hands (Holomino) keeps its column. */
+static void test_picture__a_board_without_hands_takes_the_width(void)
+{
+	fixture fx;
+	if (!fx_open_game(&fx, "hegemino", 6))
+		return;
+	bones_picture_game pos = current(&fx);
+	bones_picture_request req = bones_picture_defaults();
+	bones_picture_layout layout;
+	unsigned char *data = NULL;
+	size_t size = 0;
+	char err[256] = "";
+	CU_ASSERT_EQUAL_FATAL(bones_picture_encode(&pos, &req, BONES_PICTURE_PNG, &data, &size,
+						   &layout, err, sizeof err), BONES_OK);
+	free(data);
+	CU_ASSERT_EQUAL(layout.slot_count, 0);
+	CU_ASSERT_DOUBLE_EQUAL(layout.board_box[2], req.width, 1e-9);
+	CU_ASSERT(layout.board_box[1] > 0); /* under the scores band */
+	double share = board_share(&fx, &layout, &req);
+	CU_ASSERT(share > 0.4);
+	printf("hegemino board share %.2f\n", share);
+	fx_close(&fx);
+	if (!fx_open(&fx, 2))
+		return;
+	pos = current(&fx);
+	CU_ASSERT_EQUAL_FATAL(bones_picture_encode(&pos, &req, BONES_PICTURE_PNG, &data, &size,
+						   &layout, err, sizeof err), BONES_OK);
+	free(data);
+	CU_ASSERT(layout.slot_count > 0);
+	CU_ASSERT(layout.board_box[2] < req.width * 0.8);
+	fx_close(&fx);
+}
+
 static void test_picture__bad_requests_are_refused(void)
 {
 	fixture fx;
@@ -196,6 +250,8 @@ static const bones_test_case cases[] = {
 	{"targets map through the view onto green dots",
 	 test_picture__targets_map_through_the_view_onto_green_dots},
 	{"a board fits centred with its margin", test_picture__a_board_fits_centred_with_its_margin},
+	{"a board without hands takes the width",
+	 test_picture__a_board_without_hands_takes_the_width},
 	{"bad requests are refused", test_picture__bad_requests_are_refused},
 	{NULL, NULL}
 };

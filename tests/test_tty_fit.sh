@@ -1,9 +1,10 @@
 #!/bin/bash
 # The terminal UI fits the terminal it runs in: whole games under tmux at 80x24 (Hegemino
 # and Geominos) and 100x40 (Hegemino), typed by tests/tty_tmux_player.py, which checks
-# at every prompt that the prompt is the last line and the scores, the choices, the
-# market and the board's rows (or the line saying the board is paged, whose next page
-# `board` shows) are on the screen. $1 build, $2 source.
+# at every prompt, against greedy, that the prompt is the last line and the scores, the
+# choices, the market and the board's rows are on the screen (Hegemino: both tableaus
+# whole, never paged; its key and scoring left out for a line saying `board` shows
+# them; Geominos: paged, whose next page `board` shows). $1 build, $2 source.
 set -u
 build=$1 src=$2 plugins=$1/lib/bones/plugins
 . "$(dirname "$0")/tty_common.sh"
@@ -22,6 +23,8 @@ run() { # SIZE GAME SEED
 run 80x24 hegemino 4
 run 80x24 geominos 4
 run 100x40 hegemino 5
+grep -q "(key and scoring: type board)" "$tmp/hegemino-80x24.out" ||
+	fail "hegemino at 80x24: the key and scoring are not left out for the board's rows"
 grep -q "board lines 1-" "$tmp/geominos-80x24.out" ||
 	fail "geominos at 80x24: the board is not paged (it cannot fit)"
 

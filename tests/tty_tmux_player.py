@@ -6,10 +6,11 @@ is needed is on it, and types what tty_pty_player.py would, until the game is ov
 
 Usage: tty_tmux_player.py [--hangup-after N] COLSxROWS OUT BONES ARGS...
   the checks at each prompt: the prompt is the screen's last line and the scores and
-  the choices are on it; Hegemino: the market, the tableaus' header, and the legend
-  under their last rows or the line saying the board is paged;
+  the choices are on it; Hegemino: the market, both tableaus' headers and all their
+  rows, never paged, with the key under them or the line saying `board` shows it;
   Geominos: the board's first row, and its last row or the line saying it is paged;
-  the first time the board is paged, `board` must show its next page.
+  the first time the board is paged or its notes left out, `board` must show its next
+  page or the notes.
   --hangup-after N: after N answers the terminal is closed (the tmux session killed,
   so bones gets SIGHUP), and the player exits 0 at once.
 Writes every checked screen to OUT; exits 0 when each check held and the game ended.
@@ -62,9 +63,16 @@ def problems(text, game):
             found.append("no market")
         if not re.search(r"^tableau 1: ", text, re.M):
             found.append("no tableau header")
-        # the legend, under the tableaus' last row, or the line saying it is paged
-        if "# start token" not in text and "board lines 1-" not in text:
-            found.append("the board is cut and the screen does not say so")
+        if not re.search(r"tableau 2: ", text):
+            found.append("no second tableau")
+        # every row of the tableaus: right under the last one, the key (or the line
+        # saying `board` shows it and the scoring), never a page of the board
+        if "board lines" in text:
+            found.append("the board is paged")
+        rows = [i for i, l in enumerate(lines) if re.match(r"^\s+-?\d+  \S", l)]
+        if not rows or not lines[rows[-1] + 1:][:1] or \
+                not lines[rows[-1] + 1].startswith("("):
+            found.append("the tableaus' rows are cut")
     if game == "geominos":
         if not re.search(r"^\s+1\s+\S", text, re.M):
             found.append("no board row 1")
@@ -95,7 +103,9 @@ def main():
             if pane_dead():
                 break
             tail = text.rstrip().split("\n")[-1]
-            if text == last or not PROMPT.search(tail + " ") or screen() != text:
+            # at a prompt: it ends the screen (not yet followed by what was typed)
+            if text == last or not PROMPT.search(tail + " ") or not tail.endswith(">") \
+                    or screen() != text:
                 time.sleep(0.02)  # not at a prompt yet, or still being drawn
                 continue
             last = text
@@ -107,8 +117,8 @@ def main():
                 tmux("kill-server", check=False)  # the terminal is closed: SIGHUP
                 return 0
             reply = answer(text.rstrip() + " ")
-            if "board lines 1-" in text and not paged:  # the board's next page
-                paged, reply = True, "board"
+            if ("board lines 1-" in text or "type board)" in text) and not paged:
+                paged, reply = True, "board"  # the board's next page, or its notes
             elif paged is True:  # the screen after `board`: the rest of the board
                 paged = "checked"
                 if not re.search(r"board lines ([2-9]|\d\d+)-", text) and \

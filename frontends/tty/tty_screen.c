@@ -1,5 +1,6 @@
 /* A human's turn on a terminal, fitted to its size (TIOCGWINSZ, again on SIGWINCH): the
  * prompt, the choices and the scores always; the board whole when it fits, else without
+ * its notes (its key and what follows, as a scoring: `board` shows them), else without
  * its blank lines, else a page of it with a line saying so (`board` turns the page);
  * what happened since the last turn (its latest lines) and the header in what is left.
  * Nothing needed scrolls away, down to 80x24. */
@@ -13,6 +14,7 @@
 #define MIN_HISTORY 3 /* lines of the history kept before the board is paged */
 #define MIN_BOARD 9   /* rows left to the board and the header when choices are long */
 #define MIN_CHOICES 6 /* rows left to the scores and the choices when the board is big */
+#define NOTES_PAGE -1 /* t->board_top: the notes under the board (its key, its scoring) */
 
 void tty_capture_begin(tty_game *t, tty_capture *c)
 {
@@ -129,11 +131,12 @@ static void put_page(tty_game *t, const lines *board, int rows, int cols)
 
 /* How many lines of below (the scores and the choices) are shown: all, unless they
  * would leave the board no room; the board squeezed, with the header's and the
- * history's first lines, keeps its room while the choices keep MIN_CHOICES rows. */
-static int choices_shown(const lines *below, const lines *board, int lead, int rows, int cols)
+ * history's first lines, keeps its room while the choices keep min rows. */
+static int choices_shown(const lines *below, const lines *board, int lead, int rows, int cols,
+			 int min)
 {
 	int board_need = squeezed_rows(board, lead, cols) + 2;
-	int keep = board_need < rows - 1 - MIN_CHOICES ? board_need : rows - 1 - MIN_CHOICES;
+	int keep = board_need < rows - 1 - min ? board_need : rows - 1 - min;
 	int below_max = rows - 1 - (keep > MIN_BOARD ? keep : MIN_BOARD);
 	int shown = below->n;
 	if (below_max > 2 && rows_of(below, 0, below->n, cols) > below_max)
@@ -177,6 +180,41 @@ static void put_top(tty_game *t, lines *head, const lines *board, int lead, line
 	put(t, hist, first, hist->n);
 }
 
+/* Where the board's notes begin: its last line in parentheses (a key, as "(2==5 a
+ * domino across, ...)") and what follows it (a scoring), board->n when it has none. */
+static int notes_from(const lines *board)
+{
+	for (int i = board->n - 1; i > 0; i--) {
+		size_t n = strlen(board->at[i]);
+		if (board->at[i][0] == '(' && n > 1 && board->at[i][n - 1] == ')')
+			return i;
+	}
+	return board->n;
+}
+
+/* A board whose notes do not fit: the board without them and a line saying `board`
+ * shows them; on that page (t->board_top NOTES_PAGE) the notes alone. */
+static bool without_notes(tty_game *t, lines *board, int rows, int cols,
+			  char *note, size_t cap)
+{
+	int notes = notes_from(board);
+	if (notes == board->n || rows_of(board, 0, board->n, cols) < rows - 1 - MIN_CHOICES)
+		return false;
+	if (t->board_top == NOTES_PAGE) {
+		t->board_top = 0;
+		memmove(board->at, board->at + notes, (size_t)(board->n - notes) * sizeof *board->at);
+		board->n -= notes;
+		return false;
+	}
+	/* TRANSLATORS: under a board whose key and scoring lines do not fit the terminal;
+	 * "board" is typed as is */
+	snprintf(note, cap, "%s", _("(key and scoring: type board)"));
+	board->at[notes] = note;
+	board->n = notes + 1;
+	t->board_next = NOTES_PAGE;
+	return true;
+}
+
 void tty_screen_print(tty_game *t, const tty_screen *s)
 {
 	int rows = 0, cols = 0;
@@ -185,13 +223,21 @@ void tty_screen_print(tty_game *t, const tty_screen *s)
 		cols = 1 << 20; /* a size unknown: nothing wraps, everything is shown */
 	lines head = split(s->header), board = split(s->board), hist = split(s->history);
 	lines below = split(s->below);
-	int lead = 0; /* the board's leading blank lines, left out when space is short */
-	while (lead < board.n && !board.at[lead][strspn(board.at[lead], " ")])
+	char note[160];
+	t->board_next = 0;
+	int lead; /* the board's leading blank lines, left out when space is short */
+	int min = MIN_CHOICES; /* a board without its notes keeps its rows: one more */
+	int all = rows_of(&head, 0, head.n, cols) + rows_of(&board, 0, board.n, cols) +
+		  rows_of(&hist, 0, hist.n, cols) + rows_of(&below, 0, below.n, cols);
+	if (fit && board.at && all >= rows)
+		min -= without_notes(t, &board, rows, cols, note, sizeof note);
+	if (t->board_top == NOTES_PAGE)
+		t->board_top = 0;
+	for (lead = 0; lead < board.n && !board.at[lead][strspn(board.at[lead], " ")];)
 		lead++;
-	int below_shown = fit ? choices_shown(&below, &board, lead, rows, cols) : below.n;
+	int below_shown = fit ? choices_shown(&below, &board, lead, rows, cols, min) : below.n;
 	int left = fit ? rows - 1 - rows_of(&below, 0, below_shown, cols) -
 				 (below_shown < below.n) : 1 << 30;
-	t->board_next = 0;
 	if (rows_of(&head, 0, head.n, cols) + rows_of(&board, 0, board.n, cols) +
 		    rows_of(&hist, 0, hist.n, cols) <= left) { /* everything, as it was */
 		put(t, &head, 0, head.n);

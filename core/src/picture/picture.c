@@ -1,5 +1,6 @@
 /* Whole pictures of a position: the board fitted into its area, a column with each
- * player's colour, score and hand, an optional ghost move and legal targets, written as
+ * player's colour, score and hand (a band at the top with the scores when no hand
+ * holds a piece), an optional ghost move and legal targets, written as
  * PNG, SVG or PDF to a file or to memory through Cairo's stream writers. */
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -27,6 +28,7 @@ typedef struct frame {
 	double w, h, u;          /* size and the unit of type (~ one line of text) */
 	double top;              /* below the title */
 	double col_x, col_w;     /* hands column (col_w 0: none) */
+	double band;             /* scores band under the title, when no hand holds a piece */
 	double slot;             /* side of one hand slot */
 	int cols;                /* slots per row */
 	const char *const *names;/* the request's seat names, or NULL */
@@ -118,7 +120,7 @@ static void fit_board(const frame *f, const bones_render *r, const bones_picture
 		box[3] = fmaxf(box[3], places[i].y + 0.5f);
 	}
 	const double world[4] = {box[0], box[1], box[2], box[3]};
-	const double area[4] = {0, f->top, f->col_w > 0 ? f->col_x : f->w, f->h};
+	const double area[4] = {0, f->top + f->band, f->col_w > 0 ? f->col_x : f->w, f->h};
 	out->board = bones_picture_fit(world, area);
 	memcpy(out->board_box, area, sizeof area);
 }
@@ -240,6 +242,33 @@ static void draw_hands(bones_picture_canvas *c, const frame *f, const bones_rend
 	}
 }
 
+/* The scores band of a game whose hands are all empty (as Hegemino's): each player's
+ * line side by side, so the board has the whole width. */
+static void draw_band(bones_picture_canvas *c, frame f, const bones_picture_game *pos)
+{
+	double scores[64] = {0};
+	int players = pos->players > 64 ? 64 : pos->players < 1 ? 1 : pos->players;
+	if (pos->plugin->scores)
+		pos->plugin->scores(pos->game, pos->state, scores);
+	double y = f.top, each = fmin(f.w / players, 24 * f.u);
+	bones_picture_rect(c, 0, y, f.w, f.band, 0, COLUMN, BONES_NONE, 0);
+	bones_picture_line(c, 0, y + f.band, f.w, y + f.band, RULE, 1);
+	f.col_w = each;
+	for (int p = 0; p < players; p++) {
+		f.col_x = p * each;
+		draw_player_header(c, &f, pos, p, y + 0.2 * f.u, f.band - 0.4 * f.u, scores);
+	}
+}
+
+/* True when no player holds a piece the hands column would show. */
+static bool hands_empty(const bones_render *r, const bones_picture_game *pos, int viewer)
+{
+	for (int p = 0; p < pos->players; p++)
+		if (r->hand_size(pos->game, pos->state, p, viewer) > 0)
+			return false;
+	return true;
+}
+
 static void plan(frame *f, const bones_render *r, const bones_picture_game *pos,
 		 const bones_picture_request *req)
 {
@@ -247,7 +276,9 @@ static void plan(frame *f, const bones_render *r, const bones_picture_game *pos,
 	f->w = req->width, f->h = req->height;
 	f->u = fmin(fmax(fmin(f->w, f->h) / 42.0, 9.0), 40.0);
 	f->top = req->title && *req->title ? 2.2 * f->u : 0;
-	if (req->flags & BONES_PICTURE_HANDS) {
+	if ((req->flags & BONES_PICTURE_HANDS) && hands_empty(r, pos, req->viewer)) {
+		f->band = 2.4 * f->u;
+	} else if (req->flags & BONES_PICTURE_HANDS) {
 		f->col_w = fmin(fmax(f->w * 0.28, 16 * f->u), 30 * f->u);
 		if (f->col_w > f->w * 0.45)
 			f->col_w = f->w * 0.45;
@@ -302,6 +333,8 @@ bones_status bones_picture_draw(bones_picture_canvas *c, const bones_picture_gam
 	}
 	if (f.col_w > 0)
 		draw_hands(c, &f, r, pos, req->viewer, out);
+	if (f.band > 0)
+		draw_band(c, f, pos);
 	c->view = out->board;
 	c->mark_kinds = BONES_PICTURE_MARKS_ALL;
 	return BONES_OK;
