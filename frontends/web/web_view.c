@@ -284,12 +284,7 @@ static void write_facts(const web_table *t, int seat, bool mine, size_t index, w
 	web_buf_printf(out, "%zu", index);
 	web_buf_json_key(out, f, "length");
 	web_buf_printf(out, "%zu", bones_session_length(t->s));
-	web_buf_json_key(out, f, "id");
-	web_buf_json_string(out, t->row.id);
-	web_buf_json_key(out, f, "game");
-	web_buf_json_string(out, bones_plugin_text(t->plugin, t->plugin->name));
-	web_buf_json_key(out, f, "preset");
-	web_buf_json_string(out, t->row.preset);
+	web_table_head_json(t, out, f);
 	web_buf_json_key(out, f, "options");
 	web_buf_json_string(out, t->row.options);
 	web_buf_json_key(out, f, "version");
