@@ -74,6 +74,10 @@ static const struct {
 	{"liar_endless", "the game did not end after 5000 moves"},
 	{"liar_max_moves", "legal_moves listed 3 moves (expected 1..max_moves = 2)"},
 	{"liar_nondeterministic", "the same seed gave a different move"},
+	{"liar_tensor_shape", "the observation capability's shape is not valid (rank 1"},
+	{"liar_tensor_unset", "between two fills of one state: a value left unset"},
+	{"liar_tensor_peeks", "changed at index 3 when only what they cannot see"},
+	{"liar_tensor_nan", "holds nan at index 0 (values must be finite)"},
 };
 
 static void test_check__each_broken_promise_is_caught_with_a_record(void)

@@ -1,7 +1,10 @@
 /* "Secret count", a small valid plugin with chance and hidden information for the
  * tests of `bones check`, compiled once clean (liar_none) and once per LIAR_* definition
  * into a plugin that breaks one promise of plugin.h on purpose. */
+#include "bones/observation.h"
 #include "bones/plugin.h"
+
+#include <math.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -218,6 +221,49 @@ static void resample(const void *gp, void *sp, int player,
 			s->secret[p] = (int32_t)(next_random(rng) % 3);
 }
 
+/* The observation tensor: total, to move, dealt, the player's own secret (-1 for a
+ * spectator). LIAR_TENSOR_* break one promise of bones/observation.h each. */
+static int tensor_shape(const void *gp, size_t dims[BONES_OBSERVATION_MAX_RANK])
+{
+	(void)gp;
+	dims[0] = 4;
+#ifdef LIAR_TENSOR_SHAPE
+	dims[0] = 0;
+#endif
+	return 1;
+}
+
+static void tensor_fill(const void *gp, const void *sp, int player, float *values)
+{
+	(void)gp, (void)player;
+	const state *s = sp;
+	values[0] = (float)s->total;
+	values[1] = (float)s->player;
+	values[2] = (float)s->dealt;
+#ifndef LIAR_TENSOR_UNSET
+	values[3] = player >= 0 ? (float)s->secret[player] : -1.0f;
+#endif
+#ifdef LIAR_TENSOR_PEEKS
+	values[3] = (float)(s->secret[0] + 4 * s->secret[1]);
+#endif
+#ifdef LIAR_TENSOR_NAN
+	if (s->total > 3)
+		values[0] = NAN;
+#endif
+}
+
+static const bones_observation tensor = {
+	.size = BONES_OBSERVATION_SIZE_1_0,
+	.shape = tensor_shape,
+	.fill = tensor_fill,
+};
+
+static const void *get_extension(const void *gp, const char *id)
+{
+	(void)gp;
+	return !strcmp(id, BONES_OBSERVATION_ID) ? &tensor : NULL;
+}
+
 static size_t render_text(const void *gp, const void *sp, int viewer, char *buf, size_t cap)
 {
 	return observation(gp, sp, viewer, buf, cap);
@@ -249,4 +295,5 @@ BONES_PLUGIN_ENTRY = {
 	.observation = observation,
 	.resample = resample,
 	.render_text = render_text,
+	.get_extension = get_extension,
 };

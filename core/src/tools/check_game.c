@@ -94,6 +94,26 @@ static bool guarded(checker *ck, const unsigned char *state, const char *call)
 	return failf(ck, N_("%s wrote %zu bytes before the state's start"), call, ahead);
 }
 
+/* The observation capability, when the plugin offers one, and two tensors of its
+ * shape; a shape that is not valid leaves tensor set with tensor_count 0, for
+ * check_init to report. */
+static bool alloc_tensors(checker *ck)
+{
+	ck->tensor = bones_observe_find(ck->p, ck->game);
+	if (!ck->tensor)
+		return true;
+	size_t dims[BONES_OBSERVATION_MAX_RANK];
+	if (bones_observe_shape(ck->tensor, ck->game, dims, &ck->tensor_rank,
+				&ck->tensor_count) ||
+	    ck->tensor_count > ((size_t)1 << 28)) {
+		ck->tensor_count = 0;
+		return true;
+	}
+	ck->ten1 = malloc(ck->tensor_count * sizeof *ck->ten1);
+	ck->ten2 = malloc(ck->tensor_count * sizeof *ck->ten2);
+	return ck->ten1 && ck->ten2;
+}
+
 bool bones_check_alloc(checker *ck)
 {
 	size_t s = ck->info.state_size ? ck->info.state_size : 1;
@@ -110,6 +130,8 @@ bool bones_check_alloc(checker *ck)
 	ck->cap = 1024;
 	ck->history = malloc(ck->cap * sizeof *ck->history);
 	ck->heap_moves = SIZE_MAX;
+	if (!alloc_tensors(ck))
+		return false;
 	return ck->a && ck->b && ck->c && ck->t && ck->u && ck->moves && ck->moves2 &&
 	       ck->probs && ck->obs1 && ck->obs2 && ck->history;
 }
@@ -120,6 +142,7 @@ void bones_check_free(checker *ck)
 	free_state(ck->t), free_state(ck->u);
 	free(ck->moves), free(ck->moves2), free(ck->probs);
 	free(ck->obs1), free(ck->obs2), free(ck->history);
+	free(ck->ten1), free(ck->ten2);
 }
 
 /* Legal moves of state a into ck->moves: count, sentinel, duplicates, probabilities. */
@@ -293,8 +316,41 @@ static bool check_refusals(checker *ck, size_t n)
 	return true;
 }
 
-/* Resampling what a player cannot see changes neither their observation nor, for the
- * player to move, the legal moves. */
+/* The index of the first value where two tensors differ bit for bit, or -1. */
+static long first_tensor_difference(const float *x, const float *y, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (memcmp(&x[i], &y[i], sizeof *x))
+			return (long)i;
+	return -1;
+}
+
+/* Player q's observation tensor of state a (-1: a spectator's), filled into ck->ten1
+ * and, over NaNs, into ck->ten2: every value written, finite, the same both times. */
+static bool check_tensor(checker *ck, int q)
+{
+	size_t n = ck->tensor_count;
+	memset(ck->ten1, 0, n * sizeof *ck->ten1);
+	for (size_t i = 0; i < n; i++)
+		ck->ten2[i] = NAN;
+	bones_observe_fill(ck->tensor, ck->game, ck->a, q, ck->ten1);
+	bones_observe_fill(ck->tensor, ck->game, ck->a, q, ck->ten2);
+	if (!guarded(ck, ck->a, "the observation capability's fill"))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isfinite(ck->ten1[i]))
+			return failf(ck, N_("the observation tensor of player %d holds %g at index "
+				     "%zu (values must be finite)"), q + 1, (double)ck->ten1[i], i);
+	long at = first_tensor_difference(ck->ten1, ck->ten2, n);
+	if (at >= 0)
+		return failf(ck, N_("the observation tensor of player %d differs at index %ld "
+			     "between two fills of one state: a value left unset"), q + 1, at);
+	ck->rep->checks++;
+	return true;
+}
+
+/* Resampling what a player cannot see changes neither their observation (text and
+ * tensor) nor, for the player to move, the legal moves. */
 static bool check_hidden(checker *ck, int who, size_t n)
 {
 	const bones_plugin *p = ck->p;
@@ -317,6 +373,15 @@ static bool check_hidden(checker *ck, int who, size_t n)
 		return failf(ck, N_("player %d's observation changed when only what they cannot "
 			     "see was resampled"), q + 1);
 	ck->rep->checks++;
+	if (ck->tensor_count) {
+		bones_observe_fill(ck->tensor, ck->game, ck->a, q, ck->ten1);
+		bones_observe_fill(ck->tensor, ck->game, ck->u, q, ck->ten2);
+		long at = first_tensor_difference(ck->ten1, ck->ten2, ck->tensor_count);
+		if (at >= 0)
+			return failf(ck, N_("the observation tensor of player %d changed at index "
+				     "%ld when only what they cannot see was resampled"), q + 1, at);
+		ck->rep->checks++;
+	}
 	/* whether another player can move may be hidden (draw when you cannot play), so
 	 * only the player to move must stay the player to move */
 	if (q != who)
@@ -471,6 +536,10 @@ static bool check_init(checker *ck)
 			     "that differ at byte %ld: a byte left unset (memset the state first) "
 			     "or a pointer in the state"), at);
 	ck->rep->checks++;
+	if (ck->tensor && !ck->tensor_count)
+		return failf(ck, N_("the observation capability's shape is not valid (rank %d, "
+			     "expected 1..%d, every extent above 0)"), ck->tensor_rank,
+			     BONES_OBSERVATION_MAX_RANK);
 	return true;
 }
 
@@ -482,6 +551,8 @@ static bool check_state(checker *ck, int who, size_t *n)
 			     "BONES_TERMINAL)"), who, ck->info.players - 1);
 	return check_legal(ck, who, n) && check_notation(ck, *n) &&
 	       check_refusals(ck, *n) && (ck->len > 0 || check_small_buffers(ck, *n)) &&
+	       (!ck->tensor_count ||
+		check_tensor(ck, (int)(ck->len % (size_t)(ck->info.players + 1)) - 1)) &&
 	       ((!(ck->p->flags & BONES_HIDDEN_INFO) && !ck->p->resample) ||
 		check_hidden(ck, who, *n)) &&
 	       guarded(ck, ck->a, "a call that reads the state (legal_moves, format_move, "

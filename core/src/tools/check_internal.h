@@ -4,6 +4,7 @@
 #define BONES_CHECK_INTERNAL_H
 
 #include "bones/check.h"
+#include "bones/observe.h"
 #include "bones/options.h"
 #include "bones/rng.h"
 
@@ -39,6 +40,10 @@ typedef struct checker {
 	bones_move *moves, *moves2; /* max_moves + 2 (a probe, a sentinel) */
 	double *probs;
 	char *obs1, *obs2;          /* CHECK_OBS_CAP each */
+	const bones_observation *tensor; /* the plugin's observation capability, or NULL */
+	int tensor_rank;            /* what its shape returned (invalid: checked at init) */
+	size_t tensor_count;        /* values in one tensor */
+	float *ten1, *ten2;         /* tensor_count each */
 	bones_move pool[CHECK_POOL];
 	size_t pool_len;
 	char texts[CHECK_TEXTS][BONES_MOVE_TEXT_MAX];
