@@ -60,6 +60,17 @@ else fail "--threads list: $(cat "$T/list")"; fi
 [ $? -eq 2 ] && grep -q -- "--threads '1,0': expected counts of 1..64" "$T/err4" &&
 	ok "a bad thread count is refused" || fail "bad --threads: $(cat "$T/err4")"
 
+# --repeat K: each count run K times, one median line a count
+"$BONES" bench "$game" --agent "mcts iterations=50" --threads 1,2 --repeat 3 --seconds 0.05 \
+	>"$T/rep" 2>&1
+if [ "$(grep -c '^threads=1 ' "$T/rep")" = 1 ] && [ "$(grep -c '^threads=2 ' "$T/rep")" = 1 ] &&
+   grep -qE "^threads_2_over_1: $num$" "$T/rep"; then
+	ok "bench --agent --repeat 3: one median line a count"
+else fail "--repeat: $(cat "$T/rep")"; fi
+"$BONES" bench "$game" --agent greedy --repeat 0 >/dev/null 2>"$T/err6"
+[ $? -eq 2 ] && grep -q "'--repeat 0'" "$T/err6" &&
+	ok "bench --repeat 0 is refused" || fail "--repeat 0: $(cat "$T/err6")"
+
 # bench tourney: games per second at each count, the same games each time
 cat >"$T/t.ini" <<INI
 [tourney]

@@ -31,6 +31,7 @@ typedef struct bench_args {
 	const char *agent; /* --agent SPEC: the agent's speed instead of playouts */
 	long position;     /* --position N: player moves before it; -1 for mid-game */
 	bench_threads threads; /* --threads LIST for --agent (default 1,2) */
+	long repeat;       /* --repeat K for --agent: runs of each count, interleaved */
 } bench_args;
 
 static int bench_usage(FILE *out, int status)
@@ -38,8 +39,8 @@ static int bench_usage(FILE *out, int status)
 	fprintf(out, _("usage: bones bench GAME [--seconds S] [--set key=value]... [--variant V]\n"
 		"                   [--seed N]\n"
 		"       bones bench GAME --redraw [--size WxH] [--seconds S] [--seed N]\n"
-		"       bones bench GAME --agent SPEC [--threads LIST] [--position N]\n"
-		"                   [--seconds S] [--seed N]\n"
+		"       bones bench GAME --agent SPEC [--threads LIST] [--repeat K]\n"
+		"                   [--position N] [--seconds S] [--seed N]\n"
 		"       bones bench tourney CONFIG.ini [--threads LIST] [--repeat K] [--dir DIR]\n\n"
 		"Plays random playouts of GAME (a game id, preset or plugin file) on one\n"
 		"core for S seconds (default 3) and prints playouts_per_s, moves_per_s and\n"
@@ -51,9 +52,11 @@ static int bench_usage(FILE *out, int status)
 		"position again and again for S seconds, with each thread count of LIST (as\n"
 		"1,2,4,8; default 1,2) when it takes threads; prints its iterations_per_s,\n"
 		"sim_moves_per_s and sim_moves_per_cpu_s (searches), choices_per_s and\n"
-		"wall_per_choice, and each count's speed-up over the first. The position: N\n"
-		"random player moves into seed's game, then on to a choice of two moves or\n"
-		"more (default N: half the median length of random games).\n"
+		"wall_per_choice, and each count's speed-up over the first; with --repeat K\n"
+		"the counts run K times interleaved and each prints its median run (by\n"
+		"iterations_per_s). The position: N random player moves into seed's game,\n"
+		"then on to a choice of two moves or more (default N: half the median length\n"
+		"of random games).\n"
 		"bones bench tourney: plays the tournament of CONFIG.ini with each thread\n"
 		"count of LIST (default 1,2), K times interleaved (default 1), each into a new\n"
 		"results.db under DIR (default $TMPDIR or /tmp, removed after); prints the\n"
@@ -101,13 +104,15 @@ static bool parse_args(int argc, char **argv, bench_args *a)
 			a->seed = strtoull(v, &end, 10);
 		else if (!strcmp(k, "--position"))
 			a->position = strtol(v, &end, 10);
+		else if (!strcmp(k, "--repeat"))
+			a->repeat = strtol(v, &end, 10);
 		else if (!strcmp(k, "--variant"))
 			a->variant = v;
 		else if (!strcmp(k, "--agent"))
 			a->agent = v;
 		else if (!strcmp(k, "--set") && a->set_count < MAX_SETS)
 			a->sets[a->set_count++] = v;
-		if (end ? (errno || *end || end == v || !(a->seconds >= 0 && a->seconds <= BONES_CLOCK_MAX_MS / 1000) || a->position < -1) :
+		if (end ? (errno || *end || end == v || !(a->seconds >= 0 && a->seconds <= BONES_CLOCK_MAX_MS / 1000) || a->position < -1 || a->repeat < 1 || a->repeat > BENCH_MAX_REPEAT) :
 		    strcmp(k, "--variant") && strcmp(k, "--set") && strcmp(k, "--agent")) {
 			fprintf(stderr, _("bones bench: bad option '%s %s' (see --help)\n"), k, v);
 			return false;
@@ -174,9 +179,10 @@ bool bench_parse_threads(const char *text, bench_threads *out)
 	}
 }
 
-/* One line of an agent's figures; false (with a message) when it could not run. */
-static bool agent_line(bones_session *s, const void *state, const char *spec,
-		       const bench_args *a, const char *label, bones_bench_agent_result *r)
+/* The agent of spec choosing in state for a->seconds into r; false (with a message)
+ * when it could not run. */
+static bool agent_run(bones_session *s, const void *state, const char *spec,
+		      const bench_args *a, bones_bench_agent_result *r)
 {
 	char err[512];
 	if (bones_bench_agent(bones_session_plugin(s), bones_session_game(s),
@@ -185,6 +191,12 @@ static bool agent_line(bones_session *s, const void *state, const char *spec,
 		fprintf(stderr, "bones bench: %s\n", err);
 		return false;
 	}
+	return true;
+}
+
+/* One line of an agent's figures. */
+static void agent_print(const char *label, const bones_bench_agent_result *r)
+{
 	printf("%s choices_per_s: %.2f", label, r->choices_per_s);
 	if (r->searched)
 		printf(" iterations_per_s: %.0f sim_moves_per_s: %.0f cpu_per_wall: %.2f "
@@ -195,28 +207,45 @@ static bool agent_line(bones_session *s, const void *state, const char *spec,
 	printf(" choices: %llu seconds: %.3f wall_per_choice: %.4f\n",
 	       (unsigned long long)r->choices, r->seconds,
 	       r->choices ? r->seconds / (double)r->choices : 0.0);
-	return true;
 }
 
-/* The spec at each thread count of the list, then each count's speed-up over the
- * first: iterations per second (searches), else choices per second. */
+/* What runs of an agent are ranked by: iterations per second (searches), else choices
+ * per second. */
+static double agent_speed(const bones_bench_agent_result *r)
+{
+	return r->searched ? r->iterations_per_s : r->choices_per_s;
+}
+
+static int by_speed(const void *x, const void *y)
+{
+	double a = agent_speed(x), b = agent_speed(y);
+	return (a > b) - (a < b);
+}
+
+/* The spec at each thread count of the list, a->repeat times interleaved (a busy or
+ * uneven machine slows every count alike), each count's median run, then each count's
+ * speed-up over the first. */
 static bool agent_counts(bones_session *s, const void *state, const bench_args *a)
 {
+	static bones_bench_agent_result runs[BENCH_MAX_THREADS][BENCH_MAX_REPEAT];
 	bones_bench_agent_result r[BENCH_MAX_THREADS];
 	char spec[1024], label[32];
+	for (long k = 0; k < a->repeat; k++)
+		for (int i = 0; i < a->threads.count; i++) {
+			snprintf(spec, sizeof spec, "%s threads=%d", a->agent, a->threads.n[i]);
+			if (!agent_run(s, state, spec, a, &runs[i][k]))
+				return false;
+		}
 	for (int i = 0; i < a->threads.count; i++) {
-		snprintf(spec, sizeof spec, "%s threads=%d", a->agent, a->threads.n[i]);
+		qsort(runs[i], (size_t)a->repeat, sizeof runs[i][0], by_speed);
+		r[i] = runs[i][a->repeat / 2];
 		snprintf(label, sizeof label, "threads=%d", a->threads.n[i]);
-		if (!agent_line(s, state, spec, a, label, &r[i]))
-			return false;
+		agent_print(label, &r[i]);
 	}
-	for (int i = 1; i < a->threads.count; i++) {
-		double x = r[i].searched ? r[i].iterations_per_s : r[i].choices_per_s;
-		double one = r[0].searched ? r[0].iterations_per_s : r[0].choices_per_s;
-		if (one > 0)
+	for (int i = 1; i < a->threads.count; i++)
+		if (agent_speed(&r[0]) > 0)
 			printf("threads_%d_over_%d: %.2f\n", a->threads.n[i], a->threads.n[0],
-			       x / one);
-	}
+			       agent_speed(&r[i]) / agent_speed(&r[0]));
 	return true;
 }
 
@@ -253,7 +282,9 @@ static int bench_agent(bones_session *s, const bench_args *a)
 	char err[512];
 	if (bones_agent_create(spec, bones_session_plugin(s), bones_session_game(s), info,
 			       a->seed, &probe, err, sizeof err)) { /* no threads: as given */
-		rc = agent_line(s, state, a->agent, a, "threads=-", &one) ? 0 : 1;
+		rc = agent_run(s, state, a->agent, a, &one) ? 0 : 1;
+		if (!rc)
+			agent_print("threads=-", &one);
 		goto out_free;
 	}
 	bones_agent_destroy(probe);
@@ -309,6 +340,7 @@ int cmd_bench(int argc, char **argv)
 	a.seed = 1;
 	a.w = 1920, a.h = 1080;
 	a.position = -1;
+	a.repeat = 1;
 	bench_parse_threads("1,2", &a.threads);
 	if (!parse_args(argc, argv, &a))
 		return 2;

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #define BENCH_MAX_THREADS 16 /* counts in one --threads list */
+#define BENCH_MAX_REPEAT 99  /* --repeat K: runs of each count */
 
 typedef struct bench_threads {
 	int n[BENCH_MAX_THREADS];

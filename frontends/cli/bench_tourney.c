@@ -15,7 +15,6 @@
 #include "bones/tourney_db.h"
 #include "commands.h"
 
-#define MAX_REPEAT 99
 
 /* One run of t with `threads` workers in a new directory under base; the games stored
  * and the seconds they took. */
@@ -64,7 +63,7 @@ static int cmp_double(const void *a, const void *b)
 static int bench_counts(const bones_tourney *t, const bench_threads *th, int repeat,
 			const char *base)
 {
-	static double rate[BENCH_MAX_THREADS][MAX_REPEAT];
+	static double rate[BENCH_MAX_THREADS][BENCH_MAX_REPEAT];
 	size_t games = 0;
 	for (int r = 0; r < repeat; r++)
 		for (int i = 0; i < th->count; i++) {
@@ -106,9 +105,9 @@ int bench_tourney(int argc, char **argv)
 		} else if (!strcmp(k, "--repeat") && v) {
 			i++;
 			repeat = (int)strtol(v, &end, 10);
-			if (*end || end == v || repeat < 1 || repeat > MAX_REPEAT) {
+			if (*end || end == v || repeat < 1 || repeat > BENCH_MAX_REPEAT) {
 				fprintf(stderr, _("bones bench: --repeat '%s': expected 1..%d\n"), v,
-					MAX_REPEAT);
+					BENCH_MAX_REPEAT);
 				return 2;
 			}
 		} else if (!strcmp(k, "--dir") && v) {

@@ -7,7 +7,7 @@
 # On a machine without Bones' libraries: tests/bench/pack-device.sh BUILD_DIR here,
 # carry device/, there LD_LIBRARY_PATH=$PWD/device/libs scale.sh device/build OUT
 # (docs/testing.md).
-# About 5 minutes on 16 cores. Smaller runs (to try the script): QUICK=1, or set
+# About 4 minutes on 16 cores. Smaller runs (to try the script): QUICK=1, or set
 #   ROUNDS (round robin rounds; 800 = 19,200 games), REPEAT (interleaved runs of each
 #   count, the median kept; 3), ITER (mcts iterations a move; 40000), SECS (seconds of
 #   each bench; 4), THREADS (1,2,4,8,16).
@@ -75,9 +75,9 @@ echo "== greedy round robin ($((ROUNDS * 24)) games), threads $THREADS, median o
 	>"$OUT/tourney.txt" || { echo "bench tourney failed" >&2; exit 1; }
 cat "$OUT/tourney.txt"
 
-echo "== holomino mcts iterations=$ITER, threads $THREADS, $SECS s each"
+echo "== holomino mcts iterations=$ITER, threads $THREADS, $SECS s each, median of $REPEAT"
 "$BONES" bench holomino --agent "mcts iterations=$ITER" --threads "$THREADS" \
-	--seconds "$SECS" >"$OUT/mcts.txt" || { echo "bench holomino --agent failed" >&2; exit 1; }
+	--repeat "$REPEAT" --seconds "$SECS" >"$OUT/mcts.txt" || { echo "bench holomino --agent failed" >&2; exit 1; }
 cat "$OUT/mcts.txt"
 
 echo "== geominos random playouts and mcts (one thread)"
@@ -95,6 +95,12 @@ echo "== hardware: $n copies of bench hegemino at once, against one"
 "$BONES" bench hegemino --seconds "$SECS" >"$OUT/hw-1.txt"
 for i in $(seq "$n"); do
 	"$BONES" bench hegemino --seconds "$SECS" >"$OUT/hw-$n-$i.txt" &
+done
+wait
+echo "== hardware: $n copies of the one-thread mcts bench at once"
+for i in $(seq "$n"); do
+	"$BONES" bench holomino --agent "mcts iterations=$ITER" --threads 1 --seconds "$SECS" \
+		>"$OUT/hwm-$n-$i.txt" &
 done
 wait
 
@@ -123,4 +129,8 @@ echo "| geominos mcts sim moves/s | 1 | $(val "$OUT/geominos-mcts.txt" sim_moves
 one=$(val "$OUT/hw-1.txt" moves_per_s)
 all=$(cat "$OUT"/hw-$n-*.txt | sed -n 's/^moves_per_s: //p' | awk '{s += $1} END {printf "%.0f", s / NR}')
 echo "| hardware: hegemino moves/s a process | 1, $n copies | $one, $all | $(awk -v a="$one" -v b="$all" 'BEGIN{printf "%.2f", (a > 0 ? b / a : 0)}') |"
+cpu_of() { sed -n 's/^threads=1 .*sim_moves_per_cpu_s: \([0-9]*\).*/\1/p' "$@"; }
+mone=$(grep '^threads=1 ' "$OUT/mcts.txt" | sed -n 's/.*sim_moves_per_cpu_s: \([0-9]*\).*/\1/p')
+mall=$(cpu_of "$OUT"/hwm-$n-*.txt | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
+echo "| hardware: mcts sim moves per CPU s a process (median) | 1 thread, $n copies | $mone, $mall | $(awk -v a="$mone" -v b="$mall" 'BEGIN{printf "%.2f", (a > 0 ? b / a : 0)}') |"
 echo "total: $(( $(date +%s) - start )) s"

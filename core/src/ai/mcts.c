@@ -6,6 +6,7 @@
 #include "bones/i18n.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,15 +31,17 @@ typedef struct mcts_job {
 	int me;
 	uint64_t iterations;
 	double deadline;
+	_Atomic uint64_t *pool; /* balance=shared: the iterations all trees take from */
 } mcts_job;
 
 #define DEPTH_ADVISED -2 /* depth not given: the heuristic's rollout_moves, else -1 */
 
 static const char *const rollout_choices[] = {"random", "greedy", NULL};
 static const char *const reward_choices[] = {"rank", "margin", NULL};
+static const char *const balance_choices[] = {"fixed", "shared", NULL};
 
 enum { P_ITERATIONS, P_TIME, P_C, P_ROLLOUT, P_THREADS, P_NODES, P_MEMORY, P_REWARD,
-       P_SCALE, P_DEPTH, P_REUSE, P_WIDEN, P_PW, P_SAMPLE, P_COUNT };
+       P_SCALE, P_DEPTH, P_REUSE, P_WIDEN, P_PW, P_SAMPLE, P_BALANCE, P_COUNT };
 
 static const bones_agent_param mcts_params[P_COUNT] = {
 	[P_ITERATIONS] = {"iterations", 1000, 0, 1e9, true, NULL},
@@ -55,6 +58,7 @@ static const bones_agent_param mcts_params[P_COUNT] = {
 	[P_WIDEN] = {"widen", 0, 0, 1e6, false, NULL},
 	[P_PW] = {"pw", 2, 0, 1e6, false, NULL},
 	[P_SAMPLE] = {"sample", 0, 0, 1024, true, NULL},
+	[P_BALANCE] = {"balance", 0, 0, 1, true, balance_choices},
 };
 
 _Static_assert(P_COUNT <= BONES_AGENT_MAX_PARAMS, "mcts needs more parameter slots");
@@ -103,6 +107,7 @@ static void fill_config(bones_agent *a, bones_mcts_config *c)
 	c->c = p[P_C];
 	c->rollout = (int)p[P_ROLLOUT];
 	c->threads = (int)p[P_THREADS];
+	c->shared = p[P_BALANCE] != 0 && c->threads > 1;
 	c->reward = (int)p[P_REWARD];
 	c->scale = p[P_SCALE];
 	c->depth = p[P_DEPTH] == DEPTH_ADVISED ? advised_depth(c->heur) : (int)p[P_DEPTH];
@@ -178,7 +183,7 @@ static void *run_job(void *arg)
 {
 	mcts_job *j = arg;
 	bones_mcts_tree_set_root(j->tree, j->state); /* on the thread that searches it */
-	bones_mcts_tree_search(j->tree, j->me, j->iterations, j->deadline);
+	bones_mcts_tree_search(j->tree, j->me, j->iterations, j->deadline, j->pool);
 	return NULL;
 }
 
@@ -192,13 +197,16 @@ static void search_all(mcts_impl *m, const void *state, int me, double seconds)
 	bool started[64] = {false};
 	double deadline = seconds > 0 ? bones_mcts_now() + seconds : 0;
 	uint64_t t_count = (uint64_t)c->threads;
+	_Atomic uint64_t pool = 0;
 	for (int i = 0; i < c->threads; i++) {
 		m->trees[i].root_only = m->only_n ? m->only : NULL;
 		m->trees[i].root_only_n = m->only_n;
 		uint64_t share = c->iterations / t_count + ((uint64_t)i < c->iterations % t_count);
-		jobs[i] = (mcts_job){&m->trees[i], state, me, share, deadline};
+		jobs[i] = (mcts_job){&m->trees[i], state, me, share, deadline, NULL};
 		if (c->iterations && !share)
 			jobs[i].iterations = 1;
+		if (c->shared && c->iterations) /* every tree takes from the one budget */
+			jobs[i].iterations = c->iterations, jobs[i].pool = &pool;
 	}
 	for (int i = 1; i < c->threads; i++)
 		started[i] = !pthread_create(&tids[i], NULL, run_job, &jobs[i]);

@@ -30,6 +30,7 @@ typedef struct bones_mcts_config {
 	double widen;                   /* chance outcomes kept: widen * sqrt(visits) */
 	double pw;                      /* moves expanded: pw * sqrt(visits); 0 all */
 	int rollout, reward, threads;
+	bool shared;                    /* threads draw iterations from one budget */
 	int depth;                      /* rollout moves before evaluating; -1: none */
 	int sample;                     /* greedy rollout steps weigh this many drawn moves
 					 * by prior (0: every legal move) */
@@ -107,9 +108,12 @@ void bones_mcts_tree_release(bones_mcts_tree *t);
  * (open information only), else an empty tree. */
 void bones_mcts_tree_set_root(bones_mcts_tree *t, const void *state);
 /* Run iterations for player me until max_iterations (0: no limit) or, when
- * deadline > 0, until the monotonic clock passes deadline (seconds). */
+ * deadline > 0, until the monotonic clock passes deadline (seconds). With pool
+ * non-NULL the iterations are instead taken from *pool, shared with the other
+ * threads' trees, BONES_MCTS_BATCH at a time, until it holds max_iterations taken. */
 void bones_mcts_tree_search(bones_mcts_tree *t, int me, uint64_t max_iterations,
-			    double deadline);
+			    double deadline, _Atomic uint64_t *pool);
+#define BONES_MCTS_BATCH 8
 /* Keep in moves[0..n), in order, those among only[0..only_n) (all when only_n is 0);
  * returns how many are kept. */
 size_t bones_mcts_keep_only(bones_move *moves, size_t n, const bones_move *only,

@@ -5,6 +5,7 @@
 #include "mcts_internal.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -682,8 +683,25 @@ static void iterate(bones_mcts_tree *t, int me)
 	}
 }
 
+/* The iterations this tree may run next: all that are left of its own budget, or
+ * the next batch of the shared pool's (0 when it is spent). */
+static uint64_t next_iterations(const bones_mcts_tree *t, uint64_t max_iterations,
+				_Atomic uint64_t *pool)
+{
+	if (!max_iterations)
+		return UINT64_MAX;
+	if (!pool)
+		return max_iterations - t->iterations;
+	uint64_t taken = atomic_fetch_add_explicit(pool, BONES_MCTS_BATCH,
+						   memory_order_relaxed);
+	if (taken >= max_iterations)
+		return 0;
+	return max_iterations - taken < BONES_MCTS_BATCH ? max_iterations - taken
+							 : BONES_MCTS_BATCH;
+}
+
 void bones_mcts_tree_search(bones_mcts_tree *t, int me, uint64_t max_iterations,
-			    double deadline)
+			    double deadline, _Atomic uint64_t *pool)
 {
 	double cpu = thread_cpu();
 	rank_root(t, me);
@@ -693,11 +711,19 @@ void bones_mcts_tree_search(bones_mcts_tree *t, int me, uint64_t max_iterations,
 		root_slot(t, ch);
 	t->iterations = 0;
 	t->sim_moves = 0;
-	while (!max_iterations || t->iterations < max_iterations) {
-		if (deadline > 0 && (t->iterations & 7) == 0 && bones_mcts_now() >= deadline)
+	for (uint64_t n; (n = next_iterations(t, max_iterations, pool)) > 0;) {
+		bool late = false;
+		for (uint64_t k = 0; k < n; k++) {
+			if (deadline > 0 && (t->iterations & 7) == 0 &&
+			    bones_mcts_now() >= deadline) {
+				late = true;
+				break;
+			}
+			iterate(t, me);
+			t->iterations++;
+		}
+		if (late)
 			break;
-		iterate(t, me);
-		t->iterations++;
 	}
 	t->cpu_seconds = thread_cpu() - cpu;
 }
