@@ -86,6 +86,7 @@ struct web_tables {
 	uint64_t changes;         /* any table's version bumped */
 	web_damaged *damaged;     /* owned; tables set aside at start */
 	size_t damaged_count;
+	struct web_analyses *analyses; /* owned; finished games analysed (web_analysis.c) */
 };
 
 #define WEB_MAX_TABLES 100000
@@ -143,6 +144,10 @@ void web_chat_json(const web_table *t, web_buf *out, bool *first);
 /* Every table's chat from the store, after the tables are restored. */
 void web_chat_restore(web_tables *ts);
 void web_chat_free(web_table *t);
+/* The seats' names for the picture's hands column, as the page names them, into names
+ * (NULL-terminated); returns names. */
+const char *const *web_table_seat_names(const web_table *t,
+					 const char *names[WEB_MAX_SEATS + 1]);
 /* Log one line to stderr with the time: never a token. */
 void web_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

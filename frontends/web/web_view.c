@@ -232,8 +232,9 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 	}
 }
 
-/* The seats' names for the picture's hands column, as the page names them. */
-static const char *const *seat_names(const web_table *t, const char *names[WEB_MAX_SEATS + 1])
+/* The seats' names for the picture's hands column (web_table_internal.h). */
+const char *const *web_table_seat_names(const web_table *t,
+					 const char *names[WEB_MAX_SEATS + 1])
 {
 	memset(names, 0, (WEB_MAX_SEATS + 1) * sizeof *names);
 	for (int i = 0; i < t->row.seat_count && i < WEB_MAX_SEATS; i++)
@@ -249,7 +250,7 @@ static bool write_picture(const web_table *t, int viewer, bool mine, int w, int 
 	bones_picture_request req = bones_picture_defaults();
 	req.width = w, req.height = h, req.viewer = viewer;
 	const char *names[WEB_MAX_SEATS + 1];
-	req.names = seat_names(t, names);
+	req.names = web_table_seat_names(t, names);
 	if (mine)
 		req.flags |= BONES_PICTURE_TARGETS;
 	unsigned char *svg = NULL;
@@ -368,7 +369,7 @@ web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int wid
 	req.width = width, req.height = height, req.viewer = seat;
 	req.flags |= BONES_PICTURE_GHOST;
 	const char *names[WEB_MAX_SEATS + 1];
-	req.names = seat_names(t, names);
+	req.names = web_table_seat_names(t, names);
 	unsigned char *svg = NULL;
 	size_t size = 0;
 	char err[512];
