@@ -17,7 +17,7 @@
 /* One running analysis (or finished, its thread not yet joined). */
 typedef struct slot {
 	bool used, finished;
-	char id[40];
+	char id[56];          /* the analysis' key (key_of) */
 	web_table *t;
 	size_t done, total;   /* moves analysed, player moves in the game */
 	pthread_t thread;
@@ -33,6 +33,7 @@ struct web_analyses {
 
 static const char *const SCHEMA =
 	"CREATE TABLE IF NOT EXISTS analyses(table_id TEXT PRIMARY KEY, json TEXT NOT NULL)";
+/* table_id: the table's id, in a match's later games "ID#K" (key_of) */
 
 web_analyses *web_analyses_create(web_tables *ts, char *err, size_t errcap)
 {
@@ -79,7 +80,20 @@ void web_analyses_destroy(web_analyses *a)
 	free(a);
 }
 
-/* The stored JSON of table id (malloc'ed), or NULL when none. */
+/* The key of the analysis of the game now at t: its id, in a match's later games
+ * "ID#K" (game K from 1), so that each game of a match has its own. */
+static void key_of(web_table *t, char *key, size_t cap)
+{
+	pthread_mutex_lock(&t->lock);
+	int game = bones_table_game_index(t->table);
+	pthread_mutex_unlock(&t->lock);
+	if (game > 0)
+		snprintf(key, cap, "%s#%d", t->row.id, game + 1);
+	else
+		snprintf(key, cap, "%s", t->row.id);
+}
+
+/* The stored JSON of key id (malloc'ed), or NULL when none. */
 static char *stored(web_analyses *a, const char *id)
 {
 	sqlite3 *db = web_store_lock(a->ts->store);
@@ -276,21 +290,24 @@ web_result web_table_analysis_json(web_tables *ts, web_table *t, web_buf *out)
 {
 	web_result r = {.code = 200};
 	web_analyses *a = ts->analyses;
+	char key[56];
+	key_of(t, key, sizeof key);
 	pthread_mutex_lock(&a->lock);
-	slot *sl = running(a, t->row.id);
+	slot *sl = running(a, key);
 	if (sl)
 		running_json(sl, out);
 	pthread_mutex_unlock(&a->lock);
 	if (sl)
 		return r;
-	char *json = stored(a, t->row.id);
+	char *json = stored(a, key);
 	web_buf_puts(out, json ? json : "{\"state\":\"none\"}");
 	free(json);
 	return r;
 }
 
-/* Start the thread of a free slot for t; 429 when none is free. a->lock held. */
-static web_result start(web_analyses *a, web_table *t, web_buf *out)
+/* Start the thread of a free slot for t's game key; 429 when none is free. a->lock
+ * held. */
+static web_result start(web_analyses *a, web_table *t, const char *key, web_buf *out)
 {
 	web_result r = {.code = 202};
 	reap(a);
@@ -306,7 +323,7 @@ static web_result start(web_analyses *a, web_table *t, web_buf *out)
 		return r;
 	}
 	*sl = (slot){.used = true, .t = t, .owner = a};
-	snprintf(sl->id, sizeof sl->id, "%s", t->row.id);
+	snprintf(sl->id, sizeof sl->id, "%s", key);
 	if (pthread_create(&sl->thread, NULL, worker, sl)) {
 		sl->used = false;
 		r.code = 500;
@@ -330,17 +347,19 @@ web_result web_table_analyse(web_tables *ts, web_table *t, web_buf *out)
 			 _("a game is analysed when it is over"));
 		return r;
 	}
-	char *json = stored(a, t->row.id);
+	char key[56];
+	key_of(t, key, sizeof key);
+	char *json = stored(a, key);
 	bool done = json && strstr(json, "\"state\":\"done\"");
 	free(json);
 	if (done)
 		return web_table_analysis_json(ts, t, out);
 	pthread_mutex_lock(&a->lock);
-	slot *sl = running(a, t->row.id);
+	slot *sl = running(a, key);
 	if (sl)
 		running_json(sl, out);
 	else
-		r = start(a, t, out);
+		r = start(a, t, key, out);
 	pthread_mutex_unlock(&a->lock);
 	return r;
 }

@@ -139,6 +139,15 @@ try:
     wait(lambda: d.find_element(By.ID, "r-label").text != "the end", what="a click on the graph to go to its move")
     before = len(d.find_elements(By.CSS_SELECTOR, "#moves li.move"))
     check("a click on the graph shows the position before that move", before == 2, before)
+    worse = d.find_elements(By.CSS_SELECTOR, "#analysis-graph circle:not(.best)")
+    if worse:  # a move not preferred: the preferred one is drawn as a ghost there
+        n = worse[0].get_attribute("data-move")
+        worse[0].click()
+        text = wait(lambda: "preferred here" in d.find_element(By.ID, "analysis-text").text
+                    and d.find_element(By.ID, "analysis-text").text, what="the preferred move's ghost")
+        check("a move not preferred shows the preferred one as a ghost (move %s)" % n, "ghost" in text, text)
+        if shot:
+            d.save_screenshot(os.path.join(shot, "web-analysis-ghost.png"))
     table_url = d.current_url
     d.get(srv.base + "/")
     mine = wait(lambda: d.find_elements(By.CSS_SELECTOR, "#my-seats a"), what="your seats")
