@@ -10,7 +10,6 @@
 
 #include "bones/analysis.h"
 #include "bones/i18n.h"
-#include "bones/picture.h"
 #include "bones/record.h"
 #include "web_table_internal.h"
 
@@ -370,37 +369,17 @@ web_result web_table_replay_ghost_svg(web_table *t, int seat, long at, const cha
 	web_result r = {.code = 200};
 	pthread_mutex_lock(&t->lock);
 	seat = web_table_seat_now(t, seat);
-	size_t len = bones_session_length(t->s);
-	bones_picture_request req = bones_picture_defaults();
-	req.width = width, req.height = height, req.viewer = seat;
-	req.flags |= BONES_PICTURE_GHOST;
-	const char *names[WEB_MAX_SEATS + 1];
-	req.names = web_table_seat_names(t, names);
-	unsigned char *svg = NULL;
-	size_t size = 0;
-	char err[512];
 	if (!web_table_over(t)) {
 		r.code = 409;
 		snprintf(r.error, sizeof r.error, "%s",
 			 _("a game is analysed when it is over"));
-	} else if (at < 0 || (size_t)at >= len) {
+	} else if (at < 0 || (size_t)at >= bones_session_length(t->s)) {
 		r.code = 422;
 		snprintf(r.error, sizeof r.error, _("at: the game has no move %ld"), at + 1);
 	} else {
-		bones_picture_game pos = bones_picture_game_of(t->s, (size_t)at);
-		if (t->plugin->parse_move(pos.game, pos.state, move, &req.ghost)) {
-			r.code = 422;
-			snprintf(r.error, sizeof r.error, _("ghost: '%.60s' is no legal move there"),
-				 move);
-		} else if (bones_picture_encode(&pos, &req, BONES_PICTURE_SVG, &svg, &size, NULL,
-						err, sizeof err)) {
-			r.code = 500;
-			snprintf(r.error, sizeof r.error, _("picture: %.400s"), err);
-		} else {
-			web_buf_add(out, (const char *)svg, size);
-		}
+		web_table_ghost_encode(t, seat, (size_t)at, move, width, height,
+				       _("ghost: '%.60s' is no legal move there"), out, &r);
 	}
 	pthread_mutex_unlock(&t->lock);
-	free(svg);
 	return r;
 }

@@ -144,10 +144,11 @@ void web_chat_json(const web_table *t, web_buf *out, bool *first);
 /* Every table's chat from the store, after the tables are restored. */
 void web_chat_restore(web_tables *ts);
 void web_chat_free(web_table *t);
-/* The seats' names for the picture's hands column, as the page names them, into names
- * (NULL-terminated); returns names. */
-const char *const *web_table_seat_names(const web_table *t,
-					 const char *names[WEB_MAX_SEATS + 1]);
+/* The picture (SVG) seat sees before history entry index with move (notation) drawn as
+ * a ghost, into out; r gets 422 with the format illegal (one %s: the move) when it does
+ * not parse there, 500 when the picture fails. t->lock held. */
+void web_table_ghost_encode(web_table *t, int seat, size_t index, const char *move, int width,
+			    int height, const char *illegal, web_buf *out, web_result *r);
 /* Log one line to stderr with the time: never a token. */
 void web_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
