@@ -42,7 +42,8 @@ const bonesAnalysis = (() => {
 
 	// Each seat's win chance after its own moves, over the game's moves.
 	function graph(view, jump) {
-		const moves = result.moves, w = 600, h = 120, seats = view.seats.length;
+		const moves = result.moves, h = 120, seats = view.seats.length;
+		const w = Math.max(300, Math.min(900, $('board-wrap').clientWidth || 600)); // as wide as drawn: round dots
 		const x = (i) => 10 + (w - 20) * (moves.length > 1 ? i / (moves.length - 1) : 0.5);
 		const y = (v) => 5 + (h - 10) * (1 - v);
 		const box = svg('svg', { id: 'analysis-graph', viewBox: '0 0 ' + w + ' ' + h, role: 'img' });
