@@ -126,7 +126,7 @@ const bonesAnalysis = (() => {
 		}
 		if (state === 'running') {
 			text.textContent = result.total ? fmt(_('analysing: %1$d of %2$d moves'), result.done, result.total) : _('analysing');
-			poll = setTimeout(() => fetchResult(view).then(draw), 1500);
+			poll = setTimeout(() => fetchResult(view).then(draw, () => draw()), 1500); // offline: try again
 			box.replaceChildren(text);
 			return;
 		}
