@@ -71,7 +71,7 @@ static void test_analysis__prefers_the_one_winning_move_and_calls_the_other_a_bl
 	bones_registry *reg = registry();
 	bones_session *s = count_game(plugin(reg, "testgame"));
 	bones_analysis an;
-	bones_analysis_options o = {"mcts iterations=2000", 0, 5, NULL, NULL, NULL};
+	bones_analysis_options o = {"mcts iterations=2000", 0, 5, NULL, NULL, NULL, NULL};
 	char err[256];
 	CU_ASSERT_EQUAL_FATAL(bones_analysis_run(&an, s, &o, err, sizeof err), BONES_OK);
 	CU_ASSERT_EQUAL_FATAL(an.count, 7);
@@ -129,7 +129,7 @@ static void test_analysis__flags_more_mistakes_for_greedy_than_for_mcts(void)
 		bones_session *s = holomino_game(pl, (uint64_t)(100 + g / 2), greedy_seat);
 		bones_analysis an;
 		bones_analysis_options o = {"mcts iterations=100 memory_mb=4", 0, (uint64_t)g, NULL, NULL,
-					    NULL};
+					    NULL, NULL};
 		char err[256];
 		CU_ASSERT_EQUAL_FATAL(bones_analysis_run(&an, s, &o, err, sizeof err), BONES_OK);
 		for (size_t i = 0; i < an.count; i++) {
@@ -160,7 +160,7 @@ static void test_analysis__written_into_a_record_that_still_replays(void)
 	CU_ASSERT_EQUAL_FATAL(bones_record_write(s, NULL, f), BONES_OK);
 	fclose(f);
 	bones_analysis an;
-	bones_analysis_options o = {"mcts iterations=300", 0, 1, NULL, NULL, NULL};
+	bones_analysis_options o = {"mcts iterations=300", 0, 1, NULL, NULL, NULL, NULL};
 	char err[256], *once = NULL, *twice = NULL;
 	size_t once_len = 0, twice_len = 0;
 	CU_ASSERT_EQUAL_FATAL(bones_analysis_run(&an, s, &o, err, sizeof err), BONES_OK);
@@ -213,7 +213,7 @@ static void test_analysis__judges_from_the_movers_view_only(void)
 			CU_ASSERT_EQUAL_FATAL(bones_session_play_text(s, w, err, sizeof err),
 					      BONES_OK);
 		bones_analysis an;
-		bones_analysis_options o = {"mcts iterations=300", 0, 9, NULL, NULL, NULL};
+		bones_analysis_options o = {"mcts iterations=300", 0, 9, NULL, NULL, NULL, NULL};
 		CU_ASSERT_EQUAL_FATAL(bones_analysis_run(&an, s, &o, err, sizeof err), BONES_OK);
 		CU_ASSERT_EQUAL_FATAL(an.count, 3);
 		if (!secret)
@@ -241,11 +241,36 @@ static void test_analysis__refuses_an_agent_that_does_not_search(void)
 	bones_registry *reg = registry();
 	bones_session *s = count_game(plugin(reg, "testgame"));
 	bones_analysis an;
-	bones_analysis_options o = {"greedy", 0, 1, NULL, NULL, NULL};
+	bones_analysis_options o = {"greedy", 0, 1, NULL, NULL, NULL, NULL};
 	char err[256] = "";
 	CU_ASSERT_EQUAL(bones_analysis_run(&an, s, &o, err, sizeof err), BONES_EINVAL);
 	CU_ASSERT(strstr(err, "agent 'greedy': analysis needs a searching agent") != NULL);
 	CU_ASSERT(an.moves == NULL && an.count == 0);
+	bones_session_destroy(s);
+	bones_registry_destroy(reg);
+}
+
+/* Stops after `after` moves: the cancellation callback. */
+static bool stop_after(void *ctx)
+{
+	size_t *left = ctx;
+	return (*left)-- == 0;
+}
+
+/* A cancelled analysis stops before the next move and keeps the moves done. */
+static void test_analysis__stops_when_cancelled_keeping_the_moves_done(void)
+{
+	bones_registry *reg = registry();
+	bones_session *s = count_game(plugin(reg, "testgame"));
+	bones_analysis an;
+	size_t left = 3;
+	bones_analysis_options o = {"mcts iterations=50", 0, 1, NULL, NULL, &left, NULL};
+	o.cancelled = stop_after;
+	char err[256] = "";
+	CU_ASSERT_EQUAL(bones_analysis_run(&an, s, &o, err, sizeof err), BONES_ERANGE);
+	CU_ASSERT_EQUAL(an.count, 3);
+	CU_ASSERT_STRING_EQUAL(err, "the analysis was stopped");
+	bones_analysis_release(&an);
 	bones_session_destroy(s);
 	bones_registry_destroy(reg);
 }
@@ -264,6 +289,8 @@ int main(void)
 		{"judges from the mover's view only", test_analysis__judges_from_the_movers_view_only},
 		{"refuses an agent that does not search",
 		 test_analysis__refuses_an_agent_that_does_not_search},
+		{"stops when cancelled, keeping the moves done",
+		 test_analysis__stops_when_cancelled_keeping_the_moves_done},
 		{NULL, NULL}};
 	return bones_test_main("analysis", cases);
 }

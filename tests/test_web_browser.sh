@@ -1,7 +1,8 @@
 #!/bin/bash
 # `bones serve` in a real headless Chromium (Debian's chromium, chromium-driver and
 # python3-selenium): a whole Holomino game against the agent by clicks, and two browser
-# sessions playing draw dominoes through their invitation links (tests/web/browser.py);
+# sessions playing draw dominoes through their invitation links, the first game analysed
+# (graph, verdicts, a click on the graph) (tests/web/browser.py);
 # then each game whole by clicks on a desktop and a phone (tests/web/browser_play.py).
 # Skipped (77) when one of them is missing. Usage: test_web_browser.sh BUILD_DIR SOURCE_DIR
 set -u

@@ -226,7 +226,7 @@ int cmd_analyse(int argc, char **argv)
 	bones_status st = load(a.file, a.game, reg, &text, &len, &s, err, sizeof err);
 	if (!st) {
 		analyse_print p = {&a, s, false, {{0}}};
-		bones_analysis_options o = {a.agent, a.seconds, a.seed, NULL, print_move, &p};
+		bones_analysis_options o = {a.agent, a.seconds, a.seed, NULL, print_move, &p, NULL};
 		st = bones_analysis_run(&an, s, &o, err, sizeof err);
 		if (!st)
 			print_summary(&p, bones_session_info(s)->players);

@@ -3,6 +3,7 @@
 #ifndef BONES_GUI_APP_H
 #define BONES_GUI_APP_H
 
+#include "bones/analysis.h"
 #include "gui.h"
 
 enum { SCREEN_START, SCREEN_PLAY, SCREEN_REPLAY };
@@ -80,9 +81,24 @@ typedef struct gui_play_screen {
 	unsigned hint_generation; /* the position it is for */
 } gui_play_screen;
 
+/* The replay's analysis (analysis.c): a thread analyses a copy of the game. */
+typedef struct gui_analysis {
+	SDL_Thread *thread;      /* running, or done and not yet joined */
+	SDL_atomic_t cancel, done, progress; /* progress: moves analysed */
+	bones_session *copy;     /* owned: the game analysed */
+	bones_analysis result;   /* valid when ready */
+	bool ready;
+	bones_status status;
+	char err[256];
+	size_t total;            /* player moves to analyse */
+	unsigned generation;     /* the game's position it is for (gui_app.generation) */
+	Uint32 wake;             /* pushed after each move and at the end */
+} gui_analysis;
+
 /* The replay screen (replay.c). */
 typedef struct gui_replay_screen {
 	size_t pos;              /* the history index shown */
+	gui_analysis analysis;
 } gui_replay_screen;
 
 /* The start screen (start.c, start_entries.c). */
@@ -139,7 +155,8 @@ typedef struct gui_app {
 
 /* The files form layers; each uses only those above it:
  *   layout.c, view.c, timer.c, targets.c   regions, buttons, toasts; the board's view;
- *                                          the clock; the spots a click can play
+ *   analysis.c                             the clock; the spots a click can play; the
+ *                                          replay's analysis
  *   scene.c, panel.c                       drawing the board and the side panel
  *   games.c                                the game on screen
  *   replay.c, start_entries.c, start.c,    the screens (event, draw) and the start
@@ -290,6 +307,19 @@ void gui_replay_open(gui_app *a);
 bool gui_open_record(gui_app *a, const char *path);
 void gui_replay_event(gui_app *a, const SDL_Event *ev);
 void gui_replay_draw(gui_app *a);
+
+/* analysis.c: the replay's analysis. A (replay screen): analyse the game on screen in a
+ * thread; stop cancels it and drops the result (a game switch, play from here, quit). */
+void gui_analysis_start(gui_app *a);
+void gui_analysis_stop(gui_app *a);
+/* Whether it runs; joins a finished thread (its result printed for scripts). */
+bool gui_analysis_running(gui_app *a);
+/* The analysed move at history index i of the game on screen, NULL if none. */
+const bones_analysis_move *gui_analysis_at(const gui_app *a, size_t i);
+/* A verdict's mark for the move log (" ?!", " ?", " ??"), "" for none. */
+const char *gui_analysis_mark(const gui_app *a, size_t i);
+/* Over the replay's board at position pos: graph, caption and the preferred move. */
+void gui_analysis_draw(gui_app *a, size_t pos);
 
 /* help.c: the help overlay (F1), with the game's rules; gui_help_event takes the
  * events that scroll it (true when it did). */

@@ -12,6 +12,7 @@
 void gui_game_switch(gui_app *a, gui_game *g)
 {
 	gui_worker_join(&a->worker);
+	gui_analysis_stop(a);
 	if (a->has_game)
 		gui_game_release(&a->game);
 	a->game = *g;

@@ -244,6 +244,7 @@ int main(int argc, char **argv)
 		bones_registry_scan_default(a->reg);
 	rc = a->reg ? run(a, &args) : 1;
 	gui_worker_release(&a->worker);
+	gui_analysis_stop(a);
 	if (a->has_game)
 		gui_game_release(&a->game);
 	gui_start_release(a);

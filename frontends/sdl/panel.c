@@ -208,6 +208,7 @@ static void log_draw(gui_app *a, size_t upto, float top)
 		/* TRANSLATORS: a line of the move log: the move's number, P and the player's
 		 * number (P2: player 2), the move's notation */
 		snprintf(line, sizeof line, _("%d. P%d %s"), number--, p + 1, text);
+		strncat(line, gui_analysis_mark(a, i), sizeof line - strlen(line) - 1);
 		if (bd[0] && d != 0) /* the breakdown under its move, wrapped, readable */
 			y = gui_panel_wrapped(a, bd, r.x + 2.2f * u, y, 0.8f * u, r.w - 2.6f * u, GREY);
 		bool last = newest;

@@ -1,6 +1,6 @@
 /* The replay screen: a record opened (a file, or the game in progress), its history
  * move by move (Left/Right, Home/End and the buttons), and play on from the position
- * shown (Enter or Play). */
+ * shown (Enter or Play); A analyses the game (analysis.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -68,6 +68,7 @@ static void step(gui_app *a, int dir)
 static void play_from_here(gui_app *a)
 {
 	gui_worker_join(&a->worker);
+	gui_analysis_stop(a);
 	bones_table_rewind(a->game.table, a->replay.pos);
 	gui_game_refresh(&a->game);
 	a->generation++;
@@ -96,6 +97,8 @@ static void key(gui_app *a, const SDL_KeyboardEvent *k)
 		step(a, c == SDLK_HOME ? -2 : 2);
 	else if (c == SDLK_RETURN || c == SDLK_p)
 		play_from_here(a);
+	else if (c == SDLK_a)
+		gui_analysis_start(a);
 	else if (c == SDLK_ESCAPE)
 		gui_to_menu(a);
 	else
@@ -123,5 +126,7 @@ void gui_replay_event(gui_app *a, const SDL_Event *ev)
 
 void gui_replay_draw(gui_app *a)
 {
+	gui_analysis_running(a);
 	gui_scene_draw(a, a->replay.pos, false);
+	gui_analysis_draw(a, a->replay.pos);
 }

@@ -473,12 +473,18 @@ bool gui_script_step(gui_app *a, gui_script *s)
 	while (s->next < s->count) {
 		const char *line = s->lines[s->next];
 		bool turn = !strncmp(line, "wait-turn", 9), hint = !strncmp(line, "expect-hint", 11);
-		if (turn || hint) {
+		bool analysis = !strncmp(line, "wait-analysis", 13); /* its result printed */
+		if (turn || hint || analysis) {
 			if (!s->started)
 				s->started = now;
 			if (hint && !a->play.hint_thinking && gui_play_hint_index(a) < 0)
 				return fail(a, s, "no hint is shown");
-			if (turn ? !settled(a) : a->play.hint_thinking) {
+			bool running = analysis && gui_analysis_running(a);
+			if (analysis && !running && !a->replay.analysis.ready)
+				return fail(a, s, "no analysis is shown");
+			if (turn ? !settled(a) : hint ? a->play.hint_thinking : running) {
+				if (analysis) /* a long analysis is no time-out: the test's own limit */
+					return true;
 				if (SDL_TICKS_PASSED(now, s->started + SCRIPT_TIMEOUT_MS))
 					return fail(a, s, turn ? "timed out waiting for a human's turn"
 							       : "timed out waiting for the hint");

@@ -8,6 +8,7 @@
 
 #include "bones/i18n.h"
 #include "web_accounts.h"
+#include "web_analysis.h"
 #include "web_messages.h"
 
 /* An error text reaches the client: a path of the server's (two '/' or more, e.g. a
@@ -181,6 +182,11 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 		chat(ts, t, seat, req, rep);
 		return;
 	}
+	if (!strcmp(action, "analyse")) { /* anyone, the game over (web_analysis.c) */
+		web_result r = web_table_analyse(ts, t, &rep->body);
+		result_reply(rep, &r);
+		return;
+	}
 	if (seat < 0) {
 		error_reply(rep, 403, "token", _("a move needs its seat's token (spectators "
 						 "cannot play)"));
@@ -256,15 +262,21 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 		int seat = seat_of(t, req, rep);
 		if (seat == -2)
 			return;
-		web_result r = web_table_ghost_svg(t, seat, req->ghost ? req->ghost : "",
-						   dimension(req->width, 900),
-						   dimension(req->height, 600), &rep->body);
+		const char *ghost = req->ghost ? req->ghost : "";
+		int w = dimension(req->width, 900), h = dimension(req->height, 600);
+		web_result r = req->at ? /* the replay's preferred move (web_analysis.c) */
+			web_table_replay_ghost_svg(t, seat, strtol(req->at, NULL, 10), ghost, w, h,
+						   &rep->body) :
+			web_table_ghost_svg(t, seat, ghost, w, h, &rep->body);
 		result_reply(rep, &r);
 		if (r.code == 200)
 			rep->type = "image/svg+xml";
 	} else if (get && !strcmp(action, "events")) {
 		web_table_watch(ts, t);
 		rep->code = 200, rep->events = t;
+	} else if (get && !strcmp(action, "analysis")) {
+		web_result r = web_table_analysis_json(ts, t, &rep->body);
+		result_reply(rep, &r);
 	} else if (get && !strcmp(action, "record")) {
 		web_result r = web_table_record(t, req->game ? (int)strtol(req->game, NULL, 10) : 0,
 						&rep->body);
@@ -274,7 +286,8 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 	} else if (post && (!strcmp(action, "move") || !strcmp(action, "resign") ||
 			    !strcmp(action, "undo") || !strcmp(action, "hint") ||
 			    !strcmp(action, "join") || !strcmp(action, "rematch") ||
-			    !strcmp(action, "chat") || !strcmp(action, "delete"))) {
+			    !strcmp(action, "chat") || !strcmp(action, "delete") ||
+			    !strcmp(action, "analyse"))) {
 		table_post(ts, t, action, req, rep);
 	} else {
 		error_reply(rep, get || post ? 404 : 405, NULL, _("no such route for this method"));

@@ -86,6 +86,7 @@ struct web_tables {
 	uint64_t changes;         /* any table's version bumped */
 	web_damaged *damaged;     /* owned; tables set aside at start */
 	size_t damaged_count;
+	struct web_analyses *analyses; /* owned; finished games analysed (web_analysis.c) */
 };
 
 #define WEB_MAX_TABLES 100000
@@ -143,6 +144,11 @@ void web_chat_json(const web_table *t, web_buf *out, bool *first);
 /* Every table's chat from the store, after the tables are restored. */
 void web_chat_restore(web_tables *ts);
 void web_chat_free(web_table *t);
+/* The picture (SVG) seat sees before history entry index with move (notation) drawn as
+ * a ghost, into out; r gets 422 with the format illegal (one %s: the move) when it does
+ * not parse there, 500 when the picture fails. t->lock held. */
+void web_table_ghost_encode(web_table *t, int seat, size_t index, const char *move, int width,
+			    int height, const char *illegal, web_buf *out, web_result *r);
 /* Log one line to stderr with the time: never a token. */
 void web_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -11,6 +11,7 @@
 #include "bones/i18n.h"
 #include "bones/options.h"
 #include "web_accounts.h"
+#include "web_analysis.h"
 #include "web_table_internal.h"
 #include "web_token.h"
 
@@ -333,6 +334,8 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 		snprintf(err, errcap, _("out of memory"));
 		goto out_destroy;
 	}
+	if (!(ts->analyses = web_analyses_create(ts, err, errcap)))
+		goto out_destroy;
 	if (workers < 1)
 		workers = 1;
 	if (workers > 8)
@@ -398,6 +401,7 @@ void web_tables_destroy(web_tables *ts)
 		pthread_join(ts->workers[i], NULL);
 	if (ts->ticking)
 		pthread_join(ts->ticker, NULL);
+	web_analyses_destroy(ts->analyses);
 	for (size_t i = 0; i < ts->count; i++)
 		table_free(ts->tables[i]);
 	free(ts->tables);

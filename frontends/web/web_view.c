@@ -356,14 +356,10 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, lo
 	return r;
 }
 
-web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int width,
-				int height, web_buf *out)
+void web_table_ghost_encode(web_table *t, int seat, size_t index, const char *move, int width,
+			    int height, const char *illegal, web_buf *out, web_result *r)
 {
-	web_result r = {.code = 200};
-	pthread_mutex_lock(&t->lock);
-	seat = web_table_seat_now(t, seat);
-	const bones_plugin *p = t->plugin;
-	bones_picture_game pos = bones_picture_game_of(t->s, bones_session_length(t->s));
+	bones_picture_game pos = bones_picture_game_of(t->s, index);
 	bones_picture_request req = bones_picture_defaults();
 	req.width = width, req.height = height, req.viewer = seat;
 	req.flags |= BONES_PICTURE_GHOST;
@@ -372,22 +368,34 @@ web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int wid
 	unsigned char *svg = NULL;
 	size_t size = 0;
 	char err[512];
+	if (t->plugin->parse_move(pos.game, pos.state, move, &req.ghost)) {
+		r->code = 422;
+		snprintf(r->error, sizeof r->error, illegal, move);
+	} else if (bones_picture_encode(&pos, &req, BONES_PICTURE_SVG, &svg, &size, NULL, err,
+					sizeof err)) {
+		r->code = 500;
+		snprintf(r->error, sizeof r->error, _("picture: %.400s"), err);
+	} else {
+		web_buf_add(out, (const char *)svg, size);
+	}
+	free(svg);
+}
+
+web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int width,
+				int height, web_buf *out)
+{
+	web_result r = {.code = 200};
+	pthread_mutex_lock(&t->lock);
+	seat = web_table_seat_now(t, seat);
 	if (seat < 0 || seat != bones_session_to_move(t->s) || web_table_over(t)) {
 		r.code = 409;
 		snprintf(r.error, sizeof r.error, "%s",
 			 _("ghost: only the seat to move sees its moves' ghosts"));
-	} else if (p->parse_move(pos.game, pos.state, move, &req.ghost)) {
-		r.code = 422;
-		snprintf(r.error, sizeof r.error, _("ghost: '%.60s' is no legal move now"), move);
-	} else if (bones_picture_encode(&pos, &req, BONES_PICTURE_SVG, &svg, &size, NULL, err,
-					sizeof err)) {
-		r.code = 500;
-		snprintf(r.error, sizeof r.error, _("picture: %.400s"), err);
 	} else {
-		web_buf_add(out, (const char *)svg, size);
+		web_table_ghost_encode(t, seat, bones_session_length(t->s), move, width, height,
+				       _("ghost: '%.60s' is no legal move now"), out, &r);
 	}
 	pthread_mutex_unlock(&t->lock);
-	free(svg);
 	return r;
 }
 

@@ -1,5 +1,6 @@
 """Browser tests in headless Chromium (tests/test_web_browser.sh): (a) a whole Holomino
-game against the agent played by clicks in the page; (b) two browser sessions play draw
+game against the agent played by clicks in the page, then analysed (the graph, the
+verdicts in the move list, a click on the graph); (b) two browser sessions play draw
 dominoes through their invitation links, each seeing only its own hand, to the end."""
 import os
 import random
@@ -73,7 +74,7 @@ def play_turn(d):
     return True
 
 
-srv = Server(build, os.path.join(tmp, "data"))
+srv = Server(build, os.path.join(tmp, "data"), env={"BONES_WEB_ANALYSIS_AGENT": "mcts iterations=60"})
 d = browser()
 try:
     # (a) the lobby's form, then a whole Holomino game against the agent by clicks
@@ -125,6 +126,28 @@ try:
     d.find_element(By.ID, "r-last").click()
     wait(lambda: d.find_element(By.ID, "r-label").text == "the end", what="the end")
     check("and back to the end", count_moves(d) == end_moves)
+    # the analysis: asked for, its graph (a point per player move) and verdicts' marks
+    played = len(d.find_elements(By.CSS_SELECTOR, "#moves li.move"))
+    d.find_element(By.ID, "analyse").click()
+    graph = wait(lambda: d.find_elements(By.CSS_SELECTOR, "#analysis-graph"), seconds=300, what="the analysis' graph")
+    check("the analysis draws a point per player move", len(d.find_elements(By.CSS_SELECTOR, "#analysis-graph circle")) == played,
+          (len(d.find_elements(By.CSS_SELECTOR, "#analysis-graph circle")), played))
+    check("every move in the list has its verdict", len(d.find_elements(By.CSS_SELECTOR, "#moves li.move .mark")) == played)
+    if shot:
+        d.save_screenshot(os.path.join(shot, "web-analysis.png"))
+    d.find_element(By.CSS_SELECTOR, '#analysis-graph circle[data-move="3"]').click()
+    wait(lambda: d.find_element(By.ID, "r-label").text != "the end", what="a click on the graph to go to its move")
+    before = len(d.find_elements(By.CSS_SELECTOR, "#moves li.move"))
+    check("a click on the graph shows the position before that move", before == 2, before)
+    worse = d.find_elements(By.CSS_SELECTOR, "#analysis-graph circle:not(.best)")
+    if worse:  # a move not preferred: the preferred one is drawn as a ghost there
+        n = worse[0].get_attribute("data-move")
+        worse[0].click()
+        text = wait(lambda: "preferred here" in d.find_element(By.ID, "analysis-text").text
+                    and d.find_element(By.ID, "analysis-text").text, what="the preferred move's ghost")
+        check("a move not preferred shows the preferred one as a ghost (move %s)" % n, "ghost" in text, text)
+        if shot:
+            d.save_screenshot(os.path.join(shot, "web-analysis-ghost.png"))
     table_url = d.current_url
     d.get(srv.base + "/")
     mine = wait(lambda: d.find_elements(By.CSS_SELECTOR, "#my-seats a"), what="your seats")

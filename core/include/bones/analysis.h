@@ -52,6 +52,10 @@ typedef struct bones_analysis_options {
 	/* Called after each move is analysed (may be NULL), e.g. to print it at once. */
 	void (*progress)(void *ctx, const bones_analysis_move *move);
 	void *ctx;
+	/* Asked before each move (may be NULL): true stops the analysis, which then
+	 * returns BONES_ERANGE with the moves analysed so far in *out (a server's worker
+	 * stopping, a window's user going back). */
+	bool (*cancelled)(void *ctx);
 } bones_analysis_options;
 
 /* The agent analysis uses when none is named. */
@@ -79,7 +83,8 @@ const char *bones_analysis_verdict_name(bones_verdict v);
 /* Analyse every player move of s's history (finished or not) into *out (its old
  * contents are not freed). Each position is searched from its mover's view (hidden information
  * resampled), once for the preferred move and once restricted to the played move when
- * they differ. err: "agent 'greedy': analysis needs a searching agent (mcts)". */
+ * they differ. err: "agent 'greedy': analysis needs a searching agent (mcts)".
+ * BONES_ERANGE when opts->cancelled said stop: *out keeps the moves done (release it). */
 bones_status bones_analysis_run(bones_analysis *out, const bones_session *s,
 				const bones_analysis_options *opts, char *err, size_t errcap);
 

@@ -189,6 +189,11 @@ bones_status bones_analysis_run(bones_analysis *out, const bones_session *s,
 	for (size_t i = 0; !st && i < len; i++) {
 		if (bones_session_mover_at(s, i) < 0)
 			continue;
+		if (opts && opts->cancelled && opts->cancelled(opts->ctx)) {
+			snprintf(err, errcap, "%s", _("the analysis was stopped"));
+			st = BONES_ERANGE; /* out keeps the moves so far */
+			break;
+		}
 		bones_analysis_move *m = &out->moves[out->count];
 		st = analyse_move(&an, i, m, err, errcap);
 		if (st)
@@ -198,7 +203,7 @@ bones_status bones_analysis_run(bones_analysis *out, const bones_session *s,
 			opts->progress(opts->ctx, m);
 	}
 	free(an.root);
-	if (st)
+	if (st && st != BONES_ERANGE)
 		bones_analysis_release(out);
 	return st;
 }

@@ -554,6 +554,14 @@ function render() {
 	record.hidden = !view.over;
 	record.href = '/api/tables/' + tableId + '/record'; // the same in every language
 	record.download = 'bones-' + tableId + '.bones';
+	if (typeof bonesAnalysis !== 'undefined') bonesAnalysis.render(view, jump); // analysis.js
+}
+
+// Show the replay's position at or before history position at (the analysis' graph).
+function jump(at) {
+	const stop = stops.filter((s) => s <= at).pop() || 0;
+	replayAt = stop >= stops[stops.length - 1] ? null : stop;
+	load();
 }
 
 // The table's chat: text only (textContent, never HTML), newest at the bottom.
