@@ -323,40 +323,6 @@ size_t web_accounts_seats(web_accounts *a, const char *session, web_seat_ref *ou
 	return n;
 }
 
-/* The player's games as "games": [{"id", "game", "created"}], newest first (100). */
-static void player_games(web_accounts *a, const char *name, web_buf *out, bool *f)
-{
-	web_buf_json_key(out, f, "games");
-	web_buf_puts(out, "[");
-	sqlite3 *db = web_store_lock(a->st);
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT DISTINCT t.id, t.game, t.created, (SELECT AVG(r.score)"
-			       " FROM results r WHERE r.table_id = t.id AND r.player = s.name)"
-			       " FROM account_seats s JOIN tables t ON t.id = s.table_id"
-			       " WHERE s.name = ? ORDER BY t.created DESC LIMIT 100", -1, &q,
-			       NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
-		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
-			bool g = true;
-			web_buf_puts(out, i ? ",{" : "{");
-			web_buf_json_key(out, &g, "id");
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 0));
-			web_buf_json_key(out, &g, "game");
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 1));
-			web_buf_json_key(out, &g, "created");
-			web_buf_printf(out, "%lld", (long long)sqlite3_column_int64(q, 2));
-			if (sqlite3_column_type(q, 3) != SQLITE_NULL) { /* rated: 1 won, 0 lost */
-				web_buf_json_key(out, &g, "score");
-				web_buf_json_number(out, sqlite3_column_double(q, 3));
-			}
-			web_buf_puts(out, "}");
-		}
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(a->st);
-	web_buf_puts(out, "]");
-}
-
 /* GET /api/players/agent:SPEC: an agent's rated games and ratings. */
 static web_result agent_player(web_accounts *a, const char *name, web_buf *out)
 {
@@ -368,7 +334,7 @@ static web_result agent_player(web_accounts *a, const char *name, web_buf *out)
 	web_buf_json_string(out, name);
 	web_buf_json_key(out, &f, "agent");
 	web_buf_puts(out, "true");
-	web_ratings_games_json(a->st, name, out, &f);
+	web_ratings_games_json(a->st, name, false, out, &f);
 	web_ratings_player_json(a->st, name, out, &f);
 	web_buf_puts(out, "}");
 	return (web_result){.code = 200};
@@ -389,7 +355,7 @@ static web_result player(web_accounts *a, const char *name, web_buf *out)
 	web_buf_json_string(out, exact);
 	web_buf_json_key(out, &f, "created");
 	web_buf_printf(out, "%lld", (long long)created);
-	player_games(a, exact, out, &f);
+	web_ratings_games_json(a->st, exact, true, out, &f);
 	web_ratings_player_json(a->st, exact, out, &f);
 	web_buf_puts(out, "}");
 	return (web_result){.code = 200};

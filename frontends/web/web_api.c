@@ -122,38 +122,25 @@ static int seat_of(web_tables *ts, web_table *t, const web_request *req, web_rep
 }
 
 /* A seat taken while logged in: the account keeps it (web_accounts.c), from the join
- * reply's "token". */
+ * reply's "token"; or a table created while logged in: its first seat with a link is
+ * the creator's (the others are whoever's uses their links logged in). */
 static void seat_to_account(web_tables *ts, const web_request *req, const web_buf *reply)
 {
 	web_json_doc doc;
-	char err[200];
+	char err[200], id[41];
 	if (!web_json_parse(&doc, reply->data, reply->len, err, sizeof err))
 		return;
 	const char *token = web_json_string(doc.root, "token");
-	char id[41];
-	snprintf(id, sizeof id, "%.*s", (int)strcspn(req->path + 12, "/"), req->path + 12);
+	const char *created = web_json_string(doc.root, "id");
+	const web_json *seats = web_json_get(doc.root, "seats");
+	if (created) /* POST /api/tables */
+		snprintf(id, sizeof id, "%s", created);
+	else /* POST /api/tables/ID/join */
+		snprintf(id, sizeof id, "%.*s", (int)strcspn(req->path + 12, "/"), req->path + 12);
+	for (const web_json *e = seats && created ? seats->child : NULL; e && !token; e = e->next)
+		token = web_json_string(e, "token");
 	if (token)
 		web_accounts_seat_taken(web_tables_accounts(ts), req->session, id, token);
-	web_json_release(&doc);
-}
-
-/* A table created while logged in: its first seat with a link is the creator's (the
- * others belong to whoever uses their links logged in). */
-static void creator_seat(web_tables *ts, const web_request *req, const web_buf *reply)
-{
-	web_json_doc doc;
-	char err[200];
-	if (!web_json_parse(&doc, reply->data, reply->len, err, sizeof err))
-		return;
-	const char *id = web_json_string(doc.root, "id");
-	const web_json *seats = web_json_get(doc.root, "seats");
-	for (const web_json *e = seats && id ? seats->child : NULL; e; e = e->next) {
-		const char *token = web_json_string(e, "token");
-		if (token) {
-			web_accounts_seat_taken(web_tables_accounts(ts), req->session, id, token);
-			break;
-		}
-	}
 	web_json_release(&doc);
 }
 
@@ -348,7 +335,7 @@ void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 		web_result r = web_tables_create_table(ts, doc.root, req->client, &rep->body);
 		web_json_release(&doc);
 		if (r.code == 201 && req->session)
-			creator_seat(ts, req, &rep->body);
+			seat_to_account(ts, req, &rep->body);
 		result_reply(rep, &r);
 	} else if (!strcmp(path, "/api/mine") && post) { /* web_owner.c */
 		web_json_doc doc;

@@ -301,15 +301,23 @@ bool web_ratings_known(web_store *st, const char *name)
 	return found;
 }
 
-void web_ratings_games_json(web_store *st, const char *name, web_buf *out, bool *first)
+/* A player's games: an account's seats (rated or not), an agent's rated games; each
+ * row the table's id, game, creation and the player's score or NULL. */
+static const char *const games_sql[2] = {
+	"SELECT s.table_id, s.game, t.created, s.score FROM results s JOIN tables t"
+	" ON t.id = s.table_id WHERE s.player = ? ORDER BY s.at DESC LIMIT 100",
+	"SELECT DISTINCT t.id, t.game, t.created, (SELECT AVG(r.score) FROM results r"
+	" WHERE r.table_id = t.id AND r.player = s.name) FROM account_seats s JOIN tables t"
+	" ON t.id = s.table_id WHERE s.name = ? ORDER BY t.created DESC LIMIT 100"};
+
+void web_ratings_games_json(web_store *st, const char *name, bool account, web_buf *out,
+			    bool *first)
 {
 	sqlite3 *db = web_store_lock(st);
 	sqlite3_stmt *q = NULL;
 	web_buf_json_key(out, first, "games");
 	web_buf_puts(out, "[");
-	if (sqlite3_prepare_v2(db, "SELECT s.table_id, s.game, t.created, s.score FROM results s"
-			       " JOIN tables t ON t.id = s.table_id WHERE s.player = ?"
-			       " ORDER BY s.at DESC LIMIT 100", -1, &q, NULL) == SQLITE_OK) {
+	if (sqlite3_prepare_v2(db, games_sql[account], -1, &q, NULL) == SQLITE_OK) {
 		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
 		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
 			bool g = true;
@@ -320,8 +328,10 @@ void web_ratings_games_json(web_store *st, const char *name, web_buf *out, bool 
 			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 1));
 			web_buf_json_key(out, &g, "created");
 			web_buf_printf(out, "%lld", (long long)sqlite3_column_int64(q, 2));
-			web_buf_json_key(out, &g, "score");
-			web_buf_json_number(out, sqlite3_column_double(q, 3));
+			if (sqlite3_column_type(q, 3) != SQLITE_NULL) { /* rated: 1 won, 0 lost */
+				web_buf_json_key(out, &g, "score");
+				web_buf_json_number(out, sqlite3_column_double(q, 3));
+			}
 			web_buf_puts(out, "}");
 		}
 	}

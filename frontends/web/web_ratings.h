@@ -28,7 +28,10 @@ web_result web_ratings_ladder(web_tables *ts, const char *game, web_buf *out);
 void web_ratings_player_json(web_store *st, const char *name, web_buf *out, bool *first);
 /* Whether the player (an account or "agent:SPEC") has rated games. */
 bool web_ratings_known(web_store *st, const char *name);
-/* The rated games of an agent, as a player page's "games" member, newest first. */
-void web_ratings_games_json(web_store *st, const char *name, web_buf *out, bool *first);
+/* A player's "games" member, newest first (at most 100): an account's (account true)
+ * tables where it holds a seat, an agent's rated games; each {"id", "game", "created"}
+ * and "score" (1 won, 0.5 drawn, 0 lost) for a rated game. */
+void web_ratings_games_json(web_store *st, const char *name, bool account, web_buf *out,
+			    bool *first);
 
 #endif /* BONES_WEB_RATINGS_H */
