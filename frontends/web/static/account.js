@@ -2,7 +2,7 @@
 // password; who is logged in) and the links to each game's ladder. Tells the lobby
 // when the account changes (the event bones-account), so "My games" follows it.
 'use strict';
-const account = { name: null };
+const account = { name: null }; // who is logged in, null: nobody
 
 function accountEl(id) { return document.getElementById(id); }
 
@@ -14,6 +14,7 @@ async function accountCall(path, body) {
 }
 
 function showAccount(name) {
+	const changed = name !== account.name;
 	account.name = name;
 	accountEl('logged-out').hidden = !!name;
 	accountEl('logged-in').hidden = !name;
@@ -21,7 +22,7 @@ function showAccount(name) {
 	link.textContent = name || '';
 	link.href = name ? '/players/' + encodeURIComponent(name) : '#';
 	accountEl('error-account').textContent = '';
-	document.dispatchEvent(new CustomEvent('bones-account', { detail: name }));
+	if (changed) document.dispatchEvent(new CustomEvent('bones-account', { detail: name }));
 }
 
 // Log in (or create the account first): the server sets the session cookie.
