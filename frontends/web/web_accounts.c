@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bones/i18n.h"
+#include "web_ratings.h"
 #include "web_session.h"
 #include "web_table_internal.h"
 #include "web_token.h"
@@ -321,38 +323,30 @@ size_t web_accounts_seats(web_accounts *a, const char *session, web_seat_ref *ou
 	return n;
 }
 
-/* The player's games as "games": [{"id", "game", "created"}], newest first (100). */
-static void player_games(web_accounts *a, const char *name, web_buf *out, bool *f)
+/* GET /api/players/agent:SPEC: an agent's rated games and ratings. */
+static web_result agent_player(web_accounts *a, const char *name, web_buf *out)
 {
-	web_buf_json_key(out, f, "games");
-	web_buf_puts(out, "[");
-	sqlite3 *db = web_store_lock(a->st);
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT DISTINCT t.id, t.game, t.created FROM account_seats s"
-			       " JOIN tables t ON t.id = s.table_id WHERE s.name = ?"
-			       " ORDER BY t.created DESC LIMIT 100", -1, &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
-		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
-			bool g = true;
-			web_buf_puts(out, i ? ",{" : "{");
-			web_buf_json_key(out, &g, "id");
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 0));
-			web_buf_json_key(out, &g, "game");
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 1));
-			web_buf_json_key(out, &g, "created");
-			web_buf_printf(out, "%lld}", (long long)sqlite3_column_int64(q, 2));
-		}
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(a->st);
-	web_buf_puts(out, "]");
+	if (strlen(name) > 80 || !web_ratings_known(a->st, name))
+		return fail(404, NULL, _("no such player"));
+	bool f = true;
+	web_buf_puts(out, "{");
+	web_buf_json_key(out, &f, "name");
+	web_buf_json_string(out, name);
+	web_buf_json_key(out, &f, "agent");
+	web_buf_puts(out, "true");
+	web_ratings_games_json(a->st, name, false, out, &f);
+	web_ratings_player_json(a->st, name, out, &f);
+	web_buf_puts(out, "}");
+	return (web_result){.code = 200};
 }
 
-/* GET /api/players/NAME: the public page (no secret in it). */
+/* GET /api/players/NAME: the public page (no secret in it): games, ratings, records. */
 static web_result player(web_accounts *a, const char *name, web_buf *out)
 {
 	char hash[HASH_TEXT], exact[WEB_NAME_MAX + 1];
 	int64_t created;
+	if (!strncmp(name, WEB_AGENT_PREFIX, strlen(WEB_AGENT_PREFIX)))
+		return agent_player(a, name, out);
 	if (bad_name(name) || !find_account(a, name, hash, exact, &created))
 		return fail(404, NULL, _("no such player"));
 	bool f = true;
@@ -361,9 +355,40 @@ static web_result player(web_accounts *a, const char *name, web_buf *out)
 	web_buf_json_string(out, exact);
 	web_buf_json_key(out, &f, "created");
 	web_buf_printf(out, "%lld", (long long)created);
-	player_games(a, exact, out, &f);
+	web_ratings_games_json(a->st, exact, true, out, &f);
+	web_ratings_player_json(a->st, exact, out, &f);
 	web_buf_puts(out, "}");
 	return (web_result){.code = 200};
+}
+
+/* The account holding seat token of table id into owner ("" none). */
+static void seat_owner(web_accounts *a, const char *id, const char *token, char *owner)
+{
+	sqlite3 *db = web_store_lock(a->st);
+	sqlite3_stmt *q = NULL;
+	owner[0] = '\0';
+	if (sqlite3_prepare_v2(db, "SELECT name FROM account_seats WHERE table_id = ? AND"
+			       " token = ? LIMIT 1", -1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(q, 2, token, -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(q) == SQLITE_ROW)
+			snprintf(owner, WEB_NAME_MAX + 1, "%s", (const char *)sqlite3_column_text(q, 0));
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(a->st);
+}
+
+bool web_accounts_use_seat(web_accounts *a, const char *session, const char *id,
+			   const char *token)
+{
+	char name[WEB_NAME_MAX + 1], owner[WEB_NAME_MAX + 1];
+	if (!session || !web_session_find(a->st, session, web_session_now(a->ts), name,
+					  sizeof name))
+		return true; /* link play: the token alone */
+	seat_owner(a, id, token, owner);
+	if (!owner[0])
+		web_accounts_seat_taken(a, session, id, token);
+	return !owner[0] || !strcasecmp(owner, name);
 }
 
 web_result web_accounts_handle(web_accounts *a, const char *method, const char *path,

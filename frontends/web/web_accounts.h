@@ -44,6 +44,11 @@ bool web_accounts_wants_body(const char *method, const char *path);
  * the player's page. */
 void web_accounts_seat_taken(web_accounts *a, const char *session, const char *id,
 			     const char *token);
+/* A request with a seat's token of table id: false when the session's account is not
+ * the one holding that seat (one account cannot act for another); a seat no account
+ * holds becomes the session's. Without a session: true (link play). */
+bool web_accounts_use_seat(web_accounts *a, const char *session, const char *id,
+			   const char *token);
 /* The seats of the session's account, newest first, at most cap; 0 without one. */
 size_t web_accounts_seats(web_accounts *a, const char *session, web_seat_ref *out,
 			  size_t cap);

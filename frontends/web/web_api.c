@@ -9,6 +9,7 @@
 #include "bones/i18n.h"
 #include "web_accounts.h"
 #include "web_analysis.h"
+#include "web_ratings.h"
 #include "web_messages.h"
 
 /* An error text reaches the client: a path of the server's (two '/' or more, e.g. a
@@ -101,8 +102,8 @@ static int dimension(const char *text, int fallback)
 }
 
 /* The seat of the request's token; -1 for none; -2 (after a 403 reply) for a token
- * that is no seat's of this table. */
-static int seat_of(web_table *t, const web_request *req, web_reply *rep)
+ * that is no seat's of this table, or a seat another account holds. */
+static int seat_of(web_tables *ts, web_table *t, const web_request *req, web_reply *rep)
 {
 	if (!req->token || !req->token[0])
 		return -1;
@@ -111,20 +112,34 @@ static int seat_of(web_table *t, const web_request *req, web_reply *rep)
 		error_reply(rep, 403, "token", _("the token is not one of this table's seats"));
 		return -2;
 	}
+	char id[41]; /* the path's: /api/tables/ID/... */
+	snprintf(id, sizeof id, "%.*s", (int)strcspn(req->path + 12, "/"), req->path + 12);
+	if (!web_accounts_use_seat(web_tables_accounts(ts), req->session, id, req->token)) {
+		error_reply(rep, 403, "token", _("this seat belongs to another account: log in "
+						 "as its player"));
+		return -2;
+	}
 	return seat;
 }
 
 /* A seat taken while logged in: the account keeps it (web_accounts.c), from the join
- * reply's "token". */
+ * reply's "token"; or a table created while logged in: its first seat with a link is
+ * the creator's (the others are whoever's uses their links logged in). */
 static void seat_to_account(web_tables *ts, const web_request *req, const web_buf *reply)
 {
 	web_json_doc doc;
-	char err[200];
+	char err[200], id[41];
 	if (!web_json_parse(&doc, reply->data, reply->len, err, sizeof err))
 		return;
 	const char *token = web_json_string(doc.root, "token");
-	char id[41];
-	snprintf(id, sizeof id, "%.*s", (int)strcspn(req->path + 12, "/"), req->path + 12);
+	const char *created = web_json_string(doc.root, "id");
+	const web_json *seats = web_json_get(doc.root, "seats");
+	if (created) /* POST /api/tables */
+		snprintf(id, sizeof id, "%s", created);
+	else /* POST /api/tables/ID/join */
+		snprintf(id, sizeof id, "%.*s", (int)strcspn(req->path + 12, "/"), req->path + 12);
+	for (const web_json *e = seats && created ? seats->child : NULL; e && !token; e = e->next)
+		token = web_json_string(e, "token");
 	if (token)
 		web_accounts_seat_taken(web_tables_accounts(ts), req->session, id, token);
 	web_json_release(&doc);
@@ -175,7 +190,7 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 		result_reply(rep, &r);
 		return;
 	}
-	int seat = seat_of(t, req, rep);
+	int seat = seat_of(ts, t, req, rep);
 	if (seat == -2)
 		return;
 	if (!strcmp(action, "chat")) {
@@ -249,7 +264,7 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 	}
 	bool get = !strcmp(req->method, "GET"), post = !strcmp(req->method, "POST");
 	if (get && !action[0]) {
-		int seat = seat_of(t, req, rep);
+		int seat = seat_of(ts, t, req, rep);
 		if (seat == -2)
 			return;
 		bool picture = !req->picture || strcmp(req->picture, "0");
@@ -259,7 +274,7 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 						   dimension(req->height, 600), at, &rep->body);
 		result_reply(rep, &r);
 	} else if (get && !strcmp(action, "picture")) {
-		int seat = seat_of(t, req, rep);
+		int seat = seat_of(ts, t, req, rep);
 		if (seat == -2)
 			return;
 		const char *ghost = req->ghost ? req->ghost : "";
@@ -332,6 +347,8 @@ void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 			return;
 		web_result r = web_tables_create_table(ts, doc.root, req->client, &rep->body);
 		web_json_release(&doc);
+		if (r.code == 201 && req->session)
+			seat_to_account(ts, req, &rep->body);
 		result_reply(rep, &r);
 	} else if (!strcmp(path, "/api/mine") && post) { /* web_owner.c */
 		web_json_doc doc;
@@ -342,6 +359,9 @@ void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 					      WEB_MINE_MAX);
 		web_result r = web_tables_mine_json(ts, doc.root, seats, n, &rep->body);
 		web_json_release(&doc);
+		result_reply(rep, &r);
+	} else if (web_ratings_route(path) && get) {
+		web_result r = web_ratings_ladder(ts, path + 12, &rep->body);
 		result_reply(rep, &r);
 	} else if (web_accounts_route(path)) {
 		accounts(ts, req, rep);

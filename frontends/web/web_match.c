@@ -8,6 +8,7 @@
 
 #include "bones/i18n.h"
 #include "bones/record.h"
+#include "web_ratings.h"
 #include "web_table_internal.h"
 
 char *web_table_record_text(const web_table *t)
@@ -52,6 +53,8 @@ void web_match_count(web_table *t)
 void web_match_advance(web_tables *ts, web_table *t)
 {
 	const bones_match *m = bones_table_match(t->table);
+	if (bones_table_over(t->table))
+		web_ratings_game_over(ts, t); /* once per game: the store remembers */
 	if (!m || !bones_table_over(t->table))
 		return;
 	web_match_count(t);

@@ -217,15 +217,17 @@ async function loadTables() {
 	document.querySelector('#tables tbody').replaceChildren(...rows);
 }
 
-// "My games": the tables of the seat links and owner tokens this browser keeps, as the
-// server finds them (POST /api/mine), the ones where it is your turn first.
+// "My games": the tables of the seat links and owner tokens this browser keeps, and
+// logged in the account's seats, as the server finds them (POST /api/mine), the ones
+// where it is your turn first.
 async function mySeats() {
 	const seats = stored('bones.seats'), owned = stored('bones.owned');
 	const ask = new Map();
 	for (const s of seats) if (!ask.has(s.id)) ask.set(s.id, { id: s.id, token: s.token });
 	for (const o of owned) ask.set(o.id, Object.assign(ask.get(o.id) || { id: o.id }, { owner: o.owner }));
-	$('mine').hidden = !ask.size;
-	if (!ask.size) { $('my-seats').replaceChildren(); return; }
+	const loggedIn = typeof account !== 'undefined' && account.name; // account.js: the account's seats too
+	$('mine').hidden = !ask.size && !loggedIn;
+	if (!ask.size && !loggedIn) { $('my-seats').replaceChildren(); return; }
 	let body;
 	try {
 		const r = await fetch(api('/api/mine'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tables: [...ask.values()].slice(0, 100) }) });
@@ -235,7 +237,8 @@ async function mySeats() {
 	$('mine').hidden = !body.tables.length;
 	$('my-seats').replaceChildren(...body.tables.map((t) => {
 		const seat = seats.find((s) => s.id === t.id && s.seat === t.seat);
-		const href = seat ? '/t/' + t.id + '#seat=' + seat.seat + '&token=' + seat.token : '/t/' + t.id;
+		const token = seat ? seat.token : t.token; // the account's seat on a new device
+		const href = token ? '/t/' + t.id + '#seat=' + t.seat + '&token=' + token : '/t/' + t.id;
 		// TRANSLATORS: a table in "My games": the game, then the players' names
 		const li = el('li', { className: t.my_turn ? 'my-turn' : t.over ? 'over' : '' },
 			el('a', { href, textContent: fmt(_('%1$s: %2$s'), t.game, t.names.join(', ')) }), ' ',
@@ -266,6 +269,7 @@ async function start() {
 		loadTables();
 	});
 	mySeats();
+	document.addEventListener('bones-account', mySeats);
 	const r = await fetch(api('/api/games'));
 	games = await r.json();
 	const select = $('game');

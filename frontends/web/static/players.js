@@ -1,0 +1,54 @@
+// Bones: a player's page (/players/NAME: ratings per game, wins, draws and losses per
+// game and preset, games with links to replay them) and a game's ladder (/ladder/GAME),
+// from GET /api/players/NAME and GET /api/ladder/GAME.
+'use strict';
+
+function pel(tag, props, ...kids) {
+	const e = document.createElement(tag);
+	Object.assign(e, props || {});
+	for (const k of kids) e.append(k);
+	return e;
+}
+
+const row = (...cells) => pel('tr', {}, ...cells.map((c) => (c instanceof Node ? pel('td', {}, c) : pel('td', { textContent: String(c) }))));
+const playerLink = (name) => pel('a', { href: '/players/' + encodeURIComponent(name), textContent: name });
+
+function scoreText(score) {
+	// TRANSLATORS: the result of a rated game on a player's page
+	return score === undefined ? '' : score > 0.5 ? _('won') : score < 0.5 ? _('lost') : _('drawn');
+}
+
+async function showPlayer(name) {
+	const r = await fetch(api('/api/players/' + encodeURIComponent(name)));
+	const body = await r.json();
+	if (!r.ok) { document.getElementById('error-page').textContent = body.error; return; }
+	document.title = body.name + ' · Bones';
+	document.getElementById('page-title').textContent = body.agent ? fmt(_('%s (agent)'), body.name) : body.name;
+	document.querySelector('#ratings tbody').replaceChildren(...body.ratings.map((x) =>
+		row(pel('a', { href: '/ladder/' + encodeURIComponent(x.game), textContent: x.game }), x.rating, '± ' + x.deviation, x.games)));
+	document.querySelector('#records tbody').replaceChildren(...body.records.map((x) => row(x.game, x.preset, x.wins, x.draws, x.losses)));
+	document.getElementById('games').replaceChildren(...body.games.map((g) => pel('li', {},
+		pel('a', { href: '/t/' + g.id, textContent: g.game + ' · ' + new Date(g.created * 1000).toLocaleString(i18n.lang) }), ' ', scoreText(g.score))));
+	document.getElementById('player').hidden = false;
+}
+
+async function showLadder(game) {
+	const r = await fetch(api('/api/ladder/' + encodeURIComponent(game)));
+	const body = await r.json();
+	if (!r.ok) { document.getElementById('error-page').textContent = body.error; return; }
+	// TRANSLATORS: %s is a game's id, e.g. holomino
+	document.getElementById('page-title').textContent = fmt(_('Ladder: %s'), body.game);
+	document.querySelector('#ladder-table tbody').replaceChildren(...body.players.map((p, i) =>
+		row(i + 1, playerLink(p.name), p.rating, '± ' + p.deviation, p.games, p.wins, p.draws, p.losses)));
+	document.getElementById('ladder').hidden = false;
+}
+
+async function playersStart() {
+	await i18nStart();
+	const parts = location.pathname.split('/');
+	const what = decodeURIComponent(parts.slice(2).join('/'));
+	if (parts[1] === 'ladder') showLadder(what);
+	else showPlayer(what);
+}
+
+playersStart();
