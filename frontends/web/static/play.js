@@ -451,7 +451,8 @@ function bankText(c, since) {
 	const banks = c.banks_ms.map((ms, i) => view.seats[i].name + ' ' +
 		clockText(i + 1 === c.seat && c.phase !== 'off' ? ms - since : ms));
 	// TRANSLATORS: a game clock: each player's time left, then the seconds added per move
-	return fmt(_('Time left: %s'), banks.join(' · ')) + (c.increment_ms ? ' ' + fmt(_('(+%ss a move)'), number(c.increment_ms / 1000)) : '');
+	const inc = c.increment_ms < 60000 ? number(c.increment_ms / 1000) + 's' : clockText(c.increment_ms);
+	return fmt(_('Time left: %s'), banks.join(' · ')) + (c.increment_ms ? ' ' + fmt(_('(+%s a move)'), inc) : '');
 }
 
 let clockTimer = null;
