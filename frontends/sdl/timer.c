@@ -61,17 +61,20 @@ void gui_timer_update(gui_app *a)
 	fflush(stdout);
 }
 
-/* With a game clock, every seat's time left: "  [Ann 4:32 · Bob 5:00]". */
+/* With a game clock, every human seat's time left: "  [Ann 4:32 · Bob 5:00]". */
 static void bank_status(const gui_app *a, char *buf, size_t cap)
 {
 	int64_t now = bones_clock_now_ms();
 	size_t used = (size_t)snprintf(buf, cap, "  [");
+	const char *sep = "";
 	for (int s = 0; s < bones_table_players(a->game.table) && used < cap; s++) {
 		char name[120], clock[32];
+		if (!bones_table_human(a->game.table, s))
+			continue; /* agents are not timed */
 		gui_game_seat_text(&a->game, s, name, sizeof name);
 		bones_clock_text(bones_table_bank(a->game.table, s, now), clock, sizeof clock);
-		used += (size_t)snprintf(buf + used, cap - used, "%s%s %s", s ? " · " : "", name,
-					 clock);
+		used += (size_t)snprintf(buf + used, cap - used, "%s%s %s", sep, name, clock);
+		sep = " · ";
 	}
 	if (used < cap)
 		snprintf(buf + used, cap - used, "]");

@@ -73,16 +73,20 @@ static int wait_line(tty_game *t, int64_t deadline, bool resize)
 	}
 }
 
-/* With a game clock, every seat's time before the prompt: "[Ann 4:32, Bob 5:00] ". */
+/* With a game clock, every human seat's time before the prompt: "[Ann 4:32, Bob 5:00] ". */
 static void print_banks(tty_game *t, int64_t now)
 {
 	char clock[32];
 	if (bones_table_time(t->table)->per_game_ms <= 0)
 		return;
-	fputc('[', t->out);
-	for (int s = 0; s < t->players; s++)
-		fprintf(t->out, "%s%s %s", s ? ", " : "", tty_name(t, s),
-			bones_clock_text(bones_table_bank(t->table, s, now), clock, sizeof clock));
+	const char *sep = "[";
+	for (int s = 0; s < t->players; s++) /* agents are not timed */
+		if (bones_table_human(t->table, s)) {
+			fprintf(t->out, "%s%s %s", sep, tty_name(t, s),
+				bones_clock_text(bones_table_bank(t->table, s, now), clock,
+						 sizeof clock));
+			sep = ", ";
+		}
 	fputs("] ", t->out);
 }
 
