@@ -445,11 +445,11 @@ function moveClockText(c, left) {
 	return mine ? _('You have run out of time') : fmt(_('%s has run out of time'), name);
 }
 
-// A game clock: every seat's time left, the mover's running down from the server's
+// A game clock: every human seat's time left, the mover's running down from the server's
 // figure (the page never keeps time itself: each load brings the server's).
 function bankText(c, since) {
-	const banks = c.banks_ms.map((ms, i) => view.seats[i].name + ' ' +
-		clockText(i + 1 === c.seat && c.phase !== 'off' ? ms - since : ms));
+	const banks = c.banks_ms.map((ms, i) => view.seats[i].kind === 'agent' ? '' : view.seats[i].name + ' ' +
+		clockText(i + 1 === c.seat && c.phase !== 'off' ? ms - since : ms)).filter((t) => t); // agents are not timed
 	// TRANSLATORS: a game clock: each player's time left, then the seconds added per move
 	const inc = c.increment_ms < 60000 ? number(c.increment_ms / 1000) + 's' : clockText(c.increment_ms);
 	return fmt(_('Time left: %s'), banks.join(' · ')) + (c.increment_ms ? ' ' + fmt(_('(+%s a move)'), inc) : '');
