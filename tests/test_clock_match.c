@@ -12,7 +12,12 @@ static void test_clock__durations_parse_with_units(void)
 	CU_ASSERT(bones_clock_parse_duration("1500ms", &ms) && ms == 1500);
 	CU_ASSERT(bones_clock_parse_duration("0.5s", &ms) && ms == 500);
 	CU_ASSERT_FALSE(bones_clock_parse_duration("soon", &ms));
-	CU_ASSERT_FALSE(bones_clock_parse_duration("3h", &ms));
+	CU_ASSERT(bones_clock_parse_duration("2h", &ms) && ms == 7200000);
+	CU_ASSERT(bones_clock_parse_duration("3d", &ms) && ms == 3LL * 86400000);
+	CU_ASSERT(bones_clock_parse_duration("30d", &ms) && ms == BONES_CLOCK_MAX_MS);
+	CU_ASSERT_FALSE(bones_clock_parse_duration("31d", &ms)); /* days per move: 30 at most */
+	CU_ASSERT_FALSE(bones_clock_parse_duration("1e300d", &ms));
+	CU_ASSERT_FALSE(bones_clock_parse_duration("3y", &ms));
 	CU_ASSERT_FALSE(bones_clock_parse_duration("-1", &ms));
 }
 
@@ -35,7 +40,7 @@ static void test_clock__durations_out_of_range_are_refused(void)
 /* Geominos: one minute, then a 5-point penalty and one more minute, then forfeit. */
 static void test_clock__penalty_once_then_grace_then_forfeit(void)
 {
-	bones_time_control tc = {60000, 5, 60000, true};
+	bones_time_control tc = {60000, 5, 60000, true, 0, 0};
 	bones_clock c;
 	bool pen;
 	bones_clock_init(&c, &tc);
@@ -55,7 +60,7 @@ static void test_clock__penalty_once_then_grace_then_forfeit(void)
 
 static void test_clock__no_limit_is_off_and_never_penalises(void)
 {
-	bones_time_control tc = {0, 5, 0, true};
+	bones_time_control tc = {0, 5, 0, true, 0, 0};
 	bones_clock c;
 	bool pen;
 	bones_clock_init(&c, &tc);
@@ -66,13 +71,63 @@ static void test_clock__no_limit_is_off_and_never_penalises(void)
 
 static void test_clock__without_forfeit_waits_in_overtime(void)
 {
-	bones_time_control tc = {1000, 5, 1000, false};
+	bones_time_control tc = {1000, 5, 1000, false, 0, 0};
 	bones_clock c;
 	bool pen;
 	bones_clock_init(&c, &tc);
 	bones_clock_start(&c, 0);
 	CU_ASSERT_EQUAL(bones_clock_update(&c, 5000, &pen), BONES_CLOCK_OVERTIME);
 	CU_ASSERT_TRUE(pen);
+}
+
+/* A bank of 10 s with 2 s a move: the time used comes off, the increment goes on
+ * after the move, and an empty bank forfeits even without forfeit (a game clock). */
+static void test_clock__a_bank_runs_down_gains_the_increment_and_forfeits(void)
+{
+	bones_time_control tc = {0, 0, 0, false, 10000, 2000};
+	bones_clock c;
+	bool pen;
+	CU_ASSERT_TRUE(bones_time_control_on(&tc));
+	bones_clock_init(&c, &tc);
+	bones_clock_start_bank(&c, 0, 10000);
+	CU_ASSERT_EQUAL(bones_clock_update(&c, 4000, &pen), BONES_CLOCK_RUNNING);
+	CU_ASSERT_EQUAL(bones_clock_remaining(&c, 4000), 6000);
+	CU_ASSERT_EQUAL(bones_clock_bank_after(&c, 4000), 8000); /* 10 - 4 + 2 */
+	bones_clock_start_bank(&c, 5000, 8000);
+	CU_ASSERT_EQUAL(bones_clock_update(&c, 12999, &pen), BONES_CLOCK_RUNNING);
+	CU_ASSERT_EQUAL(bones_clock_remaining(&c, 12999), 1);
+	CU_ASSERT_EQUAL(bones_clock_update(&c, 13000, &pen), BONES_CLOCK_FORFEIT);
+	CU_ASSERT_FALSE(pen);
+	CU_ASSERT_EQUAL(bones_clock_bank_after(&c, 13000), 0); /* no increment when empty */
+}
+
+/* Per move and per game together: what is left is the lesser of the two. */
+static void test_clock__per_move_and_bank_show_the_lesser(void)
+{
+	bones_time_control tc = {5000, 1, 0, true, 3000, 0};
+	bones_clock c;
+	bool pen;
+	bones_clock_init(&c, &tc);
+	bones_clock_start_bank(&c, 0, 30000);
+	CU_ASSERT_EQUAL(bones_clock_remaining(&c, 1000), 4000);
+	CU_ASSERT_EQUAL(bones_clock_update(&c, 5000, &pen), BONES_CLOCK_FORFEIT);
+	CU_ASSERT_TRUE(pen);
+	bones_clock_init(&c, &tc);
+	bones_clock_start_bank(&c, 0, 2000);
+	CU_ASSERT_EQUAL(bones_clock_remaining(&c, 1000), 1000);
+	CU_ASSERT_EQUAL(bones_clock_update(&c, 2000, &pen), BONES_CLOCK_FORFEIT);
+	CU_ASSERT_FALSE(pen);
+}
+
+/* Days per move read as days: "3d 0:00", not 4320 minutes. */
+static void test_clock__long_times_read_in_hours_and_days(void)
+{
+	char buf[32];
+	CU_ASSERT_STRING_EQUAL(bones_clock_text(59001, buf, sizeof buf), "1:00");
+	CU_ASSERT_STRING_EQUAL(bones_clock_text(3661000, buf, sizeof buf), "1:01:01");
+	CU_ASSERT_STRING_EQUAL(bones_clock_text(3LL * 86400000, buf, sizeof buf), "3d 0:00");
+	CU_ASSERT_STRING_EQUAL(bones_clock_text(BONES_CLOCK_MAX_MS + 120000, buf, sizeof buf),
+			       "30d 0:02");
 }
 
 static void test_match__seats_rotate_so_each_participant_starts_once(void)
@@ -130,6 +185,9 @@ int main(void)
 		{"penalty once then grace then forfeit", test_clock__penalty_once_then_grace_then_forfeit},
 		{"no limit is off and never penalises", test_clock__no_limit_is_off_and_never_penalises},
 		{"without forfeit waits in overtime", test_clock__without_forfeit_waits_in_overtime},
+		{"a bank runs down, gains the increment and forfeits", test_clock__a_bank_runs_down_gains_the_increment_and_forfeits},
+		{"per move and bank show the lesser", test_clock__per_move_and_bank_show_the_lesser},
+		{"long times read in hours and days", test_clock__long_times_read_in_hours_and_days},
 		{"seats rotate so each participant starts once", test_match__seats_rotate_so_each_participant_starts_once},
 		{"scores accumulate by participant not seat", test_match__scores_accumulate_by_participant_not_seat},
 		{"equal totals share the rank", test_match__equal_totals_share_the_rank},

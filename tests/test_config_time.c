@@ -44,7 +44,7 @@ static const struct {
 	{"time_bad_duration.ini", "5: per_move: ", "'2 minutes' is not a duration"},
 	{"time_negative_penalty.ini", "6: penalty: ", "'-5' is not a number of points >= 0"},
 	{"time_bad_forfeit.ini", "6: forfeit: ", "'maybe' is not true or false"},
-	{"time_unknown_key.ini", "6: increment: ", "unknown key in [time]"},
+	{"time_unknown_key.ini", "6: bonus: ", "unknown key in [time]"},
 	{"time_bad_games.ini", "5: games: ", "1..1000"},
 	{"time_twice.ini", "6: per_move: ", "set twice in [time]"},
 	{"time_zero.ini", "5: per_move: ", "more than 0"},
@@ -89,7 +89,7 @@ static void test_config_time__command_line_overrides_replace_the_preset_values(v
 	CU_ASSERT_NOT_EQUAL(bones_preset_set_time(&p, "grace", "1e30s", err, sizeof err),
 			    BONES_OK);
 	CU_ASSERT_STRING_EQUAL(err, "grace: '1e30s' is not a duration of at most 30 days "
-				    "(try 60, 90s, 2m, 1500ms)");
+				    "(try 60, 90s, 2m, 1500ms, 3d)");
 	CU_ASSERT_NOT_EQUAL(bones_preset_set_games(&p, "x", err, sizeof err), BONES_OK);
 	CU_ASSERT(!strncmp(err, "games: 'x'", 10));
 	CU_ASSERT_EQUAL(p.match_games, 4);

@@ -555,7 +555,7 @@ static void test_dominoes__render_extension_maps_plays_to_hand_and_end(void)
 	CU_ASSERT_DOUBLE_EQUAL(place.x, 1.5, 1e-6);
 	CU_ASSERT_DOUBLE_EQUAL(place.y, 0.0, 1e-6);
 	tally t = {0, 0, 0, 0, ""};
-	bones_canvas c = {sizeof c, &t, c_polygon, NULL, c_line, c_text, c_pips, c_mark};
+	bones_canvas c = {sizeof c, &t, c_polygon, NULL, c_line, c_text, c_pips, c_mark, NULL};
 	r->draw_board(g.game, s, 0, &c);
 	/* the lead and the face-down boneyard tile, and the count of the 22 left */
 	CU_ASSERT(t.polygons == 2 && t.pips == 2 && t.marks == 2 && t.texts == 1);

@@ -206,7 +206,7 @@ static void test_geominos_data__canvas_draws_squares_sections_hands_and_moves(vo
 	geo_state *s = bones_test_new_state(&g);
 	CU_ASSERT_TRUE_FATAL(bones_test_play(&g, s, "Plus Bar Zed Ell Tee Bar/a/0@7,13"));
 	tally t = {0};
-	bones_canvas c = {sizeof c, &t, c_polygon, c_circle, c_line, c_text, c_pips, c_mark};
+	bones_canvas c = {sizeof c, &t, c_polygon, c_circle, c_line, c_text, c_pips, c_mark, NULL};
 	float box[4];
 	r->board_bounds(g.game, s, box);
 	CU_ASSERT(box[2] == 21 && box[3] == 21);

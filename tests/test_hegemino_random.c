@@ -115,7 +115,7 @@ static void check_views(const bones_test_game *tg, const void *state)
 	static char buf[1 << 16];
 	const bones_render *r = tg->plugin->get_extension(tg->game, BONES_RENDER_ID);
 	bones_canvas cv = {sizeof cv, NULL, nop_polygon, nop_circle, nop_line,
-			   nop_text, nop_pips, nop_mark};
+			   nop_text, nop_pips, nop_mark, NULL};
 	size_t n = tg->plugin->render_text(tg->game, state, -1, buf, sizeof buf);
 	CU_ASSERT(n > 0 && n < sizeof buf - 1 && strlen(buf) == n);
 	CU_ASSERT(strstr(buf, "game over") != NULL);

@@ -310,6 +310,7 @@ static void test_hegemino__solo_mega_marks_rows_and_renews_the_market(void)
 
 typedef struct counts {
 	int polygons, circles, pips, texts;
+	int named, numbered; /* labels "Ann" or "Bob"; labels "Player N" */
 } counts;
 
 static void c_polygon(void *u, const float *xy, int n, bones_color f, bones_color s, float w)
@@ -328,8 +329,10 @@ static void c_line(void *u, float x0, float y0, float x1, float y1, bones_color 
 }
 static void c_text(void *u, float x, float y, float h, bones_color c, int a, const char *t)
 {
-	(void)x, (void)y, (void)h, (void)c, (void)a, (void)t;
+	(void)x, (void)y, (void)h, (void)c, (void)a;
 	((counts *)u)->texts++;
+	((counts *)u)->named += !strcmp(t, "Ann") || !strcmp(t, "Bob");
+	((counts *)u)->numbered += !strncmp(t, "Player ", 7);
 }
 static void c_pips(void *u, float x, float y, float side, int count, bones_color c)
 {
@@ -348,13 +351,29 @@ static void test_hegemino__the_canvas_shows_tableaus_market_and_moves(void)
 	hg_state *s = start(&tg, "players=2");
 	const bones_render *r = P->get_extension(tg.game, BONES_RENDER_ID);
 	CU_ASSERT_FATAL(r != NULL);
-	counts n = {0, 0, 0, 0};
-	bones_canvas cv = {sizeof cv, &n, c_polygon, c_circle, c_line, c_text, c_pips, c_mark};
+	counts n = {0, 0, 0, 0, 0, 0};
+	bones_canvas cv = {sizeof cv, &n, c_polygon, c_circle, c_line, c_text, c_pips, c_mark, NULL};
 	bones_test_play(&tg, s, "order:1221 draw:1-3 draw:2-6 draw:4-4 draw:0-3 pick:2 pick:3 "
 				"pick:1 pick:4 draw:1-2 draw:3-4 draw:5-5 draw:0-1 pick:4 3-1@1,0/E");
 	r->draw_board(tg.game, s, -1, &cv);
 	/* the columns' dominoes but the used-up first row's, and the placed one */
 	CU_ASSERT_EQUAL(n.pips, 3 * 2 + 4 * 2 + 2);
+	/* the tableaus' labels: "Player N" without names, the table's names with them, and
+	 * "Player N" again from a host whose canvas predates the field */
+	CU_ASSERT_EQUAL(n.numbered, 2);
+	CU_ASSERT_EQUAL(n.named, 0);
+	static const char *const names[] = {"Ann", "Bob"};
+	counts m = {0, 0, 0, 0, 0, 0};
+	cv.user = &m, cv.seat_names = names;
+	r->draw_board(tg.game, s, -1, &cv);
+	CU_ASSERT_EQUAL(m.named, 2);
+	CU_ASSERT_EQUAL(m.numbered, 0);
+	m.named = m.numbered = 0;
+	cv.size = (uint32_t)offsetof(bones_canvas, seat_names);
+	r->draw_board(tg.game, s, -1, &cv);
+	CU_ASSERT_EQUAL(m.numbered, 2);
+	CU_ASSERT_EQUAL(m.named, 0);
+	cv.user = &n, cv.size = sizeof cv, cv.seat_names = NULL;
 	CU_ASSERT(n.circles >= 2 + 4);  /* two gaps and four tokens */
 	/* the status line's words: the pick step, then the place step naming the domino */
 	char words[160];

@@ -332,7 +332,7 @@ static void test_holomino__canvas_draws_tiles_cells_pools_and_move_places(void)
 		bones_test_random_playout(&g, s, &rng, 1);
 	const hm_state *st = s;
 	tally t = {0};
-	bones_canvas cv = {sizeof cv, &t, t_polygon, t_circle, t_line, t_text, NULL, t_mark};
+	bones_canvas cv = {sizeof cv, &t, t_polygon, t_circle, t_line, t_text, NULL, t_mark, NULL};
 	rd->draw_board(g.game, s, -1, &cv);
 	int placed = 0, empty = 0;
 	for (int c = 0; c < st->ncells; c++)

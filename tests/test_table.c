@@ -136,7 +136,7 @@ static void test_table__undo_and_redo_count_player_moves(void)
 static void test_table__the_clock_penalises_then_forfeits(void)
 {
 	const char *agents[] = {"human", "greedy", NULL};
-	bones_table *t = open_table("geominos", "", agents, (bones_time_control){1000, 5, 1000, true}, 0);
+	bones_table *t = open_table("geominos", "", agents, (bones_time_control){1000, 5, 1000, true, 0, 0}, 0);
 	agents_move(t);
 	int who = bones_session_to_move(bones_table_session(t));
 	CU_ASSERT_EQUAL_FATAL(who, 0);
@@ -185,7 +185,7 @@ static void test_table__the_clock_penalises_then_forfeits(void)
 static void test_table__agents_and_untimed_games_have_no_clock(void)
 {
 	const char *agents[] = {"greedy", "greedy", NULL};
-	bones_table *t = open_table("geominos", "", agents, (bones_time_control){1000, 5, 0, true}, 0);
+	bones_table *t = open_table("geominos", "", agents, (bones_time_control){1000, 5, 0, true, 0, 0}, 0);
 	bones_session_resolve_chance(bones_table_session(t));
 	bones_table_tick_result r;
 	bones_table_tick(t, 0, &r);
@@ -199,6 +199,54 @@ static void test_table__agents_and_untimed_games_have_no_clock(void)
 	bones_table_tick(t, 100000000, &r);
 	CU_ASSERT_EQUAL(r.phase, BONES_CLOCK_OFF);
 	CU_ASSERT_FALSE(bones_table_timed(t));
+	bones_table_destroy(t);
+}
+
+/* A game clock of 3 s and 1 s a move, time injected: each move's time comes off its
+ * seat's bank and the increment goes on; the seat whose bank runs out forfeits on its
+ * third move, not before; the record's TimeControl tag names the clock. */
+static void test_table__a_game_clock_forfeits_when_the_bank_runs_out(void)
+{
+	const char *humans[] = {"human", "human", NULL};
+	bones_table *t = open_table("geominos", "", humans, (bones_time_control){0, 0, 0, false, 3000, 1000}, 0);
+	bones_session *s = bones_table_session(t);
+	agents_move(t);
+	int a = bones_session_to_move(s);
+	CU_ASSERT_FATAL(a >= 0);
+	bones_table_tick(t, 0, NULL);
+	play_first_legal(t); /* a: 2 s */
+	bones_table_tick(t, 2000, NULL);
+	agents_move(t);
+	CU_ASSERT_EQUAL(bones_table_bank(t, a, 2000), 2000); /* 3 - 2 + 1 */
+	int b = bones_session_to_move(s);
+	CU_ASSERT_FATAL(b >= 0 && b != a);
+	bones_table_tick(t, 2000, NULL);
+	CU_ASSERT_EQUAL(bones_table_bank(t, b, 2500), 2500); /* running down */
+	play_first_legal(t); /* b: 0.5 s */
+	bones_table_tick(t, 2500, NULL);
+	agents_move(t);
+	CU_ASSERT_EQUAL(bones_table_bank(t, b, 9999), 3500);
+	CU_ASSERT_EQUAL_FATAL(bones_session_to_move(s), a);
+	size_t before = bones_session_length(s);
+	bones_table_tick_result r;
+	bones_table_tick(t, 2500, &r);
+	bones_table_tick(t, 4499, &r); /* 1 ms left of a's 2 s */
+	CU_ASSERT_EQUAL(r.phase, BONES_CLOCK_RUNNING);
+	CU_ASSERT_EQUAL(r.remaining_ms, 1);
+	CU_ASSERT_EQUAL(r.forfeited, -1);
+	bones_table_tick(t, 4500, &r);
+	CU_ASSERT_EQUAL(r.forfeited, a);
+	CU_ASSERT_EQUAL(bones_table_forfeit(t), a);
+	CU_ASSERT_EQUAL(bones_session_length(s), before); /* at a's move, none played */
+	CU_ASSERT_EQUAL(bones_table_bank(t, a, 4500), 0);
+	const char *tags[12];
+	char buf[6][160];
+	bones_table_tags(t, tags, buf);
+	int found = 0;
+	for (int i = 0; tags[i]; i += 2)
+		found += !strcmp(tags[i], "TimeControl") &&
+			 !strcmp(tags[i + 1], "per_game=3s increment=1s");
+	CU_ASSERT_EQUAL(found, 1);
 	bones_table_destroy(t);
 }
 
@@ -335,7 +383,7 @@ static void test_table__take_back_by_seat(void)
 static void test_table__restores_penalties_and_the_end(void)
 {
 	const char *agents[] = {"human", "human", NULL};
-	bones_time_control tc = {1000, 5, 1000, true};
+	bones_time_control tc = {1000, 5, 1000, true, 0, 0};
 	bones_table *t = open_table("geominos", "", agents, tc, 0);
 	agents_move(t);
 	double pen[2] = {5, 10};
@@ -373,6 +421,7 @@ int main(void)
 		{"undo and redo count player moves", test_table__undo_and_redo_count_player_moves},
 		{"the clock penalises then forfeits", test_table__the_clock_penalises_then_forfeits},
 		{"agents and untimed games have no clock", test_table__agents_and_untimed_games_have_no_clock},
+		{"a game clock forfeits when the bank runs out", test_table__a_game_clock_forfeits_when_the_bank_runs_out},
 		{"a match rotates seats and totals by participant", test_table__a_match_rotates_seats_and_totals_by_participant},
 		{"adopts a session", test_table__adopts_a_session},
 		{"a resigning seat ranks last", test_table__a_resigning_seat_ranks_last},

@@ -84,6 +84,20 @@ for d in 1e30s inf nan -5s 31d 43201m; do
 		"--grace $d error"
 done
 
+# 5b. A time per game: 2 s for the game and 1 s a move; the prompt shows every human
+# seat's time (agents are not timed), and the bank running out forfeits the game.
+set_clock 0
+timed "$tmp/bank.out" testgame --game-time 2s --increment 1s --seed 3 --save "$tmp/bank.bones"
+wait_for "$tmp/bank.out" "[0:02 left]> "
+expect "$tmp/bank.out" "clock: 0:02 for the game, plus 1s after each of your moves" "game clock"
+set_clock 2000
+wait_for "$tmp/bank.out" "out of time: You forfeit the game"
+finish bank 1
+expect "$tmp/bank.out" "[You 0:02] You, your move" "the human seats' time in the prompt"
+[ "$(tag "$tmp/bank.bones" Forfeit)" = "1" ] || fail "game clock: Forfeit tag"
+[ "$(tag "$tmp/bank.bones" TimeControl)" = "per_game=2s increment=1s" ] ||
+	fail "game clock: TimeControl tag '$(tag "$tmp/bank.bones" TimeControl)'"
+
 # 6. Geominos (fewest points win), its preset's [time]: a late first move costs 5 points
 # added to the score; a forfeit there ranks the human last with 5 points added.
 if [ -f "$build/lib/bones/plugins/geominos.so" ]; then

@@ -135,6 +135,15 @@ static int draw(const render_args *ra, const bones_session *s)
 	}
 	bones_picture_request req = bones_picture_defaults();
 	req.width = ra->w, req.height = ra->h, req.viewer = ra->viewer, req.title = ra->title;
+	char texts[8][64];
+	const char *names[9] = {0}; /* the record's Player1.. tags name the seats */
+	for (int p = 0; p < pos.players && p < 8; p++) {
+		char tag[16];
+		snprintf(tag, sizeof tag, "Player%d", p + 1);
+		if (bones_record_tag(ra->record, 1, tag, texts[p], sizeof texts[p]) && texts[p][0])
+			names[p] = texts[p];
+	}
+	req.names = names;
 	if (!ra->hands)
 		req.flags &= ~(unsigned)BONES_PICTURE_HANDS;
 	if (ra->targets)

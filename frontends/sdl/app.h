@@ -133,7 +133,8 @@ typedef struct gui_app {
 	Uint32 agent_delay;
 	uint64_t seed;
 	size_t record_game;      /* --game K: the game of a file of records to open */
-	const char *time_arg[2]; /* --time, --grace over every preset, NULL = none */
+	const char *time_arg[4]; /* --time, --grace, --game-time, --increment over every
+				  * preset, NULL = none */
 	bool help;
 	float help_scroll;        /* pixels of the help scrolled past */
 	float help_page;          /* the help's visible height in the last frame */

@@ -115,6 +115,7 @@ const bones_choice *gui_game_choice(const gui_game *g, size_t i)
 bones_status gui_game_play(gui_game *g, bones_move move)
 {
 	bones_status st = bones_table_play(g->table, move);
+	bones_table_tick(g->table, bones_clock_now_ms(), NULL); /* the bank pays for the move */
 	if (st == BONES_OK)
 		st = gui_game_refresh(g);
 	return st;

@@ -16,7 +16,7 @@
 
 typedef struct gui_args {
 	const char *name, *script, *save_dir;
-	const char *time, *grace; /* --time, --grace over the presets' [time] */
+	const char *time[4]; /* --time, --grace, --game-time, --increment over [time] */
 	int w, h;
 	long delay;
 	unsigned long long seed;
@@ -37,11 +37,21 @@ static void usage(FILE *out)
 	 * (--seed ...) stay as they are */
 	fprintf(out, "%s", _("usage: bones-gui [PRESET|GAME|RECORD [--game K]] [--seed N] [--size WxH]\n"
 			     "                 [--agent-delay MS] [--save-dir DIR] [--script FILE]\n"
-			     "                 [--time D] [--grace D]\n"
+			     "                 [--time D] [--grace D] [--game-time D] [--increment D]\n"
 			     "       bones-gui --render RECORD [--move N] --png FILE [--size WxH]\n"));
 	fprintf(out, "%s", _("Opens a window: the start screen, or straight into a preset or game,\n"
 			     "or a record in the replay viewer. --lang LANG (e.g. de) chooses the language.\n"
 			     "F1 in the window lists the keys. Documentation: docs/gui.md\n"));
+}
+
+/* The index of a time option in gui_args.time, -1 for another argument. */
+static int time_option(const char *arg)
+{
+	static const char *const opts[4] = {"--time", "--grace", "--game-time", "--increment"};
+	for (int k = 0; k < 4; k++)
+		if (!strcmp(arg, opts[k]))
+			return k;
+	return -1;
 }
 
 static int parse(int argc, char **argv, gui_args *g)
@@ -58,14 +68,14 @@ static int parse(int argc, char **argv, gui_args *g)
 			return 1;
 		} else if (!strcmp(argv[i], "--seed") && v) {
 			g->seed = strtoull(v, NULL, 10), i++;
-		} else if ((!strcmp(argv[i], "--time") || !strcmp(argv[i], "--grace")) && v) {
+		} else if (time_option(argv[i]) >= 0 && v) {
 			int64_t ms;
 			if (!bones_clock_parse_duration(v, &ms)) {
 				fprintf(stderr, _("bones-gui: %s '%s': not a duration of at most 30 days (try 60, 90s, 2m)\n"),
 					argv[i], v);
 				return 2;
 			}
-			*(argv[i][2] == 't' ? &g->time : &g->grace) = v, i++;
+			g->time[time_option(argv[i])] = v, i++;
 		} else if (!strcmp(argv[i], "--script") && v) {
 			g->script = v, i++;
 		} else if (!strcmp(argv[i], "--game") && v && isdigit((unsigned char)v[0])) {
@@ -234,7 +244,7 @@ int main(int argc, char **argv)
 		return 1;
 	a->view.zoom = 1, a->play.sel = a->play.hover = -1, a->dpi = 1;
 	a->start.preview_entry = -1;
-	a->time_arg[0] = args.time, a->time_arg[1] = args.grace;
+	memcpy(a->time_arg, args.time, sizeof a->time_arg);
 	a->agent_delay = args.delay > 0 ? (Uint32)args.delay : 0;
 	a->seed = args.seed;
 	a->record_game = args.game;

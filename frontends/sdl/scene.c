@@ -342,8 +342,14 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 	a->draw.mark_count = 0;
 	a->draw.capture = true;
 	gui_marks_begin(&a->draw);
+	char texts[BONES_TABLE_MAX_SEATS][120];
+	const char *names[BONES_TABLE_MAX_SEATS] = {0}; /* the board's labels, as the panel's */
+	for (int p = 0; p < g->players && p < BONES_TABLE_MAX_SEATS; p++)
+		names[p] = gui_game_seat_text(g, p, texts[p], sizeof texts[p]);
+	a->draw.canvas.seat_names = names;
 	g->render->draw_board(bones_session_game(g->s), state, gui_viewer(a),
 			      &a->draw.canvas);
+	a->draw.canvas.seat_names = NULL;
 	a->draw.capture = false;
 	gui_last_moves(&a->draw, g->s, upto);
 	bool human = interactive && gui_timer_live(a) && gui_game_human(g, gui_game_to_move(g));

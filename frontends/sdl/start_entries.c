@@ -263,7 +263,7 @@ int gui_start_find(gui_app *a, const char *name)
 	return -1;
 }
 
-/* The clock of an entry: its preset's [time], then --time and --grace over it. */
+/* The clock of an entry: its preset's [time], then the time options over it. */
 static bones_time_control entry_time(const gui_app *a, const gui_entry *e)
 {
 	bones_time_control tc = e->time;
@@ -272,6 +272,10 @@ static bones_time_control entry_time(const gui_app *a, const gui_entry *e)
 		tc.per_move_ms = ms;
 	if (a->time_arg[1] && bones_clock_parse_duration(a->time_arg[1], &ms))
 		tc.grace_ms = ms;
+	if (a->time_arg[2] && bones_clock_parse_duration(a->time_arg[2], &ms) && ms > 0)
+		tc.per_game_ms = ms;
+	if (a->time_arg[3] && bones_clock_parse_duration(a->time_arg[3], &ms))
+		tc.increment_ms = ms;
 	return tc;
 }
 

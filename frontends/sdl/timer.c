@@ -61,6 +61,25 @@ void gui_timer_update(gui_app *a)
 	fflush(stdout);
 }
 
+/* With a game clock, every human seat's time left: "  [Ann 4:32 · Bob 5:00]". */
+static void bank_status(const gui_app *a, char *buf, size_t cap)
+{
+	int64_t now = bones_clock_now_ms();
+	size_t used = (size_t)snprintf(buf, cap, "  [");
+	const char *sep = "";
+	for (int s = 0; s < bones_table_players(a->game.table) && used < cap; s++) {
+		char name[120], clock[32];
+		if (!bones_table_human(a->game.table, s))
+			continue; /* agents are not timed */
+		gui_game_seat_text(&a->game, s, name, sizeof name);
+		bones_clock_text(bones_table_bank(a->game.table, s, now), clock, sizeof clock);
+		used += (size_t)snprintf(buf + used, cap - used, "%s%s %s", sep, name, clock);
+		sep = " · ";
+	}
+	if (used < cap)
+		snprintf(buf + used, cap - used, "]");
+}
+
 void gui_timer_status(const gui_app *a, char *buf, size_t cap)
 {
 	buf[0] = '\0';
@@ -76,7 +95,9 @@ void gui_timer_status(const gui_app *a, char *buf, size_t cap)
 		snprintf(left_text, sizeof left_text, _("grace %s"), clock);
 	else
 		snprintf(left_text, sizeof left_text, "%s", clock);
-	snprintf(buf, cap, "  [%s]", left_text);
+	int n = snprintf(buf, cap, "  [%s]", left_text);
+	if (bones_table_time(a->game.table)->per_game_ms > 0 && n > 0 && (size_t)n < cap)
+		bank_status(a, buf + n, cap - (size_t)n);
 }
 
 float gui_timer_fraction(const gui_app *a)
@@ -86,7 +107,8 @@ float gui_timer_fraction(const gui_app *a)
 	const bones_time_control *tc = bones_table_time(a->game.table);
 	bones_clock_phase phase = bones_table_clock_phase(a->game.table);
 	int64_t left = bones_table_clock_remaining(a->game.table, bones_clock_now_ms());
-	int64_t whole = phase == BONES_CLOCK_GRACE ? tc->grace_ms : tc->per_move_ms;
+	int64_t whole = phase == BONES_CLOCK_GRACE ? tc->grace_ms
+			: tc->per_move_ms > 0 ? tc->per_move_ms : tc->per_game_ms;
 	return whole > 0 ? (float)left / (float)whole : 0;
 }
 

@@ -24,14 +24,17 @@ typedef struct play_args {
 	uint64_t seed;
 	const char *variant;
 	const char *save;
-	const char *time[4];  /* --time, --penalty, --grace, --forfeit; NULL = the preset's */
+	const char *time[6];  /* --time, --penalty, --grace, --forfeit, --game-time,
+				 --increment; NULL = the preset's */
 	const char *games;    /* --games N, NULL = the preset's [match] */
 	bool resume;          /* --resume: an unfinished game (game: its record, or NULL) */
 } play_args;
 
 /* The [time] key each of play_args.time sets. */
-static const char *const time_keys[4] = {"per_move", "penalty", "grace", "forfeit"};
-static const char *const time_opts[4] = {"--time", "--penalty", "--grace", "--forfeit"};
+static const char *const time_keys[6] = {"per_move", "penalty", "grace", "forfeit",
+					 "per_game", "increment"};
+static const char *const time_opts[6] = {"--time", "--penalty", "--grace", "--forfeit",
+					 "--game-time", "--increment"};
 
 static const char play_usage[] =
 	/* TRANSLATORS: the options and their values (holomino, greedy, yes|no) are
@@ -41,6 +44,7 @@ static const char play_usage[] =
 	"usage: bones play [PRESET|GAME] [--set KEY=VALUE]... [--seat N=AGENT]...\n"
 	"                  [--seed S] [--variant V] [--save FILE] [--games N]\n"
 	"                  [--time D] [--penalty P] [--grace D] [--forfeit yes|no]\n"
+	"                  [--game-time D] [--increment D]\n"
 	"       bones play --resume [RECORD]\n"
 	"Plays a game in the terminal: you (human seats) against agents.\n"
 	"  PRESET|GAME      a configs/ preset (holomino) or a plugin id (dominoes)\n"
@@ -55,6 +59,9 @@ static const char play_usage[] =
 	"  --penalty P      points against a player whose time runs out\n"
 	"  --grace D        extra time after the penalty\n"
 	"  --forfeit yes|no forfeit when the grace period runs out too\n"
+	"  --game-time D    each human seat's time for the whole game: 10m, 2h, 3d;\n"
+	"                   forfeit when it runs out\n"
+	"  --increment D    added to that time after each of the seat's moves\n"
 	"  --resume [RECORD] play on an unfinished game (closing the terminal saves\n"
 	"                   one): RECORD, else one chosen from the records folder\n"
 	"Agents are not timed.\n"
@@ -104,7 +111,7 @@ static bool parse_seed(play_args *a, const char *text)
 
 static bool time_option(int argc, char **argv, int *i, play_args *a)
 {
-	for (int k = 0; k < 4; k++) {
+	for (int k = 0; k < 6; k++) {
 		const char *v = option_value(argc, argv, i, time_opts[k]);
 		if (v) {
 			a->time[k] = v;
@@ -223,7 +230,7 @@ static void bad_seat(const tty_game *t, const play_args *a, int p, const char *e
 	}
 }
 
-/* The preset, then --time/--penalty/--grace/--forfeit and --games over it. */
+/* The preset, then the time options and --games over it. */
 static int setup_preset(tty_game *t, const play_args *a)
 {
 	char err[1024];
@@ -235,7 +242,7 @@ static int setup_preset(tty_game *t, const play_args *a)
 		fprintf(stderr, "bones play: %s\n", err);
 		return 1;
 	}
-	for (int k = 0; k < 4; k++) {
+	for (int k = 0; k < 6; k++) {
 		if (a->time[k] &&
 		    bones_preset_set_time(&t->preset, time_keys[k], a->time[k], err, sizeof err)) {
 			fprintf(stderr, "bones play: %s %s: %s\n", time_opts[k], a->time[k], err);

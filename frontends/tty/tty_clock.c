@@ -73,10 +73,29 @@ static int wait_line(tty_game *t, int64_t deadline, bool resize)
 	}
 }
 
+/* With a game clock, every human seat's time before the prompt: "[Ann 4:32, Bob 5:00] ". */
+static void print_banks(tty_game *t, int64_t now)
+{
+	char clock[32];
+	if (bones_table_time(t->table)->per_game_ms <= 0)
+		return;
+	const char *sep = "[";
+	for (int s = 0; s < t->players; s++) /* agents are not timed */
+		if (bones_table_human(t->table, s)) {
+			fprintf(t->out, "%s%s %s", sep, tty_name(t, s),
+				bones_clock_text(bones_table_bank(t->table, s, now), clock,
+						 sizeof clock));
+			sep = ", ";
+		}
+	fputs("] ", t->out);
+}
+
 static void print_prompt(tty_game *t, const char *prompt)
 {
-	int64_t left = bones_table_clock_remaining(t->table, bones_clock_now_ms());
+	int64_t now = bones_clock_now_ms();
+	int64_t left = bones_table_clock_remaining(t->table, now);
 	bones_clock_phase phase = bones_table_clock_phase(t->table);
+	print_banks(t, now);
 	if (phase != BONES_CLOCK_RUNNING && phase != BONES_CLOCK_GRACE) {
 		fprintf(t->out, "%s> ", prompt);
 	} else {

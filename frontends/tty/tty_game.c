@@ -295,9 +295,12 @@ static bool try_move(tty_game *t, const char *line)
 {
 	char why[160], err[512];
 	long k = tty_moves_choose(t, line, why, sizeof why);
-	if (k >= 0)
-		return bones_table_play(t->table, bones_choices_at(t->choices, (size_t)k)->move) ==
-		       BONES_OK;
+	if (k >= 0) {
+		bool ok = bones_table_play(t->table, bones_choices_at(t->choices, (size_t)k)->move) ==
+			  BONES_OK;
+		bones_table_tick(t->table, bones_clock_now_ms(), NULL); /* the bank pays now */
+		return ok;
+	}
 	if (k == TTY_CHOSE_PIECE) {
 		if (!t->redraw) /* a terminal draws the turn again, with the piece's spots */
 			tty_moves_print(t);
@@ -356,6 +359,19 @@ static void print_clock(const tty_game *t)
 	char pen[48], move[48], grace[48], line[400];
 	if (!bones_table_timed(t->table))
 		return;
+	if (tc->per_game_ms > 0) {
+		bones_clock_text(tc->per_game_ms, move, sizeof move);
+		tty_seconds_text(tc->increment_ms, grace, sizeof grace);
+		/* TRANSLATORS: a game clock: %1$s is the time for the whole game (m:ss, h:mm:ss
+		 * or "3d 0:00"), %2$s the seconds added after each move */
+		snprintf(line, sizeof line, _("clock: %s for the game, plus %ss after each of "
+					      "your moves; the game is forfeit when it runs out"),
+			 move, grace);
+		tty_print_wrapped(t, line, 0, 2);
+		fputc('\n', t->out);
+		if (tc->per_move_ms <= 0)
+			return;
+	}
 	tty_score_text(tc->penalty, pen, sizeof pen);
 	tty_seconds_text(tc->per_move_ms, move, sizeof move);
 	tty_seconds_text(tc->grace_ms, grace, sizeof grace);

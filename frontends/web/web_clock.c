@@ -1,5 +1,5 @@
-/* Time per move at the web tables: each table's bones_table keeps its clock (the
- * preset's [time] rule), penalties and forfeit; one thread advances every clock four
+/* Time per move and per game at the web tables: each table's bones_table keeps its
+ * clock (the preset's [time] rule), the seats' banks, penalties and forfeit; one thread advances every clock four
  * times a second with bones_table_tick and stores what it gave. Penalties and forfeits
  * are stored like moves. After a restart, the running move's clock starts again from
  * the restart. Tests set BONES_WEB_TEST_CLOCK to a file holding the time in
@@ -61,7 +61,7 @@ static size_t clocked(web_tables *ts, web_table ***list, size_t *cap)
 			*list = l, *cap = ts->count;
 	}
 	for (size_t i = 0; i < ts->count && n < *cap; i++)
-		if (ts->tables[i]->row.time.per_move_ms > 0)
+		if (bones_time_control_on(&ts->tables[i]->row.time))
 			(*list)[n++] = ts->tables[i];
 	pthread_mutex_unlock(&ts->lock);
 	return n;

@@ -92,6 +92,8 @@ static const char *const upgrades[] = {
 	"ALTER TABLE tables ADD COLUMN damaged TEXT", /* why it was set aside, or NULL */
 	"ALTER TABLE tables ADD COLUMN unlisted INTEGER NOT NULL DEFAULT 0", /* private */
 	"ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT ''", /* creator's token */
+	"ALTER TABLE tables ADD COLUMN per_game_ms INTEGER NOT NULL DEFAULT 0", /* bank */
+	"ALTER TABLE tables ADD COLUMN increment_ms INTEGER NOT NULL DEFAULT 0",
 };
 
 /* The reason names the database by its file name only: it may reach a client. */
@@ -211,13 +213,14 @@ static int add_table_locked(web_store *st, const web_table_row *row, char *err, 
 	int64_t seed = (int64_t)row->seed, created = row->created, hints = row->hints;
 	int64_t per_move = row->time.per_move_ms, grace = row->time.grace_ms;
 	int64_t forfeit = row->time.forfeit, unlisted = row->unlisted;
+	int64_t per_game = row->time.per_game_ms, increment = row->time.increment_ms;
 	const void *targs[] = {row->id, row->game, row->preset, row->options, &seed, &created,
 			       &hints, &per_move, &row->time.penalty, &grace, &forfeit,
-			       &unlisted, row->owner};
+			       &unlisted, row->owner, &per_game, &increment};
 	if (run(st, "INSERT INTO tables(id, game, preset, options, seed, created, hints,"
-		    " per_move_ms, penalty, grace_ms, forfeit, unlisted, owner)"
-		    " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
-		"ttttiiiidiiit", targs, err, errcap))
+		    " per_move_ms, penalty, grace_ms, forfeit, unlisted, owner, per_game_ms,"
+		    " increment_ms) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+		"ttttiiiidiiitii", targs, err, errcap))
 		return 1;
 	if (!strcmp(st->fault, "after-table-row")) { /* a test's crash: the row, no deal */
 		fprintf(stderr, "bones serve: BONES_WEB_FAULT=after-table-row: exiting\n");
@@ -484,7 +487,8 @@ static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 {
 	sqlite3_stmt *q = prepare_id(st, "SELECT game, preset, options, seed, created, resigned,"
 				     " hints, forfeited, per_move_ms, penalty, grace_ms, forfeit,"
-				     " damaged, unlisted, owner FROM tables WHERE id = ?", row->id);
+				     " damaged, unlisted, owner, per_game_ms, increment_ms"
+				     " FROM tables WHERE id = ?", row->id);
 	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
 	if (rc != SQLITE_ROW) {
 		read_failed(st, rc == SQLITE_DONE ? SQLITE_ERROR : rc, "its row", why, cap);
@@ -505,6 +509,8 @@ static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 	copy_col(row->damaged, sizeof row->damaged, q, 12);
 	row->unlisted = sqlite3_column_int(q, 13);
 	copy_col(row->owner, sizeof row->owner, q, 14);
+	row->time.per_game_ms = sqlite3_column_int64(q, 15);
+	row->time.increment_ms = sqlite3_column_int64(q, 16);
 	sqlite3_finalize(q);
 	return true;
 }

@@ -524,8 +524,9 @@ static bool apply_options(const web_json *req, bones_options *opts, web_result *
 	return true;
 }
 
-/* The request's "time": {"per_move": "2m", "penalty": 5, "grace": "1m", "forfeit": true}
- * over the preset's [time] rule (per_move "0": no clock). */
+/* The request's "time": {"per_move": "2m", "penalty": 5, "grace": "1m", "forfeit": true,
+ * "per_game": "10m", "increment": "5s"} over the preset's [time] rule (per_move "0": no
+ * limit per move, per_game "0": no bank; both: no clock). */
 static bool apply_time(const web_json *req, bones_preset *preset, web_result *r)
 {
 	const web_json *o = web_json_get(req, "time");
@@ -541,8 +542,13 @@ static bool apply_time(const web_json *req, bones_preset *preset, web_result *r)
 			snprintf(text, sizeof text, "%s", v->boolean ? "true" : "false");
 		else
 			text[0] = '\0';
-		if (!strcmp(v->key, "per_move") && !strcmp(text, "0")) {
-			memset(&preset->time, 0, sizeof preset->time);
+		if (!strcmp(v->key, "per_move") && !strcmp(text, "0")) { /* no limit per move */
+			preset->time.per_move_ms = preset->time.grace_ms = 0;
+			preset->time.penalty = 0;
+			continue;
+		}
+		if (!strcmp(v->key, "per_game") && !strcmp(text, "0")) { /* no bank */
+			preset->time.per_game_ms = preset->time.increment_ms = 0;
 			continue;
 		}
 		if (!text[0] || bones_preset_set_time(preset, v->key, text, err, sizeof err)) {

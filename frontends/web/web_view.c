@@ -185,6 +185,21 @@ static void write_slots(const bones_picture_layout *layout, int viewer, web_buf 
 	web_buf_puts(out, "]");
 }
 
+/* With a game clock, "banks_ms": each seat's time left in the game (the mover's
+ * running down; the page counts it down between loads) and "increment_ms". */
+static void write_banks(const web_table *t, web_buf *out)
+{
+	const bones_time_control *tc = bones_table_time(t->table);
+	if (tc->per_game_ms <= 0)
+		return;
+	int64_t now = web_clock_now(t->owner);
+	web_buf_printf(out, ",\"increment_ms\":%lld,\"banks_ms\":[", (long long)tc->increment_ms);
+	for (int i = 0; i < t->row.seat_count; i++)
+		web_buf_printf(out, "%s%lld", i ? "," : "",
+			       (long long)bones_table_bank(t->table, i, now));
+	web_buf_printf(out, "]");
+}
+
 static void write_status(const web_table *t, int viewer, bool mine, web_buf *out, bool *f)
 {
 	int to_move = bones_session_to_move(t->s);
@@ -227,8 +242,15 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 						     "overtime"};
 		int64_t left = bones_table_clock_remaining(t->table, web_clock_now(t->owner));
 		web_buf_json_key(out, f, "clock");
-		web_buf_printf(out, "{\"seat\":%d,\"phase\":\"%s\",\"remaining_ms\":%lld}",
+		web_buf_printf(out, "{\"seat\":%d,\"phase\":\"%s\",\"remaining_ms\":%lld",
 			       to_move + 1, phases[phase <= 4 ? phase : 0], (long long)left);
+		write_banks(t, out);
+		web_buf_printf(out, "}");
+	} else if (bones_table_time(t->table)->per_game_ms > 0) {
+		web_buf_json_key(out, f, "clock");
+		web_buf_printf(out, "{\"seat\":0,\"phase\":\"off\",\"remaining_ms\":0");
+		write_banks(t, out);
+		web_buf_printf(out, "}");
 	}
 }
 

@@ -142,8 +142,12 @@ static void draw_tab(const hg_game *g, const hg_state *s, int k, const bones_can
 		return;
 	}
 	int owner = g->spheres && g->players == 2 ? k / 2 : k % g->players;
-	char label[32];
-	snprintf(label, sizeof label, TR(g, "Player %d"), owner + 1);
+	char label[64];
+	const char *name = BONES_CANVAS_SEAT_NAME(cv, owner);
+	if (name)
+		snprintf(label, sizeof label, "%s", name);
+	else
+		snprintf(label, sizeof label, TR(g, "Player %d"), owner + 1);
 	rect(cv, ox, oy, (float)V, (float)V, BONES_RGBA(255, 255, 255, 60),
 	     bones_player_color(owner), 0.05f);
 	reachable(g, &s->tab[k], ox, oy, cv);

@@ -222,6 +222,34 @@ v = wait_for(lambda: (lambda x: x if x["over"] else None)(srv.call("GET", "/api/
 check("out of grace: seat 1 forfeits", "forfeits" in v["status"] and v["seats"][0]["rank"] == 2
       and v["seats"][1]["rank"] == 1, (v["status"], v["seats"]))
 
+# time per game: each seat's bank runs down on its moves and gains the increment after
+# each; the seat whose bank runs out forfeits; days per move for correspondence
+st, t5, _ = srv.call("POST", "/api/tables", {"game": "holomino", "time": {"per_move": "0", "per_game": "2s", "increment": "1s"},
+                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
+tokens += [s["token"] for s in t5["seats"] if "token" in s]
+st, v, _ = srv.call("GET", "/api/tables/" + t5["id"], token=t5["seats"][0]["token"])
+check("a game clock: both banks full, the mover's running", st == 200 and v.get("clock", {}).get("banks_ms") == [2000, 2000]
+      and v["clock"]["seat"] == 1 and v["clock"]["increment_ms"] == 1000, v.get("clock"))
+srv.set_clock(srv.now() + 500)
+st, body, _ = srv.call("POST", "/api/tables/%s/move" % t5["id"], {"move": v["legal"][0]["move"]}, token=t5["seats"][0]["token"])
+st2, v, _ = srv.call("GET", "/api/tables/" + t5["id"])
+check("the increment goes on after the move", st == 200 and v.get("clock", {}).get("banks_ms") == [2500, 2000]
+      and v["clock"]["seat"] == 2, (body, v.get("clock")))
+srv.set_clock(srv.now() + 2000)
+v = wait_for(lambda: (lambda x: x if x["over"] else None)(srv.call("GET", "/api/tables/" + t5["id"])[1]),
+             what="the forfeit on time")
+check("an empty bank forfeits: seat 2 at its first move", "forfeits" in v["status"] and v["seats"][1]["rank"] == 2
+      and v["clock"]["banks_ms"] == [2500, 0] and sum(1 for m in v["moves"] if m["seat"]) == 1, (v["status"], v.get("clock")))
+st, rec, _ = srv.call("GET", "/api/tables/%s/record" % t5["id"])
+check("the record names the time control", 'TimeControl "per_game=2s increment=1s"' in rec, rec[:400])
+st, t6, _ = srv.call("POST", "/api/tables", {"game": "holomino", "time": {"per_move": "7d", "forfeit": True, "per_game": "30d"},
+                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
+st2, v, _ = srv.call("GET", "/api/tables/" + t6["id"])
+check("days per move: 7 days for a move, 30 for the game", st == 201 and v.get("clock", {}).get("remaining_ms") == 7 * 86400000
+      and v["clock"]["banks_ms"] == [30 * 86400000] * 2, (t6, v.get("clock")))
+st, body, _ = srv.call("POST", "/api/tables", {"game": "holomino", "time": {"per_game": "31d"}})
+check("more than 30 days is refused, naming the key", st == 400 and "per_game" in body["error"], body)
+
 st, lobby, _ = srv.call("GET", "/api/tables")
 check("the lobby lists the tables", st == 200 and {tid, t2["id"]} <= {x["id"] for x in lobby["tables"]}, lobby)
 check("the lobby shows no token", not any(k in str(lobby) for k in tokens))

@@ -15,11 +15,13 @@
  *   name = You
  *   [seat.2]
  *   agent = greedy
- *   [time]                     ; optional: time per move for human seats (bones/clock.h)
- *   per_move = 1m              ; "60", "90s", "2m", "1500ms" (required in [time])
+ *   [time]                     ; optional: time for human seats (bones/clock.h)
+ *   per_move = 1m              ; "60", "90s", "2m", "1500ms", "3d" (this or per_game)
  *   penalty = 5                ; points against the mover when per_move runs out
  *   grace = 1m                 ; extra time after the penalty (default 0)
  *   forfeit = true             ; forfeit when grace runs out too (default false)
+ *   per_game = 10m             ; each player's bank for the game: forfeit when empty
+ *   increment = 5s             ; added to the bank after each of the player's moves
  *   [match]                    ; optional: match play (bones/match.h)
  *   games = 2                  ; games in the match, seats rotating each game
  *
@@ -67,7 +69,7 @@ typedef struct bones_preset {
 	int plugin_line;       /* line of "plugin = ..." */
 	/* added with the [time] and [match] sections: */
 	bones_time_control time; /* [time]; time.per_move_ms 0 = no clock */
-	int time_line;         /* line of per_move, 0 = no [time] in the file */
+	int time_line;         /* line of per_move or per_game, 0 = no [time] in the file */
 	int match_games;       /* [match] games, 0 = not a match (one game) */
 	int match_line;        /* line of games, 0 = none */
 } bones_preset;

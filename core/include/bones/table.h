@@ -118,12 +118,17 @@ typedef struct bones_table_tick_result {
 } bones_table_tick_result;
 
 /* Advance the clock to now_ms: it runs while a human seat of a timed game is to move
- * (restarted when the mover or the history changes), gives the penalty and declares
+ * (restarted when the mover or the history changes: the move that ended is charged to
+ * its seat's bank then, so tick right after each move), gives the penalty and declares
  * the forfeit. r may be NULL. */
 void bones_table_tick(bones_table *t, int64_t now_ms, bones_table_tick_result *r);
 /* The running move's clock phase and what is left of it, without advancing. */
 bones_clock_phase bones_table_clock_phase(const bones_table *t);
 int64_t bones_table_clock_remaining(const bones_table *t, int64_t now_ms);
+
+/* What is left in seat's bank for the game at now_ms (running down while the seat is
+ * to move; the increment is added when its move ends); 0 without a bank. */
+int64_t bones_table_bank(const bones_table *t, int seat, int64_t now_ms);
 
 double bones_table_penalty(const bones_table *t, int seat);
 /* The seat that forfeited this game, -1 = none. */

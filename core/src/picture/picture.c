@@ -318,6 +318,7 @@ bones_status bones_picture_draw(bones_picture_canvas *c, const bones_picture_gam
 	if (req->flags & BONES_PICTURE_OPEN)
 		c->mark_kinds |= 1u << BONES_MARK_OPEN;
 	c->marks_seen = 0;
+	c->canvas.seat_names = req->names; /* the board's labels name seats as the table does */
 	r->draw_board(pos->game, pos->state, req->viewer, &c->canvas);
 	if ((req->flags & BONES_PICTURE_LAST) && pos->session &&
 	    !(c->marks_seen & (1u << BONES_MARK_LAST)))

@@ -23,7 +23,8 @@ struct load_ctx {
 	bool failed;
 	bool seen[5]; /* [game] keys seen: plugin, variant, name, description, plugin_path */
 	int game_line; /* last line of a [game] key, for "plugin: missing" */
-	bool time_seen[4]; /* [time] keys seen: per_move, penalty, grace, forfeit */
+	bool time_seen[6]; /* [time] keys seen: per_move, penalty, grace, forfeit, per_game,
+			      increment */
 	int time_any_line; /* first line of a [time] key, for "per_move: missing" */
 	/* name[LL] and description[LL]: the ones for the player's language, and how well
 	 * their LL matched it (2: "de_AT" for de_AT, 1: "de" for de_AT, 0: none yet) */
@@ -197,16 +198,24 @@ static int load_seat_key(struct load_ctx *c, const char *section, const char *ke
 static const char *time_key(bones_time_control *t, const char *key, const char *value,
 			    char *buf, size_t cap)
 {
-	if (!strcmp(key, "per_move") || !strcmp(key, "grace")) {
+	static const char *const durations[] = {"per_move", "grace", "per_game", "increment"};
+	int64_t *fields[] = {&t->per_move_ms, &t->grace_ms, &t->per_game_ms, &t->increment_ms};
+	for (size_t i = 0; i < sizeof durations / sizeof durations[0]; i++) {
 		int64_t ms;
+		if (strcmp(key, durations[i]))
+			continue;
 		if (!bones_clock_parse_duration(value, &ms)) {
-			snprintf(buf, cap, _("'%s' is not a duration of at most 30 days (try 60, 90s, 2m, 1500ms)"), value);
+			snprintf(buf, cap, _("'%s' is not a duration of at most 30 days (try 60, 90s, 2m, 1500ms, 3d)"), value);
 			return buf;
 		}
-		if (!strcmp(key, "per_move") && ms <= 0)
+		if (i == 0 && ms <= 0)
 			return _("the time per move must be more than 0");
-		*(key[0] == 'p' ? &t->per_move_ms : &t->grace_ms) = ms;
-	} else if (!strcmp(key, "penalty")) {
+		if (i == 2 && ms <= 0)
+			return _("the time per game must be more than 0");
+		*fields[i] = ms;
+		return NULL;
+	}
+	if (!strcmp(key, "penalty")) {
 		char *end;
 		double v = strtod(value, &end);
 		if (end == value || *end || !(v >= 0 && v <= 1e9)) {
@@ -224,14 +233,15 @@ static const char *time_key(bones_time_control *t, const char *key, const char *
 		}
 		t->forfeit = yes;
 	} else {
-		return _("unknown key in [time] (known: per_move, penalty, grace, forfeit)");
+		return _("unknown key in [time] (known: per_move, penalty, grace, forfeit, per_game, increment)");
 	}
 	return NULL;
 }
 
 static int load_time_key(struct load_ctx *c, const char *key, const char *value, int line)
 {
-	static const char *const keys[] = {"per_move", "penalty", "grace", "forfeit"};
+	static const char *const keys[] = {"per_move", "penalty", "grace", "forfeit", "per_game",
+					   "increment"};
 	char buf[160];
 	if (!c->time_any_line)
 		c->time_any_line = line;
@@ -245,7 +255,7 @@ static int load_time_key(struct load_ctx *c, const char *key, const char *value,
 	const char *why = time_key(&c->preset->time, key, value, buf, sizeof buf);
 	if (why)
 		return load_fail(c, line, key, why);
-	if (!strcmp(key, "per_move"))
+	if (!strcmp(key, "per_move") || !strcmp(key, "per_game"))
 		c->preset->time_line = line;
 	return 1;
 }
@@ -366,7 +376,7 @@ bones_status bones_preset_load(const char *path, bones_preset *preset, char *err
 		return BONES_EPARSE;
 	}
 	if (c.time_any_line && !preset->time_line) {
-		snprintf(err, errcap, _("%s:%d: per_move: missing in [time] (add 'per_move = 1m')"),
+		snprintf(err, errcap, _("%s:%d: per_move: missing in [time] (add 'per_move = 1m' or 'per_game = 10m')"),
 			 path, c.time_any_line);
 		return BONES_EPARSE;
 	}

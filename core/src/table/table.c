@@ -26,6 +26,7 @@ struct bones_table {
 	bones_clock clock;
 	int clock_seat;                               /* the mover it runs for, -1 = none */
 	size_t clock_at;                              /* the history length it started at */
+	int64_t banks[BONES_TABLE_MAX_SEATS];         /* by seat: time left in the game */
 	double penalties[BONES_TABLE_MAX_SEATS];
 	int forfeit;
 	int resigned;                                 /* the seat that resigned, -1 = none */
@@ -97,6 +98,8 @@ static void new_game_state(bones_table *t)
 	t->resigned = -1;
 	t->counted = false;
 	memset(t->penalties, 0, sizeof t->penalties);
+	for (int i = 0; i < BONES_TABLE_MAX_SEATS; i++)
+		t->banks[i] = t->time.per_game_ms;
 }
 
 static bones_status finish(bones_table *t, const bones_table_seat *seats, bones_table **out,
@@ -348,7 +351,7 @@ size_t bones_table_player_moves(const bones_table *t, size_t upto)
 
 bool bones_table_timed(const bones_table *t)
 {
-	return t->time.per_move_ms > 0;
+	return bones_time_control_on(&t->time);
 }
 
 const bones_time_control *bones_table_time(const bones_table *t)
@@ -363,14 +366,17 @@ void bones_table_tick(bones_table *t, int64_t now_ms, bones_table_tick_result *r
 		r = &none;
 	*r = none;
 	int who = bones_session_to_move(t->session);
+	size_t at = bones_session_length(t->session);
+	bool same = t->clock_seat == who && t->clock_at == at;
+	if (t->clock_seat >= 0 && !same) /* the move ended: the bank pays for it */
+		t->banks[t->clock_seat] = bones_clock_bank_after(&t->clock, now_ms);
 	if (!bones_table_timed(t) || stopped(t) || !bones_table_human(t, who)) {
 		t->clock_seat = -1;
 		return;
 	}
-	size_t at = bones_session_length(t->session);
-	if (t->clock_seat != who || t->clock_at != at) {
+	if (!same) {
 		bones_clock_init(&t->clock, &t->time);
-		bones_clock_start(&t->clock, now_ms);
+		bones_clock_start_bank(&t->clock, now_ms, t->banks[who]);
 		t->clock_seat = who, t->clock_at = at;
 	}
 	bool penalised = false;
@@ -381,6 +387,8 @@ void bones_table_tick(bones_table *t, int64_t now_ms, bones_table_tick_result *r
 		r->penalised = who;
 	}
 	if (r->phase == BONES_CLOCK_FORFEIT) {
+		if (t->time.per_game_ms > 0)
+			t->banks[who] = bones_clock_bank_after(&t->clock, now_ms);
 		t->forfeit = r->forfeited = who;
 		t->clock_seat = -1;
 	}
@@ -394,6 +402,16 @@ bones_clock_phase bones_table_clock_phase(const bones_table *t)
 int64_t bones_table_clock_remaining(const bones_table *t, int64_t now_ms)
 {
 	return t->clock_seat >= 0 ? bones_clock_remaining(&t->clock, now_ms) : 0;
+}
+
+int64_t bones_table_bank(const bones_table *t, int seat, int64_t now_ms)
+{
+	if (!valid_seat(t, seat) || t->time.per_game_ms <= 0)
+		return 0;
+	if (seat != t->clock_seat)
+		return t->banks[seat];
+	int64_t used = now_ms - t->clock.started_ms;
+	return used < t->clock.bank_ms ? t->clock.bank_ms - (used > 0 ? used : 0) : 0;
 }
 
 double bones_table_penalty(const bones_table *t, int seat)
@@ -473,12 +491,19 @@ void bones_table_tags(const bones_table *t, const char **tags, char (*buf)[160])
 	int n = 0, b = 0;
 	if (bones_table_timed(t)) {
 		const bones_time_control *tc = &t->time;
-		char per[32], grace[32], pen[40];
+		char per[32], grace[32], pen[40], game[32], inc[32];
 		format_ms(tc->per_move_ms, per, sizeof per);
 		format_ms(tc->grace_ms, grace, sizeof grace);
+		format_ms(tc->per_game_ms, game, sizeof game);
+		format_ms(tc->increment_ms, inc, sizeof inc);
 		bones_record_format_score(tc->penalty, pen, sizeof pen);
-		snprintf(buf[b], 160, "per_move=%s penalty=%s grace=%s forfeit=%s", per, pen,
-			 grace, tc->forfeit ? "true" : "false");
+		int k = 0;
+		if (tc->per_move_ms > 0)
+			k = snprintf(buf[b], 160, "per_move=%s penalty=%s grace=%s forfeit=%s", per,
+				     pen, grace, tc->forfeit ? "true" : "false");
+		if (tc->per_game_ms > 0)
+			snprintf(buf[b] + k, 160 - (size_t)k, "%sper_game=%s increment=%s",
+				 k ? " " : "", game, inc);
 		tags[n++] = "TimeControl", tags[n++] = buf[b++];
 		size_t used = 0;
 		buf[b][0] = '\0';

@@ -132,10 +132,21 @@ function request() {
 		seats.push(seat);
 	}
 	const req = { game: choice.name, options, seats, hints: $('hints').checked, private: $('private').checked };
-	const perMove = $('per-move').value;
-	if (perMove === '0') req.time = { per_move: '0' };
-	else if (perMove) req.time = { per_move: perMove, penalty: $('penalty').value || '0', grace: $('grace').value, forfeit: $('forfeit').checked };
+	req.time = timeControl();
+	if (!req.time) delete req.time;
 	return req;
+}
+
+// The form's time control over the preset's: per move (with penalty and grace) and per
+// game (with the increment); null when the preset's stands.
+function timeControl() {
+	const perMove = $('per-move').value, perGame = $('per-game').value;
+	const time = {};
+	if (perMove === '0') time.per_move = '0';
+	else if (perMove) Object.assign(time, { per_move: perMove, penalty: $('penalty').value || '0', grace: $('grace').value, forfeit: $('forfeit').checked });
+	if (perGame === '0') time.per_game = '0';
+	else if (perGame) Object.assign(time, { per_game: perGame, increment: $('increment').value });
+	return Object.keys(time).length ? time : null;
 }
 
 // The links this browser keeps (localStorage): seats opened (play.js) and tables created
@@ -283,6 +294,7 @@ async function start() {
 	select.addEventListener('change', renderForm);
 	$('create-form').addEventListener('submit', create);
 	$('per-move').addEventListener('change', () => { $('time-more').hidden = !$('per-move').value || $('per-move').value === '0'; });
+	$('per-game').addEventListener('change', () => { $('increment-label').hidden = !$('per-game').value || $('per-game').value === '0'; });
 	renderForm();
 	loadTables();
 	setInterval(() => { loadTables(); mySeats(); }, 5000);

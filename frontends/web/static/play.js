@@ -51,8 +51,9 @@ async function load() {
 		const body = await r.json();
 		connected(true);
 		if (!r.ok) { $('error').textContent = body.error; return; }
+		const same = samePicture(view, body);
 		view = body;
-		render();
+		render(same);
 	} catch (e) {
 		connected(false);
 	} finally {
@@ -83,10 +84,9 @@ async function play(move) {
 		cancel();
 		return;
 	}
-	piece = null;
-	offered = [];
-	$('choices').replaceChildren();
-	// refused: say why, and show the board as the server has it
+	// refused: say why, and show the board as the server has it; the choice is
+	// cleared here, as the load draws nothing again when the position is the same
+	cancel();
 	if (!r.ok) $('error').textContent = fmt(_('The move was refused: %s'), body.error);
 	load();
 }
@@ -427,24 +427,47 @@ function pinchEnd(e) {
 	load(); // keeps the scroll: the fingers chose what shows
 }
 
+// Time left as the terminal and the window show it (bones_clock_text): m:ss, from an
+// hour h:mm:ss, from a day "3d 4:05" (days per move); the seconds rounded up.
+function clockText(ms) {
+	const secs = Math.ceil(Math.max(0, ms) / 1000), two = (n) => String(n).padStart(2, '0');
+	if (secs >= 86400) return Math.floor(secs / 86400) + 'd ' + Math.floor(secs % 86400 / 3600) + ':' + two(Math.floor(secs % 3600 / 60));
+	if (secs >= 3600) return Math.floor(secs / 3600) + ':' + two(Math.floor(secs % 3600 / 60)) + ':' + two(secs % 60);
+	return Math.floor(secs / 60) + ':' + two(secs % 60);
+}
+
+// The running move's limit, in words.
+function moveClockText(c, left) {
+	const mine = c.seat === view.viewer, name = mine ? '' : view.seats[c.seat - 1].name, t = clockText(left);
+	if (c.phase === 'running') return mine ? fmt(_('You have %s for this move'), t) : fmt(_('%1$s has %2$s for this move'), name, t);
+	if (c.phase === 'grace') return mine ? fmt(_('You have run out of time (penalty given): %s of grace left'), t)
+		: fmt(_('%1$s has run out of time (penalty given): %2$s of grace left'), name, t);
+	return mine ? _('You have run out of time') : fmt(_('%s has run out of time'), name);
+}
+
+// A game clock: every human seat's time left, the mover's running down from the server's
+// figure (the page never keeps time itself: each load brings the server's).
+function bankText(c, since) {
+	const banks = c.banks_ms.map((ms, i) => view.seats[i].kind === 'agent' ? '' : view.seats[i].name + ' ' +
+		clockText(i + 1 === c.seat && c.phase !== 'off' ? ms - since : ms)).filter((t) => t); // agents are not timed
+	// TRANSLATORS: a game clock: each player's time left, then the seconds added per move
+	const inc = c.increment_ms < 60000 ? number(c.increment_ms / 1000) + 's' : clockText(c.increment_ms);
+	return fmt(_('Time left: %s'), banks.join(' · ')) + (c.increment_ms ? ' ' + fmt(_('(+%s a move)'), inc) : '');
+}
+
 let clockTimer = null;
 function renderClock() {
 	clearInterval(clockTimer);
 	const c = view.clock;
 	$('clock').hidden = !c;
 	if (!c) return;
-	const deadline = Date.now() + c.remaining_ms;
-	const mine = c.seat === view.viewer, name = mine ? '' : view.seats[c.seat - 1].name;
+	const start = Date.now();
 	const show = () => {
-		// m:ss with the seconds rounded up, as the terminal and the window show it
-		const secs = Math.ceil(Math.max(0, deadline - Date.now()) / 1000);
-		const t = Math.floor(secs / 60) + ':' + String(secs % 60).padStart(2, '0');
-		let text;
-		if (c.phase === 'running') text = mine ? fmt(_('You have %s for this move'), t) : fmt(_('%1$s has %2$s for this move'), name, t);
-		else if (c.phase === 'grace') text = mine ? fmt(_('You have run out of time (penalty given): %s of grace left'), t)
-			: fmt(_('%1$s has run out of time (penalty given): %2$s of grace left'), name, t);
-		else text = mine ? _('You have run out of time') : fmt(_('%s has run out of time'), name);
-		$('clock').textContent = text;
+		const since = Date.now() - start, lines = [];
+		if (c.phase !== 'off' && !(c.banks_ms && c.remaining_ms === c.banks_ms[c.seat - 1]))
+			lines.push(moveClockText(c, c.remaining_ms - since));
+		if (c.banks_ms) lines.push(bankText(c, since));
+		$('clock').textContent = lines.join(' — ');
 	};
 	show();
 	clockTimer = setInterval(show, 250);
@@ -494,7 +517,15 @@ function renderMatch() {
 	box.replaceChildren(fmt(m.over ? _('match over after %2$d games: %3$s') : _('match game %1$d of %2$d: %3$s'), m.game, m.games, totals), ...links);
 }
 
-function render() {
+// The same picture and targets as drawn (a chat line, a clock's penalty elsewhere): the
+// board is not drawn again, so a click landing meanwhile is not lost.
+function samePicture(old, now) {
+	return !!old && !!pictureUrl && old.svg === now.svg && old.at === now.at &&
+		JSON.stringify(old.legal) === JSON.stringify(now.legal) &&
+		JSON.stringify(old.targets) === JSON.stringify(now.targets);
+}
+
+function render(same) {
 	if (!pictureUrl) {
 		remember();
 		if (restoreZoom()) return; // drawn again at that size
@@ -508,6 +539,12 @@ function render() {
 	renderClock();
 	renderMatch();
 	renderChat();
+	if (!same && !drawBoard()) return;
+	renderPanels();
+}
+
+// The picture and its targets, drawn afresh; false when a zoom draws them again.
+function drawBoard() {
 	if (pictureUrl) URL.revokeObjectURL(pictureUrl);
 	for (const url of ghosts.values()) URL.revokeObjectURL(url);
 	ghosts = new Map();
@@ -524,8 +561,12 @@ function render() {
 		if ($('picture').complete) centreOnTargets();
 		else $('picture').addEventListener('load', centreOnTargets, { once: true });
 	}
-	if (view.over && zoom > 1 && autoZoom) { autoZoom = false; setZoom(1, false); return; } // the whole end
-	if (fitTargets()) return;
+	if (view.over && zoom > 1 && autoZoom) { autoZoom = false; setZoom(1, false); return false; } // the whole end
+	return !fitTargets();
+}
+
+// The legal-moves list, the buttons, the scores and the move list.
+function renderPanels() {
 	const legal = $('legal');
 	legal.replaceChildren(...view.legal.map((m) => el('option', { value: m.move, textContent: label(m) })));
 	legal.disabled = $('play-selected').disabled = !view.legal.length;

@@ -74,7 +74,17 @@ typedef struct bones_canvas {
 	void (*pips)(void *user, float x, float y, float side, int count, bones_color color);
 	/* Mark a region (a polygon) as a highlight of the given BONES_MARK_ kind. */
 	void (*mark)(void *user, const float *xy, int points, int kind);
+	/* Appended in ABI 1.2 (read through BONES_CANVAS_SEAT_NAME): each seat's name as the
+	 * table shows it ("Ann"), by seat from 0; NULL, or a NULL entry, where the host has
+	 * none (the plugin then writes its own "Player N"). */
+	const char *const *seat_names;
 } bones_canvas;
+
+/* Seat p's name for a board's label from the host, or NULL (an older host's canvas
+ * lacks the field: its size says so). */
+#define BONES_CANVAS_SEAT_NAME(cv, p) \
+	((cv)->size >= offsetof(bones_canvas, seat_names) + sizeof((cv)->seat_names) && \
+			 (cv)->seat_names ? (cv)->seat_names[p] : (const char *)0)
 
 /* Where a legal move comes from and where it goes, for point-and-click UIs. */
 typedef struct bones_move_place {
