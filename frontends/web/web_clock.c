@@ -49,6 +49,17 @@ bool web_table_tick(web_tables *ts, web_table *t, int64_t now)
 	return r.penalised >= 0 || r.forfeited >= 0;
 }
 
+void web_table_save_bank(web_tables *ts, web_table *t, int seat)
+{
+	char err[512];
+	if (bones_table_time(t->table)->per_game_ms <= 0)
+		return;
+	int64_t bank = bones_table_bank(t->table, seat, web_clock_now(ts));
+	if (web_store_set_bank(ts->store, t->row.id, seat, bank, err, sizeof err))
+		web_log("table %s: the time left of seat %d is not saved: %s", t->row.id, seat + 1,
+			err);
+}
+
 /* The tables with a clock: copied under the collection's lock, which is not held
  * while each table is ticked (a table lives as long as the collection). */
 static size_t clocked(web_tables *ts, web_table ***list, size_t *cap)

@@ -130,6 +130,7 @@ web_result web_table_play(web_tables *ts, web_table *t, int participant, const c
 		bones_session_resolve_chance(t->s);
 		t->undo_by = -1;
 		if (web_table_commit(ts, t, &r)) {
+			web_table_save_bank(ts, t, seat); /* the commit's tick charged it */
 			web_log("table %s: move %zu by seat %d", t->row.id, number, seat + 1);
 			web_tables_enqueue(ts, t);
 		}

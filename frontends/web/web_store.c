@@ -94,6 +94,8 @@ static const char *const upgrades[] = {
 	"ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT ''", /* creator's token */
 	"ALTER TABLE tables ADD COLUMN per_game_ms INTEGER NOT NULL DEFAULT 0", /* bank */
 	"ALTER TABLE tables ADD COLUMN increment_ms INTEGER NOT NULL DEFAULT 0",
+	/* each seat's time left of the bank after its last move, -1: the whole bank */
+	"ALTER TABLE seats ADD COLUMN bank_ms INTEGER NOT NULL DEFAULT -1",
 };
 
 /* The reason names the database by its file name only: it may reach a client. */
@@ -231,8 +233,8 @@ static int add_table_locked(web_store *st, const web_table_row *row, char *err, 
 		int64_t n = i, is_open = s->open;
 		const void *sargs[] = {row->id, &n, s->kind, s->agent, s->name, s->token, &is_open,
 				       &s->penalty};
-		if (run(st, "INSERT INTO seats VALUES(?,?,?,?,?,?,?,?)", "tittttid", sargs, err,
-			errcap))
+		if (run(st, "INSERT INTO seats(table_id, seat, kind, agent, name, token, open,"
+			    " penalty) VALUES(?,?,?,?,?,?,?,?)", "tittttid", sargs, err, errcap))
 			return 1;
 	}
 	int64_t games = row->match_games;
@@ -320,8 +322,8 @@ static int next_game_locked(web_store *st, const char *id, int game, const web_s
 		 run(st, "DELETE FROM moves WHERE table_id = ?", "t", targs, err, errcap) ||
 		 run(st, "UPDATE tables SET resigned = -1, forfeited = 0 WHERE id = ?", "t", targs,
 		     err, errcap) ||
-		 run(st, "UPDATE seats SET penalty = 0 WHERE table_id = ?", "t", targs, err,
-		     errcap);
+		 run(st, "UPDATE seats SET penalty = 0, bank_ms = -1 WHERE table_id = ?", "t",
+		     targs, err, errcap);
 	free(moves);
 	return rc;
 }
@@ -447,6 +449,18 @@ int web_store_set_penalty(web_store *st, const char *id, int seat, double total,
 	return rc;
 }
 
+int web_store_set_bank(web_store *st, const char *id, int seat, int64_t bank_ms, char *err,
+		       size_t errcap)
+{
+	int64_t s = seat;
+	const void *args[] = {&bank_ms, id, &s};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "UPDATE seats SET bank_ms = ? WHERE table_id = ? AND seat = ?", "iti",
+		     args, err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
 int web_store_set_damaged(web_store *st, const char *id, const char *why, char *err,
 			  size_t errcap)
 {
@@ -520,8 +534,9 @@ static bool load_details(web_store *st, web_table_row *row, char ***moves, size_
 			 char *why, size_t cap)
 {
 	*moves = NULL, *count = 0;
-	sqlite3_stmt *q = prepare_id(st, "SELECT kind, agent, name, token, open, penalty FROM"
-				     " seats WHERE table_id = ? ORDER BY seat", row->id);
+	sqlite3_stmt *q = prepare_id(st, "SELECT kind, agent, name, token, open, penalty,"
+				     " bank_ms FROM seats WHERE table_id = ? ORDER BY seat",
+				     row->id);
 	int rc = q ? SQLITE_ROW : SQLITE_ERROR;
 	while (q && (rc = sqlite3_step(q)) == SQLITE_ROW && row->seat_count < WEB_MAX_SEATS) {
 		web_seat_row *s = &row->seats[row->seat_count++];
@@ -529,6 +544,7 @@ static bool load_details(web_store *st, web_table_row *row, char ***moves, size_
 		copy_col(s->name, sizeof s->name, q, 2), copy_col(s->token, sizeof s->token, q, 3);
 		s->open = sqlite3_column_int(q, 4);
 		s->penalty = sqlite3_column_double(q, 5);
+		s->bank_ms = sqlite3_column_int64(q, 6);
 	}
 	sqlite3_finalize(q);
 	if (read_failed(st, rc, "its seats", why, cap))

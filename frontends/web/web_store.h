@@ -23,6 +23,7 @@ typedef struct web_seat_row {
 	char token[64];   /* hex seat token; "" for an agent */
 	int open;         /* 1: a free seat anyone may take from the lobby (until taken) */
 	double penalty;   /* time penalties collected (points against the seat) */
+	int64_t bank_ms;  /* time left of a per-game bank after its last move; -1 none */
 } web_seat_row;
 
 /* One table as stored (without its moves). */
@@ -82,6 +83,9 @@ int web_store_set_resigned(web_store *st, const char *id, int seat, bool forfeit
 /* A seat's time penalties so far. */
 int web_store_set_penalty(web_store *st, const char *id, int seat, double total, char *err,
 			  size_t errcap);
+/* A seat's time left of its per-game bank after its last move. */
+int web_store_set_bank(web_store *st, const char *id, int seat, int64_t bank_ms, char *err,
+		       size_t errcap);
 
 /* Call fn for every table in creation order with its history texts and, for a match,
  * its finished games in order; a table that cannot be read (a damaged page, an

@@ -114,6 +114,9 @@ int64_t web_clock_now(const web_tables *ts);
 /* Advance t's clock to now (bones_table_tick): penalties and a forfeit are stored and
  * logged; true when something changed. t->lock held. */
 bool web_table_tick(web_tables *ts, web_table *t, int64_t now);
+/* After seat's move has been committed and ticked, with a per-game bank: store the
+ * seat's time left, so that a restart keeps it (a failure is logged; the move stands). */
+void web_table_save_bank(web_tables *ts, web_table *t, int seat);
 /* The clocks' thread: every table's clock four times a second (web_clock.c). */
 void *web_clock_ticker(void *arg);
 /* A match's game over: count it and keep its record; unless an agent or a hint is

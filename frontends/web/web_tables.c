@@ -273,6 +273,14 @@ static int restore_one(void *user, const web_table_row *row, char **moves, size_
 	if (bones_table_restore(t->table, pen, row->forfeited ? row->resigned : -1,
 				row->forfeited ? -1 : row->resigned))
 		web_log("table %s: the stored resignation names no seat", row->id);
+	if (row->time.per_game_ms > 0) { /* each seat's bank after its last move */
+		int64_t banks[WEB_MAX_SEATS];
+		for (int i = 0; i < row->seat_count; i++)
+			banks[i] = row->seats[i].bank_ms >= 0 ? row->seats[i].bank_ms
+							      : row->time.per_game_ms;
+		if (bones_table_restore_banks(t->table, banks))
+			web_log("table %s: a stored bank of time is out of range", row->id);
+	}
 	t->stored = bones_session_length(t->s);
 	t->unmark = row->damaged[0] != 0; /* set aside before (a plugin missing, say) */
 	if (!table_add(ts, t)) {

@@ -129,6 +129,9 @@ int64_t bones_table_clock_remaining(const bones_table *t, int64_t now_ms);
 /* What is left in seat's bank for the game at now_ms (running down while the seat is
  * to move; the increment is added when its move ends); 0 without a bank. */
 int64_t bones_table_bank(const bones_table *t, int seat, int64_t now_ms);
+/* Set every seat's bank (a server restarting a table; the running move's clock starts
+ * again); BONES_EINVAL when one is out of 0..BONES_CLOCK_MAX_MS. */
+bones_status bones_table_restore_banks(bones_table *t, const int64_t *banks);
 
 double bones_table_penalty(const bones_table *t, int seat);
 /* The seat that forfeited this game, -1 = none. */

@@ -414,6 +414,17 @@ int64_t bones_table_bank(const bones_table *t, int seat, int64_t now_ms)
 	return used < t->clock.bank_ms ? t->clock.bank_ms - (used > 0 ? used : 0) : 0;
 }
 
+bones_status bones_table_restore_banks(bones_table *t, const int64_t *banks)
+{
+	for (int i = 0; i < t->players; i++)
+		if (banks[i] < 0 || banks[i] > BONES_CLOCK_MAX_MS)
+			return BONES_EINVAL;
+	for (int i = 0; i < t->players; i++)
+		t->banks[i] = banks[i];
+	t->clock_seat = -1; /* the running move starts again with the bank restored */
+	return BONES_OK;
+}
+
 double bones_table_penalty(const bones_table *t, int seat)
 {
 	return valid_seat(t, seat) ? t->penalties[seat] : 0;
