@@ -175,10 +175,14 @@ static void run_tree(mcts_impl *m, int i, const mcts_job *job)
 	bones_mcts_tree_search(m->trees[i], job->me, iterations, job->deadline, job->pool);
 }
 
-/* One worker's part of the pool's generation is done: the last one tells the caller. */
+/* One worker's part of the pool's generation is done: the last one tells the caller
+ * (after unlocking, so that the caller does not wake only to wait for the lock). */
 static void worker_done(mcts_pool *p)
 {
-	if (--p->pending == 0)
+	pthread_mutex_lock(&p->lock);
+	bool last = --p->pending == 0;
+	pthread_mutex_unlock(&p->lock);
+	if (last)
 		pthread_cond_signal(&p->done);
 }
 
@@ -188,22 +192,25 @@ static void *worker_main(void *arg)
 	mcts_worker *w = arg;
 	mcts_pool *p = &w->m->pool;
 	bones_status st = make_tree(w->m, w->index);
-	pthread_mutex_lock(&p->lock);
-	p->failed += st != BONES_OK;
+	if (st) {
+		pthread_mutex_lock(&p->lock);
+		p->failed++;
+		pthread_mutex_unlock(&p->lock);
+	}
 	worker_done(p);
 	for (uint64_t seen = 0; st == BONES_OK;) {
+		pthread_mutex_lock(&p->lock);
 		while (!p->quit && p->generation == seen)
 			pthread_cond_wait(&p->wake, &p->lock);
-		if (p->quit)
-			break;
+		bool quit = p->quit;
 		seen = p->generation;
 		mcts_job job = p->job;
 		pthread_mutex_unlock(&p->lock);
+		if (quit)
+			break;
 		run_tree(w->m, w->index, &job);
-		pthread_mutex_lock(&p->lock);
 		worker_done(p);
 	}
-	pthread_mutex_unlock(&p->lock);
 	return NULL;
 }
 
@@ -377,8 +384,8 @@ static void search_all(mcts_impl *m, const void *state, int me, double seconds)
 	for (int i = 1; i < m->cfg.threads; i++)
 		p->pending += m->workers[i].threaded;
 	p->generation++;
-	pthread_cond_broadcast(&p->wake);
 	pthread_mutex_unlock(&p->lock);
+	pthread_cond_broadcast(&p->wake); /* unlocked: the woken need not wait for the lock */
 	for (int i = 0; i < m->cfg.threads; i++)
 		if (!m->workers[i].threaded)
 			run_tree(m, i, &job);
