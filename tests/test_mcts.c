@@ -676,8 +676,9 @@ static int thread_count(void)
 }
 
 /* threads=4 makes its three helper threads with the agent, keeps them (no new thread a
- * move) through whole games, a single-move turn and a restricted root included, and
- * ends them with the agent; two such agents of one seed still play the same moves. */
+ * move) through whole games and a restricted root, and ends them with the agent; two
+ * such agents of one seed still play the same moves, and balance=shared runs its whole
+ * budget at every move (the shared count starts again each search). */
 static void test_mcts__keeps_its_threads_from_move_to_move(void)
 {
 	const bones_plugin *pl;
@@ -689,17 +690,21 @@ static void test_mcts__keeps_its_threads_from_move_to_move(void)
 	for (int round = 0; round < 3; round++) {
 		bones_agent *a = bones_test_agent(&g, "mcts iterations=200 threads=4", 7 + round);
 		bones_agent *b = bones_test_agent(&g, "mcts iterations=200 threads=4", 7 + round);
+		bones_agent *c = bones_test_agent(&g, "mcts iterations=201 threads=4 balance=shared",
+						  7 + round);
 		if (before > 0)
-			CU_ASSERT_EQUAL(thread_count(), before + 6);
+			CU_ASSERT_EQUAL(thread_count(), before + 9);
 		for (int game = 0; game < 2; game++) {
 			void *s = bones_test_new_state(&g);
 			while (g.plugin->to_move(g.game, s) >= 0) {
 				bones_move ma = choose(a, s), mb = choose(b, s);
 				CU_ASSERT_EQUAL(ma, mb);
 				CU_ASSERT_EQUAL(stats(a).iterations, stats(b).iterations);
+				choose(c, s);
+				CU_ASSERT_EQUAL(stats(c).iterations, 201);
 				CU_ASSERT_EQUAL_FATAL(g.plugin->apply(g.game, s, ma), BONES_OK);
 				if (before > 0)
-					CU_ASSERT_EQUAL(thread_count(), before + 6);
+					CU_ASSERT_EQUAL(thread_count(), before + 9);
 			}
 			free(s);
 		}
@@ -710,6 +715,7 @@ static void test_mcts__keeps_its_threads_from_move_to_move(void)
 		CU_ASSERT_EQUAL(stats(a).iterations, 200);
 		free(s);
 		bones_agent_destroy(a);
+		bones_agent_destroy(c);
 		if (before > 0)
 			CU_ASSERT_EQUAL(thread_count(), before + 3);
 		bones_agent_destroy(b);
