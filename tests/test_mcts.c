@@ -7,6 +7,7 @@
 #include "bones/heuristic.h"
 #include "bones/registry.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -661,6 +662,70 @@ static void test_mcts__cuts_rollouts_where_the_heuristic_advises(void)
 	bones_registry_destroy(reg);
 }
 
+/* Threads of this process (Linux: /proc/self/task), -1 where that is unknown. */
+static int thread_count(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	if (!d)
+		return -1;
+	int n = 0;
+	for (struct dirent *e; (e = readdir(d)) != NULL;)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+/* threads=4 makes its three helper threads with the agent, keeps them (no new thread a
+ * move) through whole games and a restricted root, and ends them with the agent; two
+ * such agents of one seed still play the same moves, and balance=shared runs its whole
+ * budget at every move (the shared count starts again each search). */
+static void test_mcts__keeps_its_threads_from_move_to_move(void)
+{
+	const bones_plugin *pl;
+	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "players=3 target=30 max_step=4"),
+			      BONES_OK);
+	int before = thread_count();
+	for (int round = 0; round < 3; round++) {
+		bones_agent *a = bones_test_agent(&g, "mcts iterations=200 threads=4", 7 + round);
+		bones_agent *b = bones_test_agent(&g, "mcts iterations=200 threads=4", 7 + round);
+		bones_agent *c = bones_test_agent(&g, "mcts iterations=201 threads=4 balance=shared",
+						  7 + round);
+		if (before > 0)
+			CU_ASSERT_EQUAL(thread_count(), before + 9);
+		for (int game = 0; game < 2; game++) {
+			void *s = bones_test_new_state(&g);
+			while (g.plugin->to_move(g.game, s) >= 0) {
+				bones_move ma = choose(a, s), mb = choose(b, s);
+				CU_ASSERT_EQUAL(ma, mb);
+				CU_ASSERT_EQUAL(stats(a).iterations, stats(b).iterations);
+				choose(c, s);
+				CU_ASSERT_EQUAL(stats(c).iterations, 201);
+				CU_ASSERT_EQUAL_FATAL(g.plugin->apply(g.game, s, ma), BONES_OK);
+				if (before > 0)
+					CU_ASSERT_EQUAL(thread_count(), before + 9);
+			}
+			free(s);
+		}
+		void *s = count_state(&g, 28, 0);
+		const bones_move one = 1;
+		CU_ASSERT_EQUAL(bones_agent_restrict_root(a, &one, 1), BONES_OK);
+		CU_ASSERT_EQUAL(choose(a, s), 1);
+		CU_ASSERT_EQUAL(stats(a).iterations, 200);
+		free(s);
+		bones_agent_destroy(a);
+		bones_agent_destroy(c);
+		if (before > 0)
+			CU_ASSERT_EQUAL(thread_count(), before + 3);
+		bones_agent_destroy(b);
+		if (before > 0)
+			CU_ASSERT_EQUAL(thread_count(), before);
+	}
+	bones_test_release(&g);
+	bones_registry_destroy(reg);
+}
+
 /* At 14 of count to 21 the only win is +3: the root statistics say so, in win share and
  * margin (the winner's score is 1), cover every iteration two threads made, and a root
  * restricted to +1 values the loss after it; greedy has no root to report. */
@@ -719,6 +784,7 @@ int main(void)
 		{"a time limit stops a longer search", test_mcts__a_time_limit_stops_a_longer_search},
 		{"keeps within its node cap", test_mcts__keeps_within_its_node_cap},
 		{"is deterministic for a seed", test_mcts__is_deterministic_for_a_seed},
+		{"keeps its threads from move to move", test_mcts__keeps_its_threads_from_move_to_move},
 		{"reuses the subtree of the new position",
 		 test_mcts__reuses_the_subtree_of_the_new_position},
 		{"uses the plugin's evaluation and priors",

@@ -6,15 +6,59 @@
 #include "bones/i18n.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct mcts_impl {
+/* One search's orders for every tree: make state the root, then search it. */
+typedef struct mcts_job {
+	const void *state;
+	int me;
+	double deadline;
+	_Atomic uint64_t *pool; /* balance=shared: the iterations all trees take from */
+} mcts_job;
+
+/* The worker threads of one agent (threads - 1 of them; the calling thread searches
+ * tree 0): made with the agent, each allocating and first touching its own tree, then
+ * parked on `wake` between choices, so that a choice creates no thread and every tree
+ * stays warm in its thread's memory and heap. */
+typedef struct mcts_pool {
+	pthread_mutex_t lock;
+	pthread_cond_t wake;     /* a new generation of work, or quit */
+	pthread_cond_t done;     /* a worker finished its part */
+	uint64_t generation;     /* bumped for each search */
+	int pending;             /* workers yet to finish the current generation */
+	int failed;              /* workers whose tree could not be made */
+	bool quit;
+	mcts_job job;            /* the current search, written under lock */
+	/* balance=shared: iterations taken this search, padded to a cache line of its own
+	 * (every thread bumps it every BONES_MCTS_BATCH iterations) */
+	char pad_before[BONES_MCTS_LINE];
+	_Atomic uint64_t taken;
+	char pad_after[BONES_MCTS_LINE];
+} mcts_pool;
+
+typedef struct mcts_impl mcts_impl;
+
+/* A worker: its tree and its place in the pool. */
+typedef struct mcts_worker {
+	mcts_impl *m;
+	int index;               /* its tree */
+	uint64_t seed;
+	uint32_t cap;            /* its node pool */
+	bool threaded;           /* a thread was started for it (else the caller runs it) */
+	pthread_t tid;
+} mcts_worker;
+
+struct mcts_impl {
 	bones_mcts_config cfg;
-	bones_mcts_tree *trees;  /* cfg.threads trees */
-	int trees_ready;         /* trees initialised, for destroy */
+	bones_mcts_tree **trees; /* cfg.threads trees, each allocated by its own thread */
+	uint64_t *shares;        /* cfg.threads: each tree's iterations (fixed: deterministic) */
+	mcts_pool pool;
+	bool pool_ready;         /* lock and conditions initialised */
+	mcts_worker *workers;    /* cfg.threads; [i].threaded: tree i has a thread */
 	uint64_t *visits;        /* max_moves: merged root visits of the legal moves */
 	double *rewards;         /* max_moves: merged root rewards */
 	bones_move *only;        /* max_moves: the restricted root's moves (analysis) */
@@ -22,17 +66,7 @@ typedef struct mcts_impl {
 	bones_search_move *root; /* max_moves: the last search's root, merged, as means */
 	size_t root_n;
 	bones_mcts_stats stats;  /* of the last move */
-} mcts_impl;
-
-/* One thread's job: make state its tree's root, then search it. */
-typedef struct mcts_job {
-	bones_mcts_tree *tree;
-	const void *state;
-	int me;
-	uint64_t iterations;
-	double deadline;
-	_Atomic uint64_t *pool; /* balance=shared: the iterations all trees take from */
-} mcts_job;
+};
 
 #define DEPTH_ADVISED -2 /* depth not given: the heuristic's rollout_moves, else -1 */
 
@@ -121,20 +155,177 @@ static void fill_config(bones_agent *a, bones_mcts_config *c)
 		(sizeof(bones_mcts_node) + sizeof(uint32_t));
 }
 
+/* Tree i: allocated, first touched and made by the thread that will search it, so that
+ * its memory comes from that thread's heap (and NUMA node) and stays warm there. */
+static bones_status make_tree(mcts_impl *m, int i)
+{
+	bones_mcts_tree *t = aligned_alloc(BONES_MCTS_LINE, sizeof *t);
+	if (!t)
+		return BONES_ENOMEM;
+	m->trees[i] = t;
+	return bones_mcts_tree_init(t, &m->cfg, m->workers[i].cap, m->workers[i].seed);
+}
+
+/* Make tree i the root of job and search it for its share (balance=shared: for what
+ * it takes from the budget of all). */
+static void run_tree(mcts_impl *m, int i, const mcts_job *job)
+{
+	uint64_t iterations = job->pool ? m->cfg.iterations : m->shares[i];
+	bones_mcts_tree_set_root(m->trees[i], job->state);
+	bones_mcts_tree_search(m->trees[i], job->me, iterations, job->deadline, job->pool);
+}
+
+/* One worker's part of the pool's generation is done: the last one tells the caller
+ * (after unlocking, so that the caller does not wake only to wait for the lock). */
+static void worker_done(mcts_pool *p)
+{
+	pthread_mutex_lock(&p->lock);
+	bool last = --p->pending == 0;
+	pthread_mutex_unlock(&p->lock);
+	if (last)
+		pthread_cond_signal(&p->done);
+}
+
+/* A worker thread: make its tree, then search it at each new generation until quit. */
+static void *worker_main(void *arg)
+{
+	mcts_worker *w = arg;
+	mcts_pool *p = &w->m->pool;
+	bones_status st = make_tree(w->m, w->index);
+	if (st) {
+		pthread_mutex_lock(&p->lock);
+		p->failed++;
+		pthread_mutex_unlock(&p->lock);
+	}
+	worker_done(p);
+	for (uint64_t seen = 0; st == BONES_OK;) {
+		pthread_mutex_lock(&p->lock);
+		while (!p->quit && p->generation == seen)
+			pthread_cond_wait(&p->wake, &p->lock);
+		bool quit = p->quit;
+		seen = p->generation;
+		mcts_job job = p->job;
+		pthread_mutex_unlock(&p->lock);
+		if (quit)
+			break;
+		run_tree(w->m, w->index, &job);
+		worker_done(p);
+	}
+	return NULL;
+}
+
+/* Wait until every started worker has finished the current generation. */
+static void wait_workers(mcts_pool *p)
+{
+	pthread_mutex_lock(&p->lock);
+	while (p->pending > 0)
+		pthread_cond_wait(&p->done, &p->lock);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* Start a thread for each tree but the first (the caller's), with every signal blocked
+ * (they stay the program's threads' business, never a parked worker's); a tree whose
+ * thread cannot start is made here and searched by the caller. Waits until every tree
+ * is made; BONES_ENOMEM when one could not be. */
+static bones_status start_workers(mcts_impl *m)
+{
+	mcts_pool *p = &m->pool;
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	bones_status st = BONES_OK;
+	for (int i = 1; i < m->cfg.threads; i++) {
+		pthread_mutex_lock(&p->lock);
+		p->pending++;
+		pthread_mutex_unlock(&p->lock);
+		mcts_worker *w = &m->workers[i];
+		w->threaded = !pthread_create(&w->tid, NULL, worker_main, w);
+		if (w->threaded)
+			continue;
+		pthread_mutex_lock(&p->lock);
+		p->pending--;
+		pthread_mutex_unlock(&p->lock);
+		if (make_tree(m, i))
+			st = BONES_ENOMEM;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	wait_workers(p);
+	return p->failed ? BONES_ENOMEM : st;
+}
+
+static void stop_workers(mcts_impl *m)
+{
+	mcts_pool *p = &m->pool;
+	pthread_mutex_lock(&p->lock);
+	p->quit = true;
+	pthread_cond_broadcast(&p->wake);
+	pthread_mutex_unlock(&p->lock);
+	for (int i = 1; i < m->cfg.threads; i++)
+		if (m->workers[i].threaded)
+			pthread_join(m->workers[i].tid, NULL);
+}
+
 static void mcts_destroy(bones_agent *a)
 {
 	mcts_impl *m = a->impl;
 	if (!m)
 		return;
-	for (int i = 0; i < m->trees_ready; i++)
-		bones_mcts_tree_release(&m->trees[i]);
+	if (m->pool_ready && m->workers) {
+		stop_workers(m);
+		pthread_mutex_destroy(&m->pool.lock);
+		pthread_cond_destroy(&m->pool.wake);
+		pthread_cond_destroy(&m->pool.done);
+	}
+	for (int i = 0; m->trees && i < m->cfg.threads; i++) {
+		if (m->trees[i])
+			bones_mcts_tree_release(m->trees[i]);
+		free(m->trees[i]);
+	}
 	free(m->trees);
+	free(m->shares);
+	free(m->workers);
 	free(m->visits);
 	free(m->rewards);
 	free(m->only);
 	free(m->root);
 	free(m);
 	a->impl = NULL;
+}
+
+static bool init_pool(mcts_pool *p)
+{
+	if (pthread_mutex_init(&p->lock, NULL))
+		return false;
+	if (pthread_cond_init(&p->wake, NULL)) {
+		pthread_mutex_destroy(&p->lock);
+		return false;
+	}
+	if (pthread_cond_init(&p->done, NULL)) {
+		pthread_cond_destroy(&p->wake);
+		pthread_mutex_destroy(&p->lock);
+		return false;
+	}
+	return true;
+}
+
+/* Each tree's node pool, seed (drawn in tree order, as the agent's seed gives them)
+ * and iteration share: fixed, so that an iteration budget gives the same search
+ * whatever the threads' speeds. */
+static void plan_trees(bones_agent *a, mcts_impl *m)
+{
+	const bones_mcts_config *c = &m->cfg;
+	uint64_t per_tree = c->nodes / (uint64_t)c->threads;
+	if (per_tree < 1)
+		per_tree = 1;
+	if (per_tree > UINT32_MAX - 1)
+		per_tree = UINT32_MAX - 1;
+	uint64_t t_count = (uint64_t)c->threads;
+	for (int i = 0; i < c->threads; i++) {
+		m->workers[i] = (mcts_worker){.m = m, .index = i, .cap = (uint32_t)per_tree,
+					      .seed = bones_rng_next(&a->rng)};
+		uint64_t share = c->iterations / t_count + ((uint64_t)i < c->iterations % t_count);
+		m->shares[i] = c->iterations && !share ? 1 : share;
+	}
 }
 
 static bones_status mcts_create(bones_agent *a, char *err, size_t errcap)
@@ -151,25 +342,21 @@ static bones_status mcts_create(bones_agent *a, char *err, size_t errcap)
 		mcts_destroy(a);
 		return BONES_EINVAL;
 	}
-	uint64_t per_tree = c->nodes / (uint64_t)c->threads;
-	if (per_tree < 1)
-		per_tree = 1;
-	if (per_tree > UINT32_MAX - 1)
-		per_tree = UINT32_MAX - 1;
 	size_t mm = a->info.max_moves ? a->info.max_moves : 1;
-	m->trees = aligned_alloc(BONES_MCTS_LINE, (size_t)c->threads * sizeof *m->trees);
-	if (m->trees)
-		memset(m->trees, 0, (size_t)c->threads * sizeof *m->trees);
+	size_t nt = (size_t)c->threads;
+	m->trees = calloc(nt, sizeof *m->trees);
+	m->shares = calloc(nt, sizeof *m->shares);
+	m->workers = calloc(nt, sizeof *m->workers);
 	m->visits = calloc(mm, sizeof *m->visits);
 	m->rewards = calloc(mm, sizeof *m->rewards);
 	m->only = calloc(mm, sizeof *m->only);
 	m->root = calloc(mm, sizeof *m->root);
-	if (!m->trees || !m->visits || !m->rewards || !m->only || !m->root)
+	if (!m->trees || !m->shares || !m->workers || !m->visits || !m->rewards || !m->only ||
+	    !m->root)
 		goto out_destroy;
-	for (; m->trees_ready < c->threads; m->trees_ready++)
-		if (bones_mcts_tree_init(&m->trees[m->trees_ready], c, (uint32_t)per_tree,
-					 bones_rng_next(&a->rng)))
-			goto out_destroy;
+	plan_trees(a, m);
+	if (make_tree(m, 0) || !(m->pool_ready = init_pool(&m->pool)) || start_workers(m))
+		goto out_destroy;
 	return BONES_OK;
 out_destroy:
 	mcts_destroy(a);
@@ -179,44 +366,30 @@ out_nomem:
 	return BONES_ENOMEM;
 }
 
-static void *run_job(void *arg)
-{
-	mcts_job *j = arg;
-	bones_mcts_tree_set_root(j->tree, j->state); /* on the thread that searches it */
-	bones_mcts_tree_search(j->tree, j->me, j->iterations, j->deadline, j->pool);
-	return NULL;
-}
-
-/* Search every tree, threads - 1 of them on new threads, tree 0 on this one, for at
- * most `seconds` (0: the iterations alone). */
+/* Search every tree: the workers theirs, the caller tree 0 (and any tree whose thread
+ * could not start), for at most `seconds` (0: the iterations alone). */
 static void search_all(mcts_impl *m, const void *state, int me, double seconds)
 {
-	const bones_mcts_config *c = &m->cfg;
-	mcts_job jobs[64];
-	pthread_t tids[64];
-	bool started[64] = {false};
-	double deadline = seconds > 0 ? bones_mcts_now() + seconds : 0;
-	uint64_t t_count = (uint64_t)c->threads;
-	_Atomic uint64_t pool = 0;
-	for (int i = 0; i < c->threads; i++) {
-		m->trees[i].root_only = m->only_n ? m->only : NULL;
-		m->trees[i].root_only_n = m->only_n;
-		uint64_t share = c->iterations / t_count + ((uint64_t)i < c->iterations % t_count);
-		jobs[i] = (mcts_job){&m->trees[i], state, me, share, deadline, NULL};
-		if (c->iterations && !share)
-			jobs[i].iterations = 1;
-		if (c->shared && c->iterations) /* every tree takes from the one budget */
-			jobs[i].iterations = c->iterations, jobs[i].pool = &pool;
+	mcts_pool *p = &m->pool;
+	bool shared = m->cfg.shared && m->cfg.iterations; /* every tree takes from one budget */
+	mcts_job job = {state, me, seconds > 0 ? bones_mcts_now() + seconds : 0,
+			shared ? &p->taken : NULL};
+	atomic_store_explicit(&p->taken, 0, memory_order_relaxed);
+	for (int i = 0; i < m->cfg.threads; i++) {
+		m->trees[i]->root_only = m->only_n ? m->only : NULL;
+		m->trees[i]->root_only_n = m->only_n;
 	}
-	for (int i = 1; i < c->threads; i++)
-		started[i] = !pthread_create(&tids[i], NULL, run_job, &jobs[i]);
-	run_job(&jobs[0]);
-	for (int i = 1; i < c->threads; i++) {
-		if (started[i])
-			pthread_join(tids[i], NULL);
-		else
-			run_job(&jobs[i]);
-	}
+	pthread_mutex_lock(&p->lock);
+	p->job = job;
+	for (int i = 1; i < m->cfg.threads; i++)
+		p->pending += m->workers[i].threaded;
+	p->generation++;
+	pthread_mutex_unlock(&p->lock);
+	pthread_cond_broadcast(&p->wake); /* unlocked: the woken need not wait for the lock */
+	for (int i = 0; i < m->cfg.threads; i++)
+		if (!m->workers[i].threaded)
+			run_tree(m, i, &job);
+	wait_workers(p);
 }
 
 static int by_visits(const void *a, const void *b)
@@ -230,7 +403,7 @@ static void merge_root(mcts_impl *m, size_t cap)
 {
 	m->root_n = 0;
 	for (int i = 0; i < m->cfg.threads; i++) {
-		const bones_mcts_tree *t = &m->trees[i];
+		const bones_mcts_tree *t = m->trees[i];
 		for (uint32_t s = 0; s < t->root_used; s++) {
 			const bones_search_move *r = &t->root[s];
 			size_t k = 0;
@@ -280,7 +453,7 @@ static bones_status mcts_choose(bones_agent *a, const void *state, bones_move *m
 	memset(m->rewards, 0, n * sizeof *m->rewards);
 	memset(&m->stats, 0, sizeof m->stats);
 	for (int i = 0; i < m->cfg.threads && search; i++) {
-		const bones_mcts_tree *t = &m->trees[i];
+		const bones_mcts_tree *t = m->trees[i];
 		for (uint32_t ch = t->nodes[0].first_child; ch != BONES_MCTS_NIL;
 		     ch = t->nodes[ch].next_sibling)
 			for (size_t k = 0; k < n; k++)
@@ -305,8 +478,8 @@ static bones_status mcts_choose(bones_agent *a, const void *state, bones_move *m
 	}
 	*move = a->moves[best];
 	for (int i = 0; i < m->cfg.threads; i++) {
-		m->trees[i].chosen = *move;
-		m->trees[i].has_chosen = search;
+		m->trees[i]->chosen = *move;
+		m->trees[i]->has_chosen = search;
 	}
 	m->stats.seconds = bones_mcts_now() - start;
 	return BONES_OK;
