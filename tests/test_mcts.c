@@ -726,6 +726,74 @@ static void test_mcts__keeps_its_threads_from_move_to_move(void)
 	bones_registry_destroy(reg);
 }
 
+/* The testgame's sample_move, counted: draws, those legal_moves does not list; or
+ * failing every draw. */
+static const bones_plugin *drawing;
+static size_t draws, unlisted;
+static bool fail_draws;
+
+static bones_status counted_sample(const void *game, const void *state,
+				   uint64_t (*next_random)(void *rng), void *rng, bones_move *move)
+{
+	draws++;
+	bones_status st = fail_draws ? BONES_EILLEGAL :
+		drawing->sample_move(game, state, next_random, rng, move);
+	bones_move list[16];
+	size_t n = drawing->legal_moves(game, state, list, NULL, 16), i = 0;
+	while (st == BONES_OK && i < n && list[i] != *move)
+		i++;
+	unlisted += st != BONES_OK || i == n;
+	return st;
+}
+
+/* The winning totals of count to 21 from `from` on where agent a misses the only
+ * winning move, +((21 - t) % 4). */
+static int missed_wins(bones_agent *a, const bones_test_game *g, int from)
+{
+	int missed = 0;
+	for (int t = from; t < 21; t++) {
+		if ((21 - t) % 4 == 0)
+			continue;
+		void *s = count_state(g, t, t % 2);
+		missed += choose(a, s) != (bones_move)((21 - t) % 4);
+		free(s);
+	}
+	return missed;
+}
+
+/* A plugin flagged BONES_CHEAP_SAMPLE gives greedy rollouts their candidates by
+ * sample_move, never one it does not list, and the search still finds every forced win;
+ * unflagged its sample_move is left alone (sample=0), and flagged with draws that fail
+ * the rollouts list the moves instead. */
+static void test_mcts__greedy_rollouts_draw_candidates_when_sampling_is_cheap(void)
+{
+	static const struct {
+		uint32_t flags;
+		bool fail, draws;
+	} cases[] = {{BONES_CHEAP_SAMPLE, false, true}, {0, false, false},
+		     {BONES_CHEAP_SAMPLE, true, true}};
+	const bones_plugin *pl;
+	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		bones_plugin with = *pl;
+		with.flags |= cases[k].flags;
+		with.sample_move = counted_sample;
+		drawing = pl;
+		draws = unlisted = 0;
+		fail_draws = cases[k].fail;
+		bones_test_game g;
+		CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, &with, "target=21 max_step=3"),
+				      BONES_OK);
+		bones_agent *a = bones_test_agent(&g, "mcts iterations=3000 reuse=0", 7);
+		CU_ASSERT_EQUAL(missed_wins(a, &g, 6), 0);
+		CU_ASSERT_EQUAL(draws > 0, cases[k].draws);
+		CU_ASSERT_EQUAL(unlisted, cases[k].fail ? draws : 0);
+		bones_agent_destroy(a);
+		bones_test_release(&g);
+	}
+	bones_registry_destroy(reg);
+}
+
 /* At 14 of count to 21 the only win is +3: the root statistics say so, in win share and
  * margin (the winner's score is 1), cover every iteration two threads made, and a root
  * restricted to +1 values the loss after it; greedy has no root to report. */
@@ -791,6 +859,8 @@ int main(void)
 		 test_mcts__uses_the_plugins_evaluation_and_priors},
 		{"greedy rollouts weigh a sample when priors are per move",
 		 test_mcts__greedy_rollouts_weigh_a_sample_when_priors_are_per_move},
+		{"greedy rollouts draw candidates when sampling is cheap",
+		 test_mcts__greedy_rollouts_draw_candidates_when_sampling_is_cheap},
 		{"cuts rollouts where the heuristic advises",
 		 test_mcts__cuts_rollouts_where_the_heuristic_advises},
 		{"refuses bad parameters with a reason",

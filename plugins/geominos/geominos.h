@@ -71,6 +71,9 @@ typedef struct geo_game {
 	uint32_t cost_rows[GEO_N];      /* light squares outside the free area */
 	char set_name[64], board_name[64];
 	uint8_t later[GEO_MAX_TILES];   /* heuristic.c: tile's least cost off the free area */
+	/* the points of each placement, by tile, orientation and the square of the
+	 * placement's leftmost column on the anchor's row (y * GEO_N + x + minx) */
+	uint8_t points[GEO_MAX_TILES][GEO_MAX_ORIENT][GEO_CELLS];
 	geo_pip_sections by_pip[GEO_MAX_TILES]; /* apart from tiles[]: seldom read */
 } geo_game;
 
@@ -112,6 +115,7 @@ size_t geo_breakdown(const void *game, const void *state, char *buf, size_t cap)
 bool geo_placement_legal(const geo_game *g, const geo_state *s, int tile, int orient,
 			 int x, int y);
 int geo_placement_points(const geo_game *g, int tile, int orient, int x, int y);
+void geo_points_prepare(geo_game *g);
 int geo_hand_tile(const geo_state *s, int player, int index);
 int geo_hand_index(const geo_state *s, int player, int tile);
 

@@ -73,6 +73,7 @@ static bones_status configure(const bones_host *host, const bones_value *values,
 		st = BONES_EINVAL;
 		goto out_free;
 	}
+	geo_points_prepare(g);
 	geo_heuristic_prepare(g);
 	g->initial = g->deal == GEO_DEAL_ALL ? g->quota
 		     : g->deal == GEO_DEAL_FIVE ? (g->quota < 5 ? g->quota : 5) : 0;
@@ -107,7 +108,7 @@ BONES_PLUGIN_ENTRY = {
 	.summary = N_("Polyomino dominoes: match pips, keep your pips off the light squares"),
 	.min_players = 2,
 	.max_players = 4,
-	.flags = BONES_LOW_SCORE_WINS | BONES_HAS_CHANCE,
+	.flags = BONES_LOW_SCORE_WINS | BONES_HAS_CHANCE | BONES_CHEAP_SAMPLE,
 	.options = options,
 	.option_count = sizeof options / sizeof options[0],
 	.variants = variants,

@@ -56,7 +56,8 @@ bool geo_placement_legal(const geo_game *g, const geo_state *s, int tile, int or
 	return false;
 }
 
-int geo_placement_points(const geo_game *g, int tile, int orient, int x, int y)
+/* Points of tile's orientation with its anchor at (x, y), section by section. */
+static int count_points(const geo_game *g, int tile, int orient, int x, int y)
 {
 	const geo_orient *o = &g->tiles[tile].orient[orient];
 	int points = 0;
@@ -64,6 +65,25 @@ int geo_placement_points(const geo_game *g, int tile, int orient, int x, int y)
 		if (g->cost_rows[y + o->dy[k]] >> (x + o->dx[k]) & 1u)
 			points += o->pips[k];
 	return points;
+}
+
+/* The table of every placement's points, once per game: the priors and the evaluation
+ * of the search ask for them a hundred times a move. */
+void geo_points_prepare(geo_game *g)
+{
+	for (int t = 0; t < g->tile_count; t++)
+		for (int oi = 0; oi < g->tiles[t].orient_count; oi++) {
+			const geo_orient *o = &g->tiles[t].orient[oi];
+			for (int y = 0; y + o->height <= GEO_N; y++)
+				for (int x = -o->minx; x + o->maxx < GEO_N; x++)
+					g->points[t][oi][y * GEO_N + x + o->minx] =
+						(uint8_t)count_points(g, t, oi, x, y);
+		}
+}
+
+int geo_placement_points(const geo_game *g, int tile, int orient, int x, int y)
+{
+	return g->points[tile][orient][y * GEO_N + x + g->tiles[tile].orient[orient].minx];
 }
 
 void geo_init_state(const void *game, void *state)

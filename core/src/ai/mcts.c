@@ -134,6 +134,7 @@ static void fill_config(bones_agent *a, bones_mcts_config *c)
 	c->heur = find_heuristic(a);
 	c->sample = (int)p[P_SAMPLE];
 	c->draw = c->sample > 0 && a->plugin->sample_move;
+	c->cheap_draw = (a->plugin->flags & BONES_CHEAP_SAMPLE) && a->plugin->sample_move;
 	c->sample_priors = c->sample > 0 && c->heur && c->heur->priors &&
 			   (heuristic_flags(c->heur) & BONES_HEURISTIC_PRIORS_PER_MOVE);
 	c->iterations = (uint64_t)p[P_ITERATIONS];

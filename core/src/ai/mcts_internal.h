@@ -37,6 +37,8 @@ typedef struct bones_mcts_config {
 	bool sample_priors;             /* sample > 0 and priors weigh moves one by one */
 	bool draw;                      /* sample > 0 and the plugin has sample_move:
 					 * rollouts draw chance and random moves with it */
+	bool cheap_draw;                /* BONES_CHEAP_SAMPLE and sample_move: greedy
+					 * rollout steps draw their candidates with it */
 	bool reuse;                     /* keep the subtree of the new position */
 	bool hidden;                    /* determinise by resample each iteration */
 	double sign;                    /* +1, or -1 when low scores win */

@@ -45,7 +45,7 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 	bones_rng_seed(&t->rng, seed);
 	size_t ss = cfg->info.state_size ? cfg->info.state_size : 1;
 	size_t mm = cfg->info.max_moves ? cfg->info.max_moves : 1;
-	size_t draws = cfg->sample > 0 ? (size_t)cfg->sample : 1;
+	size_t draws = cfg->sample > 0 ? (size_t)cfg->sample : GREEDY_SAMPLE;
 	if (mm < draws) /* the weights of a greedy rollout step's draws */
 		mm = draws;
 	size_t pl = (size_t)cfg->info.players;
@@ -308,18 +308,14 @@ static bool priors(bones_mcts_tree *t, const void *state, size_t n)
 	return true;
 }
 
-/* A greedy rollout step by priors that weigh each move on its own (cfg->sample > 0):
- * one of cfg->sample moves drawn uniformly from the n listed (repeats possible), chosen
- * with probability proportional to its prior squared. Weighing a few draws instead of
- * every legal move costs a fraction; proportional to the prior itself a few draws would
- * flatten the policy (a strong move is drawn at all only now and then), and the square
- * gives the strong moves about the share the full list gives them (docs/ai.md). */
-static bones_move drawn_by_prior(bones_mcts_tree *t, const void *state, size_t n)
+/* One of t->drawn[0..k) chosen with probability proportional to its prior squared
+ * (priors that weigh each move on its own). Weighing a few draws instead of every legal
+ * move costs a fraction; proportional to the prior itself a few draws would flatten the
+ * policy (a strong move is drawn at all only now and then), and the square gives the
+ * strong moves about the share the full list gives them (docs/ai.md). */
+static bones_move by_prior_squared(bones_mcts_tree *t, const void *state, size_t k)
 {
 	const bones_mcts_config *c = t->cfg;
-	size_t k = (size_t)c->sample;
-	for (size_t i = 0; i < k; i++)
-		t->drawn[i] = t->moves[bones_rng_below(&t->rng, (uint32_t)n)];
 	c->heur->priors(c->game, state, t->drawn, k, t->weights);
 	double total = 0;
 	for (size_t i = 0; i < k; i++) {
@@ -331,6 +327,41 @@ static bones_move drawn_by_prior(bones_mcts_tree *t, const void *state, size_t n
 	return t->drawn[sample(&t->rng, t->weights, k, total)];
 }
 
+/* The best immediate gain for who among moves[0..k) (the first of equals). */
+static bones_move best_gain(bones_mcts_tree *t, const void *state, int who,
+			    const bones_move *moves, size_t k)
+{
+	const bones_mcts_config *c = t->cfg;
+	c->plugin->scores(c->game, state, t->before);
+	bones_move best = moves[0];
+	double best_gain = -INFINITY;
+	for (size_t i = 0; i < k; i++) {
+		double g = gain(t, state, who, moves[i]);
+		if (g > best_gain) {
+			best_gain = g;
+			best = moves[i];
+		}
+	}
+	return best;
+}
+
+/* A greedy rollout step of a plugin whose sample_move is cheap (BONES_CHEAP_SAMPLE):
+ * sample=K (default GREEDY_SAMPLE) candidates drawn with sample_move, uniformly from the
+ * legal moves as from the list, chosen by prior squared when the priors weigh each move
+ * on its own, else the best immediate gain among them; false when a draw fails. */
+static bool drawn_step(bones_mcts_tree *t, int who, bones_move *m)
+{
+	const bones_mcts_config *c = t->cfg;
+	size_t k = c->sample > 0 ? (size_t)c->sample : GREEDY_SAMPLE;
+	for (size_t i = 0; i < k; i++)
+		if (c->plugin->sample_move(c->game, t->state, bones_rng_next_void, &t->rng,
+					   &t->drawn[i]) != BONES_OK)
+			return false;
+	*m = c->sample_priors ? by_prior_squared(t, t->state, k) :
+				best_gain(t, t->state, who, t->drawn, k);
+	return true;
+}
+
 /* A rollout step for player who: random, or greedy-biased (by priors when the plugin
  * has them, else the best immediate gain among a few random candidates). */
 static bones_move rollout_move(bones_mcts_tree *t, const void *state, int who, size_t n)
@@ -338,24 +369,18 @@ static bones_move rollout_move(bones_mcts_tree *t, const void *state, int who, s
 	const bones_mcts_config *c = t->cfg;
 	if (c->rollout == BONES_MCTS_ROLLOUT_RANDOM || n == 1)
 		return t->moves[bones_rng_below(&t->rng, (uint32_t)n)];
-	if (c->sample_priors)
-		return drawn_by_prior(t, state, n);
+	if (c->sample_priors) { /* sample=K draws from the list */
+		for (size_t i = 0; i < (size_t)c->sample; i++)
+			t->drawn[i] = t->moves[bones_rng_below(&t->rng, (uint32_t)n)];
+		return by_prior_squared(t, state, (size_t)c->sample);
+	}
 	if (priors(t, state, n))
 		return t->moves[sample(&t->rng, t->weights, n, 1.0)];
-	c->plugin->scores(c->game, state, t->before);
-	bones_move best = t->moves[0];
-	double best_gain = -INFINITY;
-	size_t tries = n < GREEDY_SAMPLE ? n : GREEDY_SAMPLE;
-	for (size_t k = 0; k < tries; k++) {
-		bones_move m = n <= GREEDY_SAMPLE ? t->moves[k] :
-			t->moves[bones_rng_below(&t->rng, (uint32_t)n)];
-		double g = gain(t, state, who, m);
-		if (g > best_gain) {
-			best_gain = g;
-			best = m;
-		}
-	}
-	return best;
+	if (n <= GREEDY_SAMPLE)
+		return best_gain(t, state, who, t->moves, n);
+	for (size_t k = 0; k < GREEDY_SAMPLE; k++)
+		t->drawn[k] = t->moves[bones_rng_below(&t->rng, (uint32_t)n)];
+	return best_gain(t, state, who, t->drawn, GREEDY_SAMPLE);
 }
 
 /* Play t->state to the end (or to the cut-off depth) and set t->reward. */
@@ -374,11 +399,14 @@ static void rollout(bones_mcts_tree *t)
 		if (steps >= MAX_ROLLOUT)
 			break;
 		/* a chance outcome or a random move drawn by the plugin without the list */
-		bool draw = c->draw && (who == BONES_CHANCE ||
-					c->rollout == BONES_MCTS_ROLLOUT_RANDOM);
+		bool draw = (c->draw || c->cheap_draw) &&
+			    (who == BONES_CHANCE || c->rollout == BONES_MCTS_ROLLOUT_RANDOM);
+		bool drawn = c->cheap_draw && who >= 0 &&
+			     c->rollout == BONES_MCTS_ROLLOUT_GREEDY;
 		bones_move m;
-		if (!draw || c->plugin->sample_move(c->game, t->state, bones_rng_next_void,
-						     &t->rng, &m) != BONES_OK) {
+		if (drawn ? !drawn_step(t, who, &m) :
+		    (!draw || c->plugin->sample_move(c->game, t->state, bones_rng_next_void,
+						     &t->rng, &m) != BONES_OK)) {
 			double *probs = who == BONES_CHANCE ? t->probs : NULL;
 			size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, probs,
 							  c->info.max_moves);

@@ -132,6 +132,11 @@ typedef struct bones_variant {
 #define BONES_LOW_SCORE_WINS (1u << 0) /* fewest points wins (Geominos, dominoes) */
 #define BONES_HIDDEN_INFO (1u << 1)    /* some state is hidden from some players */
 #define BONES_HAS_CHANCE (1u << 2)     /* has chance nodes */
+/* sample_move (ABI 1.1) costs about one apply, far less than listing the moves: mcts
+ * then draws its greedy rollout candidates and chance outcomes with it instead of
+ * listing every legal move (docs/ai.md). Read only with sample_move set; a host that
+ * does not know it ignores it (added with ABI 1.2, no size changes). */
+#define BONES_CHEAP_SAMPLE (1u << 3)
 
 /* Filled by configure: what the host needs to run games of this configuration. */
 typedef struct bones_game_info {
