@@ -332,6 +332,9 @@ static enum MHD_Result route(web_server *srv, struct MHD_Connection *c, const ch
 		return send_static(srv, c, "index.html");
 	if (!strncmp(url, "/t/", 3) && !strchr(url + 3, '/'))
 		return send_static(srv, c, "play.html");
+	if (!strcmp(url, "/tournaments") ||
+	    (!strncmp(url, "/tournaments/", 13) && !strchr(url + 13, '/')))
+		return send_static(srv, c, "tourney.html");
 	if (!strncmp(url, "/static/", 8))
 		return send_static(srv, c, url + 8);
 	return send_error(c, 404, _("no such page"));

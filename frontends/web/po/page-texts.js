@@ -1,4 +1,4 @@
-// The fixed texts of static/index.html and static/play.html (elements with data-i18n,
+// The fixed texts of static/index.html, static/play.html and static/tourney.html (elements with data-i18n,
 // attributes named by data-i18n-attr), for xgettext, which does not read HTML. Never
 // loaded by a page. tests/web/german.py checks that the list matches the pages.
 N_('Bones: play online');
@@ -60,3 +60,26 @@ N_('Details: the moves in notation');
 N_('show the notation in the move list');
 N_('hide finished tables');
 N_('Join or watch');
+N_('Bones: tournaments');
+N_('Tournaments of people and agents across several games.');
+N_('Tournaments');
+N_('New tournament');
+N_('Log in on the front page first. People join on the tournament\'s page before it starts.');
+N_('Name');
+N_('Format');
+N_('Swiss');
+N_('round robin');
+N_('knockout');
+N_('Rounds');
+N_('Games (one game of each per pairing and round)');
+N_('Agents taking part (one spec a line)');
+N_('Start time (empty: the creator starts it)');
+N_('Or paste a tournament file');
+N_('Create tournament');
+N_('Join');
+N_('Start now');
+N_('Standings');
+N_('Crosstable');
+N_('Games');
+N_('Report (HTML)');
+N_('Records of every game');
