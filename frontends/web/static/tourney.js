@@ -118,7 +118,27 @@ async function showOne(id) {
 	await refresh(id);
 }
 
+// Who is logged in (GET /api/account); the log-in form otherwise.
+async function account() {
+	const r = await fetch(api('/api/account'));
+	const me = r.ok ? await r.json() : null;
+	$('who').hidden = !me;
+	$('login-form').hidden = !!me;
+	if (me) $('who').textContent = fmt(_('logged in as %s'), me.name);
+}
+
+async function logIn(path) {
+	showError(null);
+	try {
+		await call('POST', path, { name: $('a-name').value, password: $('a-password').value });
+		await account();
+	} catch (e) { showError(e); }
+}
+
 i18nStart().then(() => {
+	$('login-form').addEventListener('submit', (ev) => { ev.preventDefault(); logIn('/api/login'); });
+	$('register').addEventListener('click', () => logIn('/api/accounts'));
+	account().catch(showError);
 	const id = location.pathname.split('/')[2];
 	return id ? showOne(id) : showList();
 }).catch(showError);
