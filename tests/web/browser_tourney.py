@@ -88,12 +88,22 @@ try:
                 moved = True
         return moved
 
+    def moves_due():
+        """Whether a person is to move at a running game (through the API)."""
+        for t in srv.call("GET", "/api/tournaments/" + tid)[1].get("tables", []):
+            if not t["over"]:
+                v = srv.call("GET", "/api/tables/%s?picture=0" % t["table"])[1]
+                if v.get("to_move") and t["players"][v["to_move"] - 1] in ("ann", "bob"):
+                    return True
+        return False
+
     for _ in range(2000):
         s = srv.call("GET", "/api/tournaments/" + tid)[1]
         if s["state"] == "finished":
             break
-        if not (play(ann, "ann") | play(bob, "bob")):
-            wait(lambda: srv.call("GET", "/api/tournaments/" + tid)[1] != s, what="the next round")
+        if not (play(ann, "ann") | play(bob, "bob")):  # the agent's move changes no state
+            wait(lambda: moves_due() or srv.call("GET", "/api/tournaments/" + tid)[1] != s,
+                 what="a person's turn or the next round")
     check("each person opened their games from the page", {w for w, _ in opened} == {"ann", "bob"}, opened)
     s = srv.call("GET", "/api/tournaments/" + tid)[1]
     check("the tournament finished", s["state"] == "finished", s["state"])

@@ -122,8 +122,9 @@ while state()["state"] != "finished":
         check("kill -9: still running", after["state"] == "running", after["state"])
         killed = True
         continue
-    if not (play_once(ann) | play_once(bob)):
-        wait_for(lambda: state() != s, what="the agent or the next round")
+    # the agent's move changes no tournament state: wait for a person's turn or a change
+    wait_for(lambda: (play_once(ann) | play_once(bob)) or state() != s,
+             what="a person's turn, the agent or the next round")
 check("the tournament was killed once and went on", killed)
 
 final = state()
