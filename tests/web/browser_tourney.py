@@ -1,5 +1,5 @@
-"""A tournament in two headless Chromium browsers (tests/test_web_tourney_browser.sh):
-Ann and Bob create accounts on /tournaments, Ann creates a Swiss of three rounds across
+"""A tournament in two headless Chromium browsers (the last part of
+tests/test_web_browser.sh): Ann and Bob create accounts on /tournaments, Ann creates a Swiss of three rounds across
 two games with one agent through the form's tournament file, both join by clicking, Ann
 starts it; each opens their game from the page's "play your game" link (the play page
 with their seat); their moves go through the API with the link's token (clicking moves
@@ -12,26 +12,14 @@ import sys
 import chrome
 from chrome import wait
 from selenium.webdriver.common.by import By
+import tourney_ini
 from webtest import Checks, Server
 
 build, tmp = sys.argv[1], sys.argv[2]
 check = Checks()
-srv = Server(build, os.path.join(tmp, "data"), clock=os.path.join(tmp, "clock"))
+srv = Server(build, os.path.join(tmp, "tourney-data"), clock=os.path.join(tmp, "tourney-clock"))
 rng = random.Random(27)
-INI = """[tourney]
-name = browser cup
-format = swiss
-rounds = 3
-[game.block]
-preset = dominoes
-count = 1
-[game.draw]
-preset = dominoes-draw
-players = 2
-count = 1
-[player.greedy]
-agent = greedy
-"""
+INI = tourney_ini.swiss("browser cup")
 
 
 def text(d, id_):
@@ -47,7 +35,7 @@ def sign_up(d, name, url):
     wait(lambda: name in text(d, "who"), what=name + " logged in")
 
 
-ann, bob = chrome.browser(os.path.join(tmp, "ann")), chrome.browser(os.path.join(tmp, "bob"))
+ann, bob = chrome.browser(os.path.join(tmp, "tourney-ann")), chrome.browser(os.path.join(tmp, "tourney-bob"))
 try:
     sign_up(ann, "ann", "/tournaments")
     check("ann is logged in on the tournaments page", "ann" in text(ann, "who"))

@@ -9,6 +9,7 @@ import os
 import random
 import sys
 
+import tourney_ini
 from webtest import Checks, Server, wait_for
 
 build, tmp = sys.argv[1], sys.argv[2]
@@ -17,21 +18,7 @@ data = os.path.join(tmp, "data")
 clock = os.path.join(tmp, "clock")
 srv = Server(build, data, clock=clock)
 rng = random.Random(30)
-INI = """[tourney]
-name = cup
-format = swiss
-rounds = 3
-seed = 7
-[game.block]
-preset = dominoes
-count = 1
-[game.draw]
-preset = dominoes-draw
-players = 2
-count = 1
-[player.greedy]
-agent = greedy
-"""
+INI = tourney_ini.swiss("cup")
 
 
 def as_(token):
@@ -123,8 +110,12 @@ while state()["state"] != "finished":
         killed = True
         continue
     # the agent's move changes no tournament state: wait for a person's turn or a change
-    wait_for(lambda: (play_once(ann) | play_once(bob)) or state() != s,
-             what="a person's turn, the agent or the next round")
+    try:
+        wait_for(lambda: (play_once(ann) | play_once(bob)) or state() != s,
+                 what="a person's turn, the agent or the next round")
+    except AssertionError:  # say where it stood
+        print("stuck at", s, "\nthe server's log:", open(data + ".log").read()[-2000:])
+        raise
 check("the tournament was killed once and went on", killed)
 
 final = state()

@@ -477,8 +477,10 @@ out_fail:
 	return BONES_EINVAL;
 }
 
-bones_status bones_tourney_load(const char *path, bones_tourney **out, char *err,
-				size_t errcap)
+/* A tourney named by path (or by a server's name) from its file, or from text when text
+ * is not NULL (then people may sit in it). */
+static bones_status load_from(const char *path, const char *text, bones_tourney **out,
+			      char *err, size_t errcap)
 {
 	bones_tourney *t = calloc(1, sizeof *t);
 	*out = NULL;
@@ -488,32 +490,29 @@ bones_status bones_tourney_load(const char *path, bones_tourney **out, char *err
 		return BONES_EINVAL;
 	}
 	defaults(t, path);
-	if (!read_text(t, err, errcap)) {
+	bool ok = text ? strlen(text) < sizeof t->config_text : read_text(t, err, errcap);
+	if (text && !ok)
+		snprintf(err, errcap, _("'%s': larger than %zu bytes"), path,
+			 sizeof t->config_text - 1);
+	else if (text)
+		snprintf(t->config_text, sizeof t->config_text, "%s", text);
+	if (!ok) {
 		bones_tourney_destroy(t);
 		return BONES_EINVAL;
 	}
-	return load(t, false, out, err, errcap);
+	return load(t, text != NULL, out, err, errcap);
+}
+
+bones_status bones_tourney_load(const char *path, bones_tourney **out, char *err,
+				size_t errcap)
+{
+	return load_from(path, NULL, out, err, errcap);
 }
 
 bones_status bones_tourney_load_text(const char *name, const char *text, bones_tourney **out,
 				     char *err, size_t errcap)
 {
-	bones_tourney *t = calloc(1, sizeof *t);
-	*out = NULL;
-	if (!t || !(t->reg = bones_registry_create())) {
-		snprintf(err, errcap, "%s", _("out of memory"));
-		bones_tourney_destroy(t);
-		return BONES_EINVAL;
-	}
-	defaults(t, name);
-	if (strlen(text) >= sizeof t->config_text) {
-		snprintf(err, errcap, _("'%s': larger than %zu bytes"), name,
-			 sizeof t->config_text - 1);
-		bones_tourney_destroy(t);
-		return BONES_EINVAL;
-	}
-	snprintf(t->config_text, sizeof t->config_text, "%s", text);
-	return load(t, true, out, err, errcap);
+	return load_from(name, text, out, err, errcap);
 }
 
 void bones_tourney_destroy(bones_tourney *t)
