@@ -73,6 +73,19 @@ static bones_tourney *check_text(const char *text, bool posted, char *err, size_
 	return t;
 }
 
+/* The line of a plugin_path key in text (a posted file loads no plugins), else 0. */
+static int plugin_path_line(const char *text)
+{
+	for (int line = 1; *text; line++) {
+		text += strspn(text, " \t");
+		if (!strncmp(text, "plugin_path", 11) && strchr(" \t=", text[11]))
+			return line;
+		text += strcspn(text, "\n");
+		text += *text == '\n';
+	}
+	return 0;
+}
+
 /* POST /api/tournaments {"ini": TEXT, "start": unix seconds (0: when its creator says)} */
 static web_result create(web_tourneys *w, const char *creator, const web_json *body,
 			 web_buf *out)
@@ -84,6 +97,10 @@ static web_result create(web_tourneys *w, const char *creator, const web_json *b
 		return res(400, "ini", "%s", _("ini: expected the tournament file's text"));
 	if (start && (start->type != WEB_JSON_NUMBER || start->num < 0))
 		return res(400, "start", "%s", _("start: expected unix seconds"));
+	int line = plugin_path_line(ini);
+	if (line)
+		return res(422, "ini", _("tournament:%d: plugin_path: the server plays its own "
+					 "plugins only"), line);
 	bones_tourney *t = check_text(ini, true, err, sizeof err);
 	if (!t)
 		return res(422, "ini", "%s", err);

@@ -44,6 +44,8 @@ st, r, _ = call("POST", "/api/tournaments", {"ini": INI.replace("rounds = 3", "r
 check("a bad tournament file: 422 naming line and key", st == 422 and ":4: rounds" in r.get("error", ""), r)
 st, r, _ = call("POST", "/api/tournaments", {"ini": INI + "[player.ext]\nengine = ./x\n"}, ann)
 check("an external engine is refused (422)", st == 422 and "ext" in r.get("error", ""), r)
+st, r, _ = call("POST", "/api/tournaments", {"ini": INI.replace("seed = 7", "seed = 7\n plugin_path = /tmp")}, ann)
+check("a posted file loads no plugins (422 naming plugin_path)", st == 422 and ":6: plugin_path" in r.get("error", ""), r)
 st, r, _ = call("POST", "/api/tournaments", {"ini": INI}, ann)
 check("ann creates the tournament (201)", st == 201 and r.get("page") == "/tournaments/" + r.get("id"), r)
 tid = r["id"]
