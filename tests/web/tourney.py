@@ -205,6 +205,19 @@ check("the report: HTML with the standings", st == 200 and "text/html" in h.get(
 st, rec, _ = srv.call("GET", T + "/games.bones")
 check("the records: one per game played", st == 200 and rec.count("[Event \"cup\"]") == 6
       and rec.count("[Round \"3\"]") == 2, (st, str(rec)[:300]))
+# start times (the test clock): too few people by then drops it, two start it
+now = srv.now() // 1000
+lone = call("POST", "/api/tournaments", {"ini": INI, "start": now + 60}, bob)[1]["id"]
+timed = call("POST", "/api/tournaments", {"ini": INI, "start": now + 60}, bob)[1]["id"]
+check("ann and bob join one, nobody the other (its agent alone cannot play)",
+      call("POST", "/api/tournaments/%s/join" % timed, {}, ann)[0] == 200
+      and call("POST", "/api/tournaments/%s/join" % timed, {}, bob)[0] == 200)
+check("before its start time it waits", call("GET", "/api/tournaments/" + timed)[1]["state"] == "open")
+srv.set_clock((now + 61) * 1000)
+wait_for(lambda: call("GET", "/api/tournaments/" + timed)[1]["state"] == "running", what="the start time")
+wait_for(lambda: call("GET", "/api/tournaments/" + lone)[1]["start"] == 0, what="the start dropped")
+check("with people it starts at its start time; without, it waits for its creator",
+      call("GET", "/api/tournaments/" + lone)[1]["state"] == "open")
 st, page, h = srv.call("GET", "/tournaments/" + tid)
 check("the live page is served", st == 200 and "text/html" in h.get("Content-Type", ""), st)
 srv.stop()
