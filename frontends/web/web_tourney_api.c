@@ -164,7 +164,8 @@ static web_result list(web_tourneys *w, web_buf *out)
 /* Start id: its people added to its file, checked, its results file opened. Lock held. */
 static web_result start_now(web_tourneys *w, const char *id)
 {
-	char state[16] = "", err[1024] = "out of memory";
+	char state[16] = "", err[1024];
+	snprintf(err, sizeof err, "%s", _("out of memory"));
 	if (!web_tourney_state(w, id, state, sizeof state))
 		return res(404, NULL, "%s", _("no such tournament"));
 	if (strcmp(state, "open"))
