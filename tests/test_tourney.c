@@ -554,6 +554,42 @@ static void test_tourney__a_run_stops_when_the_sprt_decides(void)
 	bones_tourney_destroy(t);
 }
 
+/* A server's tournament (bones serve): people only from text, refused by the runner;
+ * its rounds paired by the batch from stored results, its byes stored as the runner's. */
+static void test_tourney__people_load_from_text_pair_by_round_and_store_byes(void)
+{
+	char text[1024], err[512], path[64];
+	snprintf(text, sizeof text, "%sformat = swiss\nrounds = 2\n[game.x]\nplugin = dominoes\n"
+		 "[player.a]\nagent = random\n[player.ann]\nperson = true\n[player.bob]\n"
+		 "person = true\n", head);
+	bones_tourney *t = NULL;
+	CU_ASSERT_EQUAL(load(text + strlen(head), &t, err, sizeof err, path), BONES_EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "person: unknown key"));
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_load_text("cup", text, &t, err, sizeof err), BONES_OK);
+	CU_ASSERT(t->players[1].person && t->players[2].person && !t->players[0].person);
+	CU_ASSERT_EQUAL(bones_tourney_handshake(t, err, sizeof err), BONES_EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "cup:11: ann: a person plays on bones serve only"));
+	bones_tourney_db *db = temp_db(t, path);
+	bones_tourney_slot *s;
+	size_t n;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_batch(t, db, 0, &s, &n), BONES_OK);
+	CU_ASSERT_EQUAL_FATAL(n, 2);
+	CU_ASSERT(s[1].bye && s[1].player[0] == 2);
+	CU_ASSERT_EQUAL(bones_tourney_db_add_bye(db, t, &s[1], err, sizeof err), BONES_OK);
+	free(s);
+	bones_tourney_game_row *rows;
+	CU_ASSERT_EQUAL_FATAL(bones_tourney_db_rows(db, t->name, &rows, &n), BONES_OK);
+	CU_ASSERT(n == 1 && rows[0].seats == 1 && !strcmp(rows[0].player[0], "bob") &&
+		  !strcmp(rows[0].forfeit, "bye") && rows[0].points[0] == 1);
+	bones_tourney_db_free_rows(rows);
+	bones_tourney_db_close(db);
+	unlink(path);
+	bones_tourney_destroy(t);
+	snprintf(text + strlen(text), sizeof text - strlen(text), "agent = random\n");
+	CU_ASSERT_EQUAL(bones_tourney_load_text("cup", text, &t, err, sizeof err), BONES_EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "a person has no 'agent' or 'engine'"));
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -582,6 +618,8 @@ int main(void)
 		 test_tourney__stored_games_read_back_in_order_as_csv},
 		{"pairs show elo and los and the crosstable whole names",
 		 test_tourney__pairs_show_elo_and_los_and_the_crosstable_whole_names},
+		{"people load from text, pair by round and store byes",
+		 test_tourney__people_load_from_text_pair_by_round_and_store_byes},
 		{NULL, NULL},
 	};
 	return bones_test_main("tourney", cases);

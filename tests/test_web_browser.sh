@@ -3,7 +3,8 @@
 # python3-selenium): a whole Holomino game against the agent by clicks, and two browser
 # sessions playing draw dominoes through their invitation links, the first game analysed
 # (graph, verdicts, a click on the graph) (tests/web/browser.py);
-# then each game whole by clicks on a desktop and a phone (tests/web/browser_play.py).
+# then each game whole by clicks on a desktop and a phone (tests/web/browser_play.py),
+# and a tournament followed from two browsers (tests/web/browser_tourney.py).
 # Skipped (77) when one of them is missing. Usage: test_web_browser.sh BUILD_DIR SOURCE_DIR
 set -u
 build=${1:?build dir}
@@ -22,4 +23,6 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 PYTHONPATH="$src/tests/web" timeout 600 "$py" "$src/tests/web/browser.py" "$build" "$tmp" || exit 1
 # each game whole by clicks at a desktop's and a phone's size, with a rematch
-PYTHONPATH="$src/tests/web" timeout 1200 "$py" "$src/tests/web/browser_play.py" "$build" "$tmp"
+PYTHONPATH="$src/tests/web" timeout 1200 "$py" "$src/tests/web/browser_play.py" "$build" "$tmp" || exit 1
+# a tournament: two browsers create, join, start and follow a Swiss
+PYTHONPATH="$src/tests/web" timeout 600 "$py" "$src/tests/web/browser_tourney.py" "$build" "$tmp"

@@ -10,6 +10,7 @@
 #include "web_accounts.h"
 #include "web_analysis.h"
 #include "web_ratings.h"
+#include "web_tourney.h"
 #include "web_messages.h"
 
 /* An error text reaches the client: a path of the server's (two '/' or more, e.g. a
@@ -328,6 +329,24 @@ static void accounts(web_tables *ts, const web_request *req, web_reply *rep)
 	rep->retry_after = call.retry_after;
 }
 
+/* The tournament routes (web_tourney_api.c): a JSON body with a POST that has one. */
+static void tourneys(web_tables *ts, const web_request *req, web_reply *rep)
+{
+	web_json_doc doc = {0};
+	bool body = !strcmp(req->method, "POST") && req->body_len;
+	if (body && !parse_body(req, &doc, rep))
+		return;
+	web_tourney_call call = {.method = req->method, .path = req->path,
+				 .session = req->session};
+	web_result r = web_tourneys_handle(web_tables_tourneys(ts), &call,
+					   body ? doc.root : NULL, &rep->body);
+	if (body)
+		web_json_release(&doc);
+	result_reply(rep, &r);
+	if (r.code < 300)
+		rep->type = call.type;
+}
+
 void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 {
 	memset(rep, 0, sizeof *rep);
@@ -365,6 +384,8 @@ void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 		result_reply(rep, &r);
 	} else if (web_accounts_route(path)) {
 		accounts(ts, req, rep);
+	} else if (web_tourneys_route(path)) {
+		tourneys(ts, req, rep);
 	} else if (!strncmp(path, "/api/tables/", 12)) {
 		table_route(ts, path + 12, req, rep);
 	} else {

@@ -335,6 +335,9 @@ static enum MHD_Result route(web_server *srv, struct MHD_Connection *c, const ch
 	if ((!strncmp(url, "/players/", 9) && !strchr(url + 9, '/')) ||
 	    (!strncmp(url, "/ladder/", 8) && !strchr(url + 8, '/')))
 		return send_static(srv, c, "players.html"); /* web_ratings.h */
+	if (!strcmp(url, "/tournaments") ||
+	    (!strncmp(url, "/tournaments/", 13) && !strchr(url + 13, '/')))
+		return send_static(srv, c, "tourney.html");
 	if (!strncmp(url, "/static/", 8))
 		return send_static(srv, c, url + 8);
 	return send_error(c, 404, _("no such page"));

@@ -83,6 +83,15 @@ static const char schema[] =
 	" score REAL NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL,"
 	" at INTEGER NOT NULL, PRIMARY KEY(table_id, game_no, player));"
 	"CREATE INDEX IF NOT EXISTS results_by_player ON results(player, game);"
+	/* tournaments (web_tourney.c): the file as posted, its people, its games' tables;
+	 * results live in DIR/tourneys/ID.sqlite */
+	"CREATE TABLE IF NOT EXISTS tourneys(id TEXT PRIMARY KEY, name TEXT NOT NULL,"
+	" format TEXT NOT NULL, ini TEXT NOT NULL, creator TEXT NOT NULL, state TEXT NOT NULL,"
+	" start_at INTEGER NOT NULL, created INTEGER NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS tourney_people(tourney TEXT NOT NULL, n INTEGER NOT NULL,"
+	" name TEXT NOT NULL COLLATE NOCASE, PRIMARY KEY(tourney, n), UNIQUE(tourney, name));"
+	"CREATE TABLE IF NOT EXISTS tourney_tables(tourney TEXT NOT NULL, round INTEGER NOT NULL,"
+	" slot INTEGER NOT NULL, table_id TEXT NOT NULL, PRIMARY KEY(tourney, round, slot));"
 	/* the number of starts: versions grow across restarts (web_store_epoch) */
 	"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
 	"INSERT OR IGNORE INTO meta VALUES('epoch', 0);";

@@ -65,6 +65,7 @@ struct web_tables {
 	bones_registry *reg;      /* owned; plugins by id (lock for lookups) */
 	web_store *store;         /* owned */
 	struct web_accounts *accounts; /* owned (web_accounts.c) */
+	struct web_tourneys *tourneys; /* owned (web_tourney.c) */
 	pthread_mutex_t lock;     /* guards tables[], count and reg */
 	web_table **tables;       /* owned, creation order */
 	size_t count, cap;

@@ -12,6 +12,7 @@
 #include "bones/options.h"
 #include "web_accounts.h"
 #include "web_analysis.h"
+#include "web_tourney.h"
 #include "web_table_internal.h"
 #include "web_token.h"
 
@@ -370,6 +371,10 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 		goto out_destroy;
 	}
 	ts->ticking = true;
+	if (!(ts->tourneys = web_tourneys_create(ts))) { /* after the tables: it resumes */
+		snprintf(err, errcap, _("out of memory"));
+		goto out_destroy;
+	}
 	*out = ts;
 	return 0;
 out_destroy:
@@ -405,6 +410,7 @@ void web_tables_destroy(web_tables *ts)
 	if (!ts)
 		return;
 	web_tables_stop(ts);
+	web_tourneys_destroy(ts->tourneys);
 	for (int i = 0; i < ts->worker_count; i++)
 		pthread_join(ts->workers[i], NULL);
 	if (ts->ticking)
@@ -428,6 +434,11 @@ void web_tables_destroy(web_tables *ts)
 web_accounts *web_tables_accounts(web_tables *ts)
 {
 	return ts->accounts;
+}
+
+web_tourneys *web_tables_tourneys(web_tables *ts)
+{
+	return ts->tourneys;
 }
 
 web_table *web_tables_find(web_tables *ts, const char *id)

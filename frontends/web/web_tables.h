@@ -37,6 +37,8 @@ web_result web_tables_create_table(web_tables *ts, const web_json *req, const ch
 				   web_buf *out);
 /* The server's accounts (web_accounts.h). */
 struct web_accounts *web_tables_accounts(web_tables *ts);
+/* The server's tournaments (web_tourney.h). */
+struct web_tourneys *web_tables_tourneys(web_tables *ts);
 /* Whether id names a table set aside at start (its history does not replay). */
 bool web_tables_damaged(web_tables *ts, const char *id);
 /* Wait until some table changed since `seen` (a count), at most ms; returns the count. */

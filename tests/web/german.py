@@ -180,7 +180,7 @@ class Texts(HTMLParser):
 listed = open(os.path.join(src, "frontends/web/po/page-texts.js"), encoding="utf-8").read()
 listed = [json.loads('"' + m.replace("\\'", "'").replace('"', '\\"') + '"')
           for m in re.findall(r"N_\('((?:[^'\\]|\\.)*)'\)", listed)]
-for page in ("index.html", "play.html", "players.html"):
+for page in ("index.html", "play.html", "players.html", "tourney.html"):
     p = Texts()
     p.feed(open(os.path.join(src, "frontends/web/static", page), encoding="utf-8").read())
     missing = [x for x in p.texts if x not in listed]

@@ -43,6 +43,7 @@ typedef struct bones_tourney_player {
 	char name[64];
 	char agent[256];  /* agent spec, "" for an engine */
 	char engine[1024];/* shell command speaking the engine protocol, "" for an agent */
+	bool person;      /* a person at `bones serve` (bones_tourney_load_text only) */
 	int line;
 } bones_tourney_player;
 
@@ -77,6 +78,11 @@ typedef struct bones_tourney {
 bones_status bones_tourney_load(const char *path, bones_tourney **out, char *err,
 				size_t errcap);
 void bones_tourney_destroy(bones_tourney *t);
+/* The same from a tournament's text (a server's tournament: name stands for the path
+ * in errors and names the tourney by default). Here a [player.NAME] may be a person
+ * (`person = true`): `bones serve` seats them at its tables; the runner refuses them. */
+bones_status bones_tourney_load_text(const char *name, const char *text, bones_tourney **out,
+				     char *err, size_t errcap);
 
 const char *bones_tourney_format_name(bones_tourney_format format);
 

@@ -101,4 +101,13 @@ void bones_tourney_db_free_rows(bones_tourney_game_row *rows);
 bones_status bones_tourney_db_merge(const char *out, const char *const *srcs, int count,
 				    char *err, size_t errcap);
 
+/* The games to play next: a static schedule's every round at once (round 0 only), or
+ * round `round` of a Swiss or knockout from the results stored in db. */
+bones_status bones_tourney_batch(const bones_tourney *t, bones_tourney_db *db, int round,
+				 bones_tourney_slot **slots, size_t *n);
+/* Store the Swiss bye of slot (no game: a won table, forfeit column "bye"), as the
+ * runner does. */
+bones_status bones_tourney_db_add_bye(bones_tourney_db *db, const bones_tourney *t,
+				      const bones_tourney_slot *slot, char *err, size_t errcap);
+
 #endif /* BONES_TOURNEY_DB_H */

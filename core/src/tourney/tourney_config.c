@@ -42,6 +42,7 @@ struct load_ctx {
 	bool failed;
 	int tourney_line;
 	int sprt_line;
+	bool people;          /* [player.NAME] may say person = true (bones serve) */
 };
 
 static int fail(struct load_ctx *c, int line, const char *key, const char *reason)
@@ -223,6 +224,12 @@ static int player_key(struct load_ctx *c, int i, const char *key, const char *va
 		return copy(c, line, key, value, p->agent, sizeof p->agent);
 	if (!strcmp(key, "engine"))
 		return copy(c, line, key, value, p->engine, sizeof p->engine);
+	if (!strcmp(key, "person") && c->people) {
+		if (strcmp(value, "true"))
+			return fail(c, line, key, _("expected true"));
+		p->person = true;
+		return 1;
+	}
 	return fail(c, line, key, _("unknown key in a player section (known: agent, engine)"));
 }
 
@@ -383,7 +390,9 @@ static bool validate(struct load_ctx *c)
 		return fail(c, c->tourney_line, "player", _("at least two [player.NAME] sections"));
 	for (int p = 0; p < t->player_count; p++) {
 		bones_tourney_player *pl = &t->players[p];
-		if (!pl->agent[0] == !pl->engine[0])
+		if (pl->person && (pl->agent[0] || pl->engine[0]))
+			return fail(c, pl->line, pl->name, _("a person has no 'agent' or 'engine'"));
+		if (!pl->person && !pl->agent[0] == !pl->engine[0])
 			return fail(c, pl->line, pl->name, _("give exactly one of 'agent' and 'engine'"));
 	}
 	if (c->plugin_path[0])
@@ -437,20 +446,16 @@ static bool read_text(bones_tourney *t, char *err, size_t errcap)
 	return !big && !failed;
 }
 
-bones_status bones_tourney_load(const char *path, bones_tourney **out, char *err,
-				size_t errcap)
+/* Parse and validate t->config_text (people: [player.NAME] may say person = true). */
+static bones_status load(bones_tourney *t, bool people, bones_tourney **out, char *err,
+			 size_t errcap)
 {
-	bones_tourney *t = calloc(1, sizeof *t);
-	struct load_ctx c = {.t = t, .err = err, .errcap = errcap};
+	struct load_ctx c = {.t = t, .err = err, .errcap = errcap, .people = people};
 	c.raw = calloc(BONES_TOURNEY_MAX_GAMES, sizeof *c.raw);
-	*out = NULL;
-	if (!t || !c.raw || !(t->reg = bones_registry_create())) {
+	if (!c.raw) {
 		snprintf(err, errcap, "%s", _("out of memory"));
 		goto out_fail;
 	}
-	defaults(t, path);
-	if (!read_text(t, err, errcap))
-		goto out_fail;
 	bones_registry_scan_default(t->reg);
 	int line = 0;
 	/* the text read whole above: what is parsed is what --resume compares */
@@ -458,7 +463,7 @@ bones_status bones_tourney_load(const char *path, bones_tourney **out, char *err
 	if (st == BONES_EPARSE && !c.failed)
 		fail(&c, line, "ini", _("syntax error"));
 	if (st == BONES_ENOMEM && !c.failed)
-		snprintf(err, errcap, _("%s: out of memory"), path);
+		snprintf(err, errcap, _("%s: out of memory"), t->path);
 	if (st || !validate(&c))
 		goto out_fail;
 	if (!t->rounds)
@@ -470,6 +475,44 @@ out_fail:
 	free(c.raw);
 	bones_tourney_destroy(t);
 	return BONES_EINVAL;
+}
+
+/* A tourney named by path (or by a server's name) from its file, or from text when text
+ * is not NULL (then people may sit in it). */
+static bones_status load_from(const char *path, const char *text, bones_tourney **out,
+			      char *err, size_t errcap)
+{
+	bones_tourney *t = calloc(1, sizeof *t);
+	*out = NULL;
+	if (!t || !(t->reg = bones_registry_create())) {
+		snprintf(err, errcap, "%s", _("out of memory"));
+		bones_tourney_destroy(t);
+		return BONES_EINVAL;
+	}
+	defaults(t, path);
+	bool ok = text ? strlen(text) < sizeof t->config_text : read_text(t, err, errcap);
+	if (text && !ok)
+		snprintf(err, errcap, _("'%s': larger than %zu bytes"), path,
+			 sizeof t->config_text - 1);
+	else if (text)
+		snprintf(t->config_text, sizeof t->config_text, "%s", text);
+	if (!ok) {
+		bones_tourney_destroy(t);
+		return BONES_EINVAL;
+	}
+	return load(t, text != NULL, out, err, errcap);
+}
+
+bones_status bones_tourney_load(const char *path, bones_tourney **out, char *err,
+				size_t errcap)
+{
+	return load_from(path, NULL, out, err, errcap);
+}
+
+bones_status bones_tourney_load_text(const char *name, const char *text, bones_tourney **out,
+				     char *err, size_t errcap)
+{
+	return load_from(name, text, out, err, errcap);
 }
 
 void bones_tourney_destroy(bones_tourney *t)

@@ -71,9 +71,4 @@ void bones_tourney_sprt_state(const bones_tourney_sprt_run *k, bones_sprt_state 
 void bones_tourney_sprt_end(bones_tourney_sprt_run *k);
 
 
-/* The games to play next: a static schedule's every round at once (round 0 only), or
- * round `round` of a Swiss or knockout from the results stored in db. */
-bones_status bones_tourney_batch(const bones_tourney *t, bones_tourney_db *db, int round,
-				 bones_tourney_slot **slots, size_t *n);
-
 #endif /* BONES_TOURNEY_IMPL_H */

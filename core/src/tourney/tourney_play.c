@@ -429,12 +429,31 @@ void bones_tourney_worker_release(bones_tourney_worker *w)
 	}
 }
 
+bones_status bones_tourney_db_add_bye(bones_tourney_db *db, const bones_tourney *t,
+				      const bones_tourney_slot *slot, char *err, size_t errcap)
+{
+	bones_tourney_done *d;
+	bones_status st = bye(t, slot, &d);
+	if (st) {
+		snprintf(err, errcap, "%s", _("out of memory"));
+		return st;
+	}
+	st = bones_tourney_db_add(db, &d->row, err, errcap);
+	bones_tourney_done_free(d);
+	return st;
+}
+
 bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t errcap)
 {
 	char line[1400], reply[512], why[256];
 	for (int p = 0; p < t->player_count; p++) {
 		const bones_tourney_player *pl = &t->players[p];
 		bones_tourney_engine *e;
+		if (pl->person) {
+			snprintf(err, errcap, _("%s:%d: %s: a person plays on bones serve only"),
+				 t->path, pl->line, pl->name);
+			return BONES_EINVAL;
+		}
 		if (!pl->engine[0])
 			continue;
 		if (bones_tourney_engine_start(pl->engine, &e, why, sizeof why)) {

@@ -1,4 +1,4 @@
-// The fixed texts of static/index.html and static/play.html (elements with data-i18n,
+// The fixed texts of static/index.html, static/play.html and static/tourney.html (elements with data-i18n,
 // attributes named by data-i18n-attr), for xgettext, which does not read HTML. Never
 // loaded by a page. tests/web/german.py checks that the list matches the pages.
 N_('Bones: play online');
@@ -92,3 +92,30 @@ N_('Lost');
 N_('Games');
 N_('Player');
 N_('Glicko-2 ratings, one game a rating period: the deviation says how sure the rating is (350 for a newcomer).');
+N_('Bones: tournaments');
+N_('Tournaments of people and agents across several games.');
+N_('Tournaments');
+N_('New tournament');
+N_('Name');
+N_('Format');
+N_('Swiss');
+N_('round robin');
+N_('knockout');
+N_('Rounds');
+N_('Games (one game of each per pairing and round)');
+N_('Agents taking part (one spec a line)');
+N_('Start time (empty: the creator starts it)');
+N_('Or paste a tournament file');
+N_('Create tournament');
+N_('Join');
+N_('Start now');
+N_('Standings');
+N_('Crosstable');
+N_('Games');
+N_('Report (HTML)');
+N_('Records of every game');
+N_('Account name');
+N_('Password');
+N_('Log in');
+N_('Create account');
+N_('Log in above first. People join on the tournament\'s page before it starts.');

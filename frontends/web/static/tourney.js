@@ -1,0 +1,144 @@
+// Bones web client: the tournaments' pages (/tournaments, /tournaments/ID). The list and
+// a form that writes a tournament file (the format `bones tourney` reads) for POST
+// /api/tournaments; a tournament's live page: join, start, standings with tiebreaks,
+// crosstable, the games in progress (spectate, or play one's own seat) and finished
+// (replay), the report when it is over. docs/web.md, "Tournaments".
+'use strict';
+const $ = (id) => document.getElementById(id);
+
+function el(tag, props, ...kids) {
+	const e = Object.assign(document.createElement(tag), props || {});
+	e.append(...kids);
+	return e;
+}
+
+async function call(method, path, body) {
+	const r = await fetch(api(path), {
+		method, headers: { 'Content-Type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const data = await r.json().catch(() => ({}));
+	if (!r.ok) throw new Error(data.error || r.statusText);
+	return data;
+}
+
+function showError(e) { $('error').textContent = e ? e.message || String(e) : ''; }
+
+const FORMATS = { swiss: N_('Swiss'), 'round-robin': N_('round robin'), knockout: N_('knockout') };
+const STATES = { open: N_('open: people join'), running: N_('running'), finished: N_('finished') };
+
+async function showList() {
+	$('list').hidden = false;
+	const [list, games] = await Promise.all([call('GET', '/api/tournaments'), call('GET', '/api/games')]);
+	const ul = $('tournaments');
+	ul.replaceChildren();
+	for (const t of list.tournaments)
+		ul.append(el('li', {}, el('a', { href: '/tournaments/' + t.id, textContent: t.name }),
+			' ' + fmt(_('%s, %s, %d people'), _(FORMATS[t.format] || t.format), _(STATES[t.state] || t.state), t.people)));
+	if (!list.tournaments.length) ul.append(el('li', { textContent: _('no tournaments yet') }));
+	for (const p of games.presets) $('t-games').append(el('option', { value: p.id, textContent: p.name + ' (' + p.id + ')' }));
+	$('create-form').addEventListener('submit', create);
+}
+
+// The tournament file the form describes (docs/tournaments.md).
+function formText() {
+	const format = $('t-format').value, lines = ['[tourney]', 'name = ' + $('t-name').value.replace(/[\n;]/g, ' '),
+		'format = ' + format, 'rounds = ' + (parseInt($('t-rounds').value, 10) || 1)];
+	for (const o of $('t-games').selectedOptions)
+		lines.push('[game.' + o.value + ']', 'preset = ' + o.value, 'count = 1', ...(format === 'round-robin' ? [] : ['players = 2']));
+	$('t-agents').value.split('\n').map((s) => s.trim()).filter(Boolean).forEach((spec, i) =>
+		lines.push('[player.' + spec.split(/\s+/)[0] + (i ? '-' + (i + 1) : '') + ']', 'agent = ' + spec));
+	return lines.join('\n') + '\n';
+}
+
+async function create(ev) {
+	ev.preventDefault();
+	showError(null);
+	const ini = $('t-ini').value.trim() ? $('t-ini').value : formText();
+	const start = $('t-start').value ? Math.floor(new Date($('t-start').value).getTime() / 1000) : 0;
+	try {
+		const r = await call('POST', '/api/tournaments', { ini, start });
+		location.href = r.page;
+	} catch (e) { showError(e); }
+}
+
+function standingsTable(t) {
+	const head = el('tr', {}, ...[N_('Place'), N_('Name'), N_('Points'), N_('Games'), N_('Buchholz'),
+		N_('Sonneborn-Berger'), N_('Median Buchholz')].map((h) => el('th', { textContent: _(h) })));
+	const rows = (t.standings || []).map((s, i) => el('tr', {}, ...[i + 1, s.name, s.points, s.games,
+		s.buchholz, s.sonneborn_berger, s.median_buchholz].map((v) =>
+		el('td', { textContent: typeof v === 'number' && v % 1 ? v.toFixed(2) : String(v) }))));
+	$('standings').replaceChildren(head, ...rows);
+}
+
+function crosstable(t) {
+	const names = t.participants.map((p) => p.name), cell = {};
+	for (const g of t.results || []) {
+		if (g.players.length < 2) continue;
+		g.players.forEach((a, i) => g.players.forEach((b, j) => {
+			if (i !== j) cell[a + '\n' + b] = (cell[a + '\n' + b] || 0) + g.points[i];
+		}));
+	}
+	const head = el('tr', {}, el('th'), ...names.map((n) => el('th', { textContent: n })));
+	$('crosstable').replaceChildren(head, ...names.map((a) => el('tr', {}, el('th', { textContent: a }),
+		...names.map((b) => el('td', { textContent: a === b ? '–' : cell[a + '\n' + b] === undefined ? '' : String(cell[a + '\n' + b]) })))));
+}
+
+function gamesList(t) {
+	const ul = $('games');
+	ul.replaceChildren();
+	for (const g of (t.tables || []).slice().reverse()) {
+		const li = el('li', {}, fmt(_('round %d: %s, %s'), g.round, g.preset, g.players.join(' – ')) + ' ');
+		if (g.mine && !g.over) li.append(el('a', { href: g.mine, textContent: _('play your game') }), ' · ');
+		li.append(el('a', { href: g.link, textContent: g.over ? _('replay') : _('watch') }));
+		ul.append(li);
+	}
+}
+
+async function refresh(id) {
+	const t = await call('GET', '/api/tournaments/' + id);
+	$('t-title').textContent = t.name;
+	$('t-facts').textContent = fmt(_('%s, %s, created by %s'), _(FORMATS[t.format] || t.format), _(STATES[t.state] || t.state), t.creator) +
+		(t.start && t.state === 'open' ? ' · ' + fmt(_('starts %s'), new Date(t.start * 1000).toLocaleString()) : '') +
+		' · ' + fmt(_('participants: %s'), t.participants.map((p) => p.name).join(', '));
+	$('join').hidden = $('start').hidden = t.state !== 'open';
+	standingsTable(t);
+	crosstable(t);
+	gamesList(t);
+	$('downloads').hidden = t.state !== 'finished';
+	$('report').href = '/api/tournaments/' + id + '/report.html';
+	$('records').href = '/api/tournaments/' + id + '/games.bones';
+	if (t.state !== 'finished') setTimeout(() => refresh(id).catch(showError), 3000);
+}
+
+async function showOne(id) {
+	$('one').hidden = false;
+	$('join').addEventListener('click', () => call('POST', '/api/tournaments/' + id + '/join', {}).then(() => refresh(id)).catch(showError));
+	$('start').addEventListener('click', () => call('POST', '/api/tournaments/' + id + '/start', {}).then(() => refresh(id)).catch(showError));
+	await refresh(id);
+}
+
+// Who is logged in (GET /api/account); the log-in form otherwise.
+async function account() {
+	const r = await fetch(api('/api/account'));
+	const me = r.ok ? await r.json() : null;
+	$('who').hidden = !me;
+	$('login-form').hidden = !!me;
+	if (me) $('who').textContent = fmt(_('logged in as %s'), me.name);
+}
+
+async function logIn(path) {
+	showError(null);
+	try {
+		await call('POST', path, { name: $('a-name').value, password: $('a-password').value });
+		await account();
+	} catch (e) { showError(e); }
+}
+
+i18nStart().then(() => {
+	$('login-form').addEventListener('submit', (ev) => { ev.preventDefault(); logIn('/api/login'); });
+	$('register').addEventListener('click', () => logIn('/api/accounts'));
+	account().catch(showError);
+	const id = location.pathname.split('/')[2];
+	return id ? showOne(id) : showList();
+}).catch(showError);

@@ -1,0 +1,33 @@
+/* Tournaments on `bones serve` (docs/web.md, "Tournaments"): a tournament file (the
+ * format `bones tourney` reads) posted by an account, people joining with their
+ * accounts before the start, every game an ordinary table of the server, pairings,
+ * standings, tiebreaks and the report from the tournament library (bones/tourney.h),
+ * results in a results file per tournament next to the store. */
+#ifndef BONES_WEB_TOURNEY_H
+#define BONES_WEB_TOURNEY_H
+
+#include <stdbool.h>
+
+#include "web_json.h"
+#include "web_tables.h"
+
+typedef struct web_tourneys web_tourneys;
+
+/* ts gives the store, the clock and the tables; starts the thread that pairs rounds
+ * and collects results (resuming running tournaments). NULL: out of memory. */
+web_tourneys *web_tourneys_create(web_tables *ts);
+void web_tourneys_destroy(web_tourneys *w);
+
+/* One tournament request: path under /api/tournaments, the session cookie's token. */
+typedef struct web_tourney_call {
+	const char *method, *path, *session;
+	const char *type;     /* out: the reply's Content-Type (JSON unless a download) */
+} web_tourney_call;
+
+/* Whether path (under /api/) is a tournament route. */
+bool web_tourneys_route(const char *path);
+/* Answer a tournament route; body is the parsed JSON object or NULL. */
+web_result web_tourneys_handle(web_tourneys *w, web_tourney_call *call, const web_json *body,
+			       web_buf *out);
+
+#endif /* BONES_WEB_TOURNEY_H */

@@ -1,0 +1,353 @@
+/* The tournament routes (web_tourney.h): GET and POST /api/tournaments, GET
+ * /api/tournaments/ID, POST .../join and .../start, GET .../report.html and
+ * .../games.bones. People act with their account's session. */
+#include "web_tourney_internal.h"
+
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "bones/i18n.h"
+#include "bones/tourney_report.h"
+#include "web_session.h"
+#include "web_table_internal.h"
+#include "web_token.h"
+
+#define PREFIX "/api/tournaments"
+
+static web_result res(int code, const char *field, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static web_result res(int code, const char *field, const char *fmt, ...)
+{
+	web_result r = {.code = code};
+	snprintf(r.field, sizeof r.field, "%s", field ? field : "");
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r.error, sizeof r.error, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+bool web_tourneys_route(const char *path)
+{
+	return !strncmp(path, PREFIX, strlen(PREFIX)) &&
+	       (!path[strlen(PREFIX)] || path[strlen(PREFIX)] == '/');
+}
+
+/* The session's account into name; false without one. */
+static bool who(web_tourneys *w, const char *session, char *name, size_t cap)
+{
+	return session && web_session_find(w->ts->store, session, web_session_now(w->ts), name,
+					   cap);
+}
+
+/* Load text with two people more (those who will join) to check it; err says why not.
+ * A posted file has no engine and no person. */
+static bones_tourney *check_text(const char *text, bool posted, char *err, size_t errcap)
+{
+	size_t n = strlen(text);
+	char *all = malloc(n + 100);
+	bones_tourney *t = NULL;
+	if (!all) {
+		snprintf(err, errcap, "%s", _("out of memory"));
+		return NULL;
+	}
+	snprintf(all, n + 100, "%s\n[player.person-1]\nperson = true\n[player.person-2]\n"
+		 "person = true\n", text);
+	bones_tourney_load_text("tournament", all, &t, err, errcap);
+	free(all);
+	for (int p = 0; posted && t && p < t->player_count - 2; p++) {
+		const bones_tourney_player *pl = &t->players[p];
+		if (pl->engine[0] || pl->person) {
+			snprintf(err, errcap, _("tournament:%d: %s: the server seats its agents; "
+						"people join (no 'engine' or 'person' here)"),
+				 pl->line, pl->name);
+			bones_tourney_destroy(t);
+			return NULL;
+		}
+	}
+	return t;
+}
+
+/* The line of a plugin_path key in text (a posted file loads no plugins), else 0. */
+static int plugin_path_line(const char *text)
+{
+	for (int line = 1; *text; line++) {
+		text += strspn(text, " \t");
+		if (!strncmp(text, "plugin_path", 11) && strchr(" \t=", text[11]))
+			return line;
+		text += strcspn(text, "\n");
+		text += *text == '\n';
+	}
+	return 0;
+}
+
+/* POST /api/tournaments {"ini": TEXT, "start": unix seconds (0: when its creator says)} */
+static web_result create(web_tourneys *w, const char *creator, const web_json *body,
+			 web_buf *out)
+{
+	const char *ini = web_json_string(body, "ini");
+	const web_json *start = web_json_get(body, "start");
+	char err[1024], id[16];
+	if (!ini)
+		return res(400, "ini", "%s", _("ini: expected the tournament file's text"));
+	if (start && (start->type != WEB_JSON_NUMBER || start->num < 0))
+		return res(400, "start", "%s", _("start: expected unix seconds"));
+	int line = plugin_path_line(ini);
+	if (line)
+		return res(422, "ini", _("tournament:%d: plugin_path: the server plays its own "
+					 "plugins only"), line);
+	bones_tourney *t = check_text(ini, true, err, sizeof err);
+	if (!t)
+		return res(422, "ini", "%s", err);
+	if (!web_random_hex(id, sizeof id, 5)) {
+		bones_tourney_destroy(t);
+		return res(500, NULL, "%s", _("cannot read /dev/urandom"));
+	}
+	bool named = strcmp(t->name, "tournament");
+	sqlite3 *db = web_store_lock(w->ts->store);
+	sqlite3_stmt *q = NULL;
+	bool ok = sqlite3_prepare_v2(db, "INSERT INTO tourneys VALUES(?, ?, ?, ?, ?, 'open', ?, ?)",
+				     -1, &q, NULL) == SQLITE_OK;
+	if (ok) {
+		char name[160];
+		snprintf(name, sizeof name, named ? "%s" : "tournament-%s", named ? t->name : id);
+		sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 2, name, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(q, 3, bones_tourney_format_name(t->format), -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 4, ini, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 5, creator, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(q, 6, start ? (int64_t)start->num : 0);
+		sqlite3_bind_int64(q, 7, (int64_t)time(NULL));
+		ok = sqlite3_step(q) == SQLITE_DONE;
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(w->ts->store);
+	bones_tourney_destroy(t);
+	if (!ok)
+		return res(500, NULL, "%s", _("the tournament cannot be stored"));
+	web_log("tourney %s: created by %s", id, creator);
+	web_buf_printf(out, "{\"id\":\"%s\",\"page\":\"/tournaments/%s\"}", id, id);
+	return res(201, NULL, "created");
+}
+
+/* GET /api/tournaments: every tournament, newest first. */
+static web_result list(web_tourneys *w, web_buf *out)
+{
+	sqlite3 *db = web_store_lock(w->ts->store);
+	sqlite3_stmt *q = NULL;
+	sqlite3_prepare_v2(db, "SELECT id, name, format, state, creator, start_at, (SELECT "
+			   "count(*) FROM tourney_people p WHERE p.tourney = t.id) FROM tourneys t "
+			   "ORDER BY created DESC, rowid DESC", -1, &q, NULL);
+	web_buf_puts(out, "{\"tournaments\":[");
+	for (int n = 0; q && sqlite3_step(q) == SQLITE_ROW; n++) {
+		static const char *const keys[] = {"id", "name", "format", "state", "creator"};
+		bool first = true;
+		web_buf_puts(out, n ? ",{" : "{");
+		for (int k = 0; k < 5; k++) {
+			web_buf_json_key(out, &first, keys[k]);
+			web_buf_json_string(out, (const char *)sqlite3_column_text(q, k));
+		}
+		web_buf_printf(out, ",\"start\":%lld,\"people\":%d}",
+			       (long long)sqlite3_column_int64(q, 5), sqlite3_column_int(q, 6));
+	}
+	web_buf_puts(out, "]}");
+	sqlite3_finalize(q);
+	web_store_unlock(w->ts->store);
+	return res(200, NULL, "ok");
+}
+
+/* Start id: its people added to its file, checked, its results file opened. Lock held. */
+static web_result start_now(web_tourneys *w, const char *id)
+{
+	char state[16] = "", err[1024];
+	snprintf(err, sizeof err, "%s", _("out of memory"));
+	if (!web_tourney_state(w, id, state, sizeof state))
+		return res(404, NULL, "%s", _("no such tournament"));
+	if (strcmp(state, "open"))
+		return res(409, NULL, "%s", _("the tournament has started"));
+	char *text = web_tourney_text(w, id), name[64];
+	bones_tourney *t = NULL;
+	snprintf(name, sizeof name, "tournament-%s", id);
+	bool ok = text && !bones_tourney_load_text(name, text, &t, err, sizeof err);
+	free(text);
+	bones_tourney_destroy(t);
+	if (!ok)
+		return res(409, NULL, _("the tournament cannot start: %s"), err);
+	web_tourney_set_state(w, id, "running");
+	if (!web_tourney_open(w, id, err, sizeof err)) {
+		web_tourney_set_state(w, id, "open");
+		return res(500, NULL, "%s", err);
+	}
+	web_log("tourney %s: started", id);
+	return res(200, NULL, "started");
+}
+
+void web_tourney_due(web_tourneys *w)
+{
+	char ids[16][24];
+	int n = 0;
+	sqlite3 *db = web_store_lock(w->ts->store);
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT id FROM tourneys WHERE state = 'open' AND start_at > 0 "
+			       "AND start_at * 1000 <= ?", -1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(q, 1, web_session_now(w->ts));
+		while (n < 16 && sqlite3_step(q) == SQLITE_ROW)
+			snprintf(ids[n++], 24, "%s", (const char *)sqlite3_column_text(q, 0));
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(w->ts->store);
+	for (int i = 0; i < n; i++) {
+		pthread_mutex_lock(&w->lock);
+		web_result r = start_now(w, ids[i]);
+		pthread_mutex_unlock(&w->lock);
+		if (r.code != 200) { /* too few people: it waits for its creator */
+			web_log("tourney %s: %s", ids[i], r.error);
+			web_tourney_exec(w, "UPDATE tourneys SET start_at = 0 WHERE id = ?1", ids[i],
+					 NULL, NULL);
+		}
+	}
+}
+
+/* POST .../join: the session's account joins before the start. */
+static web_result join(web_tourneys *w, const char *id, const char *name)
+{
+	char state[16] = "", *text = web_tourney_text(w, id), err[512];
+	if (!web_tourney_state(w, id, state, sizeof state) || !text) {
+		free(text);
+		return res(404, NULL, "%s", _("no such tournament"));
+	}
+	bones_tourney *t = check_text(text, false, err, sizeof err); /* its names so far */
+	bool clash = false;
+	for (int p = 0; t && p < t->player_count - 2; p++)
+		clash |= !strcasecmp(t->players[p].name, name);
+	bones_tourney_destroy(t);
+	free(text);
+	if (strcmp(state, "open"))
+		return res(409, NULL, "%s", _("the tournament has started"));
+	if (clash)
+		return res(409, NULL, _("'%s' plays in this tournament already"), name);
+	if (!web_tourney_exec(w, "INSERT INTO tourney_people SELECT ?1, coalesce(max(n), 0) + 1, "
+			      "?2 FROM tourney_people WHERE tourney = ?1", id, name, NULL))
+		return res(500, NULL, "%s", _("the tournament cannot be stored"));
+	web_log("tourney %s: %s joined", id, name);
+	return res(200, NULL, "joined");
+}
+
+/* The creator of id into name; false: no such tournament. */
+static bool creator_of(web_tourneys *w, const char *id, char *name, size_t cap)
+{
+	sqlite3 *db = web_store_lock(w->ts->store);
+	sqlite3_stmt *q = NULL;
+	bool ok = sqlite3_prepare_v2(db, "SELECT creator FROM tourneys WHERE id = ?", -1, &q,
+				     NULL) == SQLITE_OK;
+	if (ok) {
+		sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
+		ok = sqlite3_step(q) == SQLITE_ROW;
+		if (ok)
+			snprintf(name, cap, "%s", (const char *)sqlite3_column_text(q, 0));
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(w->ts->store);
+	return ok;
+}
+
+/* GET .../report.html or .../games.bones of a finished tournament. Lock held. */
+static web_result download(web_tourneys *w, const char *id, bool html, web_tourney_call *call,
+			   web_buf *out)
+{
+	char state[16] = "", err[512], path[1200];
+	if (!web_tourney_state(w, id, state, sizeof state))
+		return res(404, NULL, "%s", _("no such tournament"));
+	if (strcmp(state, "finished"))
+		return res(409, NULL, "%s", _("the report is written when the tournament is over"));
+	web_tourney_run *r = web_tourney_open(w, id, err, sizeof err);
+	if (!r)
+		return res(500, NULL, "%s", err);
+	char *buf = NULL;
+	size_t len = 0;
+	if (html) {
+		bones_tourney_report *rep;
+		FILE *f = open_memstream(&buf, &len);
+		if (!f || bones_tourney_report_create(r->db, r->t->name, &rep)) {
+			if (f)
+				fclose(f);
+			free(buf);
+			return res(500, NULL, "%s", _("out of memory"));
+		}
+		bones_tourney_report_html(rep, f);
+		bones_tourney_report_destroy(rep);
+		fclose(f);
+		call->type = "text/html; charset=utf-8";
+	} else {
+		snprintf(path, sizeof path, "%s/%s.bones", w->dir, id);
+		if (bones_tourney_db_write_records(r->db, r->t->name, path, err, sizeof err))
+			return res(500, NULL, "%s", err);
+		FILE *f = fopen(path, "rb");
+		if (f) {
+			FILE *m = open_memstream(&buf, &len);
+			char chunk[4096];
+			size_t n;
+			while (m && (n = fread(chunk, 1, sizeof chunk, f)) > 0)
+				fwrite(chunk, 1, n, m);
+			if (m)
+				fclose(m);
+			fclose(f);
+		}
+		call->type = "text/plain; charset=utf-8";
+	}
+	if (!buf)
+		return res(500, NULL, "%s", _("out of memory"));
+	web_buf_add(out, buf, len);
+	free(buf);
+	return res(200, NULL, "ok");
+}
+
+web_result web_tourneys_handle(web_tourneys *w, web_tourney_call *call, const web_json *body,
+			       web_buf *out)
+{
+	const char *rest = call->path + strlen(PREFIX);
+	bool get = !strcmp(call->method, "GET"), post = !strcmp(call->method, "POST");
+	char me[64] = "", id[24] = "", creator[64];
+	bool in = who(w, call->session, me, sizeof me);
+	call->type = "application/json";
+	if (!*rest && get)
+		return list(w, out);
+	if (!*rest && post)
+		return !in ? res(401, NULL, "%s", _("log in to create a tournament"))
+			   : body ? create(w, me, body, out)
+				  : res(400, NULL, "%s", _("expected a JSON object"));
+	size_t n = strcspn(rest + 1, "/");
+	if (!n || n >= sizeof id)
+		return res(404, NULL, "%s", _("no such tournament"));
+	memcpy(id, rest + 1, n);
+	const char *action = rest + 1 + n;
+	web_result r;
+	pthread_mutex_lock(&w->lock);
+	if (!*action && get)
+		r = web_tourney_show(w, id, in ? me : NULL, out);
+	else if (!strcmp(action, "/report.html") && get)
+		r = download(w, id, true, call, out);
+	else if (!strcmp(action, "/games.bones") && get)
+		r = download(w, id, false, call, out);
+	else if ((!strcmp(action, "/join") || !strcmp(action, "/start")) && post && !in)
+		r = res(401, NULL, "%s", _("log in first"));
+	else if (!strcmp(action, "/join") && post)
+		r = join(w, id, me);
+	else if (!strcmp(action, "/start") && post && !creator_of(w, id, creator, sizeof creator))
+		r = res(404, NULL, "%s", _("no such tournament"));
+	else if (!strcmp(action, "/start") && post && strcasecmp(creator, me))
+		r = res(403, NULL, "%s", _("only the tournament's creator starts it"));
+	else if (!strcmp(action, "/start") && post)
+		r = start_now(w, id);
+	else
+		r = res(get || post ? 404 : 405, NULL, "%s", _("no such route for this method"));
+	pthread_mutex_unlock(&w->lock);
+	if (r.code == 200 && out->len == 0)
+		web_buf_printf(out, "{\"ok\":true,\"id\":\"%s\"}", id);
+	return r;
+}

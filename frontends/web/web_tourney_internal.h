@@ -1,0 +1,54 @@
+/* What web_tourney.c (the API) and web_tourney_run.c (pairing and results) share. */
+#ifndef BONES_WEB_TOURNEY_INTERNAL_H
+#define BONES_WEB_TOURNEY_INTERNAL_H
+
+#include <pthread.h>
+
+#include "bones/tourney.h"
+#include "bones/tourney_db.h"
+#include "web_tourney.h"
+
+#define WEB_TOURNEY_MAX 256  /* running tournaments kept open at once */
+
+/* A started tournament: its schedule (the file plus its people) and results file. */
+typedef struct web_tourney_run {
+	char id[24];
+	bones_tourney *t;        /* owned */
+	bones_tourney_db *db;    /* owned */
+	bool finished;
+} web_tourney_run;
+
+struct web_tourneys {
+	web_tables *ts;
+	pthread_mutex_t lock;    /* guards runs and every use of their db */
+	web_tourney_run *runs[WEB_TOURNEY_MAX];
+	int run_count;
+	char dir[1024];          /* DIR/tourneys: the results files */
+	pthread_t driver;
+	bool driving, stop;
+};
+
+/* The tournament's file with a [player.NAME] person = true for each person joined
+ * (malloc'ed), or NULL. */
+char *web_tourney_text(web_tourneys *w, const char *id);
+/* The started tournament id, opened (its file loaded, its results file open) at the
+ * first call; NULL when it cannot be (err says why). Lock held. */
+web_tourney_run *web_tourney_open(web_tourneys *w, const char *id, char *err, size_t errcap);
+/* Pair what can be paired, store what finished; true when the tournament is over.
+ * Lock held. */
+bool web_tourney_step(web_tourneys *w, web_tourney_run *r);
+/* GET /api/tournaments/ID as me (NULL: not logged in) sees it. Lock held. */
+web_result web_tourney_show(web_tourneys *w, const char *id, const char *me, web_buf *out);
+/* The pairing thread. */
+void *web_tourney_driver(void *arg);
+/* The store's tournament state ("open", "running", "finished") of id into state. */
+bool web_tourney_state(web_tourneys *w, const char *id, char *state, size_t cap);
+/* Run sql with ?1 id, ?2 a and ?3 b (NULL: unbound); true when it changed a row. */
+bool web_tourney_exec(web_tourneys *w, const char *sql, const char *id, const char *a,
+		      const char *b);
+/* Start the open tournaments whose start time has come (too few people: the start
+ * time is dropped and the creator starts it). */
+void web_tourney_due(web_tourneys *w);
+bool web_tourney_set_state(web_tourneys *w, const char *id, const char *state);
+
+#endif /* BONES_WEB_TOURNEY_INTERNAL_H */

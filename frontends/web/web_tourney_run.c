@@ -1,0 +1,284 @@
+/* Playing a server tournament: each round's games (bones_tourney_batch, the pairing
+ * `bones tourney` uses) become ordinary tables, each finished table becomes a row of
+ * the tournament's results file, and the next round is paired from those rows. Every
+ * step starts from what is stored (the results file and the store's table of pairings),
+ * so a restart after kill -9 goes on where the server stopped. */
+#include "web_tourney_internal.h"
+
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bones/i18n.h"
+#include "web_table_internal.h"
+
+/* The table id of (round, slot) from the store into id, "" none. */
+static void pairing_get(web_tourneys *w, const char *tid, int round, int slot, char *id,
+			size_t cap)
+{
+	sqlite3 *db = web_store_lock(w->ts->store);
+	sqlite3_stmt *q = NULL;
+	id[0] = '\0';
+	if (sqlite3_prepare_v2(db, "SELECT table_id FROM tourney_tables WHERE tourney = ? AND "
+			       "round = ? AND slot = ?", -1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, tid, -1, SQLITE_STATIC);
+		sqlite3_bind_int(q, 2, round);
+		sqlite3_bind_int(q, 3, slot);
+		if (sqlite3_step(q) == SQLITE_ROW)
+			snprintf(id, cap, "%s", (const char *)sqlite3_column_text(q, 0));
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(w->ts->store);
+}
+
+static bool pairing_put(web_tourneys *w, const char *tid, int round, int slot, const char *id)
+{
+	sqlite3 *db = web_store_lock(w->ts->store);
+	sqlite3_stmt *q = NULL;
+	bool ok = sqlite3_prepare_v2(db, "INSERT INTO tourney_tables VALUES(?, ?, ?, ?)", -1, &q,
+				     NULL) == SQLITE_OK;
+	if (ok) {
+		sqlite3_bind_text(q, 1, tid, -1, SQLITE_STATIC);
+		sqlite3_bind_int(q, 2, round);
+		sqlite3_bind_int(q, 3, slot);
+		sqlite3_bind_text(q, 4, id, -1, SQLITE_STATIC);
+		ok = sqlite3_step(q) == SQLITE_DONE;
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(w->ts->store);
+	return ok;
+}
+
+/* The game's options as a JSON object: every option, as the tournament configured it. */
+static void options_json(const bones_options *opts, web_buf *out)
+{
+	char text[2048], key[128], value[512];
+	bones_options_format(opts, true, text, sizeof text);
+	web_buf_puts(out, "{");
+	bool first = true;
+	for (const char *p = text; *p;) {
+		while (*p == ' ')
+			p++;
+		size_t k = strcspn(p, "=");
+		if (!p[k] || k >= sizeof key)
+			break;
+		memcpy(key, p, k), key[k] = '\0';
+		p += k + 1;
+		size_t n = 0;
+		bool quoted = *p == '"';
+		p += quoted;
+		while (*p && (quoted ? *p != '"' : *p != ' ') && n + 1 < sizeof value)
+			value[n++] = *p++;
+		value[n] = '\0';
+		p += quoted && *p == '"';
+		web_buf_json_key(out, &first, key);
+		web_buf_json_string(out, value);
+	}
+	web_buf_puts(out, "}");
+}
+
+/* Create the table of slot: its participants in seat order, people as human seats. */
+static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourney_slot *slot)
+{
+	const bones_tourney *t = r->t;
+	const bones_tourney_game *g = &t->games[slot->game];
+	web_buf req;
+	web_buf_init(&req);
+	web_buf_puts(&req, "{\"game\":");
+	web_buf_json_string(&req, g->source);
+	web_buf_puts(&req, ",\"options\":");
+	options_json(&g->options, &req);
+	web_buf_puts(&req, ",\"seats\":[");
+	for (int i = 0; i < slot->seats; i++) {
+		const bones_tourney_player *p = &t->players[slot->player[i]];
+		bool first = true;
+		web_buf_puts(&req, i ? ",{" : "{");
+		web_buf_json_key(&req, &first, "kind");
+		web_buf_json_string(&req, p->person ? "human" : "agent");
+		web_buf_json_key(&req, &first, "name");
+		web_buf_json_string(&req, p->name);
+		if (!p->person) {
+			web_buf_json_key(&req, &first, "agent");
+			web_buf_json_string(&req, p->agent);
+		}
+		web_buf_puts(&req, "}");
+	}
+	web_buf_puts(&req, "]}");
+	web_json_doc doc;
+	char err[256], client[64], id[40] = "";
+	web_buf reply;
+	web_buf_init(&reply);
+	bool ok = !req.failed && web_json_parse(&doc, req.data, req.len, err, sizeof err);
+	if (ok) {
+		/* its own creator: the agents-only limit per address is not the tournament's */
+		snprintf(client, sizeof client, "tourney %s %d %d", r->id, slot->round, slot->slot);
+		web_result res = web_tables_create_table(w->ts, doc.root, client, &reply);
+		web_json_release(&doc);
+		ok = res.code == 201 && !reply.failed;
+		if (!ok)
+			web_log("tourney %s: round %d game %d: %s", r->id, slot->round + 1,
+				slot->slot + 1, res.error);
+	}
+	web_json_doc rep;
+	if (ok && web_json_parse(&rep, reply.data, reply.len, err, sizeof err)) {
+		const char *s = web_json_string(rep.root, "id");
+		snprintf(id, sizeof id, "%s", s ? s : "");
+		web_json_release(&rep);
+	}
+	ok = ok && id[0] && pairing_put(w, r->id, slot->round, slot->slot, id);
+	web_buf_release(&req);
+	web_buf_release(&reply);
+	return ok;
+}
+
+/* The record with the tags `bones tourney` writes first (Event, Round, Table), as its
+ * readers sort and filter by them. Frees record. */
+static char *tagged(const bones_tourney *t, const bones_tourney_slot *slot, char *record)
+{
+	if (!record)
+		return NULL;
+	size_t n = strlen(record) + strlen(t->name) + 64;
+	char *out = malloc(n);
+	if (out)
+		snprintf(out, n, "[Event \"%s\"]\n[Round \"%d\"]\n[Table \"%d\"]\n%s", t->name,
+			 slot->round + 1, slot->slot + 1, record);
+	free(record);
+	return out;
+}
+
+/* The row of slot played at table tab, when its game is over. Table lock taken here. */
+static bool finished_row(web_tourney_run *r, const bones_tourney_slot *slot, web_table *tab,
+			 bones_tourney_game_row *row, char **record)
+{
+	const bones_tourney *t = r->t;
+	pthread_mutex_lock(&tab->lock);
+	bool over = web_table_over(tab);
+	if (over) {
+		memset(row, 0, sizeof *row);
+		snprintf(row->tourney, sizeof row->tourney, "%s", t->name);
+		snprintf(row->game, sizeof row->game, "%s", t->games[slot->game].name);
+		row->round = slot->round, row->slot = slot->slot, row->set = slot->set;
+		row->perm = slot->perm, row->seats = slot->seats, row->seed = tab->row.seed;
+		row->moves = (int)bones_session_length(tab->s);
+		double scores[WEB_MAX_SEATS];
+		int ranks[WEB_MAX_SEATS];
+		bones_table_result(tab->table, scores, ranks);
+		for (int i = 0; i < slot->seats; i++) {
+			snprintf(row->player[i], sizeof row->player[i], "%s",
+				 t->players[slot->player[i]].name);
+			row->score[i] = scores[i], row->rank[i] = ranks[i];
+		}
+		bones_tourney_points(slot->seats, row->rank, row->points);
+		if (tab->row.forfeited && tab->row.resigned >= 0)
+			snprintf(row->forfeit, sizeof row->forfeit, _("seat %d (%s): out of time"),
+				 tab->row.resigned + 1, row->player[tab->row.resigned]);
+		*record = tagged(t, slot, web_table_record_text(tab));
+	}
+	pthread_mutex_unlock(&tab->lock);
+	return over;
+}
+
+/* One game of the round: pair it, watch it, or store its result. True when stored. */
+static bool step_slot(web_tourneys *w, web_tourney_run *r, const bones_tourney_slot *slot)
+{
+	char err[512], id[40];
+	if (slot->bye) {
+		if (bones_tourney_db_add_bye(r->db, r->t, slot, err, sizeof err)) {
+			web_log("tourney %s: %s", r->id, err);
+			return false;
+		}
+		return true;
+	}
+	pairing_get(w, r->id, slot->round, slot->slot, id, sizeof id);
+	if (!id[0]) {
+		create_table(w, r, slot);
+		return false;
+	}
+	web_table *tab = web_tables_find(w->ts, id);
+	if (!tab)
+		return false;
+	bones_tourney_game_row row;
+	char *record = NULL;
+	if (!finished_row(r, slot, tab, &row, &record)) {
+		web_table_watch(w->ts, tab); /* agents-only tables play while watched */
+		return false;
+	}
+	row.chance = "", row.record = record ? record : "";
+	bool ok = !bones_tourney_db_add(r->db, &row, err, sizeof err);
+	if (!ok)
+		web_log("tourney %s: %s", r->id, err);
+	free(record);
+	return ok;
+}
+
+bool web_tourney_step(web_tourneys *w, web_tourney_run *r)
+{
+	const bones_tourney *t = r->t;
+	for (int round = 0; round < bones_tourney_round_count(t); round++) {
+		bones_tourney_slot *slots;
+		size_t n;
+		bones_tourney_stored *stored;
+		if (bones_tourney_batch(t, r->db, round, &slots, &n))
+			return false;
+		if (bones_tourney_db_stored(r->db, t->name, &stored)) {
+			free(slots);
+			return false;
+		}
+		bool done = true;
+		for (size_t i = 0; i < n; i++)
+			if (!bones_tourney_stored_has(stored, slots[i].round, slots[i].slot))
+				done &= step_slot(w, r, &slots[i]);
+		bones_tourney_stored_free(stored);
+		free(slots);
+		if (!done)
+			return false;
+		if (bones_tourney_static(t))
+			break;
+	}
+	return true;
+}
+
+/* The ids of the running tournaments (at most cap) into ids. */
+static int running(web_tourneys *w, char (*ids)[24], int cap)
+{
+	sqlite3 *db = web_store_lock(w->ts->store);
+	sqlite3_stmt *q = NULL;
+	int n = 0;
+	if (sqlite3_prepare_v2(db, "SELECT id FROM tourneys WHERE state = 'running' ORDER BY "
+			       "created", -1, &q, NULL) == SQLITE_OK)
+		while (n < cap && sqlite3_step(q) == SQLITE_ROW)
+			snprintf(ids[n++], 24, "%s", (const char *)sqlite3_column_text(q, 0));
+	sqlite3_finalize(q);
+	web_store_unlock(w->ts->store);
+	return n;
+}
+
+void *web_tourney_driver(void *arg)
+{
+	web_tourneys *w = arg;
+	uint64_t seen = 0;
+	char (*ids)[24] = malloc(WEB_TOURNEY_MAX * sizeof *ids);
+	while (ids && !web_tables_stopping(w->ts)) {
+		pthread_mutex_lock(&w->lock);
+		bool stop = w->stop;
+		pthread_mutex_unlock(&w->lock);
+		if (stop)
+			break;
+		web_tourney_due(w);
+		int n = running(w, ids, WEB_TOURNEY_MAX);
+		for (int i = 0; i < n; i++) {
+			char err[512];
+			pthread_mutex_lock(&w->lock);
+			web_tourney_run *r = web_tourney_open(w, ids[i], err, sizeof err);
+			if (r && web_tourney_step(w, r)) {
+				r->finished = true;
+				web_tourney_set_state(w, r->id, "finished");
+				web_log("tourney %s: finished", r->id);
+			}
+			pthread_mutex_unlock(&w->lock);
+		}
+		seen = web_tables_changes(w->ts, seen, 1000);
+	}
+	free(ids);
+	return NULL;
+}

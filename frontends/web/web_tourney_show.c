@@ -1,0 +1,245 @@
+/* GET /api/tournaments/ID (web_tourney.h): the tournament's facts, participants,
+ * standings with tiebreaks (bones_tourney_report, as `bones tourney` reports them),
+ * every finished game's result (the crosstable's cells) and the tables of the games
+ * paired so far, with the asking person's own seat links. */
+#include "web_tourney_internal.h"
+
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bones/i18n.h"
+#include "bones/tiebreak.h"
+#include "bones/tourney_report.h"
+#include "web_table_internal.h"
+
+static void facts(web_tourneys *w, const char *id, web_buf *out, bool *found)
+{
+	static const char *const keys[] = {"id", "name", "format", "state", "creator"};
+	sqlite3 *db = web_store_lock(w->ts->store);
+	sqlite3_stmt *q = NULL;
+	sqlite3_prepare_v2(db, "SELECT id, name, format, state, creator, start_at FROM "
+			   "tourneys WHERE id = ?", -1, &q, NULL);
+	sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
+	*found = q && sqlite3_step(q) == SQLITE_ROW;
+	bool first = true;
+	for (int k = 0; *found && k < 5; k++) {
+		web_buf_json_key(out, &first, keys[k]);
+		web_buf_json_string(out, (const char *)sqlite3_column_text(q, k));
+	}
+	if (*found)
+		web_buf_printf(out, ",\"start\":%lld", (long long)sqlite3_column_int64(q, 5));
+	sqlite3_finalize(q);
+	web_store_unlock(w->ts->store);
+}
+
+static void participants(const bones_tourney *t, web_buf *out)
+{
+	web_buf_printf(out, ",\"rounds\":%d,\"participants\":[", bones_tourney_round_count(t));
+	for (int p = 0; p < t->player_count; p++) {
+		bool first = true;
+		web_buf_puts(out, p ? ",{" : "{");
+		web_buf_json_key(out, &first, "name");
+		web_buf_json_string(out, t->players[p].name);
+		web_buf_json_key(out, &first, "agent");
+		web_buf_json_string(out, t->players[p].agent);
+		web_buf_json_key(out, &first, "person");
+		web_buf_puts(out, t->players[p].person ? "true}" : "false}");
+	}
+	web_buf_puts(out, "]");
+}
+
+/* The participant index of name, or the count (after every participant). */
+static int index_of(const bones_tourney *t, const char *name)
+{
+	int i = 0;
+	while (i < t->player_count && strcmp(t->players[i].name, name))
+		i++;
+	return i;
+}
+
+/* A Swiss's standings in the order its pairings see them: points, then the tiebreaks
+ * (bones_tiebreaks_compare), then the file's order; the report's own order (points,
+ * then rating) for the other formats. */
+static void swiss_order(const bones_tourney *t, const bones_tourney_standing *s, int n,
+			int *order)
+{
+	for (int i = 0; i < n; i++)
+		order[i] = i;
+	for (int i = 1; t->format == BONES_TOURNEY_SWISS && i < n; i++)
+		for (int j = i; j > 0; j--) {
+			const bones_tourney_standing *a = &s[order[j]], *b = &s[order[j - 1]];
+			bones_tiebreaks ta = {.buchholz = a->buchholz,
+					      .median_buchholz = a->median_buchholz,
+					      .sonneborn_berger = a->sonneborn_berger};
+			bones_tiebreaks tb = {.buchholz = b->buchholz,
+					      .median_buchholz = b->median_buchholz,
+					      .sonneborn_berger = b->sonneborn_berger};
+			int c = bones_tiebreaks_compare(a->points, &ta, b->points, &tb);
+			if (c > 0 || (!c && index_of(t, a->name) > index_of(t, b->name)))
+				break;
+			int x = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = x;
+		}
+}
+
+static void standings(web_tourney_run *r, web_buf *out)
+{
+	bones_tourney_report *rep = NULL;
+	int n = 0, order[BONES_TOURNEY_MAX_PLAYERS];
+	const bones_tourney_standing *all = NULL, *s[BONES_TOURNEY_MAX_PLAYERS];
+	if (!bones_tourney_report_create(r->db, r->t->name, &rep))
+		all = bones_tourney_report_standings(rep, &n);
+	n = n < BONES_TOURNEY_MAX_PLAYERS ? n : BONES_TOURNEY_MAX_PLAYERS;
+	swiss_order(r->t, all, n, order);
+	for (int i = 0; i < n; i++)
+		s[i] = &all[order[i]];
+	web_buf_puts(out, ",\"standings\":[");
+	for (int i = 0; i < n; i++) {
+		web_buf_puts(out, i ? ",{\"name\":" : "{\"name\":");
+		web_buf_json_string(out, s[i]->name);
+		web_buf_printf(out, ",\"games\":%d,\"wins\":%d,\"draws\":%d,\"losses\":%d,"
+			       "\"forfeits\":%d", s[i]->games, s[i]->wins, s[i]->draws, s[i]->losses,
+			       s[i]->forfeits);
+		const char *keys[] = {"points", "buchholz", "median_buchholz", "sonneborn_berger"};
+		double v[] = {s[i]->points, s[i]->buchholz, s[i]->median_buchholz,
+			      s[i]->sonneborn_berger};
+		for (int k = 0; k < 4; k++) {
+			web_buf_printf(out, ",\"%s\":", keys[k]);
+			web_buf_json_number(out, v[k]);
+		}
+		web_buf_puts(out, "}");
+	}
+	web_buf_puts(out, "]");
+	bones_tourney_report_destroy(rep);
+}
+
+static void results(web_tourney_run *r, web_buf *out)
+{
+	bones_tourney_game_row *rows = NULL;
+	size_t n = 0;
+	bones_tourney_db_rows(r->db, r->t->name, &rows, &n);
+	web_buf_puts(out, ",\"results\":[");
+	for (size_t i = 0; i < n; i++) {
+		const bones_tourney_game_row *g = &rows[i];
+		web_buf_printf(out, "%s{\"round\":%d,\"slot\":%d,\"game\":", i ? "," : "",
+			       g->round + 1, g->slot + 1);
+		web_buf_json_string(out, g->game);
+		web_buf_puts(out, ",\"forfeit\":");
+		web_buf_json_string(out, g->forfeit);
+		web_buf_puts(out, ",\"players\":[");
+		for (int k = 0; k < g->seats; k++) {
+			web_buf_puts(out, k ? "," : "");
+			web_buf_json_string(out, g->player[k]);
+		}
+		web_buf_puts(out, "],\"points\":[");
+		for (int k = 0; k < g->seats; k++) {
+			web_buf_puts(out, k ? "," : "");
+			web_buf_json_number(out, g->points[k]);
+		}
+		web_buf_puts(out, "]}");
+	}
+	web_buf_puts(out, "]");
+	bones_tourney_db_free_rows(rows);
+}
+
+/* One paired game's table: its seats, whether it is over, and me's own link. */
+static void table_json(web_table *tab, int round, int slot, const char *me, web_buf *out)
+{
+	pthread_mutex_lock(&tab->lock);
+	web_buf_printf(out, "{\"round\":%d,\"slot\":%d,\"table\":", round + 1, slot + 1);
+	web_buf_json_string(out, tab->row.id);
+	web_buf_printf(out, ",\"preset\":");
+	web_buf_json_string(out, tab->row.preset);
+	web_buf_printf(out, ",\"over\":%s,\"link\":\"/t/%s\",\"players\":[",
+		       web_table_over(tab) ? "true" : "false", tab->row.id);
+	const web_seat_row *mine = NULL;
+	int seat = 0;
+	for (int i = 0; i < tab->row.seat_count; i++) {
+		const web_seat_row *s = &tab->row.seats[i];
+		web_buf_puts(out, i ? "," : "");
+		web_buf_json_string(out, s->name);
+		if (me && s->token[0] && !strcasecmp(s->name, me))
+			mine = s, seat = i + 1;
+	}
+	web_buf_puts(out, "]");
+	if (mine)
+		web_buf_printf(out, ",\"mine\":\"/t/%s#seat=%d&token=%s\"", tab->row.id, seat,
+			       mine->token);
+	web_buf_puts(out, "}");
+	pthread_mutex_unlock(&tab->lock);
+}
+
+static void tables(web_tourneys *w, const char *id, const char *me, web_buf *out)
+{
+	sqlite3 *db = web_store_lock(w->ts->store);
+	sqlite3_stmt *q = NULL;
+	struct pair { int round, slot; char id[40]; } *v = NULL;
+	size_t n = 0, cap = 0;
+	sqlite3_prepare_v2(db, "SELECT round, slot, table_id FROM tourney_tables WHERE "
+			   "tourney = ? ORDER BY round, slot", -1, &q, NULL);
+	sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
+	while (q && sqlite3_step(q) == SQLITE_ROW) {
+		if (n == cap) {
+			void *m = realloc(v, (cap = cap ? 2 * cap : 16) * sizeof *v);
+			if (!m)
+				break;
+			v = m;
+		}
+		v[n].round = sqlite3_column_int(q, 0), v[n].slot = sqlite3_column_int(q, 1);
+		snprintf(v[n].id, sizeof v[n].id, "%s", (const char *)sqlite3_column_text(q, 2));
+		n++;
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(w->ts->store);
+	web_buf_puts(out, ",\"tables\":[");
+	bool first = true;
+	for (size_t i = 0; i < n; i++) {
+		web_table *tab = web_tables_find(w->ts, v[i].id);
+		if (!tab)
+			continue;
+		web_buf_puts(out, first ? "" : ",");
+		first = false;
+		table_json(tab, v[i].round, v[i].slot, me, out);
+	}
+	web_buf_puts(out, "]");
+	free(v);
+}
+
+web_result web_tourney_show(web_tourneys *w, const char *id, const char *me, web_buf *out)
+{
+	web_result r = {.code = 200};
+	bool found;
+	char state[16] = "", err[512];
+	web_buf_puts(out, "{");
+	facts(w, id, out, &found);
+	if (!found || !web_tourney_state(w, id, state, sizeof state)) {
+		out->len = 0;
+		r.code = 404;
+		snprintf(r.error, sizeof r.error, "%s", _("no such tournament"));
+		return r;
+	}
+	if (!strcmp(state, "open")) {
+		char *text = web_tourney_text(w, id), name[64];
+		bones_tourney *t = NULL;
+		snprintf(name, sizeof name, "tournament-%s", id);
+		if (text && !bones_tourney_load_text(name, text, &t, err, sizeof err))
+			participants(t, out);
+		else /* fewer than two participants so far */
+			web_buf_puts(out, ",\"participants\":[]");
+		bones_tourney_destroy(t);
+		free(text);
+	} else {
+		web_tourney_run *run = web_tourney_open(w, id, err, sizeof err);
+		if (run) {
+			participants(run->t, out);
+			standings(run, out);
+			results(run, out);
+		}
+		tables(w, id, me, out);
+	}
+	web_buf_puts(out, "}");
+	return r;
+}
