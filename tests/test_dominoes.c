@@ -20,6 +20,7 @@ typedef struct dom_state {
 	uint8_t line[28]; /* tile | 0x80 when shown high half first */
 	uint8_t length, left, right, turn, dealt, passes, drawing;
 	uint8_t lead; /* index of the lead tile in line */
+	uint8_t voids[4]; /* bit v: holds no tile showing v; 0x80: drew since, on hold */
 } dom_state;
 
 #define MAXM 64
@@ -292,7 +293,20 @@ static void test_dominoes__malformed_notation_is_a_parse_error(void)
 	bones_test_release(&g);
 }
 
-/* Tile conservation and the shape of the line; returns false at the first violation. */
+/* The tiles showing one of the pip values of a mask (bit v: pip value v). */
+static uint32_t with_pips(unsigned pips)
+{
+	uint32_t tiles = 0;
+	for (int t = 0, lo, hi; t < 28; t++) {
+		halves(t, &lo, &hi);
+		if ((pips >> lo & 1u) || (pips >> hi & 1u))
+			tiles |= 1u << t;
+	}
+	return tiles;
+}
+
+/* Tile conservation, the shape of the line and the voids (a player marked void in a pip
+ * value holds none of it); returns false at the first violation. */
 static bool check_invariants(const bones_test_game *g, const dom_state *s)
 {
 	uint32_t seen = s->boneyard;
@@ -319,6 +333,9 @@ static bool check_invariants(const bones_test_game *g, const dom_state *s)
 		CU_ASSERT_EQUAL_FATAL(s->right, prev);
 	CU_ASSERT_EQUAL_FATAL(seen, (1u << 28) - 1); /* every tile exactly once */
 	CU_ASSERT_EQUAL_FATAL(count, 28);
+	for (int p = 0; p < g->info.players; p++) /* the voids are true */
+		if (!(s->voids[p] & 0x80))
+			CU_ASSERT_EQUAL_FATAL(s->hand[p] & with_pips(s->voids[p]), 0);
 	return true;
 }
 
@@ -482,6 +499,64 @@ static void test_dominoes__resample_keeps_the_players_observation(void)
 	bones_test_release(&g);
 }
 
+/* What a pass or a draw tells everybody: the player holds nothing of the open ends. No
+ * resample, from any other player's view, ever deals them such a tile afterwards (after
+ * a pass for the rest of the game; after a draw until the tile drawn is dealt), over
+ * thousands of random games of every player count; the voids come from the moves seen
+ * here, not from the state. */
+static void test_dominoes__resample_keeps_what_passes_and_draws_reveal(void)
+{
+	static const char *const configs[] = {"players=2", "players=3", "players=4",
+					      "variant=draw", "variant=draw players=3",
+					      "variant=draw players=4 hand_size=4"};
+	bones_rng rng;
+	bones_rng_seed(&rng, 29);
+	int checked = 0, redealt = 0;
+	for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+		bones_test_game g;
+		dom_state *s = new_game(&g, configs[c]);
+		dom_state *r = malloc(sizeof *r);
+		for (int k = 0; k < 400; k++) {
+			P->init_state(g.game, s);
+			uint32_t banned[4] = {0}; /* the tiles each player passed on */
+			while (P->to_move(g.game, s) != BONES_TERMINAL) {
+				int who = s->turn, drew = -1;
+				bones_move m[MAXM];
+				char text[BONES_MOVE_TEXT_MAX];
+				size_t n = P->legal_moves(g.game, s, m, NULL, MAXM);
+				bones_move pick = m[bones_rng_below(&rng, (uint32_t)n)];
+				P->format_move(g.game, s, pick, text, sizeof text);
+				if (!strcmp(text, "pass"))
+					banned[who] |= fitting(s);
+				if (!strcmp(text, "draw"))
+					drew = who;
+				uint32_t ends = fitting(s);
+				CU_ASSERT_EQUAL_FATAL(P->apply(g.game, s, pick), BONES_OK);
+				if (P->to_move(g.game, s) == BONES_TERMINAL)
+					break;
+				for (int v = 0; v < g.info.players; v++) {
+					memcpy(r, s, sizeof *r);
+					P->resample(g.game, r, v, bones_rng_next_void, &rng);
+					check_invariants(&g, r);
+					for (int p = 0; p < g.info.players; p++) {
+						if (p == v)
+							continue;
+						CU_ASSERT_EQUAL_FATAL(r->hand[p] & banned[p], 0);
+						CU_ASSERT_FATAL(p != drew || !(r->hand[p] & ends));
+						checked += banned[p] != 0 || p == drew;
+						redealt += r->hand[p] != s->hand[p];
+					}
+				}
+			}
+		}
+		free(r);
+		free(s);
+		bones_test_release(&g);
+	}
+	CU_ASSERT(checked > 10000);
+	CU_ASSERT(redealt > checked / 2); /* the hands are still dealt afresh */
+}
+
 /* The observation hides the other hands: two deals that differ only there look alike. */
 static void test_dominoes__observation_shows_only_the_own_hand(void)
 {
@@ -585,6 +660,7 @@ int main(void)
 		{"thousands of random games keep every tile once", test_dominoes__thousands_of_random_games_keep_every_tile_once},
 		{"a memcpy clone has the same future", test_dominoes__a_memcpy_clone_has_the_same_future},
 		{"resample keeps the player's observation", test_dominoes__resample_keeps_the_players_observation},
+		{"resample keeps what passes and draws reveal", test_dominoes__resample_keeps_what_passes_and_draws_reveal},
 		{"observation shows only the own hand", test_dominoes__observation_shows_only_the_own_hand},
 		{"render extension maps plays to hand and end", test_dominoes__render_extension_maps_plays_to_hand_and_end},
 		{NULL, NULL}};

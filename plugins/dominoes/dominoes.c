@@ -229,6 +229,12 @@ static void place(const game *g, state *s, int kind, int t)
 	s->length++;
 }
 
+/* The pip values of the open ends as void bits (see state.voids). */
+static uint8_t ends(const state *s)
+{
+	return (uint8_t)(1u << s->left | 1u << s->right);
+}
+
 bones_status dom_apply(const void *vg, void *vs, bones_move m)
 {
 	const game *g = vg;
@@ -249,19 +255,24 @@ bones_status dom_apply(const void *vg, void *vs, bones_move m)
 					s->turn = (uint8_t)p;
 		}
 		break;
-	case DRAW: /* the drawer keeps the turn */
+	case DRAW: /* the drawer keeps the turn, and holds nothing of the open ends */
+		s->voids[s->turn] = (uint8_t)((s->voids[s->turn] & ~VOIDS_OPEN) | ends(s));
 		s->drawing = 1;
 		break;
-	case DRAWN:
+	case DRAWN: /* the tile may show any pip: only the open ends' voids stay, on hold */
 		s->boneyard &= ~bit;
 		s->hand[s->turn] |= bit;
+		s->voids[s->turn] = (uint8_t)((s->voids[s->turn] & ends(s)) | VOIDS_OPEN);
 		s->drawing = 0;
 		break;
 	case PASS:
+		s->voids[s->turn] = (uint8_t)((s->voids[s->turn] & ~VOIDS_OPEN) | ends(s));
 		s->passes++;
 		s->turn = (uint8_t)((s->turn + 1) % g->players);
 		break;
 	default: /* LEAD, LEFT, RIGHT */
+		/* after draws the one tile that fits is laid: the voids hold again */
+		s->voids[s->turn] &= (uint8_t)~VOIDS_OPEN;
 		s->hand[s->turn] &= ~bit;
 		s->passes = 0;
 		place(g, s, KIND(m), TILE(m));
@@ -324,8 +335,53 @@ static void ranks(const void *vg, const void *vs, int *out)
 /* ==== 9. Hidden information =========================================================
  * The observation is the text view in English (text.c, dom_observation). */
 
+/* The tiles player p may hold as far as everybody knows: none showing a pip value p is
+ * void in (state.voids), unless p drew since. */
+static uint32_t may_hold(const game *g, const state *s, int p)
+{
+	uint32_t mask = (1u << TILES) - 1;
+	if (!(s->voids[p] & VOIDS_OPEN))
+		for (int v = 0; v < 7; v++)
+			if (s->voids[p] >> v & 1u)
+				mask &= ~g->with_pip[v];
+	return mask;
+}
+
+/* The hidden tiles' new owners: group k is hand k, or the boneyard for k == players;
+ * room[k] tiles still to give it, allowed[k] the tiles it may take. */
+typedef struct redeal {
+	int groups;
+	int room[MAX_PLAYERS + 1];
+	uint32_t allowed[MAX_PLAYERS + 1];
+	int8_t owner[TILES]; /* the group of each tile, -1 none yet */
+} redeal;
+
+/* Give tile t a group, moving tiles already given along a chain when every group that
+ * may take t is full (an augmenting path; `seen` the groups tried). */
+static bool give(redeal *r, int t, unsigned *seen)
+{
+	for (int k = 0; k < r->groups; k++) {
+		if (!(r->allowed[k] >> t & 1u) || (*seen >> k & 1u))
+			continue;
+		*seen |= 1u << k;
+		if (r->room[k] > 0) {
+			r->room[k]--;
+			r->owner[t] = (int8_t)k;
+			return true;
+		}
+		for (int u = 0; u < TILES; u++)
+			if (r->owner[u] == k && give(r, u, seen)) {
+				r->owner[t] = (int8_t)k;
+				return true;
+			}
+	}
+	return false;
+}
+
 /* Deal the tiles `player` cannot see (other hands and the boneyard) afresh, keeping every
- * count. Nothing is hidden once the game is over. */
+ * count and every player's voids: each tile in a random order goes to a group that may
+ * take it, drawn in proportion to the room left (uniform over the consistent deals with
+ * two players). Nothing is hidden once the game is over. */
 static void resample(const void *vg, void *vs, int player,
 		     uint64_t (*next_random)(void *rng), void *rng)
 {
@@ -347,14 +403,35 @@ static void resample(const void *vg, void *vs, int player,
 		pool[i] = pool[j];
 		pool[j] = swap;
 	}
-	for (int p = 0; p <= g->players; p++) { /* p == players is the boneyard */
-		uint32_t *mask = p < g->players ? &s->hand[p] : &s->boneyard;
-		if (p == player)
-			continue;
-		int want = dom_count(*mask);
-		*mask = 0;
-		while (want-- > 0)
-			*mask |= 1u << pool[--n];
+	redeal r = {.groups = g->players + 1};
+	memset(r.owner, -1, sizeof r.owner);
+	for (int k = 0; k < r.groups; k++) {
+		bool yard = k == g->players;
+		r.room[k] = k == player ? 0 : dom_count(yard ? s->boneyard : s->hand[k]);
+		r.allowed[k] = yard ? unseen : may_hold(g, s, k);
+	}
+	for (int i = 0; i < n; i++) {
+		int t = pool[i], total = 0, k = 0;
+		for (int j = 0; j < r.groups; j++)
+			total += r.allowed[j] >> t & 1u ? r.room[j] : 0;
+		if (total > 0) {
+			int pick = (int)bones_random_below(next_random, rng, (uint32_t)total);
+			for (k = 0; !(r.allowed[k] >> t & 1u) || (pick -= r.room[k]) >= 0; k++)
+				;
+			r.room[k]--;
+			r.owner[t] = (int8_t)k;
+		} else {
+			unsigned seen = 0;
+			if (!give(&r, t, &seen))
+				return; /* voids no deal meets: not from a real game, keep it */
+		}
+	}
+	for (int k = 0; k < r.groups; k++)
+		if (k != player)
+			*(k < g->players ? &s->hand[k] : &s->boneyard) = 0;
+	for (int i = 0; i < n; i++) {
+		int k = r.owner[pool[i]];
+		*(k < g->players ? &s->hand[k] : &s->boneyard) |= 1u << pool[i];
 	}
 }
 

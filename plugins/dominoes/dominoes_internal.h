@@ -62,8 +62,14 @@ typedef struct state {
 	uint8_t passes;             /* passes in a row since the last tile was played */
 	uint8_t drawing;            /* 1 after a "draw" move: the next node deals it a tile */
 	uint8_t lead;               /* index in line of the lead tile (for the picture) */
+	uint8_t voids[MAX_PLAYERS]; /* public: bit v, player holds no tile showing pip v;
+				     * VOIDS_OPEN while a tile drawn since may break it */
 } state;
-_Static_assert(sizeof(state) == 56, "state has no hidden padding");
+_Static_assert(sizeof(state) == 60, "state has no hidden padding");
+
+/* voids[p] bit 7: p drew a tile after the voids were learnt and has not moved since, so
+ * the tile (hidden) may show one of them; resample ignores the voids until p's move. */
+#define VOIDS_OPEN 0x80u
 
 /* Every tile of a bitmask, lowest first. */
 #define FOR_TILES(t, mask) \
