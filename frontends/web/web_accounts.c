@@ -292,6 +292,12 @@ void web_accounts_seat_taken(web_accounts *a, const char *session, const char *i
 	if (!session || !web_session_find(a->st, session, web_session_now(a->ts), name,
 					  sizeof name))
 		return;
+	web_accounts_give_seat(a, name, id, token);
+}
+
+void web_accounts_give_seat(web_accounts *a, const char *name, const char *id,
+			    const char *token)
+{
 	if (write_account(a, "INSERT OR IGNORE INTO account_seats VALUES(?,?,?)", name, id, token, 0) ==
 	    SQLITE_DONE)
 		return;

@@ -44,6 +44,10 @@ bool web_accounts_wants_body(const char *method, const char *path);
  * the player's page. */
 void web_accounts_seat_taken(web_accounts *a, const char *session, const char *id,
 			     const char *token);
+/* The seat of table id (its token) belongs to account name (a server tournament seats
+ * its people so): their games are rated and listed as theirs. */
+void web_accounts_give_seat(web_accounts *a, const char *name, const char *id,
+			    const char *token);
 /* A request with a seat's token of table id: false when the session's account is not
  * the one holding that seat (one account cannot act for another); a seat no account
  * holds becomes the session's. Without a session: true (link play). */

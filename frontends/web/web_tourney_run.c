@@ -3,6 +3,7 @@
  * the tournament's results file, and the next round is paired from those rows. Every
  * step starts from what is stored (the results file and the store's table of pairings),
  * so a restart after kill -9 goes on where the server stopped. */
+#include "web_accounts.h"
 #include "web_tourney_internal.h"
 
 #include <sqlite3.h>
@@ -77,6 +78,20 @@ static void options_json(const bones_options *opts, web_buf *out)
 	web_buf_puts(out, "}");
 }
 
+/* The people's seats of a new table (seats: the create reply's) belong to their
+ * accounts, so that their games are rated and on their pages. */
+static void give_seats(web_tourneys *w, const bones_tourney *t, const bones_tourney_slot *slot,
+		       const char *id, const web_json *seats)
+{
+	const web_json *s = seats && seats->type == WEB_JSON_ARRAY ? seats->child : NULL;
+	for (int i = 0; s && i < slot->seats; i++, s = s->next) {
+		const bones_tourney_player *p = &t->players[slot->player[i]];
+		const char *token = web_json_string(s, "token");
+		if (p->person && token)
+			web_accounts_give_seat(web_tables_accounts(w->ts), p->name, id, token);
+	}
+}
+
 /* Create the table of slot: its participants in seat order, people as human seats. */
 static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourney_slot *slot)
 {
@@ -123,6 +138,7 @@ static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourne
 	if (ok && web_json_parse(&rep, reply.data, reply.len, err, sizeof err)) {
 		const char *s = web_json_string(rep.root, "id");
 		snprintf(id, sizeof id, "%s", s ? s : "");
+		give_seats(w, t, slot, id, web_json_get(rep.root, "seats"));
 		web_json_release(&rep);
 	}
 	ok = ok && id[0] && pairing_put(w, r->id, slot->round, slot->slot, id);

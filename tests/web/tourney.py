@@ -205,6 +205,13 @@ check("the report: HTML with the standings", st == 200 and "text/html" in h.get(
 st, rec, _ = srv.call("GET", T + "/games.bones")
 check("the records: one per game played", st == 200 and rec.count("[Event \"cup\"]") == 6
       and rec.count("[Round \"3\"]") == 2, (st, str(rec)[:300]))
+# the people's games are their accounts' (rated, on their pages) like any table's
+for name in ("ann", "bob"):
+    played = sum(1 for t in final["tables"] if name in t["players"])
+    st, page, _ = srv.call("GET", "/api/players/" + name)
+    rated = sum(r["games"] for r in page.get("ratings", []))
+    check("%s's page: the %d tournament games, all rated" % (name, played),
+          st == 200 and played > 0 and rated == played, (played, page.get("ratings")))
 # start times (the test clock): too few people by then drops it, two start it
 now = srv.now() // 1000
 lone = call("POST", "/api/tournaments", {"ini": INI, "start": now + 60}, bob)[1]["id"]
