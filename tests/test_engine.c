@@ -360,9 +360,26 @@ static bool engines_play_hidden_game(const char *settings, uint64_t seed, const 
 	return ok;
 }
 
+/* count games of dominoes in each of the n settings (seeds step, 2 step, ...) driven as
+ * h says: every one must end without an error or an illegal move. */
+static void play_hidden_games(const char *const *settings, size_t n, uint64_t count,
+			      uint64_t step, const host *h)
+{
+	uint64_t clean = 0;
+	for (size_t k = 0; k < n; k++)
+		for (uint64_t seed = step; seed <= count * step; seed += step)
+			if (engines_play_hidden_game(settings[k], seed, h))
+				clean++;
+			else
+				fprintf(stderr, " (%s, seed %llu)\n", settings[k],
+					(unsigned long long)seed);
+	CU_ASSERT_EQUAL(clean, n * count);
+}
+
 /* Block and draw dominoes for 2 to 4 players: each engine guesses the tiles it may not
  * see, repairs its guesses when the play contradicts them (who leads, a pass, a drawn
- * tile played) and never answers an error or an illegal move. */
+ * tile played) and never answers an error or an illegal move; the host speaks protocol
+ * 1.0 (no movers), as an old host does. */
 static void test_engine__engines_told_their_seat_play_hidden_dominoes_to_the_end(void)
 {
 	static const char *const settings[] = {
@@ -370,15 +387,7 @@ static void test_engine__engines_told_their_seat_play_hidden_dominoes_to_the_end
 		"players=2 variant=draw", "players=3 variant=draw", "players=4 variant=draw",
 	};
 	static const host old = {"greedy", "genmove", false, 0};
-	int games = 0, clean = 0;
-	for (size_t k = 0; k < sizeof settings / sizeof settings[0]; k++)
-		for (uint64_t seed = 1; seed <= 25; seed++, games++)
-			if (engines_play_hidden_game(settings[k], seed * 1000003, &old))
-				clean++;
-			else
-				fprintf(stderr, " (%s, seed %llu)\n", settings[k],
-					(unsigned long long)(seed * 1000003));
-	CU_ASSERT_EQUAL(clean, games);
+	play_hidden_games(settings, 6, 25, 1000003, &old);
 }
 
 /* A host's hurry costs no repair: in 4-player draw dominoes at `genmove 60` (the guesses
@@ -387,14 +396,9 @@ static void test_engine__engines_told_their_seat_play_hidden_dominoes_to_the_end
  * repair's budget is work, not time, so this holds on a loaded machine too. */
 static void test_engine__a_hurried_genmove_still_repairs_the_guesses(void)
 {
+	static const char *const draw4[] = {"players=4 variant=draw"};
 	static const host hurry = {"random", "genmove 60", true, 0};
-	int clean = 0;
-	for (uint64_t seed = 1; seed <= 20; seed++)
-		if (engines_play_hidden_game("players=4 variant=draw", seed * 7919, &hurry))
-			clean++;
-		else
-			fprintf(stderr, " (seed %llu)\n", (unsigned long long)(seed * 7919));
-	CU_ASSERT_EQUAL(clean, 20);
+	play_hidden_games(draw4, 1, 20, 7919, &hurry);
 }
 
 /* The last resort: with a repair budget of one history entry no repair of the guesses
@@ -408,15 +412,7 @@ static void test_engine__without_a_repair_every_move_is_still_legal(void)
 		"players=3 variant=draw", "players=4 variant=draw",
 	};
 	static const host none = {"random", "genmove 60", true, 1};
-	int games = 0, clean = 0;
-	for (size_t k = 0; k < sizeof settings / sizeof settings[0]; k++)
-		for (uint64_t seed = 1; seed <= 25; seed++, games++)
-			if (engines_play_hidden_game(settings[k], seed * 104729, &none))
-				clean++;
-			else
-				fprintf(stderr, " (%s, seed %llu)\n", settings[k],
-					(unsigned long long)(seed * 104729));
-	CU_ASSERT_EQUAL(clean, games);
+	play_hidden_games(settings, 4, 25, 104729, &none);
 }
 
 /* Text that is no move in any position is refused before a repair of the guesses: with

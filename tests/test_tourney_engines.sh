@@ -98,12 +98,17 @@ agent = random
 [player.greedy]
 agent = greedy
 INI
-"$bones" tourney "$tmp/hidden.ini" --output "$tmp/hidden" --quiet >/dev/null 2>&1 ||
-	fail "the hidden-information tournament exited $?"
-played=$(awk -F, 'NR > 1 && $9 == "bones"' "$tmp/hidden/games.csv" | wc -l)
-forfeits=$(awk -F, 'NR > 1 && $9 == "bones" && $13 != ""' "$tmp/hidden/games.csv" | wc -l)
-[ "$played" -ge 20 ] && [ "$forfeits" = 0 ] ||
-	fail "bones engine forfeited $forfeits of $played hidden-information games: $(grep -m1 'seat [0-9] (bones)' "$tmp/hidden/games.csv")"
+# no_forfeits NAME MIN WHAT: the tournament $tmp/NAME.ini into $tmp/NAME, in which the
+# player bones plays at least MIN games and forfeits none
+no_forfeits() {
+	"$bones" tourney "$tmp/$1.ini" --output "$tmp/$1" --quiet >/dev/null 2>&1 ||
+		fail "the $3 tournament exited $?"
+	played=$(awk -F, 'NR > 1 && $9 == "bones"' "$tmp/$1/games.csv" | wc -l)
+	forfeits=$(awk -F, 'NR > 1 && $9 == "bones" && $13 != ""' "$tmp/$1/games.csv" | wc -l)
+	[ "$played" -ge "$2" ] && [ "$forfeits" = 0 ] ||
+		fail "bones engine forfeited $forfeits of $played $3 games: $(grep -m1 'seat [0-9] (bones)' "$tmp/$1/games.csv")"
+}
+no_forfeits hidden 20 hidden-information
 
 # a host in a hurry: 100 games of bones engine in 4-player draw dominoes at 60 ms a move
 # (its guesses often have another player lead) without a forfeit: it is told who made
@@ -153,12 +158,7 @@ other=$(awk -F, 'FNR == 1 { next }
 # movers and plays hidden dominoes without a forfeit
 sed -e "s|^engine = .*|engine = sed -u s/^protocol/old-protocol/ \| \"$bones\" engine --agent greedy|" \
 	-e 's/^name = hidden$/name = old/' -e 's/^rounds = 8$/rounds = 4/' "$tmp/hidden.ini" >"$tmp/old.ini"
-"$bones" tourney "$tmp/old.ini" --output "$tmp/old" --quiet >/dev/null 2>&1 ||
-	fail "the protocol 1.0 tournament exited $?"
-played=$(awk -F, 'NR > 1 && $9 == "bones"' "$tmp/old/games.csv" | wc -l)
-forfeits=$(awk -F, 'NR > 1 && $9 == "bones" && $13 != ""' "$tmp/old/games.csv" | wc -l)
-[ "$played" -ge 10 ] && [ "$forfeits" = 0 ] ||
-	fail "a protocol 1.0 engine forfeited $forfeits of $played games: $(grep -m1 'seat [0-9] (bones)' "$tmp/old/games.csv")"
+no_forfeits old 10 "protocol 1.0"
 
 # an engine that answers nonsense is restarted (what it prints later is never read as an
 # answer), and "info ..." lines before a move are no answer: one forfeit, in one game
