@@ -45,7 +45,8 @@ bool bones_engine_masked_outcome(bones_engine *e, const void *state, const char 
 	size_t len = strlen(text);
 	if (!len || text[len - 1] != '?' || p->to_move(game, state) != BONES_CHANCE)
 		return false;
-	size_t n = p->legal_moves(game, state, e->moves, NULL, bones_session_info(e->session)->max_moves);
+	size_t n = p->legal_moves(game, state, e->moves, NULL,
+				  bones_session_info(e->session)->max_moves);
 	size_t match = 0;
 	for (size_t i = 0; i < n; i++) {
 		char t[BONES_MOVE_TEXT_MAX];
