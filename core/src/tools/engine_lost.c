@@ -14,7 +14,7 @@
 
 #define FIT_TRIES 4096   /* resamples of the position itself per move that must fit */
 #define BACK_TRIES 4096  /* then resamples at each earlier entry tried */
-#define BACK_WORK 250000 /* history entries those replay at most */
+#define BACK_WORK 50000  /* history entries those replay at most */
 
 bool bones_engine_goal_holds(const bones_plugin *p, const void *game, const void *state,
 			     bones_redeal_goal goal)
