@@ -31,7 +31,7 @@ printf '%s\n' "new testgame seed=3 target=5" "bogus" "legal" "play +2" "play 9" 
 	BONES_PLUGIN_PATH=$TP "$BONES" engine >"$T/engine" 2>"$T/engine.err"
 status=$?
 expected='ok
-error: unknown command '"'"'bogus'"'"' (known: new, tomove, legal, play, roll, scores, show, record, genmove, quit)
+error: unknown command '"'"'bogus'"'"' (known: new, tomove, legal, play, roll, scores, show, record, genmove, protocol, quit)
 legal 2 +1 +2
 ok
 error: move 2: '"'"'9'"'"': not a move of this game

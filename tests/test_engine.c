@@ -147,7 +147,7 @@ static const struct {
 	{"new testgame target=4 max_step=5",
 	 "error: max_step: 5 must be below the target 4\n"},
 	{"frobnicate now", "error: unknown command 'frobnicate' (known: new, tomove, legal, "
-			   "play, roll, scores, show, record, genmove, quit)\n"},
+			   "play, roll, scores, show, record, genmove, protocol, quit)\n"},
 	{"new testgame seed=3 target=5", "ok\n"},
 	{"   ", ""},
 	{"tomove extra", "error: tomove takes no arguments\n"},
@@ -156,13 +156,25 @@ static const struct {
 	{"play +1 +1", "error: move 1: '+1 +1': not a move of this game\n"},
 	/* only a trailing CR is a line end: a CR anywhere else fails the whole line */
 	{"\rtomove", "error: unknown command '?tomove' (known: new, tomove, legal, play, roll, "
-		     "scores, show, record, genmove, quit)\n"},
+		     "scores, show, record, genmove, protocol, quit)\n"},
 	{"play +1\rjunk", "error: move 1: '+1?junk': not a move of this game\n"},
 	{"roll", "error: roll: not a chance node (tomove says who moves)\n"},
 	{"legal", "legal 2 +1 +2\n"},
 	{"\tplay  +2 \r", "ok\n"},
 	{"tomove", "player 2\n"},
-	{"play +2", "ok\n"},
+	/* protocol 1.1: the host may name who moved */
+	{"play player 2 +2", "error: move 2: 'player 2 +2': not a move of this game\n"},
+	{"protocol", "protocol 1.1\n"},
+	{"protocol 1.0", "protocol 1.0\n"},
+	{"protocol 1", "error: usage: protocol [MAJOR.MINOR] (this engine speaks 1.0 and 1.1)\n"},
+	{"protocol 0.9", "error: protocol: '0.9' is not a version MAJOR.MINOR of 1.0 or later "
+			 "(this engine speaks 1.0 and 1.1)\n"},
+	{"protocol 2.4", "protocol 1.1\n"},
+	{"play player 3 +2", "error: play: player '3' is not a player of this game (1..2)\n"},
+	{"play player 1", "error: usage: play [player N | chance] MOVE\n"},
+	{"play player 1 +2", "error: move 2: '+2': that player is not to move here\n"},
+	{"play chance +2", "error: move 2: '+2': chance is not to move here\n"},
+	{"play player 2 +2", "ok\n"},
 	{"play +1", "ok\n"},
 	{"tomove", "over\n"},
 	{"scores", "scores 1 0\n"},
@@ -265,13 +277,25 @@ static void seen_text(const bones_session *s, size_t i, int seat, char *text, si
 	}
 }
 
+/* How a test host drives its engines. */
+typedef struct host {
+	const char *agent, *genmove; /* the engines' agent; the line asking for a move */
+	bool movers;                 /* protocol 1.1: every play names who moved */
+	long budget;                 /* the engines' repair budget, 0: the default */
+} host;
+
 /* Send seat's engine every history entry it has not seen yet; false at an error. */
-static bool catch_up(conversation *c, const bones_session *s, int seat, size_t *sent)
+static bool catch_up(conversation *c, const bones_session *s, int seat, size_t *sent,
+		     bool movers)
 {
-	char line[BONES_MOVE_TEXT_MAX + 8];
+	char line[BONES_MOVE_TEXT_MAX + 24];
 	for (; *sent < bones_session_length(s); (*sent)++) {
+		int who = bones_session_mover_at(s, *sent), n = 5;
 		strcpy(line, "play ");
-		seen_text(s, *sent, seat, line + 5, sizeof line - 5);
+		if (movers)
+			n = who < 0 ? sprintf(line, "play chance ")
+				    : sprintf(line, "play player %d ", who + 1);
+		seen_text(s, *sent, seat, line + n, sizeof line - (size_t)n);
 		const char *reply = ask(c, line);
 		if (strcmp(reply, "ok\n")) {
 			fprintf(stderr, "\n  seat %d: '%s' answered %s", seat + 1, line, reply);
@@ -281,11 +305,10 @@ static bool catch_up(conversation *c, const bones_session *s, int seat, size_t *
 	return true;
 }
 
-/* One game of dominoes with settings, every seat an engine with agent told its seat and
- * shown only what that seat may see, asked for its moves with the line genmove; true
- * when every move was accepted and every genmove legal in the real game, to the end. */
-static bool engines_play_hidden_game(const char *settings, uint64_t seed, const char *agent,
-				     const char *genmove)
+/* One game of dominoes with settings, every seat an engine told its seat and shown only
+ * what that seat may see, driven as h says; true when every move was accepted and every
+ * genmove legal in the real game, to the end. */
+static bool engines_play_hidden_game(const char *settings, uint64_t seed, const host *h)
 {
 	bones_registry *reg = bones_registry_create();
 	bones_registry_scan_dir(reg, BONES_BUILD_PLUGIN_DIR);
@@ -304,7 +327,10 @@ static bool engines_play_hidden_game(const char *settings, uint64_t seed, const 
 	bool ok = true;
 	for (int i = 0; i < players; i++) {
 		open_conversation(&seats[i]);
-		bones_engine_set_agent(seats[i].engine, agent);
+		bones_engine_set_agent(seats[i].engine, h->agent);
+		bones_engine_set_repair_budget(seats[i].engine, h->budget);
+		if (h->movers)
+			CU_ASSERT_STRING_EQUAL(ask(&seats[i], "protocol 1.1"), "protocol 1.1\n");
 		snprintf(line, sizeof line, "new dominoes %s seat=%d seed=%llu", settings, i + 1,
 			 (unsigned long long)(seed * 31 + (uint64_t)i));
 		CU_ASSERT_STRING_EQUAL(ask(&seats[i], line), "ok\n");
@@ -316,8 +342,8 @@ static bool engines_play_hidden_game(const char *settings, uint64_t seed, const 
 			CU_ASSERT_FATAL(!bones_session_sample_chance(s, &m) && !bones_session_play(s, m));
 			continue;
 		}
-		ok = catch_up(&seats[who], s, who, &sent[who]);
-		const char *reply = ok ? ask(&seats[who], genmove) : "";
+		ok = catch_up(&seats[who], s, who, &sent[who], h->movers);
+		const char *reply = ok ? ask(&seats[who], h->genmove) : "";
 		if (ok && (strncmp(reply, "move ", 5) ||
 			   bones_session_play_text(s, strtok(strcpy(line, reply + 5), "\n"), err,
 						   sizeof err))) {
@@ -326,7 +352,7 @@ static bool engines_play_hidden_game(const char *settings, uint64_t seed, const 
 		}
 	}
 	for (int i = 0; i < players; i++) {
-		ok = ok && catch_up(&seats[i], s, i, &sent[i]);
+		ok = ok && catch_up(&seats[i], s, i, &sent[i], h->movers);
 		close_conversation(&seats[i]);
 	}
 	bones_session_destroy(s);
@@ -334,24 +360,34 @@ static bool engines_play_hidden_game(const char *settings, uint64_t seed, const 
 	return ok;
 }
 
+/* count games of dominoes in each of the n settings (seeds step, 2 step, ...) driven as
+ * h says: every one must end without an error or an illegal move. */
+static void play_hidden_games(const char *const *settings, size_t n, uint64_t count,
+			      uint64_t step, const host *h)
+{
+	uint64_t clean = 0;
+	for (size_t k = 0; k < n; k++)
+		for (uint64_t seed = step; seed <= count * step; seed += step)
+			if (engines_play_hidden_game(settings[k], seed, h))
+				clean++;
+			else
+				fprintf(stderr, " (%s, seed %llu)\n", settings[k],
+					(unsigned long long)seed);
+	CU_ASSERT_EQUAL(clean, n * count);
+}
+
 /* Block and draw dominoes for 2 to 4 players: each engine guesses the tiles it may not
  * see, repairs its guesses when the play contradicts them (who leads, a pass, a drawn
- * tile played) and never answers an error or an illegal move. */
+ * tile played) and never answers an error or an illegal move; the host speaks protocol
+ * 1.0 (no movers), as an old host does. */
 static void test_engine__engines_told_their_seat_play_hidden_dominoes_to_the_end(void)
 {
 	static const char *const settings[] = {
 		"players=2 variant=block", "players=3 variant=block", "players=4 variant=block",
 		"players=2 variant=draw", "players=3 variant=draw", "players=4 variant=draw",
 	};
-	int games = 0, clean = 0;
-	for (size_t k = 0; k < sizeof settings / sizeof settings[0]; k++)
-		for (uint64_t seed = 1; seed <= 25; seed++, games++)
-			if (engines_play_hidden_game(settings[k], seed * 1000003, "greedy", "genmove"))
-				clean++;
-			else
-				fprintf(stderr, " (%s, seed %llu)\n", settings[k],
-					(unsigned long long)(seed * 1000003));
-	CU_ASSERT_EQUAL(clean, games);
+	static const host old = {"greedy", "genmove", false, 0};
+	play_hidden_games(settings, 6, 25, 1000003, &old);
 }
 
 /* A host's hurry costs no repair: in 4-player draw dominoes at `genmove 60` (the guesses
@@ -360,14 +396,23 @@ static void test_engine__engines_told_their_seat_play_hidden_dominoes_to_the_end
  * repair's budget is work, not time, so this holds on a loaded machine too. */
 static void test_engine__a_hurried_genmove_still_repairs_the_guesses(void)
 {
-	int clean = 0;
-	for (uint64_t seed = 1; seed <= 20; seed++)
-		if (engines_play_hidden_game("players=4 variant=draw", seed * 7919, "random",
-					     "genmove 60"))
-			clean++;
-		else
-			fprintf(stderr, " (seed %llu)\n", (unsigned long long)(seed * 7919));
-	CU_ASSERT_EQUAL(clean, 20);
+	static const char *const draw4[] = {"players=4 variant=draw"};
+	static const host hurry = {"random", "genmove 60", true, 0};
+	play_hidden_games(draw4, 1, 20, 7919, &hurry);
+}
+
+/* The last resort: with a repair budget of one history entry no repair of the guesses
+ * ever succeeds, and every engine still plays every move it is sent and answers every
+ * genmove with a legal move, from a position of its own whose hidden tiles are
+ * resampled until the move fits (the host names the mover of each move). */
+static void test_engine__without_a_repair_every_move_is_still_legal(void)
+{
+	static const char *const settings[] = {
+		"players=2 variant=block", "players=4 variant=block",
+		"players=3 variant=draw", "players=4 variant=draw",
+	};
+	static const host none = {"random", "genmove 60", true, 1};
+	play_hidden_games(settings, 4, 25, 104729, &none);
 }
 
 /* Text that is no move in any position is refused before a repair of the guesses: with
@@ -509,6 +554,8 @@ int main(void)
 		{"a chooser answers genmove", test_engine__a_chooser_answers_genmove},
 		{"a hurried genmove still repairs the guesses",
 		 test_engine__a_hurried_genmove_still_repairs_the_guesses},
+		{"without a repair every move is still legal",
+		 test_engine__without_a_repair_every_move_is_still_legal},
 		{"garbage is refused before a repair", test_engine__garbage_is_refused_before_a_repair},
 		{"error replies escape control characters",
 		 test_engine__error_replies_escape_control_characters},

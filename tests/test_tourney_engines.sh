@@ -67,6 +67,15 @@ shown=$(grep -c '^play deal:[0-6]-[0-6]$' "$tmp/spy.log")
 	fail "the spy saw $shown deals and $masked masked ones, not 7 and 7"
 grep -q '^new dominoes .* seat=[12] seed=[0-9]*$' "$tmp/spy.log" || fail "the spy was not told its seat"
 grep -q "illegal move 'not-a-move'" "$tmp/spy/games.csv" || fail "a garbage move was no forfeit"
+# the host asks for protocol 1.1 first; a spy that agrees is told who made each move
+[ "$(head -1 "$tmp/spy.log")" = "protocol 1.1" ] || fail "the host's first line: $(head -1 "$tmp/spy.log")"
+rm -f "$tmp/spy.log"
+SPY_LOG=$tmp/spy.log SPY_PROTOCOL=1.1 "$bones" tourney "$tmp/spy.ini" --output "$tmp/spy11" \
+	--quiet >/dev/null 2>&1 || fail "the protocol 1.1 spy tournament exited $?"
+masked=$(grep -c '^play chance deal:?$' "$tmp/spy.log")
+shown=$(grep -c '^play chance deal:[0-6]-[0-6]$' "$tmp/spy.log")
+[ "$masked" = 7 ] && [ "$shown" = 7 ] ||
+	fail "the 1.1 spy saw $shown deals and $masked masked ones with their mover, not 7 and 7"
 
 # bones engine in hidden-information games, told its seat: it guesses the tiles it may
 # not see and repairs its guesses whenever the play contradicts them (who leads, a pass,
@@ -89,51 +98,67 @@ agent = random
 [player.greedy]
 agent = greedy
 INI
-"$bones" tourney "$tmp/hidden.ini" --output "$tmp/hidden" --quiet >/dev/null 2>&1 ||
-	fail "the hidden-information tournament exited $?"
-played=$(awk -F, 'NR > 1 && $9 == "bones"' "$tmp/hidden/games.csv" | wc -l)
-forfeits=$(awk -F, 'NR > 1 && $9 == "bones" && $13 != ""' "$tmp/hidden/games.csv" | wc -l)
-[ "$played" -ge 20 ] && [ "$forfeits" = 0 ] ||
-	fail "bones engine forfeited $forfeits of $played hidden-information games: $(grep -m1 'seat [0-9] (bones)' "$tmp/hidden/games.csv")"
+# no_forfeits NAME MIN WHAT: the tournament $tmp/NAME.ini into $tmp/NAME, in which the
+# player bones plays at least MIN games and forfeits none
+no_forfeits() {
+	"$bones" tourney "$tmp/$1.ini" --output "$tmp/$1" --quiet >/dev/null 2>&1 ||
+		fail "the $3 tournament exited $?"
+	played=$(awk -F, 'NR > 1 && $9 == "bones"' "$tmp/$1/games.csv" | wc -l)
+	forfeits=$(awk -F, 'NR > 1 && $9 == "bones" && $13 != ""' "$tmp/$1/games.csv" | wc -l)
+	[ "$played" -ge "$2" ] && [ "$forfeits" = 0 ] ||
+		fail "bones engine forfeited $forfeits of $played $3 games: $(grep -m1 'seat [0-9] (bones)' "$tmp/$1/games.csv")"
+}
+no_forfeits hidden 20 hidden-information
 
-# a host in a hurry: bones engine in 4-player draw dominoes at 60 ms a move (its guesses
-# often have another player lead) repairs them within its own budget of work and never
-# forfeits; that budget is no time, so the same seed gives the same games with two busy
-# processes beside it. The host's clock is injected and stands still (a move never runs
-# out of time), so neither run can forfeit by the machine's load; a run on the real
-# clock beside the busy processes may forfeit a late engine, but a game it records
-# without a forfeit is the same game.
-printf '[tourney]\nname = hurry\nseed = 11\nrounds = 20\ntime_per_move = 60ms\n[game.draw4]
+# a host in a hurry: 100 games of bones engine in 4-player draw dominoes at 60 ms a move
+# (its guesses often have another player lead) without a forfeit: it is told who made
+# each move (protocol 1.1), repairs its guesses within its own budget of work and else
+# plays on a resampled position of its own. That budget is no time, so the same seed
+# gives the same games with two busy processes beside it (the first 20 games). The
+# host's clock is injected and stands still (a move never runs out of time), so neither
+# run can forfeit by the machine's load; a run on the real clock beside the busy
+# processes may forfeit a late engine, but a game it records without a forfeit is the
+# same game.
+printf '[tourney]\nname = hurry\nseed = 11\nrounds = 100\ntime_per_move = 60ms\n[game.draw4]
 plugin = dominoes\nvariant = draw\nplayers = 4\n' >"$tmp/hurry.ini"
 for i in 1 2 3 4; do
 	printf '[player.e%d]\nengine = "%s" engine --agent random\n' "$i" "$bones" >>"$tmp/hurry.ini"
 done
+sed 's/^rounds = 100$/rounds = 20/' "$tmp/hurry.ini" >"$tmp/hurry20.ini"
 echo 0 >"$tmp/clock"
-hurry() { # OUT [CLOCK]: the hurried tournament into $tmp/OUT
-	BONES_TEST_CLOCK=${2-} "$bones" tourney "$tmp/hurry.ini" --output "$tmp/$1" --quiet \
+hurry() { # OUT INI [CLOCK]: the hurried tournament into $tmp/OUT
+	BONES_TEST_CLOCK=${3-} "$bones" tourney "$tmp/$2" --output "$tmp/$1" --quiet \
 		>/dev/null 2>&1 || fail "the hurried tournament ($1) exited $?"
 }
-hurry hurry "$tmp/clock"
+hurry hurry hurry.ini "$tmp/clock"
 hurry_ff=$(awk -F, 'NR > 1 && $13 != ""' "$tmp/hurry/games.csv" | wc -l)
-[ "$hurry_ff" = 0 ] && [ "$(wc -l <"$tmp/hurry/games.csv")" = 81 ] ||
+[ "$hurry_ff" = 0 ] && [ "$(wc -l <"$tmp/hurry/games.csv")" = 401 ] ||
 	fail "at 60 ms a move: $hurry_ff forfeits: $(awk -F, 'NR > 1 && $13 != ""' "$tmp/hurry/games.csv" | head -2)"
+head -81 "$tmp/hurry/games.csv" >"$tmp/hurry20.csv"
 sh -c 'while :; do :; done' & busy1=$!
 sh -c 'while :; do :; done' & busy2=$!
-hurry hurry-busy "$tmp/clock"
-hurry hurry-real
+hurry hurry-busy hurry20.ini "$tmp/clock"
+hurry hurry-real hurry20.ini
 kill "$busy1" "$busy2"
 wait "$busy1" "$busy2" 2>/dev/null
 busy1= busy2=
-cmp -s "$tmp/hurry/games.csv" "$tmp/hurry-busy/games.csv" ||
-	fail "the same seed gave other games beside two busy processes: $(diff "$tmp/hurry/games.csv" "$tmp/hurry-busy/games.csv" | head -4)"
+cmp -s "$tmp/hurry20.csv" "$tmp/hurry-busy/games.csv" ||
+	fail "the same seed gave other games beside two busy processes: $(diff "$tmp/hurry20.csv" "$tmp/hurry-busy/games.csv" | head -4)"
 # on the real clock: every game whose rows name no forfeit is the still clock's game
 other=$(awk -F, 'FNR == 1 { next }
 	{ key = $2 "," $3; row[FILENAME, key] = row[FILENAME, key] $0 "\n"
 	  if ($13 != "") ff[key] = 1; keys[key] = 1 }
 	END { for (k in keys) if (!(k in ff) && row[ARGV[1], k] != row[ARGV[2], k]) print k }' \
-	"$tmp/hurry/games.csv" "$tmp/hurry-real/games.csv")
+	"$tmp/hurry20.csv" "$tmp/hurry-real/games.csv")
 [ -z "$other" ] && [ "$(wc -l <"$tmp/hurry-real/games.csv")" = 81 ] ||
 	fail "on the real clock under load, games without a forfeit differ (round,table): $other"
+
+# the old protocol: an engine of 1.0 (bones engine never shown the command `protocol`,
+# so it answers "error: unknown command" as a 1.0 engine does) is sent plays without
+# movers and plays hidden dominoes without a forfeit
+sed -e "s|^engine = .*|engine = sed -u s/^protocol/old-protocol/ \| \"$bones\" engine --agent greedy|" \
+	-e 's/^name = hidden$/name = old/' -e 's/^rounds = 8$/rounds = 4/' "$tmp/hidden.ini" >"$tmp/old.ini"
+no_forfeits old 10 "protocol 1.0"
 
 # an engine that answers nonsense is restarted (what it prints later is never read as an
 # answer), and "info ..." lines before a move are no answer: one forfeit, in one game

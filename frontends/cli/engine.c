@@ -18,6 +18,7 @@ static void engine_usage(FILE *out)
 		"  tomove -> chance | player N | over    legal -> legal K m1 ... mK\n"
 		"  play MOVE -> ok    roll -> ok OUTCOME ...    scores -> scores S1 S2 ...\n"
 		"  show, record -> several lines, then \".\"    quit -> ok\n"
+		"  protocol 1.1 -> protocol 1.1   (then: play [player N | chance] MOVE)\n"
 		"  genmove [MS] -> move M   (with --agent SPEC: --agent \"mcts iterations=200\")\n");
 	fprintf(out, _("Errors are one line \"error: ...\". See docs/formats.md.\n"
 		       "The protocol is English in every language.\n"));

@@ -46,9 +46,11 @@ if os.environ.get("BONES_WEB_SIZES"):
 
 
 def state(d):
+    """The page's view; busy while it fetches the table again (after a phone's zoom to
+    the targets the circles of the view shown are still the small ones until then)."""
     return d.execute_script(
         "return view ? {version: view.version, legal: view.legal.length, over: view.over,"
-        " moves: view.moves.length, viewer: view.viewer} : null")
+        " moves: view.moves.length, viewer: view.viewer, busy: loading || again} : null")
 
 
 def circles(d):
@@ -149,7 +151,8 @@ def play(d, srv, name, game, options, size, phone):
               ("Ann 30d 0:00" in clock or "Ann 29d 23:59" in clock) and "Bob" not in clock)
     turns, middle = 0, False
     while True:
-        s = wait(lambda: (lambda v: v if v and (v["legal"] or v["over"]) else None)(state(d)),
+        s = wait(lambda: (lambda v: v if v and (v["legal"] or v["over"]) and not v["busy"]
+                          else None)(state(d)),
                  seconds=60, what=name + " to be Ann's turn")
         if s["over"]:
             break

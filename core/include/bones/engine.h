@@ -41,8 +41,10 @@ void bones_engine_set_chooser(bones_engine *e, bones_engine_chooser fn, void *us
 
 /* How much work a repair of the engine's guesses may do when a move contradicts them
  * (or, at `genmove`, they have another player to move): history entries replayed, 0:
- * 4 million (about a second). Work, not time: the result is the same on an idle and a
- * loaded machine. */
+ * 4 million (about a second); at `genmove MS` at most 1,000 per millisecond of MS.
+ * Work, not time: the result is the same on an idle and a loaded machine. When no
+ * repair is found the engine plays on a resampled position of its own (docs/formats.md);
+ * a budget of 1 leaves only that. */
 void bones_engine_set_repair_budget(bones_engine *e, long entries);
 
 /* Handle one command line (with or without its newline) and write the reply to out.

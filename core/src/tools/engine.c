@@ -26,23 +26,11 @@
 #define AGENT_SALT 0x9e3779b97f4a7c15ull
 #define GUESS_SALT 0xd1b54a32d192ed03ull
 #define MAX_ARGS 64
-
-struct bones_engine {
-	bones_registry *reg;    /* borrowed */
-	bones_session *session; /* the current game, NULL before `new` */
-	bones_preset preset;    /* what `new` resolved, for the record's tags */
-	bones_move *moves;      /* max_moves of the current game */
-	uint64_t games;         /* games started, mixed into clock seeds */
-	char *agent_spec;       /* set by bones_engine_set_agent: answers genmove; owned */
-	bones_agent *agent;     /* the agent for the current game, NULL without a spec */
-	bool *masked;           /* per history entry: a masked outcome the engine guessed */
-	size_t masked_cap;
-	int seat;               /* `new ... seat=N`: the player this engine is (0-based), or -1 */
-	bones_rng guesses;      /* draws the masked outcomes; seeded by the game's seed */
-	long repair_budget;     /* bones_engine_set_repair_budget; 0: the default */
-	bones_engine_chooser chooser; /* bones_engine_set_chooser: answers genmove, or NULL */
-	void *chooser_user;     /* borrowed; passed back to chooser */
-};
+/* A repair at `genmove MS` replays at most this many history entries per millisecond
+ * of MS: about a quarter of the time on an idle machine */
+#define REPAIR_PER_MS 1000L
+/* The protocol's version: 1.0 as before `protocol`, 1.1 adds the mover of `play` */
+#define PROTOCOL_MINOR 1
 
 bones_engine *bones_engine_create(bones_registry *reg)
 {
@@ -58,6 +46,13 @@ static void end_game(bones_engine *e)
 	bones_session_destroy(e->session);
 	free(e->moves);
 	free(e->masked);
+	free(e->lost);
+	free(e->lost_texts);
+	free(e->lost_before);
+	e->lost = NULL;
+	e->lost_texts = NULL;
+	e->lost_before = NULL;
+	e->lost_cap = 0;
 	e->masked = NULL;
 	e->masked_cap = 0;
 	e->agent = NULL;
@@ -293,7 +288,7 @@ static void cmd_new(bones_engine *e, char **args, int argc, FILE *out)
 
 static void cmd_tomove(bones_engine *e, FILE *out)
 {
-	int who = bones_session_to_move(e->session);
+	int who = bones_engine_to_move(e);
 	if (who == BONES_CHANCE)
 		fputs("chance\n", out);
 	else if (who == BONES_TERMINAL)
@@ -306,9 +301,9 @@ static void cmd_legal(bones_engine *e, FILE *out)
 {
 	const bones_session *s = e->session;
 	const bones_plugin *p = bones_session_plugin(s);
-	const void *game = bones_session_game(s), *state = bones_session_state(s);
+	const void *game = bones_session_game(s), *state = bones_engine_position(e);
 	size_t n = 0;
-	if (bones_session_to_move(s) != BONES_TERMINAL)
+	if (bones_engine_to_move(e) != BONES_TERMINAL)
 		n = p->legal_moves(game, state, e->moves, NULL, bones_session_info(s)->max_moves);
 	fprintf(out, "legal %zu", n);
 	for (size_t i = 0; i < n; i++) {
@@ -318,29 +313,6 @@ static void cmd_legal(bones_engine *e, FILE *out)
 		fprintf(out, " %s", text);
 	}
 	fputc('\n', out);
-}
-
-/* A masked chance outcome ("draw:?": a tournament host hides what this seat may not
- * see): play one of the legal outcomes whose notation starts with the text before '?',
- * chosen at random. Returns false when the text is no mask or nothing matches. */
-static bool play_masked(bones_engine *e, const char *text)
-{
-	bones_session *s = e->session;
-	size_t len = strlen(text);
-	if (!len || text[len - 1] != '?' || bones_session_to_move(s) != BONES_CHANCE)
-		return false;
-	const bones_plugin *p = bones_session_plugin(s);
-	const void *game = bones_session_game(s), *state = bones_session_state(s);
-	size_t n = p->legal_moves(game, state, e->moves, NULL, bones_session_info(s)->max_moves);
-	size_t match = 0;
-	for (size_t i = 0; i < n; i++) {
-		char t[BONES_MOVE_TEXT_MAX];
-		if (p->format_move(game, state, e->moves[i], t, sizeof t) &&
-		    !strncmp(t, text, len - 1))
-			e->moves[match++] = e->moves[i];
-	}
-	return match &&
-	       !bones_session_play(s, e->moves[bones_rng_below(&e->guesses, (uint32_t)match)]);
 }
 
 /* Note whether the last history entry was a guess; false when out of memory. */
@@ -360,9 +332,9 @@ static bool mark_last(bones_engine *e, bool guessed)
 	return true;
 }
 
-/* Change the guesses so that goal holds (engine_redeal.c) within the engine's repair
- * budget; false when none was guessed or no change found does it. */
-static bool redeal(bones_engine *e, bones_redeal_goal goal)
+/* Change the guesses so that goal holds (engine_redeal.c) within budget (0: the
+ * default); false when none was guessed or no change found does it. */
+static bool redeal(bones_engine *e, bones_redeal_goal goal, long budget)
 {
 	size_t n = bones_session_length(e->session);
 	bool any = false;
@@ -370,7 +342,7 @@ static bool redeal(bones_engine *e, bones_redeal_goal goal)
 		any |= e->masked[i];
 	return any && n <= e->masked_cap &&
 	       !bones_engine_redeal(e->session, e->masked, goal, bones_session_seed(e->session),
-				    e->repair_budget);
+				    budget);
 }
 
 /* Whether text is a move of this game in some position: the plugin parses it (legal or
@@ -381,6 +353,8 @@ static bool could_be_move(bones_engine *e, const char *text)
 	const bones_session *s = e->session;
 	const bones_plugin *p = bones_session_plugin(s);
 	bones_move m;
+	if (e->lost && p->parse_move(bones_session_game(s), e->lost, text, &m) != BONES_EPARSE)
+		return true;
 	for (size_t i = bones_session_length(s) + 1; i-- > 0;) {
 		const void *state = i == bones_session_length(s) ? bones_session_state(s)
 								  : bones_session_state_at(s, i);
@@ -390,38 +364,104 @@ static bool could_be_move(bones_engine *e, const char *text)
 	return false;
 }
 
-/* A move the guesses made illegal: change guesses, then play it. */
-static bool play_redealt(bones_engine *e, const char *text)
+/* Protocol 1.1: "player N MOVE" or "chance MOVE" says who made the move; the goal's
+ * mover is set and the text after it returned. Without a mover (or in protocol 1.0) the
+ * text itself; NULL after replying an error for a player outside the game. */
+static const char *mover_of(bones_engine *e, const char *text, bones_redeal_goal *goal,
+			    FILE *out)
 {
-	char err[512];
-	return redeal(e, (bones_redeal_goal){.text = text, .seat = -1}) &&
-	       !bones_session_play_text(e->session, text, err, sizeof err);
+	size_t len = strcspn(text, " \t");
+	bool chance = len == 6 && !strncmp(text, "chance", 6);
+	if (e->minor < 1 || !text[len] || (!chance && (len != 6 || strncmp(text, "player", 6))))
+		return text;
+	if (chance) {
+		goal->chance = true;
+		return text + len + strspn(text + len, " \t");
+	}
+	int players = bones_session_info(e->session)->players;
+	const char *num = text + len + strspn(text + len, " \t");
+	char word[24];
+	uint64_t n;
+	len = strcspn(num, " \t");
+	snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), num);
+	if (!parse_whole(word, &n) || n < 1 || n > (uint64_t)players) {
+		reply_error(out, "play: player '%s' is not a player of this game (1..%d)", word,
+			    players);
+		return NULL;
+	}
+	goal->seat = (int)n - 1;
+	return num + len + strspn(num + len, " \t");
 }
 
-static void cmd_play(bones_engine *e, const char *text, FILE *out)
+/* Play the goal's text on the session when its mover (if named) is to move there: a
+ * masked outcome as a guess. False, with err written, when it does not fit. */
+static bool play_here(bones_engine *e, bones_redeal_goal goal, char *err, size_t cap)
+{
+	bones_session *s = e->session;
+	int who = bones_session_to_move(s);
+	bones_move m;
+	bool masked = goal.text[strlen(goal.text) - 1] == '?';
+	if ((goal.seat >= 0 && who != goal.seat) || (goal.chance && who != BONES_CHANCE)) {
+		snprintf(err, cap, "move %zu: '%s': %s is not to move here",
+			 bones_session_length(s) + 1, goal.text,
+			 goal.chance ? "chance" : "that player");
+		return false;
+	}
+	if (masked ? !bones_engine_masked_outcome(e, bones_session_state(s), goal.text, &m) ||
+			     bones_session_play(s, m)
+		   : bones_session_play_text(s, goal.text, err, cap) != BONES_OK)
+		return false;
+	if (mark_last(e, masked))
+		return true;
+	bones_session_undo(s);
+	snprintf(err, cap, "out of memory");
+	return false;
+}
+
+/* play [player N | chance] MOVE. A move that does not fit the guesses is played after
+ * a repair of them, else on the engine's own position (engine_lost.c); text that is no
+ * move of this game in any position is refused before either. */
+static void cmd_play(bones_engine *e, const char *line, FILE *out)
 {
 	char err[512];
+	bones_redeal_goal goal = {.text = NULL, .seat = -1, .chance = false};
+	const char *text = mover_of(e, line, &goal, out);
+	if (!text)
+		return;
 	if (!*text) {
-		reply_error(out, "usage: play MOVE");
+		reply_error(out, e->minor ? "usage: play [player N | chance] MOVE"
+					  : "usage: play MOVE");
 		return;
 	}
-	bool guessed = play_masked(e, text);
-	/* text that is no move of this game in any position is refused before a repair */
-	if (!guessed && bones_session_play_text(e->session, text, err, sizeof err) &&
-	    (!could_be_move(e, text) || !play_redealt(e, text))) {
+	goal.text = text;
+	bool masked = text[strlen(text) - 1] == '?', played = false;
+	goal.chance |= masked && goal.seat < 0;
+	snprintf(err, sizeof err, "move %zu: '%s': not a move of this game",
+		 (e->lost ? e->lost_length : bones_session_length(e->session)) + 1, text);
+	if (!e->lost)
+		played = play_here(e, goal, err, sizeof err);
+	if (!played && !masked && !could_be_move(e, text)) {
 		reply_error(out, "%s", err);
 		return;
 	}
-	if (!mark_last(e, guessed))
-		reply_error(out, "out of memory");
-	else
+	if (!played && !e->lost)
+		played = redeal(e, goal, e->repair_budget) && play_here(e, goal, err, sizeof err);
+	if (!played && bones_engine_lose(e, goal))
+		played = !bones_engine_lost_play(e, text, err, sizeof err);
+	if (played)
 		fputs("ok\n", out);
+	else
+		reply_error(out, "%s", err);
 }
 
 /* Extension: resolve the chance nodes ahead with the game's seeded RNG. */
 static void cmd_roll(bones_engine *e, FILE *out)
 {
 	bones_session *s = e->session;
+	if (e->lost) {
+		reply_error(out, "roll: the engine plays on its own guess of the hidden outcomes");
+		return;
+	}
 	if (bones_session_to_move(s) != BONES_CHANCE) {
 		reply_error(out, "roll: not a chance node (tomove says who moves)");
 		return;
@@ -445,19 +485,43 @@ static void cmd_roll(bones_engine *e, FILE *out)
 	fputc('\n', out);
 }
 
-/* The move of the chooser when one is set, else of the agent. */
+/* The move of the chooser when one is set, else of the agent. On the engine's own
+ * position (engine_lost.c) the agent searches from it, and a chooser, which is shown
+ * the session, is not asked: a legal move is drawn there. */
 static bones_status choose(bones_engine *e, int who, double seconds, bones_move *move)
 {
+	if (e->lost && !e->agent) {
+		const bones_plugin *p = bones_session_plugin(e->session);
+		size_t n = p->legal_moves(bones_session_game(e->session), e->lost, e->moves, NULL,
+					  bones_session_info(e->session)->max_moves);
+		if (!n)
+			return BONES_EILLEGAL;
+		*move = e->moves[bones_rng_below(&e->guesses, (uint32_t)n)];
+		return BONES_OK;
+	}
+	if (e->lost)
+		return bones_agent_choose(e->agent, e->lost, move);
 	if (e->chooser)
 		return e->chooser(e->chooser_user, e->session, who, seconds, move);
 	return bones_agent_choose(e->agent, bones_session_state(e->session), move);
 }
 
+/* The budget of a repair at `genmove MS`: REPAIR_PER_MS history entries per millisecond
+ * of MS (about a quarter of it), at most the engine's repair budget. Work, not time, so
+ * a result does not depend on the machine's load. */
+static long genmove_budget(const bones_engine *e, uint64_t ms)
+{
+	long budget = e->repair_budget > 0 ? e->repair_budget : BONES_ENGINE_REPAIR_DEFAULT;
+	if (ms && ms < (uint64_t)(budget / REPAIR_PER_MS))
+		budget = (long)ms * REPAIR_PER_MS;
+	return budget;
+}
+
 /* genmove [MS]: the engine's agent chooses a move for the player to move (its seat,
- * when `new` named it). A repair of the guesses (the guesses had another player to
- * move) has its own budget of work, not of time; MS, the host's time for this move in
- * milliseconds, bounds the agent's search: 90% of what is left less 20 ms for the
- * exchange, at least 1 ms. */
+ * when `new` named it). When its guesses have another player to move, a repair of them
+ * within genmove_budget, else its own position (engine_lost.c), has its seat to move.
+ * MS, the host's time for this move in milliseconds, bounds the agent's search: 90% of
+ * what is left less 20 ms for the exchange, at least 1 ms. */
 static void cmd_genmove(bones_engine *e, const char *ms_text, FILE *out)
 {
 	bones_move m;
@@ -468,10 +532,11 @@ static void cmd_genmove(bones_engine *e, const char *ms_text, FILE *out)
 		return;
 	}
 	int64_t start = bones_clock_now_ms();
-	int who = bones_session_to_move(e->session);
-	if (e->seat >= 0 && who >= 0 && who != e->seat &&
-	    redeal(e, (bones_redeal_goal){.text = NULL, .seat = e->seat}))
-		who = bones_session_to_move(e->session); /* the guesses had the wrong player lead */
+	int who = bones_engine_to_move(e);
+	bones_redeal_goal goal = {.text = NULL, .seat = e->seat, .chance = false};
+	if (e->seat >= 0 && who != e->seat &&
+	    ((!e->lost && redeal(e, goal, genmove_budget(e, ms))) || bones_engine_lose(e, goal)))
+		who = bones_engine_to_move(e); /* the guesses had the wrong player lead */
 	double left = (double)ms / 1000 - (double)(bones_clock_now_ms() - start) / 1000;
 	/* at least half the time left when the margin leaves too little */
 	double seconds = ms ? fmax(fmax(left * 0.9 - 0.02, left / 2), 0.001) : 0;
@@ -479,15 +544,15 @@ static void cmd_genmove(bones_engine *e, const char *ms_text, FILE *out)
 		bones_agent_set_time_limit(e->agent, seconds);
 	if (!e->agent && !e->chooser)
 		reply_error(out, "genmove: no agent: start the engine with --agent SPEC");
-	else if (e->seat >= 0 && who >= 0 && who != e->seat)
+	else if (e->seat >= 0 && who != e->seat)
 		reply_error(out, "genmove: player %d is not to move here (tomove says who moves)",
 			    e->seat + 1);
 	else if (who < 0)
 		reply_error(out, "genmove: no player is to move (tomove says who moves)");
 	else if (choose(e, who, seconds, &m) ||
 		 !bones_session_plugin(e->session)->format_move(bones_session_game(e->session),
-								bones_session_state(e->session),
-								m, text, sizeof text))
+								bones_engine_position(e), m,
+								text, sizeof text))
 		reply_error(out, "genmove: the agent found no move");
 	else
 		fprintf(out, "move %s\n", text);
@@ -502,7 +567,7 @@ static void cmd_scores(bones_engine *e, FILE *out)
 		reply_error(out, "out of memory");
 		return;
 	}
-	bones_session_plugin(s)->scores(bones_session_game(s), bones_session_state(s), scores);
+	bones_session_plugin(s)->scores(bones_session_game(s), bones_engine_position(e), scores);
 	fputs("scores", out);
 	for (int i = 0; i < players; i++) {
 		char num[40];
@@ -522,7 +587,7 @@ static void cmd_show(bones_engine *e, FILE *out)
 		return;
 	}
 	size_t n = bones_session_plugin(s)->render_text(bones_session_game(s),
-							 bones_session_state(s), -1, buf,
+							 bones_engine_position(e), -1, buf,
 							 RENDER_CAP);
 	write_block(out, buf, n < RENDER_CAP ? n : RENDER_CAP - 1);
 	free(buf);
@@ -532,6 +597,11 @@ static void cmd_record(bones_engine *e, FILE *out)
 {
 	char *buf = NULL;
 	size_t len = 0;
+	if (e->lost) {
+		reply_error(out, "record: no guess of the hidden outcomes fits every move since "
+			    "move %zu", bones_session_length(e->session) + 1);
+		return;
+	}
 	FILE *mem = open_memstream(&buf, &len);
 	if (!mem) {
 		reply_error(out, "out of memory");
@@ -570,8 +640,38 @@ static int split_words(char *line, char **words)
 	}
 }
 
+/* protocol [VERSION]: the version the host speaks, answered with the one both speak
+ * (1.0 or 1.1; an engine before this command speaks 1.0). Without VERSION the engine's
+ * own, which changes nothing. */
+static void cmd_protocol(bones_engine *e, char **w, int n, FILE *out)
+{
+	uint64_t major = 1, minor = PROTOCOL_MINOR;
+	char *dot = n == 2 ? strchr(w[1], '.') : NULL;
+	if (n > 2 || (n == 2 && !dot)) {
+		reply_error(out, "usage: protocol [MAJOR.MINOR] (this engine speaks 1.0 and 1.%d)",
+			    PROTOCOL_MINOR);
+		return;
+	}
+	if (dot) {
+		*dot = '\0';
+		bool ok = parse_whole(w[1], &major) && parse_whole(dot + 1, &minor);
+		*dot = '.';
+		if (!ok || major < 1) {
+			reply_error(out, "protocol: '%s' is not a version MAJOR.MINOR of 1.0 or later "
+				    "(this engine speaks 1.0 and 1.%d)", w[1], PROTOCOL_MINOR);
+			return;
+		}
+		e->minor = major > 1 || minor > PROTOCOL_MINOR ? PROTOCOL_MINOR : (int)minor;
+	}
+	fprintf(out, "protocol 1.%d\n", n == 2 ? e->minor : PROTOCOL_MINOR);
+}
+
 static bool dispatch(bones_engine *e, char **w, int n, const char *rest, FILE *out)
 {
+	if (!strcmp(w[0], "protocol")) {
+		cmd_protocol(e, w, n, out);
+		return true;
+	}
 	static const char *const needs_game[] = {"tomove", "legal", "play", "roll",
 						 "scores", "show", "record", "genmove",
 						 NULL};
@@ -593,7 +693,7 @@ static bool dispatch(bones_engine *e, char **w, int n, const char *rest, FILE *o
 		known |= !strcmp(cmd, needs_game[i]);
 	if (!known)
 		reply_error(out, "unknown command '%.40s' (known: new, tomove, legal, play, "
-			    "roll, scores, show, record, genmove, quit)", cmd);
+			    "roll, scores, show, record, genmove, protocol, quit)", cmd);
 	else if (!e->session)
 		reply_error(out, "%s: no game yet: start one with 'new GAME'", cmd);
 	else if (!strcmp(cmd, "play"))

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BUDGET 4000000L  /* history entries replayed at most per repair, by default */
 #define STALE_STEPS 24   /* steps without progress before a kick */
 #define KICK 3           /* guesses a kick changes at random */
 #define RESTART_KICKS 8  /* every so many kicks, all guesses are drawn afresh */
@@ -88,14 +87,8 @@ static size_t matching(struct search *q, size_t k)
 
 static bool goal_holds(struct search *q)
 {
-	if (q->goal.seat >= 0 && bones_session_to_move(q->s) != q->goal.seat)
-		return false;
-	if (!q->goal.text)
-		return true;
-	if (!play_text(q, q->goal.text))
-		return false;
-	bones_session_undo(q->s);
-	return true;
+	return bones_engine_goal_holds(q->p, bones_session_game(q->s), bones_session_state(q->s),
+				       q->goal);
 }
 
 /* Count one entry replayed; true when the budget is spent. */
@@ -261,7 +254,7 @@ bones_status bones_engine_redeal(bones_session *s, const bool *masked, bones_red
 	size_t length = bones_session_length(s), cap = length + 1;
 	size_t max_moves = bones_session_info(s)->max_moves + 1;
 	struct search q = {.s = s, .p = p, .masked = masked, .length = length, .first = length,
-			   .goal = goal, .budget = budget > 0 ? budget : BUDGET};
+			   .goal = goal, .budget = budget > 0 ? budget : BONES_ENGINE_REPAIR_DEFAULT};
 	bones_rng_seed(&q.rng, seed ^ length);
 	q.prefix = calloc(cap, sizeof *q.prefix);
 	q.keep = calloc(cap, sizeof *q.keep);

@@ -1,10 +1,12 @@
 /* External engines for tournaments: fork/exec of `sh -c CMD` over a socket pair (so a
  * dead engine gives EPIPE, never SIGPIPE), replies read with poll() and a deadline, so
- * a crashed, hung or babbling engine can never hang the runner. */
+ * a crashed, hung or babbling engine can never hang the runner; the protocol's version
+ * agreed at the start (docs/formats.md). */
 #define _GNU_SOURCE
 #include "tourney_internal.h"
 
 #include "bones/clock.h"
+#include "bones/session.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +21,7 @@
 #include <unistd.h>
 
 #define LINE_MAX_BYTES 65536
+#define PROTOCOL_MS 5000 /* time for the answer to `protocol` */
 
 struct bones_tourney_engine {
 	pid_t pid;
@@ -27,6 +30,7 @@ struct bones_tourney_engine {
 	size_t len;
 	char info[256];           /* the last "info ..." line of the last ask */
 	int info_count;           /* how many the last ask skipped */
+	bool movers;              /* protocol 1.1: `play` names who moved */
 };
 
 bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **out,
@@ -67,6 +71,15 @@ bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **
 	setpgid(pid, pid);
 	e->pid = pid;
 	e->fd = sv[0];
+	/* an engine before protocol 1.1 answers an error (or anything else): 1.0 */
+	char reply[64];
+	bones_status st = bones_tourney_engine_ask(e, "protocol 1.1", PROTOCOL_MS, NULL, reply,
+						   sizeof reply, why, cap);
+	if (st) {
+		bones_tourney_engine_stop(e);
+		return st;
+	}
+	e->movers = !strcmp(reply, "protocol 1.1");
 	*out = e;
 	return BONES_OK;
 }
@@ -182,6 +195,17 @@ bones_status bones_tourney_engine_ask(bones_tourney_engine *e, const char *line,
 		}
 		e->len += (size_t)n;
 	}
+}
+
+void bones_tourney_engine_play_line(const bones_tourney_engine *e, const bones_session *s,
+				    size_t index, int seat, char *line, size_t cap)
+{
+	int who = bones_session_mover_at(s, index);
+	int n = !e->movers	     ? snprintf(line, cap, "play ")
+		: who == BONES_CHANCE ? snprintf(line, cap, "play chance ")
+				      : snprintf(line, cap, "play player %d ", who + 1);
+	if (n > 0 && (size_t)n < cap)
+		bones_session_seen_text(s, index, seat, line + n, cap - (size_t)n);
 }
 
 const char *bones_tourney_engine_info(const bones_tourney_engine *e, int *count)

@@ -14,9 +14,14 @@
 
 typedef struct bones_tourney_engine bones_tourney_engine;
 
-/* Start `sh -c CMD` with its stdin and stdout on a socket (stderr to /dev/null). */
+/* Start `sh -c CMD` with its stdin and stdout on a socket (stderr to /dev/null) and
+ * agree the protocol's version (`protocol 1.1`; any other answer is 1.0). */
 bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **out,
 					char *why, size_t cap);
+/* The `play` line of history entry index as seat may see it ("deal:?" for what it may
+ * not), in protocol 1.1 with its mover ("play player 2 6-6", "play chance deal:?"). */
+void bones_tourney_engine_play_line(const bones_tourney_engine *e, const bones_session *s,
+				    size_t index, int seat, char *line, size_t cap);
 /* Kill the process group and reap it. NULL is a no-op. */
 void bones_tourney_engine_stop(bones_tourney_engine *e);
 /* Send one line and read one reply line within ms milliseconds (stop, when not NULL,

@@ -121,10 +121,12 @@ static bool expect_ok(struct game *g, int seat, const char *line)
 /* Bring an engine seat up to date and ask it for a move. */
 static bool engine_move(struct game *g, int seat, bones_move *move)
 {
-	char line[BONES_MOVE_TEXT_MAX + 16], reply[512];
+	char line[BONES_MOVE_TEXT_MAX + 24], reply[512];
 	for (; g->sent[seat] < bones_session_length(g->s); g->sent[seat]++) {
-		memcpy(line, "play ", 5);
-		bones_session_seen_text(g->s, g->sent[seat], seat, line + 5, sizeof line - 5);
+		bones_tourney_engine *e = engine_of(g, seat);
+		if (!e)
+			return false;
+		bones_tourney_engine_play_line(e, g->s, g->sent[seat], seat, line, sizeof line);
 		if (!expect_ok(g, seat, line))
 			return false;
 	}
