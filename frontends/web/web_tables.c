@@ -33,9 +33,7 @@ void web_log(const char *fmt, ...)
 	va_end(ap);
 }
 
-static web_result result(int code, const char *field, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static web_result result(int code, const char *field, const char *fmt, ...)
+web_result web_result_of(int code, const char *field, const char *fmt, ...)
 {
 	web_result r;
 	memset(&r, 0, sizeof r);
@@ -514,7 +512,7 @@ static bool apply_options(const web_json *req, bones_options *opts, web_result *
 {
 	const web_json *o = web_json_get(req, "options");
 	if (o && o->type != WEB_JSON_OBJECT) {
-		*r = result(400, "options", _("options: expected an object of key: value"));
+		*r = web_result_of(400, "options", _("options: expected an object of key: value"));
 		return false;
 	}
 	for (const web_json *v = o ? o->child : NULL; v; v = v->next) {
@@ -524,19 +522,19 @@ static bool apply_options(const web_json *req, bones_options *opts, web_result *
 		else if (v->type == WEB_JSON_BOOL)
 			snprintf(text, sizeof text, "%s", v->boolean ? "true" : "false");
 		else {
-			*r = result(400, v->key, _("%.60s: expected a string, number or boolean"),
+			*r = web_result_of(400, v->key, _("%.60s: expected a string, number or boolean"),
 				    v->key);
 			return false;
 		}
 		int k = bones_options_find(opts->plugin, v->key);
 		if (k >= 0 && opts->plugin->options[k].type == BONES_OPT_STRING &&
 		    !inside_configs(text)) {
-			*r = result(400, v->key, _("%.60s: a file of the server's configs folder, "
+			*r = web_result_of(400, v->key, _("%.60s: a file of the server's configs folder, "
 						   "without '..' or an absolute path"), v->key);
 			return false;
 		}
 		if (bones_options_set(opts, v->key, text, err, sizeof err)) {
-			*r = result(400, v->key, "%s", err);
+			*r = web_result_of(400, v->key, "%s", err);
 			return false;
 		}
 	}
@@ -550,7 +548,7 @@ static bool apply_time(const web_json *req, bones_preset *preset, web_result *r)
 {
 	const web_json *o = web_json_get(req, "time");
 	if (o && o->type != WEB_JSON_OBJECT) {
-		*r = result(400, "time", _("time: expected an object of key: value"));
+		*r = web_result_of(400, "time", _("time: expected an object of key: value"));
 		return false;
 	}
 	for (const web_json *v = o ? o->child : NULL; v; v = v->next) {
@@ -571,7 +569,7 @@ static bool apply_time(const web_json *req, bones_preset *preset, web_result *r)
 			continue;
 		}
 		if (!text[0] || bones_preset_set_time(preset, v->key, text, err, sizeof err)) {
-			*r = result(400, "time", "time: %s", text[0] ? err : _("expected a value"));
+			*r = web_result_of(400, "time", "time: %s", text[0] ? err : _("expected a value"));
 			return false;
 		}
 	}
@@ -584,12 +582,12 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 {
 	const web_json *seats = web_json_get(req, "seats");
 	if (seats && (seats->type != WEB_JSON_ARRAY || seats->count != (size_t)players)) {
-		*r = result(400, "seats", _("seats: the game has %d players: give %d seats"),
+		*r = web_result_of(400, "seats", _("seats: the game has %d players: give %d seats"),
 			    players, players);
 		return false;
 	}
 	if (players > WEB_MAX_SEATS) {
-		*r = result(400, "players", _("players: at most %d seats"), WEB_MAX_SEATS);
+		*r = web_result_of(400, "players", _("players: at most %d seats"), WEB_MAX_SEATS);
 		return false;
 	}
 	const web_json *s = seats ? seats->child : NULL;
@@ -602,7 +600,7 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 		if (!kind)
 			kind = agent && agent[0] && strcmp(agent, "human") ? "agent" : "human";
 		if (strcmp(kind, "human") && strcmp(kind, "agent")) {
-			*r = result(400, "seats", _("seats[%d]: kind: expected human or agent"), i);
+			*r = web_result_of(400, "seats", _("seats[%d]: kind: expected human or agent"), i);
 			return false;
 		}
 		snprintf(seat->kind, sizeof seat->kind, "%s", kind);
@@ -612,7 +610,7 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 										    : "greedy");
 		char why[128];
 		if (is_agent && !agent_allowed(seat->agent, why, sizeof why)) {
-			*r = result(400, "seats", _("seats[%d]: agent '%.60s': %s"), i, seat->agent, why);
+			*r = web_result_of(400, "seats", _("seats[%d]: agent '%.60s': %s"), i, seat->agent, why);
 			return false;
 		}
 		if (name && name[0])
@@ -629,7 +627,7 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 		if (seat->open && !(name && name[0]))
 			snprintf(seat->name, sizeof seat->name, "%s", _("open seat"));
 		if (!is_agent && !web_random_hex(seat->token, sizeof seat->token, 16)) {
-			*r = result(500, NULL, _("cannot read /dev/urandom"));
+			*r = web_result_of(500, NULL, _("cannot read /dev/urandom"));
 			return false;
 		}
 	}
@@ -641,7 +639,7 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 {
 	const char *game = web_json_string(req, "game");
 	if (!game || !plain_name(game)) {
-		*r = result(400, "game", _("game: name a game or preset (see /api/games)"));
+		*r = web_result_of(400, "game", _("game: name a game or preset (see /api/games)"));
 		return false;
 	}
 	bones_preset *preset = malloc(sizeof *preset);
@@ -650,18 +648,18 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 	bones_options opts;
 	bool ok = false;
 	if (!preset) {
-		*r = result(500, NULL, _("out of memory"));
+		*r = web_result_of(500, NULL, _("out of memory"));
 		return false;
 	}
 	pthread_mutex_lock(&ts->lock);
 	bones_status st = bones_preset_resolve(game, ts->reg, preset, &p, err, sizeof err);
 	pthread_mutex_unlock(&ts->lock);
 	if (st) {
-		*r = result(400, "game", "game: %s", err);
+		*r = web_result_of(400, "game", "game: %s", err);
 		goto out_free;
 	}
 	if (bones_preset_options(preset, p, &opts, err, sizeof err)) {
-		*r = result(500, "game", "%s", err);
+		*r = web_result_of(500, "game", "%s", err);
 		goto out_free;
 	}
 	if (!apply_options(req, &opts, r) || !apply_time(req, preset, r))
@@ -672,7 +670,7 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 	if (!web_random_bytes(&seed, sizeof seed) ||
 	    !web_random_hex(row->id, sizeof row->id, 10) ||
 	    !web_random_hex(row->owner, sizeof row->owner, 16)) {
-		*r = result(500, NULL, _("cannot read /dev/urandom"));
+		*r = web_result_of(500, NULL, _("cannot read /dev/urandom"));
 		goto out_release;
 	}
 	if (bones_session_create(p, &opts, seed, &s, err, sizeof err)) {
@@ -680,7 +678,7 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 		char field[64] = "";
 		if (colon && (size_t)(colon - err) < sizeof field)
 			memcpy(field, err, (size_t)(colon - err)), field[colon - err] = '\0';
-		*r = result(400, bones_options_find(p, field) >= 0 ? field : "options", "%s", err);
+		*r = web_result_of(400, bones_options_find(p, field) >= 0 ? field : "options", "%s", err);
 		goto out_release;
 	}
 	snprintf(row->game, sizeof row->game, "%s", p->id);
@@ -758,24 +756,24 @@ static int agents_only_of(web_tables *ts, const char *client)
 web_result web_tables_create_table(web_tables *ts, const web_json *req, const char *client,
 				   web_buf *out)
 {
-	web_result r = result(201, NULL, "created");
+	web_result r = web_result_of(201, NULL, "created");
 	if (!req || req->type != WEB_JSON_OBJECT)
-		return result(400, NULL, _("expected a JSON object {\"game\": ...}"));
+		return web_result_of(400, NULL, _("expected a JSON object {\"game\": ...}"));
 	web_table_row *row = calloc(1, sizeof *row);
 	if (!row)
-		return result(500, NULL, _("out of memory"));
+		return web_result_of(500, NULL, _("out of memory"));
 	char err[512];
 	web_table *t = NULL;
 	if (!make_row(ts, req, row, &r))
 		goto out_free;
 	t = table_new(ts, row, err, sizeof err);
 	if (!t) {
-		r = result(400, strncmp(err, "seats", 5) ? "options" : "seats", "%s", err);
+		r = web_result_of(400, strncmp(err, "seats", 5) ? "options" : "seats", "%s", err);
 		goto out_free;
 	}
 	snprintf(t->creator, sizeof t->creator, "%s", client ? client : "");
 	if (!t->human_seat && agents_only_of(ts, t->creator) >= WEB_AGENT_ONLY_PER_ADDRESS) {
-		r = result(429, "seats", _("seats: at most %d running tables of agents only "
+		r = web_result_of(429, "seats", _("seats: at most %d running tables of agents only "
 					   "from one address"), WEB_AGENT_ONLY_PER_ADDRESS);
 		goto out_free;
 	}
@@ -786,13 +784,13 @@ web_result web_tables_create_table(web_tables *ts, const web_json *req, const ch
 	    web_store_add_table(ts->store, row, (const char *const *)deal.moves, deal.count, err,
 				sizeof err)) {
 		web_stored_game_release(&deal);
-		r = result(500, NULL, "%s", err);
+		r = web_result_of(500, NULL, "%s", err);
 		goto out_free;
 	}
 	web_stored_game_release(&deal);
 	t->stored = bones_session_length(t->s);
 	if (!table_add(ts, t)) {
-		r = result(503, NULL, _("too many tables"));
+		r = web_result_of(503, NULL, _("too many tables"));
 		goto out_free;
 	}
 	web_log("table %s: created, %s (%s)", row->id, row->preset, row->options);
@@ -801,7 +799,7 @@ web_result web_tables_create_table(web_tables *ts, const web_json *req, const ch
 	web_table_commit(ts, t, &r); /* nothing to store: starts the clock */
 	web_tables_enqueue(ts, t);
 	pthread_mutex_unlock(&t->lock);
-	r = result(201, NULL, "created");
+	r = web_result_of(201, NULL, "created");
 	t = NULL;
 out_free:
 	table_free(t);

@@ -20,6 +20,10 @@ typedef struct web_result {
 	char error[512];  /* lowercase reason, names the option/move */
 } web_result;
 
+/* A result of code with the field at fault (NULL: none) and the reason. */
+web_result web_result_of(int code, const char *field, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* Open DIR's store, load the plugins, restore every table, start `workers` agent
  * threads. err names the file or table at fault. */
 int web_tables_create(const char *dir, int workers, web_tables **out, char *err,

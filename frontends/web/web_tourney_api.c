@@ -4,7 +4,6 @@
 #include "web_tourney_internal.h"
 
 #include <sqlite3.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,19 +17,6 @@
 #include "web_token.h"
 
 #define PREFIX "/api/tournaments"
-
-static web_result res(int code, const char *field, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static web_result res(int code, const char *field, const char *fmt, ...)
-{
-	web_result r = {.code = code};
-	snprintf(r.field, sizeof r.field, "%s", field ? field : "");
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(r.error, sizeof r.error, fmt, ap);
-	va_end(ap);
-	return r;
-}
 
 bool web_tourneys_route(const char *path)
 {
@@ -94,19 +80,19 @@ static web_result create(web_tourneys *w, const char *creator, const web_json *b
 	const web_json *start = web_json_get(body, "start");
 	char err[1024], id[16];
 	if (!ini)
-		return res(400, "ini", "%s", _("ini: expected the tournament file's text"));
+		return web_result_of(400, "ini", "%s", _("ini: expected the tournament file's text"));
 	if (start && (start->type != WEB_JSON_NUMBER || start->num < 0))
-		return res(400, "start", "%s", _("start: expected unix seconds"));
+		return web_result_of(400, "start", "%s", _("start: expected unix seconds"));
 	int line = plugin_path_line(ini);
 	if (line)
-		return res(422, "ini", _("tournament:%d: plugin_path: the server plays its own "
+		return web_result_of(422, "ini", _("tournament:%d: plugin_path: the server plays its own "
 					 "plugins only"), line);
 	bones_tourney *t = check_text(ini, true, err, sizeof err);
 	if (!t)
-		return res(422, "ini", "%s", err);
+		return web_result_of(422, "ini", "%s", err);
 	if (!web_random_hex(id, sizeof id, 5)) {
 		bones_tourney_destroy(t);
-		return res(500, NULL, "%s", _("cannot read /dev/urandom"));
+		return web_result_of(500, NULL, "%s", _("cannot read /dev/urandom"));
 	}
 	bool named = strcmp(t->name, "tournament");
 	sqlite3 *db = web_store_lock(w->ts->store);
@@ -129,10 +115,10 @@ static web_result create(web_tourneys *w, const char *creator, const web_json *b
 	web_store_unlock(w->ts->store);
 	bones_tourney_destroy(t);
 	if (!ok)
-		return res(500, NULL, "%s", _("the tournament cannot be stored"));
+		return web_result_of(500, NULL, "%s", _("the tournament cannot be stored"));
 	web_log("tourney %s: created by %s", id, creator);
 	web_buf_printf(out, "{\"id\":\"%s\",\"page\":\"/tournaments/%s\"}", id, id);
-	return res(201, NULL, "created");
+	return web_result_of(201, NULL, "created");
 }
 
 /* GET /api/tournaments: every tournament, newest first. */
@@ -158,7 +144,7 @@ static web_result list(web_tourneys *w, web_buf *out)
 	web_buf_puts(out, "]}");
 	sqlite3_finalize(q);
 	web_store_unlock(w->ts->store);
-	return res(200, NULL, "ok");
+	return web_result_of(200, NULL, "ok");
 }
 
 /* Start id: its people added to its file, checked, its results file opened. Lock held. */
@@ -167,9 +153,9 @@ static web_result start_now(web_tourneys *w, const char *id)
 	char state[16] = "", err[1024];
 	snprintf(err, sizeof err, "%s", _("out of memory"));
 	if (!web_tourney_state(w, id, state, sizeof state))
-		return res(404, NULL, "%s", _("no such tournament"));
+		return web_result_of(404, NULL, "%s", _("no such tournament"));
 	if (strcmp(state, "open"))
-		return res(409, NULL, "%s", _("the tournament has started"));
+		return web_result_of(409, NULL, "%s", _("the tournament has started"));
 	char *text = web_tourney_text(w, id), name[64];
 	bones_tourney *t = NULL;
 	snprintf(name, sizeof name, "tournament-%s", id);
@@ -177,14 +163,14 @@ static web_result start_now(web_tourneys *w, const char *id)
 	free(text);
 	bones_tourney_destroy(t);
 	if (!ok)
-		return res(409, NULL, _("the tournament cannot start: %s"), err);
+		return web_result_of(409, NULL, _("the tournament cannot start: %s"), err);
 	web_tourney_set_state(w, id, "running");
 	if (!web_tourney_open(w, id, err, sizeof err)) {
 		web_tourney_set_state(w, id, "open");
-		return res(500, NULL, "%s", err);
+		return web_result_of(500, NULL, "%s", err);
 	}
 	web_log("tourney %s: started", id);
-	return res(200, NULL, "started");
+	return web_result_of(200, NULL, "started");
 }
 
 void web_tourney_due(web_tourneys *w)
@@ -219,7 +205,7 @@ static web_result join(web_tourneys *w, const char *id, const char *name)
 	char state[16] = "", *text = web_tourney_text(w, id), err[512];
 	if (!web_tourney_state(w, id, state, sizeof state) || !text) {
 		free(text);
-		return res(404, NULL, "%s", _("no such tournament"));
+		return web_result_of(404, NULL, "%s", _("no such tournament"));
 	}
 	bones_tourney *t = check_text(text, false, err, sizeof err); /* its names so far */
 	bool clash = false;
@@ -228,14 +214,14 @@ static web_result join(web_tourneys *w, const char *id, const char *name)
 	bones_tourney_destroy(t);
 	free(text);
 	if (strcmp(state, "open"))
-		return res(409, NULL, "%s", _("the tournament has started"));
+		return web_result_of(409, NULL, "%s", _("the tournament has started"));
 	if (clash)
-		return res(409, NULL, _("'%s' plays in this tournament already"), name);
+		return web_result_of(409, NULL, _("'%s' plays in this tournament already"), name);
 	if (!web_tourney_exec(w, "INSERT INTO tourney_people SELECT ?1, coalesce(max(n), 0) + 1, "
 			      "?2 FROM tourney_people WHERE tourney = ?1", id, name, NULL))
-		return res(500, NULL, "%s", _("the tournament cannot be stored"));
+		return web_result_of(500, NULL, "%s", _("the tournament cannot be stored"));
 	web_log("tourney %s: %s joined", id, name);
-	return res(200, NULL, "joined");
+	return web_result_of(200, NULL, "joined");
 }
 
 /* The creator of id into name; false: no such tournament. */
@@ -262,12 +248,12 @@ static web_result download(web_tourneys *w, const char *id, bool html, web_tourn
 {
 	char state[16] = "", err[512], path[1200];
 	if (!web_tourney_state(w, id, state, sizeof state))
-		return res(404, NULL, "%s", _("no such tournament"));
+		return web_result_of(404, NULL, "%s", _("no such tournament"));
 	if (strcmp(state, "finished"))
-		return res(409, NULL, "%s", _("the report is written when the tournament is over"));
+		return web_result_of(409, NULL, "%s", _("the report is written when the tournament is over"));
 	web_tourney_run *r = web_tourney_open(w, id, err, sizeof err);
 	if (!r)
-		return res(500, NULL, "%s", err);
+		return web_result_of(500, NULL, "%s", err);
 	char *buf = NULL;
 	size_t len = 0;
 	if (html) {
@@ -277,7 +263,7 @@ static web_result download(web_tourneys *w, const char *id, bool html, web_tourn
 			if (f)
 				fclose(f);
 			free(buf);
-			return res(500, NULL, "%s", _("out of memory"));
+			return web_result_of(500, NULL, "%s", _("out of memory"));
 		}
 		bones_tourney_report_html(rep, f);
 		bones_tourney_report_destroy(rep);
@@ -286,7 +272,7 @@ static web_result download(web_tourneys *w, const char *id, bool html, web_tourn
 	} else {
 		snprintf(path, sizeof path, "%s/%s.bones", w->dir, id);
 		if (bones_tourney_db_write_records(r->db, r->t->name, path, err, sizeof err))
-			return res(500, NULL, "%s", err);
+			return web_result_of(500, NULL, "%s", err);
 		FILE *f = fopen(path, "rb");
 		if (f) {
 			FILE *m = open_memstream(&buf, &len);
@@ -301,10 +287,10 @@ static web_result download(web_tourneys *w, const char *id, bool html, web_tourn
 		call->type = "text/plain; charset=utf-8";
 	}
 	if (!buf)
-		return res(500, NULL, "%s", _("out of memory"));
+		return web_result_of(500, NULL, "%s", _("out of memory"));
 	web_buf_add(out, buf, len);
 	free(buf);
-	return res(200, NULL, "ok");
+	return web_result_of(200, NULL, "ok");
 }
 
 web_result web_tourneys_handle(web_tourneys *w, web_tourney_call *call, const web_json *body,
@@ -318,12 +304,12 @@ web_result web_tourneys_handle(web_tourneys *w, web_tourney_call *call, const we
 	if (!*rest && get)
 		return list(w, out);
 	if (!*rest && post)
-		return !in ? res(401, NULL, "%s", _("log in to create a tournament"))
+		return !in ? web_result_of(401, NULL, "%s", _("log in to create a tournament"))
 			   : body ? create(w, me, body, out)
-				  : res(400, NULL, "%s", _("expected a JSON object"));
+				  : web_result_of(400, NULL, "%s", _("expected a JSON object"));
 	size_t n = strcspn(rest + 1, "/");
 	if (!n || n >= sizeof id)
-		return res(404, NULL, "%s", _("no such tournament"));
+		return web_result_of(404, NULL, "%s", _("no such tournament"));
 	memcpy(id, rest + 1, n);
 	const char *action = rest + 1 + n;
 	web_result r;
@@ -335,17 +321,17 @@ web_result web_tourneys_handle(web_tourneys *w, web_tourney_call *call, const we
 	else if (!strcmp(action, "/games.bones") && get)
 		r = download(w, id, false, call, out);
 	else if ((!strcmp(action, "/join") || !strcmp(action, "/start")) && post && !in)
-		r = res(401, NULL, "%s", _("log in first"));
+		r = web_result_of(401, NULL, "%s", _("log in first"));
 	else if (!strcmp(action, "/join") && post)
 		r = join(w, id, me);
 	else if (!strcmp(action, "/start") && post && !creator_of(w, id, creator, sizeof creator))
-		r = res(404, NULL, "%s", _("no such tournament"));
+		r = web_result_of(404, NULL, "%s", _("no such tournament"));
 	else if (!strcmp(action, "/start") && post && strcasecmp(creator, me))
-		r = res(403, NULL, "%s", _("only the tournament's creator starts it"));
+		r = web_result_of(403, NULL, "%s", _("only the tournament's creator starts it"));
 	else if (!strcmp(action, "/start") && post)
 		r = start_now(w, id);
 	else
-		r = res(get || post ? 404 : 405, NULL, "%s", _("no such route for this method"));
+		r = web_result_of(get || post ? 404 : 405, NULL, "%s", _("no such route for this method"));
 	pthread_mutex_unlock(&w->lock);
 	if (r.code == 200 && out->len == 0)
 		web_buf_printf(out, "{\"ok\":true,\"id\":\"%s\"}", id);
