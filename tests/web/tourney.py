@@ -96,8 +96,10 @@ def round_of(s):
 
 
 killed = False
-while state()["state"] != "finished":
-    s = state()
+while True:
+    s = state()  # one look decides: a tournament may finish between two reads
+    if s["state"] == "finished":
+        break
     if not killed and round_of(s) == 2 and any(not t["over"] for t in s["tables"]):
         play_once(ann), play_once(bob)  # some moves of round 2 stored, then kill -9
         before = state()
