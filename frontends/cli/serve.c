@@ -10,7 +10,8 @@
 #include "web_server.h"
 
 #define USAGE N_("usage: bones serve [--listen ADDR:PORT] [--data DIR] [--rate N] [--agents N]\n" \
-		 "                   [--static DIR] [--host-name NAME] [--trusted-proxy ADDR]\n")
+		 "                   [--static DIR] [--host-name NAME] [--trusted-proxy ADDR]\n" \
+		 "                   [--engines FILE]\n")
 
 static int usage(FILE *f, int rc)
 {
@@ -30,7 +31,9 @@ static int usage(FILE *f, int rc)
 		       "  --host-name NAME    a name the Host header may give (up to 6; the\n"
 		       "                      listen address's are always accepted)\n"
 		       "  --trusted-proxy ADDR  the proxy (e.g. nginx) whose X-Forwarded-For\n"
-		       "                      names the client\n"));
+		       "                      names the client\n"
+		       "  --engines FILE      the external engines tournaments may seat:\n"
+		       "                      [engine.NAME] sections with command = ...\n"));
 	return rc;
 }
 
@@ -70,6 +73,8 @@ int cmd_serve(int argc, char **argv)
 			cfg.static_dir = v;
 		else if (!strcmp(a, "--trusted-proxy"))
 			cfg.trusted_proxy = v;
+		else if (!strcmp(a, "--engines"))
+			cfg.engines = v;
 		else if (!strcmp(a, "--host-name")) {
 			if (cfg.host_name_count == 6) {
 				fprintf(stderr, _("bones serve: --host-name: at most 6\n"));
@@ -92,7 +97,8 @@ int cmd_serve(int argc, char **argv)
 		} else {
 			static const char *const known[] = {"--listen", "--data", "--static",
 							    "--rate", "--agents", "--help",
-							    "--host-name", "--trusted-proxy"};
+							    "--host-name", "--trusted-proxy",
+							    "--engines"};
 			bones_suggest sg;
 			bones_suggest_init(&sg, a);
 			for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)

@@ -7,6 +7,7 @@
 #include "bones/preset.h"
 #include "bones/i18n.h"
 #include "web_table_internal.h"
+#include "web_tourney.h"
 
 static const char *or_empty(const char *text)
 {
@@ -149,7 +150,9 @@ void web_tables_games_json(web_tables *ts, web_buf *out)
 		web_buf_json_string(out, k[i].params);
 		web_buf_puts(out, "}");
 	}
-	web_buf_puts(out, "]}");
+	web_buf_puts(out, "],\"engines\":"); /* the operator's, for tournaments */
+	web_tourneys_engines_json(web_tables_tourneys(ts), out);
+	web_buf_puts(out, "}");
 }
 
 void web_table_head_json(const web_table *t, web_buf *out, bool *first)

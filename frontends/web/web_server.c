@@ -26,6 +26,7 @@
 #include "web_api.h"
 #include "web_messages.h"
 #include "web_server_internal.h"
+#include "web_tourney.h"
 
 #define BODY_MAX (64 * 1024)
 #define POOL_THREADS 8 /* libmicrohttpd's threads: every connection is served by one */
@@ -675,7 +676,9 @@ int web_server_run(const web_server_config *cfg)
 	if (!bones_make_dirs(cfg->data_dir))
 		fprintf(stderr, _("bones serve: --data '%s': cannot create it: %s\n"), cfg->data_dir,
 			strerror(errno));
-	else if (web_tables_create(cfg->data_dir, cfg->workers, &srv->tables, err, sizeof err))
+	else if (web_tables_create(cfg->data_dir, cfg->workers, &srv->tables, err, sizeof err) ||
+		 !web_tourneys_start(web_tables_tourneys(srv->tables), cfg->engines, err,
+				     sizeof err))
 		fprintf(stderr, "bones serve: %s\n", err);
 	else
 		rc = serve(srv, &sa, listen);

@@ -27,7 +27,6 @@ web_tourneys *web_tourneys_create(web_tables *ts)
 	snprintf(w->dir, sizeof w->dir, "%.*s/tourneys", slash ? (int)(slash - file) : 1,
 		 slash ? file : ".");
 	web_store_unlock(ts->store);
-	w->driving = !pthread_create(&w->driver, NULL, web_tourney_driver, w);
 	return w;
 }
 
@@ -40,6 +39,7 @@ void web_tourneys_destroy(web_tourneys *w)
 	pthread_mutex_unlock(&w->lock);
 	if (w->driving)
 		pthread_join(w->driver, NULL);
+	web_tourney_engines_stop(w);
 	for (int i = 0; i < w->run_count; i++) {
 		bones_tourney_db_close(w->runs[i]->db);
 		bones_tourney_destroy(w->runs[i]->t);
@@ -142,6 +142,7 @@ web_tourney_run *web_tourney_open(web_tourneys *w, const char *id, char *err, si
 	} else if (mkdir(w->dir, 0700) && errno != EEXIST) { /* made by the first one */
 		snprintf(err, errcap, _("cannot create '%s': %s"), w->dir, strerror(errno));
 	} else if (!bones_tourney_load_text(name, text, &r->t, err, errcap) &&
+		   web_tourney_resolve(w, r->t, r->engine, err, errcap) &&
 		   !bones_tourney_db_open(path, r->t, true, &r->db, err, errcap)) {
 		snprintf(r->id, sizeof r->id, "%s", id);
 		w->runs[w->run_count++] = r;

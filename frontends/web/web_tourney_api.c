@@ -32,8 +32,9 @@ static bool who(web_tourneys *w, const char *session, char *name, size_t cap)
 }
 
 /* Load text with two people more (those who will join) to check it; err says why not.
- * A posted file has no engine and no person. */
-static bones_tourney *check_text(const char *text, bool posted, char *err, size_t errcap)
+ * A posted file has no person, and its engines are the operator's (by name). */
+static bones_tourney *check_text(const web_tourneys *w, const char *text, bool posted,
+				 char *err, size_t errcap)
 {
 	size_t n = strlen(text);
 	char *all = malloc(n + 100);
@@ -48,13 +49,16 @@ static bones_tourney *check_text(const char *text, bool posted, char *err, size_
 	free(all);
 	for (int p = 0; posted && t && p < t->player_count - 2; p++) {
 		const bones_tourney_player *pl = &t->players[p];
-		if (pl->engine[0] || pl->person) {
-			snprintf(err, errcap, _("tournament:%d: %s: the server seats its agents; "
-						"people join (no 'engine' or 'person' here)"),
+		if (pl->person) {
+			snprintf(err, errcap, _("tournament:%d: %s: people join (no 'person' here)"),
 				 pl->line, pl->name);
 			bones_tourney_destroy(t);
 			return NULL;
 		}
+	}
+	if (t && !web_tourney_resolve(w, t, NULL, err, errcap)) {
+		bones_tourney_destroy(t);
+		return NULL;
 	}
 	return t;
 }
@@ -87,7 +91,7 @@ static web_result create(web_tourneys *w, const char *creator, const web_json *b
 	if (line)
 		return web_result_of(422, "ini", _("tournament:%d: plugin_path: the server plays its own "
 					 "plugins only"), line);
-	bones_tourney *t = check_text(ini, true, err, sizeof err);
+	bones_tourney *t = check_text(w, ini, true, err, sizeof err);
 	if (!t)
 		return web_result_of(422, "ini", "%s", err);
 	if (!web_random_hex(id, sizeof id, 5)) {
@@ -207,14 +211,17 @@ static web_result join(web_tourneys *w, const char *id, const char *name)
 		free(text);
 		return web_result_of(404, NULL, "%s", _("no such tournament"));
 	}
-	bones_tourney *t = check_text(text, false, err, sizeof err); /* its names so far */
-	bool clash = false;
+	bones_tourney *t = check_text(w, text, false, err, sizeof err); /* its names so far */
+	bool clash = false, engines = t && web_tourney_has_engine(t);
 	for (int p = 0; t && p < t->player_count - 2; p++)
 		clash |= !strcasecmp(t->players[p].name, name);
 	bones_tourney_destroy(t);
 	free(text);
 	if (strcmp(state, "open"))
 		return web_result_of(409, NULL, "%s", _("the tournament has started"));
+	if (engines) /* an engine's game is played by the tournament library, not at a table */
+		return web_result_of(409, NULL, "%s", _("engines play this tournament: people "
+							 "watch it"));
 	if (clash)
 		return web_result_of(409, NULL, _("'%s' plays in this tournament already"), name);
 	if (!web_tourney_exec(w, "INSERT INTO tourney_people SELECT ?1, coalesce(max(n), 0) + 1, "

@@ -3,12 +3,15 @@
 #define BONES_WEB_TOURNEY_INTERNAL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "bones/tourney.h"
 #include "bones/tourney_db.h"
 #include "web_tourney.h"
 
 #define WEB_TOURNEY_MAX 256  /* running tournaments kept open at once */
+#define WEB_ENGINES_MAX 32   /* engines an operator lists */
+#define WEB_ENGINE_GAMES 8   /* games with engines played at once */
 
 /* A started tournament: its schedule (the file plus its people) and results file. */
 typedef struct web_tourney_run {
@@ -16,7 +19,23 @@ typedef struct web_tourney_run {
 	bones_tourney *t;        /* owned */
 	bones_tourney_db *db;    /* owned */
 	bool finished;
+	char engine[BONES_TOURNEY_MAX_PLAYERS][64]; /* the operator's engine per player, "" */
 } web_tourney_run;
+
+/* One operator engine: [engine.NAME] command = ... */
+typedef struct web_engine {
+	char name[64];
+	char command[1024];
+} web_engine;
+
+/* A game with an engine seat, played on a thread of its own (web_tourney_engine.c). */
+typedef struct web_engine_game {
+	struct web_tourneys *w;
+	web_tourney_run *r;
+	bones_tourney_slot slot;
+	pthread_t thread;
+	bool busy, done, stored; /* done and stored: under the lock */
+} web_engine_game;
 
 struct web_tourneys {
 	web_tables *ts;
@@ -26,6 +45,10 @@ struct web_tourneys {
 	char dir[1024];          /* DIR/tourneys: the results files */
 	pthread_t driver;
 	bool driving, stop;
+	atomic_bool halt;        /* the engines' games stop (the server stops) */
+	web_engine engines[WEB_ENGINES_MAX]; /* set before the driver starts, then read-only */
+	int engine_count;
+	web_engine_game games[WEB_ENGINE_GAMES];
 };
 
 /* The tournament's file with a [player.NAME] person = true for each person joined
@@ -50,5 +73,19 @@ bool web_tourney_exec(web_tourneys *w, const char *sql, const char *id, const ch
  * time is dropped and the creator starts it). */
 void web_tourney_due(web_tourneys *w);
 bool web_tourney_set_state(web_tourneys *w, const char *id, const char *state);
+
+/* Replace each `engine = NAME` of t by the command of the operator's engine NAME, the
+ * names kept in names (may be NULL); false when one is not listed (err names the line). */
+bool web_tourney_resolve(const web_tourneys *w, bones_tourney *t, char (*names)[64],
+			 char *err, size_t errcap);
+bool web_tourney_has_engine(const bones_tourney *t);
+/* The game slot with an engine seat: started on a thread when one is free; true once
+ * stored. Lock held. */
+bool web_tourney_engine_slot(web_tourneys *w, web_tourney_run *r, const bones_tourney_slot *slot);
+/* Whether that game is being played now. Lock held. */
+bool web_tourney_engine_playing(const web_tourneys *w, const web_tourney_run *r, int round,
+				int slot);
+/* Stop the engines' games and wait for their threads (lock not held). */
+void web_tourney_engines_stop(web_tourneys *w);
 
 #endif /* BONES_WEB_TOURNEY_INTERNAL_H */

@@ -205,6 +205,9 @@ static bool step_slot(web_tourneys *w, web_tourney_run *r, const bones_tourney_s
 		}
 		return true;
 	}
+	for (int i = 0; i < slot->seats; i++)
+		if (r->t->players[slot->player[i]].engine[0])
+			return web_tourney_engine_slot(w, r, slot);
 	pairing_get(w, r->id, slot->round, slot->slot, id, sizeof id);
 	if (!id[0]) {
 		create_table(w, r, slot);

@@ -34,7 +34,8 @@ static void facts(web_tourneys *w, const char *id, web_buf *out, bool *found)
 	web_store_unlock(w->ts->store);
 }
 
-static void participants(const bones_tourney *t, web_buf *out)
+/* names: the operator's engine per participant (NULL: the file's, t not resolved). */
+static void participants(const bones_tourney *t, char (*names)[64], web_buf *out)
 {
 	web_buf_printf(out, ",\"rounds\":%d,\"participants\":[", bones_tourney_round_count(t));
 	for (int p = 0; p < t->player_count; p++) {
@@ -44,6 +45,8 @@ static void participants(const bones_tourney *t, web_buf *out)
 		web_buf_json_string(out, t->players[p].name);
 		web_buf_json_key(out, &first, "agent");
 		web_buf_json_string(out, t->players[p].agent);
+		web_buf_json_key(out, &first, "engine");
+		web_buf_json_string(out, names ? names[p] : t->players[p].engine);
 		web_buf_json_key(out, &first, "person");
 		web_buf_puts(out, t->players[p].person ? "true}" : "false}");
 	}
@@ -145,6 +148,28 @@ static void results(web_tourney_run *r, web_buf *out)
 	bones_tourney_db_free_rows(rows);
 }
 
+/* The games with engines being played now (no table: the tournament library plays
+ * them): [{"round", "slot", "players"}]. */
+static void engine_games(web_tourneys *w, web_tourney_run *r, web_buf *out)
+{
+	web_buf_puts(out, ",\"engine_games\":[");
+	bool first = true;
+	for (int i = 0; i < WEB_ENGINE_GAMES; i++) {
+		const web_engine_game *g = &w->games[i];
+		if (!web_tourney_engine_playing(w, r, g->slot.round, g->slot.slot) || g->r != r)
+			continue;
+		web_buf_printf(out, "%s{\"round\":%d,\"slot\":%d,\"players\":[", first ? "" : ",",
+			       g->slot.round + 1, g->slot.slot + 1);
+		for (int k = 0; k < g->slot.seats; k++) {
+			web_buf_puts(out, k ? "," : "");
+			web_buf_json_string(out, r->t->players[g->slot.player[k]].name);
+		}
+		web_buf_puts(out, "]}");
+		first = false;
+	}
+	web_buf_puts(out, "]");
+}
+
 /* One paired game's table: its seats, whether it is over, and me's own link. */
 static void table_json(web_table *tab, int round, int slot, const char *me, web_buf *out)
 {
@@ -226,7 +251,7 @@ web_result web_tourney_show(web_tourneys *w, const char *id, const char *me, web
 		bones_tourney *t = NULL;
 		snprintf(name, sizeof name, "tournament-%s", id);
 		if (text && !bones_tourney_load_text(name, text, &t, err, sizeof err))
-			participants(t, out);
+			participants(t, NULL, out);
 		else /* fewer than two participants so far */
 			web_buf_puts(out, ",\"participants\":[]");
 		bones_tourney_destroy(t);
@@ -234,9 +259,10 @@ web_result web_tourney_show(web_tourneys *w, const char *id, const char *me, web
 	} else {
 		web_tourney_run *run = web_tourney_open(w, id, err, sizeof err);
 		if (run) {
-			participants(run->t, out);
+			participants(run->t, run->engine, out);
 			standings(run, out);
 			results(run, out);
+			engine_games(w, run, out);
 		}
 		tables(w, id, me, out);
 	}

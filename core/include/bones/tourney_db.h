@@ -6,6 +6,7 @@
 #ifndef BONES_TOURNEY_DB_H
 #define BONES_TOURNEY_DB_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -109,5 +110,14 @@ bones_status bones_tourney_batch(const bones_tourney *t, bones_tourney_db *db, i
  * runner does. */
 bones_status bones_tourney_db_add_bye(bones_tourney_db *db, const bones_tourney *t,
 				      const bones_tourney_slot *slot, char *err, size_t errcap);
+
+/* Play slot alone, as a run plays it (its agents; its engines started for it and
+ * stopped after, with the time per move; a crash, hang or bad answer forfeits), for a
+ * host that stores games itself (`bones serve`): *row filled, its chance and record
+ * malloc'ed (bones_tourney_row_free). stop is polled: BONES_ERANGE when
+ * it stopped the game, which is then not filled. */
+bones_status bones_tourney_play_one(const bones_tourney *t, const bones_tourney_slot *slot,
+				    const atomic_bool *stop, bones_tourney_game_row *row);
+void bones_tourney_row_free(bones_tourney_game_row *row);
 
 #endif /* BONES_TOURNEY_DB_H */

@@ -431,6 +431,28 @@ void bones_tourney_worker_release(bones_tourney_worker *w)
 	}
 }
 
+bones_status bones_tourney_play_one(const bones_tourney *t, const bones_tourney_slot *slot,
+				    const atomic_bool *stop, bones_tourney_game_row *row)
+{
+	bones_tourney_worker w = {.t = t, .stop = stop};
+	bones_tourney_done *d = NULL;
+	bones_status st = bones_tourney_play(&w, slot, NULL, &d);
+	bones_tourney_worker_release(&w);
+	if (!st) {
+		*row = d->row;
+		d->chance = NULL, d->record = NULL; /* the row's now */
+	}
+	bones_tourney_done_free(d);
+	return st;
+}
+
+void bones_tourney_row_free(bones_tourney_game_row *row)
+{
+	free((char *)row->chance);
+	free((char *)row->record);
+	row->chance = row->record = NULL;
+}
+
 bones_status bones_tourney_db_add_bye(bones_tourney_db *db, const bones_tourney *t,
 				      const bones_tourney_slot *slot, char *err, size_t errcap)
 {
