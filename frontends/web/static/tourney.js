@@ -93,6 +93,10 @@ function gamesList(t) {
 		li.append(el('a', { href: g.link, textContent: g.over ? _('replay') : _('watch') }));
 		ul.append(li);
 	}
+	for (const g of t.engine_games || []) // no table: the tournament library plays them
+		ul.append(el('li', {}, fmt(_('round %d: %s, played by the server now'), g.round, g.players.join(' – '))));
+	for (const g of (t.results || []).filter((r) => r.forfeit && r.forfeit !== 'bye'))
+		ul.append(el('li', {}, fmt(_('round %d: %s, forfeit: %s'), g.round, g.players.join(' – '), g.forfeit)));
 }
 
 async function refresh(id) {
@@ -100,7 +104,7 @@ async function refresh(id) {
 	$('t-title').textContent = t.name;
 	$('t-facts').textContent = fmt(_('%s, %s, created by %s'), _(FORMATS[t.format] || t.format), _(STATES[t.state] || t.state), t.creator) +
 		(t.start && t.state === 'open' ? ' · ' + fmt(_('starts %s'), new Date(t.start * 1000).toLocaleString()) : '') +
-		' · ' + fmt(_('participants: %s'), t.participants.map((p) => p.name).join(', '));
+		' · ' + fmt(_('participants: %s'), t.participants.map((p) => p.engine ? fmt(_('%s (engine %s)'), p.name, p.engine) : p.name).join(', '));
 	$('join').hidden = $('start').hidden = t.state !== 'open';
 	standingsTable(t);
 	crosstable(t);
