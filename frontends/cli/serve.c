@@ -11,7 +11,7 @@
 
 #define USAGE N_("usage: bones serve [--listen ADDR:PORT] [--data DIR] [--rate N] [--agents N]\n" \
 		 "                   [--static DIR] [--host-name NAME] [--trusted-proxy ADDR]\n" \
-		 "                   [--engines FILE]\n")
+		 "                   [--engines FILE] [--watch DIR]\n")
 
 static int usage(FILE *f, int rc)
 {
@@ -33,7 +33,9 @@ static int usage(FILE *f, int rc)
 		       "  --trusted-proxy ADDR  the proxy (e.g. nginx) whose X-Forwarded-For\n"
 		       "                      names the client\n"
 		       "  --engines FILE      the external engines tournaments may seat:\n"
-		       "                      [engine.NAME] sections with command = ...\n"));
+		       "                      [engine.NAME] sections with command = ...\n"
+		       "  --watch DIR         show the `bones tourney --live` run whose output\n"
+		       "                      folder is DIR at /tournaments/live\n"));
 	return rc;
 }
 
@@ -75,6 +77,8 @@ int cmd_serve(int argc, char **argv)
 			cfg.trusted_proxy = v;
 		else if (!strcmp(a, "--engines"))
 			cfg.engines = v;
+		else if (!strcmp(a, "--watch"))
+			cfg.watch = v;
 		else if (!strcmp(a, "--host-name")) {
 			if (cfg.host_name_count == 6) {
 				fprintf(stderr, _("bones serve: --host-name: at most 6\n"));
@@ -98,7 +102,7 @@ int cmd_serve(int argc, char **argv)
 			static const char *const known[] = {"--listen", "--data", "--static",
 							    "--rate", "--agents", "--help",
 							    "--host-name", "--trusted-proxy",
-							    "--engines"};
+							    "--engines", "--watch"};
 			bones_suggest sg;
 			bones_suggest_init(&sg, a);
 			for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)

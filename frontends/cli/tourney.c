@@ -20,7 +20,7 @@
 
 struct args {
 	const char *config, *merge, *report, *output;
-	bool resume, quiet, mpi, check;
+	bool resume, quiet, mpi, check, live;
 	int threads, shard, shards;
 	const char **dbs;   /* the positional arguments (DBs after --merge) */
 	int db_count;
@@ -41,7 +41,7 @@ static void tourney_usage(FILE *out)
 {
 	fprintf(out, _(
 		"usage: bones tourney CONFIG.ini [--resume] [--threads N] [--shard I/N]\n"
-		"                     [--output DIR] [--quiet]\n"
+		"                     [--output DIR] [--quiet] [--live]\n"
 		"       bones tourney CONFIG.ini --check\n"
 		"       mpirun -n N bones tourney CONFIG.ini --mpi [--resume] [--output DIR]\n"
 		"       bones tourney --merge OUT.db DB...\n"
@@ -52,7 +52,8 @@ static void tourney_usage(FILE *out)
 		"--shard I/N plays the I-th of N slices into DIR/results-I-of-N.db; --merge\n"
 		"combines such files. --mpi (a build with MPI) plays on N-1 processes, rank 0\n"
 		"handing out sets and storing the results. --check validates CONFIG.ini, asks\n"
-		"the engines to start each game and counts the games, playing none.\n"));
+		"the engines to start each game and counts the games, playing none. --live\n"
+		"keeps each game in progress in DIR/live for `bones serve --watch DIR`.\n"));
 }
 
 static bool parse_shard(const char *text, struct args *a)
@@ -78,6 +79,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 			a->mpi = true;
 		else if (!strcmp(s, "--check"))
 			a->check = true;
+		else if (!strcmp(s, "--live"))
+			a->live = true;
 		else if (!strcmp(s, "--threads") && more)
 			a->threads = atoi(argv[++i]);
 		else if (!strcmp(s, "--output") && more)
@@ -342,6 +345,20 @@ static int run_mpi(const struct args *a, bones_tourney *t, int rank)
 	return status;
 }
 
+/* --live: the folder of the games in progress, with LIVE/running (the command line)
+ * while the run goes on. */
+static bool live_start(const char *live, const char *running, const char *command)
+{
+	FILE *f = bones_make_dirs(live) ? fopen(running, "w") : NULL;
+	if (!f) {
+		fprintf(stderr, _("bones tourney: cannot create '%s': %s\n"), live, strerror(errno));
+		return false;
+	}
+	fprintf(f, "%s\n", command);
+	fclose(f);
+	return true;
+}
+
 static int run_tourney(const struct args *a, bones_tourney *t)
 {
 	char err[1024], path[2048];
@@ -372,10 +389,18 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 				    .pairs = a->quiet ? NULL : stderr};
 	size_t played = 0;
 	o.played = &played;
+	char live[2100], running[2200];
+	snprintf(live, sizeof live, "%s/live", dir);
+	snprintf(running, sizeof running, "%s/running", live);
+	if (a->live && !live_start(live, running, a->command))
+		return 1;
+	o.live = a->live ? live : NULL;
 	int64_t start = bones_clock_now_ms();
 	watch_plugins(t);
 	bones_status st = bones_tourney_run(t, db, &o, err, sizeof err);
 	cli_plugin_exit_unwatch();
+	if (a->live)
+		unlink(running); /* the watching server: the run is over */
 	double secs = (double)(bones_clock_now_ms() - start) / 1000;
 	if (!a->quiet && played) { /* the play alone, reports and the final checkpoint apart */
 		double rate = secs > 0 ? (double)played / secs : 0;

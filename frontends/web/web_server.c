@@ -677,8 +677,8 @@ int web_server_run(const web_server_config *cfg)
 		fprintf(stderr, _("bones serve: --data '%s': cannot create it: %s\n"), cfg->data_dir,
 			strerror(errno));
 	else if (web_tables_create(cfg->data_dir, cfg->workers, &srv->tables, err, sizeof err) ||
-		 !web_tourneys_start(web_tables_tourneys(srv->tables), cfg->engines, err,
-				     sizeof err))
+		 !web_tourneys_start(web_tables_tourneys(srv->tables), cfg->engines, cfg->watch,
+				     err, sizeof err))
 		fprintf(stderr, "bones serve: %s\n", err);
 	else
 		rc = serve(srv, &sa, listen);

@@ -16,6 +16,7 @@ typedef struct web_server_config {
 	const char *host_names[6]; /* names the Host header may give (--host-name) */
 	int host_name_count;
 	const char *engines;     /* the operator's engines file (--engines); NULL: none */
+	const char *watch;       /* a `bones tourney --live` output folder (--watch) */
 } web_server_config;
 
 /* Serve until SIGINT or SIGTERM. Returns the exit status (0, or 1 after printing why

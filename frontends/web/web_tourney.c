@@ -40,6 +40,11 @@ void web_tourneys_destroy(web_tourneys *w)
 	if (w->driving)
 		pthread_join(w->driver, NULL);
 	web_tourney_engines_stop(w);
+	if (w->live) {
+		bones_tourney_db_close(w->live->db);
+		bones_tourney_destroy(w->live->t);
+		free(w->live);
+	}
 	for (int i = 0; i < w->run_count; i++) {
 		bones_tourney_db_close(w->runs[i]->db);
 		bones_tourney_destroy(w->runs[i]->t);

@@ -16,9 +16,11 @@ typedef struct web_tourneys web_tourneys;
 /* ts gives the store, the clock and the tables. NULL: out of memory. */
 web_tourneys *web_tourneys_create(web_tables *ts);
 /* Read the operator's engines (engines: an INI file of [engine.NAME] command = ...,
- * NULL: none) and start the thread that pairs rounds and collects results (resuming
+ * NULL: none), watch the `bones tourney --live` output folder watch (NULL: none) and
+ * start the thread that pairs rounds and collects results (resuming
  * running tournaments). False when the file is bad: err names its line. */
-bool web_tourneys_start(web_tourneys *w, const char *engines, char *err, size_t errcap);
+bool web_tourneys_start(web_tourneys *w, const char *engines, const char *watch, char *err,
+			size_t errcap);
 /* The operator's engines as a JSON array [{"name"}] (the server's players). */
 void web_tourneys_engines_json(const web_tourneys *w, web_buf *out);
 void web_tourneys_destroy(web_tourneys *w);

@@ -128,13 +128,14 @@ static web_result create(web_tourneys *w, const char *creator, const web_json *b
 /* GET /api/tournaments: every tournament, newest first. */
 static web_result list(web_tourneys *w, web_buf *out)
 {
+	web_buf_puts(out, "{\"tournaments\":[");
+	int live = web_tourney_live_entry(w, out); /* the watched `bones tourney` run first */
 	sqlite3 *db = web_store_lock(w->ts->store);
 	sqlite3_stmt *q = NULL;
 	sqlite3_prepare_v2(db, "SELECT id, name, format, state, creator, start_at, (SELECT "
 			   "count(*) FROM tourney_people p WHERE p.tourney = t.id) FROM tourneys t "
 			   "ORDER BY created DESC, rowid DESC", -1, &q, NULL);
-	web_buf_puts(out, "{\"tournaments\":[");
-	for (int n = 0; q && sqlite3_step(q) == SQLITE_ROW; n++) {
+	for (int n = live; q && sqlite3_step(q) == SQLITE_ROW; n++) {
 		static const char *const keys[] = {"id", "name", "format", "state", "creator"};
 		bool first = true;
 		web_buf_puts(out, n ? ",{" : "{");
@@ -321,7 +322,9 @@ web_result web_tourneys_handle(web_tourneys *w, web_tourney_call *call, const we
 	const char *action = rest + 1 + n;
 	web_result r;
 	pthread_mutex_lock(&w->lock);
-	if (!*action && get)
+	if (!strcmp(id, "live") && get)
+		r = web_tourney_live(w, action, call, out);
+	else if (!*action && get)
 		r = web_tourney_show(w, id, in ? me : NULL, out);
 	else if (!strcmp(action, "/report.html") && get)
 		r = download(w, id, true, call, out);

@@ -54,8 +54,10 @@ static int engine_key(void *user, const char *section, const char *key, const ch
 	return 1;
 }
 
-bool web_tourneys_start(web_tourneys *w, const char *engines, char *err, size_t errcap)
+bool web_tourneys_start(web_tourneys *w, const char *engines, const char *watch, char *err,
+			size_t errcap)
 {
+	snprintf(w->watch, sizeof w->watch, "%s", watch ? watch : "");
 	struct engines_file f = {w, engines, err, errcap};
 	int line = 0;
 	err[0] = '\0';

@@ -49,6 +49,8 @@ struct web_tourneys {
 	web_engine engines[WEB_ENGINES_MAX]; /* set before the driver starts, then read-only */
 	int engine_count;
 	web_engine_game games[WEB_ENGINE_GAMES];
+	char watch[1024];        /* bones serve --watch DIR, "" none */
+	web_tourney_run *live;   /* its run, opened read-only at the first look; owned */
 };
 
 /* The tournament's file with a [player.NAME] person = true for each person joined
@@ -62,6 +64,14 @@ web_tourney_run *web_tourney_open(web_tourneys *w, const char *id, char *err, si
 bool web_tourney_step(web_tourneys *w, web_tourney_run *r);
 /* GET /api/tournaments/ID as me (NULL: not logged in) sees it. Lock held. */
 web_result web_tourney_show(web_tourneys *w, const char *id, const char *me, web_buf *out);
+/* ,"rounds","participants","standings","results" of a started tournament. Lock held. */
+void web_tourney_results_json(web_tourney_run *r, web_buf *out);
+/* GET /api/tournaments/live[/ROUND-TABLE.svg]: the `bones tourney --live` run in the
+ * watched folder (web_tourney_live.c). Lock held. */
+web_result web_tourney_live(web_tourneys *w, const char *action, web_tourney_call *call,
+			    web_buf *out);
+/* The watched run's entry of GET /api/tournaments; false: none. Lock not held. */
+bool web_tourney_live_entry(web_tourneys *w, web_buf *out);
 /* The pairing thread. */
 void *web_tourney_driver(void *arg);
 /* The store's tournament state ("open", "running", "finished") of id into state. */

@@ -233,6 +233,13 @@ static void tables(web_tourneys *w, const char *id, const char *me, web_buf *out
 	free(v);
 }
 
+void web_tourney_results_json(web_tourney_run *r, web_buf *out)
+{
+	participants(r->t, r->engine, out);
+	standings(r, out);
+	results(r, out);
+}
+
 web_result web_tourney_show(web_tourneys *w, const char *id, const char *me, web_buf *out)
 {
 	web_result r = {.code = 200};
@@ -259,9 +266,7 @@ web_result web_tourney_show(web_tourneys *w, const char *id, const char *me, web
 	} else {
 		web_tourney_run *run = web_tourney_open(w, id, err, sizeof err);
 		if (run) {
-			participants(run->t, run->engine, out);
-			standings(run, out);
-			results(run, out);
+			web_tourney_results_json(run, out);
 			engine_games(w, run, out);
 		}
 		tables(w, id, me, out);

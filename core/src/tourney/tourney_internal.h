@@ -43,6 +43,7 @@ const char *bones_tourney_engine_info(const bones_tourney_engine *e, int *count)
 typedef struct bones_tourney_worker {
 	const bones_tourney *t;
 	const atomic_bool *stop;
+	const char *live;          /* bones_tourney_run_opts.live */
 	bones_tourney_engine *engines[BONES_TOURNEY_MAX_PLAYERS];
 	bones_session *sessions[BONES_TOURNEY_MAX_GAMES];
 } bones_tourney_worker;

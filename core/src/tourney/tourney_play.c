@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define CMD_MS 5000  /* time for any engine reply but genmove */
 #define SLACK_MS 500 /* latency allowed beyond the time per move */
@@ -218,6 +219,25 @@ static bones_status seat_up(struct game *g)
 	return BONES_OK;
 }
 
+static char *record_text(struct game *g);
+
+/* The game so far as LIVE/ROUND-TABLE.bones (remove: the game ended, the file goes). A
+ * failure to write is no player's: the live view misses a move, the game goes on. */
+static void live_write(struct game *g, bool remove_it)
+{
+	char path[1200], err[256];
+	if (!g->w->live)
+		return;
+	snprintf(path, sizeof path, "%s/%d-%d.bones", g->w->live, g->slot->round + 1,
+		 g->slot->slot + 1);
+	char *text = remove_it ? NULL : record_text(g);
+	if (remove_it)
+		unlink(path);
+	else if (text)
+		bones_record_save_text(text, strlen(text), path, err, sizeof err);
+	free(text);
+}
+
 /* Play to the end, a forfeit or a stop. */
 static bones_status play_out(struct game *g)
 {
@@ -242,6 +262,8 @@ static bones_status play_out(struct game *g)
 			continue; /* engine_move forfeited, saying why */
 		}
 		bones_status played = st ? st : bones_session_play(g->s, m);
+		if (!played)
+			live_write(g, false);
 		if (played == BONES_ENOMEM) /* the host's failure, no player's: not stored */
 			st = played;
 		else if (played)
@@ -383,6 +405,7 @@ static bones_status play_slot(bones_tourney_worker *w, const bones_tourney_slot 
 	if (st)
 		return st;
 	g.s = *s;
+	live_write(&g, false);
 	st = seat_up(&g);
 	if (!st && g.forfeit_seat < 0)
 		st = play_out(&g);
@@ -404,6 +427,7 @@ static bones_status play_slot(bones_tourney_worker *w, const bones_tourney_slot 
 			st = BONES_ENOMEM;
 		}
 	}
+	live_write(&g, true);
 	for (int i = 0; i < slot->seats; i++)
 		bones_agent_destroy(g.agents[i]);
 	free(g.chance);

@@ -48,6 +48,7 @@ struct progress {
 struct run {
 	const bones_tourney *t;
 	const bones_tourney_slot *slots;
+	const char *live;           /* opts->live */
 	bool *done;                 /* per slot: already stored */
 	struct job *jobs;
 	size_t job_count;
@@ -223,7 +224,7 @@ static bones_status play_job(struct run *r, bones_tourney_worker *w, struct job 
 static void *worker_main(void *arg)
 {
 	struct run *r = arg;
-	bones_tourney_worker w = {.t = r->t, .stop = &r->stop};
+	bones_tourney_worker w = {.t = r->t, .stop = &r->stop, .live = r->live};
 	bones_status st = BONES_OK;
 	for (;;) {
 		size_t j = atomic_fetch_add_explicit(&r->next_job, 1, memory_order_relaxed);
@@ -547,7 +548,7 @@ static bones_status start_sprt(struct run *r)
 bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 			       const bones_tourney_run_opts *o, char *err, size_t errcap)
 {
-	struct run r = {.t = t, .db = db};
+	struct run r = {.t = t, .db = db, .live = o->live};
 	r.progress.on = o->progress;
 	r.progress.start_ms = bones_clock_now_ms();
 	size_t set_index = 0;

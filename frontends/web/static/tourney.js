@@ -93,6 +93,12 @@ function gamesList(t) {
 		li.append(el('a', { href: g.link, textContent: g.over ? _('replay') : _('watch') }));
 		ul.append(li);
 	}
+	for (const g of t.live_games || []) { // a `bones tourney --live` run (bones serve --watch)
+		const li = el('li', {}, fmt(_('round %d: %s, %d moves so far'), g.round, g.players.join(' – '), g.moves) + ' ');
+		li.append(el('a', { href: g.record, textContent: _('record') }), el('br'),
+			el('img', { src: g.picture + '?moves=' + g.moves, alt: _('the board now'), className: 'live-board' }));
+		ul.append(li);
+	}
 	for (const g of t.engine_games || []) // no table: the tournament library plays them
 		ul.append(el('li', {}, fmt(_('round %d: %s, played by the server now'), g.round, g.players.join(' – '))));
 	for (const g of (t.results || []).filter((r) => r.forfeit && r.forfeit !== 'bye'))
@@ -109,7 +115,7 @@ async function refresh(id) {
 	standingsTable(t);
 	crosstable(t);
 	gamesList(t);
-	$('downloads').hidden = t.state !== 'finished';
+	$('downloads').hidden = t.state !== 'finished' || id === 'live'; // live: DIR has the reports
 	$('report').href = '/api/tournaments/' + id + '/report.html';
 	$('records').href = '/api/tournaments/' + id + '/games.bones';
 	if (t.state !== 'finished') setTimeout(() => refresh(id).catch(showError), 3000);
