@@ -30,6 +30,15 @@ web_tourneys *web_tourneys_create(web_tables *ts)
 	return w;
 }
 
+void web_tourney_run_free(web_tourney_run *r)
+{
+	if (!r)
+		return;
+	bones_tourney_db_close(r->db);
+	bones_tourney_destroy(r->t);
+	free(r);
+}
+
 void web_tourneys_destroy(web_tourneys *w)
 {
 	if (!w)
@@ -40,16 +49,9 @@ void web_tourneys_destroy(web_tourneys *w)
 	if (w->driving)
 		pthread_join(w->driver, NULL);
 	web_tourney_engines_stop(w);
-	if (w->live) {
-		bones_tourney_db_close(w->live->db);
-		bones_tourney_destroy(w->live->t);
-		free(w->live);
-	}
-	for (int i = 0; i < w->run_count; i++) {
-		bones_tourney_db_close(w->runs[i]->db);
-		bones_tourney_destroy(w->runs[i]->t);
-		free(w->runs[i]);
-	}
+	web_tourney_run_free(w->live);
+	for (int i = 0; i < w->run_count; i++)
+		web_tourney_run_free(w->runs[i]);
 	pthread_mutex_destroy(&w->lock);
 	free(w);
 }
@@ -154,9 +156,7 @@ web_tourney_run *web_tourney_open(web_tourneys *w, const char *id, char *err, si
 		free(text);
 		return r;
 	}
-	if (r)
-		bones_tourney_destroy(r->t);
-	free(r);
+	web_tourney_run_free(r);
 	free(text);
 	return NULL;
 }

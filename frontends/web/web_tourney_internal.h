@@ -53,6 +53,8 @@ struct web_tourneys {
 	web_tourney_run *live;   /* its run, opened read-only at the first look; owned */
 };
 
+/* Close r's results file and free it; NULL is a no-op. */
+void web_tourney_run_free(web_tourney_run *r);
 /* The tournament's file with a [player.NAME] person = true for each person joined
  * (malloc'ed), or NULL. */
 char *web_tourney_text(web_tourneys *w, const char *id);

@@ -40,9 +40,7 @@ static web_tourney_run *live_run(web_tourneys *w, char *err, size_t errcap)
 		free(about);
 		return r;
 	}
-	if (r)
-		bones_tourney_db_close(r->db);
-	free(r);
+	web_tourney_run_free(r);
 	free(about);
 	return NULL;
 }
