@@ -141,7 +141,7 @@ typedef struct bones_tourney_run_opts {
 	FILE *pairs;         /* if not NULL: a line per pair every tenth of the run, as
 				fastchess prints them (events of at most 6 participants) */
 	size_t *played;      /* if not NULL: set to the games this run stored */
-	/* if not NULL: a folder (made) where each game in progress is a record of its
+	/* if not NULL: a folder (existing) where each game in progress is a record of its
 	   moves so far, LIVE/ROUND-TABLE.bones, rewritten atomically after every move
 	   and removed when the game ends (`bones serve --watch`, docs/web.md) */
 	const char *live;
