@@ -247,17 +247,54 @@ static void wdl_json(sqlite3_stmt *q, int c, web_buf *out, bool *f)
 
 #define WDL_SQL "SUM(s.score > 0.5), SUM(s.score = 0.5), SUM(s.score < 0.5)"
 
-/* One standing of a row: name or game (column 0), rating, deviation, games. */
-static void standing_json(sqlite3_stmt *q, const char *key, web_buf *out, bool *f)
+/* A text column as a JSON member. */
+static void text_json(sqlite3_stmt *q, int c, const char *key, web_buf *out, bool *f)
 {
 	web_buf_json_key(out, f, key);
-	web_buf_json_string(out, (const char *)sqlite3_column_text(q, 0));
+	web_buf_json_string(out, (const char *)sqlite3_column_text(q, c));
+}
+
+/* One standing of a row: name, game or preset (column 0), rating, deviation, games. */
+static void standing_json(sqlite3_stmt *q, const char *key, web_buf *out, bool *f)
+{
+	text_json(q, 0, key, out, f);
 	web_buf_json_key(out, f, "rating");
 	web_buf_printf(out, "%.0f", sqlite3_column_double(q, 1));
 	web_buf_json_key(out, f, "deviation");
 	web_buf_printf(out, "%.0f", sqlite3_column_double(q, 2));
 	web_buf_json_key(out, f, "games");
 	web_buf_printf(out, "%d", sqlite3_column_int(q, 3));
+}
+
+typedef void row_json_fn(sqlite3_stmt *q, web_buf *out, bool *f);
+
+/* A JSON array of sql's rows (?1 bound to a, ?2 to b unless NULL), each an object of
+ * row's members. */
+static void rows_json(sqlite3 *db, const char *sql, const char *a, const char *b,
+		      row_json_fn *row, web_buf *out)
+{
+	sqlite3_stmt *q = NULL;
+	web_buf_puts(out, "[");
+	if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, a, -1, SQLITE_TRANSIENT);
+		if (b)
+			sqlite3_bind_text(q, 2, b, -1, SQLITE_TRANSIENT);
+		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
+			bool f = true;
+			web_buf_puts(out, i ? ",{" : "{");
+			row(q, out, &f);
+			web_buf_puts(out, "}");
+		}
+	}
+	sqlite3_finalize(q);
+	web_buf_puts(out, "]");
+}
+
+/* A ladder's row: name, standing, wins, draws and losses. */
+static void ladder_row(sqlite3_stmt *q, web_buf *out, bool *f)
+{
+	standing_json(q, "name", out, f);
+	wdl_json(q, 4, out, f);
 }
 
 /* The ladders' players: by game (?1), or by game and preset (?2). */
@@ -288,22 +325,7 @@ static void ladder_json(sqlite3 *db, const char *game, const char *preset, web_b
 	sqlite3_finalize(q);
 	web_buf_puts(out, "]");
 	web_buf_json_key(out, f, "players");
-	web_buf_puts(out, "[");
-	if (sqlite3_prepare_v2(db, ladder_sql[preset ? BY_PRESET : BY_GAME], -1, &q, NULL) ==
-	    SQLITE_OK) {
-		sqlite3_bind_text(q, 1, game, -1, SQLITE_TRANSIENT);
-		if (preset)
-			sqlite3_bind_text(q, 2, preset, -1, SQLITE_TRANSIENT);
-		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
-			bool g = true;
-			web_buf_puts(out, i ? ",{" : "{");
-			standing_json(q, "name", out, &g);
-			wdl_json(q, 4, out, &g);
-			web_buf_puts(out, "}");
-		}
-	}
-	sqlite3_finalize(q);
-	web_buf_puts(out, "]");
+	rows_json(db, ladder_sql[preset ? BY_PRESET : BY_GAME], game, preset, ladder_row, out);
 }
 
 web_result web_ratings_ladder(web_tables *ts, const char *path, web_buf *out)
@@ -331,61 +353,38 @@ web_result web_ratings_ladder(web_tables *ts, const char *path, web_buf *out)
 	return (web_result){.code = 200};
 }
 
+static void game_rating_row(sqlite3_stmt *q, web_buf *out, bool *f)
+{
+	standing_json(q, "game", out, f);
+}
+
+static void preset_rating_row(sqlite3_stmt *q, web_buf *out, bool *f)
+{
+	text_json(q, 4, "game", out, f);
+	standing_json(q, "preset", out, f);
+}
+
+static void record_row(sqlite3_stmt *q, web_buf *out, bool *f)
+{
+	text_json(q, 0, "game", out, f);
+	text_json(q, 1, "preset", out, f);
+	wdl_json(q, 2, out, f);
+}
+
 void web_ratings_player_json(web_store *st, const char *name, web_buf *out, bool *first)
 {
 	sqlite3 *db = web_store_lock(st);
-	sqlite3_stmt *q = NULL;
 	web_buf_json_key(out, first, "ratings");
-	web_buf_puts(out, "[");
-	if (sqlite3_prepare_v2(db, "SELECT game, rating, deviation, games FROM ratings WHERE"
-			       " player = ? ORDER BY game", -1, &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
-		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
-			bool g = true;
-			web_buf_puts(out, i ? ",{" : "{");
-			standing_json(q, "game", out, &g);
-			web_buf_puts(out, "}");
-		}
-	}
-	sqlite3_finalize(q);
-	web_buf_puts(out, "]");
+	rows_json(db, "SELECT game, rating, deviation, games FROM ratings WHERE player = ?"
+		  " ORDER BY game", name, NULL, game_rating_row, out);
 	web_buf_json_key(out, first, "preset_ratings");
-	web_buf_puts(out, "[");
-	if (sqlite3_prepare_v2(db, "SELECT preset, rating, deviation, games, game FROM"
-			       " preset_ratings WHERE player = ? ORDER BY game, preset", -1, &q,
-			       NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
-		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
-			bool g = true;
-			web_buf_puts(out, i ? ",{" : "{");
-			web_buf_json_key(out, &g, "game");
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 4));
-			standing_json(q, "preset", out, &g);
-			web_buf_puts(out, "}");
-		}
-	}
-	sqlite3_finalize(q);
-	web_buf_puts(out, "]");
+	rows_json(db, "SELECT preset, rating, deviation, games, game FROM preset_ratings"
+		  " WHERE player = ? ORDER BY game, preset", name, NULL, preset_rating_row, out);
 	web_buf_json_key(out, first, "records");
-	web_buf_puts(out, "[");
-	if (sqlite3_prepare_v2(db, "SELECT s.game, s.preset, " WDL_SQL " FROM results s WHERE"
-			       " s.player = ? GROUP BY s.game, s.preset ORDER BY s.game, s.preset",
-			       -1, &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
-		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
-			bool g = true;
-			web_buf_puts(out, i ? ",{" : "{");
-			web_buf_json_key(out, &g, "game");
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 0));
-			web_buf_json_key(out, &g, "preset");
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 1));
-			wdl_json(q, 2, out, &g);
-			web_buf_puts(out, "}");
-		}
-	}
-	sqlite3_finalize(q);
+	rows_json(db, "SELECT s.game, s.preset, " WDL_SQL " FROM results s WHERE s.player = ?"
+		  " GROUP BY s.game, s.preset ORDER BY s.game, s.preset", name, NULL, record_row,
+		  out);
 	web_store_unlock(st);
-	web_buf_puts(out, "]");
 }
 
 bool web_ratings_known(web_store *st, const char *name)
@@ -412,32 +411,23 @@ static const char *const games_sql[2] = {
 	" WHERE r.table_id = t.id AND r.player = s.name) FROM account_seats s JOIN tables t"
 	" ON t.id = s.table_id WHERE s.name = ? ORDER BY t.created DESC LIMIT 100"};
 
+static void game_row(sqlite3_stmt *q, web_buf *out, bool *f)
+{
+	text_json(q, 0, "id", out, f);
+	text_json(q, 1, "game", out, f);
+	web_buf_json_key(out, f, "created");
+	web_buf_printf(out, "%lld", (long long)sqlite3_column_int64(q, 2));
+	if (sqlite3_column_type(q, 3) != SQLITE_NULL) { /* rated: 1 won, 0 lost */
+		web_buf_json_key(out, f, "score");
+		web_buf_json_number(out, sqlite3_column_double(q, 3));
+	}
+}
+
 void web_ratings_games_json(web_store *st, const char *name, bool account, web_buf *out,
 			    bool *first)
 {
 	sqlite3 *db = web_store_lock(st);
-	sqlite3_stmt *q = NULL;
 	web_buf_json_key(out, first, "games");
-	web_buf_puts(out, "[");
-	if (sqlite3_prepare_v2(db, games_sql[account], -1, &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
-		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
-			bool g = true;
-			web_buf_puts(out, i ? ",{" : "{");
-			web_buf_json_key(out, &g, "id");
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 0));
-			web_buf_json_key(out, &g, "game");
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 1));
-			web_buf_json_key(out, &g, "created");
-			web_buf_printf(out, "%lld", (long long)sqlite3_column_int64(q, 2));
-			if (sqlite3_column_type(q, 3) != SQLITE_NULL) { /* rated: 1 won, 0 lost */
-				web_buf_json_key(out, &g, "score");
-				web_buf_json_number(out, sqlite3_column_double(q, 3));
-			}
-			web_buf_puts(out, "}");
-		}
-	}
-	sqlite3_finalize(q);
+	rows_json(db, games_sql[account], name, NULL, game_row, out);
 	web_store_unlock(st);
-	web_buf_puts(out, "]");
 }
