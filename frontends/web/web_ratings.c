@@ -1,7 +1,8 @@
 /* Ratings (web_ratings.h): a finished game's seats as players (the account that holds
- * the seat, or "agent:SPEC"), their Glicko-2 standings updated with the game as one
- * rating period (each opponent a game: the better rank scores 1, equal ranks 0.5), and
- * the result kept by player, game and preset, all in one transaction. */
+ * the seat, or "agent:SPEC"), their Glicko-2 standings by game and by preset updated
+ * with the game as one rating period (each opponent a game: the better rank scores 1,
+ * equal ranks 0.5), and the result kept by player, game and preset (the mark that the
+ * game is rated), all in one transaction. */
 #include "web_ratings.h"
 
 #include <sqlite3.h>
@@ -67,17 +68,26 @@ static bool already_rated(sqlite3 *db, const char *id, int game_no)
 	return found;
 }
 
-/* A player's standing in game (a newcomer's when none) and rated games so far. */
-static void standing(sqlite3 *db, const char *name, const char *game, bones_glicko2 *p,
-		     int *games)
+/* The two scopes of a rating: by game (the plugin), and by game and preset. */
+enum { BY_GAME, BY_PRESET, SCOPES };
+
+static const char *const standing_sql[SCOPES] = {
+	"SELECT rating, deviation, volatility, games FROM ratings WHERE player = ? AND game = ?",
+	"SELECT rating, deviation, volatility, games FROM preset_ratings WHERE player = ? AND"
+	" game = ? AND preset = ?"};
+
+/* A player's standing in t's game or preset (a newcomer's when none) and rated games. */
+static void standing(sqlite3 *db, const web_table *t, int scope, const char *name,
+		     bones_glicko2 *p, int *games)
 {
 	sqlite3_stmt *q = NULL;
 	bones_glicko2_init(p);
 	*games = 0;
-	if (sqlite3_prepare_v2(db, "SELECT rating, deviation, volatility, games FROM ratings "
-			       "WHERE player = ? AND game = ?", -1, &q, NULL) == SQLITE_OK) {
+	if (sqlite3_prepare_v2(db, standing_sql[scope], -1, &q, NULL) == SQLITE_OK) {
 		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(q, 2, game, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(q, 2, t->row.game, -1, SQLITE_TRANSIENT);
+		if (scope == BY_PRESET)
+			sqlite3_bind_text(q, 3, t->row.preset, -1, SQLITE_TRANSIENT);
 		if (sqlite3_step(q) == SQLITE_ROW) {
 			p->rating = sqlite3_column_double(q, 0);
 			p->deviation = sqlite3_column_double(q, 1);
@@ -88,15 +98,17 @@ static void standing(sqlite3 *db, const char *name, const char *game, bones_glic
 	sqlite3_finalize(q);
 }
 
-/* Store one player's new standing and result; false on an error. */
-static bool store_result(sqlite3 *db, const web_table *t, int game_no, const char *name,
-			 const bones_glicko2 *p, int games, double score, int64_t at)
+static const char *const store_sql[SCOPES] = {
+	"INSERT OR REPLACE INTO ratings VALUES(?,?,?,?,?,?)",
+	"INSERT OR REPLACE INTO preset_ratings(player, game, rating, deviation, volatility,"
+	" games, preset) VALUES(?,?,?,?,?,?,?)"};
+
+/* Store one player's new standing in t's game or preset; false on an error. */
+static bool store_standing(sqlite3 *db, const web_table *t, int scope, const char *name,
+			   const bones_glicko2 *p, int games)
 {
-	sqlite3_stmt *q = NULL, *r = NULL;
-	bool ok = sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO ratings VALUES(?,?,?,?,?,?)", -1,
-				     &q, NULL) == SQLITE_OK &&
-		  sqlite3_prepare_v2(db, "INSERT INTO results VALUES(?,?,?,?,?,?,?,?,?)", -1, &r,
-				     NULL) == SQLITE_OK;
+	sqlite3_stmt *q = NULL;
+	bool ok = sqlite3_prepare_v2(db, store_sql[scope], -1, &q, NULL) == SQLITE_OK;
 	if (ok) {
 		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
 		sqlite3_bind_text(q, 2, t->row.game, -1, SQLITE_TRANSIENT);
@@ -104,6 +116,23 @@ static bool store_result(sqlite3 *db, const web_table *t, int game_no, const cha
 		sqlite3_bind_double(q, 4, p->deviation);
 		sqlite3_bind_double(q, 5, p->volatility);
 		sqlite3_bind_int(q, 6, games);
+		if (scope == BY_PRESET)
+			sqlite3_bind_text(q, 7, t->row.preset, -1, SQLITE_TRANSIENT);
+		ok = sqlite3_step(q) == SQLITE_DONE;
+	}
+	sqlite3_finalize(q);
+	return ok;
+}
+
+/* Store one player's result (the game's rating after it): the mark that the game is
+ * rated; false on an error. */
+static bool store_result(sqlite3 *db, const web_table *t, int game_no, const char *name,
+			 const bones_glicko2 *p, double score, int64_t at)
+{
+	sqlite3_stmt *r = NULL;
+	bool ok = sqlite3_prepare_v2(db, "INSERT INTO results VALUES(?,?,?,?,?,?,?,?,?)", -1, &r,
+				     NULL) == SQLITE_OK;
+	if (ok) {
 		sqlite3_bind_text(r, 1, t->row.id, -1, SQLITE_TRANSIENT);
 		sqlite3_bind_int(r, 2, game_no);
 		sqlite3_bind_text(r, 3, name, -1, SQLITE_TRANSIENT);
@@ -113,22 +142,21 @@ static bool store_result(sqlite3 *db, const web_table *t, int game_no, const cha
 		sqlite3_bind_double(r, 7, p->rating);
 		sqlite3_bind_double(r, 8, p->deviation);
 		sqlite3_bind_int64(r, 9, at);
-		ok = sqlite3_step(q) == SQLITE_DONE && sqlite3_step(r) == SQLITE_DONE;
+		ok = sqlite3_step(r) == SQLITE_DONE;
 	}
-	sqlite3_finalize(q);
 	sqlite3_finalize(r);
 	return ok;
 }
 
-/* Rate the n seats' game: everyone's standing before it, then each one's new one. */
-static bool rate(sqlite3 *db, const web_table *t, int game_no, int n,
-		 char (*names)[PLAYER_NAME], const int *ranks)
+/* The n players' standings after the game in one scope (everyone's standing before it
+ * against each opponent's), their rated games with it and their scores. */
+static void rate_scope(sqlite3 *db, const web_table *t, int scope, int n,
+		       char (*names)[PLAYER_NAME], const int *ranks, bones_glicko2 *after,
+		       int *games, double *scores)
 {
 	bones_glicko2 before[WEB_MAX_SEATS];
-	int games[WEB_MAX_SEATS];
 	for (int i = 0; i < n; i++)
-		standing(db, names[i], t->row.game, &before[i], &games[i]);
-	int64_t at = web_clock_now(t->owner) / 1000; /* unix seconds: the game's end */
+		standing(db, t, scope, names[i], &before[i], &games[i]);
 	for (int i = 0; i < n; i++) {
 		bones_glicko2_game vs[WEB_MAX_SEATS];
 		double sum = 0;
@@ -140,11 +168,29 @@ static bool rate(sqlite3 *db, const web_table *t, int game_no, int n,
 			vs[k++] = (bones_glicko2_game){before[j].rating, before[j].deviation, score};
 			sum += score;
 		}
-		bones_glicko2 after = before[i];
-		bones_glicko2_update(&after, vs, k, BONES_GLICKO2_TAU);
-		if (!store_result(db, t, game_no, names[i], &after, games[i] + 1, sum / (double)k, at))
-			return false;
+		after[i] = before[i];
+		bones_glicko2_update(&after[i], vs, k, BONES_GLICKO2_TAU);
+		games[i]++;
+		scores[i] = sum / (double)k;
 	}
+}
+
+/* Rate the n seats' game by game and by preset, and store each one's result. */
+static bool rate(sqlite3 *db, const web_table *t, int game_no, int n,
+		 char (*names)[PLAYER_NAME], const int *ranks)
+{
+	bones_glicko2 after[SCOPES][WEB_MAX_SEATS];
+	int games[SCOPES][WEB_MAX_SEATS];
+	double scores[WEB_MAX_SEATS];
+	for (int scope = 0; scope < SCOPES; scope++)
+		rate_scope(db, t, scope, n, names, ranks, after[scope], games[scope], scores);
+	int64_t at = web_clock_now(t->owner) / 1000; /* unix seconds: the game's end */
+	for (int i = 0; i < n; i++)
+		if (!store_standing(db, t, BY_GAME, names[i], &after[BY_GAME][i], games[BY_GAME][i]) ||
+		    !store_standing(db, t, BY_PRESET, names[i], &after[BY_PRESET][i],
+				    games[BY_PRESET][i]) ||
+		    !store_result(db, t, game_no, names[i], &after[BY_GAME][i], scores[i], at))
+			return false;
 	return true;
 }
 
@@ -201,11 +247,17 @@ static void wdl_json(sqlite3_stmt *q, int c, web_buf *out, bool *f)
 
 #define WDL_SQL "SUM(s.score > 0.5), SUM(s.score = 0.5), SUM(s.score < 0.5)"
 
-/* One standing of a row: name or game (column 0), rating, deviation, games. */
-static void standing_json(sqlite3_stmt *q, const char *key, web_buf *out, bool *f)
+/* A text column as a JSON member. */
+static void text_json(sqlite3_stmt *q, int c, const char *key, web_buf *out, bool *f)
 {
 	web_buf_json_key(out, f, key);
-	web_buf_json_string(out, (const char *)sqlite3_column_text(q, 0));
+	web_buf_json_string(out, (const char *)sqlite3_column_text(q, c));
+}
+
+/* One standing of a row: name, game or preset (column 0), rating, deviation, games. */
+static void standing_json(sqlite3_stmt *q, const char *key, web_buf *out, bool *f)
+{
+	text_json(q, 0, key, out, f);
 	web_buf_json_key(out, f, "rating");
 	web_buf_printf(out, "%.0f", sqlite3_column_double(q, 1));
 	web_buf_json_key(out, f, "deviation");
@@ -214,76 +266,125 @@ static void standing_json(sqlite3_stmt *q, const char *key, web_buf *out, bool *
 	web_buf_printf(out, "%d", sqlite3_column_int(q, 3));
 }
 
-web_result web_ratings_ladder(web_tables *ts, const char *game, web_buf *out)
+typedef void row_json_fn(sqlite3_stmt *q, web_buf *out, bool *f);
+
+/* A JSON array of sql's rows (?1 bound to a, ?2 to b unless NULL), each an object of
+ * row's members. */
+static void rows_json(sqlite3 *db, const char *sql, const char *a, const char *b,
+		      row_json_fn *row, web_buf *out)
 {
-	if (!game[0] || strlen(game) > 63)
+	sqlite3_stmt *q = NULL;
+	web_buf_puts(out, "[");
+	if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, a, -1, SQLITE_TRANSIENT);
+		if (b)
+			sqlite3_bind_text(q, 2, b, -1, SQLITE_TRANSIENT);
+		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
+			bool f = true;
+			web_buf_puts(out, i ? ",{" : "{");
+			row(q, out, &f);
+			web_buf_puts(out, "}");
+		}
+	}
+	sqlite3_finalize(q);
+	web_buf_puts(out, "]");
+}
+
+/* A ladder's row: name, standing, wins, draws and losses. */
+static void ladder_row(sqlite3_stmt *q, web_buf *out, bool *f)
+{
+	standing_json(q, "name", out, f);
+	wdl_json(q, 4, out, f);
+}
+
+/* The ladders' players: by game (?1), or by game and preset (?2). */
+static const char *const ladder_sql[SCOPES] = {
+	"SELECT r.player, r.rating, r.deviation, r.games, " WDL_SQL " FROM ratings r LEFT JOIN"
+	" results s ON s.player = r.player AND s.game = r.game WHERE r.game = ?1"
+	" GROUP BY r.player ORDER BY r.rating DESC, r.player LIMIT 200",
+	"SELECT r.player, r.rating, r.deviation, r.games, " WDL_SQL " FROM preset_ratings r"
+	" LEFT JOIN results s ON s.player = r.player AND s.game = r.game AND"
+	" s.preset = r.preset WHERE r.game = ?1 AND r.preset = ?2"
+	" GROUP BY r.player ORDER BY r.rating DESC, r.player LIMIT 200"};
+
+/* The ladder's "presets" (the game's rated ones) and "players" members. */
+static void ladder_json(sqlite3 *db, const char *game, const char *preset, web_buf *out,
+			bool *f)
+{
+	sqlite3_stmt *q = NULL;
+	web_buf_json_key(out, f, "presets");
+	web_buf_puts(out, "[");
+	if (sqlite3_prepare_v2(db, "SELECT DISTINCT preset FROM preset_ratings WHERE game = ?"
+			       " ORDER BY preset", -1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, game, -1, SQLITE_TRANSIENT);
+		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
+			web_buf_puts(out, i ? "," : "");
+			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 0));
+		}
+	}
+	sqlite3_finalize(q);
+	web_buf_puts(out, "]");
+	web_buf_json_key(out, f, "players");
+	rows_json(db, ladder_sql[preset ? BY_PRESET : BY_GAME], game, preset, ladder_row, out);
+}
+
+web_result web_ratings_ladder(web_tables *ts, const char *path, web_buf *out)
+{
+	char game[64];
+	const char *slash = strchr(path, '/'), *preset = slash ? slash + 1 : NULL;
+	size_t len = slash ? (size_t)(slash - path) : strlen(path);
+	if (!len || len >= sizeof game)
 		return fail(404, _("no such game"));
+	if (preset && (!preset[0] || strlen(preset) > 63 || strchr(preset, '/')))
+		return fail(404, _("no such preset"));
+	snprintf(game, sizeof game, "%.*s", (int)len, path);
 	web_store *st = ts->store;
 	bool f = true;
 	web_buf_puts(out, "{");
 	web_buf_json_key(out, &f, "game");
 	web_buf_json_string(out, game);
-	web_buf_json_key(out, &f, "players");
-	web_buf_puts(out, "[");
-	sqlite3 *db = web_store_lock(st);
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT r.player, r.rating, r.deviation, r.games, " WDL_SQL
-			       " FROM ratings r LEFT JOIN results s ON s.player = r.player AND"
-			       " s.game = r.game WHERE r.game = ? GROUP BY r.player"
-			       " ORDER BY r.rating DESC, r.player LIMIT 200", -1, &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, game, -1, SQLITE_TRANSIENT);
-		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
-			bool g = true;
-			web_buf_puts(out, i ? ",{" : "{");
-			standing_json(q, "name", out, &g);
-			wdl_json(q, 4, out, &g);
-			web_buf_puts(out, "}");
-		}
+	if (preset) {
+		web_buf_json_key(out, &f, "preset");
+		web_buf_json_string(out, preset);
 	}
-	sqlite3_finalize(q);
+	ladder_json(web_store_lock(st), game, preset, out, &f);
 	web_store_unlock(st);
-	web_buf_puts(out, "]}");
+	web_buf_puts(out, "}");
 	return (web_result){.code = 200};
+}
+
+static void game_rating_row(sqlite3_stmt *q, web_buf *out, bool *f)
+{
+	standing_json(q, "game", out, f);
+}
+
+static void preset_rating_row(sqlite3_stmt *q, web_buf *out, bool *f)
+{
+	text_json(q, 4, "game", out, f);
+	standing_json(q, "preset", out, f);
+}
+
+static void record_row(sqlite3_stmt *q, web_buf *out, bool *f)
+{
+	text_json(q, 0, "game", out, f);
+	text_json(q, 1, "preset", out, f);
+	wdl_json(q, 2, out, f);
 }
 
 void web_ratings_player_json(web_store *st, const char *name, web_buf *out, bool *first)
 {
 	sqlite3 *db = web_store_lock(st);
-	sqlite3_stmt *q = NULL;
 	web_buf_json_key(out, first, "ratings");
-	web_buf_puts(out, "[");
-	if (sqlite3_prepare_v2(db, "SELECT game, rating, deviation, games FROM ratings WHERE"
-			       " player = ? ORDER BY game", -1, &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
-		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
-			bool g = true;
-			web_buf_puts(out, i ? ",{" : "{");
-			standing_json(q, "game", out, &g);
-			web_buf_puts(out, "}");
-		}
-	}
-	sqlite3_finalize(q);
-	web_buf_puts(out, "]");
+	rows_json(db, "SELECT game, rating, deviation, games FROM ratings WHERE player = ?"
+		  " ORDER BY game", name, NULL, game_rating_row, out);
+	web_buf_json_key(out, first, "preset_ratings");
+	rows_json(db, "SELECT preset, rating, deviation, games, game FROM preset_ratings"
+		  " WHERE player = ? ORDER BY game, preset", name, NULL, preset_rating_row, out);
 	web_buf_json_key(out, first, "records");
-	web_buf_puts(out, "[");
-	if (sqlite3_prepare_v2(db, "SELECT s.game, s.preset, " WDL_SQL " FROM results s WHERE"
-			       " s.player = ? GROUP BY s.game, s.preset ORDER BY s.game, s.preset",
-			       -1, &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
-		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
-			bool g = true;
-			web_buf_puts(out, i ? ",{" : "{");
-			web_buf_json_key(out, &g, "game");
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 0));
-			web_buf_json_key(out, &g, "preset");
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 1));
-			wdl_json(q, 2, out, &g);
-			web_buf_puts(out, "}");
-		}
-	}
-	sqlite3_finalize(q);
+	rows_json(db, "SELECT s.game, s.preset, " WDL_SQL " FROM results s WHERE s.player = ?"
+		  " GROUP BY s.game, s.preset ORDER BY s.game, s.preset", name, NULL, record_row,
+		  out);
 	web_store_unlock(st);
-	web_buf_puts(out, "]");
 }
 
 bool web_ratings_known(web_store *st, const char *name)
@@ -310,32 +411,23 @@ static const char *const games_sql[2] = {
 	" WHERE r.table_id = t.id AND r.player = s.name) FROM account_seats s JOIN tables t"
 	" ON t.id = s.table_id WHERE s.name = ? ORDER BY t.created DESC LIMIT 100"};
 
+static void game_row(sqlite3_stmt *q, web_buf *out, bool *f)
+{
+	text_json(q, 0, "id", out, f);
+	text_json(q, 1, "game", out, f);
+	web_buf_json_key(out, f, "created");
+	web_buf_printf(out, "%lld", (long long)sqlite3_column_int64(q, 2));
+	if (sqlite3_column_type(q, 3) != SQLITE_NULL) { /* rated: 1 won, 0 lost */
+		web_buf_json_key(out, f, "score");
+		web_buf_json_number(out, sqlite3_column_double(q, 3));
+	}
+}
+
 void web_ratings_games_json(web_store *st, const char *name, bool account, web_buf *out,
 			    bool *first)
 {
 	sqlite3 *db = web_store_lock(st);
-	sqlite3_stmt *q = NULL;
 	web_buf_json_key(out, first, "games");
-	web_buf_puts(out, "[");
-	if (sqlite3_prepare_v2(db, games_sql[account], -1, &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
-		for (int i = 0; sqlite3_step(q) == SQLITE_ROW; i++) {
-			bool g = true;
-			web_buf_puts(out, i ? ",{" : "{");
-			web_buf_json_key(out, &g, "id");
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 0));
-			web_buf_json_key(out, &g, "game");
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, 1));
-			web_buf_json_key(out, &g, "created");
-			web_buf_printf(out, "%lld", (long long)sqlite3_column_int64(q, 2));
-			if (sqlite3_column_type(q, 3) != SQLITE_NULL) { /* rated: 1 won, 0 lost */
-				web_buf_json_key(out, &g, "score");
-				web_buf_json_number(out, sqlite3_column_double(q, 3));
-			}
-			web_buf_puts(out, "}");
-		}
-	}
-	sqlite3_finalize(q);
+	rows_json(db, games_sql[account], name, NULL, game_row, out);
 	web_store_unlock(st);
-	web_buf_puts(out, "]");
 }

@@ -1,5 +1,5 @@
-/* Ratings of `bones serve` (docs/web.md, "Ratings"): Glicko-2 per game (plugin id), a
- * rating period of one game, for accounts and for the server's agents ("agent:SPEC");
+/* Ratings of `bones serve` (docs/web.md, "Ratings"): Glicko-2 per game (plugin id) and
+ * per game and preset, a rating period of one game, for accounts and for the server's agents ("agent:SPEC");
  * a finished game is rated once when every seat is an account or an agent, at least
  * one an account, nobody twice. Ladders and the ratings on a player's page. */
 #ifndef BONES_WEB_RATINGS_H
@@ -18,13 +18,14 @@ struct web_table;
 /* The game at t is over: rate it, once (the store remembers rated games, so a restart
  * or a second call changes nothing). t->lock held. */
 void web_ratings_game_over(web_tables *ts, struct web_table *t);
-/* Whether path (under /api/) is GET /api/ladder/GAME. */
+/* Whether path (under /api/) is GET /api/ladder/GAME[/PRESET]. */
 bool web_ratings_route(const char *path);
-/* GET /api/ladder/GAME: {"game", "players": [{"name", "rating", "deviation", "games",
- * "wins", "draws", "losses"}]}, best first. */
-web_result web_ratings_ladder(web_tables *ts, const char *game, web_buf *out);
-/* A player's "ratings" (by game) and "records" (wins, draws, losses by game and
- * preset) members. */
+/* GET /api/ladder/GAME and /api/ladder/GAME/PRESET (path: what follows /api/ladder/):
+ * {"game", "preset" (the second), "presets" (the game's rated ones), "players":
+ * [{"name", "rating", "deviation", "games", "wins", "draws", "losses"}]}, best first. */
+web_result web_ratings_ladder(web_tables *ts, const char *path, web_buf *out);
+/* A player's "ratings" (by game), "preset_ratings" (by game and preset) and "records"
+ * (wins, draws, losses by game and preset) members. */
 void web_ratings_player_json(web_store *st, const char *name, web_buf *out, bool *first);
 /* Whether the player (an account or "agent:SPEC") has rated games. */
 bool web_ratings_known(web_store *st, const char *name);

@@ -73,11 +73,16 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS account_seats(name TEXT NOT NULL COLLATE NOCASE,"
 	" table_id TEXT NOT NULL, token TEXT NOT NULL, PRIMARY KEY(name, table_id, token));"
 	"CREATE INDEX IF NOT EXISTS account_seats_by_seat ON account_seats(table_id, token);"
-	/* ratings (web_ratings.c): Glicko-2 by player (an account, "agent:SPEC") and game;
-	 * every rated game's result by player (score 1 win, 0.5 draw, 0 loss) */
+	/* ratings (web_ratings.c): Glicko-2 by player (an account, "agent:SPEC") and game,
+	 * and by player, game and preset; every rated game's result by player (score 1
+	 * win, 0.5 draw, 0 loss) */
 	"CREATE TABLE IF NOT EXISTS ratings(player TEXT NOT NULL COLLATE NOCASE,"
 	" game TEXT NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL,"
 	" volatility REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY(player, game));"
+	"CREATE TABLE IF NOT EXISTS preset_ratings(player TEXT NOT NULL COLLATE NOCASE,"
+	" game TEXT NOT NULL, preset TEXT NOT NULL, rating REAL NOT NULL,"
+	" deviation REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL,"
+	" PRIMARY KEY(player, game, preset));"
 	"CREATE TABLE IF NOT EXISTS results(table_id TEXT NOT NULL, game_no INTEGER NOT NULL,"
 	" player TEXT NOT NULL COLLATE NOCASE, game TEXT NOT NULL, preset TEXT NOT NULL,"
 	" score REAL NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL,"

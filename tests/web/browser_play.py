@@ -8,7 +8,8 @@ offer a rematch, which the test takes (seats swapped). In the middle of each gam
 writes a chat line and clicks her next move at once (a chat line must not draw the board
 again under the pointer). Holomino runs with a time per game: the page shows Ann's
 time (agents are not timed). BONES_WEB_SCREENSHOTS=DIR saves pictures of each game at
-start, middle and end. A click that is not taken is clicked again (a slow machine), unless
+start, middle and end. The clicks are tests/web/clicks.py's (shared with the tournament
+test): a click that is not taken is clicked again (a slow machine), unless
 BONES_WEB_NO_RECLICK=1, which makes such a click fail the test; the number of clicks
 again is printed either way."""
 import math
@@ -18,7 +19,7 @@ import sys
 
 import chrome
 from chrome import wait
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from clicks import Clicker, state, turn
 from selenium.webdriver.common.by import By
 
 from webtest import Checks, Server
@@ -26,7 +27,7 @@ from webtest import Checks, Server
 build, tmp = sys.argv[1], sys.argv[2]
 shots = os.environ.get("BONES_WEB_SCREENSHOTS")
 check = Checks()
-rng = random.Random(5)
+clicker = Clicker(random.Random(5))
 
 GAMES = [  # (name in file names, game or preset, options): small where options allow
     ("holomino", "holomino", {"digits": 5}),  # with a time per game: TIMED
@@ -37,20 +38,10 @@ GAMES = [  # (name in file names, game or preset, options): small where options 
 ]
 SIZES = [("desktop", 1366, 768), ("phone", 390, 844)]
 TIMED = {"holomino": {"per_game": "30d", "increment": "1d"}}  # never runs out in a test
-RECLICKS = 1 if os.environ.get("BONES_WEB_NO_RECLICK") == "1" else 4
-reclicks = 0
 if os.environ.get("BONES_WEB_GAMES"):  # a few of them, while working on the page
     GAMES = [g for g in GAMES if g[0] in os.environ["BONES_WEB_GAMES"].split(",")]
 if os.environ.get("BONES_WEB_SIZES"):
     SIZES = [z for z in SIZES if z[0] in os.environ["BONES_WEB_SIZES"].split(",")]
-
-
-def state(d):
-    """The page's view; busy while it fetches the table again (after a phone's zoom to
-    the targets the circles of the view shown are still the small ones until then)."""
-    return d.execute_script(
-        "return view ? {version: view.version, legal: view.legal.length, over: view.over,"
-        " moves: view.moves.length, viewer: view.viewer, busy: loading || again} : null")
 
 
 def circles(d):
@@ -73,54 +64,10 @@ def check_circles(d, where, phone):
     return True
 
 
-def click_a_move(d):
-    """A target (then one of its labelled ways), else a labelled button off the board."""
-    targets = d.find_elements(By.CSS_SELECTOR, "#overlay .target")
-    if targets:
-        b = rng.choice(targets)
-        d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", b)
-        b.click()
-        ways = d.find_elements(By.CSS_SELECTOR, "#choices .choice:not(.other)")
-        if ways:
-            rng.choice(ways).click()
-        return True
-    others = d.find_elements(By.CSS_SELECTOR, "#choices .choice")
-    if others:
-        rng.choice(others).click()
-        return True
-    return False
-
-
 def shot(d, name):
     if shots:
         d.execute_script("window.scrollTo(0, 0)")
         d.save_screenshot(os.path.join(shots, name + ".png"))
-
-
-def click_until_taken(d, s, name, size):
-    """Click a legal move until the page's state moves on past s. A click that the
-    page's redraw swallowed (the targets were drawn again under the pointer) is
-    clicked again, so a loaded machine slows the test down instead of failing it."""
-    global reclicks
-    for tries in range(RECLICKS):
-        reclicks += tries > 0
-        for attempt in range(5):
-            try:
-                if not click_a_move(d):
-                    check("%s %s: something to click" % (size, name), False)
-                    return False
-                break
-            except (StaleElementReferenceException, WebDriverException):
-                pass
-        try:
-            wait(lambda: (state(d) or {}).get("version", 0) > s["version"]
-                 or d.find_element(By.ID, "error").text,
-                 seconds=15, what=name + " to take the move")
-            return True
-        except AssertionError:
-            if tries == RECLICKS - 1:
-                raise
-    return True
 
 
 def chat(d, name, size):
@@ -151,13 +98,12 @@ def play(d, srv, name, game, options, size, phone):
               ("Ann 30d 0:00" in clock or "Ann 29d 23:59" in clock) and "Bob" not in clock)
     turns, middle = 0, False
     while True:
-        s = wait(lambda: (lambda v: v if v and (v["legal"] or v["over"]) and not v["busy"]
-                          else None)(state(d)),
-                 seconds=60, what=name + " to be Ann's turn")
+        s = turn(d, name + " to be Ann's turn")
         if s["over"]:
             break
         check_circles(d, "%s %s turn %d" % (size, name, turns), phone)
-        if not click_until_taken(d, s, name, size):
+        if not clicker.until_taken(d, s, name):
+            check("%s %s: something to click" % (size, name), False)
             return False
         err = d.find_element(By.ID, "error").text
         if err:
@@ -205,5 +151,5 @@ for size, w, h in SIZES:
     finally:
         d.quit()
 srv.stop()
-print("clicks again: %d" % reclicks)
+print("clicks again: %d" % clicker.again)
 check.exit()

@@ -1,7 +1,8 @@
 """Ratings of `bones serve` (tests/test_web_ratings.sh): two accounts play a table to
 its end through the API; both Glicko-2 ratings move the right way, the deviations
-shrink, the ladder and the player's page agree; a restart keeps them and rates nothing
-twice; an agent is rated as "agent:SPEC"; an anonymous seat leaves a game unrated; one
+shrink, the ladder and the player's page agree, by game and by preset; a restart keeps
+them and rates nothing twice; an agent is rated as "agent:SPEC", in another preset of
+the same game: the game's rating counts both games, each preset's its own; an anonymous seat leaves a game unrated; one
 account cannot use another's seat; "my games" from two devices, my turn first."""
 import os
 import sys
@@ -56,9 +57,13 @@ def play_out(tid, tokens, sessions):
             return None
 
 
-def ladder(game="geominos"):
-    st, r, _ = call("GET", "/api/ladder/" + game)
+def ladder(game="geominos", preset=None):
+    st, r, _ = call("GET", "/api/ladder/" + game + ("/" + preset if preset else ""))
     return {p["name"]: p for p in r["players"]} if st == 200 else {}, r
+
+
+def same_standing(a, b):
+    return all(a.get(k) == b.get(k) for k in ("rating", "deviation", "games"))
 
 
 ann, bob = account("Ann", "correct horse 1"), account("Bob", "battery staple 2")
@@ -91,18 +96,39 @@ check("Ann's page: her geominos rating and W/D/L", st == 200 and rec and rec[0][
       and (rec[0]["wins"], rec[0]["draws"], rec[0]["losses"]) == want
       and page["ratings"][0]["rating"] == a["rating"] and page["ratings"][0]["deviation"] == a["deviation"], page)
 check("her page links the game", [g["id"] for g in page["games"]] == [tid] and "score" in page["games"][0], page)
+plad, praw = ladder(preset="geominos")
+check("the preset's ladder: the game's one preset so far, the same standings",
+      praw.get("preset") == "geominos" and praw.get("presets") == ["geominos"] and raw.get("presets") == ["geominos"]
+      and set(plad) == set(lad) and all(same_standing(plad[n], lad[n]) for n in lad)
+      and all(plad[n]["wins"] == lad[n]["wins"] for n in lad), (praw, raw))
+pr = page.get("preset_ratings", [])
+check("Ann's page: her rating in the preset", len(pr) == 1 and pr[0]["game"] == "geominos"
+      and pr[0]["preset"] == "geominos" and same_standing(pr[0], a), page)
+check("a preset nobody played: an empty ladder", ladder(preset="geominos-one-tile")[1].get("players") == [],
+      ladder(preset="geominos-one-tile")[1])
+st, r, _ = call("GET", "/api/ladder/geominos/")
+check("an empty preset in the path: 404 naming the preset", st == 404 and "preset" in r.get("error", ""), r)
 
 # a restart keeps the ratings and rates nothing twice
 srv.stop()
 srv = Server(build, data, clock=clock)
 check("after a restart the ladder is the same", ladder()[1] == raw, (ladder()[1], raw))
+check("and the preset's", ladder(preset="geominos")[1] == praw, (ladder(preset="geominos")[1], praw))
 
-# an agent is a player; an anonymous seat is not rated
-tid, tokens = table([{"kind": "human", "name": "Ann"}, {"kind": "agent", "agent": "greedy"}], session=ann)
+# an agent is a player, in another preset of the game; an anonymous seat is not rated
+tid, tokens = table([{"kind": "human", "name": "Ann"}, {"kind": "agent", "agent": "greedy"}], session=ann,
+                    game="geominos-one-tile")
 st, r, _ = call("POST", "/api/tables/%s/resign" % tid, {}, tokens[0], ann)
 check("Ann resigns against greedy", st == 200, r)
 lad, raw2 = ladder()
 check("agent:greedy is rated with the win", lad.get("agent:greedy", {}).get("rating", 0) > 1500, raw2)
+one, raw3 = ladder(preset="geominos-one-tile")
+check("the game's rating counts both of Ann's games, each preset's its own",
+      lad["Ann"]["games"] == 2 and one["Ann"]["games"] == 1 and ladder(preset="geominos")[0]["Ann"]["games"] == 1
+      and one["Ann"]["rating"] < 1500 and one["agent:greedy"]["rating"] > 1500
+      and raw2["presets"] == ["geominos", "geominos-one-tile"], (raw2, raw3))
+check("the other preset's ladder: greedy's win, Ann's loss",
+      [(p["name"], p["wins"], p["losses"]) for p in raw3["players"]] == [("agent:greedy", 1, 0), ("Ann", 0, 1)], raw3)
 st, r, _ = call("GET", "/api/players/" + urllib.parse.quote("agent:greedy"))
 check("the agent's page lists its game and W/D/L", st == 200 and r.get("agent") is True
       and [g["id"] for g in r["games"]] == [tid] and r["records"][0]["wins"] == 1, r)

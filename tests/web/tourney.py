@@ -2,7 +2,7 @@
 three rounds across two games with one of the server's agents, two people join with
 their accounts and play their games through the API; the pairings, standings and
 tiebreaks are checked against the Swiss rules of the tournament library (ported below
-from core/src/tourney/tourney_schedule.c and tiebreak.c) for the same results; kill -9
+from core/src/tourney/tourney_schedule.c, and tiebreak.c in tourney_ini.py) for the same results; kill -9
 during the second round loses nothing; the finished tournament's report and records
 are downloadable."""
 import os
@@ -129,27 +129,7 @@ idx = {n: i for i, n in enumerate(people)}
 
 
 def standings(done):
-    """Points, then Buchholz, Sonneborn-Berger, median Buchholz (tiebreak.c), then index."""
-    n = len(people)
-    pts = [0.0] * n
-    for g in done:
-        for who, p in zip(g["players"], g["points"]):
-            pts[idx[who]] += p
-    bh, sb, opp = [0.0] * n, [0.0] * n, [[] for _ in range(n)]
-    for g in done:
-        if len(g["players"]) < 2:
-            continue
-        for i, a in enumerate(g["players"]):
-            for j, b in enumerate(g["players"]):
-                if i == j:
-                    continue
-                res = 1 if g["points"][i] > g["points"][j] else 0.5 if g["points"][i] == g["points"][j] else 0
-                bh[idx[a]] += pts[idx[b]]
-                sb[idx[a]] += res * pts[idx[b]]
-                opp[idx[a]].append(pts[idx[b]])
-    mb = [sum(v) - min(v) - max(v) if len(v) >= 3 else sum(v) for v in opp]
-    order = sorted(range(n), key=lambda i: (-pts[i], -bh[i], -sb[i], -mb[i], i))
-    return pts, bh, sb, mb, order
+    return tourney_ini.standings(people, done)
 
 
 def swiss(rnd, done):

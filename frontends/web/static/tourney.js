@@ -65,9 +65,13 @@ async function create(ev) {
 function standingsTable(t) {
 	const head = el('tr', {}, ...[N_('Place'), N_('Name'), N_('Points'), N_('Games'), N_('Buchholz'),
 		N_('Sonneborn-Berger'), N_('Median Buchholz')].map((h) => el('th', { textContent: _(h) })));
-	const rows = (t.standings || []).map((s, i) => el('tr', {}, ...[i + 1, s.name, s.points, s.games,
-		s.buchholz, s.sonneborn_berger, s.median_buchholz].map((v) =>
-		el('td', { textContent: typeof v === 'number' && v % 1 ? v.toFixed(2) : String(v) }))));
+	// a person's or an agent's name links the player's page (games, ratings): agent:SPEC
+	const page = {};
+	for (const p of t.participants) page[p.name] = p.person ? p.name : p.agent ? 'agent:' + p.agent : '';
+	const cell = (v) => el('td', { textContent: typeof v === 'number' && v % 1 ? v.toFixed(2) : String(v) });
+	const rows = (t.standings || []).map((s, i) => el('tr', {}, cell(i + 1), !page[s.name] ? cell(s.name)
+		: el('td', {}, el('a', { href: '/players/' + encodeURIComponent(page[s.name]), textContent: s.name })),
+		...[s.points, s.games, s.buchholz, s.sonneborn_berger, s.median_buchholz].map(cell)));
 	$('standings').replaceChildren(head, ...rows);
 }
 
