@@ -252,7 +252,7 @@ uint64_t web_table_version(web_table *t)
 static bool agent_to_move(const web_table *t)
 {
 	int p = bones_session_to_move(t->s);
-	return !web_table_over(t) && bones_table_agent(t->table, p);
+	return !web_table_over(t) && (bones_table_agent(t->table, p) || web_table_engine_seat(t, p));
 }
 
 /* Two queues, each round-robin (a table goes to the back after each move): tables with
@@ -316,6 +316,8 @@ void web_table_watch(web_tables *ts, web_table *t)
  * played only if nothing changed meanwhile. */
 static void agent_move(web_tables *ts, web_table *t)
 {
+	if (web_engine_move(ts, t))
+		return;
 	pthread_mutex_lock(&t->lock);
 	if (!t->human_seat && web_clock_now(ts) > t->watched_until) {
 		t->queued = false, t->parked = true; /* nobody watches: wait for a look */

@@ -25,6 +25,12 @@ static void seat_player(sqlite3 *db, const web_table *t, int seat, char *out, si
 		snprintf(out, cap, WEB_AGENT_PREFIX "%.60s", s->agent);
 		return;
 	}
+	if (!strcmp(s->kind, "engine")) { /* rated as the operator's engine, "engine:NAME" */
+		char name[64];
+		web_engine_seat_name(s, name, sizeof name);
+		snprintf(out, cap, "engine:%s", name);
+		return;
+	}
 	sqlite3_stmt *q = NULL;
 	if (s->token[0] && sqlite3_prepare_v2(db, "SELECT name FROM account_seats WHERE "
 					      "table_id = ? AND token = ? LIMIT 1", -1, &q,

@@ -439,6 +439,18 @@ int web_store_take_seat(web_store *st, const char *id, int seat, const char *nam
 	return rc;
 }
 
+int web_store_set_engine(web_store *st, const char *id, int seat, const char *spec, char *err,
+			 size_t errcap)
+{
+	int64_t s = seat;
+	const void *args[] = {spec, id, &s};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "UPDATE seats SET kind = 'engine', agent = ?, token = '', open = 0 "
+		     "WHERE table_id = ? AND seat = ?", "tti", args, err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
 int web_store_set_resigned(web_store *st, const char *id, int seat, bool forfeited, char *err,
 			   size_t errcap)
 {

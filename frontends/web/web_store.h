@@ -17,8 +17,8 @@ typedef struct web_store web_store;
 
 /* One seat as stored. */
 typedef struct web_seat_row {
-	char kind[16];    /* "human" or "agent" */
-	char agent[256];  /* agent spec for an agent seat, "" else */
+	char kind[16];    /* "human", "agent" or "engine" (an operator's, web_engine_seat.c) */
+	char agent[256];  /* agent spec of an agent seat, "NAME MS" of an engine's, "" else */
 	char name[64];    /* display name */
 	char token[64];   /* hex seat token; "" for an agent */
 	int open;         /* 1: a free seat anyone may take from the lobby (until taken) */
@@ -77,7 +77,10 @@ int web_store_delete_table(web_store *st, const char *id, char *err, size_t errc
 /* A free seat taken: no longer open, its player's name set. */
 int web_store_take_seat(web_store *st, const char *id, int seat, const char *name, char *err,
 			size_t errcap);
-/* The game ends: seat resigned, or forfeited on time. */
+/* Seat becomes an operator's engine ("engine", spec "NAME MS"); 0 or nonzero (err). */
+int web_store_set_engine(web_store *st, const char *id, int seat, const char *spec, char *err,
+			 size_t errcap);
+/* The game ends: seat resigned, or forfeited (on time, or an engine's failure). */
 int web_store_set_resigned(web_store *st, const char *id, int seat, bool forfeited, char *err,
 			   size_t errcap);
 /* A seat's time penalties so far. */

@@ -3,6 +3,7 @@
 #define BONES_WEB_TABLE_INTERNAL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "bones/agent.h"
 #include "bones/registry.h"
@@ -52,6 +53,9 @@ struct web_table {
 	web_chat_row *chat;       /* owned; the chat's lines in order (web_chat.c) */
 	int chat_count, chat_cap, chat_next;
 	struct { char who[64]; int64_t at; } chat_recent[WEB_CHAT_RECENT]; /* last senders */
+	struct web_engine_seat *engines[WEB_MAX_SEATS]; /* by participant: an engine seat's
+				   * process (web_engine_seat.c), NULL none */
+	char engine_forfeit[300]; /* why an engine forfeited this game ("" none; memory only) */
 };
 
 /* A table set aside at start: its stored history does not replay or read. */
@@ -75,6 +79,8 @@ struct web_tables {
 	web_table *lohead, *lotail; /* agents only: when no other table waits */
 	int low_running;          /* agent-only tables being thought about */
 	bool stopping;
+	atomic_bool halt;         /* set with stopping: engines' replies are not awaited */
+	atomic_bool engines_ready; /* the operator's engines are read (tourneys set) */
 	pthread_t workers[8];
 	int worker_count;
 	int hints_running;        /* hints being computed (atomic) */
@@ -153,6 +159,23 @@ void web_chat_free(web_table *t);
  * not parse there, 500 when the picture fails. t->lock held. */
 void web_table_ghost_encode(web_table *t, int seat, size_t index, const char *move, int width,
 			    int height, const char *illegal, web_buf *out, web_result *r);
+/* ---- engine seats (web_engine_seat.c) ---- */
+/* Whether seat of this game is an operator's engine. Lock held. */
+bool web_table_engine_seat(const web_table *t, int seat);
+/* The engine's name of an engine seat's row into name. */
+void web_engine_seat_name(const web_seat_row *s, char *name, size_t cap);
+/* Make seat an engine seat of the operator's engine name with ms per move (stored; the
+ * tournament driver's only: no request sets it). Lock not held. */
+bool web_table_set_engine(web_tables *ts, web_table *t, int seat, const char *name,
+			  int64_t ms, char *err, size_t errcap);
+/* When an engine seat is to move: its move (or forfeit), true; false otherwise. Lock
+ * not held; t is queued. */
+bool web_engine_move(web_tables *ts, web_table *t);
+/* The operator's engines are read: the engine seats to move are queued. */
+void web_tables_engines_ready(web_tables *ts);
+/* Stop the table's engine processes (free_them: and their seats' state, t being freed;
+ * otherwise one a worker is using is left to it). Lock held. */
+void web_table_engines_stop(web_table *t, bool free_them);
 /* Log one line to stderr with the time: never a token. */
 void web_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

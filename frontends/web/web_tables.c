@@ -68,6 +68,7 @@ static void table_free(web_table *t)
 {
 	if (!t)
 		return;
+	web_table_engines_stop(t, true);
 	bones_table_destroy(t->table);
 	for (int i = 0; i < t->record_count; i++)
 		free(t->records[i]);
@@ -384,6 +385,7 @@ void web_tables_stop(web_tables *ts)
 {
 	pthread_mutex_lock(&ts->qlock);
 	ts->stopping = true;
+	atomic_store(&ts->halt, true);
 	pthread_cond_broadcast(&ts->qcond);
 	pthread_mutex_unlock(&ts->qlock);
 	pthread_mutex_lock(&ts->elock);
@@ -408,9 +410,9 @@ void web_tables_destroy(web_tables *ts)
 	if (!ts)
 		return;
 	web_tables_stop(ts);
-	web_tourneys_destroy(ts->tourneys);
-	for (int i = 0; i < ts->worker_count; i++)
+	for (int i = 0; i < ts->worker_count; i++) /* before the engines' list goes */
 		pthread_join(ts->workers[i], NULL);
+	web_tourneys_destroy(ts->tourneys);
 	if (ts->ticking)
 		pthread_join(ts->ticker, NULL);
 	web_analyses_destroy(ts->analyses);

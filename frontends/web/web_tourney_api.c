@@ -213,16 +213,13 @@ static web_result join(web_tourneys *w, const char *id, const char *name)
 		return web_result_of(404, NULL, "%s", _("no such tournament"));
 	}
 	bones_tourney *t = check_text(w, text, false, err, sizeof err); /* its names so far */
-	bool clash = false, engines = t && web_tourney_has_engine(t);
+	bool clash = false;
 	for (int p = 0; t && p < t->player_count - 2; p++)
 		clash |= !strcasecmp(t->players[p].name, name);
 	bones_tourney_destroy(t);
 	free(text);
 	if (strcmp(state, "open"))
 		return web_result_of(409, NULL, "%s", _("the tournament has started"));
-	if (engines) /* an engine's game is played by the tournament library, not at a table */
-		return web_result_of(409, NULL, "%s", _("engines play this tournament: people "
-							 "watch it"));
 	if (clash)
 		return web_result_of(409, NULL, _("'%s' plays in this tournament already"), name);
 	if (!web_tourney_exec(w, "INSERT INTO tourney_people SELECT ?1, coalesce(max(n), 0) + 1, "

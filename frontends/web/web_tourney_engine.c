@@ -1,9 +1,11 @@
 /* External engines in server tournaments (docs/web.md, "Engines"): the operator lists
  * the engines the server may run (`bones serve --engines FILE`, [engine.NAME] sections
  * with `command = ...`); a posted tournament names one (`engine = NAME`) and never a
- * command. A game with an engine seat is played by the tournament library as `bones
- * tourney` plays it (bones_tourney_play_one: its engine processes, time per move and
- * forfeits), on a thread of its own, and stored in the tournament's results file. */
+ * command. A game with a person and an engine is a table whose engine seat the server
+ * moves for (web_engine_seat.c); a game of engines and agents only is played by the
+ * tournament library as `bones tourney` plays it (bones_tourney_play_one: its engine
+ * processes, time per move and forfeits), on a thread of its own, and stored in the
+ * tournament's results file. */
 #include "web_tourney_internal.h"
 
 #include <stdio.h>
@@ -69,6 +71,7 @@ bool web_tourneys_start(web_tourneys *w, const char *engines, const char *watch,
 		return false;
 	for (int i = 0; i < w->engine_count; i++)
 		web_log("engine %s: %s", w->engines[i].name, w->engines[i].command);
+	web_tables_engines_ready(w->ts);
 	w->driving = !pthread_create(&w->driver, NULL, web_tourney_driver, w);
 	return true;
 }
@@ -98,14 +101,6 @@ bool web_tourney_resolve(const web_tourneys *w, bones_tourney *t,
 		snprintf(pl->engine, sizeof pl->engine, "%s", w->engines[i].command);
 	}
 	return true;
-}
-
-bool web_tourney_has_engine(const bones_tourney *t)
-{
-	for (int p = 0; p < t->player_count; p++)
-		if (t->players[p].engine[0])
-			return true;
-	return false;
 }
 
 void web_tourneys_engines_json(const web_tourneys *w, web_buf *out)

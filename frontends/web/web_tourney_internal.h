@@ -90,8 +90,7 @@ bool web_tourney_set_state(web_tourneys *w, const char *id, const char *state);
  * names kept in names (may be NULL); false when one is not listed (err names the line). */
 bool web_tourney_resolve(const web_tourneys *w, bones_tourney *t, char (*names)[64],
 			 char *err, size_t errcap);
-bool web_tourney_has_engine(const bones_tourney *t);
-/* The game slot with an engine seat: started on a thread when one is free; true once
+/* The game slot with an engine seat and no person: started on a thread when one is free; true once
  * stored. Lock held. */
 bool web_tourney_engine_slot(web_tourneys *w, web_tourney_run *r, const bones_tourney_slot *slot);
 /* Whether that game is being played now. Lock held. */

@@ -92,7 +92,8 @@ static void give_seats(web_tourneys *w, const bones_tourney *t, const bones_tour
 	}
 }
 
-/* Create the table of slot: its participants in seat order, people as human seats. */
+/* Create the table of slot: its participants in seat order, people as human seats,
+ * the operator's engines as engine seats (web_engine_seat.c). */
 static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourney_slot *slot)
 {
 	const bones_tourney *t = r->t;
@@ -109,10 +110,10 @@ static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourne
 		bool first = true;
 		web_buf_puts(&req, i ? ",{" : "{");
 		web_buf_json_key(&req, &first, "kind");
-		web_buf_json_string(&req, p->person ? "human" : "agent");
+		web_buf_json_string(&req, p->person || p->engine[0] ? "human" : "agent");
 		web_buf_json_key(&req, &first, "name");
 		web_buf_json_string(&req, p->name);
-		if (!p->person) {
+		if (!p->person && !p->engine[0]) {
 			web_buf_json_key(&req, &first, "agent");
 			web_buf_json_string(&req, p->agent);
 		}
@@ -141,6 +142,11 @@ static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourne
 		give_seats(w, t, slot, id, web_json_get(rep.root, "seats"));
 		web_json_release(&rep);
 	}
+	web_table *tab = id[0] ? web_tables_find(w->ts, id) : NULL;
+	for (int i = 0; ok && i < slot->seats; i++) /* the server moves for its engines */
+		if (r->engine[slot->player[i]][0])
+			ok = tab && web_table_set_engine(w->ts, tab, i, r->engine[slot->player[i]],
+							 t->move_ms, err, sizeof err);
 	ok = ok && id[0] && pairing_put(w, r->id, slot->round, slot->slot, id);
 	web_buf_release(&req);
 	web_buf_release(&reply);
@@ -185,9 +191,15 @@ static bool finished_row(web_tourney_run *r, const bones_tourney_slot *slot, web
 			row->score[i] = scores[i], row->rank[i] = ranks[i];
 		}
 		bones_tourney_points(slot->seats, row->rank, row->points);
-		if (tab->row.forfeited && tab->row.resigned >= 0)
+		int f = tab->row.resigned;
+		if (tab->row.forfeited && f >= 0 && web_table_engine_seat(tab, f))
+			snprintf(row->forfeit, sizeof row->forfeit, "seat %d (%.40s): %.160s", f + 1,
+				 row->player[f], tab->engine_forfeit[0] ? tab->engine_forfeit
+								 : _("the engine failed"));
+		else if (tab->row.forfeited && f >= 0)
 			snprintf(row->forfeit, sizeof row->forfeit, _("seat %d (%s): out of time"),
-				 tab->row.resigned + 1, row->player[tab->row.resigned]);
+				 f + 1, row->player[f]);
+		web_table_engines_stop(tab, false);
 		*record = tagged(t, slot, web_table_record_text(tab));
 	}
 	pthread_mutex_unlock(&tab->lock);
@@ -205,9 +217,13 @@ static bool step_slot(web_tourneys *w, web_tourney_run *r, const bones_tourney_s
 		}
 		return true;
 	}
-	for (int i = 0; i < slot->seats; i++)
-		if (r->t->players[slot->player[i]].engine[0])
-			return web_tourney_engine_slot(w, r, slot);
+	bool engine = false, person = false; /* engines and agents only: off the tables */
+	for (int i = 0; i < slot->seats; i++) {
+		engine |= r->t->players[slot->player[i]].engine[0] != '\0';
+		person |= r->t->players[slot->player[i]].person;
+	}
+	if (engine && !person)
+		return web_tourney_engine_slot(w, r, slot);
 	pairing_get(w, r->id, slot->round, slot->slot, id, sizeof id);
 	if (!id[0]) {
 		create_table(w, r, slot);

@@ -213,3 +213,34 @@ const char *bones_tourney_engine_info(const bones_tourney_engine *e, int *count)
 	*count = e->info_count;
 	return e->info;
 }
+
+bones_status bones_tourney_engine_genmove(bones_tourney_engine *e, const char *lines,
+					  int64_t ms, const atomic_bool *stop, char *move,
+					  size_t cap, char *why, size_t whycap)
+{
+	char line[BONES_MOVE_TEXT_MAX + 1200], reply[512];
+	for (const char *p = lines; p && *p;) {
+		size_t n = strcspn(p, "\n");
+		snprintf(line, sizeof line, "%.*s", (int)n, p);
+		p += n + (p[n] == '\n');
+		bones_status st = bones_tourney_engine_ask(e, line, BONES_TOURNEY_ENGINE_CMD_MS,
+							   stop, reply, sizeof reply, why, whycap);
+		if (st)
+			return st;
+		if (strcmp(reply, "ok")) {
+			snprintf(why, whycap, "'%.60s' answered '%.200s'", line, reply);
+			return BONES_EPARSE;
+		}
+	}
+	snprintf(line, sizeof line, "genmove %lld", (long long)ms);
+	bones_status st = bones_tourney_engine_ask(e, line, ms + BONES_TOURNEY_ENGINE_SLACK_MS,
+						   stop, reply, sizeof reply, why, whycap);
+	if (st)
+		return st;
+	if (strncmp(reply, "move ", 5)) {
+		snprintf(why, whycap, "answered '%.100s' to genmove", reply);
+		return BONES_EPARSE;
+	}
+	snprintf(move, cap, "%s", reply + 5);
+	return BONES_OK;
+}

@@ -9,31 +9,9 @@
 #include "bones/session.h"
 #include "bones/tourney.h"
 #include "bones/tourney_db.h"
+#include "bones/tourney_engine.h"
 
-/* ---- External engines: a child process speaking the engine protocol -------------- */
-
-typedef struct bones_tourney_engine bones_tourney_engine;
-
-/* Start `sh -c CMD` with its stdin and stdout on a socket (stderr to /dev/null) and
- * agree the protocol's version (`protocol 1.1`; any other answer is 1.0). */
-bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **out,
-					char *why, size_t cap);
-/* The `play` line of history entry index as seat may see it ("deal:?" for what it may
- * not), in protocol 1.1 with its mover ("play player 2 6-6", "play chance deal:?"). */
-void bones_tourney_engine_play_line(const bones_tourney_engine *e, const bones_session *s,
-				    size_t index, int seat, char *line, size_t cap);
-/* Kill the process group and reap it. NULL is a no-op. */
-void bones_tourney_engine_stop(bones_tourney_engine *e);
-/* Send one line and read one reply line within ms milliseconds (stop, when not NULL,
- * is polled so a stopping run never waits long). Lines "info ..." before the reply
- * are no reply: they are skipped (see bones_tourney_engine_info). On failure why says
- * what happened: "crashed (signal 11)", "timed out after N ms", "exited with status 1". */
-bones_status bones_tourney_engine_ask(bones_tourney_engine *e, const char *line,
-				      int64_t ms, const atomic_bool *stop, char *reply,
-				      size_t cap, char *why, size_t whycap);
-
-/* The last "info ..." line the last ask skipped ("" for none) and how many it skipped. */
-const char *bones_tourney_engine_info(const bones_tourney_engine *e, int *count);
+/* ---- External engines: bones/tourney_engine.h ------------------------------------ */
 
 /* ---- Playing one game ------------------------------------------------------------- */
 

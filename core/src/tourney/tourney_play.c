@@ -15,8 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define CMD_MS 5000  /* time for any engine reply but genmove */
-#define SLACK_MS 500 /* latency allowed beyond the time per move */
+#define CMD_MS BONES_TOURNEY_ENGINE_CMD_MS
 
 struct game {
 	bones_tourney_worker *w;
@@ -122,28 +121,40 @@ static bool expect_ok(struct game *g, int seat, const char *line)
 /* Bring an engine seat up to date and ask it for a move. */
 static bool engine_move(struct game *g, int seat, bones_move *move)
 {
-	char line[BONES_MOVE_TEXT_MAX + 24], reply[512];
-	for (; g->sent[seat] < bones_session_length(g->s); g->sent[seat]++) {
-		bones_tourney_engine *e = engine_of(g, seat);
-		if (!e)
-			return false;
-		bones_tourney_engine_play_line(e, g->s, g->sent[seat], seat, line, sizeof line);
-		if (!expect_ok(g, seat, line))
-			return false;
-	}
-	int64_t ms = g->w->t->move_ms;
-	snprintf(line, sizeof line, "genmove %lld", (long long)ms);
-	if (!ask(g, seat, line, ms + SLACK_MS, reply, sizeof reply))
+	char line[BONES_MOVE_TEXT_MAX + 24], text[512], why[400];
+	bones_tourney_engine *e = engine_of(g, seat);
+	if (!e)
 		return false;
+	size_t len = bones_session_length(g->s), cap = 1, used = 0;
+	char *lines = malloc(cap);
+	for (size_t i = g->sent[seat]; lines && i < len; i++) {
+		bones_tourney_engine_play_line(e, g->s, i, seat, line, sizeof line);
+		size_t n = strlen(line);
+		if (used + n + 2 > cap) {
+			char *more = realloc(lines, cap = (used + n + 2) * 2);
+			if (!more)
+				free(lines);
+			lines = more;
+		}
+		if (lines)
+			memcpy(lines + used, line, n), used += n, lines[used++] = '\n';
+	}
+	if (!lines)
+		return forfeit(g, seat, "%s", "out of memory");
+	lines[used] = '\0';
+	bones_status st = bones_tourney_engine_genmove(e, lines, g->w->t->move_ms, g->w->stop,
+						       text, sizeof text, why, sizeof why);
+	free(lines);
+	if (st) {
+		drop_engine(g, seat);
+		return atomic_load(g->w->stop) ? false : forfeit(g, seat, "%s", why);
+	}
+	g->sent[seat] = len;
 	keep_info(g, seat);
 	const bones_plugin *p = bones_session_plugin(g->s);
-	if (strncmp(reply, "move ", 5)) {
+	if (p->parse_move(bones_session_game(g->s), bones_session_state(g->s), text, move)) {
 		drop_engine(g, seat);
-		return forfeit(g, seat, "answered '%.100s' to genmove", reply);
-	}
-	if (p->parse_move(bones_session_game(g->s), bones_session_state(g->s), reply + 5, move)) {
-		drop_engine(g, seat);
-		return forfeit(g, seat, "illegal move '%.100s'", reply + 5);
+		return forfeit(g, seat, "illegal move '%.100s'", text);
 	}
 	return true;
 }
