@@ -142,30 +142,15 @@ static bool start(web_tables *ts, web_table *t, int seat, struct web_engine_seat
 }
 
 /* What seat's engine has not been told, one line each (malloc'ed; NULL: no memory). */
-static char *lines_for(web_table *t, struct web_engine_seat *e, int seat, size_t len)
+static char *lines_for(web_table *t, struct web_engine_seat *e, int seat)
 {
-	size_t cap = 4096, used = 0;
-	char *out = malloc(cap), line[BONES_MOVE_TEXT_MAX + 1200];
-	if (out && !e->told) /* seed=: as `bones tourney`, 32 bits that tell nothing of the deal */
-		used = (size_t)snprintf(out, cap, "new %s %.2000s seat=%d seed=%llu\n",
-					t->plugin->id, bones_session_options_text(t->s), seat + 1,
-					(unsigned long long)((t->row.seed * 0x9e3779b97f4a7c15ull ^
-							      (uint64_t)(seat + 1)) >> 32));
-	for (size_t i = e->sent; out && i < len; i++) {
-		bones_tourney_engine_play_line(e->proc, t->s, i, seat, line, sizeof line);
-		size_t n = strlen(line);
-		if (used + n + 2 > cap) {
-			char *more = realloc(out, cap = (used + n + 2) * 2);
-			if (!more)
-				free(out);
-			out = more;
-		}
-		if (out)
-			memcpy(out + used, line, n), used += n, out[used++] = '\n';
-	}
-	if (out)
-		out[used] = '\0';
-	return out;
+	char new[2400];
+	/* seed=: as `bones tourney`, 32 bits that tell nothing of the deal */
+	snprintf(new, sizeof new, "new %s %.2000s seat=%d seed=%llu", t->plugin->id,
+		 bones_session_options_text(t->s), seat + 1,
+		 (unsigned long long)((t->row.seed * 0x9e3779b97f4a7c15ull ^ (uint64_t)(seat + 1)) >>
+				      32));
+	return bones_tourney_engine_play_lines(e->proc, t->s, e->sent, seat, e->told ? NULL : new);
 }
 
 /* The engine's answer text played at seat, as a person's move is. Lock held. */
@@ -187,9 +172,42 @@ static void play(web_tables *ts, web_table *t, int seat, const char *text)
 	}
 }
 
+/* Tell seat's engine what it has not seen and ask for its move outside the lock; play
+ * it when the game has not moved meanwhile, or forfeit. Lock held (let go meanwhile);
+ * false when out of memory (the host's failure, not the engine's: tried at a restart). */
+static bool ask_move(web_tables *ts, web_table *t, int seat, struct web_engine_seat *e)
+{
+	char why[400] = "", text[512], name[200];
+	size_t len = bones_session_length(t->s);
+	char *lines = lines_for(t, e, seat);
+	if (!lines) {
+		web_log("table %s: seat %d: out of memory", t->row.id, seat + 1);
+		return false;
+	}
+	int64_t ms = spec_of(web_table_seat_row(t, seat)->agent, name, sizeof name);
+	e->busy = true;
+	pthread_mutex_unlock(&t->lock);
+	bones_status st = bones_tourney_engine_genmove(e->proc, lines, ms, &ts->halt, text,
+						       sizeof text, why, sizeof why);
+	free(lines);
+	pthread_mutex_lock(&t->lock);
+	e->busy = false;
+	bool same = !web_table_over(t) && bones_session_length(t->s) == len &&
+		    bones_session_to_move(t->s) == seat;
+	if (atomic_load(&ts->halt) || !same) /* stopping, or moved on: restarted when needed */
+		web_table_engines_stop(t, false);
+	else if (st)
+		forfeit(ts, t, seat, why);
+	else {
+		e->told = true, e->sent = len;
+		play(ts, t, seat, text);
+	}
+	return true;
+}
+
 bool web_engine_move(web_tables *ts, web_table *t)
 {
-	char why[400] = "", text[512];
+	char why[400] = "";
 	pthread_mutex_lock(&t->lock);
 	int seat = bones_session_to_move(t->s);
 	if (web_table_over(t) || !web_table_engine_seat(t, seat)) {
@@ -197,47 +215,22 @@ bool web_engine_move(web_tables *ts, web_table *t)
 		return false;
 	}
 	struct web_engine_seat *e = seat_of(t, seat);
-	size_t len = bones_session_length(t->s);
-	bool go = e && e->proc && e->sent <= len;
-	if (e && !go && !atomic_load(&ts->engines_ready)) { /* at start: queued once read */
-		t->queued = false;
-		pthread_mutex_unlock(&t->lock);
-		return true;
-	}
-	if (e && !go) { /* not started, or the game went back: (re)started, told it all */
+	bool again = e != NULL;
+	if (!e || (!e->proc && !atomic_load(&ts->engines_ready))) {
+		again = false; /* at start: queued when the engines are read */
+	} else if (e->proc && e->sent <= bones_session_length(t->s)) {
+		again = ask_move(ts, t, seat, e);
+	} else { /* not started, or the game went back: (re)started, told it all */
 		bones_tourney_engine_stop(e->proc);
 		e->proc = NULL;
 		if (!start(ts, t, seat, e, why, sizeof why) && !atomic_load(&ts->halt) &&
 		    bones_session_to_move(t->s) == seat)
 			forfeit(ts, t, seat, why);
 	}
-	char *lines = go ? lines_for(t, e, seat, len) : NULL;
-	bones_status st = BONES_ENOMEM;
-	if (lines) {
-		char name[200];
-		int64_t ms = spec_of(web_table_seat_row(t, seat)->agent, name, sizeof name);
-		e->busy = true;
-		pthread_mutex_unlock(&t->lock);
-		st = bones_tourney_engine_genmove(e->proc, lines, ms, &ts->halt, text, sizeof text,
-						  why, sizeof why);
-		free(lines);
-		pthread_mutex_lock(&t->lock);
-		e->busy = false;
-	}
-	bool same = !web_table_over(t) && bones_session_length(t->s) == len &&
-		    bones_session_to_move(t->s) == seat;
-	if (atomic_load(&ts->halt) || (lines && !same)) /* stopping, or moved on: restart */
-		web_table_engines_stop(t, false);
-	else if (lines && st)
-		forfeit(ts, t, seat, why);
-	else if (lines) {
-		e->told = true, e->sent = len;
-		play(ts, t, seat, text);
-	}
 	if (web_table_over(t))
 		web_table_engines_stop(t, false);
 	t->queued = false;
-	if (!atomic_load(&ts->halt))
+	if (again && !atomic_load(&ts->halt))
 		web_tables_enqueue(ts, t);
 	web_match_advance(ts, t);
 	pthread_mutex_unlock(&t->lock);

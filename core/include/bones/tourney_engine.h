@@ -24,6 +24,11 @@ bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **
  * not), in protocol 1.1 with its mover ("play player 2 6-6", "play chance deal:?"). */
 void bones_tourney_engine_play_line(const bones_tourney_engine *e, const bones_session *s,
 				    size_t index, int seat, char *line, size_t cap);
+/* The `play` lines of history entries from on as seat may see them, first (a line, may
+ * be NULL: `new ...`) before them, one per line ("\n" after each; malloc'ed), for
+ * bones_tourney_engine_genmove; NULL when out of memory. */
+char *bones_tourney_engine_play_lines(const bones_tourney_engine *e, const bones_session *s,
+				     size_t from, int seat, const char *first);
 /* Kill the process group and reap it. NULL is a no-op. */
 void bones_tourney_engine_stop(bones_tourney_engine *e);
 /* Send one line and read one reply line within ms milliseconds (stop, when not NULL,

@@ -208,6 +208,41 @@ void bones_tourney_engine_play_line(const bones_tourney_engine *e, const bones_s
 		bones_session_seen_text(s, index, seat, line + n, cap - (size_t)n);
 }
 
+/* Append line and "\n" to *out (used of cap bytes); false (*out freed) when out of memory. */
+static bool append_line(char **out, size_t *used, size_t *cap, const char *line)
+{
+	size_t n = strlen(line);
+	if (*used + n + 2 > *cap) {
+		char *more = realloc(*out, *cap = (*used + n + 2) * 2);
+		if (!more) {
+			free(*out);
+			*out = NULL;
+			return false;
+		}
+		*out = more;
+	}
+	memcpy(*out + *used, line, n);
+	*used += n;
+	(*out)[(*used)++] = '\n';
+	(*out)[*used] = '\0';
+	return true;
+}
+
+char *bones_tourney_engine_play_lines(const bones_tourney_engine *e, const bones_session *s,
+				     size_t from, int seat, const char *first)
+{
+	size_t used = 0, cap = 4096;
+	char *out = calloc(cap, 1), line[BONES_MOVE_TEXT_MAX + 24];
+	if (out && first && !append_line(&out, &used, &cap, first))
+		return NULL;
+	for (size_t i = from; out && i < bones_session_length(s); i++) {
+		bones_tourney_engine_play_line(e, s, i, seat, line, sizeof line);
+		if (!append_line(&out, &used, &cap, line))
+			return NULL;
+	}
+	return out;
+}
+
 const char *bones_tourney_engine_info(const bones_tourney_engine *e, int *count)
 {
 	*count = e->info_count;

@@ -118,45 +118,36 @@ static bool expect_ok(struct game *g, int seat, const char *line)
 	return forfeit(g, seat, "%s", detail);
 }
 
-/* Bring an engine seat up to date and ask it for a move. */
-static bool engine_move(struct game *g, int seat, bones_move *move)
+/* Bring an engine seat up to date and ask it for a move: BONES_OK, BONES_EINVAL when
+ * it forfeited (saying why) or the run stops, BONES_ENOMEM (the host's failure). */
+static bones_status engine_move(struct game *g, int seat, bones_move *move)
 {
-	char line[BONES_MOVE_TEXT_MAX + 24], text[512], why[400];
+	char text[512], why[400];
 	bones_tourney_engine *e = engine_of(g, seat);
 	if (!e)
-		return false;
-	size_t len = bones_session_length(g->s), cap = 1, used = 0;
-	char *lines = malloc(cap);
-	for (size_t i = g->sent[seat]; lines && i < len; i++) {
-		bones_tourney_engine_play_line(e, g->s, i, seat, line, sizeof line);
-		size_t n = strlen(line);
-		if (used + n + 2 > cap) {
-			char *more = realloc(lines, cap = (used + n + 2) * 2);
-			if (!more)
-				free(lines);
-			lines = more;
-		}
-		if (lines)
-			memcpy(lines + used, line, n), used += n, lines[used++] = '\n';
-	}
+		return BONES_EINVAL;
+	size_t len = bones_session_length(g->s);
+	char *lines = bones_tourney_engine_play_lines(e, g->s, g->sent[seat], seat, NULL);
 	if (!lines)
-		return forfeit(g, seat, "%s", "out of memory");
-	lines[used] = '\0';
+		return BONES_ENOMEM;
 	bones_status st = bones_tourney_engine_genmove(e, lines, g->w->t->move_ms, g->w->stop,
 						       text, sizeof text, why, sizeof why);
 	free(lines);
 	if (st) {
 		drop_engine(g, seat);
-		return atomic_load(g->w->stop) ? false : forfeit(g, seat, "%s", why);
+		if (!atomic_load(g->w->stop))
+			forfeit(g, seat, "%s", why);
+		return BONES_EINVAL;
 	}
 	g->sent[seat] = len;
 	keep_info(g, seat);
 	const bones_plugin *p = bones_session_plugin(g->s);
 	if (p->parse_move(bones_session_game(g->s), bones_session_state(g->s), text, move)) {
 		drop_engine(g, seat);
-		return forfeit(g, seat, "illegal move '%.100s'", text);
+		forfeit(g, seat, "illegal move '%.100s'", text);
+		return BONES_EINVAL;
 	}
-	return true;
+	return BONES_OK;
 }
 
 static bool add_chance(struct game *g, const char *text)
@@ -269,8 +260,9 @@ static bones_status play_out(struct game *g)
 				forfeit(g, who, "%s", "the agent found no move");
 				continue;
 			}
-		} else if (!engine_move(g, who, &m)) {
-			continue; /* engine_move forfeited, saying why */
+		} else if ((st = engine_move(g, who, &m))) {
+			st = st == BONES_ENOMEM ? st : BONES_OK; /* else it forfeited, saying why */
+			continue;
 		}
 		bones_status played = st ? st : bones_session_play(g->s, m);
 		if (!played)

@@ -214,7 +214,7 @@ async function loadTables() {
 	const hide = $('hide-over').checked;
 	const rows = body.tables.filter((t) => !(hide && t.over)).map((t) => {
 		// TRANSLATORS: %s is the name of a seat played by an agent
-		const seats = t.seats.map((s) => (s.kind === 'agent' ? fmt(_('%s (agent)'), s.name) : s.name)).join(', ');
+		const seats = t.seats.map((s) => (s.kind === 'agent' ? fmt(_('%s (agent)'), s.name) : s.kind === 'engine' ? fmt(_('%s (engine)'), s.name) : s.name)).join(', ');
 		// TRANSLATORS: a table's state in the lobby: its game is over
 		const state = t.over ? _('over') : t.to_move ? fmt(_('seat %d to move'), t.to_move) : '';
 		const actions = el('td', {}, el('a', { href: '/t/' + t.id, textContent: _('watch') }));
