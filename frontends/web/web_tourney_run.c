@@ -145,8 +145,10 @@ static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourne
 	web_table *tab = id[0] ? web_tables_find(w->ts, id) : NULL;
 	for (int i = 0; ok && i < slot->seats; i++) /* the server moves for its engines */
 		if (r->engine[slot->player[i]][0])
-			ok = tab && web_table_set_engine(w->ts, tab, i, r->engine[slot->player[i]],
-							 t->move_ms, err, sizeof err);
+			if (!(ok = tab && web_table_set_engine(w->ts, tab, i, r->engine[slot->player[i]],
+							       t->move_ms, err, sizeof err)))
+				web_log("tourney %s: round %d game %d: seat %d: %s", r->id,
+					slot->round + 1, slot->slot + 1, i + 1, tab ? err : id);
 	ok = ok && id[0] && pairing_put(w, r->id, slot->round, slot->slot, id);
 	web_buf_release(&req);
 	web_buf_release(&reply);
