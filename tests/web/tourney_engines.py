@@ -156,13 +156,14 @@ v = view(tab[0], tab[2])
 check("the engine's seat is an engine seat at ann's table",
       [s["kind"] for s in v["seats"]].count("engine") == 1, v["seats"])
 moves_seen = 0
-while moves_seen < 4 and not v["over"]:  # ann's move, then the engine's, nobody acting for it
+while moves_seen < 2 and not v["over"]:  # ann's move, then the engine's, nobody acting for it
     if v["to_move"] == tab[1]:
         ann_moves()
     v = wait_for(lambda: engine_moved(v["length"] if v["to_move"] == tab[1] else v["length"] - 1), 60,
                  "the engine's move at ann's table")
     moves_seen += 1
 check("the engine moved at ann's table without any client acting for it", v["length"] >= 2, v)
+check("ann's game against the engine is in progress at the kill", not v["over"], v)
 if not v["over"]:
     before, engines = v["length"], children(srv.proc.pid)
     check("the engine runs as the server's child", len(engines) >= 1, engines)
