@@ -1,6 +1,6 @@
 /* Internals of the tournament runner shared by its files: external engine processes
- * (tourney_engine.c) and playing one game of the schedule (tourney_play.c). Not a
- * public header. */
+ * (tourney_engine.c, declared in bones/tourney_engine.h) and playing one game of the
+ * schedule (tourney_play.c). Not a public header. */
 #ifndef BONES_TOURNEY_IMPL_H
 #define BONES_TOURNEY_IMPL_H
 
@@ -10,8 +10,6 @@
 #include "bones/tourney.h"
 #include "bones/tourney_db.h"
 #include "bones/tourney_engine.h"
-
-/* ---- External engines: bones/tourney_engine.h ------------------------------------ */
 
 /* ---- Playing one game ------------------------------------------------------------- */
 
