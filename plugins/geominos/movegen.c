@@ -302,13 +302,19 @@ bool geo_has_placement(const geo_game *g, const geo_state *s, uint32_t mask)
 static bones_move sample_place(const geo_game *g, const geo_state *s,
 			       uint64_t (*next_random)(void *), void *rng)
 {
+	enum { GROUPS = GEO_N / 3 }; /* three rows a group, 21 bits each */
 	uint32_t hand = s->hand[s->current];
 	uint32_t squares[GEO_PIPS], sections[GEO_PIPS], total = 0;
+	uint64_t group[GEO_PIPS][GROUPS];
+	uint8_t in_group[GEO_PIPS][GROUPS];
 	for (int p = 0; p < GEO_PIPS; p++) {
 		int c = 0;
-		for (int y = 0; y < GEO_N; y += 3)
-			c += pop64(s->want[p][y] | (uint64_t)s->want[p][y + 1] << GEO_N |
-				   (uint64_t)s->want[p][y + 2] << (2 * GEO_N));
+		for (int i = 0; i < GROUPS; i++) {
+			const uint32_t *w = &s->want[p][3 * i];
+			group[p][i] = w[0] | (uint64_t)w[1] << GEO_N | (uint64_t)w[2] << (2 * GEO_N);
+			in_group[p][i] = (uint8_t)pop64(group[p][i]);
+			c += in_group[p][i];
+		}
 		squares[p] = (uint32_t)c;
 		sections[p] = 0;
 		for (uint32_t h = hand; h; h &= h - 1)
@@ -321,13 +327,14 @@ static bones_move sample_place(const geo_game *g, const geo_state *s,
 		for (; j >= squares[p] * sections[p]; p++)
 			j -= squares[p] * sections[p];
 		uint32_t sq = j / sections[p], sec = j % sections[p];
-		int y = 0;
-		for (uint32_t c; sq >= (c = (uint32_t)pop64(s->want[p][y])); y++)
-			sq -= c;
-		uint32_t row = s->want[p][y];
+		int gi = 0;
+		for (; sq >= in_group[p][gi]; gi++)
+			sq -= in_group[p][gi];
+		uint64_t bits = group[p][gi];
 		for (; sq; sq--)
-			row &= row - 1;
-		int x = __builtin_ctz(row), t;
+			bits &= bits - 1;
+		int b = __builtin_ctzll(bits), t;
+		int x = b % GEO_N, y = 3 * gi + b / GEO_N;
 		uint32_t h = hand;
 		for (;; h &= h - 1) {
 			t = __builtin_ctz(h);
