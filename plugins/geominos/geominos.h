@@ -126,7 +126,8 @@ static inline bones_move geo_move_place(int tile, int orient, int x, int y)
 	       (bones_move)y << 13;
 }
 /* The points of a placement, from the table geo_points_prepare made. */
-static inline int geo_placement_points(const geo_game *g, int tile, int orient, int x, int y)
+static inline int geo_placement_points(const geo_game *g, int tile, int orient, int x,
+				       int y)
 {
 	return g->points[tile][orient][y * GEO_N + x + g->tiles[tile].orient[orient].minx];
 }

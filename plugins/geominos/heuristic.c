@@ -3,7 +3,6 @@
  * evaluation of the scores plus what each tile in each hand is still expected to cost.
  * Lowest score wins: every figure here is points to pay. */
 #include <math.h>
-#include <string.h>
 
 #include "bones/heuristic.h"
 #include "geominos.h"
