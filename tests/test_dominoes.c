@@ -499,26 +499,50 @@ static void test_dominoes__resample_keeps_the_players_observation(void)
 	bones_test_release(&g);
 }
 
+/* The plugin's lead order: doubles first (6-6 highest), then by pips, then by the higher
+ * half; the holder of the best tile dealt leads it. */
+static int lead_weight(int t)
+{
+	int lo, hi;
+	halves(t, &lo, &hi);
+	return lo == hi ? 100 + lo : (lo + hi) * 8 + hi;
+}
+
+/* The tiles that lead before tile lead: nobody was dealt one (none while lead < 0). */
+static uint32_t above(int lead)
+{
+	uint32_t heavy = 0;
+	for (int t = 0; t < 28 && lead >= 0; t++)
+		heavy |= (uint32_t)(lead_weight(t) > lead_weight(lead)) << t;
+	return heavy;
+}
+
 /* What a pass or a draw tells everybody: the player holds nothing of the open ends. No
  * resample, from any other player's view, ever deals them such a tile afterwards (after
  * a pass for the rest of the game; after a draw until the tile drawn is dealt), over
  * thousands of random games of every player count; the voids come from the moves seen
- * here, not from the state. */
-static void test_dominoes__resample_keeps_what_passes_and_draws_reveal(void)
+ * here, not from the state. And what the lead tells: it was the best tile dealt, so no
+ * resample deals a tile that leads before it to a player who never drew (one who drew
+ * may have drawn it; in the draw game a pass counts as a draw, the state records both
+ * alike), while such tiles still reach the players who drew. */
+static void test_dominoes__resample_keeps_what_passes_draws_and_the_lead_reveal(void)
 {
 	static const char *const configs[] = {"players=2", "players=3", "players=4",
 					      "variant=draw", "variant=draw players=3",
 					      "variant=draw players=4 hand_size=4"};
 	bones_rng rng;
 	bones_rng_seed(&rng, 29);
-	int checked = 0, redealt = 0;
+	int checked = 0, redealt = 0, heavy_checked = 0, drawn_heavy = 0;
 	for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
 		bones_test_game g;
 		dom_state *s = new_game(&g, configs[c]);
 		dom_state *r = malloc(sizeof *r);
+		bool draw_game = strstr(configs[c], "draw") != NULL;
 		for (int k = 0; k < 400; k++) {
 			P->init_state(g.game, s);
 			uint32_t banned[4] = {0}; /* the tiles each player passed on */
+			bool drew_ever[4] = {false};
+			int lead = -1;
 			while (P->to_move(g.game, s) != BONES_TERMINAL) {
 				int who = s->turn, drew = -1;
 				bones_move m[MAXM];
@@ -530,10 +554,15 @@ static void test_dominoes__resample_keeps_what_passes_and_draws_reveal(void)
 					banned[who] |= fitting(s);
 				if (!strcmp(text, "draw"))
 					drew = who;
+				if (drew == who || (draw_game && !strcmp(text, "pass")))
+					drew_ever[who] = true;
 				uint32_t ends = fitting(s);
 				CU_ASSERT_EQUAL_FATAL(P->apply(g.game, s, pick), BONES_OK);
+				if (lead < 0 && s->length == 1)
+					lead = s->line[0] & 0x7f;
 				if (P->to_move(g.game, s) == BONES_TERMINAL)
 					break;
+				uint32_t heavy = above(lead);
 				for (int v = 0; v < g.info.players; v++) {
 					memcpy(r, s, sizeof *r);
 					P->resample(g.game, r, v, bones_rng_next_void, &rng);
@@ -543,7 +572,10 @@ static void test_dominoes__resample_keeps_what_passes_and_draws_reveal(void)
 							continue;
 						CU_ASSERT_EQUAL_FATAL(r->hand[p] & banned[p], 0);
 						CU_ASSERT_FATAL(p != drew || !(r->hand[p] & ends));
+						CU_ASSERT_FATAL(drew_ever[p] || !(r->hand[p] & heavy));
 						checked += banned[p] != 0 || p == drew;
+						heavy_checked += !drew_ever[p] && heavy;
+						drawn_heavy += drew_ever[p] && (r->hand[p] & heavy);
 						redealt += r->hand[p] != s->hand[p];
 					}
 				}
@@ -554,6 +586,8 @@ static void test_dominoes__resample_keeps_what_passes_and_draws_reveal(void)
 		bones_test_release(&g);
 	}
 	CU_ASSERT(checked > 10000);
+	CU_ASSERT(heavy_checked > 10000);
+	CU_ASSERT(drawn_heavy > 100);
 	CU_ASSERT(redealt > checked / 2); /* the hands are still dealt afresh */
 }
 
@@ -660,7 +694,7 @@ int main(void)
 		{"thousands of random games keep every tile once", test_dominoes__thousands_of_random_games_keep_every_tile_once},
 		{"a memcpy clone has the same future", test_dominoes__a_memcpy_clone_has_the_same_future},
 		{"resample keeps the player's observation", test_dominoes__resample_keeps_the_players_observation},
-		{"resample keeps what passes and draws reveal", test_dominoes__resample_keeps_what_passes_and_draws_reveal},
+		{"resample keeps what passes, draws and the lead reveal", test_dominoes__resample_keeps_what_passes_draws_and_the_lead_reveal},
 		{"observation shows only the own hand", test_dominoes__observation_shows_only_the_own_hand},
 		{"render extension maps plays to hand and end", test_dominoes__render_extension_maps_plays_to_hand_and_end},
 		{NULL, NULL}};

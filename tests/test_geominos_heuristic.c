@@ -1,6 +1,7 @@
 /* Geominos's heuristic capability ("bones.heuristic/1"): offered with both functions
  * and a rollout cut-off; over random positions a tile's later cost is a floor under its
- * placements off the free area, cheaper placements of a tile weigh more, evaluate adds
+ * placements off the free area, cheaper placements of a tile weigh more, each tile's
+ * cheapest placement found by one scan is the least of the listed ones, evaluate adds
  * a non-negative cost to every score (none when the game is over) and writes nothing. */
 #include "bones_test.h"
 
@@ -76,6 +77,12 @@ static void check_position(const bones_test_game *tg, const bones_heuristic *h,
 		int t = geo_move_tile(moves[i]);
 		if (points(g, moves[i]) == cheapest[t] && w[i] > heaviest[t])
 			heaviest[t] = w[i];
+	}
+	int cost[GEO_MAX_TILES]; /* the one-scan prices evaluate reads: the list's least */
+	geo_cheapest(g, s, s->hand[s->current], cost);
+	for (uint32_t hand = s->hand[s->current]; hand; hand &= hand - 1) {
+		int t = __builtin_ctz(hand);
+		CU_ASSERT_EQUAL(cost[t], cheapest[t] == 1 << 20 ? -1 : cheapest[t]);
 	}
 	for (size_t i = 0; i < n; i++) /* a dearer placement weighs less */
 		if (points(g, moves[i]) > cheapest[geo_move_tile(moves[i])])

@@ -17,6 +17,7 @@
 #include "web_table_internal.h"
 
 #define LIVE_GAMES 64 /* games in progress listed */
+#define LIVE_SEATS BONES_TABLE_MAX_SEATS /* seats named on a live board */
 
 /* The watched run, opened at the first look (its file from the results file's stored
  * configuration); NULL while DIR has no results file yet (err says why). */
@@ -69,6 +70,14 @@ static bones_session *replay(web_tourney_run *r, const char *watch, int round, i
 	return s;
 }
 
+/* Seat k's name in the record at path (its Player tag), else "". */
+static const char *seat_name(const char *path, int k, char *tag, size_t cap)
+{
+	char key[32];
+	snprintf(key, sizeof key, "Player%d", k + 1);
+	return bones_record_tag(path, 1, key, tag, cap) ? tag : "";
+}
+
 static void live_games(web_tourneys *w, web_tourney_run *r, web_buf *out)
 {
 	char dir[1100], path[1200], err[256], tag[80];
@@ -95,10 +104,8 @@ static void live_games(web_tourneys *w, web_tourney_run *r, web_buf *out)
 		web_buf_printf(out, "%s{\"round\":%d,\"slot\":%d,\"moves\":%zu,\"players\":[",
 			       first ? "" : ",", games[i].round, games[i].slot, bones_session_length(s));
 		for (int k = 0; k < bones_session_info(s)->players; k++) {
-			char key[32];
-			snprintf(key, sizeof key, "Player%d", k + 1);
 			web_buf_puts(out, k ? "," : "");
-			web_buf_json_string(out, bones_record_tag(path, 1, key, tag, sizeof tag) ? tag : "");
+			web_buf_json_string(out, seat_name(path, k, tag, sizeof tag));
 		}
 		web_buf_printf(out, "],\"picture\":\"/api/tournaments/live/%d-%d.svg\",\"record\":"
 			       "\"/api/tournaments/live/%d-%d.bones\"}", games[i].round, games[i].slot,
@@ -127,6 +134,12 @@ static web_result live_file(web_tourneys *w, web_tourney_run *r, const char *nam
 	if (svg) {
 		bones_picture_game pos = bones_picture_game_of(s, bones_session_length(s));
 		bones_picture_request req = bones_picture_defaults();
+		char tags[LIVE_SEATS][80];
+		const char *names[LIVE_SEATS] = {0};
+		for (int k = 0; k < pos.players && k < LIVE_SEATS; k++)
+			names[k] = seat_name(path, k, tags[k], sizeof tags[k])[0] ? tags[k] : NULL;
+		if (pos.players <= LIVE_SEATS)
+			req.names = names; /* the participants, not "Player N" */
 		if (bones_picture_encode(&pos, &req, BONES_PICTURE_SVG, &data, &size, NULL, err,
 					 sizeof err))
 			data = NULL;

@@ -335,11 +335,30 @@ static void ranks(const void *vg, const void *vs, int *out)
 /* ==== 9. Hidden information =========================================================
  * The observation is the text view in English (text.c, dom_observation). */
 
+/* The tiles dealt to nobody as far as everybody knows: the holder of the best tile
+ * dealt led it (dom_apply, DEAL), so every tile that leads before it stayed in the
+ * boneyard; none while the line is empty. */
+static uint32_t above_lead(const game *g, const state *s)
+{
+	uint32_t mask = 0;
+	if (dom_dealing(g, s) || s->length == 0)
+		return 0;
+	int lead = s->line[s->lead] & ~FLIPPED;
+	for (int t = 0; t < TILES; t++)
+		if (weight(g, t) > weight(g, lead))
+			mask |= 1u << t;
+	return mask;
+}
+
 /* The tiles player p may hold as far as everybody knows: none showing a pip value p is
- * void in (state.voids), unless p drew since. */
+ * void in (state.voids), unless p drew since; none that leads before the lead tile
+ * (above_lead), unless p ever drew (then voids[p] is not 0: a draw records the open
+ * ends) and may have drawn it. */
 static uint32_t may_hold(const game *g, const state *s, int p)
 {
 	uint32_t mask = (1u << TILES) - 1;
+	if (!g->draw_game || !s->voids[p])
+		mask &= ~above_lead(g, s);
 	if (!(s->voids[p] & VOIDS_OPEN))
 		for (int v = 0; v < 7; v++)
 			if (s->voids[p] >> v & 1u)

@@ -71,6 +71,8 @@ typedef struct geo_game {
 	uint32_t cost_rows[GEO_N];      /* light squares outside the free area */
 	char set_name[64], board_name[64];
 	uint8_t later[GEO_MAX_TILES];   /* heuristic.c: tile's least cost off the free area */
+	uint8_t floor[GEO_MAX_TILES];   /* the least points of any placement of the tile */
+	double saving[511];             /* heuristic.c: a prior's exp(d / TEMPER), d + 255 */
 	/* the points of each placement, by tile, orientation and the square of the
 	 * placement's leftmost column on the anchor's row (y * GEO_N + x + minx) */
 	uint8_t points[GEO_MAX_TILES][GEO_MAX_ORIENT][GEO_CELLS];
@@ -114,7 +116,6 @@ void geo_scores(const void *game, const void *state, double *scores);
 size_t geo_breakdown(const void *game, const void *state, char *buf, size_t cap);
 bool geo_placement_legal(const geo_game *g, const geo_state *s, int tile, int orient,
 			 int x, int y);
-int geo_placement_points(const geo_game *g, int tile, int orient, int x, int y);
 void geo_points_prepare(geo_game *g);
 int geo_hand_tile(const geo_state *s, int player, int index);
 int geo_hand_index(const geo_state *s, int player, int tile);
@@ -124,6 +125,13 @@ static inline bones_move geo_move_place(int tile, int orient, int x, int y)
 	return (bones_move)tile | (bones_move)orient << 5 | (bones_move)x << 8 |
 	       (bones_move)y << 13;
 }
+/* The points of a placement, from the table geo_points_prepare made. */
+static inline int geo_placement_points(const geo_game *g, int tile, int orient, int x,
+				       int y)
+{
+	return g->points[tile][orient][y * GEO_N + x + g->tiles[tile].orient[orient].minx];
+}
+
 static inline int geo_move_tile(bones_move m) { return (int)(m & 31u); }
 static inline int geo_move_orient(bones_move m) { return (int)(m >> 5 & 7u); }
 static inline int geo_move_x(bones_move m) { return (int)(m >> 8 & 31u); }
@@ -150,6 +158,10 @@ static inline bool geo_fits(const geo_orient *o, const uint32_t *occ, int x, int
  * returns how many there are, or with cap == 0 whether there is one (0 or 1). */
 size_t geo_generate(const geo_game *g, const geo_state *s, uint32_t mask,
 		    bones_move *moves, size_t cap);
+
+/* movegen.c: for each tile t of mask, the least points of its placements now into
+ * cost[t], or -1 when it has none. */
+void geo_cheapest(const geo_game *g, const geo_state *s, uint32_t mask, int *cost);
 
 /* movegen.c: whether some tile of mask has a placement (geo_generate's answer with
  * cap == 0, found sooner). */

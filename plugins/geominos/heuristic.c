@@ -3,7 +3,6 @@
  * evaluation of the scores plus what each tile in each hand is still expected to cost.
  * Lowest score wins: every figure here is points to pay. */
 #include <math.h>
-#include <string.h>
 
 #include "bones/heuristic.h"
 #include "geominos.h"
@@ -41,6 +40,8 @@ void geo_heuristic_prepare(geo_game *g)
 {
 	for (int t = 0; t < g->tile_count; t++)
 		g->later[t] = (uint8_t)least_cost(g, t);
+	for (int d = -255; d <= 255; d++)
+		g->saving[d + 255] = exp(d / TEMPER);
 }
 
 /* A placement saves what its tile would cost later and costs its points now. The
@@ -67,48 +68,30 @@ static void priors(const void *game, const void *state, const bones_move *moves,
 			continue;
 		}
 		int t = geo_move_tile(moves[i]);
-		weights[i] = exp((g->later[t] - weights[i]) / TEMPER) / placements[t];
+		weights[i] = g->saving[g->later[t] - (int)weights[i] + 255] / placements[t];
 	}
-}
-
-/* The cheapest placement of tile t for player p now, or -1 when it has none. The rules
- * list the placements: a copy of the state with p to move and only t in hand. */
-static int cheapest(const geo_game *g, const geo_state *s, int p, int t, geo_state *probe,
-		    bones_move *buf, size_t cap)
-{
-	memcpy(probe, s, sizeof *probe);
-	probe->phase = GEO_PH_PLAY;
-	probe->current = (uint8_t)p;
-	probe->blocked = 0;
-	probe->hand[p] = 1u << t;
-	size_t n = geo_legal_moves(g, probe, buf, NULL, cap);
-	int best = -1;
-	for (size_t i = 0; i < n && best != 0; i++) {
-		bones_move m = buf[i];
-		int pts = geo_placement_points(g, t, geo_move_orient(m), geo_move_x(m),
-					       geo_move_y(m));
-		if (best < 0 || pts < best)
-			best = pts;
-	}
-	return best;
 }
 
 /* Every player's score plus, for each tile in hand, a blend of its cost later and its
  * cheapest placement now (penalty points when it fits nowhere): playing a tile that is
- * dear later cheaply now gains, and so does taking the cheap squares of another's. */
+ * dear later cheaply now gains, and so does taking the cheap squares of another's. The
+ * board is the same for every player: one scan prices the tiles of all hands. */
 static void evaluate(const void *game, const void *state, double *final_scores)
 {
 	const geo_game *g = game;
 	const geo_state *s = state;
-	geo_state probe;
-	bones_move buf[GEO_MAX_ORIENT * GEO_CELLS]; /* one tile's placements */
+	int cost[GEO_MAX_TILES];
+	uint32_t held = 0;
+	for (int p = 0; p < g->players; p++)
+		held |= s->hand[p];
+	if (s->phase != GEO_PH_OVER)
+		geo_cheapest(g, s, held, cost);
 	for (int p = 0; p < g->players; p++) {
 		final_scores[p] = s->score[p];
 		if (s->phase == GEO_PH_OVER)
 			continue;
 		for (uint32_t h = s->hand[p]; h; h &= h - 1) {
-			int t = __builtin_ctz(h);
-			int c = cheapest(g, s, p, t, &probe, buf, sizeof buf / sizeof buf[0]);
+			int t = __builtin_ctz(h), c = cost[t];
 			final_scores[p] += c < 0 ? STUCK * g->penalty :
 						   KEEP * g->later[t] + (1.0 - KEEP) * c;
 		}

@@ -152,7 +152,23 @@ typedef struct scan_out {
 	bool any;          /* stop at the first one */
 	size_t pick;       /* with moves == NULL: the index of the one to put in picked */
 	bones_move picked;
+	int *cost;         /* not NULL: each tile's least points into cost[tile], -1: none */
 } scan_out;
+
+/* The least points among the anchors found[] of orientation oi of tile t, no less
+ * than floor (a lower bound: the scan stops there), or best when none is less. */
+static int least_points(const geo_game *g, int t, int oi, const uint64_t *found,
+			int best, int floor)
+{
+	const uint8_t *row0 = g->points[t][oi] + g->tiles[t].orient[oi].minx;
+	for (int j = 0; j < 8 && best > floor; j++) /* lane j: squares from row 3j on */
+		for (uint64_t bits = found[j]; bits; bits &= bits - 1) {
+			int pts = row0[GEO_N * 3 * j + __builtin_ctzll(bits)];
+			if (pts < best && (best = pts) <= floor)
+				break;
+		}
+	return best;
+}
 
 /* Placements of the tiles in mask, tile by tile, orientation by orientation, then in
  * reading order of the anchor: the anchors where some section lands on an empty square
@@ -182,7 +198,13 @@ static size_t scan(const geo_game *g, const geo_state *s, uint32_t mask, scan_ou
 			b.packed |= o->pipmask;
 			uint64_t found[8];
 			blocks(&b, o, found);
-			if (out->any) {
+			if (out->cost) {
+				int c = out->cost[t] < 0 ? 255 : out->cost[t];
+				c = least_points(g, t, oi, found, c, g->floor[t]);
+				out->cost[t] = c < 255 ? c : -1;
+				if (c <= g->floor[t])
+					break; /* no orientation does better */
+			} else if (out->any) {
 				if ((found[0] | found[1] | found[2] | found[3] | found[4] | found[5] |
 				     found[6] | found[7]) != 0)
 					return 1;
@@ -212,9 +234,17 @@ static size_t scan(const geo_game *g, const geo_state *s, uint32_t mask, scan_ou
 size_t geo_generate(const geo_game *g, const geo_state *s, uint32_t mask,
 		    bones_move *moves, size_t cap)
 {
-	scan_out out = {moves, cap, cap == 0, 0, 0};
+	scan_out out = {moves, cap, cap == 0, 0, 0, NULL};
 	size_t n = scan(g, s, mask, &out);
 	return n < cap || cap == 0 ? n : cap;
+}
+
+void geo_cheapest(const geo_game *g, const geo_state *s, uint32_t mask, int *cost)
+{
+	for (uint32_t m = mask; m; m &= m - 1)
+		cost[__builtin_ctz(m)] = -1;
+	scan_out out = {NULL, 0, false, 0, 0, cost};
+	scan(g, s, mask, &out);
 }
 
 /* Four bit rows of the state from row `row` of occ on, where want[p] row y is row
@@ -272,13 +302,19 @@ bool geo_has_placement(const geo_game *g, const geo_state *s, uint32_t mask)
 static bones_move sample_place(const geo_game *g, const geo_state *s,
 			       uint64_t (*next_random)(void *), void *rng)
 {
+	enum { GROUPS = GEO_N / 3 }; /* three rows a group, 21 bits each */
 	uint32_t hand = s->hand[s->current];
 	uint32_t squares[GEO_PIPS], sections[GEO_PIPS], total = 0;
+	uint64_t group[GEO_PIPS][GROUPS];
+	uint8_t in_group[GEO_PIPS][GROUPS];
 	for (int p = 0; p < GEO_PIPS; p++) {
 		int c = 0;
-		for (int y = 0; y < GEO_N; y += 3)
-			c += pop64(s->want[p][y] | (uint64_t)s->want[p][y + 1] << GEO_N |
-				   (uint64_t)s->want[p][y + 2] << (2 * GEO_N));
+		for (int i = 0; i < GROUPS; i++) {
+			const uint32_t *w = &s->want[p][3 * i];
+			group[p][i] = w[0] | (uint64_t)w[1] << GEO_N | (uint64_t)w[2] << (2 * GEO_N);
+			in_group[p][i] = (uint8_t)pop64(group[p][i]);
+			c += in_group[p][i];
+		}
 		squares[p] = (uint32_t)c;
 		sections[p] = 0;
 		for (uint32_t h = hand; h; h &= h - 1)
@@ -291,13 +327,14 @@ static bones_move sample_place(const geo_game *g, const geo_state *s,
 		for (; j >= squares[p] * sections[p]; p++)
 			j -= squares[p] * sections[p];
 		uint32_t sq = j / sections[p], sec = j % sections[p];
-		int y = 0;
-		for (uint32_t c; sq >= (c = (uint32_t)pop64(s->want[p][y])); y++)
-			sq -= c;
-		uint32_t row = s->want[p][y];
+		int gi = 0;
+		for (; sq >= in_group[p][gi]; gi++)
+			sq -= in_group[p][gi];
+		uint64_t bits = group[p][gi];
 		for (; sq; sq--)
-			row &= row - 1;
-		int x = __builtin_ctz(row), t;
+			bits &= bits - 1;
+		int b = __builtin_ctzll(bits), t;
+		int x = b % GEO_N, y = 3 * gi + b / GEO_N;
 		uint32_t h = hand;
 		for (;; h &= h - 1) {
 			t = __builtin_ctz(h);
@@ -316,7 +353,7 @@ static bones_move sample_place(const geo_game *g, const geo_state *s,
 		if (touching == 1 || bones_random_below(next_random, rng, touching) == 0)
 			return geo_move_place(t, oi, ax, ay);
 	}
-	scan_out out = {NULL, 0, false, SIZE_MAX, 0};
+	scan_out out = {NULL, 0, false, SIZE_MAX, 0, NULL};
 	out.pick = bones_random_below(next_random, rng, (uint32_t)scan(g, s, hand, &out));
 	scan(g, s, hand, &out);
 	return out.picked;

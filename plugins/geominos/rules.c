@@ -71,19 +71,19 @@ static int count_points(const geo_game *g, int tile, int orient, int x, int y)
  * of the search ask for them a hundred times a move. */
 void geo_points_prepare(geo_game *g)
 {
-	for (int t = 0; t < g->tile_count; t++)
+	for (int t = 0; t < g->tile_count; t++) {
+		g->floor[t] = 255;
 		for (int oi = 0; oi < g->tiles[t].orient_count; oi++) {
 			const geo_orient *o = &g->tiles[t].orient[oi];
 			for (int y = 0; y + o->height <= GEO_N; y++)
-				for (int x = -o->minx; x + o->maxx < GEO_N; x++)
-					g->points[t][oi][y * GEO_N + x + o->minx] =
-						(uint8_t)count_points(g, t, oi, x, y);
+				for (int x = -o->minx; x + o->maxx < GEO_N; x++) {
+					uint8_t *pts = &g->points[t][oi][y * GEO_N + x + o->minx];
+					*pts = (uint8_t)count_points(g, t, oi, x, y);
+					if (*pts < g->floor[t])
+						g->floor[t] = *pts;
+				}
 		}
-}
-
-int geo_placement_points(const geo_game *g, int tile, int orient, int x, int y)
-{
-	return g->points[tile][orient][y * GEO_N + x + g->tiles[tile].orient[orient].minx];
+	}
 }
 
 void geo_init_state(const void *game, void *state)

@@ -53,10 +53,11 @@ const bonesAnalysis = (() => {
 			const i = moves.indexOf(at);
 			box.append(svg('line', { x1: x(i), x2: x(i), y1: 0, y2: h, class: 'now' }));
 		}
+		const pts = (s) => moves.map((m, i) => [m, i]).filter(([m]) => m.seat === s);
+		for (let s = 1; s <= seats; s++) // every line below every dot: no line covers a dot
+			box.append(svg('polyline', { points: pts(s).map(([m, i]) => x(i) + ',' + y(m.win_after)).join(' '), class: 'seat seat' + s }));
 		for (let s = 1; s <= seats; s++) {
-			const pts = moves.map((m, i) => [m, i]).filter(([m]) => m.seat === s);
-			box.append(svg('polyline', { points: pts.map(([m, i]) => x(i) + ',' + y(m.win_after)).join(' '), class: 'seat seat' + s }));
-			for (const [m, i] of pts) {
+			for (const [m, i] of pts(s)) {
 				const dot = svg('circle', { cx: x(i), cy: y(m.win_after), r: MARKS[m.verdict] ? 5 : 3, 'data-move': i + 1, class: 'seat' + s + ' ' + m.verdict });
 				const title = svg('title', {});
 				title.textContent = tip(view, m);

@@ -67,7 +67,8 @@ function standingsTable(t) {
 		N_('Sonneborn-Berger'), N_('Median Buchholz')].map((h) => el('th', { textContent: _(h) })));
 	// a person's or an agent's name links the player's page (games, ratings): agent:SPEC
 	const page = {};
-	for (const p of t.participants) page[p.name] = p.person ? p.name : p.agent ? 'agent:' + p.agent : '';
+	// (not a watched `bones tourney` run's: its games are not this server's)
+	for (const p of t.participants) page[p.name] = t.id === 'live' ? '' : p.person ? p.name : p.agent ? 'agent:' + p.agent : '';
 	const cell = (v) => el('td', { textContent: typeof v === 'number' && v % 1 ? v.toFixed(2) : String(v) });
 	const rows = (t.standings || []).map((s, i) => el('tr', {}, cell(i + 1), !page[s.name] ? cell(s.name)
 		: el('td', {}, el('a', { href: '/players/' + encodeURIComponent(page[s.name]), textContent: s.name })),
@@ -112,7 +113,8 @@ function gamesList(t) {
 async function refresh(id) {
 	const t = await call('GET', '/api/tournaments/' + id);
 	$('t-title').textContent = t.name;
-	$('t-facts').textContent = fmt(_('%s, %s, created by %s'), _(FORMATS[t.format] || t.format), _(STATES[t.state] || t.state), t.creator) +
+	const kind = _(FORMATS[t.format] || t.format), state = _(STATES[t.state] || t.state);
+	$('t-facts').textContent = (t.creator ? fmt(_('%s, %s, created by %s'), kind, state, t.creator) : kind + ', ' + state) + // live: a `bones tourney` run
 		(t.start && t.state === 'open' ? ' · ' + fmt(_('starts %s'), new Date(t.start * 1000).toLocaleString()) : '') +
 		' · ' + fmt(_('participants: %s'), t.participants.map((p) => p.engine ? fmt(_('%s (engine %s)'), p.name, p.engine) : p.name).join(', '));
 	$('join').hidden = $('start').hidden = t.state !== 'open';
