@@ -4,7 +4,7 @@
 #include "bones/rng.h"
 #include "holomino.h"
 
-#define HM_LIVE_MAX 256 /* live cells of a one-word game: 3 x 64 + 6 at most */
+#define HM_LIVE_MAX 256 /* live cells of a one-word game: 2 x 48 + 6 at most */
 
 #if defined(__BMI2__) && !defined(__tune_znver1__) && !defined(__tune_znver2__)
 #include <immintrin.h>
@@ -60,9 +60,9 @@ static bones_move draw(const hm_game *g, const hm_state *s, unsigned j)
 static unsigned at_cell(const hm_game *g, const hm_state *s, const hm_live *x,
 			const uint64_t *pm, unsigned j, bones_move *out)
 {
-	const uint64_t *f = g->fit + (size_t)x->pat * HM_WORDS;
-	const uint8_t *turns = g->ori + (size_t)x->pat * (size_t)g->ntiles;
-	const hm_cell *at = &hm_ccells(g, s)[x->cell];
+	const hm_cell *at = &hm_ccells(g, s)[hm_live_cell(*x)];
+	const uint64_t *f = g->fit + (size_t)at->pat * HM_WORDS;
+	const uint8_t *turns = g->ori + (size_t)at->pat * (size_t)g->ntiles;
 	unsigned n = 0;
 	if (!hm_extent_ok(g, s, at->q, at->r))
 		return 0;
@@ -78,37 +78,33 @@ static unsigned at_cell(const hm_game *g, const hm_state *s, const hm_live *x,
 	return n;
 }
 
-/* The fitting tiles of pool mask pm on the live cells: into upto[o] those on cells 0 to
- * o; returns their total. (Counts per cell, without the running total, made GCC
- * vectorise this loop under -march=native with AVX-512 gathers: 15% slower over the
- * usual 35 cells than a POPCNT per cell.) */
+/* The fitting tiles of pool mask pm on the live cells (their masks in the live list):
+ * into upto[o] those on cells 0 to o; returns their total. */
 static inline __attribute__((always_inline)) unsigned
-count_fits(const uint64_t *fit, const hm_live *live, int n, uint64_t pm, uint16_t *upto,
-	   bool instruction)
+count_fits(const hm_live *live, int n, uint64_t pm, uint16_t *upto, bool instruction)
 {
 	unsigned total = 0;
 #pragma GCC unroll 4
 	for (int o = 0; o < n; o++) {
-		uint64_t m = fit[live[o].pat] & pm;
+		uint64_t m = live[o] & pm;
 		total += instruction ? (unsigned)__builtin_popcountll(m) : hm_popcount(m);
 		upto[o] = (uint16_t)total;
 	}
 	return total;
 }
 
-static unsigned count_plain(const uint64_t *fit, const hm_live *live, int n, uint64_t pm,
-			    uint16_t *upto)
+static unsigned count_plain(const hm_live *live, int n, uint64_t pm, uint16_t *upto)
 {
-	return count_fits(fit, live, n, pm, upto, false);
+	return count_fits(live, n, pm, upto, false);
 }
 
 #ifdef HM_POPCNT_DISPATCH
 /* The same with the POPCNT instruction, for a portable build on a machine that has it
  * (hm_game.popcnt, asked of the CPU at configure time). */
 __attribute__((target("popcnt"))) static unsigned
-count_popcnt(const uint64_t *fit, const hm_live *live, int n, uint64_t pm, uint16_t *upto)
+count_popcnt(const hm_live *live, int n, uint64_t pm, uint16_t *upto)
 {
-	return count_fits(fit, live, n, pm, upto, true);
+	return count_fits(live, n, pm, upto, true);
 }
 #endif
 
@@ -130,23 +126,21 @@ static bool sample_unique(const hm_game *g, const hm_state *s, uint64_t pm,
 			  uint64_t (*next_random)(void *), void *rng, bones_move *move)
 {
 	const hm_live *live = hm_clive(g, s);
-	const uint64_t *fit = g->fit0;
 	uint16_t upto[HM_LIVE_MAX];
 #ifdef HM_POPCNT_DISPATCH
-	unsigned total = g->popcnt ? count_popcnt(fit, live, s->nlive, pm, upto)
-				   : count_plain(fit, live, s->nlive, pm, upto);
+	unsigned total = g->popcnt ? count_popcnt(live, s->nlive, pm, upto)
+				   : count_plain(live, s->nlive, pm, upto);
 #else
-	unsigned total = count_plain(fit, live, s->nlive, pm, upto);
+	unsigned total = count_plain(live, s->nlive, pm, upto);
 #endif
 	if (!total)
 		return false;
 	unsigned j = bones_random_below(next_random, rng, total);
 	int o = first_above(upto, s->nlive, j);
 	j -= o ? upto[o - 1] : 0;
-	uint64_t m = fit[live[o].pat] & pm;
-	int t = select_few(m, j);
-	const uint8_t *turns = g->ori + (size_t)live[o].pat * (size_t)g->ntiles;
-	const hm_cell *at = &hm_ccells(g, s)[live[o].cell];
+	int t = select_few(live[o] & pm, j);
+	const hm_cell *at = &hm_ccells(g, s)[hm_live_cell(live[o])];
+	const uint8_t *turns = g->ori + (size_t)at->pat * (size_t)g->ntiles;
 	*move = hm_pack(HM_PLACE, t, turns[t] >> 1, at->q, at->r);
 	return true;
 }
@@ -178,7 +172,7 @@ sample_play(const hm_game *g, const hm_state *s, uint64_t (*next_random)(void *)
 	    bones_move *move)
 {
 	int p = s->player;
-	bool common = g->words == 1 && g->unique && !g->max_extent && g->cell_cap <= HM_LIVE_MAX;
+	bool common = g->live_tiles && g->unique && !g->max_extent && g->live_cap <= HM_LIVE_MAX;
 	bool placed;
 	if (common)
 		placed = sample_unique(g, s, s->pool_set[p][0], next_random, rng, move);
