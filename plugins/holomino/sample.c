@@ -11,6 +11,11 @@
 #define HAVE_FAST_PDEP 1 /* (microcoded, slow, before Zen 3) */
 #endif
 
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+#include <immintrin.h>
+#define HM_AVX512 1 /* the moves counted 8 live cells a vector */
+#endif
+
 /* The j-th (from 0) set bit of m; m has more than j set bits. */
 static int select_bit(uint64_t m, unsigned j)
 {
@@ -78,6 +83,7 @@ static unsigned at_cell(const hm_game *g, const hm_state *s, const hm_live *x,
 	return n;
 }
 
+#ifndef HM_AVX512
 /* The fitting tiles of pool mask pm on the live cells (their masks in the live list):
  * into upto[o] those on cells 0 to o; returns their total. */
 static inline __attribute__((always_inline)) unsigned
@@ -119,6 +125,47 @@ static int first_above(const uint16_t *upto, int n, unsigned j)
 	return below;
 }
 
+#else
+/* count_fits 8 cells a vector (AVX-512 has no 64-bit popcount before VPOPCNTDQ: the
+ * bits of each byte by a table of nibbles, summed per word): the running totals of each
+ * 8 cells into upto[o / 8] as 64-bit lanes, cells past n adding nothing. */
+static unsigned count_vec(const hm_live *live, int n, uint64_t pm, __m512i *upto)
+{
+	const __m512i zero = _mm512_setzero_si512(), nibble = _mm512_set1_epi8(0x0F);
+	const __m512i bits = _mm512_broadcast_i32x4(
+		_mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
+	const __m512i tiles = _mm512_set1_epi64((long long)pm), top = _mm512_set1_epi64(7);
+	__m512i carry = zero;
+	for (int o = 0; o < n; o += 8) {
+		__mmask8 in = (__mmask8)(n - o >= 8 ? 0xFFu : (1u << (n - o)) - 1);
+		__m512i m = _mm512_and_si512(_mm512_maskz_loadu_epi64(in, live + o), tiles);
+		__m512i lo = _mm512_and_si512(m, nibble);
+		__m512i hi = _mm512_and_si512(_mm512_srli_epi64(m, 4), nibble);
+		__m512i c = _mm512_sad_epu8(_mm512_add_epi8(_mm512_shuffle_epi8(bits, lo),
+							    _mm512_shuffle_epi8(bits, hi)),
+					    zero);
+		/* running totals within the vector: lanes shifted up by 1, 2 and 4 added */
+		c = _mm512_add_epi64(c, _mm512_alignr_epi64(c, zero, 7));
+		c = _mm512_add_epi64(c, _mm512_alignr_epi64(c, zero, 6));
+		c = _mm512_add_epi64(c, _mm512_alignr_epi64(c, zero, 4));
+		upto[o / 8] = _mm512_add_epi64(c, carry);
+		/* the carry waits on one add a vector, not on the shifts and a permute */
+		carry = _mm512_add_epi64(carry, _mm512_permutexvar_epi64(top, c));
+	}
+	return (unsigned)_mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
+}
+
+/* first_above on count_vec's totals: a compare and a popcount each 8 cells. */
+static int first_above_vec(const __m512i *upto, int n, unsigned j)
+{
+	const __m512i v = _mm512_set1_epi64((long long)j);
+	int below = 0;
+	for (int o = 0; o < n; o += 8)
+		below += __builtin_popcount(_mm512_cmple_epu64_mask(upto[o / 8], v));
+	return below;
+}
+#endif
+
 /* The common game (one word of tiles, unique digits: one turn per fitting tile, no
  * extent): a popcount per live cell, their running totals kept for finding the drawn
  * one. */
@@ -126,6 +173,18 @@ static bool sample_unique(const hm_game *g, const hm_state *s, uint64_t pm,
 			  uint64_t (*next_random)(void *), void *rng, bones_move *move)
 {
 	const hm_live *live = hm_clive(g, s);
+#ifdef HM_AVX512
+	__m512i upto[HM_LIVE_MAX / 8];
+	unsigned total = count_vec(live, s->nlive, pm, upto);
+	if (!total)
+		return false;
+	unsigned j = bones_random_below(next_random, rng, total);
+	int o = first_above_vec(upto, s->nlive, j);
+	uint64_t before = 0;
+	if (o)
+		memcpy(&before, (const unsigned char *)upto + 8 * (o - 1), sizeof before);
+	j -= (unsigned)before;
+#else
 	uint16_t upto[HM_LIVE_MAX];
 #ifdef HM_POPCNT_DISPATCH
 	unsigned total = g->popcnt ? count_popcnt(live, s->nlive, pm, upto)
@@ -138,6 +197,7 @@ static bool sample_unique(const hm_game *g, const hm_state *s, uint64_t pm,
 	unsigned j = bones_random_below(next_random, rng, total);
 	int o = first_above(upto, s->nlive, j);
 	j -= o ? upto[o - 1] : 0;
+#endif
 	int t = select_few(live[o] & pm, j);
 	const hm_cell *at = &hm_ccells(g, s)[hm_live_cell(live[o])];
 	const uint8_t *turns = g->ori + (size_t)at->pat * (size_t)g->ntiles;
