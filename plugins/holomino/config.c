@@ -101,7 +101,7 @@ static void layout_state(hm_game *g)
 	size_t t = (size_t)g->ntiles;
 	g->cell_cap = 3 * t + 6;
 	g->live_cap = 2 * t + 6;
-	/* every one-word tile set has 48 tiles or fewer (45 at most: digits=5 with repeats) */
+	/* every one-word tile set has 48 tiles or fewer (45 at most: digits=5, repeats) */
 	g->live_tiles = g->words == 1 && t <= HM_LIVE_CELL_SHIFT ? HM_LIVE_TILES : 0;
 	/* rows of 32 slots and 16 rows at least: random layouts of the default game span
 	 * up to 23 places, so two of their cells hardly ever share a slot; at most half

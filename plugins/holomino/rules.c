@@ -103,8 +103,8 @@ static inline void new_cell(hm_cell *c, int q, int r, unsigned pos)
 
 /* The neighbour (q, r) of a tile being placed, added as an open cell when unknown,
  * gets digit at its corner slot (placed tiles keep theirs): its pattern, and the tiles
- * fitting it in its entry of the live list. A cell no tile fits any more stays in the list (its count is
- * zero): taking it out cost more than the shorter list saved. Its mask of tiles around
+ * fitting it in its entry of the live list. A cell no tile fits any more stays in the
+ * list (its count is zero): taking it out cost more than the shorter list saved. Its mask of tiles around
  * gains `back`, the bit of the direction to the tile. With `clear`, the cell is in its
  * home slot or nowhere (no look-up). Returns the cell. */
 static inline __attribute__((always_inline)) unsigned
@@ -116,7 +116,8 @@ touch_neighbour(const hm_game *g, layout *l, int q, int r, unsigned home, bool c
 	 * is written in any case, at the spare place past the known cells, and counted
 	 * only when new; masks; writes to the spare entry past the live list (a connected
 	 * layout never fills the state) */
-	unsigned at = l->board[i], fresh = at == 0, n = at - 1 + ((l->ncells + 1) & (0u - fresh));
+	unsigned at = l->board[i], fresh = at == 0;
+	unsigned n = at - 1 + ((l->ncells + 1) & (0u - fresh)); /* a mask, not a multiply */
 	new_cell(&l->cells[l->ncells], q, r, l->nlive);
 	l->board[i] = (uint16_t)(n + 1);
 	l->ncells += fresh;
@@ -264,7 +265,7 @@ static size_t placements(const hm_game *g, const hm_state *s, bones_move *moves,
 	const hm_cell *cells = hm_ccells(g, s);
 	size_t n = 0, ntiles = (size_t)g->ntiles;
 	if (g->live_tiles && !g->max_extent) {
-		/* the common case (one word of tiles, unbounded): the masks in the live list */
+		/* the common case (one word of tiles, unbounded): masks in the live list */
 		const uint64_t pm0 = pm[0];
 		for (int o = 0; o < s->nlive; o++) {
 			uint64_t m = live[o] & pm0;

@@ -232,7 +232,8 @@ sample_play(const hm_game *g, const hm_state *s, uint64_t (*next_random)(void *)
 	    bones_move *move)
 {
 	int p = s->player;
-	bool common = g->live_tiles && g->unique && !g->max_extent && g->live_cap <= HM_LIVE_MAX;
+	bool common =
+		g->live_tiles && g->unique && !g->max_extent && g->live_cap <= HM_LIVE_MAX;
 	bool placed;
 	if (common)
 		placed = sample_unique(g, s, s->pool_set[p][0], next_random, rng, move);
