@@ -94,11 +94,15 @@ static void build_tables(hm_game *g)
 }
 
 /* The state: header, cells, board, live list. A connected layout of n tiles has at most
- * 2n + 4 empty neighbours, so 3 x tiles + 6 cells always suffice (one spare at least). */
+ * 2n + 4 empty neighbours, so 3 x tiles + 6 cells and 2 x tiles + 6 live entries always
+ * suffice (one spare at least). */
 static void layout_state(hm_game *g)
 {
 	size_t t = (size_t)g->ntiles;
 	g->cell_cap = 3 * t + 6;
+	g->live_cap = 2 * t + 6;
+	/* every one-word tile set has 48 tiles or fewer (45 at most: digits=5, repeats) */
+	g->live_tiles = g->words == 1 && t <= HM_LIVE_CELL_SHIFT ? HM_LIVE_TILES : 0;
 	/* rows of 32 slots and 16 rows at least: random layouts of the default game span
 	 * up to 23 places, so two of their cells hardly ever share a slot; at most half
 	 * the slots taken, for the rare probe past a shared one */
@@ -115,7 +119,7 @@ static void layout_state(hm_game *g)
 	g->off_cells = (sizeof(hm_state) + 15) & ~(size_t)15;
 	g->off_board = g->off_cells + g->cell_cap * sizeof(hm_cell);
 	g->off_live = g->off_board + ((size_t)g->board_mask + 1) * sizeof(uint16_t);
-	g->state_size = (g->off_live + g->cell_cap * sizeof(hm_live) + 15) & ~(size_t)15;
+	g->state_size = (g->off_live + g->live_cap * sizeof(hm_live) + 15) & ~(size_t)15;
 	size_t turns = g->unique ? 1 : 3;
 	size_t place = (size_t)(g->pool_size + 1) * (2 * t + 6) * turns;
 	g->max_moves = place > t ? place : t;

@@ -269,7 +269,7 @@ static void evaluate(const void *game, const void *state, double *final_scores)
 	const hm_cell *cells = hm_ccells(g, s);
 	const hm_live *live = hm_clive(g, s);
 	for (int o = 0; o < s->nlive; o++) {
-		int c = live[o].cell;
+		int c = (int)hm_live_cell(live[o]);
 		const hm_cell *x = &cells[c];
 		bool fits_a_pool = false; /* most cells fit none: their points are not needed */
 		for (int p = 0; p < g->players; p++)

@@ -44,6 +44,9 @@ typedef struct hm_game {
 				       * read it in their hot loops); owned */
 	uint8_t *ori;                 /* npat x ntiles: bit k = turn k fits; owned */
 	size_t cell_cap;              /* cells a state can know (placed + open) */
+	size_t live_cap;              /* entries of the live list (open cells + a spare) */
+	uint64_t live_tiles;          /* HM_LIVE_TILES where live entries hold the fitting
+				       * tiles (one-word games), else 0 */
 	unsigned board_mask;          /* slots of the board - 1 (a power of two - 1) */
 	int qbits;                    /* the board's rows are 2^qbits slots long */
 	unsigned home_step[6];        /* a neighbour's slot - its cell's, modulo the board */
@@ -81,11 +84,17 @@ typedef struct hm_cell {
 } hm_cell;
 
 /* An entry of the live list: an empty cell next to the layout (whether or not a tile
- * still fits it), with a copy of its pattern so that counting the moves reads one
- * small array. */
-typedef struct hm_live {
-	uint16_t pat, cell;
-} hm_live;
+ * still fits it), its index in bits 48-63 (hm_live_cell) and in one-word games (48
+ * tiles at most) the tiles fitting its pattern in the bits below: counting the moves
+ * reads one array of masks in order, with no look-up that waits on another. */
+typedef uint64_t hm_live;
+#define HM_LIVE_CELL_SHIFT 48
+#define HM_LIVE_TILES ((1ull << HM_LIVE_CELL_SHIFT) - 1)
+
+static inline unsigned hm_live_cell(hm_live e)
+{
+	return (unsigned)(e >> HM_LIVE_CELL_SHIFT);
+}
 
 /* The flat state header; the cells, board and live list follow at the game's offsets.
  * The board is the plane on a torus, twisted so that a neighbour's slot is its cell's

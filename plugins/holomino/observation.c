@@ -37,9 +37,12 @@ static void obs_fill(const void *game, const void *state, int player, float *v)
 		row[n + t] = in_set(s->placed, t);
 	}
 	const hm_live *live = hm_clive(g, s);
-	for (int c = 0; c < s->nlive; c++)
+	const hm_cell *cells = hm_ccells(g, s);
+	for (int c = 0; c < s->nlive; c++) {
+		size_t pat = cells[hm_live_cell(live[c])].pat;
 		for (int t = 0; t < n; t++)
-			row[2 * n + t] += g->ori[(size_t)live[c].pat * (size_t)n + (size_t)t] != 0;
+			row[2 * n + t] += g->ori[pat * (size_t)n + (size_t)t] != 0;
+	}
 	float *rest = row + 3 * n;
 	for (int i = 0; i < g->players; i++)
 		rest[i] = (float)s->score[(me + i) % g->players];

@@ -4,11 +4,16 @@
 #include "bones/rng.h"
 #include "holomino.h"
 
-#define HM_LIVE_MAX 256 /* live cells of a one-word game: 3 x 64 + 6 at most */
+#define HM_LIVE_MAX 256 /* live cells of a one-word game: 2 x 48 + 6 at most */
 
 #if defined(__BMI2__) && !defined(__tune_znver1__) && !defined(__tune_znver2__)
 #include <immintrin.h>
 #define HAVE_FAST_PDEP 1 /* (microcoded, slow, before Zen 3) */
+#endif
+
+#if defined(__AVX512F__) && defined(__AVX512BW__)
+#include <immintrin.h>
+#define HM_AVX512 1 /* the moves counted 8 live cells a vector */
 #endif
 
 /* The j-th (from 0) set bit of m; m has more than j set bits. */
@@ -60,9 +65,9 @@ static bones_move draw(const hm_game *g, const hm_state *s, unsigned j)
 static unsigned at_cell(const hm_game *g, const hm_state *s, const hm_live *x,
 			const uint64_t *pm, unsigned j, bones_move *out)
 {
-	const uint64_t *f = g->fit + (size_t)x->pat * HM_WORDS;
-	const uint8_t *turns = g->ori + (size_t)x->pat * (size_t)g->ntiles;
-	const hm_cell *at = &hm_ccells(g, s)[x->cell];
+	const hm_cell *at = &hm_ccells(g, s)[hm_live_cell(*x)];
+	const uint64_t *f = g->fit + (size_t)at->pat * HM_WORDS;
+	const uint8_t *turns = g->ori + (size_t)at->pat * (size_t)g->ntiles;
 	unsigned n = 0;
 	if (!hm_extent_ok(g, s, at->q, at->r))
 		return 0;
@@ -78,37 +83,34 @@ static unsigned at_cell(const hm_game *g, const hm_state *s, const hm_live *x,
 	return n;
 }
 
-/* The fitting tiles of pool mask pm on the live cells: into upto[o] those on cells 0 to
- * o; returns their total. (Counts per cell, without the running total, made GCC
- * vectorise this loop under -march=native with AVX-512 gathers: 15% slower over the
- * usual 35 cells than a POPCNT per cell.) */
+#ifndef HM_AVX512
+/* The fitting tiles of pool mask pm on the live cells (their masks in the live list):
+ * into upto[o] those on cells 0 to o; returns their total. */
 static inline __attribute__((always_inline)) unsigned
-count_fits(const uint64_t *fit, const hm_live *live, int n, uint64_t pm, uint16_t *upto,
-	   bool instruction)
+count_fits(const hm_live *live, int n, uint64_t pm, uint16_t *upto, bool instruction)
 {
 	unsigned total = 0;
 #pragma GCC unroll 4
 	for (int o = 0; o < n; o++) {
-		uint64_t m = fit[live[o].pat] & pm;
+		uint64_t m = live[o] & pm;
 		total += instruction ? (unsigned)__builtin_popcountll(m) : hm_popcount(m);
 		upto[o] = (uint16_t)total;
 	}
 	return total;
 }
 
-static unsigned count_plain(const uint64_t *fit, const hm_live *live, int n, uint64_t pm,
-			    uint16_t *upto)
+static unsigned count_plain(const hm_live *live, int n, uint64_t pm, uint16_t *upto)
 {
-	return count_fits(fit, live, n, pm, upto, false);
+	return count_fits(live, n, pm, upto, false);
 }
 
 #ifdef HM_POPCNT_DISPATCH
 /* The same with the POPCNT instruction, for a portable build on a machine that has it
  * (hm_game.popcnt, asked of the CPU at configure time). */
 __attribute__((target("popcnt"))) static unsigned
-count_popcnt(const uint64_t *fit, const hm_live *live, int n, uint64_t pm, uint16_t *upto)
+count_popcnt(const hm_live *live, int n, uint64_t pm, uint16_t *upto)
 {
-	return count_fits(fit, live, n, pm, upto, true);
+	return count_fits(live, n, pm, upto, true);
 }
 #endif
 
@@ -123,6 +125,47 @@ static int first_above(const uint16_t *upto, int n, unsigned j)
 	return below;
 }
 
+#else
+/* count_fits 8 cells a vector (AVX-512 has no 64-bit popcount before VPOPCNTDQ: the
+ * bits of each byte by a table of nibbles, summed per word): the running totals of each
+ * 8 cells into upto[o / 8] as 64-bit lanes, cells past n adding nothing. */
+static unsigned count_vec(const hm_live *live, int n, uint64_t pm, __m512i *upto)
+{
+	const __m512i zero = _mm512_setzero_si512(), nibble = _mm512_set1_epi8(0x0F);
+	const __m512i bits = _mm512_broadcast_i32x4(
+		_mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4));
+	const __m512i tiles = _mm512_set1_epi64((long long)pm), top = _mm512_set1_epi64(7);
+	__m512i carry = zero;
+	for (int o = 0; o < n; o += 8) {
+		__mmask8 in = (__mmask8)(n - o >= 8 ? 0xFFu : (1u << (n - o)) - 1);
+		__m512i m = _mm512_and_si512(_mm512_maskz_loadu_epi64(in, live + o), tiles);
+		__m512i lo = _mm512_and_si512(m, nibble);
+		__m512i hi = _mm512_and_si512(_mm512_srli_epi64(m, 4), nibble);
+		__m512i c = _mm512_sad_epu8(_mm512_add_epi8(_mm512_shuffle_epi8(bits, lo),
+							    _mm512_shuffle_epi8(bits, hi)),
+					    zero);
+		/* running totals within the vector: lanes shifted up by 1, 2 and 4 added */
+		c = _mm512_add_epi64(c, _mm512_alignr_epi64(c, zero, 7));
+		c = _mm512_add_epi64(c, _mm512_alignr_epi64(c, zero, 6));
+		c = _mm512_add_epi64(c, _mm512_alignr_epi64(c, zero, 4));
+		upto[o / 8] = _mm512_add_epi64(c, carry);
+		/* the carry waits on one add a vector, not on the shifts and a permute */
+		carry = _mm512_add_epi64(carry, _mm512_permutexvar_epi64(top, c));
+	}
+	return (unsigned)_mm_cvtsi128_si64(_mm512_castsi512_si128(carry));
+}
+
+/* first_above on count_vec's totals: a compare and a popcount each 8 cells. */
+static int first_above_vec(const __m512i *upto, int n, unsigned j)
+{
+	const __m512i v = _mm512_set1_epi64((long long)j);
+	int below = 0;
+	for (int o = 0; o < n; o += 8)
+		below += __builtin_popcount(_mm512_cmple_epu64_mask(upto[o / 8], v));
+	return below;
+}
+#endif
+
 /* The common game (one word of tiles, unique digits: one turn per fitting tile, no
  * extent): a popcount per live cell, their running totals kept for finding the drawn
  * one. */
@@ -130,23 +173,34 @@ static bool sample_unique(const hm_game *g, const hm_state *s, uint64_t pm,
 			  uint64_t (*next_random)(void *), void *rng, bones_move *move)
 {
 	const hm_live *live = hm_clive(g, s);
-	const uint64_t *fit = g->fit0;
+#ifdef HM_AVX512
+	__m512i upto[HM_LIVE_MAX / 8];
+	unsigned total = count_vec(live, s->nlive, pm, upto);
+	if (!total)
+		return false;
+	unsigned j = bones_random_below(next_random, rng, total);
+	int o = first_above_vec(upto, s->nlive, j);
+	uint64_t before = 0;
+	if (o)
+		memcpy(&before, (const unsigned char *)upto + 8 * (o - 1), sizeof before);
+	j -= (unsigned)before;
+#else
 	uint16_t upto[HM_LIVE_MAX];
 #ifdef HM_POPCNT_DISPATCH
-	unsigned total = g->popcnt ? count_popcnt(fit, live, s->nlive, pm, upto)
-				   : count_plain(fit, live, s->nlive, pm, upto);
+	unsigned total = g->popcnt ? count_popcnt(live, s->nlive, pm, upto)
+				   : count_plain(live, s->nlive, pm, upto);
 #else
-	unsigned total = count_plain(fit, live, s->nlive, pm, upto);
+	unsigned total = count_plain(live, s->nlive, pm, upto);
 #endif
 	if (!total)
 		return false;
 	unsigned j = bones_random_below(next_random, rng, total);
 	int o = first_above(upto, s->nlive, j);
 	j -= o ? upto[o - 1] : 0;
-	uint64_t m = fit[live[o].pat] & pm;
-	int t = select_few(m, j);
-	const uint8_t *turns = g->ori + (size_t)live[o].pat * (size_t)g->ntiles;
-	const hm_cell *at = &hm_ccells(g, s)[live[o].cell];
+#endif
+	int t = select_few(live[o] & pm, j);
+	const hm_cell *at = &hm_ccells(g, s)[hm_live_cell(live[o])];
+	const uint8_t *turns = g->ori + (size_t)at->pat * (size_t)g->ntiles;
 	*move = hm_pack(HM_PLACE, t, turns[t] >> 1, at->q, at->r);
 	return true;
 }
@@ -178,7 +232,8 @@ sample_play(const hm_game *g, const hm_state *s, uint64_t (*next_random)(void *)
 	    bones_move *move)
 {
 	int p = s->player;
-	bool common = g->words == 1 && g->unique && !g->max_extent && g->cell_cap <= HM_LIVE_MAX;
+	bool common =
+		g->live_tiles && g->unique && !g->max_extent && g->live_cap <= HM_LIVE_MAX;
 	bool placed;
 	if (common)
 		placed = sample_unique(g, s, s->pool_set[p][0], next_random, rng, move);
