@@ -108,6 +108,13 @@ int web_table_seat_now(const web_table *t, int participant);
 /* The stored row of whoever sits in seat of this game. */
 const web_seat_row *web_table_seat_row(const web_table *t, int seat);
 
+/* A table for row: its bones_table (game, agents, clock, match) not yet played; NULL
+ * with err saying why. Freed by web_table_free (NULL is fine) until web_tables_add
+ * takes it (false: too many tables). */
+web_table *web_table_new(web_tables *ts, const web_table_row *row, char *err, size_t errcap);
+void web_table_free(web_table *t);
+bool web_tables_add(web_tables *ts, web_table *t);
+
 /* Put t in the agent queue when an agent seat is to move. t->lock held. */
 void web_tables_enqueue(web_tables *ts, web_table *t);
 /* Commit the history entries past t->stored; on failure take them back and say so in

@@ -1,0 +1,357 @@
+/* A new table from a client's request (web_tables.h, web_tables_create_table): the
+ * game, preset and options it names, its time rule, its seats (people and the agents a
+ * client may seat), stored with its deal before anyone sees it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bones/i18n.h"
+#include "bones/options.h"
+#include "bones/preset.h"
+#include "web_table_internal.h"
+#include "web_token.h"
+
+/* A name the server resolves inside its own folders only: letters, digits, '-', '_'
+ * (a game id or preset name; no path). */
+static bool plain_name(const char *name)
+{
+	if (!name[0] || strlen(name) > 60)
+		return false;
+	for (const char *p = name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+			return false;
+	return true;
+}
+
+/* A file option from a client stays inside the configs folders: relative, no "..". */
+static bool inside_configs(const char *value)
+{
+	if (value[0] == '/' || value[0] == '~')
+		return false;
+	for (const char *p = value; (p = strstr(p, "..")); p += 2)
+		if ((p == value || p[-1] == '/') && (p[2] == '\0' || p[2] == '/'))
+			return false;
+	return true;
+}
+
+/* Agents a client may seat: bounded threads and memory (time is bounded by the
+ * server). err names the parameter. */
+static bool agent_allowed(const char *spec, char *err, size_t errcap)
+{
+	static const struct {
+		const char *key;
+		long max;
+	} limits[] = {{"threads=", 2}, {"memory_mb=", 512}, {"nodes=", 4000000}};
+	for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+		const char *at = strstr(spec, limits[i].key);
+		if (at && (at == spec || at[-1] == ' ') &&
+		    strtol(at + strlen(limits[i].key), NULL, 10) > limits[i].max) {
+			snprintf(err, errcap, _("%.*s: at most %ld on this server"),
+				 (int)strlen(limits[i].key) - 1, limits[i].key, limits[i].max);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Options from the request applied over the preset's; r tells the first bad one. */
+static bool apply_options(const web_json *req, bones_options *opts, web_result *r)
+{
+	const web_json *o = web_json_get(req, "options");
+	if (o && o->type != WEB_JSON_OBJECT) {
+		*r = web_result_of(400, "options", _("options: expected an object of key: value"));
+		return false;
+	}
+	for (const web_json *v = o ? o->child : NULL; v; v = v->next) {
+		char text[256], err[400];
+		if (v->type == WEB_JSON_STRING || v->type == WEB_JSON_NUMBER)
+			snprintf(text, sizeof text, "%s", v->str);
+		else if (v->type == WEB_JSON_BOOL)
+			snprintf(text, sizeof text, "%s", v->boolean ? "true" : "false");
+		else {
+			*r = web_result_of(400, v->key, _("%.60s: expected a string, number or boolean"),
+				    v->key);
+			return false;
+		}
+		int k = bones_options_find(opts->plugin, v->key);
+		if (k >= 0 && opts->plugin->options[k].type == BONES_OPT_STRING &&
+		    !inside_configs(text)) {
+			*r = web_result_of(400, v->key, _("%.60s: a file of the server's configs folder, "
+						   "without '..' or an absolute path"), v->key);
+			return false;
+		}
+		if (bones_options_set(opts, v->key, text, err, sizeof err)) {
+			*r = web_result_of(400, v->key, "%s", err);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The request's "time": {"per_move": "2m", "penalty": 5, "grace": "1m", "forfeit": true,
+ * "per_game": "10m", "increment": "5s"} over the preset's [time] rule (per_move "0": no
+ * limit per move, per_game "0": no bank; both: no clock). */
+static bool apply_time(const web_json *req, bones_preset *preset, web_result *r)
+{
+	const web_json *o = web_json_get(req, "time");
+	if (o && o->type != WEB_JSON_OBJECT) {
+		*r = web_result_of(400, "time", _("time: expected an object of key: value"));
+		return false;
+	}
+	for (const web_json *v = o ? o->child : NULL; v; v = v->next) {
+		char text[64], err[300];
+		if (v->type == WEB_JSON_STRING || v->type == WEB_JSON_NUMBER)
+			snprintf(text, sizeof text, "%s", v->str);
+		else if (v->type == WEB_JSON_BOOL)
+			snprintf(text, sizeof text, "%s", v->boolean ? "true" : "false");
+		else
+			text[0] = '\0';
+		if (!strcmp(v->key, "per_move") && !strcmp(text, "0")) { /* no limit per move */
+			preset->time.per_move_ms = preset->time.grace_ms = 0;
+			preset->time.penalty = 0;
+			continue;
+		}
+		if (!strcmp(v->key, "per_game") && !strcmp(text, "0")) { /* no bank */
+			preset->time.per_game_ms = preset->time.increment_ms = 0;
+			continue;
+		}
+		if (!text[0] || bones_preset_set_time(preset, v->key, text, err, sizeof err)) {
+			*r = web_result_of(400, "time", "time: %s", text[0] ? err : _("expected a value"));
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The seats of row from the request's "seats", else from the preset. */
+static bool fill_seats(const web_json *req, const bones_preset *preset, int players,
+		       web_table_row *row, web_result *r)
+{
+	const web_json *seats = web_json_get(req, "seats");
+	if (seats && (seats->type != WEB_JSON_ARRAY || seats->count != (size_t)players)) {
+		*r = web_result_of(400, "seats", _("seats: the game has %d players: give %d seats"),
+			    players, players);
+		return false;
+	}
+	if (players > WEB_MAX_SEATS) {
+		*r = web_result_of(400, "players", _("players: at most %d seats"), WEB_MAX_SEATS);
+		return false;
+	}
+	const web_json *s = seats ? seats->child : NULL;
+	row->seat_count = players;
+	for (int i = 0; i < players; i++, s = s ? s->next : NULL) {
+		web_seat_row *seat = &row->seats[i];
+		const char *kind = s ? web_json_string(s, "kind") : NULL;
+		const char *agent = s ? web_json_string(s, "agent") : preset->seats[i].agent;
+		const char *name = s ? web_json_string(s, "name") : preset->seats[i].name;
+		if (!kind)
+			kind = agent && agent[0] && strcmp(agent, "human") ? "agent" : "human";
+		if (strcmp(kind, "human") && strcmp(kind, "agent")) {
+			*r = web_result_of(400, "seats", _("seats[%d]: kind: expected human or agent"), i);
+			return false;
+		}
+		snprintf(seat->kind, sizeof seat->kind, "%s", kind);
+		bool is_agent = !strcmp(kind, "agent");
+		snprintf(seat->agent, sizeof seat->agent, "%s",
+			 !is_agent ? "" : agent && agent[0] && strcmp(agent, "human") ? agent
+										    : "greedy");
+		char why[128];
+		if (is_agent && !agent_allowed(seat->agent, why, sizeof why)) {
+			*r = web_result_of(400, "seats", _("seats[%d]: agent '%.60s': %s"), i, seat->agent, why);
+			return false;
+		}
+		if (name && name[0])
+			web_utf8_copy(seat->name, sizeof seat->name, name);
+		else if (is_agent) { /* the agent's spec, cut short (two fields of one row) */
+			size_t n = strnlen(seat->agent, 50);
+			memcpy(seat->name, seat->agent, n);
+			seat->name[n] = '\0';
+		}
+		else
+			snprintf(seat->name, sizeof seat->name, _("Player %d"), i + 1);
+		const web_json *open = s ? web_json_get(s, "open") : NULL;
+		seat->open = !is_agent && open && open->type == WEB_JSON_BOOL && open->boolean;
+		if (seat->open && !(name && name[0]))
+			snprintf(seat->name, sizeof seat->name, "%s", _("open seat"));
+		if (!is_agent && !web_random_hex(seat->token, sizeof seat->token, 16)) {
+			*r = web_result_of(500, NULL, _("cannot read /dev/urandom"));
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The row of a new table: game, options, seats, id, seed. */
+static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, web_result *r)
+{
+	const char *game = web_json_string(req, "game");
+	if (!game || !plain_name(game)) {
+		*r = web_result_of(400, "game", _("game: name a game or preset (see /api/games)"));
+		return false;
+	}
+	bones_preset *preset = malloc(sizeof *preset);
+	const bones_plugin *p = NULL;
+	char err[1024];
+	bones_options opts;
+	bool ok = false;
+	if (!preset) {
+		*r = web_result_of(500, NULL, _("out of memory"));
+		return false;
+	}
+	pthread_mutex_lock(&ts->lock);
+	bones_status st = bones_preset_resolve(game, ts->reg, preset, &p, err, sizeof err);
+	pthread_mutex_unlock(&ts->lock);
+	if (st) {
+		*r = web_result_of(400, "game", "game: %s", err);
+		goto out_free;
+	}
+	if (bones_preset_options(preset, p, &opts, err, sizeof err)) {
+		*r = web_result_of(500, "game", "%s", err);
+		goto out_free;
+	}
+	if (!apply_options(req, &opts, r) || !apply_time(req, preset, r))
+		goto out_release;
+	row->time = preset->time;
+	bones_session *s = NULL;
+	uint64_t seed;
+	if (!web_random_bytes(&seed, sizeof seed) ||
+	    !web_random_hex(row->id, sizeof row->id, 10) ||
+	    !web_random_hex(row->owner, sizeof row->owner, 16)) {
+		*r = web_result_of(500, NULL, _("cannot read /dev/urandom"));
+		goto out_release;
+	}
+	if (bones_session_create(p, &opts, seed, &s, err, sizeof err)) {
+		const char *colon = strchr(err, ':');
+		char field[64] = "";
+		if (colon && (size_t)(colon - err) < sizeof field)
+			memcpy(field, err, (size_t)(colon - err)), field[colon - err] = '\0';
+		*r = web_result_of(400, bones_options_find(p, field) >= 0 ? field : "options", "%s", err);
+		goto out_release;
+	}
+	snprintf(row->game, sizeof row->game, "%s", p->id);
+	snprintf(row->preset, sizeof row->preset, "%s", preset->id[0] ? preset->id : p->id);
+	snprintf(row->options, sizeof row->options, "%s", bones_session_options_text(s));
+	row->seed = seed, row->created = (int64_t)time(NULL), row->resigned = -1;
+	const web_json *hints = web_json_get(req, "hints"), *priv = web_json_get(req, "private");
+	row->hints = hints && hints->type == WEB_JSON_BOOL && hints->boolean;
+	row->unlisted = priv && priv->type == WEB_JSON_BOOL && priv->boolean;
+	row->match_games = preset->match_games;
+	ok = fill_seats(req, preset, bones_session_info(s)->players, row, r);
+	bones_session_destroy(s);
+out_release:
+	bones_options_release(&opts);
+out_free:
+	free(preset);
+	return ok;
+}
+
+static void reply_links(const web_table *t, web_buf *out)
+{
+	bool first = true;
+	web_buf_puts(out, "{");
+	web_buf_json_key(out, &first, "id");
+	web_buf_json_string(out, t->row.id);
+	web_buf_json_key(out, &first, "spectator");
+	web_buf_printf(out, "\"/t/%s\"", t->row.id);
+	web_buf_json_key(out, &first, "owner"); /* deletes it before the first move */
+	web_buf_json_string(out, t->row.owner);
+	web_buf_json_key(out, &first, "private");
+	web_buf_puts(out, t->row.unlisted ? "true" : "false");
+	web_buf_json_key(out, &first, "seats");
+	web_buf_puts(out, "[");
+	for (int i = 0; i < t->row.seat_count; i++) {
+		const web_seat_row *s = &t->row.seats[i];
+		bool f = true;
+		web_buf_puts(out, i ? ",{" : "{");
+		web_buf_json_key(out, &f, "seat");
+		web_buf_printf(out, "%d", i + 1);
+		web_buf_json_key(out, &f, "kind");
+		web_buf_json_string(out, s->kind);
+		web_buf_json_key(out, &f, "name");
+		web_buf_json_string(out, s->name);
+		if (s->open) {
+			web_buf_json_key(out, &f, "open");
+			web_buf_puts(out, "true");
+		} else if (s->token[0]) {
+			web_buf_json_key(out, &f, "token");
+			web_buf_json_string(out, s->token);
+			web_buf_json_key(out, &f, "link");
+			web_buf_printf(out, "\"/t/%s#seat=%d&token=%s\"", t->row.id, i + 1, s->token);
+		}
+		web_buf_puts(out, "}");
+	}
+	web_buf_puts(out, "]}");
+}
+
+/* Agents-only tables from client still running. */
+static int agents_only_of(web_tables *ts, const char *client)
+{
+	int n = 0;
+	pthread_mutex_lock(&ts->lock);
+	for (size_t i = 0; i < ts->count; i++) {
+		web_table *t = ts->tables[i];
+		if (t->human_seat || strcmp(t->creator, client))
+			continue;
+		pthread_mutex_lock(&t->lock);
+		n += !web_table_over(t);
+		pthread_mutex_unlock(&t->lock);
+	}
+	pthread_mutex_unlock(&ts->lock);
+	return n;
+}
+
+web_result web_tables_create_table(web_tables *ts, const web_json *req, const char *client,
+				   web_buf *out)
+{
+	web_result r = web_result_of(201, NULL, "created");
+	if (!req || req->type != WEB_JSON_OBJECT)
+		return web_result_of(400, NULL, _("expected a JSON object {\"game\": ...}"));
+	web_table_row *row = calloc(1, sizeof *row);
+	if (!row)
+		return web_result_of(500, NULL, _("out of memory"));
+	char err[512];
+	web_table *t = NULL;
+	if (!make_row(ts, req, row, &r))
+		goto out_free;
+	t = web_table_new(ts, row, err, sizeof err);
+	if (!t) {
+		r = web_result_of(400, strncmp(err, "seats", 5) ? "options" : "seats", "%s", err);
+		goto out_free;
+	}
+	snprintf(t->creator, sizeof t->creator, "%s", client ? client : "");
+	if (!t->human_seat && agents_only_of(ts, t->creator) >= WEB_AGENT_ONLY_PER_ADDRESS) {
+		r = web_result_of(429, "seats", _("seats: at most %d running tables of agents only "
+					   "from one address"), WEB_AGENT_ONLY_PER_ADDRESS);
+		goto out_free;
+	}
+	/* the row and the deal in one transaction: no table without its first moves */
+	bones_session_resolve_chance(t->s);
+	web_stored_game deal = {0};
+	if (!web_table_texts(t, 0, &deal, err, sizeof err) ||
+	    web_store_add_table(ts->store, row, (const char *const *)deal.moves, deal.count, err,
+				sizeof err)) {
+		web_stored_game_release(&deal);
+		r = web_result_of(500, NULL, "%s", err);
+		goto out_free;
+	}
+	web_stored_game_release(&deal);
+	t->stored = bones_session_length(t->s);
+	if (!web_tables_add(ts, t)) {
+		r = web_result_of(503, NULL, _("too many tables"));
+		goto out_free;
+	}
+	web_log("table %s: created, %s (%s)", row->id, row->preset, row->options);
+	pthread_mutex_lock(&t->lock);
+	reply_links(t, out);
+	web_table_commit(ts, t, &r); /* nothing to store: starts the clock */
+	web_tables_enqueue(ts, t);
+	pthread_mutex_unlock(&t->lock);
+	r = web_result_of(201, NULL, "created");
+	t = NULL;
+out_free:
+	web_table_free(t);
+	free(row);
+	return r;
+}
