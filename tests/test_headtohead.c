@@ -60,6 +60,36 @@ static void test_headtohead__ranks_become_wins_draws_and_losses_for_both_agents(
 	CU_ASSERT(b.wins == 2 && b.draws == 1 && b.losses == 1);
 }
 
+/* A game of a two-player match: A in seat seat_a with rank a_rank, B the other way. */
+static bones_headtohead_game game_of(int seat_a, int a_rank, int b_rank)
+{
+	bones_headtohead_game g = {.seat_a = seat_a};
+	g.ranks[seat_a] = a_rank, g.ranks[1 - seat_a] = b_rank;
+	return g;
+}
+
+/* Deals: won when A scores more than one point over its two games (win and win, win
+ * and draw), drawn at one (win and loss, draw and draw), lost below; an odd last game
+ * is no whole deal; more than two players give no deals. */
+static void test_headtohead__deals_count_both_seatings_as_one(void)
+{
+	const bones_headtohead_game g[] = {
+		game_of(0, 1, 2), game_of(1, 1, 2), /* won both: a deal won */
+		game_of(0, 1, 2), game_of(1, 1, 1), /* won, drawn: won */
+		game_of(0, 1, 2), game_of(1, 2, 1), /* won from one seat only: drawn */
+		game_of(0, 1, 1), game_of(1, 1, 1), /* drawn twice: drawn */
+		game_of(0, 2, 1), game_of(1, 1, 1), /* lost, drawn: lost */
+		game_of(0, 1, 2),                   /* alone: no deal */
+	};
+	bones_headtohead_tally d = bones_headtohead_deals(g, 11, 2);
+	CU_ASSERT(d.wins == 2 && d.draws == 2 && d.losses == 1);
+	CU_ASSERT_DOUBLE_EQUAL(bones_headtohead_score(&d), 0.6, 1e-12);
+	d = bones_headtohead_deals(g, 1, 2);
+	CU_ASSERT(d.wins + d.draws + d.losses == 0);
+	d = bones_headtohead_deals(g, 10, 3);
+	CU_ASSERT(d.wins + d.draws + d.losses == 0);
+}
+
 /* Games come in groups of `players` on one deal, A in seat 0, 1, ... of the group. */
 static void test_headtohead__swaps_seats_on_the_same_deal(void)
 {
@@ -169,6 +199,7 @@ int main(void)
 		{"ranks become wins, draws and losses for both agents",
 		 test_headtohead__ranks_become_wins_draws_and_losses_for_both_agents},
 		{"swaps seats on the same deal", test_headtohead__swaps_seats_on_the_same_deal},
+		{"deals count both seatings as one", test_headtohead__deals_count_both_seatings_as_one},
 		{"games of a deal draw the same chance",
 		 test_headtohead__games_of_a_deal_draw_the_same_chance},
 		{"results do not depend on the thread count",

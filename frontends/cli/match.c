@@ -33,7 +33,8 @@ static int match_usage(FILE *out, int status)
 		"Plays N games (default 20) of PRESET (a preset or game id) between two agents,\n"
 		"each deal played once with A in every seat and B in the others (games come in\n"
 		"groups of as many games as seats), T games at once (default 1), and prints for\n"
-		"each agent 'NAME: W wins, D draws, L losses, score P%% +- E%%' (E: 95%% interval).\n"
+		"each agent 'NAME: W wins, D draws, L losses, score P%% +- E%%' (E: 95%% interval);\n"
+		"with two players also A's score by deal, each deal's two games counted as one.\n"
 		"Agents are specs such as \"mcts iterations=5000 c=0.7\" (see `bones agents`).\n"
 		"The same seed gives the same results whatever T.\n"));
 	return status;
@@ -126,6 +127,16 @@ static void report(const match_args *a, const bones_headtohead_game *g, int game
 					 1),
 		       bones_i18n_number(interval, sizeof interval,
 					 100 * bones_headtohead_interval(&t[k]), 1));
+	bones_headtohead_tally d = bones_headtohead_deals(g, games, players);
+	if (d.wins + d.draws + d.losses)
+		/* TRANSLATORS: duplicate scoring: each deal played from both seats, A's
+		   wins, draws and losses of whole deals, then A's score over them */
+		printf(_("deals (each from both seats): %s won %d, drew %d, lost %d; score "
+			 "%s%% +- %s%%\n"),
+		       a->spec[0], d.wins, d.draws, d.losses,
+		       bones_i18n_number(score, sizeof score, 100 * bones_headtohead_score(&d), 1),
+		       bones_i18n_number(interval, sizeof interval,
+					 100 * bones_headtohead_interval(&d), 1));
 	for (int k = 0; k < 2; k++)
 		if (moves[k] && secs[k] > 0)
 			printf(_("search %s: %s simulated moves per CPU second (%llu moves in %s "

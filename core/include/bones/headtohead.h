@@ -42,6 +42,14 @@ int bones_headtohead_seat_a(int game, int players);
 void bones_headtohead_add(bones_headtohead_tally *a, bones_headtohead_tally *b,
 			  int players, const int *ranks, int seat_a);
 
+/* A's results by deal in a two-player match (duplicate scoring): the two games of each
+ * whole pair (one deal, A in either seat) count as one, won when A scored more than one
+ * point over the pair (1 a win, 1/2 a draw), drawn at one, lost below. The luck of the
+ * deal cancels, so this measures the agents where a deal's hands differ more than the
+ * agents do. A tally of zero deals for more than two players or fewer than two games. */
+bones_headtohead_tally bones_headtohead_deals(const bones_headtohead_game *games, int count,
+					      int players);
+
 /* The score (wins + draws / 2) / games, 0 for no game. */
 double bones_headtohead_score(const bones_headtohead_tally *t);
 /* Half-width of the 95% interval of the score: 1.96 * sqrt(v / n) with v the variance

@@ -49,6 +49,22 @@ void bones_headtohead_add(bones_headtohead_tally *a, bones_headtohead_tally *b,
 	}
 }
 
+bones_headtohead_tally bones_headtohead_deals(const bones_headtohead_game *games, int count,
+					      int players)
+{
+	bones_headtohead_tally deals = {0, 0, 0};
+	for (int i = 0; players == 2 && i + 1 < count; i += 2) {
+		bones_headtohead_tally a = {0, 0, 0}, b = {0, 0, 0};
+		for (int k = i; k < i + 2; k++)
+			bones_headtohead_add(&a, &b, players, games[k].ranks, games[k].seat_a);
+		int half_points = 2 * a.wins + a.draws; /* twice A's points: 2 is one point */
+		deals.wins += half_points > 2;
+		deals.draws += half_points == 2;
+		deals.losses += half_points < 2;
+	}
+	return deals;
+}
+
 double bones_headtohead_score(const bones_headtohead_tally *t)
 {
 	int n = t->wins + t->draws + t->losses;
