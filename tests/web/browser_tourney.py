@@ -29,7 +29,11 @@ from webtest import Checks, Server
 build, tmp = sys.argv[1], sys.argv[2]
 check = Checks()
 data, clock = os.path.join(tmp, "tourney-data"), os.path.join(tmp, "tourney-clock")
-srv = Server(build, data, clock=clock)
+engines = os.path.join(tmp, "tourney-engines.ini")  # listed for the form's picker only
+with open(engines, "w") as f:
+    f.write("[engine.rand]\ncommand = '%s' engine --agent random\n" % os.path.join(build, "bin/bones"))
+extra = ("--engines", engines)
+srv = Server(build, data, clock=clock, extra=extra)
 INI = tourney_ini.swiss("browser cup")
 
 
@@ -107,7 +111,7 @@ def kill_and_restart(who, table):
     global srv
     before, n = tourney(), moves_of(table)
     srv.stop(kill=True)
-    srv = Server(build, data, clock=clock)
+    srv = Server(build, data, clock=clock, extra=extra)
     at.clear()
     after = tourney()
     check("kill -9 in round 2: every result kept", after["results"] == before["results"],
@@ -131,6 +135,14 @@ slots, clickers = {}, {}  # each table's (round, slot); the clicks of each perso
 try:
     sign_up(ann, "ann", "/tournaments")
     check("ann is logged in on the tournaments page", "ann" in text(ann, "who"))
+    picker = Select(ann.find_element(By.ID, "t-engines"))
+    check("the form offers the operator's engines by name",
+          [o.text for o in picker.options] == ["rand"] and
+          ann.find_element(By.ID, "t-engines-label").is_displayed())
+    picker.select_by_value("rand")
+    check("a chosen engine is named in the form's file, never its command",
+          "[player.rand]\nengine = rand\n" in ann.execute_script("return formText()"))
+    picker.deselect_all()
     ann.find_element(By.CSS_SELECTOR, "#create-form summary").click()
     ann.execute_script("document.getElementById('t-ini').value = arguments[0]", INI)
     ann.find_element(By.CSS_SELECTOR, "#create-form button[type=submit]").click()

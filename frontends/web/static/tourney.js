@@ -37,6 +37,8 @@ async function showList() {
 			' ' + fmt(_('%s, %s, %d people'), _(FORMATS[t.format] || t.format), _(STATES[t.state] || t.state), t.people)));
 	if (!list.tournaments.length) ul.append(el('li', { textContent: _('no tournaments yet') }));
 	for (const p of games.presets) $('t-games').append(el('option', { value: p.id, textContent: p.name + ' (' + p.id + ')' }));
+	for (const e of games.engines || []) $('t-engines').append(el('option', { value: e.name, textContent: e.name }));
+	$('t-engines-label').hidden = !(games.engines || []).length; // the operator lists them (--engines)
 	$('create-form').addEventListener('submit', create);
 }
 
@@ -46,8 +48,14 @@ function formText() {
 		'format = ' + format, 'rounds = ' + (parseInt($('t-rounds').value, 10) || 1)];
 	for (const o of $('t-games').selectedOptions)
 		lines.push('[game.' + o.value + ']', 'preset = ' + o.value, 'count = 1', ...(format === 'round-robin' ? [] : ['players = 2']));
-	$('t-agents').value.split('\n').map((s) => s.trim()).filter(Boolean).forEach((spec, i) =>
-		lines.push('[player.' + spec.split(/\s+/)[0] + (i ? '-' + (i + 1) : '') + ']', 'agent = ' + spec));
+	const names = new Set();
+	$('t-agents').value.split('\n').map((s) => s.trim()).filter(Boolean).forEach((spec, i) => {
+		const name = spec.split(/\s+/)[0] + (i ? '-' + (i + 1) : '');
+		names.add(name);
+		lines.push('[player.' + name + ']', 'agent = ' + spec);
+	});
+	for (const o of $('t-engines').selectedOptions) // the operator's name, never a command
+		lines.push('[player.' + (names.has(o.value) ? 'engine-' : '') + o.value + ']', 'engine = ' + o.value);
 	return lines.join('\n') + '\n';
 }
 
