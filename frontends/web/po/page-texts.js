@@ -106,6 +106,7 @@ N_('knockout');
 N_('Rounds');
 N_('Games (one game of each per pairing and round)');
 N_('Agents taking part (one spec a line)');
+N_('The server\'s engines taking part');
 N_('Start time (empty: the creator starts it)');
 N_('Or paste a tournament file');
 N_('Create tournament');
