@@ -84,6 +84,11 @@ typedef struct bones_mcts_tree {
 	double *probs, *weights;    /* max_moves each (and at least cfg->sample) */
 	double *root_rank;          /* max_moves: greedy order of the root's moves */
 	bool root_ranked;           /* root_rank is valid for this search */
+	bones_move *root_moves;     /* max_moves: the root's legal list, listed once per
+				     * search when the root's mover is the searcher (the
+				     * same in every determinisation: bones check checks it) */
+	uint64_t *root_sorted;      /* max_moves: root_moves sorted, determinised search */
+	size_t root_n;              /* root_moves listed; 0: list the root each iteration */
 	double *before, *after, *reward; /* players each */
 	double *win, *points;       /* players each: the iteration's win share and margin */
 	bones_search_move *root;    /* max_moves: this search's statistics of the root's

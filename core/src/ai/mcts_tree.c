@@ -60,6 +60,8 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 		{&t->drawn, draws * sizeof *t->drawn}, {&t->sorted, mm * sizeof *t->sorted},
 		{&t->legal_child, mm}, {&t->probs, mm * sizeof *t->probs},
 		{&t->weights, mm * sizeof *t->weights}, {&t->root_rank, mm * sizeof *t->root_rank},
+		{&t->root_moves, mm * sizeof *t->root_moves},
+		{&t->root_sorted, mm * sizeof *t->root_sorted},
 		{&t->before, 5 * pl * sizeof *t->before}, {&t->root, mm * sizeof *t->root},
 	};
 	size_t total = 0, n = sizeof part / sizeof part[0];
@@ -493,15 +495,23 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The index of move in the legal list, or -1 (determinised: sorted lookup). */
-static long legal_index(const bones_mcts_tree *t, size_t n, bones_move move)
+/* moves[0..n) as (move << 32 | index), sorted for legal_index. */
+static void sort_moves(uint64_t *sorted, const bones_move *moves, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		sorted[i] = (uint64_t)moves[i] << 32 | i;
+	qsort(sorted, n, sizeof *sorted, cmp_u64);
+}
+
+/* The index of move in the legal list sorted[0..n), or -1 (determinised search). */
+static long legal_index(const uint64_t *sorted, size_t n, bones_move move)
 {
 	size_t lo = 0, hi = n;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		uint32_t mv = (uint32_t)(t->sorted[mid] >> 32);
+		uint32_t mv = (uint32_t)(sorted[mid] >> 32);
 		if (mv == move)
-			return (long)(uint32_t)t->sorted[mid];
+			return (long)(uint32_t)sorted[mid];
 		if (mv < move)
 			lo = mid + 1;
 		else
@@ -514,16 +524,14 @@ static long legal_index(const bones_mcts_tree *t, size_t n, bones_move move)
 static size_t mark_children(bones_mcts_tree *t, uint32_t node, size_t n)
 {
 	memset(t->legal_child, 0, n);
-	if (t->cfg->hidden) {
-		for (size_t i = 0; i < n; i++)
-			t->sorted[i] = (uint64_t)t->moves[i] << 32 | i;
-		qsort(t->sorted, n, sizeof *t->sorted, cmp_u64);
-	}
+	const uint64_t *sorted = node == 0 && t->root_n ? t->root_sorted : t->sorted;
+	if (t->cfg->hidden && sorted == t->sorted)
+		sort_moves(t->sorted, t->moves, n);
 	size_t k = 0;
 	for (uint32_t ch = t->nodes[node].first_child; ch != BONES_MCTS_NIL;
 	     ch = t->nodes[ch].next_sibling) {
 		bones_mcts_node *cn = &t->nodes[ch];
-		long i = t->cfg->hidden ? legal_index(t, n, cn->move) : (long)cn->index;
+		long i = t->cfg->hidden ? legal_index(sorted, n, cn->move) : (long)cn->index;
 		if (i < 0 || (size_t)i >= n || t->legal_child[i])
 			continue;
 		t->legal_child[i] = 1;
@@ -604,21 +612,38 @@ static void root_slot(bones_mcts_tree *t, uint32_t ch)
 	t->root[t->root_used++] = (bones_search_move){.move = t->nodes[ch].move};
 }
 
+/* List the root's moves once for the whole search when they are the same in every
+ * iteration: the root's mover is the searcher, who sees their own moves whatever the
+ * determinisation (bones check fails a plugin whose resample changes them), or the
+ * game hides nothing. Listing them anew was a quarter of a Geominos iteration. */
+static void list_root(bones_mcts_tree *t, int me)
+{
+	const bones_mcts_config *c = t->cfg;
+	int who = c->plugin->to_move(c->game, t->root_state);
+	t->root_n = 0;
+	if (who < 0 || (c->hidden && who != me))
+		return;
+	size_t n = root_filter(t, c->plugin->legal_moves(c->game, t->root_state, t->moves,
+							 NULL, c->info.max_moves));
+	memcpy(t->root_moves, t->moves, n * sizeof *t->moves);
+	if (c->hidden)
+		sort_moves(t->root_sorted, t->root_moves, n);
+	t->root_n = n;
+}
+
 /* Rank the root's moves once per search by immediate gain (plus a random tie-break),
  * when the legal list is the same in every iteration (open information). */
 static void rank_root(bones_mcts_tree *t, int me)
 {
 	const bones_mcts_config *c = t->cfg;
 	t->root_ranked = false;
-	if (c->hidden || c->rollout != BONES_MCTS_ROLLOUT_GREEDY)
+	if (c->hidden || c->rollout != BONES_MCTS_ROLLOUT_GREEDY || !t->root_n)
 		return;
-	size_t n = root_filter(t, c->plugin->legal_moves(c->game, t->root_state, t->moves,
-							 NULL, c->info.max_moves));
 	c->plugin->scores(c->game, t->root_state, t->before);
-	for (size_t i = 0; i < n; i++)
-		t->root_rank[i] = gain(t, t->root_state, me, t->moves[i]) +
+	for (size_t i = 0; i < t->root_n; i++)
+		t->root_rank[i] = gain(t, t->root_state, me, t->root_moves[i]) +
 				  1e-6 * bones_rng_double(&t->rng);
-	t->root_ranked = n > 0;
+	t->root_ranked = true;
 }
 
 /* A player's node: expand an untried legal move if any, else the best UCT child.
@@ -626,9 +651,15 @@ static void rank_root(bones_mcts_tree *t, int me)
 static uint32_t player_step(bones_mcts_tree *t, uint32_t node, int who, bool *expanded)
 {
 	const bones_mcts_config *c = t->cfg;
-	size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, NULL, c->info.max_moves);
-	if (node == 0)
-		n = root_filter(t, n);
+	size_t n;
+	if (node == 0 && t->root_n) {
+		n = t->root_n;
+		memcpy(t->moves, t->root_moves, n * sizeof *t->moves);
+	} else {
+		n = c->plugin->legal_moves(c->game, t->state, t->moves, NULL, c->info.max_moves);
+		if (node == 0)
+			n = root_filter(t, n);
+	}
 	if (!n)
 		return BONES_MCTS_NIL;
 	size_t k = mark_children(t, node, n);
@@ -732,6 +763,7 @@ void bones_mcts_tree_search(bones_mcts_tree *t, int me, uint64_t max_iterations,
 			    double deadline, _Atomic uint64_t *pool)
 {
 	double cpu = thread_cpu();
+	list_root(t, me);
 	rank_root(t, me);
 	t->root_used = 0;
 	for (uint32_t ch = t->nodes[0].first_child; ch != BONES_MCTS_NIL;
