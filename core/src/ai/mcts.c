@@ -153,7 +153,7 @@ static void fill_config(bones_agent *a, bones_mcts_config *c)
 	c->sign = (a->plugin->flags & BONES_LOW_SCORE_WINS) ? -1.0 : 1.0;
 	c->nodes = p[P_NODES] > 0 ? (uint64_t)p[P_NODES] :
 		(uint64_t)p[P_MEMORY] * (1u << 20) /
-		(sizeof(bones_mcts_node) + sizeof(uint32_t));
+		(sizeof(bones_mcts_node) + sizeof(uint32_t) * (c->hidden ? 1 : 2));
 }
 
 /* Tree i: allocated, first touched and made by the thread that will search it, so that

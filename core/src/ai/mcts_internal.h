@@ -89,6 +89,15 @@ typedef struct bones_mcts_tree {
 				     * same in every determinisation: bones check checks it) */
 	uint64_t *root_sorted;      /* max_moves: root_moves sorted, determinised search */
 	size_t root_n;              /* root_moves listed; 0: list the root each iteration */
+	uint32_t *list_at;          /* cap entries, open information only (else NULL):
+				     * where lists holds the node's legal list, or NIL */
+	bones_move *lists;          /* lists_cap entries: per listed node, its count then
+				     * its moves (a node's state, and so its list, is the
+				     * same in every iteration when nothing is hidden) */
+	double *list_priors;        /* lists_cap entries, beside lists: NAN before the
+				     * node's priors are asked, then 1 and the priors, or 0
+				     * when the heuristic had no opinion */
+	size_t lists_cap, lists_used;
 	double *before, *after, *reward; /* players each */
 	double *win, *points;       /* players each: the iteration's win share and margin */
 	bones_search_move *root;    /* max_moves: this search's statistics of the root's

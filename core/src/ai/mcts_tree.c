@@ -14,6 +14,8 @@
 #define GREEDY_SAMPLE 8       /* moves a greedy rollout step compares without priors */
 #define MAX_ROLLOUT 100000    /* a safety net against endless games */
 #define REUSE_BUDGET 20000    /* nodes visited while looking for the new root */
+#define LISTS_MAX (1u << 20)  /* moves and priors kept of the nodes' legal lists, per
+			       * tree (12 MiB) */
 
 /* CPU time of the calling thread: search speed per core even on a busy machine. */
 static double thread_cpu(void)
@@ -51,6 +53,17 @@ bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *c
 	size_t pl = (size_t)cfg->info.players;
 	t->nodes = malloc(t->cap * sizeof *t->nodes);
 	t->map = malloc(t->cap * sizeof *t->map);
+	if (!cfg->hidden) {
+		size_t want = (size_t)t->cap * 16;
+		t->lists_cap = want < LISTS_MAX ? want : LISTS_MAX;
+		t->list_at = malloc(t->cap * sizeof *t->list_at);
+		t->lists = malloc(t->lists_cap * sizeof *t->lists);
+		t->list_priors = malloc(t->lists_cap * sizeof *t->list_priors);
+		if (!t->list_at || !t->lists || !t->list_priors) {
+			bones_mcts_tree_release(t);
+			return BONES_ENOMEM;
+		}
+	}
 	/* The buffers of one iteration in one block of whole cache lines, each on lines of
 	 * its own: a tree's scratch never shares a line with another tree's, as separate
 	 * small mallocs from one thread's heap did (false sharing between the threads). */
@@ -88,6 +101,9 @@ void bones_mcts_tree_release(bones_mcts_tree *t)
 {
 	free(t->nodes);
 	free(t->map);
+	free(t->list_at);
+	free(t->lists);
+	free(t->list_priors);
 	free(t->block);
 	memset(t, 0, sizeof *t);
 }
@@ -101,6 +117,8 @@ static uint32_t new_node(bones_mcts_tree *t, bones_move move, int mover)
 	n->move = move;
 	n->first_child = n->next_sibling = BONES_MCTS_NIL;
 	n->mover = mover;
+	if (t->list_at)
+		t->list_at[t->used] = BONES_MCTS_NIL;
 	return t->used++;
 }
 
@@ -196,6 +214,10 @@ void bones_mcts_tree_set_root(bones_mcts_tree *t, const void *state)
 		t->used = 0;
 		new_node(t, 0, BONES_CHANCE);
 	}
+	/* the kept nodes' lists are listed anew: a search's lists start from empty */
+	t->lists_used = 0;
+	for (uint32_t i = 0; t->list_at && i < t->used; i++)
+		t->list_at[i] = BONES_MCTS_NIL;
 	memcpy(t->root_state, state, ss);
 	t->has_root = true;
 	t->restricted = restricted;
@@ -646,20 +668,68 @@ static void rank_root(bones_mcts_tree *t, int me)
 	t->root_ranked = true;
 }
 
+/* moves[0..n) into t->moves; returns n. */
+static size_t list_copy(bones_mcts_tree *t, const bones_move *moves, size_t n)
+{
+	memcpy(t->moves, moves, n * sizeof *moves);
+	return n;
+}
+
+/* List node's legal moves into t->moves and, when nothing is hidden and room is left,
+ * keep them for the node's later visits. */
+static size_t list_node(bones_mcts_tree *t, uint32_t node)
+{
+	const bones_mcts_config *c = t->cfg;
+	size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, NULL, c->info.max_moves);
+	if (node == 0)
+		return root_filter(t, n);
+	if (t->list_at && n + 1 <= t->lists_cap - t->lists_used) {
+		t->list_at[node] = (uint32_t)t->lists_used;
+		t->lists[t->lists_used] = (bones_move)n;
+		t->list_priors[t->lists_used] = NAN;
+		memcpy(t->lists + t->lists_used + 1, t->moves, n * sizeof *t->moves);
+		t->lists_used += n + 1;
+	}
+	return n;
+}
+
+/* Node's legal moves into t->moves (the root's filtered for analysis); how many. */
+static size_t node_moves(bones_mcts_tree *t, uint32_t node)
+{
+	if (node == 0 && t->root_n)
+		return list_copy(t, t->root_moves, t->root_n);
+	uint32_t at = t->list_at ? t->list_at[node] : BONES_MCTS_NIL;
+	if (at != BONES_MCTS_NIL)
+		return list_copy(t, t->lists + at + 1, t->lists[at]);
+	return list_node(t, node);
+}
+
+/* The priors of node's moves t->moves[0..n) into t->weights (as priors); from the
+ * node's kept list when it has one and they were asked before. */
+static bool node_priors(bones_mcts_tree *t, uint32_t node, size_t n)
+{
+	double *kept = t->list_at && t->list_at[node] != BONES_MCTS_NIL ?
+		t->list_priors + t->list_at[node] : NULL;
+	if (kept && !isnan(kept[0])) {
+		if (kept[0] > 0)
+			memcpy(t->weights, kept + 1, n * sizeof *t->weights);
+		return kept[0] > 0;
+	}
+	bool has = priors(t, t->state, n);
+	if (kept) {
+		kept[0] = has;
+		if (has)
+			memcpy(kept + 1, t->weights, n * sizeof *t->weights);
+	}
+	return has;
+}
+
 /* A player's node: expand an untried legal move if any, else the best UCT child.
  * *expanded tells that the returned child is new (the iteration then rolls out). */
 static uint32_t player_step(bones_mcts_tree *t, uint32_t node, int who, bool *expanded)
 {
 	const bones_mcts_config *c = t->cfg;
-	size_t n;
-	if (node == 0 && t->root_n) {
-		n = t->root_n;
-		memcpy(t->moves, t->root_moves, n * sizeof *t->moves);
-	} else {
-		n = c->plugin->legal_moves(c->game, t->state, t->moves, NULL, c->info.max_moves);
-		if (node == 0)
-			n = root_filter(t, n);
-	}
+	size_t n = node_moves(t, node);
 	if (!n)
 		return BONES_MCTS_NIL;
 	size_t k = mark_children(t, node, n);
@@ -667,7 +737,7 @@ static uint32_t player_step(bones_mcts_tree *t, uint32_t node, int who, bool *ex
 	bool widen = !(c->pw > 0) || k < c->pw * sqrt(t->nodes[node].visits + 1.0);
 	if (k < n && widen && t->used < t->cap) {
 		/* priors only here: the children made keep theirs for selection */
-		bool has_priors = priors(t, t->state, n);
+		bool has_priors = node_priors(t, node, n);
 		size_t i = pick_untried(t, node, who, n, n - k, has_priors);
 		best = add_child(t, node, t->moves[i], who);
 		t->nodes[best].index = (uint32_t)i;
