@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <sys/types.h>
 
 #include "bones/tourney.h"
 #include "bones/tourney_db.h"
@@ -51,6 +52,8 @@ struct web_tourneys {
 	web_engine_game games[WEB_ENGINE_GAMES];
 	char watch[1024];        /* bones serve --watch DIR, "" none */
 	web_tourney_run *live;   /* its run, opened read-only at the first look; owned */
+	dev_t live_dev;          /* the file live was opened from (a new one is reopened) */
+	ino_t live_ino;
 };
 
 /* Close r's results file and free it; NULL is a no-op. */

@@ -6,9 +6,11 @@
 #include "web_tourney_internal.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bones/i18n.h"
@@ -20,13 +22,25 @@
 #define LIVE_SEATS BONES_TABLE_MAX_SEATS /* seats named on a live board */
 
 /* The watched run, opened at the first look (its file from the results file's stored
- * configuration); NULL while DIR has no results file yet (err says why). */
+ * configuration) and again when DIR/results.db is another file (the organiser moved a
+ * finished run aside and started a new one in DIR); NULL while DIR has no results
+ * file (err says why). */
 static web_tourney_run *live_run(web_tourneys *w, char *err, size_t errcap)
 {
-	if (w->live)
-		return w->live;
 	char path[1100];
 	snprintf(path, sizeof path, "%s/results.db", w->watch);
+	struct stat st;
+	bool there = !stat(path, &st);
+	if (w->live && there && st.st_dev == w->live_dev && st.st_ino == w->live_ino)
+		return w->live;
+	web_tourney_run_free(w->live);
+	w->live = NULL;
+	if (!there) {
+		snprintf(err, errcap, _("cannot open '%s': %s"), path, strerror(errno));
+		return NULL;
+	}
+	w->live_dev = st.st_dev;
+	w->live_ino = st.st_ino;
 	web_tourney_run *r = calloc(1, sizeof *r);
 	bones_tourney_db_about *about = malloc(sizeof *about);
 	snprintf(err, errcap, "%s", _("out of memory"));

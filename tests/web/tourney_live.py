@@ -3,7 +3,8 @@ engine (tests/web/gate_engine.py: it moves only as far as the test lets it) and 
 agent runs with --live; `bones serve --watch DIR` lists it as running, shows its game
 in progress with the moves so far and the board, then the final standings once the
 test opens the gate; the server writes nothing into DIR, whose results stay the ones
-`bones tourney --report` reads."""
+`bones tourney --report` reads; a new run in the same folder is followed without a
+restart."""
 import hashlib
 import os
 import subprocess
@@ -92,5 +93,21 @@ p = subprocess.run([bones, "tourney", "--report", os.path.join(out, "results.db"
 check("bones tourney --report reads the results as the run wrote them",
       p.returncode == 0 and open(os.path.join(rep, "standings.txt")).read() ==
       open(os.path.join(out, "standings.txt")).read(), p.stdout + p.stderr)
+# the organiser moves the finished run aside and starts another in the same folder: the
+# server follows it without a restart
+os.rename(out, out + ".first")
+st, r, _ = srv.call("GET", L)
+check("with the run moved away the server says there is none to watch", st == 404, (st, r))
+ini2 = os.path.join(tmp, "t2.ini")
+with open(ini2, "w") as f:
+    f.write("[tourney]\nname = second cup\nseed = 5\n[game.block]\npreset = dominoes\ncount = 1\n"
+            "[player.a]\nagent = random\n[player.b]\nagent = greedy\n")
+p = subprocess.run([bones, "tourney", ini2, "--output", out, "--quiet"], env=env,
+                   capture_output=True, text=True, timeout=120)
+check("a second run in the same folder", p.returncode == 0, p.stdout + p.stderr)
+st, r, _ = srv.call("GET", L)
+check("the server shows the second run, not the first",
+      st == 200 and r["name"] == "second cup" and
+      sorted(s["name"] for s in r["standings"]) == ["a", "b"], (st, r))
 srv.stop()
 check.exit()
