@@ -10,16 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bones_registry *load_testgame(const bones_plugin **plugin)
-{
-	bones_registry *reg = bones_registry_create();
-	CU_ASSERT_FATAL(reg != NULL);
-	bones_registry_load(reg, BONES_TEST_PLUGIN_DIR "/testgame.so");
-	*plugin = bones_registry_find(reg, "testgame");
-	CU_ASSERT_FATAL(*plugin != NULL);
-	return reg;
-}
-
 static bool is_legal(const bones_test_game *g, const void *state, bones_move m)
 {
 	bones_move moves[16];
@@ -35,7 +25,7 @@ static bool is_legal(const bones_test_game *g, const void *state, bones_move m)
 static void test_agent__random_plays_only_legal_moves_uniformly(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load_testgame(&pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "players=4 target=50 max_step=5 "
 							   "opening=chance"), BONES_OK);
@@ -90,7 +80,7 @@ static void expect_greedy_at_8(const bones_plugin *pl, bones_move want)
 static void test_agent__greedy_takes_the_move_that_scores(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load_testgame(&pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	expect_greedy_at_8(pl, 2);
 	bones_registry_destroy(reg);
 }
@@ -99,7 +89,7 @@ static void test_agent__greedy_takes_the_move_that_scores(void)
 static void test_agent__greedy_avoids_points_when_low_scores_win(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load_testgame(&pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_plugin low = *pl;
 	low.flags |= BONES_LOW_SCORE_WINS;
 	expect_greedy_at_8(&low, 1);
@@ -110,7 +100,7 @@ static void test_agent__greedy_avoids_points_when_low_scores_win(void)
 static void test_agent__greedy_epsilon_mixes_in_random_moves(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load_testgame(&pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, ""), BONES_OK);
 	void *s = bones_test_new_state(&g);
@@ -139,7 +129,7 @@ static void test_agent__greedy_epsilon_mixes_in_random_moves(void)
 static void test_agent__greedy_breaks_ties_at_random_by_its_seed(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load_testgame(&pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=50 max_step=5"), BONES_OK);
 	void *s = bones_test_new_state(&g);
@@ -178,7 +168,7 @@ static void expect_error(const bones_test_game *g, const char *spec, bones_statu
 static void test_agent__bad_specs_are_refused_with_the_known_names(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load_testgame(&pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, ""), BONES_OK);
 	expect_error(&g, "wizard", BONES_ENOTFOUND,
@@ -241,7 +231,7 @@ static const void *get_extension(const void *game, const char *id)
 static void test_agent__plugin_agents_are_found_by_name_and_checked(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load_testgame(&pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_plugin with = *pl;
 	with.get_extension = get_extension;
 	bones_test_game g;

@@ -14,16 +14,6 @@
 #define FIXTURE(name) BONES_TEST_FIXTURES "/config/" name
 
 /* testgame.so from the test plugin folder, loaded once per test. */
-static bones_registry *load_testgame(const bones_plugin **plugin)
-{
-	bones_registry *reg = bones_registry_create();
-	CU_ASSERT_FATAL(reg != NULL);
-	bones_registry_load(reg, BONES_TEST_PLUGIN_DIR "/testgame.so");
-	*plugin = bones_registry_find(reg, "testgame");
-	CU_ASSERT_FATAL(*plugin != NULL);
-	return reg;
-}
-
 /* The value of an option by key, as text. */
 static const char *value_of(const bones_options *opts, const char *key)
 {
@@ -86,7 +76,7 @@ static void test_config__a_refused_combination_names_the_line_that_set_it(void)
 static void test_config__options_layer_defaults_variant_then_options(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load_testgame(&pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_preset p;
 	bones_options opts;
 	char err[512] = "";
@@ -131,7 +121,7 @@ static const struct bad_case bad_cases[] = {
 static void test_config__each_bad_preset_names_its_file_line_and_key(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load_testgame(&pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
 		const struct bad_case *c = &bad_cases[i];
 		char path[512], where[768], err[512] = "";
@@ -170,7 +160,7 @@ static void test_config__a_missing_file_cannot_be_opened(void)
 static void test_config__set_overrides_apply_after_the_preset(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load_testgame(&pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_preset p;
 	bones_options opts;
 	char err[512] = "";
@@ -197,7 +187,7 @@ static void test_config__set_overrides_apply_after_the_preset(void)
 static void test_config__a_preset_for_another_plugin_is_refused(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load_testgame(&pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_preset p;
 	bones_options opts;
 	char err[512] = "";
@@ -213,7 +203,7 @@ static void test_config__a_preset_for_another_plugin_is_refused(void)
 static void test_config__a_game_id_resolves_to_a_default_preset(void)
 {
 	const bones_plugin *pl, *found = NULL;
-	bones_registry *reg = load_testgame(&pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_preset p;
 	char err[512] = "";
 	unsetenv("BONES_DATA_PATH");
@@ -251,7 +241,7 @@ static void collect(void *user, const char *path)
 static void test_config__presets_are_found_and_listed_through_the_data_path(void)
 {
 	const bones_plugin *pl, *found = NULL;
-	bones_registry *reg = load_testgame(&pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	char path[1024], err[512] = "";
 	setenv("BONES_DATA_PATH", "/nonexistent:" BONES_TEST_FIXTURES "/config", 1);
 	CU_ASSERT_EQUAL(bones_preset_find("good", path, sizeof path), BONES_OK);

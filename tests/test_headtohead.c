@@ -106,11 +106,7 @@ static void test_headtohead__swaps_seats_on_the_same_deal(void)
 static bones_registry *load_testgame(const bones_plugin **plugin, bones_options *opts,
 				     const char *settings)
 {
-	bones_registry *reg = bones_registry_create();
-	CU_ASSERT_FATAL(reg != NULL);
-	bones_registry_load(reg, BONES_TEST_PLUGIN_DIR "/testgame.so");
-	*plugin = bones_registry_find(reg, "testgame");
-	CU_ASSERT_FATAL(*plugin != NULL);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", plugin);
 	char err[256];
 	CU_ASSERT_EQUAL_FATAL(bones_options_init(opts, *plugin, err, sizeof err), BONES_OK);
 	CU_ASSERT_EQUAL_FATAL(bones_options_apply(opts, settings, err, sizeof err), BONES_OK);

@@ -14,18 +14,6 @@
 
 /* ---- helpers ------------------------------------------------------------------------ */
 
-static bones_registry *load(const char *file, const char *id, const bones_plugin **plugin)
-{
-	bones_registry *reg = bones_registry_create();
-	CU_ASSERT_FATAL(reg != NULL);
-	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", BONES_TEST_PLUGIN_DIR, file);
-	bones_registry_load(reg, path);
-	*plugin = bones_registry_find(reg, id);
-	CU_ASSERT_FATAL(*plugin != NULL);
-	return reg;
-}
-
 static bones_move choose(bones_agent *a, const void *state)
 {
 	bones_move m = 0;
@@ -58,7 +46,7 @@ static void *count_state(const bones_test_game *g, int total, int player)
 static void test_mcts__finds_the_forced_win_from_every_winning_total(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=21 max_step=3"), BONES_OK);
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=3000 reuse=0", 7);
@@ -83,7 +71,7 @@ static void test_mcts__finds_the_forced_win_from_every_winning_total(void)
 static void test_mcts__plays_for_itself_with_three_players(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "players=3 misere=true"), BONES_OK);
 	for (int p = 0; p < 3; p++) {
@@ -102,7 +90,7 @@ static void test_mcts__plays_for_itself_with_three_players(void)
 static void test_mcts__beats_three_random_players_at_four_player_counting(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "players=4 target=21 max_step=3"),
 			      BONES_OK);
@@ -257,7 +245,7 @@ static void test_mcts__samples_chance_outcomes_with_the_plugins_probabilities(vo
 static void test_mcts__two_searchers_reach_the_result_theory_predicts(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "opening=chance"), BONES_OK);
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=1500", 1);
@@ -291,7 +279,7 @@ static void test_mcts__two_searchers_reach_the_result_theory_predicts(void)
 static void test_mcts__never_reads_the_opponents_hidden_secret(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("liar_none.so", "liar_none", &pl);
+	bones_registry *reg = bones_test_load_plugin("liar_none.so", "liar_none", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, ""), BONES_OK);
 	CU_ASSERT_FATAL(g.plugin->flags & BONES_HIDDEN_INFO);
@@ -328,7 +316,7 @@ static void test_mcts__never_reads_the_opponents_hidden_secret(void)
 static void test_mcts__runs_exactly_the_iterations_asked_over_all_threads(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=50 max_step=5"), BONES_OK);
 	void *s = count_state(&g, 0, 0);
@@ -361,7 +349,7 @@ static void test_mcts__runs_exactly_the_iterations_asked_over_all_threads(void)
 static void test_mcts__a_time_limit_stops_a_longer_search(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=50 max_step=5"), BONES_OK);
 	void *s = count_state(&g, 0, 0);
@@ -387,7 +375,7 @@ static void test_mcts__a_time_limit_stops_a_longer_search(void)
 static void test_mcts__keeps_within_its_node_cap(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=50 max_step=5"), BONES_OK);
 	void *s = count_state(&g, 0, 0);
@@ -417,7 +405,7 @@ static void test_mcts__keeps_within_its_node_cap(void)
 static void test_mcts__is_deterministic_for_a_seed(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "players=3 target=40 max_step=4"),
 			      BONES_OK);
@@ -447,7 +435,7 @@ static void test_mcts__is_deterministic_for_a_seed(void)
 static void test_mcts__reuses_the_subtree_of_the_new_position(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=30 max_step=3"), BONES_OK);
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=2000", 3);
@@ -475,7 +463,7 @@ static void test_mcts__reuses_the_subtree_of_the_new_position(void)
 static void test_mcts__refuses_bad_parameters_with_a_reason(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, ""), BONES_OK);
 	bones_agent *a = NULL;
@@ -546,7 +534,7 @@ static const void *count_extension(const void *game, const char *id)
 static void test_mcts__uses_the_plugins_evaluation_and_priors(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_plugin with = *pl;
 	with.get_extension = count_extension;
 	bones_test_game g;
@@ -614,7 +602,7 @@ static void test_mcts__greedy_rollouts_weigh_a_sample_when_priors_are_per_move(v
 		     {&per_move, "mcts iterations=200 sample=0", false},
 		     {&old, "mcts iterations=200 sample=5", false}};
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		priors_calls = priors_of_5 = 0;
 		bones_move m = choose_with_heuristic(pl, cases[k].h, cases[k].spec);
@@ -652,7 +640,7 @@ static void test_mcts__cuts_rollouts_where_the_heuristic_advises(void)
 		     {&older, "mcts iterations=200 rollout=random", false},
 		     {&silent, "mcts iterations=200 rollout=random", false}};
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		evaluate_calls = 0;
 		bones_move m = choose_with_heuristic(pl, cases[k].h, cases[k].spec);
@@ -682,7 +670,7 @@ static int thread_count(void)
 static void test_mcts__keeps_its_threads_from_move_to_move(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "players=3 target=30 max_step=4"),
 			      BONES_OK);
@@ -773,7 +761,7 @@ static void test_mcts__greedy_rollouts_draw_candidates_when_sampling_is_cheap(vo
 	} cases[] = {{BONES_CHEAP_SAMPLE, false, true}, {0, false, false},
 		     {BONES_CHEAP_SAMPLE, true, true}};
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		bones_plugin with = *pl;
 		with.flags |= cases[k].flags;
@@ -800,7 +788,7 @@ static void test_mcts__greedy_rollouts_draw_candidates_when_sampling_is_cheap(vo
 static void test_mcts__reports_its_root_and_values_a_restricted_move(void)
 {
 	const bones_plugin *pl;
-	bones_registry *reg = load("testgame.so", "testgame", &pl);
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=21 max_step=3"), BONES_OK);
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=2000 threads=2", 3);

@@ -61,13 +61,7 @@ static const void *counted_extension(const void *game, const char *id)
 static void lists_the_root_once(const char *file, const char *id, const char *moves,
 				bool hidden)
 {
-	bones_registry *reg = bones_registry_create();
-	CU_ASSERT_FATAL(reg != NULL);
-	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", BONES_TEST_PLUGIN_DIR, file);
-	bones_registry_load(reg, path);
-	inner = bones_registry_find(reg, id);
-	CU_ASSERT_FATAL(inner != NULL);
+	bones_registry *reg = bones_test_load_plugin(file, id, &inner);
 	CU_ASSERT_EQUAL(!!(inner->flags & BONES_HIDDEN_INFO), hidden);
 	bones_plugin counted = *inner;
 	counted.legal_moves = counted_legal;

@@ -275,3 +275,16 @@ void bones_test_temp_file(char *path, size_t cap, const char *text)
 	if (!text)
 		unlink(path);
 }
+
+bones_registry *bones_test_load_plugin(const char *file, const char *id,
+				       const bones_plugin **plugin)
+{
+	bones_registry *reg = bones_registry_create();
+	CU_ASSERT_FATAL(reg != NULL);
+	char path[1024];
+	snprintf(path, sizeof path, "%s/%s", BONES_TEST_PLUGIN_DIR, file);
+	bones_registry_load(reg, path);
+	*plugin = bones_registry_find(reg, id);
+	CU_ASSERT_FATAL(*plugin != NULL);
+	return reg;
+}

@@ -9,6 +9,7 @@
 #include "bones/host.h"
 #include "bones/options.h"
 #include "bones/plugin.h"
+#include "bones/registry.h"
 #include "bones/rng.h"
 #include "bones/session.h"
 
@@ -20,6 +21,12 @@ typedef struct bones_test_case {
 /* Run the cases (terminated by {NULL, NULL}) as one suite in CUnit's basic mode.
  * Returns the process exit status: 0 when every assertion passed. */
 int bones_test_main(const char *suite, const bones_test_case *cases);
+
+/* A registry holding the test plugin `file` (from tests/plugins, e.g. "testgame.so"),
+ * whose plugin `id` goes to *plugin (a CUnit fatal failure when missing).
+ * bones_registry_destroy it. */
+bones_registry *bones_test_load_plugin(const char *file, const char *id,
+				       const bones_plugin **plugin);
 
 /* A configured game of a plugin, for tests. */
 typedef struct bones_test_game {
