@@ -1,0 +1,32 @@
+/* What web_store.c (opening, writing) and web_store_read.c (reading tables back)
+ * share: the store itself. Not for other modules: they use web_store.h. */
+#ifndef WEB_STORE_INTERNAL_H
+#define WEB_STORE_INTERNAL_H
+
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "web_store.h"
+
+struct pending; /* moves of one table waiting for the next group commit */
+
+struct web_store {
+	sqlite3 *db;
+	pthread_mutex_t lock;   /* the connection */
+	pthread_mutex_t qlock;  /* the queue of pending moves and `leading` */
+	pthread_cond_t qdone;
+	struct pending *queue;
+	bool leading;           /* a writer is committing a batch */
+	sqlite3_stmt *insert_move; /* prepared once; used under lock */
+	char path[1024];
+	char fault[32];         /* BONES_WEB_FAULT: a test's crash point */
+	uint64_t epoch;         /* starts on this database, this one included */
+};
+
+/* err = what failed and SQLite's reason, naming the database by its file name only
+ * (the reason may reach a client); returns 1. */
+int web_store_fail(web_store *st, const char *what, char *err, size_t errcap);
+
+#endif /* WEB_STORE_INTERNAL_H */

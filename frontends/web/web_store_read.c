@@ -1,0 +1,286 @@
+/* web_store, reading back (web_store.h): every table with its moves, finished games
+ * and chat, for the server's restart; a table whose rows cannot be read is handed over
+ * as damaged instead of stopping the start. */
+#include "web_store_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bones/i18n.h"
+
+static void copy_col(char *dst, size_t cap, sqlite3_stmt *q, int col)
+{
+	const unsigned char *t = sqlite3_column_text(q, col);
+	snprintf(dst, cap, "%s", t ? (const char *)t : "");
+}
+
+/* Why a read stopped before its end (SQLITE_DONE), into why; true when it did. */
+static bool read_failed(web_store *st, int rc, const char *what, char *why, size_t cap)
+{
+	if (rc == SQLITE_DONE || rc == SQLITE_ROW)
+		return false;
+	snprintf(why, cap, "%s: %s", what, sqlite3_errmsg(st->db));
+	return true;
+}
+
+/* Prepare sql with id bound as its first parameter. */
+static sqlite3_stmt *prepare_id(web_store *st, const char *sql, const char *id)
+{
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+	return q;
+}
+
+/* The table's own row (row->id set); why says what could not be read. */
+static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
+{
+	sqlite3_stmt *q = prepare_id(st, "SELECT game, preset, options, seed, created, resigned,"
+				     " hints, forfeited, per_move_ms, penalty, grace_ms, forfeit,"
+				     " damaged, unlisted, owner, per_game_ms, increment_ms"
+				     " FROM tables WHERE id = ?", row->id);
+	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
+	if (rc != SQLITE_ROW) {
+		read_failed(st, rc == SQLITE_DONE ? SQLITE_ERROR : rc, "its row", why, cap);
+		sqlite3_finalize(q);
+		return false;
+	}
+	copy_col(row->game, sizeof row->game, q, 0), copy_col(row->preset, sizeof row->preset, q, 1);
+	copy_col(row->options, sizeof row->options, q, 2);
+	row->seed = (uint64_t)sqlite3_column_int64(q, 3);
+	row->created = sqlite3_column_int64(q, 4);
+	row->resigned = sqlite3_column_int(q, 5);
+	row->hints = sqlite3_column_int(q, 6);
+	row->forfeited = sqlite3_column_int(q, 7);
+	row->time.per_move_ms = sqlite3_column_int64(q, 8);
+	row->time.penalty = sqlite3_column_double(q, 9);
+	row->time.grace_ms = sqlite3_column_int64(q, 10);
+	row->time.forfeit = sqlite3_column_int(q, 11) != 0;
+	copy_col(row->damaged, sizeof row->damaged, q, 12);
+	row->unlisted = sqlite3_column_int(q, 13);
+	copy_col(row->owner, sizeof row->owner, q, 14);
+	row->time.per_game_ms = sqlite3_column_int64(q, 15);
+	row->time.increment_ms = sqlite3_column_int64(q, 16);
+	sqlite3_finalize(q);
+	return true;
+}
+
+/* The seats and the history of one table into row, *moves (malloc'd strings). */
+static bool load_details(web_store *st, web_table_row *row, char ***moves, size_t *count,
+			 char *why, size_t cap)
+{
+	*moves = NULL, *count = 0;
+	sqlite3_stmt *q = prepare_id(st, "SELECT kind, agent, name, token, open, penalty,"
+				     " bank_ms FROM seats WHERE table_id = ? ORDER BY seat",
+				     row->id);
+	int rc = q ? SQLITE_ROW : SQLITE_ERROR;
+	while (q && (rc = sqlite3_step(q)) == SQLITE_ROW && row->seat_count < WEB_MAX_SEATS) {
+		web_seat_row *s = &row->seats[row->seat_count++];
+		copy_col(s->kind, sizeof s->kind, q, 0), copy_col(s->agent, sizeof s->agent, q, 1);
+		copy_col(s->name, sizeof s->name, q, 2), copy_col(s->token, sizeof s->token, q, 3);
+		s->open = sqlite3_column_int(q, 4);
+		s->penalty = sqlite3_column_double(q, 5);
+		s->bank_ms = sqlite3_column_int64(q, 6);
+	}
+	sqlite3_finalize(q);
+	if (read_failed(st, rc, "its seats", why, cap))
+		return false;
+	q = prepare_id(st, "SELECT text FROM moves WHERE table_id = ? ORDER BY n", row->id);
+	rc = q ? SQLITE_ROW : SQLITE_ERROR;
+	size_t size = 0;
+	while (q && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+		if (*count == size) {
+			size = size ? size * 2 : 64;
+			char **m = realloc(*moves, size * sizeof *m);
+			if (!m) {
+				rc = SQLITE_NOMEM;
+				break;
+			}
+			*moves = m;
+		}
+		const unsigned char *t = sqlite3_column_text(q, 0);
+		if (!((*moves)[*count] = strdup(t ? (const char *)t : ""))) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+		(*count)++;
+	}
+	sqlite3_finalize(q);
+	return !read_failed(st, rc, "its moves", why, cap);
+}
+
+/* A match's game running and its finished games, malloc'd, into row, *done. */
+static bool load_match(web_store *st, web_table_row *row, web_stored_game **done,
+		       size_t *count, char *why, size_t cap)
+{
+	*done = NULL, *count = 0;
+	sqlite3_stmt *q = prepare_id(st, "SELECT games, game FROM matches WHERE table_id = ?",
+				     row->id);
+	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
+	if (rc == SQLITE_ROW)
+		row->match_games = sqlite3_column_int(q, 0), row->match_game = sqlite3_column_int(q, 1);
+	sqlite3_finalize(q);
+	if (read_failed(st, rc, "its match", why, cap))
+		return false;
+	if (row->match_game <= 0)
+		return true;
+	q = prepare_id(st, "SELECT moves, penalties, resigned, forfeited FROM match_games WHERE"
+		       " table_id = ? ORDER BY game", row->id);
+	*done = calloc((size_t)row->match_game, sizeof **done);
+	rc = q && *done ? SQLITE_ROW : SQLITE_NOMEM;
+	while (rc == SQLITE_ROW && *count < (size_t)row->match_game &&
+	       (rc = sqlite3_step(q)) == SQLITE_ROW) {
+		web_stored_game *g = &(*done)[(*count)++];
+		const char *text = (const char *)sqlite3_column_text(q, 0);
+		char *pen = (char *)sqlite3_column_text(q, 1);
+		for (int i = 0; pen && i < WEB_MAX_SEATS; i++)
+			g->penalties[i] = strtod(pen, &pen);
+		g->resigned = sqlite3_column_int(q, 2), g->forfeited = sqlite3_column_int(q, 3);
+		for (const char *p = text; p && *p; g->count++) {
+			size_t n = strcspn(p, "\n");
+			char **m = realloc(g->moves, (g->count + 1) * sizeof *m);
+			if (!m || !(m[g->count] = strndup(p, n))) {
+				g->moves = m ? m : g->moves;
+				rc = SQLITE_NOMEM;
+				break;
+			}
+			g->moves = m;
+			p += n + (p[n] == '\n');
+		}
+	}
+	sqlite3_finalize(q);
+	return !read_failed(st, rc, "its match's games", why, cap);
+}
+
+static void free_games(web_stored_game *done, size_t count)
+{
+	for (size_t k = 0; done && k < count; k++) {
+		for (size_t i = 0; i < done[k].count; i++)
+			free(done[k].moves[i]);
+		free(done[k].moves);
+	}
+	free(done);
+}
+
+struct ids {
+	char (*id)[40];
+	size_t count, cap;
+};
+
+static bool ids_has(const struct ids *l, const char *id)
+{
+	for (size_t i = 0; i < l->count; i++)
+		if (!strcmp(l->id[i], id))
+			return true;
+	return false;
+}
+
+/* Add the ids sql reads to l (new ones only); the step's last result. */
+static int ids_scan(web_store *st, const char *sql, struct ids *l)
+{
+	sqlite3_stmt *q = NULL;
+	int rc = sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) == SQLITE_OK ? SQLITE_ROW
+									     : SQLITE_ERROR;
+	while (rc == SQLITE_ROW && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+		char id[40];
+		copy_col(id, sizeof id, q, 0);
+		if (ids_has(l, id))
+			continue;
+		if (l->count == l->cap) {
+			size_t cap = l->cap ? l->cap * 2 : 64;
+			char (*a)[40] = realloc(l->id, cap * sizeof *a);
+			if (!a) {
+				rc = SQLITE_NOMEM;
+				break;
+			}
+			l->id = a, l->cap = cap;
+		}
+		memcpy(l->id[l->count++], id, sizeof id);
+	}
+	sqlite3_finalize(q);
+	return rc;
+}
+
+/* One table's stored data to fn, or, where it cannot be read, its id and why. */
+static int each_one(web_store *st, const char *id, web_table_row *row, web_store_fn fn,
+		    void *user)
+{
+	char why[256] = "", **moves = NULL;
+	size_t count = 0, done_count = 0;
+	web_stored_game *done = NULL;
+	memset(row, 0, sizeof *row);
+	snprintf(row->id, sizeof row->id, "%s", id);
+	row->resigned = -1;
+	bool ok = load_row(st, row, why, sizeof why) &&
+		  load_details(st, row, &moves, &count, why, sizeof why) &&
+		  load_match(st, row, &done, &done_count, why, sizeof why);
+	int rc = fn(user, row, moves, count, done, done_count, ok ? NULL : why);
+	for (size_t i = 0; i < count; i++)
+		free(moves[i]);
+	free(moves);
+	free_games(done, done_count);
+	return rc;
+}
+
+int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t errcap)
+{
+	struct ids l = {0};
+	int rc = 0;
+	err[0] = '\0';
+	if (!strcmp(st->fault, "hang-restore")) { /* a test's hang: only a signal ends it */
+		fprintf(stderr, "bones serve: BONES_WEB_FAULT=hang-restore: restoring forever\n");
+		for (;;)
+			pause();
+	}
+	pthread_mutex_lock(&st->lock);
+	/* creation order; after a damaged page, the tables the id index still names */
+	int scan = ids_scan(st, "SELECT id FROM tables ORDER BY rowid", &l);
+	if (scan != SQLITE_DONE) {
+		snprintf(err, errcap, "the list of tables is damaged after %zu: %s", l.count,
+			 sqlite3_errmsg(st->db));
+		ids_scan(st, "SELECT id FROM tables ORDER BY id", &l);
+	}
+	web_table_row *row = malloc(sizeof *row);
+	if (!row)
+		rc = 1, snprintf(err, errcap, "%s", _("out of memory"));
+	for (size_t i = 0; !rc && i < l.count; i++)
+		rc = each_one(st, l.id[i], row, fn, user);
+	free(row);
+	free(l.id);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_chat_each(web_store *st, web_store_chat_fn fn, void *user, char *err,
+			size_t errcap)
+{
+	sqlite3_stmt *q = NULL;
+	pthread_mutex_lock(&st->lock);
+	int rc = sqlite3_prepare_v2(st->db, "SELECT table_id, n, seat, name, text, at FROM chat"
+				    " ORDER BY table_id, n", -1, &q, NULL);
+	if (rc != SQLITE_OK) {
+		rc = web_store_fail(st, _("cannot read the chat"), err, errcap);
+		pthread_mutex_unlock(&st->lock);
+		return rc;
+	}
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		web_chat_row c = {.n = sqlite3_column_int(q, 1), .seat = sqlite3_column_int(q, 2),
+				  .at = sqlite3_column_int64(q, 5)};
+		const char *id = (const char *)sqlite3_column_text(q, 0);
+		const char *name = (const char *)sqlite3_column_text(q, 3);
+		const char *text = (const char *)sqlite3_column_text(q, 4);
+		snprintf(c.name, sizeof c.name, "%s", name ? name : "");
+		snprintf(c.text, sizeof c.text, "%s", text ? text : "");
+		if (id && fn(user, id, &c))
+			break;
+	}
+	rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? 0
+						    : web_store_fail(st, _("cannot read the chat"), err,
+							      errcap);
+	sqlite3_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
