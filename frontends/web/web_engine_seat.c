@@ -1,7 +1,8 @@
 /* An operator's engine at a person's table (docs/web.md, "Engines"): a seat whose kind
  * is "engine" and whose spec ("NAME MS": the operator's engine and the time per move)
- * was set by the tournament driver, never by a browser. The table sees a human seat
- * (its clock applies); the agent workers move for it: the `new` and `play` lines the
+ * was set by the tournament driver or named by the request that created the table (an
+ * engine the operator lists; a browser never gives a command). The table sees a human
+ * seat (its clock applies); the agent workers move for it: the `new` and `play` lines the
  * engine has not seen are collected under the table's lock, sent with `genmove` outside
  * it (bones_tourney_engine_genmove, as `bones tourney` plays), and the answer is played
  * when the game has not moved meanwhile. The process belongs to the table: started at
@@ -67,11 +68,16 @@ void web_table_engines_stop(web_table *t, bool free_them)
 	}
 }
 
+void web_engine_seat_spec(const char *name, int64_t ms, char *spec, size_t cap)
+{
+	snprintf(spec, cap, "%.180s %lld", name, (long long)ms);
+}
+
 bool web_table_set_engine(web_tables *ts, web_table *t, int seat, const char *name,
 			  int64_t ms, char *err, size_t errcap)
 {
 	char spec[sizeof t->row.seats[0].agent];
-	snprintf(spec, sizeof spec, "%.180s %lld", name, (long long)ms);
+	web_engine_seat_spec(name, ms, spec, sizeof spec);
 	pthread_mutex_lock(&t->lock);
 	bool ok = seat >= 0 && seat < t->row.seat_count &&
 		  !web_store_set_engine(ts->store, t->row.id, seat, spec, err, errcap);
@@ -121,16 +127,24 @@ static bool command_of(web_tables *ts, const char *name, char *cmd, size_t cap)
 	return false;
 }
 
+bool web_tables_engine_listed(web_tables *ts, const char *name, char *why, size_t cap)
+{
+	char cmd[1024];
+	if (command_of(ts, name, cmd, sizeof cmd))
+		return true;
+	snprintf(why, cap, _("'%s' is not one of the server's engines"), name);
+	return false;
+}
+
 /* Start seat's engine outside the lock (taken again before return). */
 static bool start(web_tables *ts, web_table *t, int seat, struct web_engine_seat *e,
 		  char *why, size_t cap)
 {
 	char name[200], cmd[1024];
 	spec_of(web_table_seat_row(t, seat)->agent, name, sizeof name);
-	if (!command_of(ts, name, cmd, sizeof cmd)) {
-		snprintf(why, cap, _("'%s' is not one of the server's engines"), name);
+	if (!web_tables_engine_listed(ts, name, why, cap))
 		return false;
-	}
+	command_of(ts, name, cmd, sizeof cmd);
 	e->busy = true;
 	pthread_mutex_unlock(&t->lock);
 	bones_tourney_engine *proc = NULL;

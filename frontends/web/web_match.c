@@ -53,8 +53,10 @@ void web_match_count(web_table *t)
 void web_match_advance(web_tables *ts, web_table *t)
 {
 	const bones_match *m = bones_table_match(t->table);
-	if (bones_table_over(t->table))
+	if (bones_table_over(t->table)) {
 		web_ratings_game_over(ts, t); /* once per game: the store remembers */
+		web_table_engines_stop(t, false); /* a match's next game starts them anew */
+	}
 	if (!m || !bones_table_over(t->table))
 		return;
 	web_match_count(t);

@@ -28,7 +28,7 @@ static void seat_player(sqlite3 *db, const web_table *t, int seat, char *out, si
 	if (!strcmp(s->kind, "engine")) { /* rated as the operator's engine, "engine:NAME" */
 		char name[64];
 		web_engine_seat_name(s, name, sizeof name);
-		snprintf(out, cap, "engine:%s", name);
+		snprintf(out, cap, WEB_ENGINE_PREFIX "%s", name);
 		return;
 	}
 	sqlite3_stmt *q = NULL;
@@ -44,7 +44,7 @@ static void seat_player(sqlite3 *db, const web_table *t, int seat, char *out, si
 }
 
 /* Every seat's player into names; false when the game is not rated (an anonymous seat,
- * no account at all, or one player in two seats). */
+ * no account at all: agents and engines only, or one player in two seats). */
 static bool rated_players(sqlite3 *db, const web_table *t, int n, char (*names)[PLAYER_NAME])
 {
 	bool account = false;
@@ -52,7 +52,8 @@ static bool rated_players(sqlite3 *db, const web_table *t, int n, char (*names)[
 		seat_player(db, t, i, names[i], PLAYER_NAME);
 		if (!names[i][0])
 			return false;
-		account |= strncmp(names[i], WEB_AGENT_PREFIX, strlen(WEB_AGENT_PREFIX)) != 0;
+		account |= strncmp(names[i], WEB_AGENT_PREFIX, strlen(WEB_AGENT_PREFIX)) &&
+			   strncmp(names[i], WEB_ENGINE_PREFIX, strlen(WEB_ENGINE_PREFIX));
 		for (int j = 0; j < i; j++)
 			if (!strcasecmp(names[i], names[j]))
 				return false;

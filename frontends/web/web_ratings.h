@@ -12,6 +12,7 @@
 #include "web_tables.h"
 
 #define WEB_AGENT_PREFIX "agent:" /* an agent seat's player name: "agent:" and its spec */
+#define WEB_ENGINE_PREFIX "engine:" /* an engine seat's: "engine:" and the operator's name */
 #define WEB_LADDER_MAX 200        /* players listed on a ladder */
 
 struct web_table;

@@ -125,9 +125,33 @@ static bool apply_time(const web_json *req, bones_preset *preset, web_result *r)
 	return true;
 }
 
+/* Seat i of kind "engine": the operator's engine the request names (never a command),
+ * at the table's time per move or WEB_ENGINE_TABLE_MS. */
+static bool engine_seat(web_tables *ts, const web_json *s, int i, web_table_row *row,
+			web_result *r)
+{
+	web_seat_row *seat = &row->seats[i];
+	const char *engine = s ? web_json_string(s, "engine") : NULL;
+	char why[256];
+	if (!engine || !engine[0]) {
+		*r = web_result_of(400, "seats", _("seats[%d]: engine: expected the name of one "
+						   "of the server's engines"), i);
+		return false;
+	}
+	if (!web_tables_engine_listed(ts, engine, why, sizeof why)) {
+		*r = web_result_of(400, "seats", _("seats[%d]: engine: %s"), i, why);
+		return false;
+	}
+	int64_t ms = row->time.per_move_ms > 0 ? row->time.per_move_ms : WEB_ENGINE_TABLE_MS;
+	web_engine_seat_spec(engine, ms, seat->agent, sizeof seat->agent);
+	const char *name = web_json_string(s, "name");
+	web_utf8_copy(seat->name, sizeof seat->name, name && name[0] ? name : engine);
+	return true;
+}
+
 /* The seats of row from the request's "seats", else from the preset. */
-static bool fill_seats(const web_json *req, const bones_preset *preset, int players,
-		       web_table_row *row, web_result *r)
+static bool fill_seats(web_tables *ts, const web_json *req, const bones_preset *preset,
+		       int players, web_table_row *row, web_result *r)
 {
 	const web_json *seats = web_json_get(req, "seats");
 	if (seats && (seats->type != WEB_JSON_ARRAY || seats->count != (size_t)players)) {
@@ -148,11 +172,17 @@ static bool fill_seats(const web_json *req, const bones_preset *preset, int play
 		const char *name = s ? web_json_string(s, "name") : preset->seats[i].name;
 		if (!kind)
 			kind = agent && agent[0] && strcmp(agent, "human") ? "agent" : "human";
-		if (strcmp(kind, "human") && strcmp(kind, "agent")) {
-			*r = web_result_of(400, "seats", _("seats[%d]: kind: expected human or agent"), i);
+		if (strcmp(kind, "human") && strcmp(kind, "agent") && strcmp(kind, "engine")) {
+			*r = web_result_of(400, "seats", _("seats[%d]: kind: expected human, agent "
+							   "or engine"), i);
 			return false;
 		}
 		snprintf(seat->kind, sizeof seat->kind, "%s", kind);
+		if (!strcmp(kind, "engine")) {
+			if (!engine_seat(ts, s, i, row, r))
+				return false;
+			continue;
+		}
 		bool is_agent = !strcmp(kind, "agent");
 		snprintf(seat->agent, sizeof seat->agent, "%s",
 			 !is_agent ? "" : agent && agent[0] && strcmp(agent, "human") ? agent
@@ -238,7 +268,7 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 	row->hints = hints && hints->type == WEB_JSON_BOOL && hints->boolean;
 	row->unlisted = priv && priv->type == WEB_JSON_BOOL && priv->boolean;
 	row->match_games = preset->match_games;
-	ok = fill_seats(req, preset, bones_session_info(s)->players, row, r);
+	ok = fill_seats(ts, req, preset, bones_session_info(s)->players, row, r);
 	bones_session_destroy(s);
 out_release:
 	bones_options_release(&opts);
@@ -285,17 +315,26 @@ static void reply_links(const web_table *t, web_buf *out)
 	web_buf_puts(out, "]}");
 }
 
-/* Agents-only tables from client still running. */
-static int agents_only_of(web_tables *ts, const char *client)
+static bool has_engine_seat(const web_table_row *row)
+{
+	for (int i = 0; i < row->seat_count; i++)
+		if (!strcmp(row->seats[i].kind, "engine"))
+			return true;
+	return false;
+}
+
+/* Running tables from client (NULL: from anyone): those of agents only, or with engines
+ * those with an engine seat. */
+static int running_of(web_tables *ts, const char *client, bool engines)
 {
 	int n = 0;
 	pthread_mutex_lock(&ts->lock);
 	for (size_t i = 0; i < ts->count; i++) {
 		web_table *t = ts->tables[i];
-		if (t->human_seat || strcmp(t->creator, client))
+		if (client && strcmp(t->creator, client))
 			continue;
-		pthread_mutex_lock(&t->lock);
-		n += !web_table_over(t);
+		pthread_mutex_lock(&t->lock); /* a tournament's driver may seat an engine */
+		n += (engines ? has_engine_seat(&t->row) : !t->human_seat) && !web_table_over(t);
 		pthread_mutex_unlock(&t->lock);
 	}
 	pthread_mutex_unlock(&ts->lock);
@@ -321,9 +360,17 @@ web_result web_tables_create_table(web_tables *ts, const web_json *req, const ch
 		goto out_free;
 	}
 	snprintf(t->creator, sizeof t->creator, "%s", client ? client : "");
-	if (!t->human_seat && agents_only_of(ts, t->creator) >= WEB_AGENT_ONLY_PER_ADDRESS) {
+	if (!t->human_seat && running_of(ts, t->creator, false) >= WEB_AGENT_ONLY_PER_ADDRESS) {
 		r = web_result_of(429, "seats", _("seats: at most %d running tables of agents only "
 					   "from one address"), WEB_AGENT_ONLY_PER_ADDRESS);
+		goto out_free;
+	}
+	if (has_engine_seat(row) &&
+	    (running_of(ts, t->creator, true) >= WEB_ENGINE_TABLES_PER_ADDRESS ||
+	     running_of(ts, NULL, true) >= WEB_ENGINE_TABLES)) {
+		r = web_result_of(429, "seats", _("seats: at most %d running tables with an engine "
+					   "from one address and %d in all"),
+				  WEB_ENGINE_TABLES_PER_ADDRESS, WEB_ENGINE_TABLES);
 		goto out_free;
 	}
 	/* the row and the deal in one transaction: no table without its first moves */

@@ -100,6 +100,9 @@ struct web_tables {
 #define WEB_AGENT_SECONDS 2.0 /* bound on an agent's thinking per move */
 #define WEB_WATCH_MS 60000    /* agents-only tables play this long after the last look */
 #define WEB_AGENT_ONLY_PER_ADDRESS 4 /* running agents-only tables one address may create */
+#define WEB_ENGINE_TABLES_PER_ADDRESS 2 /* running engine tables one address may create */
+#define WEB_ENGINE_TABLES 16  /* running tables with an engine seat in all (processes) */
+#define WEB_ENGINE_TABLE_MS 10000 /* an engine's time per move at a table without one */
 
 /* Whether the game has ended (the rules' end, a resignation or a forfeit). Lock held. */
 bool web_table_over(const web_table *t);
@@ -133,8 +136,9 @@ bool web_table_tick(web_tables *ts, web_table *t, int64_t now);
 void web_table_save_bank(web_tables *ts, web_table *t, int seat);
 /* The clocks' thread: every table's clock four times a second (web_clock.c). */
 void *web_clock_ticker(void *arg);
-/* A match's game over: count it and keep its record; unless an agent or a hint is
- * thinking, store it and start the next game (web_match.c). t->lock held. */
+/* A game over: rate it (once) and stop its engines; in a match count it and keep its
+ * record and, unless an agent or a hint is thinking, store it and start the next game
+ * (web_match.c). t->lock held. */
 void web_match_advance(web_tables *ts, web_table *t);
 /* Count a match's game over and keep its record, once (web_match.c). Lock held. */
 void web_match_count(web_table *t);
@@ -171,8 +175,15 @@ void web_table_ghost_encode(web_table *t, int seat, size_t index, const char *mo
 bool web_table_engine_seat(const web_table *t, int seat);
 /* The engine's name of an engine seat's row into name. */
 void web_engine_seat_name(const web_seat_row *s, char *name, size_t cap);
+/* Whether name is one of the operator's engines (bones serve --engines); when not, why
+ * says so. */
+bool web_tables_engine_listed(web_tables *ts, const char *name, char *why, size_t cap);
+/* A table seat of kind "engine": its stored spec for the operator's engine name with
+ * ms per move, into spec. */
+void web_engine_seat_spec(const char *name, int64_t ms, char *spec, size_t cap);
 /* Make seat an engine seat of the operator's engine name with ms per move (stored; the
- * tournament driver's only: no request sets it). Lock not held. */
+ * tournament driver's: a request names an engine when it creates a table). Lock not
+ * held. */
 bool web_table_set_engine(web_tables *ts, web_table *t, int seat, const char *name,
 			  int64_t ms, char *err, size_t errcap);
 /* When an engine seat is to move: its move (or forfeit), true; false otherwise. Lock

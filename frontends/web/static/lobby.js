@@ -78,6 +78,8 @@ function seatRow(i, agent) {
 	kind.append(el('option', { value: 'human', textContent: _('human'), selected: human }));
 	kind.append(el('option', { value: 'agent', textContent: _('agent'), selected: !human }));
 	kind.append(el('option', { value: 'open', textContent: _('open'), title: _('anyone may take it from the lobby') }));
+	// the operator's engines (bones serve --engines), by name: the server runs them
+	for (const e of games.engines || []) kind.append(el('option', { value: 'engine:' + e.name, textContent: fmt(_('%s (engine)'), e.name) }));
 	const spec = el('input', { type: 'text', id: 'seat-agent-' + i, value: human ? 'greedy' : agent, size: 28 });
 	const list = el('datalist', { id: 'agent-kinds-' + i });
 	for (const a of games.agents) list.append(el('option', { value: a.name, label: a.summary }));
@@ -126,8 +128,10 @@ function request() {
 	const seats = [];
 	for (let i = 0; $('seat-kind-' + i); i++) {
 		const kind = $('seat-kind-' + i).value;
-		const seat = { kind: kind === 'open' ? 'human' : kind, name: $('seat-name-' + i).value };
+		const engine = kind.startsWith('engine:') ? kind.slice(7) : null;
+		const seat = { kind: kind === 'open' ? 'human' : engine ? 'engine' : kind, name: $('seat-name-' + i).value };
 		if (kind === 'agent') seat.agent = $('seat-agent-' + i).value;
+		if (engine) seat.engine = engine;
 		if (kind === 'open') seat.open = true;
 		seats.push(seat);
 	}

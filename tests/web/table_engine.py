@@ -1,0 +1,98 @@
+"""An operator's engine at an ordinary table (tests/test_web_table_engine.sh): the table
+form's seat names one of the engines the server lists (`--engines FILE`), never a
+command; the server moves for it, the game is played to its end and rated (against an
+account; never a table of engines and agents alone), the engine's
+process ends with the game; an unlisted engine, a missing name and a server without
+engines are refused (400 naming the seat), and past WEB_ENGINE_TABLES_PER_ADDRESS (2)
+running engine tables from one address a new one is 429."""
+import os
+import random
+import sys
+
+from webtest import Checks, Server, wait_for
+
+build, tmp, src = sys.argv[1], sys.argv[2], sys.argv[3]
+check = Checks()
+bones = os.path.join(build, "bin/bones")
+engines = os.path.join(tmp, "engines.ini")
+with open(engines, "w") as f:
+    f.write("[engine.rand]\ncommand = '%s' engine --agent random\n" % bones)
+srv = Server(build, os.path.join(tmp, "data"), extra=("--engines", engines))
+
+
+def children(pid):
+    """The server's child processes (its engines)."""
+    out = []
+    for p in os.listdir("/proc"):
+        try:
+            if p.isdigit() and open("/proc/%s/stat" % p).read().split(") ")[1].split()[1] == str(pid):
+                out.append(int(p))
+        except (OSError, IndexError):
+            pass
+    return out
+
+
+def table(seats, server=srv, headers=None):
+    return server.call("POST", "/api/tables", {"game": "dominoes", "seats": seats}, headers=headers)
+
+
+for seats, what, text in (
+        ([{"kind": "human"}, {"kind": "engine", "engine": "nope"}], "an unlisted engine",
+         "seats[1]: engine: 'nope' is not one of the server's engines"),
+        ([{"kind": "human"}, {"kind": "engine", "engine": "'%s' engine" % bones}], "a command",
+         "is not one of the server's engines"),
+        ([{"kind": "engine"}, {"kind": "human"}], "an engine seat without a name",
+         "seats[0]: engine: expected the name"),
+        ([{"kind": "robot"}, {"kind": "human"}], "another kind", "expected human, agent or engine")):
+    st, r, _ = table(seats)
+    check("%s is refused naming the seat (400)" % what, st == 400 and text in r.get("error", ""), r)
+
+st, r, h = srv.call("POST", "/api/accounts", {"name": "ann", "password": "pw of ann!"})
+check("Ann's account", st == 201, r)
+ann = {"Cookie": (h.get("Set-Cookie") or "").split(";")[0]}
+st, r, _ = table([{"kind": "human", "name": "Ann"}, {"kind": "engine", "engine": "rand"}], headers=ann)
+check("a table against the engine `rand` is created",
+      st == 201 and [(s["kind"], s["name"]) for s in r["seats"]] == [("human", "Ann"), ("engine", "rand")] and
+      "token" not in r["seats"][1], r)
+tid, token = r["id"], r["seats"][0]["token"]
+
+
+def view():
+    return srv.call("GET", "/api/tables/%s?picture=0" % tid, token=token)[1]
+
+
+rng, v, engine_moves = random.Random(3), view(), 0
+while not v["over"]:  # Ann's moves; the engine's come with no client acting for it
+    if v["to_move"] == 1 and v.get("legal"):
+        st, r, _ = srv.call("POST", "/api/tables/%s/move" % tid, {"move": rng.choice(v["legal"])["move"]},
+                            token=token)
+        check("Ann's move is accepted", st == 200, r)
+    before = v["length"]
+    v = wait_for(lambda: (lambda w: w if w["over"] or (w["to_move"] == 1 and w["length"] > before) else None)(view()),
+                 60, "the engine's move")
+    engine_moves += 1
+check("the engine moved at Ann's table until the game ended", engine_moves >= 2 and v["over"], v)
+rec = srv.call("GET", "/api/tables/%s/record" % tid)[1]
+check("the record names the engine and has the result",
+      '[Player2 "rand"]' in rec and '[Result "*"]' not in rec and "[Result" in rec, rec[:400])
+check("the engine's process ends with the game",
+      wait_for(lambda: not children(srv.proc.pid), 60, "the engine to stop") is True)
+st, lad, _ = srv.call("GET", "/api/ladder/dominoes")
+check("the game is rated (Ann's account against engine:rand)",
+      st == 200 and sorted(e["name"] for e in lad.get("players", [])) == ["ann", "engine:rand"], lad)
+
+# the cap: two running engine tables from one address, then 429
+for k in range(2):
+    st, r, _ = table([{"kind": "human"}, {"kind": "engine", "engine": "rand"}])
+    check("running engine table %d is created" % (k + 1), st == 201, r)
+st, r, _ = table([{"kind": "human"}, {"kind": "engine", "engine": "rand"}])
+check("a third running engine table from the same address is refused (429)",
+      st == 429 and "at most 2 running tables with an engine" in r.get("error", ""), r)
+srv.stop()
+
+plain = Server(build, os.path.join(tmp, "plain"))
+st, r, _ = table([{"kind": "human"}, {"kind": "engine", "engine": "rand"}], plain)
+check("a server without engines refuses an engine seat (400)",
+      st == 400 and "not one of the server's engines" in r.get("error", ""), r)
+plain.stop()
+check.exit()
