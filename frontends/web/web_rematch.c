@@ -1,5 +1,5 @@
 /* A rematch of a finished table: the same game, options and hints, each seat's player
- * (human or agent) in the reverse order, new tokens. The first seat to ask creates it;
+ * (human, agent or engine) in the reverse order, new tokens. The first seat to ask creates it;
  * every human participant then finds their own link in the old table's view. The link
  * is kept in memory: a restart forgets the offer, never the new table. */
 #include <stdio.h>
@@ -40,7 +40,12 @@ static void rematch_request(const web_table *t, web_buf *req)
 		web_buf_json_string(req, s->kind);
 		web_buf_json_key(req, &sf, "name");
 		web_buf_json_string(req, s->name);
-		if (s->agent[0]) {
+		if (!strcmp(s->kind, "engine")) { /* the operator's engine again, by its name */
+			char engine[200];
+			web_engine_seat_name(s, engine, sizeof engine);
+			web_buf_json_key(req, &sf, "engine");
+			web_buf_json_string(req, engine);
+		} else if (s->agent[0]) {
 			web_buf_json_key(req, &sf, "agent");
 			web_buf_json_string(req, s->agent);
 		}

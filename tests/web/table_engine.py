@@ -1,7 +1,8 @@
 """An operator's engine at an ordinary table (tests/test_web_table_engine.sh): the table
 form's seat names one of the engines the server lists (`--engines FILE`), never a
 command; the server moves for it, the game is played to its end and rated (against an
-account; never a table of engines and agents alone), the engine's
+account; never a table of engines and agents alone) and its rematch seats the engine
+again, the engine's
 process ends with the game; an unlisted engine, a missing name and a server without
 engines are refused (400 naming the seat), and past WEB_ENGINE_TABLES_PER_ADDRESS (2)
 running engine tables from one address a new one is 429."""
@@ -81,10 +82,17 @@ st, lad, _ = srv.call("GET", "/api/ladder/dominoes")
 check("the game is rated (Ann's account against engine:rand)",
       st == 200 and sorted(e["name"] for e in lad.get("players", [])) == ["ann", "engine:rand"], lad)
 
-# the cap: two running engine tables from one address, then 429
-for k in range(2):
+st, r, _ = srv.call("POST", "/api/tables/%s/rematch" % tid, {}, token=token)
+rid = r.get("rematch", {}).get("id", "")
+st2, v2, _ = srv.call("GET", "/api/tables/%s?picture=0" % rid)
+check("Ann's rematch seats the engine first",
+      st == 200 and st2 == 200 and [(s["kind"], s["name"]) for s in v2["seats"]] == [("engine", "rand"), ("human", "Ann")],
+      (r, v2.get("seats")))
+
+# the cap: two running engine tables from one address (the rematch is one), then 429
+for k in range(1):
     st, r, _ = table([{"kind": "human"}, {"kind": "engine", "engine": "rand"}])
-    check("running engine table %d is created" % (k + 1), st == 201, r)
+    check("another running engine table is created", st == 201, r)
 st, r, _ = table([{"kind": "human"}, {"kind": "engine", "engine": "rand"}])
 check("a third running engine table from the same address is refused (429)",
       st == 429 and "at most 2 running tables with an engine" in r.get("error", ""), r)
