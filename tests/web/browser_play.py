@@ -3,7 +3,7 @@ desktop's 1366x768 and a phone's 390x844: each of the four games and a Hegemino 
 Ann against the greedy agent, played only through the board's targets and the labelled
 buttons (never the legal-moves list, never notation typed). Every turn checks that no
 two target circles overlap and that each is at least 40 px wide on the phone (after the
-page zoomed in). The move list must read in words; the end must name the winner and
+page zoomed in); the first, that they stand apart even before the picture is decoded. The move list must read in words; the end must name the winner and
 offer a rematch, which the test takes (seats swapped). In the middle of each game Ann
 writes a chat line and clicks her next move at once (a chat line must not draw the board
 again under the pointer). Holomino runs with a time per game: the page shows Ann's
@@ -47,6 +47,18 @@ if os.environ.get("BONES_WEB_SIZES"):
 def circles(d):
     return d.execute_script(
         "return [...document.querySelectorAll('#overlay .target')].map((b) => {"
+        " const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.width]; })")
+
+
+def undecoded_circles(d):
+    """The target circles as the page draws them with a picture not decoded yet (a
+    page's first picture): the picture element emptied, then the board drawn again and
+    measured in the same moment, before any decoding can have happened."""
+    return d.execute_script(
+        "const img = document.getElementById('picture');"
+        " for (const a of ['src', 'width', 'height']) img.removeAttribute(a);"
+        " drawBoard();"
+        " return [...document.querySelectorAll('#overlay .target')].map((b) => {"
         " const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2, r.width]; })")
 
 
@@ -97,6 +109,11 @@ def play(d, srv, name, game, options, size, phone):
         check("%s %s: the page shows Ann's time, not the agent's: %r" % (size, name, clock),
               ("Ann 30d 0:00" in clock or "Ann 29d 23:59" in clock) and "Bob" not in clock)
     turns, middle = 0, False
+    s = turn(d, name + " to be Ann's turn")
+    if not s["over"]:  # the board keeps its shape while its first picture decodes
+        c = undecoded_circles(d)
+        check("%s %s: the targets stand apart before the picture is decoded" % (size, name),
+              len(set((round(x), round(y)) for x, y, _ in c)) == len(c), c)
     while True:
         s = turn(d, name + " to be Ann's turn")
         if s["over"]:

@@ -551,6 +551,11 @@ function drawBoard() {
 	clearTimeout(hoverTimer);
 	hoverTimer = null;
 	pictureUrl = URL.createObjectURL(new Blob([view.svg], { type: 'image/svg+xml' }));
+	// the picture's shape before it is decoded (width and height give it its aspect
+	// ratio; the CSS keeps the width): otherwise the board is 0 px tall until then and
+	// every target of one column sits on the same point
+	$('picture').width = view.width;
+	$('picture').height = view.height;
 	$('picture').src = pictureUrl;
 	$('choices').replaceChildren();
 	offered = [];
