@@ -115,36 +115,32 @@ static void forfeit(web_tables *ts, web_table *t, int seat, const char *why)
 	web_table_bump(t);
 }
 
-/* The command of the operator's engine NAME into cmd; false when it lists none. */
-static bool command_of(web_tables *ts, const char *name, char *cmd, size_t cap)
+/* The command of the operator's engine NAME (the list is read-only once the server
+ * runs), or NULL with why saying it lists none. */
+static const char *command_of(web_tables *ts, const char *name, char *why, size_t cap)
 {
 	const web_tourneys *w = ts->tourneys;
 	for (int i = 0; w && i < w->engine_count; i++)
-		if (!strcmp(w->engines[i].name, name)) {
-			snprintf(cmd, cap, "%s", w->engines[i].command);
-			return true;
-		}
-	return false;
+		if (!strcmp(w->engines[i].name, name))
+			return w->engines[i].command;
+	snprintf(why, cap, _("'%s' is not one of the server's engines"), name);
+	return NULL;
 }
 
 bool web_tables_engine_listed(web_tables *ts, const char *name, char *why, size_t cap)
 {
-	char cmd[1024];
-	if (command_of(ts, name, cmd, sizeof cmd))
-		return true;
-	snprintf(why, cap, _("'%s' is not one of the server's engines"), name);
-	return false;
+	return command_of(ts, name, why, cap) != NULL;
 }
 
 /* Start seat's engine outside the lock (taken again before return). */
 static bool start(web_tables *ts, web_table *t, int seat, struct web_engine_seat *e,
 		  char *why, size_t cap)
 {
-	char name[200], cmd[1024];
+	char name[200];
 	spec_of(web_table_seat_row(t, seat)->agent, name, sizeof name);
-	if (!web_tables_engine_listed(ts, name, why, cap))
+	const char *cmd = command_of(ts, name, why, cap);
+	if (!cmd)
 		return false;
-	command_of(ts, name, cmd, sizeof cmd);
 	e->busy = true;
 	pthread_mutex_unlock(&t->lock);
 	bones_tourney_engine *proc = NULL;

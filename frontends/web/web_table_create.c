@@ -56,6 +56,18 @@ static bool agent_allowed(const char *spec, char *err, size_t errcap)
 	return true;
 }
 
+/* A JSON string, number or boolean as text (into buf); false for anything else. */
+static bool scalar_text(const web_json *v, char *buf, size_t cap)
+{
+	if (v->type == WEB_JSON_STRING || v->type == WEB_JSON_NUMBER)
+		snprintf(buf, cap, "%s", v->str);
+	else if (v->type == WEB_JSON_BOOL)
+		snprintf(buf, cap, "%s", v->boolean ? "true" : "false");
+	else
+		return false;
+	return true;
+}
+
 /* Options from the request applied over the preset's; r tells the first bad one. */
 static bool apply_options(const web_json *req, bones_options *opts, web_result *r)
 {
@@ -66,11 +78,7 @@ static bool apply_options(const web_json *req, bones_options *opts, web_result *
 	}
 	for (const web_json *v = o ? o->child : NULL; v; v = v->next) {
 		char text[256], err[400];
-		if (v->type == WEB_JSON_STRING || v->type == WEB_JSON_NUMBER)
-			snprintf(text, sizeof text, "%s", v->str);
-		else if (v->type == WEB_JSON_BOOL)
-			snprintf(text, sizeof text, "%s", v->boolean ? "true" : "false");
-		else {
+		if (!scalar_text(v, text, sizeof text)) {
 			*r = web_result_of(400, v->key, _("%.60s: expected a string, number or boolean"),
 				    v->key);
 			return false;
@@ -102,11 +110,7 @@ static bool apply_time(const web_json *req, bones_preset *preset, web_result *r)
 	}
 	for (const web_json *v = o ? o->child : NULL; v; v = v->next) {
 		char text[64], err[300];
-		if (v->type == WEB_JSON_STRING || v->type == WEB_JSON_NUMBER)
-			snprintf(text, sizeof text, "%s", v->str);
-		else if (v->type == WEB_JSON_BOOL)
-			snprintf(text, sizeof text, "%s", v->boolean ? "true" : "false");
-		else
+		if (!scalar_text(v, text, sizeof text))
 			text[0] = '\0';
 		if (!strcmp(v->key, "per_move") && !strcmp(text, "0")) { /* no limit per move */
 			preset->time.per_move_ms = preset->time.grace_ms = 0;
