@@ -20,6 +20,7 @@ static int32_t root_total, root_player;
 static size_t root_lists;          /* legal_moves calls in the root's position */
 static size_t child_lists;         /* and in the position after the root's "+1" */
 static size_t child_priors;        /* priors asked there */
+static size_t root_priors;         /* and in the root's position */
 
 static size_t counted_legal(const void *game, const void *state, bones_move *moves,
 			    double *probs, size_t cap)
@@ -39,6 +40,7 @@ static void counted_priors(const void *game, const void *state, const bones_move
 	(void)game;
 	const int32_t *s = state;
 	child_priors += s[0] == root_total + 1 && s[1] != root_player;
+	root_priors += s[0] == root_total && s[1] == root_player;
 	for (size_t i = 0; i < n; i++)
 		weights[i] = 1.0 / (1.0 + moves[i]);
 }
@@ -56,7 +58,7 @@ static const void *counted_extension(const void *game, const char *id)
  * legal_moves counted; the root is listed at most twice (the search and the agent's
  * own check of the answer), and the answer is legal. When nothing is hidden the node
  * after "+1" is listed at most twice too (once by the rollout of the iteration that
- * made it, once by the tree), and asked its priors once, whatever it expands (random
+ * made it, once by the tree), and it and the root are asked their priors once, whatever it expands (random
  * rollouts ask none). */
 static void lists_the_root_once(const char *file, const char *id, const char *moves,
 				bool hidden)
@@ -74,7 +76,7 @@ static void lists_the_root_once(const char *file, const char *id, const char *mo
 	root_player = ((const int32_t *)s)[1];
 	CU_ASSERT_FATAL(root_player >= 0);
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=500 rollout=random", 5);
-	root_lists = child_lists = child_priors = 0;
+	root_lists = child_lists = child_priors = root_priors = 0;
 	bones_move m = 0;
 	CU_ASSERT_EQUAL_FATAL(bones_agent_choose(a, s, &m), BONES_OK);
 	bones_search_stats st;
@@ -90,6 +92,9 @@ static void lists_the_root_once(const char *file, const char *id, const char *mo
 		if (child_lists > 2)
 			printf("\n%s: the node after +1 was listed %zu times\n", id, child_lists);
 		CU_ASSERT_EQUAL(child_priors, 1);
+		CU_ASSERT_EQUAL(root_priors, 1);
+		if (root_priors != 1)
+			printf("\n%s: the root was asked its priors %zu times\n", id, root_priors);
 		if (child_priors != 1)
 			printf("\n%s: the node after +1 was asked its priors %zu times\n", id,
 			       child_priors);

@@ -84,11 +84,13 @@ typedef struct bones_mcts_tree {
 	double *probs, *weights;    /* max_moves each (and at least cfg->sample) */
 	double *root_rank;          /* max_moves: greedy order of the root's moves */
 	bool root_ranked;           /* root_rank is valid for this search */
-	bones_move *root_moves;     /* max_moves: the root's legal list, listed once per
-				     * search when the root's mover is the searcher (the
-				     * same in every determinisation: bones check checks it) */
-	uint64_t *root_sorted;      /* max_moves: root_moves sorted, determinised search */
-	size_t root_n;              /* root_moves listed; 0: list the root each iteration */
+	bones_move *root_moves;     /* max_moves, determinised search: the root's legal
+				     * list, listed once per search when the root's mover
+				     * is the searcher (the same in every determinisation:
+				     * bones check checks it); with nothing hidden the root
+				     * is kept in lists as every node is */
+	uint64_t *root_sorted;      /* max_moves: root_moves sorted */
+	size_t root_n;              /* root_moves listed; 0: none */
 	uint32_t *list_at;          /* cap entries, open information only (else NULL):
 				     * where lists holds the node's legal list, or NIL */
 	bones_move *lists;          /* lists_cap entries: per listed node, its count then

@@ -634,36 +634,49 @@ static void root_slot(bones_mcts_tree *t, uint32_t ch)
 	t->root[t->root_used++] = (bones_search_move){.move = t->nodes[ch].move};
 }
 
-/* List the root's moves once for the whole search when they are the same in every
- * iteration: the root's mover is the searcher, who sees their own moves whatever the
- * determinisation (bones check fails a plugin whose resample changes them), or the
- * game hides nothing. Listing them anew was a quarter of a Geominos iteration. */
+/* Keep node's moves t->moves[0..n) for its later visits when nothing is hidden (a
+ * node's state, and so its list, is then the same in every iteration) and room is
+ * left; its priors are asked later. */
+static void keep_list(bones_mcts_tree *t, uint32_t node, size_t n)
+{
+	if (!t->list_at || n + 1 > t->lists_cap - t->lists_used)
+		return;
+	t->list_at[node] = (uint32_t)t->lists_used;
+	t->lists[t->lists_used] = (bones_move)n;
+	t->list_priors[t->lists_used] = NAN;
+	memcpy(t->lists + t->lists_used + 1, t->moves, n * sizeof *t->moves);
+	t->lists_used += n + 1;
+}
+
+/* The root's moves, listed once for the whole search when they are the same in every
+ * iteration: the game hides nothing (kept as every node's are), or the root's mover is
+ * the searcher, who sees their own moves whatever the determinisation (bones check
+ * fails a plugin whose resample changes them; kept in root_moves, with a sorted copy
+ * for finding the children). Listing them anew was a quarter of a Geominos iteration.
+ * With nothing hidden and greedy rollouts they are also ranked by immediate gain (plus
+ * a random tie-break), the order the root expands them in. */
 static void list_root(bones_mcts_tree *t, int me)
 {
 	const bones_mcts_config *c = t->cfg;
 	int who = c->plugin->to_move(c->game, t->root_state);
 	t->root_n = 0;
+	t->root_ranked = false;
 	if (who < 0 || (c->hidden && who != me))
 		return;
 	size_t n = root_filter(t, c->plugin->legal_moves(c->game, t->root_state, t->moves,
 							 NULL, c->info.max_moves));
-	memcpy(t->root_moves, t->moves, n * sizeof *t->moves);
-	if (c->hidden)
+	if (c->hidden) {
+		memcpy(t->root_moves, t->moves, n * sizeof *t->moves);
 		sort_moves(t->root_sorted, t->root_moves, n);
-	t->root_n = n;
-}
-
-/* Rank the root's moves once per search by immediate gain (plus a random tie-break),
- * when the legal list is the same in every iteration (open information). */
-static void rank_root(bones_mcts_tree *t, int me)
-{
-	const bones_mcts_config *c = t->cfg;
-	t->root_ranked = false;
-	if (c->hidden || c->rollout != BONES_MCTS_ROLLOUT_GREEDY || !t->root_n)
+		t->root_n = n;
+		return;
+	}
+	keep_list(t, 0, n);
+	if (c->rollout != BONES_MCTS_ROLLOUT_GREEDY || !n)
 		return;
 	c->plugin->scores(c->game, t->root_state, t->before);
-	for (size_t i = 0; i < t->root_n; i++)
-		t->root_rank[i] = gain(t, t->root_state, me, t->root_moves[i]) +
+	for (size_t i = 0; i < n; i++)
+		t->root_rank[i] = gain(t, t->root_state, me, t->moves[i]) +
 				  1e-6 * bones_rng_double(&t->rng);
 	t->root_ranked = true;
 }
@@ -675,24 +688,6 @@ static size_t list_copy(bones_mcts_tree *t, const bones_move *moves, size_t n)
 	return n;
 }
 
-/* List node's legal moves into t->moves and, when nothing is hidden and room is left,
- * keep them for the node's later visits. */
-static size_t list_node(bones_mcts_tree *t, uint32_t node)
-{
-	const bones_mcts_config *c = t->cfg;
-	size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, NULL, c->info.max_moves);
-	if (node == 0)
-		return root_filter(t, n);
-	if (t->list_at && n + 1 <= t->lists_cap - t->lists_used) {
-		t->list_at[node] = (uint32_t)t->lists_used;
-		t->lists[t->lists_used] = (bones_move)n;
-		t->list_priors[t->lists_used] = NAN;
-		memcpy(t->lists + t->lists_used + 1, t->moves, n * sizeof *t->moves);
-		t->lists_used += n + 1;
-	}
-	return n;
-}
-
 /* Node's legal moves into t->moves (the root's filtered for analysis); how many. */
 static size_t node_moves(bones_mcts_tree *t, uint32_t node)
 {
@@ -701,7 +696,12 @@ static size_t node_moves(bones_mcts_tree *t, uint32_t node)
 	uint32_t at = t->list_at ? t->list_at[node] : BONES_MCTS_NIL;
 	if (at != BONES_MCTS_NIL)
 		return list_copy(t, t->lists + at + 1, t->lists[at]);
-	return list_node(t, node);
+	const bones_mcts_config *c = t->cfg;
+	size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, NULL, c->info.max_moves);
+	if (node == 0)
+		n = root_filter(t, n);
+	keep_list(t, node, n);
+	return n;
 }
 
 /* The priors of node's moves t->moves[0..n) into t->weights (as priors); from the
@@ -834,7 +834,6 @@ void bones_mcts_tree_search(bones_mcts_tree *t, int me, uint64_t max_iterations,
 {
 	double cpu = thread_cpu();
 	list_root(t, me);
-	rank_root(t, me);
 	t->root_used = 0;
 	for (uint32_t ch = t->nodes[0].first_child; ch != BONES_MCTS_NIL;
 	     ch = t->nodes[ch].next_sibling)
