@@ -1,10 +1,12 @@
 /* Internals of the mcts agent: the search configuration, one search tree (a node pool
  * with no allocation while searching) and the statistics the tests read. The agent
- * kind itself (parameters, threads, merging) is in mcts.c; the tree in mcts_tree.c. */
+ * kind itself (parameters, threads, merging) is in mcts.c; the tree in mcts_tree.c, the
+ * subtree kept for the next move in mcts_reuse.c. */
 #ifndef BONES_MCTS_H
 #define BONES_MCTS_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "agent_internal.h"
 #include "bones/heuristic.h"
@@ -118,6 +120,33 @@ typedef struct bones_mcts_tree {
 /* Statistics of the agent's last move, for tests and `bones match --verbose`. */
 /* The public bones_search_stats of bones/agent.h. */
 typedef bones_search_stats bones_mcts_stats;
+
+/* A new node of the pool for move by mover (no children, no statistics); NIL when the
+ * pool is full. */
+static inline uint32_t bones_mcts_new_node(bones_mcts_tree *t, bones_move move, int mover)
+{
+	if (t->used >= t->cap)
+		return BONES_MCTS_NIL;
+	bones_mcts_node *n = &t->nodes[t->used];
+	memset(n, 0, sizeof *n);
+	n->move = move;
+	n->first_child = n->next_sibling = BONES_MCTS_NIL;
+	n->mover = mover;
+	if (t->list_at)
+		t->list_at[t->used] = BONES_MCTS_NIL;
+	return t->used++;
+}
+
+/* Node's child reached by move, or NIL. */
+static inline uint32_t bones_mcts_find_child(const bones_mcts_tree *t, uint32_t node,
+					     bones_move move)
+{
+	for (uint32_t ch = t->nodes[node].first_child; ch != BONES_MCTS_NIL;
+	     ch = t->nodes[ch].next_sibling)
+		if (t->nodes[ch].move == move)
+			return ch;
+	return BONES_MCTS_NIL;
+}
 
 bones_status bones_mcts_tree_init(bones_mcts_tree *t, const bones_mcts_config *cfg,
 				  uint32_t cap, uint64_t seed);

@@ -1,6 +1,7 @@
 /* One Monte Carlo search tree over any plugin: UCT selection (max^n for any number of
  * players), chance nodes sampled with the plugin's probabilities, determinisation by
- * resample at every iteration, rollouts, a fixed node pool and tree reuse. */
+ * resample at every iteration, rollouts and a fixed node pool (the subtree kept for the
+ * next move: mcts_reuse.c). */
 #define _POSIX_C_SOURCE 200809L
 #include "mcts_internal.h"
 
@@ -13,7 +14,6 @@
 #define PROGRESSIVE_BIAS 1.0  /* weight of a prior in selection, fading with visits */
 #define GREEDY_SAMPLE 8       /* moves a greedy rollout step compares without priors */
 #define MAX_ROLLOUT 100000    /* a safety net against endless games */
-#define REUSE_BUDGET 20000    /* nodes visited while looking for the new root */
 #define LISTS_MAX (1u << 20)  /* moves and priors kept of the nodes' legal lists, per
 			       * tree (12 MiB) */
 
@@ -106,121 +106,6 @@ void bones_mcts_tree_release(bones_mcts_tree *t)
 	free(t->list_priors);
 	free(t->block);
 	memset(t, 0, sizeof *t);
-}
-
-static uint32_t new_node(bones_mcts_tree *t, bones_move move, int mover)
-{
-	if (t->used >= t->cap)
-		return BONES_MCTS_NIL;
-	bones_mcts_node *n = &t->nodes[t->used];
-	memset(n, 0, sizeof *n);
-	n->move = move;
-	n->first_child = n->next_sibling = BONES_MCTS_NIL;
-	n->mover = mover;
-	if (t->list_at)
-		t->list_at[t->used] = BONES_MCTS_NIL;
-	return t->used++;
-}
-
-static uint32_t find_child(const bones_mcts_tree *t, uint32_t node, bones_move move)
-{
-	for (uint32_t ch = t->nodes[node].first_child; ch != BONES_MCTS_NIL;
-	     ch = t->nodes[ch].next_sibling)
-		if (t->nodes[ch].move == move)
-			return ch;
-	return BONES_MCTS_NIL;
-}
-
-/* ---- tree reuse -------------------------------------------------------------------- */
-
-/* Depth-first below node (whose state is reuse[depth]) for a state equal to target. */
-static uint32_t find_state(bones_mcts_tree *t, uint32_t node, int depth, const void *target,
-			   uint32_t *budget)
-{
-	const bones_mcts_config *c = t->cfg;
-	size_t ss = c->info.state_size;
-	unsigned char *s = t->reuse + (size_t)depth * ss;
-	if (!memcmp(s, target, ss))
-		return node;
-	if (depth == BONES_MCTS_REUSE_DEPTH)
-		return BONES_MCTS_NIL;
-	for (uint32_t ch = t->nodes[node].first_child; ch != BONES_MCTS_NIL && *budget;
-	     ch = t->nodes[ch].next_sibling) {
-		--*budget;
-		memcpy(s + ss, s, ss);
-		if (c->plugin->apply(c->game, s + ss, t->nodes[ch].move) != BONES_OK)
-			continue;
-		uint32_t found = find_state(t, ch, depth + 1, target, budget);
-		if (found != BONES_MCTS_NIL)
-			return found;
-	}
-	return BONES_MCTS_NIL;
-}
-
-/* Keep only the subtree of root, renumbered from 0 in the same order. Children are
- * always created after their parent, so a node's new index is never above its old one
- * and one sweep both marks the subtree and moves it down. */
-static void keep_subtree(bones_mcts_tree *t, uint32_t root)
-{
-	uint32_t *map = t->map, next = 0;
-	for (uint32_t i = 0; i < t->used; i++)
-		map[i] = BONES_MCTS_NIL;
-	map[root] = 0;
-	t->nodes[root].next_sibling = BONES_MCTS_NIL;
-	for (uint32_t i = root; i < t->used; i++) {
-		if (map[i] == BONES_MCTS_NIL)
-			continue;
-		for (uint32_t ch = t->nodes[i].first_child; ch != BONES_MCTS_NIL;
-		     ch = t->nodes[ch].next_sibling)
-			map[ch] = 0;
-		map[i] = next;
-		t->nodes[next++] = t->nodes[i];
-	}
-	for (uint32_t i = 0; i < next; i++) {
-		bones_mcts_node *n = &t->nodes[i];
-		if (n->first_child != BONES_MCTS_NIL)
-			n->first_child = map[n->first_child];
-		if (n->next_sibling != BONES_MCTS_NIL)
-			n->next_sibling = map[n->next_sibling];
-	}
-	t->used = next;
-}
-
-void bones_mcts_tree_set_root(bones_mcts_tree *t, const void *state)
-{
-	const bones_mcts_config *c = t->cfg;
-	size_t ss = c->info.state_size;
-	uint32_t found = BONES_MCTS_NIL;
-	t->reused = 0;
-	bool restricted = t->root_only_n > 0; /* children indexed by another list */
-	if (t->has_root && c->reuse && !c->hidden && !restricted && !t->restricted) {
-		uint32_t budget = REUSE_BUDGET, from = 0;
-		memcpy(t->reuse, t->root_state, ss);
-		if (t->has_chosen) { /* start below the move this tree's agent played */
-			from = find_child(t, 0, t->chosen);
-			memcpy(t->reuse + ss, t->reuse, ss);
-			if (from != BONES_MCTS_NIL &&
-			    c->plugin->apply(c->game, t->reuse + ss, t->chosen) == BONES_OK)
-				found = find_state(t, from, 1, state, &budget);
-		} else {
-			found = find_state(t, 0, 0, state, &budget);
-		}
-	}
-	t->has_chosen = false;
-	if (found != BONES_MCTS_NIL) {
-		keep_subtree(t, found);
-		t->reused = t->used;
-	} else {
-		t->used = 0;
-		new_node(t, 0, BONES_CHANCE);
-	}
-	/* the kept nodes' lists are listed anew: a search's lists start from empty */
-	t->lists_used = 0;
-	for (uint32_t i = 0; t->list_at && i < t->used; i++)
-		t->list_at[i] = BONES_MCTS_NIL;
-	memcpy(t->root_state, state, ss);
-	t->has_root = true;
-	t->restricted = restricted;
 }
 
 /* ---- rewards ----------------------------------------------------------------------- */
@@ -450,7 +335,7 @@ static void rollout(bones_mcts_tree *t)
 
 static uint32_t add_child(bones_mcts_tree *t, uint32_t node, bones_move move, int mover)
 {
-	uint32_t ch = new_node(t, move, mover);
+	uint32_t ch = bones_mcts_new_node(t, move, mover);
 	if (ch != BONES_MCTS_NIL) {
 		t->nodes[ch].next_sibling = t->nodes[node].first_child;
 		t->nodes[node].first_child = ch;
@@ -494,7 +379,7 @@ static uint32_t chance_step(bones_mcts_tree *t, uint32_t node)
 	if (!n)
 		return BONES_MCTS_NIL;
 	bones_move m = t->moves[sample(&t->rng, t->probs, n, 1.0)];
-	uint32_t ch = find_child(t, node, m);
+	uint32_t ch = bones_mcts_find_child(t, node, m);
 	if (ch == BONES_MCTS_NIL && c->widen > 0) {
 		uint32_t kept = 0;
 		for (uint32_t k = t->nodes[node].first_child; k != BONES_MCTS_NIL;
