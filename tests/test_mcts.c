@@ -12,32 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- helpers ------------------------------------------------------------------------ */
-
-static bones_move choose(bones_agent *a, const void *state)
-{
-	bones_move m = 0;
-	CU_ASSERT_EQUAL_FATAL(bones_agent_choose(a, state, &m), BONES_OK);
-	return m;
-}
-
-static bones_search_stats stats(const bones_agent *a)
-{
-	bones_search_stats st;
-	CU_ASSERT_EQUAL_FATAL(bones_agent_search_stats(a, &st), BONES_OK);
-	return st;
-}
-
-/* A testgame state at total t with player p to move ("+1 +1 ..." would also do). */
-static void *count_state(const bones_test_game *g, int total, int player)
-{
-	int32_t *s = bones_test_new_state(g); /* {total, player, last, pad} */
-	s[0] = total;
-	s[1] = player;
-	s[2] = (player + g->info.players - 1) % g->info.players;
-	return s;
-}
-
 /* ---- forced wins, two and more players ------------------------------------------------ */
 
 /* Count to 21 adding 1..3: the mover wins by leaving a multiple of 4 to go, so from
@@ -54,8 +28,8 @@ static void test_mcts__finds_the_forced_win_from_every_winning_total(void)
 	for (int t = 6; t < 21; t++) {
 		if ((21 - t) % 4 == 0)
 			continue;
-		void *s = count_state(&g, t, t % 2);
-		CU_ASSERT_EQUAL(choose(a, s), (bones_move)((21 - t) % 4));
+		void *s = bones_test_count_state(&g, t, t % 2);
+		CU_ASSERT_EQUAL(bones_test_choose(a, s), (bones_move)((21 - t) % 4));
 		free(s);
 		checked++;
 	}
@@ -76,8 +50,8 @@ static void test_mcts__plays_for_itself_with_three_players(void)
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "players=3 misere=true"), BONES_OK);
 	for (int p = 0; p < 3; p++) {
 		bones_agent *a = bones_test_agent(&g, "mcts iterations=500", (uint64_t)p);
-		void *s = count_state(&g, 8, p);
-		CU_ASSERT_EQUAL(choose(a, s), 1);
+		void *s = bones_test_count_state(&g, 8, p);
+		CU_ASSERT_EQUAL(bones_test_choose(a, s), 1);
 		free(s);
 		bones_agent_destroy(a);
 	}
@@ -103,7 +77,7 @@ static void test_mcts__beats_three_random_players_at_four_player_counting(void)
 		g.plugin->init_state(g.game, s);
 		int who;
 		while ((who = g.plugin->to_move(g.game, s)) >= 0)
-			CU_ASSERT_EQUAL_FATAL(g.plugin->apply(g.game, s, choose(who == game % 4 ? m : r,
+			CU_ASSERT_EQUAL_FATAL(g.plugin->apply(g.game, s, bones_test_choose(who == game % 4 ? m : r,
 										 s)), BONES_OK);
 		g.plugin->scores(g.game, s, sc);
 		wins += sc[game % 4] == 1.0;
@@ -221,8 +195,8 @@ static void test_mcts__samples_chance_outcomes_with_the_plugins_probabilities(vo
 	int first = 0;
 	for (uint64_t seed = 0; seed < 10; seed++) {
 		bones_agent *a = bones_test_agent(&g, "mcts iterations=2000 c=0.3", seed);
-		first += choose(a, s) == 0;
-		bones_search_stats st = stats(a);
+		first += bones_test_choose(a, s) == 0;
+		bones_search_stats st = bones_test_search_stats(a);
 		/* root + 2 decisions + at most their 4 + 2 outcomes (the rarely tried move 1
 		 * may have seen only one of its two) */
 		CU_ASSERT(st.nodes >= 7 && st.nodes <= 9);
@@ -232,8 +206,8 @@ static void test_mcts__samples_chance_outcomes_with_the_plugins_probabilities(vo
 	/* widen=0.01: a chance node keeps one outcome until 0.01 * sqrt(visits) > 1, i.e.
 	 * never in 2000 visits: root, two decisions, one outcome under each */
 	bones_agent *w = bones_test_agent(&g, "mcts iterations=2000 widen=0.01", 1);
-	choose(w, s);
-	CU_ASSERT_EQUAL(stats(w).nodes, 5);
+	bones_test_choose(w, s);
+	CU_ASSERT_EQUAL(bones_test_search_stats(w).nodes, 5);
 	bones_agent_destroy(w);
 	free(s);
 	bones_test_release(&g);
@@ -258,7 +232,7 @@ static void test_mcts__two_searchers_reach_the_result_theory_predicts(void)
 		bones_test_random_playout(&g, s, &rng, 1);
 		int start = ((int32_t *)s)[0], who;
 		while ((who = g.plugin->to_move(g.game, s)) >= 0)
-			g.plugin->apply(g.game, s, choose(who ? b : a, s));
+			g.plugin->apply(g.game, s, bones_test_choose(who ? b : a, s));
 		double sc[2];
 		g.plugin->scores(g.game, s, sc);
 		CU_ASSERT_EQUAL(sc[0], start == 0 ? 1.0 : 0.0);
@@ -294,8 +268,8 @@ static void test_mcts__never_reads_the_opponents_hidden_secret(void)
 			bones_test_play(&g, s, moves);
 			((int32_t *)s)[0] = total; /* {total, player, last, dealt, secret[2]} */
 			bones_agent *a = bones_test_agent(&g, "mcts iterations=600", 11);
-			bones_move m = choose(a, s);
-			bones_search_stats st = stats(a);
+			bones_move m = bones_test_choose(a, s);
+			bones_search_stats st = bones_test_search_stats(a);
 			if (secret == 0) {
 				first_move = m;
 				first = st;
@@ -319,7 +293,7 @@ static void test_mcts__runs_exactly_the_iterations_asked_over_all_threads(void)
 	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=50 max_step=5"), BONES_OK);
-	void *s = count_state(&g, 0, 0);
+	void *s = bones_test_count_state(&g, 0, 0);
 	static const char *const specs[] = {"mcts iterations=1", "mcts iterations=250",
 					     "mcts iterations=1000 threads=3",
 					     "mcts iterations=7 threads=2 rollout=greedy",
@@ -328,13 +302,13 @@ static void test_mcts__runs_exactly_the_iterations_asked_over_all_threads(void)
 	static const uint64_t want[] = {1, 250, 1000, 7, 1001, 5};
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
 		bones_agent *a = bones_test_agent(&g, specs[i], 5);
-		choose(a, s);
-		CU_ASSERT_EQUAL(stats(a).iterations, want[i]);
+		bones_test_choose(a, s);
+		CU_ASSERT_EQUAL(bones_test_search_stats(a).iterations, want[i]);
 		bones_agent_destroy(a);
 	}
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=0 time=0.2", 5);
-	choose(a, s);
-	bones_search_stats st = stats(a);
+	bones_test_choose(a, s);
+	bones_search_stats st = bones_test_search_stats(a);
 	CU_ASSERT(st.seconds >= 0.2); /* no upper bound: a loaded machine may be late */
 	CU_ASSERT(st.iterations > 10);
 	bones_agent_destroy(a);
@@ -352,19 +326,19 @@ static void test_mcts__a_time_limit_stops_a_longer_search(void)
 	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=50 max_step=5"), BONES_OK);
-	void *s = count_state(&g, 0, 0);
+	void *s = bones_test_count_state(&g, 0, 0);
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=1000000000 time=30", 5);
 	bones_agent_set_time_limit(a, 0.1);
-	choose(a, s);
-	bones_search_stats st = stats(a);
+	bones_test_choose(a, s);
+	bones_search_stats st = bones_test_search_stats(a);
 	CU_ASSERT(st.seconds >= 0.1 && st.seconds < 10);
 	CU_ASSERT(st.iterations > 10 && st.iterations < 1000000000);
 	bones_agent_set_time_limit(a, 0); /* removed: the spec's 30 s would apply again */
 	bones_agent_destroy(a);
 	a = bones_test_agent(&g, "mcts iterations=0 time=0.1", 5);
 	bones_agent_set_time_limit(a, 30);
-	choose(a, s);
-	st = stats(a);
+	bones_test_choose(a, s);
+	st = bones_test_search_stats(a);
 	CU_ASSERT(st.seconds >= 0.1 && st.seconds < 10);
 	bones_agent_destroy(a);
 	free(s);
@@ -378,10 +352,10 @@ static void test_mcts__keeps_within_its_node_cap(void)
 	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=50 max_step=5"), BONES_OK);
-	void *s = count_state(&g, 0, 0);
+	void *s = bones_test_count_state(&g, 0, 0);
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=5000 nodes=50", 5);
-	bones_move m = choose(a, s);
-	bones_search_stats st = stats(a);
+	bones_move m = bones_test_choose(a, s);
+	bones_search_stats st = bones_test_search_stats(a);
 	CU_ASSERT(m >= 1 && m <= 5);
 	CU_ASSERT_EQUAL(st.capacity, 50);
 	CU_ASSERT_EQUAL(st.nodes, 50);
@@ -389,8 +363,8 @@ static void test_mcts__keeps_within_its_node_cap(void)
 	bones_agent_destroy(a);
 	/* memory_mb=1: at most 1 MiB of nodes (and their renumbering map) */
 	a = bones_test_agent(&g, "mcts iterations=3000 memory_mb=1 threads=2", 5);
-	choose(a, s);
-	st = stats(a);
+	bones_test_choose(a, s);
+	st = bones_test_search_stats(a);
 	CU_ASSERT(st.capacity * st.node_bytes <= (1u << 20));
 	CU_ASSERT(st.node_bytes >= 16); /* a real node, not a zero */
 	CU_ASSERT(st.nodes <= st.capacity);
@@ -415,9 +389,9 @@ static void test_mcts__is_deterministic_for_a_seed(void)
 		void *s = bones_test_new_state(&g);
 		int moves = 0;
 		while (g.plugin->to_move(g.game, s) >= 0) {
-			bones_move ma = choose(a, s), mb = choose(b, s);
+			bones_move ma = bones_test_choose(a, s), mb = bones_test_choose(b, s);
 			CU_ASSERT_EQUAL(ma, mb);
-			CU_ASSERT_EQUAL(stats(a).nodes, stats(b).nodes);
+			CU_ASSERT_EQUAL(bones_test_search_stats(a).nodes, bones_test_search_stats(b).nodes);
 			CU_ASSERT_EQUAL_FATAL(g.plugin->apply(g.game, s, ma), BONES_OK);
 			moves++;
 		}
@@ -440,18 +414,18 @@ static void test_mcts__reuses_the_subtree_of_the_new_position(void)
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=30 max_step=3"), BONES_OK);
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=2000", 3);
 	bones_agent *off = bones_test_agent(&g, "mcts iterations=2000 reuse=0", 3);
-	void *s = count_state(&g, 0, 0);
-	bones_move m = choose(a, s);
-	choose(off, s);
-	CU_ASSERT_EQUAL(stats(a).reused, 0);
+	void *s = bones_test_count_state(&g, 0, 0);
+	bones_move m = bones_test_choose(a, s);
+	bones_test_choose(off, s);
+	CU_ASSERT_EQUAL(bones_test_search_stats(a).reused, 0);
 	g.plugin->apply(g.game, s, m);
 	g.plugin->apply(g.game, s, 1);
-	bones_move again = choose(a, s);
-	bones_search_stats st = stats(a);
+	bones_move again = bones_test_choose(a, s);
+	bones_search_stats st = bones_test_search_stats(a);
 	CU_ASSERT(st.reused > 10);
 	CU_ASSERT(st.nodes >= st.reused);
-	choose(off, s);
-	CU_ASSERT_EQUAL(stats(off).reused, 0);
+	bones_test_choose(off, s);
+	CU_ASSERT_EQUAL(bones_test_search_stats(off).reused, 0);
 	CU_ASSERT(again >= 1 && again <= 3);
 	free(s);
 	bones_agent_destroy(a);
@@ -485,168 +459,6 @@ static void test_mcts__refuses_bad_parameters_with_a_reason(void)
 			bones_agent_search_stats(a, &(bones_search_stats){0}), BONES_EINVAL);
 	bones_agent_destroy(a);
 	bones_test_release(&g);
-	bones_registry_destroy(reg);
-}
-
-/* ---- the heuristic capability ------------------------------------------------------------ */
-
-/* Count to 21 in steps of 1..3 with a perfect evaluation: the player to move at total t
- * loses when 21 - t is a multiple of 4. Priors name the winning step (weight 1). */
-static size_t evaluate_calls; /* calls of count_evaluate */
-
-static void count_evaluate(const void *game, const void *state, double *final)
-{
-	(void)game;
-	evaluate_calls++;
-	const int32_t *s = state; /* {total, player, last, pad} */
-	bool mover_wins = (21 - s[0]) % 4 != 0;
-	final[s[1]] = mover_wins;
-	final[1 - s[1]] = !mover_wins;
-}
-
-static size_t priors_calls, priors_of_5; /* calls of count_priors, those with 5 moves */
-
-static void count_priors(const void *game, const void *state, const bones_move *moves,
-			 size_t n, double *weights)
-{
-	(void)game;
-	const int32_t *s = state;
-	priors_calls++;
-	priors_of_5 += n == 5;
-	for (size_t i = 0; i < n; i++)
-		weights[i] = (bones_move)((21 - s[0]) % 4) == moves[i];
-}
-
-static const bones_heuristic count_heuristic = {.size = sizeof(bones_heuristic),
-						.evaluate = count_evaluate,
-						.margin_scale = 0.25,
-						.priors = count_priors};
-
-static const void *count_extension(const void *game, const char *id)
-{
-	(void)game;
-	return !strcmp(id, BONES_HEURISTIC_ID) ? &count_heuristic : NULL;
-}
-
-/* From t = 0 plain UCT misses the win even with 10,000 iterations (the end is 21 plies
- * away); evaluating every new leaf at once (depth=0) finds it in 300. And with
- * a single iteration the one root child expanded is the one the priors favour. */
-static void test_mcts__uses_the_plugins_evaluation_and_priors(void)
-{
-	const bones_plugin *pl;
-	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
-	bones_plugin with = *pl;
-	with.get_extension = count_extension;
-	bones_test_game g;
-	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, &with, "target=21 max_step=3"), BONES_OK);
-	bones_agent *a = bones_test_agent(&g, "mcts iterations=300 depth=0 rollout=random", 1);
-	bones_agent *one = bones_test_agent(&g, "mcts iterations=1 rollout=random", 1);
-	for (int t = 0; t < 21; t++) {
-		if ((21 - t) % 4 == 0)
-			continue;
-		void *s = count_state(&g, t, t % 2);
-		CU_ASSERT_EQUAL(choose(a, s), (bones_move)((21 - t) % 4));
-		CU_ASSERT_EQUAL(choose(one, s), (bones_move)((21 - t) % 4));
-		free(s);
-	}
-	bones_agent_destroy(a);
-	bones_agent_destroy(one);
-	bones_test_release(&g);
-	bones_registry_destroy(reg);
-}
-
-static const bones_heuristic *current; /* current_extension's answer */
-
-static const void *current_extension(const void *game, const char *id)
-{
-	(void)game;
-	return !strcmp(id, BONES_HEURISTIC_ID) ? current : NULL;
-}
-
-/* The move an agent of spec chooses from total 0 of count-to-21, the plugin pl offering
- * heuristic h. */
-static bones_move choose_with_heuristic(const bones_plugin *pl, const bones_heuristic *h,
-					const char *spec)
-{
-	bones_plugin with = *pl;
-	with.get_extension = current_extension;
-	current = h;
-	bones_test_game g;
-	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, &with, "target=21 max_step=3"), BONES_OK);
-	bones_agent *a = bones_test_agent(&g, spec, 1);
-	void *s = count_state(&g, 0, 0);
-	bones_move m = choose(a, s);
-	free(s);
-	bones_agent_destroy(a);
-	bones_test_release(&g);
-	return m;
-}
-
-/* count_priors weighs each move on its own, so a greedy rollout step may weigh a few
- * moves drawn from the legal list: sample=5 weighs 5 draws (repeats: only 3 moves are
- * legal), sample=0 the legal list. A heuristic of ABI 1.0's size has no flags: it is
- * used, but never given draws. */
-static void test_mcts__greedy_rollouts_weigh_a_sample_when_priors_are_per_move(void)
-{
-	static const bones_heuristic per_move = {.size = sizeof(bones_heuristic),
-						 .priors = count_priors,
-						 .flags = BONES_HEURISTIC_PRIORS_PER_MOVE};
-	static const bones_heuristic old = {.size = BONES_HEURISTIC_SIZE_1_0,
-					    .priors = count_priors,
-					    .flags = BONES_HEURISTIC_PRIORS_PER_MOVE};
-	static const struct {
-		const bones_heuristic *h;
-		const char *spec;
-		bool draws;
-	} cases[] = {{&per_move, "mcts iterations=200 sample=5", true},
-		     {&per_move, "mcts iterations=200 sample=0", false},
-		     {&old, "mcts iterations=200 sample=5", false}};
-	const bones_plugin *pl;
-	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
-	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		priors_calls = priors_of_5 = 0;
-		bones_move m = choose_with_heuristic(pl, cases[k].h, cases[k].spec);
-		CU_ASSERT(m >= 1 && m <= 3);
-		CU_ASSERT(priors_calls > 0);
-		CU_ASSERT_EQUAL(priors_of_5 > 0, cases[k].draws);
-	}
-	bones_registry_destroy(reg);
-}
-
-/* A heuristic may advise a rollout cut-off (rollout_moves, appended in ABI 1.2): without
- * `depth` in its spec mcts then evaluates after that many rollout moves. depth=-1 still
- * plays to the end, and neither a heuristic of 1.1's size (the field unread) nor one
- * without advice cuts anything. */
-static void test_mcts__cuts_rollouts_where_the_heuristic_advises(void)
-{
-	static const bones_heuristic advised = {.size = sizeof(bones_heuristic),
-						.evaluate = count_evaluate,
-						.margin_scale = 0.25,
-						.rollout_moves = 2};
-	static const bones_heuristic older = {.size = BONES_HEURISTIC_SIZE_1_1,
-					      .evaluate = count_evaluate,
-					      .margin_scale = 0.25,
-					      .rollout_moves = 2};
-	static const bones_heuristic silent = {.size = sizeof(bones_heuristic),
-					       .evaluate = count_evaluate,
-					       .margin_scale = 0.25};
-	static const struct {
-		const bones_heuristic *h;
-		const char *spec;
-		bool cut;
-	} cases[] = {{&advised, "mcts iterations=200 rollout=random", true},
-		     {&advised, "mcts iterations=200 rollout=random depth=-1", false},
-		     {&advised, "mcts iterations=200 rollout=random depth=1", true},
-		     {&older, "mcts iterations=200 rollout=random", false},
-		     {&silent, "mcts iterations=200 rollout=random", false}};
-	const bones_plugin *pl;
-	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
-	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		evaluate_calls = 0;
-		bones_move m = choose_with_heuristic(pl, cases[k].h, cases[k].spec);
-		CU_ASSERT(m >= 1 && m <= 3);
-		CU_ASSERT_EQUAL(evaluate_calls > 0, cases[k].cut);
-	}
 	bones_registry_destroy(reg);
 }
 
@@ -685,22 +497,22 @@ static void test_mcts__keeps_its_threads_from_move_to_move(void)
 		for (int game = 0; game < 2; game++) {
 			void *s = bones_test_new_state(&g);
 			while (g.plugin->to_move(g.game, s) >= 0) {
-				bones_move ma = choose(a, s), mb = choose(b, s);
+				bones_move ma = bones_test_choose(a, s), mb = bones_test_choose(b, s);
 				CU_ASSERT_EQUAL(ma, mb);
-				CU_ASSERT_EQUAL(stats(a).iterations, stats(b).iterations);
-				choose(c, s);
-				CU_ASSERT_EQUAL(stats(c).iterations, 201);
+				CU_ASSERT_EQUAL(bones_test_search_stats(a).iterations, bones_test_search_stats(b).iterations);
+				bones_test_choose(c, s);
+				CU_ASSERT_EQUAL(bones_test_search_stats(c).iterations, 201);
 				CU_ASSERT_EQUAL_FATAL(g.plugin->apply(g.game, s, ma), BONES_OK);
 				if (before > 0)
 					CU_ASSERT_EQUAL(thread_count(), before + 9);
 			}
 			free(s);
 		}
-		void *s = count_state(&g, 28, 0);
+		void *s = bones_test_count_state(&g, 28, 0);
 		const bones_move one = 1;
 		CU_ASSERT_EQUAL(bones_agent_restrict_root(a, &one, 1), BONES_OK);
-		CU_ASSERT_EQUAL(choose(a, s), 1);
-		CU_ASSERT_EQUAL(stats(a).iterations, 200);
+		CU_ASSERT_EQUAL(bones_test_choose(a, s), 1);
+		CU_ASSERT_EQUAL(bones_test_search_stats(a).iterations, 200);
 		free(s);
 		bones_agent_destroy(a);
 		bones_agent_destroy(c);
@@ -714,74 +526,6 @@ static void test_mcts__keeps_its_threads_from_move_to_move(void)
 	bones_registry_destroy(reg);
 }
 
-/* The testgame's sample_move, counted: draws, those legal_moves does not list; or
- * failing every draw. */
-static const bones_plugin *drawing;
-static size_t draws, unlisted;
-static bool fail_draws;
-
-static bones_status counted_sample(const void *game, const void *state,
-				   uint64_t (*next_random)(void *rng), void *rng, bones_move *move)
-{
-	draws++;
-	bones_status st = fail_draws ? BONES_EILLEGAL :
-		drawing->sample_move(game, state, next_random, rng, move);
-	bones_move list[16];
-	size_t n = drawing->legal_moves(game, state, list, NULL, 16), i = 0;
-	while (st == BONES_OK && i < n && list[i] != *move)
-		i++;
-	unlisted += st != BONES_OK || i == n;
-	return st;
-}
-
-/* The winning totals of count to 21 from `from` on where agent a misses the only
- * winning move, +((21 - t) % 4). */
-static int missed_wins(bones_agent *a, const bones_test_game *g, int from)
-{
-	int missed = 0;
-	for (int t = from; t < 21; t++) {
-		if ((21 - t) % 4 == 0)
-			continue;
-		void *s = count_state(g, t, t % 2);
-		missed += choose(a, s) != (bones_move)((21 - t) % 4);
-		free(s);
-	}
-	return missed;
-}
-
-/* A plugin flagged BONES_CHEAP_SAMPLE gives greedy rollouts their candidates by
- * sample_move, never one it does not list, and the search still finds every forced win;
- * unflagged its sample_move is left alone (sample=0), and flagged with draws that fail
- * the rollouts list the moves instead. */
-static void test_mcts__greedy_rollouts_draw_candidates_when_sampling_is_cheap(void)
-{
-	static const struct {
-		uint32_t flags;
-		bool fail, draws;
-	} cases[] = {{BONES_CHEAP_SAMPLE, false, true}, {0, false, false},
-		     {BONES_CHEAP_SAMPLE, true, true}};
-	const bones_plugin *pl;
-	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
-	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		bones_plugin with = *pl;
-		with.flags |= cases[k].flags;
-		with.sample_move = counted_sample;
-		drawing = pl;
-		draws = unlisted = 0;
-		fail_draws = cases[k].fail;
-		bones_test_game g;
-		CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, &with, "target=21 max_step=3"),
-				      BONES_OK);
-		bones_agent *a = bones_test_agent(&g, "mcts iterations=3000 reuse=0", 7);
-		CU_ASSERT_EQUAL(missed_wins(a, &g, 6), 0);
-		CU_ASSERT_EQUAL(draws > 0, cases[k].draws);
-		CU_ASSERT_EQUAL(unlisted, cases[k].fail ? draws : 0);
-		bones_agent_destroy(a);
-		bones_test_release(&g);
-	}
-	bones_registry_destroy(reg);
-}
-
 /* At 14 of count to 21 the only win is +3: the root statistics say so, in win share and
  * margin (the winner's score is 1), cover every iteration two threads made, and a root
  * restricted to +1 values the loss after it; greedy has no root to report. */
@@ -792,8 +536,8 @@ static void test_mcts__reports_its_root_and_values_a_restricted_move(void)
 	bones_test_game g;
 	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, "target=21 max_step=3"), BONES_OK);
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=2000 threads=2", 3);
-	void *s = count_state(&g, 14, 0);
-	CU_ASSERT_EQUAL(choose(a, s), 3);
+	void *s = bones_test_count_state(&g, 14, 0);
+	CU_ASSERT_EQUAL(bones_test_choose(a, s), 3);
 	bones_search_move root[3];
 	size_t n = 0;
 	CU_ASSERT_EQUAL_FATAL(bones_agent_search_moves(a, root, 3, &n), BONES_OK);
@@ -805,12 +549,12 @@ static void test_mcts__reports_its_root_and_values_a_restricted_move(void)
 	CU_ASSERT(root[1].win < root[0].win && root[2].win < root[0].win);
 	const bones_move one = 1;
 	CU_ASSERT_EQUAL(bones_agent_restrict_root(a, &one, 1), BONES_OK);
-	CU_ASSERT_EQUAL(choose(a, s), 1);
+	CU_ASSERT_EQUAL(bones_test_choose(a, s), 1);
 	CU_ASSERT_EQUAL_FATAL(bones_agent_search_moves(a, root, 3, &n), BONES_OK);
 	CU_ASSERT_EQUAL_FATAL(n, 1);
 	CU_ASSERT(root[0].move == 1 && root[0].visits == 2000 && root[0].win < 0.1);
 	CU_ASSERT_EQUAL(bones_agent_restrict_root(a, NULL, 0), BONES_OK);
-	CU_ASSERT_EQUAL(choose(a, s), 3);
+	CU_ASSERT_EQUAL(bones_test_choose(a, s), 3);
 	bones_agent *greedy = bones_test_agent(&g, "greedy", 3);
 	CU_ASSERT_EQUAL(bones_agent_search_moves(greedy, root, 3, &n), BONES_EINVAL);
 	CU_ASSERT_EQUAL(bones_agent_restrict_root(greedy, &one, 1), BONES_EINVAL);
@@ -843,14 +587,6 @@ int main(void)
 		{"keeps its threads from move to move", test_mcts__keeps_its_threads_from_move_to_move},
 		{"reuses the subtree of the new position",
 		 test_mcts__reuses_the_subtree_of_the_new_position},
-		{"uses the plugin's evaluation and priors",
-		 test_mcts__uses_the_plugins_evaluation_and_priors},
-		{"greedy rollouts weigh a sample when priors are per move",
-		 test_mcts__greedy_rollouts_weigh_a_sample_when_priors_are_per_move},
-		{"greedy rollouts draw candidates when sampling is cheap",
-		 test_mcts__greedy_rollouts_draw_candidates_when_sampling_is_cheap},
-		{"cuts rollouts where the heuristic advises",
-		 test_mcts__cuts_rollouts_where_the_heuristic_advises},
 		{"refuses bad parameters with a reason",
 		 test_mcts__refuses_bad_parameters_with_a_reason},
 		{"reports its root and values a restricted move",

@@ -77,10 +77,8 @@ static void lists_the_root_once(const char *file, const char *id, const char *mo
 	CU_ASSERT_FATAL(root_player >= 0);
 	bones_agent *a = bones_test_agent(&g, "mcts iterations=500 rollout=random", 5);
 	root_lists = child_lists = child_priors = root_priors = 0;
-	bones_move m = 0;
-	CU_ASSERT_EQUAL_FATAL(bones_agent_choose(a, s, &m), BONES_OK);
-	bones_search_stats st;
-	CU_ASSERT_EQUAL_FATAL(bones_agent_search_stats(a, &st), BONES_OK);
+	bones_move m = bones_test_choose(a, s);
+	bones_search_stats st = bones_test_search_stats(a);
 	CU_ASSERT_EQUAL(st.iterations, 500);
 	CU_ASSERT(root_lists >= 1);
 	CU_ASSERT(root_lists <= 2);

@@ -112,6 +112,29 @@ bones_agent *bones_test_agent(const bones_test_game *g, const char *spec, uint64
 	return a;
 }
 
+bones_move bones_test_choose(bones_agent *a, const void *state)
+{
+	bones_move m = 0;
+	CU_ASSERT_EQUAL_FATAL(bones_agent_choose(a, state, &m), BONES_OK);
+	return m;
+}
+
+bones_search_stats bones_test_search_stats(const bones_agent *a)
+{
+	bones_search_stats st;
+	CU_ASSERT_EQUAL_FATAL(bones_agent_search_stats(a, &st), BONES_OK);
+	return st;
+}
+
+void *bones_test_count_state(const bones_test_game *g, int total, int player)
+{
+	int32_t *s = bones_test_new_state(g); /* {total, player, last, pad} */
+	s[0] = total;
+	s[1] = player;
+	s[2] = (player + g->info.players - 1) % g->info.players;
+	return s;
+}
+
 bool bones_test_play(const bones_test_game *g, void *state, const char *moves)
 {
 	char text[BONES_MOVE_TEXT_MAX];

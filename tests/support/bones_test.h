@@ -60,6 +60,15 @@ void bones_test_finish(bones_test_game *g, void *state);
  * bones_agent_destroy it. */
 bones_agent *bones_test_agent(const bones_test_game *g, const char *spec, uint64_t seed);
 
+/* The move agent a chooses in state, and the statistics of its last search (a CUnit
+ * fatal failure when either is refused). */
+bones_move bones_test_choose(bones_agent *a, const void *state);
+bones_search_stats bones_test_search_stats(const bones_agent *a);
+
+/* A state of tests/plugins/testgame ("count to N") at total t with player p to move,
+ * the last move's player before p; free() it. */
+void *bones_test_count_state(const bones_test_game *g, int total, int player);
+
 /* Parse and apply each space-separated move of `moves` in turn; a CUnit failure
  * (naming the move) on the first that does not parse or apply. Returns true if all did. */
 bool bones_test_play(const bones_test_game *g, void *state, const char *moves);
