@@ -20,6 +20,7 @@
 #define GEO_MAX_PLAYERS 4
 #define GEO_PIPS 7                  /* 0..6 */
 #define GEO_EMPTY 0xFF              /* state cell value of an empty square */
+#define GEO_CHEAP_LEVELS 8          /* points levels of geo_game's cheap anchors */
 
 enum { GEO_DEAL_ALL = 0, GEO_DEAL_FIVE = 1, GEO_DEAL_ONE = 2 };
 
@@ -77,6 +78,9 @@ typedef struct geo_game {
 	 * placement's leftmost column on the anchor's row (y * GEO_N + x + minx) */
 	uint8_t points[GEO_MAX_TILES][GEO_MAX_ORIENT][GEO_CELLS];
 	geo_pip_sections by_pip[GEO_MAX_TILES]; /* apart from tiles[]: seldom read */
+	/* movegen.c: the anchors of each tile and orientation (laid out as movegen.c's
+	 * blocks of rows) whose placement costs at most c points, c < GEO_CHEAP_LEVELS */
+	uint64_t cheap[GEO_MAX_TILES][GEO_MAX_ORIENT][GEO_CHEAP_LEVELS][8];
 } geo_game;
 
 /* Phases of play. */
@@ -162,6 +166,9 @@ size_t geo_generate(const geo_game *g, const geo_state *s, uint32_t mask,
 /* movegen.c: for each tile t of mask, the least points of its placements now into
  * cost[t], or -1 when it has none. */
 void geo_cheapest(const geo_game *g, const geo_state *s, uint32_t mask, int *cost);
+
+/* movegen.c: geo_game's cheap anchors, from the points table (geo_points_prepare). */
+void geo_cheap_prepare(geo_game *g);
 
 /* movegen.c: whether some tile of mask has a placement (geo_generate's answer with
  * cap == 0, found sooner). */

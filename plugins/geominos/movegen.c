@@ -152,22 +152,26 @@ typedef struct scan_out {
 	bool any;          /* stop at the first one */
 	size_t pick;       /* with moves == NULL: the index of the one to put in picked */
 	bones_move picked;
-	int *cost;         /* not NULL: each tile's least points into cost[tile], -1: none */
 } scan_out;
 
-/* The least points among the anchors found[] of orientation oi of tile t, no less
- * than floor (a lower bound: the scan stops there), or best when none is less. */
-static int least_points(const geo_game *g, int t, int oi, const uint64_t *found,
-			int best, int floor)
+/* The anchors of orientation o into found[0..7] (see blocks), packing the wanted rows
+ * of its pips first where they are not yet; returns the anchor rows that may have one
+ * (bit y), 0 when none can (found is then not written). */
+static uint32_t anchors(const geo_state *s, packed_board *b, const geo_orient *o,
+			uint64_t *found)
 {
-	const uint8_t *row0 = g->points[t][oi] + g->tiles[t].orient[oi].minx;
-	for (int j = 0; j < 8 && best > floor; j++) /* lane j: squares from row 3j on */
-		for (uint64_t bits = found[j]; bits; bits &= bits - 1) {
-			int pts = row0[GEO_N * 3 * j + __builtin_ctzll(bits)];
-			if (pts < best && (best = pts) <= floor)
-				break;
-		}
-	return best;
+	int last = GEO_N - o->height; /* the lowest anchor row */
+	uint32_t rows = 0;
+	for (int k = 0; k < o->count; k++)
+		rows |= b->wrows[o->pips[k]] >> o->dy[k];
+	rows &= (2u << last) - 1u;
+	if (!rows)
+		return 0;
+	for (uint32_t need = o->pipmask & ~b->packed; need; need &= need - 1)
+		pack(s->want[__builtin_ctz(need)], b->want[__builtin_ctz(need)]);
+	b->packed |= o->pipmask;
+	blocks(b, o, found);
+	return rows;
 }
 
 /* Placements of the tiles in mask, tile by tile, orientation by orientation, then in
@@ -184,32 +188,17 @@ static size_t scan(const geo_game *g, const geo_state *s, uint32_t mask, scan_ou
 		int t = __builtin_ctz(mask);
 		const geo_tile *tile = &g->tiles[t];
 		for (int oi = 0; oi < tile->orient_count; oi++) {
-			const geo_orient *o = &tile->orient[oi];
-			int last = GEO_N - o->height; /* the lowest anchor row */
-			uint32_t rows = 0;
-			for (int k = 0; k < o->count; k++)
-				rows |= b.wrows[o->pips[k]] >> o->dy[k];
-			rows &= (2u << last) - 1u;
+			uint64_t found[8];
+			uint32_t rows = anchors(s, &b, &tile->orient[oi], found);
 			if (!rows)
 				continue;
-			int first = __builtin_ctz(rows);
-			for (uint32_t need = o->pipmask & ~b.packed; need; need &= need - 1)
-				pack(s->want[__builtin_ctz(need)], b.want[__builtin_ctz(need)]);
-			b.packed |= o->pipmask;
-			uint64_t found[8];
-			blocks(&b, o, found);
-			if (out->cost) {
-				int c = out->cost[t] < 0 ? 255 : out->cost[t];
-				c = least_points(g, t, oi, found, c, g->floor[t]);
-				out->cost[t] = c < 255 ? c : -1;
-				if (c <= g->floor[t])
-					break; /* no orientation does better */
-			} else if (out->any) {
+			if (out->any) {
 				if ((found[0] | found[1] | found[2] | found[3] | found[4] | found[5] |
 				     found[6] | found[7]) != 0)
 					return 1;
 			} else if (out->moves) {
-				for (int j = first / 3; j <= (31 - __builtin_clz(rows)) / 3; j++)
+				int first = __builtin_ctz(rows), last = 31 - __builtin_clz(rows);
+				for (int j = first / 3; j <= last / 3; j++)
 					n = emit(out->moves, n, out->cap, geo_move_place(t, oi, 0, 3 * j),
 						 found[j]);
 			} else {
@@ -234,17 +223,78 @@ static size_t scan(const geo_game *g, const geo_state *s, uint32_t mask, scan_ou
 size_t geo_generate(const geo_game *g, const geo_state *s, uint32_t mask,
 		    bones_move *moves, size_t cap)
 {
-	scan_out out = {moves, cap, cap == 0, 0, 0, NULL};
+	scan_out out = {moves, cap, cap == 0, 0, 0};
 	size_t n = scan(g, s, mask, &out);
 	return n < cap || cap == 0 ? n : cap;
 }
 
+/* The least points among the anchors found[] of orientation oi of tile t, no less
+ * than floor (a lower bound: the scan stops there), or best when none is less. */
+static int least_points(const geo_game *g, int t, int oi, const uint64_t *found,
+			int best, int floor)
+{
+	const uint8_t *row0 = g->points[t][oi] + g->tiles[t].orient[oi].minx;
+	for (int j = 0; j < 8 && best > floor; j++) /* lane j: squares from row 3j on */
+		for (uint64_t bits = found[j]; bits; bits &= bits - 1) {
+			int pts = row0[GEO_N * 3 * j + __builtin_ctzll(bits)];
+			if (pts < best && (best = pts) <= floor)
+				break;
+		}
+	return best;
+}
+
+/* The least points among the anchors found[] of orientation oi of tile t if less than
+ * best, else best: among those that cost less than best by the cheap masks, or all
+ * when best is past the masks and none is in them. */
+static int cheaper(const geo_game *g, int t, int oi, const uint64_t *found, int best)
+{
+	int c = best <= GEO_CHEAP_LEVELS ? best - 1 : GEO_CHEAP_LEVELS - 1;
+	const uint64_t *m = g->cheap[t][oi][c];
+	uint64_t hit[8], any = 0;
+	for (int j = 0; j < 8; j++) {
+		hit[j] = found[j] & m[j];
+		any |= hit[j];
+	}
+	if (any)
+		return least_points(g, t, oi, hit, best, g->floor[t]);
+	return best > GEO_CHEAP_LEVELS ? least_points(g, t, oi, found, best, g->floor[t]) :
+					 best;
+}
+
+/* The least points of tile t's placements, or -1 when it has none. */
+static int tile_cheapest(const geo_game *g, const geo_state *s, packed_board *b, int t)
+{
+	const geo_tile *tile = &g->tiles[t];
+	int best = 255;
+	for (int oi = 0; oi < tile->orient_count && best > g->floor[t]; oi++) {
+		uint64_t found[8];
+		if (anchors(s, b, &tile->orient[oi], found))
+			best = cheaper(g, t, oi, found, best);
+	}
+	return best < 255 ? best : -1;
+}
+
 void geo_cheapest(const geo_game *g, const geo_state *s, uint32_t mask, int *cost)
 {
-	for (uint32_t m = mask; m; m &= m - 1)
-		cost[__builtin_ctz(m)] = -1;
-	scan_out out = {NULL, 0, false, 0, 0, cost};
-	scan(g, s, mask, &out);
+	packed_board b;
+	pack_empty(s, &b);
+	for (; mask; mask &= mask - 1)
+		cost[__builtin_ctz(mask)] = tile_cheapest(g, s, &b, __builtin_ctz(mask));
+}
+
+void geo_cheap_prepare(geo_game *g)
+{
+	memset(g->cheap, 0, sizeof g->cheap);
+	for (int t = 0; t < g->tile_count; t++)
+		for (int oi = 0; oi < g->tiles[t].orient_count; oi++) {
+			const geo_orient *o = &g->tiles[t].orient[oi];
+			for (int y = 0; y + o->height <= GEO_N; y++)
+				for (int x = -o->minx; x + o->maxx < GEO_N; x++) {
+					int pts = geo_placement_points(g, t, oi, x, y);
+					for (int c = pts; c < GEO_CHEAP_LEVELS; c++)
+						g->cheap[t][oi][c][y / 3] |= 1ull << (x + GEO_N * (y % 3));
+				}
+		}
 }
 
 /* Four bit rows of the state from row `row` of occ on, where want[p] row y is row
@@ -353,7 +403,7 @@ static bones_move sample_place(const geo_game *g, const geo_state *s,
 		if (touching == 1 || bones_random_below(next_random, rng, touching) == 0)
 			return geo_move_place(t, oi, ax, ay);
 	}
-	scan_out out = {NULL, 0, false, SIZE_MAX, 0, NULL};
+	scan_out out = {NULL, 0, false, SIZE_MAX, 0};
 	out.pick = bones_random_below(next_random, rng, (uint32_t)scan(g, s, hand, &out));
 	scan(g, s, hand, &out);
 	return out.picked;
