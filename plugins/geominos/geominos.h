@@ -81,6 +81,8 @@ typedef struct geo_game {
 	/* movegen.c: the anchors of each tile and orientation (laid out as movegen.c's
 	 * blocks of rows) whose placement costs at most c points, c < GEO_CHEAP_LEVELS */
 	uint64_t cheap[GEO_MAX_TILES][GEO_MAX_ORIENT][GEO_CHEAP_LEVELS][8];
+	/* movegen.c: by_pip's counts, pips 0-3 and 4-6 in 16-bit lanes (sample_move) */
+	uint64_t pip_sections[GEO_MAX_TILES][2];
 } geo_game;
 
 /* Phases of play. */
@@ -167,8 +169,9 @@ size_t geo_generate(const geo_game *g, const geo_state *s, uint32_t mask,
  * cost[t], or -1 when it has none. */
 void geo_cheapest(const geo_game *g, const geo_state *s, uint32_t mask, int *cost);
 
-/* movegen.c: geo_game's cheap anchors, from the points table (geo_points_prepare). */
-void geo_cheap_prepare(geo_game *g);
+/* movegen.c: geo_game's pip_sections and cheap anchors, from by_pip and the points
+ * table (geo_points_prepare). */
+void geo_movegen_prepare(geo_game *g);
 
 /* movegen.c: whether some tile of mask has a placement (geo_generate's answer with
  * cap == 0, found sooner). */

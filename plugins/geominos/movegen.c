@@ -9,6 +9,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 /* Lane i of a block with first row y0 holds rows y0+3i to y0+3i+2, 21 bits each, so a
  * block's four lanes are rows y0 to y0+11 in reading order. A board is kept as the
  * block from each row on (S[y] = rows y to y+11), one load for a section dy rows down.
@@ -282,8 +286,12 @@ void geo_cheapest(const geo_game *g, const geo_state *s, uint32_t mask, int *cos
 		cost[__builtin_ctz(mask)] = tile_cheapest(g, s, &b, __builtin_ctz(mask));
 }
 
-void geo_cheap_prepare(geo_game *g)
+void geo_movegen_prepare(geo_game *g)
 {
+	memset(g->pip_sections, 0, sizeof g->pip_sections);
+	for (int t = 0; t < g->tile_count; t++)
+		for (int p = 0; p < GEO_PIPS; p++)
+			g->pip_sections[t][p / 4] |= (uint64_t)g->by_pip[t].count[p] << (16 * (p % 4));
 	memset(g->cheap, 0, sizeof g->cheap);
 	for (int t = 0; t < g->tile_count; t++)
 		for (int oi = 0; oi < g->tiles[t].orient_count; oi++) {
@@ -345,6 +353,88 @@ bool geo_has_placement(const geo_game *g, const geo_state *s, uint32_t mask)
 /* Draws before sample_move counts every placement instead. */
 #define SAMPLE_TRIES 200
 
+/* The wanted squares of pip p's rows by pairs (pair i: row 2i in the low half of a
+ * word, row 2i + 1 in the high half; pair 10 is row 20 alone) into pair[0..10]; returns
+ * their sum. SSE2 counts four rows a vector, the sum of each pair's bytes (psadbw). */
+#ifdef __SSE2__
+static uint32_t count_pairs(const uint32_t *want, uint64_t *pair)
+{
+	typedef uint64_t u64x2 __attribute__((vector_size(16)));
+	const u64x2 m1 = {0x5555555555555555ull, 0x5555555555555555ull},
+		    m2 = {0x3333333333333333ull, 0x3333333333333333ull},
+		    m4 = {0x0F0F0F0F0F0F0F0Full, 0x0F0F0F0F0F0F0F0Full},
+		    row20 = {0, 0xFFFFFFFF00000000ull}; /* of rows 17 to 20 */
+	u64x2 sum = {0, 0}, x;
+	for (int i = 0; i < 6; i++) { /* rows 0-3, ..., 16-19, then 20 */
+		memcpy(&x, want + (i < 5 ? 4 * i : GEO_N - 4), sizeof x);
+		if (i == 5)
+			x &= row20;
+		x -= x >> 1 & m1;
+		x = (x & m2) + (x >> 2 & m2);
+		x = (x + (x >> 4)) & m4;
+		x = (u64x2)_mm_sad_epu8((__m128i)x, _mm_setzero_si128());
+		if (i < 5)
+			memcpy(pair + 2 * i, &x, sizeof x);
+		else
+			pair[2 * i] = x[1];
+		sum += x;
+	}
+	return (uint32_t)(sum[0] + sum[1]);
+}
+#else
+static uint32_t count_pairs(const uint32_t *want, uint64_t *pair)
+{
+	uint32_t sum = 0;
+	for (int i = 0; i < GEO_N / 2; i++) {
+		uint64_t x;
+		memcpy(&x, want + 2 * i, sizeof x);
+		sum += (uint32_t)(pair[i] = (uint64_t)pop64(x));
+	}
+	sum += (uint32_t)(pair[GEO_N / 2] = (uint64_t)pop64(want[GEO_N - 1]));
+	return sum;
+}
+#endif
+
+/* What sample_place draws from: for each pip, its wanted squares (counted by pairs of
+ * rows) times the sections with those pips among the hand's tiles' orientations. */
+typedef struct sample_counts {
+	uint32_t weight[GEO_PIPS], sections[GEO_PIPS], total;
+	uint64_t pair[GEO_PIPS][GEO_N / 2 + 1];
+} sample_counts;
+
+static void sample_count(const geo_game *g, const geo_state *s, uint32_t hand,
+			 sample_counts *c)
+{
+	uint64_t sums[2] = {0, 0}; /* the hand's sections by pips, 16-bit lanes */
+	for (uint32_t h = hand; h; h &= h - 1) {
+		sums[0] += g->pip_sections[__builtin_ctz(h)][0];
+		sums[1] += g->pip_sections[__builtin_ctz(h)][1];
+	}
+	c->total = 0;
+	for (int p = 0; p < GEO_PIPS; p++) {
+		c->sections[p] = (uint32_t)(sums[p / 4] >> (16 * (p % 4)) & 0xFFFFu);
+		c->weight[p] = c->sections[p] ? count_pairs(s->want[p], c->pair[p]) *
+						 c->sections[p] : 0;
+		c->total += c->weight[p];
+	}
+}
+
+/* The square (x | y << 8) of the sq-th wanted square of pip p in reading order. */
+static int nth_square(const geo_state *s, const sample_counts *c, int p, uint32_t sq)
+{
+	int i = 0;
+	for (; sq >= c->pair[p][i]; i++)
+		sq -= (uint32_t)c->pair[p][i];
+	uint64_t bits;
+	memcpy(&bits, &s->want[p][2 * i], sizeof bits);
+	if (2 * i + 1 == GEO_N)
+		bits &= 0xFFFFFFFFu; /* row 20 alone: the high half is not pip p's */
+	for (; sq; sq--)
+		bits &= bits - 1;
+	int b = __builtin_ctzll(bits);
+	return (b & 31) | (2 * i + (b >> 5)) << 8;
+}
+
 /* A placement of the mover drawn uniformly, by rejection: a candidate is a section with
  * p pips of a tile in hand on a square next to p pips (pips, square, tile and section
  * drawn uniformly); it is taken when the tile fits there, with probability 1 / the
@@ -352,39 +442,16 @@ bool geo_has_placement(const geo_game *g, const geo_state *s, uint32_t mask)
 static bones_move sample_place(const geo_game *g, const geo_state *s,
 			       uint64_t (*next_random)(void *), void *rng)
 {
-	enum { GROUPS = GEO_N / 3 }; /* three rows a group, 21 bits each */
 	uint32_t hand = s->hand[s->current];
-	uint32_t squares[GEO_PIPS], sections[GEO_PIPS], total = 0;
-	uint64_t group[GEO_PIPS][GROUPS];
-	uint8_t in_group[GEO_PIPS][GROUPS];
-	for (int p = 0; p < GEO_PIPS; p++) {
-		int c = 0;
-		for (int i = 0; i < GROUPS; i++) {
-			const uint32_t *w = &s->want[p][3 * i];
-			group[p][i] = w[0] | (uint64_t)w[1] << GEO_N | (uint64_t)w[2] << (2 * GEO_N);
-			in_group[p][i] = (uint8_t)pop64(group[p][i]);
-			c += in_group[p][i];
-		}
-		squares[p] = (uint32_t)c;
-		sections[p] = 0;
-		for (uint32_t h = hand; h; h &= h - 1)
-			sections[p] += g->by_pip[__builtin_ctz(h)].count[p];
-		total += squares[p] * sections[p];
-	}
-	for (int tries = 0; total && tries < SAMPLE_TRIES; tries++) {
-		uint32_t j = bones_random_below(next_random, rng, total);
-		int p = 0;
-		for (; j >= squares[p] * sections[p]; p++)
-			j -= squares[p] * sections[p];
-		uint32_t sq = j / sections[p], sec = j % sections[p];
-		int gi = 0;
-		for (; sq >= in_group[p][gi]; gi++)
-			sq -= in_group[p][gi];
-		uint64_t bits = group[p][gi];
-		for (; sq; sq--)
-			bits &= bits - 1;
-		int b = __builtin_ctzll(bits), t;
-		int x = b % GEO_N, y = 3 * gi + b / GEO_N;
+	sample_counts c;
+	sample_count(g, s, hand, &c);
+	for (int tries = 0; c.total && tries < SAMPLE_TRIES; tries++) {
+		uint32_t j = bones_random_below(next_random, rng, c.total);
+		int p = 0, t;
+		for (; j >= c.weight[p]; p++)
+			j -= c.weight[p];
+		uint32_t sec = j % c.sections[p];
+		int xy = nth_square(s, &c, p, j / c.sections[p]);
 		uint32_t h = hand;
 		for (;; h &= h - 1) {
 			t = __builtin_ctz(h);
@@ -394,7 +461,7 @@ static bones_move sample_place(const geo_game *g, const geo_state *s,
 		}
 		int oi = g->by_pip[t].at[p][sec] >> 4, k = g->by_pip[t].at[p][sec] & 15;
 		const geo_orient *o = &g->tiles[t].orient[oi];
-		int ax = x - o->dx[k], ay = y - o->dy[k];
+		int ax = (xy & 0xFF) - o->dx[k], ay = (xy >> 8) - o->dy[k];
 		if (!geo_fits(o, s->occ, ax, ay))
 			continue;
 		uint32_t touching = 0;
