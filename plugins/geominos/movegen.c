@@ -353,18 +353,21 @@ bool geo_has_placement(const geo_game *g, const geo_state *s, uint32_t mask)
 /* Draws before sample_move counts every placement instead. */
 #define SAMPLE_TRIES 200
 
-/* The wanted squares of pip p's rows by pairs (pair i: row 2i in the low half of a
- * word, row 2i + 1 in the high half; pair 10 is row 20 alone) into pair[0..10]; returns
- * their sum. SSE2 counts four rows a vector, the sum of each pair's bytes (psadbw). */
+/* The wanted squares of pip p's rows counted by pairs (pair i: row 2i in the low half
+ * of a word, row 2i + 1 in the high half; pair 10 is row 20 alone): into before[i] those
+ * in the pairs before pair i, for i up to 11, then INT16_MAX; returns their sum. SSE2
+ * counts four rows a vector, the sum of each pair's bytes (psadbw). */
 #ifdef __SSE2__
-static uint32_t count_pairs(const uint32_t *want, uint64_t *pair)
+static uint32_t count_pairs(const uint32_t *want, int16_t *before)
 {
 	typedef uint64_t u64x2 __attribute__((vector_size(16)));
 	const u64x2 m1 = {0x5555555555555555ull, 0x5555555555555555ull},
 		    m2 = {0x3333333333333333ull, 0x3333333333333333ull},
 		    m4 = {0x0F0F0F0F0F0F0F0Full, 0x0F0F0F0F0F0F0F0Full},
 		    row20 = {0, 0xFFFFFFFF00000000ull}; /* of rows 17 to 20 */
-	u64x2 sum = {0, 0}, x;
+	u64x2 x;
+	uint64_t sum = 0;
+	before[0] = 0;
 	for (int i = 0; i < 6; i++) { /* rows 0-3, ..., 16-19, then 20 */
 		memcpy(&x, want + (i < 5 ? 4 * i : GEO_N - 4), sizeof x);
 		if (i == 5)
@@ -374,32 +377,36 @@ static uint32_t count_pairs(const uint32_t *want, uint64_t *pair)
 		x = (x + (x >> 4)) & m4;
 		x = (u64x2)_mm_sad_epu8((__m128i)x, _mm_setzero_si128());
 		if (i < 5)
-			memcpy(pair + 2 * i, &x, sizeof x);
-		else
-			pair[2 * i] = x[1];
-		sum += x;
+			before[2 * i + 1] = (int16_t)(sum += x[0]);
+		before[2 * i + 2 - (i == 5)] = (int16_t)(sum += x[1]);
 	}
-	return (uint32_t)(sum[0] + sum[1]);
+	before[12] = before[13] = before[14] = before[15] = INT16_MAX;
+	return (uint32_t)sum;
 }
 #else
-static uint32_t count_pairs(const uint32_t *want, uint64_t *pair)
+static uint32_t count_pairs(const uint32_t *want, int16_t *before)
 {
 	uint32_t sum = 0;
-	for (int i = 0; i < GEO_N / 2; i++) {
-		uint64_t x;
-		memcpy(&x, want + 2 * i, sizeof x);
-		sum += (uint32_t)(pair[i] = (uint64_t)pop64(x));
+	before[0] = 0;
+	for (int i = 0; i <= GEO_N / 2; i++) {
+		uint64_t x = want[2 * i];
+		if (2 * i + 1 < GEO_N)
+			x |= (uint64_t)want[2 * i + 1] << 32;
+		before[i + 1] = (int16_t)(sum += (uint32_t)pop64(x));
 	}
-	sum += (uint32_t)(pair[GEO_N / 2] = (uint64_t)pop64(want[GEO_N - 1]));
+	for (int i = GEO_N / 2 + 2; i < 16; i++)
+		before[i] = INT16_MAX;
 	return sum;
 }
 #endif
 
 /* What sample_place draws from: for each pip, its wanted squares (counted by pairs of
- * rows) times the sections with those pips among the hand's tiles' orientations. */
+ * rows) times the sections with those pips among the hand's tiles' orientations; the
+ * draws before pip p's are wbefore[p], before wbefore[7] (the total). */
 typedef struct sample_counts {
-	uint32_t weight[GEO_PIPS], sections[GEO_PIPS], total;
-	uint64_t pair[GEO_PIPS][GEO_N / 2 + 1];
+	uint32_t sections[GEO_PIPS];
+	int32_t wbefore[GEO_PIPS + 1];
+	int16_t before[GEO_PIPS][16]; /* squares in the pairs before pair i; then INT16_MAX */
 } sample_counts;
 
 static void sample_count(const geo_game *g, const geo_state *s, uint32_t hand,
@@ -410,29 +417,86 @@ static void sample_count(const geo_game *g, const geo_state *s, uint32_t hand,
 		sums[0] += g->pip_sections[__builtin_ctz(h)][0];
 		sums[1] += g->pip_sections[__builtin_ctz(h)][1];
 	}
-	c->total = 0;
+	c->wbefore[0] = 0;
 	for (int p = 0; p < GEO_PIPS; p++) {
 		c->sections[p] = (uint32_t)(sums[p / 4] >> (16 * (p % 4)) & 0xFFFFu);
-		c->weight[p] = c->sections[p] ? count_pairs(s->want[p], c->pair[p]) *
-						 c->sections[p] : 0;
-		c->total += c->weight[p];
+		uint32_t w = c->sections[p] ? count_pairs(s->want[p], c->before[p]) : 0;
+		c->wbefore[p + 1] = c->wbefore[p] + (int32_t)(w * c->sections[p]);
 	}
 }
 
-/* The square (x | y << 8) of the sq-th wanted square of pip p in reading order. */
+/* The x and y (x | y << 8) of the sq-th wanted square of pip p in reading order: its
+ * pair of rows found without branches (the pairs whose count before is no more than
+ * sq, less one), then its bit. */
 static int nth_square(const geo_state *s, const sample_counts *c, int p, uint32_t sq)
 {
-	int i = 0;
-	for (; sq >= c->pair[p][i]; i++)
-		sq -= (uint32_t)c->pair[p][i];
+	typedef int16_t i16x8 __attribute__((vector_size(16)));
+	i16x8 lo, hi, at = (i16x8){0} + (int16_t)sq;
+	memcpy(&lo, c->before[p], sizeof lo);
+	memcpy(&hi, c->before[p] + 8, sizeof hi);
+	i16x8 ones = ((lo <= at) & 1) + ((hi <= at) & 1);
+	uint64_t w[2];
+	memcpy(w, &ones, sizeof w);
+	int i = (int)((w[0] + w[1]) * 0x0001000100010001ull >> 48) - 1;
+	sq -= (uint32_t)c->before[p][i];
 	uint64_t bits;
 	memcpy(&bits, &s->want[p][2 * i], sizeof bits);
 	if (2 * i + 1 == GEO_N)
 		bits &= 0xFFFFFFFFu; /* row 20 alone: the high half is not pip p's */
-	for (; sq; sq--)
+	for (uint32_t k = 0; k < 4; k++) /* the lowest sq bits off: four without branches */
+		bits &= bits - (k < sq);
+	for (; sq > 4; sq--)
 		bits &= bits - 1;
 	int b = __builtin_ctzll(bits);
 	return (b & 31) | (2 * i + (b >> 5)) << 8;
+}
+
+/* The tile t, orientation oi and section k (oi << 4 | k) of the sec-th section with p
+ * pips among the hand's tiles' orientations. */
+static int nth_section(const geo_game *g, uint32_t hand, int p, uint32_t sec)
+{
+	int t;
+	for (;; hand &= hand - 1) {
+		t = __builtin_ctz(hand);
+		if (sec < g->by_pip[t].count[p])
+			break;
+		sec -= g->by_pip[t].count[p];
+	}
+	return t << 8 | g->by_pip[t].at[p][sec];
+}
+
+/* Whether orientation o fits on empty squares at anchor (x, y), its first four rows
+ * tested at once (0 past its height): which row fails is a coin toss. */
+static inline bool fits(const geo_orient *o, const geo_state *s, int x, int y)
+{
+	int shift = x + o->minx;
+	if (shift < 0 || x + o->maxx >= GEO_N || y < 0 || y + o->height > GEO_N)
+		return false;
+	geo_rows4 v, rows;
+	memcpy(&rows, o->rows, sizeof rows);
+	ROWS4(v, s, y);
+	v &= rows << shift;
+	if (v[0] | v[1] | v[2] | v[3])
+		return false;
+	for (int r = 4; r < o->height; r++)
+		if (s->occ[y + r] & o->rows[r] << shift)
+			return false;
+	return true;
+}
+
+/* The pip of the j-th draw: the pips whose draws begin no later than j, without
+ * branches. */
+static int pip_of(const sample_counts *c, int32_t j)
+{
+	typedef int32_t i32x4 __attribute__((vector_size(16)));
+	i32x4 lo, hi, at = (i32x4){0} + j;
+	memcpy(&lo, c->wbefore, sizeof lo);
+	memcpy(&hi, c->wbefore + 4, sizeof hi);
+	i32x4 ones = ((lo <= at) & 1) + ((hi <= at) & 1);
+	uint64_t w[2];
+	memcpy(w, &ones, sizeof w);
+	uint64_t sum = w[0] + w[1];
+	return (int)((sum + (sum >> 32)) & 0xFFFFFFFFu) - 1;
 }
 
 /* A placement of the mover drawn uniformly, by rejection: a candidate is a section with
@@ -445,24 +509,17 @@ static bones_move sample_place(const geo_game *g, const geo_state *s,
 	uint32_t hand = s->hand[s->current];
 	sample_counts c;
 	sample_count(g, s, hand, &c);
-	for (int tries = 0; c.total && tries < SAMPLE_TRIES; tries++) {
-		uint32_t j = bones_random_below(next_random, rng, c.total);
-		int p = 0, t;
-		for (; j >= c.weight[p]; p++)
-			j -= c.weight[p];
-		uint32_t sec = j % c.sections[p];
-		int xy = nth_square(s, &c, p, j / c.sections[p]);
-		uint32_t h = hand;
-		for (;; h &= h - 1) {
-			t = __builtin_ctz(h);
-			if (sec < g->by_pip[t].count[p])
-				break;
-			sec -= g->by_pip[t].count[p];
-		}
-		int oi = g->by_pip[t].at[p][sec] >> 4, k = g->by_pip[t].at[p][sec] & 15;
+	for (int tries = 0; c.wbefore[GEO_PIPS] && tries < SAMPLE_TRIES; tries++) {
+		int32_t j = (int32_t)bones_random_below(next_random, rng,
+							 (uint32_t)c.wbefore[GEO_PIPS]);
+		int p = pip_of(&c, j);
+		j -= c.wbefore[p];
+		int xy = nth_square(s, &c, p, (uint32_t)j / c.sections[p]);
+		int tok = nth_section(g, hand, p, (uint32_t)j % c.sections[p]);
+		int t = tok >> 8, oi = tok >> 4 & 15, k = tok & 15;
 		const geo_orient *o = &g->tiles[t].orient[oi];
 		int ax = (xy & 0xFF) - o->dx[k], ay = (xy >> 8) - o->dy[k];
-		if (!geo_fits(o, s->occ, ax, ay))
+		if (!fits(o, s, ax, ay))
 			continue;
 		uint32_t touching = 0;
 		for (int i = 0; i < o->count; i++)
