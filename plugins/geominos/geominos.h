@@ -77,6 +77,8 @@ typedef struct geo_game {
 	/* the points of each placement, by tile, orientation and the square of the
 	 * placement's leftmost column on the anchor's row (y * GEO_N + x + minx) */
 	uint8_t points[GEO_MAX_TILES][GEO_MAX_ORIENT][GEO_CELLS];
+	/* where a move's points are in points, less its y * GEO_N + x, by tile | orient << 5 */
+	int32_t points_at[GEO_MAX_TILES * GEO_MAX_ORIENT];
 	geo_pip_sections by_pip[GEO_MAX_TILES]; /* apart from tiles[]: seldom read */
 	/* movegen.c: the anchors of each tile and orientation (laid out as movegen.c's
 	 * blocks of rows) whose placement costs at most c points, c < GEO_CHEAP_LEVELS */
@@ -136,6 +138,13 @@ static inline int geo_placement_points(const geo_game *g, int tile, int orient, 
 				       int y)
 {
 	return g->points[tile][orient][y * GEO_N + x + g->tiles[tile].orient[orient].minx];
+}
+
+/* The points of placement m, straight from its packing. */
+static inline int geo_move_points(const geo_game *g, bones_move m)
+{
+	int at = g->points_at[m & 255u] + (int)(m >> 13 & 31u) * GEO_N + (int)(m >> 8 & 31u);
+	return g->points[0][0][at];
 }
 
 static inline int geo_move_tile(bones_move m) { return (int)(m & 31u); }

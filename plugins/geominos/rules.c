@@ -75,6 +75,7 @@ void geo_points_prepare(geo_game *g)
 		g->floor[t] = 255;
 		for (int oi = 0; oi < g->tiles[t].orient_count; oi++) {
 			const geo_orient *o = &g->tiles[t].orient[oi];
+			g->points_at[t | oi << 5] = (t * GEO_MAX_ORIENT + oi) * GEO_CELLS + o->minx;
 			for (int y = 0; y + o->height <= GEO_N; y++)
 				for (int x = -o->minx; x + o->maxx < GEO_N; x++) {
 					uint8_t *pts = &g->points[t][oi][y * GEO_N + x + o->minx];
