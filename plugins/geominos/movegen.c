@@ -407,13 +407,20 @@ typedef struct sample_counts {
 	uint32_t sections[GEO_PIPS];
 	int32_t wbefore[GEO_PIPS + 1];
 	int16_t before[GEO_PIPS][16]; /* squares in the pairs before pair i; then INT16_MAX */
+	int tiles;                    /* in hand */
+	uint8_t tile[GEO_MAX_TILES];  /* the hand's, in order */
+	uint16_t ahead[GEO_PIPS][GEO_MAX_TILES]; /* sections with p pips of the tiles before */
 } sample_counts;
 
 static void sample_count(const geo_game *g, const geo_state *s, uint32_t hand,
 			 sample_counts *c)
 {
 	uint64_t sums[2] = {0, 0}; /* the hand's sections by pips, 16-bit lanes */
-	for (uint32_t h = hand; h; h &= h - 1) {
+	c->tiles = 0;
+	for (uint32_t h = hand; h; h &= h - 1, c->tiles++) {
+		c->tile[c->tiles] = (uint8_t)__builtin_ctz(h);
+		for (int p = 0; p < GEO_PIPS; p++)
+			c->ahead[p][c->tiles] = (uint16_t)(sums[p / 4] >> (16 * (p % 4)));
 		sums[0] += g->pip_sections[__builtin_ctz(h)][0];
 		sums[1] += g->pip_sections[__builtin_ctz(h)][1];
 	}
@@ -451,18 +458,17 @@ static int nth_square(const geo_state *s, const sample_counts *c, int p, uint32_
 	return (b & 31) | (2 * i + (b >> 5)) << 8;
 }
 
-/* The tile t, orientation oi and section k (oi << 4 | k) of the sec-th section with p
- * pips among the hand's tiles' orientations. */
-static int nth_section(const geo_game *g, uint32_t hand, int p, uint32_t sec)
+/* The tile t, orientation oi and section k (t << 8 | oi << 4 | k) of the sec-th
+ * section with p pips among the hand's tiles' orientations: the tiles whose sections
+ * begin no later than sec, counted without branches. */
+static int nth_section(const geo_game *g, const sample_counts *c, int p, uint32_t sec)
 {
-	int t;
-	for (;; hand &= hand - 1) {
-		t = __builtin_ctz(hand);
-		if (sec < g->by_pip[t].count[p])
-			break;
-		sec -= g->by_pip[t].count[p];
-	}
-	return t << 8 | g->by_pip[t].at[p][sec];
+	const uint16_t *ahead = c->ahead[p];
+	int i = 0;
+	for (int k = 1; k < c->tiles; k++)
+		i += ahead[k] <= sec;
+	int t = c->tile[i];
+	return t << 8 | g->by_pip[t].at[p][sec - ahead[i]];
 }
 
 /* Whether orientation o fits on empty squares at anchor (x, y), its first four rows
@@ -515,7 +521,7 @@ static bones_move sample_place(const geo_game *g, const geo_state *s,
 		int p = pip_of(&c, j);
 		j -= c.wbefore[p];
 		int xy = nth_square(s, &c, p, (uint32_t)j / c.sections[p]);
-		int tok = nth_section(g, hand, p, (uint32_t)j % c.sections[p]);
+		int tok = nth_section(g, &c, p, (uint32_t)j % c.sections[p]);
 		int t = tok >> 8, oi = tok >> 4 & 15, k = tok & 15;
 		const geo_orient *o = &g->tiles[t].orient[oi];
 		int ax = (xy & 0xFF) - o->dx[k], ay = (xy >> 8) - o->dy[k];
