@@ -247,20 +247,28 @@ static int least_points(const geo_game *g, int t, int oi, const uint64_t *found,
 	return best;
 }
 
+/* Whether some anchor of found[] is in the mask m. */
+static inline bool meets(const uint64_t *found, const uint64_t *m)
+{
+	uint64_t any = 0;
+	for (int j = 0; j < 8; j++)
+		any |= found[j] & m[j];
+	return any != 0;
+}
+
 /* The least points among the anchors found[] of orientation oi of tile t if less than
- * best, else best: among those that cost less than best by the cheap masks, or all
- * when best is past the masks and none is in them. */
+ * best, else best: the first level of the cheap masks that one of them is in, when
+ * one is in the mask below best; else, when best is past the masks, the least of
+ * all. */
 static int cheaper(const geo_game *g, int t, int oi, const uint64_t *found, int best)
 {
-	int c = best <= GEO_CHEAP_LEVELS ? best - 1 : GEO_CHEAP_LEVELS - 1;
-	const uint64_t *m = g->cheap[t][oi][c];
-	uint64_t hit[8], any = 0;
-	for (int j = 0; j < 8; j++) {
-		hit[j] = found[j] & m[j];
-		any |= hit[j];
+	uint64_t(*cheap)[8] = (uint64_t(*)[8])g->cheap[t][oi];
+	if (meets(found, cheap[best <= GEO_CHEAP_LEVELS ? best - 1 : GEO_CHEAP_LEVELS - 1])) {
+		int c = g->floor[t];
+		while (!meets(found, cheap[c]))
+			c++;
+		return c;
 	}
-	if (any)
-		return least_points(g, t, oi, hit, best, g->floor[t]);
 	return best > GEO_CHEAP_LEVELS ? least_points(g, t, oi, found, best, g->floor[t]) :
 					 best;
 }
