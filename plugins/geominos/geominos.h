@@ -7,7 +7,9 @@
 #include "bones/translate.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define GEO_N 21                    /* board side */
 #define GEO_CELLS (GEO_N * GEO_N)
@@ -156,14 +158,31 @@ static inline bool geo_move_is_place(bones_move m) { return m < (1u << 18); }
 /* Four bit rows (occ or want) in one vector: SSE2, NEON. */
 typedef uint32_t geo_rows4 __attribute__((vector_size(16)));
 
-/* Whether the orientation fits on empty squares inside the board at anchor (x, y). */
-static inline bool geo_fits(const geo_orient *o, const uint32_t *occ, int x, int y)
+/* Four bit rows of the state from row `row` of occ on, where want[p] row y is row
+ * GEO_N * (1 + p) + y (the arrays follow each other): rows past an array's end are the
+ * next array's or the state's next bytes (the callers mask them out). */
+#define GEO_ROWS4(v, s, row) \
+	memcpy(&(v), (const char *)(s) + offsetof(geo_state, occ) + 4 * (size_t)(row), sizeof(v))
+_Static_assert(offsetof(geo_state, want) == offsetof(geo_state, occ) + 4 * GEO_N,
+	       "want follows occ");
+_Static_assert(offsetof(geo_state, occ) + 4 * (GEO_N * (1 + GEO_PIPS) + 3) <=
+	       sizeof(geo_state), "four rows from any row stay inside the state");
+
+/* Whether the orientation fits on empty squares inside the board at anchor (x, y), its
+ * first four rows tested at once (0 past its height): which row fails is a coin toss. */
+static inline bool geo_fits(const geo_orient *o, const geo_state *s, int x, int y)
 {
 	int shift = x + o->minx;
 	if (shift < 0 || x + o->maxx >= GEO_N || y < 0 || y + o->height > GEO_N)
 		return false;
-	for (int r = 0; r < o->height; r++)
-		if (occ[y + r] & (o->rows[r] << shift))
+	geo_rows4 v, rows;
+	memcpy(&rows, o->rows, sizeof rows);
+	GEO_ROWS4(v, s, y);
+	v &= rows << shift;
+	if (v[0] | v[1] | v[2] | v[3])
+		return false;
+	for (int r = 4; r < o->height; r++)
+		if (s->occ[y + r] & o->rows[r] << shift)
 			return false;
 	return true;
 }

@@ -313,16 +313,6 @@ void geo_movegen_prepare(geo_game *g)
 		}
 }
 
-/* Four bit rows of the state from row `row` of occ on, where want[p] row y is row
- * GEO_N * (1 + p) + y (the arrays follow each other): rows past an array's end are the
- * next array's or the state's next bytes (the callers mask them out). */
-#define ROWS4(v, s, row) \
-	memcpy(&(v), (const char *)(s) + offsetof(geo_state, occ) + 4 * (size_t)(row), sizeof(v))
-_Static_assert(offsetof(geo_state, want) == offsetof(geo_state, occ) + 4 * GEO_N,
-	       "want follows occ");
-_Static_assert(offsetof(geo_state, occ) + 4 * (GEO_N * (1 + GEO_PIPS) + 3) <=
-	       sizeof(geo_state), "four rows from any row stay inside the state");
-
 /* The same placements as scan's (any), four anchor rows at a time straight from the
  * state's rows: nothing to pack, and most hands have a placement in the first
  * orientation or two. */
@@ -336,7 +326,7 @@ bool geo_has_placement(const geo_game *g, const geo_state *s, uint32_t mask)
 			for (int y = 0; y <= last; y += 4) {
 				geo_rows4 m = {0, 0, 0, 0}, v;
 				for (int k = 0; k < o->count; k++) {
-					ROWS4(v, s, GEO_N * (1 + o->pips[k]) + y + o->dy[k]);
+					GEO_ROWS4(v, s, GEO_N * (1 + o->pips[k]) + y + o->dy[k]);
 					m |= v >> o->rs[k] << o->ls[k];
 				}
 				geo_rows4 row = {(uint32_t)y, (uint32_t)y + 1, (uint32_t)y + 2,
@@ -345,7 +335,7 @@ bool geo_has_placement(const geo_game *g, const geo_state *s, uint32_t mask)
 				if (!(m[0] | m[1] | m[2] | m[3]))
 					continue;
 				for (int k = 0; k < o->count; k++) {
-					ROWS4(v, s, y + o->dy[k]);
+					GEO_ROWS4(v, s, y + o->dy[k]);
 					m &= ~v >> o->rs[k] << o->ls[k];
 				}
 				if (m[0] | m[1] | m[2] | m[3])
@@ -479,25 +469,6 @@ static int nth_section(const geo_game *g, const sample_counts *c, int p, uint32_
 	return t << 8 | g->by_pip[t].at[p][sec - ahead[i]];
 }
 
-/* Whether orientation o fits on empty squares at anchor (x, y), its first four rows
- * tested at once (0 past its height): which row fails is a coin toss. */
-static inline bool fits(const geo_orient *o, const geo_state *s, int x, int y)
-{
-	int shift = x + o->minx;
-	if (shift < 0 || x + o->maxx >= GEO_N || y < 0 || y + o->height > GEO_N)
-		return false;
-	geo_rows4 v, rows;
-	memcpy(&rows, o->rows, sizeof rows);
-	ROWS4(v, s, y);
-	v &= rows << shift;
-	if (v[0] | v[1] | v[2] | v[3])
-		return false;
-	for (int r = 4; r < o->height; r++)
-		if (s->occ[y + r] & o->rows[r] << shift)
-			return false;
-	return true;
-}
-
 /* The pip of the j-th draw: the pips whose draws begin no later than j, without
  * branches. */
 static int pip_of(const sample_counts *c, int32_t j)
@@ -533,7 +504,7 @@ static bones_move sample_place(const geo_game *g, const geo_state *s,
 		int t = tok >> 8, oi = tok >> 4 & 15, k = tok & 15;
 		const geo_orient *o = &g->tiles[t].orient[oi];
 		int ax = (xy & 0xFF) - o->dx[k], ay = (xy >> 8) - o->dy[k];
-		if (!fits(o, s, ax, ay))
+		if (!geo_fits(o, s, ax, ay))
 			continue;
 		uint32_t touching = 0;
 		for (int i = 0; i < o->count; i++)

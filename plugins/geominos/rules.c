@@ -46,14 +46,12 @@ bool geo_placement_legal(const geo_game *g, const geo_state *s, int tile, int or
 	    orient >= g->tiles[tile].orient_count)
 		return false;
 	const geo_orient *o = &g->tiles[tile].orient[orient];
-	if (!geo_fits(o, s->occ, x, y))
+	if (!geo_fits(o, s, x, y))
 		return false;
-	for (int k = 0; k < o->count; k++) {
-		int cx = x + o->dx[k], cy = y + o->dy[k];
-		if (s->want[o->pips[k]][cy] >> cx & 1u)
-			return true;
-	}
-	return false;
+	uint32_t touch = 0; /* some section next to its pips: all of them looked at */
+	for (int k = 0; k < o->count; k++)
+		touch |= s->want[o->pips[k]][y + o->dy[k]] >> (x + o->dx[k]);
+	return touch & 1u;
 }
 
 /* Points of tile's orientation with its anchor at (x, y), section by section. */
