@@ -146,7 +146,7 @@ static inline int geo_placement_points(const geo_game *g, int tile, int orient, 
 static inline int geo_move_points(const geo_game *g, bones_move m)
 {
 	int at = g->points_at[m & 255u] + (int)(m >> 13 & 31u) * GEO_N + (int)(m >> 8 & 31u);
-	return g->points[0][0][at];
+	return ((const uint8_t *)g->points)[at]; /* the table as one array */
 }
 
 static inline int geo_move_tile(bones_move m) { return (int)(m & 31u); }
