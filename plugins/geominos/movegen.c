@@ -256,13 +256,13 @@ static inline bool meets(const uint64_t *found, const uint64_t *m)
 	return any != 0;
 }
 
-/* The least points among the anchors found[] of orientation oi of tile t if less than
- * best, else best: the first level of the cheap masks that one of them is in, when
- * one is in the mask below best; else, when best is past the masks, the least of
- * all. */
+/* The least points among the anchors found[] of orientation oi of tile t when less than
+ * best, else best. When an anchor is in the cheap mask below best, the least is the
+ * first level whose mask holds one; when best is past the masks and none is in them,
+ * every anchor's points are read. */
 static int cheaper(const geo_game *g, int t, int oi, const uint64_t *found, int best)
 {
-	uint64_t(*cheap)[8] = (uint64_t(*)[8])g->cheap[t][oi];
+	const uint64_t(*cheap)[8] = g->cheap[t][oi];
 	if (meets(found, cheap[best <= GEO_CHEAP_LEVELS ? best - 1 : GEO_CHEAP_LEVELS - 1])) {
 		int c = g->floor[t];
 		while (!meets(found, cheap[c]))
