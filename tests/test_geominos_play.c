@@ -158,7 +158,8 @@ static int points_by_squares(const geo_game *g, bones_move m)
 
 /* Anchored generation finds exactly the placements a scan of every anchor finds, in its
  * order: tile, orientation, row, column;
- * and each placement's points from the table are those of its squares. */
+ * and each placement's points from the table (by its fields and by its packing) are those
+ * of its squares. */
 static void test_geominos_play__anchored_moves_equal_a_brute_force_scan(void)
 {
 	size_t wrong = 0; /* placements whose table points differ from their squares' */
@@ -183,12 +184,14 @@ static void test_geominos_play__anchored_moves_equal_a_brute_force_scan(void)
 					} else { /* the same moves in the same order */
 						CU_ASSERT_EQUAL_FATAL(n, m);
 						CU_ASSERT(memcmp(a, b, n * sizeof *a) == 0);
-						for (size_t k = 0; k < n; k++)
+						for (size_t k = 0; k < n; k++) {
+							int pts = points_by_squares(g.game, a[k]);
 							wrong += geo_placement_points(
 								g.game, geo_move_tile(a[k]),
 								geo_move_orient(a[k]), geo_move_x(a[k]),
-								geo_move_y(a[k])) !=
-								points_by_squares(g.game, a[k]);
+								geo_move_y(a[k])) != pts ||
+								 geo_move_points(g.game, a[k]) != pts;
+						}
 					}
 				}
 				bones_test_random_playout(&g, s, &rng, 1);

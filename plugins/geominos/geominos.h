@@ -7,7 +7,9 @@
 #include "bones/translate.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define GEO_N 21                    /* board side */
 #define GEO_CELLS (GEO_N * GEO_N)
@@ -20,6 +22,7 @@
 #define GEO_MAX_PLAYERS 4
 #define GEO_PIPS 7                  /* 0..6 */
 #define GEO_EMPTY 0xFF              /* state cell value of an empty square */
+#define GEO_CHEAP_LEVELS 8          /* points levels of geo_game's cheap anchors */
 
 enum { GEO_DEAL_ALL = 0, GEO_DEAL_FIVE = 1, GEO_DEAL_ONE = 2 };
 
@@ -76,7 +79,14 @@ typedef struct geo_game {
 	/* the points of each placement, by tile, orientation and the square of the
 	 * placement's leftmost column on the anchor's row (y * GEO_N + x + minx) */
 	uint8_t points[GEO_MAX_TILES][GEO_MAX_ORIENT][GEO_CELLS];
+	/* where a move's points are in points, less its y * GEO_N + x, by tile | orient << 5 */
+	int32_t points_at[GEO_MAX_TILES * GEO_MAX_ORIENT];
 	geo_pip_sections by_pip[GEO_MAX_TILES]; /* apart from tiles[]: seldom read */
+	/* movegen.c: the anchors of each tile and orientation (laid out as movegen.c's
+	 * blocks of rows) whose placement costs at most c points, c < GEO_CHEAP_LEVELS */
+	uint64_t cheap[GEO_MAX_TILES][GEO_MAX_ORIENT][GEO_CHEAP_LEVELS][8];
+	/* movegen.c: by_pip's counts, pips 0-3 and 4-6 in 16-bit lanes (sample_move) */
+	uint64_t pip_sections[GEO_MAX_TILES][2];
 } geo_game;
 
 /* Phases of play. */
@@ -132,6 +142,13 @@ static inline int geo_placement_points(const geo_game *g, int tile, int orient, 
 	return g->points[tile][orient][y * GEO_N + x + g->tiles[tile].orient[orient].minx];
 }
 
+/* The points of placement m, straight from its packing. */
+static inline int geo_move_points(const geo_game *g, bones_move m)
+{
+	int at = g->points_at[m & 255u] + (int)(m >> 13 & 31u) * GEO_N + (int)(m >> 8 & 31u);
+	return ((const uint8_t *)g->points)[at]; /* the table as one array */
+}
+
 static inline int geo_move_tile(bones_move m) { return (int)(m & 31u); }
 static inline int geo_move_orient(bones_move m) { return (int)(m >> 5 & 7u); }
 static inline int geo_move_x(bones_move m) { return (int)(m >> 8 & 31u); }
@@ -141,14 +158,31 @@ static inline bool geo_move_is_place(bones_move m) { return m < (1u << 18); }
 /* Four bit rows (occ or want) in one vector: SSE2, NEON. */
 typedef uint32_t geo_rows4 __attribute__((vector_size(16)));
 
-/* Whether the orientation fits on empty squares inside the board at anchor (x, y). */
-static inline bool geo_fits(const geo_orient *o, const uint32_t *occ, int x, int y)
+/* Four bit rows of the state from row `row` of occ on, where want[p] row y is row
+ * GEO_N * (1 + p) + y (the arrays follow each other): rows past an array's end are the
+ * next array's or the state's next bytes (the callers mask them out). */
+#define GEO_ROWS4(v, s, row) \
+	memcpy(&(v), (const char *)(s) + offsetof(geo_state, occ) + 4 * (size_t)(row), sizeof(v))
+_Static_assert(offsetof(geo_state, want) == offsetof(geo_state, occ) + 4 * GEO_N,
+	       "want follows occ");
+_Static_assert(offsetof(geo_state, occ) + 4 * (GEO_N * (1 + GEO_PIPS) + 3) <=
+	       sizeof(geo_state), "four rows from any row stay inside the state");
+
+/* Whether the orientation fits on empty squares inside the board at anchor (x, y), its
+ * first four rows tested at once (0 past its height): which row fails is a coin toss. */
+static inline bool geo_fits(const geo_orient *o, const geo_state *s, int x, int y)
 {
 	int shift = x + o->minx;
 	if (shift < 0 || x + o->maxx >= GEO_N || y < 0 || y + o->height > GEO_N)
 		return false;
-	for (int r = 0; r < o->height; r++)
-		if (occ[y + r] & (o->rows[r] << shift))
+	geo_rows4 v, rows;
+	memcpy(&rows, o->rows, sizeof rows);
+	GEO_ROWS4(v, s, y);
+	v &= rows << shift;
+	if (v[0] | v[1] | v[2] | v[3])
+		return false;
+	for (int r = 4; r < o->height; r++)
+		if (s->occ[y + r] & o->rows[r] << shift)
 			return false;
 	return true;
 }
@@ -162,6 +196,10 @@ size_t geo_generate(const geo_game *g, const geo_state *s, uint32_t mask,
 /* movegen.c: for each tile t of mask, the least points of its placements now into
  * cost[t], or -1 when it has none. */
 void geo_cheapest(const geo_game *g, const geo_state *s, uint32_t mask, int *cost);
+
+/* movegen.c: geo_game's pip_sections and cheap anchors, from by_pip and the points
+ * table (geo_points_prepare). */
+void geo_movegen_prepare(geo_game *g);
 
 /* movegen.c: whether some tile of mask has a placement (geo_generate's answer with
  * cap == 0, found sooner). */

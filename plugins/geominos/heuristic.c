@@ -52,23 +52,24 @@ static void priors(const void *game, const void *state, const bones_move *moves,
 {
 	const geo_game *g = game;
 	int placements[GEO_MAX_TILES] = {0};
+	double share[GEO_MAX_TILES];
 	(void)state;
 	for (size_t i = 0; i < n; i++) {
 		bones_move m = moves[i];
 		if (!geo_move_is_place(m))
 			continue;
-		int t = geo_move_tile(m);
-		weights[i] = geo_placement_points(g, t, geo_move_orient(m), geo_move_x(m),
-						  geo_move_y(m));
-		placements[t]++;
+		weights[i] = geo_move_points(g, m);
+		placements[geo_move_tile(m)]++;
 	}
+	for (int t = 0; t < GEO_MAX_TILES; t++)
+		share[t] = placements[t];
 	for (size_t i = 0; i < n; i++) {
 		if (!geo_move_is_place(moves[i])) {
 			weights[i] = 1.0; /* a pass is the only move */
 			continue;
 		}
 		int t = geo_move_tile(moves[i]);
-		weights[i] = g->saving[g->later[t] - (int)weights[i] + 255] / placements[t];
+		weights[i] = g->saving[g->later[t] - (int)weights[i] + 255] / share[t];
 	}
 }
 

@@ -74,6 +74,7 @@ static bones_status configure(const bones_host *host, const bones_value *values,
 		goto out_free;
 	}
 	geo_points_prepare(g);
+	geo_movegen_prepare(g);
 	geo_heuristic_prepare(g);
 	g->initial = g->deal == GEO_DEAL_ALL ? g->quota
 		     : g->deal == GEO_DEAL_FIVE ? (g->quota < 5 ? g->quota : 5) : 0;

@@ -46,14 +46,12 @@ bool geo_placement_legal(const geo_game *g, const geo_state *s, int tile, int or
 	    orient >= g->tiles[tile].orient_count)
 		return false;
 	const geo_orient *o = &g->tiles[tile].orient[orient];
-	if (!geo_fits(o, s->occ, x, y))
+	if (!geo_fits(o, s, x, y))
 		return false;
-	for (int k = 0; k < o->count; k++) {
-		int cx = x + o->dx[k], cy = y + o->dy[k];
-		if (s->want[o->pips[k]][cy] >> cx & 1u)
-			return true;
-	}
-	return false;
+	uint32_t touch = 0; /* some section next to its pips: all of them looked at */
+	for (int k = 0; k < o->count; k++)
+		touch |= s->want[o->pips[k]][y + o->dy[k]] >> (x + o->dx[k]);
+	return touch & 1u;
 }
 
 /* Points of tile's orientation with its anchor at (x, y), section by section. */
@@ -75,6 +73,7 @@ void geo_points_prepare(geo_game *g)
 		g->floor[t] = 255;
 		for (int oi = 0; oi < g->tiles[t].orient_count; oi++) {
 			const geo_orient *o = &g->tiles[t].orient[oi];
+			g->points_at[t | oi << 5] = (t * GEO_MAX_ORIENT + oi) * GEO_CELLS + o->minx;
 			for (int y = 0; y + o->height <= GEO_N; y++)
 				for (int x = -o->minx; x + o->maxx < GEO_N; x++) {
 					uint8_t *pts = &g->points[t][oi][y * GEO_N + x + o->minx];
