@@ -17,7 +17,7 @@ num='[0-9][0-9.]*'
 if "$BONES" bench $game --agent "mcts iterations=200" --position 2 --seconds 0.3 >"$T/mcts" &&
    grep -q '^agent: mcts iterations=200$' "$T/mcts" &&
    grep -q '^position: 2 player moves into seed 1'"'"'s game, player [0-9] to move$' "$T/mcts" &&
-   grep -qE "^threads=1 choices_per_s: $num iterations_per_s: [1-9][0-9]* sim_moves_per_s: [1-9][0-9]* cpu_per_wall: $num sim_moves_per_cpu_s: [1-9][0-9]* choices: [1-9][0-9]* seconds: $num wall_per_choice: $num$" "$T/mcts" &&
+   grep -qE "^threads=1 choices_per_s: $num iterations_per_s: [1-9][0-9]* sim_moves_per_s: [1-9][0-9]* cpu_per_wall: $num sim_moves_per_cpu_s: [1-9][0-9]* iterations_per_cpu_s: [1-9][0-9]* choices: [1-9][0-9]* seconds: $num wall_per_choice: $num$" "$T/mcts" &&
    grep -qE "^threads=2 choices_per_s: $num iterations_per_s: [1-9][0-9]* sim_moves_per_s: [1-9][0-9]* " "$T/mcts" &&
    grep -qE "^threads_2_over_1: $num$" "$T/mcts"; then
 	ok "mcts: iterations and simulated moves per second with threads=1 and threads=2"

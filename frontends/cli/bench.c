@@ -51,12 +51,12 @@ static int bench_usage(FILE *out, int status)
 		"With --agent: the agent SPEC (see bones agents) chooses a move in one fixed\n"
 		"position again and again for S seconds, with each thread count of LIST (as\n"
 		"1,2,4,8; default 1,2) when it takes threads; prints its iterations_per_s,\n"
-		"sim_moves_per_s and sim_moves_per_cpu_s (searches), choices_per_s and\n"
-		"wall_per_choice, and each count's speed-up over the first; with --repeat K\n"
-		"the counts run K times interleaved and each prints its median run (by\n"
-		"iterations_per_s). The position: N random player moves into seed's game,\n"
-		"then on to a choice of two moves or more (default N: half the median length\n"
-		"of random games).\n"
+		"sim_moves_per_s, sim_moves_per_cpu_s and iterations_per_cpu_s (searches),\n"
+		"choices_per_s and wall_per_choice, and each count's speed-up over the\n"
+		"first; with --repeat K the counts run K times interleaved and each prints\n"
+		"its median run (by iterations_per_s). The position: N random player moves\n"
+		"into seed's game, then on to a choice of two moves or more (default N:\n"
+		"half the median length of random games).\n"
 		"bones bench tourney: plays the tournament of CONFIG.ini with each thread\n"
 		"count of LIST (default 1,2), K times interleaved (default 1), each into a new\n"
 		"results.db under DIR (default $TMPDIR or /tmp, removed after); prints the\n"
@@ -200,10 +200,12 @@ static void agent_print(const char *label, const bones_bench_agent_result *r)
 	printf("%s choices_per_s: %.2f", label, r->choices_per_s);
 	if (r->searched)
 		printf(" iterations_per_s: %.0f sim_moves_per_s: %.0f cpu_per_wall: %.2f "
-		       "sim_moves_per_cpu_s: %.0f",
+		       "sim_moves_per_cpu_s: %.0f iterations_per_cpu_s: %.0f",
 		       r->iterations_per_s, r->sim_moves_per_s,
 		       r->seconds > 0 ? r->cpu_seconds / r->seconds : 0.0,
-		       r->cpu_seconds > 0 ? (double)r->sim_moves / r->cpu_seconds : 0.0);
+		       r->cpu_seconds > 0 ? (double)r->sim_moves / r->cpu_seconds : 0.0,
+		       r->cpu_seconds > 0 ? r->iterations_per_s * r->seconds / r->cpu_seconds :
+					    0.0);
 	printf(" choices: %llu seconds: %.3f wall_per_choice: %.4f\n",
 	       (unsigned long long)r->choices, r->seconds,
 	       r->choices ? r->seconds / (double)r->choices : 0.0);

@@ -29,9 +29,6 @@ max=${THREADS##*,}
 tree=$((ITER / max))
 
 field() { sed -n "s/.*[ ^]$1: \([0-9.]*\).*/\1/p" | head -1; }
-# iterations per CPU second of a bench line
-ipc() { awk '{for (i = 1; i < NF; i++) { if ($i == "iterations_per_s:") it = $(i + 1);
-	if ($i == "cpu_per_wall:") c = $(i + 1) } printf "%.0f", (c > 0 ? it / c : 0)}'; }
 
 for bal in ${BALANCE//,/ }; do
 	"$BONES" bench "$GAME" --agent "mcts iterations=$ITER balance=$bal" --threads "$THREADS" \
@@ -49,7 +46,7 @@ wait
 echo "== $GAME: mcts iterations=$ITER; $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 one=$(grep '^threads=1 ' "$OUT/$GAME-tree.txt")
 one_sim=$(echo "$one" | field sim_moves_per_cpu_s)
-one_it=$(echo "$one" | ipc)
+one_it=$(echo "$one" | field iterations_per_cpu_s)
 copies_sim=$(for f in "$OUT"/$GAME-copy-*.txt; do
 	grep '^threads=1 ' "$f" | field sim_moves_per_cpu_s
 done | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
@@ -65,7 +62,7 @@ for bal in ${BALANCE//,/ }; do
 	for t in ${THREADS//,/ }; do
 		l=$(grep "^threads=$t " "$f")
 		w=$(echo "$l" | field wall_per_choice) s=$(echo "$l" | field sim_moves_per_cpu_s)
-		c=$(echo "$l" | field cpu_per_wall) i=$(echo "$l" | ipc)
+		c=$(echo "$l" | field cpu_per_wall) i=$(echo "$l" | field iterations_per_cpu_s)
 		[ -z "$w1" ] && w1=$w s1=$s
 		awk -v bal="$bal" -v t="$t" -v w="$w" -v w1="$w1" -v c="$c" -v s="$s" -v s1="$s1" \
 			-v o="$one_sim" -v i="$i" -v oi="$one_it" 'BEGIN {
