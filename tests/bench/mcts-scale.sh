@@ -28,7 +28,7 @@ REPEAT=${REPEAT:-3} SECS=${SECS:-3}
 max=${THREADS##*,}
 tree=$((ITER / max))
 
-field() { sed -n "s/.*[ ^]$1: \([0-9.]*\).*/\1/p" | head -1; }
+field() { sed -n "s/.* $1: \([0-9.]*\).*/\1/p" | head -1; }
 
 for bal in ${BALANCE//,/ }; do
 	"$BONES" bench "$GAME" --agent "mcts iterations=$ITER balance=$bal" --threads "$THREADS" \
