@@ -78,16 +78,26 @@ static size_t clocked(web_tables *ts, web_table ***list, size_t *cap)
 	return n;
 }
 
+bool web_table_idle(const web_table *t, int64_t now)
+{
+	return now - t->active_at >= WEB_IDLE_MS;
+}
+
 void *web_clock_ticker(void *arg)
 {
 	web_tables *ts = arg;
 	web_table **list = NULL;
 	size_t cap = 0;
+	int64_t swept = web_clock_now(ts);
 	while (!web_tables_stopping(ts)) {
 		struct timespec pause = {0, 250000000L};
 		nanosleep(&pause, NULL);
 		size_t n = clocked(ts, &list, &cap);
 		int64_t now = web_clock_now(ts);
+		if (now - swept >= 60000 || now < swept) { /* a test's clock may go back */
+			web_tables_stop_idle_engines(ts, now);
+			swept = now;
+		}
 		for (size_t i = 0; i < n; i++) {
 			web_table *t = list[i];
 			pthread_mutex_lock(&t->lock);

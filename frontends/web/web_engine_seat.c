@@ -8,7 +8,9 @@
  * when the game has not moved meanwhile. The process belongs to the table: started at
  * the seat's first move (after a restart it is told the game so far), stopped when the
  * game ends or the table is freed. A crash, a timeout, nonsense or an illegal move
- * forfeits the game, the reason in the log and on the tournament's page. */
+ * forfeits the game, the reason in the log and on the tournament's page. A table
+ * idle for WEB_IDLE_MS (no move) stops its engines' processes; the next move of the
+ * seat starts and tells it anew. */
 #include "web_tourney_internal.h"
 
 #include <stdio.h>
@@ -245,6 +247,25 @@ bool web_engine_move(web_tables *ts, web_table *t)
 	web_match_advance(ts, t);
 	pthread_mutex_unlock(&t->lock);
 	return true;
+}
+
+void web_tables_stop_idle_engines(web_tables *ts, int64_t now)
+{
+	pthread_mutex_lock(&ts->lock);
+	for (size_t i = 0; i < ts->count; i++) {
+		web_table *t = ts->tables[i];
+		pthread_mutex_lock(&t->lock);
+		bool running = false;
+		for (int p = 0; p < WEB_MAX_SEATS; p++)
+			running |= t->engines[p] && t->engines[p]->proc && !t->engines[p]->busy;
+		if (running && web_table_idle(t, now)) {
+			web_table_engines_stop(t, false);
+			web_log("table %s: no move for %d minutes: its engines stop until their "
+				"next move", t->row.id, WEB_IDLE_MS / 60000);
+		}
+		pthread_mutex_unlock(&t->lock);
+	}
+	pthread_mutex_unlock(&ts->lock);
 }
 
 void web_tables_engines_ready(web_tables *ts)

@@ -97,6 +97,8 @@ bool web_table_commit(web_tables *ts, web_table *t, web_result *r)
 	web_stored_game_release(&g);
 	if (ok) {
 		t->stored = len;
+		if (n)
+			t->active_at = web_clock_now(ts);
 	} else {
 		while (bones_session_length(t->s) > t->stored)
 			bones_session_undo(t->s);

@@ -328,17 +328,20 @@ static bool has_engine_seat(const web_table_row *row)
 }
 
 /* Running tables from client (NULL: from anyone): those of agents only, or with engines
- * those with an engine seat. */
+ * those with an engine seat; a game over or a table idle (web_table_idle) is not
+ * running. */
 static int running_of(web_tables *ts, const char *client, bool engines)
 {
 	int n = 0;
+	int64_t now = web_clock_now(ts);
 	pthread_mutex_lock(&ts->lock);
 	for (size_t i = 0; i < ts->count; i++) {
 		web_table *t = ts->tables[i];
 		if (client && strcmp(t->creator, client))
 			continue;
 		pthread_mutex_lock(&t->lock); /* a tournament's driver may seat an engine */
-		n += (engines ? has_engine_seat(&t->row) : !t->human_seat) && !web_table_over(t);
+		n += (engines ? has_engine_seat(&t->row) : !t->human_seat) && !web_table_over(t) &&
+		     !web_table_idle(t, now);
 		pthread_mutex_unlock(&t->lock);
 	}
 	pthread_mutex_unlock(&ts->lock);

@@ -46,6 +46,7 @@ struct web_table {
 	bool human_seat;          /* a person plays here: its agents go first */
 	bool parked;              /* agents only, nobody watching: out of the queue */
 	int64_t watched_until;    /* web_clock_now() until which someone watches */
+	int64_t active_at;        /* web_clock_now() when it was made, loaded or last moved */
 	char creator[48];         /* the address that created it ("" after a restart) */
 	bool unmark;              /* was set aside at an earlier start, replays now */
 	bool deleted;             /* deleted by its creator: found no more, freed at the end
@@ -103,6 +104,9 @@ struct web_tables {
 #define WEB_ENGINE_TABLES_PER_ADDRESS 2 /* running engine tables one address may create */
 #define WEB_ENGINE_TABLES 16  /* running tables with an engine seat in all (processes) */
 #define WEB_ENGINE_TABLE_MS 10000 /* an engine's time per move at a table without one */
+#define WEB_IDLE_MS (30 * 60 * 1000) /* a table this long without a move counts against no
+				      * cap, and its engines' processes stop (restarted, told
+				      * the game so far, at their next move) */
 
 /* Whether the game has ended (the rules' end, a resignation or a forfeit). Lock held. */
 bool web_table_over(const web_table *t);
@@ -134,8 +138,13 @@ bool web_table_tick(web_tables *ts, web_table *t, int64_t now);
 /* After seat's move has been committed and ticked, with a per-game bank: store the
  * seat's time left, so that a restart keeps it (a failure is logged; the move stands). */
 void web_table_save_bank(web_tables *ts, web_table *t, int seat);
-/* The clocks' thread: every table's clock four times a second (web_clock.c). */
+/* The clocks' thread: every table's clock four times a second, and once a minute the
+ * engines of idle tables stopped (web_clock.c). */
 void *web_clock_ticker(void *arg);
+/* Whether t has not moved for WEB_IDLE_MS by now. t->lock held. */
+bool web_table_idle(const web_table *t, int64_t now);
+/* Stop the engine processes of every table idle by now (web_engine_seat.c). */
+void web_tables_stop_idle_engines(web_tables *ts, int64_t now);
 /* A game over: rate it (once) and stop its engines; in a match count it and keep its
  * record and, unless an agent or a hint is thinking, store it and start the next game
  * (web_match.c). t->lock held. */

@@ -156,6 +156,7 @@ web_table *web_table_new(web_tables *ts, const web_table_row *row, char *err,
 
 bool web_tables_add(web_tables *ts, web_table *t)
 {
+	t->active_at = web_clock_now(ts); /* before anyone else sees it */
 	pthread_mutex_lock(&ts->lock);
 	bool ok = ts->count < WEB_MAX_TABLES;
 	if (ok && ts->count == ts->cap) {

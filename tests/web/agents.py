@@ -1,8 +1,9 @@
 """Agents scheduled fairly (tests/test_web_agents.sh): 20 tables of mcts agents only,
 busy thinking, do not keep a person's greedy opponent waiting: its reply comes before
 the agents-only tables' queue has gone round once (an ordering check, counted in their
-moves); one address may run only a few agents-only tables; an agents-only table
-nobody watches pauses, and plays on when someone looks."""
+moves); one address may run only a few agents-only tables (those without a move for
+30 minutes not counted); an agents-only table nobody watches pauses, and plays on when
+someone looks."""
 import http.client
 import json
 import os
@@ -62,5 +63,11 @@ check("an agents-only table nobody watches pauses", paused[0] in robots, paused)
 srv.call("GET", "/api/tables/%s?picture=0" % paused[0])
 lobby = {x["id"]: x for x in srv.call("GET", "/api/tables")[1]["tables"]}
 check("and plays on once someone looks", not lobby[paused[0]]["paused"], lobby[paused[0]])
+
+# tables left behind: 30 minutes without a move (WEB_IDLE_MS) count against no cap (a
+# table a worker was thinking about at the jump moves after it: at most 2 still count)
+srv.set_clock(srv.now() + 30 * 60 * 1000)
+st, body = post_from("127.0.0.10", "/api/tables", {"game": "holomino", "seats": [mcts, mcts]})
+check("30 minutes on, that address may create an agents-only table again", st == 201, body)
 srv.stop()
 check.exit()

@@ -5,7 +5,9 @@ account; never a table of engines and agents alone) and its rematch seats the en
 again, the engine's
 process ends with the game; an unlisted engine, a missing name and a server without
 engines are refused (400 naming the seat), and past WEB_ENGINE_TABLES_PER_ADDRESS (2)
-running engine tables from one address a new one is 429."""
+running engine tables from one address a new one is 429. A table without a move for
+WEB_IDLE_MS (30 minutes, on the test's clock) stops its engine's process and counts
+against no cap; the person's next move starts the engine again, told the game so far."""
 import os
 import random
 import sys
@@ -97,6 +99,55 @@ st, r, _ = table([{"kind": "human"}, {"kind": "engine", "engine": "rand"}])
 check("a third running engine table from the same address is refused (429)",
       st == 429 and "at most 2 running tables with an engine" in r.get("error", ""), r)
 srv.stop()
+
+# idle tables: their engines stop, they count against no cap, a move wakes them
+idle = Server(build, os.path.join(tmp, "idle"), extra=("--engines", engines),
+              clock=os.path.join(tmp, "clock"))
+
+
+def seen(tid, tok):
+    return idle.call("GET", "/api/tables/%s?picture=0" % tid, token=tok)[1]
+
+
+def engine_waits(tid, tok):
+    """The person's moves until the engine has moved and waits for them (the deal decides
+    who leads): True, or False when the game ended first (a blocked deal can)."""
+    while True:
+        v = wait_for(lambda: (lambda w: w if w["over"] or w["to_move"] == 2 else None)(seen(tid, tok)),
+                     60, "the person's turn")
+        if v["over"] or any(m.get("seat") == 1 for m in v["moves"]):
+            return not v["over"]
+        st, r, _ = idle.call("POST", "/api/tables/%s/move" % tid, {"move": v["legal"][0]["move"]}, token=tok)
+        check("the person's move", st == 200, r)
+
+
+waiting = []
+for k in range(10):
+    st, r, _ = table([{"kind": "engine", "engine": "rand"}, {"kind": "human"}], idle)
+    check("an engine table against a person is created", st == 201, r)
+    if engine_waits(r["id"], r["seats"][1]["token"]):
+        waiting.append((r["id"], r["seats"][1]["token"]))
+    if len(waiting) == 2:
+        break
+check("both tables' engines run while the person thinks", len(children(idle.proc.pid)) == 2,
+      children(idle.proc.pid))
+st, r, _ = table([{"kind": "human"}, {"kind": "engine", "engine": "rand"}], idle)
+check("a third is refused while both are active (429)", st == 429, r)
+idle.set_clock(idle.now() + 30 * 60 * 1000)
+check("30 minutes without a move stop both engines",
+      wait_for(lambda: not children(idle.proc.pid), 60, "the idle engines to stop") is True)
+st, r, _ = table([{"kind": "human"}, {"kind": "engine", "engine": "rand"}], idle)
+check("idle tables count against no cap: a new engine table is created", st == 201, r)
+tid, tok = waiting[0]
+v = seen(tid, tok)
+before = v["length"]
+st, r, _ = idle.call("POST", "/api/tables/%s/move" % tid, {"move": v["legal"][0]["move"]}, token=tok)
+check("the person comes back and moves", st == 200, r)
+v = wait_for(lambda: (lambda w: w if w["over"] or (w["to_move"] == 2 and w["length"] > before + 1) else None)(
+    seen(tid, tok)), 60, "the engine's move after the pause")
+check("the engine, started again and told the game, answers",
+      any(m.get("seat") == 1 and m["n"] > before for m in v["moves"]) or v["over"], v)
+idle.stop()
 
 plain = Server(build, os.path.join(tmp, "plain"))
 st, r, _ = table([{"kind": "human"}, {"kind": "engine", "engine": "rand"}], plain)
