@@ -364,7 +364,8 @@ void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 		web_json_doc doc;
 		if (!parse_body(req, &doc, rep))
 			return;
-		web_result r = web_tables_create_table(ts, doc.root, req->client, &rep->body);
+		web_result r = web_tables_create_table(ts, doc.root, req->client, NULL,
+						       &rep->body);
 		web_json_release(&doc);
 		if (r.code == 201 && req->session)
 			seat_to_account(ts, req, &rep->body);

@@ -99,7 +99,7 @@ web_result web_table_rematch(web_tables *ts, web_table *t, int seat, web_buf *ou
 		if (req.failed || !web_json_parse(&doc, req.data, req.len, err, sizeof err))
 			r.code = 500, snprintf(r.error, sizeof r.error, "%s", _("out of memory"));
 		else
-			r = web_tables_create_table(ts, doc.root, t->creator, &reply);
+			r = web_tables_create_table(ts, doc.root, t->creator, NULL, &reply);
 		if (doc.root)
 			web_json_release(&doc);
 		bool kept = r.code == 201 &&

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "bones/i18n.h"
+#include "web_token.h"
 
 /* Moves of one table waiting for the next group commit. */
 struct pending {
@@ -125,6 +126,32 @@ uint64_t web_store_epoch(const web_store *st)
 	return st->epoch;
 }
 
+/* The database's deal key: made once (a random one), then read; false when neither. */
+static bool read_deal_key(web_store *st)
+{
+	uint64_t fresh;
+	sqlite3_stmt *q = NULL;
+	bool ok = web_random_bytes(&fresh, sizeof fresh) &&
+		  sqlite3_prepare_v2(st->db, "INSERT OR IGNORE INTO meta VALUES('deal_key', ?)",
+				     -1, &q, NULL) == SQLITE_OK &&
+		  sqlite3_bind_int64(q, 1, (sqlite3_int64)fresh) == SQLITE_OK &&
+		  sqlite3_step(q) == SQLITE_DONE;
+	sqlite3_finalize(q);
+	q = NULL;
+	ok = ok && sqlite3_prepare_v2(st->db, "SELECT value FROM meta WHERE key = 'deal_key'", -1,
+				      &q, NULL) == SQLITE_OK &&
+	     sqlite3_step(q) == SQLITE_ROW;
+	if (ok)
+		st->deal_key = (uint64_t)sqlite3_column_int64(q, 0);
+	sqlite3_finalize(q);
+	return ok;
+}
+
+uint64_t web_store_deal_key(const web_store *st)
+{
+	return st->deal_key;
+}
+
 sqlite3 *web_store_lock(web_store *st)
 {
 	pthread_mutex_lock(&st->lock);
@@ -172,6 +199,12 @@ int web_store_open(const char *dir, web_store **out, char *err, size_t errcap)
 	for (size_t i = 0; i < sizeof upgrades / sizeof upgrades[0]; i++)
 		sqlite3_exec(st->db, upgrades[i], NULL, NULL, NULL);
 	st->epoch = next_epoch(st);
+	if (!read_deal_key(st)) {
+		snprintf(err, errcap, _("'%s': cannot keep the deal key: %s"), st->path,
+			 sqlite3_errmsg(st->db));
+		web_store_close(st);
+		return 1;
+	}
 	const char *fault = getenv("BONES_WEB_FAULT");
 	snprintf(st->fault, sizeof st->fault, "%s", fault ? fault : "");
 	*out = st;

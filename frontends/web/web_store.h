@@ -106,6 +106,10 @@ int web_store_set_damaged(web_store *st, const char *id, const char *why, char *
 /* How many times a server has opened this database, this time included (0: unknown):
  * versions start at epoch << 32 so that they never go back across restarts. */
 uint64_t web_store_epoch(const web_store *st);
+/* A random number made with the database and kept in it, never shown: mixed into the
+ * deals of a tournament's tables, so that the seed in a tournament file tells nobody
+ * the hands. */
+uint64_t web_store_deal_key(const web_store *st);
 
 /* The connection, held until web_store_unlock, for the accounts' own statements
  * (web_accounts.c): nothing else writes meanwhile. */

@@ -23,6 +23,7 @@ struct web_store {
 	char path[1024];
 	char fault[32];         /* BONES_WEB_FAULT: a test's crash point */
 	uint64_t epoch;         /* starts on this database, this one included */
+	uint64_t deal_key;      /* this database's secret for tournament deals */
 };
 
 /* err = what failed and SQLite's reason, naming the database by its file name only

@@ -217,8 +217,9 @@ static bool fill_seats(web_tables *ts, const web_json *req, const bones_preset *
 	return true;
 }
 
-/* The row of a new table: game, options, seats, id, seed. */
-static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, web_result *r)
+/* The row of a new table: game, options, seats, id, seed (*seed, else a random one). */
+static bool make_row(web_tables *ts, const web_json *req, const uint64_t *seed,
+		     web_table_row *row, web_result *r)
 {
 	const char *game = web_json_string(req, "game");
 	if (!game || !plain_name(game)) {
@@ -249,14 +250,14 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 		goto out_release;
 	row->time = preset->time;
 	bones_session *s = NULL;
-	uint64_t seed;
-	if (!web_random_bytes(&seed, sizeof seed) ||
+	uint64_t deal = seed ? *seed : 0;
+	if ((!seed && !web_random_bytes(&deal, sizeof deal)) ||
 	    !web_random_hex(row->id, sizeof row->id, 10) ||
 	    !web_random_hex(row->owner, sizeof row->owner, 16)) {
 		*r = web_result_of(500, NULL, _("cannot read /dev/urandom"));
 		goto out_release;
 	}
-	if (bones_session_create(p, &opts, seed, &s, err, sizeof err)) {
+	if (bones_session_create(p, &opts, deal, &s, err, sizeof err)) {
 		const char *colon = strchr(err, ':');
 		char field[64] = "";
 		if (colon && (size_t)(colon - err) < sizeof field)
@@ -267,7 +268,7 @@ static bool make_row(web_tables *ts, const web_json *req, web_table_row *row, we
 	snprintf(row->game, sizeof row->game, "%s", p->id);
 	snprintf(row->preset, sizeof row->preset, "%s", preset->id[0] ? preset->id : p->id);
 	snprintf(row->options, sizeof row->options, "%s", bones_session_options_text(s));
-	row->seed = seed, row->created = (int64_t)time(NULL), row->resigned = -1;
+	row->seed = deal, row->created = (int64_t)time(NULL), row->resigned = -1;
 	const web_json *hints = web_json_get(req, "hints"), *priv = web_json_get(req, "private");
 	row->hints = hints && hints->type == WEB_JSON_BOOL && hints->boolean;
 	row->unlisted = priv && priv->type == WEB_JSON_BOOL && priv->boolean;
@@ -349,7 +350,7 @@ static int running_of(web_tables *ts, const char *client, bool engines)
 }
 
 web_result web_tables_create_table(web_tables *ts, const web_json *req, const char *client,
-				   web_buf *out)
+				   const uint64_t *seed, web_buf *out)
 {
 	web_result r = web_result_of(201, NULL, "created");
 	if (!req || req->type != WEB_JSON_OBJECT)
@@ -359,7 +360,7 @@ web_result web_tables_create_table(web_tables *ts, const web_json *req, const ch
 		return web_result_of(500, NULL, _("out of memory"));
 	char err[512];
 	web_table *t = NULL;
-	if (!make_row(ts, req, row, &r))
+	if (!make_row(ts, req, seed, row, &r))
 		goto out_free;
 	t = web_table_new(ts, row, err, sizeof err);
 	if (!t) {

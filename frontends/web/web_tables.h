@@ -35,10 +35,11 @@ void web_tables_stop(web_tables *ts);
 bool web_tables_stopping(const web_tables *ts);
 
 /* Create a table from a request body {"game", "options", "seats"} sent from address
- * client (its agents-only tables are counted: 429 past WEB_AGENT_ONLY_PER_ADDRESS); on
- * success the reply (ids and invitation links) goes to out. */
+ * client (its agents-only tables are counted: 429 past WEB_AGENT_ONLY_PER_ADDRESS), its
+ * chance drawn from *seed (a tournament's deal) or, with NULL, from a fresh random one;
+ * on success the reply (ids and invitation links) goes to out. */
 web_result web_tables_create_table(web_tables *ts, const web_json *req, const char *client,
-				   web_buf *out);
+				   const uint64_t *seed, web_buf *out);
 /* The server's accounts (web_accounts.h). */
 struct web_accounts *web_tables_accounts(web_tables *ts);
 /* The server's tournaments (web_tourney.h). */

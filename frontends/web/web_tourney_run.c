@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bones/i18n.h"
+#include "bones/rng.h"
 #include "web_table_internal.h"
 
 /* The table id of (round, slot) from the store into id, "" none. */
@@ -128,7 +129,12 @@ static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourne
 	if (ok) {
 		/* its own creator: the agents-only limit per address is not the tournament's */
 		snprintf(client, sizeof client, "tourney %s %d %d", r->id, slot->round, slot->slot);
-		web_result res = web_tables_create_table(w->ts, doc.root, client, &reply);
+		/* the set's deal (duplicate: the same for every game of the set), mixed with
+		 * the server's secret: the file's seed tells nobody the hands */
+		bones_rng mix;
+		bones_rng_seed(&mix, slot->seed ^ web_store_deal_key(w->ts->store));
+		uint64_t deal = bones_rng_next(&mix);
+		web_result res = web_tables_create_table(w->ts, doc.root, client, &deal, &reply);
 		web_json_release(&doc);
 		ok = res.code == 201 && !reply.failed;
 		if (!ok)
