@@ -174,6 +174,38 @@ static void test_web_store__a_match_keeps_its_finished_games(void)
 	web_store_close(st);
 }
 
+/* Remove a test's database folder. */
+static void remove_store(const char *dir)
+{
+	static const char *const files[] = {"bones-web.sqlite", "bones-web.sqlite-wal",
+					    "bones-web.sqlite-shm"};
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		char path[256];
+		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+/* The deal key is made with the database and kept: the same after a reopen (the first
+ * test made it), and another database has its own. */
+static void test_web_store__keeps_its_own_deal_key(void)
+{
+	web_store *st, *other;
+	char err[512], second[] = "/tmp/bones-web-store-XXXXXX";
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
+	uint64_t key = web_store_deal_key(st);
+	web_store_close(st);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(web_store_deal_key(st), key);
+	web_store_close(st);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(second));
+	CU_ASSERT_EQUAL_FATAL(web_store_open(second, &other, err, sizeof err), 0);
+	CU_ASSERT_NOT_EQUAL(web_store_deal_key(other), key);
+	web_store_close(other);
+	remove_store(second);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -182,18 +214,12 @@ int main(void)
 		{"the database is private and errors name it",
 		 test_web_store__the_database_is_private_and_errors_name_it},
 		{"a match keeps its finished games", test_web_store__a_match_keeps_its_finished_games},
+		{"keeps its own deal key", test_web_store__keeps_its_own_deal_key},
 		{NULL, NULL},
 	};
 	if (!mkdtemp(folder))
 		return 77;
 	int rc = bones_test_main("web_store", cases);
-	static const char *const files[] = {"bones-web.sqlite", "bones-web.sqlite-wal",
-					    "bones-web.sqlite-shm"};
-	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-		char path[256];
-		snprintf(path, sizeof path, "%s/%s", folder, files[i]);
-		unlink(path);
-	}
-	rmdir(folder);
+	remove_store(folder);
 	return rc;
 }
