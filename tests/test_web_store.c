@@ -192,7 +192,7 @@ static void remove_store(const char *dir)
 static void test_web_store__keeps_its_own_deal_key(void)
 {
 	web_store *st, *other;
-	char err[512], second[] = "/tmp/bones-web-store-XXXXXX";
+	char err[512], second[] = "/tmp/bones-test-web-store-XXXXXX" /* mkdtemp */;
 	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
 	uint64_t key = web_store_deal_key(st);
 	web_store_close(st);
