@@ -11,7 +11,7 @@
 
 #define USAGE N_("usage: bones serve [--listen ADDR:PORT] [--data DIR] [--rate N] [--agents N]\n" \
 		 "                   [--static DIR] [--host-name NAME] [--trusted-proxy ADDR]\n" \
-		 "                   [--engines FILE] [--watch DIR]\n")
+		 "                   [--engines FILE] [--watch DIR] [--tables-per-address N]\n")
 
 static int usage(FILE *f, int rc)
 {
@@ -35,7 +35,9 @@ static int usage(FILE *f, int rc)
 		       "  --engines FILE      the external engines tournaments may seat:\n"
 		       "                      [engine.NAME] sections with command = ...\n"
 		       "  --watch DIR         show the `bones tourney --live` run whose output\n"
-		       "                      folder is DIR at /tournaments/live\n"));
+		       "                      folder is DIR at /tournaments/live\n"
+		       "  --tables-per-address N  running tables with a person's seat one\n"
+		       "                      address may create (default 16; 0: no cap)\n"));
 	return rc;
 }
 
@@ -50,7 +52,7 @@ static void default_data(char *buf, size_t cap)
 
 int cmd_serve(int argc, char **argv)
 {
-	web_server_config cfg = {.rate = 20, .workers = 2};
+	web_server_config cfg = {.rate = 20, .workers = 2, .person_tables = 16};
 	char data[4096];
 	default_data(data, sizeof data);
 	cfg.data_dir = data;
@@ -98,11 +100,20 @@ int cmd_serve(int argc, char **argv)
 				fprintf(stderr, _("bones serve: --agents '%s': expected 1..8\n"), v);
 				return 2;
 			}
+		} else if (!strcmp(a, "--tables-per-address")) {
+			long n = strtol(v, &end, 10);
+			if (*end || end == v || n < 0 || n > 100000) {
+				fprintf(stderr, _("bones serve: --tables-per-address '%s': expected "
+						  "0..100000\n"), v);
+				return 2;
+			}
+			cfg.person_tables = (int)n;
 		} else {
 			static const char *const known[] = {"--listen", "--data", "--static",
 							    "--rate", "--agents", "--help",
 							    "--host-name", "--trusted-proxy",
-							    "--engines", "--watch"};
+							    "--engines", "--watch",
+							    "--tables-per-address"};
 			bones_suggest sg;
 			bones_suggest_init(&sg, a);
 			for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)

@@ -267,6 +267,7 @@ out:
 	pthread_mutex_lock(&sl->t->lock);
 	web_table_bump(sl->t); /* the event streams tell the pages */
 	pthread_mutex_unlock(&sl->t->lock);
+	web_tables_put(a->ts, sl->t);
 	return NULL;
 }
 
@@ -323,7 +324,9 @@ static web_result start(web_analyses *a, web_table *t, const char *key, web_buf 
 	}
 	*sl = (slot){.used = true, .t = t, .owner = a};
 	snprintf(sl->id, sizeof sl->id, "%s", key);
+	web_table_hold(a->ts, t); /* given back as the thread ends */
 	if (pthread_create(&sl->thread, NULL, worker, sl)) {
+		web_tables_put(a->ts, t);
 		sl->used = false;
 		r.code = 500;
 		snprintf(r.error, sizeof r.error, "%s", _("cannot start the analysis' thread"));

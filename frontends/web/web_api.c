@@ -242,27 +242,10 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 	web_json_release(&doc);
 }
 
-static void table_route(web_tables *ts, const char *rest, const web_request *req,
-			web_reply *rep)
+/* What the request asks of table t (held). */
+static void table_action(web_tables *ts, web_table *t, const char *action,
+			 const web_request *req, web_reply *rep)
 {
-	char id[41];
-	size_t n = strcspn(rest, "/");
-	if (n == 0 || n >= sizeof id) {
-		error_reply(rep, 404, NULL, _("no such table"));
-		return;
-	}
-	memcpy(id, rest, n), id[n] = '\0';
-	const char *action = rest[n] ? rest + n + 1 : "";
-	web_table *t = web_tables_find(ts, id);
-	if (!t && web_tables_damaged(ts, id)) {
-		error_reply(rep, 503, NULL, _("the table is damaged: it is set aside, not played "
-					      "(the server's log says why)"));
-		return;
-	}
-	if (!t) {
-		error_reply(rep, 404, NULL, _("no such table"));
-		return;
-	}
 	bool get = !strcmp(req->method, "GET"), post = !strcmp(req->method, "POST");
 	if (get && !action[0]) {
 		int seat = seat_of(ts, t, req, rep);
@@ -308,6 +291,31 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 	} else {
 		error_reply(rep, get || post ? 404 : 405, NULL, _("no such route for this method"));
 	}
+}
+
+static void table_route(web_tables *ts, const char *rest, const web_request *req,
+			web_reply *rep)
+{
+	char id[41];
+	size_t n = strcspn(rest, "/");
+	if (n == 0 || n >= sizeof id) {
+		error_reply(rep, 404, NULL, _("no such table"));
+		return;
+	}
+	memcpy(id, rest, n), id[n] = '\0';
+	web_table *t = web_tables_find(ts, id);
+	if (!t && web_tables_damaged(ts, id)) {
+		error_reply(rep, 503, NULL, _("the table is damaged: it is set aside, not played "
+					      "(the server's log says why)"));
+		return;
+	}
+	if (!t) {
+		error_reply(rep, 404, NULL, _("no such table"));
+		return;
+	}
+	table_action(ts, t, rest[n] ? rest + n + 1 : "", req, rep);
+	if (rep->events != t) /* an event stream holds it until it closes */
+		web_tables_put(ts, t);
 }
 
 /* The account routes (web_accounts.c): a JSON body where one is read, the session

@@ -145,19 +145,16 @@ void web_chat_json(const web_table *t, web_buf *out, bool *first)
 	web_buf_puts(out, "]");
 }
 
-static int restore_line(void *user, const char *id, const web_chat_row *c)
+static int restore_line(void *user, const web_chat_row *c)
 {
-	web_table *t = web_tables_find(user, id);
-	if (t && !chat_append(t, c))
-		return 1;
-	return 0;
+	return !chat_append(user, c);
 }
 
-void web_chat_restore(web_tables *ts)
+void web_chat_load(web_tables *ts, web_table *t)
 {
 	char err[512] = "";
-	if (web_store_chat_each(ts->store, restore_line, ts, err, sizeof err))
-		web_log("%s", err[0] ? err : _("out of memory"));
+	if (web_store_chat_of(ts->store, t->row.id, restore_line, t, err, sizeof err))
+		web_log("table %s: its chat: %s", t->row.id, err[0] ? err : _("out of memory"));
 }
 
 void web_chat_free(web_table *t)

@@ -61,7 +61,7 @@ void web_table_save_bank(web_tables *ts, web_table *t, int seat)
 }
 
 /* The tables with a clock: copied under the collection's lock, which is not held
- * while each table is ticked (a table lives as long as the collection). */
+ * while each table is ticked (this thread alone lets tables go: web_tables_let_go). */
 static size_t clocked(web_tables *ts, web_table ***list, size_t *cap)
 {
 	size_t n = 0;
@@ -89,7 +89,7 @@ void *web_clock_ticker(void *arg)
 	web_table **list = NULL;
 	size_t cap = 0;
 	int64_t swept = web_clock_now(ts);
-	while (!web_tables_stopping(ts)) {
+	for (unsigned tick = 1; !web_tables_stopping(ts); tick++) {
 		struct timespec pause = {0, 250000000L};
 		nanosleep(&pause, NULL);
 		size_t n = clocked(ts, &list, &cap);
@@ -107,6 +107,8 @@ void *web_clock_ticker(void *arg)
 			}
 			pthread_mutex_unlock(&t->lock);
 		}
+		if (tick % 4 == 0) /* each second: tables nobody holds leave memory */
+			web_tables_let_go(ts, now, WEB_KEEP_MS);
 	}
 	free(list);
 	return NULL;

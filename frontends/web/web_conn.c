@@ -13,6 +13,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "bones/i18n.h"
 #include "web_server_internal.h"
 
 struct web_stream {
@@ -22,7 +23,9 @@ struct web_stream {
 	uint64_t seen;
 	double next_ping;
 	bool started, waiting;
-	web_stream *prev, *next;
+	web_stream *prev, *next;    /* srv->waiting, while waiting */
+	web_stream *older, *newer;  /* srv->streams, while open */
+	char client[64];            /* the client's address (its cap) */
 };
 
 double web_now_seconds(void)
@@ -224,23 +227,84 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 static void stream_free(void *cls)
 {
 	web_stream *s = cls;
-	pthread_mutex_lock(&s->srv->clock);
+	web_server *srv = s->srv;
+	pthread_mutex_lock(&srv->clock);
 	if (s->waiting)
-		unlink_waiting(s->srv, s);
-	pthread_mutex_unlock(&s->srv->clock);
+		unlink_waiting(srv, s);
+	if (s->older)
+		s->older->newer = s->newer;
+	if (s->newer)
+		s->newer->older = s->older;
+	else
+		srv->streams = s->older;
+	srv->stream_count--;
+	pthread_mutex_unlock(&srv->clock);
+	web_tables_put(s->srv->tables, s->table);
 	free(s);
 }
 
-enum MHD_Result web_stream_send(web_server *srv, struct MHD_Connection *c, web_table *t)
+/* 0 when s may open (then it is counted, srv->clock held), else the HTTP status. */
+static int stream_admit(web_server *srv, web_stream *s)
+{
+	unsigned mine = 0;
+	for (const web_stream *o = srv->streams; o && mine < WEB_STREAMS_PER_ADDRESS; o = o->older)
+		mine += !strcmp(o->client, s->client);
+	if (mine >= WEB_STREAMS_PER_ADDRESS)
+		return 429;
+	if (srv->stream_cap && srv->stream_count >= srv->stream_cap)
+		return 503;
+	s->older = srv->streams;
+	if (srv->streams)
+		srv->streams->newer = s;
+	srv->streams = s;
+	srv->stream_count++;
+	return 0;
+}
+
+/* The refusal of a stream past its cap: JSON, as every API error. */
+static enum MHD_Result stream_refused(struct MHD_Connection *c, int code)
+{
+	web_buf b;
+	web_buf_init(&b);
+	web_buf_puts(&b, "{\"error\":");
+	web_buf_json_string(&b, code == 429
+		? _("too many event streams from this address: close a page")
+		: _("the server holds as many event streams as it may: try again"));
+	web_buf_puts(&b, "}");
+	struct MHD_Response *r = b.failed ? NULL :
+		MHD_create_response_from_buffer(b.len, b.data, MHD_RESPMEM_MUST_COPY);
+	web_buf_release(&b);
+	if (!r)
+		return MHD_NO;
+	MHD_add_response_header(r, "Content-Type", "application/json");
+	MHD_add_response_header(r, "Retry-After", "10");
+	enum MHD_Result ok = MHD_queue_response(c, (unsigned)code, r);
+	MHD_destroy_response(r);
+	return ok;
+}
+
+enum MHD_Result web_stream_send(web_server *srv, struct MHD_Connection *c, web_table *t,
+				const char *client)
 {
 	web_stream *s = calloc(1, sizeof *s);
-	if (!s)
+	if (!s) {
+		web_tables_put(srv->tables, t);
 		return MHD_NO;
+	}
 	s->srv = srv, s->table = t, s->conn = c;
+	snprintf(s->client, sizeof s->client, "%s", client);
+	pthread_mutex_lock(&srv->clock);
+	int refused = stream_admit(srv, s);
+	pthread_mutex_unlock(&srv->clock);
+	if (refused) {
+		web_tables_put(srv->tables, t);
+		free(s);
+		return stream_refused(c, refused);
+	}
 	struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024,
 								   stream_read, s, stream_free);
 	if (!r) {
-		free(s);
+		stream_free(s);
 		return MHD_NO;
 	}
 	MHD_add_response_header(r, "Content-Type", "text/event-stream");

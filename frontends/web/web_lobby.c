@@ -167,6 +167,8 @@ void web_table_head_json(const web_table *t, web_buf *out, bool *first)
 	web_buf_printf(out, "%lld", (long long)t->row.created);
 }
 
+#define WEB_LOBBY_SHOWN 200 /* tables the lobby lists, newest first */
+
 static void write_table(web_table *t, web_buf *out)
 {
 	bool f = true;
@@ -201,18 +203,76 @@ static void write_table(web_table *t, web_buf *out)
 	pthread_mutex_unlock(&t->lock);
 }
 
+/* An ended table as read from the store (web_store_ended), as write_table writes one.
+ * ts->lock held (the registry). */
+static void write_summary(web_tables *ts, const web_table_summary *s, web_buf *out)
+{
+	const bones_plugin *p = bones_registry_find(ts->reg, s->game);
+	web_buf_puts(out, "{\"id\":");
+	web_buf_json_string(out, s->id);
+	web_buf_puts(out, ",\"game\":");
+	web_buf_json_string(out, p ? bones_plugin_text(p, p->name) : s->game);
+	web_buf_puts(out, ",\"preset\":");
+	web_buf_json_string(out, s->preset);
+	web_buf_printf(out, ",\"created\":%lld,\"moves\":%lld,\"over\":true,\"paused\":false,"
+		       "\"to_move\":0,\"seats\":[", (long long)s->created, (long long)s->moves);
+	for (int i = 0; i < s->seat_count; i++) {
+		web_buf_puts(out, i ? ",{\"name\":" : "{\"name\":");
+		web_buf_json_string(out, s->seats[i].name);
+		web_buf_puts(out, ",\"kind\":");
+		web_buf_json_string(out, s->seats[i].kind);
+		web_buf_puts(out, ",\"open\":false}");
+	}
+	web_buf_puts(out, "]}");
+}
+
+/* The newest WEB_LOBBY_SHOWN tables in memory and not ended into live (*n), newest
+ * first. ts->lock held. */
+static size_t live_tables(web_tables *ts, web_table **live)
+{
+	size_t n = 0;
+	for (size_t i = ts->count; i-- > 0 && n < WEB_LOBBY_SHOWN;) {
+		const web_table *t = ts->tables[i];
+		if (!t->row.unlisted && !t->deleted && !web_table_ended(t)) /* private: links only */
+			live[n++] = ts->tables[i];
+	}
+	for (size_t i = 1; i < n; i++) /* a table read back again sits at the end */
+		for (size_t j = i; j > 0 && live[j]->row.created > live[j - 1]->row.created; j--) {
+			web_table *x = live[j];
+			live[j] = live[j - 1], live[j - 1] = x;
+		}
+	return n;
+}
+
+/* The newest WEB_LOBBY_SHOWN tables: those in play from memory, those ended from the
+ * store (they need not be in memory), merged by creation. */
+static void write_tables(web_tables *ts, web_buf *out, size_t *shown)
+{
+	web_table_summary *ended = NULL;
+	size_t n_ended = 0, e = 0, l = 0;
+	char err[300];
+	if (web_store_ended(ts->store, WEB_LOBBY_SHOWN, &ended, &n_ended, err, sizeof err))
+		web_log("the lobby: %s", err);
+	web_table **live = malloc(WEB_LOBBY_SHOWN * sizeof *live);
+	pthread_mutex_lock(&ts->lock);
+	size_t n_live = live ? live_tables(ts, live) : 0;
+	while (*shown < WEB_LOBBY_SHOWN && (l < n_live || e < n_ended)) {
+		web_buf_puts(out, (*shown)++ ? "," : "");
+		if (e == n_ended || (l < n_live && live[l]->row.created >= ended[e].created))
+			write_table(live[l++], out);
+		else
+			write_summary(ts, &ended[e++], out);
+	}
+	pthread_mutex_unlock(&ts->lock);
+	free(live);
+	free(ended);
+}
+
 void web_tables_lobby_json(web_tables *ts, web_buf *out)
 {
 	web_buf_puts(out, "{\"tables\":[");
-	pthread_mutex_lock(&ts->lock);
 	size_t shown = 0;
-	for (size_t i = ts->count; i-- > 0 && shown < 200;) {
-		if (ts->tables[i]->row.unlisted || ts->tables[i]->deleted)
-			continue; /* private: its links only */
-		web_buf_puts(out, shown++ ? "," : "");
-		write_table(ts->tables[i], out);
-	}
-	pthread_mutex_unlock(&ts->lock);
+	write_tables(ts, out, &shown);
 	for (size_t i = 0; i < ts->damaged_count && i < 50; i++, shown++) { /* fixed after start */
 		const web_damaged *d = &ts->damaged[i];
 		web_buf_printf(out, "%s{\"id\":", shown ? "," : "");

@@ -57,11 +57,15 @@ void web_match_advance(web_tables *ts, web_table *t)
 		web_ratings_game_over(ts, t); /* once per game: the store remembers */
 		web_table_engines_stop(t, false); /* a match's next game starts them anew */
 	}
-	if (!m || !bones_table_over(t->table))
+	if (!m || !bones_table_over(t->table)) {
+		web_table_mark_ended(ts, t);
 		return;
+	}
 	web_match_count(t);
-	if (t->queued || t->hinting || bones_match_over(m) || !bones_table_counted(t->table))
+	if (t->queued || t->hinting || bones_match_over(m) || !bones_table_counted(t->table)) {
+		web_table_mark_ended(ts, t);
 		return; /* the thinker finishes first; it advances the match then */
+	}
 	web_stored_game g = {.resigned = bones_table_resigned(t->table)};
 	char err[512];
 	int game = bones_table_game_index(t->table);

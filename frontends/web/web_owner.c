@@ -123,8 +123,10 @@ static size_t collect(web_tables *ts, const web_json *list, struct mine *m, size
 			continue;
 		int seat = token && token[0] ? web_table_seat_of(t, token) : -1;
 		bool owns = owner && is_owner(t, owner);
-		if (seat < 0 && !owns)
+		if (seat < 0 && !owns) {
+			web_tables_put(ts, t);
 			continue;
+		}
 		int rank = rank_of(t, seat);
 		m[n++] = (struct mine){t, seat, rank, owns, false};
 	}
@@ -141,8 +143,10 @@ static size_t collect_extra(web_tables *ts, const web_seat_ref *extra, size_t co
 		for (size_t j = 0; t && j < n; j++)
 			seen = seen || m[j].t == t;
 		int seat = t && !seen ? web_table_seat_of(t, extra[i].token) : -1;
-		if (seat < 0)
+		if (seat < 0) {
+			web_tables_put(ts, t);
 			continue;
+		}
 		int rank = rank_of(t, seat);
 		m[n++] = (struct mine){t, seat, rank, false, true};
 	}
@@ -170,6 +174,7 @@ web_result web_tables_mine_json(web_tables *ts, const web_json *req, const web_s
 		pthread_mutex_lock(&m[i].t->lock);
 		write_mine(m[i].t, m[i].seat, m[i].owner, m[i].account, out);
 		pthread_mutex_unlock(&m[i].t->lock);
+		web_tables_put(ts, m[i].t);
 	}
 	web_buf_puts(out, "]}");
 	return owner_result(200, "");

@@ -181,11 +181,11 @@ static const char *bearer(struct MHD_Connection *c)
 }
 
 static enum MHD_Result send_api_reply(web_server *srv, struct MHD_Connection *c,
-				      web_reply *rep)
+				      web_reply *rep, const char *client)
 {
 	enum MHD_Result ok;
 	if (rep->events)
-		ok = web_stream_send(srv, c, rep->events);
+		ok = web_stream_send(srv, c, rep->events, client);
 	else
 		ok = send_reply_with(c, rep->code, rep->type, rep->body.data ? rep->body.data : "",
 				     rep->body.len, false, rep->cookie, rep->retry_after);
@@ -254,7 +254,7 @@ static enum MHD_Result api(web_server *srv, struct MHD_Connection *c, const char
 	}
 	web_reply rep;
 	web_api_handle(srv->tables, &req, &rep);
-	return send_api_reply(srv, c, &rep);
+	return send_api_reply(srv, c, &rep, client);
 }
 
 /* The host part of an authority ("name:port", "[::1]:port") into out, lower case. */
@@ -415,7 +415,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 		return MHD_YES;
 	}
 	if (up->hint == HINT_DONE) /* resumed: the hint's reply */
-		return send_api_reply(srv, c, &up->reply);
+		return send_api_reply(srv, c, &up->reply, up->client);
 	if (up->hint == HINT_THINKING)
 		return MHD_YES;
 	web_conn_set(srv, conn, WEB_CONN_ANSWERING);
@@ -536,6 +536,7 @@ static int serve(web_server *srv, const struct sockaddr_storage *sa, const char 
 		flags |= MHD_USE_IPv6;
 	connection_limits(srv, &total, &per_ip);
 	pthread_mutex_lock(&srv->clock);
+	srv->stream_cap = total - total / 4; /* a quarter stays for pages and moves */
 	srv->serving = true; /* from here a signal stops in order */
 	pthread_mutex_unlock(&srv->clock);
 	if (!web_events_start(srv)) {
@@ -676,12 +677,16 @@ int web_server_run(const web_server_config *cfg)
 	if (!bones_make_dirs(cfg->data_dir))
 		fprintf(stderr, _("bones serve: --data '%s': cannot create it: %s\n"), cfg->data_dir,
 			strerror(errno));
-	else if (web_tables_create(cfg->data_dir, cfg->workers, &srv->tables, err, sizeof err) ||
-		 !web_tourneys_start(web_tables_tourneys(srv->tables), cfg->engines, cfg->watch,
-				     err, sizeof err))
+	else if (web_tables_create(cfg->data_dir, cfg->workers, &srv->tables, err, sizeof err))
 		fprintf(stderr, "bones serve: %s\n", err);
-	else
-		rc = serve(srv, &sa, listen);
+	else {
+		web_tables_set_person_cap(srv->tables, cfg->person_tables);
+		if (!web_tourneys_start(web_tables_tourneys(srv->tables), cfg->engines, cfg->watch,
+					err, sizeof err))
+			fprintf(stderr, "bones serve: %s\n", err);
+		else
+			rc = serve(srv, &sa, listen);
+	}
 	web_tables_destroy(srv->tables);
 	web_messages_release();
 	pthread_mutex_lock(&srv->clock);

@@ -17,6 +17,8 @@ typedef struct web_server_config {
 	int host_name_count;
 	const char *engines;     /* the operator's engines file (--engines); NULL: none */
 	const char *watch;       /* a `bones tourney --live` output folder (--watch) */
+	int person_tables;       /* running tables with a person's seat one address may
+				  * create (--tables-per-address); 0: no cap */
 } web_server_config;
 
 /* Serve until SIGINT or SIGTERM. Returns the exit status (0, or 1 after printing why

@@ -15,6 +15,7 @@
 #define WEB_IDLE_SECONDS 60    /* a kept-alive connection: from a reply to the next request */
 #define WEB_PING_SECONDS 15    /* an event stream's comment when nothing happens */
 #define WEB_HINT_THREADS 4     /* hints thought about at once (web_table_hint: 2 think) */
+#define WEB_STREAMS_PER_ADDRESS 32 /* event streams one client address may hold open */
 #define WEB_CSP "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' " \
 		"blob: data:; connect-src 'self'; base-uri 'none'; form-action 'self'; " \
 		"frame-ancestors 'none'"
@@ -48,6 +49,10 @@ typedef struct web_server {
 	pthread_cond_t stop;      /* signal set, or a hint thread done */
 	web_conn *conns;
 	web_stream *waiting;      /* event streams suspended until their table changes */
+	web_stream *streams;      /* every open event stream (its own list) */
+	unsigned stream_count;
+	unsigned stream_cap;      /* streams in all: the connection limit less a reserve
+				   * for everything else (set before serving) */
 	bool closing, serving;
 	int signal;               /* the signal that stops the server, 0 none yet */
 	int hints;                /* hint threads running (their connections suspended) */
@@ -73,8 +78,11 @@ bool web_conn_late(web_server *srv, web_conn *conn);
 /* The client's address as text: the peer, or behind the trusted proxy the last
  * address of its X-Forwarded-For. */
 void web_client_address(web_server *srv, struct MHD_Connection *c, char *out, size_t cap);
-/* Answer with t's event stream: suspended between events, holding no thread. */
-enum MHD_Result web_stream_send(web_server *srv, struct MHD_Connection *c, web_table *t);
+/* Answer with t's event stream: suspended between events, holding no thread; it holds
+ * t (the caller's hold, given back when the stream ends or cannot start). Past
+ * WEB_STREAMS_PER_ADDRESS streams of client, 429; past srv->stream_cap in all, 503. */
+enum MHD_Result web_stream_send(web_server *srv, struct MHD_Connection *c, web_table *t,
+				const char *client);
 /* The thread that resumes event streams when their table changes and shuts slow
  * connections; stop resumes every stream and waits for the hints' threads (so that no
  * connection is suspended at MHD_stop_daemon). */

@@ -98,6 +98,11 @@ static const char *const upgrades[] = {
 	"ALTER TABLE tables ADD COLUMN increment_ms INTEGER NOT NULL DEFAULT 0",
 	/* each seat's time left of the bank after its last move, -1: the whole bank */
 	"ALTER TABLE seats ADD COLUMN bank_ms INTEGER NOT NULL DEFAULT -1",
+	/* 1: the game (a match: its last game) is over; a start does not load it, it is
+	 * read back when someone asks for it (web_tables_find); moves: its player moves */
+	"ALTER TABLE tables ADD COLUMN ended INTEGER NOT NULL DEFAULT 0",
+	"ALTER TABLE tables ADD COLUMN moves INTEGER NOT NULL DEFAULT 0",
+	"CREATE INDEX IF NOT EXISTS tables_ended ON tables(ended, unlisted, created)",
 };
 
 int web_store_fail(web_store *st, const char *what, char *err, size_t errcap)
@@ -512,6 +517,17 @@ int web_store_set_damaged(web_store *st, const char *id, const char *why, char *
 	const void *args[] = {why, id};
 	pthread_mutex_lock(&st->lock);
 	int rc = run(st, "UPDATE tables SET damaged = ? WHERE id = ?", "tt", args, err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_set_ended(web_store *st, const char *id, int64_t moves, char *err,
+			size_t errcap)
+{
+	const void *args[] = {&moves, id};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "UPDATE tables SET ended = 1, moves = ? WHERE id = ?", "it", args, err,
+		     errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }

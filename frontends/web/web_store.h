@@ -45,6 +45,8 @@ typedef struct web_table_row {
 	char damaged[256]; /* why the table was set aside (its history does not replay), or "" */
 	int unlisted;      /* 1: a private table, not in the lobby (its links only) */
 	char owner[64];    /* the creator's token (hex): may delete it before the first move */
+	int ended;         /* 1: over for good (a match: its last game), said in the store
+			    * (web_store_set_ended): a start does not load it */
 } web_table_row;
 
 /* Open or create DIR/bones-web.sqlite (mode 0600). err names the file. */
@@ -90,15 +92,37 @@ int web_store_set_penalty(web_store *st, const char *id, int seat, double total,
 int web_store_set_bank(web_store *st, const char *id, int seat, int64_t bank_ms, char *err,
 		       size_t errcap);
 
-/* Call fn for every table in creation order with its history texts and, for a match,
- * its finished games in order; a table that cannot be read (a damaged page, an
- * unreadable row) comes with only its id and `unreadable` saying why (else NULL). fn
- * must not call into the store; a nonzero return stops. When the list of tables itself
- * is damaged, the tables still found are given and err says so (returning 0). */
+/* The table is over for good (a match: its last game) after `moves` player moves: a
+ * start loads it no more, the lobby lists it from here (web_store_ended_each). */
+int web_store_set_ended(web_store *st, const char *id, int64_t moves, char *err,
+			size_t errcap);
+
+/* Call fn for every table not ended (web_store_set_ended) in creation order with its
+ * history texts and, for a match, its finished games in order; a table that cannot be
+ * read (a damaged page, an unreadable row) comes with only its id and `unreadable`
+ * saying why (else NULL). fn must not call into the store; a nonzero return stops. When
+ * the list of tables itself is damaged, the tables still found are given and err says
+ * so (returning 0). */
 typedef int (*web_store_fn)(void *user, const web_table_row *row, char **moves, size_t count,
 			    const web_stored_game *done, size_t done_count,
 			    const char *unreadable);
 int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t errcap);
+/* The same for the one table id, ended or not: 1 when the store has no such table
+ * (fn not called), else fn's return. */
+int web_store_load(web_store *st, const char *id, web_store_fn fn, void *user);
+
+/* An ended table as the lobby lists it, read without its history. */
+typedef struct web_table_summary {
+	char id[40], game[64], preset[64];
+	int64_t created;   /* unix seconds */
+	int64_t moves;     /* player moves */
+	int seat_count;
+	struct { char kind[16], name[64]; } seats[WEB_MAX_SEATS];
+} web_table_summary;
+/* The newest `limit` ended tables that are not private, newest first, into out
+ * (malloc'd, *count of them); 1 (err) when they cannot be read. */
+int web_store_ended(web_store *st, size_t limit, web_table_summary **out, size_t *count,
+		    char *err, size_t errcap);
 /* Mark a table set aside (kept, not played): why it is (row.damaged at the next start,
  * when it is tried again); why NULL: no longer. */
 int web_store_set_damaged(web_store *st, const char *id, const char *why, char *err,
@@ -130,10 +154,10 @@ typedef struct web_chat_row {
 /* Add a chat line of table id (its own commit, apart from the moves'). */
 int web_store_add_chat(web_store *st, const char *id, const web_chat_row *c, char *err,
 		       size_t errcap);
-/* Call fn for every chat line, by table and in order; a nonzero return stops. fn must
+/* Call fn for every chat line of table id, in order; a nonzero return stops. fn must
  * not call into the store. */
-typedef int (*web_store_chat_fn)(void *user, const char *id, const web_chat_row *c);
-int web_store_chat_each(web_store *st, web_store_chat_fn fn, void *user, char *err,
-			size_t errcap);
+typedef int (*web_store_chat_fn)(void *user, const web_chat_row *c);
+int web_store_chat_of(web_store *st, const char *id, web_store_chat_fn fn, void *user,
+		      char *err, size_t errcap);
 
 #endif /* BONES_WEB_STORE_H */

@@ -1,6 +1,7 @@
-/* web_store, reading back (web_store.h): every table with its moves, finished games
- * and chat, for the server's restart; a table whose rows cannot be read is handed over
- * as damaged instead of stopping the start. */
+/* web_store, reading back (web_store.h): the tables not ended with their moves,
+ * finished games and chat, for the server's restart, and one table on demand; a table
+ * whose rows cannot be read is handed over as damaged instead of stopping the start.
+ * The lobby's ended tables are read as summaries, without their history. */
 #include "web_store_internal.h"
 
 #include <stdio.h>
@@ -40,7 +41,7 @@ static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 {
 	sqlite3_stmt *q = prepare_id(st, "SELECT game, preset, options, seed, created, resigned,"
 				     " hints, forfeited, per_move_ms, penalty, grace_ms, forfeit,"
-				     " damaged, unlisted, owner, per_game_ms, increment_ms"
+				     " damaged, unlisted, owner, per_game_ms, increment_ms, ended"
 				     " FROM tables WHERE id = ?", row->id);
 	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
 	if (rc != SQLITE_ROW) {
@@ -64,6 +65,7 @@ static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 	copy_col(row->owner, sizeof row->owner, q, 14);
 	row->time.per_game_ms = sqlite3_column_int64(q, 15);
 	row->time.increment_ms = sqlite3_column_int64(q, 16);
+	row->ended = sqlite3_column_int(q, 17);
 	sqlite3_finalize(q);
 	return true;
 }
@@ -237,11 +239,11 @@ int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t
 	}
 	pthread_mutex_lock(&st->lock);
 	/* creation order; after a damaged page, the tables the id index still names */
-	int scan = ids_scan(st, "SELECT id FROM tables ORDER BY rowid", &l);
+	int scan = ids_scan(st, "SELECT id FROM tables WHERE ended = 0 ORDER BY rowid", &l);
 	if (scan != SQLITE_DONE) {
 		snprintf(err, errcap, "the list of tables is damaged after %zu: %s", l.count,
 			 sqlite3_errmsg(st->db));
-		ids_scan(st, "SELECT id FROM tables ORDER BY id", &l);
+		ids_scan(st, "SELECT id FROM tables WHERE ended = 0 ORDER BY id", &l);
 	}
 	web_table_row *row = malloc(sizeof *row);
 	if (!row)
@@ -254,32 +256,83 @@ int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t
 	return rc;
 }
 
-int web_store_chat_each(web_store *st, web_store_chat_fn fn, void *user, char *err,
-			size_t errcap)
+int web_store_load(web_store *st, const char *id, web_store_fn fn, void *user)
 {
-	sqlite3_stmt *q = NULL;
+	web_table_row *row = malloc(sizeof *row);
+	if (!row)
+		return 1;
 	pthread_mutex_lock(&st->lock);
-	int rc = sqlite3_prepare_v2(st->db, "SELECT table_id, n, seat, name, text, at FROM chat"
-				    " ORDER BY table_id, n", -1, &q, NULL);
-	if (rc != SQLITE_OK) {
-		rc = web_store_fail(st, _("cannot read the chat"), err, errcap);
-		pthread_mutex_unlock(&st->lock);
-		return rc;
+	sqlite3_stmt *q = prepare_id(st, "SELECT 1 FROM tables WHERE id = ?", id);
+	bool found = q && sqlite3_step(q) == SQLITE_ROW;
+	sqlite3_finalize(q);
+	int rc = found ? each_one(st, id, row, fn, user) : 1;
+	pthread_mutex_unlock(&st->lock);
+	free(row);
+	return rc;
+}
+
+/* The summary of the row q is on (id, game, preset, created, moves), unless it is the
+ * one before; then its seat (kind, name). */
+static void add_summary_row(sqlite3_stmt *q, web_table_summary *out, size_t *count)
+{
+	const unsigned char *id = sqlite3_column_text(q, 0);
+	web_table_summary *s = *count ? &out[*count - 1] : NULL;
+	if (!s || strcmp(s->id, id ? (const char *)id : "")) {
+		s = &out[(*count)++];
+		copy_col(s->id, sizeof s->id, q, 0), copy_col(s->game, sizeof s->game, q, 1);
+		copy_col(s->preset, sizeof s->preset, q, 2);
+		s->created = sqlite3_column_int64(q, 3), s->moves = sqlite3_column_int64(q, 4);
 	}
-	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-		web_chat_row c = {.n = sqlite3_column_int(q, 1), .seat = sqlite3_column_int(q, 2),
-				  .at = sqlite3_column_int64(q, 5)};
-		const char *id = (const char *)sqlite3_column_text(q, 0);
-		const char *name = (const char *)sqlite3_column_text(q, 3);
-		const char *text = (const char *)sqlite3_column_text(q, 4);
-		snprintf(c.name, sizeof c.name, "%s", name ? name : "");
-		snprintf(c.text, sizeof c.text, "%s", text ? text : "");
-		if (id && fn(user, id, &c))
+	if (s->seat_count < WEB_MAX_SEATS && sqlite3_column_type(q, 5) != SQLITE_NULL) {
+		copy_col(s->seats[s->seat_count].kind, sizeof s->seats[0].kind, q, 5);
+		copy_col(s->seats[s->seat_count++].name, sizeof s->seats[0].name, q, 6);
+	}
+}
+
+int web_store_ended(web_store *st, size_t limit, web_table_summary **out, size_t *count,
+		    char *err, size_t errcap)
+{
+	*count = 0;
+	if (!(*out = calloc(limit ? limit : 1, sizeof **out))) {
+		snprintf(err, errcap, "%s", _("out of memory"));
+		return 1;
+	}
+	pthread_mutex_lock(&st->lock);
+	sqlite3_stmt *q = NULL;
+	int rc = sqlite3_prepare_v2(st->db,
+		"SELECT t.id, t.game, t.preset, t.created, t.moves, s.kind, s.name FROM"
+		" (SELECT rowid AS r, * FROM tables WHERE ended = 1 AND unlisted = 0"
+		"  ORDER BY created DESC, rowid DESC LIMIT ?) AS t"
+		" LEFT JOIN seats AS s ON s.table_id = t.id"
+		" ORDER BY t.created DESC, t.r DESC, s.seat", -1, &q, NULL) == SQLITE_OK
+		? SQLITE_ROW : SQLITE_ERROR;
+	sqlite3_bind_int64(q, 1, (sqlite3_int64)limit);
+	while (rc == SQLITE_ROW && (rc = sqlite3_step(q)) == SQLITE_ROW) /* <= limit tables */
+		add_summary_row(q, *out, count);
+	sqlite3_finalize(q);
+	rc = rc == SQLITE_DONE || rc == SQLITE_ROW ? 0
+		: web_store_fail(st, _("cannot read the ended tables"), err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_chat_of(web_store *st, const char *id, web_store_chat_fn fn, void *user,
+		      char *err, size_t errcap)
+{
+	pthread_mutex_lock(&st->lock);
+	sqlite3_stmt *q = prepare_id(st, "SELECT n, seat, name, text, at FROM chat"
+				     " WHERE table_id = ? ORDER BY n", id);
+	int rc = q ? SQLITE_ROW : SQLITE_ERROR;
+	while (q && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+		web_chat_row c = {.n = sqlite3_column_int(q, 0), .seat = sqlite3_column_int(q, 1),
+				  .at = sqlite3_column_int64(q, 4)};
+		copy_col(c.name, sizeof c.name, q, 2);
+		copy_col(c.text, sizeof c.text, q, 3);
+		if (fn(user, &c))
 			break;
 	}
 	rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? 0
-						    : web_store_fail(st, _("cannot read the chat"), err,
-							      errcap);
+		: web_store_fail(st, _("cannot read the chat"), err, errcap);
 	sqlite3_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return rc;

@@ -328,10 +328,18 @@ static bool has_engine_seat(const web_table_row *row)
 	return false;
 }
 
-/* Running tables from client (NULL: from anyone): those of agents only, or with engines
- * those with an engine seat; a game over or a table idle (web_table_idle) is not
- * running. */
-static int running_of(web_tables *ts, const char *client, bool engines)
+/* The kinds of table capped per address (web_tables_create_table). */
+enum running_kind { AGENTS_ONLY, WITH_ENGINE, WITH_PERSON };
+
+static bool of_kind(const web_table *t, enum running_kind kind)
+{
+	return kind == WITH_ENGINE ? has_engine_seat(&t->row)
+	     : kind == WITH_PERSON ? t->human_seat : !t->human_seat;
+}
+
+/* Running tables of a kind from client (NULL: from anyone); a game over or a table
+ * idle (web_table_idle) is not running. */
+static int running_of(web_tables *ts, const char *client, enum running_kind kind)
 {
 	int n = 0;
 	int64_t now = web_clock_now(ts);
@@ -341,12 +349,34 @@ static int running_of(web_tables *ts, const char *client, bool engines)
 		if (client && strcmp(t->creator, client))
 			continue;
 		pthread_mutex_lock(&t->lock); /* a tournament's driver may seat an engine */
-		n += (engines ? has_engine_seat(&t->row) : !t->human_seat) && !web_table_over(t) &&
-		     !web_table_idle(t, now);
+		n += of_kind(t, kind) && !web_table_over(t) && !web_table_idle(t, now);
 		pthread_mutex_unlock(&t->lock);
 	}
 	pthread_mutex_unlock(&ts->lock);
 	return n;
+}
+
+/* 429 when the client has as many running tables of t's kinds as it may (r set). */
+static bool within_caps(web_tables *ts, const web_table *t, web_result *r)
+{
+	if (!t->human_seat && running_of(ts, t->creator, AGENTS_ONLY) >= WEB_AGENT_ONLY_PER_ADDRESS)
+		*r = web_result_of(429, "seats", _("seats: at most %d running tables of agents only "
+					   "from one address"), WEB_AGENT_ONLY_PER_ADDRESS);
+	else if (t->human_seat && t->creator[0] && ts->person_cap > 0 &&
+		 running_of(ts, t->creator, WITH_PERSON) >= ts->person_cap)
+		*r = web_result_of(429, NULL, _("at most %d running tables with a person's seat "
+					 "from one address: finish or leave one (a table "
+					 "without a move for %d minutes does not count)"),
+				   ts->person_cap, WEB_IDLE_MS / 60000);
+	else if (has_engine_seat(&t->row) &&
+		 (running_of(ts, t->creator, WITH_ENGINE) >= WEB_ENGINE_TABLES_PER_ADDRESS ||
+		  running_of(ts, NULL, WITH_ENGINE) >= WEB_ENGINE_TABLES))
+		*r = web_result_of(429, "seats", _("seats: at most %d running tables with an engine "
+					   "from one address and %d in all"),
+				   WEB_ENGINE_TABLES_PER_ADDRESS, WEB_ENGINE_TABLES);
+	else
+		return true;
+	return false;
 }
 
 web_result web_tables_create_table(web_tables *ts, const web_json *req, const char *client,
@@ -368,19 +398,8 @@ web_result web_tables_create_table(web_tables *ts, const web_json *req, const ch
 		goto out_free;
 	}
 	snprintf(t->creator, sizeof t->creator, "%s", client ? client : "");
-	if (!t->human_seat && running_of(ts, t->creator, false) >= WEB_AGENT_ONLY_PER_ADDRESS) {
-		r = web_result_of(429, "seats", _("seats: at most %d running tables of agents only "
-					   "from one address"), WEB_AGENT_ONLY_PER_ADDRESS);
+	if (!within_caps(ts, t, &r))
 		goto out_free;
-	}
-	if (has_engine_seat(row) &&
-	    (running_of(ts, t->creator, true) >= WEB_ENGINE_TABLES_PER_ADDRESS ||
-	     running_of(ts, NULL, true) >= WEB_ENGINE_TABLES)) {
-		r = web_result_of(429, "seats", _("seats: at most %d running tables with an engine "
-					   "from one address and %d in all"),
-				  WEB_ENGINE_TABLES_PER_ADDRESS, WEB_ENGINE_TABLES);
-		goto out_free;
-	}
 	/* the row and the deal in one transaction: no table without its first moves */
 	bones_session_resolve_chance(t->s);
 	web_stored_game deal = {0};

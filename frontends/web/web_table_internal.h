@@ -57,6 +57,9 @@ struct web_table {
 	struct web_engine_seat *engines[WEB_MAX_SEATS]; /* by participant: an engine seat's
 				   * process (web_engine_seat.c), NULL none */
 	char engine_forfeit[300]; /* why an engine forfeited this game ("" none; memory only) */
+	int refs;                 /* holders (web_tables_find, an event stream, an analysis):
+				   * never let go while > 0; ts->lock guards it and touched */
+	int64_t touched;          /* web_clock_now() of the last hold or put */
 };
 
 /* A table set aside at start: its stored history does not replay or read. */
@@ -95,9 +98,16 @@ struct web_tables {
 	web_damaged *damaged;     /* owned; tables set aside at start */
 	size_t damaged_count;
 	struct web_analyses *analyses; /* owned; finished games analysed (web_analysis.c) */
+	int person_cap;           /* web_tables_set_person_cap; fixed after the start */
 };
 
-#define WEB_MAX_TABLES 100000
+#define WEB_MAX_TABLES 100000 /* in memory at once (live, and ended ones read back) */
+#define WEB_KEEP_MS (5 * 60 * 1000) /* an ended table unheld this long leaves memory (and
+				     * one idle past WEB_IDLE_MS without a clock) */
+#define WEB_ENDED_KEPT 256    /* ended tables kept in memory at most: the least recently
+			       * read back go first */
+#define WEB_PERSON_TABLES 16  /* running tables with a person's seat one address may
+			       * create, unless `bones serve --tables-per-address` says */
 #define WEB_AGENT_SECONDS 2.0 /* bound on an agent's thinking per move */
 #define WEB_WATCH_MS 60000    /* agents-only tables play this long after the last look */
 #define WEB_AGENT_ONLY_PER_ADDRESS 4 /* running agents-only tables one address may create */
@@ -110,6 +120,8 @@ struct web_tables {
 
 /* Whether the game has ended (the rules' end, a resignation or a forfeit). Lock held. */
 bool web_table_over(const web_table *t);
+/* Whether it is over for good: the game, and a match's last game. Lock held. */
+bool web_table_finished(const web_table *t);
 /* The seat of this game where participant (a row seat, a token's) sits; -1 stays -1. */
 int web_table_seat_now(const web_table *t, int participant);
 /* The stored row of whoever sits in seat of this game. */
@@ -121,6 +133,28 @@ const web_seat_row *web_table_seat_row(const web_table *t, int seat);
 web_table *web_table_new(web_tables *ts, const web_table_row *row, char *err, size_t errcap);
 void web_table_free(web_table *t);
 bool web_tables_add(web_tables *ts, web_table *t);
+/* The table a stored row and its history make (the start's and web_tables_find's
+ * path), not yet added; NULL with why when it does not replay. */
+web_table *web_table_rebuild(web_tables *ts, const web_table_row *row, char **moves,
+			     size_t count, const web_stored_game *done, size_t done_count,
+			     char *why, size_t cap);
+/* After a rebuild: a crash between a move and its chance resolved and committed, a
+ * match goes on, agents to move queued. Lock not held. */
+void web_table_resume(web_tables *ts, web_table *t);
+/* ---- tables in memory (web_table_cache.c) ---- */
+/* One more holder of t, which the caller already holds (web_tables_find's). */
+void web_table_hold(web_tables *ts, web_table *t);
+/* Tables that nobody holds leave memory (web_table_free): ended ones unheld for
+ * WEB_KEEP_MS (or any, keep_ms 0) and past WEB_ENDED_KEPT the least recently read,
+ * deleted ones, and running ones idle past WEB_IDLE_MS without a clock or a thinker.
+ * They are read back from the store when asked for. The clocks' thread and the start
+ * call it: nothing else keeps a table without holding it. */
+void web_tables_let_go(web_tables *ts, int64_t now, int64_t keep_ms);
+/* Whether the store knows t is over for good (any lock, or none). */
+bool web_table_ended(const web_table *t);
+/* The game is over for good: the store says so once (the next start leaves it there,
+ * the lobby lists it from there). Lock held. */
+void web_table_mark_ended(web_tables *ts, web_table *t);
 
 /* Put t in the agent queue when an agent seat is to move. t->lock held. */
 void web_tables_enqueue(web_tables *ts, web_table *t);
@@ -171,8 +205,9 @@ void web_rematch_json(const web_table *t, int seat, web_buf *out, bool *first);
 void web_table_head_json(const web_table *t, web_buf *out, bool *first);
 /* The view's "chat" member: the last WEB_CHAT_SHOWN lines. Lock held. */
 void web_chat_json(const web_table *t, web_buf *out, bool *first);
-/* Every table's chat from the store, after the tables are restored. */
-void web_chat_restore(web_tables *ts);
+/* The table's chat from the store, once it is restored or loaded (not yet seen by
+ * anyone else: no lock needed). */
+void web_chat_load(web_tables *ts, web_table *t);
 void web_chat_free(web_table *t);
 /* The picture (SVG) seat sees before history entry index with move (notation) drawn as
  * a ghost, into out; r gets 422 with the format illegal (one %s: the move) when it does

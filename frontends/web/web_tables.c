@@ -154,24 +154,6 @@ web_table *web_table_new(web_tables *ts, const web_table_row *row, char *err,
 	return t;
 }
 
-bool web_tables_add(web_tables *ts, web_table *t)
-{
-	t->active_at = web_clock_now(ts); /* before anyone else sees it */
-	pthread_mutex_lock(&ts->lock);
-	bool ok = ts->count < WEB_MAX_TABLES;
-	if (ok && ts->count == ts->cap) {
-		size_t cap = ts->cap ? ts->cap * 2 : 64;
-		web_table **a = realloc(ts->tables, cap * sizeof *a);
-		ok = a != NULL;
-		if (ok)
-			ts->tables = a, ts->cap = cap;
-	}
-	if (ok)
-		ts->tables[ts->count++] = t;
-	pthread_mutex_unlock(&ts->lock);
-	return ok;
-}
-
 /* Replay stored history texts; false (why says which) at the first that does not play. */
 static bool replay(web_table *t, char **moves, size_t count, char *why, size_t cap)
 {
@@ -252,21 +234,15 @@ static void mark_damaged(web_tables *ts)
 	}
 }
 
-/* Restore one table as stored (the store's lock is held: nothing is written here;
- * web_tables_create commits what a crash left unresolved afterwards). A table that
- * cannot be read or replayed is set aside. */
-static int restore_one(void *user, const web_table_row *row, char **moves, size_t count,
-		       const web_stored_game *done, size_t done_count, const char *unreadable)
+web_table *web_table_rebuild(web_tables *ts, const web_table_row *row, char **moves,
+			     size_t count, const web_stored_game *done, size_t done_count,
+			     char *why, size_t cap)
 {
-	web_tables *ts = user;
-	char why[512];
-	if (unreadable)
-		return set_aside(ts, row, unreadable);
-	web_table *t = web_table_new(ts, row, why, sizeof why);
-	if (!t || !replay_match(t, done, done_count, why, sizeof why) ||
-	    !replay(t, moves, count, why, sizeof why)) {
+	web_table *t = web_table_new(ts, row, why, cap);
+	if (!t || !replay_match(t, done, done_count, why, cap) ||
+	    !replay(t, moves, count, why, cap)) {
 		web_table_free(t);
-		return set_aside(ts, row, why);
+		return NULL;
 	}
 	double pen[WEB_MAX_SEATS];
 	for (int i = 0; i < row->seat_count; i++)
@@ -283,6 +259,23 @@ static int restore_one(void *user, const web_table_row *row, char **moves, size_
 			web_log("table %s: a stored bank of time is out of range", row->id);
 	}
 	t->stored = bones_session_length(t->s);
+	return t;
+}
+
+/* Restore one table not ended as stored (the store's lock is held: nothing is written
+ * here; web_tables_create commits what a crash left unresolved afterwards). A table
+ * that cannot be read or replayed is set aside. */
+static int restore_one(void *user, const web_table_row *row, char **moves, size_t count,
+		       const web_stored_game *done, size_t done_count, const char *unreadable)
+{
+	web_tables *ts = user;
+	char why[512];
+	if (unreadable)
+		return set_aside(ts, row, unreadable);
+	web_table *t = web_table_rebuild(ts, row, moves, count, done, done_count, why,
+					 sizeof why);
+	if (!t)
+		return set_aside(ts, row, why);
 	t->unmark = row->damaged[0] != 0; /* set aside before (a plugin missing, say) */
 	if (!web_tables_add(ts, t)) {
 		web_table_free(t);
@@ -299,21 +292,26 @@ bool web_tables_damaged(web_tables *ts, const char *id)
 	return false;
 }
 
-/* After the restore: a crash between a move and its chance is resolved and committed,
- * a match goes on, agents to move are queued. */
+void web_table_resume(web_tables *ts, web_table *t)
+{
+	web_result r;
+	pthread_mutex_lock(&t->lock);
+	bones_session_resolve_chance(t->s);
+	if (!web_table_commit(ts, t, &r))
+		web_log("table %s: %s", t->row.id, r.error);
+	web_match_advance(ts, t); /* marks a table over for good as ended */
+	web_tables_enqueue(ts, t);
+	pthread_mutex_unlock(&t->lock);
+}
+
+/* After the restore: every table resumed; those over for good (a database of an older
+ * server marked none) leave memory at once. */
 static void resume_all(web_tables *ts)
 {
-	for (size_t i = 0; i < ts->count; i++) {
-		web_table *t = ts->tables[i];
-		web_result r;
-		pthread_mutex_lock(&t->lock);
-		bones_session_resolve_chance(t->s);
-		if (!web_table_commit(ts, t, &r))
-			web_log("table %s: %s", t->row.id, r.error);
-		web_match_advance(ts, t);
-		web_tables_enqueue(ts, t);
-		pthread_mutex_unlock(&t->lock);
-	}
+	for (size_t i = 0; i < ts->count; i++)
+		web_table_resume(ts, ts->tables[i]);
+	web_tables_let_go(ts, web_clock_now(ts), 0);
+	web_log("%zu tables in play restored (ended ones are read when asked for)", ts->count);
 }
 
 int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
@@ -326,6 +324,7 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 		snprintf(err, errcap, _("out of memory"));
 		return 1;
 	}
+	ts->person_cap = WEB_PERSON_TABLES;
 	pthread_mutex_init(&ts->lock, NULL);
 	pthread_mutex_init(&ts->qlock, NULL);
 	pthread_cond_init(&ts->qcond, NULL);
@@ -363,7 +362,8 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 		goto out_destroy;
 	if (err[0])
 		web_log("%s", err);
-	web_chat_restore(ts);
+	for (size_t i = 0; i < ts->count; i++)
+		web_chat_load(ts, ts->tables[i]);
 	mark_damaged(ts);
 	resume_all(ts);
 	if (pthread_create(&ts->ticker, NULL, web_clock_ticker, ts)) {
@@ -432,6 +432,11 @@ void web_tables_destroy(web_tables *ts)
 	free(ts);
 }
 
+void web_tables_set_person_cap(web_tables *ts, int per_address)
+{
+	ts->person_cap = per_address;
+}
+
 web_accounts *web_tables_accounts(web_tables *ts)
 {
 	return ts->accounts;
@@ -440,17 +445,6 @@ web_accounts *web_tables_accounts(web_tables *ts)
 web_tourneys *web_tables_tourneys(web_tables *ts)
 {
 	return ts->tourneys;
-}
-
-web_table *web_tables_find(web_tables *ts, const char *id)
-{
-	web_table *found = NULL;
-	pthread_mutex_lock(&ts->lock);
-	for (size_t i = 0; i < ts->count && !found; i++)
-		if (!ts->tables[i]->deleted && !strcmp(ts->tables[i]->row.id, id))
-			found = ts->tables[i];
-	pthread_mutex_unlock(&ts->lock);
-	return found;
 }
 
 int web_table_seat_of(web_table *t, const char *token)

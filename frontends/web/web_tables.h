@@ -20,6 +20,10 @@ typedef struct web_result {
 	char error[512];  /* lowercase reason, names the option/move */
 } web_result;
 
+/* Running tables with a person's seat that one address may create (0: no cap;
+ * WEB_PERSON_TABLES until set). */
+void web_tables_set_person_cap(web_tables *ts, int per_address);
+
 /* A result of code with the field at fault (NULL: none) and the reason. */
 web_result web_result_of(int code, const char *field, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -83,8 +87,12 @@ void web_tables_games_json(web_tables *ts, web_buf *out);
 /* The lobby: every table, newest first, with public facts only. */
 void web_tables_lobby_json(web_tables *ts, web_buf *out);
 
-/* A table by id, or NULL. Tables live as long as ts. */
+/* A table by id, held for the caller (read back from the store when it is not in
+ * memory: an ended table, or one let go while idle), or NULL when there is none or it
+ * does not replay (logged). Every table found is given back with web_tables_put. */
 web_table *web_tables_find(web_tables *ts, const char *id);
+/* The caller holds t no more (NULL is fine): it may leave memory later. */
+void web_tables_put(web_tables *ts, web_table *t);
 
 /* The seat (0-based) whose token this is, or -1 (spectator). Constant time in the
  * token's contents. token may be NULL. */

@@ -155,6 +155,7 @@ static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourne
 							       t->move_ms, err, sizeof err)))
 				web_log("tourney %s: round %d game %d: seat %d: %s", r->id,
 					slot->round + 1, slot->slot + 1, i + 1, tab ? err : id);
+	web_tables_put(w->ts, tab);
 	ok = ok && id[0] && pairing_put(w, r->id, slot->round, slot->slot, id);
 	web_buf_release(&req);
 	web_buf_release(&reply);
@@ -242,10 +243,12 @@ static bool step_slot(web_tourneys *w, web_tourney_run *r, const bones_tourney_s
 		return false;
 	bones_tourney_game_row row;
 	char *record = NULL;
-	if (!finished_row(r, slot, tab, &row, &record)) {
+	bool finished = finished_row(r, slot, tab, &row, &record);
+	if (!finished)
 		web_table_watch(w->ts, tab); /* agents-only tables play while watched */
+	web_tables_put(w->ts, tab); /* row and record are copies */
+	if (!finished)
 		return false;
-	}
 	row.chance = "", row.record = record ? record : "";
 	bool ok = !bones_tourney_db_add(r->db, &row, err, sizeof err);
 	if (!ok)

@@ -228,6 +228,7 @@ static void tables(web_tourneys *w, const char *id, const char *me, web_buf *out
 		web_buf_puts(out, first ? "" : ",");
 		first = false;
 		table_json(tab, v[i].round, v[i].slot, me, out);
+		web_tables_put(w->ts, tab);
 	}
 	web_buf_puts(out, "]");
 	free(v);

@@ -16,6 +16,7 @@ check = Checks()
 data = os.path.join(tmp, "data")
 db = os.path.join(data, "bones-web.sqlite")
 two = {"game": "holomino", "seats": [{"kind": "human"}, {"kind": "human"}]}
+MANY = ("--tables-per-address", "0")  # 61 tables from this one address
 
 
 def play(srv, t, n):
@@ -36,11 +37,11 @@ def texts(srv, tid):
 
 
 # a crash between the new table's row and its deal
-srv = Server(build, data)
+srv = Server(build, data, extra=MANY)
 st, kept, _ = srv.call("POST", "/api/tables", two)
 play(srv, kept, 4)
 srv.stop()
-srv = Server(build, data, env={"BONES_WEB_FAULT": "after-table-row"})
+srv = Server(build, data, extra=MANY, env={"BONES_WEB_FAULT": "after-table-row"})
 try:
     srv.call("POST", "/api/tables", two)
 except Exception:
@@ -49,7 +50,7 @@ srv.proc.wait(timeout=60)
 check("the fault point stops the server between the row and the deal", srv.proc.returncode == 70,
       srv.proc.returncode)
 srv.stop(kill=True)
-srv = Server(build, data)
+srv = Server(build, data, extra=MANY)
 st, lobby, _ = srv.call("GET", "/api/tables")
 check("after the crash the server starts with no half table", st == 200 and [x["id"] for x in lobby["tables"]] == [kept["id"]],
       lobby)
@@ -67,7 +68,7 @@ con.execute("UPDATE moves SET text = 'zz@99,99' WHERE table_id = ? AND n = 2", (
 con.commit()
 con.close()
 for attempt in range(2):
-    srv = Server(build, data)
+    srv = Server(build, data, extra=MANY)
     st, lobby, _ = srv.call("GET", "/api/tables")
     damaged = {x["id"] for x in lobby["tables"] if x.get("damaged")}
     check("start %d: a move row that does not replay sets its table aside, listed as damaged" % (attempt + 1),
@@ -88,12 +89,12 @@ check("the database keeps the table, marked", mark and "zz@99,99" in mark, mark)
 gone = tables[2]["id"]
 con.execute("UPDATE tables SET game = 'no-such-game' WHERE id = ?", (gone,))
 con.commit()
-srv = Server(build, data)
+srv = Server(build, data, extra=MANY)
 aside = {x["id"] for x in srv.call("GET", "/api/tables")[1]["tables"] if x.get("damaged")}
 srv.stop()
 con.execute("UPDATE tables SET game = 'holomino' WHERE id = ?", (gone,))
 con.commit()
-srv = Server(build, data)
+srv = Server(build, data, extra=MANY)
 st, back = texts(srv, gone)
 srv.stop()
 mark = con.execute("SELECT damaged FROM tables WHERE id = ?", (gone,)).fetchone()[0]
@@ -108,7 +109,7 @@ victim = pages[len(pages) // 2]
 with open(db, "r+b") as f:
     f.seek((victim - 1) * size + 8)
     f.write(b"\xa5" * (size - 8))
-srv = Server(build, data)
+srv = Server(build, data, extra=MANY)
 st, lobby, _ = srv.call("GET", "/api/tables")
 damaged = {x["id"] for x in lobby["tables"] if x.get("damaged")}
 served = [t["id"] for t in tables if t["id"] not in damaged]

@@ -112,7 +112,7 @@ def main():
     if not 1 <= a.tables <= 2000 or not 0 < a.seconds <= 600:
         sys.exit("load.py: --tables 1..2000, --seconds up to 600")
     tmp = a.data or tempfile.mkdtemp()
-    srv = Server(a.build, os.path.join(tmp, "data"), extra=("--agents", "1"))
+    srv = Server(a.build, os.path.join(tmp, "data"), extra=("--agents", "1", "--tables-per-address", "0"))
     if a.pin:
         subprocess.run(["taskset", "-a", "-p", "-c", "0", str(srv.proc.pid)], check=True,
                        stdout=subprocess.DEVNULL)

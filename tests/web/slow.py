@@ -88,11 +88,13 @@ check("a trickled request is closed at its deadline though it sends a line every
       closed, lines)
 s.close()
 
-# event streams: many open, each waits without a thread, each hears a move
+# event streams: many open (32 an address, the cap: from 7 addresses), each waits
+# without a thread, each hears a move
 st, t, _ = srv.call("POST", "/api/tables", {"game": "holomino", "seats": [{"kind": "human"}, {"kind": "human"}]})
 streams = []
-for _ in range(200):
-    c = socket.create_connection(("127.0.0.1", srv.port), timeout=30)
+for k in range(200):
+    c = socket.create_connection(("127.0.0.1", srv.port), timeout=30,
+                                 source_address=("127.0.0.%d" % (10 + k // 32), 0))
     c.send(b"GET /api/tables/%s/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % t["id"].encode())
     streams.append([c, b""])
 

@@ -1,0 +1,201 @@
+/* Tables in memory (web_tables.h, web_table_internal.h): the live ones, and ended or
+ * idle ones only while someone holds them. A table is held by whoever found it
+ * (web_tables_find .. web_tables_put), an event stream or an analysis; one that nobody
+ * holds leaves memory once it is over for good (the store says so: a start does not
+ * load it either) or idle, and is read back from the store the next time someone asks.
+ * So memory follows what is live, not every table ever made. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bones/i18n.h"
+#include "web_table_internal.h"
+
+/* Append t to the tables in memory; false past WEB_MAX_TABLES. ts->lock held. */
+static bool add_locked(web_tables *ts, web_table *t)
+{
+	t->active_at = web_clock_now(ts); /* before anyone else sees it */
+	if (ts->count == WEB_MAX_TABLES)
+		return false;
+	if (ts->count == ts->cap) {
+		size_t cap = ts->cap ? ts->cap * 2 : 64;
+		web_table **a = realloc(ts->tables, cap * sizeof *a);
+		if (!a)
+			return false;
+		ts->tables = a, ts->cap = cap;
+	}
+	ts->tables[ts->count++] = t;
+	return true;
+}
+
+bool web_tables_add(web_tables *ts, web_table *t)
+{
+	pthread_mutex_lock(&ts->lock);
+	bool ok = add_locked(ts, t);
+	pthread_mutex_unlock(&ts->lock);
+	return ok;
+}
+
+/* The table id in memory, held, or NULL. */
+static web_table *held(web_tables *ts, const char *id)
+{
+	web_table *found = NULL;
+	pthread_mutex_lock(&ts->lock);
+	for (size_t i = 0; i < ts->count && !found; i++)
+		if (!ts->tables[i]->deleted && !strcmp(ts->tables[i]->row.id, id))
+			found = ts->tables[i];
+	if (found)
+		found->refs++, found->touched = web_clock_now(ts);
+	pthread_mutex_unlock(&ts->lock);
+	return found;
+}
+
+struct load {
+	web_tables *ts;
+	web_table *t;
+};
+
+static int rebuilt(void *user, const web_table_row *row, char **moves, size_t count,
+		   const web_stored_game *done, size_t done_count, const char *unreadable)
+{
+	struct load *l = user;
+	char why[512];
+	snprintf(why, sizeof why, "%s", unreadable ? unreadable : "");
+	if (!unreadable)
+		l->t = web_table_rebuild(l->ts, row, moves, count, done, done_count, why,
+					 sizeof why);
+	if (!l->t)
+		web_log("table %s: cannot be read back (kept in the database): %s", row->id, why);
+	return 0;
+}
+
+/* t added, held once, unless table id is in memory already: then that one, held (t
+ * is freed); NULL past WEB_MAX_TABLES. */
+static web_table *add_once(web_tables *ts, web_table *t)
+{
+	web_table *found = NULL;
+	pthread_mutex_lock(&ts->lock);
+	for (size_t i = 0; i < ts->count && !found; i++)
+		if (!ts->tables[i]->deleted && !strcmp(ts->tables[i]->row.id, t->row.id))
+			found = ts->tables[i];
+	bool added = !found && add_locked(ts, t);
+	if (found || added)
+		(found ? found : t)->refs++, (found ? found : t)->touched = web_clock_now(ts);
+	pthread_mutex_unlock(&ts->lock);
+	if (found || !added)
+		web_table_free(t);
+	return found ? found : added ? t : NULL;
+}
+
+/* Table id read back from the store, held; NULL when there is none. Another thread may
+ * have read it meanwhile: then that one is used. */
+static web_table *load(web_tables *ts, const char *id)
+{
+	struct load l = {ts, NULL};
+	if (web_store_load(ts->store, id, rebuilt, &l) || !l.t)
+		return NULL;
+	web_chat_load(ts, l.t);
+	web_table *t = add_once(ts, l.t);
+	if (t == l.t)
+		web_table_resume(ts, t);
+	return t;
+}
+
+web_table *web_tables_find(web_tables *ts, const char *id)
+{
+	web_table *t = held(ts, id);
+	if (t || web_tables_stopping(ts) || web_tables_damaged(ts, id))
+		return t;
+	return load(ts, id);
+}
+
+void web_table_hold(web_tables *ts, web_table *t)
+{
+	pthread_mutex_lock(&ts->lock);
+	t->refs++, t->touched = web_clock_now(ts);
+	pthread_mutex_unlock(&ts->lock);
+}
+
+void web_tables_put(web_tables *ts, web_table *t)
+{
+	if (!t)
+		return;
+	pthread_mutex_lock(&ts->lock);
+	t->refs--, t->touched = web_clock_now(ts);
+	pthread_mutex_unlock(&ts->lock);
+}
+
+bool web_table_finished(const web_table *t)
+{
+	const bones_match *m = bones_table_match(t->table);
+	return bones_table_over(t->table) && (!m || bones_match_over(m));
+}
+
+void web_table_mark_ended(web_tables *ts, web_table *t)
+{
+	char err[512];
+	if (web_table_ended(t) || !web_table_finished(t))
+		return;
+	size_t moves = bones_table_player_moves(t->table, bones_session_length(t->s));
+	if (web_store_set_ended(ts->store, t->row.id, (int64_t)moves, err, sizeof err))
+		web_log("table %s: not marked as ended (a start will read it again): %s",
+			t->row.id, err);
+	else /* read under ts->lock alone by the lobby and pick */
+		__atomic_store_n(&t->row.ended, 1, __ATOMIC_RELEASE);
+}
+
+bool web_table_ended(const web_table *t)
+{
+	return __atomic_load_n(&t->row.ended, __ATOMIC_ACQUIRE) != 0;
+}
+
+/* Whether t may leave memory now, nobody holding it. Both locks held. */
+static bool may_go(const web_table *t, int64_t now, int64_t keep_ms)
+{
+	if (t->queued || t->hinting || t->rematching)
+		return false;
+	if (t->deleted)
+		return true;
+	if (web_table_ended(t))
+		return now - t->touched >= keep_ms;
+	return !web_table_over(t) && !bones_time_control_on(&t->row.time) &&
+	       web_table_idle(t, now) && now - t->touched >= WEB_KEEP_MS;
+}
+
+/* Move the tables that may go from ts->tables to gone (*n of them); past
+ * WEB_ENDED_KEPT ended ones, the first (least recently added) go too. ts->lock held. */
+static void pick(web_tables *ts, int64_t now, int64_t keep_ms, web_table **gone, size_t *n)
+{
+	size_t ended = 0, kept = 0;
+	for (size_t i = 0; i < ts->count; i++)
+		ended += web_table_ended(ts->tables[i]);
+	for (size_t i = 0; i < ts->count; i++) {
+		web_table *t = ts->tables[i];
+		bool go = false;
+		if (!t->refs) {
+			pthread_mutex_lock(&t->lock);
+			go = may_go(t, now, ended > WEB_ENDED_KEPT ? 0 : keep_ms);
+			pthread_mutex_unlock(&t->lock);
+		}
+		if (go)
+			gone[(*n)++] = t, ended -= web_table_ended(t);
+		else
+			ts->tables[kept++] = t;
+	}
+	ts->count = kept;
+}
+
+void web_tables_let_go(web_tables *ts, int64_t now, int64_t keep_ms)
+{
+	pthread_mutex_lock(&ts->lock);
+	web_table **gone = malloc((ts->count ? ts->count : 1) * sizeof *gone);
+	size_t n = 0, left = 0;
+	if (gone)
+		pick(ts, now, keep_ms, gone, &n);
+	left = ts->count;
+	pthread_mutex_unlock(&ts->lock);
+	for (size_t i = 0; i < n; i++) /* nobody can find them now */
+		web_table_free(gone[i]);
+	free(gone);
+	if (n)
+		web_log("%zu tables left memory (kept in the database), %zu in memory", n, left);
+}
