@@ -1,8 +1,10 @@
 """The server's resident memory (docs/web.md, "Load"): a store of N ended tables, a
 restart, and the server's VmRSS then; the memory of each live table and of each event
-stream, as RSS grows while K tables are made and S streams opened.
+stream, as RSS grows while K tables are made and S streams opened; then R ended tables
+read back (a view each), which stay bounded by the ended tables kept in memory.
 
     python3 tests/web/memory_bench.py BUILD [--finished 10000] [--live 200] [--streams 500]
+                                            [--read 1000]
 
 The ended tables are real games played to their end through the API (one per game and
 a few seeds), copied in the database under new ids: what a server that has run for a
@@ -12,6 +14,7 @@ import http.client
 import os
 import secrets
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
@@ -77,11 +80,17 @@ def main():
     ap.add_argument("--finished", type=int, default=10000)
     ap.add_argument("--live", type=int, default=200)
     ap.add_argument("--streams", type=int, default=500)
+    ap.add_argument("--read", type=int, default=1000)
     a = ap.parse_args()
     tmp = tempfile.mkdtemp()
     data = os.path.join(tmp, "data")
-    # no cap on tables; streams from many client addresses, as a proxy names them
-    extra = ("--tables-per-address", "0", "--trusted-proxy", "127.0.0.1")
+    # no cap on tables (an older build has none); streams from many client addresses,
+    # as a proxy names them
+    usage = subprocess.run([os.path.join(a.build, "bin/bones"), "serve", "--help"],
+                           capture_output=True, text=True).stdout
+    extra = ("--trusted-proxy", "127.0.0.1")
+    if "--tables-per-address" in usage:
+        extra += ("--tables-per-address", "0")
     srv = Server(a.build, data, extra=extra)
     ids = [play_to_end(srv, g) for g in GAMES for _ in range(3)]
     srv.stop()
@@ -113,6 +122,15 @@ def main():
         print("%d event streams: %.1f KiB each" % (len(conns), (streams - live) / len(conns)))
     for c in conns:
         c.close()
+    con = sqlite3.connect(os.path.join(data, "bones-web.sqlite"))
+    ended = [i for (i,) in con.execute("SELECT id FROM tables ORDER BY rowid DESC LIMIT ?", (a.read,))]
+    con.close()
+    before = settled_rss(srv)
+    for tid in ended:
+        srv.call("GET", "/api/tables/%s?picture=0" % tid)
+    after = settled_rss(srv)
+    print("%d ended tables read back, one view each: resident %.1f MiB (+%.1f MiB)"
+          % (len(ended), after / 1024, (after - before) / 1024))
     srv.stop()
 
 

@@ -701,7 +701,12 @@ function beep() {
 function listen() {
 	const events = new EventSource('/api/tables/' + tableId + '/events');
 	events.addEventListener('open', () => connected(true));
-	events.addEventListener('error', () => connected(false));
+	events.addEventListener('error', () => {
+		connected(false);
+		// a refused stream (too many from this address, the server full) is closed
+		// for good: try again later, as the reply's Retry-After says
+		if (events.readyState === EventSource.CLOSED) setTimeout(listen, 10000);
+	});
 	events.addEventListener('version', (e) => {
 		connected(true);
 		if ((!view || String(view.version) !== e.data) && replayAt === null) load();
