@@ -197,7 +197,7 @@ static bool make_row(web_tables *ts, const web_json *req, const uint64_t *seed,
 				: BONES_OK;
 	pthread_mutex_unlock(&ts->lock);
 	if (!named) {
-		*r = web_result_of(400, "game", _("game: name a game or preset (see /api/games)"));
+		*r = web_result_of(400, "game", _("game: name one of this server's games or presets"));
 		goto out_free;
 	}
 	if (st) {

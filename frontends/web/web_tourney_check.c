@@ -66,8 +66,7 @@ static int game_key(struct check *c, int i, const char *key, const char *value, 
 		if (c->pass)
 			return 1;
 		if (!web_game_name(value, c->reg))
-			return refuse(c, line, key, _("name a preset or game of this server "
-						      "(see /api/games)"));
+			return refuse(c, line, key, _("name one of this server's games or presets"));
 		if (i >= 0 && !c->source[i][0])
 			snprintf(c->source[i], 64, "%s", value);
 		return 1;
