@@ -192,14 +192,10 @@ static bool make_row(web_tables *ts, const web_json *req, const uint64_t *seed,
 		return false;
 	}
 	pthread_mutex_lock(&ts->lock);
-	bool named = game && web_game_name(game, ts->reg);
-	bones_status st = named ? bones_preset_resolve(game, ts->reg, preset, &p, err, sizeof err)
-				: BONES_OK;
+	snprintf(err, sizeof err, "%s", _("name one of this server's games or presets"));
+	bool st = !game || !web_game_name(game, ts->reg) || /* before any file is read */
+		  bones_preset_resolve(game, ts->reg, preset, &p, err, sizeof err);
 	pthread_mutex_unlock(&ts->lock);
-	if (!named) {
-		*r = web_result_of(400, "game", _("game: name one of this server's games or presets"));
-		goto out_free;
-	}
 	if (st) {
 		*r = web_result_of(400, "game", "game: %s", err);
 		goto out_free;
