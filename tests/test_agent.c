@@ -255,6 +255,63 @@ static void test_agent__plugin_agents_are_found_by_name_and_checked(void)
 	bones_registry_destroy(reg);
 }
 
+/* bones_agent_measure reads a spec as bones_agent_create does, creating nothing. */
+static bones_agent_needs measured(const char *spec, const bones_test_game *g)
+{
+	bones_agent_needs n = {0};
+	char err[256] = "";
+	CU_ASSERT_EQUAL(bones_agent_measure(spec, g ? g->plugin : NULL, g ? g->game : NULL, &n,
+					    err, sizeof err), BONES_OK);
+	if (err[0])
+		fprintf(stderr, "\n  %s\n", err);
+	return n;
+}
+
+static void test_agent__measure_reads_a_spec_as_create_does(void)
+{
+	const bones_plugin *pl;
+	bones_registry *reg = bones_test_load_plugin("testgame.so", "testgame", &pl);
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, pl, ""), BONES_OK);
+	bones_agent_needs n = measured("greedy", &g);
+	CU_ASSERT(n.threads == 1 && n.nodes == 0 && n.pool_bytes == 0);
+	CU_ASSERT_EQUAL(measured("mcts threads=2 threads=64", &g).threads, 64); /* the last */
+	CU_ASSERT_EQUAL(measured("mcts threads=0.64e2", &g).threads, 64);       /* strtod */
+	CU_ASSERT_EQUAL(measured("mcts threads=64 threads=1", NULL).threads, 1);
+	n = measured("mcts memory_mb=0.3e4", &g);
+	CU_ASSERT(n.pool_bytes > (uint64_t)2990 << 20 && n.pool_bytes <= (uint64_t)3000 << 20);
+	n = measured("mcts nodes=0.4e10", &g); /* one tree: as many as a tree holds */
+	CU_ASSERT_EQUAL(n.nodes, 4000000000u);
+	CU_ASSERT(n.pool_bytes >= n.nodes * 16);
+	n = measured("mcts memory_mb=1 nodes=1000 threads=2", &g); /* nodes= over memory_mb= */
+	CU_ASSERT_EQUAL(n.nodes, 1000);
+	/* the parser's own errors */
+	bones_agent_needs none;
+	char err[256];
+	CU_ASSERT_EQUAL(bones_agent_measure("mcts threads=65", pl, g.game, &none, err, sizeof err),
+			BONES_ERANGE);
+	CU_ASSERT_STRING_EQUAL(err, "agent 'mcts threads=65': threads: 65 is out of range 1..64");
+	CU_ASSERT_EQUAL(bones_agent_measure("wizard", NULL, NULL, &none, err, sizeof err),
+			BONES_ENOTFOUND);
+	/* what a made agent reports for its pool */
+	void *s = bones_test_count_state(&g, 0, 0);
+	static const char *const specs[] = {"mcts iterations=20 nodes=50",
+					    "mcts iterations=20 memory_mb=3 threads=2",
+					    "mcts iterations=20 nodes=7 threads=3"};
+	for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+		n = measured(specs[i], &g);
+		bones_agent *a = bones_test_agent(&g, specs[i], 5);
+		bones_test_choose(a, s);
+		bones_search_stats st = bones_test_search_stats(a);
+		CU_ASSERT_EQUAL(n.nodes, st.capacity);
+		CU_ASSERT_EQUAL(n.pool_bytes, st.capacity * st.node_bytes);
+		bones_agent_destroy(a);
+	}
+	free(s);
+	bones_test_release(&g);
+	bones_registry_destroy(reg);
+}
+
 static void test_agent__the_kinds_table_lists_random_and_greedy(void)
 {
 	const bones_agent_kind *k = bones_agent_kinds();
@@ -282,6 +339,8 @@ int main(void)
 		 test_agent__bad_specs_are_refused_with_the_known_names},
 		{"plugin agents are found by name and checked",
 		 test_agent__plugin_agents_are_found_by_name_and_checked},
+		{"measure reads a spec as create does",
+		 test_agent__measure_reads_a_spec_as_create_does},
 		{"the kinds table lists random and greedy",
 		 test_agent__the_kinds_table_lists_random_and_greedy},
 		{NULL, NULL},

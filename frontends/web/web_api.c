@@ -345,7 +345,7 @@ static void tourneys(web_tables *ts, const web_request *req, web_reply *rep)
 	if (body && !parse_body(req, &doc, rep))
 		return;
 	web_tourney_call call = {.method = req->method, .path = req->path,
-				 .session = req->session};
+				 .session = req->session, .client = req->client ? req->client : ""};
 	web_result r = web_tourneys_handle(web_tables_tourneys(ts), &call,
 					   body ? doc.root : NULL, &rep->body);
 	if (body)

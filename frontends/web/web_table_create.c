@@ -9,52 +9,9 @@
 #include "bones/i18n.h"
 #include "bones/options.h"
 #include "bones/preset.h"
+#include "web_limits.h"
 #include "web_table_internal.h"
 #include "web_token.h"
-
-/* A name the server resolves inside its own folders only: letters, digits, '-', '_'
- * (a game id or preset name; no path). */
-static bool plain_name(const char *name)
-{
-	if (!name[0] || strlen(name) > 60)
-		return false;
-	for (const char *p = name; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
-			return false;
-	return true;
-}
-
-/* A file option from a client stays inside the configs folders: relative, no "..". */
-static bool inside_configs(const char *value)
-{
-	if (value[0] == '/' || value[0] == '~')
-		return false;
-	for (const char *p = value; (p = strstr(p, "..")); p += 2)
-		if ((p == value || p[-1] == '/') && (p[2] == '\0' || p[2] == '/'))
-			return false;
-	return true;
-}
-
-/* Agents a client may seat: bounded threads and memory (time is bounded by the
- * server). err names the parameter. */
-static bool agent_allowed(const char *spec, char *err, size_t errcap)
-{
-	static const struct {
-		const char *key;
-		long max;
-	} limits[] = {{"threads=", 2}, {"memory_mb=", 512}, {"nodes=", 4000000}};
-	for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
-		const char *at = strstr(spec, limits[i].key);
-		if (at && (at == spec || at[-1] == ' ') &&
-		    strtol(at + strlen(limits[i].key), NULL, 10) > limits[i].max) {
-			snprintf(err, errcap, _("%.*s: at most %ld on this server"),
-				 (int)strlen(limits[i].key) - 1, limits[i].key, limits[i].max);
-			return false;
-		}
-	}
-	return true;
-}
 
 /* A JSON string, number or boolean as text (into buf); false for anything else. */
 static bool scalar_text(const web_json *v, char *buf, size_t cap)
@@ -85,7 +42,7 @@ static bool apply_options(const web_json *req, bones_options *opts, web_result *
 		}
 		int k = bones_options_find(opts->plugin, v->key);
 		if (k >= 0 && opts->plugin->options[k].type == BONES_OPT_STRING &&
-		    !inside_configs(text)) {
+		    !web_data_name(text)) {
 			*r = web_result_of(400, v->key, _("%.60s: a file of the server's configs folder, "
 						   "without '..' or an absolute path"), v->key);
 			return false;
@@ -153,10 +110,12 @@ static bool engine_seat(web_tables *ts, const web_json *s, int i, web_table_row 
 	return true;
 }
 
-/* The seats of row from the request's "seats", else from the preset. */
+/* The seats of row from the request's "seats", else from the preset; s: the table's
+ * game, for which its agents are measured against the server's caps. */
 static bool fill_seats(web_tables *ts, const web_json *req, const bones_preset *preset,
-		       int players, web_table_row *row, web_result *r)
+		       const bones_session *session, web_table_row *row, web_result *r)
 {
+	int players = bones_session_info(session)->players;
 	const web_json *seats = web_json_get(req, "seats");
 	if (seats && (seats->type != WEB_JSON_ARRAY || seats->count != (size_t)players)) {
 		*r = web_result_of(400, "seats", _("seats: the game has %d players: give %d seats"),
@@ -191,9 +150,10 @@ static bool fill_seats(web_tables *ts, const web_json *req, const bones_preset *
 		snprintf(seat->agent, sizeof seat->agent, "%s",
 			 !is_agent ? "" : agent && agent[0] && strcmp(agent, "human") ? agent
 										    : "greedy");
-		char why[128];
-		if (is_agent && !agent_allowed(seat->agent, why, sizeof why)) {
-			*r = web_result_of(400, "seats", _("seats[%d]: agent '%.60s': %s"), i, seat->agent, why);
+		char why[400];
+		if (is_agent && !web_agent_within_caps(seat->agent, bones_session_plugin(session),
+						       bones_session_game(session), why, sizeof why)) {
+			*r = web_result_of(400, "seats", _("seats[%d]: %s"), i, why);
 			return false;
 		}
 		if (name && name[0])
@@ -222,10 +182,6 @@ static bool make_row(web_tables *ts, const web_json *req, const uint64_t *seed,
 		     web_table_row *row, web_result *r)
 {
 	const char *game = web_json_string(req, "game");
-	if (!game || !plain_name(game)) {
-		*r = web_result_of(400, "game", _("game: name a game or preset (see /api/games)"));
-		return false;
-	}
 	bones_preset *preset = malloc(sizeof *preset);
 	const bones_plugin *p = NULL;
 	char err[1024];
@@ -236,7 +192,9 @@ static bool make_row(web_tables *ts, const web_json *req, const uint64_t *seed,
 		return false;
 	}
 	pthread_mutex_lock(&ts->lock);
-	bones_status st = bones_preset_resolve(game, ts->reg, preset, &p, err, sizeof err);
+	snprintf(err, sizeof err, "%s", _("name one of this server's games or presets"));
+	bool st = !game || !web_game_name(game, ts->reg) || /* before any file is read */
+		  bones_preset_resolve(game, ts->reg, preset, &p, err, sizeof err);
 	pthread_mutex_unlock(&ts->lock);
 	if (st) {
 		*r = web_result_of(400, "game", "game: %s", err);
@@ -273,7 +231,7 @@ static bool make_row(web_tables *ts, const web_json *req, const uint64_t *seed,
 	row->hints = hints && hints->type == WEB_JSON_BOOL && hints->boolean;
 	row->unlisted = priv && priv->type == WEB_JSON_BOOL && priv->boolean;
 	row->match_games = preset->match_games;
-	ok = fill_seats(ts, req, preset, bones_session_info(s)->players, row, r);
+	ok = fill_seats(ts, req, preset, s, row, r);
 	bones_session_destroy(s);
 out_release:
 	bones_options_release(&opts);

@@ -140,14 +140,19 @@ web_tourney_run *web_tourney_open(web_tourneys *w, const char *id, char *err, si
 		snprintf(err, errcap, "%s", _("too many tournaments running"));
 		return NULL;
 	}
-	char *text = web_tourney_text(w, id), name[64], path[1200];
+	char *text = web_tourney_text(w, id), name[64], path[1200], state[16] = "";
 	web_tourney_run *r = calloc(1, sizeof *r);
 	snprintf(name, sizeof name, "tournament-%s", id);
 	snprintf(path, sizeof path, "%s/%s.sqlite", w->dir, id);
+	web_tourney_state(w, id, state, sizeof state);
 	if (!text || !r) {
 		snprintf(err, errcap, "%s", _("out of memory"));
 	} else if (mkdir(w->dir, 0700) && errno != EEXIST) { /* made by the first one */
 		snprintf(err, errcap, _("cannot create '%s': %s"), w->dir, strerror(errno));
+	} else if (strcmp(state, "finished") && !web_tourney_check(w, name, text, err, errcap)) {
+		/* stored by an older server that let it in: it would never make a table */
+		if (!strcmp(state, "running") && web_tourney_set_state(w, id, "refused"))
+			web_log("tourney %s: refused: %s", id, err);
 	} else if (!bones_tourney_load_text(name, text, &r->t, err, errcap) &&
 		   web_tourney_resolve(w, r->t, r->engine, err, errcap) &&
 		   !bones_tourney_db_open(path, r->t, true, &r->db, err, errcap)) {

@@ -28,6 +28,7 @@ void web_tourneys_destroy(web_tourneys *w);
 /* One tournament request: path under /api/tournaments, the session cookie's token. */
 typedef struct web_tourney_call {
 	const char *method, *path, *session;
+	const char *client;   /* the client's address ("" unknown) */
 	const char *type;     /* out: the reply's Content-Type (JSON unless a download) */
 } web_tourney_call;
 

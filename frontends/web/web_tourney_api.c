@@ -33,7 +33,7 @@ static bool who(web_tourneys *w, const char *session, char *name, size_t cap)
 
 /* Load text with two people more (those who will join) to check it; err says why not.
  * A posted file has no person, and its engines are the operator's (by name). */
-static bones_tourney *check_text(const web_tourneys *w, const char *text, bool posted,
+static bones_tourney *check_text(web_tourneys *w, const char *text, bool posted,
 				 char *err, size_t errcap)
 {
 	size_t n = strlen(text);
@@ -45,7 +45,7 @@ static bones_tourney *check_text(const web_tourneys *w, const char *text, bool p
 	}
 	snprintf(all, n + 100, "%s\n[player.person-1]\nperson = true\n[player.person-2]\n"
 		 "person = true\n", text);
-	bones_tourney_load_text("tournament", all, &t, err, errcap);
+	web_tourney_load(w, "tournament", all, &t, err, errcap);
 	free(all);
 	for (int p = 0; posted && t && p < t->player_count - 2; p++) {
 		const bones_tourney_player *pl = &t->players[p];
@@ -76,9 +76,38 @@ static int plugin_path_line(const char *text)
 	return 0;
 }
 
-/* POST /api/tournaments {"ini": TEXT, "start": unix seconds (0: when its creator says)} */
-static web_result create(web_tourneys *w, const char *creator, const web_json *body,
-			 web_buf *out)
+/* Whether state is one of a tournament not finished (nor refused). */
+static bool unfinished(web_tourneys *w, const char *id)
+{
+	char state[16] = "";
+	return web_tourney_state(w, id, state, sizeof state) &&
+	       (!strcmp(state, "open") || !strcmp(state, "running"));
+}
+
+/* Whether creator (from address, "" unknown) may post one more tournament:
+ * WEB_TOURNEYS_PER_ACCOUNT and WEB_TOURNEYS_PER_ADDRESS. Lock held. */
+static bool may_post(web_tourneys *w, const char *creator, const char *address)
+{
+	sqlite3 *db = web_store_lock(w->ts->store);
+	sqlite3_stmt *q = NULL;
+	int mine = 0, here = 0;
+	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM tourneys WHERE creator = ? COLLATE "
+			       "NOCASE AND state IN ('open', 'running')", -1, &q, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, creator, -1, SQLITE_STATIC);
+		if (sqlite3_step(q) == SQLITE_ROW)
+			mine = sqlite3_column_int(q, 0);
+	}
+	sqlite3_finalize(q);
+	web_store_unlock(w->ts->store);
+	for (int i = 0; address[0] && i < WEB_TOURNEY_MAX; i++)
+		here += !strcmp(w->posted[i].address, address) && unfinished(w, w->posted[i].id);
+	return mine < WEB_TOURNEYS_PER_ACCOUNT && here < WEB_TOURNEYS_PER_ADDRESS;
+}
+
+/* POST /api/tournaments {"ini": TEXT, "start": unix seconds (0: when its creator says)}
+ * from address. Lock held (the caps counted and the row stored as one). */
+static web_result create(web_tourneys *w, const char *creator, const char *address,
+			 const web_json *body, web_buf *out)
 {
 	const char *ini = web_json_string(body, "ini");
 	const web_json *start = web_json_get(body, "start");
@@ -91,6 +120,10 @@ static web_result create(web_tourneys *w, const char *creator, const web_json *b
 	if (line)
 		return web_result_of(422, "ini", _("tournament:%d: plugin_path: the server plays its own "
 					 "plugins only"), line);
+	if (!may_post(w, creator, address))
+		return web_result_of(429, NULL, _("at most %d tournaments not finished per account "
+						  "and %d per address: wait for one to finish"),
+				     WEB_TOURNEYS_PER_ACCOUNT, WEB_TOURNEYS_PER_ADDRESS);
 	bones_tourney *t = check_text(w, ini, true, err, sizeof err);
 	if (!t)
 		return web_result_of(422, "ini", "%s", err);
@@ -121,6 +154,9 @@ static web_result create(web_tourneys *w, const char *creator, const web_json *b
 	if (!ok)
 		return web_result_of(500, NULL, "%s", _("the tournament cannot be stored"));
 	web_log("tourney %s: created by %s", id, creator);
+	snprintf(w->posted[w->posted_next].id, sizeof w->posted[0].id, "%s", id);
+	snprintf(w->posted[w->posted_next].address, sizeof w->posted[0].address, "%s", address);
+	w->posted_next = (w->posted_next + 1) % WEB_TOURNEY_MAX;
 	web_buf_printf(out, "{\"id\":\"%s\",\"page\":\"/tournaments/%s\"}", id, id);
 	return web_result_of(201, NULL, "created");
 }
@@ -164,7 +200,7 @@ static web_result start_now(web_tourneys *w, const char *id)
 	char *text = web_tourney_text(w, id), name[64];
 	bones_tourney *t = NULL;
 	snprintf(name, sizeof name, "tournament-%s", id);
-	bool ok = text && !bones_tourney_load_text(name, text, &t, err, sizeof err);
+	bool ok = text && web_tourney_load(w, name, text, &t, err, sizeof err);
 	free(text);
 	bones_tourney_destroy(t);
 	if (!ok)
@@ -308,10 +344,15 @@ web_result web_tourneys_handle(web_tourneys *w, web_tourney_call *call, const we
 	call->type = "application/json";
 	if (!*rest && get)
 		return list(w, out);
-	if (!*rest && post)
+	if (!*rest && post && (!in || !body))
 		return !in ? web_result_of(401, NULL, "%s", _("log in to create a tournament"))
-			   : body ? create(w, me, body, out)
-				  : web_result_of(400, NULL, "%s", _("expected a JSON object"));
+			   : web_result_of(400, NULL, "%s", _("expected a JSON object"));
+	if (!*rest && post) {
+		pthread_mutex_lock(&w->lock);
+		web_result r = create(w, me, call->client ? call->client : "", body, out);
+		pthread_mutex_unlock(&w->lock);
+		return r;
+	}
 	size_t n = strcspn(rest + 1, "/");
 	if (!n || n >= sizeof id)
 		return web_result_of(404, NULL, "%s", _("no such tournament"));

@@ -13,6 +13,8 @@
 #define WEB_TOURNEY_MAX 256  /* running tournaments kept open at once */
 #define WEB_ENGINES_MAX 32   /* engines an operator lists */
 #define WEB_ENGINE_GAMES 8   /* games with engines played at once */
+#define WEB_TOURNEYS_PER_ACCOUNT 4 /* tournaments not finished one account may have posted */
+#define WEB_TOURNEYS_PER_ADDRESS 8 /* ... and one address (since the server started) */
 
 /* A started tournament: its schedule (the file plus its people) and results file. */
 typedef struct web_tourney_run {
@@ -50,6 +52,11 @@ struct web_tourneys {
 	web_engine engines[WEB_ENGINES_MAX]; /* set before the driver starts, then read-only */
 	int engine_count;
 	web_engine_game games[WEB_ENGINE_GAMES];
+	struct {
+		char id[16], address[48];
+	} posted[WEB_TOURNEY_MAX]; /* who posted the latest tournaments (memory only, as a
+				    * table's creator), oldest replaced first; under lock */
+	int posted_next;
 	char watch[1024];        /* bones serve --watch DIR, "" none */
 	web_tourney_run *live;   /* its run, opened read-only at the first look; owned */
 	dev_t live_dev;          /* the file live was opened from (a new one is reopened) */
@@ -79,7 +86,8 @@ web_result web_tourney_live(web_tourneys *w, const char *action, web_tourney_cal
 bool web_tourney_live_entry(web_tourneys *w, web_buf *out);
 /* The pairing thread. */
 void *web_tourney_driver(void *arg);
-/* The store's tournament state ("open", "running", "finished") of id into state. */
+/* The store's tournament state of id into state: "open", "running", "finished", or
+ * "refused" (stored by an older server past today's limits: web_tourney_open). */
 bool web_tourney_state(web_tourneys *w, const char *id, char *state, size_t cap);
 /* Run sql with ?1 id, ?2 a and ?3 b (NULL: unbound); true when it changed a row. */
 bool web_tourney_exec(web_tourneys *w, const char *sql, const char *id, const char *a,
@@ -88,6 +96,19 @@ bool web_tourney_exec(web_tourneys *w, const char *sql, const char *id, const ch
  * time is dropped and the creator starts it). */
 void web_tourney_due(web_tourneys *w);
 bool web_tourney_set_state(web_tourneys *w, const char *id, const char *state);
+
+/* Whether the tournament file text (named name in errors) asks only what a client may
+ * ask of this server (web_tourney_check.c): every agent within WEB_AGENT_THREADS and
+ * WEB_AGENT_POOL_MB, every preset or plugin a name of the server's (web_game_name),
+ * every file option a file of its configs folders (web_data_name). err:
+ * "NAME:LINE: KEY: reason", the same whether or not a named file exists. Checked before
+ * the tournament library reads the text, as that creates its agents and opens its
+ * files. Takes the tables' lock. */
+bool web_tourney_check(web_tourneys *w, const char *name, const char *text, char *err,
+		       size_t errcap);
+/* web_tourney_check, then bones_tourney_load_text. */
+bool web_tourney_load(web_tourneys *w, const char *name, const char *text,
+		      bones_tourney **out, char *err, size_t errcap);
 
 /* Replace each `engine = NAME` of t by the command of the operator's engine NAME, the
  * names kept in names (may be NULL); false when one is not listed (err names the line). */

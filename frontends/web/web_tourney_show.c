@@ -258,13 +258,13 @@ web_result web_tourney_show(web_tourneys *w, const char *id, const char *me, web
 		char *text = web_tourney_text(w, id), name[64];
 		bones_tourney *t = NULL;
 		snprintf(name, sizeof name, "tournament-%s", id);
-		if (text && !bones_tourney_load_text(name, text, &t, err, sizeof err))
+		if (text && web_tourney_load(w, name, text, &t, err, sizeof err))
 			participants(t, NULL, out);
 		else /* fewer than two participants so far */
 			web_buf_puts(out, ",\"participants\":[]");
 		bones_tourney_destroy(t);
 		free(text);
-	} else {
+	} else if (strcmp(state, "refused")) { /* refused: it has no results to show */
 		web_tourney_run *run = web_tourney_open(w, id, err, sizeof err);
 		if (run) {
 			web_tourney_results_json(run, out);

@@ -13,8 +13,9 @@ import urllib.request
 
 class Server:
     """clock: a file the server's clocks read the time from (BONES_WEB_TEST_CLOCK), in
-    milliseconds; set_clock advances it, so no test waits for a clock."""
-    def __init__(self, build, data, rate="0", extra=(), clock=None, env=None):
+    milliseconds; set_clock advances it, so no test waits for a clock. cwd: the server's
+    working folder (default: the test's)."""
+    def __init__(self, build, data, rate="0", extra=(), clock=None, env=None, cwd=None):
         self.build, self.data, self.clock = build, data, clock
         env = dict(os.environ, BONES_PLUGIN_PATH=os.path.join(build, "lib/bones/plugins"), **(env or {}))
         if clock:
@@ -25,7 +26,7 @@ class Server:
         self.proc = subprocess.Popen(
             [os.path.join(build, "bin/bones"), "serve", "--listen", "127.0.0.1:0",
              "--data", data, "--rate", rate, *extra],
-            stdout=subprocess.PIPE, stderr=self.log, env=env, text=True)
+            stdout=subprocess.PIPE, stderr=self.log, env=env, text=True, cwd=cwd)
         atexit.register(self._reap)  # a failing test leaves no server behind
         line = self.start_line = self.proc.stdout.readline()
         if "port " not in line:

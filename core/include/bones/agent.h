@@ -30,6 +30,25 @@ bones_status bones_agent_create(const char *spec, const bones_plugin *plugin,
 				bones_agent **out, char *err, size_t errcap);
 void bones_agent_destroy(bones_agent *agent);
 
+/* What an agent takes of the machine that runs it, as its spec makes it. */
+typedef struct bones_agent_needs {
+	int threads;         /* search threads: 1 for random, greedy and a plugin's agents */
+	uint64_t nodes;      /* node pool of all its search trees; 0 when it does not search */
+	uint64_t pool_bytes; /* those nodes' memory: nodes times the bytes per node (the
+			      * capacity and node_bytes of bones_agent_search_stats) */
+} bones_agent_needs;
+
+/* Parse spec with the parser of bones_agent_create (duplicate keys: the last wins;
+ * numbers as strtod reads them; nodes= over memory_mb=) and tell what the agent would
+ * take, without making it: no tree, no thread. Its errors are bones_agent_create's
+ * parse errors ("agent 'mcts x=1': x: unknown parameter"). plugin and game may be NULL:
+ * then only the built-in kinds are known (another name is BONES_ENOTFOUND) and the
+ * pool is counted with the larger node of a game with nothing hidden. A host that
+ * bounds what its clients ask for (bones serve) checks this before it creates. */
+bones_status bones_agent_measure(const char *spec, const bones_plugin *plugin,
+				 const void *game, bones_agent_needs *needs, char *err,
+				 size_t errcap);
+
 /* Bound every later choice to about `seconds` of thinking (a host's time per move),
  * beside the agent's own budget (iterations, time=): a search stops at whichever comes
  * first; quick agents are unaffected. 0 removes the bound. */

@@ -100,7 +100,7 @@ const bones_agent_kind *bones_agent_kinds(void)
 
 static const bones_agents_ext *plugin_agents(const bones_plugin *plugin, const void *game)
 {
-	if (!plugin->get_extension || !game)
+	if (!plugin || !plugin->get_extension || !game)
 		return NULL;
 	const bones_agents_ext *ext = plugin->get_extension(game, BONES_AGENTS_ID);
 	if (!ext || ext->size < sizeof *ext || (ext->count && !ext->agents))
@@ -290,6 +290,18 @@ out_nomem:
 	bones_agent_destroy(a);
 	snprintf(err, errcap, _("agent '%s': out of memory"), spec ? spec : "");
 	return BONES_ENOMEM;
+}
+
+bones_status bones_agent_measure(const char *spec, const bones_plugin *plugin,
+				 const void *game, bones_agent_needs *needs, char *err,
+				 size_t errcap)
+{
+	bones_agent a = {.plugin = plugin, .game = game}; /* parsed only: nothing to free */
+	*needs = (bones_agent_needs){.threads = 1};
+	bones_status st = parse_spec(&a, spec ? spec : "", err, errcap);
+	if (!st && a.ops == &bones_mcts_ops)
+		bones_mcts_measure(&a, needs);
+	return st;
 }
 
 void bones_agent_destroy(bones_agent *agent)

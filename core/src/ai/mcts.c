@@ -125,6 +125,32 @@ static int advised_depth(const bones_heuristic *h)
 	return (int)h->rollout_moves;
 }
 
+/* Bytes one node takes in a tree's pool: the node, its renumbering map entry and, when
+ * nothing is hidden, its legal list's index (memory_mb is divided by this). */
+static size_t node_bytes(bool hidden)
+{
+	return sizeof(bones_mcts_node) + sizeof(uint32_t) * (hidden ? 1 : 2);
+}
+
+/* The node pool of all trees from the parameters: nodes=, else memory_mb=. */
+static uint64_t pool_nodes(const double *p, bool hidden)
+{
+	if (p[P_NODES] > 0)
+		return (uint64_t)p[P_NODES];
+	return (uint64_t)p[P_MEMORY] * (1u << 20) / node_bytes(hidden);
+}
+
+/* Each tree's share of nodes among threads trees, as a tree's pool can hold it. */
+static uint64_t tree_nodes(uint64_t nodes, int threads)
+{
+	uint64_t per_tree = nodes / (uint64_t)threads;
+	if (per_tree < 1)
+		per_tree = 1;
+	if (per_tree > UINT32_MAX - 1)
+		per_tree = UINT32_MAX - 1;
+	return per_tree;
+}
+
 static void fill_config(bones_agent *a, bones_mcts_config *c)
 {
 	const double *p = a->params;
@@ -151,9 +177,7 @@ static void fill_config(bones_agent *a, bones_mcts_config *c)
 	c->pw = p[P_PW];
 	c->hidden = (a->plugin->flags & BONES_HIDDEN_INFO) && a->plugin->resample;
 	c->sign = (a->plugin->flags & BONES_LOW_SCORE_WINS) ? -1.0 : 1.0;
-	c->nodes = p[P_NODES] > 0 ? (uint64_t)p[P_NODES] :
-		(uint64_t)p[P_MEMORY] * (1u << 20) /
-		(sizeof(bones_mcts_node) + sizeof(uint32_t) * (c->hidden ? 1 : 2));
+	c->nodes = pool_nodes(p, c->hidden);
 }
 
 /* Tree i: allocated, first touched and made by the thread that will search it, so that
@@ -315,11 +339,7 @@ static bool init_pool(mcts_pool *p)
 static void plan_trees(bones_agent *a, mcts_impl *m)
 {
 	const bones_mcts_config *c = &m->cfg;
-	uint64_t per_tree = c->nodes / (uint64_t)c->threads;
-	if (per_tree < 1)
-		per_tree = 1;
-	if (per_tree > UINT32_MAX - 1)
-		per_tree = UINT32_MAX - 1;
+	uint64_t per_tree = tree_nodes(c->nodes, c->threads);
 	uint64_t t_count = (uint64_t)c->threads;
 	for (int i = 0; i < c->threads; i++) {
 		m->workers[i] = (mcts_worker){.m = m, .index = i, .cap = (uint32_t)per_tree,
@@ -494,8 +514,19 @@ bones_status bones_mcts_stats_get(const bones_agent *agent, bones_mcts_stats *st
 	if (!agent || agent->ops != &bones_mcts_ops || !agent->impl)
 		return BONES_EINVAL;
 	*stats = ((const mcts_impl *)agent->impl)->stats;
-	stats->node_bytes = (uint32_t)(sizeof(bones_mcts_node) + sizeof(uint32_t));
+	stats->node_bytes = (uint32_t)node_bytes(((const mcts_impl *)agent->impl)->cfg.hidden);
 	return BONES_OK;
+}
+
+void bones_mcts_measure(const bones_agent *agent, bones_agent_needs *needs)
+{
+	const double *p = agent->params;
+	bool hidden = agent->plugin && (agent->plugin->flags & BONES_HIDDEN_INFO) &&
+		      agent->plugin->resample;
+	int threads = (int)p[P_THREADS];
+	needs->threads = threads;
+	needs->nodes = tree_nodes(pool_nodes(p, hidden), threads) * (uint64_t)threads;
+	needs->pool_bytes = needs->nodes * node_bytes(hidden);
 }
 
 bones_status bones_agent_search_stats(const bones_agent *agent, bones_search_stats *stats)

@@ -173,5 +173,9 @@ extern const bones_agent_ops bones_mcts_ops;
 
 /* The stats of an mcts agent's last move; BONES_EINVAL for another kind of agent. */
 bones_status bones_mcts_stats_get(const bones_agent *agent, bones_mcts_stats *stats);
+/* What an mcts agent whose spec is parsed (params set, not created) will take: its
+ * threads and node pool as mcts_create will make them. agent->plugin may be NULL (then
+ * nothing counts as hidden: the larger node). */
+void bones_mcts_measure(const bones_agent *agent, bones_agent_needs *needs);
 
 #endif /* BONES_MCTS_H */

@@ -25,7 +25,8 @@ async function call(method, path, body) {
 function showError(e) { $('error').textContent = e ? e.message || String(e) : ''; }
 
 const FORMATS = { swiss: N_('Swiss'), 'round-robin': N_('round robin'), knockout: N_('knockout') };
-const STATES = { open: N_('open: people join'), running: N_('running'), finished: N_('finished') };
+const STATES = { open: N_('open: people join'), running: N_('running'), finished: N_('finished'),
+	refused: N_('refused: past this server\'s limits') };
 
 async function showList() {
 	$('list').hidden = false;
