@@ -213,9 +213,12 @@ void web_tables_lobby_json(web_tables *ts, web_buf *out)
 		write_table(ts->tables[i], out);
 	}
 	pthread_mutex_unlock(&ts->lock);
-	for (size_t i = 0; i < ts->damaged_count && i < 50; i++, shown++) { /* fixed after start */
-		const web_damaged *d = &ts->damaged[i];
-		web_buf_printf(out, "%s{\"id\":", shown ? "," : "");
+	for (size_t i = 0, listed = 0; i < ts->damaged_count && listed < 50; i++) {
+		const web_damaged *d = &ts->damaged[i]; /* fixed after start */
+		if (d->unlisted)
+			continue;
+		listed++;
+		web_buf_printf(out, "%s{\"id\":", shown++ ? "," : "");
 		web_buf_json_string(out, d->id);
 		web_buf_puts(out, ",\"game\":");
 		web_buf_json_string(out, d->game);

@@ -63,6 +63,7 @@ struct web_table {
 typedef struct web_damaged {
 	char id[40], game[64], preset[64], why[200];
 	int64_t created;
+	bool unlisted;            /* a private table: not in the lobby even so */
 	bool to_mark;             /* set aside at this start: marked in the store once */
 } web_damaged;
 

@@ -220,7 +220,7 @@ static int set_aside(web_tables *ts, const web_table_row *row, const char *why)
 	snprintf(d->game, sizeof d->game, "%s", row->game);
 	snprintf(d->preset, sizeof d->preset, "%s", row->preset);
 	snprintf(d->why, sizeof d->why, "%s", why);
-	d->created = row->created;
+	d->created = row->created, d->unlisted = row->unlisted;
 	if (row->damaged[0])
 		return 0; /* marked and logged at an earlier start */
 	web_log("table %s: set aside (kept in the database, not played): %s", row->id, why);
