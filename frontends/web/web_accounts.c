@@ -79,6 +79,9 @@ static const char *bad_name(const char *name)
 	size_t n = name ? strlen(name) : 0;
 	if (!name)
 		return _("name: expected the account's name as a string");
+	if (web_name_refused(name)) /* the rule of every name, before this stricter one */
+		return _("name: a control character or one that reorders or hides text is not "
+			 "allowed in a name");
 	if (n < WEB_NAME_MIN || n > WEB_NAME_MAX)
 		return _("name: expected 3 to 24 characters");
 	for (size_t i = 0; i < n; i++) {
