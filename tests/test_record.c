@@ -383,6 +383,42 @@ static void test_record__comments_blank_lines_and_crlf_are_accepted(void)
 	bones_registry_destroy(reg);
 }
 
+/* Names with '"' and '\\' (a tournament's, a player's), one longer than the writer's
+ * slices, read back as written, and the record still replays. */
+static void test_record__quotes_and_backslashes_in_tags_read_back_the_same(void)
+{
+	static const char event[] = "The \"Big\" Cup \\ 2024 \\\"";
+	char long_name[1300], path[512], err[512], value[1400];
+	for (size_t i = 0; i < sizeof long_name - 1; i++)
+		long_name[i] = "ab\"\\"[i % 4];
+	long_name[sizeof long_name - 1] = '\0';
+	const char *tags[] = {"Event", event, "Round", "1", NULL};
+	bones_record_players pl = {{"Ann \"A\"", long_name}, .tags = tags};
+	bones_registry *reg = open_registry();
+	bones_session *s = new_session(reg, "testgame", NULL, 3);
+	temp_path(path, sizeof path, "quoted.bones");
+	CU_ASSERT_EQUAL_FATAL(bones_record_save(s, &pl, path, err, sizeof err), BONES_OK);
+	CU_ASSERT(bones_record_tag(path, 1, "Event", value, sizeof value));
+	CU_ASSERT_STRING_EQUAL(value, event);
+	CU_ASSERT(bones_record_tag(path, 1, "Player1", value, sizeof value));
+	CU_ASSERT_STRING_EQUAL(value, "Ann \"A\"");
+	CU_ASSERT(bones_record_tag(path, 1, "Player2", value, sizeof value));
+	CU_ASSERT_STRING_EQUAL(value, long_name);
+	bones_session *r = NULL;
+	CU_ASSERT_EQUAL(bones_record_replay(path, reg, &r, err, sizeof err), BONES_OK);
+	bones_session_destroy(r);
+	char line[128], name[16];
+	size_t n = bones_record_tag_line("Event", event, line, sizeof line);
+	CU_ASSERT_EQUAL(n, strlen(line));
+	CU_ASSERT_EQUAL(bones_record_tag_line("Event", event, NULL, 0), n);
+	CU_ASSERT(bones_record_tag_parse(line, name, sizeof name, value, sizeof value));
+	CU_ASSERT_STRING_EQUAL(name, "Event");
+	CU_ASSERT_STRING_EQUAL(value, event);
+	unlink(path);
+	bones_session_destroy(s);
+	bones_registry_destroy(reg);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -403,6 +439,8 @@ int main(void)
 		 test_record__saving_into_a_missing_folder_fails_and_leaves_nothing},
 		{"a binary file is refused at its first line",
 		 test_record__a_binary_file_is_refused_at_its_first_line},
+		{"quotes and backslashes in tags read back the same",
+		 test_record__quotes_and_backslashes_in_tags_read_back_the_same},
 		{"comments, blank lines and CRLF are accepted",
 		 test_record__comments_blank_lines_and_crlf_are_accepted},
 		{NULL, NULL}};

@@ -16,18 +16,14 @@ static bool tag_of(const char *path, const char *name, char *buf, size_t cap)
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return false;
-	char line[8192], want[80]; /* a tag's whole line: Options may be long */
-	snprintf(want, sizeof want, "[%s \"", name);
+	char line[8192], tag[80], value[8192]; /* a tag's whole line: Options may be long */
 	bool found = false;
-	while (!found && fgets(line, sizeof line, f) && line[0] == '[') {
-		if (strncmp(line, want, strlen(want)))
-			continue;
-		const char *v = line + strlen(want);
-		const char *end = strrchr(v, '"');
-		snprintf(buf, cap, "%.*s", (int)(end && end >= v ? end - v : (long)strlen(v)), v);
-		found = true;
-	}
+	while (!found && fgets(line, sizeof line, f) && line[0] == '[')
+		found = bones_record_tag_parse(line, tag, sizeof tag, value, sizeof value) &&
+			!strcmp(tag, name);
 	fclose(f);
+	if (found)
+		snprintf(buf, cap, "%.*s", (int)(cap ? cap - 1 : 0), value); /* cut, as it fits */
 	return found;
 }
 

@@ -79,6 +79,9 @@ static const char *bad_name(const char *name)
 	size_t n = name ? strlen(name) : 0;
 	if (!name)
 		return _("name: expected the account's name as a string");
+	if (web_name_refused(name)) /* the rule of every name, before this stricter one */
+		return _("name: a control character or one that reorders or hides text is not "
+			 "allowed in a name");
 	if (n < WEB_NAME_MIN || n > WEB_NAME_MAX)
 		return _("name: expected 3 to 24 characters");
 	for (size_t i = 0; i < n; i++) {
@@ -187,6 +190,16 @@ static web_result create_account(web_accounts *a, const web_json *body, web_acco
 		return fail(400, "name", why);
 	if ((why = bad_password(pw)))
 		return fail(400, "password", why);
+	/* each try costs a hash (a taken name too): counted before it */
+	call->retry_after = web_throttle_signup(&a->throttle, call->client,
+						web_session_now(a->ts));
+	if (call->retry_after) {
+		web_result r = fail(429, NULL, "");
+		snprintf(r.error, sizeof r.error, _("too many new accounts from this address: at "
+						    "most %d in %d minutes, try again later"),
+			 WEB_ACCOUNTS_PER_ADDRESS, WEB_ACCOUNTS_WINDOW_MS / 60000);
+		return r;
+	}
 	char hash[HASH_TEXT];
 	if (!hash_password(pw, hash, sizeof hash))
 		return fail(500, NULL, _("the password cannot be hashed"));
@@ -219,7 +232,8 @@ static bool check_password(web_accounts *a, const char *name, const char *pw, ch
 	return false;
 }
 
-/* POST /api/login {"name", "password"}; throttled per name and per address. */
+/* POST /api/login {"name", "password"}; throttled per name and address together and
+ * per address (web_session.c). */
 static web_result login(web_accounts *a, const web_json *body, web_account_call *call,
 			web_buf *out)
 {
@@ -240,7 +254,7 @@ static web_result login(web_accounts *a, const web_json *body, web_account_call 
 		web_log("log-in as %s failed from %s", name, call->client);
 		return fail(403, NULL, _("wrong name or password"));
 	}
-	web_throttle_forget(&a->throttle, name);
+	web_throttle_forget(&a->throttle, name, call->client);
 	return start_session(a, exact, call, out);
 }
 

@@ -1,6 +1,7 @@
 /* Accounts of `bones serve` (optional: link play needs none): a name and a password
  * (Argon2id, libargon2), sessions in a cookie (a random token, stored hashed), log-in
- * attempts throttled per name and per client address. docs/web.md, "Accounts". */
+ * attempts throttled per name and address together and per address. docs/web.md,
+ * "Accounts". */
 #ifndef BONES_WEB_ACCOUNTS_H
 #define BONES_WEB_ACCOUNTS_H
 
@@ -15,10 +16,14 @@
 #define WEB_NAME_MAX 24
 #define WEB_PASSWORD_MIN 8
 #define WEB_PASSWORD_MAX 200  /* bytes */
-#define WEB_LOGIN_NAME_FAILS 5     /* failed log-ins on one name before it waits */
+#define WEB_LOGIN_PAIR_FAILS 5     /* failed log-ins on one name from one address before
+				      * that address waits for that name */
 #define WEB_LOGIN_ADDRESS_FAILS 20 /* failed log-ins from one address before it waits */
 #define WEB_LOGIN_WAIT_MS 60000    /* the first wait; doubles with each failure more */
 #define WEB_LOGIN_WAIT_MAX_MS 900000 /* and at most; failures are forgotten this long after */
+#define WEB_ACCOUNTS_PER_ADDRESS 5   /* new accounts from one address (each an Argon2 hash of
+				      * 19 MiB) ... */
+#define WEB_ACCOUNTS_WINDOW_MS 3600000 /* ... in this long */
 
 typedef struct web_accounts web_accounts;
 

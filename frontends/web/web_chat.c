@@ -4,7 +4,8 @@
  * UTF-8, control characters made spaces) and sent as a JSON string: the page shows it
  * as text, never as HTML. A sender (a seat, or a spectator's address) may write
  * WEB_CHAT_BURST lines per WEB_CHAT_WINDOW_MS of the table's clock, and everyone
- * together WEB_CHAT_TABLE_BURST. */
+ * together WEB_CHAT_TABLE_BURST. A table keeps its newest ts->chat_max lines: a line
+ * past them drops the oldest, so a long game's chat never fills up. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +21,14 @@ static web_result chat_result(int code, const char *field, const char *error)
 	return r;
 }
 
-/* Append c to t's lines (memory only). Lock held. */
-static bool chat_append(web_table *t, const web_chat_row *c)
+/* Append c to t's lines (memory only), the oldest dropped past max. Lock held. */
+static bool chat_append(web_table *t, const web_chat_row *c, int max)
 {
+	if (t->chat_count >= max) {
+		int drop = t->chat_count - max + 1;
+		t->chat_count -= drop;
+		memmove(t->chat, t->chat + drop, (size_t)t->chat_count * sizeof *t->chat);
+	}
 	if (t->chat_count == t->chat_cap) {
 		int cap = t->chat_cap ? t->chat_cap * 2 : 16;
 		web_chat_row *more = realloc(t->chat, (size_t)cap * sizeof *more);
@@ -90,6 +96,12 @@ web_result web_table_chat(web_tables *ts, web_table *t, int seat, const char *na
 			  const char *text, const char *client, web_buf *out)
 {
 	web_chat_row c = {.seat = seat};
+	const char *why = seat < 0 && name ? web_name_refused(name) : NULL;
+	if (why) { /* a seat's own name was checked when it was given */
+		char error[256];
+		snprintf(error, sizeof error, "name: %s", why);
+		return chat_result(400, "name", error);
+	}
 	int chars = text ? clean_text(text, c.text, sizeof c.text) : -1;
 	if (chars < 0)
 		return chat_result(400, "text", _("text: expected at most 300 characters of text"));
@@ -100,15 +112,14 @@ web_result web_table_chat(web_tables *ts, web_table *t, int seat, const char *na
 	sender_key(seat, client, who, sizeof who);
 	pthread_mutex_lock(&t->lock);
 	web_result r = chat_result(200, NULL, "");
-	c.at = web_clock_now(ts), c.n = t->chat_count;
-	if (t->chat_count >= WEB_CHAT_MAX)
-		r = chat_result(409, "text", _("the table's chat is full"));
-	else if (recent_lines(t, who, c.at) >= WEB_CHAT_BURST ||
-		 recent_lines(t, NULL, c.at) >= WEB_CHAT_TABLE_BURST)
+	c.at = web_clock_now(ts);
+	c.n = t->chat_count ? t->chat[t->chat_count - 1].n + 1 : 0; /* on across rotation */
+	if (recent_lines(t, who, c.at) >= WEB_CHAT_BURST ||
+	    recent_lines(t, NULL, c.at) >= WEB_CHAT_TABLE_BURST)
 		r = chat_result(429, "text", _("too many messages: wait a few seconds"));
-	else if (web_store_add_chat(ts->store, t->row.id, &c, err, sizeof err))
+	else if (web_store_add_chat(ts->store, t->row.id, &c, ts->chat_max, err, sizeof err))
 		r = chat_result(500, NULL, err);
-	else if (!chat_append(t, &c))
+	else if (!chat_append(t, &c, ts->chat_max))
 		r = chat_result(500, NULL, _("out of memory"));
 	if (r.code == 200) {
 		int slot = t->chat_next++ % WEB_CHAT_RECENT;
@@ -147,7 +158,8 @@ void web_chat_json(const web_table *t, web_buf *out, bool *first)
 
 static int restore_line(void *user, const web_chat_row *c)
 {
-	return !chat_append(user, c);
+	web_table *t = user;
+	return !chat_append(t, c, t->owner->chat_max);
 }
 
 void web_chat_load(web_tables *ts, web_table *t)

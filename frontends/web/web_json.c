@@ -115,6 +115,36 @@ size_t web_utf8_copy(char *dst, size_t cap, const char *src)
 	return at;
 }
 
+/* Characters a name must not hold: they move or hide text around them (the bidi
+ * controls; U+200B and U+FEFF, invisible; U+2028 and U+2029, line breaks), so one name
+ * could pass for another or garble the line it is shown in. U+200C and U+200D stay:
+ * some scripts and emoji need them. */
+static bool hiding_char(uint32_t c)
+{
+	return c == 0x061C || c == 0x200B || c == 0x200E || c == 0x200F ||
+	       (c >= 0x2028 && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF;
+}
+
+const char *web_name_refused(const char *name)
+{
+	for (const unsigned char *p = (const unsigned char *)name; *p;) {
+		size_t n = utf8_char(p);
+		if (!n)
+			return _("expected UTF-8 text");
+		uint32_t c = n == 1 ? (uint32_t)p[0] : p[0] & (0x7Fu >> n);
+		for (size_t i = 1; i < n; i++)
+			c = c << 6 | (p[i] & 0x3Fu);
+		if (c < 0x20 || (c >= 0x7F && c <= 0x9F))
+			return _("a control character (a line break, a tab, ESC...) is not allowed "
+				 "in a name");
+		if (hiding_char(c))
+			return _("a character that reorders or hides text (U+202E, U+200B...) is "
+				 "not allowed in a name");
+		p += n;
+	}
+	return NULL;
+}
+
 void web_buf_json_string(web_buf *b, const char *text)
 {
 	web_buf_add(b, "\"", 1);

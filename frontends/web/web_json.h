@@ -60,6 +60,11 @@ bool web_utf8_valid(const char *text);
 /* Copy src into dst[cap], cut at a character boundary (never mid-character) and at the
  * first byte that is no UTF-8; returns the length copied. */
 size_t web_utf8_copy(char *dst, size_t cap, const char *src);
+/* Why name (a seat's, a chat sender's, an account's) is refused, or NULL when it is
+ * fine: C0 and C1 controls, DEL, the bidirectional controls (U+061C, U+200E, U+200F,
+ * U+202A-U+202E, U+2066-U+2069), U+200B, U+FEFF, U+2028 and U+2029 are refused. The
+ * reason is lowercase and names no field: prefix the field ("seats[0].name: ..."). */
+const char *web_name_refused(const char *name);
 /* Whether every member name and string of the tree is UTF-8 (the reader keeps raw
  * bytes); when not, path names the first field that is not ("seats[1].name"). */
 bool web_json_utf8(const web_json *root, char *path, size_t cap);

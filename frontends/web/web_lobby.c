@@ -273,9 +273,12 @@ void web_tables_lobby_json(web_tables *ts, web_buf *out)
 	web_buf_puts(out, "{\"tables\":[");
 	size_t shown = 0;
 	write_tables(ts, out, &shown);
-	for (size_t i = 0; i < ts->damaged_count && i < 50; i++, shown++) { /* fixed after start */
-		const web_damaged *d = &ts->damaged[i];
-		web_buf_printf(out, "%s{\"id\":", shown ? "," : "");
+	for (size_t i = 0, listed = 0; i < ts->damaged_count && listed < 50; i++) {
+		const web_damaged *d = &ts->damaged[i]; /* fixed after start */
+		if (d->unlisted)
+			continue;
+		listed++;
+		web_buf_printf(out, "%s{\"id\":", shown++ ? "," : "");
 		web_buf_json_string(out, d->id);
 		web_buf_puts(out, ",\"game\":");
 		web_buf_json_string(out, d->game);

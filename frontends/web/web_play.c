@@ -392,7 +392,11 @@ web_result web_table_take_seat(web_tables *ts, web_table *t, int seat, const cha
 	web_seat_row *s = k >= 0 && k < t->row.seat_count ? &t->row.seats[k] : NULL;
 	char taken[64];
 	web_utf8_copy(taken, sizeof taken, name && name[0] ? name : s ? s->name : "");
-	if (k == -1 && seat == -1)
+	const char *why = name ? web_name_refused(name) : NULL;
+	if (why) {
+		r = reply(400, "name: %s", why);
+		snprintf(r.field, sizeof r.field, "name");
+	} else if (k == -1 && seat == -1)
 		r = reply(409, _("join: the table has no free seat"));
 	else if (!s) {
 		r = reply(400, _("join: seat %d: no such seat (the table has %d)"), k + 1,

@@ -410,13 +410,16 @@ bool web_ratings_known(web_store *st, const char *name)
 }
 
 /* A player's games: an account's seats (rated or not), an agent's rated games; each
- * row the table's id, game, creation and the player's score or NULL. */
+ * row the table's id, game, creation and the player's score or NULL. A page anyone may
+ * read: private tables are left out (their id is their link's secret). */
 static const char *const games_sql[2] = {
 	"SELECT s.table_id, s.game, t.created, s.score FROM results s JOIN tables t"
-	" ON t.id = s.table_id WHERE s.player = ? ORDER BY s.at DESC LIMIT 100",
+	" ON t.id = s.table_id WHERE s.player = ? AND t.unlisted = 0 ORDER BY s.at DESC"
+	" LIMIT 100",
 	"SELECT DISTINCT t.id, t.game, t.created, (SELECT AVG(r.score) FROM results r"
 	" WHERE r.table_id = t.id AND r.player = s.name) FROM account_seats s JOIN tables t"
-	" ON t.id = s.table_id WHERE s.name = ? ORDER BY t.created DESC LIMIT 100"};
+	" ON t.id = s.table_id WHERE s.name = ? AND t.unlisted = 0 ORDER BY t.created DESC"
+	" LIMIT 100"};
 
 static void game_row(sqlite3_stmt *q, web_buf *out, bool *f)
 {

@@ -1,6 +1,8 @@
 /* Sessions and log-in throttling of the accounts (web_session.h): a session is a random
  * token in the browser's cookie and its hash in the store; failed log-ins are counted
- * per name and per address in memory, and past a number they wait, longer each time. */
+ * in memory per name and address together and per address, and past a number they
+ * wait, longer each time. Nothing counts per name alone: that would let anyone lock the
+ * name's owner out. */
 #include "web_session.h"
 
 #include <argon2.h>
@@ -166,10 +168,19 @@ static int64_t wait_of(web_throttles *th, uint64_t key, int64_t now)
 	return s->until > now ? s->until - now : 0;
 }
 
+/* The key of name tried from client: a burst of failures from one address slows that
+ * address for that name, never the name's owner elsewhere. */
+static uint64_t pair_key(const char *name, const char *client)
+{
+	char text[WEB_NAME_MAX + 80];
+	snprintf(text, sizeof text, "%s\n%s", name, client);
+	return throttle_key('p', text);
+}
+
 int web_throttle_wait(web_throttles *th, const char *name, const char *client, int64_t now)
 {
 	pthread_mutex_lock(&th->lock);
-	int64_t a = wait_of(th, throttle_key('n', name), now);
+	int64_t a = wait_of(th, pair_key(name, client), now);
 	int64_t b = wait_of(th, throttle_key('a', client), now);
 	pthread_mutex_unlock(&th->lock);
 	int64_t ms = a > b ? a : b;
@@ -192,16 +203,53 @@ static void fail_one(web_throttles *th, uint64_t key, int limit, int64_t now)
 void web_throttle_fail(web_throttles *th, const char *name, const char *client, int64_t now)
 {
 	pthread_mutex_lock(&th->lock);
-	fail_one(th, throttle_key('n', name), WEB_LOGIN_NAME_FAILS, now);
+	fail_one(th, pair_key(name, client), WEB_LOGIN_PAIR_FAILS, now);
 	fail_one(th, throttle_key('a', client), WEB_LOGIN_ADDRESS_FAILS, now);
 	pthread_mutex_unlock(&th->lock);
 }
 
-void web_throttle_forget(web_throttles *th, const char *name)
+void web_throttle_forget(web_throttles *th, const char *name, const char *client)
 {
 	pthread_mutex_lock(&th->lock);
-	web_throttle *s = slot(th, throttle_key('n', name), false);
+	web_throttle *s = slot(th, pair_key(name, client), false);
 	if (s)
 		memset(s, 0, sizeof *s);
 	pthread_mutex_unlock(&th->lock);
+}
+
+/* The newest time of s; a free slot is older than any. */
+static int64_t newest(const web_signups *s)
+{
+	return s->count ? s->at[(s->next + WEB_ACCOUNTS_PER_ADDRESS - 1) %
+				WEB_ACCOUNTS_PER_ADDRESS]
+			: INT64_MIN;
+}
+
+int web_throttle_signup(web_throttles *th, const char *client, int64_t now)
+{
+	uint64_t key = throttle_key('c', client);
+	pthread_mutex_lock(&th->lock);
+	web_signups *s = NULL, *victim = &th->signups[0];
+	for (int i = 0; i < WEB_SIGNUP_SLOTS && !s; i++) {
+		web_signups *x = &th->signups[i];
+		if (x->count && x->key == key)
+			s = x;
+		else if (newest(x) < newest(victim))
+			victim = x; /* free, else the address quiet longest */
+	}
+	if (!s) {
+		s = victim;
+		memset(s, 0, sizeof *s);
+		s->key = key;
+	}
+	int64_t wait = 0;
+	if (s->count == WEB_ACCOUNTS_PER_ADDRESS) /* at[next]: the oldest of the window's */
+		wait = s->at[s->next] + WEB_ACCOUNTS_WINDOW_MS - now;
+	if (wait <= 0) {
+		s->at[s->next] = now;
+		s->next = (s->next + 1) % WEB_ACCOUNTS_PER_ADDRESS;
+		s->count += s->count < WEB_ACCOUNTS_PER_ADDRESS;
+	}
+	pthread_mutex_unlock(&th->lock);
+	return wait > 0 ? (int)((wait + 999) / 1000) : 0;
 }

@@ -549,13 +549,21 @@ int web_store_delete_table(web_store *st, const char *id, char *err, size_t errc
 	return rc;
 }
 
-int web_store_add_chat(web_store *st, const char *id, const web_chat_row *c, char *err,
-		       size_t errcap)
+int web_store_add_chat(web_store *st, const char *id, const web_chat_row *c, int keep,
+		       char *err, size_t errcap)
 {
-	int64_t n = c->n, seat = c->seat, at = c->at;
+	int64_t n = c->n, seat = c->seat, at = c->at, oldest = c->n - keep;
 	const void *args[] = {id, &n, &seat, c->name, c->text, &at};
+	const void *dargs[] = {id, &oldest};
 	pthread_mutex_lock(&st->lock);
-	int rc = run(st, "INSERT INTO chat VALUES(?,?,?,?,?,?)", "tiitti", args, err, errcap);
+	int rc = begin(st, err, errcap), failed = 0;
+	if (!rc)
+		failed = run(st, "INSERT INTO chat VALUES(?,?,?,?,?,?)", "tiitti", args, err,
+			     errcap) ||
+			 run(st, "DELETE FROM chat WHERE table_id = ? AND n <= ?", "ti", dargs, err,
+			     errcap);
+	if (!rc)
+		rc = in_transaction(st, failed, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }

@@ -151,9 +151,10 @@ typedef struct web_chat_row {
 	int64_t at;         /* unix ms (the table's clock) */
 } web_chat_row;
 
-/* Add a chat line of table id (its own commit, apart from the moves'). */
-int web_store_add_chat(web_store *st, const char *id, const web_chat_row *c, char *err,
-		       size_t errcap);
+/* Add a chat line of table id (its own commit, apart from the moves'); the table keeps
+ * its newest `keep` lines (by n), older ones are deleted in the same commit. */
+int web_store_add_chat(web_store *st, const char *id, const web_chat_row *c, int keep,
+		       char *err, size_t errcap);
 /* Call fn for every chat line of table id, in order; a nonzero return stops. fn must
  * not call into the store. */
 typedef int (*web_store_chat_fn)(void *user, const web_chat_row *c);

@@ -110,6 +110,18 @@ static bool engine_seat(web_tables *ts, const web_json *s, int i, web_table_row 
 	return true;
 }
 
+/* Whether seat i's name may be shown (web_name_refused), else a 400 naming it. */
+static bool seat_name_ok(const char *name, int i, web_result *r)
+{
+	const char *why = name ? web_name_refused(name) : NULL;
+	if (!why)
+		return true;
+	char field[32];
+	snprintf(field, sizeof field, "seats[%d].name", i);
+	*r = web_result_of(400, field, "%s: %s", field, why);
+	return false;
+}
+
 /* The seats of row from the request's "seats", else from the preset; s: the table's
  * game, for which its agents are measured against the server's caps. */
 static bool fill_seats(web_tables *ts, const web_json *req, const bones_preset *preset,
@@ -133,6 +145,8 @@ static bool fill_seats(web_tables *ts, const web_json *req, const bones_preset *
 		const char *kind = s ? web_json_string(s, "kind") : NULL;
 		const char *agent = s ? web_json_string(s, "agent") : preset->seats[i].agent;
 		const char *name = s ? web_json_string(s, "name") : preset->seats[i].name;
+		if (!seat_name_ok(name, i, r))
+			return false;
 		if (!kind)
 			kind = agent && agent[0] && strcmp(agent, "human") ? "agent" : "human";
 		if (strcmp(kind, "human") && strcmp(kind, "agent") && strcmp(kind, "engine")) {

@@ -17,7 +17,7 @@
 #define WEB_CHAT_TABLE_BURST 30 /* lines everyone together may write in that time */
 #define WEB_CHAT_RECENT 32      /* the last lines' senders kept (> the table's burst) */
 #define WEB_CHAT_CHARS 300      /* characters of a line */
-#define WEB_CHAT_MAX 2000       /* lines of one table */
+#define WEB_CHAT_MAX 2000       /* lines a table keeps (the oldest go) */
 #define WEB_CHAT_SHOWN 200      /* the last lines a view holds */
 
 /* One table: a bones_table (the game, its seats' agents, clock, penalties, forfeit,
@@ -66,6 +66,7 @@ struct web_table {
 typedef struct web_damaged {
 	char id[40], game[64], preset[64], why[200];
 	int64_t created;
+	bool unlisted;            /* a private table: not in the lobby even so */
 	bool to_mark;             /* set aside at this start: marked in the store once */
 } web_damaged;
 
@@ -91,6 +92,7 @@ struct web_tables {
 	pthread_t ticker;         /* the clocks' thread (web_clock.c) */
 	bool ticking;
 	char clock_file[1024];    /* BONES_WEB_TEST_CLOCK: the time (ms) read from here */
+	int chat_max;             /* WEB_CHAT_MAX; tests: BONES_WEB_TEST_CHAT_MAX */
 	uint64_t epoch;           /* versions start at epoch << 32 (web_store_epoch) */
 	pthread_mutex_t elock;    /* guards changes */
 	pthread_cond_t echanged;  /* broadcast when changes grows */

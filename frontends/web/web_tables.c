@@ -189,6 +189,17 @@ static bool replay_match(web_table *t, const web_stored_game *done, size_t done_
 	return true;
 }
 
+/* The lines a table's chat keeps: WEB_CHAT_MAX, or BONES_WEB_TEST_CHAT_MAX (from 1,
+ * less) so that a test fills it in a few posts. */
+static void test_chat_max(web_tables *ts)
+{
+	const char *text = getenv("BONES_WEB_TEST_CHAT_MAX");
+	long max = text && text[0] ? strtol(text, NULL, 10) : 0;
+	ts->chat_max = max >= 1 && max < WEB_CHAT_MAX ? (int)max : WEB_CHAT_MAX;
+	if (ts->chat_max != WEB_CHAT_MAX)
+		web_log("a table's chat keeps %d lines (BONES_WEB_TEST_CHAT_MAX)", ts->chat_max);
+}
+
 /* Keep row's table aside: listed as damaged, not played. A new reason (not yet marked
  * in the store) is logged and marked once the store's lock is free (mark_damaged). */
 static int set_aside(web_tables *ts, const web_table_row *row, const char *why)
@@ -202,7 +213,7 @@ static int set_aside(web_tables *ts, const web_table_row *row, const char *why)
 	snprintf(d->game, sizeof d->game, "%s", row->game);
 	snprintf(d->preset, sizeof d->preset, "%s", row->preset);
 	snprintf(d->why, sizeof d->why, "%s", why);
-	d->created = row->created;
+	d->created = row->created, d->unlisted = row->unlisted;
 	if (row->damaged[0])
 		return 0; /* marked and logged at an earlier start */
 	web_log("table %s: set aside (kept in the database, not played): %s", row->id, why);
@@ -358,6 +369,7 @@ int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
 		snprintf(ts->clock_file, sizeof ts->clock_file, "%s", clock_file);
 		web_log("the clocks read the time from %s (BONES_WEB_TEST_CLOCK)", clock_file);
 	}
+	test_chat_max(ts);
 	if (web_store_each(ts->store, restore_one, ts, err, errcap))
 		goto out_destroy;
 	if (err[0])

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bones/i18n.h"
+#include "bones/record.h"
 #include "bones/rng.h"
 #include "web_table_internal.h"
 
@@ -163,16 +164,24 @@ static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourne
 }
 
 /* The record with the tags `bones tourney` writes first (Event, Round, Table), as its
- * readers sort and filter by them. Frees record. */
+ * readers sort and filter by them; escaped as every tag (a '"' in the name). Frees
+ * record. */
 static char *tagged(const bones_tourney *t, const bones_tourney_slot *slot, char *record)
 {
 	if (!record)
 		return NULL;
-	size_t n = strlen(record) + strlen(t->name) + 64;
+	char round[16], table[16];
+	snprintf(round, sizeof round, "%d", slot->round + 1);
+	snprintf(table, sizeof table, "%d", slot->slot + 1);
+	const char *tags[] = {"Event", t->name, "Round", round, "Table", table};
+	size_t n = strlen(record) + 1;
+	for (int i = 0; i < 6; i += 2)
+		n += bones_record_tag_line(tags[i], tags[i + 1], NULL, 0);
 	char *out = malloc(n);
+	for (size_t at = 0, i = 0; out && i < 6; i += 2)
+		at += bones_record_tag_line(tags[i], tags[i + 1], out + at, n - at);
 	if (out)
-		snprintf(out, n, "[Event \"%s\"]\n[Round \"%d\"]\n[Table \"%d\"]\n%s", t->name,
-			 slot->round + 1, slot->slot + 1, record);
+		strcat(out, record);
 	free(record);
 	return out;
 }

@@ -74,6 +74,18 @@ bones_status bones_record_replay_game(const char *path, size_t k, bones_registry
  * fits. For the tags replay does not apply: FinalResult, Forfeit, Resigned. */
 bool bones_record_tag(const char *path, size_t k, const char *name, char *value, size_t cap);
 
+/* One tag line, [Name "value"] and a newline, into buf (cap bytes, cut but always
+ * terminated when cap > 0): in the value '\\' and '"' are escaped with a '\\' and
+ * control characters become spaces, so the readers get value back. Returns the length
+ * of the whole line, as snprintf does (call with cap 0 to size buf). Every program that
+ * writes a tag writes it with this. */
+size_t bones_record_tag_line(const char *name, const char *value, char *buf, size_t cap);
+/* Read a tag line back: [Name "value"] (its line end may follow) into name (ncap bytes)
+ * and value (vcap bytes), escapes undone. False when line is no tag or a part does not
+ * fit. */
+bool bones_record_tag_parse(const char *line, char *name, size_t ncap, char *value,
+			    size_t vcap);
+
 /* The Result tag of the session: "*" while the game runs, else
  * "ranks R1 R2 ...; scores S1 S2 ..." (players in seat order, ranks 1 = best). */
 size_t bones_record_result(const bones_session *s, char *buf, size_t cap);

@@ -73,14 +73,48 @@ size_t bones_record_result(const bones_session *s, char *buf, size_t cap)
 	return used;
 }
 
-/* [Name "value"] with '\' and '"' escaped and control characters as spaces. */
+/* value[0..len) as a tag's value is written: '\\' and '"' escaped with a '\\', control
+ * characters as spaces; into buf from n (cut at cap, unterminated); n + its length. The
+ * one escaping of tag values: readers undo it (record_read.c, parse_tag). */
+static size_t escape_value(const char *value, size_t len, char *buf, size_t cap, size_t n)
+{
+	for (size_t k = 0; k < len; k++) {
+		unsigned char c = (unsigned char)value[k];
+		if (c == '\\' || c == '"') {
+			if (n < cap)
+				buf[n] = '\\';
+			n++;
+		}
+		if (n < cap)
+			buf[n] = (char)(c < 0x20 || c == 0x7f ? ' ' : c);
+		n++;
+	}
+	return n;
+}
+
+size_t bones_record_tag_line(const char *name, const char *value, char *buf, size_t cap)
+{
+	int head = snprintf(buf, cap, "[%s \"", name);
+	size_t n = head > 0 ? (size_t)head : 0;
+	n = escape_value(value, strlen(value), buf, cap, n);
+	for (const char *t = "\"]\n"; *t; t++, n++)
+		if (n < cap)
+			buf[n] = *t;
+	if (cap)
+		buf[n < cap ? n : cap - 1] = '\0';
+	return n;
+}
+
+/* The tag as bones_record_tag_line writes it, the value in slices: no length limit and
+ * no allocation to fail. */
 static void write_tag(FILE *f, const char *name, const char *value)
 {
+	char chunk[512];
 	fprintf(f, "[%s \"", name);
-	for (const unsigned char *c = (const unsigned char *)value; *c; c++) {
-		if (*c == '\\' || *c == '"')
-			fputc('\\', f);
-		fputc(*c < 0x20 || *c == 0x7f ? ' ' : *c, f);
+	for (size_t at = 0, len = strlen(value); at < len; at += sizeof chunk / 2) {
+		size_t take = len - at < sizeof chunk / 2 ? len - at : sizeof chunk / 2;
+		size_t n = escape_value(value + at, take, chunk, sizeof chunk, 0);
+		fwrite(chunk, 1, n, f);
 	}
 	fputs("\"]\n", f);
 }

@@ -101,6 +101,20 @@ static bool parse_tag(const char *line, char *name, size_t ncap, char *value, si
 	return *p == '\0';
 }
 
+bool bones_record_tag_parse(const char *line, char *name, size_t ncap, char *value,
+			    size_t vcap)
+{
+	size_t len = strcspn(line, "\r\n");
+	char *text = malloc(len + 1);
+	if (!text)
+		return false;
+	memcpy(text, line, len);
+	text[len] = '\0';
+	bool ok = text[0] == '[' && parse_tag(text, name, ncap, value, vcap);
+	free(text);
+	return ok;
+}
+
 static bones_status copy_tag(reader *r, int line, const char *name, char *dst, size_t cap,
 			     const char *value, int *where)
 {

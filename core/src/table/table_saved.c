@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "bones/agent.h"
+#include "bones/record.h"
 #include "bones/table.h"
 
 /* Whether text starts with a built-in agent's name ("greedy", "mcts iterations=9"). */
@@ -27,13 +28,10 @@ static bool names_agent(const char *text)
 static void seat_tag(const char *line, bones_table_seat *seats, int max, int *count)
 {
 	int n = 0, used = 0;
-	if (sscanf(line, "[Player%d \"%n", &n, &used) != 1 || used == 0 || n < 1 || n > max)
+	char tag[32], value[1024]; /* cut to the seat's fields below */
+	if (!bones_record_tag_parse(line, tag, sizeof tag, value, sizeof value) ||
+	    sscanf(tag, "Player%d%n", &n, &used) != 1 || tag[used] || n < 1 || n > max)
 		return;
-	const char *v = line + used;
-	const char *end = strrchr(v, '"');
-	size_t len = end && end >= v ? (size_t)(end - v) : strlen(v);
-	char value[BONES_TABLE_AGENT_MAX];
-	snprintf(value, sizeof value, "%.*s", (int)len, v);
 	bones_table_seat *s = &seats[n - 1];
 	memset(s, 0, sizeof *s);
 	int number = 0, at = 0;
