@@ -106,7 +106,7 @@ struct web_tables {
 #define WEB_MAX_TABLES 100000 /* in memory at once (live, and ended ones read back) */
 #define WEB_KEEP_MS (5 * 60 * 1000) /* an ended table unheld this long leaves memory (and
 				     * one idle past WEB_IDLE_MS without a clock) */
-#define WEB_ENDED_KEPT 256    /* ended tables kept in memory at most: the least recently
+#define WEB_ENDED_KEPT 64     /* ended tables kept in memory at most: the least recently
 			       * read back go first */
 #define WEB_PERSON_TABLES 16  /* running tables with a person's seat one address may
 			       * create, unless `bones serve --tables-per-address` says */

@@ -3,9 +3,12 @@ marked ended in the store, leaves memory once nobody holds it, and is read back 
 when asked for (view, chat, record, lobby); a start reads only the tables in play, and
 marks the ended tables of an older database; a running table idle past 30 minutes
 without a clock leaves memory and plays on when read back; one address may run 16
-tables with a person's seat and hold 32 event streams. Time passes on the test clock."""
+tables with a person's seat and hold 32 event streams, and streams in all leave a
+quarter of the connections to everything else. Time passes on the test clock."""
 import http.client
 import os
+import resource
+import socket
 import sqlite3
 import sys
 
@@ -137,6 +140,33 @@ codes = [r.status for _, r in conns]
 check("an address may hold 32 event streams; the 33rd is refused (429)",
       codes[:32] == [200] * 32 and codes[32] == 429, codes)
 for c, _ in conns:
+    c.close()
+srv.stop()
+
+# streams in all: three quarters of the connections. With 1024 descriptors the server
+# allows 896 connections, 672 of them streams: from 21 addresses of 32, the next
+# address's stream gets 503 while its lobby request is served.
+resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
+srv = Server(build, os.path.join(tmp, "few"), clock=clock)
+t = srv.call("POST", "/api/tables", two)[1]
+socks = []
+for k in range(672):
+    c = socket.create_connection(("127.0.0.1", srv.port), timeout=30,
+                                 source_address=("127.0.1.%d" % (1 + k // 32), 0))
+    c.send(b"GET /api/tables/%s/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % t["id"].encode())
+    socks.append(c)
+heard = [b"200 OK" in c.recv(4096) for c in socks]
+extra = socket.create_connection(("127.0.0.1", srv.port), timeout=30, source_address=("127.0.2.1", 0))
+extra.send(b"GET /api/tables/%s/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % t["id"].encode())
+refused = extra.recv(4096)
+lobby = socket.create_connection(("127.0.0.1", srv.port), timeout=30, source_address=("127.0.2.1", 0))
+lobby.send(b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+answer = lobby.recv(4096)
+check("672 streams from 21 addresses are served; the next is refused (503), a quarter of the "
+      "connections stays for pages: the lobby answers",
+      all(heard) and refused.startswith(b"HTTP/1.1 503") and answer.startswith(b"HTTP/1.1 200"),
+      (heard.count(False), refused[:40], answer[:40]))
+for c in socks + [extra, lobby]:
     c.close()
 srv.stop()
 check.exit()
