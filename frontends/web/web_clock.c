@@ -60,8 +60,8 @@ void web_table_save_bank(web_tables *ts, web_table *t, int seat)
 			err);
 }
 
-/* The tables with a clock: copied under the collection's lock, which is not held
- * while each table is ticked (this thread alone lets tables go: web_tables_let_go). */
+/* The tables in play with a clock, held: copied under the collection's lock, which is
+ * not held while each table is ticked. */
 static size_t clocked(web_tables *ts, web_table ***list, size_t *cap)
 {
 	size_t n = 0;
@@ -71,9 +71,11 @@ static size_t clocked(web_tables *ts, web_table ***list, size_t *cap)
 		if (l)
 			*list = l, *cap = ts->count;
 	}
-	for (size_t i = 0; i < ts->count && n < *cap; i++)
-		if (bones_time_control_on(&ts->tables[i]->row.time))
-			(*list)[n++] = ts->tables[i];
+	for (size_t i = 0; i < ts->count && n < *cap; i++) {
+		web_table *t = ts->tables[i];
+		if (bones_time_control_on(&t->row.time) && !web_table_ended(t))
+			(*list)[n++] = t, t->refs++;
+	}
 	pthread_mutex_unlock(&ts->lock);
 	return n;
 }
@@ -107,6 +109,7 @@ void *web_clock_ticker(void *arg)
 			}
 			pthread_mutex_unlock(&t->lock);
 		}
+		web_tables_put_each(ts, list, n);
 		if (tick % 4 == 0) /* each second: tables nobody holds leave memory */
 			web_tables_let_go(ts, now, WEB_KEEP_MS);
 	}

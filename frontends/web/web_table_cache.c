@@ -6,6 +6,9 @@
  * So memory follows what is live, not every table ever made. */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h> /* malloc_trim */
+#endif
 
 #include "bones/i18n.h"
 #include "web_table_internal.h"
@@ -95,8 +98,10 @@ static web_table *load(web_tables *ts, const char *id)
 		return NULL;
 	web_chat_load(ts, l.t);
 	web_table *t = add_once(ts, l.t);
-	if (t == l.t)
+	if (t == l.t) {
 		web_table_resume(ts, t);
+		web_tables_let_go(ts, web_clock_now(ts), WEB_KEEP_MS); /* past WEB_ENDED_KEPT */
+	}
 	return t;
 }
 
@@ -117,10 +122,16 @@ void web_table_hold(web_tables *ts, web_table *t)
 
 void web_tables_put(web_tables *ts, web_table *t)
 {
-	if (!t)
-		return;
+	if (t)
+		web_tables_put_each(ts, &t, 1);
+}
+
+void web_tables_put_each(web_tables *ts, web_table *const *list, size_t n)
+{
+	int64_t now = web_clock_now(ts);
 	pthread_mutex_lock(&ts->lock);
-	t->refs--, t->touched = web_clock_now(ts);
+	for (size_t i = 0; i < n; i++)
+		list[i]->refs--, list[i]->touched = now;
 	pthread_mutex_unlock(&ts->lock);
 }
 
@@ -196,6 +207,10 @@ void web_tables_let_go(web_tables *ts, int64_t now, int64_t keep_ms)
 	for (size_t i = 0; i < n; i++) /* nobody can find them now */
 		web_table_free(gone[i]);
 	free(gone);
-	if (n)
-		web_log("%zu tables left memory (kept in the database), %zu in memory", n, left);
+	if (!n)
+		return;
+#ifdef __GLIBC__
+	malloc_trim(0); /* the freed tables' memory back to the system, not kept in arenas */
+#endif
+	web_log("%zu tables left memory (kept in the database), %zu in memory", n, left);
 }

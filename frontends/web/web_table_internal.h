@@ -146,11 +146,13 @@ void web_table_resume(web_tables *ts, web_table *t);
 /* ---- tables in memory (web_table_cache.c) ---- */
 /* One more holder of t, which the caller already holds (web_tables_find's). */
 void web_table_hold(web_tables *ts, web_table *t);
+/* web_tables_put for each of n tables, under one lock. */
+void web_tables_put_each(web_tables *ts, web_table *const *list, size_t n);
 /* Tables that nobody holds leave memory (web_table_free): ended ones unheld for
  * WEB_KEEP_MS (or any, keep_ms 0) and past WEB_ENDED_KEPT the least recently read,
  * deleted ones, and running ones idle past WEB_IDLE_MS without a clock or a thinker.
- * They are read back from the store when asked for. The clocks' thread and the start
- * call it: nothing else keeps a table without holding it. */
+ * They are read back from the store when asked for. Any thread may call it: whoever
+ * keeps a table pointer outside ts->lock holds it (the agent queue: t->queued). */
 void web_tables_let_go(web_tables *ts, int64_t now, int64_t keep_ms);
 /* Whether the store knows t is over for good (any lock, or none). */
 bool web_table_ended(const web_table *t);

@@ -126,11 +126,16 @@ def main():
     ended = [i for (i,) in con.execute("SELECT id FROM tables ORDER BY rowid DESC LIMIT ?", (a.read,))]
     con.close()
     before = settled_rss(srv)
+    took = []
     for tid in ended:
+        t0 = time.perf_counter()
         srv.call("GET", "/api/tables/%s?picture=0" % tid)
+        took.append(time.perf_counter() - t0)
     after = settled_rss(srv)
-    print("%d ended tables read back, one view each: resident %.1f MiB (+%.1f MiB)"
-          % (len(ended), after / 1024, (after - before) / 1024))
+    took.sort()
+    if took:
+        print("%d ended tables read back, one view each (median %.1f ms): resident %.1f MiB (+%.1f MiB)"
+              % (len(ended), 1000 * took[len(took) // 2], after / 1024, (after - before) / 1024))
     srv.stop()
 
 
