@@ -379,6 +379,48 @@ static void test_table__take_back_by_seat(void)
 	bones_table_destroy(t);
 }
 
+/* A turn by text: parsed, played, the chance after it drawn; a bad text or a stopped
+ * game changes nothing and says which move. */
+static void test_table__a_turn_by_text_draws_the_chance_after_it(void)
+{
+	const char *agents[] = {"human", "human", NULL};
+	bones_table *t = open_table("holomino", "", agents, (bones_time_control){0}, 0);
+	bones_session *s = bones_table_session(t);
+	const bones_plugin *p = bones_table_plugin(t);
+	char err[256], text[BONES_MOVE_TEXT_MAX];
+	CU_ASSERT_EQUAL(bones_table_resolve_chance(t), BONES_OK);
+	size_t before = bones_session_length(s);
+	CU_ASSERT_NOT_EQUAL(bones_table_play_turn_text(t, "zz@99,99", err, sizeof err), BONES_OK);
+	CU_ASSERT_EQUAL(bones_session_length(s), before);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "'zz@99,99'"));
+	for (int turn = 0; turn < 6 && bones_session_to_move(s) >= 0; turn++) {
+		bones_move moves[4096];
+		size_t n = p->legal_moves(bones_session_game(s), bones_session_state(s), moves,
+					  NULL, 4096);
+		CU_ASSERT_FATAL(n > 0);
+		CU_ASSERT_FATAL(p->format_move(bones_session_game(s), bones_session_state(s),
+					       moves[0], text, sizeof text) > 0);
+		CU_ASSERT_EQUAL_FATAL(bones_table_play_turn_text(t, text, err, sizeof err), BONES_OK);
+		CU_ASSERT(bones_session_to_move(s) >= 0 || bones_table_over(t)); /* no chance left */
+	}
+	CU_ASSERT(bones_table_undo(t) > 0);
+	CU_ASSERT_TRUE(bones_table_can_redo(t));
+	bones_move m;
+	bones_move moves[4096];
+	size_t n = p->legal_moves(bones_session_game(s), bones_session_state(s), moves, NULL, 4096);
+	CU_ASSERT_FATAL(n > 0);
+	m = moves[0];
+	CU_ASSERT_EQUAL(bones_table_play_turn(t, m), BONES_OK);
+	CU_ASSERT_FALSE(bones_table_can_redo(t)); /* a new turn forgets redo */
+	CU_ASSERT(bones_session_to_move(s) >= 0 || bones_table_over(t));
+	CU_ASSERT_EQUAL(bones_table_resign(t, bones_session_to_move(s)), BONES_OK);
+	before = bones_session_length(s);
+	CU_ASSERT_EQUAL(bones_table_play_turn_text(t, text, err, sizeof err), BONES_ERANGE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "the game is over"));
+	CU_ASSERT_EQUAL(bones_session_length(s), before);
+	bones_table_destroy(t);
+}
+
 /* Penalties, a forfeit or a resignation saved elsewhere come back as they were. */
 static void test_table__restores_penalties_and_the_end(void)
 {
@@ -427,6 +469,7 @@ int main(void)
 		{"a resigning seat ranks last", test_table__a_resigning_seat_ranks_last},
 		{"take back by seat", test_table__take_back_by_seat},
 		{"restores penalties and the end", test_table__restores_penalties_and_the_end},
+		{"a turn by text draws the chance after it", test_table__a_turn_by_text_draws_the_chance_after_it},
 		{NULL, NULL}};
 	int rc = bones_test_main("table", cases);
 	bones_registry_destroy(reg);

@@ -170,12 +170,11 @@ static void play(web_tables *ts, web_table *t, int seat, const char *text)
 {
 	char err[512], why[300];
 	size_t number = bones_session_length(t->s) + 1;
-	if (bones_session_play_text(t->s, text, err, sizeof err)) {
+	if (bones_table_play_turn_text(t->table, text, err, sizeof err)) {
 		snprintf(why, sizeof why, "illegal move '%.100s'", text);
 		forfeit(ts, t, seat, why);
 		return;
 	}
-	bones_session_resolve_chance(t->s);
 	t->undo_by = -1;
 	web_result r;
 	if (web_table_commit(ts, t, &r)) {

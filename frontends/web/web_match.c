@@ -84,7 +84,7 @@ void web_match_advance(web_tables *ts, web_table *t)
 		t->stored = 0, t->undo_by = -1, t->row.match_game = game + 1;
 		web_log("table %s: game %d of %d starts", t->row.id, game + 2, m->games);
 		web_result r;
-		bones_session_resolve_chance(t->s);
+		bones_table_resolve_chance(t->table);
 		web_table_commit(ts, t, &r);
 		web_tables_enqueue(ts, t);
 	}

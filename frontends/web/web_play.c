@@ -126,10 +126,9 @@ web_result web_table_play(web_tables *ts, web_table *t, int participant, const c
 	} else if (to_move != seat) {
 		r = reply(409, _("move '%.60s': not your turn (seat %d is to move)"), text,
 			  to_move + 1);
-	} else if (bones_session_play_text(t->s, text, err, sizeof err)) {
+	} else if (bones_table_play_turn_text(t->table, text, err, sizeof err)) {
 		r = reply(422, "%s", err);
 	} else {
-		bones_session_resolve_chance(t->s);
 		t->undo_by = -1;
 		if (web_table_commit(ts, t, &r)) {
 			web_table_save_bank(ts, t, seat); /* the commit's tick charged it */
@@ -344,13 +343,11 @@ static void agent_move(web_tables *ts, web_table *t)
 	t->queued = false;
 	if (chosen && t->version == version && !web_table_over(t)) {
 		web_result r;
-		if (bones_table_play(t->table, move)) {
+		if (bones_table_play_turn(t->table, move))
 			web_log("table %s: agent of seat %d chose an illegal move", t->row.id,
 				seat + 1);
-		} else {
-			bones_session_resolve_chance(t->s);
+		else
 			web_table_commit(ts, t, &r);
-		}
 	} else if (go && !chosen) {
 		web_log("table %s: the agent of seat %d found no move", t->row.id, seat + 1);
 	}

@@ -38,18 +38,25 @@ bool web_tables_add(web_tables *ts, web_table *t)
 	return ok;
 }
 
-/* The table id in memory, held, or NULL. */
+/* The table id in memory, held once more, or NULL. ts->lock held. */
+static web_table *hold_locked(web_tables *ts, const char *id)
+{
+	for (size_t i = 0; i < ts->count; i++) {
+		web_table *t = ts->tables[i];
+		if (!t->deleted && !strcmp(t->row.id, id)) {
+			t->refs++, t->touched = web_clock_now(ts);
+			return t;
+		}
+	}
+	return NULL;
+}
+
 static web_table *held(web_tables *ts, const char *id)
 {
-	web_table *found = NULL;
 	pthread_mutex_lock(&ts->lock);
-	for (size_t i = 0; i < ts->count && !found; i++)
-		if (!ts->tables[i]->deleted && !strcmp(ts->tables[i]->row.id, id))
-			found = ts->tables[i];
-	if (found)
-		found->refs++, found->touched = web_clock_now(ts);
+	web_table *t = hold_locked(ts, id);
 	pthread_mutex_unlock(&ts->lock);
-	return found;
+	return t;
 }
 
 struct load {
@@ -71,22 +78,20 @@ static int rebuilt(void *user, const web_table_row *row, char **moves, size_t co
 	return 0;
 }
 
-/* t added, held once, unless table id is in memory already: then that one, held (t
- * is freed); NULL past WEB_MAX_TABLES. */
+/* t added and held, unless its table is in memory already: then that one, held (t is
+ * freed); NULL past WEB_MAX_TABLES. */
 static web_table *add_once(web_tables *ts, web_table *t)
 {
-	web_table *found = NULL;
 	pthread_mutex_lock(&ts->lock);
-	for (size_t i = 0; i < ts->count && !found; i++)
-		if (!ts->tables[i]->deleted && !strcmp(ts->tables[i]->row.id, t->row.id))
-			found = ts->tables[i];
+	web_table *found = hold_locked(ts, t->row.id);
 	bool added = !found && add_locked(ts, t);
-	if (found || added)
-		(found ? found : t)->refs++, (found ? found : t)->touched = web_clock_now(ts);
+	if (added)
+		t->refs = 1, t->touched = web_clock_now(ts);
 	pthread_mutex_unlock(&ts->lock);
-	if (found || !added)
-		web_table_free(t);
-	return found ? found : added ? t : NULL;
+	if (added)
+		return t;
+	web_table_free(t);
+	return found;
 }
 
 /* Table id read back from the store, held; NULL when there is none. Another thread may

@@ -373,7 +373,7 @@ web_result web_tables_create_table(web_tables *ts, const web_json *req, const ch
 	if (!within_caps(ts, t, &r))
 		goto out_free;
 	/* the row and the deal in one transaction: no table without its first moves */
-	bones_session_resolve_chance(t->s);
+	bones_table_resolve_chance(t->table);
 	web_stored_game deal = {0};
 	if (!web_table_texts(t, 0, &deal, err, sizeof err) ||
 	    web_store_add_table(ts->store, row, (const char *const *)deal.moves, deal.count, err,

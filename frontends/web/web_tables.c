@@ -159,7 +159,7 @@ static bool replay(web_table *t, char **moves, size_t count, char *why, size_t c
 {
 	char err[400];
 	for (size_t i = 0; i < count; i++) {
-		if (bones_session_play_text(t->s, moves[i], err, sizeof err)) {
+		if (bones_table_replay_text(t->table, moves[i], err, sizeof err)) {
 			snprintf(why, cap, "stored %s", err);
 			return false;
 		}
@@ -307,7 +307,7 @@ void web_table_resume(web_tables *ts, web_table *t)
 {
 	web_result r;
 	pthread_mutex_lock(&t->lock);
-	bones_session_resolve_chance(t->s);
+	bones_table_resolve_chance(t->table);
 	if (!web_table_commit(ts, t, &r))
 		web_log("table %s: %s", t->row.id, r.error);
 	web_match_advance(ts, t); /* marks a table over for good as ended */

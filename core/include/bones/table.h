@@ -88,6 +88,22 @@ bones_agent *bones_table_hint_agent(bones_table *t, char *err, size_t errcap);
 /* Play a move or chance outcome (redo is forgotten). BONES_EILLEGAL, or BONES_ERANGE
  * after a forfeit, leaves everything unchanged. */
 bones_status bones_table_play(bones_table *t, bones_move move);
+/* A player's turn: the move played (redo forgotten), then the chance that follows it
+ * drawn from the table's seed, until a player is to move or the game is over. A
+ * front end plays people's and agents' moves so and stores what the history gained.
+ * BONES_EILLEGAL or BONES_ERANGE (the game stopped) leaves everything unchanged. */
+bones_status bones_table_play_turn(bones_table *t, bones_move move);
+/* The same for a move in notation; err then reads "move N: 'TEXT': reason" (the game
+ * stopped: "move N: 'TEXT': the game is over"). */
+bones_status bones_table_play_turn_text(bones_table *t, const char *text, char *err,
+					size_t errcap);
+/* One stored history entry in notation (a move or a chance outcome), played as it was
+ * recorded: a restart's replay, which draws no chance of its own. */
+bones_status bones_table_replay_text(bones_table *t, const char *text, char *err,
+				     size_t errcap);
+/* Draw the chance at the head of the history (a new table's deal, a crash between a
+ * move and its chance, a match's next game) until a player is to move or it ends. */
+bones_status bones_table_resolve_chance(bones_table *t);
 /* Take back the last human move and everything after it (agents' replies, chance).
  * Returns the number of player moves taken back: 0 when no human has moved. */
 int bones_table_undo(bones_table *t);
