@@ -5,6 +5,7 @@
 #include "bones_test.h"
 
 #include <pthread.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +207,51 @@ static void test_web_store__keeps_its_own_deal_key(void)
 	remove_store(second);
 }
 
+/* Run sql on the database file of dir, as another program would. */
+static void exec_on(const char *dir, const char *sql)
+{
+	char path[256];
+	sqlite3 *db = NULL;
+	snprintf(path, sizeof path, "%s/bones-web.sqlite", dir);
+	CU_ASSERT_EQUAL_FATAL(sqlite3_open(path, &db), SQLITE_OK);
+	CU_ASSERT_EQUAL(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+}
+
+/* A database of a server before the schema's versions (no user_version, a column
+ * added by hand) is brought to this version at the open, its table kept; one of a
+ * newer server is refused, named. */
+static void test_web_store__migrates_an_older_database_and_refuses_a_newer(void)
+{
+	web_store *st;
+	char err[512], dir[] = "/tmp/bones-test-web-store-XXXXXX";
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	exec_on(dir, "CREATE TABLE tables(id TEXT PRIMARY KEY, game TEXT NOT NULL, preset TEXT"
+		" NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL, created INTEGER NOT NULL,"
+		" resigned INTEGER NOT NULL DEFAULT -1, hints INTEGER NOT NULL DEFAULT 0,"
+		" forfeited INTEGER NOT NULL DEFAULT 0, per_move_ms INTEGER NOT NULL DEFAULT 0,"
+		" penalty REAL NOT NULL DEFAULT 0, grace_ms INTEGER NOT NULL DEFAULT 0,"
+		" forfeit INTEGER NOT NULL DEFAULT 0, damaged TEXT);"
+		"INSERT INTO tables(id, game, preset, options, seed, created)"
+		" VALUES('old', 'holomino', 'holomino', 'players=2', 1, 1000)");
+	CU_ASSERT_EQUAL_FATAL(web_store_open(dir, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(web_store_set_ended(st, "old", 12, err, sizeof err), 0);
+	web_table_summary *ended = NULL;
+	size_t n = 0;
+	CU_ASSERT_EQUAL(web_store_ended(st, 10, &ended, &n, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(n, 1);
+	CU_ASSERT(n == 1 && !strcmp(ended[0].id, "old") && ended[0].moves == 12);
+	free(ended);
+	web_store_close(st);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(dir, &st, err, sizeof err), 0); /* again: as is */
+	web_store_close(st);
+	exec_on(dir, "PRAGMA user_version = 999");
+	CU_ASSERT_NOT_EQUAL(web_store_open(dir, &st, err, sizeof err), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "bones-web.sqlite"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "newer server"));
+	remove_store(dir);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -215,6 +261,8 @@ int main(void)
 		 test_web_store__the_database_is_private_and_errors_name_it},
 		{"a match keeps its finished games", test_web_store__a_match_keeps_its_finished_games},
 		{"keeps its own deal key", test_web_store__keeps_its_own_deal_key},
+		{"migrates an older database and refuses a newer",
+		 test_web_store__migrates_an_older_database_and_refuses_a_newer},
 		{NULL, NULL},
 	};
 	if (!mkdtemp(folder))

@@ -3,7 +3,6 @@
  * the result as JSON in the store's table analyses, read back by every GET. */
 #include "web_analysis.h"
 
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,10 +29,6 @@ struct web_analyses {
 	slot slots[WEB_ANALYSES_RUNNING];
 };
 
-static const char *const SCHEMA =
-	"CREATE TABLE IF NOT EXISTS analyses(table_id TEXT PRIMARY KEY, json TEXT NOT NULL)";
-/* table_id: the table's id, in a match's later games "ID#K" (key_of) */
-
 web_analyses *web_analyses_create(web_tables *ts, char *err, size_t errcap)
 {
 	web_analyses *a = calloc(1, sizeof *a);
@@ -45,16 +40,6 @@ web_analyses *web_analyses_create(web_tables *ts, char *err, size_t errcap)
 	const char *agent = getenv("BONES_WEB_ANALYSIS_AGENT");
 	snprintf(a->agent, sizeof a->agent, "%s", agent && agent[0] ? agent : WEB_ANALYSIS_AGENT);
 	pthread_mutex_init(&a->lock, NULL);
-	sqlite3 *db = web_store_lock(ts->store);
-	char *msg = NULL;
-	int rc = sqlite3_exec(db, SCHEMA, NULL, NULL, &msg);
-	web_store_unlock(ts->store);
-	if (rc != SQLITE_OK) {
-		snprintf(err, errcap, _("cannot create the analyses' table: %s"), msg ? msg : "");
-		sqlite3_free(msg);
-		web_analyses_destroy(a);
-		return NULL;
-	}
 	return a;
 }
 
@@ -93,36 +78,19 @@ static void key_of(web_table *t, char *key, size_t cap)
 }
 
 /* The stored JSON of key id (malloc'ed), or NULL when none. */
-static char *stored(web_analyses *a, const char *id)
+static char *stored(web_analyses *a, const char *key)
 {
-	sqlite3 *db = web_store_lock(a->ts->store);
-	sqlite3_stmt *q = NULL;
-	char *json = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT json FROM analyses WHERE table_id = ?", -1, &q,
-			       NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
-		if (sqlite3_step(q) == SQLITE_ROW)
-			json = strdup((const char *)sqlite3_column_text(q, 0));
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(a->ts->store);
-	return json;
+	char *json;
+	return web_store_analysis(a->ts->store, key, &json) ? NULL : json;
 }
 
-static bool store(web_analyses *a, const char *id, const char *json)
+static bool store(web_analyses *a, const char *key, const char *json)
 {
-	sqlite3 *db = web_store_lock(a->ts->store);
-	sqlite3_stmt *q = NULL;
-	bool ok = sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO analyses VALUES(?, ?)", -1, &q,
-				     NULL) == SQLITE_OK;
-	if (ok) {
-		sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(q, 2, json, -1, SQLITE_TRANSIENT);
-		ok = sqlite3_step(q) == SQLITE_DONE;
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(a->ts->store);
-	return ok;
+	char err[300];
+	if (!web_store_set_analysis(a->ts->store, key, json, err, sizeof err))
+		return true;
+	web_log("%s", err);
+	return false;
 }
 
 /* One move's members. */

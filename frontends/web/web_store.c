@@ -89,21 +89,96 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
 	"INSERT OR IGNORE INTO meta VALUES('epoch', 0);";
 
-/* Columns added since the first schema: an error (the column is there) is ignored. */
-static const char *const upgrades[] = {
-	"ALTER TABLE tables ADD COLUMN damaged TEXT", /* why it was set aside, or NULL */
-	"ALTER TABLE tables ADD COLUMN unlisted INTEGER NOT NULL DEFAULT 0", /* private */
-	"ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT ''", /* creator's token */
-	"ALTER TABLE tables ADD COLUMN per_game_ms INTEGER NOT NULL DEFAULT 0", /* bank */
-	"ALTER TABLE tables ADD COLUMN increment_ms INTEGER NOT NULL DEFAULT 0",
+/* The schema's changes since its first version, in order: a database at version N
+ * (PRAGMA user_version) gets changes N.. at the start, in one transaction, and an error
+ * stops the start. A column a server before the versions added already is skipped
+ * (column set: the change adds it to table). Only ever append. */
+static const struct migration {
+	const char *sql;
+	const char *table, *column;
+} migrations[] = {
+	{"ALTER TABLE tables ADD COLUMN damaged TEXT", "tables", "damaged"}, /* why set aside */
+	{"ALTER TABLE tables ADD COLUMN unlisted INTEGER NOT NULL DEFAULT 0", "tables",
+	 "unlisted"}, /* private */
+	{"ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT ''", "tables", "owner"},
+	{"ALTER TABLE tables ADD COLUMN per_game_ms INTEGER NOT NULL DEFAULT 0", "tables",
+	 "per_game_ms"}, /* a bank of time */
+	{"ALTER TABLE tables ADD COLUMN increment_ms INTEGER NOT NULL DEFAULT 0", "tables",
+	 "increment_ms"},
 	/* each seat's time left of the bank after its last move, -1: the whole bank */
-	"ALTER TABLE seats ADD COLUMN bank_ms INTEGER NOT NULL DEFAULT -1",
+	{"ALTER TABLE seats ADD COLUMN bank_ms INTEGER NOT NULL DEFAULT -1", "seats", "bank_ms"},
+	/* finished games' analyses by table id, a match's later games "ID#K" (web_analysis.c) */
+	{"CREATE TABLE IF NOT EXISTS analyses(table_id TEXT PRIMARY KEY, json TEXT NOT NULL)",
+	 NULL, NULL},
 	/* 1: the game (a match: its last game) is over; a start does not load it, it is
 	 * read back when someone asks for it (web_tables_find); moves: its player moves */
-	"ALTER TABLE tables ADD COLUMN ended INTEGER NOT NULL DEFAULT 0",
-	"ALTER TABLE tables ADD COLUMN moves INTEGER NOT NULL DEFAULT 0",
-	"CREATE INDEX IF NOT EXISTS tables_ended ON tables(ended, unlisted, created)",
+	{"ALTER TABLE tables ADD COLUMN ended INTEGER NOT NULL DEFAULT 0", "tables", "ended"},
+	{"ALTER TABLE tables ADD COLUMN moves INTEGER NOT NULL DEFAULT 0", "tables", "moves"},
+	{"CREATE INDEX IF NOT EXISTS tables_ended ON tables(ended, unlisted, created)", NULL,
+	 NULL},
 };
+
+#define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
+
+/* Whether table has column (an older server's change, made before the versions). */
+static bool has_column(web_store *st, const char *table, const char *column)
+{
+	char sql[128];
+	sqlite3_stmt *q = NULL;
+	bool found = false;
+	snprintf(sql, sizeof sql, "PRAGMA table_info(%s)", table);
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return false;
+	while (!found && sqlite3_step(q) == SQLITE_ROW)
+		found = !strcmp((const char *)sqlite3_column_text(q, 1), column);
+	sqlite3_finalize(q);
+	return found;
+}
+
+static int user_version(web_store *st)
+{
+	sqlite3_stmt *q = NULL;
+	int v = -1;
+	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &q, NULL) == SQLITE_OK &&
+	    sqlite3_step(q) == SQLITE_ROW)
+		v = sqlite3_column_int(q, 0);
+	sqlite3_finalize(q);
+	return v;
+}
+
+/* The base schema, then the migrations the database lacks, in one transaction; a
+ * database of a newer server is refused. err names the file and the change. */
+static int migrate(web_store *st, char *err, size_t errcap)
+{
+	int from = user_version(st);
+	if (from > SCHEMA_VERSION) {
+		snprintf(err, errcap, _("'%s': made by a newer server (schema version %d; this one "
+					"reads up to %d): run that version"), st->path, from,
+			 SCHEMA_VERSION);
+		return 1;
+	}
+	if (from == SCHEMA_VERSION)
+		return 0;
+	char sql[64];
+	int rc = sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) ||
+		 sqlite3_exec(st->db, schema, NULL, NULL, NULL);
+	for (int i = from < 0 ? 0 : from; !rc && i < SCHEMA_VERSION; i++) {
+		const struct migration *m = &migrations[i];
+		if (m->column && has_column(st, m->table, m->column))
+			continue;
+		if ((rc = sqlite3_exec(st->db, m->sql, NULL, NULL, NULL)))
+			snprintf(err, errcap, _("'%s': cannot change the schema to version %d (%s): %s"),
+				 st->path, i + 1, m->sql, sqlite3_errmsg(st->db));
+	}
+	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", SCHEMA_VERSION);
+	if (!rc && (rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL) ||
+			 sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL)))
+		snprintf(err, errcap, _("'%s': cannot open the database: %s"), st->path,
+			 sqlite3_errmsg(st->db));
+	if (rc)
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return rc ? 1 : 0;
+}
 
 int web_store_fail(web_store *st, const char *what, char *err, size_t errcap)
 {
@@ -192,17 +267,23 @@ int web_store_open(const char *dir, web_store **out, char *err, size_t errcap)
 			    SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK ||
 	    sqlite3_busy_timeout(st->db, 10000) ||
 	    sqlite3_exec(st->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL) ||
-	    sqlite3_exec(st->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL) ||
-	    sqlite3_exec(st->db, schema, NULL, NULL, NULL) ||
-	    sqlite3_prepare_v2(st->db, "INSERT INTO moves VALUES(?,?,?)", -1, &st->insert_move,
+	    sqlite3_exec(st->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL)) {
+		snprintf(err, errcap, _("'%s': cannot open the database: %s"), st->path,
+			 sqlite3_errmsg(st->db));
+		web_store_close(st);
+		return 1;
+	}
+	if (migrate(st, err, errcap)) {
+		web_store_close(st);
+		return 1;
+	}
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO moves VALUES(?,?,?)", -1, &st->insert_move,
 			       NULL)) {
 		snprintf(err, errcap, _("'%s': cannot open the database: %s"), st->path,
 			 sqlite3_errmsg(st->db));
 		web_store_close(st);
 		return 1;
 	}
-	for (size_t i = 0; i < sizeof upgrades / sizeof upgrades[0]; i++)
-		sqlite3_exec(st->db, upgrades[i], NULL, NULL, NULL);
 	st->epoch = next_epoch(st);
 	if (!read_deal_key(st)) {
 		snprintf(err, errcap, _("'%s': cannot keep the deal key: %s"), st->path,
@@ -564,6 +645,36 @@ int web_store_add_chat(web_store *st, const char *id, const web_chat_row *c, int
 			     errcap);
 	if (!rc)
 		rc = in_transaction(st, failed, err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_analysis(web_store *st, const char *key, char **json)
+{
+	pthread_mutex_lock(&st->lock);
+	sqlite3_stmt *q = NULL;
+	*json = NULL;
+	int rc = sqlite3_prepare_v2(st->db, "SELECT json FROM analyses WHERE table_id = ?", -1,
+				    &q, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_bind_text(q, 1, key, -1, SQLITE_TRANSIENT);
+		if ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+			const unsigned char *text = sqlite3_column_text(q, 0);
+			*json = strdup(text ? (const char *)text : "");
+			rc = *json ? SQLITE_DONE : SQLITE_NOMEM;
+		}
+	}
+	sqlite3_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+	return rc != SQLITE_DONE;
+}
+
+int web_store_set_analysis(web_store *st, const char *key, const char *json, char *err,
+			   size_t errcap)
+{
+	const void *args[] = {key, json};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "INSERT OR REPLACE INTO analyses VALUES(?, ?)", "tt", args, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }

@@ -49,7 +49,8 @@ typedef struct web_table_row {
 			    * (web_store_set_ended): a start does not load it */
 } web_table_row;
 
-/* Open or create DIR/bones-web.sqlite (mode 0600). err names the file. */
+/* Open or create DIR/bones-web.sqlite (mode 0600), its schema brought to this server's
+ * version (PRAGMA user_version; a newer database is refused). err names the file. */
 int web_store_open(const char *dir, web_store **out, char *err, size_t errcap);
 void web_store_close(web_store *st);
 
@@ -134,6 +135,12 @@ uint64_t web_store_epoch(const web_store *st);
  * deals of a tournament's tables, so that the seed in a tournament file tells nobody
  * the hands. */
 uint64_t web_store_deal_key(const web_store *st);
+
+/* A finished game's analysis (JSON) by its key (web_analysis.c): *json malloc'd, NULL
+ * when there is none; nonzero when it cannot be read. */
+int web_store_analysis(web_store *st, const char *key, char **json);
+int web_store_set_analysis(web_store *st, const char *key, const char *json, char *err,
+			   size_t errcap);
 
 /* The connection, held until web_store_unlock, for the accounts' own statements
  * (web_accounts.c): nothing else writes meanwhile. */
