@@ -5,7 +5,6 @@
 #include "web_accounts.h"
 
 #include <argon2.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,44 +117,13 @@ static bool hash_password(const char *pw, char *out, size_t cap)
 static bool find_account(web_accounts *a, const char *name, char *hash, char *exact,
 			 int64_t *created)
 {
-	sqlite3 *db = web_store_lock(a->st);
-	sqlite3_stmt *q = NULL;
-	bool found = false;
-	if (sqlite3_prepare_v2(db, "SELECT name, hash, created FROM accounts WHERE name = ?", -1,
-			       &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
-		if (sqlite3_step(q) == SQLITE_ROW) {
-			snprintf(exact, WEB_NAME_MAX + 1, "%s", (const char *)sqlite3_column_text(q, 0));
-			snprintf(hash, HASH_TEXT, "%s", (const char *)sqlite3_column_text(q, 1));
-			*created = sqlite3_column_int64(q, 2);
-			found = true;
-		}
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(a->st);
-	return found;
-}
-
-/* Run an INSERT or UPDATE with (text, text[, text zt or else int z]); SQLITE_DONE or the
- * code. */
-static int write_account(web_accounts *a, const char *sql, const char *x, const char *y,
-			 const char *zt, int64_t z)
-{
-	sqlite3 *db = web_store_lock(a->st);
-	sqlite3_stmt *q = NULL;
-	int rc = sqlite3_prepare_v2(db, sql, -1, &q, NULL);
-	if (rc == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, x, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(q, 2, y, -1, SQLITE_TRANSIENT);
-		if (sqlite3_bind_parameter_count(q) > 2 && zt)
-			sqlite3_bind_text(q, 3, zt, -1, SQLITE_TRANSIENT);
-		else if (sqlite3_bind_parameter_count(q) > 2)
-			sqlite3_bind_int64(q, 3, z);
-		rc = sqlite3_step(q);
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(a->st);
-	return rc;
+	web_account_row row;
+	if (web_store_account(a->st, name, &row))
+		return false;
+	snprintf(exact, WEB_NAME_MAX + 1, "%.*s", WEB_NAME_MAX, row.name);
+	snprintf(hash, HASH_TEXT, "%s", row.hash);
+	*created = row.created;
+	return true;
 }
 
 /* {"name": name}, 200. */
@@ -203,11 +171,14 @@ static web_result create_account(web_accounts *a, const web_json *body, web_acco
 	char hash[HASH_TEXT];
 	if (!hash_password(pw, hash, sizeof hash))
 		return fail(500, NULL, _("the password cannot be hashed"));
-	int rc = write_account(a, "INSERT INTO accounts VALUES(?,?,?)", name, hash, NULL,
-			       web_session_now(a->ts) / 1000);
-	if (rc == SQLITE_CONSTRAINT)
+	web_account_row row = {.created = web_session_now(a->ts) / 1000};
+	char err[300];
+	snprintf(row.name, sizeof row.name, "%s", name);
+	snprintf(row.hash, sizeof row.hash, "%s", hash);
+	int rc = web_store_add_account(a->st, &row, err, sizeof err);
+	if (rc == WEB_STORE_EXISTS)
 		return fail(409, "name", _("name: that name is taken"));
-	if (rc != SQLITE_DONE)
+	if (rc)
 		return fail(500, NULL, _("the account cannot be stored"));
 	web_log("account %s created", name);
 	web_result r = start_session(a, name, call, out);
@@ -291,8 +262,8 @@ static web_result change_password(web_accounts *a, const web_json *body,
 	}
 	if (!hash_password(pw, hash, sizeof hash))
 		return fail(500, NULL, _("the password cannot be hashed"));
-	if (write_account(a, "UPDATE accounts SET hash = ? WHERE name = ?", hash, name, NULL, 0) !=
-		    SQLITE_DONE ||
+	char err[300];
+	if (web_store_set_password(a->st, name, hash, err, sizeof err) ||
 	    !web_session_delete_others(a->st, name, call->session))
 		return fail(500, NULL, _("the account cannot be stored"));
 	web_log("account %s: password changed", name);
@@ -312,35 +283,19 @@ void web_accounts_seat_taken(web_accounts *a, const char *session, const char *i
 void web_accounts_give_seat(web_accounts *a, const char *name, const char *id,
 			    const char *token)
 {
-	if (write_account(a, "INSERT OR IGNORE INTO account_seats VALUES(?,?,?)", name, id, token, 0) ==
-	    SQLITE_DONE)
-		return;
-	web_log("account %s: the seat at table %s is not saved", name, id);
+	char err[300];
+	if (web_store_add_account_seat(a->st, name, id, token, err, sizeof err))
+		web_log("account %s: the seat at table %s is not saved: %s", name, id, err);
 }
 
 size_t web_accounts_seats(web_accounts *a, const char *session, web_seat_ref *out,
 			  size_t cap)
 {
 	char name[WEB_NAME_MAX + 1];
-	size_t n = 0;
 	if (!session || !web_session_find(a->st, session, web_session_now(a->ts), name,
 					  sizeof name))
 		return 0;
-	sqlite3 *db = web_store_lock(a->st);
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT s.table_id, s.token FROM account_seats s JOIN tables t"
-			       " ON t.id = s.table_id WHERE s.name = ? ORDER BY t.created DESC",
-			       -1, &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
-		while (n < cap && sqlite3_step(q) == SQLITE_ROW) {
-			snprintf(out[n].id, sizeof out[n].id, "%s", sqlite3_column_text(q, 0));
-			snprintf(out[n].token, sizeof out[n].token, "%s", sqlite3_column_text(q, 1));
-			n++;
-		}
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(a->st);
-	return n;
+	return web_store_account_seats(a->st, name, out, cap);
 }
 
 /* GET /api/players/agent:SPEC: an agent's rated games and ratings. */
@@ -381,23 +336,6 @@ static web_result player(web_accounts *a, const char *name, web_buf *out)
 	return (web_result){.code = 200};
 }
 
-/* The account holding seat token of table id into owner ("" none). */
-static void seat_owner(web_accounts *a, const char *id, const char *token, char *owner)
-{
-	sqlite3 *db = web_store_lock(a->st);
-	sqlite3_stmt *q = NULL;
-	owner[0] = '\0';
-	if (sqlite3_prepare_v2(db, "SELECT name FROM account_seats WHERE table_id = ? AND"
-			       " token = ? LIMIT 1", -1, &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(q, 2, token, -1, SQLITE_TRANSIENT);
-		if (sqlite3_step(q) == SQLITE_ROW)
-			snprintf(owner, WEB_NAME_MAX + 1, "%s", (const char *)sqlite3_column_text(q, 0));
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(a->st);
-}
-
 bool web_accounts_use_seat(web_accounts *a, const char *session, const char *id,
 			   const char *token)
 {
@@ -405,7 +343,7 @@ bool web_accounts_use_seat(web_accounts *a, const char *session, const char *id,
 	if (!session || !web_session_find(a->st, session, web_session_now(a->ts), name,
 					  sizeof name))
 		return true; /* link play: the token alone */
-	seat_owner(a, id, token, owner);
+	web_store_seat_owner(a->st, id, token, owner, sizeof owner);
 	if (!owner[0])
 		web_accounts_seat_taken(a, session, id, token);
 	return !owner[0] || !strcasecmp(owner, name);

@@ -6,7 +6,6 @@
 #include "web_session.h"
 
 #include <argon2.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,84 +39,32 @@ bool web_session_hash(const char *token, char *out, size_t cap)
 
 bool web_session_new(web_store *st, const char *name, int64_t now, char *token, size_t cap)
 {
-	char hash[80];
-	if (!web_random_hex(token, cap, 24) || !web_session_hash(token, hash, sizeof hash))
-		return false;
-	sqlite3 *db = web_store_lock(st);
-	sqlite3_stmt *q = NULL;
-	sqlite3_int64 expires = now + (int64_t)WEB_SESSION_DAYS * 86400000;
-	sqlite3_stmt *old = NULL;
-	if (sqlite3_prepare_v2(db, "DELETE FROM sessions WHERE expires <= ?", -1, &old,
-			       NULL) == SQLITE_OK) {
-		sqlite3_bind_int64(old, 1, now);
-		sqlite3_step(old);
-	}
-	sqlite3_finalize(old);
-	bool ok = sqlite3_prepare_v2(db, "INSERT INTO sessions VALUES(?,?,?)", -1, &q, NULL) ==
-		  SQLITE_OK;
-	if (ok) {
-		sqlite3_bind_text(q, 1, hash, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(q, 2, name, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_int64(q, 3, expires);
-		ok = sqlite3_step(q) == SQLITE_DONE;
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(st);
-	return ok;
+	char hash[80], err[300];
+	int64_t expires = now + (int64_t)WEB_SESSION_DAYS * 86400000;
+	return web_random_hex(token, cap, 24) && web_session_hash(token, hash, sizeof hash) &&
+	       !web_store_add_session(st, hash, name, expires, now, err, sizeof err);
 }
 
 bool web_session_find(web_store *st, const char *token, int64_t now, char *name, size_t cap)
 {
 	char hash[80];
-	if (!token || !token[0] || strlen(token) > 64 || !web_session_hash(token, hash, sizeof hash))
-		return false;
-	sqlite3 *db = web_store_lock(st);
-	sqlite3_stmt *q = NULL;
-	bool found = false;
-	if (sqlite3_prepare_v2(db, "SELECT name FROM sessions WHERE hash = ? AND expires > ?", -1,
-			       &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, hash, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_int64(q, 2, now);
-		if (sqlite3_step(q) == SQLITE_ROW) {
-			snprintf(name, cap, "%s", (const char *)sqlite3_column_text(q, 0));
-			found = true;
-		}
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(st);
-	return found;
-}
-
-/* Run a DELETE of sessions with text arguments (one or two). */
-static bool delete_sessions(web_store *st, const char *sql, const char *a, const char *b)
-{
-	sqlite3 *db = web_store_lock(st);
-	sqlite3_stmt *q = NULL;
-	bool ok = sqlite3_prepare_v2(db, sql, -1, &q, NULL) == SQLITE_OK;
-	if (ok) {
-		sqlite3_bind_text(q, 1, a, -1, SQLITE_TRANSIENT);
-		if (b)
-			sqlite3_bind_text(q, 2, b, -1, SQLITE_TRANSIENT);
-		ok = sqlite3_step(q) == SQLITE_DONE;
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(st);
-	return ok;
+	return token && token[0] && strlen(token) <= 64 &&
+	       web_session_hash(token, hash, sizeof hash) &&
+	       !web_store_session(st, hash, now, name, cap);
 }
 
 bool web_session_delete(web_store *st, const char *token)
 {
-	char hash[80];
+	char hash[80], err[300];
 	return web_session_hash(token, hash, sizeof hash) &&
-	       delete_sessions(st, "DELETE FROM sessions WHERE hash = ?", hash, NULL);
+	       !web_store_delete_sessions(st, NULL, hash, err, sizeof err);
 }
 
 bool web_session_delete_others(web_store *st, const char *name, const char *keep)
 {
-	char hash[80];
+	char hash[80], err[300];
 	return web_session_hash(keep, hash, sizeof hash) &&
-	       delete_sessions(st, "DELETE FROM sessions WHERE name = ? AND hash <> ?", name,
-			       hash);
+	       !web_store_delete_sessions(st, name, hash, err, sizeof err);
 }
 
 void web_session_cookie(char *out, size_t cap, const char *token, bool secure)

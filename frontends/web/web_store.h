@@ -142,6 +142,45 @@ int web_store_analysis(web_store *st, const char *key, char **json);
 int web_store_set_analysis(web_store *st, const char *key, const char *json, char *err,
 			   size_t errcap);
 
+/* ---- accounts (web_store_accounts.c) ---- */
+#define WEB_STORE_EXISTS 2 /* a write's answer: the row is there already (a name taken) */
+
+/* An account as stored: its name as written, its password's Argon2id string. */
+typedef struct web_account_row {
+	char name[64];
+	char hash[160];
+	int64_t created; /* unix seconds */
+} web_account_row;
+
+/* The account named name (any case) into out: 0, or 1 when there is none. */
+int web_store_account(web_store *st, const char *name, web_account_row *out);
+/* A new account: 0, WEB_STORE_EXISTS when the name (any case) is taken, else 1 (err). */
+int web_store_add_account(web_store *st, const web_account_row *a, char *err, size_t errcap);
+int web_store_set_password(web_store *st, const char *name, const char *hash, char *err,
+			   size_t errcap);
+/* The account keeps the seat token of table id (once). */
+int web_store_add_account_seat(web_store *st, const char *name, const char *id,
+			       const char *token, char *err, size_t errcap);
+/* A seat as an account holds it: its table and token. */
+typedef struct web_seat_ref {
+	char id[40], token[64];
+} web_seat_ref;
+/* The seats the account took, newest table first, at most cap; how many. */
+size_t web_store_account_seats(web_store *st, const char *name, web_seat_ref *out,
+			       size_t cap);
+/* The account that took seat token of table id into owner ("" none). */
+void web_store_seat_owner(web_store *st, const char *id, const char *token, char *owner,
+			  size_t cap);
+/* A session by the hash of its token, for name until expires (unix ms); the sessions
+ * expired by now go. */
+int web_store_add_session(web_store *st, const char *hash, const char *name, int64_t expires,
+			  int64_t now, char *err, size_t errcap);
+/* The account of the session hash at now into name: 0, or 1 when none (or expired). */
+int web_store_session(web_store *st, const char *hash, int64_t now, char *name, size_t cap);
+/* Delete the session hash (name NULL), or every session of name but hash. */
+int web_store_delete_sessions(web_store *st, const char *name, const char *hash, char *err,
+			      size_t errcap);
+
 /* The connection, held until web_store_unlock, for the accounts' own statements
  * (web_accounts.c): nothing else writes meanwhile. */
 struct sqlite3;

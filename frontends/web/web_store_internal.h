@@ -30,4 +30,9 @@ struct web_store {
  * (the reason may reach a client); returns 1. */
 int web_store_fail(web_store *st, const char *what, char *err, size_t errcap);
 
+/* Run one statement with bindings: types "t" text, "i" int64, "d" double (args point
+ * to them); 0, or 1 with err saying why. st->lock held. */
+int web_store_run(web_store *st, const char *sql, const char *types, const void *const *args,
+		  char *err, size_t errcap);
+
 #endif /* WEB_STORE_INTERNAL_H */

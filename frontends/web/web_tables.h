@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "web_json.h"
+#include "web_store.h" /* web_seat_ref */
 
 typedef struct web_tables web_tables;
 typedef struct web_table web_table;
@@ -76,9 +77,6 @@ web_result web_table_delete(web_tables *ts, web_table *t, const char *token);
  * then the finished ones, newest first in each. Unknown ids and tokens are left out. */
 #define WEB_MINE_MAX 100
 /* A seat of an account's (web_accounts.c): "my games" adds them to the request's. */
-typedef struct web_seat_ref {
-	char id[40], token[64];
-} web_seat_ref;
 web_result web_tables_mine_json(web_tables *ts, const web_json *req, const web_seat_ref *extra,
 				size_t extra_count, web_buf *out);
 

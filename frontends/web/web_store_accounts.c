@@ -1,0 +1,153 @@
+/* web_store, the accounts' rows (web_store.h): accounts and their password hashes, the
+ * seats they took, and sessions by the hash of their token. The statements of
+ * web_accounts.c and web_session.c, which see no SQL. */
+#include "web_store_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "bones/i18n.h"
+
+/* Copy column col of q's row into dst (cap bytes), "" for NULL. */
+static void column_text(char *dst, size_t cap, sqlite3_stmt *q, int col)
+{
+	const unsigned char *t = sqlite3_column_text(q, col);
+	snprintf(dst, cap, "%s", t ? (const char *)t : "");
+}
+
+/* Prepare sql with the texts a, b (b may be NULL) bound; NULL when it cannot be. */
+static sqlite3_stmt *prepare_texts(web_store *st, const char *sql, const char *a,
+				   const char *b)
+{
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
+		sqlite3_finalize(q);
+		return NULL;
+	}
+	sqlite3_bind_text(q, 1, a, -1, SQLITE_TRANSIENT);
+	if (b)
+		sqlite3_bind_text(q, 2, b, -1, SQLITE_TRANSIENT);
+	return q;
+}
+
+int web_store_account(web_store *st, const char *name, web_account_row *out)
+{
+	pthread_mutex_lock(&st->lock);
+	sqlite3_stmt *q = prepare_texts(st, "SELECT name, hash, created FROM accounts WHERE"
+					" name = ?", name, NULL);
+	bool found = q && sqlite3_step(q) == SQLITE_ROW;
+	if (found) {
+		column_text(out->name, sizeof out->name, q, 0);
+		column_text(out->hash, sizeof out->hash, q, 1);
+		out->created = sqlite3_column_int64(q, 2);
+	}
+	sqlite3_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+	return found ? 0 : 1;
+}
+
+int web_store_add_account(web_store *st, const web_account_row *a, char *err, size_t errcap)
+{
+	int64_t created = a->created;
+	const void *args[] = {a->name, a->hash, &created};
+	pthread_mutex_lock(&st->lock);
+	int rc = web_store_run(st, "INSERT INTO accounts VALUES(?,?,?)", "tti", args, err, errcap);
+	bool taken = rc && sqlite3_errcode(st->db) == SQLITE_CONSTRAINT;
+	pthread_mutex_unlock(&st->lock);
+	return taken ? WEB_STORE_EXISTS : rc;
+}
+
+int web_store_set_password(web_store *st, const char *name, const char *hash, char *err,
+			   size_t errcap)
+{
+	const void *args[] = {hash, name};
+	pthread_mutex_lock(&st->lock);
+	int rc = web_store_run(st, "UPDATE accounts SET hash = ? WHERE name = ?", "tt", args, err,
+			       errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_add_account_seat(web_store *st, const char *name, const char *id,
+			       const char *token, char *err, size_t errcap)
+{
+	const void *args[] = {name, id, token};
+	pthread_mutex_lock(&st->lock);
+	int rc = web_store_run(st, "INSERT OR IGNORE INTO account_seats VALUES(?,?,?)", "ttt", args,
+			       err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+size_t web_store_account_seats(web_store *st, const char *name, web_seat_ref *out,
+			       size_t cap)
+{
+	size_t n = 0;
+	pthread_mutex_lock(&st->lock);
+	sqlite3_stmt *q = prepare_texts(st, "SELECT s.table_id, s.token FROM account_seats s JOIN"
+					" tables t ON t.id = s.table_id WHERE s.name = ? ORDER BY"
+					" t.created DESC", name, NULL);
+	while (q && n < cap && sqlite3_step(q) == SQLITE_ROW) {
+		column_text(out[n].id, sizeof out[n].id, q, 0);
+		column_text(out[n].token, sizeof out[n].token, q, 1);
+		n++;
+	}
+	sqlite3_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+	return n;
+}
+
+void web_store_seat_owner(web_store *st, const char *id, const char *token, char *owner,
+			  size_t cap)
+{
+	pthread_mutex_lock(&st->lock);
+	sqlite3_stmt *q = prepare_texts(st, "SELECT name FROM account_seats WHERE table_id = ? AND"
+					" token = ? LIMIT 1", id, token);
+	owner[0] = '\0';
+	if (q && sqlite3_step(q) == SQLITE_ROW)
+		column_text(owner, cap, q, 0);
+	sqlite3_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+}
+
+/* ---- sessions --------------------------------------------------------------------- */
+
+int web_store_add_session(web_store *st, const char *hash, const char *name, int64_t expires,
+			  int64_t now, char *err, size_t errcap)
+{
+	const void *gone[] = {&now}, *args[] = {hash, name, &expires};
+	pthread_mutex_lock(&st->lock);
+	int rc = web_store_run(st, "DELETE FROM sessions WHERE expires <= ?", "i", gone, err,
+			       errcap) ||
+		 web_store_run(st, "INSERT INTO sessions VALUES(?,?,?)", "tti", args, err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_session(web_store *st, const char *hash, int64_t now, char *name, size_t cap)
+{
+	pthread_mutex_lock(&st->lock);
+	sqlite3_stmt *q = prepare_texts(st, "SELECT name FROM sessions WHERE hash = ? AND"
+					" expires > ?", hash, NULL);
+	if (q)
+		sqlite3_bind_int64(q, 2, now);
+	bool found = q && sqlite3_step(q) == SQLITE_ROW;
+	if (found)
+		column_text(name, cap, q, 0);
+	sqlite3_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+	return found ? 0 : 1;
+}
+
+int web_store_delete_sessions(web_store *st, const char *name, const char *hash, char *err,
+			      size_t errcap)
+{
+	const void *one[] = {hash}, *others[] = {name, hash};
+	pthread_mutex_lock(&st->lock);
+	int rc = name ? web_store_run(st, "DELETE FROM sessions WHERE name = ? AND hash <> ?",
+				      "tt", others, err, errcap)
+		      : web_store_run(st, "DELETE FROM sessions WHERE hash = ?", "t", one, err,
+				      errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
