@@ -103,6 +103,8 @@ static const char *const upgrades[] = {
 	"ALTER TABLE tables ADD COLUMN ended INTEGER NOT NULL DEFAULT 0",
 	"ALTER TABLE tables ADD COLUMN moves INTEGER NOT NULL DEFAULT 0",
 	"CREATE INDEX IF NOT EXISTS tables_ended ON tables(ended, unlisted, created)",
+	/* a match to a target score: the target, 0 none */
+	"ALTER TABLE matches ADD COLUMN target INTEGER NOT NULL DEFAULT 0",
 };
 
 int web_store_fail(web_store *st, const char *what, char *err, size_t errcap)
@@ -275,10 +277,10 @@ static int add_table_locked(web_store *st, const web_table_row *row, char *err, 
 			    " penalty) VALUES(?,?,?,?,?,?,?,?)", "tittttid", sargs, err, errcap))
 			return 1;
 	}
-	int64_t games = row->match_games;
-	const void *margs[] = {row->id, &games};
-	if (games > 0 && run(st, "INSERT INTO matches(table_id, games) VALUES(?,?)", "ti", margs,
-			     err, errcap))
+	int64_t games = row->match_games, target = row->match_target;
+	const void *margs[] = {row->id, &games, &target};
+	if (games > 0 && run(st, "INSERT INTO matches(table_id, games, target) VALUES(?,?,?)",
+			     "tii", margs, err, errcap))
 		return 1;
 	return 0;
 }
