@@ -177,6 +177,44 @@ static void test_match__equal_totals_share_the_rank(void)
 	CU_ASSERT_EQUAL(bones_match_init(&m, 0, 1, false), BONES_EINVAL);
 }
 
+/* To 61, capped at 10 games: 30+25 = 55 after two games goes on; 55+6 = 61 ends the
+ * match in game 3, the other participant far below. */
+static void test_match__a_target_ends_the_match_in_the_game_that_reaches_it(void)
+{
+	bones_match m;
+	CU_ASSERT_EQUAL(bones_match_init(&m, 2, 10, false), BONES_OK);
+	CU_ASSERT_EQUAL(bones_match_set_target(&m, 61), BONES_OK);
+	const double g1[2] = {30, 5}, g2[2] = {0, 25}, g3[2] = {6, 10};
+	const int r[2] = {1, 2};
+	bones_match_add(&m, g1, r); /* A 30, B 5 */
+	CU_ASSERT_FALSE(bones_match_over(&m));
+	bones_match_add(&m, g2, r); /* seats rotated: B 5, A 55 */
+	CU_ASSERT_FALSE(bones_match_over(&m));
+	CU_ASSERT_FALSE(bones_match_target_reached(&m));
+	bones_match_add(&m, g3, r); /* A 61, B 15 */
+	CU_ASSERT_DOUBLE_EQUAL(m.total[0], 61, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(m.total[1], 15, 1e-9);
+	CU_ASSERT_TRUE(bones_match_target_reached(&m));
+	CU_ASSERT_TRUE(bones_match_over(&m));
+	CU_ASSERT_EQUAL(bones_match_add(&m, g3, r), BONES_ERANGE);
+	CU_ASSERT_EQUAL(m.played, 3);
+}
+
+static void test_match__the_cap_ends_a_match_short_of_its_target(void)
+{
+	bones_match m;
+	bones_match_init(&m, 2, 2, false);
+	CU_ASSERT_EQUAL(bones_match_set_target(&m, 0), BONES_EINVAL);
+	CU_ASSERT_EQUAL(bones_match_set_target(&m, 100), BONES_OK);
+	const double s[2] = {10, 20};
+	const int r[2] = {2, 1};
+	bones_match_add(&m, s, r);
+	CU_ASSERT_FALSE(bones_match_over(&m));
+	bones_match_add(&m, s, r);
+	CU_ASSERT_FALSE(bones_match_target_reached(&m));
+	CU_ASSERT_TRUE(bones_match_over(&m));
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -191,6 +229,8 @@ int main(void)
 		{"seats rotate so each participant starts once", test_match__seats_rotate_so_each_participant_starts_once},
 		{"scores accumulate by participant not seat", test_match__scores_accumulate_by_participant_not_seat},
 		{"equal totals share the rank", test_match__equal_totals_share_the_rank},
+		{"a target ends the match in the game that reaches it", test_match__a_target_ends_the_match_in_the_game_that_reaches_it},
+		{"the cap ends a match short of its target", test_match__the_cap_ends_a_match_short_of_its_target},
 		{NULL, NULL}};
 	return bones_test_main("clock_match", cases);
 }

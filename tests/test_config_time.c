@@ -3,6 +3,7 @@
  * final result under penalties and forfeit in both score directions. */
 #include "bones_test.h"
 
+#include "bones/match.h"
 #include "bones/preset.h"
 #include "bones/result.h"
 
@@ -37,6 +38,18 @@ static void test_config_time__a_preset_without_them_is_untimed_and_one_game(void
 	CU_ASSERT_EQUAL(p.match_games, 0);
 }
 
+static void test_config_time__a_target_without_games_is_capped_at_100(void)
+{
+	bones_preset p;
+	char err[512] = "";
+	CU_ASSERT_EQUAL_FATAL(bones_preset_load(FIXTURE("match_target.ini"), &p, err, sizeof err),
+			      BONES_OK);
+	CU_ASSERT_EQUAL(p.match_target, 61);
+	CU_ASSERT_EQUAL(p.match_target_line, 5);
+	CU_ASSERT_EQUAL(p.match_games, BONES_MATCH_TARGET_CAP);
+	CU_ASSERT_EQUAL(p.match_line, 0);
+}
+
 static const struct {
 	const char *file, *where, *reason;
 } bad[] = {
@@ -48,6 +61,7 @@ static const struct {
 	{"time_bad_games.ini", "5: games: ", "1..1000"},
 	{"time_twice.ini", "6: per_move: ", "set twice in [time]"},
 	{"time_zero.ini", "5: per_move: ", "more than 0"},
+	{"match_bad_target.ini", "5: target: ", "expected a target score in 1..1000000"},
 };
 
 static void test_config_time__each_bad_time_or_match_key_names_file_line_and_key(void)
@@ -180,6 +194,8 @@ int main(void)
 	static const bones_test_case cases[] = {
 		{"a timed match preset reads [time] and [match]",
 		 test_config_time__a_timed_match_preset_reads_time_and_match},
+		{"a target without games is capped at 100",
+		 test_config_time__a_target_without_games_is_capped_at_100},
 		{"a preset without them is untimed and one game",
 		 test_config_time__a_preset_without_them_is_untimed_and_one_game},
 		{"each bad [time] or [match] key names file, line and key",

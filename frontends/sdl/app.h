@@ -42,6 +42,7 @@ typedef struct gui_entry {
 	int players;             /* from the options */
 	bones_time_control time; /* the preset's [time] (per_move_ms 0: untimed) */
 	int match_games;         /* the preset's [match] games, 0 = one game */
+	int match_target;        /* the preset's [match] target, 0 = none */
 	char options[512];       /* every option but players as key=value text: duplicates */
 	int order;               /* within its game: defaults, presets, variants */
 } gui_entry;

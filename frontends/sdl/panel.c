@@ -119,7 +119,11 @@ static float match_draw(gui_app *a, float top)
 	char line[200], name[120];
 	int ranks[BONES_MATCH_MAX_PLAYERS];
 	bones_match_ranks(m, ranks);
-	if (bones_match_over(m))
+	if (m->target > 0)
+		snprintf(line, sizeof line, bones_match_over(m) ? _("Match to %g after %d games - final")
+								: _("Match to %g after %d games"),
+			 m->target, m->played);
+	else if (bones_match_over(m))
 		snprintf(line, sizeof line, P_("Match after %d of %d game - final",
 					       "Match after %d of %d games - final", m->games),
 			 m->played, m->games);

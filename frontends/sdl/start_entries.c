@@ -123,6 +123,7 @@ static void add_preset(void *user, const char *path)
 			snprintf(e->preset, sizeof e->preset, "%s", path);
 			e->time = p->time;
 			e->match_games = p->match_games;
+			e->match_target = p->match_target;
 			for (int i = 0; i < GUI_MAX_SEATS; i++) {
 				if (p->seats[i].agent[0])
 					snprintf(e->seats[i].agent, sizeof e->seats[i].agent, "%s",
@@ -298,6 +299,7 @@ bool gui_start_launch(gui_app *a, int idx)
 	memcpy(setup.seats, e->seats, sizeof setup.seats);
 	setup.time = entry_time(a, e);
 	setup.match_games = e->match_games;
+	setup.match_target = e->match_target;
 	gui_game g;
 	bones_status st = gui_game_start(&g, &setup, err, sizeof err);
 	bones_options_release(&opts);

@@ -270,6 +270,7 @@ static int setup_table(tty_game *t, const play_args *a, uint64_t seed)
 	setup.seed = seed;
 	setup.time = t->preset.time;
 	setup.match_games = t->preset.match_games;
+	setup.match_target = t->preset.match_target;
 	for (int p = 0; p < BONES_TABLE_MAX_SEATS; p++)
 		seat_of(t, a, p, &setup.seats[p]);
 	int bad = -1;
@@ -324,7 +325,10 @@ static int play_match(tty_game *t, const play_args *a)
 		if (a->save && m->games > 1)
 			tty_match_save_path(t, a->save, k);
 		fputc('\n', t->out);
-		fprintf(t->out, _("match: game %d of %d"), k + 1, m->games);
+		if (m->target > 0)
+			fprintf(t->out, _("match to %g points: game %d"), m->target, k + 1);
+		else
+			fprintf(t->out, _("match: game %d of %d"), k + 1, m->games);
 		fputc('\n', t->out);
 		rc = tty_game_run(t);
 		if (!bones_table_over(t->table)) {

@@ -32,6 +32,9 @@ void tty_match_print(tty_game *t, bool final)
 	else if (final)
 		fprintf(t->out, P_("match over after %d game:", "match over after %d games:", n),
 			m->played);
+	else if (m->target > 0)
+		fprintf(t->out, _("match totals after game %d (to %g points):"), m->played,
+			m->target);
 	else
 		fprintf(t->out, _("match totals after game %d of %d:"), m->played, m->games);
 	fputc('\n', t->out);

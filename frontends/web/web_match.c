@@ -99,9 +99,9 @@ void web_match_json(const web_table *t, web_buf *out, bool *first)
 	int ranks[BONES_MATCH_MAX_PLAYERS];
 	bones_match_ranks(m, ranks);
 	web_buf_json_key(out, first, "match");
-	web_buf_printf(out, "{\"game\":%d,\"games\":%d,\"played\":%d,\"over\":%s,\"totals\":[",
-		       bones_table_game_index(t->table) + 1, m->games, m->played,
-		       bones_match_over(m) ? "true" : "false");
+	web_buf_printf(out, "{\"game\":%d,\"games\":%d,\"target\":%g,\"played\":%d,\"over\":%s,"
+		       "\"totals\":[", bones_table_game_index(t->table) + 1, m->games, m->target,
+		       m->played, bones_match_over(m) ? "true" : "false");
 	for (int p = 0; p < m->players; p++) {
 		bool f = true;
 		web_buf_puts(out, p ? ",{" : "{");

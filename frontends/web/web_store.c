@@ -116,6 +116,8 @@ static const struct migration {
 	{"ALTER TABLE tables ADD COLUMN moves INTEGER NOT NULL DEFAULT 0", "tables", "moves"},
 	{"CREATE INDEX IF NOT EXISTS tables_ended ON tables(ended, unlisted, created)", NULL,
 	 NULL},
+	/* a match to a target score: the target, 0 none */
+	{"ALTER TABLE matches ADD COLUMN target INTEGER NOT NULL DEFAULT 0", "matches", "target"},
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
@@ -309,8 +311,9 @@ void web_store_close(web_store *st)
 	free(st);
 }
 
-int web_store_run(web_store *st, const char *sql, const char *types, const void *const *args,
-		  char *err, size_t errcap)
+/* Run one statement with bindings: types "t" text, "i" int64, "d" double. */
+static int run(web_store *st, const char *sql, const char *types, const void *const *args,
+	       char *err, size_t errcap)
 {
 	sqlite3_stmt *q = NULL;
 	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
@@ -328,6 +331,12 @@ int web_store_run(web_store *st, const char *sql, const char *types, const void 
 	return rc == SQLITE_DONE ? 0 : web_store_fail(st, _("cannot write"), err, errcap);
 }
 
+int web_store_run(web_store *st, const char *sql, const char *types, const void *const *args,
+		  char *err, size_t errcap)
+{
+	return run(st, sql, types, args, err, errcap);
+}
+
 static int add_table_locked(web_store *st, const web_table_row *row, char *err, size_t errcap)
 {
 	int64_t seed = (int64_t)row->seed, created = row->created, hints = row->hints;
@@ -337,7 +346,7 @@ static int add_table_locked(web_store *st, const web_table_row *row, char *err, 
 	const void *targs[] = {row->id, row->game, row->preset, row->options, &seed, &created,
 			       &hints, &per_move, &row->time.penalty, &grace, &forfeit,
 			       &unlisted, row->owner, &per_game, &increment};
-	if (web_store_run(st, "INSERT INTO tables(id, game, preset, options, seed, created, hints,"
+	if (run(st, "INSERT INTO tables(id, game, preset, options, seed, created, hints,"
 		    " per_move_ms, penalty, grace_ms, forfeit, unlisted, owner, per_game_ms,"
 		    " increment_ms) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 		"ttttiiiidiiitii", targs, err, errcap))
@@ -351,14 +360,14 @@ static int add_table_locked(web_store *st, const web_table_row *row, char *err, 
 		int64_t n = i, is_open = s->open;
 		const void *sargs[] = {row->id, &n, s->kind, s->agent, s->name, s->token, &is_open,
 				       &s->penalty};
-		if (web_store_run(st, "INSERT INTO seats(table_id, seat, kind, agent, name, token, open,"
+		if (run(st, "INSERT INTO seats(table_id, seat, kind, agent, name, token, open,"
 			    " penalty) VALUES(?,?,?,?,?,?,?,?)", "tittttid", sargs, err, errcap))
 			return 1;
 	}
-	int64_t games = row->match_games;
-	const void *margs[] = {row->id, &games};
-	if (games > 0 && web_store_run(st, "INSERT INTO matches(table_id, games) VALUES(?,?)", "ti", margs,
-			     err, errcap))
+	int64_t games = row->match_games, target = row->match_target;
+	const void *margs[] = {row->id, &games, &target};
+	if (games > 0 && run(st, "INSERT INTO matches(table_id, games, target)"
+				       " VALUES(?,?,?)", "tii", margs, err, errcap))
 		return 1;
 	return 0;
 }
@@ -433,14 +442,14 @@ static int next_game_locked(web_store *st, const char *id, int game, const web_s
 	int64_t k = game, next = game + 1, resigned = g->resigned, forfeited = g->forfeited;
 	const void *gargs[] = {id, &k, moves, pen, &resigned, &forfeited};
 	const void *margs[] = {&next, id}, *targs[] = {id};
-	int rc = web_store_run(st, "INSERT INTO match_games VALUES(?,?,?,?,?,?)", "tittii", gargs, err,
+	int rc = run(st, "INSERT INTO match_games VALUES(?,?,?,?,?,?)", "tittii", gargs, err,
 		     errcap) ||
-		 web_store_run(st, "UPDATE matches SET game = ? WHERE table_id = ?", "it", margs, err,
+		 run(st, "UPDATE matches SET game = ? WHERE table_id = ?", "it", margs, err,
 		     errcap) ||
-		 web_store_run(st, "DELETE FROM moves WHERE table_id = ?", "t", targs, err, errcap) ||
-		 web_store_run(st, "UPDATE tables SET resigned = -1, forfeited = 0 WHERE id = ?", "t", targs,
+		 run(st, "DELETE FROM moves WHERE table_id = ?", "t", targs, err, errcap) ||
+		 run(st, "UPDATE tables SET resigned = -1, forfeited = 0 WHERE id = ?", "t", targs,
 		     err, errcap) ||
-		 web_store_run(st, "UPDATE seats SET penalty = 0, bank_ms = -1 WHERE table_id = ?", "t",
+		 run(st, "UPDATE seats SET penalty = 0, bank_ms = -1 WHERE table_id = ?", "t",
 		     targs, err, errcap);
 	free(moves);
 	return rc;
@@ -525,7 +534,7 @@ int web_store_truncate(web_store *st, const char *id, size_t from, char *err, si
 	int64_t n = (int64_t)from;
 	const void *args[] = {id, &n};
 	pthread_mutex_lock(&st->lock);
-	int rc = web_store_run(st, "DELETE FROM moves WHERE table_id = ? AND n >= ?", "ti", args, err,
+	int rc = run(st, "DELETE FROM moves WHERE table_id = ? AND n >= ?", "ti", args, err,
 		     errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
@@ -537,7 +546,7 @@ int web_store_take_seat(web_store *st, const char *id, int seat, const char *nam
 	int64_t s = seat;
 	const void *args[] = {name, id, &s};
 	pthread_mutex_lock(&st->lock);
-	int rc = web_store_run(st, "UPDATE seats SET open = 0, name = ? WHERE table_id = ? AND seat = ?",
+	int rc = run(st, "UPDATE seats SET open = 0, name = ? WHERE table_id = ? AND seat = ?",
 		     "tti", args, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
@@ -549,7 +558,7 @@ int web_store_set_engine(web_store *st, const char *id, int seat, const char *sp
 	int64_t s = seat;
 	const void *args[] = {spec, id, &s};
 	pthread_mutex_lock(&st->lock);
-	int rc = web_store_run(st, "UPDATE seats SET kind = 'engine', agent = ?, token = '', open = 0 "
+	int rc = run(st, "UPDATE seats SET kind = 'engine', agent = ?, token = '', open = 0 "
 		     "WHERE table_id = ? AND seat = ?", "tti", args, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
@@ -561,7 +570,7 @@ int web_store_set_resigned(web_store *st, const char *id, int seat, bool forfeit
 	int64_t s = seat, f = forfeited;
 	const void *args[] = {&s, &f, id};
 	pthread_mutex_lock(&st->lock);
-	int rc = web_store_run(st, "UPDATE tables SET resigned = ?, forfeited = ? WHERE id = ?", "iit", args,
+	int rc = run(st, "UPDATE tables SET resigned = ?, forfeited = ? WHERE id = ?", "iit", args,
 		     err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
@@ -573,7 +582,7 @@ int web_store_set_penalty(web_store *st, const char *id, int seat, double total,
 	int64_t s = seat;
 	const void *args[] = {&total, id, &s};
 	pthread_mutex_lock(&st->lock);
-	int rc = web_store_run(st, "UPDATE seats SET penalty = ? WHERE table_id = ? AND seat = ?", "dti",
+	int rc = run(st, "UPDATE seats SET penalty = ? WHERE table_id = ? AND seat = ?", "dti",
 		     args, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
@@ -585,7 +594,7 @@ int web_store_set_bank(web_store *st, const char *id, int seat, int64_t bank_ms,
 	int64_t s = seat;
 	const void *args[] = {&bank_ms, id, &s};
 	pthread_mutex_lock(&st->lock);
-	int rc = web_store_run(st, "UPDATE seats SET bank_ms = ? WHERE table_id = ? AND seat = ?", "iti",
+	int rc = run(st, "UPDATE seats SET bank_ms = ? WHERE table_id = ? AND seat = ?", "iti",
 		     args, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
@@ -596,7 +605,7 @@ int web_store_set_damaged(web_store *st, const char *id, const char *why, char *
 {
 	const void *args[] = {why, id};
 	pthread_mutex_lock(&st->lock);
-	int rc = web_store_run(st, "UPDATE tables SET damaged = ? WHERE id = ?", "tt", args, err, errcap);
+	int rc = run(st, "UPDATE tables SET damaged = ? WHERE id = ?", "tt", args, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }
@@ -606,7 +615,7 @@ int web_store_set_ended(web_store *st, const char *id, int64_t moves, char *err,
 {
 	const void *args[] = {&moves, id};
 	pthread_mutex_lock(&st->lock);
-	int rc = web_store_run(st, "UPDATE tables SET ended = 1, moves = ? WHERE id = ?", "it", args, err,
+	int rc = run(st, "UPDATE tables SET ended = 1, moves = ? WHERE id = ?", "it", args, err,
 		     errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
@@ -622,7 +631,7 @@ int web_store_delete_table(web_store *st, const char *id, char *err, size_t errc
 	pthread_mutex_lock(&st->lock);
 	int rc = begin(st, err, errcap), failed = 0;
 	for (size_t i = 0; !rc && !failed && i < sizeof sql / sizeof sql[0]; i++)
-		failed = web_store_run(st, sql[i], "t", args, err, errcap);
+		failed = run(st, sql[i], "t", args, err, errcap);
 	if (!rc)
 		rc = in_transaction(st, failed, err, errcap);
 	pthread_mutex_unlock(&st->lock);
@@ -638,9 +647,9 @@ int web_store_add_chat(web_store *st, const char *id, const web_chat_row *c, int
 	pthread_mutex_lock(&st->lock);
 	int rc = begin(st, err, errcap), failed = 0;
 	if (!rc)
-		failed = web_store_run(st, "INSERT INTO chat VALUES(?,?,?,?,?,?)", "tiitti", args, err,
+		failed = run(st, "INSERT INTO chat VALUES(?,?,?,?,?,?)", "tiitti", args, err,
 			     errcap) ||
-			 web_store_run(st, "DELETE FROM chat WHERE table_id = ? AND n <= ?", "ti", dargs, err,
+			 run(st, "DELETE FROM chat WHERE table_id = ? AND n <= ?", "ti", dargs, err,
 			     errcap);
 	if (!rc)
 		rc = in_transaction(st, failed, err, errcap);
@@ -673,7 +682,7 @@ int web_store_set_analysis(web_store *st, const char *key, const char *json, cha
 {
 	const void *args[] = {key, json};
 	pthread_mutex_lock(&st->lock);
-	int rc = web_store_run(st, "INSERT OR REPLACE INTO analyses VALUES(?, ?)", "tt", args, err, errcap);
+	int rc = run(st, "INSERT OR REPLACE INTO analyses VALUES(?, ?)", "tt", args, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }

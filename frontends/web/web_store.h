@@ -39,6 +39,7 @@ typedef struct web_table_row {
 	int forfeited;     /* 1: `resigned` ran out of time rather than resigning */
 	bones_time_control time; /* per move of a human seat; per_move_ms 0: no clock */
 	int match_games;   /* > 0: a match of that many games (seats by participant) */
+	int match_target;  /* > 0: the match ends when a total reaches it (games the cap) */
 	int match_game;    /* the game of the match now running, from 0 */
 	int seat_count;
 	web_seat_row seats[WEB_MAX_SEATS];

@@ -119,11 +119,12 @@ static bool load_match(web_store *st, web_table_row *row, web_stored_game **done
 		       size_t *count, char *why, size_t cap)
 {
 	*done = NULL, *count = 0;
-	sqlite3_stmt *q = prepare_id(st, "SELECT games, game FROM matches WHERE table_id = ?",
-				     row->id);
+	sqlite3_stmt *q = prepare_id(st, "SELECT games, game, target FROM matches WHERE"
+				     " table_id = ?", row->id);
 	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
 	if (rc == SQLITE_ROW)
-		row->match_games = sqlite3_column_int(q, 0), row->match_game = sqlite3_column_int(q, 1);
+		row->match_games = sqlite3_column_int(q, 0), row->match_game = sqlite3_column_int(q, 1),
+		row->match_target = sqlite3_column_int(q, 2);
 	sqlite3_finalize(q);
 	if (read_failed(st, rc, "its match", why, cap))
 		return false;

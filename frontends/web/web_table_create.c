@@ -244,7 +244,7 @@ static bool make_row(web_tables *ts, const web_json *req, const uint64_t *seed,
 	const web_json *hints = web_json_get(req, "hints"), *priv = web_json_get(req, "private");
 	row->hints = hints && hints->type == WEB_JSON_BOOL && hints->boolean;
 	row->unlisted = priv && priv->type == WEB_JSON_BOOL && priv->boolean;
-	row->match_games = preset->match_games;
+	row->match_games = preset->match_games, row->match_target = preset->match_target;
 	ok = fill_seats(ts, req, preset, s, row, r);
 	bones_session_destroy(s);
 out_release:

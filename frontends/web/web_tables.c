@@ -97,6 +97,7 @@ static bones_status setup_of(const web_table_row *row, const bones_plugin *p,
 	bones_status st = bones_options_apply(opts, row->options, err, errcap);
 	setup->plugin = p, setup->options = opts, setup->seed = row->seed;
 	setup->time = row->time, setup->match_games = row->match_games;
+	setup->match_target = row->match_target;
 	for (int i = 0; i < row->seat_count && i < BONES_TABLE_MAX_SEATS; i++) {
 		bool agent = !strcmp(row->seats[i].kind, "agent");
 		snprintf(setup->seats[i].agent, sizeof setup->seats[i].agent, "%s",

@@ -24,6 +24,8 @@
  *   increment = 5s             ; added to the bank after each of the player's moves
  *   [match]                    ; optional: match play (bones/match.h)
  *   games = 2                  ; games in the match, seats rotating each game
+ *   target = 61                ; or: games until a participant's total reaches 61
+ *                              ;   (games is then the cap, default 100)
  *
  * name[LL] and description[LL] (as in desktop files: LL is "de", "pt_BR", ...) give the
  * text in language LL; the loader keeps the one for the player's language
@@ -72,6 +74,9 @@ typedef struct bones_preset {
 	int time_line;         /* line of per_move or per_game, 0 = no [time] in the file */
 	int match_games;       /* [match] games, 0 = not a match (one game) */
 	int match_line;        /* line of games, 0 = none */
+	/* added with matches to a target: */
+	int match_target;      /* [match] target, 0 = none; match_games is then the cap */
+	int match_target_line; /* line of target, 0 = none */
 } bones_preset;
 
 /* Read a preset file, name and description in the player's language when the file has

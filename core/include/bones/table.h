@@ -38,6 +38,9 @@ typedef struct bones_table_setup {
 	bones_table_seat seats[BONES_TABLE_MAX_SEATS]; /* by participant */
 	bones_time_control time;         /* per human move; per_move_ms 0 = no clock */
 	int match_games;                 /* > 0: a match of that many games */
+	/* added with matches to a target: */
+	double match_target;             /* > 0 (with match_games the cap): a match until a
+					  * participant's total reaches it */
 } bones_table_setup;
 
 typedef struct bones_table bones_table;

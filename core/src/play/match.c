@@ -1,6 +1,7 @@
 /* Match play bookkeeping; see bones/match.h. */
 #include "bones/match.h"
 
+#include <math.h>
 #include <string.h>
 
 bones_status bones_match_init(bones_match *match, int players, int games, bool low_wins)
@@ -11,6 +12,14 @@ bones_status bones_match_init(bones_match *match, int players, int games, bool l
 	match->players = players;
 	match->games = games;
 	match->low_wins = low_wins;
+	return BONES_OK;
+}
+
+bones_status bones_match_set_target(bones_match *match, double target)
+{
+	if (!(target > 0) || !isfinite(target))
+		return BONES_EINVAL;
+	match->target = target;
 	return BONES_OK;
 }
 
@@ -39,9 +48,17 @@ bones_status bones_match_add(bones_match *match, const double *seat_scores,
 	return BONES_OK;
 }
 
+bool bones_match_target_reached(const bones_match *match)
+{
+	for (int p = 0; match->target > 0 && p < match->players; p++)
+		if (match->total[p] >= match->target)
+			return true;
+	return false;
+}
+
 bool bones_match_over(const bones_match *match)
 {
-	return match->played >= match->games;
+	return match->played >= match->games || bones_match_target_reached(match);
 }
 
 void bones_match_ranks(const bones_match *match, int *ranks)

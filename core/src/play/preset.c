@@ -7,6 +7,7 @@
 #include "bones/host.h"
 #include "bones/i18n.h"
 #include "bones/ini.h"
+#include "bones/match.h"
 #include "bones/paths.h"
 #include "bones/suggest.h"
 
@@ -271,16 +272,30 @@ static const char *games_value(int *games, const char *value)
 	return NULL;
 }
 
+/* target of [match]; NULL when fine, else the reason. */
+static const char *target_value(int *target, const char *value)
+{
+	char *end;
+	long n = strtol(value, &end, 10);
+	if (end == value || *end || n < 1 || n > 1000000)
+		return _("expected a target score in 1..1000000");
+	*target = (int)n;
+	return NULL;
+}
+
 static int load_match_key(struct load_ctx *c, const char *key, const char *value, int line)
 {
-	if (strcmp(key, "games"))
-		return load_fail(c, line, key, _("unknown key in [match] (known: games)"));
-	if (c->preset->match_line)
+	bool games = !strcmp(key, "games");
+	if (!games && strcmp(key, "target"))
+		return load_fail(c, line, key, _("unknown key in [match] (known: games, target)"));
+	int *seen = games ? &c->preset->match_line : &c->preset->match_target_line;
+	if (*seen)
 		return load_fail(c, line, key, _("set twice in [match]"));
-	const char *why = games_value(&c->preset->match_games, value);
+	const char *why = games ? games_value(&c->preset->match_games, value)
+				: target_value(&c->preset->match_target, value);
 	if (why)
 		return load_fail(c, line, key, why);
-	c->preset->match_line = line;
+	*seen = line;
 	return 1;
 }
 
@@ -380,6 +395,8 @@ bones_status bones_preset_load(const char *path, bones_preset *preset, char *err
 			 path, c.time_any_line);
 		return BONES_EPARSE;
 	}
+	if (preset->match_target && !preset->match_games)
+		preset->match_games = BONES_MATCH_TARGET_CAP; /* a match to a target, capped */
 	if (!resolve_plugin_path(preset)) {
 		snprintf(err, errcap, _("%s: plugin_path: path too long"), path);
 		return BONES_EINVAL;

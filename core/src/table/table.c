@@ -147,8 +147,10 @@ bones_status bones_table_create(const bones_table_setup *setup, bones_table **ou
 	t->seed = setup->seed;
 	int players = bones_session_info(t->session)->players;
 	if (setup->match_games > 0 &&
-	    bones_match_init(&t->match, players, setup->match_games,
-			     setup->plugin->flags & BONES_LOW_SCORE_WINS) != BONES_OK) {
+	    (bones_match_init(&t->match, players, setup->match_games,
+			      setup->plugin->flags & BONES_LOW_SCORE_WINS) != BONES_OK ||
+	     (setup->match_target > 0 &&
+	      bones_match_set_target(&t->match, setup->match_target) != BONES_OK))) {
 		snprintf(err, errcap, _("a match seats 1 to %d players, not %d"),
 			 BONES_MATCH_MAX_PLAYERS, players);
 		bones_table_destroy(t);
@@ -571,7 +573,11 @@ void bones_table_tags(const bones_table *t, const char **tags, char (*buf)[160])
 		tags[n++] = "FinalResult", tags[n++] = buf[b++];
 	}
 	if (t->match.games) {
-		snprintf(buf[b], 160, "game %d of %d", t->game + 1, t->match.games);
+		if (t->match.target > 0)
+			snprintf(buf[b], 160, "game %d of at most %d, to %g", t->game + 1,
+				 t->match.games, t->match.target);
+		else
+			snprintf(buf[b], 160, "game %d of %d", t->game + 1, t->match.games);
 		tags[n++] = "Match", tags[n++] = buf[b++];
 	}
 	tags[n] = NULL;

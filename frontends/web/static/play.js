@@ -514,7 +514,11 @@ function renderMatch() {
 			textContent: fmt(_('record of game %d'), k) }));
 	}
 	// TRANSLATORS: a match's running game and the participants' total points
-	box.replaceChildren(fmt(m.over ? _('match over after %2$d games: %3$s') : _('match game %1$d of %2$d: %3$s'), m.game, m.games, totals), ...links);
+	const text = m.over ? fmt(_('match over after %2$d games: %3$s'), m.game, m.played, totals)
+		// TRANSLATORS: a match to a target score (61 points), its running game and totals
+		: m.target ? fmt(_('match to %1$s points, game %2$d: %3$s'), number(m.target), m.game, totals)
+			: fmt(_('match game %1$d of %2$d: %3$s'), m.game, m.games, totals);
+	box.replaceChildren(text, ...links);
 }
 
 // The same picture and targets as drawn (a chat line, a clock's penalty elsewhere): the

@@ -1,0 +1,33 @@
+/* The All Fives plugin entry: metadata, options and the rule functions of the other files. */
+#include "allfives.h"
+
+BONES_PLUGIN_ENTRY = {
+	.abi_major = BONES_ABI_MAJOR,
+	.abi_minor = BONES_ABI_MINOR,
+	.size = sizeof(bones_plugin),
+	.id = "allfives",
+	.name = N_("All Fives"),
+	.version = "1.0.0",
+	.summary = N_("Muggins: score the open ends of the line when they add up to a multiple of 5"),
+	.min_players = 2,
+	.max_players = 4,
+	.flags = BONES_HIDDEN_INFO | BONES_HAS_CHANCE,
+	.options = af_options,
+	.option_count = 2,
+	.configure = af_configure,
+	.destroy_game = af_destroy,
+	.init_state = af_init_state,
+	.to_move = af_to_move,
+	.legal_moves = af_legal_moves,
+	.apply = af_apply,
+	.format_move = af_format_move,
+	.parse_move = af_parse_move,
+	.scores = af_scores,
+	.breakdown = af_breakdown,
+	.observation = af_observation,
+	.resample = af_resample,
+	.move_visible = af_move_visible,
+	.render_text = af_render_text,
+	.get_extension = af_extension,
+	.text_domain = TEXT_DOMAIN,
+};
