@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bones/actions.h"
 #include "bones/agents_ext.h"
 #include "bones/heuristic.h"
 #include "bones/rng.h"
@@ -473,6 +474,8 @@ static const void *get_extension(const void *vg, const char *id)
 		return &dom_agents;
 	if (!strcmp(id, BONES_OBSERVATION_ID))
 		return &dom_tensor;
+	if (!strcmp(id, BONES_ACTIONS_ID))
+		return &dom_actions;
 	return !strcmp(id, BONES_RENDER_ID) ? &dom_render : NULL;
 }
 

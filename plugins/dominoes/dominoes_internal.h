@@ -136,6 +136,8 @@ extern const bones_render dom_render;
 
 /* observation.c: the observation tensor ("bones.observation/1"). */
 extern const bones_observation dom_tensor;
+/* actions.c: the dense action space, "bones.actions/1" */
+extern const struct bones_actions dom_actions;
 
 /* heuristic.c: what a player keeps by laying tile at end (dom_move_lays), in points:
  * higher is better. */

@@ -3,6 +3,7 @@
  * with pips, hand pieces, move targets and ghosts. */
 #include "geominos.h"
 
+#include "bones/actions.h"
 #include "bones/observation.h"
 #include "bones/render.h"
 #include "bones/text.h"
@@ -399,5 +400,7 @@ const void *geo_get_extension(const void *game, const char *id)
 	(void)game;
 	if (strcmp(id, BONES_OBSERVATION_ID) == 0)
 		return geo_observation_ext();
+	if (strcmp(id, BONES_ACTIONS_ID) == 0)
+		return geo_actions_ext();
 	return strcmp(id, BONES_RENDER_ID) == 0 ? &render : NULL;
 }

@@ -222,6 +222,8 @@ int geo_find_tile(const geo_game *g, const char *name, size_t len);
 const void *geo_get_extension(const void *game, const char *id);
 /* observation.c: the "bones.observation/1" capability. */
 const void *geo_observation_ext(void);
+/* actions.c: the dense action space, "bones.actions/1" */
+const void *geo_actions_ext(void);
 
 /* heuristic.c: the "bones.heuristic/1" capability. */
 extern const struct bones_heuristic geo_heuristic;

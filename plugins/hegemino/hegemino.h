@@ -215,6 +215,8 @@ const void *hg_render_ext(void);
 const void *hg_agents_ext(void);
 /* observation.c: the "bones.observation/1" capability. */
 const void *hg_observation_ext(void);
+/* actions.c: the dense action space, "bones.actions/1" */
+const void *hg_actions_ext(void);
 bones_move hg_dorothy_choose(const void *game, const void *state,
 			     uint64_t (*next_random)(void *rng), void *rng);
 

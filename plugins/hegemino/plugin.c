@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "bones/actions.h"
 #include "bones/agents_ext.h"
 #include "bones/observation.h"
 #include "bones/render.h"
@@ -18,6 +19,8 @@ static const void *get_extension(const void *game, const char *id)
 		return hg_agents_ext();
 	if (strcmp(id, BONES_OBSERVATION_ID) == 0)
 		return hg_observation_ext();
+	if (strcmp(id, BONES_ACTIONS_ID) == 0)
+		return hg_actions_ext();
 	return NULL;
 }
 

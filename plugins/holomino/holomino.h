@@ -299,6 +299,8 @@ extern const bones_heuristic hm_heuristic;
 const void *hm_extension(const void *game, const char *id);
 /* observation.c: the "bones.observation/1" capability. */
 const void *hm_observation_ext(void);
+/* actions.c: the dense action space, "bones.actions/1" */
+const void *hm_actions_ext(void);
 size_t hm_render_text(const void *game, const void *state, int viewer,
 				  char *buf, size_t cap);
 

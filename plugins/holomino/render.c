@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bones/actions.h"
 #include "bones/render.h"
 #include "bones/text.h"
 #include "holomino.h"
@@ -370,5 +371,7 @@ const void *hm_extension(const void *game, const char *id)
 		return &hm_heuristic;
 	if (strcmp(id, BONES_OBSERVATION_ID) == 0)
 		return hm_observation_ext();
+	if (strcmp(id, BONES_ACTIONS_ID) == 0)
+		return hm_actions_ext();
 	return strcmp(id, BONES_RENDER_ID) == 0 ? &render : NULL;
 }

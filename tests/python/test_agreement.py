@@ -25,7 +25,11 @@ def play(engine, name, seed, rng):
                     bones.PlayerId.TERMINAL: "over"}.get(who, f"player {who + 1}")
         where = f"{name} seed={seed} move {state.move_number() + 1}"
         assert tomove == expected, where
-        actions = state.legal_actions()
+        # the engine lists the plugin's order; legal_actions() is sorted, as pyspiel's
+        moves = state.legal_moves()
+        actions = ([state.game.move_to_action(m) for m in moves] if state.is_player_node()
+                   else moves)
+        assert sorted(actions) == state.legal_actions(), where
         words = [state.action_to_string(a) for a in actions]
         assert legal == " ".join(["legal", str(len(words))] + words), where
         if state.is_terminal():

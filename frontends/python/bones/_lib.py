@@ -46,7 +46,12 @@ class GameInfo(ctypes.Structure):
 
 
 def _fn(restype, *args):
-    return ctypes.CFUNCTYPE(restype, *args)
+    """A plugin function: called with the GIL held (PYFUNCTYPE), so that two threads never
+    run the plugin on one state at once; its calls take microseconds."""
+    return ctypes.PYFUNCTYPE(restype, *args)
+
+
+GET_EXTENSION = ctypes.CFUNCTYPE(c_vp, c_vp, ctypes.c_char_p)
 
 
 class Plugin(ctypes.Structure):
@@ -84,6 +89,15 @@ class Plugin(ctypes.Structure):
 
 
 MAX_RANK = 4  # BONES_OBSERVATION_MAX_RANK
+ACTIONS_ID = b"bones.actions/1"
+
+
+class Actions(ctypes.Structure):
+    """struct bones_actions (bones/actions.h), "bones.actions/1": the dense action space."""
+    _fields_ = [("size", ctypes.c_uint32),
+                ("count", _fn(c_size, c_vp)),
+                ("to_index", _fn(ctypes.c_bool, c_vp, c_move, ctypes.POINTER(c_size))),
+                ("to_move", _fn(ctypes.c_bool, c_vp, c_size, ctypes.POINTER(c_move)))]
 
 
 class Observation(ctypes.Structure):
@@ -107,6 +121,13 @@ class AgentKind(ctypes.Structure):
 # struct bones_preset (preset.h) is a plain struct of fixed-size arrays that the package
 # only passes back to the host; a buffer well above its size (about 27 KB) holds it.
 PRESET_BYTES = 1 << 17
+
+class RecordPlayers(ctypes.Structure):
+    """struct bones_record_players (record.h), zero-initialised."""
+    _fields_ = [("names", ctypes.c_char_p * 8), ("variant", ctypes.c_char_p),
+                ("preset", ctypes.c_char_p), ("comment", ctypes.c_char_p),
+                ("tags", c_vp), ("final_breakdown_only", ctypes.c_bool)]
+
 
 ENGINE_CHOOSER = ctypes.CFUNCTYPE(ctypes.c_int, c_vp, c_vp, ctypes.c_int,
                                   ctypes.c_double, ctypes.POINTER(c_move))
@@ -223,13 +244,13 @@ free = _libc.free
 free.argtypes = [c_vp]
 
 
-def record_text(session):
-    """The session's record (bones_record_write) as a str."""
+def record_text(session, players=None):
+    """The session's record (bones_record_write) as a str; players a RecordPlayers."""
     ptr, size = ctypes.c_void_p(), c_size()
     f = open_memstream(ctypes.byref(ptr), ctypes.byref(size))
     if not f:
         raise MemoryError("out of memory")
-    status = lib.bones_record_write(session, None, f)
+    status = lib.bones_record_write(session, ctypes.addressof(players) if players else None, f)
     fclose(f)
     try:
         check(status, None, "record")
@@ -238,8 +259,10 @@ def record_text(session):
         free(ptr)
 
 
-class BonesError(Exception):
-    """An error the host reported: its message as the host wrote it."""
+class BonesError(ValueError):
+    """An error the host reported (its message as the host wrote it), or a request the
+    game cannot answer: an illegal move, a move at the end, an object of a game that
+    is gone. A ValueError, as a wrong value is what it reports."""
 
 
 def err_buf():

@@ -31,6 +31,8 @@ class _Chooser:
     def _game(self, session):
         key = (session, lib.bones_session_game(session), lib.bones_session_seed(session))
         if key != self.key:
+            if self.game is not None:
+                self.game._forget()  # the host frees it: kept states raise from now on
             self.game, self.key = Game.of_session(session), key
         return self.game
 
@@ -43,7 +45,7 @@ class _Chooser:
             action = step(state)
             if isinstance(action, str):
                 action = state.string_to_action(action)
-            move_out[0] = int(action)
+            move_out[0] = state.game.action_to_move(action)
             return _lib.OK
         except Exception as exc:  # the host answers "error: genmove: ..." and goes on
             print(f"bones.engine: the agent failed: {exc!r}", file=sys.stderr)
