@@ -98,6 +98,15 @@ cmp -s "$one/games.csv" "$tmp/m3/games.csv" || fail "a folder did not stand for 
 "$bones" tourney --merge "$tmp/merged4.db" "$tmp/nowhere/results.db" --quiet 2>"$tmp/m4.err" &&
 	fail "a merge of nothing was accepted"
 grep -q "no such file" "$tmp/m4.err" || fail "no clear message: $(cat "$tmp/m4.err")"
+# two honest runs that disagree (another seed, same name): refused with the reason, no crash
+sed 's/^seed = 31/seed = 32/' "$tmp/t.ini" >"$tmp/t32.ini"
+"$bones" tourney "$tmp/t32.ini" --output "$tmp/s32" --quiet || fail "the run of seed 32 exited $?"
+"$bones" tourney --merge "$tmp/disagree.db" "$one/results.db" "$tmp/s32/results.db" --quiet \
+	2>"$tmp/dis.err"
+rc=$?
+[ $rc = 1 ] || fail "a merge of disagreeing files exited $rc, not 1"
+grep -q "seats disagree with a file merged before: files merged must agree" "$tmp/dis.err" ||
+	fail "no 'must agree' message: $(cat "$tmp/dis.err")"
 # a knockout's report draws its bracket: a column per round
 cat >"$tmp/ko.ini" <<INI
 [tourney]
