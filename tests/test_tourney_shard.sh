@@ -66,6 +66,9 @@ grep -q '<h2>Configuration</h2>' "$one/report.html" || fail "report.html has no 
 grep -q '<img alt="the final position" src="data:image/svg+xml;base64,' "$one/report.html" ||
 	fail "report.html draws no final position"
 grep -q 'text-anchor="middle">+0</text>' "$one/report.html" || fail "the Elo axis has no ticks"
+# --merge into a folder not made yet makes it
+"$bones" tourney --merge "$tmp/new/deeper/m.db" "$tmp/sh" --output "$tmp/new/out" --quiet || fail "merge into a new folder exited $?"
+[ -s "$tmp/new/deeper/m.db" ] || fail "merge did not create the folder of OUT.db"
 # merging the same file twice keeps each game once
 "$bones" tourney --merge "$tmp/merged.db" "$tmp/sh/results-1-of-3.db" --output "$tmp/sh" --quiet ||
 	fail "re-merge exited $?"
@@ -107,6 +110,14 @@ rc=$?
 [ $rc = 1 ] || fail "a merge of disagreeing files exited $rc, not 1"
 grep -q "seats disagree with a file merged before: files merged must agree" "$tmp/dis.err" ||
 	fail "no 'must agree' message: $(cat "$tmp/dis.err")"
+# --threads and --shard: whole numbers in range, or the run is refused (status 2)
+for bad in "--threads abc" "--threads -1" "--threads 99999999999" "--shard 1/99999999999" \
+	"--shard 1/3x" "--shard -1/3"; do
+	"$bones" tourney "$tmp/t.ini" $bad --output "$tmp/bad" --quiet 2>"$tmp/bad.err"
+	rc=$?
+	[ $rc = 2 ] && grep -q "expected" "$tmp/bad.err" || fail "'$bad' exited $rc: $(cat "$tmp/bad.err")"
+done
+[ ! -e "$tmp/bad" ] || fail "a refused argument still ran"
 # a knockout's report draws its bracket: a column per round
 cat >"$tmp/ko.ini" <<INI
 [tourney]
