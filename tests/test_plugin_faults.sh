@@ -77,4 +77,50 @@ if grep -qF "$why" "$T/refused"; then
 	ok "tourney says why the plugin was refused"
 else fail "tourney wrong_major: $(cat "$T/refused")"; fi
 
+# -- values a plugin returns are checked before use (core/include/bones/guard.h): the
+# fault is the plugin's, named with its call and value, never a crash or an agent's
+expect_match_fault() { # ID TEXT
+	"$BONES" match "$1" random random --games 4 >/dev/null 2>"$T/$1.err"
+	local status=$?
+	if [ $status = 1 ] && grep -qF "$2" "$T/$1.err"; then
+		ok "match names the fault of $1"
+	else fail "match $1 (status $status): $(cat "$T/$1.err")"; fi
+}
+expect_match_fault f_to_move "plugin 'f_to_move': to_move returned 7 (a player is 0..1)"
+expect_match_fault f_count "plugin 'f_count': legal_moves returned 1002 moves (max_moves is 2)"
+expect_match_fault f_state0 "plugin 'f_state0': configure announced a state_size of 0 bytes"
+expect_match_fault f_nan "plugin 'f_nan': scores returned nan for player 1"
+printf 'new f_to_move\nplay +2\nplay +2\ntomove\nlegal\n' | "$BONES" engine >"$T/eng.out" 2>&1
+if grep -q "^error: plugin 'f_to_move': to_move returned 7" "$T/eng.out" &&
+   ! grep -q "^player 8" "$T/eng.out"; then
+	ok "engine names a player out of range"
+else fail "engine f_to_move: $(cat "$T/eng.out")"; fi
+printf 'new f_count\nplay +2\nplay +2\nlegal\n' | "$BONES" engine >"$T/eng2.out" 2>&1
+if grep -q "^error: plugin 'f_count': legal_moves returned 1002 moves" "$T/eng2.out"; then
+	ok "engine names a move count past the buffer"
+else fail "engine f_count: $(cat "$T/eng2.out")"; fi
+for id in f_to_move f_count f_nan; do
+	sed "s/plugin = quitter/plugin = $id/; s/^name = quit/name = $id/" "$T/quit.ini" >"$T/$id.ini"
+	"$BONES" tourney "$T/$id.ini" --output "$T/$id" --quiet >/dev/null 2>"$T/$id.terr"
+	status=$?
+	if [ $status = 0 ] && grep -q ",plugin fault: plugin '$id': " "$T/$id/games.csv" &&
+	   ! grep -q "seat [0-9] (" "$T/$id/games.csv"; then
+		ok "tourney stores the fault of $id as the plugin's"
+	else fail "tourney $id (status $status): $(cat "$T/$id.terr"; cat "$T/$id/games.csv")"; fi
+done
+
+# -- a plugin that exits with status 0, in play or while loaded: never a success
+"$BONES" match f_exit0 random random >/dev/null 2>"$T/exit0.err"
+status=$?
+if [ $status = 1 ] && grep -q "the game plugin 'f_exit0' exited with status 0 in apply" "$T/exit0.err"; then
+	ok "match fails when a plugin exits with 0"
+else fail "match f_exit0 (status $status): $(cat "$T/exit0.err")"; fi
+for cmd in "check f_ctor_exit" "games" "match f_ctor_exit random random"; do
+	BONES_PLUGIN_PATH=$B/tests/plugins/ctor_exit "$BONES" $cmd >/dev/null 2>"$T/ctor.err"
+	status=$?
+	if [ $status = 1 ] && grep -q "the game plugin '.*f_ctor_exit.so' exited with status 0 while it was loaded" "$T/ctor.err"; then
+		ok "$cmd names a plugin that exits while loaded"
+	else fail "$cmd with f_ctor_exit (status $status): $(cat "$T/ctor.err")"; fi
+done
+
 exit $((failures != 0))

@@ -66,6 +66,9 @@ grep -q '<h2>Configuration</h2>' "$one/report.html" || fail "report.html has no 
 grep -q '<img alt="the final position" src="data:image/svg+xml;base64,' "$one/report.html" ||
 	fail "report.html draws no final position"
 grep -q 'text-anchor="middle">+0</text>' "$one/report.html" || fail "the Elo axis has no ticks"
+# --merge into a folder not made yet makes it
+"$bones" tourney --merge "$tmp/new/deeper/m.db" "$tmp/sh" --output "$tmp/new/out" --quiet || fail "merge into a new folder exited $?"
+[ -s "$tmp/new/deeper/m.db" ] || fail "merge did not create the folder of OUT.db"
 # merging the same file twice keeps each game once
 "$bones" tourney --merge "$tmp/merged.db" "$tmp/sh/results-1-of-3.db" --output "$tmp/sh" --quiet ||
 	fail "re-merge exited $?"
@@ -98,6 +101,23 @@ cmp -s "$one/games.csv" "$tmp/m3/games.csv" || fail "a folder did not stand for 
 "$bones" tourney --merge "$tmp/merged4.db" "$tmp/nowhere/results.db" --quiet 2>"$tmp/m4.err" &&
 	fail "a merge of nothing was accepted"
 grep -q "no such file" "$tmp/m4.err" || fail "no clear message: $(cat "$tmp/m4.err")"
+# two honest runs that disagree (another seed, same name): refused with the reason, no crash
+sed 's/^seed = 31/seed = 32/' "$tmp/t.ini" >"$tmp/t32.ini"
+"$bones" tourney "$tmp/t32.ini" --output "$tmp/s32" --quiet || fail "the run of seed 32 exited $?"
+"$bones" tourney --merge "$tmp/disagree.db" "$one/results.db" "$tmp/s32/results.db" --quiet \
+	2>"$tmp/dis.err"
+rc=$?
+[ $rc = 1 ] || fail "a merge of disagreeing files exited $rc, not 1"
+grep -q "seats disagree with a file merged before: files merged must agree" "$tmp/dis.err" ||
+	fail "no 'must agree' message: $(cat "$tmp/dis.err")"
+# --threads and --shard: whole numbers in range, or the run is refused (status 2)
+for bad in "--threads abc" "--threads -1" "--threads 99999999999" "--shard 1/99999999999" \
+	"--shard 1/3x" "--shard -1/3"; do
+	"$bones" tourney "$tmp/t.ini" $bad --output "$tmp/bad" --quiet 2>"$tmp/bad.err"
+	rc=$?
+	[ $rc = 2 ] && grep -q "expected" "$tmp/bad.err" || fail "'$bad' exited $rc: $(cat "$tmp/bad.err")"
+done
+[ ! -e "$tmp/bad" ] || fail "a refused argument still ran"
 # a knockout's report draws its bracket: a column per round
 cat >"$tmp/ko.ini" <<INI
 [tourney]

@@ -9,6 +9,7 @@
 #include "bones/version.h"
 
 #include "commands.h"
+#include "plugin_exit.h"
 #include "tty_play.h"
 
 /* Add a row when a command's file lands. */
@@ -78,6 +79,9 @@ int main(int argc, char **argv)
 	}
 	for (const cli_command *c = commands; c->name; c++) {
 		if (!strcmp(argv[1], c->name)) {
+			char who[40];
+			snprintf(who, sizeof who, "bones %s", c->name);
+			cli_plugin_exit_watch_loading(who);
 			int status = c->run(argc - 1, argv + 1);
 			/* Cairo's and fontconfig's caches (pictures in render, bench --redraw,
 			 * report.html), freed once every picture is gone */

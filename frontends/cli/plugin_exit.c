@@ -8,12 +8,14 @@
 
 #include "bones/i18n.h"
 
+#include <dlfcn.h>
 #include <execinfo.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <unwind.h>
 
 #define WATCH_PLUGINS 32
@@ -21,6 +23,8 @@
 static struct {
 	bool registered; /* on_exit done */
 	volatile bool armed;
+	volatile bool loading; /* armed by main for the whole command: speaks only when a
+				  plugin file's code is on the exiting stack */
 	char command[32], who[512], when[64];
 	const bones_plugin *plugins[WATCH_PLUGINS];
 	size_t count;
@@ -57,14 +61,52 @@ static const char *call_at(const void *fn, const bones_plugin **plugin)
 	return NULL;
 }
 
+/* The file of a plugin whose code is on the stack (a constructor, or a call the entries
+ * do not name): the innermost frame in a NAME.so that is no system library (libc.so.6,
+ * libX.so), or NULL. */
+static const char *plugin_file(void *const *frames, int n)
+{
+	for (int i = 0; i < n; i++) {
+		Dl_info info;
+		if (!dladdr(frames[i], &info) || !info.dli_fname)
+			continue;
+		const char *base = strrchr(info.dli_fname, '/');
+		base = base ? base + 1 : info.dli_fname;
+		size_t len = strlen(base);
+		if (len > 3 && !strcmp(base + len - 3, ".so") && strncmp(base, "lib", 3))
+			return info.dli_fname;
+	}
+	return NULL;
+}
+
+/* A plugin that exits with status 0 must not make the command read as a success. */
+static void exit_status(int status)
+{
+	if (status == 0) {
+		fflush(NULL);
+		_exit(1);
+	}
+}
+
 static void on_plugin_exit(int status, void *arg)
 {
 	(void)arg;
-	if (!watch.armed)
+	if (!watch.armed && !watch.loading)
 		return;
-	watch.armed = false;
 	void *frames[128];
 	int n = backtrace(frames, 128);
+	if (!watch.armed) { /* only the loading watch: a plugin's code, or the command's */
+		const char *file = plugin_file(frames, n);
+		if (!file)
+			return;
+		watch.loading = false;
+		fprintf(stderr, _("%s: the game plugin '%s' exited with status %d while it was "
+				  "loaded: a plugin must not call exit (move it off the plugin "
+				  "path)\n"), watch.command, file, status);
+		exit_status(status);
+		return;
+	}
+	watch.armed = watch.loading = false;
 	const char *call = NULL;
 	const bones_plugin *plugin = NULL;
 	for (int i = 0; i < n; i++) { /* innermost first: the last found is the outermost */
@@ -86,6 +128,15 @@ static void on_plugin_exit(int status, void *arg)
 		/* TRANSLATORS: as above, where the plugin's call is not known */
 		fprintf(stderr, _("%s: %s exited with status %d during %s: a plugin must not "
 				  "call exit\n"), watch.command, watch.who, status, watch.when);
+	exit_status(status);
+}
+
+void cli_plugin_exit_watch_loading(const char *command)
+{
+	snprintf(watch.command, sizeof watch.command, "%s", command);
+	if (!watch.registered)
+		watch.registered = on_exit(on_plugin_exit, NULL) == 0;
+	watch.loading = true;
 }
 
 void cli_plugin_exit_watch(const char *command, const char *who, const char *when,

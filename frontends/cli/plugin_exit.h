@@ -16,6 +16,12 @@
  * when are copied (who: "a game plugin (x, y)"; when: "the match"). */
 void cli_plugin_exit_watch(const char *command, const char *who, const char *when,
 			   const bones_plugin *const *plugins, size_t n);
+/* For the whole command (main arms it): an exit from code in a plugin file (a
+ * constructor run while the registry loads it) is reported as "COMMAND: the game plugin
+ * 'FILE' exited with status N while it was loaded: ...". An exit of the command's own
+ * code stays silent. Under either watch a plugin's exit with status 0 ends the process
+ * with status 1: a plugin that quits is never the command's success. */
+void cli_plugin_exit_watch_loading(const char *command);
 /* The command's own code runs again: an exit from now on is the command's. */
 void cli_plugin_exit_unwatch(void);
 

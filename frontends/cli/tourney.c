@@ -1,5 +1,6 @@
 /* `bones tourney`: run a tournament file into OUTPUT/results.db (resumable, shardable),
  * merge shard files, and write the standings, crosstable, ratings, CSV, JSON and HTML. */
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -56,11 +57,32 @@ static void tourney_usage(FILE *out)
 		"keeps each game in progress in DIR/live for `bones serve --watch DIR`.\n"));
 }
 
+/* A whole number lo..hi and nothing else: "abc", "-1" and 99999999999 are refused. */
+static bool whole(const char *text, long lo, long hi, int *out, char **end)
+{
+	errno = 0;
+	long v = strtol(text, end, 10);
+	if (errno || *end == text || !isdigit((unsigned char)text[0]) || v < lo || v > hi)
+		return false;
+	*out = (int)v;
+	return true;
+}
+
 static bool parse_shard(const char *text, struct args *a)
 {
-	char extra;
-	return sscanf(text, "%d/%d%c", &a->shard, &a->shards, &extra) == 2 && a->shards >= 1 &&
-	       a->shard >= 1 && a->shard <= a->shards;
+	char *end;
+	return whole(text, 1, 1000000, &a->shard, &end) && *end == '/' &&
+	       whole(end + 1, 1, 1000000, &a->shards, &end) && !*end && a->shard <= a->shards;
+}
+
+static bool parse_threads(const char *text, struct args *a)
+{
+	char *end;
+	if (whole(text, 0, 4096, &a->threads, &end) && !*end)
+		return true;
+	fprintf(stderr, _("bones tourney: --threads '%s': expected a whole number 0..4096\n"),
+		text);
+	return false;
 }
 
 static int parse_args(int argc, char **argv, struct args *a)
@@ -81,8 +103,10 @@ static int parse_args(int argc, char **argv, struct args *a)
 			a->check = true;
 		else if (!strcmp(s, "--live"))
 			a->live = true;
-		else if (!strcmp(s, "--threads") && more)
-			a->threads = atoi(argv[++i]);
+		else if (!strcmp(s, "--threads") && more) {
+			if (!parse_threads(argv[++i], a))
+				return 2;
+		}
 		else if (!strcmp(s, "--output") && more)
 			a->output = argv[++i];
 		else if (!strcmp(s, "--report") && more)
@@ -255,6 +279,14 @@ static int run_merge(const struct args *a)
 		ok = shard_files(a->dbs[i], &files, &n);
 	for (int i = 0; ok && i < n; i++)
 		ok = files[i] != NULL;
+	char *dir = strdup(a->merge), *slash = dir ? strrchr(dir, '/') : NULL;
+	if (slash && slash != dir) /* OUT.db in a folder not made yet: made, as --output is */
+		*slash = '\0';
+	if (ok && slash && slash != dir && !bones_make_dirs(dir)) {
+		fprintf(stderr, _("bones tourney: cannot create '%s': %s\n"), dir, strerror(errno));
+		ok = false;
+	}
+	free(dir);
 	if (ok && bones_tourney_db_merge(a->merge, (const char *const *)files, n, err,
 					 sizeof err)) {
 		fprintf(stderr, "bones tourney: %s\n", err);

@@ -12,6 +12,7 @@
 #define TR(g, s) (s)
 #endif
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +74,11 @@ static bones_status configure(const bones_host *host, const bones_value *values,
 	g->chance_start = values[4].i == 1;
 	*out = g;
 	info->players = g->players;
+#ifdef TESTGAME_BREAK_STATE0
+	info->state_size = 0; /* for the host's checks: no room for a state */
+#else
 	info->state_size = sizeof(state);
+#endif
 	info->max_moves = (size_t)g->max_step;
 	return BONES_OK;
 }
@@ -96,6 +101,11 @@ static void init_state(const void *gp, void *sp)
 static int to_move(const void *g, const void *s)
 {
 	(void)g;
+#ifdef TESTGAME_BREAK_TO_MOVE
+	/* for the host's checks: a player out of range once the total reaches 4 */
+	if (((const state *)s)->total >= 4 && ((const state *)s)->player >= 0)
+		return 7;
+#endif
 	return ((const state *)s)->player;
 }
 
@@ -123,6 +133,10 @@ static size_t legal_moves(const void *gp, const void *sp, bones_move *moves, dou
 #endif
 	for (int k = 1; k <= g->max_step && s->total + k <= g->target && n < cap; k++)
 		moves[n++] = (bones_move)k;
+#ifdef TESTGAME_BREAK_COUNT
+	if (s->total >= 4) /* for the host's checks: more moves than the buffer holds */
+		return cap + 1000;
+#endif
 	return n;
 }
 
@@ -147,6 +161,10 @@ static bones_status apply(const void *gp, void *sp, bones_move m)
 #ifdef TESTGAME_BREAK_EXIT
 	if (s->total + (int)m >= 7 && s->player >= 0) /* for `bones check`: ends the process */
 		exit(3);
+#endif
+#ifdef TESTGAME_BREAK_EXIT0
+	if (s->total + (int)m >= 7 && s->player >= 0) /* ends the process, "successfully" */
+		exit(0);
 #endif
 #ifdef TESTGAME_BREAK_OVERRUN
 	if (s->total + (int)m >= 5) /* for `bones check`: 64 bytes past the state */
@@ -204,6 +222,10 @@ static void scores(const void *gp, const void *sp, double *out)
 		bool reached = s->player == BONES_TERMINAL && p == s->last;
 		out[p] = s->player == BONES_TERMINAL && reached != (g->misere != 0) ? 1.0 : 0.0;
 	}
+#ifdef TESTGAME_BREAK_NAN
+	if (s->total >= 4) /* for the host's checks: a score that is not a number */
+		out[0] = NAN;
+#endif
 }
 
 static size_t render_text(const void *gp, const void *sp, int viewer, char *buf,
@@ -274,6 +296,14 @@ static bones_status sample_move(const void *gp, const void *sp,
 __attribute__((unused)) static bones_status (*const keep_apply)(const void *, void *, bones_move) = apply;
 #else
 #define ENTRY_APPLY apply
+#endif
+
+#ifdef TESTGAME_BREAK_CTOR_EXIT
+/* for every command: ends the process while it is loaded, before anything is called */
+__attribute__((constructor)) static void quit_on_load(void)
+{
+	exit(0);
+}
 #endif
 
 BONES_PLUGIN_ENTRY = {

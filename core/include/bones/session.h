@@ -30,8 +30,19 @@ const char *bones_session_options_text(const bones_session *s);
 uint64_t bones_session_seed(const bones_session *s);
 
 const void *bones_session_state(const bones_session *s);
-/* A player index, BONES_CHANCE or BONES_TERMINAL. */
+/* A player index, BONES_CHANCE or BONES_TERMINAL. Checked (bones/guard.h): when
+ * the plugin answers anything else the session keeps the fault and answers
+ * BONES_TERMINAL from then on; ask bones_session_fault whether the end is the
+ * game's. */
 int bones_session_to_move(const bones_session *s);
+/* The plugin's first value out of range in this game ("plugin 'x': to_move
+ * returned 7 (a player is 0..1)"), or NULL while the plugin kept its promises.
+ * Owned by s; cleared by restart. */
+const char *bones_session_fault(const bones_session *s);
+/* Check the current state as a player would use it: to_move, the legal moves
+ * (none at a player's or chance's turn is a fault), the scores. The fault, or
+ * NULL when fine: who is to blame when an agent finds no move. */
+const char *bones_session_check(const bones_session *s);
 
 /* Apply a move or chance outcome; BONES_EILLEGAL leaves everything unchanged. */
 bones_status bones_session_play(bones_session *s, bones_move move);

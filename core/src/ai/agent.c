@@ -3,6 +3,7 @@
 #include "agent_internal.h"
 #include "mcts_internal.h"
 #include "bones/choices.h"
+#include "bones/guard.h"
 #include "bones/i18n.h"
 #include "bones/suggest.h"
 
@@ -15,7 +16,8 @@
 
 static bones_status random_choose(bones_agent *a, const void *state, bones_move *move)
 {
-	size_t n = a->plugin->legal_moves(a->game, state, a->moves, NULL, a->info.max_moves);
+	size_t n = bones_guard_legal_moves(a->plugin, a->game, state, a->moves, NULL,
+					   a->info.max_moves, NULL, 0);
 	if (!n)
 		return BONES_EINVAL;
 	*move = a->moves[bones_rng_below(&a->rng, (uint32_t)n)];
@@ -34,7 +36,8 @@ static bones_status greedy_choose(bones_agent *a, const void *state, bones_move 
 {
 	const bones_plugin *pl = a->plugin;
 	int mover = pl->to_move(a->game, state);
-	size_t n = pl->legal_moves(a->game, state, a->moves, NULL, a->info.max_moves);
+	size_t n = bones_guard_legal_moves(pl, a->game, state, a->moves, NULL, a->info.max_moves,
+					   NULL, 0);
 	if (!n || mover < 0 || mover >= a->info.players)
 		return BONES_EINVAL;
 	if (a->params[0] > 0 && bones_rng_double(&a->rng) < a->params[0]) {
@@ -326,7 +329,8 @@ const char *bones_agent_spec(const bones_agent *agent)
 static bones_status plugin_choose(bones_agent *a, const void *state, bones_move *move)
 {
 	bones_move m = a->plugin_agent->choose(a->game, state, bones_rng_next_void, &a->rng);
-	size_t n = a->plugin->legal_moves(a->game, state, a->moves, NULL, a->info.max_moves);
+	size_t n = bones_guard_legal_moves(a->plugin, a->game, state, a->moves, NULL,
+					   a->info.max_moves, NULL, 0);
 	for (size_t i = 0; i < n; i++) {
 		if (a->moves[i] == m) {
 			*move = m;

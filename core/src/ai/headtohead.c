@@ -1,6 +1,7 @@
 /* Head-to-head matches: seats rotated on the same deals, games on worker threads with
  * results kept in game order, tallies and their 95% interval; see bones/headtohead.h. */
 #include "bones/headtohead.h"
+#include "bones/guard.h"
 
 #include "bones/agent.h"
 #include "bones/i18n.h"
@@ -101,18 +102,24 @@ static bones_status play_out(bones_session *s, bones_agent **agents,
 	for (int n = 0; n < MAX_GAME_MOVES; n++) {
 		bones_status st = bones_session_resolve_chance(s);
 		if (st) {
-			snprintf(out->err, sizeof out->err, _("move %zu: chance failed"),
-				 bones_session_length(s) + 1);
+			snprintf(out->err, sizeof out->err, _("move %zu: %s"),
+				 bones_session_length(s) + 1,
+				 bones_session_fault(s) ? bones_session_fault(s) : _("chance failed"));
 			return st;
 		}
 		int who = bones_session_to_move(s);
-		if (who == BONES_TERMINAL)
+		if (who == BONES_TERMINAL && !bones_session_fault(s))
 			return BONES_OK;
 		bones_move m;
 		const void *state = bones_session_state(s);
-		st = bones_agent_choose(agents[who], state, &m);
+		st = who == BONES_TERMINAL ? BONES_EABI : bones_agent_choose(agents[who], state, &m);
 		if (!st)
 			st = bones_session_play(s, m);
+		if (st && bones_session_check(s)) { /* the plugin's fault, not the agent's */
+			snprintf(out->err, sizeof out->err, _("move %zu: %s"),
+				 bones_session_length(s) + 1, bones_session_fault(s));
+			return BONES_EABI;
+		}
 		if (st) {
 			char text[BONES_MOVE_TEXT_MAX] = "?";
 			pl->format_move(bones_session_game(s), state, m, text, sizeof text);
@@ -157,8 +164,11 @@ bones_status bones_headtohead_play(const bones_plugin *plugin, const bones_optio
 			goto out_agents;
 	}
 	out->status = play_out(s, agents, out);
+	if (!out->status && !bones_guard_scores(plugin, bones_session_game(s), info,
+						bones_session_state(s), out->scores, out->err,
+						sizeof out->err))
+		out->status = BONES_EABI;
 	if (!out->status) {
-		plugin->scores(bones_session_game(s), bones_session_state(s), out->scores);
 		bones_record_ranks(plugin, bones_session_game(s), bones_session_state(s),
 				   players, out->ranks);
 	}

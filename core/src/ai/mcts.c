@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "agent_internal.h"
 #include "mcts_internal.h"
+#include "bones/guard.h"
 #include "bones/i18n.h"
 
 #include <pthread.h>
@@ -456,9 +457,10 @@ static bones_status mcts_choose(bones_agent *a, const void *state, bones_move *m
 	mcts_impl *m = a->impl;
 	const bones_plugin *pl = a->plugin;
 	int me = pl->to_move(a->game, state);
-	size_t n = bones_mcts_keep_only(a->moves, pl->legal_moves(a->game, state, a->moves, NULL,
-								 a->info.max_moves),
-				       m->only, m->only_n);
+	size_t n = bones_mcts_keep_only(a->moves,
+					bones_guard_legal_moves(pl, a->game, state, a->moves, NULL,
+								a->info.max_moves, NULL, 0),
+					m->only, m->only_n);
 	if (!n || me < 0)
 		return BONES_EINVAL;
 	double start = bones_mcts_now(), seconds = m->cfg.seconds;

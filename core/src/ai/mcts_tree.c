@@ -3,6 +3,7 @@
  * resample at every iteration, rollouts and a fixed node pool (the subtree kept for the
  * next move: mcts_reuse.c). */
 #define _POSIX_C_SOURCE 200809L
+#include "bones/guard.h"
 #include "mcts_internal.h"
 
 #include <math.h>
@@ -317,8 +318,8 @@ static void rollout(bones_mcts_tree *t)
 		    (!draw || c->plugin->sample_move(c->game, t->state, bones_rng_next_void,
 						     &t->rng, &m) != BONES_OK)) {
 			double *probs = who == BONES_CHANCE ? t->probs : NULL;
-			size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, probs,
-							  c->info.max_moves);
+			size_t n = bones_guard_legal_moves(c->plugin, c->game, t->state, t->moves,
+							   probs, c->info.max_moves, NULL, 0);
 			if (!n)
 				break;
 			m = probs ? t->moves[sample(&t->rng, probs, n, 1.0)] :
@@ -374,8 +375,8 @@ static uint32_t existing_outcome(bones_mcts_tree *t, uint32_t node, size_t n)
 static uint32_t chance_step(bones_mcts_tree *t, uint32_t node)
 {
 	const bones_mcts_config *c = t->cfg;
-	size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, t->probs,
-					  c->info.max_moves);
+	size_t n = bones_guard_legal_moves(c->plugin, c->game, t->state, t->moves, t->probs,
+					   c->info.max_moves, NULL, 0);
 	if (!n)
 		return BONES_MCTS_NIL;
 	bones_move m = t->moves[sample(&t->rng, t->probs, n, 1.0)];
@@ -548,8 +549,9 @@ static void list_root(bones_mcts_tree *t, int me)
 	t->root_ranked = false;
 	if (who < 0 || (c->hidden && who != me))
 		return;
-	size_t n = root_filter(t, c->plugin->legal_moves(c->game, t->root_state, t->moves,
-							 NULL, c->info.max_moves));
+	size_t n =
+		root_filter(t, bones_guard_legal_moves(c->plugin, c->game, t->root_state, t->moves,
+						       NULL, c->info.max_moves, NULL, 0));
 	if (c->hidden) {
 		memcpy(t->root_moves, t->moves, n * sizeof *t->moves);
 		sort_moves(t->root_sorted, t->root_moves, n);
@@ -582,7 +584,8 @@ static size_t node_moves(bones_mcts_tree *t, uint32_t node)
 	if (at != BONES_MCTS_NIL)
 		return list_copy(t, t->lists + at + 1, t->lists[at]);
 	const bones_mcts_config *c = t->cfg;
-	size_t n = c->plugin->legal_moves(c->game, t->state, t->moves, NULL, c->info.max_moves);
+	size_t n = bones_guard_legal_moves(c->plugin, c->game, t->state, t->moves, NULL,
+					   c->info.max_moves, NULL, 0);
 	if (node == 0)
 		n = root_filter(t, n);
 	keep_list(t, node, n);

@@ -1,6 +1,7 @@
 /* What a player can do now and what a viewer may see of the history; see
  * bones/choices.h. One model for the terminal UI, the window, the web server and the
  * agents, so that points, spots and numbering read the same in each. */
+#include "bones/guard.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,7 +147,7 @@ bones_status bones_choices_build(bones_choices *c, int viewer)
 	c->count = c->spots = 0;
 	if (mover < 0 || mover != viewer)
 		return BONES_OK;
-	size_t n = p->legal_moves(game, state, c->moves, NULL, c->cap);
+	size_t n = bones_guard_legal_moves(p, game, state, c->moves, NULL, c->cap, NULL, 0);
 	if (info->players <= BONES_CHOICES_MAX_PLAYERS)
 		p->scores(game, state, before);
 	for (size_t i = 0; i < n && i < c->cap; i++) {

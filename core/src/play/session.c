@@ -2,6 +2,7 @@
 #include "bones/render.h"
 #include "bones/session.h"
 
+#include "bones/guard.h"
 #include "bones/host.h"
 #include "bones/i18n.h"
 #include "bones/rng.h"
@@ -25,7 +26,12 @@ struct bones_session {
 	unsigned char *states; /* state before move i at i * state_size; current at length */
 	bones_move *scratch;   /* max_moves moves and probabilities for chance */
 	double *probs;
+	char *fault; /* FAULT_MAX bytes: the plugin's first value out of range,
+			"" while none; behind a pointer so const readers may
+			note it */
 };
+
+#define FAULT_MAX 256
 
 static unsigned char *state_slot(const bones_session *s, size_t index)
 {
@@ -78,11 +84,13 @@ bones_status bones_session_create(const bones_plugin *plugin, const bones_option
 				 plugin->id);
 		goto out_free;
 	}
-	size_t cap = s->info.max_moves ? s->info.max_moves : 1;
-	s->scratch = malloc(cap * sizeof *s->scratch);
-	s->probs = malloc(cap * sizeof *s->probs);
+	if ((st = bones_guard_info(plugin, &s->info, err, errcap)))
+		goto out_free;
+	s->scratch = malloc(s->info.max_moves * sizeof *s->scratch);
+	s->probs = malloc(s->info.max_moves * sizeof *s->probs);
+	s->fault = calloc(1, FAULT_MAX);
 	st = BONES_ENOMEM;
-	if (!s->scratch || !s->probs || grow(s))
+	if (!s->scratch || !s->probs || !s->fault || grow(s))
 		goto out_nomem;
 	bones_session_restart(s, seed);
 	*out = s;
@@ -99,6 +107,7 @@ void bones_session_restart(bones_session *s, uint64_t seed)
 {
 	s->seed = seed;
 	s->length = 0;
+	s->fault[0] = '\0';
 	memset(state_slot(s, 0), 0, s->info.state_size);
 	s->plugin->init_state(s->game, state_slot(s, 0));
 }
@@ -115,6 +124,7 @@ void bones_session_destroy(bones_session *s)
 	free(s->states);
 	free(s->scratch);
 	free(s->probs);
+	free(s->fault);
 	free(s);
 }
 
@@ -133,7 +143,34 @@ const void *bones_session_state(const bones_session *s)
 
 int bones_session_to_move(const bones_session *s)
 {
-	return s->plugin->to_move(s->game, bones_session_state(s));
+	if (s->fault[0])
+		return BONES_TERMINAL;
+	return bones_guard_to_move(s->plugin, s->game, &s->info, bones_session_state(s), s->fault,
+				   FAULT_MAX);
+}
+
+const char *bones_session_fault(const bones_session *s)
+{
+	return s->fault[0] ? s->fault : NULL;
+}
+
+const char *bones_session_check(const bones_session *s)
+{
+	int who = bones_session_to_move(s);
+	if (who == BONES_TERMINAL || s->fault[0])
+		return bones_session_fault(s);
+	const void *state = bones_session_state(s);
+	size_t n = bones_guard_legal_moves(s->plugin, s->game, state, s->scratch,
+					   who == BONES_CHANCE ? s->probs : NULL, s->info.max_moves,
+					   s->fault, FAULT_MAX);
+	if (!n && !s->fault[0])
+		snprintf(s->fault, FAULT_MAX, "plugin '%s': legal_moves listed no move where %s is to move",
+			 s->plugin->id, who == BONES_CHANCE ? "chance" : "a player");
+	double scores[BONES_GUARD_MAX_PLAYERS];
+	if (!s->fault[0])
+		bones_guard_scores(s->plugin, s->game, &s->info, state, scores, s->fault,
+				   FAULT_MAX);
+	return bones_session_fault(s);
 }
 
 bones_move bones_session_move_at(const bones_session *s, size_t index)
@@ -195,8 +232,8 @@ bones_status bones_session_sample_chance(const bones_session *s, bones_move *mov
 {
 	if (bones_session_to_move(s) != BONES_CHANCE)
 		return BONES_EINVAL;
-	size_t n = s->plugin->legal_moves(s->game, bones_session_state(s), s->scratch,
-					  s->probs, s->info.max_moves);
+	size_t n = bones_guard_legal_moves(s->plugin, s->game, bones_session_state(s), s->scratch,
+					   s->probs, s->info.max_moves, s->fault, FAULT_MAX);
 	if (n == 0)
 		return BONES_EINVAL;
 	bones_rng rng;

@@ -1,6 +1,7 @@
 /* The engine protocol (docs/formats.md) over any pair of streams; see bones/engine.h and
  * docs/formats.md. One reply per command; a bad line costs one "error:" line. */
 #include "bones/engine.h"
+#include "bones/guard.h"
 
 #include "bones/agent.h"
 #include "bones/clock.h"
@@ -288,8 +289,14 @@ static void cmd_new(bones_engine *e, char **args, int argc, FILE *out)
 
 static void cmd_tomove(bones_engine *e, FILE *out)
 {
-	int who = bones_engine_to_move(e);
-	if (who == BONES_CHANCE)
+	const bones_session *s = e->session;
+	char fault[256] = "";
+	int who = bones_guard_to_move(bones_session_plugin(s), bones_session_game(s),
+				      bones_session_info(s), bones_engine_position(e), fault,
+				      sizeof fault);
+	if (fault[0])
+		reply_error(out, "%s", fault);
+	else if (who == BONES_CHANCE)
 		fputs("chance\n", out);
 	else if (who == BONES_TERMINAL)
 		fputs("over\n", out);
@@ -303,8 +310,14 @@ static void cmd_legal(bones_engine *e, FILE *out)
 	const bones_plugin *p = bones_session_plugin(s);
 	const void *game = bones_session_game(s), *state = bones_engine_position(e);
 	size_t n = 0;
+	char fault[256] = "";
 	if (bones_engine_to_move(e) != BONES_TERMINAL)
-		n = p->legal_moves(game, state, e->moves, NULL, bones_session_info(s)->max_moves);
+		n = bones_guard_legal_moves(p, game, state, e->moves, NULL,
+					    bones_session_info(s)->max_moves, fault, sizeof fault);
+	if (fault[0]) {
+		reply_error(out, "%s", fault);
+		return;
+	}
 	fprintf(out, "legal %zu", n);
 	for (size_t i = 0; i < n; i++) {
 		char text[BONES_MOVE_TEXT_MAX];
@@ -492,8 +505,9 @@ static bones_status choose(bones_engine *e, int who, double seconds, bones_move 
 {
 	if (e->lost && !e->agent) {
 		const bones_plugin *p = bones_session_plugin(e->session);
-		size_t n = p->legal_moves(bones_session_game(e->session), e->lost, e->moves, NULL,
-					  bones_session_info(e->session)->max_moves);
+		size_t n = bones_guard_legal_moves(p, bones_session_game(e->session), e->lost,
+						   e->moves, NULL,
+						   bones_session_info(e->session)->max_moves, NULL, 0);
 		if (!n)
 			return BONES_EILLEGAL;
 		*move = e->moves[bones_rng_below(&e->guesses, (uint32_t)n)];

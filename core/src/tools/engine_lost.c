@@ -6,6 +6,7 @@
  * cannot see may no longer agree with the whole history, which only a repair promises. */
 #include "engine_internal.h"
 
+#include "bones/guard.h"
 #include "bones/i18n.h"
 
 #include <stdio.h>
@@ -33,8 +34,9 @@ const void *bones_engine_position(const bones_engine *e)
 
 int bones_engine_to_move(const bones_engine *e)
 {
-	return bones_session_plugin(e->session)->to_move(bones_session_game(e->session),
-							  bones_engine_position(e));
+	/* checked: a player out of range reads as the end (tomove names the fault) */
+	return bones_guard_to_move(bones_session_plugin(e->session), bones_session_game(e->session),
+				   bones_session_info(e->session), bones_engine_position(e), NULL, 0);
 }
 
 bool bones_engine_masked_outcome(bones_engine *e, const void *state, const char *text,
@@ -45,8 +47,8 @@ bool bones_engine_masked_outcome(bones_engine *e, const void *state, const char 
 	size_t len = strlen(text);
 	if (!len || text[len - 1] != '?' || p->to_move(game, state) != BONES_CHANCE)
 		return false;
-	size_t n = p->legal_moves(game, state, e->moves, NULL,
-				  bones_session_info(e->session)->max_moves);
+	size_t n = bones_guard_legal_moves(p, game, state, e->moves, NULL,
+					   bones_session_info(e->session)->max_moves, NULL, 0);
 	size_t match = 0;
 	for (size_t i = 0; i < n; i++) {
 		char t[BONES_MOVE_TEXT_MAX];

@@ -415,43 +415,61 @@ void bones_tourney_db_free_rows(bones_tourney_game_row *rows)
 }
 
 /* Copy one file's games into the open output, refusing disagreeing duplicates. */
+/* Refuses SRC (attached as src) when a seat it shares with main differs: honest
+ * files of one schedule hold the same game the same way. Each statement is
+ * finalized once. */
+static bones_status merge_agree(sqlite3 *db, const char *src, char *err, size_t errcap)
+{
+	static const char check[] =
+		"SELECT count(*) FROM src.seat s JOIN main.seat m USING(tourney, round, slot, seat)"
+		" WHERE s.player IS NOT m.player OR s.rank IS NOT m.rank OR s.score IS NOT m.score";
+	sqlite3_stmt *q = NULL;
+	bones_status st = BONES_OK;
+	if (!prepare(db, check, &q) || sqlite3_step(q) != SQLITE_ROW) {
+		st = bones_tourney_db__fail(db, src, err, errcap);
+	} else if (sqlite3_column_int(q, 0)) {
+		snprintf(err, errcap,
+			 _("'%s': %d seats disagree with a file merged before: files merged "
+			   "must agree (are they runs of one tournament with different seeds?)"),
+			 src, sqlite3_column_int(q, 0));
+		st = BONES_EINVAL;
+	}
+	sqlite3_finalize(q);
+	return st;
+}
+
+/* Whether the attached src has check sums (files from before check sums have
+ * none). */
+static bool merge_has_sums(sqlite3 *db)
+{
+	sqlite3_stmt *q = NULL;
+	bool sums =
+		prepare(db, "SELECT count(*) FROM src.sqlite_master WHERE name='game_sum'", &q) &&
+		sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int(q, 0) == 1;
+	sqlite3_finalize(q);
+	return sums;
+}
+
 static bones_status merge_one(sqlite3 *db, const char *src, char *err, size_t errcap)
 {
-	sqlite3_stmt *q;
-	if (!prepare(db, "ATTACH DATABASE ? AS src", &q))
+	sqlite3_stmt *q = NULL;
+	if (!prepare(db, "ATTACH DATABASE ? AS src", &q)) {
+		sqlite3_finalize(q);
 		return bones_tourney_db__fail(db, src, err, errcap);
+	}
 	sqlite3_bind_text(q, 1, src, -1, SQLITE_STATIC);
 	int rc = sqlite3_step(q);
 	sqlite3_finalize(q);
 	if (rc != SQLITE_DONE)
 		return bones_tourney_db__fail(db, src, err, errcap);
-	static const char check[] =
-		"SELECT count(*) FROM src.seat s JOIN main.seat m USING(tourney, round, slot, seat)"
-		" WHERE s.player IS NOT m.player OR s.rank IS NOT m.rank OR s.score IS NOT m.score";
-	bones_status st = BONES_OK;
-	if (!prepare(db, check, &q) || sqlite3_step(q) != SQLITE_ROW) {
-		st = bones_tourney_db__fail(db, src, err, errcap);
-	} else if (sqlite3_column_int(q, 0)) {
-		snprintf(err, errcap, _("'%s': %d seats disagree with a file merged before"), src,
-			 sqlite3_column_int(q, 0));
-		st = BONES_EINVAL;
-	}
-	sqlite3_finalize(q);
-	bool sums = false; /* files from before check sums have none */
-	if (!st && prepare(db, "SELECT count(*) FROM src.sqlite_master WHERE name='game_sum'",
-			   &q) && sqlite3_step(q) == SQLITE_ROW)
-		sums = sqlite3_column_int(q, 0) == 1;
-	sqlite3_finalize(q);
-	if (!st && sqlite3_exec(db,
-				sums ? "BEGIN; INSERT OR IGNORE INTO main.tourney SELECT * FROM src.tourney;"
-				       "INSERT OR IGNORE INTO main.game SELECT * FROM src.game;"
-				       "INSERT OR IGNORE INTO main.seat SELECT * FROM src.seat;"
-				       "INSERT OR IGNORE INTO main.game_sum SELECT * FROM src.game_sum;"
-				       " COMMIT;"
-				     : "BEGIN; INSERT OR IGNORE INTO main.tourney SELECT * FROM src.tourney;"
-				       "INSERT OR IGNORE INTO main.game SELECT * FROM src.game;"
-				       "INSERT OR IGNORE INTO main.seat SELECT * FROM src.seat; COMMIT;",
-				NULL, NULL, NULL)) {
+	bones_status st = merge_agree(db, src, err, errcap);
+	static const char copy[] = "BEGIN; INSERT OR IGNORE INTO main.tourney SELECT * FROM src.tourney;"
+				   "INSERT OR IGNORE INTO main.game SELECT * FROM src.game;"
+				   "INSERT OR IGNORE INTO main.seat SELECT * FROM src.seat;";
+	static const char sums[] = "INSERT OR IGNORE INTO main.game_sum SELECT * FROM src.game_sum;";
+	if (!st && (sqlite3_exec(db, copy, NULL, NULL, NULL) ||
+		    (merge_has_sums(db) && sqlite3_exec(db, sums, NULL, NULL, NULL)) ||
+		    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL))) {
 		st = bones_tourney_db__fail(db, src, err, errcap);
 		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 	}

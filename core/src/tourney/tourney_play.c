@@ -6,6 +6,7 @@
 #include "bones/agent.h"
 #include "bones/i18n.h"
 #include "bones/clock.h"
+#include "bones/guard.h"
 #include "bones/record.h"
 #include "bones/rng.h"
 #include "bones/session.h"
@@ -240,36 +241,52 @@ static void live_write(struct game *g, bool remove_it)
 	free(text);
 }
 
-/* Play to the end, a forfeit or a stop. */
+/* The plugin broke a promise (bones/guard.h): the game ends there, nobody's forfeit. */
+static bool plugin_fault(struct game *g)
+{
+	return bones_session_check(g->s) != NULL;
+}
+
+/* An agent's move, or its forfeit; a plugin's fault found on the way is not the agent's. */
+static bones_status agent_move(struct game *g, int who, bones_move *m)
+{
+	bones_status st = bones_agent_choose(g->agents[who], bones_session_state(g->s), m);
+	if (st && st != BONES_ENOMEM && !plugin_fault(g))
+		forfeit(g, who, "%s", "the agent found no move");
+	return st == BONES_ENOMEM ? st : st ? BONES_EINVAL : BONES_OK;
+}
+
+/* Play to the end, a forfeit, a fault of the plugin or a stop. */
 static bones_status play_out(struct game *g)
 {
 	bones_status st = BONES_OK;
-	while (!st && g->forfeit_seat < 0 && !atomic_load(g->w->stop)) {
+	while (!st && g->forfeit_seat < 0 && !bones_session_fault(g->s) &&
+	       !atomic_load(g->w->stop)) {
 		int who = bones_session_to_move(g->s);
 		bones_move m;
 		if (who == BONES_TERMINAL)
 			break;
 		if (who == BONES_CHANCE) {
 			st = play_chance(g);
+			if (st && st != BONES_ENOMEM && bones_session_fault(g->s))
+				st = BONES_OK;
 			continue;
 		}
 		if (g->agents[who]) {
-			st = bones_agent_choose(g->agents[who], bones_session_state(g->s), &m);
-			if (st && st != BONES_ENOMEM) {
-				st = BONES_OK;
-				forfeit(g, who, "%s", "the agent found no move");
+			if ((st = agent_move(g, who, &m))) {
+				st = st == BONES_ENOMEM ? st : BONES_OK;
 				continue;
 			}
 		} else if ((st = engine_move(g, who, &m))) {
 			st = st == BONES_ENOMEM ? st : BONES_OK; /* else it forfeited, saying why */
 			continue;
 		}
-		bones_status played = st ? st : bones_session_play(g->s, m);
+		bones_status played = bones_session_play(g->s, m);
 		if (!played)
 			live_write(g, false);
 		if (played == BONES_ENOMEM) /* the host's failure, no player's: not stored */
 			st = played;
-		else if (played)
+		else if (played && !plugin_fault(g))
 			forfeit(g, who, "%s", "an illegal move");
 	}
 	if (!st && atomic_load(g->w->stop))
@@ -296,8 +313,16 @@ static void fill_row(struct game *g, bones_tourney_done *d)
 	r->seed = slot->seed;
 	r->moves = (int)bones_session_length(g->s);
 	snprintf(r->forfeit, sizeof r->forfeit, "%s", g->forfeit);
-	p->scores(bones_session_game(g->s), bones_session_state(g->s), scores);
-	if (g->forfeit_seat >= 0)
+	char why[256];
+	const char *fault = bones_session_fault(g->s);
+	if (!fault && !bones_guard_scores(p, bones_session_game(g->s), bones_session_info(g->s),
+					  bones_session_state(g->s), scores, why, sizeof why))
+		fault = why;
+	if (fault) { /* the game's fault: a draw for all, the plugin named */
+		snprintf(r->forfeit, sizeof r->forfeit, "plugin fault: %.200s", fault);
+		for (int i = 0; i < slot->seats; i++)
+			ranks[i] = 1, scores[i] = 0;
+	} else if (g->forfeit_seat >= 0)
 		for (int i = 0; i < slot->seats; i++)
 			ranks[i] = i == g->forfeit_seat ? slot->seats : 1;
 	else
@@ -320,9 +345,11 @@ static char *record_text(struct game *g)
 	memset(&pl, 0, sizeof pl);
 	for (int i = 0; i < g->slot->seats; i++)
 		pl.names[i] = t->players[g->slot->player[i]].name;
-	snprintf(comment, sizeof comment, "tournament %s, round %d, game %d%s%s%s%s", t->name,
+	const char *fault = bones_session_fault(g->s);
+	snprintf(comment, sizeof comment, "tournament %s, round %d, game %d%s%s%s%s%s%s", t->name,
 		 g->slot->round + 1, g->slot->slot + 1, g->forfeit[0] ? "\nforfeit: " : "",
-		 g->forfeit, g->info_len ? "\nengine info before moves:" : "", g->info);
+		 g->forfeit, fault ? "\nplugin fault: " : "", fault ? fault : "",
+		 g->info_len ? "\nengine info before moves:" : "", g->info);
 	pl.comment = comment;
 	pl.final_breakdown_only = true;
 	/* the tags a reader of OUTPUT/games.bones sorts and filters by */
