@@ -323,6 +323,8 @@ static int play_match(tty_game *t, const play_args *a)
 		int k = bones_table_game_index(t->table);
 		if (a->save && m->games > 1)
 			tty_match_save_path(t, a->save, k);
+		else if (!a->save) /* each game a new file of the records folder */
+			t->save_path[0] = '\0';
 		fputc('\n', t->out);
 		fprintf(t->out, _("match: game %d of %d"), k + 1, m->games);
 		fputc('\n', t->out);
