@@ -146,7 +146,7 @@ typedef struct gui_app {
 	gui_layout layout;
 	gui_script *script;
 	bool quit;
-	bool save_on_quit;        /* closed by the player: an unfinished game is saved */
+	bool close_unsaved;       /* closed once, the game not saved: closing again quits */
 	int exit_code;
 	gui_board_view view;
 	gui_play_screen play;
@@ -259,8 +259,16 @@ bones_color gui_points_color(const bones_plugin *plugin, double points);
 /* games.c: the game on screen. */
 /* Show g (taken over) instead of the game on screen. */
 void gui_game_switch(gui_app *a, gui_game *g);
-/* Save the record to path (NULL: a new file in the save folder). */
+/* Save the record to path (NULL: the game's own file, at first a new file in the save
+ * folder, which is created when missing); a toast says where, or why not. */
 bool gui_save_record(gui_app *a, const char *path);
+/* Every move kept as it is played: when the game on the play screen changed since it
+ * was last kept and has a player move, its record is written to its own file again
+ * (atomically); a failure is toasted. Called once a frame. */
+void gui_keep_moves(gui_app *a);
+/* Before the window closes: an unfinished game with a player move is saved; false
+ * (toasted, and said on stderr) when that failed. */
+bool gui_save_unfinished(gui_app *a);
 void gui_to_menu(gui_app *a);
 /* What the play and replay screens share: the Save, Fit, Menu and ? buttons; the keys
  * M, Ctrl+S and the view's. True when id or the key was one of them. */
