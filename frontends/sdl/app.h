@@ -14,7 +14,7 @@ enum {
 	BTN_REPLAY_FIRST, BTN_REPLAY_BACK, BTN_REPLAY_NEXT, BTN_REPLAY_LAST,
 	BTN_REPLAY_PLAY, BTN_REPLAY, BTN_START, BTN_RESUME, BTN_ENTRY, BTN_SEAT,
 	BTN_PLAYERS_DOWN, BTN_PLAYERS_UP, BTN_NEW, BTN_QUIT, BTN_HAND, BTN_NEXT_GAME, BTN_HINT,
-	BTN_REDO, BTN_SCROLLBAR, BTN_SPOT, BTN_SAVED
+	BTN_REDO, BTN_SCROLLBAR, BTN_SPOT, BTN_SAVED, BTN_SHEET
 };
 
 typedef struct gui_button {
@@ -29,6 +29,7 @@ typedef struct gui_layout {
 	SDL_FRect hand[GUI_MAX_SEATS]; /* per player: header line + a row of slots */
 	float slot;              /* side of one hand slot */
 	int per_row, rows;       /* hand slots per row, rows per hand */
+	float sheet_h;           /* the board's bottom the game-over sheet takes, 0 none */
 } gui_layout;
 
 /* A start-screen choice: a preset file or a plugin (and variant). */
@@ -79,6 +80,7 @@ typedef struct gui_play_screen {
 	bool hint_thinking;      /* the worker runs the hint agent */
 	int hint;                /* index into game.moves + 1, 0 none */
 	unsigned hint_generation; /* the position it is for */
+	unsigned sheet_closed;   /* the generation whose game-over sheet was closed, + 1; 0 none */
 } gui_play_screen;
 
 /* The replay's analysis (analysis.c): a thread analyses a copy of the game. */
@@ -250,6 +252,9 @@ bool gui_overview_draw(gui_app *a, SDL_FRect r);
 /* sheet.c: at game over, the final score sheet over the board's lower part: each
  * player's score and the breakdown of their last scoring move, in a readable size. */
 void gui_sheet_draw(gui_app *a, size_t upto);
+/* The height the sheet takes at the bottom of the board (the board is fitted above it),
+ * 0 when it is not shown (the game is not over, or the sheet was closed). */
+float gui_sheet_height(gui_app *a, size_t upto, bool interactive);
 /* The button bar's rows: 2 when its labels would be too small on one. */
 int gui_panel_bar_rows(gui_app *a, bool interactive);
 /* Green for points that help the mover, red for a cost (more points in a game where

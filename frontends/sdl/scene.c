@@ -46,7 +46,7 @@ static bool box_holds(const float outer[4], const float inner[4])
 static void keep_fit(gui_app *a, const float box[4])
 {
 	gui_board_view *v = &a->view;
-	float area[2] = {a->layout.board.w, a->layout.board.h};
+	float area[2] = {a->layout.board.w, a->layout.board.h - a->layout.sheet_h};
 	bool same_area = v->fit_area[0] == area[0] && v->fit_area[1] == area[1];
 	if (v->fitted && same_area && box_holds(v->fit_box, box))
 		return;
@@ -389,6 +389,7 @@ void gui_scene_draw(gui_app *a, size_t upto, bool interactive)
 	}
 	gui_layout_compute(&a->layout, a->w, a->h, g->players, max_hand);
 	gui_layout_bar_rows(&a->layout, gui_panel_bar_rows(a, interactive));
+	a->layout.sheet_h = gui_sheet_height(a, upto, interactive); /* the board above it */
 	a->button_count = 0;
 	board_draw(a, state, upto, interactive);
 	gui_panel_draw(a, state, upto, interactive);
