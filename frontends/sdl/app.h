@@ -74,6 +74,7 @@ typedef struct gui_play_screen {
 	int hover;               /* index into game.moves under the mouse, -1 none */
 	int variant;             /* chosen variant at the hovered target */
 	SDL_FRect tip;           /* the hovered move's tooltip in the last frame (scripts) */
+	SDL_FRect ghost;         /* its ghost's box on screen then, with a margin */
 	bool no_overview;        /* L hid the list of the selected piece's spots */
 	Uint32 agent_due;        /* when the agent to move starts thinking, 0 = not yet */
 	/* the hint: asked on the worker, shown while the position is unchanged */

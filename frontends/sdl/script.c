@@ -244,7 +244,13 @@ static bool tooltip_inside(const gui_app *a)
 	const bones_choice *c = gui_game_choice(&a->game, (size_t)a->play.hover);
 	const gui_view *v = &a->view.board_view;
 	float x = c->x * v->scale + v->ox, y = c->y * v->scale + v->oy;
-	return !(x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h);
+	if (x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h)
+		return false;
+	/* nor on the ghost, unless no side of it has room (then beside it: it may not overlap) */
+	SDL_FRect g = a->play.ghost;
+	float eps = 0.5f;
+	return r.x >= g.x + g.w - eps || r.x + r.w <= g.x + eps || r.y >= g.y + g.h - eps ||
+	       r.y + r.h <= g.y + eps;
 }
 
 /* The whole board drawn now lies in the board area, under the status line and above
