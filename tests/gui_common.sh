@@ -16,6 +16,8 @@ if [ ! -f "$build/lib/bones/plugins/holomino.so" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# the window keeps every game played in the records folder: a private one, not the home's
+export XDG_DATA_HOME=$tmp/xdg-default
 fails=0
 check() { # check DESCRIPTION COMMAND...
 	if "${@:2}"; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi

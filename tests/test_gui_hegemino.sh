@@ -26,6 +26,7 @@ hover-target 1
 expect-tooltip-inside
 screenshot $tmp/middle.png
 save $tmp/middle.bones
+save $tmp/middle-copy.bones
 play-by-clicks 6
 wait-turn
 hover-target 0
@@ -52,9 +53,11 @@ sed 's/^/stderr: /' "$tmp/err.txt" | grep -v "^stderr: $" | head -20
 check "bones-gui ran the Hegemino script and exited 0" test "$rc" = 0
 check "the screenshots were written" test -s "$tmp/start.png" -a -s "$tmp/middle.png" -a -s "$tmp/over.png"
 check "the game ended" grep -q '^\[Result "ranks' "$tmp/over.bones"
-mid=$(grep -c '^[0-9]*\. p2 ' "$tmp/middle.bones")
+mid=$(grep -c '^[0-9]*\. p2 ' "$tmp/middle-copy.bones")
 on=$(grep -c '^[0-9]*\. p2 ' "$tmp/on.bones")
 check "greedy played on in the record opened ($mid moves, then $on)" test "$on" -gt "$mid"
+check "the unfinished record opened was played on in its own file" \
+	cmp -s <(grep -v '^\[Date ' "$tmp/on.bones") <(grep -v '^\[Date ' "$tmp/middle.bones")
 check "greedy kept its seat after the record was opened" grep -q '^\[Player2 "Player 2 (greedy)"\]' "$tmp/on.bones"
 if [ -x "$build/bin/bones" ]; then
 	check "bones replay accepts the records" \
@@ -84,6 +87,7 @@ if [ -x "$build/bin/bones" ] && [ -n "$saved" ]; then
 		grep -q "seat 2: Player 2 (greedy)" "$tmp/resume.out"
 fi
 # the window's start screen offers it too: Resume saved game, then play on
+before=$(grep -c '^[0-9]*\. p2 ' "${saved:-/none}") # it is played on in its own file
 cat > "$tmp/resume.txt" <<SCRIPT
 click-button resume-saved
 click-button play
@@ -96,7 +100,6 @@ XDG_DATA_HOME=$tmp/xdg BONES_PLUGIN_PATH="$build/lib/bones/plugins" timeout 120 
 	xvfb-run -a -s "-screen 0 1280x800x24" "$gui" --agent-delay 0 \
 	--script "$tmp/resume.txt" > "$tmp/resumed.out" 2>&1
 check "the start screen resumed the saved game" test -s "$tmp/resumed.bones"
-before=$(grep -c '^[0-9]*\. p2 ' "${saved:-/none}")
 after=$(grep -c '^[0-9]*\. p2 ' "$tmp/resumed.bones" 2>/dev/null)
 check "greedy played on in the game resumed from the start screen ($before, then ${after:-0})" \
 	test "${after:-0}" -gt "${before:-0}"

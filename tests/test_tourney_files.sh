@@ -97,25 +97,39 @@ if command -v flock >/dev/null; then
 fi
 
 # -- read-only: a run says the folder is read-only; a finished file is still reported
-# (root may write anywhere: then these run as nobody, where setpriv can)
-as=()
-[ "$(id -u)" = 0 ] && command -v setpriv >/dev/null &&
-	as=(setpriv --reuid=65534 --regid=65534 --clear-groups) && chmod 755 "$T"
+# (root may write anywhere: then these run as nobody, where setpriv can). nobody may not
+# reach the build (a clone in /root, or in mktemp -d, is private): what it runs, the
+# program, its libraries and the test plugins, is copied into a folder of /tmp of its
+# own, which it can reach whatever the checkout's folders allow.
+as=() R=$T B2=$B plugins=$BONES_PLUGIN_PATH
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	R=$(mktemp -d /tmp/bones-nobody.XXXXXX) && chmod 755 "$R" && trap 'rm -rf "$T" "$R"' EXIT
+	mkdir "$R/bin" "$R/lib" && cp "$B" "$R/bin/" && cp -r "$1/tests/plugins" "$R/plugins" &&
+		cp -P "$1"/lib/*.so* "$R/lib/" 2>/dev/null
+	B2=$R/bin/bones plugins=$R/plugins
+	cp "$T/t.ini" "$T/good.db" "$R/" && chmod -R a+rX "$R"
+	as=(setpriv --reuid=65534 --regid=65534 --clear-groups env BONES_PLUGIN_PATH="$plugins"
+	    LD_LIBRARY_PATH="$R/lib")
+	if ! "${as[@]}" "$B2" tourney --report "$R/good.db" >/dev/null 2>"$T/err"; then
+		echo "skip: read-only folders (nobody cannot run a copy in $R: $(cat "$T/err"))"
+		as=() R=""
+	fi
+fi
 if [ "$(id -u)" != 0 ] || [ ${#as[@]} -gt 0 ]; then
-	mkdir "$T/ro" "$T/ro2" && cp "$T/good.db" "$T/ro/results.db" && chmod 555 "$T/ro" "$T/ro2"
-	if "${as[@]}" "$B" tourney --report "$T/ro/results.db" >/dev/null 2>"$T/err"; then
+	mkdir "$R/ro" "$R/ro2" && cp "$T/good.db" "$R/ro/results.db" && chmod 555 "$R/ro" "$R/ro2"
+	if "${as[@]}" "$B2" tourney --report "$R/ro/results.db" >/dev/null 2>"$T/err"; then
 		ok "a results file in a read-only folder is reported"
 	else fail "report read-only: $(cat "$T/err")"; fi
-	if ! "${as[@]}" "$B" tourney "$T/t.ini" --output "$T/ro2" --quiet >/dev/null 2>"$T/err" &&
-	   grep -qF "the folder '$T/ro2' is read-only" "$T/err"; then
+	if ! "${as[@]}" "$B2" tourney "$R/t.ini" --output "$R/ro2" --quiet >/dev/null 2>"$T/err" &&
+	   grep -qF "the folder '$R/ro2' is read-only" "$T/err"; then
 		ok "a read-only output folder is said to be one"
 	else fail "run read-only: $(cat "$T/err")"; fi
-	if ! "${as[@]}" "$B" tourney "$T/t.ini" --output "$T/ro" --resume --quiet >/dev/null \
+	if ! "${as[@]}" "$B2" tourney "$R/t.ini" --output "$R/ro" --resume --quiet >/dev/null \
 		2>"$T/err" && grep -q "results.db: the file is read-only" "$T/err"; then
 		ok "a read-only results file is said to be one"
 	else fail "resume read-only: $(cat "$T/err")"; fi
-	chmod 755 "$T/ro" "$T/ro2"
-else
+	chmod 755 "$R/ro" "$R/ro2"
+elif [ -n "$R" ]; then
 	echo "skip: read-only folders (root, and no setpriv)"
 fi
 

@@ -4,7 +4,8 @@ starts `bones play ...` in a detached tmux pane of COLSxROWS (a private tmux ser
 reads the screen as a person sees it (capture-pane) at every prompt, checks that what
 is needed is on it, and types what tty_pty_player.py would, until the game is over.
 
-Usage: tty_tmux_player.py [--hangup-after N] COLSxROWS OUT BONES ARGS...
+Usage: tty_tmux_player.py [--hangup-after N | --interrupt-after N | --kill-after N]
+                          COLSxROWS OUT BONES ARGS...
   the checks at each prompt: the prompt is the screen's last line and the scores and
   the choices are on it; Hegemino: the market, both tableaus' headers and all their
   rows, never paged, with the key under them or the line saying `board` shows it;
@@ -13,6 +14,10 @@ Usage: tty_tmux_player.py [--hangup-after N] COLSxROWS OUT BONES ARGS...
   page or the notes.
   --hangup-after N: after N answers the terminal is closed (the tmux session killed,
   so bones gets SIGHUP), and the player exits 0 at once.
+  --interrupt-after N: after N answers Ctrl-C is typed; the player waits for bones to
+  exit and writes its last screen to OUT, then exits 0.
+  --kill-after N: after N answers bones is killed with SIGKILL (it can save nothing
+  then), and the player exits 0 once it is gone.
 Writes every checked screen to OUT; exits 0 when each check held and the game ended.
 Waits only for the screen to change (polled), never for a time; a game stuck for
 20000 polls fails.
@@ -81,11 +86,33 @@ def problems(text, game):
     return found
 
 
+def stop_game(how, out):
+    """Close the terminal, type Ctrl-C or kill bones; 0 once it is gone."""
+    if how == "--hangup-after":
+        tmux("kill-server", check=False)  # the terminal is closed: SIGHUP
+        return 0
+    if how == "--interrupt-after":
+        tmux("send-keys", "-t", "game", "C-c")
+    else:
+        pid = tmux("display-message", "-p", "-t", "game", "#{pane_pid}").strip()
+        os.kill(int(pid), 9)
+    for _ in range(20000):  # bones exits (its pane stays: remain-on-exit)
+        if pane_dead():
+            break
+        time.sleep(0.01)
+    dead = pane_dead()
+    out.write(tmux("capture-pane", "-p", "-J", "-t", "game", check=False))  # lines joined
+    tmux("kill-server", check=False)
+    if not dead:
+        print("FAIL: bones did not exit after %s" % how)
+    return 0 if dead else 1
+
+
 def main():
     args = sys.argv[1:]
-    hangup = None
-    if args[:1] == ["--hangup-after"]:
-        hangup, args = int(args[1]), args[2:]
+    hangup, stop = None, None
+    if args[:1] in (["--hangup-after"], ["--interrupt-after"], ["--kill-after"]):
+        hangup, stop, args = int(args[1]), args[0], args[2:]
     cols, rows = args[0].split("x")
     out_path, argv = args[1], args[2:]
     game = next((a for a in argv[2:] if not a.startswith("-")), "")
@@ -114,8 +141,7 @@ def main():
             for p in problems(text, game if paged is not True else ""):
                 failures.append("screen %d: %s" % (answered + 1, p))
             if hangup is not None and answered >= hangup:
-                tmux("kill-server", check=False)  # the terminal is closed: SIGHUP
-                return 0
+                return stop_game(stop, out)
             reply = answer(text.rstrip() + " ")
             if ("board lines 1-" in text or "type board)" in text) and not paged:
                 paged, reply = True, "board"  # the board's next page, or its notes

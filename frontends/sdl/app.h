@@ -14,7 +14,7 @@ enum {
 	BTN_REPLAY_FIRST, BTN_REPLAY_BACK, BTN_REPLAY_NEXT, BTN_REPLAY_LAST,
 	BTN_REPLAY_PLAY, BTN_REPLAY, BTN_START, BTN_RESUME, BTN_ENTRY, BTN_SEAT,
 	BTN_PLAYERS_DOWN, BTN_PLAYERS_UP, BTN_NEW, BTN_QUIT, BTN_HAND, BTN_NEXT_GAME, BTN_HINT,
-	BTN_REDO, BTN_SCROLLBAR, BTN_SPOT, BTN_SAVED
+	BTN_REDO, BTN_SCROLLBAR, BTN_SPOT, BTN_SAVED, BTN_SHEET
 };
 
 typedef struct gui_button {
@@ -29,6 +29,7 @@ typedef struct gui_layout {
 	SDL_FRect hand[GUI_MAX_SEATS]; /* per player: header line + a row of slots */
 	float slot;              /* side of one hand slot */
 	int per_row, rows;       /* hand slots per row, rows per hand */
+	float sheet_h;           /* the board's bottom the game-over sheet takes, 0 none */
 } gui_layout;
 
 /* A start-screen choice: a preset file or a plugin (and variant). */
@@ -74,12 +75,14 @@ typedef struct gui_play_screen {
 	int hover;               /* index into game.moves under the mouse, -1 none */
 	int variant;             /* chosen variant at the hovered target */
 	SDL_FRect tip;           /* the hovered move's tooltip in the last frame (scripts) */
+	SDL_FRect ghost;         /* its ghost's box on screen then, with a margin */
 	bool no_overview;        /* L hid the list of the selected piece's spots */
 	Uint32 agent_due;        /* when the agent to move starts thinking, 0 = not yet */
 	/* the hint: asked on the worker, shown while the position is unchanged */
 	bool hint_thinking;      /* the worker runs the hint agent */
 	int hint;                /* index into game.moves + 1, 0 none */
 	unsigned hint_generation; /* the position it is for */
+	unsigned sheet_closed;   /* the generation whose game-over sheet was closed, + 1; 0 none */
 } gui_play_screen;
 
 /* The replay's analysis (analysis.c): a thread analyses a copy of the game. */
@@ -147,7 +150,7 @@ typedef struct gui_app {
 	gui_layout layout;
 	gui_script *script;
 	bool quit;
-	bool save_on_quit;        /* closed by the player: an unfinished game is saved */
+	bool close_unsaved;       /* closed once, the game not saved: closing again quits */
 	int exit_code;
 	gui_board_view view;
 	gui_play_screen play;
@@ -251,6 +254,9 @@ bool gui_overview_draw(gui_app *a, SDL_FRect r);
 /* sheet.c: at game over, the final score sheet over the board's lower part: each
  * player's score and the breakdown of their last scoring move, in a readable size. */
 void gui_sheet_draw(gui_app *a, size_t upto);
+/* The height the sheet takes at the bottom of the board (the board is fitted above it),
+ * 0 when it is not shown (the game is not over, or the sheet was closed). */
+float gui_sheet_height(gui_app *a, size_t upto, bool interactive);
 /* The button bar's rows: 2 when its labels would be too small on one. */
 int gui_panel_bar_rows(gui_app *a, bool interactive);
 /* Green for points that help the mover, red for a cost (more points in a game where
@@ -260,8 +266,16 @@ bones_color gui_points_color(const bones_plugin *plugin, double points);
 /* games.c: the game on screen. */
 /* Show g (taken over) instead of the game on screen. */
 void gui_game_switch(gui_app *a, gui_game *g);
-/* Save the record to path (NULL: a new file in the save folder). */
+/* Save the record to path (NULL: the game's own file, at first a new file in the save
+ * folder, which is created when missing); a toast says where, or why not. */
 bool gui_save_record(gui_app *a, const char *path);
+/* Every move kept as it is played: when the game on the play screen changed since it
+ * was last kept and has a player move, its record is written to its own file again
+ * (atomically); a failure is toasted. Called once a frame. */
+void gui_keep_moves(gui_app *a);
+/* Before the window closes: an unfinished game with a player move is saved; false
+ * (toasted, and said on stderr) when that failed. */
+bool gui_save_unfinished(gui_app *a);
 void gui_to_menu(gui_app *a);
 /* What the play and replay screens share: the Save, Fit, Menu and ? buttons; the keys
  * M, Ctrl+S and the view's. True when id or the key was one of them. */

@@ -141,6 +141,7 @@ bool gui_game_next(gui_game *g, char *err, size_t errcap)
 {
 	if (bones_table_next_game(g->table, err, errcap) != BONES_OK)
 		return false;
+	g->record[0] = '\0'; /* each game of a match in a file of its own */
 	gui_game_refresh(g);
 	return true;
 }

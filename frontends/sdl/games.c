@@ -1,11 +1,12 @@
 /* The game on screen: switching to a new one (from the start screen or a record),
- * saving it as a record, and what the play and replay screens both do with it (the
+ * saving it as a record (after every move, in its own file), and what the play and replay screens both do with it (the
  * menu, save, fit, help). */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bones/i18n.h"
+#include "bones/paths.h"
 
 #include "app.h"
 
@@ -24,34 +25,77 @@ void gui_game_switch(gui_app *a, gui_game *g)
 	gui_view_reset(a);
 }
 
-bool gui_save_record(gui_app *a, const char *path)
+/* Write the record to path, NULL: the game's own file (a new one in the save folder the
+ * first time). False with err set when it could not be written. */
+static bool save_to(gui_app *a, const char *path, char *err, size_t errcap)
 {
-	char buf[1200], err[512];
 	bones_table_record rec; /* names, the host's tags, the forfeit's comment */
 	bones_table_record_init(a->game.table, &rec);
 	bones_record_players players = rec.players;
-	if (!path) {
+	gui_game *g = &a->game;
+	if (!path && !g->record[0]) {
 		char dir[sizeof a->save_dir];
 		snprintf(dir, sizeof dir, "%s", a->save_dir);
-		if (!dir[0] && !bones_record_folder(dir, sizeof dir)) {
-			gui_toast(a, _("cannot create '%s': %s"), dir, strerror(errno));
+		if (dir[0] ? !bones_make_dirs(dir) : !bones_record_folder(dir, sizeof dir)) {
+			snprintf(err, errcap, _("cannot create '%s': %s"), dir, strerror(errno));
 			return false;
 		}
-		bones_record_new_path(dir, a->game.plugin->id, bones_session_seed(a->game.s), buf,
-				      sizeof buf);
-		path = buf;
+		bones_record_new_path(dir, g->plugin->id, bones_session_seed(g->s), g->record,
+				      sizeof g->record);
 	}
 	bool plain = bones_i18n_set_plain(true); /* the plugins' comments in English */
-	bones_status st = bones_record_save(a->game.s, &players, path, err, sizeof err);
+	bones_status st = bones_record_save(g->s, &players, path ? path : g->record, err, errcap);
 	bones_i18n_set_plain(plain);
-	if (st != BONES_OK) {
+	return st == BONES_OK;
+}
+
+bool gui_save_record(gui_app *a, const char *path)
+{
+	char err[1200];
+	if (!save_to(a, path, err, sizeof err)) {
 		gui_toast(a, "%s", err);
 		return false;
 	}
+	path = path ? path : a->game.record;
 	gui_toast(a, _("saved %s"), path);
 	printf("saved %s\n", path);
 	fflush(stdout);
 	return true;
+}
+
+/* Whether the game on screen is unfinished with a player move in it. */
+static bool unfinished(const gui_app *a)
+{
+	return a->has_game && !bones_table_over(a->game.table) &&
+	       bones_table_player_moves(a->game.table, bones_session_length(a->game.s)) > 0;
+}
+
+void gui_keep_moves(gui_app *a)
+{
+	char err[1200];
+	if (!a->has_game || a->screen != SCREEN_PLAY || a->game.kept == a->generation ||
+	    !bones_table_player_moves(a->game.table, bones_session_length(a->game.s)))
+		return;
+	a->game.kept = a->generation;
+	if (!save_to(a, NULL, err, sizeof err))
+		/* TRANSLATORS: %s says which file and why, as "cannot write 'F': reason" */
+		gui_toast(a, _("the game is not kept: %s"), err);
+}
+
+bool gui_save_unfinished(gui_app *a)
+{
+	char err[1200];
+	if (!unfinished(a))
+		return true;
+	if (save_to(a, NULL, err, sizeof err)) {
+		printf("saved %s\n", a->game.record);
+		fflush(stdout);
+		return true;
+	}
+	/* TRANSLATORS: the window was asked to close; %s says which file and why */
+	gui_toast(a, _("not saved: %s; close again to quit without it"), err);
+	fprintf(stderr, "bones-gui: %s\n", err);
+	return false;
 }
 
 void gui_to_menu(gui_app *a)

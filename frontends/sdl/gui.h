@@ -129,6 +129,8 @@ typedef struct gui_game {
 	bones_choices *choices;       /* what the seat to move can do; owned */
 	size_t move_count;            /* bones_choices_count(choices) */
 	void *scratch;                /* one state, for previews */
+	char record[1024];            /* the file the game is kept in, "" until it is saved */
+	unsigned kept;                /* the app's generation when it was last kept */
 } gui_game;
 
 /* Start a game (or match) as set up. */

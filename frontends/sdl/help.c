@@ -27,6 +27,7 @@ static const char *const help_lines[] = {
 	N_("Ctrl+S: save the record     drop a record file: open it"),
 	N_("P: replay viewer (Left/Right, Home/End; Enter plays from there)"),
 	N_("A in the replay: analyse the game (graph, verdicts ?! ? ??, best move as a ghost)"),
+	N_("E at game over: hide or show the score sheet"),
 	N_("M: menu (switch game)     N: next game of a match"),
 	N_("F1: this help     Ctrl+Q: quit"),
 	NULL

@@ -129,6 +129,7 @@ static void loop(gui_app *a)
 				gui_screen_event(a, &ev);
 		}
 		gui_screen_update(a);
+		gui_keep_moves(a); /* kill -9 or a crash lose no move played */
 		sizes(a);
 		gui_frame(a);
 		SDL_RenderPresent(a->r);
@@ -214,12 +215,9 @@ static int run(gui_app *a, const gui_args *args)
 		if (rc)
 			return rc;
 	}
-	loop(a);
 	/* closing the window (SDL turns SIGTERM and SIGINT into the same) keeps an unfinished
-	 * game in the records folder, for `bones play --resume` */
-	if (a->save_on_quit && a->has_game && !bones_table_over(a->game.table) &&
-	    bones_table_player_moves(a->game.table, bones_session_length(a->game.s)) > 0)
-		gui_save_record(a, NULL);
+	 * game in the records folder, for `bones play --resume` (screen.c) */
+	loop(a);
 	return a->exit_code;
 }
 

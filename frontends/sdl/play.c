@@ -158,6 +158,7 @@ static void press_button(gui_app *a, int id, int arg)
 	case BTN_HINT: gui_play_hint(a); break;
 	case BTN_REPLAY: gui_replay_open(a); break;
 	case BTN_NEXT_GAME: gui_play_next_game(a); break;
+	case BTN_SHEET: a->play.sheet_closed = a->generation + 1; break;
 	default: gui_board_button(a, id); break;
 	}
 }
@@ -199,6 +200,9 @@ static void key(gui_app *a, const SDL_KeyboardEvent *k)
 		gui_play_next_game(a);
 	else if (c == SDLK_p)
 		gui_replay_open(a);
+	else if (c == SDLK_e) /* the game-over sheet: closed and open again */
+		a->play.sheet_closed = a->play.sheet_closed == a->generation + 1 ? 0
+										: a->generation + 1;
 	else
 		gui_board_key(a, k);
 }

@@ -46,6 +46,10 @@ bool gui_open_record(gui_app *a, const char *path)
 		return false;
 	}
 	gui_game_switch(a, &g);
+	/* an unfinished game of one record is played on in its own file */
+	if (games <= 1 && a->record_game <= 1 && !bones_table_over(a->game.table))
+		snprintf(a->game.record, sizeof a->game.record, "%s", path);
+	a->game.kept = a->generation;
 	gui_replay_open(a);
 	if (st != BONES_OK)
 		gui_toast(a, "%s", err);

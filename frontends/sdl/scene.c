@@ -46,7 +46,7 @@ static bool box_holds(const float outer[4], const float inner[4])
 static void keep_fit(gui_app *a, const float box[4])
 {
 	gui_board_view *v = &a->view;
-	float area[2] = {a->layout.board.w, a->layout.board.h};
+	float area[2] = {a->layout.board.w, a->layout.board.h - a->layout.sheet_h};
 	bool same_area = v->fit_area[0] == area[0] && v->fit_area[1] == area[1];
 	if (v->fitted && same_area && box_holds(v->fit_box, box))
 		return;
@@ -112,25 +112,85 @@ static void draw_targets(gui_app *a)
 	}
 }
 
-/* Where the tooltip of the hovered move goes: below its spot, clear of the ghost (which
- * reaches about a cell and a half from the spot's centre), else above it, and always
- * inside the board area (and so the window). */
-static void tooltip_place(const gui_app *a, const bones_choice *c, float w, float h, float *x,
-			  float *y)
+/* A canvas that draws nothing and keeps the box (world units) of what would be drawn:
+ * the ghost's extent, whatever the piece's shape. */
+static void extent_grow(void *user, float x0, float y0, float x1, float y1)
 {
+	float *e = user; /* x0, y0, x1, y1; x0 > x1 while empty */
+	e[0] = fminf(e[0], x0), e[1] = fminf(e[1], y0);
+	e[2] = fmaxf(e[2], x1), e[3] = fmaxf(e[3], y1);
+}
+
+static void extent_polygon(void *user, const float *xy, int points, bones_color fill,
+			   bones_color stroke, float stroke_width)
+{
+	(void)fill, (void)stroke, (void)stroke_width;
+	for (int i = 0; i < points; i++)
+		extent_grow(user, xy[2 * i], xy[2 * i + 1], xy[2 * i], xy[2 * i + 1]);
+}
+
+static void extent_circle(void *user, float x, float y, float r, bones_color fill,
+			  bones_color stroke, float stroke_width)
+{
+	(void)fill, (void)stroke, (void)stroke_width;
+	extent_grow(user, x - r, y - r, x + r, y + r);
+}
+
+static void extent_line(void *user, float x0, float y0, float x1, float y1, bones_color color,
+			float width)
+{
+	(void)color, (void)width;
+	extent_grow(user, fminf(x0, x1), fminf(y0, y1), fmaxf(x0, x1), fmaxf(y0, y1));
+}
+
+static void extent_text(void *user, float x, float y, float height, bones_color color,
+			int align, const char *utf8)
+{
+	(void)color, (void)align, (void)utf8;
+	extent_grow(user, x, y - height / 2, x, y + height / 2);
+}
+
+static void extent_pips(void *user, float x, float y, float side, int count, bones_color color)
+{
+	(void)count, (void)color;
+	extent_grow(user, x - side / 2, y - side / 2, x + side / 2, y + side / 2);
+}
+
+static void extent_mark(void *user, const float *xy, int points, int kind)
+{
+	(void)user, (void)xy, (void)points, (void)kind; /* a highlight, not the ghost */
+}
+
+/* The hovered move's ghost on screen, with its spot: what the tooltip must not cover. */
+static SDL_FRect ghost_rect(const gui_app *a, const bones_choice *c)
+{
+	const gui_game *g = &a->game;
 	const gui_view *v = &a->view.board_view;
+	float e[4] = {c->x, c->y, c->x, c->y};
+	bones_canvas m = {sizeof m,       e,           extent_polygon, extent_circle, extent_line,
+			  extent_text,    extent_pips, extent_mark,    NULL};
+	g->render->draw_ghost(bones_session_game(g->s), bones_session_state(g->s), c->move, &m);
+	float pad = fmaxf(0.5f * v->scale, 0.4f * a->layout.u);
+	return (SDL_FRect){e[0] * v->scale + v->ox - pad, e[1] * v->scale + v->oy - pad,
+			   (e[2] - e[0]) * v->scale + 2 * pad, (e[3] - e[1]) * v->scale + 2 * pad};
+}
+
+/* Where the tooltip of the hovered move goes: below its ghost (the piece as it would
+ * lie), else above it, else beside it, and always inside the board area (and so the
+ * window). */
+static void tooltip_place(const gui_app *a, SDL_FRect gr, float w, float h, float *x, float *y)
+{
 	SDL_FRect b = a->layout.board;
 	float u = a->layout.u, top = b.y + 2.4f * u, bottom = b.y + b.h - 3.6f * u;
-	float sx = c->x * v->scale + v->ox, sy = c->y * v->scale + v->oy;
-	float clear = fmaxf(1.6f * v->scale, u) + 0.4f * u;
+	float sx = gr.x + gr.w / 2, sy = gr.y + gr.h / 2;
 	*x = fminf(fmaxf(sx - w / 2, b.x + 4), b.x + b.w - w - 4);
-	if (sy + clear + h <= bottom)
-		*y = sy + clear;
-	else if (sy - clear - h >= top)
-		*y = sy - clear - h;
-	else { /* no room above or below: beside the spot */
+	if (gr.y + gr.h + h <= bottom)
+		*y = gr.y + gr.h;
+	else if (gr.y - h >= top)
+		*y = gr.y - h;
+	else { /* no room above or below: beside the ghost */
 		*y = fminf(fmaxf(sy - h / 2, top), bottom - h);
-		*x = sx + clear + w <= b.x + b.w - 4 ? sx + clear : fmaxf(sx - clear - w, b.x + 4);
+		*x = gr.x + gr.w + w <= b.x + b.w - 4 ? gr.x + gr.w : fmaxf(gr.x - w, b.x + 4);
 	}
 }
 
@@ -161,7 +221,8 @@ static void draw_hover(gui_app *a, const void *state)
 		w = fmaxf(w, gui_text_width(&a->draw, u * 0.85f, more) + u);
 	w = fminf(w, a->layout.board.w - 8); /* longer texts are drawn smaller */
 	float h = variants > 1 ? 2.6f * u : 1.6f * u, x, y;
-	tooltip_place(a, c, w, h, &x, &y);
+	a->play.ghost = ghost_rect(a, c);
+	tooltip_place(a, a->play.ghost, w, h, &x, &y);
 	gui_fill_rect(&a->draw, (SDL_FRect){x, y, w, h}, BONES_RGBA(20, 24, 30, 225));
 	gui_text_fit(&a->draw, x + u / 2, y + 0.8f * u, u, w - u, gui_points_color(g->plugin, pts),
 		     BONES_ALIGN_LEFT, line);
@@ -389,6 +450,7 @@ void gui_scene_draw(gui_app *a, size_t upto, bool interactive)
 	}
 	gui_layout_compute(&a->layout, a->w, a->h, g->players, max_hand);
 	gui_layout_bar_rows(&a->layout, gui_panel_bar_rows(a, interactive));
+	a->layout.sheet_h = gui_sheet_height(a, upto, interactive); /* the board above it */
 	a->button_count = 0;
 	board_draw(a, state, upto, interactive);
 	gui_panel_draw(a, state, upto, interactive);

@@ -31,8 +31,11 @@ void gui_screen_event(gui_app *a, const SDL_Event *ev)
 	bool ctrl = key && (ev->key.keysym.mod & KMOD_CTRL);
 	bool shift = key && (ev->key.keysym.mod & KMOD_SHIFT);
 	if (ev->type == SDL_QUIT || (c == SDLK_q && ctrl)) {
-		a->quit = true;
-		a->save_on_quit = true; /* the window closed (or SIGTERM): keep the game */
+		/* the window closed (or SIGTERM): an unfinished game is kept; when that fails
+		 * the window stays open and says so, and closing it again quits */
+		if (gui_save_unfinished(a) || a->close_unsaved)
+			a->quit = true;
+		a->close_unsaved = true;
 	} else if (c == SDLK_F1 || (c == SDLK_SLASH && shift && a->screen != SCREEN_START)) {
 		a->help = !a->help;
 		a->help_scroll = 0;

@@ -133,7 +133,7 @@ static const struct {
 	{"play", BTN_REPLAY_PLAY}, {"start", BTN_START}, {"resume", BTN_RESUME},
 	{"quit", BTN_QUIT}, {"pass", BTN_OFFBOARD}, {"players+", BTN_PLAYERS_UP},
 	{"players-", BTN_PLAYERS_DOWN}, {"seat", BTN_SEAT}, {"next-game", BTN_NEXT_GAME},
-	{"hint", BTN_HINT}, {"resume-saved", BTN_SAVED},
+	{"hint", BTN_HINT}, {"resume-saved", BTN_SAVED}, {"close-sheet", BTN_SHEET},
 };
 
 static int button_id(const char *name)
@@ -244,7 +244,28 @@ static bool tooltip_inside(const gui_app *a)
 	const bones_choice *c = gui_game_choice(&a->game, (size_t)a->play.hover);
 	const gui_view *v = &a->view.board_view;
 	float x = c->x * v->scale + v->ox, y = c->y * v->scale + v->oy;
-	return !(x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h);
+	if (x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h)
+		return false;
+	/* nor on the ghost, unless no side of it has room (then beside it: it may not overlap) */
+	SDL_FRect g = a->play.ghost;
+	float eps = 0.5f;
+	return r.x >= g.x + g.w - eps || r.x + r.w <= g.x + eps || r.y >= g.y + g.h - eps ||
+	       r.y + r.h <= g.y + eps;
+}
+
+/* The whole board drawn now lies in the board area, under the status line and above
+ * the game-over sheet: nothing of it is covered. */
+static bool board_whole(const gui_app *a)
+{
+	const gui_game *g = &a->game;
+	float box[4] = {0, 0, 1, 1};
+	g->render->board_bounds(bones_session_game(g->s), bones_session_state(g->s), box);
+	const gui_view *v = &a->view.board_view;
+	SDL_FRect b = a->layout.board;
+	float x0 = box[0] * v->scale + v->ox, y0 = box[1] * v->scale + v->oy;
+	float x1 = box[2] * v->scale + v->ox, y1 = box[3] * v->scale + v->oy;
+	float bottom = b.y + b.h - (a->layout.sheet_h > 0 ? a->layout.sheet_h : 0);
+	return x0 >= b.x && x1 <= b.x + b.w && y0 >= b.y + 2.2f * a->layout.u && y1 <= bottom;
 }
 
 /* expect-last-marked [N], expect-tooltip-inside (on a frame drawn now) and close. False
@@ -261,6 +282,10 @@ static bool run_drawn(gui_app *a, gui_script *s, const char *cmd, const char *ar
 		gui_frame(a);
 		if (!tooltip_inside(a))
 			*ok = fail(a, s, "the tooltip is not inside the window, off its spot");
+	} else if (!strcmp(cmd, "expect-board-whole")) {
+		gui_frame(a);
+		if (!a->has_game || !board_whole(a))
+			*ok = fail(a, s, "the board is not whole in view (the sheet or an edge covers it)");
 	} else if (!strcmp(cmd, "close")) {
 		/* the window closed by the player: an unfinished game is saved */
 		SDL_Event ev;

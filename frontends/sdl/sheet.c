@@ -1,8 +1,9 @@
-/* The final score sheet: at game over, over the lower part of the board, why the game
+/* The final score sheet: at game over, under the board (fitted above it), why the game
  * ended, each player's score (with the penalties) and the plugin's score sheet (render.h
  * end_text: Hegemino's tableaus by value and bonuses, as the terminal prints them), or
  * without one how each player's last scoring move scored. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bones/i18n.h"
@@ -37,6 +38,54 @@ static float sheet_line(gui_app *a, const char *l, float x, float y, float h, fl
 	return y + 1.3f * a->layout.u;
 }
 
+/* What the sheet shows (why, each player's breakdown, the plugin's sheet) and the height
+ * of its box. sheet points into why, NULL when the plugin has none. */
+typedef struct sheet_text {
+	char bd[GUI_MAX_SEATS][512], why[4096];
+	char *sheet;
+	float box_h;
+} sheet_text;
+
+static void measure(gui_app *a, size_t upto, sheet_text *t)
+{
+	gui_game *g = &a->game;
+	SDL_FRect b = a->layout.board;
+	float u = a->layout.u, h = 0.85f * u, w = b.w - 3 * u;
+	bones_table_end_text(g->table, t->why, sizeof t->why);
+	t->sheet = strchr(t->why, '\n'); /* the plugin's sheet after the first line */
+	if (t->sheet)
+		*t->sheet++ = '\0';
+	t->box_h = 2.6f * u + (t->why[0] ? 1.1f * u : 0);
+	for (int p = 0; p < g->players; p++) {
+		if (t->sheet)
+			t->bd[p][0] = '\0';
+		else
+			last_breakdown(g, p, upto, t->bd[p], sizeof t->bd[p]);
+		t->box_h += 1.1f * u;
+		if (t->bd[p][0])
+			t->box_h += 0.3f * u - gui_panel_wrapped(a, t->bd[p], 0, 0, h, w - 1.5f * u,
+								 BONES_NONE);
+	}
+	for (char *l = t->sheet; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+		t->box_h += 0.3f * u - sheet_line(a, l, 0, 0, h, w, BONES_NONE);
+	if (t->box_h > b.h * 0.5f)
+		t->box_h = b.h * 0.5f;
+}
+
+float gui_sheet_height(gui_app *a, size_t upto, bool interactive)
+{
+	if (!interactive || gui_game_to_move(&a->game) != BONES_TERMINAL ||
+	    a->play.sheet_closed == a->generation + 1)
+		return 0;
+	sheet_text *t = malloc(sizeof *t);
+	if (!t)
+		return 0;
+	measure(a, upto, t);
+	float h = t->box_h + 3.6f * a->layout.u;
+	free(t);
+	return h;
+}
+
 void gui_sheet_draw(gui_app *a, size_t upto)
 {
 	gui_game *g = &a->game;
@@ -45,26 +94,14 @@ void gui_sheet_draw(gui_app *a, size_t upto)
 	double scores[GUI_MAX_SEATS];
 	int ranks[GUI_MAX_SEATS];
 	bones_table_result(g->table, scores, ranks);
-	/* measure: why, the name line and the breakdown's lines of each player, the sheet */
-	char bd[GUI_MAX_SEATS][512], why[4096];
-	bones_table_end_text(g->table, why, sizeof why);
-	char *sheet = strchr(why, '\n'); /* the plugin's sheet after the first line */
-	if (sheet)
-		*sheet++ = '\0';
-	float box_h = 2.6f * u + (why[0] ? 1.1f * u : 0);
-	for (int p = 0; p < g->players; p++) {
-		if (sheet)
-			bd[p][0] = '\0';
-		else
-			last_breakdown(g, p, upto, bd[p], sizeof bd[p]);
-		box_h += 1.1f * u;
-		if (bd[p][0])
-			box_h += 0.3f * u - gui_panel_wrapped(a, bd[p], 0, 0, h, w - 1.5f * u, BONES_NONE);
-	}
-	for (char *l = sheet; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
-		box_h += 0.3f * u - sheet_line(a, l, 0, 0, h, w, BONES_NONE);
-	if (box_h > b.h * 0.6f)
-		box_h = b.h * 0.6f;
+	if (a->play.sheet_closed == a->generation + 1)
+		return;
+	sheet_text *t = malloc(sizeof *t);
+	if (!t)
+		return;
+	measure(a, upto, t);
+	char (*bd)[512] = t->bd, *why = t->why, *sheet = t->sheet;
+	float box_h = t->box_h;
 	SDL_FRect r = {b.x + u, b.y + b.h - box_h - 3.6f * u, b.w - 2 * u, box_h};
 	gui_fill_rect(&a->draw, r, BONES_RGBA(24, 28, 36, 230));
 	gui_clip(&a->draw, r);
@@ -104,4 +141,8 @@ void gui_sheet_draw(gui_app *a, size_t upto)
 	for (char *l = sheet; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
 		y = sheet_line(a, l, r.x + 1.5f * u, y, h, w, BONES_RGBA(190, 200, 210, 255));
 	gui_unclip(&a->draw);
+	/* closed by its button or E, so that nothing of the board is hidden */
+	gui_button_draw(a, (SDL_FRect){r.x + r.w - 2.2f * u, r.y + 0.3f * u, 1.9f * u, 1.5f * u},
+			BTN_SHEET, 0, "×", false);
+	free(t);
 }

@@ -13,12 +13,12 @@ void gui_view_reset(gui_app *a)
 }
 
 /* The screen point the fitted board is centred on (before the user's pan), and the
- * height below the status line. */
+ * height below the status line (and above the game-over sheet). */
 static void anchor(const gui_app *a, float *ax, float *ay, float *avail_h)
 {
 	SDL_FRect area = a->layout.board;
 	float top = 2.6f * a->layout.u;
-	*avail_h = area.h - top - 1.5f * a->layout.u;
+	*avail_h = area.h - top - fmaxf(1.5f * a->layout.u, a->layout.sheet_h);
 	*ax = area.x + area.w / 2;
 	*ay = area.y + top + *avail_h / 2;
 }

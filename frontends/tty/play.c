@@ -324,6 +324,8 @@ static int play_match(tty_game *t, const play_args *a)
 		int k = bones_table_game_index(t->table);
 		if (a->save && m->games > 1)
 			tty_match_save_path(t, a->save, k);
+		else if (!a->save) /* each game a new file of the records folder */
+			t->save_path[0] = '\0';
 		fputc('\n', t->out);
 		if (m->target > 0)
 			fprintf(t->out, _("match to %g points: game %d"), m->target, k + 1);

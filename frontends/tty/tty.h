@@ -30,6 +30,7 @@ typedef struct tty_game {
 	bones_preset preset;
 	int players;
 	char save_path[1024];         /* --save FILE, "" = the default records folder */
+	size_t kept;                  /* the history's length when the record was last written */
 	FILE *in, *out;
 	bool echo;                    /* input is not a terminal: echo what was read */
 	size_t shown;                 /* history entries already printed */
@@ -86,10 +87,10 @@ bool tty_wait_enter(tty_game *t, const char *prompt);
  * once. */
 void tty_rules_print(tty_game *t);
 
-/* tty_signal.c: SIGHUP and SIGTERM stop the game (it is saved, unfinished), SIGWINCH
- * redraws the turn. Install once, before the game. */
+/* tty_signal.c: SIGHUP, SIGTERM and SIGINT (Ctrl-C) stop the game (it is saved,
+ * unfinished), SIGWINCH redraws the turn. Install once, before the game. */
 void tty_signal_install(void);
-/* The stopping signal caught (SIGHUP, SIGTERM), 0 none. */
+/* The stopping signal caught (SIGHUP, SIGTERM, SIGINT), 0 none. */
 int tty_signal_stopped(void);
 /* Whether the terminal was resized since the last call. */
 bool tty_signal_resized(void);

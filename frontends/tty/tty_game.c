@@ -1,9 +1,10 @@
 /* The terminal UI's game loop: chance resolved by the session and shown, agents' moves
  * printed with their points, the human's turn as a numbered list of legal moves and a
- * handful of commands; the record saved at the end. Reads lines until EOF, so it can be
+ * handful of commands; the record written again after every move. Reads lines until EOF, so it can be
  * scripted as well as played. */
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -662,12 +663,34 @@ static void print_result(tty_game *t)
 	}
 }
 
+/* Every move kept as it is played: whenever the history changed (a move, an undo) the
+ * record is written again, atomically, so that Ctrl-C, kill -9 or a crash lose nothing
+ * played. A failed save is said at once (under the next turn's screen). */
+static void keep_moves(tty_game *t)
+{
+	size_t length = bones_session_length(t->session);
+	if (length == t->kept || !bones_table_player_moves(t->table, length))
+		return;
+	char path[1024], err[1200], said[sizeof t->notice];
+	t->kept = length;
+	if (!tty_game_save(t, NULL, path, sizeof path, err, sizeof err))
+		return;
+	snprintf(said, sizeof said, _("not saved: %s"), err);
+	if (t->redraw)
+		memcpy(t->notice, said, sizeof said);
+	else
+		fprintf(t->out, "%s\n", said);
+	t->kept = (size_t)-1; /* tried again after the next move */
+}
+
 int tty_game_run(tty_game *t)
 {
 	print_header(t);
 	enum turn_result r = TURN_PLAYED;
+	t->kept = bones_session_length(t->session); /* a resumed game's record has it */
 	while (r == TURN_PLAYED && !tty_signal_stopped()) {
 		bones_status st = bones_session_resolve_chance(t->session);
+		keep_moves(t);
 		print_news(t);
 		int seat = bones_session_to_move(t->session);
 		if (st || seat == BONES_TERMINAL || seat < 0 || seat >= t->players) {
@@ -689,7 +712,13 @@ int tty_game_run(tty_game *t)
 		fputc('\n', stderr);
 		return 1;
 	}
+	if (tty_signal_stopped() == SIGINT)
+		fputc('\n', t->out); /* after the "^C" the terminal echoed */
 	fprintf(t->out, over ? _("game saved to %s") : _("unfinished game saved to %s"), path);
 	fputc('\n', t->out);
+	if (!over)
+		/* TRANSLATORS: after "unfinished game saved to FILE": the command, typed as it
+		 * is (bones play --resume FILE) */
+		fprintf(t->out, _("play it on with: bones play --resume %s\n"), path);
 	return r == TURN_ERROR ? 1 : 0;
 }

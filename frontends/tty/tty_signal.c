@@ -1,5 +1,6 @@
-/* The terminal UI's signals: SIGHUP (the terminal was closed) and SIGTERM stop the game
- * so that it is saved as an unfinished record, atomically, before the program ends;
+/* The terminal UI's signals: SIGHUP (the terminal was closed), SIGTERM and SIGINT
+ * (Ctrl-C) stop the game so that it is saved as an unfinished record, atomically, before
+ * the program ends;
  * SIGWINCH (the terminal was resized) redraws the turn. Handled without SA_RESTART, so
  * that a poll() waiting for input returns at once. */
 #include <signal.h>
@@ -29,6 +30,7 @@ void tty_signal_install(void)
 	sa.sa_handler = on_stop;
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
 	sa.sa_handler = on_resize;
 	sigaction(SIGWINCH, &sa, NULL);
 	/* a closed terminal fails writes with EIO; a closed pipe must not kill the save */
