@@ -182,6 +182,68 @@ int web_store_session(web_store *st, const char *hash, int64_t now, char *name, 
 int web_store_delete_sessions(web_store *st, const char *name, const char *hash, char *err,
 			      size_t errcap);
 
+/* ---- ratings (web_store_ratings.c) ---- */
+enum { WEB_BY_GAME, WEB_BY_PRESET, WEB_RATING_SCOPES }; /* a rating's two scopes */
+
+/* A Glicko-2 standing as stored: rating NAN with games 0 for a newcomer. */
+typedef struct web_standing {
+	double rating, deviation, volatility;
+	int games;       /* rated games */
+} web_standing;
+
+/* A finished game to rate: its players (an account, "agent:SPEC", "engine:NAME"). */
+typedef struct web_rated_game {
+	const char *table_id;
+	int game_no;      /* in a match, from 0 */
+	const char *game, *preset;
+	int64_t at;       /* unix seconds: the game's end */
+	int players;
+	const char *names[WEB_MAX_SEATS];
+} web_rated_game;
+
+/* The standings after the game, by scope and player, from those before, and each
+ * player's score (1 won, 0.5 drawn, 0 lost, averaged over the opponents). */
+typedef void (*web_rate_fn)(void *user, int n,
+			    const web_standing (*before)[WEB_MAX_SEATS],
+			    web_standing (*after)[WEB_MAX_SEATS], double *scores);
+/* Rate g once, in one transaction: fn gets the standings before and gives those after,
+ * which are stored with each player's result (the mark that g is rated). *rated:
+ * whether it was rated now (false when it was before); 1 (err) on an error. */
+int web_store_rate(web_store *st, const web_rated_game *g, web_rate_fn fn, void *user,
+		   bool *rated, char *err, size_t errcap);
+
+/* One row of a ladder, a player's ratings or records (the members the query gives). */
+typedef struct web_rating_row {
+	char name[80];    /* a ladder's player */
+	char game[64], preset[64];
+	double rating, deviation;
+	int games;
+	int wins, draws, losses;
+} web_rating_row;
+/* The best players of game (by preset when not NULL), at most cap; how many. */
+size_t web_store_ladder(web_store *st, const char *game, const char *preset,
+			web_rating_row *out, size_t cap);
+/* The presets of game with ratings (preset only), in order. */
+size_t web_store_rated_presets(web_store *st, const char *game, web_rating_row *out,
+			       size_t cap);
+enum { WEB_PLAYER_RATINGS, WEB_PLAYER_PRESET_RATINGS, WEB_PLAYER_RECORDS, WEB_PLAYER_ROWS };
+/* A player's ratings by game, by game and preset, or records (wins, draws, losses by
+ * game and preset), in order. */
+size_t web_store_player_rows(web_store *st, const char *name, int kind, web_rating_row *out,
+			     size_t cap);
+/* Whether the player has rated games. */
+bool web_store_rated_player(web_store *st, const char *name);
+/* One of a player's games (not a private table's). */
+typedef struct web_player_game {
+	char id[40], game[64];
+	int64_t created;  /* unix seconds */
+	double score;     /* the player's (1 won, 0 lost), NAN unrated */
+} web_player_game;
+/* An account's (account true) tables where it holds a seat, or a player's rated games;
+ * newest first, at most cap. */
+size_t web_store_player_games(web_store *st, const char *name, bool account,
+			      web_player_game *out, size_t cap);
+
 /* The connection, held until web_store_unlock, for the accounts' own statements
  * (web_accounts.c): nothing else writes meanwhile. */
 struct sqlite3;

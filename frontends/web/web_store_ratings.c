@@ -1,0 +1,263 @@
+/* web_store, the ratings' rows (web_store.h): Glicko-2 standings by player and game and
+ * by player, game and preset, every rated game's result by player (the mark that the
+ * game is rated), and the ladders, pages and records read from them. The statements of
+ * web_ratings.c, which does the arithmetic and the JSON. */
+#include "web_store_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bones/i18n.h"
+
+static void column_text(char *dst, size_t cap, sqlite3_stmt *q, int col)
+{
+	const unsigned char *t = sqlite3_column_text(q, col);
+	snprintf(dst, cap, "%s", t ? (const char *)t : "");
+}
+
+/* Prepare sql with the texts of args bound in order (NULLs end the list). */
+static sqlite3_stmt *prepare(web_store *st, const char *sql, const char *a, const char *b,
+			     const char *c)
+{
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
+		sqlite3_finalize(q);
+		return NULL;
+	}
+	const char *args[] = {a, b, c};
+	for (int i = 0; i < 3 && args[i]; i++)
+		sqlite3_bind_text(q, i + 1, args[i], -1, SQLITE_TRANSIENT);
+	return q;
+}
+
+/* ---- rating a game ---------------------------------------------------------------- */
+
+static bool already_rated(web_store *st, const web_rated_game *g)
+{
+	sqlite3_stmt *q = prepare(st, "SELECT 1 FROM results WHERE table_id = ? AND game_no = ?",
+				  g->table_id, NULL, NULL);
+	if (!q)
+		return true; /* a failing query rates nothing */
+	sqlite3_bind_int(q, 2, g->game_no);
+	bool found = sqlite3_step(q) != SQLITE_DONE;
+	sqlite3_finalize(q);
+	return found;
+}
+
+static const char *const standing_sql[WEB_RATING_SCOPES] = {
+	"SELECT rating, deviation, volatility, games FROM ratings WHERE player = ? AND game = ?",
+	"SELECT rating, deviation, volatility, games FROM preset_ratings WHERE player = ? AND"
+	" game = ? AND preset = ?"};
+
+/* A player's standing in one scope into s (games 0, rating NAN: a newcomer's). */
+static void standing(web_store *st, const web_rated_game *g, int scope, const char *name,
+		     web_standing *s)
+{
+	sqlite3_stmt *q = prepare(st, standing_sql[scope], name, g->game,
+				  scope == WEB_BY_PRESET ? g->preset : NULL);
+	*s = (web_standing){.rating = NAN};
+	if (q && sqlite3_step(q) == SQLITE_ROW)
+		*s = (web_standing){sqlite3_column_double(q, 0), sqlite3_column_double(q, 1),
+				    sqlite3_column_double(q, 2), sqlite3_column_int(q, 3)};
+	sqlite3_finalize(q);
+}
+
+static const char *const store_sql[WEB_RATING_SCOPES] = {
+	"INSERT OR REPLACE INTO ratings VALUES(?,?,?,?,?,?)",
+	"INSERT OR REPLACE INTO preset_ratings(player, game, rating, deviation, volatility,"
+	" games, preset) VALUES(?,?,?,?,?,?,?)"};
+
+static bool store_standing(web_store *st, const web_rated_game *g, int scope,
+			   const char *name, const web_standing *s)
+{
+	sqlite3_stmt *q = prepare(st, store_sql[scope], name, g->game, NULL);
+	if (!q)
+		return false;
+	sqlite3_bind_double(q, 3, s->rating);
+	sqlite3_bind_double(q, 4, s->deviation);
+	sqlite3_bind_double(q, 5, s->volatility);
+	sqlite3_bind_int(q, 6, s->games);
+	if (scope == WEB_BY_PRESET)
+		sqlite3_bind_text(q, 7, g->preset, -1, SQLITE_TRANSIENT);
+	bool ok = sqlite3_step(q) == SQLITE_DONE;
+	sqlite3_finalize(q);
+	return ok;
+}
+
+static bool store_result(web_store *st, const web_rated_game *g, int i, const web_standing *s,
+			 double score)
+{
+	sqlite3_stmt *q = prepare(st, "INSERT INTO results VALUES(?,?,?,?,?,?,?,?,?)",
+				  g->table_id, NULL, NULL);
+	if (!q)
+		return false;
+	sqlite3_bind_int(q, 2, g->game_no);
+	sqlite3_bind_text(q, 3, g->names[i], -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(q, 4, g->game, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(q, 5, g->preset, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_double(q, 6, score);
+	sqlite3_bind_double(q, 7, s->rating);
+	sqlite3_bind_double(q, 8, s->deviation);
+	sqlite3_bind_int64(q, 9, g->at);
+	bool ok = sqlite3_step(q) == SQLITE_DONE;
+	sqlite3_finalize(q);
+	return ok;
+}
+
+/* The standings before, fn's after, and the results written. st->lock held, in the
+ * transaction. */
+static bool rate_locked(web_store *st, const web_rated_game *g, web_rate_fn fn, void *user)
+{
+	web_standing before[WEB_RATING_SCOPES][WEB_MAX_SEATS];
+	web_standing after[WEB_RATING_SCOPES][WEB_MAX_SEATS];
+	double scores[WEB_MAX_SEATS];
+	for (int scope = 0; scope < WEB_RATING_SCOPES; scope++)
+		for (int i = 0; i < g->players; i++)
+			standing(st, g, scope, g->names[i], &before[scope][i]);
+	fn(user, g->players, before, after, scores);
+	for (int i = 0; i < g->players; i++)
+		if (!store_standing(st, g, WEB_BY_GAME, g->names[i], &after[WEB_BY_GAME][i]) ||
+		    !store_standing(st, g, WEB_BY_PRESET, g->names[i], &after[WEB_BY_PRESET][i]) ||
+		    !store_result(st, g, i, &after[WEB_BY_GAME][i], scores[i]))
+			return false;
+	return true;
+}
+
+int web_store_rate(web_store *st, const web_rated_game *g, web_rate_fn fn, void *user,
+		   bool *rated, char *err, size_t errcap)
+{
+	*rated = false;
+	pthread_mutex_lock(&st->lock);
+	int rc = sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK;
+	if (!rc && !already_rated(st, g)) {
+		rc = !rate_locked(st, g, fn, user);
+		*rated = !rc;
+	}
+	if (rc)
+		web_store_fail(st, _("cannot rate the game"), err, errcap);
+	sqlite3_exec(st->db, *rated ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+/* ---- reading ---------------------------------------------------------------------- */
+
+#define WDL_SQL "SUM(s.score > 0.5), SUM(s.score = 0.5), SUM(s.score < 0.5)"
+
+/* The rows of q (its columns as `columns` says, in that order) into out; how many. */
+static size_t rating_rows(sqlite3_stmt *q, const char *columns, web_rating_row *out,
+			  size_t cap)
+{
+	size_t n = 0;
+	while (q && n < cap && sqlite3_step(q) == SQLITE_ROW) {
+		web_rating_row *r = &out[n++];
+		memset(r, 0, sizeof *r);
+		for (int c = 0; columns[c]; c++) {
+			switch (columns[c]) {
+			case 'n': column_text(r->name, sizeof r->name, q, c); break;
+			case 'g': column_text(r->game, sizeof r->game, q, c); break;
+			case 'p': column_text(r->preset, sizeof r->preset, q, c); break;
+			case 'r': r->rating = sqlite3_column_double(q, c); break;
+			case 'd': r->deviation = sqlite3_column_double(q, c); break;
+			case 'c': r->games = sqlite3_column_int(q, c); break;
+			case 'w': r->wins = sqlite3_column_int(q, c); break;
+			case '=': r->draws = sqlite3_column_int(q, c); break;
+			case 'l': r->losses = sqlite3_column_int(q, c); break;
+			}
+		}
+	}
+	sqlite3_finalize(q);
+	return n;
+}
+
+static const char *const ladder_sql[WEB_RATING_SCOPES] = {
+	"SELECT r.player, r.rating, r.deviation, r.games, " WDL_SQL " FROM ratings r LEFT JOIN"
+	" results s ON s.player = r.player AND s.game = r.game WHERE r.game = ?1"
+	" GROUP BY r.player ORDER BY r.rating DESC, r.player LIMIT 200",
+	"SELECT r.player, r.rating, r.deviation, r.games, " WDL_SQL " FROM preset_ratings r"
+	" LEFT JOIN results s ON s.player = r.player AND s.game = r.game AND"
+	" s.preset = r.preset WHERE r.game = ?1 AND r.preset = ?2"
+	" GROUP BY r.player ORDER BY r.rating DESC, r.player LIMIT 200"};
+
+size_t web_store_ladder(web_store *st, const char *game, const char *preset,
+			web_rating_row *out, size_t cap)
+{
+	pthread_mutex_lock(&st->lock);
+	sqlite3_stmt *q = prepare(st, ladder_sql[preset ? WEB_BY_PRESET : WEB_BY_GAME], game,
+				  preset, NULL);
+	size_t n = rating_rows(q, "nrdcw=l", out, cap);
+	pthread_mutex_unlock(&st->lock);
+	return n;
+}
+
+size_t web_store_rated_presets(web_store *st, const char *game, web_rating_row *out,
+			       size_t cap)
+{
+	pthread_mutex_lock(&st->lock);
+	sqlite3_stmt *q = prepare(st, "SELECT DISTINCT preset FROM preset_ratings WHERE game = ?"
+				  " ORDER BY preset", game, NULL, NULL);
+	size_t n = rating_rows(q, "p", out, cap);
+	pthread_mutex_unlock(&st->lock);
+	return n;
+}
+
+static const char *const player_sql[WEB_PLAYER_ROWS] = {
+	"SELECT game, rating, deviation, games FROM ratings WHERE player = ? ORDER BY game",
+	"SELECT preset, rating, deviation, games, game FROM preset_ratings WHERE player = ?"
+	" ORDER BY game, preset",
+	"SELECT s.game, s.preset, " WDL_SQL " FROM results s WHERE s.player = ?"
+	" GROUP BY s.game, s.preset ORDER BY s.game, s.preset"};
+static const char *const player_columns[WEB_PLAYER_ROWS] = {"grdc", "prdcg", "gpw=l"};
+
+size_t web_store_player_rows(web_store *st, const char *name, int kind, web_rating_row *out,
+			     size_t cap)
+{
+	pthread_mutex_lock(&st->lock);
+	sqlite3_stmt *q = prepare(st, player_sql[kind], name, NULL, NULL);
+	size_t n = rating_rows(q, player_columns[kind], out, cap);
+	pthread_mutex_unlock(&st->lock);
+	return n;
+}
+
+bool web_store_rated_player(web_store *st, const char *name)
+{
+	pthread_mutex_lock(&st->lock);
+	sqlite3_stmt *q = prepare(st, "SELECT 1 FROM results WHERE player = ? LIMIT 1", name,
+				  NULL, NULL);
+	bool found = q && sqlite3_step(q) == SQLITE_ROW;
+	sqlite3_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+	return found;
+}
+
+/* A player's games: an account's seats (rated or not), an agent's rated games; the
+ * table's id, game, creation and the player's score or NULL. Private tables are left
+ * out (their id is their link's secret). */
+static const char *const games_sql[2] = {
+	"SELECT s.table_id, s.game, t.created, s.score FROM results s JOIN tables t"
+	" ON t.id = s.table_id WHERE s.player = ? AND t.unlisted = 0 ORDER BY s.at DESC"
+	" LIMIT 100",
+	"SELECT DISTINCT t.id, t.game, t.created, (SELECT AVG(r.score) FROM results r"
+	" WHERE r.table_id = t.id AND r.player = s.name) FROM account_seats s JOIN tables t"
+	" ON t.id = s.table_id WHERE s.name = ? AND t.unlisted = 0 ORDER BY t.created DESC"
+	" LIMIT 100"};
+
+size_t web_store_player_games(web_store *st, const char *name, bool account,
+			      web_player_game *out, size_t cap)
+{
+	size_t n = 0;
+	pthread_mutex_lock(&st->lock);
+	sqlite3_stmt *q = prepare(st, games_sql[account], name, NULL, NULL);
+	while (q && n < cap && sqlite3_step(q) == SQLITE_ROW) {
+		web_player_game *g = &out[n++];
+		column_text(g->id, sizeof g->id, q, 0);
+		column_text(g->game, sizeof g->game, q, 1);
+		g->created = sqlite3_column_int64(q, 2);
+		g->score = sqlite3_column_type(q, 3) == SQLITE_NULL ? NAN
+								    : sqlite3_column_double(q, 3);
+	}
+	sqlite3_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+	return n;
+}
