@@ -24,7 +24,7 @@ import random, sys
 import bones, bones._lib
 prefix = sys.argv[1]
 assert bones._lib._library_path().startswith(prefix), bones._lib._library_path()
-assert sorted(bones.games()) == ["dominoes", "geominos", "hegemino", "holomino"], bones.games()
+assert sorted(bones.games()) == ["allfives", "dominoes", "geominos", "hegemino", "holomino"], bones.games()
 state = bones.load_game("geominos-3p", seed=1).new_initial_state()   # a preset, tile data
 while not state.is_terminal():
     state.apply_random_action(random.Random(1))

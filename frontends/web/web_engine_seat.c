@@ -107,7 +107,8 @@ static void forfeit(web_tables *ts, web_table *t, int seat, const char *why)
 	}
 	if (web_table_over(t))
 		return;
-	if (web_store_set_resigned(ts->store, t->row.id, seat, true, err, sizeof err))
+	if (web_store_set_resigned(ts->store, t->row.id, seat, true, err, sizeof err) ||
+	    web_store_set_forfeit_why(ts->store, t->row.id, why, err, sizeof err))
 		web_log("table %s: the forfeit is not saved: %s", t->row.id, err);
 	bones_table_restore(t->table, NULL, seat, -1);
 	t->row.resigned = seat, t->row.forfeited = 1;

@@ -82,6 +82,7 @@ void web_match_advance(web_tables *ts, web_table *t)
 	else {
 		web_table_limit_agents(t);
 		t->stored = 0, t->undo_by = -1, t->row.match_game = game + 1;
+		t->engine_forfeit[0] = '\0'; /* the store's was cleared with the game */
 		web_log("table %s: game %d of %d starts", t->row.id, game + 2, m->games);
 		web_result r;
 		bones_table_resolve_chance(t->table);

@@ -118,6 +118,9 @@ static const struct migration {
 	 NULL},
 	/* a match to a target score: the target, 0 none */
 	{"ALTER TABLE matches ADD COLUMN target INTEGER NOT NULL DEFAULT 0", "matches", "target"},
+	/* why an engine seat forfeited the game running (its crash, its illegal move) */
+	{"ALTER TABLE tables ADD COLUMN forfeit_why TEXT NOT NULL DEFAULT ''", "tables",
+	 "forfeit_why"},
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
@@ -234,17 +237,6 @@ uint64_t web_store_deal_key(const web_store *st)
 	return st->deal_key;
 }
 
-sqlite3 *web_store_lock(web_store *st)
-{
-	pthread_mutex_lock(&st->lock);
-	return st->db;
-}
-
-void web_store_unlock(web_store *st)
-{
-	pthread_mutex_unlock(&st->lock);
-}
-
 int web_store_open(const char *dir, web_store **out, char *err, size_t errcap)
 {
 	web_store *st = calloc(1, sizeof *st);
@@ -254,6 +246,7 @@ int web_store_open(const char *dir, web_store **out, char *err, size_t errcap)
 		return 1;
 	}
 	snprintf(st->path, sizeof st->path, "%s/bones-web.sqlite", dir);
+	snprintf(st->dir, sizeof st->dir, "%s", dir);
 	/* create it private before SQLite does: it holds the seat tokens */
 	int fd = open(st->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (fd < 0) {
@@ -447,8 +440,8 @@ static int next_game_locked(web_store *st, const char *id, int game, const web_s
 		 run(st, "UPDATE matches SET game = ? WHERE table_id = ?", "it", margs, err,
 		     errcap) ||
 		 run(st, "DELETE FROM moves WHERE table_id = ?", "t", targs, err, errcap) ||
-		 run(st, "UPDATE tables SET resigned = -1, forfeited = 0 WHERE id = ?", "t", targs,
-		     err, errcap) ||
+		 run(st, "UPDATE tables SET resigned = -1, forfeited = 0, forfeit_why = '' WHERE"
+		     " id = ?", "t", targs, err, errcap) ||
 		 run(st, "UPDATE seats SET penalty = 0, bank_ms = -1 WHERE table_id = ?", "t",
 		     targs, err, errcap);
 	free(moves);
@@ -572,6 +565,16 @@ int web_store_set_resigned(web_store *st, const char *id, int seat, bool forfeit
 	pthread_mutex_lock(&st->lock);
 	int rc = run(st, "UPDATE tables SET resigned = ?, forfeited = ? WHERE id = ?", "iit", args,
 		     err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_set_forfeit_why(web_store *st, const char *id, const char *why, char *err,
+			       size_t errcap)
+{
+	const void *args[] = {why, id};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "UPDATE tables SET forfeit_why = ? WHERE id = ?", "tt", args, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }

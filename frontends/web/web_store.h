@@ -1,7 +1,9 @@
-/* The server's tables in SQLite: each table's game, options, seed and seats, and every
- * history entry (moves and chance outcomes) as notation. A move is committed here
- * (WAL, synchronous=FULL) before the server acknowledges it, so a restart after kill -9
- * replays every table exactly. The database holds the seat tokens: keep it private. */
+/* The server's store in SQLite, and the only module that speaks SQL: each table's game,
+ * options, seed and seats, and every history entry (moves and chance outcomes) as
+ * notation; chat, accounts, sessions, ratings, analyses and tournaments (their files,
+ * people and tables). A move is committed here (WAL, synchronous=FULL) before the
+ * server acknowledges it, so a restart after kill -9 replays every table exactly. The
+ * database holds the seat tokens: keep it private. No SQLite handle leaves it. */
 #ifndef BONES_WEB_STORE_H
 #define BONES_WEB_STORE_H
 
@@ -46,6 +48,7 @@ typedef struct web_table_row {
 	char damaged[256]; /* why the table was set aside (its history does not replay), or "" */
 	int unlisted;      /* 1: a private table, not in the lobby (its links only) */
 	char owner[64];    /* the creator's token (hex): may delete it before the first move */
+	char forfeit_why[300]; /* why an engine seat forfeited (web_store_set_forfeit_why) */
 	int ended;         /* 1: over for good (a match: its last game), said in the store
 			    * (web_store_set_ended): a start does not load it */
 } web_table_row;
@@ -87,6 +90,9 @@ int web_store_set_engine(web_store *st, const char *id, int seat, const char *sp
 /* The game ends: seat resigned, or forfeited (on time, or an engine's failure). */
 int web_store_set_resigned(web_store *st, const char *id, int seat, bool forfeited, char *err,
 			   size_t errcap);
+/* Why the seat that forfeited did (an engine's crash or illegal move), in words. */
+int web_store_set_forfeit_why(web_store *st, const char *id, const char *why, char *err,
+			      size_t errcap);
 /* A seat's time penalties so far. */
 int web_store_set_penalty(web_store *st, const char *id, int seat, double total, char *err,
 			  size_t errcap);
@@ -244,11 +250,48 @@ typedef struct web_player_game {
 size_t web_store_player_games(web_store *st, const char *name, bool account,
 			      web_player_game *out, size_t cap);
 
-/* The connection, held until web_store_unlock, for the accounts' own statements
- * (web_accounts.c): nothing else writes meanwhile. */
-struct sqlite3;
-struct sqlite3 *web_store_lock(web_store *st);
-void web_store_unlock(web_store *st);
+/* ---- tournaments (web_store_tourneys.c) ---- */
+/* A tournament's row (its file apart). */
+typedef struct web_tourney_row {
+	char id[24], name[160], format[32], state[16], creator[64];
+	int64_t start_at;  /* unix seconds it starts at, 0: when its creator says */
+	int64_t created;   /* unix seconds */
+	int people;        /* the people who joined */
+} web_tourney_row;
+/* A new tournament, open, with its file as posted: 0, or 1 when it cannot be stored. */
+int web_store_add_tourney(web_store *st, const web_tourney_row *t, const char *ini);
+/* Tournament id into out: 0, or 1 when there is none. */
+int web_store_tourney(web_store *st, const char *id, web_tourney_row *out);
+/* Every tournament, newest first, at most cap. */
+size_t web_store_tourneys(web_store *st, web_tourney_row *out, size_t cap);
+enum { WEB_TOURNEYS_RUNNING, WEB_TOURNEYS_DUE };
+/* The ids of the running tournaments (oldest first), or of the open ones whose start
+ * time is past now_ms. */
+size_t web_store_tourney_ids(web_store *st, int which, int64_t now_ms, char (*ids)[24],
+			     size_t cap);
+/* How many tournaments creator (any case) has open or running. */
+int web_store_unfinished_tourneys(web_store *st, const char *creator);
+/* Tournament id's file as posted (malloc'd; NULL: none) and its people's names in the
+ * order they joined (*people malloc'd, *count of them). */
+char *web_store_tourney_file(web_store *st, const char *id, char (**people)[64],
+			     size_t *count);
+/* Set id's state (state not NULL) or else its start time: 0, 1 when no row changed. */
+int web_store_set_tourney(web_store *st, const char *id, const char *state, int64_t start_at);
+/* name joins id (last): 0, or 1. */
+int web_store_add_tourney_person(web_store *st, const char *id, const char *name);
+/* The table of game (round, slot) of tournament id into table_id: 0, 1 when none. */
+int web_store_tourney_table(web_store *st, const char *id, int round, int slot,
+			    char *table_id, size_t cap);
+int web_store_set_tourney_table(web_store *st, const char *id, int round, int slot,
+				const char *table_id);
+/* Every table of tournament id by round and slot (*out malloc'd); how many. */
+typedef struct web_tourney_table {
+	int round, slot;
+	char id[40];
+} web_tourney_table;
+size_t web_store_tourney_tables(web_store *st, const char *id, web_tourney_table **out);
+/* The data folder the store's file lies in. */
+const char *web_store_dir(const web_store *st);
 
 /* One chat line of a table (web_chat.c). */
 #define WEB_CHAT_TEXT 1201  /* bytes of a line's text (300 characters), its end */

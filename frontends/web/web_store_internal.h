@@ -21,6 +21,7 @@ struct web_store {
 	bool leading;           /* a writer is committing a batch */
 	sqlite3_stmt *insert_move; /* prepared once; used under lock */
 	char path[1024];
+	char dir[1024];         /* the folder of path (the server's data folder) */
 	char fault[32];         /* BONES_WEB_FAULT: a test's crash point */
 	uint64_t epoch;         /* starts on this database, this one included */
 	uint64_t deal_key;      /* this database's secret for tournament deals */

@@ -41,7 +41,8 @@ static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 {
 	sqlite3_stmt *q = prepare_id(st, "SELECT game, preset, options, seed, created, resigned,"
 				     " hints, forfeited, per_move_ms, penalty, grace_ms, forfeit,"
-				     " damaged, unlisted, owner, per_game_ms, increment_ms, ended"
+				     " damaged, unlisted, owner, per_game_ms, increment_ms, ended,"
+				     " forfeit_why"
 				     " FROM tables WHERE id = ?", row->id);
 	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
 	if (rc != SQLITE_ROW) {
@@ -66,6 +67,7 @@ static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 	row->time.per_game_ms = sqlite3_column_int64(q, 15);
 	row->time.increment_ms = sqlite3_column_int64(q, 16);
 	row->ended = sqlite3_column_int(q, 17);
+	copy_col(row->forfeit_why, sizeof row->forfeit_why, q, 18);
 	sqlite3_finalize(q);
 	return true;
 }

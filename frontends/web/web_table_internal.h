@@ -56,7 +56,8 @@ struct web_table {
 	struct { char who[64]; int64_t at; } chat_recent[WEB_CHAT_RECENT]; /* last senders */
 	struct web_engine_seat *engines[WEB_MAX_SEATS]; /* by participant: an engine seat's
 				   * process (web_engine_seat.c), NULL none */
-	char engine_forfeit[300]; /* why an engine forfeited this game ("" none; memory only) */
+	char engine_forfeit[300]; /* why an engine forfeited this game ("" none; stored as
+				   * row.forfeit_why, so a restart or a read-back keeps it) */
 	int refs;                 /* holders (web_tables_find, an event stream, an analysis):
 				   * never let go while > 0; ts->lock guards it and touched */
 	int64_t touched;          /* web_clock_now() of the last hold or put */

@@ -271,6 +271,7 @@ web_table *web_table_rebuild(web_tables *ts, const web_table_row *row, char **mo
 			web_log("table %s: a stored bank of time is out of range", row->id);
 	}
 	t->stored = bones_session_length(t->s);
+	snprintf(t->engine_forfeit, sizeof t->engine_forfeit, "%s", row->forfeit_why);
 	return t;
 }
 

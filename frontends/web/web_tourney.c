@@ -5,7 +5,6 @@
 #include "web_tourney_internal.h"
 
 #include <errno.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,12 +20,7 @@ web_tourneys *web_tourneys_create(web_tables *ts)
 		return NULL;
 	w->ts = ts;
 	pthread_mutex_init(&w->lock, NULL);
-	sqlite3 *db = web_store_lock(ts->store);
-	const char *file = sqlite3_db_filename(db, "main");
-	const char *slash = file ? strrchr(file, '/') : NULL;
-	snprintf(w->dir, sizeof w->dir, "%.*s/tourneys", slash ? (int)(slash - file) : 1,
-		 slash ? file : ".");
-	web_store_unlock(ts->store);
+	snprintf(w->dir, sizeof w->dir, "%s/tourneys", web_store_dir(ts->store));
 	return w;
 }
 
@@ -56,75 +50,34 @@ void web_tourneys_destroy(web_tourneys *w)
 	free(w);
 }
 
-/* One column of the tournament id (or of every one with id NULL): a prepared query
- * with ?1 the id. */
-static sqlite3_stmt *query(sqlite3 *db, const char *sql, const char *id)
-{
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) != SQLITE_OK)
-		return NULL;
-	if (id)
-		sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
-	return q;
-}
-
-bool web_tourney_exec(web_tourneys *w, const char *sql, const char *id, const char *a,
-		    const char *b)
-{
-	sqlite3 *db = web_store_lock(w->ts->store);
-	sqlite3_stmt *q = query(db, sql, id);
-	if (q && a)
-		sqlite3_bind_text(q, 2, a, -1, SQLITE_TRANSIENT);
-	if (q && b)
-		sqlite3_bind_text(q, 3, b, -1, SQLITE_TRANSIENT);
-	bool ok = q && sqlite3_step(q) == SQLITE_DONE && sqlite3_changes(db) > 0;
-	sqlite3_finalize(q);
-	web_store_unlock(w->ts->store);
-	return ok;
-}
-
 bool web_tourney_state(web_tourneys *w, const char *id, char *state, size_t cap)
 {
-	sqlite3 *db = web_store_lock(w->ts->store);
-	sqlite3_stmt *q = query(db, "SELECT state FROM tourneys WHERE id = ?1", id);
-	bool ok = q && sqlite3_step(q) == SQLITE_ROW;
-	if (ok)
-		snprintf(state, cap, "%s", (const char *)sqlite3_column_text(q, 0));
-	sqlite3_finalize(q);
-	web_store_unlock(w->ts->store);
-	return ok;
+	web_tourney_row row;
+	if (web_store_tourney(w->ts->store, id, &row))
+		return false;
+	snprintf(state, cap, "%s", row.state);
+	return true;
 }
 
 bool web_tourney_set_state(web_tourneys *w, const char *id, const char *state)
 {
-	return web_tourney_exec(w, "UPDATE tourneys SET state = ?2 WHERE id = ?1", id, state, NULL);
-}
-
-/* The people section of each name, appended to text. */
-static void people_text(web_buf *b, sqlite3_stmt *q)
-{
-	while (sqlite3_step(q) == SQLITE_ROW)
-		web_buf_printf(b, "\n[player.%s]\nperson = true\n",
-			       (const char *)sqlite3_column_text(q, 0));
+	return !web_store_set_tourney(w->ts->store, id, state, 0);
 }
 
 char *web_tourney_text(web_tourneys *w, const char *id)
 {
+	char (*people)[64];
+	size_t count;
+	char *ini = web_store_tourney_file(w->ts->store, id, &people, &count);
 	web_buf b;
 	web_buf_init(&b);
-	sqlite3 *db = web_store_lock(w->ts->store);
-	sqlite3_stmt *q = query(db, "SELECT ini FROM tourneys WHERE id = ?1", id);
-	bool found = q && sqlite3_step(q) == SQLITE_ROW;
-	if (found)
-		web_buf_puts(&b, (const char *)sqlite3_column_text(q, 0));
-	sqlite3_finalize(q);
-	q = found ? query(db, "SELECT name FROM tourney_people WHERE tourney = ?1 ORDER BY n",
-			  id) : NULL;
-	if (q)
-		people_text(&b, q);
-	sqlite3_finalize(q);
-	web_store_unlock(w->ts->store);
-	if (!found || b.failed) {
+	if (ini)
+		web_buf_puts(&b, ini);
+	for (size_t i = 0; i < count; i++) /* the people's sections, appended */
+		web_buf_printf(&b, "\n[player.%s]\nperson = true\n", people[i]);
+	free(ini);
+	free(people);
+	if (!ini || b.failed) {
 		web_buf_release(&b);
 		return NULL;
 	}

@@ -3,7 +3,6 @@
  * .../games.bones. People act with their account's session. */
 #include "web_tourney_internal.h"
 
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,17 +87,7 @@ static bool unfinished(web_tourneys *w, const char *id)
  * WEB_TOURNEYS_PER_ACCOUNT and WEB_TOURNEYS_PER_ADDRESS. Lock held. */
 static bool may_post(web_tourneys *w, const char *creator, const char *address)
 {
-	sqlite3 *db = web_store_lock(w->ts->store);
-	sqlite3_stmt *q = NULL;
-	int mine = 0, here = 0;
-	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM tourneys WHERE creator = ? COLLATE "
-			       "NOCASE AND state IN ('open', 'running')", -1, &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, creator, -1, SQLITE_STATIC);
-		if (sqlite3_step(q) == SQLITE_ROW)
-			mine = sqlite3_column_int(q, 0);
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(w->ts->store);
+	int mine = web_store_unfinished_tourneys(w->ts->store, creator), here = 0;
 	for (int i = 0; address[0] && i < WEB_TOURNEY_MAX; i++)
 		here += !strcmp(w->posted[i].address, address) && unfinished(w, w->posted[i].id);
 	return mine < WEB_TOURNEYS_PER_ACCOUNT && here < WEB_TOURNEYS_PER_ADDRESS;
@@ -132,24 +121,13 @@ static web_result create(web_tourneys *w, const char *creator, const char *addre
 		return web_result_of(500, NULL, "%s", _("cannot read /dev/urandom"));
 	}
 	bool named = strcmp(t->name, "tournament");
-	sqlite3 *db = web_store_lock(w->ts->store);
-	sqlite3_stmt *q = NULL;
-	bool ok = sqlite3_prepare_v2(db, "INSERT INTO tourneys VALUES(?, ?, ?, ?, ?, 'open', ?, ?)",
-				     -1, &q, NULL) == SQLITE_OK;
-	if (ok) {
-		char name[160];
-		snprintf(name, sizeof name, named ? "%s" : "tournament-%s", named ? t->name : id);
-		sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 2, name, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(q, 3, bones_tourney_format_name(t->format), -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 4, ini, -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 5, creator, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(q, 6, start ? (int64_t)start->num : 0);
-		sqlite3_bind_int64(q, 7, (int64_t)time(NULL));
-		ok = sqlite3_step(q) == SQLITE_DONE;
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(w->ts->store);
+	web_tourney_row row = {.start_at = start ? (int64_t)start->num : 0,
+			       .created = (int64_t)time(NULL)};
+	snprintf(row.id, sizeof row.id, "%s", id);
+	snprintf(row.name, sizeof row.name, named ? "%s" : "tournament-%s", named ? t->name : id);
+	snprintf(row.format, sizeof row.format, "%s", bones_tourney_format_name(t->format));
+	snprintf(row.creator, sizeof row.creator, "%s", creator);
+	bool ok = !web_store_add_tourney(w->ts->store, &row, ini);
 	bones_tourney_destroy(t);
 	if (!ok)
 		return web_result_of(500, NULL, "%s", _("the tournament cannot be stored"));
@@ -166,25 +144,23 @@ static web_result list(web_tourneys *w, web_buf *out)
 {
 	web_buf_puts(out, "{\"tournaments\":[");
 	int live = web_tourney_live_entry(w, out); /* the watched `bones tourney` run first */
-	sqlite3 *db = web_store_lock(w->ts->store);
-	sqlite3_stmt *q = NULL;
-	sqlite3_prepare_v2(db, "SELECT id, name, format, state, creator, start_at, (SELECT "
-			   "count(*) FROM tourney_people p WHERE p.tourney = t.id) FROM tourneys t "
-			   "ORDER BY created DESC, rowid DESC", -1, &q, NULL);
-	for (int n = live; q && sqlite3_step(q) == SQLITE_ROW; n++) {
+	web_tourney_row *rows = malloc(WEB_TOURNEY_LISTED * sizeof *rows);
+	size_t n = rows ? web_store_tourneys(w->ts->store, rows, WEB_TOURNEY_LISTED) : 0;
+	for (size_t i = 0; i < n; i++) {
+		const web_tourney_row *r = &rows[i];
+		const char *values[] = {r->id, r->name, r->format, r->state, r->creator};
 		static const char *const keys[] = {"id", "name", "format", "state", "creator"};
 		bool first = true;
-		web_buf_puts(out, n ? ",{" : "{");
+		web_buf_puts(out, live || i ? ",{" : "{");
 		for (int k = 0; k < 5; k++) {
 			web_buf_json_key(out, &first, keys[k]);
-			web_buf_json_string(out, (const char *)sqlite3_column_text(q, k));
+			web_buf_json_string(out, values[k]);
 		}
-		web_buf_printf(out, ",\"start\":%lld,\"people\":%d}",
-			       (long long)sqlite3_column_int64(q, 5), sqlite3_column_int(q, 6));
+		web_buf_printf(out, ",\"start\":%lld,\"people\":%d}", (long long)r->start_at,
+			       r->people);
 	}
 	web_buf_puts(out, "]}");
-	sqlite3_finalize(q);
-	web_store_unlock(w->ts->store);
+	free(rows);
 	return web_result_of(200, NULL, "ok");
 }
 
@@ -217,25 +193,15 @@ static web_result start_now(web_tourneys *w, const char *id)
 void web_tourney_due(web_tourneys *w)
 {
 	char ids[16][24];
-	int n = 0;
-	sqlite3 *db = web_store_lock(w->ts->store);
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT id FROM tourneys WHERE state = 'open' AND start_at > 0 "
-			       "AND start_at * 1000 <= ?", -1, &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_int64(q, 1, web_session_now(w->ts));
-		while (n < 16 && sqlite3_step(q) == SQLITE_ROW)
-			snprintf(ids[n++], 24, "%s", (const char *)sqlite3_column_text(q, 0));
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(w->ts->store);
-	for (int i = 0; i < n; i++) {
+	size_t n = web_store_tourney_ids(w->ts->store, WEB_TOURNEYS_DUE, web_session_now(w->ts),
+					 ids, 16);
+	for (size_t i = 0; i < n; i++) {
 		pthread_mutex_lock(&w->lock);
 		web_result r = start_now(w, ids[i]);
 		pthread_mutex_unlock(&w->lock);
 		if (r.code != 200) { /* too few people: it waits for its creator */
 			web_log("tourney %s: %s", ids[i], r.error);
-			web_tourney_exec(w, "UPDATE tourneys SET start_at = 0 WHERE id = ?1", ids[i],
-					 NULL, NULL);
+			web_store_set_tourney(w->ts->store, ids[i], NULL, 0);
 		}
 	}
 }
@@ -258,8 +224,7 @@ static web_result join(web_tourneys *w, const char *id, const char *name)
 		return web_result_of(409, NULL, "%s", _("the tournament has started"));
 	if (clash)
 		return web_result_of(409, NULL, _("'%s' plays in this tournament already"), name);
-	if (!web_tourney_exec(w, "INSERT INTO tourney_people SELECT ?1, coalesce(max(n), 0) + 1, "
-			      "?2 FROM tourney_people WHERE tourney = ?1", id, name, NULL))
+	if (web_store_add_tourney_person(w->ts->store, id, name))
 		return web_result_of(500, NULL, "%s", _("the tournament cannot be stored"));
 	web_log("tourney %s: %s joined", id, name);
 	return web_result_of(200, NULL, "joined");
@@ -268,19 +233,11 @@ static web_result join(web_tourneys *w, const char *id, const char *name)
 /* The creator of id into name; false: no such tournament. */
 static bool creator_of(web_tourneys *w, const char *id, char *name, size_t cap)
 {
-	sqlite3 *db = web_store_lock(w->ts->store);
-	sqlite3_stmt *q = NULL;
-	bool ok = sqlite3_prepare_v2(db, "SELECT creator FROM tourneys WHERE id = ?", -1, &q,
-				     NULL) == SQLITE_OK;
-	if (ok) {
-		sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
-		ok = sqlite3_step(q) == SQLITE_ROW;
-		if (ok)
-			snprintf(name, cap, "%s", (const char *)sqlite3_column_text(q, 0));
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(w->ts->store);
-	return ok;
+	web_tourney_row row;
+	if (web_store_tourney(w->ts->store, id, &row))
+		return false;
+	snprintf(name, cap, "%s", row.creator);
+	return true;
 }
 
 /* GET .../report.html or .../games.bones of a finished tournament. Lock held. */

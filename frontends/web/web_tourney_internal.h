@@ -11,6 +11,7 @@
 #include "web_tourney.h"
 
 #define WEB_TOURNEY_MAX 256  /* running tournaments kept open at once */
+#define WEB_TOURNEY_LISTED 1000 /* tournaments GET /api/tournaments lists, newest first */
 #define WEB_ENGINES_MAX 32   /* engines an operator lists */
 #define WEB_ENGINE_GAMES 8   /* games with engines played at once */
 #define WEB_TOURNEYS_PER_ACCOUNT 4 /* tournaments not finished one account may have posted */
@@ -89,9 +90,6 @@ void *web_tourney_driver(void *arg);
 /* The store's tournament state of id into state: "open", "running", "finished", or
  * "refused" (stored by an older server past today's limits: web_tourney_open). */
 bool web_tourney_state(web_tourneys *w, const char *id, char *state, size_t cap);
-/* Run sql with ?1 id, ?2 a and ?3 b (NULL: unbound); true when it changed a row. */
-bool web_tourney_exec(web_tourneys *w, const char *sql, const char *id, const char *a,
-		      const char *b);
 /* Start the open tournaments whose start time has come (too few people: the start
  * time is dropped and the creator starts it). */
 void web_tourney_due(web_tourneys *w);

@@ -6,7 +6,6 @@
 #include "web_accounts.h"
 #include "web_tourney_internal.h"
 
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,37 +18,12 @@
 static void pairing_get(web_tourneys *w, const char *tid, int round, int slot, char *id,
 			size_t cap)
 {
-	sqlite3 *db = web_store_lock(w->ts->store);
-	sqlite3_stmt *q = NULL;
-	id[0] = '\0';
-	if (sqlite3_prepare_v2(db, "SELECT table_id FROM tourney_tables WHERE tourney = ? AND "
-			       "round = ? AND slot = ?", -1, &q, NULL) == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, tid, -1, SQLITE_STATIC);
-		sqlite3_bind_int(q, 2, round);
-		sqlite3_bind_int(q, 3, slot);
-		if (sqlite3_step(q) == SQLITE_ROW)
-			snprintf(id, cap, "%s", (const char *)sqlite3_column_text(q, 0));
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(w->ts->store);
+	web_store_tourney_table(w->ts->store, tid, round, slot, id, cap);
 }
 
 static bool pairing_put(web_tourneys *w, const char *tid, int round, int slot, const char *id)
 {
-	sqlite3 *db = web_store_lock(w->ts->store);
-	sqlite3_stmt *q = NULL;
-	bool ok = sqlite3_prepare_v2(db, "INSERT INTO tourney_tables VALUES(?, ?, ?, ?)", -1, &q,
-				     NULL) == SQLITE_OK;
-	if (ok) {
-		sqlite3_bind_text(q, 1, tid, -1, SQLITE_STATIC);
-		sqlite3_bind_int(q, 2, round);
-		sqlite3_bind_int(q, 3, slot);
-		sqlite3_bind_text(q, 4, id, -1, SQLITE_STATIC);
-		ok = sqlite3_step(q) == SQLITE_DONE;
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(w->ts->store);
-	return ok;
+	return !web_store_set_tourney_table(w->ts->store, tid, round, slot, id);
 }
 
 /* The game's options as a JSON object: every option, as the tournament configured it. */
@@ -296,16 +270,8 @@ bool web_tourney_step(web_tourneys *w, web_tourney_run *r)
 /* The ids of the running tournaments (at most cap) into ids. */
 static int running(web_tourneys *w, char (*ids)[24], int cap)
 {
-	sqlite3 *db = web_store_lock(w->ts->store);
-	sqlite3_stmt *q = NULL;
-	int n = 0;
-	if (sqlite3_prepare_v2(db, "SELECT id FROM tourneys WHERE state = 'running' ORDER BY "
-			       "created", -1, &q, NULL) == SQLITE_OK)
-		while (n < cap && sqlite3_step(q) == SQLITE_ROW)
-			snprintf(ids[n++], 24, "%s", (const char *)sqlite3_column_text(q, 0));
-	sqlite3_finalize(q);
-	web_store_unlock(w->ts->store);
-	return n;
+	return (int)web_store_tourney_ids(w->ts->store, WEB_TOURNEYS_RUNNING, 0, ids,
+					  (size_t)cap);
 }
 
 void *web_tourney_driver(void *arg)

@@ -4,7 +4,6 @@
  * paired so far, with the asking person's own seat links. */
 #include "web_tourney_internal.h"
 
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -17,21 +16,16 @@
 static void facts(web_tourneys *w, const char *id, web_buf *out, bool *found)
 {
 	static const char *const keys[] = {"id", "name", "format", "state", "creator"};
-	sqlite3 *db = web_store_lock(w->ts->store);
-	sqlite3_stmt *q = NULL;
-	sqlite3_prepare_v2(db, "SELECT id, name, format, state, creator, start_at FROM "
-			   "tourneys WHERE id = ?", -1, &q, NULL);
-	sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
-	*found = q && sqlite3_step(q) == SQLITE_ROW;
+	web_tourney_row r;
+	*found = !web_store_tourney(w->ts->store, id, &r);
+	const char *values[] = {r.id, r.name, r.format, r.state, r.creator};
 	bool first = true;
 	for (int k = 0; *found && k < 5; k++) {
 		web_buf_json_key(out, &first, keys[k]);
-		web_buf_json_string(out, (const char *)sqlite3_column_text(q, k));
+		web_buf_json_string(out, values[k]);
 	}
 	if (*found)
-		web_buf_printf(out, ",\"start\":%lld", (long long)sqlite3_column_int64(q, 5));
-	sqlite3_finalize(q);
-	web_store_unlock(w->ts->store);
+		web_buf_printf(out, ",\"start\":%lld", (long long)r.start_at);
 }
 
 /* names: the operator's engine per participant (NULL: the file's, t not resolved). */
@@ -199,26 +193,8 @@ static void table_json(web_table *tab, int round, int slot, const char *me, web_
 
 static void tables(web_tourneys *w, const char *id, const char *me, web_buf *out)
 {
-	sqlite3 *db = web_store_lock(w->ts->store);
-	sqlite3_stmt *q = NULL;
-	struct pair { int round, slot; char id[40]; } *v = NULL;
-	size_t n = 0, cap = 0;
-	sqlite3_prepare_v2(db, "SELECT round, slot, table_id FROM tourney_tables WHERE "
-			   "tourney = ? ORDER BY round, slot", -1, &q, NULL);
-	sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC);
-	while (q && sqlite3_step(q) == SQLITE_ROW) {
-		if (n == cap) {
-			void *m = realloc(v, (cap = cap ? 2 * cap : 16) * sizeof *v);
-			if (!m)
-				break;
-			v = m;
-		}
-		v[n].round = sqlite3_column_int(q, 0), v[n].slot = sqlite3_column_int(q, 1);
-		snprintf(v[n].id, sizeof v[n].id, "%s", (const char *)sqlite3_column_text(q, 2));
-		n++;
-	}
-	sqlite3_finalize(q);
-	web_store_unlock(w->ts->store);
+	web_tourney_table *v;
+	size_t n = web_store_tourney_tables(w->ts->store, id, &v);
 	web_buf_puts(out, ",\"tables\":[");
 	bool first = true;
 	for (size_t i = 0; i < n; i++) {

@@ -109,6 +109,8 @@ size_t af_breakdown(const void *vg, const void *vs, char *buf, size_t cap);
 size_t af_render_text(const void *vg, const void *vs, int viewer, char *buf, size_t cap);
 size_t af_observation(const void *vg, const void *vs, int player, char *buf, size_t cap);
 
+/* actions.c: the dense action space, "bones.actions/1" */
+extern const struct bones_actions af_actions;
 /* heuristic.c: the points a move scores at once, priors for the search. */
 const void *af_extension(const void *vg, const char *id);
 

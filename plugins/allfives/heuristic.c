@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "allfives.h"
+
+#include "bones/actions.h"
 #include "bones/heuristic.h"
 
 static void priors(const void *vg, const void *vs, const bones_move *moves, size_t n,
@@ -31,5 +33,7 @@ static const bones_heuristic heuristic = {
 const void *af_extension(const void *vg, const char *id)
 {
 	(void)vg;
+	if (!strcmp(id, BONES_ACTIONS_ID))
+		return &af_actions;
 	return !strcmp(id, BONES_HEURISTIC_ID) ? &heuristic : NULL;
 }

@@ -11,7 +11,7 @@ BONES = os.environ.get("BONES_BIN", "bones")
 # Every plugin, and presets that change its players or rules.
 GAMES = ["dominoes", "dominoes-draw", "geominos", "geominos-3p", "hegemino", "hegemino-3p",
          "hegemino-chaos",
-         "holomino", "holomino-4p"]
+         "holomino", "holomino-4p", "allfives", "allfives-partners"]
 
 
 def games_count(default):

@@ -17,7 +17,7 @@ def play_out(state, rng):
 
 
 def test_every_plugin_is_listed():
-    assert sorted(bones.games()) == ["dominoes", "geominos", "hegemino", "holomino"]
+    assert sorted(bones.games()) == ["allfives", "dominoes", "geominos", "hegemino", "holomino"]
 
 
 def test_options_presets_and_variants_configure_the_game():
@@ -58,7 +58,7 @@ def test_notation_reads_back_and_bad_moves_are_refused():
     assert state.move_number() == 0
 
 
-@pytest.mark.parametrize("name", ["dominoes", "geominos", "hegemino", "holomino"])
+@pytest.mark.parametrize("name", ["allfives", "dominoes", "geominos", "hegemino", "holomino"])
 def test_chance_outcomes_sum_to_one(name):
     rng = random.Random(3)
     state = bones.load_game(name, seed=3).new_initial_state()

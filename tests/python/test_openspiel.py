@@ -72,7 +72,7 @@ def test_child_undo_pickle_deepcopy_and_equality(name):
     random_game(name, 3, check)
 
 
-@pytest.mark.parametrize("name", ["dominoes", "holomino", "hegemino", "geominos"])
+@pytest.mark.parametrize("name", ["dominoes", "holomino", "hegemino", "geominos", "allfives"])
 def test_game_type_and_utilities(name):
     game = bones.load_game(name)
     kind = game.get_type()
@@ -139,7 +139,7 @@ def test_a_state_of_a_game_that_is_gone_raises():
         state.apply_action(0)
 
 
-@pytest.mark.parametrize("name", ["dominoes", "holomino", "hegemino", "geominos"])
+@pytest.mark.parametrize("name", ["dominoes", "holomino", "hegemino", "geominos", "allfives"])
 def test_four_threads_share_one_mcts_and_one_greedy_agent(name):
     agents = [bones.Agent("mcts iterations=50", seed=1), bones.Agent("greedy", seed=2)]
     failures, moves = [], [0]
