@@ -111,6 +111,8 @@ size_t af_observation(const void *vg, const void *vs, int player, char *buf, siz
 
 /* actions.c: the dense action space, "bones.actions/1" */
 extern const struct bones_actions af_actions;
+/* observation.c: the observation tensor, "bones.observation/1" */
+extern const struct bones_observation af_tensor;
 /* heuristic.c: the points a move scores at once, priors for the search. */
 const void *af_extension(const void *vg, const char *id);
 

@@ -6,6 +6,7 @@
 
 #include "bones/actions.h"
 #include "bones/heuristic.h"
+#include "bones/observation.h"
 
 static void priors(const void *vg, const void *vs, const bones_move *moves, size_t n,
 		   double *weights)
@@ -35,5 +36,7 @@ const void *af_extension(const void *vg, const char *id)
 	(void)vg;
 	if (!strcmp(id, BONES_ACTIONS_ID))
 		return &af_actions;
+	if (!strcmp(id, BONES_OBSERVATION_ID))
+		return &af_tensor;
 	return !strcmp(id, BONES_HEURISTIC_ID) ? &heuristic : NULL;
 }
