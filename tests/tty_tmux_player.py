@@ -155,7 +155,9 @@ def main():
             tmux("send-keys", "-t", "game", "Enter")
             answered += 1
             polls = 0
-        out.write(screen())
+        final = screen()  # the pane may die right after a poll read its screen
+        over = over or "game over" in final or "Partie beendet" in final
+        out.write(final)
     tmux("kill-server", check=False)
     for f in failures[:20]:
         print("FAIL: " + f)
