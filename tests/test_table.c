@@ -413,6 +413,13 @@ static void test_table__a_turn_by_text_draws_the_chance_after_it(void)
 	CU_ASSERT_EQUAL(bones_table_play_turn(t, m), BONES_OK);
 	CU_ASSERT_FALSE(bones_table_can_redo(t)); /* a new turn forgets redo */
 	CU_ASSERT(bones_session_to_move(s) >= 0 || bones_table_over(t));
+	CU_ASSERT(bones_table_undo(t) > 0); /* a typed move too (the terminal's) */
+	CU_ASSERT_TRUE(bones_table_can_redo(t));
+	CU_ASSERT_FATAL(p->format_move(bones_session_game(s), bones_session_state(s), m, text,
+				       sizeof text) > 0);
+	CU_ASSERT_EQUAL(bones_table_play_text(t, text, err, sizeof err), BONES_OK);
+	CU_ASSERT_FALSE(bones_table_can_redo(t));
+	CU_ASSERT_EQUAL(bones_table_resolve_chance(t), BONES_OK);
 	CU_ASSERT_EQUAL(bones_table_resign(t, bones_session_to_move(s)), BONES_OK);
 	before = bones_session_length(s);
 	CU_ASSERT_EQUAL(bones_table_play_turn_text(t, text, err, sizeof err), BONES_ERANGE);

@@ -98,7 +98,7 @@ bones_status gui_game_refresh(gui_game *g)
 			 bones_table_game_index(g->table) + 1, m->games);
 	else
 		snprintf(g->title, sizeof g->title, "%s", g->label);
-	bones_status st = bones_session_resolve_chance(g->s);
+	bones_status st = bones_table_resolve_chance(g->table);
 	g->move_count = 0;
 	if (st != BONES_OK)
 		return st;

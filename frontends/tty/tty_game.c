@@ -307,8 +307,10 @@ static bool try_move(tty_game *t, const char *line)
 			tty_moves_print(t);
 		return false;
 	}
-	if (!why[0] && bones_session_play_text(t->session, line, err, sizeof err) == BONES_OK)
+	if (!why[0] && bones_table_play_text(t->table, line, err, sizeof err) == BONES_OK) {
+		bones_table_tick(t->table, bones_clock_now_ms(), NULL); /* the bank pays now */
 		return true;
+	}
 	char text[1500], what[200];
 	if (why[0])
 		snprintf(text, sizeof text, "%s:", why);
@@ -689,7 +691,7 @@ int tty_game_run(tty_game *t)
 	enum turn_result r = TURN_PLAYED;
 	t->kept = bones_session_length(t->session); /* a resumed game's record has it */
 	while (r == TURN_PLAYED && !tty_signal_stopped()) {
-		bones_status st = bones_session_resolve_chance(t->session);
+		bones_status st = bones_table_resolve_chance(t->table);
 		keep_moves(t);
 		print_news(t);
 		int seat = bones_session_to_move(t->session);

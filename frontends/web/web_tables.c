@@ -160,7 +160,7 @@ static bool replay(web_table *t, char **moves, size_t count, char *why, size_t c
 {
 	char err[400];
 	for (size_t i = 0; i < count; i++) {
-		if (bones_table_replay_text(t->table, moves[i], err, sizeof err)) {
+		if (bones_table_play_text(t->table, moves[i], err, sizeof err)) {
 			snprintf(why, cap, "stored %s", err);
 			return false;
 		}

@@ -100,10 +100,12 @@ bones_status bones_table_play_turn(bones_table *t, bones_move move);
  * stopped: "move N: 'TEXT': the game is over"). */
 bones_status bones_table_play_turn_text(bones_table *t, const char *text, char *err,
 					size_t errcap);
-/* One stored history entry in notation (a move or a chance outcome), played as it was
- * recorded: a restart's replay, which draws no chance of its own. */
-bones_status bones_table_replay_text(bones_table *t, const char *text, char *err,
-				     size_t errcap);
+/* One history entry in notation (a move or a chance outcome), redo forgotten, no chance
+ * drawn after it: a typed move whose chance the caller shows as it draws it, or a
+ * restart's replay of what was recorded. err reads "move N: 'TEXT': reason";
+ * BONES_ERANGE after a forfeit or a resignation. */
+bones_status bones_table_play_text(bones_table *t, const char *text, char *err,
+				   size_t errcap);
 /* Draw the chance at the head of the history (a new table's deal, a crash between a
  * move and its chance, a match's next game) until a player is to move or it ends. */
 bones_status bones_table_resolve_chance(bones_table *t);

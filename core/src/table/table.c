@@ -265,8 +265,8 @@ bones_status bones_table_play_turn(bones_table *t, bones_move move)
 	return st ? st : bones_session_resolve_chance(t->session);
 }
 
-bones_status bones_table_play_turn_text(bones_table *t, const char *text, char *err,
-					size_t errcap)
+bones_status bones_table_play_text(bones_table *t, const char *text, char *err,
+				   size_t errcap)
 {
 	if (stopped(t)) {
 		snprintf(err, errcap, _("move %zu: '%s': the game is over"),
@@ -274,19 +274,16 @@ bones_status bones_table_play_turn_text(bones_table *t, const char *text, char *
 		return BONES_ERANGE;
 	}
 	bones_status st = bones_session_play_text(t->session, text, err, errcap);
-	if (st)
-		return st;
-	t->redo_count = 0;
-	return bones_session_resolve_chance(t->session);
-}
-
-bones_status bones_table_replay_text(bones_table *t, const char *text, char *err,
-				     size_t errcap)
-{
-	bones_status st = bones_session_play_text(t->session, text, err, errcap);
 	if (!st)
 		t->redo_count = 0;
 	return st;
+}
+
+bones_status bones_table_play_turn_text(bones_table *t, const char *text, char *err,
+					size_t errcap)
+{
+	bones_status st = bones_table_play_text(t, text, err, errcap);
+	return st ? st : bones_session_resolve_chance(t->session);
 }
 
 bones_status bones_table_resolve_chance(bones_table *t)
