@@ -144,5 +144,14 @@ ok "every --help fits in 80 columns"
 [ $? -eq 2 ] && grep -q "did you mean 'tourney'" "$T/unknown" && ok "did you mean" ||
 	fail "unknown command: $(cat "$T/unknown")"
 
+# every command answers --version, doing nothing else (a game would start: a command
+# that does not exit at once fails here)
+version=$("$BONES" --version)
+for cmd in $("$BONES" --help | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {print $1}'); do
+	out=$(timeout 20 "$BONES" "$cmd" --version </dev/null 2>&1)
+	[ $? -eq 0 ] && [ "$out" = "$version" ] && ok "bones $cmd --version" ||
+		fail "bones $cmd --version: $out"
+done
+
 [ $failures -eq 0 ] && echo "all passed" || echo "$failures failed"
 exit $((failures != 0))

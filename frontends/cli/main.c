@@ -1,4 +1,5 @@
 /* The `bones` command: dispatches to one subcommand per file (commands.h). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,6 +57,16 @@ static int unknown_command(const char *name)
 	return 2;
 }
 
+/* Whether a command's arguments (before a "--") ask for --version: every command
+ * answers it, as the README says, without doing anything else. */
+static bool asks_version(int argc, char **argv)
+{
+	for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--version"))
+			return true;
+	return false;
+}
+
 int main(int argc, char **argv)
 {
 	const char *lang;
@@ -78,6 +89,10 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	for (const cli_command *c = commands; c->name; c++) {
+		if (!strcmp(argv[1], c->name) && asks_version(argc, argv)) {
+			printf("%s\n", bones_version_line()); /* as `bones --version` */
+			return 0;
+		}
 		if (!strcmp(argv[1], c->name)) {
 			char who[40];
 			snprintf(who, sizeof who, "bones %s", c->name);
