@@ -5,8 +5,11 @@
 # A header's layer is the folder that implements it: bones/X.h is the layer of
 # core/src/LAYER/X.c (else of LAYER/X_*.c); SDK headers are the bottom layer; a private
 # header is the layer of its folder. The order of the layers is LAYERS below, and
-# nothing else. The checker is run on the tree, then on a copy with bad includes
-# planted, which it must refuse. Usage: test_layers.sh BUILD_DIR SOURCE_DIR
+# nothing else. Beside the includes, the Debian libraries' calls stay in the files that
+# wrap them (SQLite in the web's store and the results files, jansson in web_json.c,
+# argon2 in the accounts and sessions, libmicrohttpd in the server, SDL in frontends/sdl).
+# The checker is run on the tree, then on a copy with bad includes and calls planted,
+# which it must refuse. Usage: test_layers.sh BUILD_DIR SOURCE_DIR
 set -u
 src=${2:?source dir}
 LAYERS="sdk runtime play ai table tools picture tourney" # lowest first
@@ -110,7 +113,36 @@ check_tree() {
 	return $bad
 }
 
+# The Debian libraries' "only here" rules: a library's calls and header appear only in
+# the files that wrap it, so that every other file goes through their functions.
+check_libraries() { # ROOT: prints each file out of place; returns 1 when any is
+	local root=$1 bad=0 f
+	only() { # NAME PATTERN ALLOWED (a regex of paths)
+		while IFS= read -r f; do
+			f=${f#"$root"/}
+			[[ $f =~ $3 ]] && continue
+			echo "$f: calls $1: only $3 may"
+			bad=1
+		done < <(grep -rlE "$2" "$root"/core "$root"/plugins "$root"/frontends --include='*.[ch]')
+	}
+	only SQLite '\bsqlite3_[a-z_]+\(|<sqlite3\.h>' \
+		'^(frontends/web/web_store[a-z_]*|core/src/tourney/tourney_db[a-z_]*)\.[ch]$'
+	only jansson '<jansson\.h>|\bjson_(loads|loadb|dumps|decref|incref|object|array)' \
+		'^frontends/web/web_json\.[ch]$'
+	only argon2 '<argon2\.h>|\bargon2[a-z_]*\(' '^frontends/web/web_(accounts|session)\.c$'
+	only libmicrohttpd '<microhttpd\.h>|\bMHD_[a-z_]+\(' \
+		'^frontends/web/web_(server|conn|server_internal)\.[ch]$'
+	only SDL '<SDL[^>]*>|\bSDL_[A-Za-z]+\(' '^frontends/sdl/'
+	return $bad
+}
+
 fails=0
+if check_libraries "$src"; then
+	echo "ok: SQLite, jansson, argon2, libmicrohttpd and SDL are called where they are wrapped only"
+else
+	echo "FAIL: a library above is called outside the files that wrap it"
+	fails=$((fails + 1))
+fi
 if check_tree "$src"; then
 	echo "ok: every include of core/ and plugins/ keeps to the layers"
 else
@@ -153,5 +185,14 @@ done
 	echo "FAIL: the planted tree has other complaints than the seven planted"
 	fails=$((fails + 1))
 }
+plant frontends/web/web_lobby.c 'static int lobby_count(sqlite3 *db) { return sqlite3_changes(db); }'
+out=$(check_libraries "$tmp")
+if [[ $out == *"frontends/web/web_lobby.c: calls SQLite"* ]] &&
+	[ "$(printf '%s\n' "$out" | grep -c ': calls ')" -eq 2 ]; then # and picture.c's SDL
+	echo "ok: a planted sqlite3_ call outside the store is found"
+else
+	echo "FAIL: the planted sqlite3_ call was not found alone with picture.c's SDL: $out"
+	fails=$((fails + 1))
+fi
 echo "layers: $fails failed"
 exit $((fails > 0))
