@@ -172,7 +172,8 @@ static int migrate(web_store *st, char *err, size_t errcap)
 		if (m->column && has_column(st, m->table, m->column))
 			continue;
 		if ((rc = sqlite3_exec(st->db, m->sql, NULL, NULL, NULL)))
-			snprintf(err, errcap, _("'%s': cannot change the schema to version %d (%s): %s"),
+			snprintf(err, errcap,
+				 _("'%s': cannot change the schema to version %d (%s): %s"),
 				 st->path, i + 1, m->sql, sqlite3_errmsg(st->db));
 	}
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", SCHEMA_VERSION);
@@ -328,6 +329,26 @@ int web_store_run(web_store *st, const char *sql, const char *types, const void 
 		  char *err, size_t errcap)
 {
 	return run(st, sql, types, args, err, errcap);
+}
+
+sqlite3_stmt *web_store_prepare(web_store *st, const char *sql, const char *a, const char *b,
+				const char *c)
+{
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
+		sqlite3_finalize(q);
+		return NULL;
+	}
+	const char *texts[] = {a, b, c};
+	for (int i = 0; i < 3 && texts[i]; i++)
+		sqlite3_bind_text(q, i + 1, texts[i], -1, SQLITE_TRANSIENT);
+	return q;
+}
+
+void web_store_text(char *dst, size_t cap, sqlite3_stmt *q, int col)
+{
+	const unsigned char *t = sqlite3_column_text(q, col);
+	snprintf(dst, cap, "%s", t ? (const char *)t : "");
 }
 
 static int add_table_locked(web_store *st, const web_table_row *row, char *err, size_t errcap)

@@ -8,37 +8,15 @@
 
 #include "bones/i18n.h"
 
-/* Copy column col of q's row into dst (cap bytes), "" for NULL. */
-static void column_text(char *dst, size_t cap, sqlite3_stmt *q, int col)
-{
-	const unsigned char *t = sqlite3_column_text(q, col);
-	snprintf(dst, cap, "%s", t ? (const char *)t : "");
-}
-
-/* Prepare sql with the texts a, b (b may be NULL) bound; NULL when it cannot be. */
-static sqlite3_stmt *prepare_texts(web_store *st, const char *sql, const char *a,
-				   const char *b)
-{
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
-		sqlite3_finalize(q);
-		return NULL;
-	}
-	sqlite3_bind_text(q, 1, a, -1, SQLITE_TRANSIENT);
-	if (b)
-		sqlite3_bind_text(q, 2, b, -1, SQLITE_TRANSIENT);
-	return q;
-}
-
 int web_store_account(web_store *st, const char *name, web_account_row *out)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare_texts(st, "SELECT name, hash, created FROM accounts WHERE"
-					" name = ?", name, NULL);
+	sqlite3_stmt *q = web_store_prepare(st, "SELECT name, hash, created FROM accounts WHERE"
+					    " name = ?", name, NULL, NULL);
 	bool found = q && sqlite3_step(q) == SQLITE_ROW;
 	if (found) {
-		column_text(out->name, sizeof out->name, q, 0);
-		column_text(out->hash, sizeof out->hash, q, 1);
+		web_store_text(out->name, sizeof out->name, q, 0);
+		web_store_text(out->hash, sizeof out->hash, q, 1);
 		out->created = sqlite3_column_int64(q, 2);
 	}
 	sqlite3_finalize(q);
@@ -84,12 +62,13 @@ size_t web_store_account_seats(web_store *st, const char *name, web_seat_ref *ou
 {
 	size_t n = 0;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare_texts(st, "SELECT s.table_id, s.token FROM account_seats s JOIN"
-					" tables t ON t.id = s.table_id WHERE s.name = ? ORDER BY"
-					" t.created DESC", name, NULL);
+	sqlite3_stmt *q = web_store_prepare(st,
+			"SELECT s.table_id, s.token FROM account_seats s JOIN"
+			" tables t ON t.id = s.table_id WHERE s.name = ? ORDER BY"
+			" t.created DESC", name, NULL, NULL);
 	while (q && n < cap && sqlite3_step(q) == SQLITE_ROW) {
-		column_text(out[n].id, sizeof out[n].id, q, 0);
-		column_text(out[n].token, sizeof out[n].token, q, 1);
+		web_store_text(out[n].id, sizeof out[n].id, q, 0);
+		web_store_text(out[n].token, sizeof out[n].token, q, 1);
 		n++;
 	}
 	sqlite3_finalize(q);
@@ -101,11 +80,12 @@ void web_store_seat_owner(web_store *st, const char *id, const char *token, char
 			  size_t cap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare_texts(st, "SELECT name FROM account_seats WHERE table_id = ? AND"
-					" token = ? LIMIT 1", id, token);
+	sqlite3_stmt *q = web_store_prepare(st,
+			"SELECT name FROM account_seats WHERE table_id = ? AND"
+			" token = ? LIMIT 1", id, token, NULL);
 	owner[0] = '\0';
 	if (q && sqlite3_step(q) == SQLITE_ROW)
-		column_text(owner, cap, q, 0);
+		web_store_text(owner, cap, q, 0);
 	sqlite3_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 }
@@ -127,13 +107,13 @@ int web_store_add_session(web_store *st, const char *hash, const char *name, int
 int web_store_session(web_store *st, const char *hash, int64_t now, char *name, size_t cap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare_texts(st, "SELECT name FROM sessions WHERE hash = ? AND"
-					" expires > ?", hash, NULL);
+	sqlite3_stmt *q = web_store_prepare(st, "SELECT name FROM sessions WHERE hash = ? AND"
+					    " expires > ?", hash, NULL, NULL);
 	if (q)
 		sqlite3_bind_int64(q, 2, now);
 	bool found = q && sqlite3_step(q) == SQLITE_ROW;
 	if (found)
-		column_text(name, cap, q, 0);
+		web_store_text(name, cap, q, 0);
 	sqlite3_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return found ? 0 : 1;

@@ -36,4 +36,11 @@ int web_store_fail(web_store *st, const char *what, char *err, size_t errcap);
 int web_store_run(web_store *st, const char *sql, const char *types, const void *const *args,
 		  char *err, size_t errcap);
 
+/* sql prepared with the texts a, b, c bound to ?1.. (a NULL ends them); NULL when it
+ * cannot be. st->lock held. */
+sqlite3_stmt *web_store_prepare(web_store *st, const char *sql, const char *a, const char *b,
+				const char *c);
+/* Column col of q's row into dst (cap bytes), "" for NULL. */
+void web_store_text(char *dst, size_t cap, sqlite3_stmt *q, int col);
+
 #endif /* WEB_STORE_INTERNAL_H */

@@ -10,33 +10,13 @@
 
 #include "bones/i18n.h"
 
-static void column_text(char *dst, size_t cap, sqlite3_stmt *q, int col)
-{
-	const unsigned char *t = sqlite3_column_text(q, col);
-	snprintf(dst, cap, "%s", t ? (const char *)t : "");
-}
-
-/* Prepare sql with the texts of args bound in order (NULLs end the list). */
-static sqlite3_stmt *prepare(web_store *st, const char *sql, const char *a, const char *b,
-			     const char *c)
-{
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
-		sqlite3_finalize(q);
-		return NULL;
-	}
-	const char *args[] = {a, b, c};
-	for (int i = 0; i < 3 && args[i]; i++)
-		sqlite3_bind_text(q, i + 1, args[i], -1, SQLITE_TRANSIENT);
-	return q;
-}
-
 /* ---- rating a game ---------------------------------------------------------------- */
 
 static bool already_rated(web_store *st, const web_rated_game *g)
 {
-	sqlite3_stmt *q = prepare(st, "SELECT 1 FROM results WHERE table_id = ? AND game_no = ?",
-				  g->table_id, NULL, NULL);
+	sqlite3_stmt *q = web_store_prepare(st,
+			"SELECT 1 FROM results WHERE table_id = ? AND game_no = ?",
+			g->table_id, NULL, NULL);
 	if (!q)
 		return true; /* a failing query rates nothing */
 	sqlite3_bind_int(q, 2, g->game_no);
@@ -54,8 +34,8 @@ static const char *const standing_sql[WEB_RATING_SCOPES] = {
 static void standing(web_store *st, const web_rated_game *g, int scope, const char *name,
 		     web_standing *s)
 {
-	sqlite3_stmt *q = prepare(st, standing_sql[scope], name, g->game,
-				  scope == WEB_BY_PRESET ? g->preset : NULL);
+	sqlite3_stmt *q = web_store_prepare(st, standing_sql[scope], name, g->game,
+					    scope == WEB_BY_PRESET ? g->preset : NULL);
 	*s = (web_standing){.rating = NAN};
 	if (q && sqlite3_step(q) == SQLITE_ROW)
 		*s = (web_standing){sqlite3_column_double(q, 0), sqlite3_column_double(q, 1),
@@ -71,7 +51,7 @@ static const char *const store_sql[WEB_RATING_SCOPES] = {
 static bool store_standing(web_store *st, const web_rated_game *g, int scope,
 			   const char *name, const web_standing *s)
 {
-	sqlite3_stmt *q = prepare(st, store_sql[scope], name, g->game, NULL);
+	sqlite3_stmt *q = web_store_prepare(st, store_sql[scope], name, g->game, NULL);
 	if (!q)
 		return false;
 	sqlite3_bind_double(q, 3, s->rating);
@@ -88,8 +68,8 @@ static bool store_standing(web_store *st, const web_rated_game *g, int scope,
 static bool store_result(web_store *st, const web_rated_game *g, int i, const web_standing *s,
 			 double score)
 {
-	sqlite3_stmt *q = prepare(st, "INSERT INTO results VALUES(?,?,?,?,?,?,?,?,?)",
-				  g->table_id, NULL, NULL);
+	sqlite3_stmt *q = web_store_prepare(st, "INSERT INTO results VALUES(?,?,?,?,?,?,?,?,?)",
+					    g->table_id, NULL, NULL);
 	if (!q)
 		return false;
 	sqlite3_bind_int(q, 2, g->game_no);
@@ -155,9 +135,9 @@ static size_t rating_rows(sqlite3_stmt *q, const char *columns, web_rating_row *
 		memset(r, 0, sizeof *r);
 		for (int c = 0; columns[c]; c++) {
 			switch (columns[c]) {
-			case 'n': column_text(r->name, sizeof r->name, q, c); break;
-			case 'g': column_text(r->game, sizeof r->game, q, c); break;
-			case 'p': column_text(r->preset, sizeof r->preset, q, c); break;
+			case 'n': web_store_text(r->name, sizeof r->name, q, c); break;
+			case 'g': web_store_text(r->game, sizeof r->game, q, c); break;
+			case 'p': web_store_text(r->preset, sizeof r->preset, q, c); break;
 			case 'r': r->rating = sqlite3_column_double(q, c); break;
 			case 'd': r->deviation = sqlite3_column_double(q, c); break;
 			case 'c': r->games = sqlite3_column_int(q, c); break;
@@ -184,8 +164,8 @@ size_t web_store_ladder(web_store *st, const char *game, const char *preset,
 			web_rating_row *out, size_t cap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, ladder_sql[preset ? WEB_BY_PRESET : WEB_BY_GAME], game,
-				  preset, NULL);
+	sqlite3_stmt *q = web_store_prepare(st, ladder_sql[preset ? WEB_BY_PRESET : WEB_BY_GAME],
+					    game, preset, NULL);
 	size_t n = rating_rows(q, "nrdcw=l", out, cap);
 	pthread_mutex_unlock(&st->lock);
 	return n;
@@ -195,8 +175,9 @@ size_t web_store_rated_presets(web_store *st, const char *game, web_rating_row *
 			       size_t cap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, "SELECT DISTINCT preset FROM preset_ratings WHERE game = ?"
-				  " ORDER BY preset", game, NULL, NULL);
+	sqlite3_stmt *q = web_store_prepare(st,
+			"SELECT DISTINCT preset FROM preset_ratings WHERE game = ?"
+			" ORDER BY preset", game, NULL, NULL);
 	size_t n = rating_rows(q, "p", out, cap);
 	pthread_mutex_unlock(&st->lock);
 	return n;
@@ -214,7 +195,7 @@ size_t web_store_player_rows(web_store *st, const char *name, int kind, web_rati
 			     size_t cap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, player_sql[kind], name, NULL, NULL);
+	sqlite3_stmt *q = web_store_prepare(st, player_sql[kind], name, NULL, NULL);
 	size_t n = rating_rows(q, player_columns[kind], out, cap);
 	pthread_mutex_unlock(&st->lock);
 	return n;
@@ -223,8 +204,8 @@ size_t web_store_player_rows(web_store *st, const char *name, int kind, web_rati
 bool web_store_rated_player(web_store *st, const char *name)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, "SELECT 1 FROM results WHERE player = ? LIMIT 1", name,
-				  NULL, NULL);
+	sqlite3_stmt *q = web_store_prepare(st, "SELECT 1 FROM results WHERE player = ? LIMIT 1",
+					    name, NULL, NULL);
 	bool found = q && sqlite3_step(q) == SQLITE_ROW;
 	sqlite3_finalize(q);
 	pthread_mutex_unlock(&st->lock);
@@ -248,11 +229,11 @@ size_t web_store_player_games(web_store *st, const char *name, bool account,
 {
 	size_t n = 0;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, games_sql[account], name, NULL, NULL);
+	sqlite3_stmt *q = web_store_prepare(st, games_sql[account], name, NULL, NULL);
 	while (q && n < cap && sqlite3_step(q) == SQLITE_ROW) {
 		web_player_game *g = &out[n++];
-		column_text(g->id, sizeof g->id, q, 0);
-		column_text(g->game, sizeof g->game, q, 1);
+		web_store_text(g->id, sizeof g->id, q, 0);
+		web_store_text(g->game, sizeof g->game, q, 1);
 		g->created = sqlite3_column_int64(q, 2);
 		g->score = sqlite3_column_type(q, 3) == SQLITE_NULL ? NAN
 								    : sqlite3_column_double(q, 3);

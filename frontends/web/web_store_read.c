@@ -11,12 +11,6 @@
 
 #include "bones/i18n.h"
 
-static void copy_col(char *dst, size_t cap, sqlite3_stmt *q, int col)
-{
-	const unsigned char *t = sqlite3_column_text(q, col);
-	snprintf(dst, cap, "%s", t ? (const char *)t : "");
-}
-
 /* Why a read stopped before its end (SQLITE_DONE), into why; true when it did. */
 static bool read_failed(web_store *st, int rc, const char *what, char *why, size_t cap)
 {
@@ -26,32 +20,24 @@ static bool read_failed(web_store *st, int rc, const char *what, char *why, size
 	return true;
 }
 
-/* Prepare sql with id bound as its first parameter. */
-static sqlite3_stmt *prepare_id(web_store *st, const char *sql, const char *id)
-{
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
-		return NULL;
-	sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
-	return q;
-}
-
 /* The table's own row (row->id set); why says what could not be read. */
 static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 {
-	sqlite3_stmt *q = prepare_id(st, "SELECT game, preset, options, seed, created, resigned,"
-				     " hints, forfeited, per_move_ms, penalty, grace_ms, forfeit,"
-				     " damaged, unlisted, owner, per_game_ms, increment_ms, ended,"
-				     " forfeit_why"
-				     " FROM tables WHERE id = ?", row->id);
+	sqlite3_stmt *q = web_store_prepare(st,
+			"SELECT game, preset, options, seed, created, resigned,"
+			" hints, forfeited, per_move_ms, penalty, grace_ms, forfeit,"
+			" damaged, unlisted, owner, per_game_ms, increment_ms, ended,"
+			" forfeit_why FROM tables WHERE id = ?", row->id,
+			NULL, NULL);
 	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
 	if (rc != SQLITE_ROW) {
 		read_failed(st, rc == SQLITE_DONE ? SQLITE_ERROR : rc, "its row", why, cap);
 		sqlite3_finalize(q);
 		return false;
 	}
-	copy_col(row->game, sizeof row->game, q, 0), copy_col(row->preset, sizeof row->preset, q, 1);
-	copy_col(row->options, sizeof row->options, q, 2);
+	web_store_text(row->game, sizeof row->game, q, 0);
+	web_store_text(row->preset, sizeof row->preset, q, 1);
+	web_store_text(row->options, sizeof row->options, q, 2);
 	row->seed = (uint64_t)sqlite3_column_int64(q, 3);
 	row->created = sqlite3_column_int64(q, 4);
 	row->resigned = sqlite3_column_int(q, 5);
@@ -61,13 +47,13 @@ static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 	row->time.penalty = sqlite3_column_double(q, 9);
 	row->time.grace_ms = sqlite3_column_int64(q, 10);
 	row->time.forfeit = sqlite3_column_int(q, 11) != 0;
-	copy_col(row->damaged, sizeof row->damaged, q, 12);
+	web_store_text(row->damaged, sizeof row->damaged, q, 12);
 	row->unlisted = sqlite3_column_int(q, 13);
-	copy_col(row->owner, sizeof row->owner, q, 14);
+	web_store_text(row->owner, sizeof row->owner, q, 14);
 	row->time.per_game_ms = sqlite3_column_int64(q, 15);
 	row->time.increment_ms = sqlite3_column_int64(q, 16);
 	row->ended = sqlite3_column_int(q, 17);
-	copy_col(row->forfeit_why, sizeof row->forfeit_why, q, 18);
+	web_store_text(row->forfeit_why, sizeof row->forfeit_why, q, 18);
 	sqlite3_finalize(q);
 	return true;
 }
@@ -77,14 +63,16 @@ static bool load_details(web_store *st, web_table_row *row, char ***moves, size_
 			 char *why, size_t cap)
 {
 	*moves = NULL, *count = 0;
-	sqlite3_stmt *q = prepare_id(st, "SELECT kind, agent, name, token, open, penalty,"
-				     " bank_ms FROM seats WHERE table_id = ? ORDER BY seat",
-				     row->id);
+	sqlite3_stmt *q = web_store_prepare(st, "SELECT kind, agent, name, token, open, penalty,"
+					    " bank_ms FROM seats WHERE table_id = ? ORDER BY seat",
+					    row->id, NULL, NULL);
 	int rc = q ? SQLITE_ROW : SQLITE_ERROR;
 	while (q && (rc = sqlite3_step(q)) == SQLITE_ROW && row->seat_count < WEB_MAX_SEATS) {
 		web_seat_row *s = &row->seats[row->seat_count++];
-		copy_col(s->kind, sizeof s->kind, q, 0), copy_col(s->agent, sizeof s->agent, q, 1);
-		copy_col(s->name, sizeof s->name, q, 2), copy_col(s->token, sizeof s->token, q, 3);
+		web_store_text(s->kind, sizeof s->kind, q, 0);
+		web_store_text(s->agent, sizeof s->agent, q, 1);
+		web_store_text(s->name, sizeof s->name, q, 2);
+		web_store_text(s->token, sizeof s->token, q, 3);
 		s->open = sqlite3_column_int(q, 4);
 		s->penalty = sqlite3_column_double(q, 5);
 		s->bank_ms = sqlite3_column_int64(q, 6);
@@ -92,7 +80,8 @@ static bool load_details(web_store *st, web_table_row *row, char ***moves, size_
 	sqlite3_finalize(q);
 	if (read_failed(st, rc, "its seats", why, cap))
 		return false;
-	q = prepare_id(st, "SELECT text FROM moves WHERE table_id = ? ORDER BY n", row->id);
+	q = web_store_prepare(st, "SELECT text FROM moves WHERE table_id = ? ORDER BY n", row->id,
+			      NULL, NULL);
 	rc = q ? SQLITE_ROW : SQLITE_ERROR;
 	size_t size = 0;
 	while (q && (rc = sqlite3_step(q)) == SQLITE_ROW) {
@@ -121,19 +110,21 @@ static bool load_match(web_store *st, web_table_row *row, web_stored_game **done
 		       size_t *count, char *why, size_t cap)
 {
 	*done = NULL, *count = 0;
-	sqlite3_stmt *q = prepare_id(st, "SELECT games, game, target FROM matches WHERE"
-				     " table_id = ?", row->id);
+	sqlite3_stmt *q = web_store_prepare(st, "SELECT games, game, target FROM matches WHERE"
+					    " table_id = ?", row->id, NULL, NULL);
 	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
 	if (rc == SQLITE_ROW)
-		row->match_games = sqlite3_column_int(q, 0), row->match_game = sqlite3_column_int(q, 1),
+		row->match_games = sqlite3_column_int(q, 0),
+		row->match_game = sqlite3_column_int(q, 1),
 		row->match_target = sqlite3_column_int(q, 2);
 	sqlite3_finalize(q);
 	if (read_failed(st, rc, "its match", why, cap))
 		return false;
 	if (row->match_game <= 0)
 		return true;
-	q = prepare_id(st, "SELECT moves, penalties, resigned, forfeited FROM match_games WHERE"
-		       " table_id = ? ORDER BY game", row->id);
+	q = web_store_prepare(st,
+			"SELECT moves, penalties, resigned, forfeited FROM match_games WHERE"
+			" table_id = ? ORDER BY game", row->id, NULL, NULL);
 	*done = calloc((size_t)row->match_game, sizeof **done);
 	rc = q && *done ? SQLITE_ROW : SQLITE_NOMEM;
 	while (rc == SQLITE_ROW && *count < (size_t)row->match_game &&
@@ -191,7 +182,7 @@ static int ids_scan(web_store *st, const char *sql, struct ids *l)
 									     : SQLITE_ERROR;
 	while (rc == SQLITE_ROW && (rc = sqlite3_step(q)) == SQLITE_ROW) {
 		char id[40];
-		copy_col(id, sizeof id, q, 0);
+		web_store_text(id, sizeof id, q, 0);
 		if (ids_has(l, id))
 			continue;
 		if (l->count == l->cap) {
@@ -265,7 +256,8 @@ int web_store_load(web_store *st, const char *id, web_store_fn fn, void *user)
 	if (!row)
 		return 1;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare_id(st, "SELECT 1 FROM tables WHERE id = ?", id);
+	sqlite3_stmt *q = web_store_prepare(st, "SELECT 1 FROM tables WHERE id = ?", id, NULL,
+					    NULL);
 	bool found = q && sqlite3_step(q) == SQLITE_ROW;
 	sqlite3_finalize(q);
 	int rc = found ? each_one(st, id, row, fn, user) : 1;
@@ -282,13 +274,14 @@ static void add_summary_row(sqlite3_stmt *q, web_table_summary *out, size_t *cou
 	web_table_summary *s = *count ? &out[*count - 1] : NULL;
 	if (!s || strcmp(s->id, id ? (const char *)id : "")) {
 		s = &out[(*count)++];
-		copy_col(s->id, sizeof s->id, q, 0), copy_col(s->game, sizeof s->game, q, 1);
-		copy_col(s->preset, sizeof s->preset, q, 2);
+		web_store_text(s->id, sizeof s->id, q, 0);
+		web_store_text(s->game, sizeof s->game, q, 1);
+		web_store_text(s->preset, sizeof s->preset, q, 2);
 		s->created = sqlite3_column_int64(q, 3), s->moves = sqlite3_column_int64(q, 4);
 	}
 	if (s->seat_count < WEB_MAX_SEATS && sqlite3_column_type(q, 5) != SQLITE_NULL) {
-		copy_col(s->seats[s->seat_count].kind, sizeof s->seats[0].kind, q, 5);
-		copy_col(s->seats[s->seat_count++].name, sizeof s->seats[0].name, q, 6);
+		web_store_text(s->seats[s->seat_count].kind, sizeof s->seats[0].kind, q, 5);
+		web_store_text(s->seats[s->seat_count++].name, sizeof s->seats[0].name, q, 6);
 	}
 }
 
@@ -323,14 +316,14 @@ int web_store_chat_of(web_store *st, const char *id, web_store_chat_fn fn, void 
 		      char *err, size_t errcap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare_id(st, "SELECT n, seat, name, text, at FROM chat"
-				     " WHERE table_id = ? ORDER BY n", id);
+	sqlite3_stmt *q = web_store_prepare(st, "SELECT n, seat, name, text, at FROM chat"
+					    " WHERE table_id = ? ORDER BY n", id, NULL, NULL);
 	int rc = q ? SQLITE_ROW : SQLITE_ERROR;
 	while (q && (rc = sqlite3_step(q)) == SQLITE_ROW) {
 		web_chat_row c = {.n = sqlite3_column_int(q, 0), .seat = sqlite3_column_int(q, 1),
 				  .at = sqlite3_column_int64(q, 4)};
-		copy_col(c.name, sizeof c.name, q, 2);
-		copy_col(c.text, sizeof c.text, q, 3);
+		web_store_text(c.name, sizeof c.name, q, 2);
+		web_store_text(c.text, sizeof c.text, q, 3);
 		if (fn(user, &c))
 			break;
 	}

@@ -7,25 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void column_text(char *dst, size_t cap, sqlite3_stmt *q, int col)
-{
-	const unsigned char *t = sqlite3_column_text(q, col);
-	snprintf(dst, cap, "%s", t ? (const char *)t : "");
-}
-
-/* Prepare sql with text a bound to ?1 (when not NULL); NULL when it cannot be. */
-static sqlite3_stmt *prepare(web_store *st, const char *sql, const char *a)
-{
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
-		sqlite3_finalize(q);
-		return NULL;
-	}
-	if (a)
-		sqlite3_bind_text(q, 1, a, -1, SQLITE_TRANSIENT);
-	return q;
-}
-
 /* Step q to its end: 0 when it changed a row, else 1. st->lock held. */
 static int changed(web_store *st, sqlite3_stmt *q)
 {
@@ -37,8 +18,9 @@ static int changed(web_store *st, sqlite3_stmt *q)
 int web_store_add_tourney(web_store *st, const web_tourney_row *t, const char *ini)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, "INSERT INTO tourneys VALUES(?, ?, ?, ?, ?, 'open', ?, ?)",
-				  t->id);
+	sqlite3_stmt *q = web_store_prepare(st,
+			"INSERT INTO tourneys VALUES(?, ?, ?, ?, ?, 'open', ?, ?)",
+			t->id, NULL, NULL);
 	if (q) {
 		sqlite3_bind_text(q, 2, t->name, -1, SQLITE_TRANSIENT);
 		sqlite3_bind_text(q, 3, t->format, -1, SQLITE_TRANSIENT);
@@ -57,10 +39,10 @@ int web_store_add_tourney(web_store *st, const web_tourney_row *t, const char *i
 
 static void read_row(sqlite3_stmt *q, web_tourney_row *t)
 {
-	column_text(t->id, sizeof t->id, q, 0), column_text(t->name, sizeof t->name, q, 1);
-	column_text(t->format, sizeof t->format, q, 2);
-	column_text(t->state, sizeof t->state, q, 3);
-	column_text(t->creator, sizeof t->creator, q, 4);
+	web_store_text(t->id, sizeof t->id, q, 0), web_store_text(t->name, sizeof t->name, q, 1);
+	web_store_text(t->format, sizeof t->format, q, 2);
+	web_store_text(t->state, sizeof t->state, q, 3);
+	web_store_text(t->creator, sizeof t->creator, q, 4);
 	t->start_at = sqlite3_column_int64(q, 5), t->created = sqlite3_column_int64(q, 6);
 	t->people = sqlite3_column_int(q, 7);
 }
@@ -68,7 +50,7 @@ static void read_row(sqlite3_stmt *q, web_tourney_row *t)
 int web_store_tourney(web_store *st, const char *id, web_tourney_row *out)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, ROW_SQL " WHERE id = ?", id);
+	sqlite3_stmt *q = web_store_prepare(st, ROW_SQL " WHERE id = ?", id, NULL, NULL);
 	bool found = q && sqlite3_step(q) == SQLITE_ROW;
 	if (found)
 		read_row(q, out);
@@ -81,7 +63,8 @@ size_t web_store_tourneys(web_store *st, web_tourney_row *out, size_t cap)
 {
 	size_t n = 0;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, ROW_SQL " ORDER BY created DESC, rowid DESC", NULL);
+	sqlite3_stmt *q = web_store_prepare(st, ROW_SQL " ORDER BY created DESC, rowid DESC", NULL,
+					    NULL, NULL);
 	while (q && n < cap && sqlite3_step(q) == SQLITE_ROW)
 		read_row(q, &out[n++]);
 	sqlite3_finalize(q);
@@ -100,11 +83,11 @@ size_t web_store_tourney_ids(web_store *st, int which, int64_t now_ms, char (*id
 {
 	size_t n = 0;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, ids_sql[which], NULL);
+	sqlite3_stmt *q = web_store_prepare(st, ids_sql[which], NULL, NULL, NULL);
 	if (q && which == WEB_TOURNEYS_DUE)
 		sqlite3_bind_int64(q, 1, now_ms);
 	while (q && n < cap && sqlite3_step(q) == SQLITE_ROW)
-		column_text(ids[n++], sizeof ids[0], q, 0);
+		web_store_text(ids[n++], sizeof ids[0], q, 0);
 	sqlite3_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return n;
@@ -114,8 +97,10 @@ int web_store_unfinished_tourneys(web_store *st, const char *creator)
 {
 	int n = 0;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, "SELECT count(*) FROM tourneys WHERE creator = ? COLLATE"
-				  " NOCASE AND state IN ('open', 'running')", creator);
+	sqlite3_stmt *q = web_store_prepare(st,
+			"SELECT count(*) FROM tourneys WHERE creator = ? COLLATE"
+			" NOCASE AND state IN ('open', 'running')", creator,
+			NULL, NULL);
 	if (q && sqlite3_step(q) == SQLITE_ROW)
 		n = sqlite3_column_int(q, 0);
 	sqlite3_finalize(q);
@@ -129,23 +114,26 @@ char *web_store_tourney_file(web_store *st, const char *id, char (**people)[64],
 	char *ini = NULL;
 	*people = NULL, *count = 0;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, "SELECT ini FROM tourneys WHERE id = ?1", id);
+	sqlite3_stmt *q = web_store_prepare(st, "SELECT ini FROM tourneys WHERE id = ?1", id, NULL,
+					    NULL);
 	if (q && sqlite3_step(q) == SQLITE_ROW) {
 		const unsigned char *t = sqlite3_column_text(q, 0);
 		ini = strdup(t ? (const char *)t : "");
 	}
 	sqlite3_finalize(q);
-	q = ini ? prepare(st, "SELECT name FROM tourney_people WHERE tourney = ?1 ORDER BY n",
-			  id) : NULL;
+	q = ini ? web_store_prepare(st,
+			"SELECT name FROM tourney_people WHERE tourney = ?1 ORDER BY n",
+			id, NULL, NULL) : NULL;
 	size_t cap = 0;
 	while (q && sqlite3_step(q) == SQLITE_ROW) {
 		if (*count == cap) {
-			char (*more)[64] = realloc(*people, (cap = cap ? 2 * cap : 16) * sizeof *more);
+			cap = cap ? 2 * cap : 16;
+			char (*more)[64] = realloc(*people, cap * sizeof *more);
 			if (!more)
 				break;
 			*people = more;
 		}
-		column_text((*people)[(*count)++], 64, q, 0);
+		web_store_text((*people)[(*count)++], 64, q, 0);
 	}
 	sqlite3_finalize(q);
 	pthread_mutex_unlock(&st->lock);
@@ -155,8 +143,9 @@ char *web_store_tourney_file(web_store *st, const char *id, char (**people)[64],
 int web_store_set_tourney(web_store *st, const char *id, const char *state, int64_t start_at)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = state ? prepare(st, "UPDATE tourneys SET state = ?2 WHERE id = ?1", id)
-				: prepare(st, "UPDATE tourneys SET start_at = ?2 WHERE id = ?1", id);
+	const char *sql = state ? "UPDATE tourneys SET state = ?2 WHERE id = ?1"
+				: "UPDATE tourneys SET start_at = ?2 WHERE id = ?1";
+	sqlite3_stmt *q = web_store_prepare(st, sql, id, NULL, NULL);
 	if (q && state)
 		sqlite3_bind_text(q, 2, state, -1, SQLITE_TRANSIENT);
 	else if (q)
@@ -169,8 +158,10 @@ int web_store_set_tourney(web_store *st, const char *id, const char *state, int6
 int web_store_add_tourney_person(web_store *st, const char *id, const char *name)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, "INSERT INTO tourney_people SELECT ?1, coalesce(max(n), 0)"
-				  " + 1, ?2 FROM tourney_people WHERE tourney = ?1", id);
+	sqlite3_stmt *q = web_store_prepare(st,
+			"INSERT INTO tourney_people SELECT ?1, coalesce(max(n), 0)"
+			" + 1, ?2 FROM tourney_people WHERE tourney = ?1", id,
+			NULL, NULL);
 	if (q)
 		sqlite3_bind_text(q, 2, name, -1, SQLITE_TRANSIENT);
 	int rc = changed(st, q);
@@ -182,8 +173,9 @@ int web_store_tourney_table(web_store *st, const char *id, int round, int slot,
 			    char *table_id, size_t cap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, "SELECT table_id FROM tourney_tables WHERE tourney = ? AND"
-				  " round = ? AND slot = ?", id);
+	sqlite3_stmt *q = web_store_prepare(st,
+			"SELECT table_id FROM tourney_tables WHERE tourney = ? AND"
+			" round = ? AND slot = ?", id, NULL, NULL);
 	table_id[0] = '\0';
 	if (q) {
 		sqlite3_bind_int(q, 2, round);
@@ -191,7 +183,7 @@ int web_store_tourney_table(web_store *st, const char *id, int round, int slot,
 	}
 	bool found = q && sqlite3_step(q) == SQLITE_ROW;
 	if (found)
-		column_text(table_id, cap, q, 0);
+		web_store_text(table_id, cap, q, 0);
 	sqlite3_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return found ? 0 : 1;
@@ -201,7 +193,8 @@ int web_store_set_tourney_table(web_store *st, const char *id, int round, int sl
 				const char *table_id)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, "INSERT INTO tourney_tables VALUES(?, ?, ?, ?)", id);
+	sqlite3_stmt *q = web_store_prepare(st, "INSERT INTO tourney_tables VALUES(?, ?, ?, ?)", id,
+					    NULL, NULL);
 	if (q) {
 		sqlite3_bind_int(q, 2, round);
 		sqlite3_bind_int(q, 3, slot);
@@ -217,18 +210,20 @@ size_t web_store_tourney_tables(web_store *st, const char *id, web_tourney_table
 	size_t n = 0, cap = 0;
 	*out = NULL;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = prepare(st, "SELECT round, slot, table_id FROM tourney_tables WHERE"
-				  " tourney = ? ORDER BY round, slot", id);
+	sqlite3_stmt *q = web_store_prepare(st,
+			"SELECT round, slot, table_id FROM tourney_tables WHERE"
+			" tourney = ? ORDER BY round, slot", id, NULL, NULL);
 	while (q && sqlite3_step(q) == SQLITE_ROW) {
 		if (n == cap) {
-			web_tourney_table *m = realloc(*out, (cap = cap ? 2 * cap : 16) * sizeof *m);
+			cap = cap ? 2 * cap : 16;
+			web_tourney_table *m = realloc(*out, cap * sizeof *m);
 			if (!m)
 				break;
 			*out = m;
 		}
 		web_tourney_table *t = &(*out)[n++];
 		t->round = sqlite3_column_int(q, 0), t->slot = sqlite3_column_int(q, 1);
-		column_text(t->id, sizeof t->id, q, 2);
+		web_store_text(t->id, sizeof t->id, q, 2);
 	}
 	sqlite3_finalize(q);
 	pthread_mutex_unlock(&st->lock);
