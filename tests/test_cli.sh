@@ -144,6 +144,21 @@ ok "every --help fits in 80 columns"
 [ $? -eq 2 ] && grep -q "did you mean 'tourney'" "$T/unknown" && ok "did you mean" ||
 	fail "unknown command: $(cat "$T/unknown")"
 
+# a game's or preset's bare name means the shipped one, never a NAME.ini of the working
+# folder; such a file is read when named as a path
+mkdir "$T/here"
+printf '[game]\nplugin = hegemino\n' > "$T/here/dominoes.ini"
+cp "$T/here/dominoes.ini" "$T/here/mine.ini"
+(cd "$T/here" && "$BONES" match dominoes random random --games 2) > "$T/shadow" 2>&1
+grep -q "^match: dominoes," "$T/shadow" && ok "a dominoes.ini here does not replace dominoes" ||
+	fail "a dominoes.ini here replaced the game: $(head -1 "$T/shadow")"
+(cd "$T/here" && "$BONES" match ./dominoes.ini random random --games 2) > "$T/shadow" 2>&1
+grep -q "^match: hegemino," "$T/shadow" && ok "./dominoes.ini is read as a path" ||
+	fail "./dominoes.ini: $(head -1 "$T/shadow")"
+(cd "$T/here" && "$BONES" match mine random random --games 2) > "$T/shadow" 2>&1
+[ $? -eq 1 ] && grep -q "named as ./mine.ini" "$T/shadow" && ok "a bare name of a file here says how to name it" ||
+	fail "mine: $(cat "$T/shadow")"
+
 # every command answers --version, doing nothing else (a game would start: a command
 # that does not exit at once fails here)
 version=$("$BONES" --version)

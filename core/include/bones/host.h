@@ -16,5 +16,8 @@ void bones_host_init(bones_host *host);
  * regular file is found: BONES_EIO when the name exists only as something else (a
  * device, a FIFO, a folder), else BONES_ENOTFOUND. */
 bones_status bones_host_find_file(const char *name, char *buf, size_t cap);
+/* The same in the config folders only, never the current folder: a game's or preset's
+ * bare name means the shipped one, not a file that happens to lie where Bones runs. */
+bones_status bones_host_find_config_file(const char *name, char *buf, size_t cap);
 
 #endif /* BONES_HOST_H */

@@ -85,7 +85,9 @@ typedef struct bones_preset {
 bones_status bones_preset_load(const char *path, bones_preset *preset, char *err,
 			       size_t errcap);
 
-/* Find a preset by name ("holomino" -> .../configs/holomino.ini) or path. */
+/* Find a preset by name ("holomino" -> .../configs/holomino.ini, the config folders
+ * only: a NAME.ini where Bones runs never stands in for it) or by path ("x.ini",
+ * "./dominoes.ini", "dir/x.ini": the current folder first). */
 bones_status bones_preset_find(const char *name, char *path, size_t cap);
 
 /* Options for plugin from the preset: defaults, then the variant, then each option;

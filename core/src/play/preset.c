@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The state of one bones_preset_load: the first error wins and stops the parse. */
 struct load_ctx {
@@ -543,7 +544,7 @@ bones_status bones_preset_find(const char *name, char *path, size_t cap)
 	int n = snprintf(file, sizeof file, "%s.ini", name);
 	if (n < 0 || (size_t)n >= sizeof file)
 		return BONES_EINVAL;
-	return bones_host_find_file(file, path, cap);
+	return bones_host_find_config_file(file, path, cap); /* a file here: ./NAME.ini */
 }
 
 bones_status bones_preset_set_time(bones_preset *preset, const char *key, const char *value,
@@ -701,6 +702,12 @@ static bones_status not_found(const char *name, bones_registry *reg, char *err,
 	bones_preset_list(suggest_preset, &s);
 	snprintf(err, errcap, _("'%s': no such game or preset%s; `bones games` lists them"), name,
 		 bones_suggest_hint(&s));
+	char here[300];
+	snprintf(here, sizeof here, "%s.ini", name);
+	if (!access(here, F_OK)) { /* a file of that name here is read only as a path */
+		size_t used = strlen(err);
+		snprintf(err + used, errcap - used, _(" (a preset file here is named as ./%s)"), here);
+	}
 	return BONES_ENOTFOUND;
 }
 

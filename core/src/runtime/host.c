@@ -77,6 +77,16 @@ bones_status bones_host_find_file(const char *name, char *buf, size_t cap)
 	return f.irregular ? BONES_EIO : BONES_ENOTFOUND;
 }
 
+bones_status bones_host_find_config_file(const char *name, char *buf, size_t cap)
+{
+	if (!name || !*name)
+		return BONES_EINVAL;
+	struct find_file f = {name, buf, cap, false};
+	if (bones_paths_each_config_dir(find_in_dir, &f))
+		return BONES_OK;
+	return f.irregular ? BONES_EIO : BONES_ENOTFOUND;
+}
+
 static bones_status host_find_file(const bones_host *host, const char *name, char *buf,
 				   size_t cap)
 {
