@@ -126,7 +126,7 @@ static web_result fail(int code, const char *error)
 /* Which members a row gives: standings under a key, wins/draws/losses, game, preset. */
 enum { ROW_STANDING = 1, ROW_WDL = 2, ROW_GAME = 4, ROW_PRESET = 8 };
 
-/* One row as a JSON object: its key member (name, game or preset) first. */
+/* One row as a JSON object; a standing's key (r->name) is the member key. */
 static void row_json(const web_rating_row *r, const char *key, int members, web_buf *out)
 {
 	bool f = true;
@@ -141,8 +141,7 @@ static void row_json(const web_rating_row *r, const char *key, int members, web_
 	}
 	if (members & ROW_STANDING) {
 		web_buf_json_key(out, &f, key);
-		web_buf_json_string(out, !strcmp(key, "name") ? r->name : !strcmp(key, "game")
-									   ? r->game : r->preset);
+		web_buf_json_string(out, r->name);
 		web_buf_json_key(out, &f, "rating");
 		web_buf_printf(out, "%.0f", r->rating);
 		web_buf_json_key(out, &f, "deviation");

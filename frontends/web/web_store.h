@@ -220,7 +220,7 @@ int web_store_rate(web_store *st, const web_rated_game *g, web_rate_fn fn, void 
 
 /* One row of a ladder, a player's ratings or records (the members the query gives). */
 typedef struct web_rating_row {
-	char name[80];    /* a ladder's player */
+	char name[80];    /* a standing's key: a ladder's player, a rating's game or preset */
 	char game[64], preset[64];
 	double rating, deviation;
 	int games;

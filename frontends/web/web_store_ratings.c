@@ -189,7 +189,7 @@ static const char *const player_sql[WEB_PLAYER_ROWS] = {
 	" ORDER BY game, preset",
 	"SELECT s.game, s.preset, " WDL_SQL " FROM results s WHERE s.player = ?"
 	" GROUP BY s.game, s.preset ORDER BY s.game, s.preset"};
-static const char *const player_columns[WEB_PLAYER_ROWS] = {"grdc", "prdcg", "gpw=l"};
+static const char *const player_columns[WEB_PLAYER_ROWS] = {"nrdc", "nrdcg", "gpw=l"};
 
 size_t web_store_player_rows(web_store *st, const char *name, int kind, web_rating_row *out,
 			     size_t cap)
