@@ -126,12 +126,12 @@ check_libraries() { # ROOT: prints each file out of place; returns 1 when any is
 		done < <(grep -rlE "$2" "$root"/core "$root"/plugins "$root"/frontends --include='*.[ch]')
 	}
 	only SQLite '\bsqlite3_[a-z_]+\(|<sqlite3\.h>' \
-		'^(frontends/web/web_store[a-z_]*|core/src/tourney/tourney_db[a-z_]*)\.[ch]$'
+		'^(frontends/web/store/web_store[a-z_]*|core/src/tourney/tourney_db[a-z_]*)\.[ch]$'
 	only jansson '<jansson\.h>|\bjson_(loads|loadb|dumps|decref|incref|object|array)' \
-		'^frontends/web/web_json\.[ch]$'
-	only argon2 '<argon2\.h>|\bargon2[a-z_]*\(' '^frontends/web/web_(accounts|session)\.c$'
+		'^frontends/web/base/web_json\.[ch]$'
+	only argon2 '<argon2\.h>|\bargon2[a-z_]*\(' '^frontends/web/site/web_(accounts|session)\.c$'
 	only libmicrohttpd '<microhttpd\.h>|\bMHD_[a-z_]+\(' \
-		'^frontends/web/web_(server|conn|server_internal)\.[ch]$'
+		'^frontends/web/http/web_(server|conn|server_internal)\.[ch]$'
 	only SDL '<SDL[^>]*>|\bSDL_[A-Za-z]+\(' '^frontends/sdl/'
 	return $bad
 }
@@ -185,9 +185,9 @@ done
 	echo "FAIL: the planted tree has other complaints than the seven planted"
 	fails=$((fails + 1))
 }
-plant frontends/web/web_lobby.c 'static int lobby_count(sqlite3 *db) { return sqlite3_changes(db); }'
+plant frontends/web/site/web_lobby.c 'static int lobby_count(sqlite3 *db) { return sqlite3_changes(db); }'
 out=$(check_libraries "$tmp")
-if [[ $out == *"frontends/web/web_lobby.c: calls SQLite"* ]] &&
+if [[ $out == *"frontends/web/site/web_lobby.c: calls SQLite"* ]] &&
 	[ "$(printf '%s\n' "$out" | grep -c ': calls ')" -eq 2 ]; then # and picture.c's SDL
 	echo "ok: a planted sqlite3_ call outside the store is found"
 else
