@@ -14,6 +14,8 @@
  * on what bones_agent_measure reads in its spec (time is bounded by WEB_AGENT_SECONDS). */
 #define WEB_AGENT_THREADS 2   /* search threads */
 #define WEB_AGENT_POOL_MB 512 /* node pool of its search trees, MiB */
+#define WEB_AGENT_SECONDS 2.0 /* bound on an agent's thinking per move (a table's, an
+			       * analysis's) */
 
 /* A name without a path: letters, digits, '-', '_', at most 60 bytes. */
 bool web_plain_name(const char *name);

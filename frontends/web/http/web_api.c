@@ -7,11 +7,11 @@
 #include <string.h>
 
 #include "bones/i18n.h"
-#include "web_accounts.h"
-#include "web_analysis.h"
-#include "web_ratings.h"
-#include "web_tourney.h"
+#include "web_chat.h"
+#include "web_games.h"
 #include "web_messages.h"
+#include "web_ratings.h"
+#include "web_rematch.h"
 
 /* An error text reaches the client: a path of the server's (two '/' or more, e.g. a
  * configs file, the database) is cut to its last part, so that no install or data
@@ -104,7 +104,7 @@ static int dimension(const char *text, int fallback)
 
 /* The seat of the request's token; -1 for none; -2 (after a 403 reply) for a token
  * that is no seat's of this table, or a seat another account holds. */
-static int seat_of(web_tables *ts, web_table *t, const web_request *req, web_reply *rep)
+static int seat_of(web_site *site, web_table *t, const web_request *req, web_reply *rep)
 {
 	if (!req->token || !req->token[0])
 		return -1;
@@ -115,7 +115,7 @@ static int seat_of(web_tables *ts, web_table *t, const web_request *req, web_rep
 	}
 	char id[41]; /* the path's: /api/tables/ID/... */
 	snprintf(id, sizeof id, "%.*s", (int)strcspn(req->path + 12, "/"), req->path + 12);
-	if (!web_accounts_use_seat(web_tables_accounts(ts), req->session, id, req->token)) {
+	if (!web_accounts_use_seat(web_site_accounts(site), req->session, id, req->token)) {
 		error_reply(rep, 403, "token", _("this seat belongs to another account: log in "
 						 "as its player"));
 		return -2;
@@ -126,7 +126,7 @@ static int seat_of(web_tables *ts, web_table *t, const web_request *req, web_rep
 /* A seat taken while logged in: the account keeps it (web_accounts.c), from the join
  * reply's "token"; or a table created while logged in: its first seat with a link is
  * the creator's (the others are whoever's uses their links logged in). */
-static void seat_to_account(web_tables *ts, const web_request *req, const web_buf *reply)
+static void seat_to_account(web_site *site, const web_request *req, const web_buf *reply)
 {
 	web_json_doc doc;
 	char err[200], id[41];
@@ -142,12 +142,12 @@ static void seat_to_account(web_tables *ts, const web_request *req, const web_bu
 	for (const web_json *e = seats && created ? seats->child : NULL; e && !token; e = e->next)
 		token = web_json_string(e, "token");
 	if (token)
-		web_accounts_seat_taken(web_tables_accounts(ts), req->session, id, token);
+		web_accounts_seat_taken(web_site_accounts(site), req->session, id, token);
 	web_json_release(&doc);
 }
 
 /* POST /join: {"seat": N (optional), "name": "..."}; needs no token. */
-static void join(web_tables *ts, web_table *t, const web_request *req, web_reply *rep)
+static void join(web_site *site, web_table *t, const web_request *req, web_reply *rep)
 {
 	web_json_doc doc;
 	if (!parse_body(req, &doc, rep))
@@ -157,49 +157,49 @@ static void join(web_tables *ts, web_table *t, const web_request *req, web_reply
 	if (seat && (seat->type != WEB_JSON_NUMBER || k < 0 || k >= 8)) {
 		error_reply(rep, 400, "seat", _("seat: expected a seat number from 1"));
 	} else {
-		web_result r = web_table_take_seat(ts, t, k, web_json_string(doc.root, "name"),
+		web_result r = web_table_take_seat(web_site_tables(site), t, k, web_json_string(doc.root, "name"),
 						   &rep->body);
 		if (r.code == 200 && req->session)
-			seat_to_account(ts, req, &rep->body);
+			seat_to_account(site, req, &rep->body);
 		result_reply(rep, &r);
 	}
 	web_json_release(&doc);
 }
 
 /* POST /chat: {"text": "...", "name": "..." (a spectator's)}; the token is optional. */
-static void chat(web_tables *ts, web_table *t, int seat, const web_request *req,
+static void chat(web_site *site, web_table *t, int seat, const web_request *req,
 		 web_reply *rep)
 {
 	web_json_doc doc;
 	if (!parse_body(req, &doc, rep))
 		return;
-	web_result r = web_table_chat(ts, t, seat, web_json_string(doc.root, "name"),
+	web_result r = web_chat_post(web_site_tables(site), t, seat, web_json_string(doc.root, "name"),
 				      web_json_string(doc.root, "text"), req->client, &rep->body);
 	result_reply(rep, &r);
 	web_json_release(&doc);
 }
 
-static void table_post(web_tables *ts, web_table *t, const char *action,
+static void table_post(web_site *site, web_table *t, const char *action,
 		       const web_request *req, web_reply *rep)
 {
 	if (!strcmp(action, "join")) {
-		join(ts, t, req, rep);
+		join(site, t, req, rep);
 		return;
 	}
 	if (!strcmp(action, "delete")) { /* the owner token, not a seat's */
-		web_result r = web_table_delete(ts, t, req->token);
+		web_result r = web_table_delete(web_site_tables(site), t, req->token);
 		result_reply(rep, &r);
 		return;
 	}
-	int seat = seat_of(ts, t, req, rep);
+	int seat = seat_of(site, t, req, rep);
 	if (seat == -2)
 		return;
 	if (!strcmp(action, "chat")) {
-		chat(ts, t, seat, req, rep);
+		chat(site, t, seat, req, rep);
 		return;
 	}
 	if (!strcmp(action, "analyse")) { /* anyone, the game over (web_analysis.c) */
-		web_result r = web_table_analyse(ts, t, &rep->body);
+		web_result r = web_analysis_start(web_site_analyses(site), t, &rep->body);
 		result_reply(rep, &r);
 		return;
 	}
@@ -209,13 +209,13 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 		return;
 	}
 	if (!strcmp(action, "rematch")) { /* web_rematch.c */
-		web_result r = web_table_rematch(ts, t, seat, &rep->body);
+		web_result r = web_rematch_offer(web_site_tables(site), t, seat, &rep->body);
 		result_reply(rep, &r);
 		return;
 	}
 	if (!strcmp(action, "resign") || !strcmp(action, "hint")) {
-		web_result r = action[0] == 'r' ? web_table_resign(ts, t, seat)
-						: web_table_hint(ts, t, seat, &rep->body);
+		web_result r = action[0] == 'r' ? web_table_resign(web_site_tables(site), t, seat)
+						: web_table_hint(web_site_tables(site), t, seat, &rep->body);
 		result_reply(rep, &r);
 		return;
 	}
@@ -224,7 +224,7 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 		return;
 	if (!strcmp(action, "undo")) {
 		const char *what = web_json_string(doc.root, "action");
-		web_result r = web_table_undo(ts, t, seat, what ? what : "");
+		web_result r = web_table_undo(web_site_tables(site), t, seat, what ? what : "");
 		result_reply(rep, &r);
 		web_json_release(&doc);
 		return;
@@ -233,7 +233,7 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 	if (!move) {
 		error_reply(rep, 400, "move", _("move: expected the move's notation as a string"));
 	} else {
-		web_result r = web_table_play(ts, t, seat, move);
+		web_result r = web_table_play(web_site_tables(site), t, seat, move);
 		if (r.code == 200)
 			web_buf_printf(&rep->body, "{\"ok\":true,\"version\":%llu}",
 				       (unsigned long long)web_table_version(t));
@@ -243,38 +243,38 @@ static void table_post(web_tables *ts, web_table *t, const char *action,
 }
 
 /* What the request asks of table t (held). */
-static void table_action(web_tables *ts, web_table *t, const char *action,
+static void table_action(web_site *site, web_table *t, const char *action,
 			 const web_request *req, web_reply *rep)
 {
 	bool get = !strcmp(req->method, "GET"), post = !strcmp(req->method, "POST");
 	if (get && !action[0]) {
-		int seat = seat_of(ts, t, req, rep);
+		int seat = seat_of(site, t, req, rep);
 		if (seat == -2)
 			return;
 		bool picture = !req->picture || strcmp(req->picture, "0");
-		web_table_watch(ts, t);
+		web_table_queue_watch(web_site_tables(site), t);
 		long at = req->at ? strtol(req->at, NULL, 10) : -1;
 		web_result r = web_table_view_json(t, seat, picture ? dimension(req->width, 900) : 0,
 						   dimension(req->height, 600), at, &rep->body);
 		result_reply(rep, &r);
 	} else if (get && !strcmp(action, "picture")) {
-		int seat = seat_of(ts, t, req, rep);
+		int seat = seat_of(site, t, req, rep);
 		if (seat == -2)
 			return;
 		const char *ghost = req->ghost ? req->ghost : "";
 		int w = dimension(req->width, 900), h = dimension(req->height, 600);
 		web_result r = req->at ? /* the replay's preferred move (web_analysis.c) */
-			web_table_replay_ghost_svg(t, seat, strtol(req->at, NULL, 10), ghost, w, h,
+			web_analysis_ghost_svg(t, seat, strtol(req->at, NULL, 10), ghost, w, h,
 						   &rep->body) :
 			web_table_ghost_svg(t, seat, ghost, w, h, &rep->body);
 		result_reply(rep, &r);
 		if (r.code == 200)
 			rep->type = "image/svg+xml";
 	} else if (get && !strcmp(action, "events")) {
-		web_table_watch(ts, t);
+		web_table_queue_watch(web_site_tables(site), t);
 		rep->code = 200, rep->events = t;
 	} else if (get && !strcmp(action, "analysis")) {
-		web_result r = web_table_analysis_json(ts, t, &rep->body);
+		web_result r = web_analysis_json(web_site_analyses(site), t, &rep->body);
 		result_reply(rep, &r);
 	} else if (get && !strcmp(action, "record")) {
 		web_result r = web_table_record(t, req->game ? (int)strtol(req->game, NULL, 10) : 0,
@@ -287,13 +287,13 @@ static void table_action(web_tables *ts, web_table *t, const char *action,
 			    !strcmp(action, "join") || !strcmp(action, "rematch") ||
 			    !strcmp(action, "chat") || !strcmp(action, "delete") ||
 			    !strcmp(action, "analyse"))) {
-		table_post(ts, t, action, req, rep);
+		table_post(site, t, action, req, rep);
 	} else {
 		error_reply(rep, get || post ? 404 : 405, NULL, _("no such route for this method"));
 	}
 }
 
-static void table_route(web_tables *ts, const char *rest, const web_request *req,
+static void table_route(web_site *site, const char *rest, const web_request *req,
 			web_reply *rep)
 {
 	char id[41];
@@ -303,8 +303,8 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 		return;
 	}
 	memcpy(id, rest, n), id[n] = '\0';
-	web_table *t = web_tables_find(ts, id);
-	if (!t && web_tables_damaged(ts, id)) {
+	web_table *t = web_tables_find(web_site_tables(site), id);
+	if (!t && web_tables_damaged(web_site_tables(site), id)) {
 		error_reply(rep, 503, NULL, _("the table is damaged: it is set aside, not played "
 					      "(the server's log says why)"));
 		return;
@@ -313,14 +313,14 @@ static void table_route(web_tables *ts, const char *rest, const web_request *req
 		error_reply(rep, 404, NULL, _("no such table"));
 		return;
 	}
-	table_action(ts, t, rest[n] ? rest + n + 1 : "", req, rep);
+	table_action(site, t, rest[n] ? rest + n + 1 : "", req, rep);
 	if (rep->events != t) /* an event stream holds it until it closes */
-		web_tables_put(ts, t);
+		web_tables_put(web_site_tables(site), t);
 }
 
 /* The account routes (web_accounts.c): a JSON body where one is read, the session
  * cookie in, a cookie and Retry-After out. */
-static void accounts(web_tables *ts, const web_request *req, web_reply *rep)
+static void accounts(web_site *site, const web_request *req, web_reply *rep)
 {
 	web_json_doc doc = {0};
 	bool body = web_accounts_wants_body(req->method, req->path);
@@ -328,7 +328,7 @@ static void accounts(web_tables *ts, const web_request *req, web_reply *rep)
 		return;
 	web_account_call call = {.client = req->client ? req->client : "",
 				 .session = req->session, .secure = req->secure};
-	web_result r = web_accounts_handle(web_tables_accounts(ts), req->method, req->path,
+	web_result r = web_accounts_handle(web_site_accounts(site), req->method, req->path,
 					   body ? doc.root : NULL, &call, &rep->body);
 	if (body)
 		web_json_release(&doc);
@@ -338,7 +338,7 @@ static void accounts(web_tables *ts, const web_request *req, web_reply *rep)
 }
 
 /* The tournament routes (web_tourney_api.c): a JSON body with a POST that has one. */
-static void tourneys(web_tables *ts, const web_request *req, web_reply *rep)
+static void tourneys(web_site *site, const web_request *req, web_reply *rep)
 {
 	web_json_doc doc = {0};
 	bool body = !strcmp(req->method, "POST") && req->body_len;
@@ -346,7 +346,7 @@ static void tourneys(web_tables *ts, const web_request *req, web_reply *rep)
 		return;
 	web_tourney_call call = {.method = req->method, .path = req->path,
 				 .session = req->session, .client = req->client ? req->client : ""};
-	web_result r = web_tourneys_handle(web_tables_tourneys(ts), &call,
+	web_result r = web_tourneys_handle(web_site_tourneys(site), &call,
 					   body ? doc.root : NULL, &rep->body);
 	if (body)
 		web_json_release(&doc);
@@ -355,7 +355,7 @@ static void tourneys(web_tables *ts, const web_request *req, web_reply *rep)
 		rep->type = call.type;
 }
 
-void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
+void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 {
 	memset(rep, 0, sizeof *rep);
 	web_buf_init(&rep->body);
@@ -365,38 +365,38 @@ void web_api_handle(web_tables *ts, const web_request *req, web_reply *rep)
 	if (!strcmp(path, "/api/messages") && get) {
 		web_messages_json(&rep->body);
 	} else if (!strcmp(path, "/api/games") && get) {
-		web_tables_games_json(ts, &rep->body);
+		web_games_json(web_site_tables(site), web_site_tourneys(site), &rep->body);
 	} else if (!strcmp(path, "/api/tables") && get) {
-		web_tables_lobby_json(ts, &rep->body);
+		web_tables_lobby_json(web_site_tables(site), &rep->body);
 	} else if (!strcmp(path, "/api/tables") && post) {
 		web_json_doc doc;
 		if (!parse_body(req, &doc, rep))
 			return;
-		web_result r = web_tables_create_table(ts, doc.root, req->client, NULL,
+		web_result r = web_tables_create_table(web_site_tables(site), doc.root, req->client, NULL,
 						       &rep->body);
 		web_json_release(&doc);
 		if (r.code == 201 && req->session)
-			seat_to_account(ts, req, &rep->body);
+			seat_to_account(site, req, &rep->body);
 		result_reply(rep, &r);
 	} else if (!strcmp(path, "/api/mine") && post) { /* web_owner.c */
 		web_json_doc doc;
 		if (!parse_body(req, &doc, rep))
 			return;
 		web_seat_ref seats[WEB_MINE_MAX]; /* a session's account's seats (web_accounts.c) */
-		size_t n = web_accounts_seats(web_tables_accounts(ts), req->session, seats,
+		size_t n = web_accounts_seats(web_site_accounts(site), req->session, seats,
 					      WEB_MINE_MAX);
-		web_result r = web_tables_mine_json(ts, doc.root, seats, n, &rep->body);
+		web_result r = web_tables_mine_json(web_site_tables(site), doc.root, seats, n, &rep->body);
 		web_json_release(&doc);
 		result_reply(rep, &r);
 	} else if (web_ratings_route(path) && get) {
-		web_result r = web_ratings_ladder(ts, path + 12, &rep->body);
+		web_result r = web_ratings_ladder(web_site_tables(site), path + 12, &rep->body);
 		result_reply(rep, &r);
 	} else if (web_accounts_route(path)) {
-		accounts(ts, req, rep);
+		accounts(site, req, rep);
 	} else if (web_tourneys_route(path)) {
-		tourneys(ts, req, rep);
+		tourneys(site, req, rep);
 	} else if (!strncmp(path, "/api/tables/", 12)) {
-		table_route(ts, path + 12, req, rep);
+		table_route(site, path + 12, req, rep);
 	} else {
 		error_reply(rep, 404, NULL, _("no such route"));
 	}

@@ -5,7 +5,7 @@
 #define BONES_WEB_API_H
 
 #include "web_json.h"
-#include "web_tables.h"
+#include "web_site.h"
 
 typedef struct web_request {
 	const char *method;   /* "GET", "POST", ... */
@@ -34,6 +34,6 @@ typedef struct web_reply {
 
 /* Answer one API request (path under /api/). reply->body is initialised here; the
  * caller releases it. */
-void web_api_handle(web_tables *ts, const web_request *req, web_reply *reply);
+void web_api_handle(web_site *site, const web_request *req, web_reply *reply);
 
 #endif /* BONES_WEB_API_H */

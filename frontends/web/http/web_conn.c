@@ -220,7 +220,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 	else
 		n = snprintf(buf, max, ": ping\n\n");
 	s->started = true, s->seen = v, s->next_ping = now + WEB_PING_SECONDS;
-	web_table_watch(srv->tables, s->table); /* an open stream keeps its table watched */
+	web_table_queue_watch(srv->tables, s->table); /* an open stream keeps its table watched */
 	return n < 0 || (size_t)n >= max ? MHD_CONTENT_READER_END_WITH_ERROR : (ssize_t)n;
 }
 

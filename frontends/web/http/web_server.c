@@ -200,7 +200,7 @@ static void *hint_main(void *arg)
 	struct upload *up = arg;
 	web_server *srv = up->srv;
 	bones_i18n_thread_language(up->lang);
-	web_api_handle(srv->tables, &up->req, &up->reply);
+	web_api_handle(srv->site, &up->req, &up->reply);
 	pthread_mutex_lock(&srv->clock);
 	up->hint = HINT_DONE;
 	MHD_resume_connection(up->conn);
@@ -253,7 +253,7 @@ static enum MHD_Result api(web_server *srv, struct MHD_Connection *c, const char
 		return start_hint(srv, c, up);
 	}
 	web_reply rep;
-	web_api_handle(srv->tables, &req, &rep);
+	web_api_handle(srv->site, &req, &rep);
 	return send_api_reply(srv, c, &rep, client);
 }
 
@@ -677,17 +677,18 @@ int web_server_run(const web_server_config *cfg)
 	if (!bones_make_dirs(cfg->data_dir))
 		fprintf(stderr, _("bones serve: --data '%s': cannot create it: %s\n"), cfg->data_dir,
 			strerror(errno));
-	else if (web_tables_create(cfg->data_dir, cfg->workers, &srv->tables, err, sizeof err))
+	else if (web_site_create(cfg->data_dir, cfg->workers, &srv->site, err, sizeof err))
 		fprintf(stderr, "bones serve: %s\n", err);
 	else {
+		srv->tables = web_site_tables(srv->site);
 		web_tables_set_person_cap(srv->tables, cfg->person_tables);
-		if (!web_tourneys_start(web_tables_tourneys(srv->tables), cfg->engines, cfg->watch,
+		if (!web_tourneys_start(web_site_tourneys(srv->site), cfg->engines, cfg->watch,
 					err, sizeof err))
 			fprintf(stderr, "bones serve: %s\n", err);
 		else
 			rc = serve(srv, &sa, listen);
 	}
-	web_tables_destroy(srv->tables);
+	web_site_destroy(srv->site);
 	web_messages_release();
 	pthread_mutex_lock(&srv->clock);
 	bool signalled = srv->signal != 0; /* else the signals' thread still waits on srv */

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "web_tables.h"
+#include "web_site.h"
 
 #define WEB_BUCKETS 4096
 #define WEB_REQUEST_SECONDS 15 /* a request's headers and body, from its first byte */
@@ -38,7 +38,8 @@ typedef struct web_conn {
 typedef struct web_stream web_stream;
 
 typedef struct web_server {
-	web_tables *tables;
+	web_site *site;           /* owned */
+	web_tables *tables;       /* the site's */
 	char static_dir[4096];
 	double rate;
 	pthread_mutex_t lock;     /* guards buckets and the log's throttle */

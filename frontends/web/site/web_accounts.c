@@ -13,7 +13,7 @@
 #include "bones/i18n.h"
 #include "web_ratings.h"
 #include "web_session.h"
-#include "web_table_internal.h"
+#include "web_table.h"
 #include "web_token.h"
 
 /* Argon2id: 2 passes over 19 MiB, one lane (the OWASP minimum); 16 bytes of salt. */
@@ -36,7 +36,7 @@ web_accounts *web_accounts_create(web_tables *ts)
 	web_accounts *a = calloc(1, sizeof *a);
 	if (!a)
 		return NULL;
-	a->ts = ts, a->st = ts->store;
+	a->ts = ts, a->st = web_tables_store(ts);
 	pthread_mutex_init(&a->throttle.lock, NULL);
 	pthread_mutex_init(&a->lock, NULL);
 	return a;

@@ -10,7 +10,8 @@
 #include "bones/analysis.h"
 #include "bones/i18n.h"
 #include "bones/record.h"
-#include "web_table_internal.h"
+#include "web_limits.h"
+#include "web_table.h"
 
 /* One running analysis (or finished, its thread not yet joined). */
 typedef struct slot {
@@ -81,13 +82,13 @@ static void key_of(web_table *t, char *key, size_t cap)
 static char *stored(web_analyses *a, const char *key)
 {
 	char *json;
-	return web_store_analysis(a->ts->store, key, &json) ? NULL : json;
+	return web_store_analysis(web_tables_store(a->ts), key, &json) ? NULL : json;
 }
 
 static bool store(web_analyses *a, const char *key, const char *json)
 {
 	char err[300];
-	if (!web_store_set_analysis(a->ts->store, key, json, err, sizeof err))
+	if (!web_store_set_analysis(web_tables_store(a->ts), key, json, err, sizeof err))
 		return true;
 	web_log("%s", err);
 	return false;
@@ -179,9 +180,9 @@ static bool replay(web_analyses *a, web_table *t, bones_session **s, char *err, 
 		snprintf(err, errcap, "%s", _("the record cannot be written"));
 		return false;
 	}
-	pthread_mutex_lock(&a->ts->lock); /* the registry's lookups */
-	bones_status st = bones_record_read(f, t->row.id, a->ts->reg, s, err, errcap);
-	pthread_mutex_unlock(&a->ts->lock);
+	bones_registry *reg = web_tables_lock_registry(a->ts); /* its lookups */
+	bones_status st = bones_record_read(f, t->row.id, reg, s, err, errcap);
+	web_tables_unlock_registry(a->ts);
 	fclose(f);
 	free(text);
 	if (st && *s) {
@@ -254,10 +255,9 @@ static void running_json(const slot *sl, web_buf *out)
 		       sl->total);
 }
 
-web_result web_table_analysis_json(web_tables *ts, web_table *t, web_buf *out)
+web_result web_analysis_json(web_analyses *a, web_table *t, web_buf *out)
 {
 	web_result r = {.code = 200};
-	web_analyses *a = ts->analyses;
 	char key[56];
 	key_of(t, key, sizeof key);
 	pthread_mutex_lock(&a->lock);
@@ -304,10 +304,9 @@ static web_result start(web_analyses *a, web_table *t, const char *key, web_buf 
 	return r;
 }
 
-web_result web_table_analyse(web_tables *ts, web_table *t, web_buf *out)
+web_result web_analysis_start(web_analyses *a, web_table *t, web_buf *out)
 {
 	web_result r = {.code = 200};
-	web_analyses *a = ts->analyses;
 	pthread_mutex_lock(&t->lock);
 	bool over = web_table_over(t);
 	pthread_mutex_unlock(&t->lock);
@@ -323,7 +322,7 @@ web_result web_table_analyse(web_tables *ts, web_table *t, web_buf *out)
 	bool done = json && strstr(json, "\"state\":\"done\"");
 	free(json);
 	if (done)
-		return web_table_analysis_json(ts, t, out);
+		return web_analysis_json(a, t, out);
 	pthread_mutex_lock(&a->lock);
 	slot *sl = running(a, key);
 	if (sl)
@@ -334,8 +333,8 @@ web_result web_table_analyse(web_tables *ts, web_table *t, web_buf *out)
 	return r;
 }
 
-web_result web_table_replay_ghost_svg(web_table *t, int seat, long at, const char *move,
-				      int width, int height, web_buf *out)
+web_result web_analysis_ghost_svg(web_table *t, int seat, long at, const char *move,
+				   int width, int height, web_buf *out)
 {
 	web_result r = {.code = 200};
 	pthread_mutex_lock(&t->lock);

@@ -24,15 +24,15 @@ void web_analyses_destroy(web_analyses *a);
 /* Start analysing t's game, which must be over (409 before), by anyone who may see the
  * table: 202 {"state": "running"}; 200 with the state when one runs or is done; 429
  * (field "busy") when WEB_ANALYSES_RUNNING run already. */
-web_result web_table_analyse(web_tables *ts, web_table *t, web_buf *out);
+web_result web_analysis_start(web_analyses *a, web_table *t, web_buf *out);
 /* {"state": "none" | "running" | "done" | "failed", "done", "total" (while running),
  * "agent", "moves": [{"n", "seat", "played", "preferred", "win_before", "win_after",
  * "margin_before", "margin_after", "forced", "verdict"}], "error" (failed)}. */
-web_result web_table_analysis_json(web_tables *ts, web_table *t, web_buf *out);
+web_result web_analysis_json(web_analyses *a, web_table *t, web_buf *out);
 /* The picture (SVG) seat sees of the finished game before history entry `at` (from 0)
  * with move (its notation there) drawn as a ghost: the analysis' preferred move. 409
  * while the game runs, 422 for no such position or move. */
-web_result web_table_replay_ghost_svg(web_table *t, int seat, long at, const char *move,
-				      int width, int height, web_buf *out);
+web_result web_analysis_ghost_svg(web_table *t, int seat, long at, const char *move,
+				   int width, int height, web_buf *out);
 
 #endif /* BONES_WEB_ANALYSIS_H */

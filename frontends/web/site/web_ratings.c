@@ -13,7 +13,7 @@
 
 #include "bones/glicko2.h"
 #include "bones/i18n.h"
-#include "web_table_internal.h"
+#include "web_table.h"
 
 #define PLAYER_NAME 80
 
@@ -98,14 +98,14 @@ void web_ratings_game_over(web_tables *ts, web_table *t)
 	int ranks[WEB_MAX_SEATS];
 	char names[WEB_MAX_SEATS][PLAYER_NAME], err[300];
 	bones_table_result(t->table, scores, ranks);
-	if (!rated_players(ts->store, t, n, names))
+	if (!rated_players(web_tables_store(ts), t, n, names))
 		return;
 	web_rated_game g = {.table_id = t->row.id, .game_no = game_no, .game = t->row.game,
 			    .preset = t->row.preset, .at = web_clock_now(ts) / 1000, .players = n};
 	for (int i = 0; i < n; i++)
 		g.names[i] = names[i];
 	bool rated;
-	if (web_store_rate(ts->store, &g, rate, ranks, &rated, err, sizeof err))
+	if (web_store_rate(web_tables_store(ts), &g, rate, ranks, &rated, err, sizeof err))
 		web_log("table %s: game %d is not rated: %s", t->row.id, game_no + 1, err);
 	else if (rated)
 		web_log("table %s: game %d rated", t->row.id, game_no + 1);
@@ -192,7 +192,7 @@ web_result web_ratings_ladder(web_tables *ts, const char *path, web_buf *out)
 		web_buf_json_key(out, &f, "preset");
 		web_buf_json_string(out, preset);
 	}
-	size_t n = web_store_rated_presets(ts->store, game, rows, WEB_LADDER_MAX);
+	size_t n = web_store_rated_presets(web_tables_store(ts), game, rows, WEB_LADDER_MAX);
 	web_buf_json_key(out, &f, "presets");
 	web_buf_puts(out, "[");
 	for (size_t i = 0; i < n; i++) {
@@ -200,7 +200,7 @@ web_result web_ratings_ladder(web_tables *ts, const char *path, web_buf *out)
 		web_buf_json_string(out, rows[i].preset);
 	}
 	web_buf_puts(out, "]");
-	n = web_store_ladder(ts->store, game, preset, rows, WEB_LADDER_MAX);
+	n = web_store_ladder(web_tables_store(ts), game, preset, rows, WEB_LADDER_MAX);
 	web_buf_json_key(out, &f, "players");
 	rows_json(rows, n, "name", ROW_STANDING | ROW_WDL, out);
 	web_buf_puts(out, "}");

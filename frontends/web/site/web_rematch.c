@@ -8,7 +8,17 @@
 
 #include "bones/i18n.h"
 #include "web_json.h"
-#include "web_table_internal.h"
+#include "web_rematch.h"
+#include "web_table.h"
+
+/* A table's rematch (t->rematch): kept in memory only, a restart forgets the offer,
+ * not the new table. */
+struct web_rematch {
+	char id[40];                      /* the rematch's table id, "" none */
+	char token[WEB_MAX_SEATS][64];    /* by participant: their seat's token there */
+	int seat[WEB_MAX_SEATS];          /* by participant: their seat there, from 1 */
+	bool creating;                    /* it is being created */
+};
 
 /* The create request of the rematch of t: {"game", "options", "seats", "hints"}. */
 static void rematch_request(const web_table *t, web_buf *req)
@@ -62,21 +72,21 @@ static void rematch_request(const web_table *t, web_buf *req)
 /* Keep the new table's id and each participant's token there (reply of create). */
 static void keep_links(web_table *t, const web_json *reply)
 {
+	struct web_rematch *m = t->rematch;
 	const char *id = web_json_string(reply, "id");
 	const web_json *seats = web_json_get(reply, "seats");
 	int n = t->row.seat_count;
-	snprintf(t->rematch, sizeof t->rematch, "%s", id ? id : "");
+	snprintf(m->id, sizeof m->id, "%s", id ? id : "");
 	int j = 0;
 	for (const web_json *s = seats ? seats->child : NULL; s && j < n; s = s->next, j++) {
 		const char *token = web_json_string(s, "token");
 		int participant = n - 1 - j;
-		snprintf(t->rematch_token[participant], sizeof t->rematch_token[0], "%s",
-			 token ? token : "");
-		t->rematch_seat[participant] = j + 1;
+		snprintf(m->token[participant], sizeof m->token[0], "%s", token ? token : "");
+		m->seat[participant] = j + 1;
 	}
 }
 
-web_result web_table_rematch(web_tables *ts, web_table *t, int seat, web_buf *out)
+web_result web_rematch_offer(web_tables *ts, web_table *t, int seat, web_buf *out)
 {
 	web_result r = {.code = 200};
 	web_buf req, reply;
@@ -84,13 +94,19 @@ web_result web_table_rematch(web_tables *ts, web_table *t, int seat, web_buf *ou
 	web_buf_init(&reply);
 	pthread_mutex_lock(&t->lock);
 	bool over = web_table_over(t);
-	bool create = over && !t->rematch[0] && !t->rematching;
+	if (over && !t->rematch)
+		t->rematch = calloc(1, sizeof *t->rematch);
+	struct web_rematch *m = t->rematch;
+	bool create = m && !m->id[0] && !m->creating;
 	if (create) {
-		t->rematching = true;
+		m->creating = true;
 		rematch_request(t, &req);
 	}
 	pthread_mutex_unlock(&t->lock);
-	if (!over) {
+	if (over && !m) {
+		r.code = 500;
+		snprintf(r.error, sizeof r.error, "%s", _("out of memory"));
+	} else if (!over) {
 		r.code = 409;
 		snprintf(r.error, sizeof r.error, "%s", _("a rematch is offered once the game is over"));
 	} else if (create) {
@@ -107,14 +123,14 @@ web_result web_table_rematch(web_tables *ts, web_table *t, int seat, web_buf *ou
 		pthread_mutex_lock(&t->lock);
 		if (kept)
 			keep_links(t, made.root);
-		t->rematching = false;
+		m->creating = false;
 		web_table_bump(t);
 		pthread_mutex_unlock(&t->lock);
 		if (kept)
 			web_json_release(&made);
 		if (r.code == 201)
 			r.code = 200;
-		web_log("table %s: rematch %s", t->row.id, kept ? t->rematch : "failed");
+		web_log("table %s: rematch %s", t->row.id, kept ? m->id : "failed");
 	}
 	if (r.code == 200) {
 		pthread_mutex_lock(&t->lock);
@@ -131,17 +147,24 @@ web_result web_table_rematch(web_tables *ts, web_table *t, int seat, web_buf *ou
 
 void web_rematch_json(const web_table *t, int seat, web_buf *out, bool *first)
 {
-	if (!t->rematch[0])
+	const struct web_rematch *m = t->rematch;
+	if (!m || !m->id[0])
 		return;
 	web_buf_json_key(out, first, "rematch");
 	bool f = true;
 	web_buf_puts(out, "{");
 	web_buf_json_key(out, &f, "id");
-	web_buf_json_string(out, t->rematch);
-	if (seat >= 0 && seat < WEB_MAX_SEATS && t->rematch_token[seat][0]) {
+	web_buf_json_string(out, m->id);
+	if (seat >= 0 && seat < WEB_MAX_SEATS && m->token[seat][0]) {
 		web_buf_json_key(out, &f, "link");
-		web_buf_printf(out, "\"/t/%s#seat=%d&token=%s\"", t->rematch, t->rematch_seat[seat],
-			       t->rematch_token[seat]);
+		web_buf_printf(out, "\"/t/%s#seat=%d&token=%s\"", m->id, m->seat[seat],
+			       m->token[seat]);
 	}
 	web_buf_puts(out, "}");
+}
+
+void web_rematch_free(web_table *t)
+{
+	free(t->rematch);
+	t->rematch = NULL;
 }

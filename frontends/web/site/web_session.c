@@ -11,16 +11,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "web_table_internal.h"
+#include "web_table.h"
 #include "web_token.h"
 
 int64_t web_session_now(const web_tables *ts)
 {
-	if (ts->clock_file[0])
-		return web_clock_now(ts);
-	struct timespec now;
-	clock_gettime(CLOCK_REALTIME, &now);
-	return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+	return web_clock_wall(ts);
 }
 
 bool web_session_hash(const char *token, char *out, size_t cap)

@@ -11,16 +11,16 @@
 #include <sys/stat.h>
 
 #include "bones/i18n.h"
-#include "web_table_internal.h"
+#include "web_table.h"
 
-web_tourneys *web_tourneys_create(web_tables *ts)
+web_tourneys *web_tourneys_create(web_tables *ts, struct web_accounts *accounts)
 {
 	web_tourneys *w = calloc(1, sizeof *w);
 	if (!w)
 		return NULL;
-	w->ts = ts;
+	w->ts = ts, w->accounts = accounts;
 	pthread_mutex_init(&w->lock, NULL);
-	snprintf(w->dir, sizeof w->dir, "%s/tourneys", web_store_dir(ts->store));
+	snprintf(w->dir, sizeof w->dir, "%s/tourneys", web_store_dir(web_tables_store(ts)));
 	return w;
 }
 
@@ -53,7 +53,7 @@ void web_tourneys_destroy(web_tourneys *w)
 bool web_tourney_state(web_tourneys *w, const char *id, char *state, size_t cap)
 {
 	web_tourney_row row;
-	if (web_store_tourney(w->ts->store, id, &row))
+	if (web_store_tourney(web_tables_store(w->ts), id, &row))
 		return false;
 	snprintf(state, cap, "%s", row.state);
 	return true;
@@ -61,14 +61,14 @@ bool web_tourney_state(web_tourneys *w, const char *id, char *state, size_t cap)
 
 bool web_tourney_set_state(web_tourneys *w, const char *id, const char *state)
 {
-	return !web_store_set_tourney(w->ts->store, id, state, 0);
+	return !web_store_set_tourney(web_tables_store(w->ts), id, state, 0);
 }
 
 char *web_tourney_text(web_tourneys *w, const char *id)
 {
 	char (*people)[64];
 	size_t count;
-	char *ini = web_store_tourney_file(w->ts->store, id, &people, &count);
+	char *ini = web_store_tourney_file(web_tables_store(w->ts), id, &people, &count);
 	web_buf b;
 	web_buf_init(&b);
 	if (ini)
@@ -116,5 +116,13 @@ web_tourney_run *web_tourney_open(web_tourneys *w, const char *id, char *err, si
 	}
 	web_tourney_run_free(r);
 	free(text);
+	return NULL;
+}
+
+const char *web_tourneys_engine_command(const web_tourneys *w, const char *name)
+{
+	for (int i = 0; w && i < w->engine_count; i++) /* read-only once the server runs */
+		if (!strcmp(w->engines[i].name, name))
+			return w->engines[i].command;
 	return NULL;
 }

@@ -13,8 +13,13 @@
 
 typedef struct web_tourneys web_tourneys;
 
-/* ts gives the store, the clock and the tables. NULL: out of memory. */
-web_tourneys *web_tourneys_create(web_tables *ts);
+struct web_accounts;
+/* ts gives the store, the clock and the tables; accounts get the seats of tournament
+ * games. NULL: out of memory. */
+web_tourneys *web_tourneys_create(web_tables *ts, struct web_accounts *accounts);
+/* The command of the operator's engine name, or NULL when it lists none (w NULL: no
+ * engines yet). */
+const char *web_tourneys_engine_command(const web_tourneys *w, const char *name);
 /* Read the operator's engines (engines: an INI file of [engine.NAME] command = ...,
  * NULL: none), watch the `bones tourney --live` output folder watch (NULL: none) and
  * start the thread that pairs rounds and collects results (resuming

@@ -12,7 +12,7 @@
 #include "bones/i18n.h"
 #include "bones/tourney_report.h"
 #include "web_session.h"
-#include "web_table_internal.h"
+#include "web_table.h"
 #include "web_token.h"
 
 #define PREFIX "/api/tournaments"
@@ -26,7 +26,7 @@ bool web_tourneys_route(const char *path)
 /* The session's account into name; false without one. */
 static bool who(web_tourneys *w, const char *session, char *name, size_t cap)
 {
-	return session && web_session_find(w->ts->store, session, web_session_now(w->ts), name,
+	return session && web_session_find(web_tables_store(w->ts), session, web_session_now(w->ts), name,
 					   cap);
 }
 
@@ -87,7 +87,7 @@ static bool unfinished(web_tourneys *w, const char *id)
  * WEB_TOURNEYS_PER_ACCOUNT and WEB_TOURNEYS_PER_ADDRESS. Lock held. */
 static bool may_post(web_tourneys *w, const char *creator, const char *address)
 {
-	int mine = web_store_unfinished_tourneys(w->ts->store, creator), here = 0;
+	int mine = web_store_unfinished_tourneys(web_tables_store(w->ts), creator), here = 0;
 	for (int i = 0; address[0] && i < WEB_TOURNEY_MAX; i++)
 		here += !strcmp(w->posted[i].address, address) && unfinished(w, w->posted[i].id);
 	return mine < WEB_TOURNEYS_PER_ACCOUNT && here < WEB_TOURNEYS_PER_ADDRESS;
@@ -127,7 +127,7 @@ static web_result create(web_tourneys *w, const char *creator, const char *addre
 	snprintf(row.name, sizeof row.name, named ? "%s" : "tournament-%s", named ? t->name : id);
 	snprintf(row.format, sizeof row.format, "%s", bones_tourney_format_name(t->format));
 	snprintf(row.creator, sizeof row.creator, "%s", creator);
-	bool ok = !web_store_add_tourney(w->ts->store, &row, ini);
+	bool ok = !web_store_add_tourney(web_tables_store(w->ts), &row, ini);
 	bones_tourney_destroy(t);
 	if (!ok)
 		return web_result_of(500, NULL, "%s", _("the tournament cannot be stored"));
@@ -145,7 +145,7 @@ static web_result list(web_tourneys *w, web_buf *out)
 	web_buf_puts(out, "{\"tournaments\":[");
 	int live = web_tourney_live_entry(w, out); /* the watched `bones tourney` run first */
 	web_tourney_row *rows = malloc(WEB_TOURNEY_LISTED * sizeof *rows);
-	size_t n = rows ? web_store_tourneys(w->ts->store, rows, WEB_TOURNEY_LISTED) : 0;
+	size_t n = rows ? web_store_tourneys(web_tables_store(w->ts), rows, WEB_TOURNEY_LISTED) : 0;
 	for (size_t i = 0; i < n; i++) {
 		const web_tourney_row *r = &rows[i];
 		const char *values[] = {r->id, r->name, r->format, r->state, r->creator};
@@ -193,7 +193,7 @@ static web_result start_now(web_tourneys *w, const char *id)
 void web_tourney_due(web_tourneys *w)
 {
 	char ids[16][24];
-	size_t n = web_store_tourney_ids(w->ts->store, WEB_TOURNEYS_DUE, web_session_now(w->ts),
+	size_t n = web_store_tourney_ids(web_tables_store(w->ts), WEB_TOURNEYS_DUE, web_session_now(w->ts),
 					 ids, 16);
 	for (size_t i = 0; i < n; i++) {
 		pthread_mutex_lock(&w->lock);
@@ -201,7 +201,7 @@ void web_tourney_due(web_tourneys *w)
 		pthread_mutex_unlock(&w->lock);
 		if (r.code != 200) { /* too few people: it waits for its creator */
 			web_log("tourney %s: %s", ids[i], r.error);
-			web_store_set_tourney(w->ts->store, ids[i], NULL, 0);
+			web_store_set_tourney(web_tables_store(w->ts), ids[i], NULL, 0);
 		}
 	}
 }
@@ -224,7 +224,7 @@ static web_result join(web_tourneys *w, const char *id, const char *name)
 		return web_result_of(409, NULL, "%s", _("the tournament has started"));
 	if (clash)
 		return web_result_of(409, NULL, _("'%s' plays in this tournament already"), name);
-	if (web_store_add_tourney_person(w->ts->store, id, name))
+	if (web_store_add_tourney_person(web_tables_store(w->ts), id, name))
 		return web_result_of(500, NULL, "%s", _("the tournament cannot be stored"));
 	web_log("tourney %s: %s joined", id, name);
 	return web_result_of(200, NULL, "joined");
@@ -234,7 +234,7 @@ static web_result join(web_tourneys *w, const char *id, const char *name)
 static bool creator_of(web_tourneys *w, const char *id, char *name, size_t cap)
 {
 	web_tourney_row row;
-	if (web_store_tourney(w->ts->store, id, &row))
+	if (web_store_tourney(web_tables_store(w->ts), id, &row))
 		return false;
 	snprintf(name, cap, "%s", row.creator);
 	return true;

@@ -13,7 +13,7 @@
 #include "bones/ini.h"
 #include "bones/preset.h"
 #include "web_limits.h"
-#include "web_table_internal.h"
+#include "web_table.h"
 
 /* One pass over the file; pass 0 notes each game's source, pass 1 checks its options. */
 struct check {
@@ -106,8 +106,8 @@ bool web_tourney_check(web_tourneys *w, const char *name, const char *text, char
 		snprintf(err, errcap, "%s", _("out of memory"));
 		return false;
 	}
-	*c = (struct check){.reg = w->ts->reg, .name = name, .err = err, .errcap = errcap};
-	pthread_mutex_lock(&w->ts->lock);
+	*c = (struct check){.reg = web_tables_lock_registry(w->ts), .name = name, .err = err,
+			    .errcap = errcap};
 	/* a syntax error is the library's to report: it stops before opening anything */
 	bones_ini_parse_string(text, check_key, c, NULL);
 	for (int i = 0; !c->failed && i < c->game_count; i++)
@@ -115,7 +115,7 @@ bool web_tourney_check(web_tourneys *w, const char *name, const char *text, char
 	c->pass = 1;
 	if (!c->failed)
 		bones_ini_parse_string(text, check_key, c, NULL);
-	pthread_mutex_unlock(&w->ts->lock);
+	web_tables_unlock_registry(w->ts);
 	bool ok = !c->failed;
 	free(c);
 	return ok;

@@ -14,7 +14,7 @@
 
 #include "bones/i18n.h"
 #include "bones/ini.h"
-#include "web_table_internal.h"
+#include "web_table.h"
 
 struct engines_file {
 	web_tourneys *w;

@@ -43,6 +43,7 @@ typedef struct web_engine_game {
 
 struct web_tourneys {
 	web_tables *ts;
+	struct web_accounts *accounts; /* the players' accounts: seats given to them */
 	pthread_mutex_t lock;    /* guards runs and every use of their db */
 	web_tourney_run *runs[WEB_TOURNEY_MAX];
 	int run_count;

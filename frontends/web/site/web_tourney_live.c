@@ -16,7 +16,7 @@
 #include "bones/i18n.h"
 #include "bones/picture.h"
 #include "bones/record.h"
-#include "web_table_internal.h"
+#include "web_table.h"
 
 #define LIVE_GAMES 64 /* games in progress listed */
 #define LIVE_SEATS BONES_TABLE_MAX_SEATS /* seats named on a live board */

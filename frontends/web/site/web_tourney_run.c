@@ -12,18 +12,18 @@
 #include "bones/i18n.h"
 #include "bones/record.h"
 #include "bones/rng.h"
-#include "web_table_internal.h"
+#include "web_table.h"
 
 /* The table id of (round, slot) from the store into id, "" none. */
 static void pairing_get(web_tourneys *w, const char *tid, int round, int slot, char *id,
 			size_t cap)
 {
-	web_store_tourney_table(w->ts->store, tid, round, slot, id, cap);
+	web_store_tourney_table(web_tables_store(w->ts), tid, round, slot, id, cap);
 }
 
 static bool pairing_put(web_tourneys *w, const char *tid, int round, int slot, const char *id)
 {
-	return !web_store_set_tourney_table(w->ts->store, tid, round, slot, id);
+	return !web_store_set_tourney_table(web_tables_store(w->ts), tid, round, slot, id);
 }
 
 /* The game's options as a JSON object: every option, as the tournament configured it. */
@@ -64,7 +64,7 @@ static void give_seats(web_tourneys *w, const bones_tourney *t, const bones_tour
 		const bones_tourney_player *p = &t->players[slot->player[i]];
 		const char *token = web_json_string(s, "token");
 		if (p->person && token)
-			web_accounts_give_seat(web_tables_accounts(w->ts), p->name, id, token);
+			web_accounts_give_seat(w->accounts, p->name, id, token);
 	}
 }
 
@@ -107,7 +107,7 @@ static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourne
 		/* the set's deal (duplicate: the same for every game of the set), mixed with
 		 * the server's secret: the file's seed tells nobody the hands */
 		bones_rng mix;
-		bones_rng_seed(&mix, slot->seed ^ web_store_deal_key(w->ts->store));
+		bones_rng_seed(&mix, slot->seed ^ web_store_deal_key(web_tables_store(w->ts)));
 		uint64_t deal = bones_rng_next(&mix);
 		web_result res = web_tables_create_table(w->ts, doc.root, client, &deal, &reply);
 		web_json_release(&doc);
@@ -228,7 +228,7 @@ static bool step_slot(web_tourneys *w, web_tourney_run *r, const bones_tourney_s
 	char *record = NULL;
 	bool finished = finished_row(r, slot, tab, &row, &record);
 	if (!finished)
-		web_table_watch(w->ts, tab); /* agents-only tables play while watched */
+		web_table_queue_watch(w->ts, tab); /* agents-only tables play while watched */
 	web_tables_put(w->ts, tab); /* row and record are copies */
 	if (!finished)
 		return false;
@@ -270,7 +270,7 @@ bool web_tourney_step(web_tourneys *w, web_tourney_run *r)
 /* The ids of the running tournaments (at most cap) into ids. */
 static int running(web_tourneys *w, char (*ids)[24], int cap)
 {
-	return (int)web_store_tourney_ids(w->ts->store, WEB_TOURNEYS_RUNNING, 0, ids,
+	return (int)web_store_tourney_ids(web_tables_store(w->ts), WEB_TOURNEYS_RUNNING, 0, ids,
 					  (size_t)cap);
 }
 

@@ -11,13 +11,13 @@
 #include "bones/i18n.h"
 #include "bones/tiebreak.h"
 #include "bones/tourney_report.h"
-#include "web_table_internal.h"
+#include "web_table.h"
 
 static void facts(web_tourneys *w, const char *id, web_buf *out, bool *found)
 {
 	static const char *const keys[] = {"id", "name", "format", "state", "creator"};
 	web_tourney_row r;
-	*found = !web_store_tourney(w->ts->store, id, &r);
+	*found = !web_store_tourney(web_tables_store(w->ts), id, &r);
 	const char *values[] = {r.id, r.name, r.format, r.state, r.creator};
 	bool first = true;
 	for (int k = 0; *found && k < 5; k++) {
@@ -194,7 +194,7 @@ static void table_json(web_table *tab, int round, int slot, const char *me, web_
 static void tables(web_tourneys *w, const char *id, const char *me, web_buf *out)
 {
 	web_tourney_table *v;
-	size_t n = web_store_tourney_tables(w->ts->store, id, &v);
+	size_t n = web_store_tourney_tables(web_tables_store(w->ts), id, &v);
 	web_buf_puts(out, ",\"tables\":[");
 	bool first = true;
 	for (size_t i = 0; i < n; i++) {

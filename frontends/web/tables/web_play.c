@@ -11,129 +11,28 @@
 #include "bones/i18n.h"
 #include "web_table_internal.h"
 
-static web_result reply(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static web_result reply(int code, const char *fmt, ...)
-{
-	web_result r;
-	memset(&r, 0, sizeof r);
-	r.code = code;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(r.error, sizeof r.error, fmt, ap);
-	va_end(ap);
-	return r;
-}
-
-void web_table_bump(web_table *t)
-{
-	web_tables *ts = t->owner;
-	t->version++;
-	pthread_cond_broadcast(&t->changed);
-	pthread_mutex_lock(&ts->elock);
-	ts->changes++;
-	pthread_cond_broadcast(&ts->echanged);
-	pthread_mutex_unlock(&ts->elock);
-}
-
-uint64_t web_tables_changes(web_tables *ts, uint64_t seen, int ms)
-{
-	struct timespec until;
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_sec += ms / 1000;
-	until.tv_nsec += (long)(ms % 1000) * 1000000L;
-	if (until.tv_nsec >= 1000000000L)
-		until.tv_sec++, until.tv_nsec -= 1000000000L;
-	pthread_mutex_lock(&ts->elock);
-	while (ts->changes == seen && !web_tables_stopping(ts))
-		if (pthread_cond_timedwait(&ts->echanged, &ts->elock, &until) == ETIMEDOUT)
-			break;
-	uint64_t v = ts->changes;
-	pthread_mutex_unlock(&ts->elock);
-	return v;
-}
-
-void web_stored_game_release(web_stored_game *g)
-{
-	for (size_t i = 0; i < g->count; i++)
-		free(g->moves[i]);
-	free(g->moves);
-	g->moves = NULL, g->count = 0;
-}
-
-bool web_table_texts(const web_table *t, size_t from, web_stored_game *g, char *err,
-		     size_t errcap)
-{
-	size_t len = bones_session_length(t->s), n = len > from ? len - from : 0;
-	g->moves = calloc(n ? n : 1, sizeof *g->moves);
-	g->count = 0;
-	bool ok = g->moves != NULL;
-	snprintf(err, errcap, "%s", _("out of memory"));
-	bool was_plain = bones_i18n_set_plain(true); /* notation: the same in every language */
-	for (size_t k = from; ok && k < len; k++) {
-		char text[BONES_MOVE_TEXT_MAX];
-		if (!t->plugin->format_move(bones_session_game(t->s), bones_session_state_at(t->s, k),
-					    bones_session_move_at(t->s, k), text, sizeof text)) {
-			snprintf(err, errcap, _("move %zu cannot be written"), k + 1);
-			ok = false;
-		} else if ((g->moves[g->count] = strdup(text)))
-			g->count++;
-		else
-			ok = false;
-	}
-	bones_i18n_set_plain(was_plain);
-	if (!ok)
-		web_stored_game_release(g);
-	return ok;
-}
-
-bool web_table_commit(web_tables *ts, web_table *t, web_result *r)
-{
-	size_t len = bones_session_length(t->s), n = len - t->stored;
-	web_stored_game g = {0};
-	char err[512];
-	bool ok = !n || (web_table_texts(t, t->stored, &g, err, sizeof err) &&
-			 !web_store_add_moves(ts->store, t->row.id, t->stored,
-					      (const char *const *)g.moves, n, err, sizeof err));
-	web_stored_game_release(&g);
-	if (ok) {
-		t->stored = len;
-		if (n)
-			t->active_at = web_clock_now(ts);
-	} else {
-		while (bones_session_length(t->s) > t->stored)
-			bones_session_undo(t->s);
-		*r = reply(500, _("not saved, so not played: %s"), err);
-		web_log("table %s: %s", t->row.id, r->error);
-	}
-	bool ticked = web_table_tick(ts, t, web_clock_now(ts)); /* the clock starts */
-	if (n || ticked)
-		web_table_bump(t);
-	if (ok && n)
-		web_match_advance(ts, t);
-	return ok;
-}
 
 web_result web_table_play(web_tables *ts, web_table *t, int participant, const char *text)
 {
-	web_result r = reply(200, "played");
+	web_result r = web_result_of(200, NULL, "played");
 	char err[512];
 	pthread_mutex_lock(&t->lock);
 	int seat = web_table_seat_now(t, participant);
 	int to_move = bones_session_to_move(t->s);
 	size_t number = bones_session_length(t->s) + 1;
 	if (web_table_over(t)) {
-		r = reply(409, _("move '%.60s': the game is over"), text);
+		r = web_result_of(409, NULL, _("move '%.60s': the game is over"), text);
 	} else if (to_move != seat) {
-		r = reply(409, _("move '%.60s': not your turn (seat %d is to move)"), text,
+		r = web_result_of(409, NULL, _("move '%.60s': not your turn (seat %d is to move)"), text,
 			  to_move + 1);
 	} else if (bones_table_play_turn_text(t->table, text, err, sizeof err)) {
-		r = reply(422, "%s", err);
+		r = web_result_of(422, NULL, "%s", err);
 	} else {
 		t->undo_by = -1;
 		if (web_table_commit(ts, t, &r)) {
-			web_table_save_bank(ts, t, seat); /* the commit's tick charged it */
+			web_table_commit_bank(ts, t, seat); /* the commit's tick charged it */
 			web_log("table %s: move %zu by seat %d", t->row.id, number, seat + 1);
-			web_tables_enqueue(ts, t);
+			web_table_queue_add(ts, t);
 		}
 	}
 	pthread_mutex_unlock(&t->lock);
@@ -142,20 +41,20 @@ web_result web_table_play(web_tables *ts, web_table *t, int participant, const c
 
 web_result web_table_resign(web_tables *ts, web_table *t, int participant)
 {
-	web_result r = reply(200, "resigned");
+	web_result r = web_result_of(200, NULL, "resigned");
 	char err[512];
 	pthread_mutex_lock(&t->lock);
 	int seat = web_table_seat_now(t, participant);
 	if (web_table_over(t))
-		r = reply(409, _("resign: the game is over"));
+		r = web_result_of(409, NULL, _("resign: the game is over"));
 	else if (web_store_set_resigned(ts->store, t->row.id, seat, false, err, sizeof err))
-		r = reply(500, _("resign: not saved: %s"), err);
+		r = web_result_of(500, NULL, _("resign: not saved: %s"), err);
 	else {
 		bones_table_resign(t->table, seat);
 		t->undo_by = -1;
 		web_log("table %s: seat %d resigned", t->row.id, seat + 1);
 		web_table_bump(t);
-		web_match_advance(ts, t);
+		web_table_commit_advance(ts, t);
 	}
 	pthread_mutex_unlock(&t->lock);
 	return r;
@@ -186,47 +85,47 @@ static web_result take_back(web_tables *ts, web_table *t, int seat)
 	char err[512];
 	size_t index;
 	if (!last_move_of(t, seat, &index))
-		return reply(409, _("undo: nothing to take back"));
+		return web_result_of(409, NULL, _("undo: nothing to take back"));
 	if (web_store_truncate(ts->store, t->row.id, index, err, sizeof err))
-		return reply(500, _("undo: not saved: %.400s"), err);
+		return web_result_of(500, NULL, _("undo: not saved: %.400s"), err);
 	bones_table_take_back(t->table, seat);
 	t->stored = bones_session_length(t->s);
 	t->undo_by = -1;
-	web_table_tick(ts, t, web_clock_now(ts));
+	web_table_commit_tick(ts, t, web_clock_now(ts));
 	web_log("table %s: moves from %zu taken back", t->row.id, index + 1);
 	web_table_bump(t);
-	return reply(200, "taken back");
+	return web_result_of(200, NULL, "taken back");
 }
 
 static web_result undo_locked(web_tables *ts, web_table *t, int seat, const char *action)
 {
 	size_t index;
 	if (web_table_over(t))
-		return reply(409, _("undo: the game is over"));
+		return web_result_of(409, NULL, _("undo: the game is over"));
 	if (!strcmp(action, "request")) {
 		if (t->undo_by >= 0)
-			return reply(409, _("undo: seat %d has asked already"), t->undo_by + 1);
+			return web_result_of(409, NULL, _("undo: seat %d has asked already"), t->undo_by + 1);
 		if (!last_move_of(t, seat, &index))
-			return reply(409, _("undo: you have made no move yet"));
+			return web_result_of(409, NULL, _("undo: you have made no move yet"));
 		if (only_agents_besides(t, seat))
 			return take_back(ts, t, seat);
 		t->undo_by = seat;
 		web_table_bump(t);
-		return reply(200, "asked");
+		return web_result_of(200, NULL, "asked");
 	}
 	if (t->undo_by < 0)
-		return reply(409, _("undo: nobody asked"));
+		return web_result_of(409, NULL, _("undo: nobody asked"));
 	if (!strcmp(action, "cancel") || !strcmp(action, "decline")) {
 		if ((t->undo_by == seat) != !strcmp(action, "cancel"))
-			return reply(409, _("undo: only the asker cancels, only another seat declines"));
+			return web_result_of(409, NULL, _("undo: only the asker cancels, only another seat declines"));
 		t->undo_by = -1;
 		web_table_bump(t);
-		return reply(200, "dropped");
+		return web_result_of(200, NULL, "dropped");
 	}
 	if (strcmp(action, "accept"))
-		return reply(400, _("undo: action: expected request, accept, decline or cancel"));
+		return web_result_of(400, NULL, _("undo: action: expected request, accept, decline or cancel"));
 	if (t->undo_by == seat)
-		return reply(409, _("undo: another seat must accept your request"));
+		return web_result_of(409, NULL, _("undo: another seat must accept your request"));
 	return take_back(ts, t, t->undo_by);
 }
 
@@ -235,83 +134,12 @@ web_result web_table_undo(web_tables *ts, web_table *t, int participant, const c
 	pthread_mutex_lock(&t->lock);
 	web_result r = undo_locked(ts, t, web_table_seat_now(t, participant), action);
 	if (r.code == 200)
-		web_tables_enqueue(ts, t);
+		web_table_queue_add(ts, t);
 	pthread_mutex_unlock(&t->lock);
 	return r;
 }
 
-uint64_t web_table_version(web_table *t)
-{
-	pthread_mutex_lock(&t->lock);
-	uint64_t v = t->version;
-	pthread_mutex_unlock(&t->lock);
-	return v;
-}
-
 /* ---- agents ------------------------------------------------------------------------ */
-
-static bool agent_to_move(const web_table *t)
-{
-	int p = bones_session_to_move(t->s);
-	return !web_table_over(t) && (bones_table_agent(t->table, p) || web_table_engine_seat(t, p));
-}
-
-/* Two queues, each round-robin (a table goes to the back after each move): tables with
- * a human seat first; agents-only tables when none of those waits, on all workers but
- * one, so that a person's opponent always finds a worker within one move's time. */
-void web_tables_enqueue(web_tables *ts, web_table *t)
-{
-	if (t->queued || !agent_to_move(t))
-		return;
-	t->queued = true, t->parked = false;
-	pthread_mutex_lock(&ts->qlock);
-	web_table **head = t->human_seat ? &ts->qhead : &ts->lohead;
-	web_table **tail = t->human_seat ? &ts->qtail : &ts->lotail;
-	t->next_queued = NULL;
-	if (*tail)
-		(*tail)->next_queued = t;
-	else
-		*head = t;
-	*tail = t;
-	pthread_cond_broadcast(&ts->qcond);
-	pthread_mutex_unlock(&ts->qlock);
-}
-
-/* The next table to think about (low: an agents-only one, counted in low_running). */
-static web_table *dequeue(web_tables *ts, bool *low)
-{
-	pthread_mutex_lock(&ts->qlock);
-	int low_max = ts->worker_count > 1 ? ts->worker_count - 1 : 1;
-	for (;;) {
-		*low = !ts->qhead && ts->lohead && ts->low_running < low_max;
-		if (ts->stopping || ts->qhead || *low)
-			break;
-		pthread_cond_wait(&ts->qcond, &ts->qlock);
-	}
-	web_table *t = ts->stopping ? NULL : *low ? ts->lohead : ts->qhead;
-	if (t && *low) {
-		ts->lohead = t->next_queued, ts->low_running++;
-		if (!ts->lohead)
-			ts->lotail = NULL;
-	} else if (t) {
-		ts->qhead = t->next_queued;
-		if (!ts->qhead)
-			ts->qtail = NULL;
-	}
-	pthread_mutex_unlock(&ts->qlock);
-	return t;
-}
-
-void web_table_watch(web_tables *ts, web_table *t)
-{
-	pthread_mutex_lock(&t->lock);
-	t->watched_until = web_clock_now(ts) + WEB_WATCH_MS;
-	if (t->parked) {
-		web_log("table %s: watched again, its agents play on", t->row.id);
-		web_tables_enqueue(ts, t);
-	}
-	pthread_mutex_unlock(&t->lock);
-}
 
 /* One agent move on t: the state copied under the lock, the choice made outside it,
  * played only if nothing changed meanwhile. */
@@ -328,7 +156,7 @@ static void agent_move(web_tables *ts, web_table *t)
 	}
 	size_t size = bones_session_info(t->s)->state_size;
 	void *state = malloc(size);
-	bool go = state && agent_to_move(t);
+	bool go = state && web_table_queue_wanted(t);
 	int seat = bones_session_to_move(t->s);
 	uint64_t version = t->version;
 	/* the table's agent: not freed while queued (the next game of a match waits) */
@@ -352,24 +180,19 @@ static void agent_move(web_tables *ts, web_table *t)
 		web_log("table %s: the agent of seat %d found no move", t->row.id, seat + 1);
 	}
 	if (!go || chosen)
-		web_tables_enqueue(ts, t);
-	web_match_advance(ts, t); /* a game that ended while the agent thought */
+		web_table_queue_add(ts, t);
+	web_table_commit_advance(ts, t); /* a game that ended while the agent thought */
 	pthread_mutex_unlock(&t->lock);
 }
 
-void *web_agent_worker(void *arg)
+void *web_play_worker(void *arg)
 {
 	web_tables *ts = arg;
 	web_table *t;
 	bool low;
-	while ((t = dequeue(ts, &low))) {
+	while ((t = web_table_queue_next(ts, &low))) {
 		agent_move(ts, t);
-		if (low) {
-			pthread_mutex_lock(&ts->qlock);
-			ts->low_running--;
-			pthread_cond_broadcast(&ts->qcond);
-			pthread_mutex_unlock(&ts->qlock);
-		}
+		web_table_queue_done(ts, low);
 	}
 	return NULL;
 }
@@ -379,7 +202,7 @@ void *web_agent_worker(void *arg)
 web_result web_table_take_seat(web_tables *ts, web_table *t, int seat, const char *name,
 			       web_buf *out)
 {
-	web_result r = reply(200, "taken");
+	web_result r = web_result_of(200, NULL, "taken");
 	char err[512];
 	pthread_mutex_lock(&t->lock);
 	int k = seat;
@@ -391,18 +214,18 @@ web_result web_table_take_seat(web_tables *ts, web_table *t, int seat, const cha
 	web_utf8_copy(taken, sizeof taken, name && name[0] ? name : s ? s->name : "");
 	const char *why = name ? web_name_refused(name) : NULL;
 	if (why) {
-		r = reply(400, "name: %s", why);
+		r = web_result_of(400, NULL, "name: %s", why);
 		snprintf(r.field, sizeof r.field, "name");
 	} else if (k == -1 && seat == -1)
-		r = reply(409, _("join: the table has no free seat"));
+		r = web_result_of(409, NULL, _("join: the table has no free seat"));
 	else if (!s) {
-		r = reply(400, _("join: seat %d: no such seat (the table has %d)"), k + 1,
+		r = web_result_of(400, NULL, _("join: seat %d: no such seat (the table has %d)"), k + 1,
 			  t->row.seat_count);
 		snprintf(r.field, sizeof r.field, "seat");
 	} else if (!s->open || web_table_over(t))
-		r = reply(409, _("join: seat %d is not free"), k + 1);
+		r = web_result_of(409, NULL, _("join: seat %d is not free"), k + 1);
 	else if (web_store_take_seat(ts->store, t->row.id, k, taken, err, sizeof err))
-		r = reply(500, _("join: not saved: %.400s"), err);
+		r = web_result_of(500, NULL, _("join: not saved: %.400s"), err);
 	else {
 		s->open = 0;
 		if (name && name[0])
@@ -423,21 +246,21 @@ static web_result hint_start(web_table *t, int seat, void **state, bones_agent *
 	char err[256];
 	*state = NULL, *agent = NULL;
 	if (!t->row.hints)
-		return reply(409, "%s", _("hint: this table was created without hints"));
+		return web_result_of(409, NULL, "%s", _("hint: this table was created without hints"));
 	if (web_table_over(t) || bones_session_to_move(t->s) != seat)
-		return reply(409, "%s", _("hint: only the seat to move gets a hint"));
+		return web_result_of(409, NULL, "%s", _("hint: only the seat to move gets a hint"));
 	if (t->hinting)
-		return reply(503, "%s", _("hint: the server is busy with other hints; try again"));
+		return web_result_of(503, NULL, "%s", _("hint: the server is busy with other hints; try again"));
 	size_t size = bones_session_info(t->s)->state_size;
 	if (!(*state = malloc(size)))
-		return reply(500, _("out of memory"));
+		return web_result_of(500, NULL, _("out of memory"));
 	memcpy(*state, bones_session_state(t->s), size);
 	if (!(*agent = bones_table_hint_agent(t->table, err, sizeof err))) {
 		free(*state), *state = NULL;
-		return reply(500, _("hint: the agent found no move"));
+		return web_result_of(500, NULL, _("hint: the agent found no move"));
 	}
 	t->hinting = true;
-	return reply(200, "hint");
+	return web_result_of(200, NULL, "hint");
 }
 
 web_result web_table_hint(web_tables *ts, web_table *t, int participant, web_buf *out)
@@ -450,7 +273,7 @@ web_result web_table_hint(web_tables *ts, web_table *t, int participant, web_buf
 	if (r.code != 200)
 		return r;
 	if (__atomic_add_fetch(&ts->hints_running, 1, __ATOMIC_ACQ_REL) > 2)
-		r = reply(503, _("hint: the server is busy with other hints; try again"));
+		r = web_result_of(503, NULL, _("hint: the server is busy with other hints; try again"));
 	const void *game = bones_session_game(t->s); /* immutable while the table lives */
 	bones_move move;
 	char text[BONES_MOVE_TEXT_MAX];
@@ -458,7 +281,7 @@ web_result web_table_hint(web_tables *ts, web_table *t, int participant, web_buf
 	if (r.code == 200 &&
 	    (bones_agent_choose(agent, state, &move) ||
 	     !t->plugin->format_move(game, state, move, text, sizeof text)))
-		r = reply(500, _("hint: the agent found no move"));
+		r = web_result_of(500, NULL, _("hint: the agent found no move"));
 	bones_i18n_set_plain(was_plain);
 	if (r.code == 200) {
 		web_buf_puts(out, "{\"move\":");
@@ -469,7 +292,7 @@ web_result web_table_hint(web_tables *ts, web_table *t, int participant, web_buf
 	free(state);
 	pthread_mutex_lock(&t->lock);
 	t->hinting = false;
-	web_match_advance(ts, t);
+	web_table_commit_advance(ts, t);
 	pthread_mutex_unlock(&t->lock);
 	return r;
 }

@@ -101,7 +101,8 @@ static web_table *load(web_tables *ts, const char *id)
 	struct load l = {ts, NULL};
 	if (web_store_load(ts->store, id, rebuilt, &l) || !l.t)
 		return NULL;
-	web_chat_load(ts, l.t);
+	if (ts->hooks.loaded)
+		ts->hooks.loaded(ts->hooks.site, ts, l.t);
 	web_table *t = add_once(ts, l.t);
 	if (t == l.t) {
 		web_table_resume(ts, t);
@@ -140,34 +141,10 @@ void web_tables_put_each(web_tables *ts, web_table *const *list, size_t n)
 	pthread_mutex_unlock(&ts->lock);
 }
 
-bool web_table_finished(const web_table *t)
-{
-	const bones_match *m = bones_table_match(t->table);
-	return bones_table_over(t->table) && (!m || bones_match_over(m));
-}
-
-void web_table_mark_ended(web_tables *ts, web_table *t)
-{
-	char err[512];
-	if (web_table_ended(t) || !web_table_finished(t))
-		return;
-	size_t moves = bones_table_player_moves(t->table, bones_session_length(t->s));
-	if (web_store_set_ended(ts->store, t->row.id, (int64_t)moves, err, sizeof err))
-		web_log("table %s: not marked as ended (a start will read it again): %s",
-			t->row.id, err);
-	else /* read under ts->lock alone by the lobby and pick */
-		__atomic_store_n(&t->row.ended, 1, __ATOMIC_RELEASE);
-}
-
-bool web_table_ended(const web_table *t)
-{
-	return __atomic_load_n(&t->row.ended, __ATOMIC_ACQUIRE) != 0;
-}
-
 /* Whether t may leave memory now, nobody holding it. Both locks held. */
 static bool may_go(const web_table *t, int64_t now, int64_t keep_ms)
 {
-	if (t->queued || t->hinting || t->rematching)
+	if (t->queued || t->hinting)
 		return false;
 	if (t->deleted)
 		return true;
@@ -218,4 +195,16 @@ void web_tables_let_go(web_tables *ts, int64_t now, int64_t keep_ms)
 	malloc_trim(0); /* the freed tables' memory back to the system, not kept in arenas */
 #endif
 	web_log("%zu tables left memory (kept in the database), %zu in memory", n, left);
+}
+
+void web_table_resume(web_tables *ts, web_table *t)
+{
+	web_result r;
+	pthread_mutex_lock(&t->lock);
+	bones_table_resolve_chance(t->table);
+	if (!web_table_commit(ts, t, &r))
+		web_log("table %s: %s", t->row.id, r.error);
+	web_table_commit_advance(ts, t); /* marks a table over for good as ended */
+	web_table_queue_add(ts, t);
+	pthread_mutex_unlock(&t->lock);
 }

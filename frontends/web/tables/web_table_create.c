@@ -392,7 +392,7 @@ web_result web_tables_create_table(web_tables *ts, const web_json *req, const ch
 	pthread_mutex_lock(&t->lock);
 	reply_links(t, out);
 	web_table_commit(ts, t, &r); /* nothing to store: starts the clock */
-	web_tables_enqueue(ts, t);
+	web_table_queue_add(ts, t);
 	pthread_mutex_unlock(&t->lock);
 	r = web_result_of(201, NULL, "created");
 	t = NULL;

@@ -9,34 +9,61 @@
 #include <stdint.h>
 
 #include "web_json.h"
+#include "web_log.h"
+#include "web_result.h"
+#include "bones/registry.h"
 #include "web_store.h" /* web_seat_ref */
 
 typedef struct web_tables web_tables;
 typedef struct web_table web_table;
 
-/* An HTTP-like outcome: code (200, 201, 400, 403, 404, 409, 422, 500) and a reason. */
-typedef struct web_result {
-	int code;
-	char field[64];   /* the request field at fault ("game", "players", "seats"), or "" */
-	char error[512];  /* lowercase reason, names the option/move */
-} web_result;
-
 /* Running tables with a person's seat that one address may create (0: no cap;
  * WEB_PERSON_TABLES until set). */
 void web_tables_set_person_cap(web_tables *ts, int per_address);
 
-/* A result of code with the field at fault (NULL: none) and the reason. */
-web_result web_result_of(int code, const char *field, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+/* What the site (frontends/web/site) adds to the tables, called by the tables' files
+ * (calls go down: the tables know the site's modules only through these). Each may be
+ * NULL. */
+typedef struct web_table_hooks {
+	void *site;
+	/* t was restored at the start or read back from the store, and nobody else sees it
+	 * yet: the site reads what it keeps on it (its chat). */
+	void (*loaded)(void *site, web_tables *ts, web_table *t);
+	/* The game at t is over (the rules' end, a resignation, a forfeit): rate it once.
+	 * t->lock held. */
+	void (*game_over)(void *site, web_tables *ts, web_table *t);
+	/* The site's members of t's view for participant (-1: a spectator): chat, rematch.
+	 * t->lock held. */
+	void (*view)(void *site, const web_table *t, int participant, web_buf *out,
+		     bool *first);
+	/* t leaves memory: free what the site keeps on it (t->chat, t->rematch). */
+	void (*freed)(void *site, web_table *t);
+	/* The command of the operator's engine name (bones serve --engines), or NULL. */
+	const char *(*engine_command)(void *site, const char *name);
+} web_table_hooks;
 
 /* Open DIR's store, load the plugins, restore every table, start `workers` agent
- * threads. err names the file or table at fault. */
-int web_tables_create(const char *dir, int workers, web_tables **out, char *err,
-		      size_t errcap);
+ * threads; hooks (copied) are the site's. err names the file or table at fault. */
+int web_tables_create(const char *dir, int workers, const web_table_hooks *hooks,
+		      web_tables **out, char *err, size_t errcap);
+/* The tables' store: the site's modules keep their rows there too. */
+web_store *web_tables_store(web_tables *ts);
+/* The plugins, under the collection's lock until web_tables_unlock_registry. */
+bones_registry *web_tables_lock_registry(web_tables *ts);
+void web_tables_unlock_registry(web_tables *ts);
+/* Now for the clocks and every expiry (ms): the wall clock, or the test clock's file
+ * (BONES_WEB_TEST_CLOCK). */
+int64_t web_clock_now(const web_tables *ts);
+/* The time of day (ms since 1970) for expiries kept across restarts: the wall clock,
+ * or the test clock's file. */
+int64_t web_clock_wall(const web_tables *ts);
 /* Stops the workers and frees everything. NULL is a no-op. */
 void web_tables_destroy(web_tables *ts);
 /* Wake every waiter (SSE streams) so they can notice the shutdown. */
 void web_tables_stop(web_tables *ts);
+/* Stop, and wait for the agent workers and the clocks' thread to end: no table moves
+ * and no hook but `freed` is called after it (the site's modules may go). */
+void web_tables_halt(web_tables *ts);
 bool web_tables_stopping(const web_tables *ts);
 
 /* Create a table from a request body {"game", "options", "seats"} sent from address
@@ -45,26 +72,10 @@ bool web_tables_stopping(const web_tables *ts);
  * on success the reply (ids and invitation links) goes to out. */
 web_result web_tables_create_table(web_tables *ts, const web_json *req, const char *client,
 				   const uint64_t *seed, web_buf *out);
-/* The server's accounts (web_accounts.h). */
-struct web_accounts *web_tables_accounts(web_tables *ts);
-/* The server's tournaments (web_tourney.h). */
-struct web_tourneys *web_tables_tourneys(web_tables *ts);
 /* Whether id names a table set aside at start (its history does not replay). */
 bool web_tables_damaged(web_tables *ts, const char *id);
 /* Wait until some table changed since `seen` (a count), at most ms; returns the count. */
 uint64_t web_tables_changes(web_tables *ts, uint64_t seen, int ms);
-
-/* The rematch of a finished table (web_rematch.c): the same game and options, the
- * seats in reverse order; asked by participant seat (a token's), it answers that
- * participant's link there, {"rematch": {"id", "link"}}, creating the table the first
- * time. 409 before the game is over. */
-web_result web_table_rematch(web_tables *ts, web_table *t, int seat, web_buf *out);
-
-/* A chat line (web_chat.c) from participant seat (-1: a spectator, named by name and
- * rate-limited by its address client); 400 for an empty or too long text, 429 past
- * the rate limit, 409 when the table's chat is full. Replies {"ok", "n"}. */
-web_result web_table_chat(web_tables *ts, web_table *t, int seat, const char *name,
-			  const char *text, const char *client, web_buf *out);
 
 /* Delete t (web_owner.c) for the holder of its owner token (the create reply's
  * "owner"; else 403) while no player has moved (else 409): gone from the store, the
@@ -80,8 +91,6 @@ web_result web_table_delete(web_tables *ts, web_table *t, const char *token);
 web_result web_tables_mine_json(web_tables *ts, const web_json *req, const web_seat_ref *extra,
 				size_t extra_count, web_buf *out);
 
-/* The games and presets, with option schemas and agent kinds, as JSON. */
-void web_tables_games_json(web_tables *ts, web_buf *out);
 /* The lobby: every table, newest first, with public facts only. */
 void web_tables_lobby_json(web_tables *ts, web_buf *out);
 
@@ -91,6 +100,16 @@ void web_tables_lobby_json(web_tables *ts, web_buf *out);
 web_table *web_tables_find(web_tables *ts, const char *id);
 /* The caller holds t no more (NULL is fine): it may leave memory later. */
 void web_tables_put(web_tables *ts, web_table *t);
+/* One more holder of t, which the caller already holds (web_tables_find's). */
+void web_table_hold(web_tables *ts, web_table *t);
+
+/* Make seat an engine seat of the operator's engine name with ms per move (stored; the
+ * tournament driver's: a request names an engine when it creates a table). Lock not
+ * held. */
+bool web_table_set_engine(web_tables *ts, web_table *t, int seat, const char *name,
+			  int64_t ms, char *err, size_t errcap);
+/* The operator's engines are read: the engine seats to move are queued. */
+void web_tables_engines_ready(web_tables *ts);
 
 /* The seat (0-based) whose token this is, or -1 (spectator). Constant time in the
  * token's contents. token may be NULL. */
@@ -119,7 +138,7 @@ web_result web_table_hint(web_tables *ts, web_table *t, int seat, web_buf *out);
 
 /* Someone looks at t (a view, an event stream): a table of agents only plays while
  * someone has looked in the last minute, and pauses otherwise. */
-void web_table_watch(web_tables *ts, web_table *t);
+void web_table_queue_watch(web_tables *ts, web_table *t);
 
 /* Changes so far: grows with every move, resignation and undo. */
 uint64_t web_table_version(web_table *t);

@@ -349,8 +349,8 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, lo
 		    index == len;
 	web_buf_puts(out, "{");
 	write_facts(t, seat, mine, index, out, &f);
-	web_rematch_json(t, participant, out, &f);
-	web_chat_json(t, out, &f);
+	if (t->owner->hooks.view)
+		t->owner->hooks.view(t->owner->hooks.site, t, participant, out, &f);
 	if (!width) {
 		web_buf_json_key(out, &f, "legal");
 		if (mine)

@@ -1,0 +1,112 @@
+/* The site (web_site.h): the tables and the site's modules, and the hooks through which
+ * the tables call the site (calls go down; the tables know the site only so). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bones/i18n.h"
+#include "web_chat.h"
+#include "web_ratings.h"
+#include "web_rematch.h"
+#include "web_site.h"
+#include "web_table.h"
+
+struct web_site {
+	web_tables *tables;
+	web_accounts *accounts;
+	web_analyses *analyses;
+	web_tourneys *tourneys;
+};
+
+static void loaded(void *site, web_tables *ts, web_table *t)
+{
+	(void)site;
+	web_chat_load(ts, t);
+}
+
+static void game_over(void *site, web_tables *ts, web_table *t)
+{
+	(void)site;
+	web_ratings_game_over(ts, t);
+}
+
+static void view(void *site, const web_table *t, int participant, web_buf *out, bool *first)
+{
+	(void)site;
+	web_rematch_json(t, participant, out, first);
+	web_chat_json(t, out, first);
+}
+
+static void freed(void *site, web_table *t)
+{
+	(void)site;
+	web_chat_free(t);
+	web_rematch_free(t);
+}
+
+static const char *engine_command(void *site, const char *name)
+{
+	return web_tourneys_engine_command(((web_site *)site)->tourneys, name);
+}
+
+int web_site_create(const char *dir, int workers, web_site **out, char *err, size_t errcap)
+{
+	web_site *site = calloc(1, sizeof *site);
+	*out = NULL;
+	if (!site) {
+		snprintf(err, errcap, _("out of memory"));
+		return 1;
+	}
+	web_table_hooks hooks = {.site = site, .loaded = loaded, .game_over = game_over,
+				 .view = view, .freed = freed, .engine_command = engine_command};
+	if (web_tables_create(dir, workers, &hooks, &site->tables, err, errcap))
+		goto fail;
+	if (!(site->accounts = web_accounts_create(site->tables))) {
+		snprintf(err, errcap, _("out of memory"));
+		goto fail;
+	}
+	if (!(site->analyses = web_analyses_create(site->tables, err, errcap)))
+		goto fail;
+	/* after the tables: it resumes the tournaments' games */
+	if (!(site->tourneys = web_tourneys_create(site->tables, site->accounts))) {
+		snprintf(err, errcap, _("out of memory"));
+		goto fail;
+	}
+	*out = site;
+	return 0;
+fail:
+	web_site_destroy(site);
+	return 1;
+}
+
+void web_site_destroy(web_site *site)
+{
+	if (!site)
+		return;
+	if (site->tables)
+		web_tables_halt(site->tables); /* no table moves, no hook runs but `freed` */
+	web_tourneys_destroy(site->tourneys);
+	web_analyses_destroy(site->analyses);
+	web_accounts_destroy(site->accounts);
+	web_tables_destroy(site->tables);
+	free(site);
+}
+
+web_tables *web_site_tables(web_site *site)
+{
+	return site->tables;
+}
+
+web_accounts *web_site_accounts(web_site *site)
+{
+	return site->accounts;
+}
+
+web_analyses *web_site_analyses(web_site *site)
+{
+	return site->analyses;
+}
+
+web_tourneys *web_site_tourneys(web_site *site)
+{
+	return site->tourneys;
+}
