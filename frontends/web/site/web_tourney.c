@@ -11,18 +11,8 @@
 #include <sys/stat.h>
 
 #include "bones/i18n.h"
+#include "web_session.h"
 #include "web_table.h"
-
-web_tourneys *web_tourneys_create(web_tables *ts, struct web_accounts *accounts)
-{
-	web_tourneys *w = calloc(1, sizeof *w);
-	if (!w)
-		return NULL;
-	w->ts = ts, w->accounts = accounts;
-	pthread_mutex_init(&w->lock, NULL);
-	snprintf(w->dir, sizeof w->dir, "%s/tourneys", web_store_dir(web_tables_store(ts)));
-	return w;
-}
 
 void web_tourney_run_free(web_tourney_run *r)
 {
@@ -31,23 +21,6 @@ void web_tourney_run_free(web_tourney_run *r)
 	bones_tourney_db_close(r->db);
 	bones_tourney_destroy(r->t);
 	free(r);
-}
-
-void web_tourneys_destroy(web_tourneys *w)
-{
-	if (!w)
-		return;
-	pthread_mutex_lock(&w->lock);
-	w->stop = true;
-	pthread_mutex_unlock(&w->lock);
-	if (w->driving)
-		pthread_join(w->driver, NULL);
-	web_tourney_engines_stop(w);
-	web_tourney_run_free(w->live);
-	for (int i = 0; i < w->run_count; i++)
-		web_tourney_run_free(w->runs[i]);
-	pthread_mutex_destroy(&w->lock);
-	free(w);
 }
 
 bool web_tourney_state(web_tourneys *w, const char *id, char *state, size_t cap)
@@ -125,4 +98,45 @@ const char *web_tourneys_engine_command(const web_tourneys *w, const char *name)
 		if (!strcmp(w->engines[i].name, name))
 			return w->engines[i].command;
 	return NULL;
+}
+
+web_result web_tourney_start_now(web_tourneys *w, const char *id)
+{
+	char state[16] = "", err[1024];
+	snprintf(err, sizeof err, "%s", _("out of memory"));
+	if (!web_tourney_state(w, id, state, sizeof state))
+		return web_result_of(404, NULL, "%s", _("no such tournament"));
+	if (strcmp(state, "open"))
+		return web_result_of(409, NULL, "%s", _("the tournament has started"));
+	char *text = web_tourney_text(w, id), name[64];
+	bones_tourney *t = NULL;
+	snprintf(name, sizeof name, "tournament-%s", id);
+	bool ok = text && web_tourney_load(w, name, text, &t, err, sizeof err);
+	free(text);
+	bones_tourney_destroy(t);
+	if (!ok)
+		return web_result_of(409, NULL, _("the tournament cannot start: %s"), err);
+	web_tourney_set_state(w, id, "running");
+	if (!web_tourney_open(w, id, err, sizeof err)) {
+		web_tourney_set_state(w, id, "open");
+		return web_result_of(500, NULL, "%s", err);
+	}
+	web_log("tourney %s: started", id);
+	return web_result_of(200, NULL, "started");
+}
+
+void web_tourney_due(web_tourneys *w)
+{
+	char ids[16][24];
+	size_t n = web_store_tourney_ids(web_tables_store(w->ts), WEB_TOURNEYS_DUE, web_session_now(w->ts),
+					 ids, 16);
+	for (size_t i = 0; i < n; i++) {
+		pthread_mutex_lock(&w->lock);
+		web_result r = web_tourney_start_now(w, ids[i]);
+		pthread_mutex_unlock(&w->lock);
+		if (r.code != 200) { /* too few people: it waits for its creator */
+			web_log("tourney %s: %s", ids[i], r.error);
+			web_store_set_tourney(web_tables_store(w->ts), ids[i], NULL, 0);
+		}
+	}
 }

@@ -164,48 +164,6 @@ static web_result list(web_tourneys *w, web_buf *out)
 	return web_result_of(200, NULL, "ok");
 }
 
-/* Start id: its people added to its file, checked, its results file opened. Lock held. */
-static web_result start_now(web_tourneys *w, const char *id)
-{
-	char state[16] = "", err[1024];
-	snprintf(err, sizeof err, "%s", _("out of memory"));
-	if (!web_tourney_state(w, id, state, sizeof state))
-		return web_result_of(404, NULL, "%s", _("no such tournament"));
-	if (strcmp(state, "open"))
-		return web_result_of(409, NULL, "%s", _("the tournament has started"));
-	char *text = web_tourney_text(w, id), name[64];
-	bones_tourney *t = NULL;
-	snprintf(name, sizeof name, "tournament-%s", id);
-	bool ok = text && web_tourney_load(w, name, text, &t, err, sizeof err);
-	free(text);
-	bones_tourney_destroy(t);
-	if (!ok)
-		return web_result_of(409, NULL, _("the tournament cannot start: %s"), err);
-	web_tourney_set_state(w, id, "running");
-	if (!web_tourney_open(w, id, err, sizeof err)) {
-		web_tourney_set_state(w, id, "open");
-		return web_result_of(500, NULL, "%s", err);
-	}
-	web_log("tourney %s: started", id);
-	return web_result_of(200, NULL, "started");
-}
-
-void web_tourney_due(web_tourneys *w)
-{
-	char ids[16][24];
-	size_t n = web_store_tourney_ids(web_tables_store(w->ts), WEB_TOURNEYS_DUE, web_session_now(w->ts),
-					 ids, 16);
-	for (size_t i = 0; i < n; i++) {
-		pthread_mutex_lock(&w->lock);
-		web_result r = start_now(w, ids[i]);
-		pthread_mutex_unlock(&w->lock);
-		if (r.code != 200) { /* too few people: it waits for its creator */
-			web_log("tourney %s: %s", ids[i], r.error);
-			web_store_set_tourney(web_tables_store(w->ts), ids[i], NULL, 0);
-		}
-	}
-}
-
 /* POST .../join: the session's account joins before the start. */
 static web_result join(web_tourneys *w, const char *id, const char *name)
 {
@@ -334,7 +292,7 @@ web_result web_tourneys_handle(web_tourneys *w, web_tourney_call *call, const we
 	else if (!strcmp(action, "/start") && post && strcasecmp(creator, me))
 		r = web_result_of(403, NULL, "%s", _("only the tournament's creator starts it"));
 	else if (!strcmp(action, "/start") && post)
-		r = start_now(w, id);
+		r = web_tourney_start_now(w, id);
 	else
 		r = web_result_of(get || post ? 404 : 405, NULL, "%s", _("no such route for this method"));
 	pthread_mutex_unlock(&w->lock);

@@ -16,65 +16,6 @@
 #include "bones/ini.h"
 #include "web_table.h"
 
-struct engines_file {
-	web_tourneys *w;
-	const char *path;
-	char *err;
-	size_t errcap;
-};
-
-static int engine_key(void *user, const char *section, const char *key, const char *value,
-		      int line)
-{
-	struct engines_file *f = user;
-	web_tourneys *w = f->w;
-	const char *name = !strncmp(section, "engine.", 7) ? section + 7 : NULL;
-	if (!name || !name[0] || strlen(name) >= sizeof w->engines[0].name) {
-		snprintf(f->err, f->errcap, _("%s:%d: [%s]: expected [engine.NAME]"), f->path, line,
-			 section);
-		return 0;
-	}
-	if (strcmp(key, "command")) {
-		snprintf(f->err, f->errcap, _("%s:%d: %s: unknown key (known: command)"), f->path,
-			 line, key);
-		return 0;
-	}
-	int i = 0;
-	while (i < w->engine_count && strcmp(w->engines[i].name, name))
-		i++;
-	if (i == WEB_ENGINES_MAX || strlen(value) >= sizeof w->engines[0].command || !value[0]) {
-		snprintf(f->err, f->errcap, i == WEB_ENGINES_MAX
-				 ? _("%s:%d: more than %d engines")
-				 : _("%s:%d: command: expected a command of at most %d bytes"),
-			 f->path, line, i == WEB_ENGINES_MAX ? WEB_ENGINES_MAX : 1023);
-		return 0;
-	}
-	if (i == w->engine_count)
-		w->engine_count++;
-	snprintf(w->engines[i].name, sizeof w->engines[i].name, "%s", name);
-	snprintf(w->engines[i].command, sizeof w->engines[i].command, "%s", value);
-	return 1;
-}
-
-bool web_tourneys_start(web_tourneys *w, const char *engines, const char *watch, char *err,
-			size_t errcap)
-{
-	snprintf(w->watch, sizeof w->watch, "%s", watch ? watch : "");
-	struct engines_file f = {w, engines, err, errcap};
-	int line = 0;
-	err[0] = '\0';
-	bones_status st = engines ? bones_ini_parse(engines, engine_key, &f, &line) : BONES_OK;
-	if (st && !err[0])
-		snprintf(err, errcap, st == BONES_EPARSE ? _("%s:%d: not an INI line")
-							 : _("%s: cannot read it"), engines, line);
-	if (st)
-		return false;
-	for (int i = 0; i < w->engine_count; i++)
-		web_log("engine %s: %s", w->engines[i].name, w->engines[i].command);
-	web_tables_engines_ready(w->ts);
-	w->driving = !pthread_create(&w->driver, NULL, web_tourney_driver, w);
-	return true;
-}
 
 bool web_tourney_resolve(const web_tourneys *w, bones_tourney *t,
 			 char (*names)[64], char *err, size_t errcap)

@@ -94,6 +94,9 @@ bool web_tourney_state(web_tourneys *w, const char *id, char *state, size_t cap)
 /* Start the open tournaments whose start time has come (too few people: the start
  * time is dropped and the creator starts it). */
 void web_tourney_due(web_tourneys *w);
+/* Start id: its people added to its file, checked, its results file opened (409 when it
+ * cannot start). Lock held. */
+web_result web_tourney_start_now(web_tourneys *w, const char *id);
 bool web_tourney_set_state(web_tourneys *w, const char *id, const char *state);
 
 /* Whether the tournament file text (named name in errors) asks only what a client may

@@ -8,7 +8,6 @@
 
 #include "bones/i18n.h"
 #include "bones/record.h"
-#include "web_ratings.h"
 #include "web_table_internal.h"
 
 void web_match_count(web_table *t)
