@@ -157,28 +157,6 @@ static bones_status bench_options(bones_registry *reg, const bench_args *a,
 	return BONES_OK;
 }
 
-bool bench_parse_threads(const char *text, bench_threads *out)
-{
-	const char *v = text;
-	out->count = 0;
-	for (;;) {
-		char *end;
-		errno = 0;
-		long n = strtol(v, &end, 10);
-		if (errno || end == v || n < 1 || n > 64 || out->count == BENCH_MAX_THREADS ||
-		    (*end && *end != ',')) {
-			fprintf(stderr, _("bones bench: --threads '%s': expected counts of 1..64 "
-					  "separated by commas (at most %d)\n"), text,
-				BENCH_MAX_THREADS);
-			return false;
-		}
-		out->n[out->count++] = (int)n;
-		if (!*end)
-			return true;
-		v = end + 1;
-	}
-}
-
 /* The agent of spec choosing in state for a->seconds into r; false (with a message)
  * when it could not run. */
 static bool agent_run(bones_session *s, const void *state, const char *spec,

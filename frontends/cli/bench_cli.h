@@ -1,4 +1,4 @@
-/* Helpers of `bones bench` shared by its files: thread count lists (bench.c) and the
+/* Helpers of `bones bench` shared by its files: thread count lists (bench_threads.c) and the
  * tournament benchmark (bench_tourney.c). */
 #ifndef BONES_CLI_BENCH_CLI_H
 #define BONES_CLI_BENCH_CLI_H
