@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-bool web_random_bytes(void *buf, size_t bytes)
+bool web_token_random_bytes(void *buf, size_t bytes)
 {
 	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -21,10 +21,10 @@ bool web_random_bytes(void *buf, size_t bytes)
 	return got == bytes;
 }
 
-bool web_random_hex(char *out, size_t cap, size_t bytes)
+bool web_token_random_hex(char *out, size_t cap, size_t bytes)
 {
 	unsigned char raw[64];
-	if (bytes > sizeof raw || cap < 2 * bytes + 1 || !web_random_bytes(raw, bytes))
+	if (bytes > sizeof raw || cap < 2 * bytes + 1 || !web_token_random_bytes(raw, bytes))
 		return false;
 	static const char digits[] = "0123456789abcdef";
 	for (size_t i = 0; i < bytes; i++) {

@@ -8,9 +8,9 @@
 #include <stdint.h>
 
 /* Fill buf with `bytes` random bytes from /dev/urandom. False when it cannot be read. */
-bool web_random_bytes(void *buf, size_t bytes);
+bool web_token_random_bytes(void *buf, size_t bytes);
 /* 2 * bytes hex digits and a NUL into out (cap >= 2 * bytes + 1). */
-bool web_random_hex(char *out, size_t cap, size_t bytes);
+bool web_token_random_hex(char *out, size_t cap, size_t bytes);
 /* a == b, taking the same time for every a of b's length (the length is no secret). */
 bool web_token_equal(const char *a, const char *b);
 

@@ -149,6 +149,7 @@ static void seat_to_account(web_site *site, const web_request *req, const web_bu
 /* POST /join: {"seat": N (optional), "name": "..."}; needs no token. */
 static void join(web_site *site, web_table *t, const web_request *req, web_reply *rep)
 {
+	web_tables *ts = web_site_tables(site);
 	web_json_doc doc;
 	if (!parse_body(req, &doc, rep))
 		return;
@@ -157,8 +158,8 @@ static void join(web_site *site, web_table *t, const web_request *req, web_reply
 	if (seat && (seat->type != WEB_JSON_NUMBER || k < 0 || k >= 8)) {
 		error_reply(rep, 400, "seat", _("seat: expected a seat number from 1"));
 	} else {
-		web_result r = web_table_take_seat(web_site_tables(site), t, k, web_json_string(doc.root, "name"),
-						   &rep->body);
+		web_result r = web_play_take_seat(ts, t, k, web_json_string(doc.root, "name"),
+						  &rep->body);
 		if (r.code == 200 && req->session)
 			seat_to_account(site, req, &rep->body);
 		result_reply(rep, &r);
@@ -170,11 +171,12 @@ static void join(web_site *site, web_table *t, const web_request *req, web_reply
 static void chat(web_site *site, web_table *t, int seat, const web_request *req,
 		 web_reply *rep)
 {
+	web_tables *ts = web_site_tables(site);
 	web_json_doc doc;
 	if (!parse_body(req, &doc, rep))
 		return;
-	web_result r = web_chat_post(web_site_tables(site), t, seat, web_json_string(doc.root, "name"),
-				      web_json_string(doc.root, "text"), req->client, &rep->body);
+	web_result r = web_chat_post(ts, t, seat, web_json_string(doc.root, "name"),
+				     web_json_string(doc.root, "text"), req->client, &rep->body);
 	result_reply(rep, &r);
 	web_json_release(&doc);
 }
@@ -182,12 +184,13 @@ static void chat(web_site *site, web_table *t, int seat, const web_request *req,
 static void table_post(web_site *site, web_table *t, const char *action,
 		       const web_request *req, web_reply *rep)
 {
+	web_tables *ts = web_site_tables(site);
 	if (!strcmp(action, "join")) {
 		join(site, t, req, rep);
 		return;
 	}
 	if (!strcmp(action, "delete")) { /* the owner token, not a seat's */
-		web_result r = web_table_delete(web_site_tables(site), t, req->token);
+		web_result r = web_owner_delete(ts, t, req->token);
 		result_reply(rep, &r);
 		return;
 	}
@@ -209,13 +212,13 @@ static void table_post(web_site *site, web_table *t, const char *action,
 		return;
 	}
 	if (!strcmp(action, "rematch")) { /* web_rematch.c */
-		web_result r = web_rematch_offer(web_site_tables(site), t, seat, &rep->body);
+		web_result r = web_rematch_offer(ts, t, seat, &rep->body);
 		result_reply(rep, &r);
 		return;
 	}
 	if (!strcmp(action, "resign") || !strcmp(action, "hint")) {
-		web_result r = action[0] == 'r' ? web_table_resign(web_site_tables(site), t, seat)
-						: web_table_hint(web_site_tables(site), t, seat, &rep->body);
+		web_result r = action[0] == 'r' ? web_play_resign(ts, t, seat)
+						: web_play_hint(ts, t, seat, &rep->body);
 		result_reply(rep, &r);
 		return;
 	}
@@ -224,7 +227,7 @@ static void table_post(web_site *site, web_table *t, const char *action,
 		return;
 	if (!strcmp(action, "undo")) {
 		const char *what = web_json_string(doc.root, "action");
-		web_result r = web_table_undo(web_site_tables(site), t, seat, what ? what : "");
+		web_result r = web_play_undo(ts, t, seat, what ? what : "");
 		result_reply(rep, &r);
 		web_json_release(&doc);
 		return;
@@ -233,7 +236,7 @@ static void table_post(web_site *site, web_table *t, const char *action,
 	if (!move) {
 		error_reply(rep, 400, "move", _("move: expected the move's notation as a string"));
 	} else {
-		web_result r = web_table_play(web_site_tables(site), t, seat, move);
+		web_result r = web_play_move(ts, t, seat, move);
 		if (r.code == 200)
 			web_buf_printf(&rep->body, "{\"ok\":true,\"version\":%llu}",
 				       (unsigned long long)web_table_version(t));
@@ -246,16 +249,17 @@ static void table_post(web_site *site, web_table *t, const char *action,
 static void table_action(web_site *site, web_table *t, const char *action,
 			 const web_request *req, web_reply *rep)
 {
+	web_tables *ts = web_site_tables(site);
 	bool get = !strcmp(req->method, "GET"), post = !strcmp(req->method, "POST");
 	if (get && !action[0]) {
 		int seat = seat_of(site, t, req, rep);
 		if (seat == -2)
 			return;
 		bool picture = !req->picture || strcmp(req->picture, "0");
-		web_table_queue_watch(web_site_tables(site), t);
+		web_table_queue_watch(ts, t);
 		long at = req->at ? strtol(req->at, NULL, 10) : -1;
-		web_result r = web_table_view_json(t, seat, picture ? dimension(req->width, 900) : 0,
-						   dimension(req->height, 600), at, &rep->body);
+		web_result r = web_view_json(t, seat, picture ? dimension(req->width, 900) : 0,
+					     dimension(req->height, 600), at, &rep->body);
 		result_reply(rep, &r);
 	} else if (get && !strcmp(action, "picture")) {
 		int seat = seat_of(site, t, req, rep);
@@ -265,20 +269,20 @@ static void table_action(web_site *site, web_table *t, const char *action,
 		int w = dimension(req->width, 900), h = dimension(req->height, 600);
 		web_result r = req->at ? /* the replay's preferred move (web_analysis.c) */
 			web_analysis_ghost_svg(t, seat, strtol(req->at, NULL, 10), ghost, w, h,
-						   &rep->body) :
-			web_table_ghost_svg(t, seat, ghost, w, h, &rep->body);
+					       &rep->body) :
+			web_view_ghost_svg(t, seat, ghost, w, h, &rep->body);
 		result_reply(rep, &r);
 		if (r.code == 200)
 			rep->type = "image/svg+xml";
 	} else if (get && !strcmp(action, "events")) {
-		web_table_queue_watch(web_site_tables(site), t);
+		web_table_queue_watch(ts, t);
 		rep->code = 200, rep->events = t;
 	} else if (get && !strcmp(action, "analysis")) {
 		web_result r = web_analysis_json(web_site_analyses(site), t, &rep->body);
 		result_reply(rep, &r);
 	} else if (get && !strcmp(action, "record")) {
-		web_result r = web_table_record(t, req->game ? (int)strtol(req->game, NULL, 10) : 0,
-						&rep->body);
+		web_result r = web_view_record(t, req->game ? (int)strtol(req->game, NULL, 10) : 0,
+					       &rep->body);
 		result_reply(rep, &r);
 		if (r.code == 200)
 			rep->type = "text/plain; charset=utf-8";
@@ -296,6 +300,7 @@ static void table_action(web_site *site, web_table *t, const char *action,
 static void table_route(web_site *site, const char *rest, const web_request *req,
 			web_reply *rep)
 {
+	web_tables *ts = web_site_tables(site);
 	char id[41];
 	size_t n = strcspn(rest, "/");
 	if (n == 0 || n >= sizeof id) {
@@ -303,8 +308,8 @@ static void table_route(web_site *site, const char *rest, const web_request *req
 		return;
 	}
 	memcpy(id, rest, n), id[n] = '\0';
-	web_table *t = web_tables_find(web_site_tables(site), id);
-	if (!t && web_tables_damaged(web_site_tables(site), id)) {
+	web_table *t = web_tables_find(ts, id);
+	if (!t && web_tables_damaged(ts, id)) {
 		error_reply(rep, 503, NULL, _("the table is damaged: it is set aside, not played "
 					      "(the server's log says why)"));
 		return;
@@ -315,7 +320,7 @@ static void table_route(web_site *site, const char *rest, const web_request *req
 	}
 	table_action(site, t, rest[n] ? rest + n + 1 : "", req, rep);
 	if (rep->events != t) /* an event stream holds it until it closes */
-		web_tables_put(web_site_tables(site), t);
+		web_tables_put(ts, t);
 }
 
 /* The account routes (web_accounts.c): a JSON body where one is read, the session
@@ -357,6 +362,7 @@ static void tourneys(web_site *site, const web_request *req, web_reply *rep)
 
 void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 {
+	web_tables *ts = web_site_tables(site);
 	memset(rep, 0, sizeof *rep);
 	web_buf_init(&rep->body);
 	rep->code = 200, rep->type = "application/json";
@@ -365,15 +371,15 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 	if (!strcmp(path, "/api/messages") && get) {
 		web_messages_json(&rep->body);
 	} else if (!strcmp(path, "/api/games") && get) {
-		web_games_json(web_site_tables(site), web_site_tourneys(site), &rep->body);
+		web_games_json(ts, web_site_tourneys(site), &rep->body);
 	} else if (!strcmp(path, "/api/tables") && get) {
-		web_tables_lobby_json(web_site_tables(site), &rep->body);
+		web_lobby_json(ts, &rep->body);
 	} else if (!strcmp(path, "/api/tables") && post) {
 		web_json_doc doc;
 		if (!parse_body(req, &doc, rep))
 			return;
-		web_result r = web_tables_create_table(web_site_tables(site), doc.root, req->client, NULL,
-						       &rep->body);
+		web_result r = web_table_create(ts, doc.root, req->client, NULL,
+						&rep->body);
 		web_json_release(&doc);
 		if (r.code == 201 && req->session)
 			seat_to_account(site, req, &rep->body);
@@ -385,11 +391,11 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 		web_seat_ref seats[WEB_MINE_MAX]; /* a session's account's seats (web_accounts.c) */
 		size_t n = web_accounts_seats(web_site_accounts(site), req->session, seats,
 					      WEB_MINE_MAX);
-		web_result r = web_tables_mine_json(web_site_tables(site), doc.root, seats, n, &rep->body);
+		web_result r = web_owner_mine_json(ts, doc.root, seats, n, &rep->body);
 		web_json_release(&doc);
 		result_reply(rep, &r);
 	} else if (web_ratings_route(path) && get) {
-		web_result r = web_ratings_ladder(web_site_tables(site), path + 12, &rep->body);
+		web_result r = web_ratings_ladder(ts, path + 12, &rep->body);
 		result_reply(rep, &r);
 	} else if (web_accounts_route(path)) {
 		accounts(site, req, rep);

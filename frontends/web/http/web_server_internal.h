@@ -14,7 +14,7 @@
 #define WEB_REQUEST_SECONDS 15 /* a request's headers and body, from its first byte */
 #define WEB_IDLE_SECONDS 60    /* a kept-alive connection: from a reply to the next request */
 #define WEB_PING_SECONDS 15    /* an event stream's comment when nothing happens */
-#define WEB_HINT_THREADS 4     /* hints thought about at once (web_table_hint: 2 think) */
+#define WEB_HINT_THREADS 4     /* hints thought about at once (web_play_hint: 2 think) */
 #define WEB_STREAMS_PER_ADDRESS 32 /* event streams one client address may hold open */
 #define WEB_CSP "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' " \
 		"blob: data:; connect-src 'self'; base-uri 'none'; form-action 'self'; " \

@@ -108,7 +108,7 @@ static const char *bad_password(const char *pw)
 static bool hash_password(const char *pw, char *out, size_t cap)
 {
 	unsigned char salt[HASH_SALT];
-	return web_random_bytes(salt, sizeof salt) &&
+	return web_token_random_bytes(salt, sizeof salt) &&
 	       argon2id_hash_encoded(HASH_PASSES, HASH_KIB, 1, pw, strlen(pw), salt, sizeof salt,
 				     HASH_LEN, out, cap) == ARGON2_OK;
 }
@@ -159,8 +159,8 @@ static web_result create_account(web_accounts *a, const web_json *body, web_acco
 	if ((why = bad_password(pw)))
 		return fail(400, "password", why);
 	/* each try costs a hash (a taken name too): counted before it */
-	call->retry_after = web_throttle_signup(&a->throttle, call->client,
-						web_session_now(a->ts));
+	call->retry_after = web_session_throttle_signup(&a->throttle, call->client,
+							web_session_now(a->ts));
 	if (call->retry_after) {
 		web_result r = fail(429, NULL, "");
 		snprintf(r.error, sizeof r.error, _("too many new accounts from this address: at "
@@ -214,18 +214,18 @@ static web_result login(web_accounts *a, const web_json *body, web_account_call 
 	if (!pw || strlen(pw) > WEB_PASSWORD_MAX)
 		return fail(400, "password", bad_password(pw));
 	int64_t now = web_session_now(a->ts);
-	int wait = web_throttle_wait(&a->throttle, name, call->client, now);
+	int wait = web_session_throttle_wait(&a->throttle, name, call->client, now);
 	if (wait > 0) {
 		call->retry_after = wait;
 		return fail(429, NULL, _("too many failed log-ins: try again later"));
 	}
 	char exact[WEB_NAME_MAX + 1];
 	if (!check_password(a, name, pw, exact)) {
-		web_throttle_fail(&a->throttle, name, call->client, now);
+		web_session_throttle_fail(&a->throttle, name, call->client, now);
 		web_log("log-in as %s failed from %s", name, call->client);
 		return fail(403, NULL, _("wrong name or password"));
 	}
-	web_throttle_forget(&a->throttle, name, call->client);
+	web_session_throttle_forget(&a->throttle, name, call->client);
 	return start_session(a, exact, call, out);
 }
 
@@ -254,10 +254,10 @@ static web_result change_password(web_accounts *a, const web_json *body,
 	if (why)
 		return fail(400, "new", why);
 	int64_t now = web_session_now(a->ts);
-	if ((call->retry_after = web_throttle_wait(&a->throttle, name, call->client, now)))
+	if ((call->retry_after = web_session_throttle_wait(&a->throttle, name, call->client, now)))
 		return fail(429, NULL, _("too many failed log-ins: try again later"));
 	if (!old || strlen(old) > WEB_PASSWORD_MAX || !check_password(a, name, old, exact)) {
-		web_throttle_fail(&a->throttle, name, call->client, now); /* guessed as a log-in */
+		web_session_throttle_fail(&a->throttle, name, call->client, now); /* guessed as a log-in */
 		return fail(403, "old", _("old: wrong password"));
 	}
 	if (!hash_password(pw, hash, sizeof hash))

@@ -334,7 +334,7 @@ web_result web_analysis_start(web_analyses *a, web_table *t, web_buf *out)
 }
 
 web_result web_analysis_ghost_svg(web_table *t, int seat, long at, const char *move,
-				   int width, int height, web_buf *out)
+				  int width, int height, web_buf *out)
 {
 	web_result r = {.code = 200};
 	pthread_mutex_lock(&t->lock);
@@ -347,8 +347,8 @@ web_result web_analysis_ghost_svg(web_table *t, int seat, long at, const char *m
 		r.code = 422;
 		snprintf(r.error, sizeof r.error, _("at: the game has no move %ld"), at + 1);
 	} else {
-		web_table_ghost_encode(t, seat, (size_t)at, move, width, height,
-				       _("ghost: '%.60s' is no legal move there"), out, &r);
+		web_view_ghost_encode(t, seat, (size_t)at, move, width, height,
+				      _("ghost: '%.60s' is no legal move there"), out, &r);
 	}
 	pthread_mutex_unlock(&t->lock);
 	return r;

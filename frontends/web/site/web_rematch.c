@@ -115,7 +115,7 @@ web_result web_rematch_offer(web_tables *ts, web_table *t, int seat, web_buf *ou
 		if (req.failed || !web_json_parse(&doc, req.data, req.len, err, sizeof err))
 			r.code = 500, snprintf(r.error, sizeof r.error, "%s", _("out of memory"));
 		else
-			r = web_tables_create_table(ts, doc.root, t->creator, NULL, &reply);
+			r = web_table_create(ts, doc.root, t->creator, NULL, &reply);
 		if (doc.root)
 			web_json_release(&doc);
 		bool kept = r.code == 201 &&

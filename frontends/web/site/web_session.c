@@ -37,7 +37,7 @@ bool web_session_new(web_store *st, const char *name, int64_t now, char *token, 
 {
 	char hash[80], err[300];
 	int64_t expires = now + (int64_t)WEB_SESSION_DAYS * 86400000;
-	return web_random_hex(token, cap, 24) && web_session_hash(token, hash, sizeof hash) &&
+	return web_token_random_hex(token, cap, 24) && web_session_hash(token, hash, sizeof hash) &&
 	       !web_store_add_session(st, hash, name, expires, now, err, sizeof err);
 }
 
@@ -120,7 +120,8 @@ static uint64_t pair_key(const char *name, const char *client)
 	return throttle_key('p', text);
 }
 
-int web_throttle_wait(web_throttles *th, const char *name, const char *client, int64_t now)
+int web_session_throttle_wait(web_throttles *th, const char *name, const char *client,
+			      int64_t now)
 {
 	pthread_mutex_lock(&th->lock);
 	int64_t a = wait_of(th, pair_key(name, client), now);
@@ -143,7 +144,8 @@ static void fail_one(web_throttles *th, uint64_t key, int limit, int64_t now)
 	}
 }
 
-void web_throttle_fail(web_throttles *th, const char *name, const char *client, int64_t now)
+void web_session_throttle_fail(web_throttles *th, const char *name, const char *client,
+			       int64_t now)
 {
 	pthread_mutex_lock(&th->lock);
 	fail_one(th, pair_key(name, client), WEB_LOGIN_PAIR_FAILS, now);
@@ -151,7 +153,7 @@ void web_throttle_fail(web_throttles *th, const char *name, const char *client, 
 	pthread_mutex_unlock(&th->lock);
 }
 
-void web_throttle_forget(web_throttles *th, const char *name, const char *client)
+void web_session_throttle_forget(web_throttles *th, const char *name, const char *client)
 {
 	pthread_mutex_lock(&th->lock);
 	web_throttle *s = slot(th, pair_key(name, client), false);
@@ -168,7 +170,7 @@ static int64_t newest(const web_signups *s)
 			: INT64_MIN;
 }
 
-int web_throttle_signup(web_throttles *th, const char *client, int64_t now)
+int web_session_throttle_signup(web_throttles *th, const char *client, int64_t now)
 {
 	uint64_t key = throttle_key('c', client);
 	pthread_mutex_lock(&th->lock);

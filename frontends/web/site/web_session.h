@@ -50,14 +50,16 @@ bool web_session_delete_others(web_store *st, const char *name, const char *keep
 void web_session_cookie(char *out, size_t cap, const char *token, bool secure);
 
 /* Seconds a log-in of name from client must wait (0: none). */
-int web_throttle_wait(web_throttles *th, const char *name, const char *client, int64_t now);
+int web_session_throttle_wait(web_throttles *th, const char *name, const char *client,
+			      int64_t now);
 /* A failed log-in: counted for the name from that address and for the address. */
-void web_throttle_fail(web_throttles *th, const char *name, const char *client, int64_t now);
+void web_session_throttle_fail(web_throttles *th, const char *name, const char *client,
+			       int64_t now);
 /* A good log-in: the failures of name from client are forgotten (not the address's). */
-void web_throttle_forget(web_throttles *th, const char *name, const char *client);
+void web_session_throttle_forget(web_throttles *th, const char *name, const char *client);
 
 /* A new account from client now: 0 when it may be made (counted), else the seconds
  * until it may (WEB_ACCOUNTS_PER_ADDRESS in WEB_ACCOUNTS_WINDOW_MS). */
-int web_throttle_signup(web_throttles *th, const char *client, int64_t now);
+int web_session_throttle_signup(web_throttles *th, const char *client, int64_t now);
 
 #endif /* BONES_WEB_SESSION_H */

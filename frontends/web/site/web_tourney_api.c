@@ -116,7 +116,7 @@ static web_result create(web_tourneys *w, const char *creator, const char *addre
 	bones_tourney *t = check_text(w, ini, true, err, sizeof err);
 	if (!t)
 		return web_result_of(422, "ini", "%s", err);
-	if (!web_random_hex(id, sizeof id, 5)) {
+	if (!web_token_random_hex(id, sizeof id, 5)) {
 		bones_tourney_destroy(t);
 		return web_result_of(500, NULL, "%s", _("cannot read /dev/urandom"));
 	}

@@ -109,7 +109,7 @@ static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourne
 		bones_rng mix;
 		bones_rng_seed(&mix, slot->seed ^ web_store_deal_key(web_tables_store(w->ts)));
 		uint64_t deal = bones_rng_next(&mix);
-		web_result res = web_tables_create_table(w->ts, doc.root, client, &deal, &reply);
+		web_result res = web_table_create(w->ts, doc.root, client, &deal, &reply);
 		web_json_release(&doc);
 		ok = res.code == 201 && !reply.failed;
 		if (!ok)
@@ -184,14 +184,14 @@ static bool finished_row(web_tourney_run *r, const bones_tourney_slot *slot, web
 		}
 		bones_tourney_points(slot->seats, row->rank, row->points);
 		int f = tab->row.resigned;
-		if (tab->row.forfeited && f >= 0 && web_table_engine_seat(tab, f))
+		if (tab->row.forfeited && f >= 0 && web_engine_seat_is(tab, f))
 			snprintf(row->forfeit, sizeof row->forfeit, "seat %d (%.40s): %.160s", f + 1,
 				 row->player[f], tab->engine_forfeit[0] ? tab->engine_forfeit
 								 : _("the engine failed"));
 		else if (tab->row.forfeited && f >= 0)
 			snprintf(row->forfeit, sizeof row->forfeit, _("seat %d (%s): out of time"),
 				 f + 1, row->player[f]);
-		web_table_engines_stop(tab, false);
+		web_engine_seat_stop_all(tab, false);
 		*record = tagged(t, slot, web_table_record_text(tab));
 	}
 	pthread_mutex_unlock(&tab->lock);

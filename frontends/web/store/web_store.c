@@ -217,7 +217,7 @@ static bool read_deal_key(web_store *st)
 {
 	uint64_t fresh;
 	sqlite3_stmt *q = NULL;
-	bool ok = web_random_bytes(&fresh, sizeof fresh) &&
+	bool ok = web_token_random_bytes(&fresh, sizeof fresh) &&
 		  sqlite3_prepare_v2(st->db, "INSERT OR IGNORE INTO meta VALUES('deal_key', ?)",
 				     -1, &q, NULL) == SQLITE_OK &&
 		  sqlite3_bind_int64(q, 1, (sqlite3_int64)fresh) == SQLITE_OK &&

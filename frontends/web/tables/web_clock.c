@@ -31,7 +31,7 @@ int64_t web_clock_wall(const web_tables *ts)
 	return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
 }
 
-bool web_table_idle(const web_table *t, int64_t now)
+bool web_clock_idle(const web_table *t, int64_t now)
 {
 	return now - t->active_at >= WEB_IDLE_MS;
 }

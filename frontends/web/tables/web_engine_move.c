@@ -126,7 +126,7 @@ static bool ask_move(web_tables *ts, web_table *t, int seat, struct web_engine_s
 	bool same = !web_table_over(t) && bones_session_length(t->s) == len &&
 		    bones_session_to_move(t->s) == seat;
 	if (atomic_load(&ts->halt) || !same) /* stopping, or moved on: restarted when needed */
-		web_table_engines_stop(t, false);
+		web_engine_seat_stop_all(t, false);
 	else if (st)
 		forfeit(ts, t, seat, why);
 	else {
@@ -141,7 +141,7 @@ bool web_engine_move(web_tables *ts, web_table *t)
 	char why[400] = "";
 	pthread_mutex_lock(&t->lock);
 	int seat = bones_session_to_move(t->s);
-	if (web_table_over(t) || !web_table_engine_seat(t, seat)) {
+	if (web_table_over(t) || !web_engine_seat_is(t, seat)) {
 		pthread_mutex_unlock(&t->lock);
 		return false;
 	}
@@ -159,7 +159,7 @@ bool web_engine_move(web_tables *ts, web_table *t)
 			forfeit(ts, t, seat, why);
 	}
 	if (web_table_over(t))
-		web_table_engines_stop(t, false);
+		web_engine_seat_stop_all(t, false);
 	t->queued = false;
 	if (again && !atomic_load(&ts->halt))
 		web_table_queue_add(ts, t);
@@ -175,7 +175,7 @@ void web_tables_engines_ready(web_tables *ts)
 	for (size_t i = 0; i < ts->count; i++) {
 		web_table *t = ts->tables[i];
 		pthread_mutex_lock(&t->lock);
-		if (web_table_engine_seat(t, bones_session_to_move(t->s)))
+		if (web_engine_seat_is(t, bones_session_to_move(t->s)))
 			web_table_queue_add(ts, t);
 		pthread_mutex_unlock(&t->lock);
 	}

@@ -30,7 +30,7 @@ void web_engine_seat_name(const web_seat_row *s, char *name, size_t cap)
 	web_engine_seat_ms(s->agent, name, cap);
 }
 
-bool web_table_engine_seat(const web_table *t, int seat)
+bool web_engine_seat_is(const web_table *t, int seat)
 {
 	return seat >= 0 && seat < t->row.seat_count &&
 	       !strcmp(web_table_seat_row(t, seat)->kind, "engine");
@@ -44,7 +44,7 @@ struct web_engine_seat *web_engine_seat_of(web_table *t, int seat)
 	return t->engines[p];
 }
 
-void web_table_engines_stop(web_table *t, bool free_them)
+void web_engine_seat_stop_all(web_table *t, bool free_them)
 {
 	for (int p = 0; p < WEB_MAX_SEATS; p++) {
 		struct web_engine_seat *e = t->engines[p];
@@ -72,12 +72,12 @@ const char *web_engine_seat_command(web_tables *ts, const char *name, char *why,
 	return command;
 }
 
-bool web_tables_engine_listed(web_tables *ts, const char *name, char *why, size_t cap)
+bool web_engine_seat_listed(web_tables *ts, const char *name, char *why, size_t cap)
 {
 	return web_engine_seat_command(ts, name, why, cap) != NULL;
 }
 
-void web_tables_stop_idle_engines(web_tables *ts, int64_t now)
+void web_engine_seat_stop_idle(web_tables *ts, int64_t now)
 {
 	pthread_mutex_lock(&ts->lock);
 	for (size_t i = 0; i < ts->count; i++) {
@@ -86,8 +86,8 @@ void web_tables_stop_idle_engines(web_tables *ts, int64_t now)
 		bool running = false;
 		for (int p = 0; p < WEB_MAX_SEATS; p++)
 			running |= t->engines[p] && t->engines[p]->proc && !t->engines[p]->busy;
-		if (running && web_table_idle(t, now)) {
-			web_table_engines_stop(t, false);
+		if (running && web_clock_idle(t, now)) {
+			web_engine_seat_stop_all(t, false);
 			web_log("table %s: no move for %d minutes: its engines stop until their "
 				"next move", t->row.id, WEB_IDLE_MS / 60000);
 		}

@@ -108,7 +108,7 @@ static void write_tables(web_tables *ts, web_buf *out, size_t *shown)
 	free(ended);
 }
 
-void web_tables_lobby_json(web_tables *ts, web_buf *out)
+void web_lobby_json(web_tables *ts, web_buf *out)
 {
 	web_buf_puts(out, "{\"tables\":[");
 	size_t shown = 0;

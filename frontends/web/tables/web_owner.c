@@ -30,7 +30,7 @@ static bool is_owner(const web_table *t, const char *token)
 	return token && t->row.owner[0] && web_token_equal(token, t->row.owner);
 }
 
-web_result web_table_delete(web_tables *ts, web_table *t, const char *token)
+web_result web_owner_delete(web_tables *ts, web_table *t, const char *token)
 {
 	char err[512];
 	web_result r = owner_result(200, "");
@@ -153,8 +153,8 @@ static size_t collect_extra(web_tables *ts, const web_seat_ref *extra, size_t co
 	return n;
 }
 
-web_result web_tables_mine_json(web_tables *ts, const web_json *req, const web_seat_ref *extra,
-				size_t extra_count, web_buf *out)
+web_result web_owner_mine_json(web_tables *ts, const web_json *req, const web_seat_ref *extra,
+			       size_t extra_count, web_buf *out)
 {
 	const web_json *list = req ? web_json_get(req, "tables") : NULL;
 	if (!list || list->type != WEB_JSON_ARRAY || list->count > WEB_MINE_MAX) {

@@ -12,7 +12,7 @@
 #include "web_table_internal.h"
 
 
-web_result web_table_play(web_tables *ts, web_table *t, int participant, const char *text)
+web_result web_play_move(web_tables *ts, web_table *t, int participant, const char *text)
 {
 	web_result r = web_result_of(200, NULL, "played");
 	char err[512];
@@ -39,7 +39,7 @@ web_result web_table_play(web_tables *ts, web_table *t, int participant, const c
 	return r;
 }
 
-web_result web_table_resign(web_tables *ts, web_table *t, int participant)
+web_result web_play_resign(web_tables *ts, web_table *t, int participant)
 {
 	web_result r = web_result_of(200, NULL, "resigned");
 	char err[512];
@@ -129,7 +129,7 @@ static web_result undo_locked(web_tables *ts, web_table *t, int seat, const char
 	return take_back(ts, t, t->undo_by);
 }
 
-web_result web_table_undo(web_tables *ts, web_table *t, int participant, const char *action)
+web_result web_play_undo(web_tables *ts, web_table *t, int participant, const char *action)
 {
 	pthread_mutex_lock(&t->lock);
 	web_result r = undo_locked(ts, t, web_table_seat_now(t, participant), action);
@@ -199,8 +199,8 @@ void *web_play_worker(void *arg)
 
 /* ---- free seats and hints ------------------------------------------------------------ */
 
-web_result web_table_take_seat(web_tables *ts, web_table *t, int seat, const char *name,
-			       web_buf *out)
+web_result web_play_take_seat(web_tables *ts, web_table *t, int seat, const char *name,
+			      web_buf *out)
 {
 	web_result r = web_result_of(200, NULL, "taken");
 	char err[512];
@@ -263,7 +263,7 @@ static web_result hint_start(web_table *t, int seat, void **state, bones_agent *
 	return web_result_of(200, NULL, "hint");
 }
 
-web_result web_table_hint(web_tables *ts, web_table *t, int participant, web_buf *out)
+web_result web_play_hint(web_tables *ts, web_table *t, int participant, web_buf *out)
 {
 	void *state;
 	bones_agent *agent;

@@ -80,14 +80,14 @@ void web_table_head_json(const web_table *t, web_buf *out, bool *first);
 /* The engine's name of an engine seat's row into name (web_engine_seat.c). */
 void web_engine_seat_name(const web_seat_row *s, char *name, size_t cap);
 /* Whether seat of this game is an operator's engine. Lock held. */
-bool web_table_engine_seat(const web_table *t, int seat);
+bool web_engine_seat_is(const web_table *t, int seat);
 /* Stop the table's engine processes (free_them: and their seats' state, t being freed;
  * otherwise one a worker is using is left to it). Lock held. */
-void web_table_engines_stop(web_table *t, bool free_them);
+void web_engine_seat_stop_all(web_table *t, bool free_them);
 /* The picture (SVG) seat sees before history entry index with move (notation) drawn as
  * a ghost, into out; r gets 422 with the format illegal (one %s: the move) when it does
  * not parse there, 500 when the picture fails (web_view.c). t->lock held. */
-void web_table_ghost_encode(web_table *t, int seat, size_t index, const char *move, int width,
-			    int height, const char *illegal, web_buf *out, web_result *r);
+void web_view_ghost_encode(web_table *t, int seat, size_t index, const char *move, int width,
+			   int height, const char *illegal, web_buf *out, web_result *r);
 
 #endif /* BONES_WEB_TABLE_H */

@@ -151,7 +151,7 @@ static bool may_go(const web_table *t, int64_t now, int64_t keep_ms)
 	if (web_table_ended(t))
 		return now - t->touched >= keep_ms;
 	return !web_table_over(t) && !bones_time_control_on(&t->row.time) &&
-	       web_table_idle(t, now) && now - t->touched >= WEB_KEEP_MS;
+	       web_clock_idle(t, now) && now - t->touched >= WEB_KEEP_MS;
 }
 
 /* Move the tables that may go from ts->tables to gone (*n of them); past

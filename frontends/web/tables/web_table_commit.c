@@ -77,7 +77,7 @@ void web_table_commit_advance(web_tables *ts, web_table *t)
 	if (bones_table_over(t->table)) {
 		if (ts->hooks.game_over) /* rated once per game: the store remembers */
 			ts->hooks.game_over(ts->hooks.site, ts, t);
-		web_table_engines_stop(t, false); /* a match's next game starts them anew */
+		web_engine_seat_stop_all(t, false); /* a match's next game starts them anew */
 	}
 	if (!m || !bones_table_over(t->table)) {
 		web_table_mark_ended(ts, t);

@@ -1,4 +1,4 @@
-/* A new table from a client's request (web_tables.h, web_tables_create_table): the
+/* A new table from a client's request (web_tables.h, web_table_create): the
  * game, preset and options it names, its time rule, its seats (people and the agents a
  * client may seat), stored with its deal before anyone sees it. */
 #include <stdio.h>
@@ -99,7 +99,7 @@ static bool engine_seat(web_tables *ts, const web_json *s, int i, web_table_row 
 						   "of the server's engines"), i);
 		return false;
 	}
-	if (!web_tables_engine_listed(ts, engine, why, sizeof why)) {
+	if (!web_engine_seat_listed(ts, engine, why, sizeof why)) {
 		*r = web_result_of(400, "seats", _("seats[%d]: engine: %s"), i, why);
 		return false;
 	}
@@ -183,7 +183,7 @@ static bool fill_seats(web_tables *ts, const web_json *req, const bones_preset *
 		seat->open = !is_agent && open && open->type == WEB_JSON_BOOL && open->boolean;
 		if (seat->open && !(name && name[0]))
 			snprintf(seat->name, sizeof seat->name, "%s", _("open seat"));
-		if (!is_agent && !web_random_hex(seat->token, sizeof seat->token, 16)) {
+		if (!is_agent && !web_token_random_hex(seat->token, sizeof seat->token, 16)) {
 			*r = web_result_of(500, NULL, _("cannot read /dev/urandom"));
 			return false;
 		}
@@ -223,9 +223,9 @@ static bool make_row(web_tables *ts, const web_json *req, const uint64_t *seed,
 	row->time = preset->time;
 	bones_session *s = NULL;
 	uint64_t deal = seed ? *seed : 0;
-	if ((!seed && !web_random_bytes(&deal, sizeof deal)) ||
-	    !web_random_hex(row->id, sizeof row->id, 10) ||
-	    !web_random_hex(row->owner, sizeof row->owner, 16)) {
+	if ((!seed && !web_token_random_bytes(&deal, sizeof deal)) ||
+	    !web_token_random_hex(row->id, sizeof row->id, 10) ||
+	    !web_token_random_hex(row->owner, sizeof row->owner, 16)) {
 		*r = web_result_of(500, NULL, _("cannot read /dev/urandom"));
 		goto out_release;
 	}
@@ -300,7 +300,7 @@ static bool has_engine_seat(const web_table_row *row)
 	return false;
 }
 
-/* The kinds of table capped per address (web_tables_create_table). */
+/* The kinds of table capped per address (web_table_create). */
 enum running_kind { AGENTS_ONLY, WITH_ENGINE, WITH_PERSON };
 
 static bool of_kind(const web_table *t, enum running_kind kind)
@@ -310,7 +310,7 @@ static bool of_kind(const web_table *t, enum running_kind kind)
 }
 
 /* Running tables of a kind from client (NULL: from anyone); a game over or a table
- * idle (web_table_idle) is not running. */
+ * idle (web_clock_idle) is not running. */
 static int running_of(web_tables *ts, const char *client, enum running_kind kind)
 {
 	int n = 0;
@@ -321,7 +321,7 @@ static int running_of(web_tables *ts, const char *client, enum running_kind kind
 		if (client && strcmp(t->creator, client))
 			continue;
 		pthread_mutex_lock(&t->lock); /* a tournament's driver may seat an engine */
-		n += of_kind(t, kind) && !web_table_over(t) && !web_table_idle(t, now);
+		n += of_kind(t, kind) && !web_table_over(t) && !web_clock_idle(t, now);
 		pthread_mutex_unlock(&t->lock);
 	}
 	pthread_mutex_unlock(&ts->lock);
@@ -351,8 +351,8 @@ static bool within_caps(web_tables *ts, const web_table *t, web_result *r)
 	return false;
 }
 
-web_result web_tables_create_table(web_tables *ts, const web_json *req, const char *client,
-				   const uint64_t *seed, web_buf *out)
+web_result web_table_create(web_tables *ts, const web_json *req, const char *client,
+			    const uint64_t *seed, web_buf *out)
 {
 	web_result r = web_result_of(201, NULL, "created");
 	if (!req || req->type != WEB_JSON_OBJECT)

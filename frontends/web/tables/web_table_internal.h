@@ -72,7 +72,7 @@ struct web_tables {
 
 /* ---- web_clock.c ---- */
 /* Whether t has not moved for WEB_IDLE_MS by now. t->lock held. */
-bool web_table_idle(const web_table *t, int64_t now);
+bool web_clock_idle(const web_table *t, int64_t now);
 
 /* ---- web_table.c (and web_table.h) ---- */
 /* The agents of this game think at most WEB_AGENT_SECONDS a move. */
@@ -97,12 +97,12 @@ int64_t web_engine_seat_ms(const char *spec, char *name, size_t cap);
 const char *web_engine_seat_command(web_tables *ts, const char *name, char *why, size_t cap);
 /* Whether name is one of the operator's engines (bones serve --engines); when not, why
  * says so. */
-bool web_tables_engine_listed(web_tables *ts, const char *name, char *why, size_t cap);
+bool web_engine_seat_listed(web_tables *ts, const char *name, char *why, size_t cap);
 /* A table seat of kind "engine": its stored spec for the operator's engine name with
  * ms per move, into spec. */
 void web_engine_seat_spec(const char *name, int64_t ms, char *spec, size_t cap);
 /* Stop the engine processes of every table idle by now. */
-void web_tables_stop_idle_engines(web_tables *ts, int64_t now);
+void web_engine_seat_stop_idle(web_tables *ts, int64_t now);
 
 /* ---- web_table_queue.c ---- */
 /* Whether an agent or an engine seat is to move (the game not over). Lock held. */

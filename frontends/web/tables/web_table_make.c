@@ -12,7 +12,7 @@ void web_table_free(web_table *t)
 {
 	if (!t)
 		return;
-	web_table_engines_stop(t, true);
+	web_engine_seat_stop_all(t, true);
 	bones_table_destroy(t->table);
 	for (int i = 0; i < t->record_count; i++)
 		free(t->records[i]);

@@ -8,7 +8,7 @@
 bool web_table_queue_wanted(const web_table *t)
 {
 	int p = bones_session_to_move(t->s);
-	return !web_table_over(t) && (bones_table_agent(t->table, p) || web_table_engine_seat(t, p));
+	return !web_table_over(t) && (bones_table_agent(t->table, p) || web_engine_seat_is(t, p));
 }
 
 /* Two queues, each round-robin (a table goes to the back after each move): tables with

@@ -70,8 +70,8 @@ bool web_tables_stopping(const web_tables *ts);
  * client (its agents-only tables are counted: 429 past WEB_AGENT_ONLY_PER_ADDRESS), its
  * chance drawn from *seed (a tournament's deal) or, with NULL, from a fresh random one;
  * on success the reply (ids and invitation links) goes to out. */
-web_result web_tables_create_table(web_tables *ts, const web_json *req, const char *client,
-				   const uint64_t *seed, web_buf *out);
+web_result web_table_create(web_tables *ts, const web_json *req, const char *client,
+			    const uint64_t *seed, web_buf *out);
 /* Whether id names a table set aside at start (its history does not replay). */
 bool web_tables_damaged(web_tables *ts, const char *id);
 /* Wait until some table changed since `seen` (a count), at most ms; returns the count. */
@@ -80,7 +80,7 @@ uint64_t web_tables_changes(web_tables *ts, uint64_t seen, int ms);
 /* Delete t (web_owner.c) for the holder of its owner token (the create reply's
  * "owner"; else 403) while no player has moved (else 409): gone from the store, the
  * lobby and every route. */
-web_result web_table_delete(web_tables *ts, web_table *t, const char *token);
+web_result web_owner_delete(web_tables *ts, web_table *t, const char *token);
 /* "My games" (web_owner.c): for {"tables": [{"id", "token", "owner"}, ...]} (at most
  * WEB_MINE_MAX; a seat token, an owner token or both) the tables whose token matches,
  * {"tables": [{"id", "game", "preset", "created", "seat", "over", "my_turn", "moves",
@@ -88,11 +88,11 @@ web_result web_table_delete(web_tables *ts, web_table *t, const char *token);
  * then the finished ones, newest first in each. Unknown ids and tokens are left out. */
 #define WEB_MINE_MAX 100
 /* A seat of an account's (web_accounts.c): "my games" adds them to the request's. */
-web_result web_tables_mine_json(web_tables *ts, const web_json *req, const web_seat_ref *extra,
-				size_t extra_count, web_buf *out);
+web_result web_owner_mine_json(web_tables *ts, const web_json *req, const web_seat_ref *extra,
+			       size_t extra_count, web_buf *out);
 
 /* The lobby: every table, newest first, with public facts only. */
-void web_tables_lobby_json(web_tables *ts, web_buf *out);
+void web_lobby_json(web_tables *ts, web_buf *out);
 
 /* A table by id, held for the caller (read back from the store when it is not in
  * memory: an ended table, or one let go while idle), or NULL when there is none or it
@@ -119,22 +119,22 @@ int web_table_seat_of(web_table *t, const char *token);
  * in another seat each game. */
 /* Play move notation for seat (which must be to move); committed to the store before
  * it returns 200. */
-web_result web_table_play(web_tables *ts, web_table *t, int seat, const char *text);
-web_result web_table_resign(web_tables *ts, web_table *t, int seat);
+web_result web_play_move(web_tables *ts, web_table *t, int seat, const char *text);
+web_result web_play_resign(web_tables *ts, web_table *t, int seat);
 /* Undo requests: seat asks to take back its last move (with everything after it); the
  * other seat's "accept" takes it back (at once when every other seat is an agent), its
  * "decline" or the asker's "cancel" drops the request. action is one of "request",
  * "accept", "decline", "cancel". */
-web_result web_table_undo(web_tables *ts, web_table *t, int seat, const char *action);
+web_result web_play_undo(web_tables *ts, web_table *t, int seat, const char *action);
 
 /* Take a free seat (seat from 0, or -1: the first free one) as name: its token and
  * invitation link go to out. 409 when no such seat is free. */
-web_result web_table_take_seat(web_tables *ts, web_table *t, int seat, const char *name,
-			       web_buf *out);
+web_result web_play_take_seat(web_tables *ts, web_table *t, int seat, const char *name,
+			      web_buf *out);
 /* A hint for seat, which must be to move at a table created with hints: the move the
  * hint agent (BONES_HINT_AGENT, about a second) chooses from what the seat may see.
  * Runs in the caller's thread, outside the table's lock; at most two at once. */
-web_result web_table_hint(web_tables *ts, web_table *t, int seat, web_buf *out);
+web_result web_play_hint(web_tables *ts, web_table *t, int seat, web_buf *out);
 
 /* Someone looks at t (a view, an event stream): a table of agents only plays while
  * someone has looked in the last minute, and pauses otherwise. */
@@ -147,15 +147,15 @@ uint64_t web_table_version(web_table *t);
  * (width 0: no picture, and legal moves without their places: for scripted clients),
  * at history index `at` (the position before entry at; -1 or past the end: now). A
  * past position (the replay) has no legal moves. */
-web_result web_table_view_json(web_table *t, int seat, int width, int height, long at,
-				web_buf *out);
+web_result web_view_json(web_table *t, int seat, int width, int height, long at,
+			 web_buf *out);
 /* The picture (SVG) seat sees with its legal move (notation) drawn as a ghost; 409
  * when seat is not to move, 422 when the move is not legal. */
-web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int width,
-				int height, web_buf *out);
+web_result web_view_ghost_svg(web_table *t, int seat, const char *move, int width,
+			      int height, web_buf *out);
 /* The record (text) of game K (from 1) of a match, or with K 0 of the game now at the
  * table when it is over, else of a match's last finished game; 409 while it runs, 404
  * for no game K. The same tags and result as the terminal's record of that game. */
-web_result web_table_record(web_table *t, int game, web_buf *out);
+web_result web_view_record(web_table *t, int game, web_buf *out);
 
 #endif /* BONES_WEB_TABLES_H */

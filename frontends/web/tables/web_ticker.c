@@ -38,7 +38,7 @@ void *web_ticker_run(void *arg)
 		size_t n = clocked(ts, &list, &cap);
 		int64_t now = web_clock_now(ts);
 		if (now - swept >= 60000 || now < swept) { /* a test's clock may go back */
-			web_tables_stop_idle_engines(ts, now);
+			web_engine_seat_stop_idle(ts, now);
 			swept = now;
 		}
 		for (size_t i = 0; i < n; i++) {

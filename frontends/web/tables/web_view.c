@@ -329,8 +329,8 @@ static void write_facts(const web_table *t, int seat, bool mine, size_t index, w
 	write_moves(t, seat, index, out);
 }
 
-web_result web_table_view_json(web_table *t, int seat, int width, int height, long at,
-				web_buf *out)
+web_result web_view_json(web_table *t, int seat, int width, int height, long at,
+			 web_buf *out)
 {
 	web_result r = {.code = 200};
 	bool f = true;
@@ -378,8 +378,8 @@ web_result web_table_view_json(web_table *t, int seat, int width, int height, lo
 	return r;
 }
 
-void web_table_ghost_encode(web_table *t, int seat, size_t index, const char *move, int width,
-			    int height, const char *illegal, web_buf *out, web_result *r)
+void web_view_ghost_encode(web_table *t, int seat, size_t index, const char *move, int width,
+			   int height, const char *illegal, web_buf *out, web_result *r)
 {
 	bones_picture_game pos = bones_picture_game_of(t->s, index);
 	bones_picture_request req = bones_picture_defaults();
@@ -403,8 +403,8 @@ void web_table_ghost_encode(web_table *t, int seat, size_t index, const char *mo
 	free(svg);
 }
 
-web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int width,
-				int height, web_buf *out)
+web_result web_view_ghost_svg(web_table *t, int seat, const char *move, int width,
+			      int height, web_buf *out)
 {
 	web_result r = {.code = 200};
 	pthread_mutex_lock(&t->lock);
@@ -414,14 +414,14 @@ web_result web_table_ghost_svg(web_table *t, int seat, const char *move, int wid
 		snprintf(r.error, sizeof r.error, "%s",
 			 _("ghost: only the seat to move sees its moves' ghosts"));
 	} else {
-		web_table_ghost_encode(t, seat, bones_session_length(t->s), move, width, height,
-				       _("ghost: '%.60s' is no legal move now"), out, &r);
+		web_view_ghost_encode(t, seat, bones_session_length(t->s), move, width, height,
+				      _("ghost: '%.60s' is no legal move now"), out, &r);
 	}
 	pthread_mutex_unlock(&t->lock);
 	return r;
 }
 
-web_result web_table_record(web_table *t, int game, web_buf *out)
+web_result web_view_record(web_table *t, int game, web_buf *out)
 {
 	web_result r = {.code = 200};
 	char *text = NULL;
