@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "bones/file.h"
 
 #define SCRIPT_MAX_LINES 512
 #define SCRIPT_TIMEOUT_MS 30000
@@ -36,11 +37,10 @@ struct gui_script {
 
 gui_script *gui_script_load(const char *path, char *err, size_t errcap)
 {
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errcap, "cannot open script '%s'", path);
+	bones_status st;
+	FILE *f = bones_file_open(path, BONES_FILE_MAX_BYTES, &st, err, errcap);
+	if (!f)
 		return NULL;
-	}
 	gui_script *s = calloc(1, sizeof *s);
 	if (!s) {
 		fclose(f);

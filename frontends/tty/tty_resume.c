@@ -10,23 +10,6 @@
 
 #define OFFERED 9 /* unfinished games listed by --resume */
 
-/* The value of tag name in the record's first lines, into buf; false if none. */
-static bool tag_of(const char *path, const char *name, char *buf, size_t cap)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return false;
-	char line[8192], tag[80], value[8192]; /* a tag's whole line: Options may be long */
-	bool found = false;
-	while (!found && fgets(line, sizeof line, f) && line[0] == '[')
-		found = bones_record_tag_parse(line, tag, sizeof tag, value, sizeof value) &&
-			!strcmp(tag, name);
-	fclose(f);
-	if (found)
-		snprintf(buf, cap, "%.*s", (int)(cap ? cap - 1 : 0), value); /* cut, as it fits */
-	return found;
-}
-
 /* The record to resume: asked for among the unfinished games. NULL when none. */
 static const char *choose(tty_game *t, char (*list)[1024], char *dir, size_t dircap)
 {
@@ -71,7 +54,7 @@ int tty_resume_setup(tty_game *t, const char *record)
 	}
 	t->plugin = bones_session_plugin(s);
 	char preset[64] = "";
-	tag_of(path, "Preset", preset, sizeof preset);
+	bones_record_tag(path, 1, "Preset", preset, sizeof preset);
 	const bones_plugin *named = NULL; /* the preset's plugin: the record's own */
 	if (!preset[0] || bones_preset_resolve(preset, t->reg, &t->preset, &named, err, sizeof err))
 		bones_preset_default(&t->preset, t->plugin);

@@ -24,15 +24,10 @@ static bool names_agent(const char *text)
 	return false;
 }
 
-/* One tag's value into seats[n - 1] when the line is [PlayerN "value"]. */
-static void seat_tag(const char *line, bones_table_seat *seats, int max, int *count)
+/* The seat a Player tag's value names: "Player N" (a person), "Player N (SPEC)" or an
+ * agent's spec (an agent), else a person's name. */
+static void seat_of_tag(const char *value, bones_table_seat *s)
 {
-	int n = 0, used = 0;
-	char tag[32], value[1024]; /* cut to the seat's fields below */
-	if (!bones_record_tag_parse(line, tag, sizeof tag, value, sizeof value) ||
-	    sscanf(tag, "Player%d%n", &n, &used) != 1 || tag[used] || n < 1 || n > max)
-		return;
-	bones_table_seat *s = &seats[n - 1];
 	memset(s, 0, sizeof *s);
 	int number = 0, at = 0;
 	size_t vlen = strlen(value);
@@ -45,47 +40,30 @@ static void seat_tag(const char *line, bones_table_seat *seats, int max, int *co
 		snprintf(s->agent, sizeof s->agent, "%s", names_agent(value) ? value : "human");
 		snprintf(s->name, sizeof s->name, "%.*s", BONES_TABLE_NAME_MAX - 1, value);
 	}
-	if (n > *count)
-		*count = n;
 }
 
 int bones_table_seats_of_record(const char *path, bones_table_seat *seats, int max)
 {
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return 0;
-	for (int i = 0; i < max; i++) {
-		memset(&seats[i], 0, sizeof seats[i]);
-		snprintf(seats[i].agent, sizeof seats[i].agent, "human");
-	}
 	int count = 0;
-	char line[8192]; /* a tag's whole line: Options may be long */
-	bool tags = false;
-	while (fgets(line, sizeof line, f)) {
-		if (line[0] == '[')
-			tags = true, seat_tag(line, seats, max, &count);
-		else if (tags && line[0] != ';' && line[0] != '\n')
-			break; /* the moves: the first game's tags are over */
+	for (int i = 0; i < max; i++) {
+		char tag[32], value[1024]; /* cut to the seat's fields */
+		snprintf(tag, sizeof tag, "Player%d", i + 1);
+		if (bones_record_tag(path, 1, tag, value, sizeof value)) {
+			seat_of_tag(value, &seats[i]);
+			count = i + 1;
+		} else {
+			memset(&seats[i], 0, sizeof seats[i]);
+			snprintf(seats[i].agent, sizeof seats[i].agent, "human");
+		}
 	}
-	fclose(f);
 	return count;
 }
 
 /* Whether the record at path says it is unfinished (its Result tag is "*"). */
 static bool unfinished(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return false;
-	char line[8192]; /* a tag's whole line: Options may be long */
-	bool star = false;
-	while (fgets(line, sizeof line, f) && line[0] == '[')
-		if (!strncmp(line, "[Result \"", 9)) {
-			star = !strncmp(line + 9, "*\"]", 3);
-			break;
-		}
-	fclose(f);
-	return star;
+	char result[8];
+	return bones_record_tag(path, 1, "Result", result, sizeof result) && !strcmp(result, "*");
 }
 
 typedef struct saved {

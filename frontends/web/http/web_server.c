@@ -20,6 +20,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "bones/file.h"
 #include "bones/i18n.h"
 #include "bones/paths.h"
 #include "web_accounts.h"
@@ -154,7 +155,9 @@ static enum MHD_Result send_static(web_server *srv, struct MHD_Connection *c, co
 		return send_error(c, 404, _("no such file"));
 	char path[4200];
 	snprintf(path, sizeof path, "%s/%s", srv->static_dir, name);
-	FILE *f = fopen(path, "rb");
+	bones_status st;
+	char err[300];
+	FILE *f = bones_file_open(path, 8L << 20, &st, err, sizeof err);
 	if (!f)
 		return send_error(c, 404, _("no such file"));
 	web_buf b;

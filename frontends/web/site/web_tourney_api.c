@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "bones/file.h"
 #include "bones/i18n.h"
 #include "bones/tourney_report.h"
 #include "web_session.h"
@@ -229,7 +230,8 @@ static web_result download(web_tourneys *w, const char *id, bool html, web_tourn
 		snprintf(path, sizeof path, "%s/%s.bones", w->dir, id);
 		if (bones_tourney_db_write_records(r->db, r->t->name, path, err, sizeof err))
 			return web_result_of(500, NULL, "%s", err);
-		FILE *f = fopen(path, "rb");
+		bones_status st;
+		FILE *f = bones_file_open(path, BONES_FILE_MAX_BYTES, &st, err, sizeof err);
 		if (f) {
 			FILE *m = open_memstream(&buf, &len);
 			char chunk[4096];

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bones/file.h"
 #include "bones/i18n.h"
 #include "bones/picture.h"
 #include "bones/record.h"
@@ -158,7 +159,8 @@ static web_result live_file(web_tourneys *w, web_tourney_run *r, const char *nam
 					 sizeof err))
 			data = NULL;
 	} else {
-		FILE *f = fopen(path, "rb");
+		bones_status st;
+		FILE *f = bones_file_open(path, BONES_FILE_MAX_BYTES, &st, err, sizeof err);
 		FILE *m = f ? open_memstream((char **)&data, &size) : NULL;
 		char chunk[4096];
 		for (size_t k; m && (k = fread(chunk, 1, sizeof chunk, f)) > 0;)
