@@ -1,7 +1,6 @@
 /* bones-gui: the SDL2 GUI for every Bones game. `bones-gui [PRESET|GAME|RECORD]` opens a
  * window (the start screen, or straight into a game or a record's replay); `--render`
  * draws a record off-screen to a PNG (render_png.c). */
-#include <SDL_image.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
