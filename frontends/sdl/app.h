@@ -116,6 +116,8 @@ typedef struct gui_start_screen {
 	bool has_preview;
 	bool scroll_drag;        /* the scrollbar's thumb is being dragged */
 	char saved[1024];        /* the newest unfinished game of the records folder, "" none */
+	bool left;               /* a game left it for the menu: its next draw starts afresh
+				  * (the filter cleared, the saved game looked for again) */
 } gui_start_screen;
 
 /* What every screen shares: the window, the game on screen and its agent worker, the
@@ -276,6 +278,7 @@ void gui_keep_moves(gui_app *a);
 /* Before the window closes: an unfinished game with a player move is saved; false
  * (toasted, and said on stderr) when that failed. */
 bool gui_save_unfinished(gui_app *a);
+/* Back to the start screen, which is drawn afresh (start.left). */
 void gui_to_menu(gui_app *a);
 /* What the play and replay screens share: the Save, Fit, Menu and ? buttons; the keys
  * M, Ctrl+S and the view's. True when id or the key was one of them. */

@@ -102,7 +102,7 @@ void gui_to_menu(gui_app *a)
 {
 	SDL_FlushEvent(SDL_TEXTINPUT); /* the start screen filters by typed text: not this key's */
 	a->screen = SCREEN_START;
-	gui_start_find_saved(a);
+	a->start.left = true;
 }
 
 bool gui_board_button(gui_app *a, int id)
