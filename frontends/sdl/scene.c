@@ -355,11 +355,11 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 	else if (h >= 0)
 		snprintf(buf, cap, _("hint: %s   (click it to play, Esc: another piece)%s"), text,
 			 clock);
-	else if (a->play.sel < 0 && plugin_prompt(g, words, sizeof words))
-		snprintf(buf, cap, "%.60s: %.150s%.40s", name, words, clock);
-	else if (only_buttons(g))
+	else if (only_buttons(g)) /* before the plugin's words, which may offer a spot */
 		snprintf(buf, cap, _("%s to move: nothing to place on the board, use the button "
 				     "below%s"), name, clock);
+	else if (a->play.sel < 0 && plugin_prompt(g, words, sizeof words))
+		snprintf(buf, cap, "%.60s: %.150s%.40s", name, words, clock);
 	else if (a->play.sel < 0 && g->render->hand_size(bones_session_game(g->s),
 						    bones_session_state(g->s), who,
 						    gui_viewer(a)) > 0)
