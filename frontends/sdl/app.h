@@ -361,4 +361,14 @@ bool gui_script_step(gui_app *a, gui_script *s);
 int gui_render_main(int argc, char **argv);
 bool gui_screenshot(gui_app *a, const char *path);
 
+/* window.c: the window's size. */
+#define GUI_WINDOW_MIN_W 480
+#define GUI_WINDOW_MIN_H 320
+/* The size to open at (after SDL_Init): the size the window was last left at, else
+ * 1280x800, made to fit the screen's usable area with room for a title bar. */
+void gui_window_size(int *w, int *h);
+/* Remember win's size for the next start (not when maximised or full screen); a
+ * preference only: a failure is silent. */
+void gui_window_keep(SDL_Window *win);
+
 #endif /* BONES_GUI_APP_H */
