@@ -67,6 +67,7 @@ typedef struct gui_board_view {
 	float fit_box[4];
 	float fit_area[2];
 	bool fitted;
+	int refits;              /* times the growing board was fitted again (scripts) */
 } gui_board_view;
 
 /* The play screen (play.c). */
@@ -190,6 +191,9 @@ void gui_toast(gui_app *a, const char *fmt, ...) __attribute__((format(printf, 2
 void gui_view_reset(gui_app *a);
 /* Fit the world box {x0, y0, x1, y1} to the board area, then the user's zoom and pan. */
 void gui_view_fit(gui_app *a, const float box[4]);
+/* The world {x0, y0, x1, y1} the board area shows when view.fit_box is fitted to it
+ * (before the user's zoom and pan): the box widened to the area's shape. */
+void gui_view_fitted_world(const gui_app *a, float out[4]);
 void gui_view_zoom_at(gui_app *a, float x, float y, float f);
 /* The mouse moved: drags the board with the middle or right button held, and with the
  * left one when left_drags. */

@@ -23,6 +23,7 @@ void gui_game_switch(gui_app *a, gui_game *g)
 	a->play.variant = 0;
 	a->play.agent_due = 0;
 	gui_view_reset(a);
+	a->view.refits = 0;
 }
 
 /* Write the record to path, NULL: the game's own file (a new one in the save folder the

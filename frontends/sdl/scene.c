@@ -40,24 +40,31 @@ static bool box_holds(const float outer[4], const float inner[4])
 	       inner[3] <= outer[3];
 }
 
-/* The box the view is fitted to: kept while the board (and its targets) stays inside it
- * and the board area keeps its size, so nothing moves under the mouse from move to move;
- * a board that outgrows it is fitted again with room to grow. */
+/* The box the view is fitted to: kept while the board (and its targets) stays inside
+ * the world it shows and the board area keeps its size, so nothing moves under the
+ * mouse from move to move; a board that leaves it is fitted again with room to grow
+ * (a quarter of its size, at least two spots' width each way). */
 static void keep_fit(gui_app *a, const float box[4])
 {
 	gui_board_view *v = &a->view;
-	float area[2] = {a->layout.board.w, a->layout.board.h - a->layout.sheet_h};
+	float area[2] = {a->layout.board.w, a->layout.board.h - a->layout.sheet_h}, shown[4];
 	bool same_area = v->fit_area[0] == area[0] && v->fit_area[1] == area[1];
-	if (v->fitted && same_area && box_holds(v->fit_box, box))
+	gui_view_fitted_world(a, shown);
+	if (v->fitted && same_area && box_holds(shown, box))
 		return;
-	float grow = v->fitted && same_area ? 0.15f : 0.0f;
-	float mx = (box[2] - box[0]) * grow, my = (box[3] - box[1]) * grow;
+	bool grows = v->fitted && same_area;
+	float least = 4 * v->pick_radius;
+	float mx = fmaxf((box[2] - box[0]) * 0.25f, least), my = fmaxf((box[3] - box[1]) * 0.25f, least);
+	if (!grows)
+		mx = my = 0;
 	float b[4] = {box[0] - mx, box[1] - my, box[2] + mx, box[3] + my};
-	if (v->fitted && same_area)
+	if (grows) {
 		for (int i = 0; i < 2; i++) {
 			b[i] = fminf(b[i], v->fit_box[i]);
 			b[i + 2] = fmaxf(b[i + 2], v->fit_box[i + 2]);
 		}
+		v->refits++;
+	}
 	memcpy(v->fit_box, b, sizeof b);
 	v->fit_area[0] = area[0], v->fit_area[1] = area[1];
 	v->fitted = true;
