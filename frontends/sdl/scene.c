@@ -208,10 +208,15 @@ static void draw_hover(gui_app *a, const void *state)
 		return;
 	const bones_choice *c = gui_game_choice(g, (size_t)a->play.hover);
 	g->render->draw_ghost(bones_session_game(g->s), state, c->move, &a->draw.canvas);
-	char bd[256], line[320];
-	const char *text = c->text;
+	char bd[256], line[520], words[160], text[BONES_MOVE_TEXT_MAX + 170];
 	double pts = c->points;
 	gui_game_preview(g, c->move, bd, sizeof bd);
+	/* the plugin's words first ("picks 2-5 from row 1"), the notation after them */
+	if (BONES_RENDER_HAS(g->render, move_words) &&
+	    g->render->move_words(bones_session_game(g->s), state, c->move, words, sizeof words))
+		snprintf(text, sizeof text, "%s (%s)", words, c->text);
+	else
+		snprintf(text, sizeof text, "%s", c->text);
 	int variants = gui_play_ways(a, a->play.hover);
 	char amount[48];
 	if (g->plugin->flags & BONES_LOW_SCORE_WINS && pts > 0)
@@ -219,7 +224,10 @@ static void draw_hover(gui_app *a, const void *state)
 		snprintf(amount, sizeof amount, _("costs %g"), pts);
 	else
 		snprintf(amount, sizeof amount, "%+g", pts);
-	snprintf(line, sizeof line, "%s   %s%s%.200s", text, amount, bd[0] ? "   " : "", bd);
+	if (pts == 0 && !bd[0]) /* a pick scores nothing: no "+0" */
+		amount[0] = '\0';
+	snprintf(line, sizeof line, "%s%s%s%s%.200s", text, amount[0] ? "   " : "", amount,
+		 bd[0] ? "   " : "", bd);
 	float u = a->layout.u, w = gui_text_width(&a->draw, u, line) + u;
 	char more[128];
 	snprintf(more, sizeof more, P_("%d way here: R or wheel turns",
