@@ -53,10 +53,8 @@ static void keep_fit(gui_app *a, const float box[4])
 	if (v->fitted && same_area && box_holds(shown, box))
 		return;
 	bool grows = v->fitted && same_area;
-	float least = 4 * v->pick_radius;
-	float mx = fmaxf((box[2] - box[0]) * 0.25f, least), my = fmaxf((box[3] - box[1]) * 0.25f, least);
-	if (!grows)
-		mx = my = 0;
+	float grow = grows ? 0.25f : 0, least = grows ? 4 * v->pick_radius : 0;
+	float mx = fmaxf((box[2] - box[0]) * grow, least), my = fmaxf((box[3] - box[1]) * grow, least);
 	float b[4] = {box[0] - mx, box[1] - my, box[2] + mx, box[3] + my};
 	if (grows) {
 		for (int i = 0; i < 2; i++) {

@@ -116,7 +116,7 @@ static void select_shown(gui_app *a)
 }
 
 /* The filter changed: the selection goes to the first entry whose name or game's name
- * holds it (else the first shown), so that Return starts what the list shows first. */
+ * holds it (else the first shown), so that Return starts the entry the text names. */
 static void select_first(gui_app *a)
 {
 	const char *f = a->start.filter;
