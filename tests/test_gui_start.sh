@@ -1,6 +1,8 @@
 #!/bin/bash
 # The start screen under Xvfb: entries grouped by game with no duplicates, the typed
-# filter (and Backspace, Esc), the selection following it, and starting a filtered entry.
+# filter (and Backspace, Esc), the selection following it, and starting a filtered entry;
+# nothing to start when nothing matches; back from a game (M) the filter is empty, and a
+# new one selects the entry it names, which Return starts.
 # Usage: test_gui_start.sh BUILD_DIR SOURCE_DIR
 set -u
 build=${1:?build dir}
@@ -21,9 +23,19 @@ type chao
 list-entries
 type zzz
 list-entries
+key Return
+wait 50
+print-text
 key Escape
 list-entries
 type open ch
+key Return
+wait-turn
+key m
+wait 50
+list-entries
+type domin
+list-entries
 key Return
 wait-turn
 quit
@@ -37,9 +49,13 @@ sed 's/^/stderr: /' "$tmp/err.txt" | grep -v "^stderr: $" | head -20
 check "bones-gui ran the start-screen script and exited 0" test "$rc" = 0
 
 # Each listing is "entry: GAME / LABEL" lines closed by "entries: N": list0, list1, ...
-awk -v dir="$tmp" 'BEGIN { n = 0 } /^entry: /{ sub(/ \(selected\)$/, ""); print > (dir "/list" n) }
+# the selected entry of each into sel0, sel1, ...; print-text's texts into text-0
+awk -v dir="$tmp" 'BEGIN { n = 0 } /^text: /{ print > (dir "/text-0") }
+	/ \(selected\)$/{ print > (dir "/sel" n) }
+	/^entry: /{ sub(/ \(selected\)$/, ""); print > (dir "/list" n) }
 	/^entries: /{ close(dir "/list" n); n++ }' "$tmp/out.txt"
-for k in 0 1 2 3 4; do touch "$tmp/list$k"; done
+for k in 0 1 2 3 4 5 6; do touch "$tmp/list$k" "$tmp/sel$k"; done
+touch "$tmp/text-0"
 n_all=$(wc -l < "$tmp/list0")
 check "the start screen lists many entries ($n_all)" test "$n_all" -ge 20
 check "no entry is listed twice" test -z "$(sort "$tmp/list0" | uniq -d)"
@@ -54,4 +70,11 @@ check "Backspace and 'chao' list the Chaos entries only" \
 check "'chaozzz' matches nothing" test ! -s "$tmp/list3"
 check "Esc clears the filter" test "$(wc -l < "$tmp/list4")" = "$n_all"
 check "Return started the one entry the filter left (Open Chaos)" grep -q '^started Open Chaos' "$tmp/out.txt"
+check "Return started nothing while nothing matched (no Start button either)" \
+	bash -c "! grep -q '^text: Start$' '$tmp/text-0' && grep -q '^text: Quit$' '$tmp/text-0' &&
+		 test \$(grep -c '^started ' '$tmp/out.txt') = 2"
+check "back from the game the filter is empty" test "$(wc -l < "$tmp/list5")" = "$n_all"
+check "'domin' selects a dominoes entry ($(cat "$tmp/sel6"))" grep -q '^entry: Dominoes /' "$tmp/sel6"
+check "Return started the dominoes entry the filter named" \
+	bash -c "grep '^started ' '$tmp/out.txt' | tail -1 | grep -qi 'domino'"
 exit $((fails > 0))

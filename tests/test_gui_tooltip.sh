@@ -1,7 +1,8 @@
 #!/bin/bash
 # A hovered spot's tooltip lies beside its ghost, never across it: Geominos (whose
 # pieces reach several cells from their spot) and Hegemino against greedy under Xvfb,
-# several spots of a selected piece hovered early and later in the game
+# several spots of a selected piece hovered early and later in the game; a Hegemino pick
+# says in words which domino it takes, with no "+0"
 # (expect-tooltip-inside: inside the window, off the spot and off the ghost's box).
 # BONES_SCREENSHOTS=DIR copies gui-geominos-tooltip.png there (docs/gui.md).
 # Usage: test_gui_tooltip.sh BUILD_DIR SOURCE_DIR
@@ -15,6 +16,7 @@ hovers() { # hovers PIECE: the piece selected, its first spots hovered and check
 for game in geominos hegemino; do
 	{
 		printf 'seats human greedy\nstart %s\nwait-turn\n' "$game"
+		[ $game = hegemino ] && printf 'hover-target 0\nprint-text\n' # a pick's tooltip
 		[ $game = geominos ] && hovers 1 && hovers 4
 		[ $game = geominos ] && echo "hover-target 2" && echo "screenshot $tmp/gui-geominos-tooltip.png"
 		[ $game = geominos ] && echo 'key Escape' # the piece deselected
@@ -27,6 +29,10 @@ for game in geominos hegemino; do
 	check "$game: every tooltip beside its ghost" test "$?" = 0
 done
 check "the Geominos screenshot was written" test -s "$tmp/gui-geominos-tooltip.png"
+pick=$(grep '(pick:1)' "$tmp/text-hegemino-0" | head -1)
+check "a Hegemino pick's tooltip says which domino in words (${pick:-none})" \
+	bash -c "grep -q '^text: .*[0-6]-[0-6].* (pick:1)\$' '$tmp/text-hegemino-0'"
+check "a pick's tooltip has no +0" bash -c "! grep -q '+0' '$tmp/text-hegemino-0'"
 [ -n "${BONES_SCREENSHOTS:-}" ] && cp "$tmp/gui-geominos-tooltip.png" "$BONES_SCREENSHOTS/"
 [ $fails = 0 ] && echo "test_gui_tooltip: all passed"
 exit $((fails > 0))

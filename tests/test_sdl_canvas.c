@@ -127,6 +127,23 @@ static void test_sdl__thick_line_covers_its_width(void)
 	fx_close(&fx);
 }
 
+static void test_sdl__a_ghost_is_laid_over_see_through(void)
+{
+	fixture fx;
+	fx_open(&fx, 100, 100);
+	fx_view(&fx, 10, 10, 10);
+	const float sq[8] = {0, 0, 5, 0, 5, 5, 0, 5};
+	gui_ghost_begin(&fx.d);
+	fx.d.canvas.polygon(fx.d.canvas.user, sq, 4, BLACK, BONES_NONE, 0); /* opaque */
+	gui_ghost_end(&fx.d, 0.5);
+	CU_ASSERT(near(pixel(&fx, 35, 35), BONES_RGBA(128, 128, 128, 255), 2));
+	CU_ASSERT(near(pixel(&fx, 80, 80), WHITE, 0));
+	const float after[8] = {5, 5, 8, 5, 8, 8, 5, 8}; /* drawing goes on as before */
+	fx.d.canvas.polygon(fx.d.canvas.user, after, 4, BLACK, BONES_NONE, 0);
+	CU_ASSERT(near(pixel(&fx, 75, 75), BLACK, 0));
+	fx_close(&fx);
+}
+
 static void test_sdl__translucent_fill_blends_with_what_is_below(void)
 {
 	fixture fx;
@@ -301,6 +318,7 @@ static const bones_test_case cases[] = {
 	{"stroke without fill leaves the inside empty",
 	 test_sdl__stroke_without_fill_leaves_the_inside_empty},
 	{"thick line covers its width", test_sdl__thick_line_covers_its_width},
+	{"a ghost is laid over see-through", test_sdl__a_ghost_is_laid_over_see_through},
 	{"translucent fill blends with what is below",
 	 test_sdl__translucent_fill_blends_with_what_is_below},
 	{"text is drawn on the side its anchor says",

@@ -3,7 +3,8 @@
 #include "bones_test.h"
 
 #ifdef BONES_HAVE_GUI
-#include <SDL_image.h>
+#include <SDL.h>
+#include <cairo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,10 +81,17 @@ static int last_move_pixels(SDL_Surface *s)
 
 static SDL_Surface *load(const picture *pic)
 {
-	SDL_Surface *raw = IMG_Load(pic->png);
+	cairo_surface_t *png = cairo_image_surface_create_from_png(pic->png);
+	CU_ASSERT_EQUAL_FATAL(cairo_surface_status(png), CAIRO_STATUS_SUCCESS);
+	/* Cairo's ARGB32 is SDL's ARGB8888: one native-endian word a pixel */
+	SDL_Surface *raw = SDL_CreateRGBSurfaceWithFormatFrom(
+		cairo_image_surface_get_data(png), cairo_image_surface_get_width(png),
+		cairo_image_surface_get_height(png), 32, cairo_image_surface_get_stride(png),
+		SDL_PIXELFORMAT_ARGB8888);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(raw);
 	SDL_Surface *s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
 	SDL_FreeSurface(raw);
+	cairo_surface_destroy(png);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	return s;
 }

@@ -110,6 +110,12 @@ for game in dominoes holomino hegemino geominos; do
 			fail "$game: replay of its record"
 	fi
 done
+# Hegemino's tableaus are scored once at game over: the board shows them, the sheet
+# below the ranking does not repeat them.
+if [ -f "$tmp/hegemino.out" ]; then
+	n=$(sed -n '/game over/,$p' "$tmp/hegemino.out" | grep -c 'tableau 1: [0-9]s: ')
+	[ "$n" = 1 ] || fail "hegemino: tableau 1's scoring printed $n times at game over, not once"
+fi
 
 # 9. bones start: the terminal without a display, bones-gui beside bones with one.
 if [ -f "$build/lib/bones/plugins/holomino.so" ] || [ -f "$build/lib/bones/plugins/dominoes.so" ]; then

@@ -25,6 +25,9 @@ run 80x24 geominos 4
 run 100x40 hegemino 5
 grep -q "(key and scoring: type board)" "$tmp/hegemino-80x24.out" ||
 	fail "hegemino at 80x24: the key and scoring are not left out for the board's rows"
+cut=$(grep -A1 -F "(key and scoring: type board)" "$tmp/hegemino-80x24.out" | grep -c '^ ')
+[ "$cut" = 0 ] ||
+	fail "hegemino at 80x24: $cut screens begin the history inside an entry (its first lines cut)"
 grep -q "board lines 1-" "$tmp/geominos-80x24.out" ||
 	fail "geominos at 80x24: the board is not paged (it cannot fit)"
 

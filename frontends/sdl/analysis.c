@@ -242,9 +242,11 @@ void gui_analysis_draw(gui_app *a, size_t pos)
 	if (m && m->preferred != m->played && a->game.render) { /* the preferred move's ghost */
 		gui_clip(&a->draw, b);
 		a->draw.view = a->view.board_view;
+		gui_ghost_begin(&a->draw); /* see-through, never taken for a move played */
 		a->game.render->draw_ghost(bones_session_game(a->game.s),
 					   bones_session_state_at(a->game.s, m->index), m->preferred,
 					   &a->draw.canvas);
+		gui_ghost_end(&a->draw, 0.45);
 		gui_unclip(&a->draw);
 	}
 	char text[400];

@@ -67,6 +67,7 @@ typedef struct gui_board_view {
 	float fit_box[4];
 	float fit_area[2];
 	bool fitted;
+	int refits;              /* times the growing board was fitted again (scripts) */
 } gui_board_view;
 
 /* The play screen (play.c). */
@@ -116,6 +117,8 @@ typedef struct gui_start_screen {
 	bool has_preview;
 	bool scroll_drag;        /* the scrollbar's thumb is being dragged */
 	char saved[1024];        /* the newest unfinished game of the records folder, "" none */
+	bool left;               /* a game left it for the menu: its next draw starts afresh
+				  * (the filter cleared, the saved game looked for again) */
 } gui_start_screen;
 
 /* What every screen shares: the window, the game on screen and its agent worker, the
@@ -188,6 +191,9 @@ void gui_toast(gui_app *a, const char *fmt, ...) __attribute__((format(printf, 2
 void gui_view_reset(gui_app *a);
 /* Fit the world box {x0, y0, x1, y1} to the board area, then the user's zoom and pan. */
 void gui_view_fit(gui_app *a, const float box[4]);
+/* The world {x0, y0, x1, y1} the board area shows when view.fit_box is fitted to it
+ * (before the user's zoom and pan): the box widened to the area's shape. */
+void gui_view_fitted_world(const gui_app *a, float out[4]);
 void gui_view_zoom_at(gui_app *a, float x, float y, float f);
 /* The mouse moved: drags the board with the middle or right button held, and with the
  * left one when left_drags. */
@@ -276,6 +282,7 @@ void gui_keep_moves(gui_app *a);
 /* Before the window closes: an unfinished game with a player move is saved; false
  * (toasted, and said on stderr) when that failed. */
 bool gui_save_unfinished(gui_app *a);
+/* Back to the start screen, which is drawn afresh (start.left). */
 void gui_to_menu(gui_app *a);
 /* What the play and replay screens share: the Save, Fit, Menu and ? buttons; the keys
  * M, Ctrl+S and the view's. True when id or the key was one of them. */
@@ -357,5 +364,15 @@ bool gui_script_step(gui_app *a, gui_script *s);
 /* render_png.c */
 int gui_render_main(int argc, char **argv);
 bool gui_screenshot(gui_app *a, const char *path);
+
+/* window.c: the window's size. */
+#define GUI_WINDOW_MIN_W 480
+#define GUI_WINDOW_MIN_H 320
+/* The size to open at (after SDL_Init): the size the window was last left at, else
+ * 1280x800, made to fit the screen's usable area with room for a title bar. */
+void gui_window_size(int *w, int *h);
+/* Remember win's size for the next start (not when maximised or full screen); a
+ * preference only: a failure is silent. */
+void gui_window_keep(SDL_Window *win);
 
 #endif /* BONES_GUI_APP_H */

@@ -129,6 +129,17 @@ void gui_unclip(gui_draw *d)
 	cairo_reset_clip(d->pc.cr);
 }
 
+void gui_ghost_begin(gui_draw *d)
+{
+	cairo_push_group(d->pc.cr);
+}
+
+void gui_ghost_end(gui_draw *d, double opacity)
+{
+	cairo_pop_group_to_source(d->pc.cr);
+	cairo_paint_with_alpha(d->pc.cr, opacity);
+}
+
 /* ---- the bones_canvas callbacks: world units through d->view -------------------- */
 
 static void cv_polygon(void *user, const float *xy, int points, bones_color fill,

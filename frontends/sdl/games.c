@@ -23,6 +23,7 @@ void gui_game_switch(gui_app *a, gui_game *g)
 	a->play.variant = 0;
 	a->play.agent_due = 0;
 	gui_view_reset(a);
+	a->view.refits = 0;
 }
 
 /* Write the record to path, NULL: the game's own file (a new one in the save folder the
@@ -102,7 +103,7 @@ void gui_to_menu(gui_app *a)
 {
 	SDL_FlushEvent(SDL_TEXTINPUT); /* the start screen filters by typed text: not this key's */
 	a->screen = SCREEN_START;
-	gui_start_find_saved(a);
+	a->start.left = true;
 }
 
 bool gui_board_button(gui_app *a, int id)

@@ -76,6 +76,10 @@ bool gui_draw_save_png(gui_draw *d, const char *path);
 /* Clip further drawing to a rectangle of pixels / drop the clip. */
 void gui_clip(gui_draw *d, SDL_FRect rect);
 void gui_unclip(gui_draw *d);
+/* What is drawn between these two is laid over the frame at the given opacity (0..1)
+ * as one picture, so that a plugin's ghost, opaque parts and all, reads as a ghost. */
+void gui_ghost_begin(gui_draw *d);
+void gui_ghost_end(gui_draw *d, double opacity);
 /* The pixel at (x, y) of the frame as 0xRRGGBBAA (0 outside). */
 bones_color gui_draw_pixel(gui_draw *d, int x, int y);
 void gui_draw_color(gui_draw *d, bones_color c);

@@ -1,7 +1,6 @@
 /* bones-gui: the SDL2 GUI for every Bones game. `bones-gui [PRESET|GAME|RECORD]` opens a
  * window (the start screen, or straight into a game or a record's replay); `--render`
  * draws a record off-screen to a PNG (render_png.c). */
-#include <SDL_image.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -57,7 +56,7 @@ static int time_option(const char *arg)
 static int parse(int argc, char **argv, gui_args *g)
 {
 	memset(g, 0, sizeof *g);
-	g->w = 1280, g->h = 800, g->delay = 350;
+	g->delay = 350; /* w, h 0: the size last left at, fitting the screen (window.c) */
 	for (int i = 1; i < argc; i++) {
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -183,8 +182,11 @@ static int run(gui_app *a, const gui_args *args)
 			SDL_GetError());
 		return 1;
 	}
-	a->win = SDL_CreateWindow("Bones", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-				  args->w, args->h, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+	int w = args->w, h = args->h;
+	if (!w)
+		gui_window_size(&w, &h);
+	a->win = SDL_CreateWindow("Bones", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+				  SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
 	if (a->win)
 		a->r = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_PRESENTVSYNC);
 	if (a->win && !a->r)
@@ -193,7 +195,7 @@ static int run(gui_app *a, const gui_args *args)
 		fprintf(stderr, _("bones-gui: cannot open a window: %s\n"), SDL_GetError());
 		return 1;
 	}
-	SDL_SetWindowMinimumSize(a->win, 480, 320);
+	SDL_SetWindowMinimumSize(a->win, GUI_WINDOW_MIN_W, GUI_WINDOW_MIN_H);
 	a->fonts = gui_fonts_create(err, sizeof err);
 	if (!a->fonts) {
 		fprintf(stderr, "bones-gui: %s\n", err);
@@ -218,6 +220,7 @@ static int run(gui_app *a, const gui_args *args)
 	/* closing the window (SDL turns SIGTERM and SIGINT into the same) keeps an unfinished
 	 * game in the records folder, for `bones play --resume` (screen.c) */
 	loop(a);
+	gui_window_keep(a->win);
 	return a->exit_code;
 }
 

@@ -40,24 +40,29 @@ static bool box_holds(const float outer[4], const float inner[4])
 	       inner[3] <= outer[3];
 }
 
-/* The box the view is fitted to: kept while the board (and its targets) stays inside it
- * and the board area keeps its size, so nothing moves under the mouse from move to move;
- * a board that outgrows it is fitted again with room to grow. */
+/* The box the view is fitted to: kept while the board (and its targets) stays inside
+ * the world it shows and the board area keeps its size, so nothing moves under the
+ * mouse from move to move; a board that leaves it is fitted again with room to grow
+ * (a quarter of its size, at least two spots' width each way). */
 static void keep_fit(gui_app *a, const float box[4])
 {
 	gui_board_view *v = &a->view;
-	float area[2] = {a->layout.board.w, a->layout.board.h - a->layout.sheet_h};
+	float area[2] = {a->layout.board.w, a->layout.board.h - a->layout.sheet_h}, shown[4];
 	bool same_area = v->fit_area[0] == area[0] && v->fit_area[1] == area[1];
-	if (v->fitted && same_area && box_holds(v->fit_box, box))
+	gui_view_fitted_world(a, shown);
+	if (v->fitted && same_area && box_holds(shown, box))
 		return;
-	float grow = v->fitted && same_area ? 0.15f : 0.0f;
-	float mx = (box[2] - box[0]) * grow, my = (box[3] - box[1]) * grow;
+	bool grows = v->fitted && same_area;
+	float grow = grows ? 0.25f : 0, least = grows ? 4 * v->pick_radius : 0;
+	float mx = fmaxf((box[2] - box[0]) * grow, least), my = fmaxf((box[3] - box[1]) * grow, least);
 	float b[4] = {box[0] - mx, box[1] - my, box[2] + mx, box[3] + my};
-	if (v->fitted && same_area)
+	if (grows) {
 		for (int i = 0; i < 2; i++) {
 			b[i] = fminf(b[i], v->fit_box[i]);
 			b[i + 2] = fmaxf(b[i + 2], v->fit_box[i + 2]);
 		}
+		v->refits++;
+	}
 	memcpy(v->fit_box, b, sizeof b);
 	v->fit_area[0] = area[0], v->fit_area[1] = area[1];
 	v->fitted = true;
@@ -201,10 +206,15 @@ static void draw_hover(gui_app *a, const void *state)
 		return;
 	const bones_choice *c = gui_game_choice(g, (size_t)a->play.hover);
 	g->render->draw_ghost(bones_session_game(g->s), state, c->move, &a->draw.canvas);
-	char bd[256], line[320];
-	const char *text = c->text;
+	char bd[256], line[520], words[160], text[BONES_MOVE_TEXT_MAX + 170];
 	double pts = c->points;
 	gui_game_preview(g, c->move, bd, sizeof bd);
+	/* the plugin's words first ("picks 2-5 from row 1"), the notation after them */
+	if (BONES_RENDER_HAS(g->render, move_words) &&
+	    g->render->move_words(bones_session_game(g->s), state, c->move, words, sizeof words))
+		snprintf(text, sizeof text, "%s (%s)", words, c->text);
+	else
+		snprintf(text, sizeof text, "%s", c->text);
 	int variants = gui_play_ways(a, a->play.hover);
 	char amount[48];
 	if (g->plugin->flags & BONES_LOW_SCORE_WINS && pts > 0)
@@ -212,7 +222,10 @@ static void draw_hover(gui_app *a, const void *state)
 		snprintf(amount, sizeof amount, _("costs %g"), pts);
 	else
 		snprintf(amount, sizeof amount, "%+g", pts);
-	snprintf(line, sizeof line, "%s   %s%s%.200s", text, amount, bd[0] ? "   " : "", bd);
+	if (pts == 0 && !bd[0]) /* a pick scores nothing: no "+0" */
+		amount[0] = '\0';
+	snprintf(line, sizeof line, "%s%s%s%s%.200s", text, amount[0] ? "   " : "", amount,
+		 bd[0] ? "   " : "", bd);
 	float u = a->layout.u, w = gui_text_width(&a->draw, u, line) + u;
 	char more[128];
 	snprintf(more, sizeof more, P_("%d way here: R or wheel turns",
@@ -355,11 +368,11 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 	else if (h >= 0)
 		snprintf(buf, cap, _("hint: %s   (click it to play, Esc: another piece)%s"), text,
 			 clock);
-	else if (a->play.sel < 0 && plugin_prompt(g, words, sizeof words))
-		snprintf(buf, cap, "%.60s: %.150s%.40s", name, words, clock);
-	else if (only_buttons(g))
+	else if (only_buttons(g)) /* before the plugin's words, which may offer a spot */
 		snprintf(buf, cap, _("%s to move: nothing to place on the board, use the button "
 				     "below%s"), name, clock);
+	else if (a->play.sel < 0 && plugin_prompt(g, words, sizeof words))
+		snprintf(buf, cap, "%.60s: %.150s%.40s", name, words, clock);
 	else if (a->play.sel < 0 && g->render->hand_size(bones_session_game(g->s),
 						    bones_session_state(g->s), who,
 						    gui_viewer(a)) > 0)

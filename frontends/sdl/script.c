@@ -286,6 +286,10 @@ static bool run_drawn(gui_app *a, gui_script *s, const char *cmd, const char *ar
 		gui_frame(a);
 		if (!a->has_game || !board_whole(a))
 			*ok = fail(a, s, "the board is not whole in view (the sheet or an edge covers it)");
+	} else if (!strcmp(cmd, "print-refits")) {
+		/* how often the growing board was fitted again in this game: "refits: N" */
+		printf("refits: %d\n", a->view.refits);
+		fflush(stdout);
 	} else if (!strcmp(cmd, "close")) {
 		/* the window closed by the player: an unfinished game is saved */
 		SDL_Event ev;

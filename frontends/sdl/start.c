@@ -95,17 +95,44 @@ int gui_start_row_of(const gui_app *a, int idx)
 	return -1;
 }
 
-/* Keep the selection on a shown entry (the first one when it was filtered out). */
+/* Whether the selection is on an entry the list shows: what Start and Return start. */
+static bool selection_shown(const gui_app *a)
+{
+	return a->start.entry_sel >= 0 && a->start.entry_sel < a->start.entry_count &&
+	       shown(a, &a->start.entries[a->start.entry_sel]);
+}
+
+/* Keep the selection on a shown entry (the first one when it was filtered out; where
+ * none is shown it stays, hidden, until the filter shows it again). */
 static void select_shown(gui_app *a)
 {
-	if (a->start.entry_sel >= 0 && a->start.entry_sel < a->start.entry_count &&
-	    shown(a, &a->start.entries[a->start.entry_sel]))
+	if (selection_shown(a))
 		return;
 	for (int i = 0; i < a->start.entry_count; i++)
 		if (shown(a, &a->start.entries[i])) {
 			a->start.entry_sel = i;
 			return;
 		}
+}
+
+/* The filter changed: the selection goes to the first entry whose name or game's name
+ * holds it (else the first shown), so that Return starts the entry the text names. */
+static void select_first(gui_app *a)
+{
+	const char *f = a->start.filter;
+	for (int i = 0; f[0] && i < a->start.entry_count; i++) {
+		const gui_entry *e = &a->start.entries[i];
+		if (contains(e->label, f) || contains(game_name(e->plugin), f) ||
+		    contains(e->plugin->name, f)) {
+			a->start.entry_sel = i;
+			return;
+		}
+	}
+	int before = a->start.entry_sel;
+	a->start.entry_sel = -1;
+	select_shown(a);
+	if (a->start.entry_sel < 0) /* none shown: kept hidden for when the filter shows it */
+		a->start.entry_sel = before;
 }
 
 /* Move the selection by dir (-1, 0 or 1) shown entries, headings skipped; scroll it
@@ -130,6 +157,24 @@ static void clamp_scroll(gui_app *a, int total)
 		a->start.entry_scroll = total - a->start.entry_rows;
 	if (a->start.entry_scroll < 0)
 		a->start.entry_scroll = 0;
+}
+
+static void filter_changed(gui_app *a)
+{
+	a->start.entry_scroll = 0;
+	select_first(a);
+	step_selection(a, 0);
+}
+
+/* Whatever was typed before a game was played is gone when the menu comes back. */
+static void start_afresh(gui_app *a)
+{
+	a->start.left = false;
+	gui_start_find_saved(a);
+	if (a->start.filter[0]) {
+		a->start.filter[0] = '\0';
+		filter_changed(a);
+	}
 }
 
 /* ---- drawing ---------------------------------------------------------------------- */
@@ -303,6 +348,8 @@ static float rules_draw(gui_app *a, const gui_entry *e, SDL_FRect r, float y, fl
 	return y + 1.2f * u;
 }
 
+static void buttons_draw(gui_app *a, SDL_FRect r, float y, bool start);
+
 static void details_draw(gui_app *a, SDL_FRect r, float u)
 {
 	gui_entry *e = &a->start.entries[a->start.entry_sel];
@@ -344,10 +391,15 @@ static void details_draw(gui_app *a, SDL_FRect r, float u)
 	}
 	gui_text_fit(&a->draw, r.x, y, 0.85f * u, r.w, GREY, BONES_ALIGN_LEFT,
 		     _("click a seat to switch between human and the agents"));
-	y += 1.5f * u;
-	/* Start, Resume game, Resume saved game and Quit: each as wide as its label needs,
-	 * at least 6u */
-	const char *labels[4] = {_("Start"), a->has_game ? _("Resume game") : NULL,
+	buttons_draw(a, r, y + 1.5f * u, true);
+}
+
+/* Start (when an entry is shown to start), Resume game, Resume saved game and Quit:
+ * each as wide as its label needs, at least 6u. */
+static void buttons_draw(gui_app *a, SDL_FRect r, float y, bool start)
+{
+	float u = a->layout.u;
+	const char *labels[4] = {start ? _("Start") : NULL, a->has_game ? _("Resume game") : NULL,
 				 /* TRANSLATORS: on the start screen: play on the newest
 				  * unfinished game of the records folder */
 				 a->start.saved[0] ? _("Resume saved game") : NULL, _("Quit")};
@@ -385,11 +437,17 @@ void gui_start_draw(gui_app *a)
 			     _("no game plugins found: build the plugins or set BONES_PLUGIN_PATH"));
 		return;
 	}
+	if (a->start.left)
+		start_afresh(a);
 	select_shown(a);
 	float lw = W * 0.4f, top = 3.4f * u;
+	SDL_FRect details = {lw + 2 * u, top, W - lw - 3 * u, H - top - u};
 	filter_draw(a, (SDL_FRect){u, top, lw - u, 2.0f * u}, u);
 	list_draw(a, (SDL_FRect){u, top + 2.6f * u, lw - u, H - top - 3.2f * u}, u);
-	details_draw(a, (SDL_FRect){lw + 2 * u, top, W - lw - 3 * u, H - top - u}, u);
+	if (selection_shown(a))
+		details_draw(a, details, u);
+	else /* nothing matches the filter: nothing to start */
+		buttons_draw(a, details, details.y + u, false);
 }
 
 /* ---- input ------------------------------------------------------------------------ */
@@ -414,7 +472,10 @@ static void press(gui_app *a, int id, int arg)
 	case BTN_SEAT: cycle_seat(&e->seats[arg]); break;
 	case BTN_PLAYERS_DOWN: e->players = e->players > e->plugin->min_players ? e->players - 1 : e->players; break;
 	case BTN_PLAYERS_UP: e->players = e->players < e->plugin->max_players && e->players < GUI_MAX_SEATS ? e->players + 1 : e->players; break;
-	case BTN_START: gui_start_launch(a, a->start.entry_sel); break;
+	case BTN_START:
+		if (selection_shown(a))
+			gui_start_launch(a, a->start.entry_sel);
+		break;
 	case BTN_RESUME: a->screen = SCREEN_PLAY; break;
 	case BTN_SAVED: /* in the replay viewer at its end: Enter plays on */
 		if (a->start.saved[0])
@@ -425,13 +486,6 @@ static void press(gui_app *a, int id, int arg)
 	}
 	if (id == BTN_PLAYERS_DOWN || id == BTN_PLAYERS_UP)
 		gui_start_release(a); /* the preview is redrawn for the new count */
-}
-
-static void filter_changed(gui_app *a)
-{
-	a->start.entry_scroll = 0;
-	select_shown(a);
-	step_selection(a, 0);
 }
 
 static void text_typed(gui_app *a, const char *text)
@@ -456,7 +510,7 @@ static void key_down(gui_app *a, SDL_Keycode c)
 			n--;
 		a->start.filter[n > 0 ? n - 1 : 0] = '\0';
 		filter_changed(a);
-	} else if (c == SDLK_RETURN || c == SDLK_KP_ENTER)
+	} else if ((c == SDLK_RETURN || c == SDLK_KP_ENTER) && selection_shown(a))
 		gui_start_launch(a, a->start.entry_sel);
 	else if (c == SDLK_ESCAPE && n > 0) {
 		a->start.filter[0] = '\0';

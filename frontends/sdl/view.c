@@ -37,6 +37,19 @@ void gui_view_fit(gui_app *a, const float box[4])
 	a->view.board_view.oy = (float)(ay - (ay - fit.oy) * zoom) + a->view.pany;
 }
 
+void gui_view_fitted_world(const gui_app *a, float out[4])
+{
+	SDL_FRect area = a->layout.board;
+	float ax, ay, avail_h;
+	anchor(a, &ax, &ay, &avail_h);
+	const double world[4] = {a->view.fit_box[0], a->view.fit_box[1], a->view.fit_box[2],
+				 a->view.fit_box[3]};
+	const double screen[4] = {area.x, ay - avail_h / 2, area.x + area.w, ay + avail_h / 2};
+	bones_picture_view fit = bones_picture_fit(world, screen);
+	for (int i = 0; i < 4; i++)
+		out[i] = (float)((screen[i] - (i % 2 ? fit.oy : fit.ox)) / fit.scale);
+}
+
 void gui_view_zoom_at(gui_app *a, float x, float y, float f)
 {
 	float z = a->view.zoom * f;

@@ -66,6 +66,9 @@ const char *tty_score_text(double v, char *buf, size_t cap);
 const char *tty_seconds_text(int64_t ms, char *buf, size_t cap);
 /* The n of P_() for a number of points: itself when whole, else 2 (a plural). */
 unsigned long tty_plural_n(double v);
+/* Whether text holds words, however either is wrapped (any run of white space
+ * matches any other): a line the board already shows is not printed again. */
+bool tty_text_holds(const char *text, const char *words);
 
 #define TTY_TEXT_MAX 65536
 

@@ -658,6 +658,8 @@ static void print_result(tty_game *t)
 			next = strchr(line, '\n');
 			if (next)
 				*next++ = '\0';
+			if (line != end && tty_text_holds(t->text, line))
+				continue; /* the board printed it (Hegemino's tableaus) */
 			fputs(line == end ? "" : "  ", t->out);
 			tty_print_wrapped(t, line, line == end ? 0 : 2, 4);
 			fputc('\n', t->out);

@@ -145,6 +145,27 @@ static int choices_shown(const lines *below, const lines *board, int lead, int r
 	return shown;
 }
 
+/* The history's latest whole entries in rows (an entry's lines after its first are
+ * indented); the last entry's first lines when it alone is longer. */
+static void put_history(tty_game *t, const lines *hist, int rows, int cols)
+{
+	int first = hist->n;
+	while (first > 0 && rows_of(hist, first - 1, hist->n, cols) <= rows)
+		first--;
+	while (first < hist->n && hist->at[first][0] == ' ')
+		first++;
+	if (first < hist->n || hist->n == 0) {
+		put(t, hist, first, hist->n);
+		return;
+	}
+	int start = hist->n - 1, end;
+	while (start > 0 && hist->at[start][0] == ' ')
+		start--;
+	for (end = start; end < hist->n && rows_of(hist, start, end + 1, cols) <= rows; end++)
+		;
+	put(t, hist, start, end);
+}
+
 /* The header, the board and the history in left rows when they do not all fit: the
  * board first (whole, else squeezed, else paged), the history's last line (the last
  * move) beside it, then more history and the header. */
@@ -174,10 +195,7 @@ static void put_top(tty_game *t, lines *head, const lines *board, int lead, line
 		put_page(t, &whole, for_board, cols);
 	else
 		put(t, &whole, 0, whole.n);
-	int first = hist->n; /* the history's latest lines in what is left */
-	while (first > 0 && rows_of(hist, first - 1, hist->n, cols) <= rest - head_used)
-		first--;
-	put(t, hist, first, hist->n);
+	put_history(t, hist, rest - head_used, cols);
 }
 
 /* Where the board's notes begin: its last line in parentheses (a key, as "(2==5 a

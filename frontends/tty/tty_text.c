@@ -1,6 +1,7 @@
 /* The terminal UI's words for people: a seat's name ("You" or its own), scores,
  * points and seconds in the player's language. A leaf: it calls no other file of the
  * terminal UI, which all call it. */
+#include <ctype.h>
 #include <string.h>
 
 #include "bones/record.h"
@@ -37,4 +38,34 @@ const char *tty_seconds_text(int64_t ms, char *buf, size_t cap)
 {
 	int decimals = ms % 1000 == 0 ? 0 : ms % 100 == 0 ? 1 : ms % 10 == 0 ? 2 : 3;
 	return bones_i18n_number(buf, cap, (double)ms / 1000, decimals);
+}
+
+/* Whether words start at p, any run of white space matching any other. */
+static bool words_at(const char *p, const char *w)
+{
+	while (*w) {
+		if (isspace((unsigned char)*w)) {
+			while (isspace((unsigned char)*w))
+				w++;
+			if (!*w)
+				return true;
+			if (!isspace((unsigned char)*p))
+				return false;
+			while (isspace((unsigned char)*p))
+				p++;
+		} else if (*p++ != *w++) {
+			return false;
+		}
+	}
+	return true;
+}
+
+bool tty_text_holds(const char *text, const char *words)
+{
+	while (isspace((unsigned char)*words))
+		words++;
+	for (const char *p = text; *words && *p; p++)
+		if (words_at(p, words))
+			return true;
+	return !*words;
 }
