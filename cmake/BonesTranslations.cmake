@@ -11,7 +11,8 @@ set(BONES_XGETTEXT_KEYWORDS --keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=
 
 # bones_translations(DOMAIN PO_DIR LANGUAGE SOURCES...): the catalogues of one gettext
 # domain. PO_DIR/LL.po (and parts LL-*.po, joined) becomes LL/LC_MESSAGES/DOMAIN.mo
-# under share/locale, in the build tree and the install. The test translations_DOMAIN
+# under share/locale, in the build tree and the install; for LANGUAGE JavaScript also
+# DOMAIN.json, the catalogue as one JSON object for the browser (bones-po-json.sh). The test translations_DOMAIN
 # extracts the texts SOURCES mark (xgettext LANGUAGE: C or JavaScript) and fails when
 # a language leaves one untranslated or fuzzy. The target update_po_DOMAIN brings the
 # .po files up to date with the sources, for translators.
@@ -30,15 +31,22 @@ function(bones_translations domain po_dir language)
   foreach(lang IN LISTS langs)
     set(dir "${CMAKE_BINARY_DIR}/${BONES_LOCALE_INSTALL_DIR}/${lang}/LC_MESSAGES")
     set(joined "${CMAKE_CURRENT_BINARY_DIR}/${domain}-${lang}.po")
-    add_custom_command(OUTPUT "${dir}/${domain}.mo"
+    set(outputs "${dir}/${domain}.mo")
+    set(json_command "")
+    if(language STREQUAL "JavaScript") # the browser reads DOMAIN.json (bones-po-json.sh)
+      list(APPEND outputs "${dir}/${domain}.json")
+      set(json_command COMMAND sh "${PROJECT_SOURCE_DIR}/cmake/bones-po-json.sh" ${lang}
+          "${joined}" "${dir}/${domain}.json")
+    endif()
+    add_custom_command(OUTPUT ${outputs}
       COMMAND ${CMAKE_COMMAND} -E make_directory "${dir}"
       COMMAND ${BONES_MSGCAT} --force-po --use-first -o "${joined}" ${po_of_${lang}}
       COMMAND ${BONES_MSGFMT} --check -o "${dir}/${domain}.mo" "${joined}"
-      DEPENDS ${po_of_${lang}}
+      ${json_command}
+      DEPENDS ${po_of_${lang}} "${PROJECT_SOURCE_DIR}/cmake/bones-po-json.sh"
       COMMENT "Compiling the ${lang} catalogue of ${domain}" VERBATIM)
-    list(APPEND mo_files "${dir}/${domain}.mo")
-    install(FILES "${dir}/${domain}.mo"
-            DESTINATION "${BONES_LOCALE_INSTALL_DIR}/${lang}/LC_MESSAGES")
+    list(APPEND mo_files ${outputs})
+    install(FILES ${outputs} DESTINATION "${BONES_LOCALE_INSTALL_DIR}/${lang}/LC_MESSAGES")
   endforeach()
   add_custom_target(catalogues_${domain} ALL DEPENDS ${mo_files})
   set_property(GLOBAL APPEND PROPERTY BONES_CATALOGUES catalogues_${domain})

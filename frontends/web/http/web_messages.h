@@ -9,16 +9,12 @@
 
 /* {"lang": "de", "languages": ["en", "de"], "messages": {"msgid": "msgstr", ...}} for
  * this thread's language (bones_i18n_thread_language): the catalogue of the gettext
- * domain "bones-web", read once per language; "messages" is empty for English. A
- * plural's value is the list of its forms. */
+ * domain "bones-web", read once per language; "messages" is empty for English. */
 void web_messages_json(web_buf *out);
 
-/* The messages of a compiled catalogue (.mo, either byte order) as a JSON object's
- * members: "msgid":"msgstr", for a plural "singular":["form 0","form 1",...]; the
- * header and texts with a context are left out. False when it is no catalogue or a
- * string lies outside it. */
-bool web_messages_parse_mo(const unsigned char *mo, size_t size, web_buf *out);
-
+/* The members of a catalogue's JSON object text[0..len) ({"msgid": "msgstr", ...}) into
+ * out, written anew; false (out unchanged) when it is no object of strings. */
+bool web_messages_members(const char *text, size_t len, web_buf *out);
 /* Forget the catalogues read (at the server's end). */
 void web_messages_release(void);
 
