@@ -62,6 +62,7 @@ struct run {
 	struct progress progress;   /* under lock */
 	int running;                /* workers alive, under lock */
 	bones_status failure;       /* first worker error (not a stop), under lock */
+	char failure_why[256];      /* its message when the worker wrote one */
 	bones_status store_failure; /* first storing error, under lock */
 	char store_err[512];        /* its message */
 	bones_tourney_sprt_run *sprt; /* the SPRT's totals (t->sprt_on), under lock */
@@ -207,7 +208,7 @@ static bones_status play_job(struct run *r, bones_tourney_worker *w, struct job 
 		bones_tourney_done *d;
 		if (r->done[j->first + k])
 			continue;
-		st = bones_tourney_play(w, slot, replay, &d);
+		st = bones_tourney_cell_play(w, slot, replay, &d);
 		if (st)
 			break;
 		if (slot->perm == 0 && r->t->duplicate && !(first = strdup(d->chance))) {
@@ -234,10 +235,13 @@ static void *worker_main(void *arg)
 		if (st)
 			break;
 	}
+	bones_tourney_cell_release(&w);
 	bones_tourney_worker_release(&w);
 	pthread_mutex_lock(&r->lock);
-	if (st && st != BONES_ERANGE && !r->failure)
+	if (st && st != BONES_ERANGE && !r->failure) {
 		r->failure = st;
+		memcpy(r->failure_why, w.error, sizeof r->failure_why);
+	}
 	if (st)
 		atomic_store(&r->stop, true);
 	r->running--;
@@ -437,7 +441,7 @@ static bones_status run_batch(struct run *r, const bones_tourney_run_opts *o, ch
 		pthread_join(tid[i], NULL);
 	if (!st && r->failure) {
 		st = r->failure;
-		snprintf(err, errcap, "%s",
+		snprintf(err, errcap, "%s", r->failure_why[0] ? r->failure_why :
 			 st == BONES_ENOMEM ? _("a game could not be played (out of memory)")
 					    : _("a game could not be played (the game refused its "
 						"options)"));
