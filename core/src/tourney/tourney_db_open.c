@@ -33,56 +33,14 @@ static const char schema[] =
 	BONES_TOURNEY_DB_SUMS
 	"COMMIT;";
 
-bones_status bones_tourney_db__fail(sqlite3 *db, const char *what, char *err, size_t errcap)
-{
-	int code = db ? sqlite3_errcode(db) & 0xff : SQLITE_NOMEM, sys = 0;
-	const char *why;
-	switch (code) {
-	case SQLITE_NOMEM:
-		why = _("out of memory");
-		break;
-	case SQLITE_CORRUPT:
-		why = _("the file is damaged: restore it from a copy");
-		break;
-	case SQLITE_NOTADB:
-		why = _("not a Bones results file (not an SQLite database)");
-		break;
-	case SQLITE_BUSY:
-	case SQLITE_LOCKED:
-		why = _("the file is busy: another program is writing it");
-		break;
-	case SQLITE_READONLY:
-		why = _("the file is read-only: choose a writable --output");
-		break;
-	case SQLITE_FULL:
-		why = _("the disk is full");
-		break;
-	case SQLITE_CANTOPEN:
-		sys = sqlite3_system_errno(db);
-		why = sys == EACCES || sys == EROFS || sys == EPERM
-			      ? _("cannot create or write it (read-only): choose a writable --output")
-			      : sys ? strerror(sys) : sqlite3_errmsg(db);
-		break;
-	default:
-		why = sqlite3_errmsg(db);
-	}
-	snprintf(err, errcap, "%s: %s", what, why);
-	return code == SQLITE_NOMEM ? BONES_ENOMEM : BONES_EIO;
-}
-
-static bool prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
-{
-	return sqlite3_prepare_v2(db, sql, -1, st, NULL) == SQLITE_OK;
-}
-
 static bones_status prepare_all(bones_tourney_db *d, bool writable, const char *path,
 				char *err, size_t errcap)
 {
 	if ((writable &&
-	     (!prepare(d->db, "INSERT INTO game VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)", &d->add_game) ||
-	      !prepare(d->db, "INSERT INTO seat VALUES(?,?,?,?,?,?,?,?)", &d->add_seat) ||
-	      !prepare(d->db, "INSERT INTO game_sum VALUES(?,?,?,?)", &d->add_sum))) ||
-	    !prepare(d->db, "SELECT chance FROM game WHERE tourney=? AND round=? AND slot=?",
+	     (!bones_tourney_db__prepare(d->db, "INSERT INTO game VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)", &d->add_game) ||
+	      !bones_tourney_db__prepare(d->db, "INSERT INTO seat VALUES(?,?,?,?,?,?,?,?)", &d->add_seat) ||
+	      !bones_tourney_db__prepare(d->db, "INSERT INTO game_sum VALUES(?,?,?,?)", &d->add_sum))) ||
+	    !bones_tourney_db__prepare(d->db, "SELECT chance FROM game WHERE tourney=? AND round=? AND slot=?",
 		     &d->chance))
 		return bones_tourney_db__fail(d->db, path, err, errcap);
 	return BONES_OK;
@@ -93,7 +51,7 @@ static bones_status claim(bones_tourney_db *d, const bones_tourney *t, bool resu
 			  const char *path, char *err, size_t errcap)
 {
 	sqlite3_stmt *q;
-	if (!prepare(d->db, "SELECT config, (SELECT count(*) FROM game WHERE tourney=?1)"
+	if (!bones_tourney_db__prepare(d->db, "SELECT config, (SELECT count(*) FROM game WHERE tourney=?1)"
 			    " FROM tourney WHERE name=?1", &q))
 		return bones_tourney_db__fail(d->db, path, err, errcap);
 	sqlite3_bind_text(q, 1, t->name, -1, SQLITE_STATIC);
@@ -115,7 +73,7 @@ static bones_status claim(bones_tourney_db *d, const bones_tourney *t, bool resu
 		return st;
 	}
 	sqlite3_finalize(q);
-	if (!prepare(d->db, "INSERT INTO tourney VALUES(?,?,?,?)", &q))
+	if (!bones_tourney_db__prepare(d->db, "INSERT INTO tourney VALUES(?,?,?,?)", &q))
 		return bones_tourney_db__fail(d->db, path, err, errcap);
 	sqlite3_bind_text(q, 1, t->name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(q, 2, t->config_text, -1, SQLITE_STATIC);
@@ -160,7 +118,7 @@ static int contents(bones_tourney_db *d, const char *path, bool *sums, char *err
 {
 	sqlite3_stmt *q;
 	int ours = -1, all = -1;
-	if (prepare(d->db, "SELECT count(*), total(name IN ('tourney','game','seat')),"
+	if (bones_tourney_db__prepare(d->db, "SELECT count(*), total(name IN ('tourney','game','seat')),"
 			   " total(name = 'game_sum') FROM sqlite_master WHERE type='table'", &q) &&
 	    sqlite3_step(q) == SQLITE_ROW) {
 		all = sqlite3_column_int(q, 0);
@@ -186,7 +144,7 @@ static int contents(bones_tourney_db *d, const char *path, bool *sums, char *err
 static bones_status intact(bones_tourney_db *d, const char *path, char *err, size_t errcap)
 {
 	sqlite3_stmt *q;
-	if (!prepare(d->db, "PRAGMA quick_check(1)", &q))
+	if (!bones_tourney_db__prepare(d->db, "PRAGMA quick_check(1)", &q))
 		return bones_tourney_db__fail(d->db, path, err, errcap);
 	bones_status st = BONES_OK;
 	if (sqlite3_step(q) != SQLITE_ROW) {
