@@ -15,7 +15,13 @@ struct bones_tourney_db {
 	sqlite3_stmt *add_game, *add_seat, *add_sum, *chance; /* add_*: NULL read-only */
 	int lock_fd;        /* the results file, flock'ed by a run; -1 when none */
 	bool sums;          /* the file has the game_sum table */
+	bool strict;        /* format 1 or later: every game must have its sum */
+	char *path;         /* as opened, for messages */
 };
+
+/* The format of a results file (PRAGMA user_version): 0 before it had one (games may
+ * lack a check sum), 1 every game has its sum. A newer file is refused. */
+#define BONES_TOURNEY_DB_VERSION 1
 
 /* Seats are WITHOUT ROWID (one b-tree, not a table plus its key's index) and new files
  * get 16 KiB pages: storing a game then costs about half as much (docs/tournaments.md,

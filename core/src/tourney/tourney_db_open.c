@@ -31,15 +31,21 @@ static const char schema[] =
 	" slot INTEGER NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL, score REAL,"
 	" rank INTEGER, points REAL, PRIMARY KEY(tourney, round, slot, seat)) WITHOUT ROWID;"
 	BONES_TOURNEY_DB_SUMS
+	"PRAGMA user_version=1;"
 	"COMMIT;";
 
 static bones_status prepare_all(bones_tourney_db *d, bool writable, const char *path,
 				char *err, size_t errcap)
 {
 	if ((writable &&
-	     (!bones_tourney_db__prepare(d->db, "INSERT INTO game VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)", &d->add_game) ||
-	      !bones_tourney_db__prepare(d->db, "INSERT INTO seat VALUES(?,?,?,?,?,?,?,?)", &d->add_seat) ||
-	      !bones_tourney_db__prepare(d->db, "INSERT INTO game_sum VALUES(?,?,?,?)", &d->add_sum))) ||
+	     /* a seat or sum left by a game deleted from the file is replaced when the
+		game is played again */
+	     (!bones_tourney_db__prepare(d->db, "INSERT INTO game VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
+					 &d->add_game) ||
+	      !bones_tourney_db__prepare(d->db, "INSERT OR REPLACE INTO seat VALUES(?,?,?,?,?,?,?,?)",
+					 &d->add_seat) ||
+	      !bones_tourney_db__prepare(d->db, "INSERT OR REPLACE INTO game_sum VALUES(?,?,?,?)",
+					 &d->add_sum))) ||
 	    !bones_tourney_db__prepare(d->db, "SELECT chance FROM game WHERE tourney=? AND round=? AND slot=?",
 		     &d->chance))
 		return bones_tourney_db__fail(d->db, path, err, errcap);
@@ -170,6 +176,7 @@ typedef struct verify {
 	const char *path;
 	char *err;
 	size_t errcap;
+	bool strict; /* a game without a sum is damaged */
 	bool bad;
 } verify;
 
@@ -177,13 +184,44 @@ static bool verify_game(void *user, const bones_tourney_game_row *r, bool has_su
 			int64_t sum)
 {
 	verify *v = user;
-	if (!has_sum || bones_tourney_db__sum(r) == sum)
+	if (has_sum ? bones_tourney_db__sum(r) == sum : !v->strict)
 		return true;
-	snprintf(v->err, v->errcap, _("'%s': round %d, game %d of tournament '%s' is damaged "
-		 "(it does not match the check sum stored with it): restore the file from a "
-		 "copy"), v->path, r->round + 1, r->slot + 1, r->tourney);
+	snprintf(v->err, v->errcap, has_sum
+		 ? _("'%s': round %d, game %d of tournament '%s' is damaged (it does not match "
+		     "the check sum stored with it): restore the file from a copy")
+		 : _("'%s': round %d, game %d of tournament '%s' is damaged (its check sum is "
+		     "missing): restore the file from a copy"),
+		 v->path, r->round + 1, r->slot + 1, r->tourney);
 	v->bad = true;
 	return false;
+}
+
+/* The file's format (user_version): one this bones cannot read is refused, and a file
+ * of format 1 without its sums is damaged. */
+static bones_status version(bones_tourney_db *d, const char *path, bool sums, char *err,
+			    size_t errcap)
+{
+	sqlite3_stmt *q;
+	if (!bones_tourney_db__prepare(d->db, "PRAGMA user_version", &q) ||
+	    sqlite3_step(q) != SQLITE_ROW) {
+		sqlite3_finalize(q);
+		return bones_tourney_db__fail(d->db, path, err, errcap);
+	}
+	int v = sqlite3_column_int(q, 0);
+	sqlite3_finalize(q);
+	d->strict = v >= 1;
+	if (v > BONES_TOURNEY_DB_VERSION) {
+		snprintf(err, errcap, _("'%s' is a results file of a newer Bones (format %d; this "
+			 "bones reads formats 0 to %d): use a newer bones"), path, v,
+			 BONES_TOURNEY_DB_VERSION);
+		return BONES_EINVAL;
+	}
+	if (d->strict && !sums) {
+		snprintf(err, errcap, _("'%s' is damaged (its table of check sums is missing): "
+			 "restore it from a copy"), path);
+		return BONES_EIO;
+	}
+	return BONES_OK;
 }
 
 /* Make sure the file is a sound Bones results file (writable: create the tables in an
@@ -200,6 +238,8 @@ static bones_status check_file(bones_tourney_db *d, const char *path, bool writa
 		return BONES_EINVAL;
 	}
 	bones_status st = what ? intact(d, path, err, errcap) : BONES_OK;
+	if (!st && what)
+		st = version(d, path, sums, err, errcap);
 	if (!st && writable &&
 	    (what == 0 ? sqlite3_exec(d->db, "PRAGMA page_size=16384", NULL, NULL, NULL) ||
 			 sqlite3_exec(d->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL) ||
@@ -211,9 +251,10 @@ static bones_status check_file(bones_tourney_db *d, const char *path, bool writa
 			sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
 	}
 	d->sums = sums || (writable && !st);
+	d->strict |= what == 0 && writable && !st;
 	if (st || what == 0)
 		return st;
-	verify v = {path, err, errcap, false};
+	verify v = {path, err, errcap, d->strict, false};
 	st = bones_tourney_db__scan(d, NULL, true, verify_game, &v);
 	if (st && !v.bad)
 		return bones_tourney_db__fail(d->db, path, err, errcap);
@@ -231,17 +272,27 @@ void bones_tourney_db_close(bones_tourney_db *d)
 	sqlite3_close(d->db);
 	if (d->lock_fd >= 0)
 		close(d->lock_fd); /* after SQLite's: see lock() */
+	free(d->path);
 	free(d);
 }
 
 static bones_tourney_db *new_db(const char *path, char *err, size_t errcap)
 {
 	bones_tourney_db *d = calloc(1, sizeof *d);
+	if (d && !(d->path = strdup(path))) {
+		free(d);
+		d = NULL;
+	}
 	if (!d)
 		snprintf(err, errcap, _("%s: out of memory"), path);
 	else
 		d->lock_fd = -1;
 	return d;
+}
+
+const char *bones_tourney_db_path(const bones_tourney_db *d)
+{
+	return d->path;
 }
 
 bones_status bones_tourney_db_open(const char *path, const bones_tourney *t, bool resume,
