@@ -60,8 +60,11 @@ static bones_status merge_one(sqlite3 *db, const char *src, char *err, size_t er
 				   "INSERT OR IGNORE INTO main.game SELECT * FROM src.game;"
 				   "INSERT OR IGNORE INTO main.seat SELECT * FROM src.seat;";
 	static const char sums[] = "INSERT OR IGNORE INTO main.game_sum SELECT * FROM src.game_sum;";
+	/* games of a file from before the sums have none: the output is of format 0, its
+	   games without a sum read unchecked */
+	static const char unsummed[] = "PRAGMA main.user_version=0;";
 	if (!st && (sqlite3_exec(db, copy, NULL, NULL, NULL) ||
-		    (merge_has_sums(db) && sqlite3_exec(db, sums, NULL, NULL, NULL)) ||
+		    sqlite3_exec(db, merge_has_sums(db) ? sums : unsummed, NULL, NULL, NULL) ||
 		    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL))) {
 		st = bones_tourney_db__fail(db, src, err, errcap);
 		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
