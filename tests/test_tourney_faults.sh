@@ -2,7 +2,8 @@
 # A plugin that crashes or hangs costs its game, not the tournament (tests/plugins:
 # crasher aborts, hanger loops at a total of 8): every game of the schedule is stored,
 # dominoes' as played, the others as faults naming the plugin; the run exits 4 and
-# --resume finishes at once; SIGTERM stops a run whose plugin hangs. The hang limit is
+# --resume finishes at once; SIGTERM stops a run whose plugin hangs; running out of file
+# descriptors is the host's failure, no engine's forfeit. The hang limit is
 # 300 ms, so no step waits longer than that. $1 build, $2 source.
 set -u
 build=$1
@@ -85,4 +86,34 @@ else
 	else fail "stopped (status $status): $(cat "$tmp/err3"; pgrep -af "$tmp/stop.ini")"; fi
 fi
 pid=
+
+# Out of file descriptors (ulimit -n): the host's failure, status 1 and said, never an
+# engine's forfeit. The limit where it strikes depends on the descriptors inherited,
+# so every limit from 6 to 20 is tried: each run is sound or such a failure.
+sed '/^hang_time/d; /^\[game.crash\]/,$d' "$tmp/t.ini" >"$tmp/fd.ini"
+cat >>"$tmp/fd.ini" <<INI
+[game.dom]
+plugin = dominoes
+[player.a]
+agent = random
+[player.eng]
+engine = $bones engine --agent random
+INI
+struck=0
+for n in $(seq 6 20); do
+	rm -rf "$tmp/fd"
+	(ulimit -n $n && exec "$bones" tourney "$tmp/fd.ini" --output "$tmp/fd" --quiet) \
+		>/dev/null 2>"$tmp/fd.err"
+	status=$?
+	if grep -q "seat [0-9] (" "$tmp/fd/games.csv" 2>/dev/null; then
+		fail "ulimit -n $n: a forfeit: $(grep "seat [0-9] (" "$tmp/fd/games.csv" | head -2)"
+	elif [ $status = 1 ] && grep -q "Too many open files" "$tmp/fd.err"; then
+		struck=$((struck + 1))
+	elif [ $status != 0 ]; then
+		fail "ulimit -n $n: status $status: $(cat "$tmp/fd.err")"
+	fi
+done
+if [ $struck -gt 0 ]; then
+	ok "out of descriptors is the host's failure ($struck limits), never a forfeit"
+else fail "no limit from 6 to 20 ran out of descriptors"; fi
 exit $((failures != 0))

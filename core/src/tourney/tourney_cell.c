@@ -36,24 +36,10 @@ struct request {
 /* What the cell answers: the game (pointers not meaningful), then chance and record. */
 struct reply {
 	bones_status status;
+	char error[256];          /* the host's failure, as bones_tourney_worker.error */
 	bones_tourney_done done;
 	size_t chance_len, record_len;
 };
-
-static bool send_all(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-	while (n) {
-		ssize_t k = send(fd, p, n, MSG_NOSIGNAL);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return false;
-		p += k;
-		n -= (size_t)k;
-	}
-	return true;
-}
 
 static bool recv_all(int fd, void *buf, size_t n)
 {
@@ -72,19 +58,20 @@ static bool recv_all(int fd, void *buf, size_t n)
 
 /* ---- The cell's side ---------------------------------------------------------------- */
 
-static bool answer(int fd, bones_status st, const bones_tourney_done *d)
+static bool answer(int fd, bones_status st, const char *error, const bones_tourney_done *d)
 {
 	struct reply rp;
 	memset(&rp, 0, sizeof rp);
 	rp.status = st;
+	memcpy(rp.error, error, sizeof rp.error);
 	if (d) {
 		rp.done = *d;
 		rp.chance_len = strlen(d->chance);
 		rp.record_len = strlen(d->record);
 	}
-	return send_all(fd, &rp, sizeof rp) &&
-	       (!d || (send_all(fd, d->chance, rp.chance_len) &&
-		       send_all(fd, d->record, rp.record_len)));
+	return bones_tourney_send_all(fd, &rp, sizeof rp) &&
+	       (!d || (bones_tourney_send_all(fd, d->chance, rp.chance_len) &&
+		       bones_tourney_send_all(fd, d->record, rp.record_len)));
 }
 
 /* Play what the worker sends until it says quit or goes away. */
@@ -102,7 +89,7 @@ static void cell_main(const bones_tourney_worker *parent, int fd, volatile size_
 			chance[rq.chance_len] = '\0';
 		bones_tourney_done *d = NULL;
 		bones_status st = bones_tourney_play(&w, &rq.slot, chance, &d);
-		bool sent = answer(fd, st, st ? NULL : d);
+		bool sent = answer(fd, st, w.error, st ? NULL : d);
 		bones_tourney_done_free(d);
 		free(chance);
 		if (!sent)
@@ -264,14 +251,17 @@ bones_status bones_tourney_cell_play(bones_tourney_worker *w, const bones_tourne
 	struct bones_tourney_cell *c = w->cell;
 	struct request rq = {.slot = *slot, .chance_len = chance_in ? strlen(chance_in) : 0};
 	*c->beat = 0;
-	bool sent = send_all(c->fd, &rq, sizeof rq) &&
-		    (!rq.chance_len || send_all(c->fd, chance_in, rq.chance_len));
+	bool sent = bones_tourney_send_all(c->fd, &rq, sizeof rq) &&
+		    (!rq.chance_len || bones_tourney_send_all(c->fd, chance_in, rq.chance_len));
 	int64_t limit = limit_of(w->t, slot);
 	int status = 0;
 	int ready = sent ? await(w, limit, &status) : 1;
 	struct reply rp;
-	if (ready > 0 && sent && read_reply(c, &rp, out))
+	if (ready > 0 && sent && read_reply(c, &rp, out)) {
+		if (rp.status)
+			memcpy(w->error, rp.error, sizeof w->error);
 		return rp.status;
+	}
 	bones_tourney_live_drop(w, slot); /* the cell could not */
 	if (ready < 0) {
 		cell_free(w);
@@ -294,7 +284,7 @@ void bones_tourney_cell_release(bones_tourney_worker *w)
 	struct request rq;
 	memset(&rq, 0, sizeof rq);
 	rq.slot.round = -1;
-	if (send_all(c->fd, &rq, sizeof rq)) {
+	if (bones_tourney_send_all(c->fd, &rq, sizeof rq)) {
 		for (int64_t start = bones_clock_now_ms();
 		     bones_clock_now_ms() - start < QUIT_MS;) {
 			if (waitpid(c->pid, NULL, WNOHANG) == c->pid) {

@@ -52,6 +52,9 @@ bones_status bones_tourney_fault(const bones_tourney *t, const bones_tourney_slo
 				 size_t moves, const char *why, bones_tourney_done **out);
 void bones_tourney_worker_release(bones_tourney_worker *w);
 
+/* send() all of buf to fd, never raising SIGPIPE; false when the peer is gone. */
+bool bones_tourney_send_all(int fd, const void *buf, size_t len);
+
 /* ---- Games in a process of their own (tourney_cell.c) -------------------------------- */
 
 /* bones_tourney_play in the worker's game process, started when needed and kept

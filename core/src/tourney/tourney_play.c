@@ -28,6 +28,7 @@ struct game {
 	char *chance;                        /* outcomes played, one per line */
 	size_t chance_len, chance_cap;
 	int forfeit_seat;
+	bool host_failure;                   /* the host ran out of something: not stored */
 	char forfeit[256];
 	char info[2048];                     /* engines' info lines, for the record */
 	size_t info_len;
@@ -60,8 +61,14 @@ static bones_tourney_engine *engine_of(struct game *g, int seat)
 	int p = g->slot->player[seat];
 	bones_tourney_engine **e = &g->w->engines[p];
 	char why[256];
-	if (!*e && bones_tourney_engine_start(g->w->t->players[p].engine, e, why, sizeof why))
+	bones_status st = *e ? BONES_OK : bones_tourney_engine_start(g->w->t->players[p].engine,
+								       e, why, sizeof why);
+	if (st == BONES_ENOMEM) { /* no descriptor, process or memory left: nobody's forfeit */
+		g->host_failure = true;
+		snprintf(g->w->error, sizeof g->w->error, "%s", why);
+	} else if (st) {
 		forfeit(g, seat, "%s", why);
+	}
 	return *e;
 }
 
@@ -274,7 +281,7 @@ static bones_status agent_move(struct game *g, int who, bones_move *m)
 static bones_status play_out(struct game *g)
 {
 	bones_status st = BONES_OK;
-	while (!st && g->forfeit_seat < 0 && !bones_session_fault(g->s) &&
+	while (!st && g->forfeit_seat < 0 && !g->host_failure && !bones_session_fault(g->s) &&
 	       !atomic_load(g->w->stop)) {
 		int who = bones_session_to_move(g->s);
 		bones_move m;
@@ -481,8 +488,10 @@ static bones_status play_slot(bones_tourney_worker *w, const bones_tourney_slot 
 	g.s = *s;
 	live_write(&g, false);
 	st = seat_up(&g);
-	if (!st && g.forfeit_seat < 0)
+	if (!st && g.forfeit_seat < 0 && !g.host_failure)
 		st = play_out(&g);
+	if (!st && g.host_failure)
+		st = BONES_EIO; /* w->error says why; the game is not stored */
 	bones_tourney_done *d = st ? NULL : calloc(1, sizeof *d);
 	if (!st && !d)
 		st = BONES_ENOMEM;
