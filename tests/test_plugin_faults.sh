@@ -2,7 +2,8 @@
 # Broken plugins end to end (tests/plugins): `bones check` names a plugin that writes past
 # its state, one that leaks and one that calls exit, on a normal build; match, engine and
 # tourney name a plugin that calls exit, and its call; every command that asks for a game refused for
-# its ABI says why. Usage: test_plugin_faults.sh BUILD_DIR SOURCE_DIR
+# its ABI says why; a tournament stores a plugin's exit or fault as its games' fault and exits
+# with status 4. Usage: test_plugin_faults.sh BUILD_DIR SOURCE_DIR
 set -u
 B=$1
 BONES=$B/bin/bones
@@ -55,9 +56,11 @@ agent = random
 INI
 "$BONES" tourney "$T/quit.ini" --output "$T/quit" --quiet >/dev/null 2>"$T/tourney.err"
 status=$?
-if [ $status -eq 3 ] && grep -q "^bones tourney: $quit_text the tournament: " "$T/tourney.err"; then
-	ok "tourney names a plugin that calls exit"
-else fail "tourney quitter (status $status): $(cat "$T/tourney.err")"; fi
+# in a tournament the exit is contained: its game is the plugin's fault, the run goes on
+if [ $status -eq 4 ] && grep -q "^bones tourney: $quit_text the tournament: " "$T/tourney.err" &&
+   grep -q ",plugin fault: plugin 'quitter' ended the game's process with status [0-9]* after move [0-9]* (a plugin must not call exit)$" "$T/quit/games.csv"; then
+	ok "tourney names a plugin that calls exit and stores its games as its faults"
+else fail "tourney quitter (status $status): $(cat "$T/tourney.err" "$T/quit/games.csv")"; fi
 
 # -- a game refused for its ABI: every command that asks for it says why
 why="wrong_major.so: 'bones_plugin_entry' has ABI"
@@ -103,7 +106,7 @@ for id in f_to_move f_count f_nan; do
 	sed "s/plugin = quitter/plugin = $id/; s/^name = quit/name = $id/" "$T/quit.ini" >"$T/$id.ini"
 	"$BONES" tourney "$T/$id.ini" --output "$T/$id" --quiet >/dev/null 2>"$T/$id.terr"
 	status=$?
-	if [ $status = 0 ] && grep -q ",plugin fault: plugin '$id': " "$T/$id/games.csv" &&
+	if [ $status = 4 ] && grep -q ",plugin fault: plugin '$id': " "$T/$id/games.csv" &&
 	   ! grep -q "seat [0-9] (" "$T/$id/games.csv"; then
 		ok "tourney stores the fault of $id as the plugin's"
 	else fail "tourney $id (status $status): $(cat "$T/$id.terr"; cat "$T/$id/games.csv")"; fi

@@ -1,6 +1,8 @@
 #!/bin/bash
 # Results files that are not what a run left: a game changed in the file is named (round,
-# game, file) on --resume and --report; a damaged page, a foreign SQLite file and a file
+# game, file) on --resume and --report, and so are a game without its check sum, a file
+# without them, a game outside the schedule and a file of a newer format; a deleted game
+# is played again; a damaged page, a foreign SQLite file and a file
 # that is no database are said to be so; --report writes nothing into the file it reads
 # (nor into a foreign one); a second run on a folder in use is refused at once; a
 # read-only folder is said to be one. $1 build, $2 source.
@@ -48,6 +50,49 @@ for how in "$T/t.ini --output $T/o --resume" "--report $T/o/results.db --output 
 		ok "a changed game is named (${how%% *})"
 	else fail "changed game, ${how%% *}: $(cat "$T/err")"; fi
 done
+
+# -- the file's format: a new file is format 1 (user_version); a newer one is refused
+refused() { # WHAT FILE TEXT: --resume (in a copy of its folder) and --report refuse it
+	local how
+	rm -rf "$T/x" && mkdir "$T/x" && cp "$2" "$T/x/results.db"
+	for how in "$T/t.ini --output $T/x --resume" "--report $T/x/results.db"; do
+		if ! "$B" tourney $how --quiet >/dev/null 2>"$T/err" && grep -qF "$3" "$T/err"; then
+			ok "$1 is refused (${how%% *})"
+		else fail "$1, ${how%% *}: $(cat "$T/err")"; fi
+	done
+}
+edited() { cp "$T/good.db" "$T/edit.db" && sql "$T/edit.db" "$1"; }
+if [ "$(python3 -c 'import sqlite3, sys
+print(sqlite3.connect(sys.argv[1]).execute("PRAGMA user_version").fetchone()[0])' "$T/good.db")" = 1 ]; then
+	ok "a new results file is of format 1"
+else fail "user_version of a new file"; fi
+edited "PRAGMA user_version = 99"
+refused "a file of a newer format" "$T/edit.db" "is a results file of a newer Bones (format 99; this bones reads formats 0 to 1): use a newer bones"
+# -- every game has its check sum: one deleted, then the game changed, is damage
+edited "DELETE FROM game_sum WHERE round = 0 AND slot = 1; UPDATE seat SET score = score + 5 WHERE round = 0 AND slot = 1"
+refused "a game without its check sum" "$T/edit.db" "round 1, game 2 of tournament 'files' is damaged (its check sum is missing): restore the file from a copy"
+edited "DROP TABLE game_sum"
+refused "a file without its check sums" "$T/edit.db" "is damaged (its table of check sums is missing): restore it from a copy"
+# -- a game outside the schedule (round 3 of a longer run, its sum sound) is damage
+sed 's/^rounds = 2/rounds = 3/' "$T/t.ini" >"$T/t3.ini"
+"$B" tourney "$T/t3.ini" --output "$T/o3" --quiet >/dev/null 2>&1 || fail "the 3-round run failed"
+edited "ATTACH '$T/o3/results.db' AS o3; INSERT INTO game SELECT * FROM o3.game WHERE round = 2 AND slot = 0;
+INSERT INTO seat SELECT * FROM o3.seat WHERE round = 2 AND slot = 0;
+INSERT INTO game_sum SELECT * FROM o3.game_sum WHERE round = 2 AND slot = 0"
+rm -rf "$T/x" && mkdir "$T/x" && cp "$T/edit.db" "$T/x/results.db"
+if ! "$B" tourney "$T/t.ini" --output "$T/x" --resume --quiet >/dev/null 2>"$T/err" &&
+   grep -qF "'$T/x/results.db': round 3, game 1 of tournament 'files' is not a game of its schedule (the file was edited or is damaged): restore it from a copy" "$T/err"; then
+	ok "a game outside the schedule is refused on --resume"
+else fail "game outside the schedule: $(cat "$T/err")"; fi
+# -- a game deleted from the file (its seats and sum left behind) is played again
+edited "DELETE FROM game WHERE round = 1 AND slot = 0"
+rm -rf "$T/x" && mkdir "$T/x" && cp "$T/edit.db" "$T/x/results.db"
+if "$B" tourney "$T/t.ini" --output "$T/x" --resume --quiet >/dev/null 2>"$T/err" &&
+   [ "$(python3 -c 'import sqlite3, sys
+print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM game").fetchone()[0])' "$T/x/results.db")" = 6 ] &&
+   "$B" tourney --report "$T/x/results.db" >/dev/null 2>>"$T/err"; then
+	ok "--resume plays a deleted game again"
+else fail "deleted game: $(cat "$T/err")"; fi
 
 # -- a damaged page: said to be damaged, not a constraint failure
 cp "$T/good.db" "$T/page.db"

@@ -391,6 +391,26 @@ static bool live_start(const char *live, const char *running, const char *comman
 	return true;
 }
 
+/* A run whose games are all stored, some of them ended by their plugin's fault
+ * (docs/tournaments.md): said, and status 4, so that no script takes it for clean. */
+static int plugin_faults(bones_tourney_db *db, const bones_tourney *t)
+{
+	bones_tourney_game_row *rows;
+	size_t n, faults = 0;
+	if (bones_tourney_db_rows(db, t->name, &rows, &n))
+		return 0; /* the reports said it */
+	for (size_t i = 0; i < n; i++)
+		faults += !strncmp(rows[i].forfeit, "plugin fault: ", 14);
+	bones_tourney_db_free_rows(rows);
+	if (!faults)
+		return 0;
+	fprintf(stderr, P_("bones tourney: %zu game ended by a fault of its plugin (see the "
+			   "forfeit column of games.csv)\n",
+			   "bones tourney: %zu games ended by a fault of their plugin (see the "
+			   "forfeit column of games.csv)\n", faults), faults);
+	return 4;
+}
+
 static int run_tourney(const struct args *a, bones_tourney *t)
 {
 	char err[1024], path[2048];
@@ -461,6 +481,8 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 	}
 	if (!st && write_reports(db, t, t->name, dir, a->quiet, a->command))
 		status = 1;
+	if (!st && !status)
+		status = plugin_faults(db, t);
 	bones_tourney_db_close(db);
 	return status;
 }

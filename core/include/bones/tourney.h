@@ -58,6 +58,9 @@ typedef struct bones_tourney {
 	int sets;                 /* sets per table per round shared by weight */
 	bool duplicate;           /* a set is one deal played with every seat rotation */
 	int64_t move_ms;          /* external engines: time per move (default 10 s) */
+	int64_t hang_ms;          /* hang_time: a game that makes no move for this long
+				     (time_per_move more with an engine seat) ends as its
+				     plugin's fault (default 60 s) */
 	bool sync_normal;         /* sync = normal: no fsync per game (kill -9 safe, a power
 				     cut may undo the last games, which are then replayed) */
 	bool sprt_on;             /* sprt = ...: the run stops when the SPRT of the first

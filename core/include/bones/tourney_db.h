@@ -34,9 +34,11 @@ typedef struct bones_tourney_game_row {
  * (t != NULL) locks the file (flock) for as long as it is open, so that a second run
  * on it is refused at once, and stores t's name and configuration; resume must be true
  * when the file already holds games of t, and then t's configuration must equal the
- * stored one. Every stored game is checked against the check sum stored with it. err
- * says what is wrong with a file that is damaged (SQLite's quick_check, or a game that
- * does not match its sum: round, game and file named), not a Bones results file, busy,
+ * stored one. Every stored game is checked against the check sum stored with it; in a
+ * file of format 1 (PRAGMA user_version, given to every new file) a game without one is
+ * damaged too, and a file of a newer format is refused (BONES_EINVAL). err says what is
+ * wrong with a file that is damaged (SQLite's quick_check, or a game that does not
+ * match its sum or has none: round, game and file named), not a Bones results file, busy,
  * locked by another run or read-only. The handle is used by one thread at a time
  * (opened without SQLite's own mutex: the caller orders its uses, e.g. with a lock). */
 bones_status bones_tourney_db_open(const char *path, const bones_tourney *t, bool resume,
@@ -48,6 +50,9 @@ bones_status bones_tourney_db_open(const char *path, const bones_tourney *t, boo
 bones_status bones_tourney_db_open_read(const char *path, bones_tourney_db **out,
 					char *err, size_t errcap);
 void bones_tourney_db_close(bones_tourney_db *db);
+
+/* The path db was opened with (owned by db). */
+const char *bones_tourney_db_path(const bones_tourney_db *db);
 
 /* Store one finished game in one transaction. */
 bones_status bones_tourney_db_add(bones_tourney_db *db, const bones_tourney_game_row *row,

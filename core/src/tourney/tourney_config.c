@@ -141,14 +141,16 @@ static int tourney_key(struct load_ctx *c, const char *key, const char *value, i
 		c->sprt_line = line;
 		return 1;
 	}
-	if (!strcmp(key, "time_per_move")) {
-		if (!bones_clock_parse_duration(value, &t->move_ms) || t->move_ms <= 0)
+	if (!strcmp(key, "time_per_move") || !strcmp(key, "hang_time")) {
+		int64_t *ms = key[0] == 't' ? &t->move_ms : &t->hang_ms;
+		if (!bones_clock_parse_duration(value, ms) || *ms <= 0)
 			return fail(c, line, key, _("not a duration of at most 30 days (e.g. 500ms, 2s, 1m)"));
 		return 1;
 	}
 	return fail(c, line, key,
 		    _("unknown key in [tourney] (known: name, format, rounds, seed, concurrency, "
-		    "sets, duplicate, time_per_move, sync, sprt, output, plugin_path, pictures)"));
+		    "sets, duplicate, time_per_move, hang_time, sync, sprt, output, plugin_path, "
+		    "pictures)"));
 }
 
 /* The index of section "PREFIX.NAME" in names (adding it), or -1 after an error. */
@@ -425,6 +427,7 @@ static void defaults(bones_tourney *t, const char *path)
 	t->concurrency = 1;
 	t->seed = 1;
 	t->move_ms = 10000;
+	t->hang_ms = 60000;
 	t->pictures = BONES_TOURNEY_PICTURES;
 	snprintf(t->output, sizeof t->output, "tourney-%s", t->name);
 }

@@ -33,10 +33,48 @@ static bones_status prepare_status(sqlite3 *db)
 	return sqlite3_errcode(db) == SQLITE_NOMEM ? BONES_ENOMEM : BONES_EIO;
 }
 
-static bool prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
+bool bones_tourney_db__prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
 {
 	return sqlite3_prepare_v2(db, sql, -1, st, NULL) == SQLITE_OK;
 }
+
+bones_status bones_tourney_db__fail(sqlite3 *db, const char *what, char *err, size_t errcap)
+{
+	int code = db ? sqlite3_errcode(db) & 0xff : SQLITE_NOMEM, sys = 0;
+	const char *why;
+	switch (code) {
+	case SQLITE_NOMEM:
+		why = _("out of memory");
+		break;
+	case SQLITE_CORRUPT:
+		why = _("the file is damaged: restore it from a copy");
+		break;
+	case SQLITE_NOTADB:
+		why = _("not a Bones results file (not an SQLite database)");
+		break;
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+		why = _("the file is busy: another program is writing it");
+		break;
+	case SQLITE_READONLY:
+		why = _("the file is read-only: choose a writable --output");
+		break;
+	case SQLITE_FULL:
+		why = _("the disk is full");
+		break;
+	case SQLITE_CANTOPEN:
+		sys = sqlite3_system_errno(db);
+		why = sys == EACCES || sys == EROFS || sys == EPERM
+			      ? _("cannot create or write it (read-only): choose a writable --output")
+			      : sys ? strerror(sys) : sqlite3_errmsg(db);
+		break;
+	default:
+		why = sqlite3_errmsg(db);
+	}
+	snprintf(err, errcap, "%s: %s", what, why);
+	return code == SQLITE_NOMEM ? BONES_ENOMEM : BONES_EIO;
+}
+
 
 /* Binds return SQLITE_OK or an error (SQLITE_NOMEM for a copy that failed): each rc
  * is or-ed in, so one failure anywhere refuses the row. */
@@ -195,7 +233,7 @@ bones_status bones_tourney_db_stored(bones_tourney_db *d, const char *tourney,
 	*out = NULL;
 	if (!s)
 		return BONES_ENOMEM;
-	if (!prepare(d->db, "SELECT round, slot FROM game WHERE tourney=? ORDER BY round, slot",
+	if (!bones_tourney_db__prepare(d->db, "SELECT round, slot FROM game WHERE tourney=? ORDER BY round, slot",
 		     &q)) {
 		free(s);
 		return prepare_status(d->db);
@@ -328,7 +366,7 @@ bones_status bones_tourney_db__scan(bones_tourney_db *d, const char *tourney, bo
 	snprintf(sql, sizeof sql, games_texts_sql, d->sums ? "m.sum" : "NULL",
 		 d->sums ? " LEFT JOIN game_sum m ON m.tourney=g.tourney AND m.round=g.round"
 			   " AND m.slot=g.slot" : "");
-	if (!prepare(d->db, texts ? sql : games_sql, &g) || !prepare(d->db, seats_sql, &s)) {
+	if (!bones_tourney_db__prepare(d->db, texts ? sql : games_sql, &g) || !bones_tourney_db__prepare(d->db, seats_sql, &s)) {
 		bones_status st = prepare_status(d->db);
 		sqlite3_finalize(g);
 		return st;
@@ -414,85 +452,6 @@ void bones_tourney_db_free_rows(bones_tourney_game_row *rows)
 	free(rows);
 }
 
-/* Copy one file's games into the open output, refusing disagreeing duplicates. */
-/* Refuses SRC (attached as src) when a seat it shares with main differs: honest
- * files of one schedule hold the same game the same way. Each statement is
- * finalized once. */
-static bones_status merge_agree(sqlite3 *db, const char *src, char *err, size_t errcap)
-{
-	static const char check[] =
-		"SELECT count(*) FROM src.seat s JOIN main.seat m USING(tourney, round, slot, seat)"
-		" WHERE s.player IS NOT m.player OR s.rank IS NOT m.rank OR s.score IS NOT m.score";
-	sqlite3_stmt *q = NULL;
-	bones_status st = BONES_OK;
-	if (!prepare(db, check, &q) || sqlite3_step(q) != SQLITE_ROW) {
-		st = bones_tourney_db__fail(db, src, err, errcap);
-	} else if (sqlite3_column_int(q, 0)) {
-		snprintf(err, errcap,
-			 _("'%s': %d seats disagree with a file merged before: files merged "
-			   "must agree (are they runs of one tournament with different seeds?)"),
-			 src, sqlite3_column_int(q, 0));
-		st = BONES_EINVAL;
-	}
-	sqlite3_finalize(q);
-	return st;
-}
-
-/* Whether the attached src has check sums (files from before check sums have
- * none). */
-static bool merge_has_sums(sqlite3 *db)
-{
-	sqlite3_stmt *q = NULL;
-	bool sums =
-		prepare(db, "SELECT count(*) FROM src.sqlite_master WHERE name='game_sum'", &q) &&
-		sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int(q, 0) == 1;
-	sqlite3_finalize(q);
-	return sums;
-}
-
-static bones_status merge_one(sqlite3 *db, const char *src, char *err, size_t errcap)
-{
-	sqlite3_stmt *q = NULL;
-	if (!prepare(db, "ATTACH DATABASE ? AS src", &q)) {
-		sqlite3_finalize(q);
-		return bones_tourney_db__fail(db, src, err, errcap);
-	}
-	sqlite3_bind_text(q, 1, src, -1, SQLITE_STATIC);
-	int rc = sqlite3_step(q);
-	sqlite3_finalize(q);
-	if (rc != SQLITE_DONE)
-		return bones_tourney_db__fail(db, src, err, errcap);
-	bones_status st = merge_agree(db, src, err, errcap);
-	static const char copy[] = "BEGIN; INSERT OR IGNORE INTO main.tourney SELECT * FROM src.tourney;"
-				   "INSERT OR IGNORE INTO main.game SELECT * FROM src.game;"
-				   "INSERT OR IGNORE INTO main.seat SELECT * FROM src.seat;";
-	static const char sums[] = "INSERT OR IGNORE INTO main.game_sum SELECT * FROM src.game_sum;";
-	if (!st && (sqlite3_exec(db, copy, NULL, NULL, NULL) ||
-		    (merge_has_sums(db) && sqlite3_exec(db, sums, NULL, NULL, NULL)) ||
-		    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL))) {
-		st = bones_tourney_db__fail(db, src, err, errcap);
-		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-	}
-	sqlite3_exec(db, "DETACH DATABASE src", NULL, NULL, NULL);
-	return st;
-}
-
-bones_status bones_tourney_db_merge(const char *out, const char *const *srcs, int count,
-				    char *err, size_t errcap)
-{
-	bones_tourney_db *d;
-	bones_status st = bones_tourney_db_open(out, NULL, true, &d, err, errcap);
-	for (int i = 0; !st && i < count; i++) {
-		bones_tourney_db *src; /* every game of it checked before it is copied */
-		st = bones_tourney_db_open_read(srcs[i], &src, err, errcap);
-		bones_tourney_db_close(src);
-		if (!st)
-			st = merge_one(d->db, srcs[i], err, errcap);
-	}
-	bones_tourney_db_close(d);
-	return st;
-}
-
 bones_status bones_tourney_db_write_records(bones_tourney_db *d, const char *tourney,
 					    const char *path, char *err, size_t errcap)
 {
@@ -502,7 +461,7 @@ bones_status bones_tourney_db_write_records(bones_tourney_db *d, const char *tou
 		snprintf(err, errcap, _("'%s': path too long"), path);
 		return BONES_EINVAL;
 	}
-	if (!prepare(d->db, "SELECT record FROM game WHERE (?1 IS NULL OR tourney=?1)"
+	if (!bones_tourney_db__prepare(d->db, "SELECT record FROM game WHERE (?1 IS NULL OR tourney=?1)"
 			    " AND seats > 1 ORDER BY tourney, round, slot", &q))
 		return bones_tourney_db__fail(d->db, _("cannot read the records"), err, errcap);
 	FILE *f = fopen(tmp, "w");
@@ -543,7 +502,7 @@ static char *game_text(bones_tourney_db *d, const char *column, const char *tour
 	sqlite3_stmt *q;
 	snprintf(sql, sizeof sql, "SELECT %s FROM game WHERE tourney=? AND round=? AND slot=?",
 		 column);
-	if (!prepare(d->db, sql, &q))
+	if (!bones_tourney_db__prepare(d->db, sql, &q))
 		return NULL;
 	char *out = NULL;
 	if (!bind_key(q, tourney, round, slot) && sqlite3_step(q) == SQLITE_ROW) {
@@ -564,7 +523,7 @@ bones_status bones_tourney_db_about_get(bones_tourney_db *d, const char *tourney
 {
 	sqlite3_stmt *q;
 	memset(out, 0, sizeof *out);
-	if (!prepare(d->db, "SELECT name, format, seed, config FROM tourney"
+	if (!bones_tourney_db__prepare(d->db, "SELECT name, format, seed, config FROM tourney"
 			    " WHERE ?1 IS NULL OR name=?1 ORDER BY name LIMIT 1", &q))
 		return prepare_status(d->db);
 	bones_status st = BONES_ENOTFOUND;

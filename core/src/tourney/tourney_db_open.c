@@ -31,58 +31,22 @@ static const char schema[] =
 	" slot INTEGER NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL, score REAL,"
 	" rank INTEGER, points REAL, PRIMARY KEY(tourney, round, slot, seat)) WITHOUT ROWID;"
 	BONES_TOURNEY_DB_SUMS
+	"PRAGMA user_version=1;"
 	"COMMIT;";
-
-bones_status bones_tourney_db__fail(sqlite3 *db, const char *what, char *err, size_t errcap)
-{
-	int code = db ? sqlite3_errcode(db) & 0xff : SQLITE_NOMEM, sys = 0;
-	const char *why;
-	switch (code) {
-	case SQLITE_NOMEM:
-		why = _("out of memory");
-		break;
-	case SQLITE_CORRUPT:
-		why = _("the file is damaged: restore it from a copy");
-		break;
-	case SQLITE_NOTADB:
-		why = _("not a Bones results file (not an SQLite database)");
-		break;
-	case SQLITE_BUSY:
-	case SQLITE_LOCKED:
-		why = _("the file is busy: another program is writing it");
-		break;
-	case SQLITE_READONLY:
-		why = _("the file is read-only: choose a writable --output");
-		break;
-	case SQLITE_FULL:
-		why = _("the disk is full");
-		break;
-	case SQLITE_CANTOPEN:
-		sys = sqlite3_system_errno(db);
-		why = sys == EACCES || sys == EROFS || sys == EPERM
-			      ? _("cannot create or write it (read-only): choose a writable --output")
-			      : sys ? strerror(sys) : sqlite3_errmsg(db);
-		break;
-	default:
-		why = sqlite3_errmsg(db);
-	}
-	snprintf(err, errcap, "%s: %s", what, why);
-	return code == SQLITE_NOMEM ? BONES_ENOMEM : BONES_EIO;
-}
-
-static bool prepare(sqlite3 *db, const char *sql, sqlite3_stmt **st)
-{
-	return sqlite3_prepare_v2(db, sql, -1, st, NULL) == SQLITE_OK;
-}
 
 static bones_status prepare_all(bones_tourney_db *d, bool writable, const char *path,
 				char *err, size_t errcap)
 {
 	if ((writable &&
-	     (!prepare(d->db, "INSERT INTO game VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)", &d->add_game) ||
-	      !prepare(d->db, "INSERT INTO seat VALUES(?,?,?,?,?,?,?,?)", &d->add_seat) ||
-	      !prepare(d->db, "INSERT INTO game_sum VALUES(?,?,?,?)", &d->add_sum))) ||
-	    !prepare(d->db, "SELECT chance FROM game WHERE tourney=? AND round=? AND slot=?",
+	     /* a seat or sum left by a game deleted from the file is replaced when the
+		game is played again */
+	     (!bones_tourney_db__prepare(d->db, "INSERT INTO game VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)",
+					 &d->add_game) ||
+	      !bones_tourney_db__prepare(d->db, "INSERT OR REPLACE INTO seat VALUES(?,?,?,?,?,?,?,?)",
+					 &d->add_seat) ||
+	      !bones_tourney_db__prepare(d->db, "INSERT OR REPLACE INTO game_sum VALUES(?,?,?,?)",
+					 &d->add_sum))) ||
+	    !bones_tourney_db__prepare(d->db, "SELECT chance FROM game WHERE tourney=? AND round=? AND slot=?",
 		     &d->chance))
 		return bones_tourney_db__fail(d->db, path, err, errcap);
 	return BONES_OK;
@@ -93,7 +57,7 @@ static bones_status claim(bones_tourney_db *d, const bones_tourney *t, bool resu
 			  const char *path, char *err, size_t errcap)
 {
 	sqlite3_stmt *q;
-	if (!prepare(d->db, "SELECT config, (SELECT count(*) FROM game WHERE tourney=?1)"
+	if (!bones_tourney_db__prepare(d->db, "SELECT config, (SELECT count(*) FROM game WHERE tourney=?1)"
 			    " FROM tourney WHERE name=?1", &q))
 		return bones_tourney_db__fail(d->db, path, err, errcap);
 	sqlite3_bind_text(q, 1, t->name, -1, SQLITE_STATIC);
@@ -115,7 +79,7 @@ static bones_status claim(bones_tourney_db *d, const bones_tourney *t, bool resu
 		return st;
 	}
 	sqlite3_finalize(q);
-	if (!prepare(d->db, "INSERT INTO tourney VALUES(?,?,?,?)", &q))
+	if (!bones_tourney_db__prepare(d->db, "INSERT INTO tourney VALUES(?,?,?,?)", &q))
 		return bones_tourney_db__fail(d->db, path, err, errcap);
 	sqlite3_bind_text(q, 1, t->name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(q, 2, t->config_text, -1, SQLITE_STATIC);
@@ -160,7 +124,7 @@ static int contents(bones_tourney_db *d, const char *path, bool *sums, char *err
 {
 	sqlite3_stmt *q;
 	int ours = -1, all = -1;
-	if (prepare(d->db, "SELECT count(*), total(name IN ('tourney','game','seat')),"
+	if (bones_tourney_db__prepare(d->db, "SELECT count(*), total(name IN ('tourney','game','seat')),"
 			   " total(name = 'game_sum') FROM sqlite_master WHERE type='table'", &q) &&
 	    sqlite3_step(q) == SQLITE_ROW) {
 		all = sqlite3_column_int(q, 0);
@@ -186,7 +150,7 @@ static int contents(bones_tourney_db *d, const char *path, bool *sums, char *err
 static bones_status intact(bones_tourney_db *d, const char *path, char *err, size_t errcap)
 {
 	sqlite3_stmt *q;
-	if (!prepare(d->db, "PRAGMA quick_check(1)", &q))
+	if (!bones_tourney_db__prepare(d->db, "PRAGMA quick_check(1)", &q))
 		return bones_tourney_db__fail(d->db, path, err, errcap);
 	bones_status st = BONES_OK;
 	if (sqlite3_step(q) != SQLITE_ROW) {
@@ -212,6 +176,7 @@ typedef struct verify {
 	const char *path;
 	char *err;
 	size_t errcap;
+	bool strict; /* a game without a sum is damaged */
 	bool bad;
 } verify;
 
@@ -219,13 +184,44 @@ static bool verify_game(void *user, const bones_tourney_game_row *r, bool has_su
 			int64_t sum)
 {
 	verify *v = user;
-	if (!has_sum || bones_tourney_db__sum(r) == sum)
+	if (has_sum ? bones_tourney_db__sum(r) == sum : !v->strict)
 		return true;
-	snprintf(v->err, v->errcap, _("'%s': round %d, game %d of tournament '%s' is damaged "
-		 "(it does not match the check sum stored with it): restore the file from a "
-		 "copy"), v->path, r->round + 1, r->slot + 1, r->tourney);
+	snprintf(v->err, v->errcap, has_sum
+		 ? _("'%s': round %d, game %d of tournament '%s' is damaged (it does not match "
+		     "the check sum stored with it): restore the file from a copy")
+		 : _("'%s': round %d, game %d of tournament '%s' is damaged (its check sum is "
+		     "missing): restore the file from a copy"),
+		 v->path, r->round + 1, r->slot + 1, r->tourney);
 	v->bad = true;
 	return false;
+}
+
+/* The file's format (user_version): one this bones cannot read is refused, and a file
+ * of format 1 without its sums is damaged. */
+static bones_status version(bones_tourney_db *d, const char *path, bool sums, char *err,
+			    size_t errcap)
+{
+	sqlite3_stmt *q;
+	if (!bones_tourney_db__prepare(d->db, "PRAGMA user_version", &q) ||
+	    sqlite3_step(q) != SQLITE_ROW) {
+		sqlite3_finalize(q);
+		return bones_tourney_db__fail(d->db, path, err, errcap);
+	}
+	int v = sqlite3_column_int(q, 0);
+	sqlite3_finalize(q);
+	d->strict = v >= 1;
+	if (v > BONES_TOURNEY_DB_VERSION) {
+		snprintf(err, errcap, _("'%s' is a results file of a newer Bones (format %d; this "
+			 "bones reads formats 0 to %d): use a newer bones"), path, v,
+			 BONES_TOURNEY_DB_VERSION);
+		return BONES_EINVAL;
+	}
+	if (d->strict && !sums) {
+		snprintf(err, errcap, _("'%s' is damaged (its table of check sums is missing): "
+			 "restore it from a copy"), path);
+		return BONES_EIO;
+	}
+	return BONES_OK;
 }
 
 /* Make sure the file is a sound Bones results file (writable: create the tables in an
@@ -242,6 +238,8 @@ static bones_status check_file(bones_tourney_db *d, const char *path, bool writa
 		return BONES_EINVAL;
 	}
 	bones_status st = what ? intact(d, path, err, errcap) : BONES_OK;
+	if (!st && what)
+		st = version(d, path, sums, err, errcap);
 	if (!st && writable &&
 	    (what == 0 ? sqlite3_exec(d->db, "PRAGMA page_size=16384", NULL, NULL, NULL) ||
 			 sqlite3_exec(d->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL) ||
@@ -253,9 +251,10 @@ static bones_status check_file(bones_tourney_db *d, const char *path, bool writa
 			sqlite3_exec(d->db, "ROLLBACK", NULL, NULL, NULL);
 	}
 	d->sums = sums || (writable && !st);
+	d->strict |= what == 0 && writable && !st;
 	if (st || what == 0)
 		return st;
-	verify v = {path, err, errcap, false};
+	verify v = {path, err, errcap, d->strict, false};
 	st = bones_tourney_db__scan(d, NULL, true, verify_game, &v);
 	if (st && !v.bad)
 		return bones_tourney_db__fail(d->db, path, err, errcap);
@@ -273,17 +272,27 @@ void bones_tourney_db_close(bones_tourney_db *d)
 	sqlite3_close(d->db);
 	if (d->lock_fd >= 0)
 		close(d->lock_fd); /* after SQLite's: see lock() */
+	free(d->path);
 	free(d);
 }
 
 static bones_tourney_db *new_db(const char *path, char *err, size_t errcap)
 {
 	bones_tourney_db *d = calloc(1, sizeof *d);
+	if (d && !(d->path = strdup(path))) {
+		free(d);
+		d = NULL;
+	}
 	if (!d)
 		snprintf(err, errcap, _("%s: out of memory"), path);
 	else
 		d->lock_fd = -1;
 	return d;
+}
+
+const char *bones_tourney_db_path(const bones_tourney_db *d)
+{
+	return d->path;
 }
 
 bones_status bones_tourney_db_open(const char *path, const bones_tourney *t, bool resume,
@@ -300,7 +309,12 @@ bones_status bones_tourney_db_open(const char *path, const bones_tourney *t, boo
 			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
 			    NULL) ||
 	    sqlite3_busy_timeout(d->db, 10000) ||
-	    sqlite3_exec(d->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL)) {
+	    sqlite3_exec(d->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL) ||
+	    /* a checkpoint every 4 MiB of log, the log cut back to that after it: a long
+	       run's WAL stays small (with SQLite's default it grew to 16 MiB, 3 times a
+	       small file) */
+	    sqlite3_exec(d->db, "PRAGMA wal_autocheckpoint=256; PRAGMA journal_size_limit="
+			 "4194304", NULL, NULL, NULL)) {
 		st = bones_tourney_db__fail(d->db, path, err, errcap);
 		goto out_close;
 	}

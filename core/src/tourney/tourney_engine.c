@@ -33,6 +33,14 @@ struct bones_tourney_engine {
 	bool movers;              /* protocol 1.1: `play` names who moved */
 };
 
+/* A start that failed for want of the host's resources (descriptors, processes,
+ * memory) is the host's failure, BONES_ENOMEM; anything else BONES_EIO. */
+static bones_status exhausted(int err)
+{
+	return err == EMFILE || err == ENFILE || err == EAGAIN || err == ENOMEM ? BONES_ENOMEM
+										: BONES_EIO;
+}
+
 bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **out,
 					char *why, size_t cap)
 {
@@ -44,9 +52,10 @@ bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **
 		return BONES_ENOMEM;
 	}
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
+		bones_status st = exhausted(errno);
 		snprintf(why, cap, "cannot start '%s': %s", cmd, strerror(errno));
 		free(e);
-		return BONES_EIO;
+		return st;
 	}
 	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	pid_t pid = fork();
@@ -63,10 +72,11 @@ bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **
 	if (devnull >= 0)
 		close(devnull);
 	if (pid < 0) {
+		bones_status st = exhausted(errno);
 		snprintf(why, cap, "cannot start '%s': %s", cmd, strerror(errno));
 		close(sv[0]);
 		free(e);
-		return BONES_EIO;
+		return st;
 	}
 	setpgid(pid, pid);
 	e->pid = pid;
@@ -96,8 +106,9 @@ void bones_tourney_engine_stop(bones_tourney_engine *e)
 	free(e);
 }
 
-static bool send_all(int fd, const char *text, size_t len)
+bool bones_tourney_send_all(int fd, const void *buf, size_t len)
 {
+	const char *text = buf;
 	while (len) {
 		ssize_t n = send(fd, text, len, MSG_NOSIGNAL);
 		if (n < 0 && errno == EINTR)
@@ -155,7 +166,7 @@ bones_status bones_tourney_engine_ask(bones_tourney_engine *e, const char *line,
 	e->len = 0; /* anything unasked-for before this command is garbage: drop it */
 	e->info[0] = '\0';
 	e->info_count = 0;
-	if (!send_all(e->fd, line, len) || !send_all(e->fd, "\n", 1))
+	if (!bones_tourney_send_all(e->fd, line, len) || !bones_tourney_send_all(e->fd, "\n", 1))
 		return exited(e, why, whycap);
 	int64_t deadline = bones_clock_now_ms() + ms;
 	for (;;) {

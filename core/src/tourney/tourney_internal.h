@@ -22,6 +22,10 @@ typedef struct bones_tourney_worker {
 	const char *live;          /* bones_tourney_run_opts.live */
 	bones_tourney_engine *engines[BONES_TOURNEY_MAX_PLAYERS];
 	bones_session *sessions[BONES_TOURNEY_MAX_GAMES];
+	volatile size_t *beat;     /* in a game process: the moves of the game in progress,
+				      published after each for the watching worker; else NULL */
+	struct bones_tourney_cell *cell; /* the worker's game process (tourney_cell.c) */
+	char error[256];           /* a failure of the host's (no process, no descriptor) */
 } bones_tourney_worker;
 
 /* A finished game ready to store: the row plus the texts it borrows (owned here). */
@@ -40,7 +44,29 @@ typedef struct bones_tourney_done {
 bones_status bones_tourney_play(bones_tourney_worker *w, const bones_tourney_slot *slot,
 				const char *chance_in, bones_tourney_done **out);
 void bones_tourney_done_free(bones_tourney_done *d);
+/* Remove the live record of slot's game (bones_tourney_run_opts.live), if any. */
+void bones_tourney_live_drop(const bones_tourney_worker *w, const bones_tourney_slot *slot);
+/* A game that a fault of its plugin ended (a crash, a hang, an exit): stored as a draw
+ * for every seat, the forfeit column "plugin fault: WHY", no record. */
+bones_status bones_tourney_fault(const bones_tourney *t, const bones_tourney_slot *slot,
+				 size_t moves, const char *why, bones_tourney_done **out);
 void bones_tourney_worker_release(bones_tourney_worker *w);
+
+/* send() all of buf to fd, never raising SIGPIPE; false when the peer is gone. */
+bool bones_tourney_send_all(int fd, const void *buf, size_t len);
+
+/* ---- Games in a process of their own (tourney_cell.c) -------------------------------- */
+
+/* bones_tourney_play in the worker's game process, started when needed and kept
+ * for its next games: a crash, an exit or a game that makes no move for t->hang_ms
+ * (time_per_move more with an engine seat) ends that game as its plugin's fault
+ * (bones_tourney_fault) and the next game gets a new process; a stop kills the
+ * process (BONES_ERANGE). BONES_EIO with w->error when the host cannot start one
+ * (no process, no descriptor left): the host's failure, nothing stored. */
+bones_status bones_tourney_cell_play(bones_tourney_worker *w, const bones_tourney_slot *slot,
+				     const char *chance_in, bones_tourney_done **out);
+/* End the worker's game process (its engines stop with it). */
+void bones_tourney_cell_release(bones_tourney_worker *w);
 
 /* ---- The SPRT of a run (tourney_sprt.c) ---------------------------------------------- */
 

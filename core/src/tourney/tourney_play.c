@@ -28,6 +28,7 @@ struct game {
 	char *chance;                        /* outcomes played, one per line */
 	size_t chance_len, chance_cap;
 	int forfeit_seat;
+	bool host_failure;                   /* the host ran out of something: not stored */
 	char forfeit[256];
 	char info[2048];                     /* engines' info lines, for the record */
 	size_t info_len;
@@ -60,8 +61,14 @@ static bones_tourney_engine *engine_of(struct game *g, int seat)
 	int p = g->slot->player[seat];
 	bones_tourney_engine **e = &g->w->engines[p];
 	char why[256];
-	if (!*e && bones_tourney_engine_start(g->w->t->players[p].engine, e, why, sizeof why))
+	bones_status st = *e ? BONES_OK : bones_tourney_engine_start(g->w->t->players[p].engine,
+								       e, why, sizeof why);
+	if (st == BONES_ENOMEM) { /* no descriptor, process or memory left: nobody's forfeit */
+		g->host_failure = true;
+		snprintf(g->w->error, sizeof g->w->error, "%s", why);
+	} else if (st) {
 		forfeit(g, seat, "%s", why);
+	}
 	return *e;
 }
 
@@ -224,6 +231,21 @@ static bones_status seat_up(struct game *g)
 
 static char *record_text(struct game *g);
 
+static void live_path(const bones_tourney_worker *w, const bones_tourney_slot *slot,
+		      char *path, size_t cap)
+{
+	snprintf(path, cap, "%s/%d-%d.bones", w->live, slot->round + 1, slot->slot + 1);
+}
+
+void bones_tourney_live_drop(const bones_tourney_worker *w, const bones_tourney_slot *slot)
+{
+	char path[1200];
+	if (!w->live)
+		return;
+	live_path(w, slot, path, sizeof path);
+	unlink(path);
+}
+
 /* The game so far as LIVE/ROUND-TABLE.bones (remove: the game ended, the file goes). A
  * failure to write is no player's: the live view misses a move, the game goes on. */
 static void live_write(struct game *g, bool remove_it)
@@ -231,8 +253,7 @@ static void live_write(struct game *g, bool remove_it)
 	char path[1200], err[256];
 	if (!g->w->live)
 		return;
-	snprintf(path, sizeof path, "%s/%d-%d.bones", g->w->live, g->slot->round + 1,
-		 g->slot->slot + 1);
+	live_path(g->w, g->slot, path, sizeof path);
 	char *text = remove_it ? NULL : record_text(g);
 	if (remove_it)
 		unlink(path);
@@ -260,10 +281,12 @@ static bones_status agent_move(struct game *g, int who, bones_move *m)
 static bones_status play_out(struct game *g)
 {
 	bones_status st = BONES_OK;
-	while (!st && g->forfeit_seat < 0 && !bones_session_fault(g->s) &&
+	while (!st && g->forfeit_seat < 0 && !g->host_failure && !bones_session_fault(g->s) &&
 	       !atomic_load(g->w->stop)) {
 		int who = bones_session_to_move(g->s);
 		bones_move m;
+		if (g->w->beat) /* the watching worker sees the game move */
+			*g->w->beat = bones_session_length(g->s);
 		if (who == BONES_TERMINAL)
 			break;
 		if (who == BONES_CHANCE) {
@@ -369,26 +392,34 @@ static char *record_text(struct game *g)
 	return buf;
 }
 
-/* A Swiss bye: no game; the participant scores it as a win (forfeit column "bye"). */
-static bones_status bye(const bones_tourney *t, const bones_tourney_slot *slot,
-			bones_tourney_done **out)
+/* A row of slot that no game filled: empty chance and record, every seat ranked first
+ * (a bye's one seat, or all seats of a game its plugin ended). */
+static bones_status blank_row(const bones_tourney *t, const bones_tourney_slot *slot,
+			      int seats, const char *forfeit, bones_tourney_done **out)
 {
 	bones_tourney_done *d = calloc(1, sizeof *d);
+	*out = NULL;
 	if (!d)
 		return BONES_ENOMEM;
 	bones_tourney_game_row *r = &d->row;
 	snprintf(r->tourney, sizeof r->tourney, "%s", t->name);
 	snprintf(r->game, sizeof r->game, "%s", t->games[slot->game].name);
-	snprintf(r->forfeit, sizeof r->forfeit, "bye");
-	snprintf(r->player[0], sizeof r->player[0], "%s", t->players[slot->player[0]].name);
+	snprintf(r->forfeit, sizeof r->forfeit, "%s", forfeit);
 	r->round = slot->round;
 	r->slot = slot->slot;
 	r->set = slot->set;
 	r->perm = slot->perm;
-	r->seats = 1;
-	r->rank[0] = 1;
-	r->points[0] = 1;
-	d->player[0] = slot->player[0];
+	r->seats = seats;
+	int ranks[BONES_TOURNEY_MAX_SEATS];
+	for (int i = 0; i < seats; i++) {
+		snprintf(r->player[i], sizeof r->player[i], "%s", t->players[slot->player[i]].name);
+		d->player[i] = slot->player[i];
+		ranks[i] = r->rank[i] = 1;
+	}
+	if (seats == 1)
+		r->points[0] = 1;
+	else
+		bones_tourney_points(seats, ranks, r->points);
 	d->chance = strdup("");
 	d->record = strdup("");
 	r->chance = d->chance;
@@ -399,6 +430,26 @@ static bones_status bye(const bones_tourney *t, const bones_tourney_slot *slot,
 	bones_tourney_done_free(d);
 	*out = NULL;
 	return BONES_ENOMEM;
+}
+
+/* A Swiss bye: no game; the participant scores it as a win (forfeit column "bye"). */
+static bones_status bye(const bones_tourney *t, const bones_tourney_slot *slot,
+			bones_tourney_done **out)
+{
+	return blank_row(t, slot, 1, "bye", out);
+}
+
+bones_status bones_tourney_fault(const bones_tourney *t, const bones_tourney_slot *slot,
+				 size_t moves, const char *why, bones_tourney_done **out)
+{
+	char forfeit[256];
+	snprintf(forfeit, sizeof forfeit, "plugin fault: %.200s", why);
+	bones_status st = blank_row(t, slot, slot->seats, forfeit, out);
+	if (!st) {
+		(*out)->row.seed = slot->seed;
+		(*out)->row.moves = (int)moves;
+	}
+	return st;
 }
 
 static bones_status play_slot(bones_tourney_worker *w, const bones_tourney_slot *slot,
@@ -437,8 +488,10 @@ static bones_status play_slot(bones_tourney_worker *w, const bones_tourney_slot 
 	g.s = *s;
 	live_write(&g, false);
 	st = seat_up(&g);
-	if (!st && g.forfeit_seat < 0)
+	if (!st && g.forfeit_seat < 0 && !g.host_failure)
 		st = play_out(&g);
+	if (!st && g.host_failure)
+		st = BONES_EIO; /* w->error says why; the game is not stored */
 	bones_tourney_done *d = st ? NULL : calloc(1, sizeof *d);
 	if (!st && !d)
 		st = BONES_ENOMEM;

@@ -62,6 +62,7 @@ struct run {
 	struct progress progress;   /* under lock */
 	int running;                /* workers alive, under lock */
 	bones_status failure;       /* first worker error (not a stop), under lock */
+	char failure_why[256];      /* its message when the worker wrote one */
 	bones_status store_failure; /* first storing error, under lock */
 	char store_err[512];        /* its message */
 	bones_tourney_sprt_run *sprt; /* the SPRT's totals (t->sprt_on), under lock */
@@ -207,7 +208,7 @@ static bones_status play_job(struct run *r, bones_tourney_worker *w, struct job 
 		bones_tourney_done *d;
 		if (r->done[j->first + k])
 			continue;
-		st = bones_tourney_play(w, slot, replay, &d);
+		st = bones_tourney_cell_play(w, slot, replay, &d);
 		if (st)
 			break;
 		if (slot->perm == 0 && r->t->duplicate && !(first = strdup(d->chance))) {
@@ -234,10 +235,13 @@ static void *worker_main(void *arg)
 		if (st)
 			break;
 	}
+	bones_tourney_cell_release(&w);
 	bones_tourney_worker_release(&w);
 	pthread_mutex_lock(&r->lock);
-	if (st && st != BONES_ERANGE && !r->failure)
+	if (st && st != BONES_ERANGE && !r->failure) {
 		r->failure = st;
+		memcpy(r->failure_why, w.error, sizeof r->failure_why);
+	}
 	if (st)
 		atomic_store(&r->stop, true);
 	r->running--;
@@ -437,7 +441,7 @@ static bones_status run_batch(struct run *r, const bones_tourney_run_opts *o, ch
 		pthread_join(tid[i], NULL);
 	if (!st && r->failure) {
 		st = r->failure;
-		snprintf(err, errcap, "%s",
+		snprintf(err, errcap, "%s", r->failure_why[0] ? r->failure_why :
 			 st == BONES_ENOMEM ? _("a game could not be played (out of memory)")
 					    : _("a game could not be played (the game refused its "
 						"options)"));
@@ -524,6 +528,52 @@ bones_status bones_tourney_batch(const bones_tourney *t, bones_tourney_db *db, i
 				       : next_round(t, db, round, slots, n);
 }
 
+/* Whether row is slot's game: the same game and the same participants in its seats. */
+static bool same_game(const bones_tourney *t, const bones_tourney_slot *slot,
+		      const bones_tourney_game_row *row)
+{
+	if (strcmp(t->games[slot->game].name, row->game) ||
+	    row->seats != (slot->bye ? 1 : slot->seats))
+		return false;
+	for (int i = 0; i < row->seats; i++)
+		if (strcmp(t->players[slot->player[i]].name, row->player[i]))
+			return false;
+	return true;
+}
+
+/* Every stored game of t is a game of its schedule: slots[0..n) holds every round of a
+ * static one (a slot's number is its index in its round); of a Swiss or knockout only
+ * the round is checked. A game outside it is damage, named with the file. */
+static bones_status in_schedule(const bones_tourney *t, bones_tourney_db *db,
+				const bones_tourney_slot *slots, size_t n, char *err,
+				size_t errcap)
+{
+	bones_tourney_game_row *rows;
+	size_t count, first = 0; /* slots[first]: slot 0 of rows[i]'s round */
+	if (bones_tourney_db_rows(db, t->name, &rows, &count))
+		return BONES_ENOMEM;
+	bones_status st = BONES_OK;
+	for (size_t i = 0; i < count && !st; i++) {
+		const bones_tourney_game_row *g = &rows[i];
+		bool ok = g->round >= 0 && g->round < bones_tourney_round_count(t) && g->slot >= 0;
+		while (ok && slots && first < n && slots[first].round < g->round)
+			first++;
+		if (ok && slots) {
+			size_t k = first + (size_t)g->slot;
+			ok = k < n && slots[k].round == g->round && same_game(t, &slots[k], g);
+		}
+		if (!ok) {
+			snprintf(err, errcap, _("'%s': round %d, game %d of tournament '%s' is not a "
+				 "game of its schedule (the file was edited or is damaged): restore it "
+				 "from a copy"), bones_tourney_db_path(db), g->round + 1, g->slot + 1,
+				 t->name);
+			st = BONES_EIO;
+		}
+	}
+	bones_tourney_db_free_rows(rows);
+	return st;
+}
+
 /* The SPRT's totals from the games stored already; a decided test stops the run
  * before it starts. */
 static bones_status start_sprt(struct run *r)
@@ -578,6 +628,11 @@ bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 		st = bones_tourney_batch(t, db, round, &slots, &n);
 		if (st)
 			break;
+		if (round == 0 && (st = in_schedule(t, db, bones_tourney_static(t) ? slots : NULL,
+						    n, err, errcap))) {
+			free(slots);
+			break;
+		}
 		r.slots = slots;
 		st = build_jobs(&r, n, o, &set_index);
 		if (!st)
