@@ -242,7 +242,7 @@ void gui_analysis_draw(gui_app *a, size_t pos)
 	if (m && m->preferred != m->played && a->game.render) { /* the preferred move's ghost */
 		gui_clip(&a->draw, b);
 		a->draw.view = a->view.board_view;
-		a->game.render->draw_ghost(bones_session_game(a->game.s),
+		a->game.render->draw_ghost(gui_game_drawn(&a->game),
 					   bones_session_state_at(a->game.s, m->index), m->preferred,
 					   &a->draw.canvas);
 		gui_unclip(&a->draw);
