@@ -78,6 +78,8 @@ static const struct {
 	{"liar_tensor_unset", "between two fills of one state: a value left unset"},
 	{"liar_tensor_peeks", "changed at index 3 when only what they cannot see"},
 	{"liar_tensor_nan", "holds nan at index 0 (values must be finite)"},
+	{"liar_place", ",0.5, far outside the board's bounds 0,0..11,1"},
+	{"liar_hand", "gave hand index 1, but the mover's hand has 1 pieces (hand_size)"},
 };
 
 static void test_check__each_broken_promise_is_caught_with_a_record(void)
