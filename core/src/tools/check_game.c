@@ -23,6 +23,13 @@ static int compare_moves(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
+/* Whether m is one of the n legal moves of state a: ck->moves2 holds them sorted from
+ * check_legal until check_hidden lists another state's. */
+static bool legal_here(const checker *ck, size_t n, bones_move m)
+{
+	return bsearch(&m, ck->moves2, n, sizeof m, compare_moves) != NULL;
+}
+
 /* The first byte where two states differ, or -1. */
 static long first_difference(const unsigned char *x, const unsigned char *y, size_t n)
 {
@@ -121,7 +128,7 @@ static bool check_sample(checker *ck, size_t n)
 		if (st != BONES_OK)
 			return bones_check_fail(ck, N_("sample_move returned status %d where %zu moves are legal"),
 				     (int)st, n);
-		if (!in_list(ck->moves, n, m))
+		if (!legal_here(ck, n, m))
 			return bones_check_fail(ck, N_("sample_move drew %#x, which legal_moves does not list"), m);
 		if (memcmp(ck->t, ck->a, ck->info.state_size))
 			return bones_check_fail(ck, N_("sample_move changed the state"));
@@ -138,6 +145,8 @@ static bool check_legal(checker *ck, int who, size_t *count)
 	size_t max = ck->info.max_moves;
 	/* cap one more than max_moves: a plugin that truncates at cap is caught too */
 	ck->moves[max + 1] = sentinel;
+	for (size_t i = 0; who == BONES_CHANCE && i <= max; i++)
+		ck->probs[i] = NAN; /* a probability not written shows */
 	size_t n = p->legal_moves(ck->game, ck->a, ck->moves, ck->probs, max + 1);
 	*count = n;
 	if (ck->moves[max + 1] != sentinel)
@@ -151,12 +160,16 @@ static bool check_legal(checker *ck, int who, size_t *count)
 		if (ck->moves2[i] == ck->moves2[i - 1])
 			return bones_check_fail(ck, N_("legal_moves lists move %#x twice"), ck->moves2[i]);
 	ck->rep->checks += 3;
-	if (p->sample_move && !check_sample(ck, n))
+	if (p->sample_move && ck->full && !check_sample(ck, n))
 		return false;
 	if (who != BONES_CHANCE)
 		return true;
 	double sum = 0;
 	for (size_t i = 0; i < n; i++) {
+		if (isnan(ck->probs[i]))
+			return bones_check_fail(ck, N_("to_move says chance, but legal_moves wrote no "
+						"probability for outcome %zu of %zu (does it list a "
+						"player's moves here?)"), i + 1, n);
 		if (!(ck->probs[i] > 0) || ck->probs[i] > 1)
 			return bones_check_fail(ck, N_("chance outcome %zu of %zu has probability %g (expected "
 				     "0 < p <= 1)"), i + 1, n, ck->probs[i]);
@@ -231,7 +244,7 @@ static bool check_parse_refuses(checker *ck, const char *text, size_t n)
 {
 	bones_move m;
 	bones_status st = ck->p->parse_move(ck->game, ck->a, text, &m);
-	if (st == BONES_OK && !in_list(ck->moves, n, m))
+	if (st == BONES_OK && !legal_here(ck, n, m))
 		return bones_check_fail(ck, N_("parse_move('%.80s') gave %#x, which is not legal here"), text, m);
 	if (st != BONES_OK && st != BONES_EPARSE && st != BONES_EILLEGAL)
 		return bones_check_fail(ck, N_("parse_move('%.80s') returned status %d (expected OK, EPARSE "
@@ -251,12 +264,12 @@ static bool check_refusals(checker *ck, size_t n)
 		bones_move m = (bones_move)bones_rng_next(&ck->aux);
 		if (k < 4)
 			m &= 0xffu << (8 * k); /* small values too, where plugins pack moves */
-		if (!in_list(ck->moves, n, m) && !refuses(ck, m, "random value"))
+		if (!legal_here(ck, n, m) && !refuses(ck, m, "random value"))
 			return false;
 	}
 	for (int k = 0; k < 8 && ck->pool_len; k++) {
 		bones_move m = ck->pool[bones_rng_below(&ck->aux, (uint32_t)ck->pool_len)];
-		if (!in_list(ck->moves, n, m) && !refuses(ck, m, "a move legal elsewhere"))
+		if (!legal_here(ck, n, m) && !refuses(ck, m, "a move legal elsewhere"))
 			return false;
 	}
 	for (size_t k = 0; k < sizeof garbage / sizeof *garbage; k++)
@@ -504,14 +517,21 @@ static bool check_init(checker *ck)
 	return true;
 }
 
-/* Checks of one state; *n gets the number of legal moves. */
+/* Checks of one state; *n gets the number of legal moves. The costly ones (refusals,
+ * the observation tensor, hidden information, the picture, sample_move) run at every
+ * state when deep, else at the first and at one in BONES_CHECK_SAMPLE at random. */
 static bool check_state(checker *ck, int who, size_t *n)
 {
 	if (who != BONES_CHANCE && (who < 0 || who >= ck->info.players))
 		return bones_check_fail(ck, N_("to_move returned %d (expected 0..%d, BONES_CHANCE or "
 			     "BONES_TERMINAL)"), who, ck->info.players - 1);
-	return check_legal(ck, who, n) && check_notation(ck, *n) &&
-	       check_refusals(ck, *n) && (ck->len > 0 || check_small_buffers(ck, *n)) &&
+	ck->full = ck->deep || ck->len == 0 || bones_rng_below(&ck->aux, BONES_CHECK_SAMPLE) == 0;
+	if (!check_legal(ck, who, n) || !check_notation(ck, *n))
+		return false;
+	if (!ck->full)
+		return bones_check_guarded(ck, ck->a, "a call that reads the state (legal_moves, "
+					   "format_move, parse_move)");
+	return check_refusals(ck, *n) && (ck->len > 0 || check_small_buffers(ck, *n)) &&
 	       (!ck->tensor_count ||
 		check_tensor(ck, (int)(ck->len % (size_t)(ck->info.players + 1)) - 1)) &&
 	       ((!(ck->p->flags & BONES_HIDDEN_INFO) && !ck->p->resample) ||
@@ -591,6 +611,7 @@ bool bones_check_replay(checker *ck)
 
 int bones_check_sequence(checker *ck, const bones_move *moves, size_t n)
 {
+	ck->deep = true; /* a crash in any check of any state is found again */
 	ck->len = 0;
 	ck->text_len = 0;
 	bones_rng_seed(&ck->aux, ck->seed ^ 0x5deece66dull);

@@ -43,6 +43,8 @@ typedef struct checker {
 	char *obs1, *obs2;          /* CHECK_OBS_CAP each */
 	const bones_observation *tensor; /* the plugin's observation capability, or NULL */
 	const bones_render *render; /* the plugin's "bones.render/1", or NULL */
+	bool deep;                  /* every check at every state (cfg.deep) */
+	bool full;                  /* the current state gets every check */
 	int tensor_rank;            /* what its shape returned (invalid: checked at init) */
 	size_t tensor_count;        /* values in one tensor */
 	float *ten1, *ten2;         /* tensor_count each */
@@ -164,12 +166,17 @@ void bones_check_save(const check_plan *plan, size_t i, uint64_t seed,
 void bones_check_fault(const check_plan *plan, size_t i, size_t game, uint64_t seed,
 		       const bones_move *moves, size_t n, int sig, bones_check_report *rep);
 
+/* ---- Watched children (check_child.c) ------------------------------------------------ */
+
 /* Run fn(plan, user) in a child process watched like a checking child: its exit status
  * (0..255), or -(signal) when it died of one, or -1000 when it hung (no beat for
  * cfg.step_seconds). watch is the child's shared page (NULL: fn gets none). */
 int bones_check_in_child(const check_plan *plan, bones_check_watch *watch,
 			 int (*fn)(const check_plan *plan, bones_check_watch *watch, void *user),
 			 void *user);
+
+/* Seconds on the monotonic clock. */
+double bones_check_now(void);
 
 /* A shared page for a watched child with room for cap moves; NULL when out of memory. */
 bones_check_watch *bones_check_watch_create(size_t cap);
