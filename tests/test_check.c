@@ -78,6 +78,8 @@ static const struct {
 	{"liar_tensor_unset", "between two fills of one state: a value left unset"},
 	{"liar_tensor_peeks", "changed at index 3 when only what they cannot see"},
 	{"liar_tensor_nan", "holds nan at index 0 (values must be finite)"},
+	{"liar_place", ",0.5, far outside the board's bounds 0,0..11,1"},
+	{"liar_hand", "gave hand index 1, but the mover's hand has 1 pieces (hand_size)"},
 };
 
 static void test_check__each_broken_promise_is_caught_with_a_record(void)
@@ -87,6 +89,7 @@ static void test_check__each_broken_promise_is_caught_with_a_record(void)
 		const bones_plugin *p = bones_registry_find(reg, liars[i].id);
 		CU_ASSERT_FATAL(p != NULL);
 		bones_check_config cfg = small_run(200);
+		cfg.deep = true; /* every check at every state: each liar is caught by its own */
 		bones_check_report rep;
 		CU_ASSERT_EQUAL(bones_check_run(p, &cfg, &rep), BONES_EILLEGAL);
 		CU_ASSERT(rep.failed);

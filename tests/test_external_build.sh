@@ -58,7 +58,7 @@ fi
 step "build $NAME out of tree with find_package(Bones)"
 OUT=$TMP/build-$NAME
 run "$TMP/configure.log" cmake -S "$TMP/src/$NAME" -B "$OUT" -DCMAKE_PREFIX_PATH="$PREFIX" \
-	-DCMAKE_INSTALL_PREFIX="$TMP/author" -DCMAKE_C_FLAGS="-Wall -Wextra" ||
+	-DBONES_PLUGIN_INSTALL_DIR="$TMP/author/lib/bones/plugins" -DCMAKE_C_FLAGS="-Wall -Wextra" ||
 	fail "configuring $NAME against the installed package failed"
 run "$TMP/build.log" cmake --build "$OUT" || fail "building $NAME out of tree failed"
 grep -qs "^Bones_DIR:PATH=$PREFIX/" "$OUT/CMakeCache.txt" ||
@@ -72,6 +72,29 @@ if [ "$NAME" = dominoes ]; then # its German, msgfmt'ed beside the plugin (plugi
 		fail "no plugins/locale/de/LC_MESSAGES/bones-dominoes.mo beside dominoes.so"
 	[ -f "$TMP/author/lib/bones/plugins/locale/de/LC_MESSAGES/bones-dominoes.mo" ] ||
 		fail "bones-dominoes.mo not installed beside dominoes.so"
+fi
+
+step "install a plugin built out of tree where the installed bones finds it"
+mkdir -p "$TMP/src/outgame"
+cp "$SRC/tests/plugins/testgame.c" "$TMP/src/outgame/"
+cat >"$TMP/src/outgame/CMakeLists.txt" <<'EOF'
+cmake_minimum_required(VERSION 3.20)
+project(outgame C)
+find_package(Bones REQUIRED)
+bones_add_plugin(outgame testgame.c)
+target_compile_definitions(outgame_obj PRIVATE TESTGAME_ID="outgame")
+EOF
+run "$TMP/out-configure.log" cmake -S "$TMP/src/outgame" -B "$TMP/build-outgame" \
+	-DCMAKE_PREFIX_PATH="$PREFIX" || fail "configuring outgame failed"
+run "$TMP/out-build.log" cmake --build "$TMP/build-outgame" || fail "building outgame failed"
+run "$TMP/out-install.log" cmake --install "$TMP/build-outgame" || fail "installing outgame failed"
+[ -f "$PREFIX/lib/bones/plugins/outgame.so" ] ||
+	fail "cmake --install put outgame.so elsewhere than the installed Bones's lib/bones/plugins"
+if [ -x "$PREFIX/bin/bones" ]; then
+	run "$TMP/out-games.log" env -u BONES_PLUGIN_PATH "$PREFIX/bin/bones" games ||
+		fail "bones games failed"
+	grep -qw outgame "$TMP/out-games.log" ||
+		fail "the installed bones does not find outgame with no setting"
 fi
 
 step "build pcgame with cc and pkg-config"

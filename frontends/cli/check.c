@@ -15,18 +15,22 @@
 static int check_usage(FILE *out, int status)
 {
 	fprintf(out, _(
-		"usage: bones check PLUGIN [--games N | --quick] [--seed S] [--set key=value]...\n"
-		"                   [--variant V] [--threads T] [--step-seconds S] [--no-fork]\n"
+		"usage: bones check PLUGIN [--games N | --quick] [--deep] [--seed S]\n"
+		"                   [--set key=value]... [--variant V] [--threads T]\n"
+		"                   [--step-seconds S] [--no-fork]\n"
 		"\n"
 		"Plays N random games (default 2000, --quick 100) of every configuration of\n"
 		"PLUGIN (a .so file or a game id): the defaults, each variant and each player\n"
 		"count (those that are the same game once), or only --variant V. Checks notation\n"
 		"round trips, refusal of illegal moves, flat states, chance probabilities, ranks,\n"
-		"hidden information and reproducibility, in T child processes at once (default:\n"
-		"one per core). A plugin that crashes, or takes more than S seconds (default 5)\n"
-		"over one position, is reported with its game and seed; that game is shrunk to\n"
-		"the shortest move sequence that still fails. The first failure is printed with\n"
-		"a replayable record. --no-fork runs in this process (for a debugger).\n"
+		"hidden information, the picture and reproducibility, in T child processes at\n"
+		"once (default: one per core). The costly checks (refusals, observations, hidden\n"
+		"information, the picture) run at one position in 16 and one game in 8 is played\n"
+		"again; --deep runs them at every position and plays every game again. A plugin\n"
+		"that crashes, or takes more than S seconds (default 5) over one position, is\n"
+		"reported with its game and seed; that game is shrunk to the shortest move\n"
+		"sequence that still fails. The first failure is printed with a replayable\n"
+		"record. --no-fork runs in this process (for a debugger).\n"
 		"Exit status 0 when every check holds, 1 when one fails, 2 for bad arguments.\n"));
 	return status;
 }
@@ -48,9 +52,11 @@ static bool parse_args(int argc, char **argv, bones_check_config *cfg, char *set
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 		unsigned long long n;
-		if (!strcmp(a, "--quick") || !strcmp(a, "--no-fork")) {
+		if (!strcmp(a, "--quick") || !strcmp(a, "--no-fork") || !strcmp(a, "--deep")) {
 			if (a[2] == 'q')
 				*quick = true;
+			else if (a[2] == 'd')
+				cfg->deep = true;
 			else
 				cfg->in_process = true;
 			continue;

@@ -243,7 +243,7 @@ void gui_analysis_draw(gui_app *a, size_t pos)
 		gui_clip(&a->draw, b);
 		a->draw.view = a->view.board_view;
 		gui_ghost_begin(&a->draw); /* see-through, never taken for a move played */
-		a->game.render->draw_ghost(bones_session_game(a->game.s),
+		a->game.render->draw_ghost(gui_game_drawn(&a->game),
 					   bones_session_state_at(a->game.s, m->index), m->preferred,
 					   &a->draw.canvas);
 		gui_ghost_end(&a->draw, 0.45);

@@ -14,25 +14,26 @@ bool gui_game_human(const gui_game *g, int player)
 	return bones_table_human(g->table, player);
 }
 
+const void *gui_game_drawn(const gui_game *g)
+{
+	return bones_text_board_is(g->render) ? (const void *)&g->text_board
+					      : bones_session_game(g->s);
+}
+
 int gui_game_to_move(const gui_game *g)
 {
 	return bones_session_to_move(g->s);
 }
 
-/* The table is made: the plugin's picture extension and the buffers of the model. */
+/* The table is made: the plugin's picture extension (or its text board) and the buffers of the model. */
 static bones_status setup(gui_game *g, char *err, size_t errcap)
 {
 	g->s = bones_table_session(g->table);
 	g->plugin = bones_session_plugin(g->s);
 	g->players = bones_table_players(g->table);
-	g->render = NULL;
-	if (g->plugin->get_extension)
-		g->render = g->plugin->get_extension(bones_session_game(g->s), BONES_RENDER_ID);
-	if (!g->render) {
-		snprintf(err, errcap, _("'%s' has no %s extension: it cannot be drawn"),
-			 g->plugin->id, BONES_RENDER_ID);
-		return BONES_ENOTFOUND;
-	}
+	const void *drawn;
+	g->render = bones_text_board_render(&g->text_board, g->plugin, bones_session_game(g->s),
+					    g->players, &drawn);
 	snprintf(g->label, sizeof g->label, "%s", bones_plugin_text(g->plugin, g->plugin->name));
 	const bones_game_info *info = bones_session_info(g->s);
 	bones_choices_create(g->s, &g->choices);

@@ -20,6 +20,7 @@
 #include "bones/render.h"
 #include "bones/session.h"
 #include "bones/table.h"
+#include "bones/text_board.h"
 
 /* ---- fonts (font.c) ------------------------------------------------------------- */
 
@@ -124,7 +125,8 @@ typedef bones_table_seat gui_seat;
  * spots and points), and a scratch state for the breakdown of a preview. */
 typedef struct gui_game {
 	const bones_plugin *plugin;   /* borrowed from the registry */
-	const bones_render *render;   /* NULL: the game cannot be drawn */
+	const bones_render *render;   /* the plugin's, or the text board's (its text view) */
+	bones_text_board text_board;  /* what the text board's render reads */
 	bones_table *table;           /* owned */
 	bones_session *s;             /* the table's game in progress; borrowed */
 	char label[112];              /* what was started: the entry's or the plugin's name */
@@ -155,6 +157,8 @@ bool gui_game_redo(gui_game *g);
 /* The match's next game (seats rotated); false (err says why) when there is none. */
 bool gui_game_next(gui_game *g, char *err, size_t errcap);
 bool gui_game_human(const gui_game *g, int player);
+/* The game argument of g->render's functions (the plugin's game, or its text board). */
+const void *gui_game_drawn(const gui_game *g);
 int gui_game_to_move(const gui_game *g);
 /* Choice i (< move_count) of the seat to move. */
 const bones_choice *gui_game_choice(const gui_game *g, size_t i);

@@ -28,7 +28,7 @@ static void hand_draw(gui_app *a, const void *state, int p, int who, bool intera
 		      const double *scores)
 {
 	gui_game *g = &a->game;
-	const void *game = bones_session_game(g->s);
+	const void *game = gui_game_drawn(g);
 	SDL_FRect r = a->layout.hand[p];
 	float u = a->layout.u, slot = a->layout.slot;
 	bool moving = p == who;

@@ -73,7 +73,7 @@ static void fit_view(gui_app *a, const void *state, bool with_targets)
 {
 	const gui_game *g = &a->game;
 	float box[4] = {0, 0, 1, 1};
-	g->render->board_bounds(bones_session_game(g->s), state, box);
+	g->render->board_bounds(gui_game_drawn(g), state, box);
 	a->view.pick_radius = pick_radius(g, box);
 	for (size_t i = 0; with_targets && i < g->move_count; i++) {
 		const bones_choice *p = gui_game_choice(g, i);
@@ -174,7 +174,7 @@ static SDL_FRect ghost_rect(const gui_app *a, const bones_choice *c)
 	float e[4] = {c->x, c->y, c->x, c->y};
 	bones_canvas m = {sizeof m,       e,           extent_polygon, extent_circle, extent_line,
 			  extent_text,    extent_pips, extent_mark,    NULL};
-	g->render->draw_ghost(bones_session_game(g->s), bones_session_state(g->s), c->move, &m);
+	g->render->draw_ghost(gui_game_drawn(g), bones_session_state(g->s), c->move, &m);
 	float pad = fmaxf(0.5f * v->scale, 0.4f * a->layout.u);
 	return (SDL_FRect){e[0] * v->scale + v->ox - pad, e[1] * v->scale + v->oy - pad,
 			   (e[2] - e[0]) * v->scale + 2 * pad, (e[3] - e[1]) * v->scale + 2 * pad};
@@ -205,13 +205,13 @@ static void draw_hover(gui_app *a, const void *state)
 	if (a->play.hover < 0 || (size_t)a->play.hover >= g->move_count)
 		return;
 	const bones_choice *c = gui_game_choice(g, (size_t)a->play.hover);
-	g->render->draw_ghost(bones_session_game(g->s), state, c->move, &a->draw.canvas);
+	g->render->draw_ghost(gui_game_drawn(g), state, c->move, &a->draw.canvas);
 	char bd[256], line[520], words[160], text[BONES_MOVE_TEXT_MAX + 170];
 	double pts = c->points;
 	gui_game_preview(g, c->move, bd, sizeof bd);
 	/* the plugin's words first ("picks 2-5 from row 1"), the notation after them */
 	if (BONES_RENDER_HAS(g->render, move_words) &&
-	    g->render->move_words(bones_session_game(g->s), state, c->move, words, sizeof words))
+	    g->render->move_words(gui_game_drawn(g), state, c->move, words, sizeof words))
 		snprintf(text, sizeof text, "%s (%s)", words, c->text);
 	else
 		snprintf(text, sizeof text, "%s", c->text);
@@ -261,7 +261,7 @@ static void draw_hint(gui_app *a, const void *state)
 	const bones_choice *c = h < 0 ? NULL : gui_game_choice(g, (size_t)h);
 	if (!c || c->target < 0)
 		return;
-	g->render->draw_ghost(bones_session_game(g->s), state, c->move, &a->draw.canvas);
+	g->render->draw_ghost(gui_game_drawn(g), state, c->move, &a->draw.canvas);
 	float s = a->view.board_view.scale;
 	gui_circle_px(&a->draw, c->x * s + a->view.board_view.ox,
 		      c->y * s + a->view.board_view.oy, a->view.pick_radius * 0.75f * s,
@@ -304,7 +304,7 @@ static bool only_buttons(const gui_game *g)
 static bool plugin_prompt(gui_game *g, char *buf, size_t cap)
 {
 	return BONES_RENDER_HAS(g->render, prompt) &&
-	       g->render->prompt(bones_session_game(g->s), bones_session_state(g->s), buf, cap);
+	       g->render->prompt(gui_game_drawn(g), bones_session_state(g->s), buf, cap);
 }
 
 /* The status line of a game that is over (a forfeit, the rules' end, and why where the
@@ -373,7 +373,7 @@ static void status_line(gui_app *a, size_t upto, bool interactive, char *buf, si
 				     "below%s"), name, clock);
 	else if (a->play.sel < 0 && plugin_prompt(g, words, sizeof words))
 		snprintf(buf, cap, "%.60s: %.150s%.40s", name, words, clock);
-	else if (a->play.sel < 0 && g->render->hand_size(bones_session_game(g->s),
+	else if (a->play.sel < 0 && g->render->hand_size(gui_game_drawn(g),
 						    bones_session_state(g->s), who,
 						    gui_viewer(a)) > 0)
 		snprintf(buf, cap, _("%s to move: choose a piece from your hand, or click a "
@@ -421,7 +421,7 @@ static void board_draw(gui_app *a, const void *state, size_t upto, bool interact
 	for (int p = 0; p < g->players && p < BONES_TABLE_MAX_SEATS; p++)
 		names[p] = gui_game_seat_text(g, p, texts[p], sizeof texts[p]);
 	a->draw.canvas.seat_names = names;
-	g->render->draw_board(bones_session_game(g->s), state, gui_viewer(a),
+	g->render->draw_board(gui_game_drawn(g), state, gui_viewer(a),
 			      &a->draw.canvas);
 	a->draw.canvas.seat_names = NULL;
 	a->draw.capture = false;
@@ -455,7 +455,7 @@ void gui_scene_draw(gui_app *a, size_t upto, bool interactive)
 {
 	gui_game *g = &a->game;
 	const void *state = bones_session_state_at(g->s, upto);
-	const void *game = bones_session_game(g->s);
+	const void *game = gui_game_drawn(g);
 	int viewer = gui_viewer(a), max_hand = 0;
 	for (int p = 0; p < g->players; p++) {
 		int n = g->render->hand_size(game, state, p, viewer);

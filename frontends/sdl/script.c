@@ -259,7 +259,7 @@ static bool board_whole(const gui_app *a)
 {
 	const gui_game *g = &a->game;
 	float box[4] = {0, 0, 1, 1};
-	g->render->board_bounds(bones_session_game(g->s), bones_session_state(g->s), box);
+	g->render->board_bounds(gui_game_drawn(g), bones_session_state(g->s), box);
 	const gui_view *v = &a->view.board_view;
 	SDL_FRect b = a->layout.board;
 	float x0 = box[0] * v->scale + v->ox, y0 = box[1] * v->scale + v->oy;

@@ -291,7 +291,7 @@ static void preview_draw(gui_app *a, SDL_FRect box)
 	gui_game *g = preview_game(a);
 	if (!g || box.w < 20 || box.h < 20)
 		return;
-	const void *game = bones_session_game(g->s), *state = bones_session_state(g->s);
+	const void *game = gui_game_drawn(g), *state = bones_session_state(g->s);
 	float b[4];
 	g->render->board_bounds(game, state, b);
 	float bw = b[2] - b[0], bh = b[3] - b[1];

@@ -1,15 +1,12 @@
 /* Classic block dominoes with a double-six set, 2-4 players: the worked example for
  * plugin authors. docs/plugin-guide.md walks through it section by section; the numbered
- * banners are the guide's sections. This file holds the rules (1, 4, 5, 7, 9) and the
- * entry (11); dominoes_internal.h the moves and the state (2, 3); text.c the notation,
+ * banners are the guide's sections. This file holds the rules (1, 4, 5, 7, 9); plugin.c
+ * the entry (11); dominoes_internal.h the moves and the state (2, 3); text.c the notation,
  * the breakdown and the text view (6, 7, 8); draw.c the pictures and observation.c the
  * observation tensor (10); heuristic.c the game knowledge for the search. */
 #include <stdio.h>
 #include <string.h>
 
-#include "bones/actions.h"
-#include "bones/agents_ext.h"
-#include "bones/heuristic.h"
 #include "bones/rng.h"
 #include "dominoes_internal.h"
 
@@ -35,11 +32,11 @@
  *   ties share a rank (BONES_LOW_SCORE_WINS). Scores read 0 until the game is over, so
  *   they reveal nothing about hidden hands. */
 
-/* ==== 4. Options, variants and configure =============================================
+/* ==== 4. Options, variants and configure ======================================================
  * The host validates values against this schema before configure sees them. */
 static const char *const variant_choices[] = {"block", "draw", NULL};
 
-static const bones_option_def options[] = {
+const bones_option_def dom_options[] = {
 	{"players", BONES_OPT_INT, "2", 2, 4, NULL, N_("number of players")},
 	{"hand_size", BONES_OPT_INT, "0", 0, 14, NULL,
 	 N_("tiles dealt to each player; 0 = 7 for two players, 5 for three or four")},
@@ -47,13 +44,13 @@ static const bones_option_def options[] = {
 	 N_("block: pass when you cannot play; draw: draw from the boneyard first")},
 };
 
-static const bones_variant variants[] = {
+const bones_variant dom_variants[] = {
 	{"block", N_("Block game"), N_("who cannot play passes"), "variant=block"},
 	{"draw", N_("Draw game"), N_("who cannot play draws from the boneyard"), "variant=draw"},
 };
 
-static bones_status configure(const bones_host *host, const bones_value *values,
-			      void **out, bones_game_info *info, char *err, size_t errcap)
+bones_status dom_configure(const bones_host *host, const bones_value *values,
+			   void **out, bones_game_info *info, char *err, size_t errcap)
 {
 	int players = (int)values[0].i, hand = (int)values[1].i;
 	if (hand == 0)
@@ -89,14 +86,14 @@ static bones_status configure(const bones_host *host, const bones_value *values,
 	return BONES_OK;
 }
 
-static void destroy_game(void *vg)
+void dom_destroy_game(void *vg)
 {
 	game *g = vg;
 	if (g)
 		g->host->free(g->host, g);
 }
 
-/* ==== 5. Game flow: init_state, to_move, legal_moves, apply ======================= */
+/* ==== 5. Game flow: init_state, to_move, legal_moves, apply =================================== */
 bool dom_dealing(const game *g, const state *s)
 {
 	return s->dealt < g->players * g->hand_size;
@@ -141,7 +138,7 @@ bool dom_game_over(const game *g, const state *s)
 }
 
 /* Everything in the boneyard: the first node is the chance node of the deal. */
-static void init_state(const void *vg, void *vs)
+void dom_init_state(const void *vg, void *vs)
 {
 	state *s = vs;
 	(void)vg;
@@ -149,7 +146,7 @@ static void init_state(const void *vg, void *vs)
 	s->boneyard = (1u << TILES) - 1;
 }
 
-static int to_move(const void *vg, const void *vs)
+int dom_to_move(const void *vg, const void *vs)
 {
 	const game *g = vg;
 	const state *s = vs;
@@ -162,13 +159,13 @@ static int to_move(const void *vg, const void *vs)
 	return s->turn;
 }
 
-static size_t legal_moves(const void *vg, const void *vs, bones_move *moves, double *probs,
-			  size_t cap)
+size_t dom_list_moves(const void *vg, const void *vs, bones_move *moves, double *probs,
+		      size_t cap)
 {
 	const game *g = vg;
 	const state *s = vs;
 	size_t n = 0;
-	int who = to_move(g, s);
+	int who = dom_to_move(g, s);
 	if (who == BONES_CHANCE) { /* every tile left is equally likely */
 		int kind = dom_dealing(g, s) ? DEAL : DRAWN;
 		double p = 1.0 / dom_count(s->boneyard);
@@ -200,7 +197,7 @@ static size_t legal_moves(const void *vg, const void *vs, bones_move *moves, dou
 bool dom_is_legal(const game *g, const state *s, bones_move m)
 {
 	bones_move moves[MAX_MOVES];
-	size_t n = legal_moves(g, s, moves, NULL, MAX_MOVES);
+	size_t n = dom_list_moves(g, s, moves, NULL, MAX_MOVES);
 	for (size_t i = 0; i < n; i++)
 		if (moves[i] == m)
 			return true;
@@ -285,7 +282,7 @@ bones_status dom_apply(const void *vg, void *vs, bones_move m)
 /* For heuristic.c: the legal moves, the mover's view and the moves that lay a tile. */
 size_t dom_legal_moves(const void *vg, const void *vs, bones_move *moves, size_t cap)
 {
-	return legal_moves(vg, vs, moves, NULL, cap);
+	return dom_list_moves(vg, vs, moves, NULL, cap);
 }
 
 void dom_view_of(const void *vg, const void *vs, dom_view *v)
@@ -311,7 +308,7 @@ bool dom_move_lays(bones_move m, int *tile, int *end)
 }
 
 /* ==== 7. Scores, ranks and the breakdown (text.c) ================================ */
-static void scores(const void *vg, const void *vs, double *out)
+void dom_scores(const void *vg, const void *vs, double *out)
 {
 	const game *g = vg;
 	const state *s = vs;
@@ -321,11 +318,11 @@ static void scores(const void *vg, const void *vs, double *out)
 }
 
 /* Lowest pips ranks 1; equal pips share a rank (1, 1, 3). */
-static void ranks(const void *vg, const void *vs, int *out)
+void dom_ranks(const void *vg, const void *vs, int *out)
 {
 	const game *g = vg;
 	double score[MAX_PLAYERS];
-	scores(g, vs, score);
+	dom_scores(g, vs, score);
 	for (int p = 0; p < g->players; p++) {
 		out[p] = 1;
 		for (int q = 0; q < g->players; q++)
@@ -402,8 +399,8 @@ static bool give(redeal *r, int t, unsigned *seen)
  * count and every player's voids: each tile in a random order goes to a group that may
  * take it, drawn in proportion to the room left (uniform over the consistent deals with
  * two players). Nothing is hidden once the game is over. */
-static void resample(const void *vg, void *vs, int player,
-		     uint64_t (*next_random)(void *rng), void *rng)
+void dom_resample(const void *vg, void *vs, int player,
+		  uint64_t (*next_random)(void *rng), void *rng)
 {
 	const game *g = vg;
 	state *s = vs;
@@ -456,60 +453,9 @@ static void resample(const void *vg, void *vs, int player,
 }
 
 /* A dealt or drawn tile is seen only by the player who receives it. */
-static bool move_visible(const void *vg, const void *vs, bones_move m, int player)
+bool dom_move_visible(const void *vg, const void *vs, bones_move m, int player)
 {
 	const state *s = vs;
 	(void)vg;
 	return KIND(m) < DEAL || player == s->turn;
 }
-
-/* The pictures (draw.c), the observation tensor (observation.c), and the game knowledge
- * of heuristic.c: move priors and `keeper`. */
-static const void *get_extension(const void *vg, const char *id)
-{
-	(void)vg;
-	if (!strcmp(id, BONES_HEURISTIC_ID))
-		return &dom_heuristic;
-	if (!strcmp(id, BONES_AGENTS_ID))
-		return &dom_agents;
-	if (!strcmp(id, BONES_OBSERVATION_ID))
-		return &dom_tensor;
-	if (!strcmp(id, BONES_ACTIONS_ID))
-		return &dom_actions;
-	return !strcmp(id, BONES_RENDER_ID) ? &dom_render : NULL;
-}
-
-/* ==== 11. The one exported symbol ================================================= */
-BONES_PLUGIN_ENTRY = {
-	.abi_major = BONES_ABI_MAJOR,
-	.abi_minor = BONES_ABI_MINOR,
-	.size = sizeof(bones_plugin),
-	.id = "dominoes",
-	.name = N_("Dominoes"),
-	.version = "1.0.0",
-	.summary = N_("Classic block and draw dominoes with a double-six set"),
-	.min_players = 2,
-	.max_players = 4,
-	.flags = BONES_LOW_SCORE_WINS | BONES_HIDDEN_INFO | BONES_HAS_CHANCE,
-	.options = options,
-	.option_count = sizeof options / sizeof options[0],
-	.variants = variants,
-	.variant_count = sizeof variants / sizeof variants[0],
-	.configure = configure,
-	.destroy_game = destroy_game,
-	.init_state = init_state,
-	.to_move = to_move,
-	.legal_moves = legal_moves,
-	.apply = dom_apply,
-	.format_move = dom_format_move,
-	.parse_move = dom_parse_move,
-	.scores = scores,
-	.ranks = ranks,
-	.breakdown = dom_breakdown,
-	.observation = dom_observation,
-	.resample = resample,
-	.move_visible = move_visible,
-	.render_text = dom_render_text,
-	.get_extension = get_extension,
-	.text_domain = TEXT_DOMAIN, /* ABI 1.2: the catalogues' gettext domain */
-};

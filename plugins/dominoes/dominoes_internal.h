@@ -111,6 +111,23 @@ void dom_view_of(const void *vg, const void *vs, dom_view *v);
 /* Whether m lays a tile: its tile and the end it goes to (-1 lead, 0 left, 1 right). */
 bool dom_move_lays(bones_move m, int *tile, int *end);
 size_t dom_legal_moves(const void *vg, const void *vs, bones_move *moves, size_t cap);
+/* The rule functions of the entry (plugin.c): see plugin.h for each. */
+#define DOM_OPTION_COUNT 3
+#define DOM_VARIANT_COUNT 2
+extern const bones_option_def dom_options[DOM_OPTION_COUNT];
+extern const bones_variant dom_variants[DOM_VARIANT_COUNT];
+bones_status dom_configure(const bones_host *host, const bones_value *values, void **out,
+			   bones_game_info *info, char *err, size_t errcap);
+void dom_destroy_game(void *vg);
+void dom_init_state(const void *vg, void *vs);
+int dom_to_move(const void *vg, const void *vs);
+size_t dom_list_moves(const void *vg, const void *vs, bones_move *moves, double *probs,
+		      size_t cap);
+void dom_scores(const void *vg, const void *vs, double *out);
+void dom_ranks(const void *vg, const void *vs, int *out);
+void dom_resample(const void *vg, void *vs, int player, uint64_t (*next_random)(void *rng),
+		  void *rng);
+bool dom_move_visible(const void *vg, const void *vs, bones_move m, int player);
 
 /* text.c: the notation, the breakdown, the text view and the words of the pictures. */
 size_t dom_format_move(const void *vg, const void *vs, bones_move m, char *buf,

@@ -3,6 +3,7 @@
  * into a plugin that breaks one promise of plugin.h on purpose. */
 #include "bones/observation.h"
 #include "bones/plugin.h"
+#include "bones/render.h"
 
 #include <math.h>
 
@@ -258,10 +259,85 @@ static const bones_observation tensor = {
 	.fill = tensor_fill,
 };
 
+/* The picture: the count as a row of TARGET + 1 cells, each player's secret as one
+ * piece in hand; a move of k goes from that piece to cell total + k. LIAR_PLACE puts
+ * the target far off the board, LIAR_HAND names a piece past the hand's end. */
+static void board_bounds(const void *gp, const void *sp, float box[4])
+{
+	(void)gp, (void)sp;
+	box[0] = 0, box[1] = 0, box[2] = TARGET + 1, box[3] = 1;
+}
+
+static void draw_board(const void *gp, const void *sp, int viewer, const bones_canvas *cv)
+{
+	(void)gp, (void)viewer;
+	const state *s = sp;
+	for (int i = 0; i <= TARGET; i++) {
+		const float xy[8] = {(float)i, 0, (float)i + 1, 0, (float)i + 1, 1, (float)i, 1};
+		cv->polygon(cv->user, xy, 4, i <= s->total ? BONES_RGBA(200, 200, 200, 255)
+							  : BONES_NONE,
+			    BONES_RGBA(0, 0, 0, 255), 0.05f);
+	}
+}
+
+static int hand_size(const void *gp, const void *sp, int player, int viewer)
+{
+	(void)gp, (void)viewer;
+	const state *s = sp;
+	return player >= 0 && player < s->dealt ? 1 : 0;
+}
+
+static void draw_piece(const void *gp, const void *sp, int player, int piece, int viewer,
+		       const bones_canvas *cv)
+{
+	(void)gp, (void)piece;
+	const state *s = sp;
+	cv->pips(cv->user, 0, 0, 0.8f, viewer == player ? s->secret[player] : 0,
+		 BONES_RGBA(0, 0, 0, 255));
+}
+
+static bones_status move_place(const void *gp, const void *sp, bones_move move,
+			       bones_move_place *place)
+{
+	(void)gp;
+	const state *s = sp;
+	place->piece = s->dealt > s->player ? 0 : -1;
+	place->target = s->total + (int)move;
+	place->x = (float)place->target + 0.5f, place->y = 0.5f;
+	place->variant = 0;
+#ifdef LIAR_PLACE
+	place->x += 1000;
+#endif
+#ifdef LIAR_HAND
+	place->piece = 1;
+#endif
+	return BONES_OK;
+}
+
+static void draw_ghost(const void *gp, const void *sp, bones_move move, const bones_canvas *cv)
+{
+	(void)gp;
+	const state *s = sp;
+	cv->circle(cv->user, (float)(s->total + (int)move) + 0.5f, 0.5f, 0.3f,
+		   BONES_RGBA(0, 0, 0, 80), BONES_NONE, 0);
+}
+
+static const bones_render render = {
+	.size = BONES_RENDER_SIZE_1_0,
+	.board_bounds = board_bounds,
+	.draw_board = draw_board,
+	.hand_size = hand_size,
+	.draw_piece = draw_piece,
+	.move_place = move_place,
+	.draw_ghost = draw_ghost,
+};
+
 static const void *get_extension(const void *gp, const char *id)
 {
 	(void)gp;
-	return !strcmp(id, BONES_OBSERVATION_ID) ? &tensor : NULL;
+	return !strcmp(id, BONES_OBSERVATION_ID) ? &tensor
+	       : !strcmp(id, BONES_RENDER_ID)    ? (const void *)&render
+						 : NULL;
 }
 
 static size_t render_text(const void *gp, const void *sp, int viewer, char *buf, size_t cap)

@@ -17,7 +17,8 @@ class Server:
     working folder (default: the test's)."""
     def __init__(self, build, data, rate="0", extra=(), clock=None, env=None, cwd=None):
         self.build, self.data, self.clock = build, data, clock
-        env = dict(os.environ, BONES_PLUGIN_PATH=os.path.join(build, "lib/bones/plugins"), **(env or {}))
+        extra_env, env = env, dict(os.environ, BONES_PLUGIN_PATH=os.path.join(build, "lib/bones/plugins"))
+        env.update(extra_env or {})  # may name other plugin folders
         if clock:
             if not os.path.exists(clock):
                 self.set_clock(1000000)

@@ -30,7 +30,14 @@ typedef struct bones_check_config {
 	bool progress;          /* redraw a progress line with an ETA on stderr */
 	bool in_process;        /* no child processes (for a debugger): a crash in the
 				   plugin is a crash of the caller */
+	bool deep;              /* every check at every state (refusals, observations,
+				   hidden information, the picture, sample_move) and a
+				   replay of every game; false: at one state in
+				   BONES_CHECK_SAMPLE (and the first) and every 8th game */
 } bones_check_config;
+
+/* Without deep, the costly checks of a state run at one state in this many. */
+#define BONES_CHECK_SAMPLE 16
 
 /* What a run found. */
 typedef struct bones_check_report {

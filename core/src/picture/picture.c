@@ -15,6 +15,7 @@
 #include "bones/picture.h"
 
 #include "bones/i18n.h"
+#include "bones/text_board.h"
 
 #define TABLE BONES_RGBA(232, 226, 210, 255)
 #define COLUMN BONES_RGBA(247, 244, 236, 255)
@@ -32,6 +33,7 @@ typedef struct frame {
 	double slot;             /* side of one hand slot */
 	int cols;                /* slots per row */
 	const char *const *names;/* the request's seat names, or NULL */
+	const void *rg;          /* the game argument of the render functions */
 } frame;
 
 bones_picture_request bones_picture_defaults(void)
@@ -74,15 +76,6 @@ bool bones_picture_format_parse(const char *text, bones_picture_format *format)
 	return false;
 }
 
-static const bones_render *render_of(const bones_picture_game *pos)
-{
-	const bones_plugin *p = pos->plugin;
-	const bones_render *r = p && p->get_extension
-					? p->get_extension(pos->game, BONES_RENDER_ID)
-					: NULL;
-	return r && r->size >= BONES_RENDER_SIZE_1_0 ? r : NULL;
-}
-
 /* The hands column: the largest slot (up to 6.5 u, or the column's width) with which
  * every hand fits, in as many rows as it takes: big pieces whose pips read. */
 static void plan_column(frame *f, const bones_render *r, const bones_picture_game *pos,
@@ -97,7 +90,7 @@ static void plan_column(frame *f, const bones_render *r, const bones_picture_gam
 			f->cols = 1;
 		double need = 0;
 		for (int p = 0; p < players; p++) {
-			int n = r->hand_size(pos->game, pos->state, p, viewer);
+			int n = r->hand_size(f->rg, pos->state, p, viewer);
 			int rows = n > 0 ? (n + f->cols - 1) / f->cols : 0;
 			need += 2.4 * f->u + rows * f->slot;
 		}
@@ -110,7 +103,7 @@ static void fit_board(const frame *f, const bones_render *r, const bones_picture
 		      const bones_move_place *places, size_t n, bones_picture_layout *out)
 {
 	float box[4] = {0, 0, 1, 1};
-	r->board_bounds(pos->game, pos->state, box);
+	r->board_bounds(f->rg, pos->state, box);
 	for (size_t i = 0; i < n; i++) {
 		if (places[i].target < 0)
 			continue;
@@ -137,7 +130,8 @@ bones_picture_view bones_picture_fit(const double box[4], const double area[4])
 }
 
 /* The legal moves' places when targets are wanted; *n 0 otherwise. Caller frees. */
-static bones_move_place *target_places(const bones_render *r, const bones_picture_game *pos,
+static bones_move_place *target_places(const bones_render *r, const frame *f,
+				       const bones_picture_game *pos,
 				       const bones_picture_request *req, size_t *n)
 {
 	*n = 0;
@@ -154,7 +148,7 @@ static bones_move_place *target_places(const bones_render *r, const bones_pictur
 	size_t count = pos->plugin->legal_moves(pos->game, pos->state, moves, NULL,
 						pos->max_moves);
 	for (size_t i = 0; i < count; i++)
-		if (r->move_place(pos->game, pos->state, moves[i], &places[*n]) == BONES_OK)
+		if (r->move_place(f->rg, pos->state, moves[i], &places[*n]) == BONES_OK)
 			(*n)++;
 	free(moves);
 	return places;
@@ -215,7 +209,7 @@ static void draw_hands(bones_picture_canvas *c, const frame *f, const bones_rend
 		pos->plugin->scores(pos->game, pos->state, scores);
 	double y = f->top + 0.5 * f->u, pad = 0.8 * f->u;
 	for (int p = 0; p < players; p++) {
-		int n = r->hand_size(pos->game, pos->state, p, viewer);
+		int n = r->hand_size(f->rg, pos->state, p, viewer);
 		int rows = n > 0 ? (n + f->cols - 1) / f->cols : 0;
 		draw_player_header(c, f, pos, p, y - 0.2 * f->u, 2.0 * f->u + rows * f->slot, scores);
 		y += 2.0 * f->u;
@@ -227,7 +221,7 @@ static void draw_hands(bones_picture_canvas *c, const frame *f, const bones_rend
 			c->view.scale = 0.84 * f->slot;
 			c->view.ox = sx + f->slot / 2;
 			c->view.oy = sy + f->slot / 2;
-			r->draw_piece(pos->game, pos->state, p, i, viewer, &c->canvas);
+			r->draw_piece(f->rg, pos->state, p, i, viewer, &c->canvas);
 			if (out->slot_count < BONES_PICTURE_MAX_SLOTS) {
 				int k = out->slot_count++;
 				out->slot[k].player = p, out->slot[k].piece = i;
@@ -261,22 +255,24 @@ static void draw_band(bones_picture_canvas *c, frame f, const bones_picture_game
 }
 
 /* True when no player holds a piece the hands column would show. */
-static bool hands_empty(const bones_render *r, const bones_picture_game *pos, int viewer)
+static bool hands_empty(const bones_render *r, const frame *f, const bones_picture_game *pos,
+			int viewer)
 {
 	for (int p = 0; p < pos->players; p++)
-		if (r->hand_size(pos->game, pos->state, p, viewer) > 0)
+		if (r->hand_size(f->rg, pos->state, p, viewer) > 0)
 			return false;
 	return true;
 }
 
-static void plan(frame *f, const bones_render *r, const bones_picture_game *pos,
-		 const bones_picture_request *req)
+static void plan(frame *f, const bones_render *r, const void *rg,
+		 const bones_picture_game *pos, const bones_picture_request *req)
 {
 	memset(f, 0, sizeof *f);
+	f->rg = rg;
 	f->w = req->width, f->h = req->height;
 	f->u = fmin(fmax(fmin(f->w, f->h) / 42.0, 9.0), 40.0);
 	f->top = req->title && *req->title ? 2.2 * f->u : 0;
-	if ((req->flags & BONES_PICTURE_HANDS) && hands_empty(r, pos, req->viewer)) {
+	if ((req->flags & BONES_PICTURE_HANDS) && hands_empty(r, f, pos, req->viewer)) {
 		f->band = 2.4 * f->u;
 	} else if (req->flags & BONES_PICTURE_HANDS) {
 		f->col_w = fmin(fmax(f->w * 0.28, 16 * f->u), 30 * f->u);
@@ -291,24 +287,21 @@ bones_status bones_picture_draw(bones_picture_canvas *c, const bones_picture_gam
 				const bones_picture_request *req, bones_picture_layout *layout,
 				char *err, size_t errcap)
 {
-	const bones_render *r = render_of(pos);
-	if (!r) {
-		if (pos->plugin)
-			snprintf(err, errcap, _("%s cannot be drawn (no %s)"),
-				 bones_plugin_text(pos->plugin, pos->plugin->name),
-				 BONES_RENDER_ID);
-		else
-			snprintf(err, errcap, _("the game cannot be drawn (no %s)"),
-				 BONES_RENDER_ID);
-		return BONES_ENOTFOUND;
+	if (!pos->plugin || !pos->game) {
+		snprintf(err, errcap, _("the game cannot be drawn (no %s)"), "plugin");
+		return BONES_EINVAL;
 	}
+	bones_text_board tb;
+	const void *rg;
+	const bones_render *r = bones_text_board_render(&tb, pos->plugin, pos->game, pos->players,
+							&rg);
 	bones_picture_layout scratch, *out = layout ? layout : &scratch;
 	memset(out, 0, sizeof *out);
 	frame f;
-	plan(&f, r, pos, req);
+	plan(&f, r, rg, pos, req);
 	f.names = req->names;
 	size_t n = 0;
-	bones_move_place *places = target_places(r, pos, req, &n);
+	bones_move_place *places = target_places(r, &f, pos, req, &n);
 	fit_board(&f, r, pos, places, n, out);
 	bones_picture_rect(c, 0, 0, f.w, f.h, 0, TABLE, BONES_NONE, 0);
 	c->view = out->board;
@@ -319,14 +312,14 @@ bones_status bones_picture_draw(bones_picture_canvas *c, const bones_picture_gam
 		c->mark_kinds |= 1u << BONES_MARK_OPEN;
 	c->marks_seen = 0;
 	c->canvas.seat_names = req->names; /* the board's labels name seats as the table does */
-	r->draw_board(pos->game, pos->state, req->viewer, &c->canvas);
+	r->draw_board(rg, pos->state, req->viewer, &c->canvas);
 	if ((req->flags & BONES_PICTURE_LAST) && pos->session &&
 	    !(c->marks_seen & (1u << BONES_MARK_LAST)))
 		bones_picture_last_moves(c, pos->session, pos->index);
 	draw_targets(c, places, n);
 	free(places);
 	if (req->flags & BONES_PICTURE_GHOST)
-		r->draw_ghost(pos->game, pos->state, req->ghost, &c->canvas);
+		r->draw_ghost(rg, pos->state, req->ghost, &c->canvas);
 	if (f.top > 0) {
 		bones_picture_rect(c, 0, 0, f.w, f.top, 0, BONES_RGBA(52, 58, 70, 255), BONES_NONE, 0);
 		bones_picture_text(c, f.u, f.top / 2, 1.2 * f.u, BONES_RGBA(245, 245, 245, 255),

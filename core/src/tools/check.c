@@ -202,6 +202,7 @@ static bones_status open_checker(const check_plan *plan, size_t i, checker *ck,
 	ck->label = c->label;
 	ck->rep = rep;
 	ck->limit = plan->cfg.max_game_length;
+	ck->deep = plan->cfg.deep;
 	ck->info.size = sizeof ck->info;
 	bones_host_init(host);
 	void *game = NULL;
@@ -290,7 +291,8 @@ bones_status bones_check_games(const check_plan *plan, size_t i, size_t first, s
 	for (size_t g = first; g < first + count && !st; g++) {
 		ck.index = g + 1;
 		if (!bones_check_game(&ck, game_seed(plan->cfg.seed, i, g)) ||
-		    (g % 8 == 0 && !bones_check_replay(&ck)) || !bones_check_heap(&ck))
+		    ((plan->cfg.deep || g % 8 == 0) && !bones_check_replay(&ck)) ||
+		    !bones_check_heap(&ck))
 			st = BONES_EILLEGAL;
 		rep->games++;
 	}

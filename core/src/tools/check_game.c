@@ -6,30 +6,8 @@
 #include "bones/i18n.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The failure in the player's language into the report, and in English into ck->plain
- * for the failing game's record. fmt is marked N_() where failf is called. */
-__attribute__((format(printf, 2, 3))) static bool failf(checker *ck, const char *fmt, ...)
-{
-	char msg[768];
-	va_list ap, again;
-	va_start(ap, fmt);
-	va_copy(again, ap);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	snprintf(ck->plain, sizeof ck->plain, "%s: game %zu (seed %llu), move %zu: %s",
-		 ck->label, ck->index, (unsigned long long)ck->seed, ck->len + 1, msg);
-	vsnprintf(msg, sizeof msg, _(fmt), again);
-	va_end(again);
-	va_end(ap);
-	snprintf(ck->rep->failure, sizeof ck->rep->failure,
-		 _("%s: game %zu (seed %llu), move %zu: %s"), ck->label, ck->index,
-		 (unsigned long long)ck->seed, ck->len + 1, msg);
-	ck->rep->failed = true;
-	return false;
-}
 
 static bool in_list(const bones_move *moves, size_t n, bones_move m)
 {
@@ -43,6 +21,13 @@ static int compare_moves(const void *x, const void *y)
 {
 	bones_move a = *(const bones_move *)x, b = *(const bones_move *)y;
 	return (a > b) - (a < b);
+}
+
+/* Whether m is one of the n legal moves of state a: ck->moves2 holds them sorted from
+ * check_legal until check_hidden lists another state's. */
+static bool legal_here(const checker *ck, size_t n, bones_move m)
+{
+	return bsearch(&m, ck->moves2, n, sizeof m, compare_moves) != NULL;
 }
 
 /* The first byte where two states differ, or -1. */
@@ -72,26 +57,6 @@ static void free_state(unsigned char *state)
 {
 	if (state)
 		free(state - CHECK_GUARD);
-}
-
-/* The canary bytes around state are intact after `call` had it. */
-static bool guarded(checker *ck, const unsigned char *state, const char *call)
-{
-	size_t size = ck->info.state_size;
-	const unsigned char *after = state + size, *before = state - CHECK_GUARD;
-	if (!memcmp(after, ck->canary, CHECK_GUARD) && !memcmp(before, ck->canary, CHECK_GUARD))
-		return true;
-	size_t past = 0, ahead = 0;
-	for (size_t i = 0; i < CHECK_GUARD; i++)
-		if (after[i] != ck->canary[i])
-			past = i + 1;
-	for (size_t i = 0; i < CHECK_GUARD && !ahead; i++)
-		if (before[i] != ck->canary[i])
-			ahead = CHECK_GUARD - i;
-	if (past)
-		return failf(ck, N_("%s wrote %zu bytes past the state's %zu (state_size is too "
-			     "small or the plugin writes out of bounds)"), call, past, size);
-	return failf(ck, N_("%s wrote %zu bytes before the state's start"), call, ahead);
 }
 
 /* The observation capability, when the plugin offers one, and two tensors of its
@@ -130,6 +95,9 @@ bool bones_check_alloc(checker *ck)
 	ck->cap = 1024;
 	ck->history = malloc(ck->cap * sizeof *ck->history);
 	ck->heap_moves = SIZE_MAX;
+	ck->render = ck->p->get_extension ? ck->p->get_extension(ck->game, BONES_RENDER_ID) : NULL;
+	if (ck->render && ck->render->size < BONES_RENDER_SIZE_1_0)
+		ck->render = NULL;
 	if (!alloc_tensors(ck))
 		return false;
 	return ck->a && ck->b && ck->c && ck->t && ck->u && ck->moves && ck->moves2 &&
@@ -155,15 +123,15 @@ static bool check_sample(checker *ck, size_t n)
 		memcpy(ck->t, ck->a, ck->info.state_size);
 		bones_status st = ck->p->sample_move(ck->game, ck->t, bones_rng_next_void,
 						     &ck->aux, &m);
-		if (!guarded(ck, ck->t, "sample_move"))
+		if (!bones_check_guarded(ck, ck->t, "sample_move"))
 			return false;
 		if (st != BONES_OK)
-			return failf(ck, N_("sample_move returned status %d where %zu moves are legal"),
+			return bones_check_fail(ck, N_("sample_move returned status %d where %zu moves are legal"),
 				     (int)st, n);
-		if (!in_list(ck->moves, n, m))
-			return failf(ck, N_("sample_move drew %#x, which legal_moves does not list"), m);
+		if (!legal_here(ck, n, m))
+			return bones_check_fail(ck, N_("sample_move drew %#x, which legal_moves does not list"), m);
 		if (memcmp(ck->t, ck->a, ck->info.state_size))
-			return failf(ck, N_("sample_move changed the state"));
+			return bones_check_fail(ck, N_("sample_move changed the state"));
 	}
 	ck->rep->checks += 3;
 	return true;
@@ -177,32 +145,38 @@ static bool check_legal(checker *ck, int who, size_t *count)
 	size_t max = ck->info.max_moves;
 	/* cap one more than max_moves: a plugin that truncates at cap is caught too */
 	ck->moves[max + 1] = sentinel;
+	for (size_t i = 0; who == BONES_CHANCE && i <= max; i++)
+		ck->probs[i] = NAN; /* a probability not written shows */
 	size_t n = p->legal_moves(ck->game, ck->a, ck->moves, ck->probs, max + 1);
 	*count = n;
 	if (ck->moves[max + 1] != sentinel)
-		return failf(ck, N_("legal_moves wrote past cap (%zu)"), max + 1);
+		return bones_check_fail(ck, N_("legal_moves wrote past cap (%zu)"), max + 1);
 	if (n == 0 || n > max)
-		return failf(ck, N_("legal_moves listed %zu moves (expected 1..max_moves = %zu) "
+		return bones_check_fail(ck, N_("legal_moves listed %zu moves (expected 1..max_moves = %zu) "
 			     "in a state where to_move is %d"), n, max, who);
 	memcpy(ck->moves2, ck->moves, n * sizeof *ck->moves);
 	qsort(ck->moves2, n, sizeof *ck->moves2, compare_moves);
 	for (size_t i = 1; i < n; i++)
 		if (ck->moves2[i] == ck->moves2[i - 1])
-			return failf(ck, N_("legal_moves lists move %#x twice"), ck->moves2[i]);
+			return bones_check_fail(ck, N_("legal_moves lists move %#x twice"), ck->moves2[i]);
 	ck->rep->checks += 3;
-	if (p->sample_move && !check_sample(ck, n))
+	if (p->sample_move && ck->full && !check_sample(ck, n))
 		return false;
 	if (who != BONES_CHANCE)
 		return true;
 	double sum = 0;
 	for (size_t i = 0; i < n; i++) {
+		if (isnan(ck->probs[i]))
+			return bones_check_fail(ck, N_("to_move says chance, but legal_moves wrote no "
+						"probability for outcome %zu of %zu (does it list a "
+						"player's moves here?)"), i + 1, n);
 		if (!(ck->probs[i] > 0) || ck->probs[i] > 1)
-			return failf(ck, N_("chance outcome %zu of %zu has probability %g (expected "
+			return bones_check_fail(ck, N_("chance outcome %zu of %zu has probability %g (expected "
 				     "0 < p <= 1)"), i + 1, n, ck->probs[i]);
 		sum += ck->probs[i];
 	}
 	if (fabs(sum - 1) > 1e-9)
-		return failf(ck, N_("the %zu chance probabilities sum to %.12g, not 1"), n, sum);
+		return bones_check_fail(ck, N_("the %zu chance probabilities sum to %.12g, not 1"), n, sum);
 	ck->rep->checks += n + 1;
 	return true;
 }
@@ -217,21 +191,21 @@ static bool check_notation(checker *ck, size_t n)
 		size_t len = p->format_move(ck->game, ck->a, ck->moves[i], text,
 					    BONES_MOVE_TEXT_MAX);
 		if (len == 0 || len >= BONES_MOVE_TEXT_MAX || strlen(text) != len)
-			return failf(ck, N_("format_move of legal move %#x returned %zu (expected "
+			return bones_check_fail(ck, N_("format_move of legal move %#x returned %zu (expected "
 				     "1..%d, the length written)"), ck->moves[i], len,
 				     BONES_MOVE_TEXT_MAX - 1);
 		for (size_t k = 0; k < len; k++)
 			if (text[k] <= ' ' || text[k] == ';' || text[k] == 0x7f)
-				return failf(ck, N_("notation '%s' has a space, ';' or control "
+				return bones_check_fail(ck, N_("notation '%s' has a space, ';' or control "
 					     "character (records and the engine need one word)"),
 					     text);
 		bones_move back;
 		bones_status st = p->parse_move(ck->game, ck->a, text, &back);
 		if (st != BONES_OK)
-			return failf(ck, N_("parse_move('%s') of a legal move failed with status %d"),
+			return bones_check_fail(ck, N_("parse_move('%s') of a legal move failed with status %d"),
 				     text, (int)st);
 		if (back != ck->moves[i])
-			return failf(ck, N_("'%s' is legal move %#x but parses to %#x"), text,
+			return bones_check_fail(ck, N_("'%s' is legal move %#x but parses to %#x"), text,
 				     ck->moves[i], back);
 		if (ck->text_len < CHECK_TEXTS)
 			memcpy(ck->texts[ck->text_len++], text, len + 1);
@@ -250,17 +224,17 @@ static bool refuses(checker *ck, bones_move m, const char *where)
 	char text[BONES_MOVE_TEXT_MAX];
 	memcpy(ck->t, ck->a, size);
 	bones_status st = p->apply(ck->game, ck->t, m);
-	if (!guarded(ck, ck->t, "apply"))
+	if (!bones_check_guarded(ck, ck->t, "apply"))
 		return false;
 	if (st != BONES_EILLEGAL)
-		return failf(ck, N_("apply accepted %s %#x, which legal_moves does not list "
+		return bones_check_fail(ck, N_("apply accepted %s %#x, which legal_moves does not list "
 			     "(status %d, expected BONES_EILLEGAL)"), where, m, (int)st);
 	long at = first_difference(ck->t, ck->a, size);
 	if (at >= 0)
-		return failf(ck, N_("apply refused %s %#x but changed the state (byte %ld)"), where,
+		return bones_check_fail(ck, N_("apply refused %s %#x but changed the state (byte %ld)"), where,
 			     m, at);
 	if (p->format_move(ck->game, ck->a, m, text, sizeof text) != 0)
-		return failf(ck, N_("format_move wrote '%s' for %s %#x, which is not legal here "
+		return bones_check_fail(ck, N_("format_move wrote '%s' for %s %#x, which is not legal here "
 			     "(expected 0)"), text, where, m);
 	ck->rep->checks += 3;
 	return true;
@@ -270,10 +244,10 @@ static bool check_parse_refuses(checker *ck, const char *text, size_t n)
 {
 	bones_move m;
 	bones_status st = ck->p->parse_move(ck->game, ck->a, text, &m);
-	if (st == BONES_OK && !in_list(ck->moves, n, m))
-		return failf(ck, N_("parse_move('%.80s') gave %#x, which is not legal here"), text, m);
+	if (st == BONES_OK && !legal_here(ck, n, m))
+		return bones_check_fail(ck, N_("parse_move('%.80s') gave %#x, which is not legal here"), text, m);
 	if (st != BONES_OK && st != BONES_EPARSE && st != BONES_EILLEGAL)
-		return failf(ck, N_("parse_move('%.80s') returned status %d (expected OK, EPARSE "
+		return bones_check_fail(ck, N_("parse_move('%.80s') returned status %d (expected OK, EPARSE "
 			     "or EILLEGAL)"), text, (int)st);
 	ck->rep->checks++;
 	return true;
@@ -290,12 +264,12 @@ static bool check_refusals(checker *ck, size_t n)
 		bones_move m = (bones_move)bones_rng_next(&ck->aux);
 		if (k < 4)
 			m &= 0xffu << (8 * k); /* small values too, where plugins pack moves */
-		if (!in_list(ck->moves, n, m) && !refuses(ck, m, "random value"))
+		if (!legal_here(ck, n, m) && !refuses(ck, m, "random value"))
 			return false;
 	}
 	for (int k = 0; k < 8 && ck->pool_len; k++) {
 		bones_move m = ck->pool[bones_rng_below(&ck->aux, (uint32_t)ck->pool_len)];
-		if (!in_list(ck->moves, n, m) && !refuses(ck, m, "a move legal elsewhere"))
+		if (!legal_here(ck, n, m) && !refuses(ck, m, "a move legal elsewhere"))
 			return false;
 	}
 	for (size_t k = 0; k < sizeof garbage / sizeof *garbage; k++)
@@ -335,15 +309,15 @@ static bool check_tensor(checker *ck, int q)
 		ck->ten2[i] = NAN;
 	bones_observe_fill(ck->tensor, ck->game, ck->a, q, ck->ten1);
 	bones_observe_fill(ck->tensor, ck->game, ck->a, q, ck->ten2);
-	if (!guarded(ck, ck->a, "the observation capability's fill"))
+	if (!bones_check_guarded(ck, ck->a, "the observation capability's fill"))
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (!isfinite(ck->ten1[i]))
-			return failf(ck, N_("the observation tensor of player %d holds %g at index "
+			return bones_check_fail(ck, N_("the observation tensor of player %d holds %g at index "
 				     "%zu (values must be finite)"), q + 1, (double)ck->ten1[i], i);
 	long at = first_tensor_difference(ck->ten1, ck->ten2, n);
 	if (at >= 0)
-		return failf(ck, N_("the observation tensor of player %d differs at index %ld "
+		return bones_check_fail(ck, N_("the observation tensor of player %d differs at index %ld "
 			     "between two fills of one state: a value left unset"), q + 1, at);
 	ck->rep->checks++;
 	return true;
@@ -356,7 +330,7 @@ static bool check_hidden(checker *ck, int who, size_t n)
 	const bones_plugin *p = ck->p;
 	if (!p->observation || !p->resample)
 		return (p->flags & BONES_HIDDEN_INFO)
-			       ? failf(ck, N_("BONES_HIDDEN_INFO is set but observation or resample "
+			       ? bones_check_fail(ck, N_("BONES_HIDDEN_INFO is set but observation or resample "
 				       "is missing"))
 			       : true;
 	int q = (int)bones_rng_below(&ck->aux, (uint32_t)ck->info.players);
@@ -366,11 +340,11 @@ static bool check_hidden(checker *ck, int who, size_t n)
 	size_t l1 = p->observation(ck->game, ck->a, q, ck->obs1, CHECK_OBS_CAP);
 	memcpy(ck->u, ck->a, size);
 	p->resample(ck->game, ck->u, q, bones_rng_next_void, &ck->aux);
-	if (!guarded(ck, ck->u, "resample"))
+	if (!bones_check_guarded(ck, ck->u, "resample"))
 		return false;
 	size_t l2 = p->observation(ck->game, ck->u, q, ck->obs2, CHECK_OBS_CAP);
 	if (l1 != l2 || memcmp(ck->obs1, ck->obs2, l1 < CHECK_OBS_CAP ? l1 : CHECK_OBS_CAP))
-		return failf(ck, N_("player %d's observation changed when only what they cannot "
+		return bones_check_fail(ck, N_("player %d's observation changed when only what they cannot "
 			     "see was resampled"), q + 1);
 	ck->rep->checks++;
 	if (ck->tensor_count) {
@@ -378,7 +352,7 @@ static bool check_hidden(checker *ck, int who, size_t n)
 		bones_observe_fill(ck->tensor, ck->game, ck->u, q, ck->ten2);
 		long at = first_tensor_difference(ck->ten1, ck->ten2, ck->tensor_count);
 		if (at >= 0)
-			return failf(ck, N_("the observation tensor of player %d changed at index "
+			return bones_check_fail(ck, N_("the observation tensor of player %d changed at index "
 				     "%ld when only what they cannot see was resampled"), q + 1, at);
 		ck->rep->checks++;
 	}
@@ -387,14 +361,14 @@ static bool check_hidden(checker *ck, int who, size_t n)
 	if (q != who)
 		return true;
 	if (p->to_move(ck->game, ck->u) != who)
-		return failf(ck, N_("resample for player %d, who is to move, changed who is to "
+		return bones_check_fail(ck, N_("resample for player %d, who is to move, changed who is to "
 			     "move"), q + 1);
 	size_t n2 = p->legal_moves(ck->game, ck->u, ck->moves2, NULL, ck->info.max_moves);
 	bool same = n2 == n;
 	for (size_t i = 0; same && i < n; i++)
 		same = in_list(ck->moves2, n2, ck->moves[i]);
 	if (!same)
-		return failf(ck, N_("player %d's legal moves changed when only what they cannot "
+		return bones_check_fail(ck, N_("player %d's legal moves changed when only what they cannot "
 			     "see was resampled"), q + 1);
 	ck->rep->checks++;
 	return true;
@@ -409,12 +383,12 @@ static bool check_small_buffers(checker *ck, size_t n)
 		memset(buf, '#', sizeof buf);
 		size_t len = n ? p->format_move(ck->game, ck->a, ck->moves[0], buf, cap) : 0;
 		if (len >= cap || buf[cap] != '#')
-			return failf(ck, N_("format_move with cap %zu returned %zu or wrote past the "
+			return bones_check_fail(ck, N_("format_move with cap %zu returned %zu or wrote past the "
 				     "buffer"), cap, len);
 		memset(buf, '#', sizeof buf);
 		len = p->render_text(ck->game, ck->a, -1, buf, cap);
 		if (len >= cap || buf[cap] != '#')
-			return failf(ck, N_("render_text with cap %zu returned %zu or wrote past the "
+			return bones_check_fail(ck, N_("render_text with cap %zu returned %zu or wrote past the "
 				     "buffer"), cap, len);
 	}
 	ck->rep->checks += 8;
@@ -428,26 +402,26 @@ static bool check_terminal(checker *ck)
 	double scores[64];
 	int ranks[64];
 	if (p->legal_moves(ck->game, ck->a, ck->moves, ck->probs, ck->info.max_moves) != 0)
-		return failf(ck, N_("legal_moves lists moves in a terminal state"));
+		return bones_check_fail(ck, N_("legal_moves lists moves in a terminal state"));
 	p->scores(ck->game, ck->a, scores);
 	for (int i = 0; i < players && i < 64; i++)
 		if (!isfinite(scores[i]))
-			return failf(ck, N_("player %d's final score is %g"), i + 1, scores[i]);
+			return bones_check_fail(ck, N_("player %d's final score is %g"), i + 1, scores[i]);
 	if (p->ranks) {
 		bool best = false;
 		p->ranks(ck->game, ck->a, ranks);
 		for (int i = 0; i < players && i < 64; i++) {
 			if (ranks[i] < 1 || ranks[i] > players)
-				return failf(ck, N_("player %d's final rank is %d (expected 1..%d)"), i + 1,
+				return bones_check_fail(ck, N_("player %d's final rank is %d (expected 1..%d)"), i + 1,
 					     ranks[i], players);
 			best |= ranks[i] == 1;
 		}
 		if (!best)
-			return failf(ck, N_("no player ranks 1 at the end"));
+			return bones_check_fail(ck, N_("no player ranks 1 at the end"));
 	}
 	size_t len = p->render_text(ck->game, ck->a, -1, ck->obs1, CHECK_OBS_CAP);
 	if (len >= CHECK_OBS_CAP)
-		return failf(ck, N_("render_text returned %zu for a buffer of %d"), len,
+		return bones_check_fail(ck, N_("render_text returned %zu for a buffer of %d"), len,
 			     CHECK_OBS_CAP);
 	ck->rep->checks += 4;
 	return check_small_buffers(ck, 0);
@@ -466,7 +440,7 @@ static bool remember(checker *ck, bones_move m)
 	if (ck->len == ck->cap) {
 		bones_move *h = realloc(ck->history, 2 * ck->cap * sizeof *h);
 		if (!h)
-			return failf(ck, N_("out of memory"));
+			return bones_check_fail(ck, N_("out of memory"));
 		ck->history = h;
 		ck->cap *= 2;
 	}
@@ -489,32 +463,32 @@ static bool apply_everywhere(checker *ck, bones_move m, bool cloned)
 	size_t size = ck->info.state_size;
 	char text[BONES_MOVE_TEXT_MAX];
 	bones_status st = p->apply(ck->game, ck->a, m);
-	if (!guarded(ck, ck->a, "apply"))
+	if (!bones_check_guarded(ck, ck->a, "apply"))
 		return false;
 	if (st != BONES_OK) {
 		p->format_move(ck->game, ck->b, m, text, sizeof text);
-		return failf(ck, N_("apply refused legal move '%s' (status %d)"), text, (int)st);
+		return bones_check_fail(ck, N_("apply refused legal move '%s' (status %d)"), text, (int)st);
 	}
 	st = p->apply(ck->game, ck->b, m);
-	if (!guarded(ck, ck->b, "apply"))
+	if (!bones_check_guarded(ck, ck->b, "apply"))
 		return false;
 	if (st != BONES_OK)
-		return failf(ck, N_("apply refused a legal move in a state built in a differently "
+		return bones_check_fail(ck, N_("apply refused a legal move in a state built in a differently "
 			     "filled buffer"));
 	long at = first_difference(ck->a, ck->b, size);
 	if (at >= 0)
-		return failf(ck, N_("after the same moves, states built in buffers filled with 0x00 "
+		return bones_check_fail(ck, N_("after the same moves, states built in buffers filled with 0x00 "
 			     "and 0xa5 differ at byte %ld: a byte left unset or a pointer in "
 			     "the state"), at);
 	if (cloned) {
 		st = p->apply(ck->game, ck->c, m);
-		if (!guarded(ck, ck->c, "apply"))
+		if (!bones_check_guarded(ck, ck->c, "apply"))
 			return false;
 		if (st != BONES_OK)
-			return failf(ck, N_("apply refused a legal move in a memcpy clone"));
+			return bones_check_fail(ck, N_("apply refused a legal move in a memcpy clone"));
 		at = first_difference(ck->a, ck->c, size);
 		if (at >= 0)
-			return failf(ck, N_("a memcpy clone differs from the original at byte %ld "
+			return bones_check_fail(ck, N_("a memcpy clone differs from the original at byte %ld "
 				     "after the same moves"), at);
 	}
 	ck->rep->checks += cloned ? 3 : 2;
@@ -528,34 +502,42 @@ static bool check_init(checker *ck)
 	memset(ck->b, 0xa5, size);
 	ck->p->init_state(ck->game, ck->a);
 	ck->p->init_state(ck->game, ck->b);
-	if (!guarded(ck, ck->a, "init_state") || !guarded(ck, ck->b, "init_state"))
+	if (!bones_check_guarded(ck, ck->a, "init_state") || !bones_check_guarded(ck, ck->b, "init_state"))
 		return false;
 	long at = first_difference(ck->a, ck->b, size);
 	if (at >= 0)
-		return failf(ck, N_("init_state into buffers filled with 0x00 and 0xa5 gives states "
+		return bones_check_fail(ck, N_("init_state into buffers filled with 0x00 and 0xa5 gives states "
 			     "that differ at byte %ld: a byte left unset (memset the state first) "
 			     "or a pointer in the state"), at);
 	ck->rep->checks++;
 	if (ck->tensor && !ck->tensor_count)
-		return failf(ck, N_("the observation capability's shape is not valid (rank %d, "
+		return bones_check_fail(ck, N_("the observation capability's shape is not valid (rank %d, "
 			     "expected 1..%d, every extent above 0)"), ck->tensor_rank,
 			     BONES_OBSERVATION_MAX_RANK);
 	return true;
 }
 
-/* Checks of one state; *n gets the number of legal moves. */
+/* Checks of one state; *n gets the number of legal moves. The costly ones (refusals,
+ * the observation tensor, hidden information, the picture, sample_move) run at every
+ * state when deep, else at the first and at one in BONES_CHECK_SAMPLE at random. */
 static bool check_state(checker *ck, int who, size_t *n)
 {
 	if (who != BONES_CHANCE && (who < 0 || who >= ck->info.players))
-		return failf(ck, N_("to_move returned %d (expected 0..%d, BONES_CHANCE or "
+		return bones_check_fail(ck, N_("to_move returned %d (expected 0..%d, BONES_CHANCE or "
 			     "BONES_TERMINAL)"), who, ck->info.players - 1);
-	return check_legal(ck, who, n) && check_notation(ck, *n) &&
-	       check_refusals(ck, *n) && (ck->len > 0 || check_small_buffers(ck, *n)) &&
+	ck->full = ck->deep || ck->len == 0 || bones_rng_below(&ck->aux, BONES_CHECK_SAMPLE) == 0;
+	if (!check_legal(ck, who, n) || !check_notation(ck, *n))
+		return false;
+	if (!ck->full)
+		return bones_check_guarded(ck, ck->a, "a call that reads the state (legal_moves, "
+					   "format_move, parse_move)");
+	return check_refusals(ck, *n) && (ck->len > 0 || check_small_buffers(ck, *n)) &&
 	       (!ck->tensor_count ||
 		check_tensor(ck, (int)(ck->len % (size_t)(ck->info.players + 1)) - 1)) &&
 	       ((!(ck->p->flags & BONES_HIDDEN_INFO) && !ck->p->resample) ||
 		check_hidden(ck, who, *n)) &&
-	       guarded(ck, ck->a, "a call that reads the state (legal_moves, format_move, "
+	       bones_check_picture(ck, who, *n) &&
+	       bones_check_guarded(ck, ck->a, "a call that reads the state (legal_moves, format_move, "
 		       "parse_move, render_text, observation)");
 }
 
@@ -581,7 +563,7 @@ bool bones_check_game(checker *ck, uint64_t seed)
 		if (who == BONES_TERMINAL)
 			return check_terminal(ck);
 		if (ck->len >= ck->limit)
-			return failf(ck, N_("the game did not end after %zu moves"), ck->limit);
+			return bones_check_fail(ck, N_("the game did not end after %zu moves"), ck->limit);
 		if (ck->len == clone_at) {
 			memcpy(ck->c, ck->a, ck->info.state_size);
 			cloned = true;
@@ -605,30 +587,31 @@ bool bones_check_replay(checker *ck)
 	bones_rng_seed(&rng, ck->seed);
 	memset(ck->t, 0, ck->info.state_size);
 	p->init_state(ck->game, ck->t);
-	if (!guarded(ck, ck->t, "init_state"))
+	if (!bones_check_guarded(ck, ck->t, "init_state"))
 		return false;
 	for (size_t i = 0; p->to_move(ck->game, ck->t) != BONES_TERMINAL; i++) {
 		int who = p->to_move(ck->game, ck->t);
 		size_t n = p->legal_moves(ck->game, ck->t, ck->moves, ck->probs,
 					  ck->info.max_moves);
 		if (i >= ck->len || n == 0)
-			return failf(ck, N_("the same seed gave a longer game the second time"));
+			return bones_check_fail(ck, N_("the same seed gave a longer game the second time"));
 		bones_move m = choose(&rng, ck->moves, ck->probs, n, who == BONES_CHANCE);
 		bones_status st = m == ck->history[i] ? p->apply(ck->game, ck->t, m) : BONES_EILLEGAL;
-		if (!guarded(ck, ck->t, "apply"))
+		if (!bones_check_guarded(ck, ck->t, "apply"))
 			return false;
 		if (st != BONES_OK)
-			return failf(ck, N_("the same seed gave a different move %zu the second time "
+			return bones_check_fail(ck, N_("the same seed gave a different move %zu the second time "
 				     "(legal_moves is not deterministic)"), i + 1);
 	}
 	if (memcmp(ck->t, ck->a, ck->info.state_size))
-		return failf(ck, N_("the same seed and moves gave a different final state"));
+		return bones_check_fail(ck, N_("the same seed and moves gave a different final state"));
 	ck->rep->checks++;
 	return true;
 }
 
 int bones_check_sequence(checker *ck, const bones_move *moves, size_t n)
 {
+	ck->deep = true; /* a crash in any check of any state is found again */
 	ck->len = 0;
 	ck->text_len = 0;
 	bones_rng_seed(&ck->aux, ck->seed ^ 0x5deece66dull);
@@ -655,10 +638,10 @@ int bones_check_sequence(checker *ck, const bones_move *moves, size_t n)
 		if (ck->watch)
 			ck->watch->beat++;
 		bones_status st = ck->p->apply(ck->game, ck->t, ck->moves[k]);
-		if (!guarded(ck, ck->t, "apply"))
+		if (!bones_check_guarded(ck, ck->t, "apply"))
 			return 0;
 		if (st != BONES_OK)
-			return failf(ck, N_("apply refused a legal move")), 0;
+			return bones_check_fail(ck, N_("apply refused a legal move")), 0;
 	}
 	return 1;
 }

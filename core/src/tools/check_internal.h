@@ -6,6 +6,7 @@
 #include "bones/check.h"
 #include "bones/observe.h"
 #include "bones/options.h"
+#include "bones/render.h"
 #include "bones/rng.h"
 
 #define CHECK_POOL 256      /* moves remembered from earlier states */
@@ -41,6 +42,9 @@ typedef struct checker {
 	double *probs;
 	char *obs1, *obs2;          /* CHECK_OBS_CAP each */
 	const bones_observation *tensor; /* the plugin's observation capability, or NULL */
+	const bones_render *render; /* the plugin's "bones.render/1", or NULL */
+	bool deep;                  /* every check at every state (cfg.deep) */
+	bool full;                  /* the current state gets every check */
 	int tensor_rank;            /* what its shape returned (invalid: checked at init) */
 	size_t tensor_count;        /* values in one tensor */
 	float *ten1, *ten2;         /* tensor_count each */
@@ -61,6 +65,19 @@ typedef struct checker {
 	size_t heap_moves;          /* rep->moves then; SIZE_MAX before the first look */
 	int heap_strikes;           /* windows in a row in which the heap grew */
 } checker;
+
+/* Fail the current check (check_fail.c): the message from fmt (marked N_() where it is
+ * called) in the player's language into ck->rep->failure, in English into ck->plain,
+ * both after the configuration, game, seed and move. Returns false. */
+__attribute__((format(printf, 2, 3))) bool bones_check_fail(checker *ck, const char *fmt, ...);
+
+/* The canary bytes around state are intact after `call` had it; else fails naming it. */
+bool bones_check_guarded(checker *ck, const unsigned char *state, const char *call);
+
+/* The checks of the picture at state ck->a, with who to move and the n legal moves in
+ * ck->moves (check_picture.c): true when there is no render extension or every check
+ * held, else false with the failure in ck->rep. */
+bool bones_check_picture(checker *ck, int who, size_t n);
 
 /* Allocate the scratch buffers for ck->info; false when out of memory. Each state
  * buffer has CHECK_GUARD canary bytes before and after it, checked after every call
@@ -149,12 +166,17 @@ void bones_check_save(const check_plan *plan, size_t i, uint64_t seed,
 void bones_check_fault(const check_plan *plan, size_t i, size_t game, uint64_t seed,
 		       const bones_move *moves, size_t n, int sig, bones_check_report *rep);
 
+/* ---- Watched children (check_child.c) ------------------------------------------------ */
+
 /* Run fn(plan, user) in a child process watched like a checking child: its exit status
  * (0..255), or -(signal) when it died of one, or -1000 when it hung (no beat for
  * cfg.step_seconds). watch is the child's shared page (NULL: fn gets none). */
 int bones_check_in_child(const check_plan *plan, bones_check_watch *watch,
 			 int (*fn)(const check_plan *plan, bones_check_watch *watch, void *user),
 			 void *user);
+
+/* Seconds on the monotonic clock. */
+double bones_check_now(void);
 
 /* A shared page for a watched child with room for cap moves; NULL when out of memory. */
 bones_check_watch *bones_check_watch_create(size_t cap);

@@ -54,30 +54,6 @@ typedef struct run {
 	bones_status status;
 } run;
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-bones_check_watch *bones_check_watch_create(size_t cap)
-{
-	size_t size = sizeof(bones_check_watch) + cap * sizeof(bones_move);
-	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	bones_check_watch *w = p;
-	w->cap = cap;
-	return w;
-}
-
-void bones_check_watch_destroy(bones_check_watch *w)
-{
-	if (w)
-		munmap(w, sizeof *w + w->cap * sizeof(bones_move));
-}
-
 static bool write_all(int fd, const void *buf, size_t n)
 {
 	const char *p = buf;
@@ -91,37 +67,6 @@ static bool write_all(int fd, const void *buf, size_t n)
 		n -= (size_t)w;
 	}
 	return true;
-}
-
-/* ---- One watched child ---------------------------------------------------------- */
-
-int bones_check_in_child(const check_plan *plan, bones_check_watch *watch,
-			 int (*fn)(const check_plan *plan, bones_check_watch *watch, void *user),
-			 void *user)
-{
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0)
-		return -1001;
-	if (pid == 0)
-		_exit(fn(plan, watch, user) & 255);
-	size_t beat = watch ? watch->beat : 0;
-	double changed = now();
-	for (;;) {
-		int status;
-		pid_t r = waitpid(pid, &status, WNOHANG);
-		if (r == pid)
-			return WIFSIGNALED(status) ? -WTERMSIG(status) : WEXITSTATUS(status);
-		if (watch && watch->beat != beat) {
-			beat = watch->beat;
-			changed = now();
-		} else if (now() - changed > plan->cfg.step_seconds) {
-			kill(pid, SIGKILL);
-			waitpid(pid, &status, 0);
-			return -1000;
-		}
-		poll(NULL, 0, 10);
-	}
 }
 
 /* ---- The slices of a run ------------------------------------------------------------ */
@@ -158,7 +103,7 @@ static bool start_child(run *r, child *k)
 	k->pid = pid;
 	k->fd = fds[0];
 	k->last_beat = 0;
-	k->last_change = now();
+	k->last_change = bones_check_now();
 	r->next++;
 	return true;
 }
@@ -239,7 +184,7 @@ static void draw_progress(run *r, bool last)
 {
 	if (!r->plan->cfg.progress)
 		return;
-	double t = now();
+	double t = bones_check_now();
 	if (!last && t - r->last_draw < 0.25)
 		return;
 	r->last_draw = t;
@@ -259,7 +204,7 @@ static void draw_progress(run *r, bool last)
 /* Watch every child once: ends, hangs. */
 static void watch_children(run *r)
 {
-	double t = now();
+	double t = bones_check_now();
 	for (unsigned i = 0; i < r->width; i++) {
 		child *k = &r->kids[i];
 		if (!k->pid)
@@ -280,7 +225,7 @@ static void watch_children(run *r)
 
 static bones_status run_slices(run *r)
 {
-	r->start = now();
+	r->start = bones_check_now();
 	for (;;) {
 		unsigned running = 0;
 		for (unsigned i = 0; i < r->width; i++) {
