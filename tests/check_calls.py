@@ -6,7 +6,8 @@ two rules of docs/architecture.md:
    through others (a file calls another when it uses a function or variable that the
    other defines).
 2. The web server's layers call one way: a file of frontends/web/LAYER calls files of
-   its own layer or of a lower one only (LAYERS below, highest first).
+   its own layer or of a lower one only (WEB_LAYERS below, highest first), and includes
+   only the headers of those.
 
 Usage: check_calls.py BUILD_DIR SOURCE_DIR. Prints each fault, one per line, and exits
 1 when there is any. Objects whose source is gone (a renamed file's leftovers in an old
@@ -124,10 +125,38 @@ def web_layer(path):
     return None
 
 
+def web_includes(src):
+    """Faults of the web's includes: a header of a higher layer than the file's."""
+    root = os.path.join(src, "frontends", "web")
+    header_layer, files = {}, []
+    for layer in WEB_LAYERS:
+        folder = os.path.join(root, layer)
+        for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            if name.endswith(".h"):
+                header_layer[name] = layer
+            if name.endswith((".c", ".h")):
+                files.append((layer, os.path.join(folder, name)))
+    faults = []
+    for layer, path in files:
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                if not line.startswith("#include \""):
+                    continue
+                header = line.split('"')[1]
+                theirs = header_layer.get(header)
+                if theirs and WEB_LAYERS.index(theirs) < WEB_LAYERS.index(layer):
+                    rel = os.path.relpath(path, src)
+                    faults.append(f"{rel}:{number}: {layer} includes {header} of {theirs}")
+    return faults
+
+
 def main():
     build, src = sys.argv[1], sys.argv[2]
     graph = call_graph(build, src)
     faults = 0
+    for fault in web_includes(src):
+        faults += 1
+        print(fault)
     for part in circles(graph):
         faults += 1
         edges = [

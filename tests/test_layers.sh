@@ -8,9 +8,13 @@
 # nothing else. Beside the includes, the Debian libraries' calls stay in the files that
 # wrap them (SQLite in the web's store and the results files, jansson in web_json.c,
 # argon2 in the accounts and sessions, libmicrohttpd in the server, SDL in frontends/sdl).
-# The checker is run on the tree, then on a copy with bad includes and calls planted,
-# which it must refuse. Usage: test_layers.sh BUILD_DIR SOURCE_DIR
+# The calls between source files are read from the build's objects (tests/check_calls.py):
+# no two files call each other, directly or round, and the web's layers (frontends/web:
+# http, site, tables, store, base) call and include one way. The checkers are run on the
+# tree, then on copies with bad includes and calls planted, which they must refuse.
+# Usage: test_layers.sh BUILD_DIR SOURCE_DIR
 set -u
+build=${1:?build dir}
 src=${2:?source dir}
 LAYERS="sdk runtime play ai table tools picture tourney" # lowest first
 tmp=$(mktemp -d)
@@ -185,14 +189,57 @@ done
 	echo "FAIL: the planted tree has other complaints than the seven planted"
 	fails=$((fails + 1))
 }
-plant frontends/web/site/web_lobby.c 'static int lobby_count(sqlite3 *db) { return sqlite3_changes(db); }'
+plant frontends/web/site/web_games.c 'static int lobby_count(sqlite3 *db) { return sqlite3_changes(db); }'
 out=$(check_libraries "$tmp")
-if [[ $out == *"frontends/web/site/web_lobby.c: calls SQLite"* ]] &&
+if [[ $out == *"frontends/web/site/web_games.c: calls SQLite"* ]] &&
 	[ "$(printf '%s\n' "$out" | grep -c ': calls ')" -eq 2 ]; then # and picture.c's SDL
 	echo "ok: a planted sqlite3_ call outside the store is found"
 else
 	echo "FAIL: the planted sqlite3_ call was not found alone with picture.c's SDL: $out"
 	fails=$((fails + 1))
 fi
+
+# The calls between files, read from the build's objects (tests/check_calls.py): no call
+# circle anywhere, and the web's layers calling and including one way only.
+if out=$(python3 "$src/tests/check_calls.py" "$build" "$src" 2>&1); then
+	echo "ok: no call circle between source files, the web's layers call one way ($(printf '%s\n' "$out" | tail -1))"
+else
+	printf '%s\n' "$out" | sed 's/^/  /'
+	echo "FAIL: the calls above go round or up (docs/architecture.md)"
+	fails=$((fails + 1))
+fi
+# ... and it refuses a small tree with a circle, an upward call and an upward include
+# planted, compiled here as the build lays out its objects.
+calls=$tmp/calls
+mkdir -p "$calls/src/core/src/play" "$calls/src/frontends/web/tables" \
+	"$calls/src/frontends/web/site"
+printf 'void y(void);\nvoid x(void) { y(); }\n' > "$calls/src/core/src/play/x.c"
+printf 'void x(void);\nvoid y(void) { x(); }\n' > "$calls/src/core/src/play/y.c"
+printf '#include "web_site.h"\nvoid site_fn(void);\nvoid tables_fn(void) { site_fn(); }\n' \
+	> "$calls/src/frontends/web/tables/web_t.c"
+printf 'void tables_fn(void);\nvoid site_fn(void) {}\nvoid site_more(void) { tables_fn(); }\n' \
+	> "$calls/src/frontends/web/site/web_s.c"
+: > "$calls/src/frontends/web/site/web_site.h"
+for f in core/src/play/x.c core/src/play/y.c frontends/web/tables/web_t.c \
+	frontends/web/site/web_s.c; do
+	case $f in
+	core/*) obj=$calls/build/core/CMakeFiles/bones_core.dir/${f#core/}.o ;;
+	*) obj=$calls/build/frontends/web/CMakeFiles/bones_web.dir/${f#frontends/web/}.o ;;
+	esac
+	mkdir -p "${obj%/*}"
+	cc -c -I"$calls/src/frontends/web/site" -o "$obj" "$calls/src/$f" || fails=$((fails + 1))
+done
+out=$(python3 "$src/tests/check_calls.py" "$calls/build" "$calls/src" 2>&1)
+printf '%s\n' "$out" | sed 's/^/  planted: /'
+for want in "call circle of 2 files: core/src/play/x.c -> core/src/play/y.c (y)" \
+	"frontends/web/tables/web_t.c: calls site_fn of frontends/web/site/web_s.c: tables calls up into site" \
+	"frontends/web/tables/web_t.c:1: tables includes web_site.h of site"; do
+	if [[ $out == *"$want"* ]]; then
+		echo "ok: a planted fault is found: $want"
+	else
+		echo "FAIL: the planted fault was not found: $want"
+		fails=$((fails + 1))
+	fi
+done
 echo "layers: $fails failed"
 exit $((fails > 0))
