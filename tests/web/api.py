@@ -207,39 +207,52 @@ st, t4, _ = srv.call("POST", "/api/tables", {"game": "holomino", "time": {"per_m
                                              "seats": [{"kind": "human"}, {"kind": "human"}]})
 tokens += [s["token"] for s in t4["seats"] if "token" in s]
 st, v, _ = srv.call("GET", "/api/tables/" + t4["id"], token=t4["seats"][0]["token"])
-check("the clock runs for the seat to move", st == 200 and v.get("clock", {}).get("seat") == 1
-      and v["clock"]["phase"] == "running" and v["clock"]["remaining_ms"] == 1000, v.get("clock"))
+check("the clock waits for the first move, showing the time a move has", st == 200 and v.get("clock", {}).get("phase") == "waiting"
+      and v["clock"]["remaining_ms"] == 1000, v.get("clock"))
+srv.set_clock(srv.now() + 5000)
+st, body, _ = srv.call("POST", "/api/tables/%s/move" % t4["id"], {"move": v["legal"][0]["move"]},
+                       token=t4["seats"][0]["token"])
+st, v, _ = srv.call("GET", "/api/tables/" + t4["id"])
+check("the first move is not timed: then the clock runs for the seat to move",
+      st == 200 and not v["seats"][0].get("penalty") and v.get("clock", {}).get("seat") == 2
+      and v["clock"]["phase"] == "running" and v["clock"]["remaining_ms"] == 1000, (v["seats"], v.get("clock")))
 srv.set_clock(srv.now() + 400)  # the test clock: time passes when the test says so
 st, v, _ = srv.call("GET", "/api/tables/" + t4["id"])
 check("the clock counts the time given", v.get("clock", {}).get("remaining_ms") == 600, v.get("clock"))
 srv.set_clock(srv.now() + 800)
 v = wait_for(lambda: (lambda x: x if x.get("clock", {}).get("phase") == "grace" else None)(
     srv.call("GET", "/api/tables/" + t4["id"])[1]), what="the grace period")
-check("out of time: the penalty is given", v["seats"][0].get("penalty") == 5, v["seats"])
+check("out of time: the penalty is given", v["seats"][1].get("penalty") == 5, v["seats"])
 srv.set_clock(srv.now() + 1000)
 v = wait_for(lambda: (lambda x: x if x["over"] else None)(srv.call("GET", "/api/tables/" + t4["id"])[1]),
              what="the forfeit")
-check("out of grace: seat 1 forfeits", "forfeits" in v["status"] and v["seats"][0]["rank"] == 2
-      and v["seats"][1]["rank"] == 1, (v["status"], v["seats"]))
+check("out of grace: seat 2 forfeits", "forfeits" in v["status"] and v["seats"][1]["rank"] == 2
+      and v["seats"][0]["rank"] == 1, (v["status"], v["seats"]))
 
-# time per game: each seat's bank runs down on its moves and gains the increment after
-# each; the seat whose bank runs out forfeits; days per move for correspondence
+# time per game: the first move is free, then each seat's bank runs down on its moves
+# and gains the increment after each; the seat whose bank runs out forfeits; days per
+# move for correspondence
 st, t5, _ = srv.call("POST", "/api/tables", {"game": "holomino", "time": {"per_move": "0", "per_game": "2s", "increment": "1s"},
                                              "seats": [{"kind": "human"}, {"kind": "human"}]})
 tokens += [s["token"] for s in t5["seats"] if "token" in s]
 st, v, _ = srv.call("GET", "/api/tables/" + t5["id"], token=t5["seats"][0]["token"])
-check("a game clock: both banks full, the mover's running", st == 200 and v.get("clock", {}).get("banks_ms") == [2000, 2000]
-      and v["clock"]["seat"] == 1 and v["clock"]["increment_ms"] == 1000, v.get("clock"))
-srv.set_clock(srv.now() + 500)
+check("a game clock: both banks full, waiting for the first move", st == 200 and v.get("clock", {}).get("banks_ms") == [2000, 2000]
+      and v["clock"]["phase"] == "waiting" and v["clock"]["increment_ms"] == 1000, v.get("clock"))
+srv.set_clock(srv.now() + 700)
 st, body, _ = srv.call("POST", "/api/tables/%s/move" % t5["id"], {"move": v["legal"][0]["move"]}, token=t5["seats"][0]["token"])
+st2, v, _ = srv.call("GET", "/api/tables/" + t5["id"], token=t5["seats"][1]["token"])
+check("the first move costs nothing; seat 2's bank runs", st == 200 and v.get("clock", {}).get("banks_ms") == [2000, 2000]
+      and v["clock"]["seat"] == 2 and v["clock"]["phase"] == "running", (body, v.get("clock")))
+srv.set_clock(srv.now() + 500)
+st, body, _ = srv.call("POST", "/api/tables/%s/move" % t5["id"], {"move": v["legal"][0]["move"]}, token=t5["seats"][1]["token"])
 st2, v, _ = srv.call("GET", "/api/tables/" + t5["id"])
-check("the increment goes on after the move", st == 200 and v.get("clock", {}).get("banks_ms") == [2500, 2000]
-      and v["clock"]["seat"] == 2, (body, v.get("clock")))
+check("the increment goes on after the move", st == 200 and v.get("clock", {}).get("banks_ms") == [2000, 2500]
+      and v["clock"]["seat"] == 1, (body, v.get("clock")))
 srv.set_clock(srv.now() + 2000)
 v = wait_for(lambda: (lambda x: x if x["over"] else None)(srv.call("GET", "/api/tables/" + t5["id"])[1]),
              what="the forfeit on time")
-check("an empty bank forfeits: seat 2 at its first move", "forfeits" in v["status"] and v["seats"][1]["rank"] == 2
-      and v["clock"]["banks_ms"] == [2500, 0] and sum(1 for m in v["moves"] if m["seat"]) == 1, (v["status"], v.get("clock")))
+check("an empty bank forfeits: seat 1 at its second move", "forfeits" in v["status"] and v["seats"][0]["rank"] == 2
+      and v["clock"]["banks_ms"] == [0, 2500] and sum(1 for m in v["moves"] if m["seat"]) == 2, (v["status"], v.get("clock")))
 st, rec, _ = srv.call("GET", "/api/tables/%s/record" % t5["id"])
 check("the record names the time control", 'TimeControl "per_game=2s increment=1s"' in rec, rec[:400])
 st, t6, _ = srv.call("POST", "/api/tables", {"game": "holomino", "time": {"per_move": "7d", "forfeit": True, "per_game": "30d"},

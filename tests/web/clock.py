@@ -1,5 +1,6 @@
 """A time per game with an increment (Fischer) at a web table, on the test clock
-(tests/test_web_clock.sh): each seat's time left goes down only while it is to move,
+(tests/test_web_clock.sh): the clock waits for the first move; then each seat's time
+left goes down only while it is to move,
 grows by the increment after its move, is kept across kill -9, and the seat whose time
 runs out forfeits; the record names the control."""
 import os
@@ -34,20 +35,24 @@ def move(seat):
 
 v = view()
 check("each seat starts with the whole game's time", left(v) == [10000, 10000], left(v))
-check("the running clock is the mover's bank", v.get("clock", {}).get("remaining_ms") == 10000, v.get("clock"))
+check("the clock waits for the first move (as on lichess)",
+      v.get("clock", {}).get("phase") == "waiting", v.get("clock"))
 srv.set_clock(srv.now() + 3000)
 check("seat 1 moves after 3 s", move(1) == 200)
 v = view()
-check("seat 1 has 10 - 3 + 2 = 9 s; seat 2's time has not moved", left(v) == [9000, 10000], left(v))
+check("the first move is not timed: both banks are whole", left(v) == [10000, 10000], left(v))
+check("then the clock runs for seat 2", v.get("clock", {}).get("phase") == "running" and
+      v["clock"].get("remaining_ms") == 10000, v.get("clock"))
 srv.set_clock(srv.now() + 4000)
 check("seat 2 moves after 4 s", move(2) == 200)
-check("seat 2 has 10 - 4 + 2 = 8 s", left(view()) == [9000, 8000], left(view()))
+check("seat 2 has 10 - 4 + 2 = 8 s; seat 1's time has not moved", left(view()) == [10000, 8000],
+      left(view()))
 srv.set_clock(srv.now() + 1000)
 srv.stop(kill=True)
 srv = Server(build, data, clock=clock)
 v = view()
-check("after kill -9 the banks are kept (the running move starts again)", left(v) == [9000, 8000], left(v))
-srv.set_clock(srv.now() + 8999)
+check("after kill -9 the banks are kept (the running move starts again)", left(v) == [10000, 8000], left(v))
+srv.set_clock(srv.now() + 9999)
 check("no forfeit a millisecond before the bank runs out",
       not view()["over"] and view().get("clock", {}).get("remaining_ms") == 1, view().get("clock"))
 srv.set_clock(srv.now() + 1)

@@ -69,13 +69,16 @@ if not v["over"]:
           body)
 st, t5, _ = srv.call("POST", "/api/tables", {"game": "holomino", "time": {"per_move": "1s", "penalty": 3, "grace": "600m"},
                                              "seats": [{"kind": "human"}, {"kind": "human"}]})
+st, v, _ = srv.call("GET", "/api/tables/" + t5["id"], token=t5["seats"][0]["token"])
+srv.call("POST", "/api/tables/%s/move" % t5["id"], {"move": v["legal"][0]["move"]},
+         token=t5["seats"][0]["token"])  # the clock starts after the first move
 srv.set_clock(srv.now() + 1100)
-wait_for(lambda: srv.call("GET", "/api/tables/" + t5["id"])[1]["seats"][0].get("penalty") == 3, what="a penalty")
+wait_for(lambda: srv.call("GET", "/api/tables/" + t5["id"])[1]["seats"][1].get("penalty") == 3, what="a penalty")
 srv.stop(kill=True)
 srv = Server(build, data, clock=clock)
 st, v, _ = srv.call("GET", "/api/tables/" + t5["id"])
-check("a time penalty is kept after kill -9, the clock running again", v["seats"][0].get("penalty") == 3
-      and v.get("clock", {}).get("seat") == 1, (v["seats"], v.get("clock")))
+check("a time penalty is kept after kill -9, the clock running again", v["seats"][1].get("penalty") == 3
+      and v.get("clock", {}).get("seat") == 2, (v["seats"], v.get("clock")))
 check("the seat tokens still work", srv.call("GET", "/api/tables/" + people["id"], token=tokens[1])[1]["viewer"] == 2)
 srv.stop()
 check.exit()

@@ -55,7 +55,7 @@ check("Ann's account", st == 201, r)
 ann = {"Cookie": (h.get("Set-Cookie") or "").split(";")[0]}
 st, r, _ = table([{"kind": "human", "name": "Ann"}, {"kind": "engine", "engine": "rand"}], headers=ann)
 check("a table against the engine `rand` is created",
-      st == 201 and [(s["kind"], s["name"]) for s in r["seats"]] == [("human", "Ann"), ("engine", "rand")] and
+      st == 201 and [(s["kind"], s["name"]) for s in r["seats"]] == [("human", "ann"), ("engine", "rand")] and  # the account's name
       "token" not in r["seats"][1], r)
 tid, token = r["id"], r["seats"][0]["token"]
 
@@ -88,7 +88,7 @@ st, r, _ = srv.call("POST", "/api/tables/%s/rematch" % tid, {}, token=token)
 rid = r.get("rematch", {}).get("id", "")
 st2, v2, _ = srv.call("GET", "/api/tables/%s?picture=0" % rid)
 check("Ann's rematch seats the engine first",
-      st == 200 and st2 == 200 and [(s["kind"], s["name"]) for s in v2["seats"]] == [("engine", "rand"), ("human", "Ann")],
+      st == 200 and st2 == 200 and [(s["kind"], s["name"]) for s in v2["seats"]] == [("engine", "rand"), ("human", "ann")],
       (r, v2.get("seats")))
 
 # the cap: two running engine tables from one address (the rematch is one), then 429

@@ -82,6 +82,9 @@ const char *bones_table_seat_agent(const bones_table *t, int seat);
 const char *bones_table_seat_name(const bones_table *t, int seat);
 /* The same name as a record writes it: the same in every language ("Player N"). */
 const char *bones_table_seat_record_name(const bones_table *t, int seat);
+/* A person's seat named anew (a seat taken at a web table): participant's name, on the
+ * screen and in the record. BONES_EINVAL for an agent's seat or no such participant. */
+bones_status bones_table_name_participant(bones_table *t, int participant, const char *name);
 /* The participant sitting in seat in this game (seat itself outside a match). */
 int bones_table_participant(const bones_table *t, int seat);
 /* BONES_HINT_AGENT for this game, made on the first call; NULL (err says why) if not. */
@@ -163,6 +166,15 @@ int bones_table_forfeit(const bones_table *t);
 bones_status bones_table_resign(bones_table *t, int seat);
 /* The seat that resigned this game, -1 = none. */
 int bones_table_resigned(const bones_table *t);
+/* The game ends unplayed, nobody winning (a player never made a first move): it is
+ * over, has no result that counts (no FinalResult, not counted in a match) and its
+ * record says Aborted. BONES_ERANGE when the game is over already. */
+bones_status bones_table_abort(bones_table *t);
+bool bones_table_aborted(const bones_table *t);
+/* Hold the clock (true) or let it run (false). While held no move is timed and no bank
+ * pays; let go, the move running then is timed from the next tick. A front end holds it
+ * until every seat is taken and the first move is made (the web's tables). */
+void bones_table_hold_clock(bones_table *t, bool held);
 /* At game over, for people: why the game ended on the first line (a seat ran out of
  * time or resigned, else the plugin's words: render.h end_text, else "no moves are
  * left"), then the plugin's score sheet, one line per player or tableau, if it has

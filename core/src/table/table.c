@@ -30,6 +30,8 @@ struct bones_table {
 	double penalties[BONES_TABLE_MAX_SEATS];
 	int forfeit;
 	int resigned;                                 /* the seat that resigned, -1 = none */
+	bool aborted;                                 /* ended before its first moves */
+	bool clock_held;                              /* the clock waits (bones_table_hold_clock) */
 	/* the match */
 	bones_match match;                            /* games 0: a single game */
 	int game;                                     /* index in the match */
@@ -50,6 +52,30 @@ static void free_agents(bones_table *t)
 	t->hint = NULL;
 }
 
+/* Seat s's label, for people and the same in English for records, from its
+ * participant's name or agent. */
+static void label_seat(bones_table *t, int s)
+{
+	int p = bones_table_participant(t, s);
+	char name[BONES_TABLE_NAME_MAX], agent[BONES_TABLE_AGENT_MAX]; /* apart from t's labels */
+	memcpy(name, t->who[p].name, sizeof name);
+	memcpy(agent, t->who[p].agent, sizeof agent);
+	name[sizeof name - 1] = agent[sizeof agent - 1] = '\0';
+	if (name[0]) {
+		snprintf(t->labels[s], sizeof t->labels[s], "%s", name);
+		snprintf(t->record_labels[s], sizeof t->record_labels[s], "%s", name);
+	} else if (is_human(agent)) {
+		snprintf(t->labels[s], sizeof t->labels[s], _("Player %d"), p + 1);
+		snprintf(t->record_labels[s], sizeof t->record_labels[s], "Player %d", p + 1);
+	} else {
+		/* TRANSLATORS: a seat's name: player number and agent spec, e.g. "Player 2
+		   (greedy)"; the agent spec stays as it is. */
+		snprintf(t->labels[s], sizeof t->labels[s], _("Player %d (%s)"), p + 1, agent);
+		snprintf(t->record_labels[s], sizeof t->record_labels[s], "Player %d (%s)", p + 1,
+			 agent);
+	}
+}
+
 /* The agents and labels of this game's seats; each participant's agent draws from its
  * own stream, so that rotating the seats does not change what an agent does. */
 static bones_status seat_agents(bones_table *t, int *bad_seat, char *err, size_t errcap)
@@ -59,22 +85,7 @@ static bones_status seat_agents(bones_table *t, int *bad_seat, char *err, size_t
 	for (int s = 0; s < t->players; s++) {
 		int p = bones_table_participant(t, s);
 		const bones_table_seat *who = &t->who[p];
-		/* for people, and the same in English for records */
-		if (who->name[0]) {
-			snprintf(t->labels[s], sizeof t->labels[s], "%s", who->name);
-			snprintf(t->record_labels[s], sizeof t->record_labels[s], "%s", who->name);
-		} else if (is_human(who->agent)) {
-			snprintf(t->labels[s], sizeof t->labels[s], _("Player %d"), p + 1);
-			snprintf(t->record_labels[s], sizeof t->record_labels[s], "Player %d",
-				 p + 1);
-		} else {
-			/* TRANSLATORS: a seat's name: player number and agent spec, e.g. "Player 2
-			   (greedy)"; the agent spec stays as it is. */
-			snprintf(t->labels[s], sizeof t->labels[s], _("Player %d (%s)"), p + 1,
-				 who->agent);
-			snprintf(t->record_labels[s], sizeof t->record_labels[s], "Player %d (%s)",
-				 p + 1, who->agent);
-		}
+		label_seat(t, s);
 		if (is_human(who->agent))
 			continue;
 		bones_status st = bones_agent_create(who->agent, t->plugin,
@@ -96,6 +107,7 @@ static void new_game_state(bones_table *t)
 	t->clock_seat = -1;
 	t->forfeit = -1;
 	t->resigned = -1;
+	t->aborted = false;
 	t->counted = false;
 	memset(t->penalties, 0, sizeof t->penalties);
 	for (int i = 0; i < BONES_TABLE_MAX_SEATS; i++)
@@ -246,7 +258,7 @@ bones_agent *bones_table_hint_agent(bones_table *t, char *err, size_t errcap)
 /* The game stopped before its end: a forfeit or a resignation. */
 static bool stopped(const bones_table *t)
 {
-	return t->forfeit >= 0 || t->resigned >= 0;
+	return t->forfeit >= 0 || t->resigned >= 0 || t->aborted;
 }
 
 bones_status bones_table_play(bones_table *t, bones_move move)
@@ -404,7 +416,7 @@ void bones_table_tick(bones_table *t, int64_t now_ms, bones_table_tick_result *r
 	bool same = t->clock_seat == who && t->clock_at == at;
 	if (t->clock_seat >= 0 && !same) /* the move ended: the bank pays for it */
 		t->banks[t->clock_seat] = bones_clock_bank_after(&t->clock, now_ms);
-	if (!bones_table_timed(t) || stopped(t) || !bones_table_human(t, who)) {
+	if (!bones_table_timed(t) || stopped(t) || !bones_table_human(t, who) || t->clock_held) {
 		t->clock_seat = -1;
 		return;
 	}
@@ -486,6 +498,38 @@ int bones_table_resigned(const bones_table *t)
 	return t->resigned;
 }
 
+bones_status bones_table_name_participant(bones_table *t, int participant, const char *name)
+{
+	if (participant < 0 || participant >= t->players || !is_human(t->who[participant].agent))
+		return BONES_EINVAL;
+	snprintf(t->who[participant].name, sizeof t->who[participant].name, "%.*s",
+		 BONES_TABLE_NAME_MAX - 1, name);
+	for (int s = 0; s < t->players; s++)
+		if (bones_table_participant(t, s) == participant)
+			label_seat(t, s);
+	return BONES_OK;
+}
+
+bones_status bones_table_abort(bones_table *t)
+{
+	if (bones_table_over(t))
+		return BONES_ERANGE;
+	t->aborted = true;
+	t->clock_seat = -1;
+	t->redo_count = 0;
+	return BONES_OK;
+}
+
+bool bones_table_aborted(const bones_table *t)
+{
+	return t->aborted;
+}
+
+void bones_table_hold_clock(bones_table *t, bool held)
+{
+	t->clock_held = held;
+}
+
 bones_status bones_table_restore(bones_table *t, const double *penalties, int forfeit,
 				 int resigned)
 {
@@ -558,11 +602,13 @@ void bones_table_tags(const bones_table *t, const char **tags, char (*buf)[160])
 		}
 		tags[n++] = "Penalties", tags[n++] = buf[b++];
 	}
-	if (stopped(t)) { /* one or the other */
+	if (t->forfeit >= 0 || t->resigned >= 0) { /* one or the other */
 		snprintf(buf[b], 160, "%d", (t->forfeit >= 0 ? t->forfeit : t->resigned) + 1);
 		tags[n++] = t->forfeit >= 0 ? "Forfeit" : "Resigned", tags[n++] = buf[b++];
 	}
-	if (bones_table_over(t) && (bones_table_timed(t) || stopped(t))) {
+	if (t->aborted)
+		tags[n++] = "Aborted", tags[n++] = "yes";
+	if (bones_table_over(t) && !t->aborted && (bones_table_timed(t) || stopped(t))) {
 		double scores[BONES_TABLE_MAX_SEATS];
 		int ranks[BONES_TABLE_MAX_SEATS];
 		bones_table_result(t, scores, ranks);
@@ -588,6 +634,10 @@ void bones_table_record_init(const bones_table *t, bones_table_record *r)
 	bones_table_tags(t, r->tags, r->values);
 	r->players.tags = r->tags;
 	int seat = t->forfeit >= 0 ? t->forfeit : t->resigned;
+	if (t->aborted) {
+		snprintf(r->comment, sizeof r->comment, "aborted before the players' first moves");
+		r->players.comment = r->comment;
+	}
 	if (seat >= 0) { /* the record's comment: English, as all of a record */
 		snprintf(r->comment, sizeof r->comment,
 			 t->forfeit >= 0 ? "%s (seat %d) forfeited: out of time after the grace period"
@@ -621,7 +671,8 @@ const char *bones_table_participant_name(const bones_table *t, int participant)
 
 bool bones_table_count_game(bones_table *t)
 {
-	if (!t->match.games || t->counted || !bones_table_over(t) || bones_match_over(&t->match))
+	if (!t->match.games || t->counted || !bones_table_over(t) || t->aborted ||
+	    bones_match_over(&t->match))
 		return false;
 	double scores[BONES_TABLE_MAX_SEATS];
 	int ranks[BONES_TABLE_MAX_SEATS];

@@ -23,14 +23,18 @@ bool bones_table_end_text(const bones_table *t, char *buf, size_t cap)
 		    r->end_text(game, bones_session_state(s), sheet, sizeof sheet) && sheet[0];
 	int forfeit = bones_table_forfeit(t), resigned = bones_table_resigned(t);
 	const char *rest = said ? sheet + strcspn(sheet, "\n") : "";
-	if (forfeit >= 0)
+	if (bones_table_aborted(t)) {
+		snprintf(buf, cap, "%s", _("the game was aborted before its first moves"));
+		rest = "";
+	} else if (forfeit >= 0) {
 		snprintf(buf, cap, _("player %d ran out of time"), forfeit + 1);
-	else if (resigned >= 0)
+	} else if (resigned >= 0) {
 		snprintf(buf, cap, _("player %d resigned"), resigned + 1);
-	else if (said)
+	} else if (said) {
 		rest = sheet;
-	else
+	} else {
 		snprintf(buf, cap, "%s", _("no moves are left"));
+	}
 	size_t n = strlen(buf);
 	snprintf(buf + n, cap - n, "%s", rest);
 	return true;

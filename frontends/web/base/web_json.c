@@ -417,3 +417,37 @@ bool web_json_utf8(const web_json *root, char *path, size_t cap)
 	}
 	return check_utf8(root, "", path, cap);
 }
+
+void web_json_write(web_buf *out, const web_json *v)
+{
+	switch (v->type) {
+	case WEB_JSON_NULL:
+		web_buf_puts(out, "null");
+		break;
+	case WEB_JSON_BOOL:
+		web_buf_puts(out, v->boolean ? "true" : "false");
+		break;
+	case WEB_JSON_NUMBER:
+		web_buf_puts(out, v->str);
+		break;
+	case WEB_JSON_STRING:
+		web_buf_json_string(out, v->str);
+		break;
+	case WEB_JSON_ARRAY:
+	case WEB_JSON_OBJECT: {
+		bool object = v->type == WEB_JSON_OBJECT, first = true;
+		web_buf_puts(out, object ? "{" : "[");
+		for (const web_json *c = v->child; c; c = c->next) {
+			if (object) {
+				web_buf_json_key(out, &first, c->key);
+			} else {
+				web_buf_puts(out, first ? "" : ",");
+				first = false;
+			}
+			web_json_write(out, c);
+		}
+		web_buf_puts(out, object ? "}" : "]");
+		break;
+	}
+	}
+}

@@ -69,6 +69,9 @@ const char *web_name_refused(const char *name);
  * bytes); when not, path names the first field that is not ("seats[1].name"). */
 bool web_json_utf8(const web_json *root, char *path, size_t cap);
 
+/* v written back as JSON text (its members in their order; a number as it was read). */
+void web_json_write(web_buf *out, const web_json *v);
+
 /* Member key of an object, or NULL (also when obj is no object). */
 const web_json *web_json_get(const web_json *obj, const char *key);
 /* The member's string, or NULL when absent or not a string. */

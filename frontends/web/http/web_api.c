@@ -140,7 +140,8 @@ static void seat_to_account(web_site *site, const web_request *req, const web_bu
 	else /* POST /api/tables/ID/join */
 		snprintf(id, sizeof id, "%.*s", (int)strcspn(req->path + 12, "/"), req->path + 12);
 	for (const web_json *e = seats && created ? seats->child : NULL; e && !token; e = e->next)
-		token = web_json_string(e, "token");
+		if (!web_json_get(e, "open")) /* the creator's: the first that is not open */
+			token = web_json_string(e, "token");
 	if (token)
 		web_accounts_seat_taken(web_site_accounts(site), req->session, id, token);
 	web_json_release(&doc);
@@ -158,8 +159,10 @@ static void join(web_site *site, web_table *t, const web_request *req, web_reply
 	if (seat && (seat->type != WEB_JSON_NUMBER || k < 0 || k >= 8)) {
 		error_reply(rep, 400, "seat", _("seat: expected a seat number from 1"));
 	} else {
+		char account[WEB_NAME_MAX + 1];
+		bool named = web_site_person(site, req->session, account, sizeof account);
 		web_result r = web_play_take_seat(ts, t, k, web_json_string(doc.root, "name"),
-						  &rep->body);
+						  named ? account : NULL, &rep->body);
 		if (r.code == 200 && req->session)
 			seat_to_account(site, req, &rep->body);
 		result_reply(rep, &r);
@@ -216,9 +219,10 @@ static void table_post(web_site *site, web_table *t, const char *action,
 		result_reply(rep, &r);
 		return;
 	}
-	if (!strcmp(action, "resign") || !strcmp(action, "hint")) {
-		web_result r = action[0] == 'r' ? web_play_resign(ts, t, seat)
-						: web_play_hint(ts, t, seat, &rep->body);
+	if (!strcmp(action, "resign") || !strcmp(action, "hint") || !strcmp(action, "abort")) {
+		web_result r = !strcmp(action, "resign") ? web_play_resign(ts, t, seat)
+			       : !strcmp(action, "abort") ? web_play_abort(ts, t, seat)
+							  : web_play_hint(ts, t, seat, &rep->body);
 		result_reply(rep, &r);
 		return;
 	}
@@ -290,7 +294,7 @@ static void table_action(web_site *site, web_table *t, const char *action,
 			    !strcmp(action, "undo") || !strcmp(action, "hint") ||
 			    !strcmp(action, "join") || !strcmp(action, "rematch") ||
 			    !strcmp(action, "chat") || !strcmp(action, "delete") ||
-			    !strcmp(action, "analyse"))) {
+			    !strcmp(action, "analyse") || !strcmp(action, "abort"))) {
 		table_post(site, t, action, req, rep);
 	} else {
 		error_reply(rep, get || post ? 404 : 405, NULL, _("no such route for this method"));
@@ -342,6 +346,26 @@ static void accounts(web_site *site, const web_request *req, web_reply *rep)
 	rep->retry_after = call.retry_after;
 }
 
+/* The seek and challenge routes (web_seeks.c, web_challenges.c): the session's account,
+ * a JSON body with a POST that has one. */
+static void finding(web_site *site, const char *account, const web_request *req,
+		    web_reply *rep)
+{
+	web_json_doc doc = {0};
+	bool body = !strcmp(req->method, "POST") && req->body_len;
+	if (body && !parse_body(req, &doc, rep))
+		return;
+	const web_json *root = body ? doc.root : NULL;
+	web_result r = web_seeks_route(req->path)
+			       ? web_seeks_handle(web_site_seeks(site), req->method, req->path,
+						  account, root, &rep->body)
+			       : web_challenges_handle(web_site_challenges(site), req->method,
+						       req->path, account, root, &rep->body);
+	if (body)
+		web_json_release(&doc);
+	result_reply(rep, &r);
+}
+
 /* The tournament routes (web_tourney_api.c): a JSON body with a POST that has one. */
 static void tourneys(web_site *site, const web_request *req, web_reply *rep)
 {
@@ -378,8 +402,10 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 		web_json_doc doc;
 		if (!parse_body(req, &doc, rep))
 			return;
-		web_result r = web_table_create(ts, doc.root, req->client, NULL,
-						&rep->body);
+		char account[WEB_NAME_MAX + 1];
+		bool named = web_site_person(site, req->session, account, sizeof account);
+		web_result r = web_table_create(ts, doc.root, req->client, named ? account : NULL,
+						NULL, &rep->body);
 		web_json_release(&doc);
 		if (r.code == 201 && req->session)
 			seat_to_account(site, req, &rep->body);
@@ -397,6 +423,14 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 	} else if (web_ratings_route(path) && get) {
 		web_result r = web_ratings_ladder(ts, path + 12, &rep->body);
 		result_reply(rep, &r);
+	} else if (web_seeks_route(path) || web_challenges_route(path)) {
+		char account[WEB_NAME_MAX + 1];
+		bool named = web_site_person(site, req->session, account, sizeof account);
+		finding(site, named ? account : NULL, req, rep);
+	} else if (!strcmp(path, "/api/online") && get) {
+		char account[WEB_NAME_MAX + 1];
+		web_site_person(site, req->session, account, sizeof account); /* seen */
+		web_online_json(web_site_online(site), web_clock_wall(ts), &rep->body);
 	} else if (web_accounts_route(path)) {
 		accounts(site, req, rep);
 	} else if (web_tourneys_route(path)) {

@@ -270,6 +270,21 @@ static web_result change_password(web_accounts *a, const web_json *body,
 	return (web_result){.code = 200};
 }
 
+bool web_accounts_name_of(web_accounts *a, const char *session, char *name, size_t cap)
+{
+	return session && web_session_find(a->st, session, web_session_now(a->ts), name, cap);
+}
+
+bool web_accounts_exists(web_accounts *a, const char *name, char *exact, size_t cap)
+{
+	char hash[HASH_TEXT], found[WEB_NAME_MAX + 1];
+	int64_t created;
+	if (!name || !find_account(a, name, hash, found, &created))
+		return false;
+	snprintf(exact, cap, "%s", found);
+	return true;
+}
+
 void web_accounts_seat_taken(web_accounts *a, const char *session, const char *id,
 			     const char *token)
 {

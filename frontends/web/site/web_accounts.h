@@ -45,6 +45,12 @@ void web_accounts_destroy(web_accounts *a);
 bool web_accounts_route(const char *path);
 /* Whether the route reads a JSON body (the others take none). */
 bool web_accounts_wants_body(const char *method, const char *path);
+/* The name of the session's account into name (cap bytes); false without one (no
+ * session, an unknown or expired one). */
+bool web_accounts_name_of(web_accounts *a, const char *session, char *name, size_t cap);
+/* Whether an account of name exists (names compare without case): its exact name into
+ * exact. */
+bool web_accounts_exists(web_accounts *a, const char *name, char *exact, size_t cap);
 /* A seat taken with the session's account (none: nothing): kept for "my games" and
  * the player's page. */
 void web_accounts_seat_taken(web_accounts *a, const char *session, const char *id,

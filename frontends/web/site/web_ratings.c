@@ -92,8 +92,9 @@ static void rate(void *user, int n, const web_standing (*before)[WEB_MAX_SEATS],
 void web_ratings_game_over(web_tables *ts, web_table *t)
 {
 	int n = t->row.seat_count, game_no = bones_table_game_index(t->table);
-	if (!bones_table_over(t->table) || n < 2 || n > WEB_MAX_SEATS)
-		return;
+	if (!bones_table_over(t->table) || bones_table_aborted(t->table) || n < 2 ||
+	    n > WEB_MAX_SEATS)
+		return; /* an aborted game is never rated */
 	double scores[WEB_MAX_SEATS];
 	int ranks[WEB_MAX_SEATS];
 	char names[WEB_MAX_SEATS][PLAYER_NAME], err[300];

@@ -20,7 +20,25 @@ struct web_rematch {
 	bool creating;                    /* it is being created */
 };
 
-/* The create request of the rematch of t: {"game", "options", "seats", "hints"}. */
+/* The table's time control as a create request's "time" member. */
+static void time_request(const bones_time_control *tc, web_buf *req)
+{
+	web_buf_puts(req, "\"time\":{");
+	if (tc->per_move_ms > 0)
+		web_buf_printf(req, "\"per_move\":\"%lldms\",\"penalty\":%.17g,"
+			       "\"grace\":\"%lldms\",\"forfeit\":%s,", (long long)tc->per_move_ms,
+			       tc->penalty, (long long)tc->grace_ms, tc->forfeit ? "true" : "false");
+	else
+		web_buf_puts(req, "\"per_move\":\"0\",");
+	if (tc->per_game_ms > 0)
+		web_buf_printf(req, "\"per_game\":\"%lldms\",\"increment\":\"%lldms\"}",
+			       (long long)tc->per_game_ms, (long long)tc->increment_ms);
+	else
+		web_buf_puts(req, "\"per_game\":\"0\"}");
+}
+
+/* The create request of the rematch of t: {"game", "options", "seats", "hints",
+ * "private", "time"}. */
 static void rematch_request(const web_table *t, web_buf *req)
 {
 	bool f = true;
@@ -65,8 +83,10 @@ static void rematch_request(const web_table *t, web_buf *req)
 		}
 		web_buf_puts(req, "}");
 	}
-	web_buf_printf(req, "],\"hints\":%s,\"private\":%s}", t->row.hints ? "true" : "false",
+	web_buf_printf(req, "],\"hints\":%s,\"private\":%s,", t->row.hints ? "true" : "false",
 		       t->row.unlisted ? "true" : "false");
+	time_request(&t->row.time, req);
+	web_buf_puts(req, "}");
 }
 
 /* Keep the new table's id and each participant's token there (reply of create). */
@@ -115,7 +135,7 @@ web_result web_rematch_offer(web_tables *ts, web_table *t, int seat, web_buf *ou
 		if (req.failed || !web_json_parse(&doc, req.data, req.len, err, sizeof err))
 			r.code = 500, snprintf(r.error, sizeof r.error, "%s", _("out of memory"));
 		else
-			r = web_table_create(ts, doc.root, t->creator, NULL, &reply);
+			r = web_table_create(ts, doc.root, t->creator, NULL, NULL, &reply);
 		if (doc.root)
 			web_json_release(&doc);
 		bool kept = r.code == 201 &&

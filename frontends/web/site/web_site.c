@@ -15,6 +15,9 @@ struct web_site {
 	web_accounts *accounts;
 	web_analyses *analyses;
 	web_tourneys *tourneys;
+	web_seeks *seeks;
+	web_challenges *challenges;
+	web_online *online;
 };
 
 static void loaded(void *site, web_tables *ts, web_table *t)
@@ -67,7 +70,10 @@ int web_site_create(const char *dir, int workers, web_site **out, char *err, siz
 	if (!(site->analyses = web_analyses_create(site->tables, err, errcap)))
 		goto fail;
 	/* after the tables: it resumes the tournaments' games */
-	if (!(site->tourneys = web_tourneys_create(site->tables, site->accounts))) {
+	if (!(site->tourneys = web_tourneys_create(site->tables, site->accounts)) ||
+	    !(site->seeks = web_seeks_create(site->tables, site->accounts)) ||
+	    !(site->challenges = web_challenges_create(site->tables, site->accounts)) ||
+	    !(site->online = web_online_create())) {
 		snprintf(err, errcap, _("out of memory"));
 		goto fail;
 	}
@@ -85,6 +91,9 @@ void web_site_destroy(web_site *site)
 	if (site->tables)
 		web_tables_halt(site->tables); /* no table moves, no hook runs but `freed` */
 	web_tourneys_destroy(site->tourneys);
+	web_seeks_destroy(site->seeks);
+	web_challenges_destroy(site->challenges);
+	web_online_destroy(site->online);
 	web_analyses_destroy(site->analyses);
 	web_accounts_destroy(site->accounts);
 	web_tables_destroy(site->tables);
@@ -109,4 +118,27 @@ web_analyses *web_site_analyses(web_site *site)
 web_tourneys *web_site_tourneys(web_site *site)
 {
 	return site->tourneys;
+}
+
+web_seeks *web_site_seeks(web_site *site)
+{
+	return site->seeks;
+}
+
+web_challenges *web_site_challenges(web_site *site)
+{
+	return site->challenges;
+}
+
+web_online *web_site_online(web_site *site)
+{
+	return site->online;
+}
+
+bool web_site_person(web_site *site, const char *session, char *name, size_t cap)
+{
+	if (!web_accounts_name_of(site->accounts, session, name, cap))
+		return false;
+	web_online_seen(site->online, name, web_clock_wall(site->tables));
+	return true;
 }

@@ -6,6 +6,9 @@
 
 #include "web_accounts.h"
 #include "web_analysis.h"
+#include "web_challenges.h"
+#include "web_online.h"
+#include "web_seeks.h"
 #include "web_tables.h"
 #include "web_tourney.h"
 
@@ -21,5 +24,11 @@ web_tables *web_site_tables(web_site *site);
 web_accounts *web_site_accounts(web_site *site);
 web_analyses *web_site_analyses(web_site *site);
 web_tourneys *web_site_tourneys(web_site *site);
+web_seeks *web_site_seeks(web_site *site);
+web_challenges *web_site_challenges(web_site *site);
+web_online *web_site_online(web_site *site);
+/* The account of a request's session into name (cap bytes), seen online now; false
+ * without one (no session, an unknown or expired one). */
+bool web_site_person(web_site *site, const char *session, char *name, size_t cap);
 
 #endif /* BONES_WEB_SITE_H */

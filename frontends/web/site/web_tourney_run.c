@@ -109,7 +109,7 @@ static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourne
 		bones_rng mix;
 		bones_rng_seed(&mix, slot->seed ^ web_store_deal_key(web_tables_store(w->ts)));
 		uint64_t deal = bones_rng_next(&mix);
-		web_result res = web_table_create(w->ts, doc.root, client, &deal, &reply);
+		web_result res = web_table_create(w->ts, doc.root, client, NULL, &deal, &reply);
 		web_json_release(&doc);
 		ok = res.code == 201 && !reply.failed;
 		if (!ok)

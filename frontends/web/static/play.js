@@ -449,10 +449,15 @@ function moveClockText(c, left) {
 // figure (the page never keeps time itself: each load brings the server's).
 function bankText(c, since) {
 	const banks = c.banks_ms.map((ms, i) => view.seats[i].kind === 'agent' ? '' : view.seats[i].name + ' ' +
-		clockText(i + 1 === c.seat && c.phase !== 'off' ? ms - since : ms)).filter((t) => t); // agents are not timed
+		clockText(i + 1 === c.seat && ticking(c) ? ms - since : ms)).filter((t) => t); // agents are not timed
 	// TRANSLATORS: a game clock: each player's time left, then the seconds added per move
 	const inc = c.increment_ms < 60000 ? number(c.increment_ms / 1000) + 's' : clockText(c.increment_ms);
 	return fmt(_('Time left: %s'), banks.join(' · ')) + (c.increment_ms ? ' ' + fmt(_('(+%s a move)'), inc) : '');
+}
+
+// Whether the clock runs down now: not before the first move ("waiting").
+function ticking(c) {
+	return c.phase !== 'off' && c.phase !== 'waiting';
 }
 
 let clockTimer = null;
@@ -464,7 +469,9 @@ function renderClock() {
 	const start = Date.now();
 	const show = () => {
 		const since = Date.now() - start, lines = [];
-		if (c.phase !== 'off' && !(c.banks_ms && c.remaining_ms === c.banks_ms[c.seat - 1]))
+		if (c.phase === 'waiting')
+			lines.push(_('The clock starts after the first move'));
+		else if (c.phase !== 'off' && !(c.banks_ms && c.remaining_ms === c.banks_ms[c.seat - 1]))
 			lines.push(moveClockText(c, c.remaining_ms - since));
 		if (c.banks_ms) lines.push(bankText(c, since));
 		$('clock').textContent = lines.join(' — ');

@@ -121,6 +121,8 @@ static const struct migration {
 	/* why an engine seat forfeited the game running (its crash, its illegal move) */
 	{"ALTER TABLE tables ADD COLUMN forfeit_why TEXT NOT NULL DEFAULT ''", "tables",
 	 "forfeit_why"},
+	/* 1: the game was aborted before its first moves (never rated) */
+	{"ALTER TABLE tables ADD COLUMN aborted INTEGER NOT NULL DEFAULT 0", "tables", "aborted"},
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
@@ -596,6 +598,15 @@ int web_store_set_forfeit_why(web_store *st, const char *id, const char *why, ch
 	const void *args[] = {why, id};
 	pthread_mutex_lock(&st->lock);
 	int rc = run(st, "UPDATE tables SET forfeit_why = ? WHERE id = ?", "tt", args, err, errcap);
+	pthread_mutex_unlock(&st->lock);
+	return rc;
+}
+
+int web_store_set_aborted(web_store *st, const char *id, char *err, size_t errcap)
+{
+	const void *args[] = {id};
+	pthread_mutex_lock(&st->lock);
+	int rc = run(st, "UPDATE tables SET aborted = 1 WHERE id = ?", "t", args, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }

@@ -51,6 +51,7 @@ typedef struct web_table_row {
 	char forfeit_why[300]; /* why an engine seat forfeited (web_store_set_forfeit_why) */
 	int ended;         /* 1: over for good (a match: its last game), said in the store
 			    * (web_store_set_ended): a start does not load it */
+	int aborted;       /* 1: aborted before its first moves (web_store_set_aborted) */
 } web_table_row;
 
 /* Open or create DIR/bones-web.sqlite (mode 0600), its schema brought to this server's
@@ -93,6 +94,8 @@ int web_store_set_resigned(web_store *st, const char *id, int seat, bool forfeit
 /* Why the seat that forfeited did (an engine's crash or illegal move), in words. */
 int web_store_set_forfeit_why(web_store *st, const char *id, const char *why, char *err,
 			      size_t errcap);
+/* The game was aborted before its first moves. */
+int web_store_set_aborted(web_store *st, const char *id, char *err, size_t errcap);
 /* A seat's time penalties so far. */
 int web_store_set_penalty(web_store *st, const char *id, int seat, double total, char *err,
 			  size_t errcap);

@@ -27,7 +27,7 @@ static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 			"SELECT game, preset, options, seed, created, resigned,"
 			" hints, forfeited, per_move_ms, penalty, grace_ms, forfeit,"
 			" damaged, unlisted, owner, per_game_ms, increment_ms, ended,"
-			" forfeit_why FROM tables WHERE id = ?", row->id,
+			" forfeit_why, aborted FROM tables WHERE id = ?", row->id,
 			NULL, NULL);
 	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
 	if (rc != SQLITE_ROW) {
@@ -54,6 +54,7 @@ static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 	row->time.increment_ms = sqlite3_column_int64(q, 16);
 	row->ended = sqlite3_column_int(q, 17);
 	web_store_text(row->forfeit_why, sizeof row->forfeit_why, q, 18);
+	row->aborted = sqlite3_column_int(q, 19);
 	sqlite3_finalize(q);
 	return true;
 }

@@ -39,6 +39,24 @@ web_result web_play_move(web_tables *ts, web_table *t, int participant, const ch
 	return r;
 }
 
+web_result web_play_abort(web_tables *ts, web_table *t, int participant)
+{
+	char err[512], who[32];
+	web_result r = web_result_of(200, NULL, "aborted");
+	pthread_mutex_lock(&t->lock);
+	snprintf(who, sizeof who, "seat %d", web_table_seat_now(t, participant) + 1);
+	if (!web_table_start_abortable(t))
+		r = web_result_of(409, NULL, "%s", web_table_over(t)
+				? _("abort: the game is over")
+				: _("abort: every player has moved: resign instead"));
+	else if (!web_table_start_abort(ts, t, who, err, sizeof err))
+		r = web_result_of(500, NULL, "%s", err);
+	else
+		web_table_commit_advance(ts, t);
+	pthread_mutex_unlock(&t->lock);
+	return r;
+}
+
 web_result web_play_resign(web_tables *ts, web_table *t, int participant)
 {
 	web_result r = web_result_of(200, NULL, "resigned");
@@ -200,10 +218,12 @@ void *web_play_worker(void *arg)
 /* ---- free seats and hints ------------------------------------------------------------ */
 
 web_result web_play_take_seat(web_tables *ts, web_table *t, int seat, const char *name,
-			      web_buf *out)
+			      const char *account, web_buf *out)
 {
 	web_result r = web_result_of(200, NULL, "taken");
-	char err[512];
+	char err[512], player[32];
+	if (account) /* a logged-in person sits as their account */
+		name = account;
 	pthread_mutex_lock(&t->lock);
 	int k = seat;
 	for (int i = 0; k < 0 && i < t->row.seat_count; i++)
@@ -211,7 +231,8 @@ web_result web_play_take_seat(web_tables *ts, web_table *t, int seat, const char
 			k = i;
 	web_seat_row *s = k >= 0 && k < t->row.seat_count ? &t->row.seats[k] : NULL;
 	char taken[64];
-	web_utf8_copy(taken, sizeof taken, name && name[0] ? name : s ? s->name : "");
+	snprintf(player, sizeof player, _("Player %d"), k + 1); /* for "open seat" */
+	web_utf8_copy(taken, sizeof taken, name && name[0] ? name : player);
 	const char *why = name ? web_name_refused(name) : NULL;
 	if (why) {
 		r = web_result_of(400, NULL, "name: %s", why);
@@ -228,8 +249,9 @@ web_result web_play_take_seat(web_tables *ts, web_table *t, int seat, const char
 		r = web_result_of(500, NULL, _("join: not saved: %.400s"), err);
 	else {
 		s->open = 0;
-		if (name && name[0])
-			web_utf8_copy(s->name, sizeof s->name, taken);
+		web_utf8_copy(s->name, sizeof s->name, taken);
+		bones_table_name_participant(t->table, k, s->name); /* the record's name too */
+		t->active_at = web_clock_now(ts); /* a timed game's start waits from here */
 		web_buf_printf(out, "{\"seat\":%d,\"token\":\"%s\",\"link\":\"/t/%s#seat=%d&token=%s\"}",
 			       k + 1, s->token, t->row.id, k + 1, s->token);
 		web_log("table %s: seat %d taken", t->row.id, k + 1);

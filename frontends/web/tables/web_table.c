@@ -67,15 +67,19 @@ void web_tables_set_person_cap(web_tables *ts, int per_address)
 	ts->person_cap = per_address;
 }
 
-void web_table_bump(web_table *t)
+void web_tables_notify(web_tables *ts)
 {
-	web_tables *ts = t->owner;
-	t->version++;
-	pthread_cond_broadcast(&t->changed);
 	pthread_mutex_lock(&ts->elock);
 	ts->changes++;
 	pthread_cond_broadcast(&ts->echanged);
 	pthread_mutex_unlock(&ts->elock);
+}
+
+void web_table_bump(web_table *t)
+{
+	t->version++;
+	pthread_cond_broadcast(&t->changed);
+	web_tables_notify(t->owner);
 }
 
 uint64_t web_tables_changes(web_tables *ts, uint64_t seen, int ms)
@@ -166,7 +170,8 @@ char *web_table_record_text(const web_table *t)
 bool web_table_finished(const web_table *t)
 {
 	const bones_match *m = bones_table_match(t->table);
-	return bones_table_over(t->table) && (!m || bones_match_over(m));
+	return bones_table_over(t->table) &&
+	       (!m || bones_match_over(m) || bones_table_aborted(t->table));
 }
 
 bool web_table_ended(const web_table *t)

@@ -57,7 +57,8 @@ struct web_table {
 
 /* Whether the game has ended (the rules' end, a resignation or a forfeit). Lock held. */
 bool web_table_over(const web_table *t);
-/* Whether it is over for good: the game, and a match's last game. Lock held. */
+/* Whether it is over for good: the game, and a match's last game (or an aborted game).
+ * Lock held. */
 bool web_table_finished(const web_table *t);
 /* Whether the store knows t is over for good (any lock, or none). */
 bool web_table_ended(const web_table *t);

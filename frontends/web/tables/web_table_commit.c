@@ -41,6 +41,10 @@ bool web_table_commit_tick(web_tables *ts, web_table *t, int64_t now)
 	bones_table_tick_result r;
 	if (t->deleted)
 		return false;
+	if (web_table_start_overdue(t, now) &&
+	    web_table_start_abort(ts, t, "the server: nobody started the game", err, sizeof err))
+		return true;
+	bones_table_hold_clock(t->table, web_table_start_waits(t));
 	bones_table_tick(t->table, now, &r);
 	if (r.penalised >= 0) {
 		int seat = r.penalised;

@@ -125,7 +125,8 @@ static bool seat_name_ok(const char *name, int i, web_result *r)
 /* The seats of row from the request's "seats", else from the preset; s: the table's
  * game, for which its agents are measured against the server's caps. */
 static bool fill_seats(web_tables *ts, const web_json *req, const bones_preset *preset,
-		       const bones_session *session, web_table_row *row, web_result *r)
+		       const bones_session *session, const char *account, web_table_row *row,
+		       web_result *r)
 {
 	int players = bones_session_info(session)->players;
 	const web_json *seats = web_json_get(req, "seats");
@@ -170,7 +171,12 @@ static bool fill_seats(web_tables *ts, const web_json *req, const bones_preset *
 			*r = web_result_of(400, "seats", _("seats[%d]: %s"), i, why);
 			return false;
 		}
-		if (name && name[0])
+		const web_json *open = s ? web_json_get(s, "open") : NULL;
+		seat->open = !is_agent && open && open->type == WEB_JSON_BOOL && open->boolean;
+		if (account && !is_agent && !seat->open) { /* the creator's seat: the account's */
+			web_utf8_copy(seat->name, sizeof seat->name, account);
+			account = NULL;
+		} else if (name && name[0])
 			web_utf8_copy(seat->name, sizeof seat->name, name);
 		else if (is_agent) { /* the agent's spec, cut short (two fields of one row) */
 			size_t n = strnlen(seat->agent, 50);
@@ -179,8 +185,6 @@ static bool fill_seats(web_tables *ts, const web_json *req, const bones_preset *
 		}
 		else
 			snprintf(seat->name, sizeof seat->name, _("Player %d"), i + 1);
-		const web_json *open = s ? web_json_get(s, "open") : NULL;
-		seat->open = !is_agent && open && open->type == WEB_JSON_BOOL && open->boolean;
 		if (seat->open && !(name && name[0]))
 			snprintf(seat->name, sizeof seat->name, "%s", _("open seat"));
 		if (!is_agent && !web_token_random_hex(seat->token, sizeof seat->token, 16)) {
@@ -193,7 +197,7 @@ static bool fill_seats(web_tables *ts, const web_json *req, const bones_preset *
 
 /* The row of a new table: game, options, seats, id, seed (*seed, else a random one). */
 static bool make_row(web_tables *ts, const web_json *req, const uint64_t *seed,
-		     web_table_row *row, web_result *r)
+		     const char *account, web_table_row *row, web_result *r)
 {
 	const char *game = web_json_string(req, "game");
 	bones_preset *preset = malloc(sizeof *preset);
@@ -245,7 +249,7 @@ static bool make_row(web_tables *ts, const web_json *req, const uint64_t *seed,
 	row->hints = hints && hints->type == WEB_JSON_BOOL && hints->boolean;
 	row->unlisted = priv && priv->type == WEB_JSON_BOOL && priv->boolean;
 	row->match_games = preset->match_games, row->match_target = preset->match_target;
-	ok = fill_seats(ts, req, preset, s, row, r);
+	ok = fill_seats(ts, req, preset, s, account, row, r);
 	bones_session_destroy(s);
 out_release:
 	bones_options_release(&opts);
@@ -351,8 +355,17 @@ static bool within_caps(web_tables *ts, const web_table *t, web_result *r)
 	return false;
 }
 
+web_result web_table_check(web_tables *ts, const web_json *req, web_table_row *row)
+{
+	web_result r = web_result_of(200, NULL, "ok");
+	if (!req || req->type != WEB_JSON_OBJECT)
+		return web_result_of(400, NULL, _("expected a JSON object {\"game\": ...}"));
+	make_row(ts, req, NULL, NULL, row, &r);
+	return r;
+}
+
 web_result web_table_create(web_tables *ts, const web_json *req, const char *client,
-			    const uint64_t *seed, web_buf *out)
+			    const char *account, const uint64_t *seed, web_buf *out)
 {
 	web_result r = web_result_of(201, NULL, "created");
 	if (!req || req->type != WEB_JSON_OBJECT)
@@ -362,7 +375,7 @@ web_result web_table_create(web_tables *ts, const web_json *req, const char *cli
 		return web_result_of(500, NULL, _("out of memory"));
 	char err[512];
 	web_table *t = NULL;
-	if (!make_row(ts, req, seed, row, &r))
+	if (!make_row(ts, req, seed, account, row, &r))
 		goto out_free;
 	t = web_table_new(ts, row, err, sizeof err);
 	if (!t) {

@@ -3,7 +3,7 @@
  * the functions the files call one another by, file by file, each file calling only
  * those listed above its own section:
  *   web_clock.c, web_table.c (web_table.h), web_engine_seat.c, web_table_queue.c,
- *   web_match.c, web_table_make.c, web_table_commit.c, web_engine_move.c, web_play.c,
+ *   web_match.c, web_table_start.c, web_table_make.c, web_table_commit.c, web_engine_move.c, web_play.c,
  *   web_table_cache.c, web_ticker.c, web_table_create.c, web_owner.c, web_lobby.c,
  *   web_view.c, web_tables.c. */
 #ifndef BONES_WEB_TABLE_INTERNAL_H
@@ -66,6 +66,7 @@ struct web_tables {
 #define WEB_ENGINE_TABLES_PER_ADDRESS 2 /* running engine tables one address may create */
 #define WEB_ENGINE_TABLES 16  /* running tables with an engine seat in all (processes) */
 #define WEB_ENGINE_TABLE_MS 10000 /* an engine's time per move at a table without one */
+#define WEB_ABORT_MS (2 * 60 * 1000) /* a timed game nobody starts is aborted after */
 #define WEB_IDLE_MS (30 * 60 * 1000) /* a table this long without a move counts against no
 				      * cap, and its engines' processes stop (restarted, told
 				      * the game so far, at their next move) */
@@ -119,6 +120,20 @@ void web_table_queue_done(web_tables *ts, bool low);
 void web_match_count(web_table *t);
 /* The match's totals by participant as the view's "match" member. */
 void web_match_json(const web_table *t, web_buf *out, bool *first);
+
+/* ---- web_table_start.c ---- */
+/* Whether the clock waits: a seat is open, or no player has moved in this game. */
+bool web_table_start_waits(const web_table *t);
+/* Whether the game may be aborted: not over, and a seat has not made a first move. */
+bool web_table_start_abortable(const web_table *t);
+/* Abort the game (stored first) for who (the log's words); false with err saying why
+ * (not abortable, not saved). The caller then calls web_table_commit_advance. Lock
+ * held. */
+bool web_table_start_abort(web_tables *ts, web_table *t, const char *who, char *err,
+			   size_t errcap);
+/* Whether the server aborts it now: timed, every seat taken, a person to move who has
+ * not made a first move, nothing played for WEB_ABORT_MS. Lock held. */
+bool web_table_start_overdue(const web_table *t, int64_t now);
 
 /* ---- web_table_make.c ---- */
 /* A table for row: its bones_table (game, agents, clock, match) not yet played; NULL

@@ -154,5 +154,7 @@ web_table *web_table_rebuild(web_tables *ts, const web_table_row *row, char **mo
 	}
 	t->stored = bones_session_length(t->s);
 	snprintf(t->engine_forfeit, sizeof t->engine_forfeit, "%s", row->forfeit_why);
+	if (row->aborted)
+		bones_table_abort(t->table);
 	return t;
 }

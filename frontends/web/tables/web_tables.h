@@ -69,11 +69,18 @@ bool web_tables_stopping(const web_tables *ts);
 /* Create a table from a request body {"game", "options", "seats"} sent from address
  * client (its agents-only tables are counted: 429 past WEB_AGENT_ONLY_PER_ADDRESS), its
  * chance drawn from *seed (a tournament's deal) or, with NULL, from a fresh random one;
- * on success the reply (ids and invitation links) goes to out. */
+ * on success the reply (ids and invitation links) goes to out. account (NULL: none) is
+ * the logged-in creator's name: the first person's seat that is not open takes it. */
 web_result web_table_create(web_tables *ts, const web_json *req, const char *client,
-			    const uint64_t *seed, web_buf *out);
+			    const char *account, const uint64_t *seed, web_buf *out);
+/* The row a create request would make (game, preset, options, time, the seats it
+ * names or the preset's), nothing created: 200, else the 400 web_table_create would
+ * answer. */
+web_result web_table_check(web_tables *ts, const web_json *req, web_table_row *row);
 /* Whether id names a table set aside at start (its history does not replay). */
 bool web_tables_damaged(web_tables *ts, const char *id);
+/* Something the lobby shows changed (a seek, a challenge): its waiters wake. */
+void web_tables_notify(web_tables *ts);
 /* Wait until some table changed since `seen` (a count), at most ms; returns the count. */
 uint64_t web_tables_changes(web_tables *ts, uint64_t seen, int ms);
 
@@ -121,16 +128,20 @@ int web_table_seat_of(web_table *t, const char *token);
  * it returns 200. */
 web_result web_play_move(web_tables *ts, web_table *t, int seat, const char *text);
 web_result web_play_resign(web_tables *ts, web_table *t, int seat);
+/* End the game unplayed (never rated) while a seat has not made its first move; 409
+ * once every seat has moved (resign then) or the game is over. */
+web_result web_play_abort(web_tables *ts, web_table *t, int seat);
 /* Undo requests: seat asks to take back its last move (with everything after it); the
  * other seat's "accept" takes it back (at once when every other seat is an agent), its
  * "decline" or the asker's "cancel" drops the request. action is one of "request",
  * "accept", "decline", "cancel". */
 web_result web_play_undo(web_tables *ts, web_table *t, int seat, const char *action);
 
-/* Take a free seat (seat from 0, or -1: the first free one) as name: its token and
- * invitation link go to out. 409 when no such seat is free. */
+/* Take a free seat (seat from 0, or -1: the first free one) as name (a logged-in
+ * person's account: as the account; no name: "Player N"): its token and invitation
+ * link go to out. 409 when no such seat is free. */
 web_result web_play_take_seat(web_tables *ts, web_table *t, int seat, const char *name,
-			      web_buf *out);
+			      const char *account, web_buf *out);
 /* A hint for seat, which must be to move at a table created with hints: the move the
  * hint agent (BONES_HINT_AGENT, about a second) chooses from what the seat may see.
  * Runs in the caller's thread, outside the table's lock; at most two at once. */

@@ -214,6 +214,8 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 			 web_table_seat_row(t, forfeit)->name);
 	else if (resigned >= 0)
 		snprintf(text, sizeof text, _("%s resigned"), web_table_seat_row(t, resigned)->name);
+	else if (bones_table_aborted(t->table))
+		snprintf(text, sizeof text, "%s", _("the game was aborted before its first moves"));
 	else if (to_move == BONES_TERMINAL)
 		snprintf(text, sizeof text, "%s", _("game over"));
 	else if (mine && r && BONES_RENDER_HAS(r, prompt) &&
@@ -244,6 +246,17 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 		web_buf_json_key(out, f, "clock");
 		web_buf_printf(out, "{\"seat\":%d,\"phase\":\"%s\",\"remaining_ms\":%lld",
 			       to_move + 1, phases[phase <= 4 ? phase : 0], (long long)left);
+		write_banks(t, out);
+		web_buf_printf(out, "}");
+	} else if (bones_time_control_on(&t->row.time) && !web_table_over(t) && to_move >= 0 &&
+		   web_table_start_waits(t)) { /* the full time shown, standing still */
+		const bones_time_control *tc = bones_table_time(t->table);
+		int64_t left = tc->per_move_ms > 0
+				       ? tc->per_move_ms
+				       : bones_table_bank(t->table, to_move, web_clock_now(t->owner));
+		web_buf_json_key(out, f, "clock");
+		web_buf_printf(out, "{\"seat\":%d,\"phase\":\"waiting\",\"remaining_ms\":%lld",
+			       to_move + 1, (long long)left);
 		write_banks(t, out);
 		web_buf_printf(out, "}");
 	} else if (bones_table_time(t->table)->per_game_ms > 0) {
