@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bones/args.h"
 #include "bones/i18n.h"
 #include "bones/registry.h"
 #include "commands.h"
@@ -56,22 +57,29 @@ static void print_plugin(const bones_plugin *p, const char *path, bool verbose)
 		print_option(p, &p->options[i]);
 }
 
+static int games_usage(FILE *out, int status)
+{
+	fprintf(out, _("usage: bones games [--verbose]\n\n"
+		"Lists the game plugins found in BONES_PLUGIN_PATH and beside the "
+		"program\n(PREFIX/lib/bones/plugins), with variants and options "
+		"(--verbose: and files).\n"));
+	return status;
+}
+
 int cmd_games(int argc, char **argv)
 {
+	enum { VERBOSE = 1 };
+	static const bones_args_option options[] = {{"verbose", 'v', false, VERBOSE}, {0}};
 	bool verbose = false;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) {
+	bones_args args;
+	bones_args_init(&args, "bones games", options, argc, argv);
+	for (int id; (id = bones_args_next(&args)) != BONES_ARGS_END;) {
+		if (id == VERBOSE)
 			verbose = true;
-			continue;
-		}
-		bool help = !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
-		if (!help)
-			fprintf(stderr, _("bones games: unknown argument '%s'\n"), argv[i]);
-		fprintf(help ? stdout : stderr, _("usage: bones games [--verbose]\n\n"
-			"Lists the game plugins found in BONES_PLUGIN_PATH and beside the "
-			"program\n(PREFIX/lib/bones/plugins), with variants and options "
-			"(--verbose: and files).\n"));
-		return help ? 0 : 2;
+		else if (id == BONES_ARGS_WORD)
+			return bones_args_exit(bones_args_unexpected(&args), games_usage);
+		else
+			return bones_args_exit(id, games_usage);
 	}
 	bones_registry *reg = bones_registry_create();
 	if (!reg) {
