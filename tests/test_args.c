@@ -5,6 +5,7 @@
 
 #include "bones/args.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,6 +171,21 @@ static void test_args__numbers_are_whole_and_in_range(void)
 				   "ok");
 }
 
+static void test_args__a_range_without_end_says_at_least(void)
+{
+	char *argv[] = {"bones-test", "--seed", "-2", NULL}, *text = NULL;
+	size_t len = 0;
+	long n = 0;
+	bones_args a;
+	bones_args_init(&a, "bones test", options, 3, argv);
+	a.err = open_memstream(&text, &len);
+	CU_ASSERT(bones_args_next(&a) == SEED && !bones_args_int(&a, -1, LONG_MAX, &n));
+	fclose(a.err);
+	CU_ASSERT_STRING_EQUAL(text, "bones test: --seed: expected a number of at least -1, not "
+				     "'-2'\n");
+	free(text);
+}
+
 static void test_args__decimals_are_plain_and_in_range(void)
 {
 	char b[256];
@@ -222,6 +238,8 @@ int main(void)
 		{"help and version are every command's",
 		 test_args__help_and_version_are_every_commands},
 		{"numbers are whole and in range", test_args__numbers_are_whole_and_in_range},
+		{"a range without end says at least",
+		 test_args__a_range_without_end_says_at_least},
 		{"decimals are plain and in range", test_args__decimals_are_plain_and_in_range},
 		{"a size is two numbers in range", test_args__a_size_is_two_numbers_in_range},
 		{NULL, NULL}};

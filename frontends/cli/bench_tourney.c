@@ -88,48 +88,49 @@ static int bench_counts(const bones_tourney *t, const bench_threads *th, int rep
 	return 0;
 }
 
+static int tourney_usage(FILE *out, int status)
+{
+	fprintf(out, "%s", _("usage: bones bench tourney CONFIG.ini [--threads LIST] [--repeat K]\n"
+			     "                          [--dir DIR]   (bones bench --help tells "
+			     "more)\n"));
+	return status;
+}
+
 int bench_tourney(int argc, char **argv)
 {
+	enum { THREADS = 1, REPEAT, DIR };
+	static const bones_args_option options[] = {{"threads", 0, true, THREADS},
+						    {"repeat", 0, true, REPEAT},
+						    {"dir", 0, true, DIR}, {0}};
 	const char *config = NULL, *base = getenv("TMPDIR");
-	bench_threads th = {.count = 0};
-	int repeat = 1;
-	for (int i = 1; i < argc; i++) {
-		const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		char *end = NULL;
-		if (k[0] != '-' && !config) {
-			config = k;
-		} else if (!strcmp(k, "--threads") && v) {
-			i++;
-			if (!bench_parse_threads(v, &th))
-				return 2;
-		} else if (!strcmp(k, "--repeat") && v) {
-			i++;
-			repeat = (int)strtol(v, &end, 10);
-			if (*end || end == v || repeat < 1 || repeat > BENCH_MAX_REPEAT) {
-				fprintf(stderr, _("bones bench: --repeat '%s': expected 1..%d\n"), v,
-					BENCH_MAX_REPEAT);
-				return 2;
-			}
-		} else if (!strcmp(k, "--dir") && v) {
-			base = argv[++i];
-		} else {
-			fprintf(stderr, _("bones bench: unexpected '%s' (see --help)\n"), k);
+	bench_threads th = BENCH_THREADS_DEFAULT;
+	long repeat = 1;
+	bones_args args;
+	bones_args_init(&args, "bones bench", options, argc, argv);
+	for (int id; (id = bones_args_next(&args)) != BONES_ARGS_END;) {
+		if (id == BONES_ARGS_WORD && !config)
+			config = args.value;
+		else if (id == BONES_ARGS_WORD)
+			return bones_args_exit(bones_args_unexpected(&args), tourney_usage);
+		else if (id == DIR)
+			base = args.value;
+		else if (id < 0)
+			return bones_args_exit(id, tourney_usage);
+		else if (id == THREADS ? !bench_parse_threads(&args, &th)
+				       : !bones_args_int(&args, 1, BENCH_MAX_REPEAT, &repeat))
 			return 2;
-		}
 	}
 	if (!config) {
 		fprintf(stderr, _("bones bench: tourney: which tournament file? (see --help)\n"));
 		return 2;
 	}
-	if (!th.count)
-		bench_parse_threads("1,2", &th);
 	bones_tourney *t;
 	char err[1024];
 	if (bones_tourney_load(config, &t, err, sizeof err)) {
 		fprintf(stderr, "bones bench: %s\n", err);
 		return 1;
 	}
-	int rc = bench_counts(t, &th, repeat, base && *base ? base : "/tmp");
+	int rc = bench_counts(t, &th, (int)repeat, base && *base ? base : "/tmp");
 	bones_tourney_destroy(t);
 	return rc;
 }

@@ -100,8 +100,8 @@ bool bones_args_fail(bones_args *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* The current option's value as a whole number in lo..hi (decimal, nothing else
- * around it); else the error "expected a number from LO to HI, not 'V'" is printed
- * and false returned, *out unchanged. */
+ * around it); else the error "expected a number from LO to HI, not 'V'" ("of at least
+ * LO" when hi is the type's largest) is printed and false returned, *out unchanged. */
 bool bones_args_int(bones_args *a, long lo, long hi, long *out);
 bool bones_args_uint(bones_args *a, uint64_t lo, uint64_t hi, uint64_t *out);
 /* The current option's value as WIDTHxHEIGHT, each in lo..hi ("1920x1080"); else the

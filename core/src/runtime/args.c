@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -173,12 +174,16 @@ bool bones_args_fail(bones_args *a, const char *fmt, ...)
 	return false;
 }
 
-/* The one wording of a number out of its range; lo and hi already written. */
+/* The one wording of a number out of its range; lo and hi already written, hi NULL
+ * when the range has no end. */
 static bool not_a_number(bones_args *a, const char *lo, const char *hi)
 {
+	const char *v = a->value ? a->value : "";
+	if (!hi)
+		/* TRANSLATORS: "--games: expected a number of at least 1, not 'x'" */
+		return bones_args_fail(a, _("expected a number of at least %s, not '%s'"), lo, v);
 	/* TRANSLATORS: "--seed: expected a number from 0 to 100, not 'x'" */
-	return bones_args_fail(a, _("expected a number from %s to %s, not '%s'"), lo, hi,
-			       a->value ? a->value : "");
+	return bones_args_fail(a, _("expected a number from %s to %s, not '%s'"), lo, hi, v);
 }
 
 /* Decimal digits only, a minus sign first when negative allows it. */
@@ -197,7 +202,7 @@ bool bones_args_int(bones_args *a, long lo, long hi, long *out)
 	if (!plain_integer(t, true) || errno || v < lo || v > hi) {
 		char l[32], h[32];
 		snprintf(l, sizeof l, "%ld", lo), snprintf(h, sizeof h, "%ld", hi);
-		return not_a_number(a, l, h);
+		return not_a_number(a, l, hi == LONG_MAX ? NULL : h);
 	}
 	*out = v;
 	return true;
@@ -211,7 +216,7 @@ bool bones_args_uint(bones_args *a, uint64_t lo, uint64_t hi, uint64_t *out)
 	if (!plain_integer(t, false) || errno || v < lo || v > hi) {
 		char l[32], h[32];
 		snprintf(l, sizeof l, "%" PRIu64, lo), snprintf(h, sizeof h, "%" PRIu64, hi);
-		return not_a_number(a, l, h);
+		return not_a_number(a, l, hi == UINT64_MAX ? NULL : h);
 	}
 	*out = (uint64_t)v;
 	return true;
@@ -227,7 +232,7 @@ bool bones_args_double(bones_args *a, double lo, double hi, double *out)
 	bool plain = *t && strspn(t, "0123456789.-+eE") == strlen(t) && !*end;
 	if (!plain || errno || !isfinite(v) || v < lo || v > hi) {
 		char l[32], h[32];
-		snprintf(l, sizeof l, "%g", lo), snprintf(h, sizeof h, "%g", hi);
+		snprintf(l, sizeof l, "%.15g", lo), snprintf(h, sizeof h, "%.15g", hi);
 		return not_a_number(a, l, h);
 	}
 	*out = v;
