@@ -221,6 +221,51 @@ static void test_args__a_size_is_two_numbers_in_range(void)
 	free(text);
 }
 
+static bool count_option(bones_args *a, int id, void *ctx)
+{
+	(void)a;
+	*(int *)ctx += id;
+	return id != QUICK; /* --quick: an error the option reported */
+}
+
+static int usage_status(FILE *out, int status)
+{
+	(void)out;
+	return status + 40;
+}
+
+/* bones_args_parse's result on line, its words in w[0..1]. */
+static int parse_whole(const char *line, const char **w, int *sum)
+{
+	static char copy[256];
+	char *argv[16];
+	int argc = 0;
+	snprintf(copy, sizeof copy, "bones-test %s", line);
+	for (char *t = strtok(copy, " "); t && argc < 15; t = strtok(NULL, " "))
+		argv[argc++] = t;
+	bones_args a;
+	bones_args_init(&a, "bones test", options, argc, argv);
+	a.err = fopen("/dev/null", "w");
+	w[0] = w[1] = NULL;
+	*sum = 0;
+	int rc = bones_args_parse(&a, count_option, sum, w, 2, usage_status);
+	fclose(a.err);
+	return rc;
+}
+
+static void test_args__a_whole_line_fills_words_and_options(void)
+{
+	const char *w[2];
+	int sum;
+	CU_ASSERT_EQUAL(parse_whole("a --seed 1 b -v", w, &sum), -1);
+	CU_ASSERT(w[0] && w[1] && !strcmp(w[0], "a") && !strcmp(w[1], "b"));
+	CU_ASSERT_EQUAL(sum, SEED + VERBOSE);
+	CU_ASSERT_EQUAL(parse_whole("a b c", w, &sum), 2);    /* one word too many */
+	CU_ASSERT_EQUAL(parse_whole("a --quick", w, &sum), 2); /* the option's error */
+	CU_ASSERT_EQUAL(parse_whole("a --help", w, &sum), 40); /* usage(stdout, 0) */
+	CU_ASSERT_EQUAL(parse_whole("--sed 1", w, &sum), 2);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -241,6 +286,8 @@ int main(void)
 		{"a range without end says at least",
 		 test_args__a_range_without_end_says_at_least},
 		{"decimals are plain and in range", test_args__decimals_are_plain_and_in_range},
+		{"a whole line fills words and options",
+		 test_args__a_whole_line_fills_words_and_options},
 		{"a size is two numbers in range", test_args__a_size_is_two_numbers_in_range},
 		{NULL, NULL}};
 	return bones_test_main("args", cases);

@@ -74,8 +74,9 @@ static const bones_args_option options[] = {
 	{"repeat", 0, true, REPEAT},   {"position", 0, true, POSITION}, {0}};
 
 /* One option into a; false after printing why not. */
-static bool bench_option(bones_args *args, int id, bench_args *a)
+static bool bench_option(bones_args *args, int id, void *ctx)
 {
+	bench_args *a = ctx;
 	switch (id) {
 	case SECONDS:
 		return bones_args_double(args, 0, BONES_CLOCK_MAX_MS / 1000, &a->seconds);
@@ -110,16 +111,9 @@ static int parse_args(int argc, char **argv, bench_args *a)
 {
 	bones_args args;
 	bones_args_init(&args, "bones bench", options, argc, argv);
-	for (int id; (id = bones_args_next(&args)) != BONES_ARGS_END;) {
-		if (id == BONES_ARGS_WORD && !a->game)
-			a->game = args.value;
-		else if (id == BONES_ARGS_WORD)
-			return bones_args_exit(bones_args_unexpected(&args), bench_usage);
-		else if (id < 0)
-			return bones_args_exit(id, bench_usage) ? 2 : -1;
-		else if (!bench_option(&args, id, a))
-			return 2;
-	}
+	int rc = bones_args_parse(&args, bench_option, a, &a->game, 1, bench_usage);
+	if (rc >= 0)
+		return rc ? rc : -1;
 	if (!a->game)
 		fprintf(stderr, _("bones bench: which game? (see --help)\n"));
 	return a->game ? 0 : 2;

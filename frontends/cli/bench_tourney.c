@@ -96,30 +96,36 @@ static int tourney_usage(FILE *out, int status)
 	return status;
 }
 
+enum { THREADS = 1, REPEAT, DIR };
+
+/* What the options fill. */
+typedef struct tourney_args {
+	bench_threads threads;
+	long repeat;
+	const char *base; /* where the runs' folders go */
+} tourney_args;
+
+static bool tourney_option(bones_args *args, int id, void *ctx)
+{
+	tourney_args *t = ctx;
+	if (id == DIR)
+		t->base = args->value;
+	return id == DIR || (id == THREADS ? bench_parse_threads(args, &t->threads)
+					   : bones_args_int(args, 1, BENCH_MAX_REPEAT, &t->repeat));
+}
+
 int bench_tourney(int argc, char **argv)
 {
-	enum { THREADS = 1, REPEAT, DIR };
 	static const bones_args_option options[] = {{"threads", 0, true, THREADS},
 						    {"repeat", 0, true, REPEAT},
 						    {"dir", 0, true, DIR}, {0}};
-	const char *config = NULL, *base = getenv("TMPDIR");
-	bench_threads th = BENCH_THREADS_DEFAULT;
-	long repeat = 1;
+	const char *config = NULL;
+	tourney_args ta = {BENCH_THREADS_DEFAULT, 1, getenv("TMPDIR")};
 	bones_args args;
 	bones_args_init(&args, "bones bench", options, argc, argv);
-	for (int id; (id = bones_args_next(&args)) != BONES_ARGS_END;) {
-		if (id == BONES_ARGS_WORD && !config)
-			config = args.value;
-		else if (id == BONES_ARGS_WORD)
-			return bones_args_exit(bones_args_unexpected(&args), tourney_usage);
-		else if (id == DIR)
-			base = args.value;
-		else if (id < 0)
-			return bones_args_exit(id, tourney_usage);
-		else if (id == THREADS ? !bench_parse_threads(&args, &th)
-				       : !bones_args_int(&args, 1, BENCH_MAX_REPEAT, &repeat))
-			return 2;
-	}
+	int rc = bones_args_parse(&args, tourney_option, &ta, &config, 1, tourney_usage);
+	if (rc >= 0)
+		return rc;
 	if (!config) {
 		fprintf(stderr, _("bones bench: tourney: which tournament file? (see --help)\n"));
 		return 2;
@@ -130,7 +136,8 @@ int bench_tourney(int argc, char **argv)
 		fprintf(stderr, "bones bench: %s\n", err);
 		return 1;
 	}
-	int rc = bench_counts(t, &th, (int)repeat, base && *base ? base : "/tmp");
+	const char *base = ta.base && *ta.base ? ta.base : "/tmp";
+	rc = bench_counts(t, &ta.threads, (int)ta.repeat, base);
 	bones_tourney_destroy(t);
 	return rc;
 }

@@ -39,10 +39,19 @@ static const bones_args_option options[] = {
 	{"threads", 0, true, THREADS}, {"step-seconds", 0, true, STEP_SECONDS},
 	{"set", 0, true, SET},         {"no-fork", 0, false, NO_FORK}, {0}};
 
-/* One option into cfg (--set appended to settings); false after printing why not. */
-static bool check_option(bones_args *args, int id, bones_check_config *cfg, char *settings,
-			 bool *quick)
+/* What the options fill: the configuration, the --set settings, --quick. */
+typedef struct check_args {
+	bones_check_config *cfg;
+	char *settings; /* MAX_SETTINGS bytes */
+	bool quick;
+} check_args;
+
+/* One option into ctx, a check_args; false after printing why not. */
+static bool check_option(bones_args *args, int id, void *ctx)
 {
+	check_args *c = ctx;
+	bones_check_config *cfg = c->cfg;
+	char *settings = c->settings;
 	uint64_t n;
 	long k;
 	size_t used = strlen(settings);
@@ -68,7 +77,7 @@ static bool check_option(bones_args *args, int id, bones_check_config *cfg, char
 		cfg->variant = args->value;
 		return true;
 	case QUICK:
-		*quick = true;
+		c->quick = true;
 		return true;
 	case NO_FORK:
 		cfg->in_process = true;
@@ -86,21 +95,13 @@ static bool check_option(bones_args *args, int id, bones_check_config *cfg, char
 static int parse_args(int argc, char **argv, bones_check_config *cfg, char *settings,
 		      const char **plugin, bool *quick)
 {
+	check_args c = {cfg, settings, false};
 	bones_args args;
 	bones_args_init(&args, "bones check", options, argc, argv);
-	for (int id; (id = bones_args_next(&args)) != BONES_ARGS_END;) {
-		if (id == BONES_ARGS_WORD && *plugin) {
-			fprintf(stderr, _("bones check: one plugin at a time ('%s', '%s')\n"),
-				*plugin, args.value);
-			return 2;
-		}
-		if (id == BONES_ARGS_WORD)
-			*plugin = args.value;
-		else if (id < 0)
-			return bones_args_exit(id, check_usage) ? 2 : -1;
-		else if (!check_option(&args, id, cfg, settings, quick))
-			return 2;
-	}
+	int rc = bones_args_parse(&args, check_option, &c, plugin, 1, check_usage);
+	if (rc >= 0)
+		return rc ? rc : -1;
+	*quick = c.quick;
 	if (!*plugin)
 		fprintf(stderr, _("bones check: which plugin? (see --help)\n"));
 	return *plugin ? 0 : 2;

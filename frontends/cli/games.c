@@ -66,21 +66,23 @@ static int games_usage(FILE *out, int status)
 	return status;
 }
 
+/* --verbose into ctx, a bool. */
+static bool games_option(bones_args *args, int id, void *ctx)
+{
+	(void)args, (void)id;
+	*(bool *)ctx = true;
+	return true;
+}
+
 int cmd_games(int argc, char **argv)
 {
-	enum { VERBOSE = 1 };
-	static const bones_args_option options[] = {{"verbose", 'v', false, VERBOSE}, {0}};
+	static const bones_args_option options[] = {{"verbose", 'v', false, 1}, {0}};
 	bool verbose = false;
 	bones_args args;
 	bones_args_init(&args, "bones games", options, argc, argv);
-	for (int id; (id = bones_args_next(&args)) != BONES_ARGS_END;) {
-		if (id == VERBOSE)
-			verbose = true;
-		else if (id == BONES_ARGS_WORD)
-			return bones_args_exit(bones_args_unexpected(&args), games_usage);
-		else
-			return bones_args_exit(id, games_usage);
-	}
+	int rc = bones_args_parse(&args, games_option, &verbose, NULL, 0, games_usage);
+	if (rc >= 0)
+		return rc;
 	bones_registry *reg = bones_registry_create();
 	if (!reg) {
 		fprintf(stderr, _("bones games: out of memory\n"));

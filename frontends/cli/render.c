@@ -44,8 +44,9 @@ static const bones_args_option options[] = {
 	{"targets", 0, false, TARGETS}, {0}};
 
 /* One option of the table; false after printing why not. */
-static bool render_option(render_args *ra, bones_args *args, int id)
+static bool render_option(bones_args *args, int id, void *ctx)
 {
+	render_args *ra = ctx;
 	long n;
 	switch (id) {
 	case MOVE:
@@ -81,16 +82,9 @@ static int parse_args(int argc, char **argv, render_args *ra)
 	ra->move = -1, ra->viewer = -1, ra->w = 1200, ra->h = 800, ra->hands = true;
 	bones_args args;
 	bones_args_init(&args, "bones render", options, argc, argv);
-	for (int id; (id = bones_args_next(&args)) != BONES_ARGS_END;) {
-		if (id == BONES_ARGS_WORD && !ra->record)
-			ra->record = args.value;
-		else if (id == BONES_ARGS_WORD)
-			return bones_args_exit(bones_args_unexpected(&args), usage);
-		else if (id < 0) /* --help, --version: -1, for exit status 0 */
-			return bones_args_exit(id, usage) ? 2 : -1;
-		else if (!render_option(ra, &args, id))
-			return 2;
-	}
+	int rc = bones_args_parse(&args, render_option, ra, &ra->record, 1, usage);
+	if (rc >= 0) /* --help, --version: -1, for exit status 0 */
+		return rc ? rc : -1;
 	if (!ra->record || !ra->out)
 		return usage(stderr, 2);
 	return 0;

@@ -70,27 +70,27 @@ static int replay_usage(FILE *out, int status)
 
 /* FILE and K from the arguments; K is 0 when not given. 0 when parsed, else the exit
  * status, negative for 0 (--help, --version). */
+/* --game K (never clamped to another game) into ctx, a size_t. */
+static bool replay_option(bones_args *args, int id, void *ctx)
+{
+	uint64_t v;
+	(void)id;
+	if (!bones_args_uint(args, 1, SIZE_MAX, &v))
+		return false;
+	*(size_t *)ctx = (size_t)v;
+	return true;
+}
+
 static int replay_args(int argc, char **argv, const char **file, size_t *k)
 {
-	enum { GAME = 1 };
-	static const bones_args_option options[] = {{"game", 0, true, GAME}, {0}};
+	static const bones_args_option options[] = {{"game", 0, true, 1}, {0}};
 	*file = NULL;
 	*k = 0;
 	bones_args args;
 	bones_args_init(&args, "bones replay", options, argc, argv);
-	uint64_t v;
-	for (int id; (id = bones_args_next(&args)) != BONES_ARGS_END;) {
-		if (id == GAME && !bones_args_uint(&args, 1, SIZE_MAX, &v))
-			return 2; /* never clamped to another game */
-		else if (id == GAME)
-			*k = (size_t)v;
-		else if (id == BONES_ARGS_WORD && !*file)
-			*file = args.value;
-		else if (id == BONES_ARGS_WORD)
-			return bones_args_exit(bones_args_unexpected(&args), replay_usage);
-		else
-			return bones_args_exit(id, replay_usage) ? 2 : -1;
-	}
+	int rc = bones_args_parse(&args, replay_option, k, file, 1, replay_usage);
+	if (rc >= 0)
+		return rc ? rc : -1;
 	return *file ? 0 : replay_usage(stderr, 2);
 }
 

@@ -60,8 +60,9 @@ static const bones_args_option options[] = {
 	{"agents", 0, true, AGENTS},   {"tables-per-address", 0, true, TABLES}, {0}};
 
 /* One option into cfg; false after printing why not. */
-static bool serve_option(bones_args *args, int id, web_server_config *cfg)
+static bool serve_option(bones_args *args, int id, void *ctx)
 {
+	web_server_config *cfg = ctx;
 	const char *v = args->value;
 	long n;
 	switch (id) {
@@ -97,13 +98,6 @@ int cmd_serve(int argc, char **argv)
 	cfg.data_dir = data;
 	bones_args args;
 	bones_args_init(&args, "bones serve", options, argc, argv);
-	for (int id; (id = bones_args_next(&args)) != BONES_ARGS_END;) {
-		if (id == BONES_ARGS_WORD)
-			return bones_args_exit(bones_args_unexpected(&args), usage);
-		if (id < 0)
-			return bones_args_exit(id, usage);
-		if (!serve_option(&args, id, &cfg))
-			return 2;
-	}
-	return web_server_run(&cfg);
+	int rc = bones_args_parse(&args, serve_option, &cfg, NULL, 0, usage);
+	return rc >= 0 ? rc : web_server_run(&cfg);
 }

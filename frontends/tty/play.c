@@ -93,8 +93,9 @@ static bool parse_seat(play_args *a, bones_args *args)
 }
 
 /* One option into a; false after printing why not. */
-static bool play_option(play_args *a, bones_args *args, int id)
+static bool play_option(bones_args *args, int id, void *ctx)
 {
+	play_args *a = ctx;
 	switch (id) {
 	case SET:
 		if (a->set_count == PLAY_MAX_SETS)
@@ -138,17 +139,8 @@ static int parse_args(int argc, char **argv, play_args *a, int (*usage)(FILE *, 
 	bones_args args;
 	bones_args_init(&args, strcmp(argv[0], "start") ? "bones play" : "bones start", options,
 			argc, argv);
-	for (int id; (id = bones_args_next(&args)) != BONES_ARGS_END;) {
-		if (id == BONES_ARGS_WORD && !a->game)
-			a->game = args.value;
-		else if (id == BONES_ARGS_WORD)
-			return bones_args_exit(bones_args_unexpected(&args), usage);
-		else if (id < 0)
-			return bones_args_exit(id, usage) ? 2 : -1;
-		else if (!play_option(a, &args, id))
-			return 2;
-	}
-	return 0;
+	int rc = bones_args_parse(&args, play_option, a, &a->game, 1, usage);
+	return rc < 0 ? 0 : rc ? rc : -1;
 }
 
 /* The game of `bones start` and of a bare `bones play`: Holomino when installed,

@@ -1,19 +1,27 @@
 /* The command line of every `bones` command: one parser on getopt_long with one
- * wording for its errors, and strict numbers. A command lists its options in a table,
- * then takes option ids and positional words from bones_args_next:
+ * wording for its errors, and strict numbers. A command lists its options in a table
+ * and fills its fields from them in a function of its own:
  *
- *     enum { OPT_SEED = 1, OPT_QUICK };
+ *     enum { SEED = 1, QUICK };
  *     static const bones_args_option options[] = {
- *             {"seed", 0, true, OPT_SEED}, {"quick", 'q', false, OPT_QUICK}, {0}};
+ *             {"seed", 0, true, SEED}, {"quick", 'q', false, QUICK}, {0}};
+ *     static bool option(bones_args *args, int id, void *ctx)
+ *     {
+ *             check_args *c = ctx;
+ *             switch (id) {
+ *             case SEED: return bones_args_uint(args, 0, UINT64_MAX, &c->seed);
+ *             case QUICK: c->quick = true; return true;
+ *             }
+ *             return false;
+ *     }
+ *     ...
  *     bones_args args;
  *     bones_args_init(&args, "bones check", options, argc, argv);
- *     for (int id; (id = bones_args_next(&args)) != BONES_ARGS_END;)
- *             switch (id) {
- *             case BONES_ARGS_WORD: ... args.value ...; break;
- *             case OPT_SEED: if (!bones_args_uint(&args, 0, UINT64_MAX, &seed)) return 2;
- *             ...
- *             default: return bones_args_exit(id, usage); (help, version, an error)
- *             }
+ *     int rc = bones_args_parse(&args, option, &c, &c.plugin, 1, usage);
+ *     if (rc >= 0)
+ *             return rc;      (--help, --version, an error already printed)
+ *
+ * bones_args_next, beneath it, gives the options' ids and the words one by one.
  *
  * Options and words may come in any order (GNU permutation), `--opt=value` and
  * `--opt value` alike, a long name abbreviated to any unique prefix; everything after a
@@ -84,6 +92,14 @@ void bones_args_init(bones_args *a, const char *command, const bones_args_option
  * (the word in a->value), BONES_ARGS_HELP, BONES_ARGS_VERSION, BONES_ARGS_ERROR
  * (printed) or BONES_ARGS_END. */
 int bones_args_next(bones_args *a);
+
+/* The whole command line, for a command whose options each fill a field: each option
+ * to option(a, id, ctx) (false: an error it printed), the words into words[0..max)
+ * (which start NULL; one more is an unexpected argument), --help to usage(stdout, 0).
+ * Returns -1 when the command runs on, else its exit status: 0 after --help or
+ * --version, 2 after an error. */
+int bones_args_parse(bones_args *a, bool (*option)(bones_args *a, int id, void *ctx),
+		     void *ctx, const char **words, int max, int (*usage)(FILE *out, int status));
 
 /* Print "COMMAND: unexpected argument 'WORD'" for a word the command does not take
  * (a->value); returns BONES_ARGS_ERROR. */

@@ -156,6 +156,23 @@ int bones_args_unexpected(bones_args *a)
 	return say(a, _("unexpected argument '%s'"), a->value ? a->value : "");
 }
 
+int bones_args_parse(bones_args *a, bool (*option)(bones_args *a, int id, void *ctx),
+		     void *ctx, const char **words, int max, int (*usage)(FILE *out, int status))
+{
+	int count = 0;
+	for (int id; (id = bones_args_next(a)) != BONES_ARGS_END;) {
+		if (id == BONES_ARGS_WORD && count < max)
+			words[count++] = a->value;
+		else if (id == BONES_ARGS_WORD)
+			return bones_args_exit(bones_args_unexpected(a), usage);
+		else if (id < 0)
+			return bones_args_exit(id, usage);
+		else if (!option(a, id, ctx))
+			return 2;
+	}
+	return -1;
+}
+
 int bones_args_exit(int id, int (*usage)(FILE *out, int status))
 {
 	if (id == BONES_ARGS_HELP)
