@@ -59,7 +59,7 @@ de render a.rec --png a.png --frob 1 >/dev/null 2>"$T/err"
 [ $? -eq 2 ] && grep -q "^bones render: unbekannte Option '--frob'$" "$T/err" &&
 	ok "an unknown option in German" || fail "bones render --frob: $(cat "$T/err")"
 de bench testgame --seconds x >/dev/null 2>"$T/err"
-[ $? -eq 2 ] && grep -q "^bones bench: ungültige Option '--seconds x' (siehe --help)$" "$T/err" &&
+[ $? -eq 2 ] && grep -q "^bones bench: --seconds: erwartet eine Zahl von 0 bis 2592000, nicht 'x'$" "$T/err" &&
 	ok "a bad value in German" || fail "bones bench --seconds x: $(cat "$T/err")"
 de match testgame random "mcts foo=1" --games 2 >/dev/null 2>"$T/err"
 grep -q "Agent 'mcts foo=1': foo: unbekannter Parameter (bekannt: iterations, " "$T/err" &&

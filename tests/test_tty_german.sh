@@ -151,7 +151,7 @@ expect "$tmp/help.out" "  --forfeit yes|no Partie verloren, wenn auch die Nachfr
 	"play --help"
 plain "$tmp/help.out" | narrow "play --help"
 LANG=de_DE.UTF-8 "$bones" play holomino --seed x >"$tmp/seed.out" 2>&1 && fail "--seed x accepted"
-expect "$tmp/seed.out" "bones play: --seed: 'x' ist keine ganze Zahl" "--seed x"
+expect "$tmp/seed.out" "bones play: --seed: erwartet eine Zahl von mindestens 0, nicht 'x'" "--seed x"
 
 [ $failures = 0 ] && echo "test_tty_german: all passed"
 exit $((failures > 0))

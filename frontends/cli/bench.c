@@ -1,6 +1,6 @@
 /* `bones bench GAME`: random playouts per second on one core, or an agent's speed on
  * one position (core/src/tools/bench.c, bench_agent.c). */
-#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +25,7 @@ typedef struct bench_args {
 	const char *sets[MAX_SETS];
 	int set_count;
 	double seconds;
-	unsigned long long seed;
+	uint64_t seed;
 	bool redraw;       /* --redraw: pictures per second instead of playouts */
 	int w, h;          /* --size of the redraw */
 	const char *agent; /* --agent SPEC: the agent's speed instead of playouts */
@@ -64,63 +64,59 @@ static int bench_usage(FILE *out, int status)
 	return status;
 }
 
-static bool parse_args(int argc, char **argv, bench_args *a)
+enum { SECONDS = 1, SEED, SET, VARIANT, REDRAW, SIZE, AGENT, THREADS, REPEAT, POSITION };
+
+static const bones_args_option options[] = {
+	{"seconds", 0, true, SECONDS}, {"seed", 0, true, SEED},
+	{"set", 0, true, SET},         {"variant", 0, true, VARIANT},
+	{"redraw", 0, false, REDRAW},  {"size", 0, true, SIZE},
+	{"agent", 0, true, AGENT},     {"threads", 0, true, THREADS},
+	{"repeat", 0, true, REPEAT},   {"position", 0, true, POSITION}, {0}};
+
+/* One option into a; false after printing why not. */
+static bool bench_option(bones_args *args, int id, void *ctx)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		char *end = NULL;
-		if (k[0] != '-' && !a->game) {
-			a->game = k;
-			continue;
-		}
-		if (!strcmp(k, "--threads") && v) {
-			i++;
-			if (!bench_parse_threads(v, &a->threads))
-				return false;
-			continue;
-		}
-		if (!strcmp(k, "--redraw")) {
-			a->redraw = true;
-			continue;
-		}
-		if (!strcmp(k, "--size") && v) {
-			i++;
-			if (sscanf(v, "%dx%d", &a->w, &a->h) != 2 || a->w < 64 || a->h < 64 ||
-			    a->w > 8192 || a->h > 8192) {
-				fprintf(stderr, _("bones bench: --size '%s': expected WxH, 64..8192\n"), v);
-				return false;
-			}
-			continue;
-		}
-		if (!v || k[0] != '-') {
-			fprintf(stderr, _("bones bench: unexpected '%s' (see --help)\n"), k);
-			return false;
-		}
-		i++;
-		errno = 0;
-		if (!strcmp(k, "--seconds"))
-			a->seconds = strtod(v, &end);
-		else if (!strcmp(k, "--seed"))
-			a->seed = strtoull(v, &end, 10);
-		else if (!strcmp(k, "--position"))
-			a->position = strtol(v, &end, 10);
-		else if (!strcmp(k, "--repeat"))
-			a->repeat = strtol(v, &end, 10);
-		else if (!strcmp(k, "--variant"))
-			a->variant = v;
-		else if (!strcmp(k, "--agent"))
-			a->agent = v;
-		else if (!strcmp(k, "--set") && a->set_count < MAX_SETS)
-			a->sets[a->set_count++] = v;
-		if (end ? (errno || *end || end == v || !(a->seconds >= 0 && a->seconds <= BONES_CLOCK_MAX_MS / 1000) || a->position < -1 || a->repeat < 1 || a->repeat > BENCH_MAX_REPEAT) :
-		    strcmp(k, "--variant") && strcmp(k, "--set") && strcmp(k, "--agent")) {
-			fprintf(stderr, _("bones bench: bad option '%s %s' (see --help)\n"), k, v);
-			return false;
-		}
+	bench_args *a = ctx;
+	switch (id) {
+	case SECONDS:
+		return bones_args_double(args, 0, BONES_CLOCK_MAX_MS / 1000, &a->seconds);
+	case SEED:
+		return bones_args_uint(args, 0, UINT64_MAX, &a->seed);
+	case POSITION:
+		return bones_args_int(args, -1, LONG_MAX, &a->position);
+	case REPEAT:
+		return bones_args_int(args, 1, BENCH_MAX_REPEAT, &a->repeat);
+	case THREADS:
+		return bench_parse_threads(args, &a->threads);
+	case SIZE:
+		return bones_args_size(args, 64, 8192, &a->w, &a->h);
+	case REDRAW:
+		a->redraw = true;
+		return true;
+	case VARIANT:
+		a->variant = args->value;
+		return true;
+	case AGENT:
+		a->agent = args->value;
+		return true;
 	}
+	if (a->set_count == MAX_SETS) /* --set */
+		return bones_args_fail(args, "%s", _("too many settings"));
+	a->sets[a->set_count++] = args->value;
+	return true;
+}
+
+/* 0 when parsed, else the exit status (negative for 0: --help, --version). */
+static int parse_args(int argc, char **argv, bench_args *a)
+{
+	bones_args args;
+	bones_args_init(&args, "bones bench", options, argc, argv);
+	int rc = bones_args_parse(&args, bench_option, a, &a->game, 1, bench_usage);
+	if (rc >= 0)
+		return rc ? rc : -1;
 	if (!a->game)
 		fprintf(stderr, _("bones bench: which game? (see --help)\n"));
-	return a->game != NULL;
+	return a->game ? 0 : 2;
 }
 
 /* The game's options: preset (or plugin defaults), variant, then each --set. */
@@ -300,7 +296,8 @@ static int bench(const bones_plugin *p, const bones_options *opts, const bench_a
 		       "playouts: %llu\nmoves: %llu\nmoves_per_playout: %.1f\nseed: %llu\n",
 		       p->id, p->version, text, info->players, info->max_moves, r.seconds,
 		       (unsigned long long)r.playouts, (unsigned long long)r.moves,
-		       r.playouts ? (double)r.moves / (double)r.playouts : 0.0, a->seed);
+		       r.playouts ? (double)r.moves / (double)r.playouts : 0.0,
+		       (unsigned long long)a->seed);
 	} else {
 		fprintf(stderr, _("bones bench: out of memory\n"));
 	}
@@ -310,8 +307,6 @@ static int bench(const bones_plugin *p, const bones_options *opts, const bench_a
 
 int cmd_bench(int argc, char **argv)
 {
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
-		return bench_usage(stdout, 0);
 	if (argc > 1 && !strcmp(argv[1], "tourney"))
 		return bench_tourney(argc - 1, argv + 1);
 	bench_args a;
@@ -321,9 +316,10 @@ int cmd_bench(int argc, char **argv)
 	a.w = 1920, a.h = 1080;
 	a.position = -1;
 	a.repeat = 1;
-	bench_parse_threads("1,2", &a.threads);
-	if (!parse_args(argc, argv, &a))
-		return 2;
+	a.threads = BENCH_THREADS_DEFAULT;
+	int rc = parse_args(argc, argv, &a);
+	if (rc)
+		return rc < 0 ? 0 : rc;
 	bones_registry *reg = bones_registry_create();
 	bones_preset *preset = calloc(1, sizeof *preset);
 	int status = 1;

@@ -5,6 +5,8 @@
 
 #include <stdbool.h>
 
+#include "bones/args.h"
+
 #define BENCH_MAX_THREADS 16 /* counts in one --threads list */
 #define BENCH_MAX_REPEAT 99  /* --repeat K: runs of each count */
 
@@ -13,8 +15,12 @@ typedef struct bench_threads {
 	int count;
 } bench_threads;
 
-/* "1,2,4,8": up to BENCH_MAX_THREADS counts of 1..64; false (with a message) else. */
-bool bench_parse_threads(const char *text, bench_threads *out);
+/* The counts of 1..64 the current option's value lists ("1,2,4,8"), at most
+ * BENCH_MAX_THREADS; false (with a message) else. */
+bool bench_parse_threads(bones_args *args, bench_threads *out);
+
+/* The counts when --threads is not given: 1 and 2. */
+#define BENCH_THREADS_DEFAULT ((bench_threads){.n = {1, 2}, .count = 2})
 
 /* `bones bench tourney CONFIG [--threads LIST] [--repeat K] [--dir DIR]`: argv[0] is
  * "tourney". Exit status. */

@@ -7,21 +7,19 @@
 #include "bench_cli.h"
 #include "bones/i18n.h"
 
-bool bench_parse_threads(const char *text, bench_threads *out)
+bool bench_parse_threads(bones_args *args, bench_threads *out)
 {
-	const char *v = text;
+	const char *v = args->value;
 	out->count = 0;
 	for (;;) {
 		char *end;
 		errno = 0;
 		long n = strtol(v, &end, 10);
 		if (errno || end == v || n < 1 || n > 64 || out->count == BENCH_MAX_THREADS ||
-		    (*end && *end != ',')) {
-			fprintf(stderr, _("bones bench: --threads '%s': expected counts of 1..64 "
-					  "separated by commas (at most %d)\n"), text,
-				BENCH_MAX_THREADS);
-			return false;
-		}
+		    (*end && *end != ','))
+			return bones_args_fail(args, _("expected counts of 1..64 separated by "
+						       "commas (at most %d), not '%s'"),
+					       BENCH_MAX_THREADS, args->value);
 		out->n[out->count++] = (int)n;
 		if (!*end)
 			return true;

@@ -88,48 +88,56 @@ static int bench_counts(const bones_tourney *t, const bench_threads *th, int rep
 	return 0;
 }
 
+static int tourney_usage(FILE *out, int status)
+{
+	fprintf(out, "%s", _("usage: bones bench tourney CONFIG.ini [--threads LIST] [--repeat K]\n"
+			     "                          [--dir DIR]   (bones bench --help tells "
+			     "more)\n"));
+	return status;
+}
+
+enum { THREADS = 1, REPEAT, DIR };
+
+/* What the options fill. */
+typedef struct tourney_args {
+	bench_threads threads;
+	long repeat;
+	const char *base; /* where the runs' folders go */
+} tourney_args;
+
+static bool tourney_option(bones_args *args, int id, void *ctx)
+{
+	tourney_args *t = ctx;
+	if (id == DIR)
+		t->base = args->value;
+	return id == DIR || (id == THREADS ? bench_parse_threads(args, &t->threads)
+					   : bones_args_int(args, 1, BENCH_MAX_REPEAT, &t->repeat));
+}
+
 int bench_tourney(int argc, char **argv)
 {
-	const char *config = NULL, *base = getenv("TMPDIR");
-	bench_threads th = {.count = 0};
-	int repeat = 1;
-	for (int i = 1; i < argc; i++) {
-		const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		char *end = NULL;
-		if (k[0] != '-' && !config) {
-			config = k;
-		} else if (!strcmp(k, "--threads") && v) {
-			i++;
-			if (!bench_parse_threads(v, &th))
-				return 2;
-		} else if (!strcmp(k, "--repeat") && v) {
-			i++;
-			repeat = (int)strtol(v, &end, 10);
-			if (*end || end == v || repeat < 1 || repeat > BENCH_MAX_REPEAT) {
-				fprintf(stderr, _("bones bench: --repeat '%s': expected 1..%d\n"), v,
-					BENCH_MAX_REPEAT);
-				return 2;
-			}
-		} else if (!strcmp(k, "--dir") && v) {
-			base = argv[++i];
-		} else {
-			fprintf(stderr, _("bones bench: unexpected '%s' (see --help)\n"), k);
-			return 2;
-		}
-	}
+	static const bones_args_option options[] = {{"threads", 0, true, THREADS},
+						    {"repeat", 0, true, REPEAT},
+						    {"dir", 0, true, DIR}, {0}};
+	const char *config = NULL;
+	tourney_args ta = {BENCH_THREADS_DEFAULT, 1, getenv("TMPDIR")};
+	bones_args args;
+	bones_args_init(&args, "bones bench", options, argc, argv);
+	int rc = bones_args_parse(&args, tourney_option, &ta, &config, 1, tourney_usage);
+	if (rc >= 0)
+		return rc;
 	if (!config) {
 		fprintf(stderr, _("bones bench: tourney: which tournament file? (see --help)\n"));
 		return 2;
 	}
-	if (!th.count)
-		bench_parse_threads("1,2", &th);
 	bones_tourney *t;
 	char err[1024];
 	if (bones_tourney_load(config, &t, err, sizeof err)) {
 		fprintf(stderr, "bones bench: %s\n", err);
 		return 1;
 	}
-	int rc = bench_counts(t, &th, repeat, base && *base ? base : "/tmp");
+	const char *base = ta.base && *ta.base ? ta.base : "/tmp";
+	rc = bench_counts(t, &ta.threads, (int)ta.repeat, base);
 	bones_tourney_destroy(t);
 	return rc;
 }

@@ -1,10 +1,10 @@
 /* `bones check PLUGIN`: the conformance suite (core/src/check.c) on a plugin file or id. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "bones/args.h"
 #include "bones/check.h"
 #include "bones/i18n.h"
 #include "bones/registry.h"
@@ -35,68 +35,84 @@ static int check_usage(FILE *out, int status)
 	return status;
 }
 
-static bool parse_count(const char *text, unsigned long long *out)
+enum { GAMES = 1, QUICK, SEED, VARIANT, THREADS, STEP_SECONDS, SET, NO_FORK, DEEP };
+
+static const bones_args_option options[] = {
+	{"games", 0, true, GAMES},     {"quick", 0, false, QUICK},
+	{"seed", 0, true, SEED},       {"variant", 0, true, VARIANT},
+	{"threads", 0, true, THREADS}, {"step-seconds", 0, true, STEP_SECONDS},
+	{"set", 0, true, SET},         {"no-fork", 0, false, NO_FORK},
+	{"deep", 0, false, DEEP},      {0}};
+
+/* What the options fill: the configuration, the --set settings, --quick. */
+typedef struct check_args {
+	bones_check_config *cfg;
+	char *settings; /* MAX_SETTINGS bytes */
+	bool quick;
+} check_args;
+
+/* One option into ctx, a check_args; false after printing why not. */
+static bool check_option(bones_args *args, int id, void *ctx)
 {
-	char *end;
-	errno = 0;
-	*out = strtoull(text, &end, 10);
-	return text[0] >= '0' && text[0] <= '9' && !errno && !*end;
+	check_args *c = ctx;
+	bones_check_config *cfg = c->cfg;
+	char *settings = c->settings;
+	uint64_t n;
+	long k;
+	size_t used = strlen(settings);
+	switch (id) {
+	case GAMES:
+		if (!bones_args_uint(args, 1, SIZE_MAX, &n))
+			return false;
+		cfg->games = (size_t)n;
+		return true;
+	case SEED:
+		return bones_args_uint(args, 0, UINT64_MAX, &cfg->seed);
+	case THREADS:
+		if (!bones_args_int(args, 1, 64, &k))
+			return false;
+		cfg->threads = (unsigned)k;
+		return true;
+	case STEP_SECONDS:
+		if (!bones_args_int(args, 1, 3600, &k))
+			return false;
+		cfg->step_seconds = (double)k;
+		return true;
+	case VARIANT:
+		cfg->variant = args->value;
+		return true;
+	case QUICK:
+		c->quick = true;
+		return true;
+	case NO_FORK:
+		cfg->in_process = true;
+		return true;
+	case DEEP:
+		cfg->deep = true;
+		return true;
+	}
+	if (!strchr(args->value, '=')) /* --set */
+		return bones_args_fail(args, _("expected KEY=VALUE, not '%s'"), args->value);
+	if (used + strlen(args->value) + 2 >= MAX_SETTINGS)
+		return bones_args_fail(args, "%s", _("too many settings"));
+	snprintf(settings + used, MAX_SETTINGS - used, "%s%s", used ? " " : "", args->value);
+	return true;
 }
 
-/* Fill cfg from the arguments; false after printing why not. */
-static bool parse_args(int argc, char **argv, bones_check_config *cfg, char *settings,
-		       const char **plugin, bool *quick)
+/* Fill cfg from the arguments: 0, or the exit status (negative for 0: --help). */
+static int parse_args(int argc, char **argv, bones_check_config *cfg, char *settings,
+		      const char **plugin, bool *quick)
 {
-	size_t used = 0;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		unsigned long long n;
-		if (!strcmp(a, "--quick") || !strcmp(a, "--no-fork") || !strcmp(a, "--deep")) {
-			if (a[2] == 'q')
-				*quick = true;
-			else if (a[2] == 'd')
-				cfg->deep = true;
-			else
-				cfg->in_process = true;
-			continue;
-		}
-		if (a[0] != '-') {
-			if (*plugin) {
-				fprintf(stderr, _("bones check: one plugin at a time ('%s', '%s')\n"),
-					*plugin, a);
-				return false;
-			}
-			*plugin = a;
-			continue;
-		}
-		if (!v) {
-			fprintf(stderr, _("bones check: '%s' needs a value (see --help)\n"), a);
-			return false;
-		}
-		i++;
-		if (!strcmp(a, "--games") && parse_count(v, &n) && n > 0)
-			cfg->games = (size_t)n;
-		else if (!strcmp(a, "--seed") && parse_count(v, &n))
-			cfg->seed = n;
-		else if (!strcmp(a, "--variant"))
-			cfg->variant = v;
-		else if (!strcmp(a, "--threads") && parse_count(v, &n) && n > 0 && n <= 64)
-			cfg->threads = (unsigned)n;
-		else if (!strcmp(a, "--step-seconds") && parse_count(v, &n) && n > 0 && n <= 3600)
-			cfg->step_seconds = (double)n;
-		else if (!strcmp(a, "--set") && strchr(v, '=') &&
-			 used + strlen(v) + 2 < MAX_SETTINGS)
-			used += (size_t)snprintf(settings + used, MAX_SETTINGS - used, "%s%s",
-						 used ? " " : "", v);
-		else {
-			fprintf(stderr, _("bones check: bad option '%s %s' (see --help)\n"), a, v);
-			return false;
-		}
-	}
+	check_args c = {cfg, settings, false};
+	bones_args args;
+	bones_args_init(&args, "bones check", options, argc, argv);
+	int rc = bones_args_parse(&args, check_option, &c, plugin, 1, check_usage);
+	if (rc >= 0)
+		return rc ? rc : -1;
+	*quick = c.quick;
 	if (!*plugin)
 		fprintf(stderr, _("bones check: which plugin? (see --help)\n"));
-	return *plugin != NULL;
+	return *plugin ? 0 : 2;
 }
 
 static int run(bones_registry *reg, const char *name, bones_check_config *cfg)
@@ -151,17 +167,16 @@ static int run(bones_registry *reg, const char *name, bones_check_config *cfg)
 
 int cmd_check(int argc, char **argv)
 {
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
-		return check_usage(stdout, 0);
 	bones_check_config cfg;
 	memset(&cfg, 0, sizeof cfg);
 	cfg.seed = 1;
 	char *settings = calloc(1, MAX_SETTINGS);
 	const char *name = NULL;
 	bool quick = false;
-	if (!settings || !parse_args(argc, argv, &cfg, settings, &name, &quick)) {
+	int rc = settings ? parse_args(argc, argv, &cfg, settings, &name, &quick) : 1;
+	if (rc) {
 		free(settings);
-		return 2;
+		return rc < 0 ? 0 : rc;
 	}
 	if (quick && !cfg.games)
 		cfg.games = 100;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bones/args.h"
 #include "bones/i18n.h"
 #include "bones/registry.h"
 #include "commands.h"
@@ -56,23 +57,32 @@ static void print_plugin(const bones_plugin *p, const char *path, bool verbose)
 		print_option(p, &p->options[i]);
 }
 
+static int games_usage(FILE *out, int status)
+{
+	fprintf(out, _("usage: bones games [--verbose]\n\n"
+		"Lists the game plugins found in BONES_PLUGIN_PATH and beside the "
+		"program\n(PREFIX/lib/bones/plugins), with variants and options "
+		"(--verbose: and files).\n"));
+	return status;
+}
+
+/* --verbose into ctx, a bool. */
+static bool games_option(bones_args *args, int id, void *ctx)
+{
+	(void)args, (void)id;
+	*(bool *)ctx = true;
+	return true;
+}
+
 int cmd_games(int argc, char **argv)
 {
+	static const bones_args_option options[] = {{"verbose", 'v', false, 1}, {0}};
 	bool verbose = false;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) {
-			verbose = true;
-			continue;
-		}
-		bool help = !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
-		if (!help)
-			fprintf(stderr, _("bones games: unknown argument '%s'\n"), argv[i]);
-		fprintf(help ? stdout : stderr, _("usage: bones games [--verbose]\n\n"
-			"Lists the game plugins found in BONES_PLUGIN_PATH and beside the "
-			"program\n(PREFIX/lib/bones/plugins), with variants and options "
-			"(--verbose: and files).\n"));
-		return help ? 0 : 2;
-	}
+	bones_args args;
+	bones_args_init(&args, "bones games", options, argc, argv);
+	int rc = bones_args_parse(&args, games_option, &verbose, NULL, 0, games_usage);
+	if (rc >= 0)
+		return rc;
 	bones_registry *reg = bones_registry_create();
 	if (!reg) {
 		fprintf(stderr, _("bones games: out of memory\n"));

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bones/args.h"
 #include "bones/i18n.h"
 #include "bones/paths.h"
 #include "bones/picture.h"
@@ -32,7 +33,7 @@ static const cli_command commands[] = {
 };
 
 /* Within 80 columns: the command names in one column, their summaries beside. */
-static void usage(FILE *out)
+static int usage(FILE *out, int status)
 {
 	fprintf(out, _("usage: bones COMMAND [ARGS]   (bones COMMAND --help tells more)\n"
 		       "       bones --version | --help\n"
@@ -44,6 +45,7 @@ static void usage(FILE *out)
 	fprintf(out, "\n%s\n", _("Exit status: 0 success, 1 failure, 2 usage error."));
 	if (bones_paths_data("docs", docs, sizeof docs))
 		fprintf(out, _("Documentation: %s\n"), docs);
+	return status;
 }
 
 static int unknown_command(const char *name)
@@ -57,14 +59,31 @@ static int unknown_command(const char *name)
 	return 2;
 }
 
-/* Whether a command's arguments (before a "--") ask for --version: every command
- * answers it, as the README says, without doing anything else. */
+/* Whether a command's arguments (argv[1..], before a "--") ask for --version: every
+ * command answers it, as the README says, without doing anything else. */
 static bool asks_version(int argc, char **argv)
 {
-	for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--version"))
 			return true;
 	return false;
+}
+
+/* The command's file runs with argv[0] its name. */
+static int run(const cli_command *c, int argc, char **argv)
+{
+	if (asks_version(argc, argv)) {
+		printf("%s\n", bones_version_line()); /* as `bones --version` */
+		return 0;
+	}
+	char who[40];
+	snprintf(who, sizeof who, "bones %s", c->name);
+	cli_plugin_exit_watch_loading(who);
+	int status = c->run(argc, argv);
+	/* Cairo's and fontconfig's caches (pictures in render, bench --redraw,
+	 * report.html), freed once every picture is gone */
+	bones_picture_release_caches();
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -76,33 +95,19 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bones: %s\n", err);
 		return 2;
 	}
-	if (argc < 2) {
-		usage(stderr);
-		return 2;
-	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-		usage(stdout);
-		return 0;
-	}
-	if (!strcmp(argv[1], "--version")) {
-		printf("%s\n", bones_version_line());
-		return 0;
-	}
-	for (const cli_command *c = commands; c->name; c++) {
-		if (!strcmp(argv[1], c->name) && asks_version(argc, argv)) {
-			printf("%s\n", bones_version_line()); /* as `bones --version` */
-			return 0;
-		}
-		if (!strcmp(argv[1], c->name)) {
-			char who[40];
-			snprintf(who, sizeof who, "bones %s", c->name);
-			cli_plugin_exit_watch_loading(who);
-			int status = c->run(argc - 1, argv + 1);
-			/* Cairo's and fontconfig's caches (pictures in render, bench --redraw,
-			 * report.html), freed once every picture is gone */
-			bones_picture_release_caches();
-			return status;
-		}
-	}
-	return unknown_command(argv[1]);
+	/* bones's own options (--help, --version), then the command */
+	static const bones_args_option options[] = {{0}};
+	bones_args args;
+	bones_args_init(&args, "bones", options, argc, argv);
+	int id = bones_args_next(&args);
+	if (id == BONES_ARGS_END)
+		return usage(stderr, 2);
+	if (id != BONES_ARGS_WORD)
+		return bones_args_exit(id, usage);
+	if (!strcmp(args.value, "help"))
+		return usage(stdout, 0);
+	for (const cli_command *c = commands; c->name; c++)
+		if (!strcmp(args.value, c->name))
+			return run(c, argc - args.at, argv + args.at);
+	return unknown_command(args.value);
 }

@@ -1,10 +1,9 @@
 /* `bones render RECORD [--move N] (--png|--svg|--pdf) FILE [--size WxH] [options]`: a
  * picture of a game record drawn with Cairo (bones/picture.h): no SDL, no display. */
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "bones/args.h"
 #include "bones/choices.h"
 #include "bones/i18n.h"
 #include "bones/picture.h"
@@ -36,81 +35,56 @@ static int usage(FILE *f, int rc)
 	return rc;
 }
 
-static bool parse_long(const char *text, long lo, long hi, long *out)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(text, &end, 10);
-	if (errno || end == text || *end || v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
-}
+enum { MOVE = 1, VIEWER, SIZE, TITLE, PNG, SVG, PDF, NO_HANDS, TARGETS };
 
-static int parse_value(render_args *ra, const char *opt, const char *v)
+static const bones_args_option options[] = {
+	{"move", 0, true, MOVE},        {"viewer", 0, true, VIEWER}, {"size", 0, true, SIZE},
+	{"title", 0, true, TITLE},      {"png", 0, true, PNG},       {"svg", 0, true, SVG},
+	{"pdf", 0, true, PDF},          {"no-hands", 0, false, NO_HANDS},
+	{"targets", 0, false, TARGETS}, {0}};
+
+/* One option of the table; false after printing why not. */
+static bool render_option(bones_args *args, int id, void *ctx)
 {
+	render_args *ra = ctx;
 	long n;
-	bones_picture_format f;
-	if (!strcmp(opt, "--move")) {
-		if (!parse_long(v, 0, 1L << 30, &n)) {
-			fprintf(stderr, _("bones render: --move '%s': expected a move number >= 0\n"), v);
-			return 2;
-		}
-		ra->move = n;
-	} else if (!strcmp(opt, "--viewer")) {
-		if (!parse_long(v, 1, 64, &n)) {
-			fprintf(stderr, _("bones render: --viewer '%s': expected a player 1..64\n"), v);
-			return 2;
-		}
+	switch (id) {
+	case MOVE:
+		return bones_args_int(args, 0, 1L << 30, &ra->move);
+	case VIEWER:
+		if (!bones_args_int(args, 1, 64, &n))
+			return false;
 		ra->viewer = (int)n - 1;
-	} else if (!strcmp(opt, "--size")) {
-		if (sscanf(v, "%dx%d", &ra->w, &ra->h) != 2 || ra->w < 64 || ra->h < 64 ||
-		    ra->w > 8192 || ra->h > 8192) {
-			fprintf(stderr, _("bones render: --size '%s': expected WxH, 64..8192\n"), v);
-			return 2;
-		}
-	} else if (!strcmp(opt, "--title")) {
-		ra->title = v;
-	} else if (bones_picture_format_parse(opt + 2, &f)) {
-		if (ra->out) {
-			fprintf(stderr, _("bones render: one output file only\n"));
-			return 2;
-		}
-		ra->out = v, ra->format = f;
-	} else {
-		fprintf(stderr, _("bones render: unknown option '%s'\n"), opt);
-		return 2;
+		return true;
+	case SIZE:
+		return bones_args_size(args, 64, 8192, &ra->w, &ra->h);
+	case TITLE:
+		ra->title = args->value;
+		return true;
+	case NO_HANDS:
+		ra->hands = false;
+		return true;
+	case TARGETS:
+		ra->targets = true;
+		return true;
 	}
-	return 0;
+	if (ra->out) /* --png, --svg, --pdf */
+		return bones_args_fail(args, "%s", _("one output file only"));
+	ra->out = args->value;
+	ra->format = id == PNG ? BONES_PICTURE_PNG : id == SVG ? BONES_PICTURE_SVG
+							     : BONES_PICTURE_PDF;
+	return true;
 }
 
 static int parse_args(int argc, char **argv, render_args *ra)
 {
 	memset(ra, 0, sizeof *ra);
 	ra->move = -1, ra->viewer = -1, ra->w = 1200, ra->h = 800, ra->hands = true;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return usage(stdout, 0) - 1;
-		if (!strcmp(a, "--no-hands"))
-			ra->hands = false;
-		else if (!strcmp(a, "--targets"))
-			ra->targets = true;
-		else if (a[0] == '-' && a[1] == '-') {
-			if (i + 1 >= argc) {
-				fprintf(stderr, _("bones render: %s needs a value\n"), a);
-				return 2;
-			}
-			int rc = parse_value(ra, a, argv[++i]);
-			if (rc)
-				return rc;
-		} else if (!ra->record)
-			ra->record = a;
-		else {
-			fprintf(stderr, _("bones render: unexpected argument '%s'\n"), a);
-			return 2;
-		}
-	}
+	bones_args args;
+	bones_args_init(&args, "bones render", options, argc, argv);
+	int rc = bones_args_parse(&args, render_option, ra, &ra->record, 1, usage);
+	if (rc >= 0) /* --help, --version: -1, for exit status 0 */
+		return rc ? rc : -1;
 	if (!ra->record || !ra->out)
 		return usage(stderr, 2);
 	return 0;

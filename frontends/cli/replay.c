@@ -1,11 +1,11 @@
 /* `bones replay FILE`: re-apply every move of a record, print the final position and
  * the result; a bad record is an error naming file, line and move. */
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/args.h"
 #include "bones/i18n.h"
 #include "bones/record.h"
 #include "commands.h"
@@ -68,41 +68,39 @@ static int replay_usage(FILE *out, int status)
 	return status;
 }
 
-/* FILE and K from the arguments; 0 when K was not given. False after a usage error. */
-static bool replay_args(int argc, char **argv, const char **file, size_t *k)
+/* FILE and K from the arguments; K is 0 when not given. 0 when parsed, else the exit
+ * status, negative for 0 (--help, --version). */
+/* --game K (never clamped to another game) into ctx, a size_t. */
+static bool replay_option(bones_args *args, int id, void *ctx)
 {
+	uint64_t v;
+	(void)id;
+	if (!bones_args_uint(args, 1, SIZE_MAX, &v))
+		return false;
+	*(size_t *)ctx = (size_t)v;
+	return true;
+}
+
+static int replay_args(int argc, char **argv, const char **file, size_t *k)
+{
+	static const bones_args_option options[] = {{"game", 0, true, 1}, {0}};
 	*file = NULL;
 	*k = 0;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--game") && i + 1 < argc) {
-			char *end;
-			errno = 0;
-			unsigned long long v = strtoull(argv[++i], &end, 10);
-			if (*end || !v || argv[i][0] == '-' || end == argv[i])
-				return false;
-			if (errno == ERANGE || v > SIZE_MAX) { /* never clamped to another game */
-				fprintf(stderr, _("bones replay: --game %s: the number is too large\n"),
-					argv[i]);
-				return false;
-			}
-			*k = (size_t)v;
-		} else if (argv[i][0] != '-' && !*file) {
-			*file = argv[i];
-		} else {
-			return false;
-		}
-	}
-	return *file != NULL;
+	bones_args args;
+	bones_args_init(&args, "bones replay", options, argc, argv);
+	int rc = bones_args_parse(&args, replay_option, k, file, 1, replay_usage);
+	if (rc >= 0)
+		return rc ? rc : -1;
+	return *file ? 0 : replay_usage(stderr, 2);
 }
 
 int cmd_replay(int argc, char **argv)
 {
-	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
-		return replay_usage(stdout, 0);
 	const char *file;
 	size_t k, games = 0;
-	if (!replay_args(argc, argv, &file, &k))
-		return replay_usage(stderr, 2);
+	int rc = replay_args(argc, argv, &file, &k);
+	if (rc)
+		return rc < 0 ? 0 : rc;
 	bones_registry *reg = bones_registry_create();
 	if (!reg) {
 		fprintf(stderr, _("bones replay: out of memory\n"));

@@ -2,10 +2,9 @@
  * docs/web.md). */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "bones/args.h"
 #include "bones/i18n.h"
-#include "bones/suggest.h"
 #include "commands.h"
 #include "web_server.h"
 
@@ -50,78 +49,55 @@ static void default_data(char *buf, size_t cap)
 		snprintf(buf, cap, "%s/.local/share/bones/web", home && home[0] ? home : ".");
 }
 
+enum { LISTEN = 1, DATA, STATIC, TRUSTED_PROXY, ENGINES, WATCH, HOST_NAME, RATE, AGENTS,
+       TABLES };
+
+static const bones_args_option options[] = {
+	{"listen", 0, true, LISTEN},   {"data", 0, true, DATA},
+	{"static", 0, true, STATIC},   {"trusted-proxy", 0, true, TRUSTED_PROXY},
+	{"engines", 0, true, ENGINES}, {"watch", 0, true, WATCH},
+	{"host-name", 0, true, HOST_NAME}, {"rate", 0, true, RATE},
+	{"agents", 0, true, AGENTS},   {"tables-per-address", 0, true, TABLES}, {0}};
+
+/* One option into cfg; false after printing why not. */
+static bool serve_option(bones_args *args, int id, void *ctx)
+{
+	web_server_config *cfg = ctx;
+	const char *v = args->value;
+	long n;
+	switch (id) {
+	case LISTEN: cfg->listen = v; return true;
+	case DATA: cfg->data_dir = v; return true;
+	case STATIC: cfg->static_dir = v; return true;
+	case TRUSTED_PROXY: cfg->trusted_proxy = v; return true;
+	case ENGINES: cfg->engines = v; return true;
+	case WATCH: cfg->watch = v; return true;
+	case RATE: return bones_args_double(args, 0, 1e9, &cfg->rate);
+	case AGENTS:
+		if (!bones_args_int(args, 1, 8, &n))
+			return false;
+		cfg->workers = (int)n;
+		return true;
+	case TABLES:
+		if (!bones_args_int(args, 0, 100000, &n))
+			return false;
+		cfg->person_tables = (int)n;
+		return true;
+	}
+	if (cfg->host_name_count == 6) /* --host-name */
+		return bones_args_fail(args, "%s", _("at most 6"));
+	cfg->host_names[cfg->host_name_count++] = v;
+	return true;
+}
+
 int cmd_serve(int argc, char **argv)
 {
 	web_server_config cfg = {.rate = 20, .workers = 2, .person_tables = 16};
 	char data[4096];
 	default_data(data, sizeof data);
 	cfg.data_dir = data;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return usage(stdout, 0);
-		if (strncmp(a, "--", 2) || i + 1 >= argc) {
-			fprintf(stderr, strncmp(a, "--", 2)
-						? _("bones serve: unexpected argument '%s'\n")
-						: _("bones serve: a value is needed after '%s'\n"),
-				a);
-			return usage(stderr, 2);
-		}
-		const char *v = argv[++i];
-		char *end;
-		if (!strcmp(a, "--listen"))
-			cfg.listen = v;
-		else if (!strcmp(a, "--data"))
-			cfg.data_dir = v;
-		else if (!strcmp(a, "--static"))
-			cfg.static_dir = v;
-		else if (!strcmp(a, "--trusted-proxy"))
-			cfg.trusted_proxy = v;
-		else if (!strcmp(a, "--engines"))
-			cfg.engines = v;
-		else if (!strcmp(a, "--watch"))
-			cfg.watch = v;
-		else if (!strcmp(a, "--host-name")) {
-			if (cfg.host_name_count == 6) {
-				fprintf(stderr, _("bones serve: --host-name: at most 6\n"));
-				return 2;
-			}
-			cfg.host_names[cfg.host_name_count++] = v;
-		}
-		else if (!strcmp(a, "--rate")) {
-			cfg.rate = strtod(v, &end);
-			if (*end || end == v || cfg.rate < 0) {
-				fprintf(stderr, _("bones serve: --rate '%s': expected a number >= 0\n"), v);
-				return 2;
-			}
-		} else if (!strcmp(a, "--agents")) {
-			cfg.workers = (int)strtol(v, &end, 10);
-			if (*end || end == v || cfg.workers < 1 || cfg.workers > 8) {
-				fprintf(stderr, _("bones serve: --agents '%s': expected 1..8\n"), v);
-				return 2;
-			}
-		} else if (!strcmp(a, "--tables-per-address")) {
-			long n = strtol(v, &end, 10);
-			if (*end || end == v || n < 0 || n > 100000) {
-				fprintf(stderr, _("bones serve: --tables-per-address '%s': expected "
-						  "0..100000\n"), v);
-				return 2;
-			}
-			cfg.person_tables = (int)n;
-		} else {
-			static const char *const known[] = {"--listen", "--data", "--static",
-							    "--rate", "--agents", "--help",
-							    "--host-name", "--trusted-proxy",
-							    "--engines", "--watch",
-							    "--tables-per-address"};
-			bones_suggest sg;
-			bones_suggest_init(&sg, a);
-			for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
-				bones_suggest_add(&sg, known[k]);
-			fprintf(stderr, _("bones serve: unknown option '%s'%s\n"), a,
-				bones_suggest_hint(&sg));
-			return usage(stderr, 2);
-		}
-	}
-	return web_server_run(&cfg);
+	bones_args args;
+	bones_args_init(&args, "bones serve", options, argc, argv);
+	int rc = bones_args_parse(&args, serve_option, &cfg, NULL, 0, usage);
+	return rc >= 0 ? rc : web_server_run(&cfg);
 }

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bones/args.h"
 #include "bones/match.h"
 #include "tty.h"
 #include "tty_play.h"
@@ -67,101 +68,79 @@ static const char play_usage[] =
 	"Agents are not timed.\n"
 	"In the game type a move's number or its notation, or help.\n");
 
-/* "--opt VALUE" or "--opt=VALUE"; advances *i past what it used. */
-static const char *option_value(int argc, char **argv, int *i, const char *opt)
-{
-	size_t len = strlen(opt);
-	if (strncmp(argv[*i], opt, len))
-		return NULL;
-	if (argv[*i][len] == '=')
-		return argv[*i] + len + 1;
-	if (argv[*i][len] || *i + 1 >= argc)
-		return NULL;
-	return argv[++*i];
-}
+/* The options of `bones play` (and of `bones start`); --time ... --increment in
+ * time_opts' order. */
+enum { SET = 1, SEAT, SEED, VARIANT, SAVE, GAMES, RESUME, TIME };
 
-static bool parse_seat(play_args *a, const char *text)
+static const bones_args_option options[] = {
+	{"seed", 0, true, SEED},         {"set", 0, true, SET},
+	{"seat", 0, true, SEAT},         {"variant", 0, true, VARIANT},
+	{"save", 0, true, SAVE},         {"games", 0, true, GAMES},
+	{"resume", 0, false, RESUME},    {"time", 0, true, TIME},
+	{"penalty", 0, true, TIME + 1},  {"grace", 0, true, TIME + 2},
+	{"forfeit", 0, true, TIME + 3},  {"game-time", 0, true, TIME + 4},
+	{"increment", 0, true, TIME + 5}, {0}};
+
+static bool parse_seat(play_args *a, bones_args *args)
 {
 	char *end;
-	long n = strtol(text, &end, 10);
-	if (end == text || *end != '=' || n < 1 || n > BONES_PRESET_MAX_SEATS || !end[1]) {
-		fprintf(stderr, _("bones play: --seat %s: expected N=AGENT with N in 1..%d"), text,
-			BONES_PRESET_MAX_SEATS);
-		fputc('\n', stderr);
-		return false;
-	}
+	long n = strtol(args->value, &end, 10);
+	if (end == args->value || *end != '=' || n < 1 || n > BONES_PRESET_MAX_SEATS || !end[1])
+		return bones_args_fail(args, _("expected N=AGENT with N in 1..%d, not '%s'"),
+				       BONES_PRESET_MAX_SEATS, args->value);
 	a->seats[n - 1] = end + 1;
 	return true;
 }
 
-static bool parse_seed(play_args *a, const char *text)
+/* One option into a; false after printing why not. */
+static bool play_option(bones_args *args, int id, void *ctx)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(text, &end, 10);
-	if (errno || end == text || *end || text[0] == '-') {
-		fprintf(stderr, _("bones play: --seed: '%s' is not a whole number"), text);
-		fputc('\n', stderr);
-		return false;
+	play_args *a = ctx;
+	switch (id) {
+	case SET:
+		if (a->set_count == PLAY_MAX_SETS)
+			return bones_args_fail(args, "%s", _("too many settings"));
+		a->sets[a->set_count++] = args->value;
+		return true;
+	case SEAT:
+		return parse_seat(a, args);
+	case SEED:
+		a->have_seed = true;
+		return bones_args_uint(args, 0, UINT64_MAX, &a->seed);
+	case VARIANT:
+		a->variant = args->value;
+		return true;
+	case SAVE:
+		a->save = args->value;
+		return true;
+	case GAMES:
+		a->games = args->value;
+		return true;
+	case RESUME:
+		a->resume = true;
+		return true;
 	}
-	a->seed = v;
-	a->have_seed = true;
+	a->time[id - TIME] = args->value;
 	return true;
 }
 
-static bool time_option(int argc, char **argv, int *i, play_args *a)
+static int print_usage(FILE *out, int status)
 {
-	for (int k = 0; k < 6; k++) {
-		const char *v = option_value(argc, argv, i, time_opts[k]);
-		if (v) {
-			a->time[k] = v;
-			return true;
-		}
-	}
-	return false;
+	fputs(_(play_usage), out);
+	return status;
 }
 
-/* Returns 0 when parsed, else the exit status (2 for usage errors, 0 for --help). */
-static int parse_args(int argc, char **argv, play_args *a)
+/* Returns 0 when parsed, else the exit status (2 for usage errors, -1 for 0: --help,
+ * --version, usage printing the help). argv[0] is "play" or "start", the errors'
+ * command. */
+static int parse_args(int argc, char **argv, play_args *a, int (*usage)(FILE *, int))
 {
 	memset(a, 0, sizeof *a);
-	for (int i = 1; i < argc; i++) {
-		const char *v;
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			fputs(_(play_usage), stdout);
-			return -1;
-		} else if ((v = option_value(argc, argv, &i, "--set"))) {
-			if (a->set_count == PLAY_MAX_SETS) {
-				fprintf(stderr, "%s\n", _("bones play: too many --set"));
-				return 2;
-			}
-			a->sets[a->set_count++] = v;
-		} else if ((v = option_value(argc, argv, &i, "--seat"))) {
-			if (!parse_seat(a, v))
-				return 2;
-		} else if ((v = option_value(argc, argv, &i, "--seed"))) {
-			if (!parse_seed(a, v))
-				return 2;
-		} else if ((v = option_value(argc, argv, &i, "--variant"))) {
-			a->variant = v;
-		} else if ((v = option_value(argc, argv, &i, "--save"))) {
-			a->save = v;
-		} else if ((v = option_value(argc, argv, &i, "--games"))) {
-			a->games = v;
-		} else if (!strcmp(argv[i], "--resume")) {
-			a->resume = true;
-		} else if (time_option(argc, argv, &i, a)) {
-			continue;
-		} else if (argv[i][0] == '-' || a->game) {
-			fprintf(stderr, _("bones play: unexpected '%s' (an option without its value?)"),
-				argv[i]);
-			fprintf(stderr, "\n%s", _(play_usage));
-			return 2;
-		} else {
-			a->game = argv[i];
-		}
-	}
-	return 0;
+	bones_args args;
+	bones_args_init(&args, strcmp(argv[0], "start") ? "bones play" : "bones start", options,
+			argc, argv);
+	int rc = bones_args_parse(&args, play_option, a, &a->game, 1, usage);
+	return rc < 0 ? 0 : rc ? rc : -1;
 }
 
 /* The game of `bones start` and of a bare `bones play`: Holomino when installed,
@@ -362,7 +341,7 @@ static int play_match(tty_game *t, const play_args *a)
 int tty_play_main(int argc, char **argv)
 {
 	play_args a;
-	int rc = parse_args(argc, argv, &a);
+	int rc = parse_args(argc, argv, &a, print_usage);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	tty_game t;
@@ -406,15 +385,21 @@ static bool find_gui(char *path, size_t cap)
 	return m > 0 && (size_t)m < cap && access(path, X_OK) == 0;
 }
 
+static int start_usage(FILE *out, int status)
+{
+	fputs(_("usage: bones start [bones play options]\n"
+		"A game against the AI: Holomino if installed, else block dominoes;\n"
+		"in the GUI (bones-gui) when there is a display, else in the terminal.\n"),
+	      out);
+	return status;
+}
+
 int tty_start_main(int argc, char **argv)
 {
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		fputs(_("usage: bones start [bones play options]\n"
-			"A game against the AI: Holomino if installed, else block dominoes;\n"
-			"in the GUI (bones-gui) when there is a display, else in the terminal.\n"),
-		      stdout);
-		return 0;
-	}
+	play_args a; /* the options checked before either front end starts */
+	int rc = parse_args(argc, argv, &a, start_usage);
+	if (rc)
+		return rc < 0 ? 0 : rc;
 	const char *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
 	bool display = (x && *x) || (w && *w);
 	char gui[PATH_MAX];
