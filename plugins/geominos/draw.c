@@ -273,7 +273,7 @@ static bool describe_chance(const void *game, const void *state, bones_move m, c
 	if ((m & ~31u) != GEO_MOVE_DRAW || s->phase == GEO_PH_PLAY || s->phase == GEO_PH_OVER ||
 	    tile >= g->tile_count)
 		return false;
-	const char *name = g->tiles[tile].name;
+	const char *name = geo_tile_words(g, tile);
 	if (s->phase == GEO_PH_CENTRE)
 		snprintf(buf, cap, TR(g, "%s starts the board"), name);
 	else if (s->phase == GEO_PH_DEAL)
@@ -314,13 +314,13 @@ static bool move_words(const void *game, const void *state, bones_move m, char *
 	snprintf(cell, sizeof cell, "%c%d", x < 26 ? 'A' + x : '?', y + 1);
 	if (o->side)
 		/* TRANSLATORS: a tile, its cell (C7) and its quarter turns clockwise */
-		snprintf(buf, cap, TR(g, "places %s at %s, flipped, turned %d"), g->tiles[t].name,
+		snprintf(buf, cap, TR(g, "places %s at %s, flipped, turned %d"), geo_tile_words(g, t),
 			 cell, o->rot);
 	else if (o->rot)
-		snprintf(buf, cap, TR(g, "places %s at %s, turned %d"), g->tiles[t].name, cell,
+		snprintf(buf, cap, TR(g, "places %s at %s, turned %d"), geo_tile_words(g, t), cell,
 			 o->rot);
 	else
-		snprintf(buf, cap, TR(g, "places %s at %s"), g->tiles[t].name, cell);
+		snprintf(buf, cap, TR(g, "places %s at %s"), geo_tile_words(g, t), cell);
 	return true;
 }
 
