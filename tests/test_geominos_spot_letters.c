@@ -98,8 +98,8 @@ static void test_geominos_spot_letters__the_board_letters_the_spots_as_the_termi
 			checked++;
 			size_t n = bones_choices_count(c);
 			CU_ASSERT_FATAL(n > 0);
-			const bones_choice *m = bones_choices_at(c, bones_rng_below(&rng, (uint32_t)n));
-			CU_ASSERT_FATAL(bones_session_play(s, m->move) == BONES_OK);
+			size_t pick = bones_rng_below(&rng, (uint32_t)n);
+			CU_ASSERT_FATAL(bones_session_play(s, bones_choices_at(c, pick)->move) == BONES_OK);
 		}
 		bones_choices_destroy(c);
 		bones_session_destroy(s);

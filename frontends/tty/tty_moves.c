@@ -4,7 +4,8 @@
  * is the order a plugin's board text letters its open cells when it does); more moves
  * of one piece at one spot (other orientations) are c, c2, c3; a piece's spots are listed
  * best first. Games without hand pieces (or without the render extension, which says
- * which piece a move uses) list their moves by number; a move written `word:N` (Hegemino's `pick:3`) is numbered N.
+ * which piece a move uses) list their moves by number; a move written `word:N`
+ * (Hegemino's `pick:3`) is numbered N.
  * Notation typed in full always works. The moves, spots and points are the table's
  * choices (bones/choices.h); this file only letters and lists them. */
 #include <ctype.h>
@@ -240,8 +241,8 @@ void tty_moves_print(tty_game *t)
 		/* TRANSLATORS: piece %1$d (its name, as 246 or Snake) has %3$zu spots to play
 		 * it at, listed below with their letters, the best points first */
 		fprintf(t->out, P_("piece %d (%s): %zu spot; type its letter (Enter: other pieces)",
-				   "piece %d (%s): %zu spots, best first; type a letter (Enter: other "
-				   "pieces)", (unsigned long)k), t->piece + 1, name, k);
+				   "piece %d (%s): %zu spots, best first; type a letter "
+				   "(Enter: other pieces)", (unsigned long)k), t->piece + 1, name, k);
 		fputc('\n', t->out);
 		sort_best_first(t, index, k);
 		print_list(t, index, k, LABEL_LETTERS);

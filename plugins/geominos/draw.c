@@ -321,8 +321,8 @@ static bool move_words(const void *game, const void *state, bones_move m, char *
 	snprintf(cell, sizeof cell, "%c%d", x < 26 ? 'A' + x : '?', y + 1);
 	if (o->side)
 		/* TRANSLATORS: a tile, its cell (C7) and its quarter turns clockwise */
-		snprintf(buf, cap, TR(g, "places %s at %s, flipped, turned %d"), geo_tile_words(g, t),
-			 cell, o->rot);
+		snprintf(buf, cap, TR(g, "places %s at %s, flipped, turned %d"),
+			 geo_tile_words(g, t), cell, o->rot);
 	else if (o->rot)
 		snprintf(buf, cap, TR(g, "places %s at %s, turned %d"), geo_tile_words(g, t), cell,
 			 o->rot);

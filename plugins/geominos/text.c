@@ -181,8 +181,8 @@ static void render_board(const geo_game *g, const geo_state *s, bones_text *o)
 					  "= free dark\n         a placed section is its tile's letter "
 					  "and pips"));
 	if (spots)
-		bones_text_printf(o, "%s\n", TR(g, "         a, b, ...: the spots where a tile in hand "
-						  "fits (letters to type)"));
+		bones_text_printf(o, "%s\n", TR(g, "         a, b, ...: the spots where a tile "
+						  "in hand fits (letters to type)"));
 }
 
 /* Row r of an orientation as text: pips or '.', width columns. */

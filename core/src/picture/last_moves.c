@@ -24,8 +24,7 @@ typedef struct shapes {
 	shape *board; /* owned */
 	int n;
 	bool looking; /* a ghost is drawn: its shapes are looked up, not kept */
-	int drawn;    /* the ghost's shapes */
-	int found;    /* of them, on the board */
+	int found;    /* the ghost's shapes on the board */
 } shapes;
 
 typedef struct outline {
@@ -86,7 +85,6 @@ static void sh_add(shapes *b, float x0, float y0, float x1, float y1, bones_colo
 			b->board[b->n++] = sh;
 		return;
 	}
-	b->drawn++;
 	for (int i = 0; i < b->n; i++) {
 		const shape *o = &b->board[i];
 		bool same = o->rgb == sh.rgb;
@@ -146,7 +144,7 @@ static bool shapes_of_board(shapes *b, const bones_render *r, const void *game,
 static bool still_shown(shapes *b, const bones_render *r, const void *game,
 			const void *before, bones_move move)
 {
-	b->drawn = b->found = 0;
+	b->found = 0;
 	r->draw_ghost(game, before, move, &b->canvas);
 	return b->found > 0;
 }
