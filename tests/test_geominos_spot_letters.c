@@ -1,8 +1,8 @@
 /* Geominos' board text letters the spots of the player to move as the terminal UI
  * letters the targets of legal moves (bones/choices.h, frontends/tty/tty_moves.c): the
  * anchor square of every placement, and no other square, in reading order: a, b, ...,
- * z, aa, ab, ... Checked at every turn of a few seeded games against greedy-free random
- * play, so crowded boards are covered too. */
+ * z, aa, ab, ... Checked at every turn of four seeded games of random moves, so crowded
+ * boards are covered too. */
 #include "bones_test.h"
 
 #include <stdio.h>
