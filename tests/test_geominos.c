@@ -3,6 +3,7 @@
 #include "bones_test.h"
 
 #include "../plugins/geominos/geominos.h"
+#include "bones/render.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,6 +268,67 @@ static void test_geominos__five_tile_refills_after_each_placement(void)
 	bones_test_release(&g);
 }
 
+/* What a hand piece draws: pip groups and numbers. */
+typedef struct marks_drawn {
+	int pips, digits;
+} marks_drawn;
+
+static void count_text(void *user, float x, float y, float h, bones_color color, int align,
+		       const char *utf8)
+{
+	(void)x, (void)y, (void)h, (void)color, (void)align, (void)utf8;
+	((marks_drawn *)user)->digits++;
+}
+
+static void count_pips(void *user, float x, float y, float side, int count, bones_color color)
+{
+	(void)x, (void)y, (void)side, (void)color;
+	((marks_drawn *)user)->pips += count > 0;
+}
+
+static void ignore_polygon(void *user, const float *xy, int points, bones_color fill,
+			   bones_color stroke, float width)
+{
+	(void)user, (void)xy, (void)points, (void)fill, (void)stroke, (void)width;
+}
+
+static void ignore_line(void *user, float x0, float y0, float x1, float y1, bones_color color,
+			float width)
+{
+	(void)user, (void)x0, (void)y0, (void)x1, (void)y1, (void)color, (void)width;
+}
+
+/* In the hand a tile fits a 1x1 box: one 5 or more squares across gets its pips as
+ * numbers (dots that small cannot be counted), a shorter one dots. */
+static void test_geominos__long_tiles_show_their_pips_as_numbers_in_the_hand(void)
+{
+	bones_test_game g;
+	geo_state *s = start(&g, "");
+	const geo_game *game = g.game;
+	const bones_render *r = g.plugin->get_extension(g.game, BONES_RENDER_ID);
+	CU_ASSERT_FATAL(r != NULL);
+	int long_ones = 0, short_ones = 0;
+	for (int t = 0; t < game->tile_count; t++) {
+		s->hand[0] = 1u << t;
+		marks_drawn d = {0, 0};
+		bones_canvas cv = {.size = sizeof cv, .user = &d, .polygon = ignore_polygon,
+				   .line = ignore_line, .text = count_text, .pips = count_pips};
+		r->draw_piece(g.game, s, 0, 0, 0, &cv);
+		const geo_orient *o = &game->tiles[t].orient[0];
+		int w = o->maxx - o->minx + 1, across = w > o->height ? w : o->height;
+		if (across >= 5) {
+			long_ones++;
+			CU_ASSERT(d.digits > 0 && d.pips == 0);
+		} else {
+			short_ones++;
+			CU_ASSERT(d.pips > 0 && d.digits == 0);
+		}
+	}
+	CU_ASSERT(long_ones > 0 && short_ones > 0);
+	free(s);
+	bones_test_release(&g);
+}
+
 static const bones_test_case cases[] = {
 	{"centre card puts its tile on the middle square",
 	 test_geominos__centre_card_puts_its_tile_on_the_middle_square},
@@ -287,6 +349,8 @@ static const bones_test_case cases[] = {
 	 test_geominos__each_deal_gives_the_rule_sheet_hand_sizes},
 	{"five-tile refills after each placement",
 	 test_geominos__five_tile_refills_after_each_placement},
+	{"long tiles show their pips as numbers in the hand",
+	 test_geominos__long_tiles_show_their_pips_as_numbers_in_the_hand},
 	{NULL, NULL},
 };
 

@@ -401,6 +401,66 @@ static void test_hegemino__open_chaos_shows_them(void)
 	finish(&tg, s);
 }
 
+/* Fills drawn by a canvas: the last few polygons' colours. */
+typedef struct fills {
+	bones_color fill[8];
+	int n;
+} fills;
+
+static void fill_polygon(void *user, const float *xy, int points, bones_color fill,
+			 bones_color stroke, float width)
+{
+	fills *f = user;
+	(void)xy, (void)points, (void)stroke, (void)width;
+	if (f->n < 8)
+		f->fill[f->n++] = fill;
+}
+
+static void no_circle(void *user, float x, float y, float r, bones_color fill, bones_color stroke,
+		      float width)
+{
+	(void)user, (void)x, (void)y, (void)r, (void)fill, (void)stroke, (void)width;
+}
+
+static void no_line(void *user, float x0, float y0, float x1, float y1, bones_color color,
+		    float width)
+{
+	(void)user, (void)x0, (void)y0, (void)x1, (void)y1, (void)color, (void)width;
+}
+
+static void no_pips(void *user, float x, float y, float side, int count, bones_color color)
+{
+	(void)user, (void)x, (void)y, (void)side, (void)count, (void)color;
+}
+
+/* The fills of the domino in hand, token 0 holding it in round 1. */
+static fills hand_fills(const char *domino)
+{
+	bones_test_game tg;
+	hg_state *s = start(&tg, "players=2");
+	give(s, 0, 1, domino);
+	fills f = {{0}, 0};
+	bones_canvas cv = {.size = sizeof cv, .user = &f, .polygon = fill_polygon,
+			   .circle = no_circle, .line = no_line, .pips = no_pips};
+	const bones_render *r = P->get_extension(tg.game, BONES_RENDER_ID);
+	CU_ASSERT_FATAL(r != NULL && r->hand_size(tg.game, s, 0, 0) == 1);
+	r->draw_piece(tg.game, s, 0, 0, 0, &cv);
+	finish(&tg, s);
+	return f;
+}
+
+static void test_hegemino__a_blank_half_is_wild_coloured_in_the_hand_too(void)
+{
+	const bones_color wild = BONES_RGBA(250, 225, 150, 255); /* render.c: a blank half */
+	fills f = hand_fills("0-4");
+	CU_ASSERT_EQUAL_FATAL(f.n, 2);
+	CU_ASSERT_EQUAL(f.fill[0], wild);
+	CU_ASSERT_NOT_EQUAL(f.fill[1], wild);
+	f = hand_fills("3-4");
+	CU_ASSERT_EQUAL_FATAL(f.n, 2);
+	CU_ASSERT(f.fill[0] != wild && f.fill[1] != wild);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -433,6 +493,8 @@ int main(void)
 		 test_hegemino__breakdown_and_text_explain_the_score},
 		{"chaos hides the removed dominoes", test_hegemino__chaos_hides_the_removed_dominoes},
 		{"open chaos shows them", test_hegemino__open_chaos_shows_them},
+		{"a blank half is wild coloured in the hand too",
+		 test_hegemino__a_blank_half_is_wild_coloured_in_the_hand_too},
 		{NULL, NULL}};
 	return bones_test_main("hegemino", cases);
 }

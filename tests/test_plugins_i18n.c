@@ -127,6 +127,8 @@ static void test_plugins_i18n__the_games_speak_german(void)
 	CU_ASSERT_STRING_EQUAL(buf, "Spieler 1 erhält 135");
 	first_deal(dom, "", "deal:3-5", buf, sizeof buf);
 	CU_ASSERT_STRING_EQUAL(buf, "Spieler 1 erhält 3-5");
+	first_deal(geo, "", "draw:Seahorse", buf, sizeof buf); /* the tile's name too */
+	CU_ASSERT_STRING_EQUAL(buf, "Seepferdchen eröffnet das Brett");
 	view(hg, "", buf, sizeof buf);
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "Markt (links: zu legen, rechts: zu wählen"));
 	view(dom, "", buf, sizeof buf);

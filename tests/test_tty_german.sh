@@ -52,7 +52,7 @@ $(diff "$tmp/$g-en.bones" "$tmp/$g-de.bones" | head -6)"
 	[ "$(plain "$tmp/$g.de" | grep -B1 '^  1\. .* (Platz [0-9]*): ' | head -1)" = "Partie beendet" ] ||
 		fail "$g: the result is not under 'Partie beendet'"
 	for english in "your move" "scores:" "  seat " "saved to" "You play" \
-		"greedy plays" "your pieces" "spots;" "type its letter"; do
+		"greedy plays" "your pieces" "best first;" "type a letter"; do
 		refuse "$tmp/$g.de" "$english" "$g"
 	done
 	expect "$tmp/$g.en" "game over" "$g in English"
@@ -60,7 +60,7 @@ $(diff "$tmp/$g-en.bones" "$tmp/$g-de.bones" | head -6)"
 done
 expect "$tmp/geominos.de" "Deine Steine (tippe eine Nummer, dann einen Buchstaben für die Stelle):" \
 	"geominos: the pieces"
-plain "$tmp/geominos.de" | grep -q "^Stein 1 (.*): [0-9]* Stellen; tippe einen Buchstaben" ||
+plain "$tmp/geominos.de" | grep -q "^Stein 1 (.*): [0-9]* Stellen, die besten zuerst; tippe einen Buchstaben" ||
 	fail "geominos: no spots of a piece"
 expect "$tmp/geominos.de" "Wähle eine Stelle für Stein " "geominos: the spot prompt"
 expect "$tmp/geominos.de" " (wenigste Punkte gewinnen)" "geominos: fewest points win"

@@ -88,6 +88,19 @@ static void fit_view(gui_app *a, const void *state, bool with_targets)
 	gui_view_fit(a, a->view.fit_box);
 }
 
+/* A spot's cell as the plugin marks it (a Holomino hexagon, a domino's place) outlined
+ * in green; the marker on it keeps its fixed size. */
+static void outline_cell(gui_app *a, const gui_mark *m)
+{
+	float xy[2 * GUI_POLY_MAX];
+	const gui_view *v = &a->view.board_view;
+	for (int k = 0; k < m->points; k++) {
+		xy[2 * k] = m->xy[2 * k] * v->scale + v->ox;
+		xy[2 * k + 1] = m->xy[2 * k + 1] * v->scale + v->oy;
+	}
+	gui_poly_px(&a->draw, xy, m->points, BONES_NONE, BONES_RGBA(40, 170, 70, 200), 2);
+}
+
 static void draw_targets(gui_app *a)
 {
 	const gui_game *g = &a->game;
@@ -105,11 +118,9 @@ static void draw_targets(gui_app *a)
 		 * when one piece is all there is to play */
 		bool full = a->play.sel >= 0 || p->piece < 0 || one_piece >= 0;
 		const gui_mark *m = gui_mark_at(a, p->x, p->y);
-		if (m && full) {
-			gui_mark_world(&a->draw, m->xy, m->points, BONES_MARK_TARGET);
-			continue;
-		}
 		float s = a->view.board_view.scale;
+		if (m && full) /* the plugin's cell outlined, not filled: what it holds shows */
+			outline_cell(a, m);
 		float r = full ? a->view.pick_radius * 0.6f : a->view.pick_radius * 0.25f;
 		gui_circle_px(&a->draw, p->x * s + a->view.board_view.ox, p->y * s + a->view.board_view.oy,
 			      r * s, BONES_RGBA(60, 200, 90, full ? 90 : 70),

@@ -2,9 +2,10 @@
  * its number), then a spot for it, each with the points it scores. A spot's letters
  * name its target whatever the piece (in the order the moves list the targets, which
  * is the order a plugin's board text letters its open cells when it does); more moves
- * of one piece at one spot (other orientations) are c, c2, c3. Games without hand
- * pieces (or without the render extension, which says which piece a move uses) list
- * their moves by number; a move written `word:N` (Hegemino's `pick:3`) is numbered N.
+ * of one piece at one spot (other orientations) are c, c2, c3; a piece's spots are listed
+ * best first. Games without hand pieces (or without the render extension, which says
+ * which piece a move uses) list their moves by number; a move written `word:N`
+ * (Hegemino's `pick:3`) is numbered N.
  * Notation typed in full always works. The moves, spots and points are the table's
  * choices (bones/choices.h); this file only letters and lists them. */
 #include <ctype.h>
@@ -202,12 +203,24 @@ static bool label_before(const char *a, const char *b)
 	return atoi(a + la) < atoi(b + lb);
 }
 
-/* The moves index[0..k) in the order of their spot letters (a few dozen: insertion). */
-static void sort_by_label(const tty_game *t, size_t *index, size_t k)
+/* Whether move i is listed before move j: the better points first (the fewer where the
+ * fewest points win), then by spot letters. */
+static bool listed_before(const tty_game *t, size_t i, size_t j, bool low)
 {
+	double a = choice(t, i)->points, b = choice(t, j)->points;
+	if (a != b)
+		return low ? a < b : a > b;
+	return label_before(t->spot_name[i], t->spot_name[j]);
+}
+
+/* A piece's moves index[0..k), best first, as the window's list of spots (insertion: a
+ * few hundred at most). */
+static void sort_best_first(const tty_game *t, size_t *index, size_t k)
+{
+	bool low = bones_session_plugin(t->session)->flags & BONES_LOW_SCORE_WINS;
 	for (size_t j = 1; j < k; j++) {
 		size_t i = index[j], m = j;
-		for (; m > 0 && label_before(t->spot_name[i], t->spot_name[index[m - 1]]); m--)
+		for (; m > 0 && listed_before(t, i, index[m - 1], low); m--)
 			index[m] = index[m - 1];
 		index[m] = i;
 	}
@@ -226,12 +239,12 @@ void tty_moves_print(tty_game *t)
 			if (choice(t, i)->piece == t->piece)
 				index[k++] = i;
 		/* TRANSLATORS: piece %1$d (its name, as 246 or Snake) has %3$zu spots to play
-		 * it at, listed by letter below */
+		 * it at, listed below with their letters, the best points first */
 		fprintf(t->out, P_("piece %d (%s): %zu spot; type its letter (Enter: other pieces)",
-				   "piece %d (%s): %zu spots; type its letter (Enter: other pieces)",
-				   (unsigned long)k), t->piece + 1, name, k);
+				   "piece %d (%s): %zu spots, best first; type a letter "
+				   "(Enter: other pieces)", (unsigned long)k), t->piece + 1, name, k);
 		fputc('\n', t->out);
-		sort_by_label(t, index, k);
+		sort_best_first(t, index, k);
 		print_list(t, index, k, LABEL_LETTERS);
 	} else if (t->pieces > 0) {
 		fprintf(t->out, "%s\n", _("your pieces (type a number, then a letter for the spot):"));

@@ -46,22 +46,31 @@ bool tty_screen_size(const tty_game *t, int *rows, int *cols)
 /* A section as lines: pointers into text (which is cut at each '\n'). */
 typedef struct lines {
 	char **at;
+	bool *block; /* the line follows a blank one (kept when squeezed): a page may end
+		      * before it; in the same allocation as at */
 	int n;
 } lines;
 
+static bool blank(const char *line)
+{
+	return !line[strspn(line, " ")];
+}
+
 static lines split(char *text)
 {
-	lines l = {NULL, 0};
+	lines l = {NULL, NULL, 0};
 	if (!text || !*text)
 		return l;
 	int cap = 1;
 	for (const char *p = text; *p; p++)
 		cap += *p == '\n';
-	l.at = malloc((size_t)cap * sizeof *l.at);
+	l.at = malloc((size_t)cap * (sizeof *l.at + sizeof *l.block));
 	if (!l.at)
 		return l;
+	l.block = (bool *)(l.at + cap);
 	for (char *p = text; *p;) {
 		char *nl = strchr(p, '\n');
+		l.block[l.n] = l.n > 0 && blank(l.at[l.n - 1]);
 		l.at[l.n++] = p;
 		if (!nl)
 			break;
@@ -86,13 +95,14 @@ static int rows_of(const lines *l, int from, int to, int cols)
 	return r;
 }
 
-/* Drop blank lines (the board's spacing), when the board does not fit with them. */
+/* Drop blank lines (the board's spacing), when the board does not fit with them; the
+ * lines after them still start blocks. */
 static void squeeze(lines *l)
 {
 	int k = 0;
 	for (int i = 0; i < l->n; i++)
-		if (l->at[i][strspn(l->at[i], " ")])
-			l->at[k++] = l->at[i];
+		if (!blank(l->at[i]))
+			l->block[k] = l->block[i], l->at[k++] = l->at[i];
 	l->n = k;
 }
 
@@ -120,6 +130,13 @@ static void put_page(tty_game *t, const lines *board, int rows, int cols)
 		used += line_rows(board->at[end++], cols);
 	if (end == top && end < board->n)
 		end++;
+	/* a block the page would cut (Geominos' row of tiles in hand) begins the next
+	 * page, unless that leaves half of this one empty */
+	int cut = end;
+	while (end < board->n && cut > top + 1 && !board->block[cut])
+		cut--;
+	if (end < board->n && board->block[cut] && rows_of(board, top, cut, cols) >= (rows - 1) / 2)
+		end = cut;
 	t->board_top = top;
 	t->board_next = end < board->n ? end : 0;
 	put(t, board, top, end);
@@ -176,7 +193,7 @@ static void put_top(tty_game *t, lines *head, const lines *board, int lead, line
 	int last = hist_rows > 0;
 	int hist_min = hist_rows < MIN_HISTORY ? hist_rows : MIN_HISTORY;
 	lines whole = *board;
-	whole.at += lead, whole.n -= lead;
+	whole.at += lead, whole.block += lead, whole.n -= lead;
 	if (rows_of(&whole, 0, whole.n, cols) > left - 1 - hist_min)
 		squeeze(&whole);
 	int shown = rows_of(&whole, 0, whole.n, cols);
@@ -221,6 +238,8 @@ static bool without_notes(tty_game *t, lines *board, int rows, int cols,
 	if (t->board_top == NOTES_PAGE) {
 		t->board_top = 0;
 		memmove(board->at, board->at + notes, (size_t)(board->n - notes) * sizeof *board->at);
+		memmove(board->block, board->block + notes,
+			(size_t)(board->n - notes) * sizeof *board->block);
 		board->n -= notes;
 		return false;
 	}
@@ -251,7 +270,7 @@ void tty_screen_print(tty_game *t, const tty_screen *s)
 		min -= without_notes(t, &board, rows, cols, note, sizeof note);
 	if (t->board_top == NOTES_PAGE)
 		t->board_top = 0;
-	for (lead = 0; lead < board.n && !board.at[lead][strspn(board.at[lead], " ")];)
+	for (lead = 0; lead < board.n && blank(board.at[lead]);)
 		lead++;
 	int below_shown = fit ? choices_shown(&below, &board, lead, rows, cols, min) : below.n;
 	int left = fit ? rows - 1 - rows_of(&below, 0, below_shown, cols) -

@@ -15,6 +15,7 @@
 #define DARK BONES_RGBA(0x7B, 0x4F, 0x2C, 0xFF)
 #define FREE_EDGE BONES_RGBA(0xC8, 0x3C, 0x32, 0xFF)
 #define TILE BONES_RGBA(0xF7, 0xF3, 0xE8, 0xFF)
+#define SMALL_SECTION 0.21f /* a hand piece 5 squares or more across: sides of 1/5 */
 #define GHOST_ALPHA 0xE0u /* opaque enough that its pips read on dark squares */
 #define COST BONES_RGBA(0xC0, 0x28, 0x28, 0xFF)
 #define FREE_COST BONES_RGBA(0x2E, 0x8B, 0x3E, 0xFF)
@@ -35,7 +36,13 @@ static void section(const bones_canvas *c, float x, float y, float side, int pip
 	float xy[8];
 	square(x, y, side, xy);
 	c->polygon(c->user, xy, 4, fill, BONES_NONE, 0);
-	c->pips(c->user, x + side / 2, y + side / 2, side * 0.8f, pips, INK);
+	if (side < SMALL_SECTION && pips > 0) { /* dots too small to count: the number */
+		char digit[2] = {(char)('0' + pips), '\0'};
+		c->text(c->user, x + side / 2, y + side / 2, side * 0.9f, INK, BONES_ALIGN_CENTER,
+			digit);
+	} else {
+		c->pips(c->user, x + side / 2, y + side / 2, side * 0.8f, pips, INK);
+	}
 	const float ends[4][4] = {{x, y, x, y + side}, {x + side, y, x + side, y + side},
 				  {x, y, x + side, y}, {x, y + side, x + side, y + side}};
 	for (int k = 0; k < 4; k++)
@@ -273,7 +280,7 @@ static bool describe_chance(const void *game, const void *state, bones_move m, c
 	if ((m & ~31u) != GEO_MOVE_DRAW || s->phase == GEO_PH_PLAY || s->phase == GEO_PH_OVER ||
 	    tile >= g->tile_count)
 		return false;
-	const char *name = g->tiles[tile].name;
+	const char *name = geo_tile_words(g, tile);
 	if (s->phase == GEO_PH_CENTRE)
 		snprintf(buf, cap, TR(g, "%s starts the board"), name);
 	else if (s->phase == GEO_PH_DEAL)
@@ -314,13 +321,13 @@ static bool move_words(const void *game, const void *state, bones_move m, char *
 	snprintf(cell, sizeof cell, "%c%d", x < 26 ? 'A' + x : '?', y + 1);
 	if (o->side)
 		/* TRANSLATORS: a tile, its cell (C7) and its quarter turns clockwise */
-		snprintf(buf, cap, TR(g, "places %s at %s, flipped, turned %d"), g->tiles[t].name,
-			 cell, o->rot);
+		snprintf(buf, cap, TR(g, "places %s at %s, flipped, turned %d"),
+			 geo_tile_words(g, t), cell, o->rot);
 	else if (o->rot)
-		snprintf(buf, cap, TR(g, "places %s at %s, turned %d"), g->tiles[t].name, cell,
+		snprintf(buf, cap, TR(g, "places %s at %s, turned %d"), geo_tile_words(g, t), cell,
 			 o->rot);
 	else
-		snprintf(buf, cap, TR(g, "places %s at %s"), g->tiles[t].name, cell);
+		snprintf(buf, cap, TR(g, "places %s at %s"), geo_tile_words(g, t), cell);
 	return true;
 }
 

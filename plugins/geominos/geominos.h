@@ -222,6 +222,9 @@ int geo_find_tile(const geo_game *g, const char *name, size_t len);
 const void *geo_get_extension(const void *game, const char *id);
 /* observation.c: the "bones.observation/1" capability. */
 const void *geo_observation_ext(void);
+/* names.c: tile's name in the player's language, for words (never notation) */
+const char *geo_tile_words(const geo_game *g, int tile);
+
 /* actions.c: the dense action space, "bones.actions/1" */
 const void *geo_actions_ext(void);
 

@@ -121,8 +121,41 @@ static char tile_letter(int t)
 	return (char)(t < 26 ? 'A' + t : 'a' + t - 26);
 }
 
+/* The anchor squares of the player to move's placements: the spots the terminal UI
+ * letters (bones/choices.h: a move's target is its anchor), whatever the tile. */
+static int spot_squares(const geo_game *g, const geo_state *s, bool spot[GEO_CELLS])
+{
+	bones_move moves[GEO_MAX_ORIENT * GEO_CELLS];
+	int n = 0;
+	memset(spot, 0, GEO_CELLS * sizeof *spot);
+	if (s->phase != GEO_PH_PLAY || s->blocked)
+		return 0;
+	for (uint32_t h = s->hand[s->current]; h; h &= h - 1) {
+		size_t k = geo_generate(g, s, h & -h, moves, sizeof moves / sizeof *moves);
+		for (size_t i = 0; i < k; i++) {
+			int at = geo_move_y(moves[i]) * GEO_N + geo_move_x(moves[i]);
+			n += !spot[at];
+			spot[at] = true;
+		}
+	}
+	return n;
+}
+
+/* Spot letters as the terminal UI types them (frontends/tty/tty_moves.c): a..z, then
+ * aa, ab, ..., zz. */
+static void spot_letters(int k, char buf[3])
+{
+	if (k >= 26 * 27)
+		k = 26 * 27 - 1;
+	buf[0] = (char)(k < 26 ? 'a' + k : 'a' + k / 26 - 1);
+	buf[1] = k < 26 ? '\0' : (char)('a' + k % 26);
+	buf[2] = '\0';
+}
+
 static void render_board(const geo_game *g, const geo_state *s, bones_text *o)
 {
+	bool spot[GEO_CELLS];
+	int spots = spot_squares(g, s, spot), lettered = 0;
 	bones_text_printf(o, "   ");
 	for (int x = 0; x < GEO_N; x++)
 		bones_text_printf(o, "%3d", x + 1);
@@ -131,9 +164,13 @@ static void render_board(const geo_game *g, const geo_state *s, bones_text *o)
 		bones_text_printf(o, "%3d", y + 1);
 		for (int x = 0; x < GEO_N; x++) {
 			int i = y * GEO_N + x, c = s->cell[i];
-			if (c != GEO_EMPTY)
+			char letters[3];
+			if (c != GEO_EMPTY) {
 				bones_text_printf(o, " %c%d", tile_letter(c >> 3), c & 7);
-			else
+			} else if (spot[i]) { /* in reading order, as the spots are lettered */
+				spot_letters(lettered++, letters);
+				bones_text_printf(o, "%3s", letters);
+			} else
 				bones_text_printf(o, "  %c", g->free_area[i] ? (g->light[i] ? '+' : '=')
 							   : (g->light[i] ? '.' : '#'));
 		}
@@ -143,6 +180,9 @@ static void render_board(const geo_game *g, const geo_state *s, bones_text *o)
 	bones_text_printf(o, "%s\n", TR(g, "squares: . light (pips cost points)  # dark  + free light  "
 					  "= free dark\n         a placed section is its tile's letter "
 					  "and pips"));
+	if (spots)
+		bones_text_printf(o, "%s\n", TR(g, "         a, b, ...: the spots where a tile "
+						  "in hand fits (letters to type)"));
 }
 
 /* Row r of an orientation as text: pips or '.', width columns. */
@@ -164,6 +204,8 @@ static void render_hand(const geo_game *g, const geo_state *s, int player, bones
 		tiles[n++] = __builtin_ctz(h);
 	for (int first = 0; first < n;) {
 		int last = first, width = 0, height = 0;
+		if (first > 0)
+			bones_text_printf(o, "\n"); /* each row of tiles a block of its own */
 		for (; last < n; last++) {
 			const geo_tile *t = &g->tiles[tiles[last]];
 			const geo_orient *a = &t->orient[t->orient_of[0][0]];
@@ -212,6 +254,7 @@ size_t geo_render_text(const void *game, const void *state, int viewer, char *bu
 		return 0;
 	buf[0] = '\0';
 	render_board(g, s, &o);
+	bones_text_printf(&o, "\n"); /* blank lines part the blocks (a terminal pages there) */
 	for (int p = 0; p < g->players; p++) {
 		bool turn = s->phase == GEO_PH_PLAY && s->current == p;
 		char head[64];
@@ -257,6 +300,7 @@ size_t geo_render_text(const void *game, const void *state, int viewer, char *bu
 	if (s->phase == GEO_PH_PLAY && s->blocked)
 		bones_text_printf(&o, "\n");
 	else if (s->phase == GEO_PH_PLAY) {
+		bones_text_printf(&o, "\n");
 		/* TRANSLATORS: NAME/SIDE/ROT@X,Y is the notation: keep it, and "a" and "b" */
 		bones_text_printf(&o, TR(g, "player %d to move: NAME/SIDE/ROT@X,Y (anchor = top-left "
 					    "section,\nROT = quarter turns clockwise); tiles in "

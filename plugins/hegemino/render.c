@@ -196,7 +196,9 @@ static void draw_piece(const void *game, const void *state, int player, int piec
 	int id = hg_actor_domino(g, s);
 	if (piece != 0 || id == HG_NONE || hg_to_move(g, s) != player)
 		return;
-	rect(cv, -0.5f, -0.25f, 1.0f, 0.5f, bone, ink, 0.03f);
+	/* a blank half in the wild colour, as on the board and in the market */
+	rect(cv, -0.5f, -0.25f, 0.5f, 0.5f, hg_dom_a(id) == 0 ? wild : bone, ink, 0.03f);
+	rect(cv, 0.0f, -0.25f, 0.5f, 0.5f, hg_dom_b(id) == 0 ? wild : bone, ink, 0.03f);
 	cv->pips(cv->user, -0.25f, 0.0f, 0.45f, hg_dom_a(id), ink);
 	cv->pips(cv->user, 0.25f, 0.0f, 0.45f, hg_dom_b(id), ink);
 	cv->line(cv->user, 0.0f, -0.25f, 0.0f, 0.25f, ink, 0.02f);

@@ -83,7 +83,9 @@ void bones_picture_mark(bones_picture_canvas *c, const float *xy, int points, in
 
 /* The last move of every player outlined in gold (with the player's colour inside) at
  * the piece the move put down: the plugin's ghost of each move drawn as outlines, in the
- * state before it, from the first `upto` history entries of s. Hosts call it after the
+ * state before it, from the first `upto` history entries of s. A move whose ghost has no
+ * shape the board shows now (a discard; a piece moved on since, as Hegemino's market
+ * column at a new round) gives way to the player's move before it. Hosts call it after the
  * plugin's draw_board when that drew no BONES_MARK_LAST mark (marks_seen), so every game
  * shows where each player moved last, in play, replay and pictures alike. Returns the
  * number of moves outlined. */
