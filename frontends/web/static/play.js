@@ -693,6 +693,9 @@ function renderOver() {
 		text = fmt(_('A draw between %1$s. Final scores: %2$s'), best.map((s) => s.name).join(', '), all);
 	else
 		text = fmt(_('Game over. Final scores: %s'), all);
+	// a game ended by a resignation or the clock says so first
+	const out = view.seats[(view.resigned || view.forfeit || 0) - 1];
+	if (out) text = (view.resigned ? fmt(_('%s resigned.'), out.name) : fmt(_('%s ran out of time and forfeits.'), out.name)) + ' ' + text;
 	$('over-text').textContent = text;
 	const link = $('rematch-link');
 	const r = view.rematch;
