@@ -269,28 +269,46 @@ static bool move_label(const void *game, const void *state, bones_move m, char *
 	return true;
 }
 
-/* A player's move in words, after the mover's name: the tile, its cell and, where the
- * cell takes it in several turns, which turn. */
+/* Where a placed tile lies from its neighbour in direction j of it, as the picture
+ * shows it (pointy-topped hexagons: d0 right, d1 above right, counter-clockwise). */
+static const char *const beside[6] = {
+	/* TRANSLATORS: the tile placed, then the tile on the board it lies next to */
+	N_("places %s to the right of %s"), N_("places %s above and to the right of %s"),
+	N_("places %s above and to the left of %s"), N_("places %s to the left of %s"),
+	N_("places %s below and to the left of %s"), N_("places %s below and to the right of %s"),
+};
+
+/* A player's move in words, after the mover's name: the tile, the tile on the board it
+ * lies next to and on which side (the picture shows no coordinates) and, where the cell
+ * takes it in several turns, which turn. */
 static bool move_words(const void *game, const void *state, bones_move m, char *buf,
 		       size_t cap)
 {
+	static const int dq[6] = {1, 1, 0, -1, -1, 0}, dr[6] = {0, -1, -1, 0, 1, 1};
 	const hm_game *g = game;
 	const hm_state *s = state;
 	if (!hm_legal(g, s, m) || hm_kind(m) == HM_DRAW)
 		return false;
-	char name[4];
+	char name[4], near[4] = "?";
 	hm_tile_name(g, hm_tile(m), name);
 	if (hm_kind(m) == HM_PASS) {
 		snprintf(buf, cap, TR(g, "passes and returns %s"), name);
 		return true;
 	}
+	int side = 0;
+	for (int j = 0; j < 6; j++) { /* the first placed neighbour: a tile the picture shows */
+		int at = hm_cell_at(g, s, hm_q(m) + dq[j], hm_r(m) + dr[j]);
+		if (at >= 0 && hm_ccells(g, s)[at].placed) {
+			hm_tile_name(g, hm_ccells(g, s)[at].tile, near);
+			side = (j + 3) % 6; /* the new tile, seen from that neighbour */
+			break;
+		}
+	}
+	int n = snprintf(buf, cap, TR(g, beside[side]), name, near);
 	unsigned turns = hm_turns(g, s, hm_find(g, s, hm_q(m), hm_r(m)), hm_tile(m));
-	if (turns & (turns - 1))
-		/* TRANSLATORS: a tile, its cell (q,r) and which of its turns (1-3) */
-		snprintf(buf, cap, TR(g, "places %s at %d,%d, turn %d"), name, hm_q(m), hm_r(m),
-			 hm_turn(m) + 1);
-	else
-		snprintf(buf, cap, TR(g, "places %s at %d,%d"), name, hm_q(m), hm_r(m));
+	if (turns & (turns - 1) && n >= 0 && (size_t)n < cap)
+		/* TRANSLATORS: after the place: which of the tile's turns (1-3) the cell takes */
+		snprintf(buf + n, cap - (size_t)n, TR(g, ", turn %d"), hm_turn(m) + 1);
 	return true;
 }
 

@@ -157,6 +157,9 @@ check("the other seat accepts: the move is taken back", st == 200 and va["to_mov
 st, body, _ = srv.call("POST", "/api/tables/%s/rematch" % t2["id"], {}, token=a)
 check("no rematch before the end", st == 409, body)
 check("a move in words with its points", all(m.get("words") and "points" in m for m in va["legal"]), va["legal"][:2])
+check("Holomino's words name the tile on the board it goes next to, not coordinates the picture lacks",
+      va["legal"] and all(re.match(r"places \d+ (to the (left|right)|(above|below) and to the (left|right)) of \d+(, turn [123])?$", m["words"])
+          for m in va["legal"] if m["move"] != "pass" and m["words"] != "passes"), [m["words"] for m in va["legal"]][:4])
 st, body, _ = srv.call("POST", "/api/tables/%s/resign" % t2["id"], {}, token=b)
 check("a seat resigns", st == 200, body)
 st, ra, _ = srv.call("POST", "/api/tables/%s/rematch" % t2["id"], {}, token=a)
@@ -169,6 +172,7 @@ check("a spectator sees the rematch without a link", sv["rematch"]["id"] == ra["
       and "link" not in sv["rematch"], sv.get("rematch"))
 st, v, _ = srv.call("GET", "/api/tables/" + t2["id"], token=a)
 check("the game is over after a resignation", v["over"] and "resigned" in v["status"], v["status"])
+check("the view names the seat that resigned", v.get("resigned") == 2 and "forfeit" not in v, v.get("resigned"))
 st, body, _ = srv.call("POST", "/api/tables/%s/move" % t2["id"], {"move": "x"}, token=a)
 check("no move after the end", st == 409, body)
 st, rec, hdrs = srv.call("GET", "/api/tables/%s/record" % t2["id"])

@@ -92,9 +92,9 @@ try:
     players.clear()
     players.send_keys("2")
     d.find_element(By.ID, "create-button").click()
-    link = wait(lambda: d.find_elements(By.CSS_SELECTOR, "a.seat-link"), what="the invitation links")
-    check("one invitation link for the one human seat", len(link) == 1)
-    d.get(link[0].get_attribute("href"))
+    wait(lambda: "/t/" in d.current_url, what="the new table")
+    check("creating a table with one person's seat takes them to it",
+          "#seat=1&token=" in d.current_url and not d.find_elements(By.CSS_SELECTOR, "a.seat-link"), d.current_url)
     wait(lambda: "move" in status(d) or "pick" in status(d), what="the first position")
     check("the page shows the server's picture", d.find_element(By.ID, "picture").get_attribute("src").startswith("blob:"))
     moves = 0
@@ -133,12 +133,25 @@ try:
     check("the analysis draws a point per player move", len(d.find_elements(By.CSS_SELECTOR, "#analysis-graph circle")) == played,
           (len(d.find_elements(By.CSS_SELECTOR, "#analysis-graph circle")), played))
     check("every move in the list has its verdict", len(d.find_elements(By.CSS_SELECTOR, "#moves li.move .mark")) == played)
+    axis = [t.text for t in d.find_elements(By.CSS_SELECTOR, "#analysis-graph text.axis")]
+    legend = d.find_element(By.ID, "analysis-legend").text
+    check("the graph has its axis and a legend naming the seats", axis == ["0%", "50%", "100%"]
+          and all(s in legend for s in d.execute_script("return view.seats.map((s) => s.name)")), (axis, legend))
+    tips = d.execute_script("return [...document.querySelectorAll('#moves li.move')].map((li) =>"
+                            " [li.querySelector('.mark') ? li.querySelector('.mark').title : '',"
+                            "  view.moves.find((m) => m.number === li.value && m.seat).words])")
+    check("each mark's tooltip reads its move in words, not notation", tips and all(w in t for t, w in tips), tips[:2])
     if shot:
         d.save_screenshot(os.path.join(shot, "web-analysis.png"))
     d.find_element(By.CSS_SELECTOR, '#analysis-graph circle[data-move="3"]').click()
     wait(lambda: d.find_element(By.ID, "r-label").text != "the end", what="a click on the graph to go to its move")
     before = len(d.find_elements(By.CSS_SELECTOR, "#moves li.move"))
     check("a click on the graph shows the position before that move", before == 2, before)
+    d.find_element(By.ID, "r-last").click()
+    wait(lambda: d.find_element(By.ID, "r-label").text == "the end", what="the end again")
+    wait(lambda: d.find_elements(By.CSS_SELECTOR, "#moves li.move .mark"), what="the marks again")
+    check("drawn again, each move still has one mark", len(d.find_elements(By.CSS_SELECTOR, "#moves li.move .mark")) == played,
+          len(d.find_elements(By.CSS_SELECTOR, "#moves li.move .mark")))
     worse = d.find_elements(By.CSS_SELECTOR, "#analysis-graph circle:not(.best)")
     if worse:  # a move not preferred: the preferred one is drawn as a ghost there
         n = worse[0].get_attribute("data-move")

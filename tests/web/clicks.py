@@ -1,13 +1,15 @@
 """Moves on the play page by clicks, as a person plays them (tests/web/browser_play.py,
 browser_tourney.py): the page's state, a click on a board target (then one of its
 labelled ways) or on a labelled button off the board, never the legal-moves list nor
-typed notation. A click that is not taken is clicked again (a slow machine: the targets
+typed notation; on a phone's overview, where the targets are only marks, a tap on one
+zooms the board in there first. A click that is not taken is clicked again (a slow machine: the targets
 were drawn again under the pointer), unless BONES_WEB_NO_RECLICK=1, which makes such a
 click fail the test; `again` counts them."""
 import os
 
 from chrome import wait
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 
@@ -40,6 +42,12 @@ class Clicker:
         targets = d.find_elements(By.CSS_SELECTOR, "#overlay .target")
         if targets:
             b = self.rng.choice(targets)
+            if "far" in b.get_attribute("class").split():  # a phone's overview: a tap there zooms in
+                ActionChains(d).move_to_element(b).click().perform()
+                wait(lambda: d.execute_script("return zoom > 1 && !loading && !again"
+                                              " && !document.querySelector('#overlay .target.far')"),
+                     what="the board zoomed in")
+                b = self.rng.choice(d.find_elements(By.CSS_SELECTOR, "#overlay .target"))
             d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", b)
             b.click()
             ways = d.find_elements(By.CSS_SELECTOR, "#choices .choice:not(.other)")

@@ -59,6 +59,7 @@ srv.set_clock(srv.now() + 1)
 wait_for(lambda: view()["over"], what="the forfeit on time")
 v = view()
 check("seat 1 ran out of its game's time and forfeits", v["over"] and "Ann" in v["status"], v["status"])
+check("the view names the seat that forfeited", v.get("forfeit") == 1 and "resigned" not in v, v.get("forfeit"))
 st, record, _ = srv.call("GET", "/api/tables/%s/record" % tid)
 text = record if isinstance(record, str) else str(record)
 check("the record's TimeControl names the time per game and the increment",

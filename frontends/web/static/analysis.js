@@ -48,6 +48,11 @@ const bonesAnalysis = (() => {
 		const y = (v) => 5 + (h - 10) * (1 - v);
 		const box = svg('svg', { id: 'analysis-graph', viewBox: '0 0 ' + w + ' ' + h, role: 'img' });
 		box.append(svg('line', { x1: 0, x2: w, y1: y(0.5), y2: y(0.5), class: 'half' }));
+		for (const v of [0, 0.5, 1]) { // the axis: win chances
+			const t = svg('text', { x: 2, y: Math.min(h - 2, Math.max(10, y(v) + 4)), class: 'axis' });
+			t.textContent = Math.round(100 * v) + '%';
+			box.append(t);
+		}
 		const at = moveAt(view.at);
 		if (at) {
 			const i = moves.indexOf(at);
@@ -71,6 +76,16 @@ const bonesAnalysis = (() => {
 		return box;
 	}
 
+	// What the graph shows: its axes in words and each seat's colour by name.
+	function legend(view) {
+		const p = el('p', { id: 'analysis-legend', className: 'small' },
+			// TRANSLATORS: the analysis graph's axes
+			_('Win chance (0% to 100%) after each move, the game from left to right:') + ' ');
+		for (const s of view.seats)
+			p.append(el('span', { className: 'key seat' + s.seat, textContent: '\u25CF ' }), s.name + ' ');
+		return p;
+	}
+
 	function word(v) {
 		return { best: _('best'), good: _('good'), inaccuracy: _('inaccuracy'), mistake: _('mistake'), blunder: _('blunder') }[v] || v;
 	}
@@ -78,15 +93,18 @@ const bonesAnalysis = (() => {
 	function tip(view, m) {
 		const name = view.seats[m.seat - 1] ? view.seats[m.seat - 1].name : String(m.seat);
 		const pct = (v) => Math.round(100 * v) + '%';
+		const e = view.moves.find((x) => x.n === m.n), played = e && e.words ? e.words : m.played; // the move list's words
 		// TRANSLATORS: a move's verdict (best, good, inaccuracy, mistake, blunder), its
-		// player, the move played, the win chance after it and with the preferred move
-		return m.played === m.preferred ? fmt(_('%1$s: %2$s %3$s, win %4$s'), word(m.verdict), name, m.played, pct(m.win_after))
-			: fmt(_('%1$s: %2$s %3$s, win %4$s (best %5$s, win %6$s)'), word(m.verdict), name, m.played, pct(m.win_after), m.preferred, pct(m.win_before));
+		// player, the move played, the win chance after it and with the preferred move;
+		// a move judged best names no other (another as good is no better)
+		return m.played === m.preferred || m.verdict === 'best' ? fmt(_('%1$s: %2$s %3$s, win %4$s'), word(m.verdict), name, played, pct(m.win_after))
+			: fmt(_('%1$s: %2$s %3$s, win %4$s (best %5$s, win %6$s)'), word(m.verdict), name, played, pct(m.win_after), m.preferred, pct(m.win_before));
 	}
 
 	// The marks in the move list (play.js's items, one per view.moves entry).
 	function marks(view) {
 		const items = $('moves').children;
+		for (const old of $('moves').querySelectorAll('.mark')) old.remove(); // drawn again: once each
 		const byN = new Map(result.moves.map((m) => [m.n, m]));
 		view.moves.forEach((e, i) => {
 			const m = byN.get(e.n);
@@ -120,7 +138,7 @@ const bonesAnalysis = (() => {
 		const text = el('p', { id: 'analysis-text' });
 		const state = result ? result.state : 'none';
 		if (state === 'done') {
-			box.replaceChildren(graph(view, jump), text);
+			box.replaceChildren(graph(view, jump), legend(view), text);
 			marks(view);
 			ghost(view);
 			return;

@@ -41,6 +41,12 @@ function effectiveValues(choice) {
 	return values;
 }
 
+// Option choices by name in the player's language (a plugin's choices are ids, never
+// translated: docs/abi.md); the value sent stays the id.
+// TRANSLATORS: choices of a game's options in the lobby's form
+const CHOICE_NAMES = { 'scoring:sum': N_('sum of the holes times their number'), 'scoring:product': N_('product of the holes'),
+	'chaos:off': N_('off'), 'stacking:off': N_('off'), 'solo:off': N_('off'), 'stacking:on': N_('on') };
+
 function optionField(plugin, o, value) {
 	let input;
 	if (o.type === 'bool') {
@@ -50,7 +56,8 @@ function optionField(plugin, o, value) {
 		for (const c of o.choices) {
 			// a variant by its name in the player's language; the value stays its id
 			const v = o.key === 'variant' ? plugin.variants.find((x) => x.id === c) : null;
-			input.append(el('option', { value: c, textContent: v && v.name ? v.name : c, title: v ? v.summary : '', selected: c === value }));
+			const name = v && v.name ? v.name : CHOICE_NAMES[o.key + ':' + c] ? _(CHOICE_NAMES[o.key + ':' + c]) : c;
+			input.append(el('option', { value: c, textContent: name, title: v ? v.summary : '', selected: c === value }));
 		}
 	} else if (o.type === 'int') {
 		input = el('input', { type: 'number', value, min: o.min, max: o.max });
@@ -86,8 +93,8 @@ function seatRow(i, agent) {
 	spec.setAttribute('list', list.id);
 	// TRANSLATORS: the placeholder of a player's name field
 	const name = el('input', { type: 'text', id: 'seat-name-' + i, placeholder: _('name'), size: 12 });
-	spec.disabled = human;
-	kind.addEventListener('change', () => { spec.disabled = kind.value !== 'agent'; });
+	spec.hidden = human; // only an agent's seat has a spec
+	kind.addEventListener('change', () => { spec.hidden = kind.value !== 'agent'; });
 	return el('div', {}, el('label', { className: 'inline', textContent: fmt(_('Seat %d'), i + 1) + ' ' }), kind, ' ', spec, list, ' ', name);
 }
 
@@ -174,6 +181,10 @@ async function create(event) {
 		return;
 	}
 	keep('bones.owned', [{ id: body.id, owner: body.owner, when: Date.now() }, ...stored('bones.owned')]);
+	// one seat for a person here (the others agents, engines or open): to the table at
+	// once; with several, their links to hand out
+	const mine = body.seats.filter((s) => s.link);
+	if (mine.length === 1) { location.href = mine[0].link; return; }
 	const links = $('links');
 	links.replaceChildren();
 	for (const s of body.seats) {

@@ -16,9 +16,11 @@ let hoverTimer = null;
 let replayAt = null; // a history index while replaying a finished game, else null
 let stops = [];      // the replay's positions: after each player move, and the end
 let zoom = 1;        // the board's width in widths of its frame (buttons, Ctrl+wheel)
-let autoZoom = true; // on a small screen, zoom in until the targets are a finger wide
+let tapZoom = false; // zoomed by a tap on the overview: back to it after the move
 const MAX_ZOOM = 8;
-let centre = false;  // after a zoom: scroll the board to the targets
+const FINGER = 44;   // the least tap target on a phone, in CSS pixels
+let centre = false;  // after a zoom: scroll the board to the focus, else the targets
+let focus = null;    // the point to centre after a zoom, in fractions of the picture
 let offered = [];    // the moves of the choice buttons shown now (keys 1-9, R, Enter)
 let picked = -1;     // the choice R has turned to, -1 none
 let online = null;   // whether the server answered last (the connection indicator)
@@ -87,6 +89,7 @@ async function play(move) {
 	// refused: say why, and show the board as the server has it; the choice is
 	// cleared here, as the load draws nothing again when the position is the same
 	cancel();
+	if (r.ok) overview(); // the whole position again after a move made zoomed in
 	if (!r.ok) $('error').textContent = fmt(_('The move was refused: %s'), body.error);
 	load();
 }
@@ -256,37 +259,30 @@ function targetSize(points, scale) {
 	return Math.max(6, Math.min(44, Math.floor(nearest(points, scale) * 0.9)));
 }
 
-// On a small screen when it is your turn: zoom in until the targets are 40 px (until
-// the player zooms with the buttons or the wheel).
-function fitTargets() {
-	if (!autoZoom || !view || !view.legal.length || window.innerWidth > 800) return false;
-	const pts = view.legal.filter((m) => m.x !== undefined);
-	const scale = ($('board-wrap').clientWidth * zoom) / view.width;
-	const d = nearest(pts, scale);
-	if (!isFinite(d) || d * 0.9 >= 40) return false;
-	const want = Math.min(MAX_ZOOM, zoom * 46 / (d * 0.9));
-	if (want <= zoom * 1.02) return false;
-	setZoom(want);
-	return true;
+// A phone shows the whole position (zoom 1, the overview). Where its targets are
+// narrower than a finger, a tap on the board zooms in around the tap until they are
+// FINGER wide; the move played, the overview comes back.
+function phone() { return window.innerWidth <= 800; }
+
+function zoomAt(fx, fy, d) {
+	tapZoom = true;
+	focus = { x: fx, y: fy };
+	setZoom(zoom * (FINGER + 4) / (d * 0.9));
 }
 
-// On a phone a table starts at the zoom last used for its game (chosen or automatic),
-// so a wide board (Hegemino's tableaus) is large before your first turn too.
-function zoomKey() { return 'bones.zoom.' + view.game; }
-
-function restoreZoom() {
-	if (window.innerWidth > 800 || zoom !== 1) return false;
-	let z = 1;
-	try { z = parseFloat(localStorage.getItem(zoomKey())) || 1; } catch (e) { /* private mode */ }
-	if (z <= 1) return false;
-	setZoom(z);
-	return true;
+// Back to the overview without drawing (the next load draws it).
+function overview() {
+	if (!tapZoom) return;
+	tapZoom = false;
+	zoom = 1;
+	$('board').style.width = '100%';
+	$('board').style.maxWidth = '';
+	$('zoom-out').disabled = true;
+	$('zoom-in').disabled = false;
 }
 
-function setZoom(z, keep = true) {
+function setZoom(z) {
 	zoom = Math.max(1, Math.min(MAX_ZOOM, z));
-	if (keep && view && window.innerWidth <= 800)
-		try { localStorage.setItem(zoomKey(), String(zoom)); } catch (e) { /* private mode */ }
 	centre = true;
 	$('board').style.width = (zoom * 100) + '%';
 	$('board').style.maxWidth = zoom > 1 ? 'none' : '';
@@ -295,12 +291,17 @@ function setZoom(z, keep = true) {
 	load();
 }
 
-// Scroll the zoomed board so that the middle of the targets (else of the board) shows.
+// Scroll the zoomed board so that the point tapped, else the middle of the targets
+// (else of the board) shows.
 function centreOnTargets() {
 	const wrap = $('board-wrap'), pts = view.legal.filter((m) => m.x !== undefined);
 	const scale = $('picture').clientWidth / view.width;
 	let x = view.width / 2, y = view.height / 2;
-	if (pts.length) {
+	if (focus) {
+		x = focus.x * view.width;
+		y = focus.y * view.height;
+		focus = null;
+	} else if (pts.length) {
 		const xs = pts.map((m) => m.x), ys = pts.map((m) => m.y);
 		x = (Math.min(...xs) + Math.max(...xs)) / 2;
 		y = (Math.min(...ys) + Math.max(...ys)) / 2;
@@ -318,6 +319,7 @@ function renderOverlay() {
 		b.dataset.piece = s.piece;
 		b.style.left = pct(s.x, W); b.style.top = pct(s.y, H);
 		b.style.width = pct(s.w, W); b.style.height = pct(s.h, H);
+		fingerWide(b, s.w, s.h, W);
 		b.addEventListener('click', () => {
 			piece = piece === s.piece ? null : s.piece;
 			offered = [];
@@ -340,10 +342,18 @@ function renderOverlay() {
 	// circles as wide as the nearest two targets allow (never overlapping), at most a
 	// finger's width: the picture's units are shown at this many pixels each
 	const scale = ($('picture').clientWidth || $('board').clientWidth || W) / W;
-	const size = targetSize([...spots.values()].map((ms) => ms[0]), scale);
+	const firsts = [...spots.values()].map((ms) => ms[0]), gap = nearest(firsts, scale);
+	let size = targetSize(firsts, scale);
+	// on a phone, targets narrower than a finger are only marks (as small as they must
+	// be not to overlap): a tap zooms in there
+	const far = phone() && size < FINGER && zoom < MAX_ZOOM;
+	if (far) {
+		size = Math.max(2, Math.floor(gap * 0.9));
+		overlay.prepend(zoomer(gap));
+	}
 	for (const moves of spots.values()) {
 		const m = moves[0];
-		const b = el('button', { className: 'target', title: moves.map(label).join('\n') });
+		const b = el('button', { className: 'target' + (far ? ' far' : ''), title: moves.map(label).join('\n'), tabIndex: far ? -1 : 0 });
 		b.dataset.moves = moves.map((x) => x.move).join(' ');
 		b.style.left = pct(m.x, W); b.style.top = pct(m.y, H);
 		b.style.width = b.style.height = size + 'px';
@@ -352,7 +362,7 @@ function renderOverlay() {
 		hover(b, moves);
 		overlay.append(b);
 	}
-	wideHits(overlay, [...spots.values()], size, scale);
+	if (!far) wideHits(overlay, [...spots.values()], size, scale);
 	const other = view.legal.filter((m) => m.target < 0);
 	if (other.length && !$('choices').childElementCount) {
 		const box = $('choices');
@@ -363,6 +373,30 @@ function renderOverlay() {
 			box.append(b);
 		}
 	}
+}
+
+// On a phone a hand's piece drawn narrower than a finger is tapped on a box of
+// FINGER px around it (at most a pixel over its neighbour's).
+function fingerWide(b, w, h, W) {
+	if (!phone()) return;
+	const scale = ($('picture').clientWidth || $('board').clientWidth || W) / W;
+	const dx = Math.max(0, FINGER - w * scale) / 2, dy = Math.max(0, FINGER - h * scale) / 2;
+	if (!dx && !dy) return;
+	b.style.width = 'calc(' + b.style.width + ' + ' + (2 * dx) + 'px)';
+	b.style.height = 'calc(' + b.style.height + ' + ' + (2 * dy) + 'px)';
+	b.style.margin = (-dy) + 'px 0 0 ' + (-dx) + 'px';
+}
+
+// The whole board as one button under the hand's pieces: a tap zooms in around it (d:
+// the nearest two targets' distance in pixels now).
+function zoomer(d) {
+	const b = el('button', { className: 'zoomer', title: _('Tap where you want to play: the board zooms in there') });
+	b.setAttribute('aria-label', b.title);
+	b.addEventListener('click', (e) => {
+		const r = $('picture').getBoundingClientRect();
+		zoomAt((e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height, d);
+	});
+	return b;
 }
 
 // A target alone in its row (a market's domino) also answers on a wider capsule around
@@ -419,9 +453,8 @@ function pinchEnd(e) {
 	if (!pinch || e.touches.length >= 2) return;
 	const z = pinch.zoom * pinch.f;
 	pinch = null;
-	autoZoom = false;
+	tapZoom = false;
 	zoom = Math.max(1, Math.min(MAX_ZOOM, z));
-	try { localStorage.setItem(zoomKey(), String(zoom)); } catch (err) { /* private mode */ }
 	$('zoom-out').disabled = zoom <= 1;
 	$('zoom-in').disabled = zoom >= MAX_ZOOM;
 	load(); // keeps the scroll: the fingers chose what shows
@@ -537,10 +570,7 @@ function samePicture(old, now) {
 }
 
 function render(same) {
-	if (!pictureUrl) {
-		remember();
-		if (restoreZoom()) return; // drawn again at that size
-	}
+	if (!pictureUrl) remember();
 	$('title').textContent = view.game + ' (' + view.preset + ')';
 	$('who').textContent = view.viewer ? fmt(_('You are seat %1$d: %2$s'), view.viewer, view.seats[view.viewer - 1].name) : _('Watching');
 	$('status').textContent = view.status;
@@ -577,8 +607,8 @@ function drawBoard() {
 		if ($('picture').complete) centreOnTargets();
 		else $('picture').addEventListener('load', centreOnTargets, { once: true });
 	}
-	if (view.over && zoom > 1 && autoZoom) { autoZoom = false; setZoom(1, false); return false; } // the whole end
-	return !fitTargets();
+	if (view.over && tapZoom) { tapZoom = false; setZoom(1); return false; } // the whole end
+	return true;
 }
 
 // The legal-moves list, the buttons, the scores and the move list.
@@ -670,6 +700,9 @@ function renderOver() {
 		text = fmt(_('A draw between %1$s. Final scores: %2$s'), best.map((s) => s.name).join(', '), all);
 	else
 		text = fmt(_('Game over. Final scores: %s'), all);
+	// a game ended by a resignation or the clock says so first
+	const out = view.seats[(view.resigned || view.forfeit || 0) - 1];
+	if (out) text = (view.resigned ? fmt(_('%s resigned.'), out.name) : fmt(_('%s ran out of time and forfeits.'), out.name)) + ' ' + text;
 	$('over-text').textContent = text;
 	const link = $('rematch-link');
 	const r = view.rematch;
@@ -729,13 +762,13 @@ $('rematch').addEventListener('click', rematch);
 $('chat-form').addEventListener('submit', sendChat);
 try { $('chat-name').value = localStorage.getItem('bones.name') || ''; } catch (e) { /* private mode */ }
 $('chat-name').addEventListener('change', () => { try { localStorage.setItem('bones.name', $('chat-name').value); } catch (e) { /* private mode */ } });
-$('zoom-in').addEventListener('click', () => { autoZoom = false; setZoom(zoom * 1.5); });
-$('zoom-out').addEventListener('click', () => { autoZoom = false; setZoom(zoom / 1.5); });
-$('zoom-fit').addEventListener('click', () => { autoZoom = false; setZoom(1); });
+$('zoom-in').addEventListener('click', () => { tapZoom = false; setZoom(zoom * 1.5); });
+$('zoom-out').addEventListener('click', () => { tapZoom = false; setZoom(zoom / 1.5); });
+$('zoom-fit').addEventListener('click', () => { tapZoom = false; setZoom(1); });
 $('board-wrap').addEventListener('wheel', (e) => {
 	if (!e.ctrlKey) return; // a plain wheel scrolls; Ctrl+wheel zooms
 	e.preventDefault();
-	autoZoom = false;
+	tapZoom = false;
 	setZoom(zoom * (e.deltaY < 0 ? 1.25 : 0.8));
 }, { passive: false });
 $('board-wrap').addEventListener('touchstart', pinchStart, { passive: true });

@@ -71,9 +71,15 @@ async function create(ev) {
 	} catch (e) { showError(e); }
 }
 
+// TRANSLATORS: the tiebreaks' short names in the standings' header, then in full
+const TIEBREAKS = [[N_('Bh'), N_('Buchholz')], [N_('SB'), N_('Sonneborn-Berger')], [N_('MBh'), N_('median Buchholz')]];
+
 function standingsTable(t) {
-	const head = el('tr', {}, ...[N_('Place'), N_('Name'), N_('Points'), N_('Games'), N_('Buchholz'),
-		N_('Sonneborn-Berger'), N_('Median Buchholz')].map((h) => el('th', { textContent: _(h) })));
+	// the tiebreaks by their short names (a phone's width), named in full on hover and
+	// in the key below the table
+	const head = el('tr', {}, ...[N_('Place'), N_('Name'), N_('Points'), N_('Games')].map((h) => el('th', { textContent: _(h) })),
+		...TIEBREAKS.map(([short, long]) => el('th', { textContent: _(short), title: _(long) })));
+	$('tiebreaks').textContent = TIEBREAKS.map(([short, long]) => fmt(_('%1$s: %2$s'), _(short), _(long))).join(' · ');
 	// a person's or an agent's name links the player's page (games, ratings): agent:SPEC
 	const page = {};
 	// (not a watched `bones tourney` run's: its games are not this server's)
@@ -126,7 +132,10 @@ async function refresh(id) {
 	$('t-facts').textContent = (t.creator ? fmt(_('%s, %s, created by %s'), kind, state, t.creator) : kind + ', ' + state) + // live: a `bones tourney` run
 		(t.start && t.state === 'open' ? ' · ' + fmt(_('starts %s'), new Date(t.start * 1000).toLocaleString()) : '') +
 		' · ' + fmt(_('participants: %s'), t.participants.map((p) => p.engine ? fmt(_('%s (engine %s)'), p.name, p.engine) : p.name).join(', '));
-	$('join').hidden = $('start').hidden = t.state !== 'open';
+	// joining for a logged-in person not in it yet; starting for its creator only
+	const joined = !!me && t.participants.some((p) => p.person && p.name === me.name);
+	$('join').hidden = t.state !== 'open' || joined;
+	$('start').hidden = t.state !== 'open' || !me || me.name !== t.creator;
 	standingsTable(t);
 	crosstable(t);
 	gamesList(t);
@@ -144,9 +153,11 @@ async function showOne(id) {
 }
 
 // Who is logged in (GET /api/account); the log-in form otherwise.
+let me = null; // the logged-in account ({name}), or null
+
 async function account() {
 	const r = await fetch(api('/api/account'));
-	const me = r.ok ? await r.json() : null;
+	me = r.ok ? await r.json() : null;
 	$('who').hidden = !me;
 	$('login-form').hidden = !!me;
 	if (me) $('who').textContent = fmt(_('logged in as %s'), me.name);
@@ -163,7 +174,6 @@ async function logIn(path) {
 i18nStart().then(() => {
 	$('login-form').addEventListener('submit', (ev) => { ev.preventDefault(); logIn('/api/login'); });
 	$('register').addEventListener('click', () => logIn('/api/accounts'));
-	account().catch(showError);
 	const id = location.pathname.split('/')[2];
-	return id ? showOne(id) : showList();
+	return account().catch(showError).then(() => id ? showOne(id) : showList());
 }).catch(showError);

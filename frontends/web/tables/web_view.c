@@ -229,6 +229,10 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 	(void)viewer;
 	web_buf_json_key(out, f, "status");
 	web_buf_json_string(out, text);
+	if (forfeit >= 0 || resigned >= 0) { /* how it ended, for the end's line */
+		web_buf_json_key(out, f, forfeit >= 0 ? "forfeit" : "resigned");
+		web_buf_printf(out, "%d", (forfeit >= 0 ? forfeit : resigned) + 1);
+	}
 	if (web_table_over(t)) {
 		char res[256];
 		double scores[WEB_MAX_SEATS];
