@@ -20,7 +20,7 @@ NEXT_RANDOM = ctypes.CFUNCTYPE(ctypes.c_uint64, c_vp)
 # bones_status (plugin.h), by value: their names for messages.
 STATUS = ["ok", "invalid argument", "out of memory", "illegal move", "parse error",
           "out of range", "input/output error", "plugin ABI mismatch", "not found"]
-OK, EINVAL, ENOMEM, EILLEGAL, EPARSE = 0, 1, 2, 3, 4
+OK, EINVAL, ENOMEM, EILLEGAL, EPARSE, ERANGE = 0, 1, 2, 3, 4, 5
 
 BONES_CHANCE = -1
 BONES_TERMINAL = -2
@@ -106,6 +106,12 @@ class Observation(ctypes.Structure):
                 ("shape", _fn(ctypes.c_int, c_vp, ctypes.POINTER(c_size))),
                 ("fill", _fn(None, c_vp, c_vp, ctypes.c_int,
                              ctypes.POINTER(ctypes.c_float)))]
+
+
+class Dense(ctypes.Structure):
+    """struct bones_dense (dense.h): a small value, filled by bones_dense_init."""
+    _fields_ = [("plugin", c_vp), ("game", c_vp), ("cap", c_vp), ("count", c_size),
+                ("max_moves", c_size)]
 
 
 class Options(ctypes.Structure):
@@ -199,6 +205,26 @@ _SIGNATURES = {
                                            ctypes.POINTER(c_size),
                                            ctypes.POINTER(ctypes.c_int),
                                            ctypes.POINTER(c_size)]),
+    # dense.h
+    "bones_dense_init": (ctypes.c_bool, [c_vp, c_vp, c_vp, ctypes.POINTER(GameInfo)]),
+    "bones_dense_legal": (ctypes.c_int, [c_vp, c_vp, c_vp, c_vp, ctypes.POINTER(c_size),
+                                         ctypes.c_char_p, c_size]),
+    # batch.h (numpy arrays passed by address)
+    "bones_batch_create": (ctypes.c_int, [c_vp, c_size, ctypes.c_uint64,
+                                          ctypes.POINTER(c_vp), ctypes.c_char_p, c_size]),
+    "bones_batch_destroy": (None, [c_vp]),
+    "bones_batch_actions": (c_size, [c_vp]),
+    "bones_batch_state": (c_vp, [c_vp, c_size]),
+    "bones_batch_reset": (c_size, [c_vp, c_vp]),
+    "bones_batch_reset_over": (c_size, [c_vp, c_vp]),
+    "bones_batch_apply": (ctypes.c_int, [c_vp, c_vp, ctypes.c_char_p, c_size]),
+    "bones_batch_players": (None, [c_vp, c_vp]),
+    "bones_batch_legal": (ctypes.c_int, [c_vp, c_vp, c_vp, ctypes.c_char_p, c_size]),
+    "bones_batch_mask": (ctypes.c_int, [c_vp, c_vp, ctypes.c_char_p, c_size]),
+    "bones_batch_returns": (ctypes.c_int, [c_vp, c_vp, ctypes.c_char_p, c_size]),
+    "bones_batch_observe": (ctypes.c_int, [c_vp, c_vp, c_vp, ctypes.c_char_p, c_size]),
+    "bones_batch_observation_size": (c_size, [c_vp]),
+    "bones_batch_fault": (ctypes.c_char_p, [c_vp]),
     # engine.h
     "bones_engine_create": (c_vp, [c_vp]),
     "bones_engine_destroy": (None, [c_vp]),
