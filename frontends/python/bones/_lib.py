@@ -229,6 +229,7 @@ _SIGNATURES = {
     "bones_engine_create": (c_vp, [c_vp]),
     "bones_engine_destroy": (None, [c_vp]),
     "bones_engine_set_chooser": (None, [c_vp, ENGINE_CHOOSER, c_vp]),
+    "bones_engine_chooser_failed": (None, [c_vp, ctypes.c_char_p]),
     "bones_engine_run": (ctypes.c_int, [c_vp, c_vp, c_vp]),
 }
 
