@@ -20,6 +20,7 @@ typedef struct fixture {
 	bones_batch *batch;
 	size_t a, max_moves, state_size;
 	int players;
+	bones_dense dense;
 } fixture;
 
 static void open_fixture(fixture *f, const char *dir, const char *id, const char *settings,
@@ -50,6 +51,9 @@ static void open_batch(fixture *f, const char *id, const char *settings, uint64_
 	CU_ASSERT_EQUAL_FATAL(bones_batch_create(f->session, GAMES, seed, &f->batch, err,
 						 sizeof err), BONES_OK);
 	f->a = bones_batch_actions(f->batch);
+	CU_ASSERT_FATAL(bones_dense_init(&f->dense, bones_session_plugin(f->session),
+					 bones_session_game(f->session),
+					 bones_session_info(f->session)));
 	CU_ASSERT_EQUAL(bones_batch_size(f->batch), GAMES);
 	CU_ASSERT_FATAL(f->a > 0);
 }
@@ -59,6 +63,31 @@ static void close_fixture(fixture *f)
 	bones_batch_destroy(f->batch);
 	bones_session_destroy(f->session);
 	bones_registry_destroy(f->reg);
+}
+
+static int compare_ids(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* bones_dense_legal_sorted of st is the batch's list[0..k), sorted. */
+static void check_sorted(const bones_dense *d, const void *st, bones_move *moves,
+			 const int32_t *list, size_t k)
+{
+	char fault[256] = "";
+	int32_t *sorted = calloc(d->max_moves, sizeof *sorted);
+	int32_t *expected = calloc(d->max_moves, sizeof *expected);
+	size_t n;
+	CU_ASSERT_FATAL(sorted && expected);
+	CU_ASSERT_EQUAL(bones_dense_legal_sorted(d, st, moves, sorted, &n, fault, sizeof fault),
+			BONES_OK);
+	memcpy(expected, list, k * sizeof *list);
+	qsort(expected, k, sizeof *expected, compare_ids);
+	CU_ASSERT_EQUAL(n, k);
+	CU_ASSERT(n == k && memcmp(sorted, expected, k * sizeof *list) == 0);
+	free(sorted);
+	free(expected);
 }
 
 /* A uniformly random legal action of every game (any value for a game that is over),
@@ -86,10 +115,11 @@ static void random_actions(fixture *f, bones_rng *rng, int32_t *actions)
 		for (size_t j = 0; j < f->a; j++)
 			ones += mask[i * f->a + j];
 		CU_ASSERT_EQUAL(ones, k);
+		check_sorted(&f->dense, st, moves, legal + offsets[i], k);
 		for (size_t j = 0; j < k; j++) {
 			int32_t id = legal[offsets[i] + (int64_t)j];
 			CU_ASSERT(id >= 0 && (size_t)id < f->a && mask[i * f->a + (size_t)id]);
-			CU_ASSERT(j == 0 || legal[offsets[i] + (int64_t)j - 1] < id);
+			mask[i * f->a + (size_t)id] = 0; /* each id once */
 		}
 		actions[i] = k ? legal[offsets[i] + (int64_t)bones_rng_below(rng, (uint32_t)k)] : -1;
 	}

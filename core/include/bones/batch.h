@@ -43,7 +43,8 @@ bones_status bones_batch_apply(bones_batch *b, const int32_t *actions, char *err
 /* Who is to move in each game into players[0..n): a seat from 0, or BONES_TERMINAL. */
 void bones_batch_players(bones_batch *b, int32_t *players);
 
-/* The legal actions of every game, sorted, one after the other into
+/* The legal actions of every game, in the plugin's order (not sorted), one after the
+ * other into
  * actions[0..n * max_moves) (caller-owned, max_moves from the session's info), game i's
  * at actions[offsets[i] .. offsets[i + 1]) (offsets: n + 1 entries; none for a game that
  * is over). BONES_EABI with err written on the plugin's fault. */

@@ -5,6 +5,7 @@
 #include "bones/guard.h"
 
 #include <stdio.h>
+#include <string.h>
 
 bool bones_dense_init(bones_dense *d, const bones_plugin *plugin, const void *game,
 		      const bones_game_info *info)
@@ -23,12 +24,13 @@ bool bones_dense_init(bones_dense *d, const bones_plugin *plugin, const void *ga
 	return true;
 }
 
-/* ids[0..n) sorted ascending: by insertion when short, else by a radix sort (10 bits a
- * pass) through tmp[n]; ids are < count. Without a callback per comparison as qsort's:
- * the plugins list their moves nearly in order, and this is on a learning agent's path. */
-static void sort_ids(int32_t *ids, uint32_t *tmp, size_t n, size_t count)
+/* ids[0..n) (each < count) sorted ascending through tmp[n]: by insertion when short,
+ * else by a radix sort of 8 bits a pass over the bits count needs. No callback per
+ * comparison as qsort's: this is on a learning agent's path, and a plugin's order can
+ * be far from sorted (Holomino's is). */
+static void sort_ids(int32_t *ids, int32_t *tmp, size_t n, size_t count)
 {
-	if (n <= 64) {
+	if (n <= 24) {
 		for (size_t i = 1; i < n; i++) {
 			int32_t v = ids[i];
 			size_t j = i;
@@ -38,17 +40,24 @@ static void sort_ids(int32_t *ids, uint32_t *tmp, size_t n, size_t count)
 		}
 		return;
 	}
-	for (unsigned shift = 0; (count - 1) >> shift; shift += 10) {
-		size_t start[1025] = {0};
+	int32_t *src = ids, *dst = tmp;
+	for (unsigned shift = 0; shift < 32 && (count - 1) >> shift; shift += 8) {
+		size_t start[256] = {0}, at = 0;
 		for (size_t i = 0; i < n; i++)
-			start[(((uint32_t)ids[i] >> shift) & 1023u) + 1]++;
-		for (size_t b = 1; b <= 1024; b++)
-			start[b] += start[b - 1];
+			start[((uint32_t)src[i] >> shift) & 255u]++;
+		for (size_t d = 0; d < 256; d++) {
+			size_t k = start[d];
+			start[d] = at;
+			at += k;
+		}
 		for (size_t i = 0; i < n; i++)
-			tmp[start[((uint32_t)ids[i] >> shift) & 1023u]++] = (uint32_t)ids[i];
-		for (size_t i = 0; i < n; i++)
-			ids[i] = (int32_t)tmp[i];
+			dst[start[((uint32_t)src[i] >> shift) & 255u]++] = src[i];
+		int32_t *t = src;
+		src = dst;
+		dst = t;
 	}
+	if (src != ids)
+		memcpy(ids, src, n * sizeof *ids);
 }
 
 bones_status bones_dense_legal(const bones_dense *d, const void *state, bones_move *moves,
@@ -73,7 +82,16 @@ bones_status bones_dense_legal(const bones_dense *d, const void *state, bones_mo
 		}
 		out[i] = (int32_t)index;
 	}
-	sort_ids(out, moves, count, d->count); /* the moves are read: their buffer is free */
 	*n = count;
 	return BONES_OK;
+}
+
+bones_status bones_dense_legal_sorted(const bones_dense *d, const void *state,
+				      bones_move *moves, int32_t *out, size_t *n, char *fault,
+				      size_t faultcap)
+{
+	bones_status st = bones_dense_legal(d, state, moves, out, n, fault, faultcap);
+	if (!st) /* the moves are read: their buffer is free */
+		sort_ids(out, (int32_t *)moves, *n, d->count);
+	return st;
 }

@@ -207,7 +207,7 @@ _SIGNATURES = {
                                            ctypes.POINTER(c_size)]),
     # dense.h
     "bones_dense_init": (ctypes.c_bool, [c_vp, c_vp, c_vp, ctypes.POINTER(GameInfo)]),
-    "bones_dense_legal": (ctypes.c_int, [c_vp, c_vp, c_vp, c_vp, ctypes.POINTER(c_size),
+    "bones_dense_legal_sorted": (ctypes.c_int, [c_vp, c_vp, c_vp, c_vp, ctypes.POINTER(c_size),
                                          ctypes.c_char_p, c_size]),
     # batch.h (numpy arrays passed by address)
     "bones_batch_create": (ctypes.c_int, [c_vp, c_size, ctypes.c_uint64,

@@ -64,8 +64,8 @@ class States:
         return self.current_player() == -4
 
     def legal_actions(self):
-        """(actions, offsets): game i's legal actions, sorted, are
-        actions[offsets[i]:offsets[i + 1]] (int32; none once it is over); offsets is
+        """(actions, offsets): game i's legal actions are actions[offsets[i]:offsets[i + 1]]
+        (int32, in the plugin's order, not sorted; none once it is over); offsets is
         (N + 1,) int64. The compact form for large action spaces (Holomino's 748,960)."""
         offsets = numpy.empty(self.n + 1, dtype=numpy.int64)
         self._check(lib.bones_batch_legal(self._ptr(), self._legal.ctypes.data,

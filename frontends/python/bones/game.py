@@ -184,7 +184,7 @@ class Game:
                           ctypes.addressof(local.ids), ctypes.byref(local.count))
             local.fault = _lib.err_buf()
         dense, moves, ids, count = local.args
-        if lib.bones_dense_legal(dense, buf, moves, ids, count, local.fault,
+        if lib.bones_dense_legal_sorted(dense, buf, moves, ids, count, local.fault,
                                  len(local.fault)) != _lib.OK:
             raise BonesError(local.fault.value.decode())
         return local.ids[:local.count.value]
