@@ -92,17 +92,22 @@ agent = greedy
 """
 
 
-def test_a_100_game_tournament_has_no_forfeit(tmp_path):
-    # 5 participants, 2 seats, 2 games, rounds 5: 10 pairs x 2 x 5 = 100 games
-    shutil.copy(EXAMPLE, tmp_path / "random_agent.py")
-    (tmp_path / "t.ini").write_text(TOURNEY.format(py=sys.executable,
-                                                   example=os.path.abspath(EXAMPLE)))
+def tourney_rows(tmp_path):
+    """Runs tmp_path/t.ini (its agents importable from tmp_path); games.csv's rows."""
     env = dict(os.environ, PYTHONPATH=f"{os.environ['PYTHONPATH']}:{tmp_path}")
     out = subprocess.run([BONES, "tourney", "t.ini", "--output", "out", "--quiet"],
                          cwd=tmp_path, env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     with open(tmp_path / "out" / "games.csv", newline="") as f:
-        rows = list(csv.reader(f))
+        return list(csv.reader(f))
+
+
+def test_a_100_game_tournament_has_no_forfeit(tmp_path):
+    # 5 participants, 2 seats, 2 games, rounds 5: 10 pairs x 2 x 5 = 100 games
+    shutil.copy(EXAMPLE, tmp_path / "random_agent.py")
+    (tmp_path / "t.ini").write_text(TOURNEY.format(py=sys.executable,
+                                                   example=os.path.abspath(EXAMPLE)))
+    rows = tourney_rows(tmp_path)
     header, seats = rows[0], rows[1:]
     assert len(seats) == 200, f"expected 100 games (200 seats), got {len(seats)} seats"
     player, rank, forfeit = (header.index(k) for k in ("player", "rank", "forfeit"))
@@ -118,12 +123,7 @@ def test_a_tournament_names_the_exception_of_an_engine_that_raises(tmp_path):
         "[tourney]\nname = raise\nseed = 1\nrounds = 1\n[game.holo]\nplugin = holomino\n"
         f'[player.raiser]\nengine = "{sys.executable}" -m bones.engine raiser:choose\n'
         "[player.random]\nagent = random\n")
-    env = dict(os.environ, PYTHONPATH=f"{os.environ['PYTHONPATH']}:{tmp_path}")
-    out = subprocess.run([BONES, "tourney", "t.ini", "--output", "out", "--quiet"],
-                         cwd=tmp_path, env=env, capture_output=True, text=True)
-    assert out.returncode == 0, out.stdout + out.stderr
-    with open(tmp_path / "out" / "games.csv", newline="") as f:
-        rows = list(csv.reader(f))
+    rows = tourney_rows(tmp_path)
     forfeit = rows[0].index("forfeit")
     reasons = [r[forfeit] for r in rows[1:] if r[forfeit]]
     assert reasons and all("ZeroDivisionError: integer division or modulo by zero "

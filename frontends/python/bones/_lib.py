@@ -51,9 +51,6 @@ def _fn(restype, *args):
     return ctypes.PYFUNCTYPE(restype, *args)
 
 
-GET_EXTENSION = ctypes.CFUNCTYPE(c_vp, c_vp, ctypes.c_char_p)
-
-
 class Plugin(ctypes.Structure):
     """struct bones_plugin (ABI 1.2). Fields past the plugin's `size` are not read."""
     _fields_ = [
@@ -89,7 +86,6 @@ class Plugin(ctypes.Structure):
 
 
 MAX_RANK = 4  # BONES_OBSERVATION_MAX_RANK
-ACTIONS_ID = b"bones.actions/1"
 
 
 class Actions(ctypes.Structure):

@@ -185,7 +185,7 @@ class Game:
             local.fault = _lib.err_buf()
         dense, moves, ids, count = local.args
         if lib.bones_dense_legal_sorted(dense, buf, moves, ids, count, local.fault,
-                                 len(local.fault)) != _lib.OK:
+                                        len(local.fault)) != _lib.OK:
             raise BonesError(local.fault.value.decode())
         return local.ids[:local.count.value]
 

@@ -16,24 +16,13 @@ import sys
 import time
 
 import bones
+from bench_playout import playouts  # beside this script
 
 
 def per_state(game, seconds, rng):
-    """Player moves a second of random play through State, chance drawn as pyspiel's
-    users do; (moves/s, player moves/s)."""
-    moves = player_moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                player_moves += 1
-            moves += 1
-    took = time.perf_counter() - start
+    """(moves/s, player moves/s) of random play through State (bench_playout.py's
+    loop: chance drawn as pyspiel's users do)."""
+    _, moves, player_moves, took = playouts(game, seconds, rng)
     return moves / took, player_moves / took
 
 
