@@ -213,10 +213,11 @@ bones_status bones_batch_apply(bones_batch *b, const int32_t *actions, char *err
 			continue;
 		if (!b->dense.cap->to_move(b->game, (size_t)actions[i], &m) ||
 		    b->plugin->apply(b->game, state_at(b, i), m) != BONES_OK) {
-			if (!result)
+			if (!result) {
 				snprintf(err, errcap, "game %zu: action %ld is not legal", i,
 					 (long)actions[i]);
-			result = result ? result : BONES_EILLEGAL;
+				result = BONES_EILLEGAL;
+			}
 			continue;
 		}
 		bones_status st = settle(b, i, err, errcap);

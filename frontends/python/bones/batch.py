@@ -9,6 +9,7 @@ import numpy
 
 from . import _lib
 from ._lib import BonesError, lib
+from .game import _index
 
 
 class States:
@@ -16,7 +17,7 @@ class States:
     once. Every answer is a new numpy array."""
 
     def __init__(self, game, n, seed):
-        n = game_index(n, "n")
+        n = _index(n, "n")
         if n < 1:
             raise ValueError(f"n: {n}: a batch needs at least one game")
         self.game = game
@@ -117,7 +118,7 @@ class States:
             raise BonesError(f"{self.game.name}: the game offers no observation tensor")
         viewers = None
         if player is not None:
-            viewers = numpy.full(self.n, game_index(player, "player"), dtype=numpy.int32)
+            viewers = numpy.full(self.n, _index(player, "player"), dtype=numpy.int32)
         out = numpy.empty((self.n,) + tuple(shape), dtype=numpy.float32)
         self._check(lib.bones_batch_observe(self._ptr(), None if viewers is None else
                                             viewers.ctypes.data, out.ctypes.data, self._err,
@@ -143,12 +144,7 @@ class States:
     def state(self, i):
         """Game i as a State: its position only (the batch keeps no history: history(),
         serialize(), record() and undo_action() raise on it)."""
-        i = game_index(i, "i")
+        i = _index(i, "i")
         if not 0 <= i < self.n:
             raise IndexError(f"game {i}: out of range 0..{self.n - 1}")
         return self.game._state_of_bytes(lib.bones_batch_state(self._ptr(), i))
-
-
-def game_index(value, what):
-    from .game import _index
-    return _index(value, what)

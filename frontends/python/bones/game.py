@@ -123,7 +123,7 @@ class Game:
         except ImportError as exc:
             raise ImportError(f"the batch API needs numpy (Debian: apt install "
                               f"python3-numpy): {exc}") from exc
-        return States(self, n, self.seed if seed is None else _index(seed, "seed"))
+        return States(self, n, (self.seed if seed is None else _index(seed, "seed")) % 2 ** 64)
 
     def _forget(self):
         """The host is about to free this game (an engine's next game): its states
