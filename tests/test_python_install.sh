@@ -1,7 +1,8 @@
 #!/bin/bash
 # The Python package installed: `cmake --install` into a temporary prefix, the prefix
 # moved elsewhere; from the moved install alone (no BONES_* paths) the package loads its
-# own libbones.so, plugins and presets, plays a game and serves as an engine.
+# own libbones.so, plugins and presets, plays a game and serves as an engine; a venv
+# imports it through the bones.pth command of docs/python.md.
 # $1 build, $2 source.
 set -u
 build=$(cd "$1" && pwd) || exit 2
@@ -32,4 +33,15 @@ assert abs(sum(state.returns())) < 1e-9
 PY
 out=$(printf 'new holomino seed=2\nroll\ngenmove\nquit\n' | python3 -m bones.engine --agent=greedy)
 echo "$out" | sed -n 3p | grep -q '^move ' || fail "the installed engine answered: $out"
+# docs/python.md's one command: a python3 that does not look under the prefix (a venv
+# here) imports the package for good through a bones.pth in its own site-packages.
+if python3 -m venv --without-pip "$tmp/venv" >/dev/null 2>&1; then
+	(unset PYTHONPATH
+	 "$tmp/venv/bin/python3" -c 'import bones' 2>/dev/null && fail "the venv saw bones at once"
+	 "$tmp/venv/bin/python3" -c 'import site, sys; open(site.getsitepackages()[0] + "/bones.pth", "w").write(sys.argv[1] + "\n")' "$P/$dir" &&
+	 "$tmp/venv/bin/python3" -c 'import bones; assert "dominoes" in bones.games()') ||
+		fail "the documented bones.pth command does not make a venv import the package"
+else
+	echo "note: no python3 venv here: the bones.pth command is not checked"
+fi
 echo "python install: all checks passed"

@@ -1,5 +1,6 @@
 """A Python agent behind the engine protocol (bones.engine.serve): by hand it answers
-genmove with a legal move and an agent's exception with an error line; in a 100-game
+genmove with a legal move, and an agent's exception or wrong answer with an error line
+naming it, which a tournament keeps as the forfeit's reason; in a 100-game
 tournament (dominoes with hidden deals, Holomino) it never forfeits, both as a script
 and as `python3 -m bones.engine MODULE:NAME`."""
 
@@ -9,6 +10,8 @@ import re
 import shutil
 import subprocess
 import sys
+
+import pytest
 
 from support import BONES
 
@@ -28,17 +31,37 @@ def test_genmove_after_the_deal_is_a_legal_move():
     assert re.match(r"move [0-6]-[0-6]", move), out.stdout
 
 
-def test_a_failing_agent_answers_an_error_and_the_engine_goes_on(tmp_path):
-    (tmp_path / "broken.py").write_text("def choose(state):\n"
-                                        "    raise RuntimeError('no idea')\n")
+def genmove_of(tmp_path, body):
+    """The replies of an engine whose agent is `def choose(state):` + body, and its
+    stderr, to a Holomino game's genmove then tomove."""
+    (tmp_path / "broken.py").write_text("import sys\n\ndef choose(state):\n" + body + "\n")
     env = dict(os.environ, PYTHONPATH=f"{os.environ['PYTHONPATH']}:{tmp_path}")
     out = subprocess.run([sys.executable, "-m", "bones.engine", "broken:choose"],
                          input="new holomino seed=1\nroll\ngenmove\ntomove\nquit\n",
                          capture_output=True, text=True, env=env, timeout=120)
-    lines = out.stdout.splitlines()
-    assert lines[2] == "error: genmove: the agent found no move", out.stdout
-    assert lines[3] == "player 1", out.stdout
-    assert "RuntimeError('no idea')" in out.stderr
+    return out.stdout.splitlines()[2:4], out.stderr
+
+
+def test_a_failing_agent_answers_its_exception_and_the_engine_goes_on(tmp_path):
+    lines, stderr = genmove_of(tmp_path, "    raise RuntimeError('no idea')")
+    assert lines == ["error: genmove: RuntimeError: no idea (broken.py:4 in choose)",
+                     "player 1"]
+    assert "Traceback" in stderr and "raise RuntimeError('no idea')" in stderr
+
+
+@pytest.mark.parametrize("body,why", [
+    ("    return 10 ** 9", "the agent answered 1000000000: action 1000000000: out of range"),
+    ("    return -1", "the agent answered -1: action -1: out of range"),
+    ("    return None", "the agent answered None: action must be an integer, not NoneType"),
+    ("    return 'zz'", "the agent answered 'zz': 'zz': not a move of this game"),
+    ("    return [a for a in range(state.game.num_distinct_actions())\n"
+     "            if a not in state.legal_actions()][0]", "not legal here"),
+    ("    sys.exit(3)", "error: genmove: SystemExit: 3 (broken.py:4 in choose)"),
+])
+def test_a_wrong_answer_is_named_in_the_error(tmp_path, body, why):
+    lines, _ = genmove_of(tmp_path, body)
+    assert lines[0].startswith("error: genmove: ") and why in lines[0], lines
+    assert lines[1] == "player 1"
 
 
 def test_no_argument_is_a_usage_error():
@@ -69,17 +92,22 @@ agent = greedy
 """
 
 
-def test_a_100_game_tournament_has_no_forfeit(tmp_path):
-    # 5 participants, 2 seats, 2 games, rounds 5: 10 pairs x 2 x 5 = 100 games
-    shutil.copy(EXAMPLE, tmp_path / "random_agent.py")
-    (tmp_path / "t.ini").write_text(TOURNEY.format(py=sys.executable,
-                                                   example=os.path.abspath(EXAMPLE)))
+def tourney_rows(tmp_path):
+    """Runs tmp_path/t.ini (its agents importable from tmp_path); games.csv's rows."""
     env = dict(os.environ, PYTHONPATH=f"{os.environ['PYTHONPATH']}:{tmp_path}")
     out = subprocess.run([BONES, "tourney", "t.ini", "--output", "out", "--quiet"],
                          cwd=tmp_path, env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     with open(tmp_path / "out" / "games.csv", newline="") as f:
-        rows = list(csv.reader(f))
+        return list(csv.reader(f))
+
+
+def test_a_100_game_tournament_has_no_forfeit(tmp_path):
+    # 5 participants, 2 seats, 2 games, rounds 5: 10 pairs x 2 x 5 = 100 games
+    shutil.copy(EXAMPLE, tmp_path / "random_agent.py")
+    (tmp_path / "t.ini").write_text(TOURNEY.format(py=sys.executable,
+                                                   example=os.path.abspath(EXAMPLE)))
+    rows = tourney_rows(tmp_path)
     header, seats = rows[0], rows[1:]
     assert len(seats) == 200, f"expected 100 games (200 seats), got {len(seats)} seats"
     player, rank, forfeit = (header.index(k) for k in ("player", "rank", "forfeit"))
@@ -87,3 +115,16 @@ def test_a_100_game_tournament_has_no_forfeit(tmp_path):
     for name in ("script", "module", "host"):
         assert any(r[player] == name and r[rank] in ("1", "2") for r in seats), \
             f"{name} never finished a game"
+
+
+def test_a_tournament_names_the_exception_of_an_engine_that_raises(tmp_path):
+    (tmp_path / "raiser.py").write_text("def choose(state):\n    return 1 // 0\n")
+    (tmp_path / "t.ini").write_text(
+        "[tourney]\nname = raise\nseed = 1\nrounds = 1\n[game.holo]\nplugin = holomino\n"
+        f'[player.raiser]\nengine = "{sys.executable}" -m bones.engine raiser:choose\n'
+        "[player.random]\nagent = random\n")
+    rows = tourney_rows(tmp_path)
+    forfeit = rows[0].index("forfeit")
+    reasons = [r[forfeit] for r in rows[1:] if r[forfeit]]
+    assert reasons and all("ZeroDivisionError: integer division or modulo by zero "
+                           "(raiser.py:2 in choose)" in r for r in reasons), reasons

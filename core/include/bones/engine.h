@@ -39,6 +39,12 @@ typedef bones_status (*bones_engine_chooser)(void *user, const bones_session *s,
  * NULL goes back to the spec. user is borrowed and must outlive the engine. */
 void bones_engine_set_chooser(bones_engine *e, bones_engine_chooser fn, void *user);
 
+/* Called by a chooser before it fails: why ("ZeroDivisionError: division by zero
+ * (agent.py:7 in choose)", cut at 199 bytes, line breaks made spaces) is answered
+ * "error: genmove: WHY" in place of "the agent found no move", for this genmove only,
+ * so that a tournament's forfeit reason names it. */
+void bones_engine_chooser_failed(bones_engine *e, const char *why);
+
 /* How much work a repair of the engine's guesses may do when a move contradicts them
  * (or, at `genmove`, they have another player to move): history entries replayed, 0:
  * 4 million (about a second); at `genmove MS` at most 1,000 per millisecond of MS.

@@ -77,6 +77,13 @@ void bones_engine_set_chooser(bones_engine *e, bones_engine_chooser fn, void *us
 	e->chooser_user = user;
 }
 
+void bones_engine_chooser_failed(bones_engine *e, const char *why)
+{
+	snprintf(e->chooser_why, sizeof e->chooser_why, "%s", why);
+	for (char *c = e->chooser_why; *c; c++)
+		*c = *c == '\n' || *c == '\r' ? ' ' : *c; /* the reply is one line */
+}
+
 void bones_engine_set_repair_budget(bones_engine *e, long entries)
 {
 	e->repair_budget = entries > 0 ? entries : 0;
@@ -567,9 +574,11 @@ static void cmd_genmove(bones_engine *e, const char *ms_text, FILE *out)
 		 !bones_session_plugin(e->session)->format_move(bones_session_game(e->session),
 								bones_engine_position(e), m,
 								text, sizeof text))
-		reply_error(out, "genmove: the agent found no move");
+		reply_error(out, "genmove: %s",
+			    e->chooser_why[0] ? e->chooser_why : "the agent found no move");
 	else
 		fprintf(out, "move %s\n", text);
+	e->chooser_why[0] = '\0';
 }
 
 static void cmd_scores(bones_engine *e, FILE *out)

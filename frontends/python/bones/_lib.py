@@ -20,7 +20,7 @@ NEXT_RANDOM = ctypes.CFUNCTYPE(ctypes.c_uint64, c_vp)
 # bones_status (plugin.h), by value: their names for messages.
 STATUS = ["ok", "invalid argument", "out of memory", "illegal move", "parse error",
           "out of range", "input/output error", "plugin ABI mismatch", "not found"]
-OK, EINVAL, ENOMEM, EILLEGAL, EPARSE = 0, 1, 2, 3, 4
+OK, EINVAL, ENOMEM, EILLEGAL, EPARSE, ERANGE = 0, 1, 2, 3, 4, 5
 
 BONES_CHANCE = -1
 BONES_TERMINAL = -2
@@ -49,9 +49,6 @@ def _fn(restype, *args):
     """A plugin function: called with the GIL held (PYFUNCTYPE), so that two threads never
     run the plugin on one state at once; its calls take microseconds."""
     return ctypes.PYFUNCTYPE(restype, *args)
-
-
-GET_EXTENSION = ctypes.CFUNCTYPE(c_vp, c_vp, ctypes.c_char_p)
 
 
 class Plugin(ctypes.Structure):
@@ -89,7 +86,6 @@ class Plugin(ctypes.Structure):
 
 
 MAX_RANK = 4  # BONES_OBSERVATION_MAX_RANK
-ACTIONS_ID = b"bones.actions/1"
 
 
 class Actions(ctypes.Structure):
@@ -106,6 +102,12 @@ class Observation(ctypes.Structure):
                 ("shape", _fn(ctypes.c_int, c_vp, ctypes.POINTER(c_size))),
                 ("fill", _fn(None, c_vp, c_vp, ctypes.c_int,
                              ctypes.POINTER(ctypes.c_float)))]
+
+
+class Dense(ctypes.Structure):
+    """struct bones_dense (dense.h): a small value, filled by bones_dense_init."""
+    _fields_ = [("plugin", c_vp), ("game", c_vp), ("cap", c_vp), ("count", c_size),
+                ("max_moves", c_size)]
 
 
 class Options(ctypes.Structure):
@@ -199,10 +201,31 @@ _SIGNATURES = {
                                            ctypes.POINTER(c_size),
                                            ctypes.POINTER(ctypes.c_int),
                                            ctypes.POINTER(c_size)]),
+    # dense.h
+    "bones_dense_init": (ctypes.c_bool, [c_vp, c_vp, c_vp, ctypes.POINTER(GameInfo)]),
+    "bones_dense_legal_sorted": (ctypes.c_int, [c_vp, c_vp, c_vp, c_vp, ctypes.POINTER(c_size),
+                                         ctypes.c_char_p, c_size]),
+    # batch.h (numpy arrays passed by address)
+    "bones_batch_create": (ctypes.c_int, [c_vp, c_size, ctypes.c_uint64,
+                                          ctypes.POINTER(c_vp), ctypes.c_char_p, c_size]),
+    "bones_batch_destroy": (None, [c_vp]),
+    "bones_batch_actions": (c_size, [c_vp]),
+    "bones_batch_state": (c_vp, [c_vp, c_size]),
+    "bones_batch_reset": (c_size, [c_vp, c_vp]),
+    "bones_batch_reset_over": (c_size, [c_vp, c_vp]),
+    "bones_batch_apply": (ctypes.c_int, [c_vp, c_vp, ctypes.c_char_p, c_size]),
+    "bones_batch_players": (None, [c_vp, c_vp]),
+    "bones_batch_legal": (ctypes.c_int, [c_vp, c_vp, c_vp, ctypes.c_char_p, c_size]),
+    "bones_batch_mask": (ctypes.c_int, [c_vp, c_vp, ctypes.c_char_p, c_size]),
+    "bones_batch_returns": (ctypes.c_int, [c_vp, c_vp, ctypes.c_char_p, c_size]),
+    "bones_batch_observe": (ctypes.c_int, [c_vp, c_vp, c_vp, ctypes.c_char_p, c_size]),
+    "bones_batch_observation_size": (c_size, [c_vp]),
+    "bones_batch_fault": (ctypes.c_char_p, [c_vp]),
     # engine.h
     "bones_engine_create": (c_vp, [c_vp]),
     "bones_engine_destroy": (None, [c_vp]),
     "bones_engine_set_chooser": (None, [c_vp, ENGINE_CHOOSER, c_vp]),
+    "bones_engine_chooser_failed": (None, [c_vp, ctypes.c_char_p]),
     "bones_engine_run": (ctypes.c_int, [c_vp, c_vp, c_vp]),
 }
 

@@ -12,6 +12,7 @@ import importlib
 import importlib.util
 import os
 import sys
+import traceback
 
 from . import _lib
 from .game import Game
@@ -22,8 +23,9 @@ class _Chooser:
     """Answers the engine's genmove with agent(state); keeps no game between calls
     beyond a Game wrapper for the engine's current session."""
 
-    def __init__(self, agent):
+    def __init__(self, agent, engine):
         self.agent = agent
+        self.engine = engine
         self.game = None
         self.key = None
         self.callback = _lib.ENGINE_CHOOSER(self._choose)
@@ -43,13 +45,34 @@ class _Chooser:
                 self.agent.set_time_limit(seconds)
             step = getattr(self.agent, "step", self.agent)
             action = step(state)
-            if isinstance(action, str):
-                action = state.string_to_action(action)
-            move_out[0] = state.game.action_to_move(action)
-            return _lib.OK
-        except Exception as exc:  # the host answers "error: genmove: ..." and goes on
-            print(f"bones.engine: the agent failed: {exc!r}", file=sys.stderr)
-            return _lib.EINVAL
+        except (Exception, SystemExit) as exc:  # SystemExit: sys.exit in the agent
+            traceback.print_exc()
+            return self._fail(f"{type(exc).__name__}: {exc}{_frame(exc)}")
+        try:
+            move = state.game.action_to_move(
+                state.string_to_action(action) if isinstance(action, str) else action)
+            if move not in state.legal_moves():
+                raise BonesError("not legal here")
+        except (TypeError, ValueError) as exc:  # BonesError is a ValueError
+            return self._fail(f"the agent answered {action!r}: {exc}")
+        move_out[0] = move
+        return _lib.OK
+
+    def _fail(self, why):
+        """Tell the host why (its reply "error: genmove: WHY", which a tournament keeps
+        as the forfeit's reason) and fail."""
+        print(f"bones.engine: {why}", file=sys.stderr)
+        lib.bones_engine_chooser_failed(self.engine, why.encode(errors="replace"))
+        return _lib.EINVAL
+
+
+def _frame(exc):
+    """" (FILE:LINE in FUNCTION)" of the frame that raised exc, or ""."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return ""
+    f = frames[-1]
+    return f" ({os.path.basename(f.filename)}:{f.lineno} in {f.name})"
 
 
 def serve(agent, infile=None, outfile=None):
@@ -62,7 +85,7 @@ def serve(agent, infile=None, outfile=None):
     engine = lib.bones_engine_create(reg)
     if not engine:
         raise MemoryError("out of memory")
-    chooser = _Chooser(agent)
+    chooser = _Chooser(agent, engine)
     lib.bones_engine_set_chooser(engine, chooser.callback, None)
     in_fd = os.dup(sys.stdin.fileno() if infile is None else infile)
     out_fd = os.dup(sys.stdout.fileno() if outfile is None else outfile)

@@ -85,6 +85,7 @@ class Game:
         """Take the configured game of a session (owned: destroyed with this Game)."""
         plugin = lib.bones_session_plugin(session)
         self._session = session if owned else None
+        self._session_raw = session
         self._plugin_ptr = plugin
         self.plugin = plugin.contents
         self.name = name or _lib.text(self.plugin.id)
@@ -96,18 +97,33 @@ class Game:
         self._local = threading.local()  # scratch buffers, one set per thread
         self._alive = [True]             # shared with its states; [False] once it is gone
         self._dense = self._find_actions()
-        self._to_index, self._to_move = {}, {}  # the dense mapping, memoised both ways
+        self._to_move = {}  # dense action -> move, memoised
 
     def _find_actions(self):
-        """(the plugin's "bones.actions/1", its count), or None where it has none."""
-        if not self.plugin.get_extension or self.plugin.size < _lib.Plugin.get_extension.offset + 8:
+        """(the plugin's "bones.actions/1", its count, the host's bones_dense), or None
+        where it has none (found and checked by the host: dense.h)."""
+        dense = _lib.Dense()
+        if not lib.bones_dense_init(ctypes.byref(dense), self._plugin_ptr, self.ptr,
+                                    ctypes.byref(self.info)):
             return None
-        found = _lib.GET_EXTENSION(self.plugin.get_extension)(self.ptr, _lib.ACTIONS_ID)
-        if not found:
-            return None
-        cap = ctypes.cast(found, ctypes.POINTER(_lib.Actions)).contents
-        count = cap.count(self.ptr) if cap.size >= ctypes.sizeof(_lib.Actions) else 0
-        return (cap, count) if count else None
+        cap = ctypes.cast(dense.cap, ctypes.POINTER(_lib.Actions)).contents
+        return (cap, dense.count, dense)
+
+    def _session_ptr(self):
+        if not self._alive[0]:
+            raise BonesError(f"{self.name}: this game is gone")
+        return self._session_raw
+
+    def new_initial_states(self, n, seed=None):
+        """n games stepped together in C (bones.batch.States, numpy arrays in and out),
+        chance drawn from seed (default: the game's), each at a player's turn. Needs
+        numpy and the plugin's dense actions (BonesError without)."""
+        try:
+            from .batch import States
+        except ImportError as exc:
+            raise ImportError(f"the batch API needs numpy (Debian: apt install "
+                              f"python3-numpy): {exc}") from exc
+        return States(self, n, (self.seed if seed is None else _index(seed, "seed")) % 2 ** 64)
 
     def _forget(self):
         """The host is about to free this game (an engine's next game): its states
@@ -151,15 +167,27 @@ class Game:
 
     def move_to_action(self, move):
         """The dense action of one of the plugin's player moves."""
-        action = self._to_index.get(move)
-        if action is None:
-            if not self._dense:
-                return move
-            out = _lib.c_size()
-            if not self._dense[0].to_index(self.ptr, move, ctypes.byref(out)):
-                raise BonesError(f"{self.name}: move {move} has no dense action")
-            action = self._to_index[move] = out.value
-        return action
+        if not self._dense:
+            return move
+        out = _lib.c_size()
+        if not self._dense[0].to_index(self.ptr, move, ctypes.byref(out)):
+            raise BonesError(f"{self.name}: move {move} has no dense action")
+        return out.value
+
+    def _legal_ids(self, buf):
+        """The sorted dense legal actions of the state in buf, from the host (dense.h)."""
+        local = self._scratch()
+        if not hasattr(local, "ids"):
+            local.ids = (ctypes.c_int32 * len(local.moves))()
+            local.count = _lib.c_size()
+            local.args = (ctypes.addressof(self._dense[2]), ctypes.addressof(local.moves),
+                          ctypes.addressof(local.ids), ctypes.byref(local.count))
+            local.fault = _lib.err_buf()
+        dense, moves, ids, count = local.args
+        if lib.bones_dense_legal_sorted(dense, buf, moves, ids, count, local.fault,
+                                        len(local.fault)) != _lib.OK:
+            raise BonesError(local.fault.value.decode())
+        return local.ids[:local.count.value]
 
     def get_type(self):
         p, obs = self.plugin, self._observation() is not None
@@ -223,8 +251,15 @@ class Game:
         return self.info.players
 
     def max_moves(self):
-        """The most legal actions any state has (a bound of len(legal_actions()))."""
+        """The most legal actions any one state has (a bound of len(legal_actions()));
+        not the length of a game (max_game_length)."""
         return self.info.max_moves
+
+    def max_game_length(self):
+        """pyspiel's bound on the moves of a game: no plugin states one (the plugin ABI
+        has no such field), so BonesError; bones.State.move_number() counts them."""
+        raise BonesError(f"{self.name}: the plugin states no bound on a game's length "
+                         "(max_moves() bounds the legal actions of one state)")
 
     def has_chance(self):
         return bool(self.plugin.flags & _lib.HAS_CHANCE)
@@ -258,6 +293,13 @@ class Game:
                                      "out of range")
                 self._obs = (found.contents, tuple(dims[:rank.value]), count.value)
         return self._obs
+
+    def _state_of_bytes(self, address):
+        """A State holding a copy of the state bytes at address, without a history."""
+        state = State(self)
+        ctypes.memmove(state._buf, address, self.info.state_size)
+        state._partial = True
+        return state
 
     def state_of_session(self, session):
         """The current state of a session of this game, its history included."""
@@ -300,9 +342,16 @@ class State:
         if _copy is None:
             self._p.init_state(self._g, self._buf)
             self._history, self._actions = [], []
+            self._partial = False  # True for a batch's state: no history before it
         else:
+            self._partial = _copy._partial
             ctypes.memmove(self._buf, _copy._buf, size)
             self._history, self._actions = list(_copy._history), list(_copy._actions)
+
+    def _full(self, what):
+        """BonesError for a state taken from a batch, whose history is not known."""
+        if self._partial:
+            raise BonesError(f"{what}: this state came from a batch, which keeps no history")
 
     def _live(self):
         if not self._alive[0]:
@@ -321,7 +370,8 @@ class State:
 
     def __getstate__(self):
         return {"game": self.game, "buf": self._live() and self._buf.raw,
-                "history": self._history, "actions": self._actions}
+                "history": self._history, "actions": self._actions,
+                "partial": self._partial}
 
     def __setstate__(self, d):
         game = d["game"]
@@ -331,6 +381,7 @@ class State:
                              f"not {game.info.state_size}")
         ctypes.memmove(self._buf, d["buf"], len(d["buf"]))
         self._history, self._actions = list(d["history"]), list(d["actions"])
+        self._partial = d.get("partial", False)
 
     def __eq__(self, other):
         return isinstance(other, State) and self.game == other.game and \
@@ -379,11 +430,9 @@ class State:
         who = self.current_player()
         if player is not None and self._player(player) != who:
             return []
-        moves = self.legal_moves()
         if who < 0 or not self.game._dense:
-            return moves
-        index = self.game.move_to_action
-        return sorted(index(m) for m in moves)
+            return self.legal_moves()
+        return self.game._legal_ids(self._live() and self._buf)
 
     def legal_actions_mask(self, player=None):
         """A list of num_distinct_actions() 0/1 values, 1 for the legal actions (pyspiel's
@@ -394,9 +443,9 @@ class State:
                 mask[a] = 1
         return mask
 
-    def _move_of(self, action):
+    def _move_of(self, action, who=None):
         """The plugin's move for an action of the player to move (or a chance outcome)."""
-        if self.current_player() >= 0:
+        if (self.current_player() if who is None else who) >= 0:
             return self.game.action_to_move(action)
         action = _index(action)
         if not 0 <= action < 1 << 32:
@@ -421,12 +470,12 @@ class State:
         move = _index(move, "move")
         if not 0 <= move < 1 << 32:
             raise ValueError(f"move {move}: out of range 0..2^32-1")
-        action = self._action_of(move) if self.current_player() >= 0 else move
-        self._apply(move, action)
-
-    def _apply(self, move, action):
         if self.is_terminal():
             raise BonesError(f"move {len(self._history) + 1}: the game is over")
+        self._apply(move, self._action_of(move))
+
+    def _apply(self, move, action):
+        """Play move (action as history() keeps it) in a state that is not over."""
         status = self._p.apply(self._g, self._buf, move)
         if status != _lib.OK:
             raise BonesError(f"move {len(self._history) + 1}: action {action}: "
@@ -439,9 +488,10 @@ class State:
         TypeError for a non-integer, ValueError out of range, BonesError illegal or at
         the end; nothing changes on an error."""
         action = _index(action)
-        if self.is_terminal():
+        who = self._live().to_move(self._g, self._buf)
+        if who == _lib.BONES_TERMINAL:
             raise BonesError(f"move {len(self._history) + 1}: action {action}: the game is over")
-        self._apply(self._move_of(action), action)
+        self._apply(self._move_of(action, who), action)
 
     def child(self, action):
         """A new state: this one after action."""
@@ -452,6 +502,7 @@ class State:
     def undo_action(self, player, action):
         """Take back the last action (player and action as it was played): the state is
         replayed from the start without it. BonesError when it was not the last."""
+        self._full("undo_action")
         if not self._actions or self._actions[-1] != action:
             raise BonesError(f"undo: action {action} is not the last one played")
         moves = self._history[:-1]
@@ -498,9 +549,11 @@ class State:
 
     def history(self):
         """The actions so far (dense for players, outcomes for chance)."""
+        self._full("history")
         return list(self._actions)
 
     def move_number(self):
+        self._full("move_number")
         return len(self._history)
 
     # results
@@ -579,6 +632,7 @@ class State:
         """The observation with the actions so far as `player` saw them (outcomes it may
         not see masked as "?")."""
         player = self._player(player, spectator=True)
+        self._full("information_state_string")
         seen, state = [], self.game.new_initial_state()
         for move in self._history:
             seen.append(state._seen_text(move, player))
@@ -626,12 +680,14 @@ class State:
     # saving
     def serialize(self):
         """The plugin's moves so far as text; Game.deserialize_state reads it back."""
+        self._full("serialize")
         return " ".join(str(a) for a in self._history)
 
     def record(self, names=None):
         """The game as a Bones record (docs/formats.md), as `bones` writes it: the
         game's options and seed, the players' names (a list, one a seat) when given,
         the moves in notation, the result at the end."""
+        self._full("record")
         players = None
         if names is not None:
             names = list(names)

@@ -12,10 +12,10 @@ import time
 import bones
 
 
-def playouts(name, seconds, rng):
-    """Random playouts of game name for about `seconds`: (games, moves, elapsed)."""
-    game = bones.load_game(name, seed=1)
-    games = moves = 0
+def playouts(game, seconds, rng):
+    """Random playouts of a Game for about `seconds`: (games, moves, player moves,
+    elapsed); chance outcomes count as moves."""
+    games = moves = player_moves = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
@@ -25,9 +25,10 @@ def playouts(name, seconds, rng):
                 state.apply_action(rng.choices(outcomes, probs)[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
+                player_moves += 1
             moves += 1
         games += 1
-    return games, moves, time.perf_counter() - start
+    return games, moves, player_moves, time.perf_counter() - start
 
 
 def per_call(n=200000):
@@ -56,7 +57,7 @@ def main(argv):
     rng = random.Random(1)
     print(f"one call into the plugin (current_player): {per_call():.2f} us")
     for name in bones.games():
-        games, moves, took = playouts(name, seconds, rng)
+        games, moves, _, took = playouts(bones.load_game(name, seed=1), seconds, rng)
         tensor = per_tensor(name)
         print(f"{name:10} {games / took:9.1f} playouts/s {moves / took:10.0f} moves/s "
               f"{took / moves * 1e6:7.1f} us/move"
