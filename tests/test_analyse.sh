@@ -47,7 +47,7 @@ check "greedy is refused (exit 1)" test $? -eq 1
 check "and told why" grep -q "agent 'greedy': analysis needs a searching agent" "$tmp/err"
 "$bones" analyse "$tmp/g.bones" --seconds 0 > /dev/null 2> "$tmp/err"
 check "--seconds 0 is a usage error" test $? -eq 2
-check "naming the option" grep -q -- '--seconds 0: give seconds above 0' "$tmp/err"
+check "naming the option" grep -q -- "--seconds: expected a number from 0.001 to 3600, not '0'" "$tmp/err"
 "$bones" analyse "$tmp/none.bones" > /dev/null 2> "$tmp/err"
 check "a missing record is an error naming it" grep -q "none.bones': no such file" "$tmp/err"
 

@@ -1,12 +1,11 @@
 /* `bones analyse RECORD`: every player move of a record judged by a searching agent
  * (bones/analysis.h), printed move by move, and with --write saved into the record. */
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "bones/analysis.h"
+#include "bones/args.h"
 #include "bones/file.h"
 #include "bones/i18n.h"
 #include "bones/record.h"
@@ -44,53 +43,36 @@ static int analyse_usage(FILE *out, int status)
 	return status;
 }
 
-/* The options; false after a usage error (said on stderr when it is a bad value). */
-static bool analyse_parse(int argc, char **argv, analyse_args *a)
+enum { GAME = 1, AGENT, SECONDS, SEED, WRITE };
+
+static const bones_args_option options[] = {
+	{"game", 0, true, GAME}, {"agent", 0, true, AGENT}, {"seconds", 0, true, SECONDS},
+	{"seed", 0, true, SEED}, {"write", 0, true, WRITE},  {0}};
+
+/* One option into ctx, an analyse_args; false after printing why not. */
+static bool analyse_option(bones_args *args, int id, void *ctx)
 {
-	*a = (analyse_args){NULL, NULL, NULL, 0, 1, 0};
-	for (int i = 1; i < argc; i++) {
-		const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		char *end = NULL;
-		errno = 0;
-		if (k[0] != '-' && !a->file) {
-			a->file = k;
-			continue;
-		}
-		if (!v)
+	analyse_args *a = ctx;
+	uint64_t n;
+	switch (id) {
+	case AGENT:
+		a->agent = args->value;
+		return true;
+	case WRITE:
+		a->write = args->value;
+		return true;
+	case SECONDS: /* above 0 (0, the default, is no time bound) */
+		return bones_args_double(args, 0.001, 3600, &a->seconds);
+	case GAME:
+		if (!bones_args_uint(args, 1, SIZE_MAX, &n))
 			return false;
-		i++;
-		if (!strcmp(k, "--agent")) {
-			a->agent = v;
-		} else if (!strcmp(k, "--write")) {
-			a->write = v;
-		} else if (!strcmp(k, "--seconds")) {
-			a->seconds = strtod(v, &end);
-			if (*end || end == v || !(a->seconds > 0) || a->seconds > 3600) {
-				fprintf(stderr, _("bones analyse: --seconds %s: give seconds "
-						  "above 0, at most 3600\n"), v);
-				return false;
-			}
-		} else if (!strcmp(k, "--game")) {
-			unsigned long long g = strtoull(v, &end, 10);
-			if (*end || end == v || v[0] == '-' || !g || errno == ERANGE ||
-			    g > SIZE_MAX) {
-				fprintf(stderr, _("bones analyse: --game %s: give a game number "
-						  "from 1\n"), v);
-				return false;
-			}
-			a->game = (size_t)g;
-		} else if (!strcmp(k, "--seed")) {
-			a->seed = strtoull(v, &end, 10);
-			if (*end || end == v || v[0] == '-' || errno == ERANGE) {
-				fprintf(stderr, _("bones analyse: --seed %s: give a whole number "
-						  "from 0\n"), v);
-				return false;
-			}
-		} else {
-			return false;
-		}
+		a->game = (size_t)n;
+		return true;
 	}
-	return a->file != NULL;
+	if (!bones_args_uint(args, 0, UINT64_MAX, &n)) /* --seed */
+		return false;
+	a->seed = n;
+	return true;
 }
 
 /* "62%" or "62% -> 48%" and the margins alike, in the reader's numbers, into cell. */
@@ -208,10 +190,13 @@ static bones_status save(const analyse_args *a, const bones_analysis *an,
 
 int cmd_analyse(int argc, char **argv)
 {
-	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
-		return analyse_usage(stdout, 0);
-	analyse_args a;
-	if (!analyse_parse(argc, argv, &a))
+	analyse_args a = {NULL, NULL, NULL, 0, 1, 0};
+	bones_args args;
+	bones_args_init(&args, "bones analyse", options, argc, argv);
+	int rc = bones_args_parse(&args, analyse_option, &a, &a.file, 1, analyse_usage);
+	if (rc >= 0)
+		return rc;
+	if (!a.file)
 		return analyse_usage(stderr, 2);
 	bones_registry *reg = bones_registry_create();
 	if (!reg) {

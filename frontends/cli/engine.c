@@ -1,14 +1,14 @@
 /* `bones engine`: the line protocol of docs/formats.md on stdin/stdout (core/src/tools/engine.c). */
 #include <stdio.h>
-#include <string.h>
 
+#include "bones/args.h"
 #include "bones/engine.h"
 #include "bones/i18n.h"
 #include "bones/registry.h"
 #include "commands.h"
 #include "plugin_exit.h"
 
-static void engine_usage(FILE *out)
+static int engine_usage(FILE *out, int status)
 {
 	fprintf(out, _("usage: bones engine [--agent SPEC]\n\n"
 		       "Reads commands from stdin, one per line, and answers each on stdout:\n"));
@@ -22,23 +22,29 @@ static void engine_usage(FILE *out)
 		"  genmove [MS] -> move M   (with --agent SPEC: --agent \"mcts iterations=200\")\n");
 	fprintf(out, _("Errors are one line \"error: ...\". See docs/formats.md.\n"
 		       "The protocol is English in every language.\n"));
+	return status;
+}
+
+enum { AGENT = 1 };
+
+static const bones_args_option options[] = {{"agent", 0, true, AGENT}, {0}};
+
+/* --agent into ctx, a const char *. */
+static bool engine_option(bones_args *args, int id, void *ctx)
+{
+	(void)id; /* AGENT, the only one */
+	*(const char **)ctx = args->value;
+	return true;
 }
 
 int cmd_engine(int argc, char **argv)
 {
 	const char *agent = NULL;
-	if (argc > 2 && !strcmp(argv[1], "--agent")) {
-		agent = argv[2];
-		argc -= 2;
-		argv += 2;
-	}
-	if (argc > 1) {
-		bool help = !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h");
-		if (!help)
-			fprintf(stderr, _("bones engine: unknown argument '%s'\n"), argv[1]);
-		engine_usage(help ? stdout : stderr);
-		return help ? 0 : 2;
-	}
+	bones_args args;
+	bones_args_init(&args, "bones engine", options, argc, argv);
+	int rc = bones_args_parse(&args, engine_option, &agent, NULL, 0, engine_usage);
+	if (rc >= 0)
+		return rc;
 	bones_registry *reg = bones_registry_create();
 	bones_engine *e = reg ? bones_engine_create(reg) : NULL;
 	if (!e) {

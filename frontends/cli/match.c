@@ -1,11 +1,12 @@
 /* `bones match PRESET AGENT_A AGENT_B`: a head-to-head of two agents on the same deals
  * with the seats swapped (core/src/headtohead.c), games on worker threads, and a line
  * of wins, draws, losses and score with its 95% interval for each agent. */
-#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/args.h"
 #include "bones/preset.h"
 #include "bones/headtohead.h"
 #include "bones/i18n.h"
@@ -21,7 +22,7 @@ typedef struct match_args {
 	const char *sets[MAX_SETS];
 	int set_count;
 	long games, threads;
-	unsigned long long seed;
+	uint64_t seed;
 	bool verbose;
 } match_args;
 
@@ -40,48 +41,47 @@ static int match_usage(FILE *out, int status)
 	return status;
 }
 
-static bool parse_args(int argc, char **argv, match_args *a)
+enum { GAMES = 1, THREADS, SEED, SET, VERBOSE };
+
+static const bones_args_option options[] = {
+	{"games", 0, true, GAMES}, {"threads", 0, true, THREADS}, {"seed", 0, true, SEED},
+	{"set", 0, true, SET},     {"verbose", 0, false, VERBOSE}, {0}};
+
+/* One option into ctx, a match_args; false after printing why not. */
+static bool match_option(bones_args *args, int id, void *ctx)
 {
-	int pos = 0;
-	for (int i = 1; i < argc; i++) {
-		const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (k[0] != '-' || !k[1]) {
-			if (pos == 3) {
-				fprintf(stderr, _("bones match: unexpected '%s' (see --help)\n"), k);
-				return false;
-			}
-			*(pos == 0 ? &a->game : &a->spec[pos - 1]) = k;
-			pos++;
-			continue;
-		}
-		if (!strcmp(k, "--verbose")) {
-			a->verbose = true;
-			continue;
-		}
-		if (v && !strcmp(k, "--set") && a->set_count < MAX_SETS) {
-			a->sets[a->set_count++] = v;
-			i++;
-			continue;
-		}
-		char *end = NULL;
-		errno = 0;
-		if (v && !strcmp(k, "--games"))
-			a->games = strtol(v, &end, 10);
-		else if (v && !strcmp(k, "--threads"))
-			a->threads = strtol(v, &end, 10);
-		else if (v && !strcmp(k, "--seed"))
-			a->seed = strtoull(v, &end, 10);
-		if (!end || end == v || errno || *end || a->games < 1 || a->games > 1000000 ||
-		    a->threads < 1 || a->threads > 64) {
-			fprintf(stderr, _("bones match: bad option '%s%s%s' (see --help)\n"), k,
-				v ? " " : "", v ? v : "");
-			return false;
-		}
-		i++;
+	match_args *a = ctx;
+	switch (id) {
+	case GAMES:
+		return bones_args_int(args, 1, 1000000, &a->games);
+	case THREADS:
+		return bones_args_int(args, 1, 64, &a->threads);
+	case SEED:
+		return bones_args_uint(args, 0, UINT64_MAX, &a->seed);
+	case VERBOSE:
+		a->verbose = true;
+		return true;
 	}
-	if (pos < 3)
-		fprintf(stderr, _("bones match: need PRESET AGENT_A AGENT_B (see --help)\n"));
-	return pos == 3;
+	if (a->set_count == MAX_SETS) /* --set */
+		return bones_args_fail(args, "%s", _("too many settings"));
+	a->sets[a->set_count++] = args->value;
+	return true;
+}
+
+/* The arguments into a: -1 when the match runs, else the exit status. */
+static int parse_args(int argc, char **argv, match_args *a)
+{
+	const char *words[3] = {NULL, NULL, NULL};
+	bones_args args;
+	bones_args_init(&args, "bones match", options, argc, argv);
+	int rc = bones_args_parse(&args, match_option, a, words, 3, match_usage);
+	if (rc >= 0)
+		return rc;
+	a->game = words[0], a->spec[0] = words[1], a->spec[1] = words[2];
+	if (words[2])
+		return -1;
+	fprintf(stderr, _("bones match: need PRESET AGENT_A AGENT_B (see --help)\n"));
+	return 2;
 }
 
 static void print_games(const bones_headtohead_game *g, int games, int players)
@@ -168,7 +168,7 @@ static int run(const match_args *a, const bones_plugin *p, const bones_options *
 		printf(P_("match: %s, %ld game, seed %llu, A = %s, B = %s\n",
 			  "match: %s, %ld games, seed %llu, A = %s, B = %s\n",
 			  (unsigned long)a->games),
-		       p->id, a->games, a->seed, a->spec[0], a->spec[1]);
+		       p->id, a->games, (unsigned long long)a->seed, a->spec[0], a->spec[1]);
 		if (a->verbose)
 			print_games(g, (int)a->games, players);
 		report(a, g, (int)a->games, players);
@@ -179,11 +179,10 @@ static int run(const match_args *a, const bones_plugin *p, const bones_options *
 
 int cmd_match(int argc, char **argv)
 {
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
-		return match_usage(stdout, 0);
 	match_args a = {.games = 20, .threads = 1, .seed = 1};
-	if (!parse_args(argc, argv, &a))
-		return 2;
+	int rc = parse_args(argc, argv, &a);
+	if (rc >= 0)
+		return rc;
 	bones_registry *reg = bones_registry_create();
 	bones_preset *preset = calloc(1, sizeof *preset);
 	const bones_plugin *p = NULL;

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bones/args.h"
 #include "bones/clock.h"
 #include "bones/i18n.h"
 #include "bones/paths.h"
@@ -38,7 +39,7 @@ static void command_line(int argc, char **argv, char *buf, size_t cap)
 	}
 }
 
-static void tourney_usage(FILE *out)
+static int tourney_usage(FILE *out, int status)
 {
 	fprintf(out, _(
 		"usage: bones tourney CONFIG.ini [--resume] [--threads N] [--shard I/N]\n"
@@ -55,6 +56,7 @@ static void tourney_usage(FILE *out)
 		"handing out sets and storing the results. --check validates CONFIG.ini, asks\n"
 		"the engines to start each game and counts the games, playing none. --live\n"
 		"keeps each game in progress in DIR/live for `bones serve --watch DIR`.\n"));
+	return status;
 }
 
 /* A whole number lo..hi and nothing else: "abc", "-1" and 99999999999 are refused. */
@@ -75,57 +77,52 @@ static bool parse_shard(const char *text, struct args *a)
 	       whole(end + 1, 1, 1000000, &a->shards, &end) && !*end && a->shard <= a->shards;
 }
 
-static bool parse_threads(const char *text, struct args *a)
+enum { RESUME = 1, QUIET, MPI, CHECK, LIVE, THREADS, OUTPUT, REPORT, SHARD, MERGE };
+
+static const bones_args_option options[] = {
+	{"resume", 0, false, RESUME}, {"quiet", 0, false, QUIET},  {"mpi", 0, false, MPI},
+	{"check", 0, false, CHECK},   {"live", 0, false, LIVE},    {"threads", 0, true, THREADS},
+	{"output", 0, true, OUTPUT},  {"report", 0, true, REPORT}, {"shard", 0, true, SHARD},
+	{"merge", 0, true, MERGE},    {0}};
+
+/* One option into ctx, a struct args; false after printing why not. */
+static bool tourney_option(bones_args *args, int id, void *ctx)
 {
-	char *end;
-	if (whole(text, 0, 4096, &a->threads, &end) && !*end)
+	struct args *a = ctx;
+	long n;
+	switch (id) {
+	case RESUME: a->resume = true; return true;
+	case QUIET: a->quiet = true; return true;
+	case MPI: a->mpi = true; return true;
+	case CHECK: a->check = true; return true;
+	case LIVE: a->live = true; return true;
+	case OUTPUT: a->output = args->value; return true;
+	case REPORT: a->report = args->value; return true;
+	case MERGE: a->merge = args->value; return true;
+	case THREADS:
+		if (!bones_args_int(args, 0, 4096, &n))
+			return false;
+		a->threads = (int)n;
 		return true;
-	fprintf(stderr, _("bones tourney: --threads '%s': expected a whole number 0..4096\n"),
-		text);
-	return false;
+	}
+	if (parse_shard(args->value, a)) /* --shard */
+		return true;
+	/* TRANSLATORS: --shard's value, I of N slices: "--shard: expected I/N with
+	   1 <= I <= N, not '4/3'" */
+	return bones_args_fail(args, _("expected I/N with 1 <= I <= N, not '%s'"), args->value);
 }
 
+/* The arguments into a: -1 when the command runs, else the exit status. */
 static int parse_args(int argc, char **argv, struct args *a)
 {
 	command_line(argc, argv, a->command, sizeof a->command);
-	for (int i = 1; i < argc; i++) {
-		const char *s = argv[i];
-		bool more = i + 1 < argc;
-		if (!strcmp(s, "--help") || !strcmp(s, "-h"))
-			return 1;
-		if (!strcmp(s, "--resume"))
-			a->resume = true;
-		else if (!strcmp(s, "--quiet"))
-			a->quiet = true;
-		else if (!strcmp(s, "--mpi"))
-			a->mpi = true;
-		else if (!strcmp(s, "--check"))
-			a->check = true;
-		else if (!strcmp(s, "--live"))
-			a->live = true;
-		else if (!strcmp(s, "--threads") && more) {
-			if (!parse_threads(argv[++i], a))
-				return 2;
-		}
-		else if (!strcmp(s, "--output") && more)
-			a->output = argv[++i];
-		else if (!strcmp(s, "--report") && more)
-			a->report = argv[++i];
-		else if (!strcmp(s, "--shard") && more) {
-			if (!parse_shard(argv[++i], a)) {
-				fprintf(stderr, _("bones tourney: --shard '%s': expected I/N with 1 <= I <= N\n"),
-					argv[i]);
-				return 2;
-			}
-		} else if (!strcmp(s, "--merge") && more) {
-			a->merge = argv[++i];
-		} else if (s[0] != '-') {
-			a->dbs[a->db_count++] = s;
-		} else {
-			fprintf(stderr, _("bones tourney: unknown or incomplete argument '%s'\n"), s);
-			return 2;
-		}
-	}
+	bones_args args;
+	bones_args_init(&args, "bones tourney", options, argc, argv);
+	int rc = bones_args_parse(&args, tourney_option, a, a->dbs, argc, tourney_usage);
+	if (rc >= 0)
+		return rc;
+	while (a->db_count < argc && a->dbs[a->db_count])
+		a->db_count++;
 	if (!a->merge && a->db_count == 1)
 		a->config = a->dbs[0];
 	else if (!a->merge && a->db_count > 1) {
@@ -134,8 +131,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 		return 2;
 	}
 	if (!a->config && !a->merge && !a->report)
-		return 2;
-	return 0;
+		return tourney_usage(stderr, 2);
+	return -1;
 }
 
 static bool interrupted(void *user)
@@ -490,11 +487,9 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 static int tourney_main(int argc, char **argv, struct args *ap)
 {
 	struct args a = *ap;
-	int bad = parse_args(argc, argv, &a), rank = 0, size = 1;
-	if (bad) {
-		tourney_usage(bad == 1 ? stdout : stderr);
-		return bad == 1 ? 0 : 2;
-	}
+	int rc = parse_args(argc, argv, &a), rank = 0, size = 1;
+	if (rc >= 0)
+		return rc;
 	if (a.merge)
 		return run_merge(&a);
 	if (a.report)
