@@ -164,6 +164,20 @@ check("carl cannot act on others' challenges", st in (404, 405), r)
 st, r, _ = srv.call("GET", "/api/challenges")
 check("challenges need an account (401)", st == 401, r)
 
+# a preset's ladder counts only games played as the preset says; another variant's
+# count for the game's ladder alone
+st, c4, _ = call("POST", "/api/challenges", {"to": "carl", "game": "holomino", "options": {"digits": 5}}, who="dora")
+st, acc4, _ = call("POST", "/api/challenges/%s/accept" % c4["id"], {}, who="carl")
+dora_link = [x for x in call("GET", "/api/challenges", who="dora")[1]["outgoing"] if x["id"] == c4["id"]][0]["link"]
+tokens4 = [dora_link.split("token=")[1], acc4["link"].split("token=")[1]]
+check("a move each in the variant's game", play_first(acc4["table"], tokens4[0]) == 200 and play_first(acc4["table"], tokens4[1]) == 200)
+srv.call("POST", "/api/tables/%s/resign" % acc4["table"], {}, token=tokens4[0])
+st, game_ladder, _ = srv.call("GET", "/api/ladder/holomino")
+st2, preset_ladder, _ = srv.call("GET", "/api/ladder/holomino/holomino")
+check("another variant is rated on the game's ladder, not the preset's",
+      sorted(p["name"] for p in game_ladder.get("players", [])) == ["carl", "dora"] and not preset_ladder.get("players"),
+      (game_ladder, preset_ladder))
+
 # 5. who is online: the accounts seen in the last minutes
 st, on, _ = srv.call("GET", "/api/online")
 check("everyone who made a request is online", st == 200 and {"ann", "bob", "carl", "dora"} <= {p["name"] for p in on["players"]}, on)

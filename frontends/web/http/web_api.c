@@ -427,6 +427,8 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 		char account[WEB_NAME_MAX + 1];
 		bool named = web_site_person(site, req->session, account, sizeof account);
 		finding(site, named ? account : NULL, req, rep);
+	} else if (!strcmp(path, "/api/events") && get) { /* the lobby's stream */
+		rep->lobby_events = true;
 	} else if (!strcmp(path, "/api/online") && get) {
 		char account[WEB_NAME_MAX + 1];
 		web_site_person(site, req->session, account, sizeof account); /* seen */

@@ -28,6 +28,7 @@ typedef struct web_reply {
 	const char *type;     /* Content-Type, static */
 	web_buf body;         /* owned */
 	web_table *events;    /* set: answer with the table's event stream instead */
+	bool lobby_events;    /* set: answer with the lobby's event stream instead */
 	char cookie[200];     /* a Set-Cookie value, "" none */
 	int retry_after;      /* seconds, with a 429 (0: the server's default) */
 } web_reply;

@@ -18,7 +18,7 @@
 
 struct web_stream {
 	web_server *srv;
-	web_table *table;
+	web_table *table;           /* NULL: the lobby's stream (any change) */
 	struct MHD_Connection *conn;
 	uint64_t seen;
 	double next_ping;
@@ -191,6 +191,12 @@ static void unlink_waiting(web_server *srv, web_stream *s)
 	s->prev = s->next = NULL, s->waiting = false;
 }
 
+/* What a stream follows: its table's version, or the lobby's count of changes. */
+static uint64_t stream_version(const web_stream *s)
+{
+	return s->table ? web_table_version(s->table) : web_tables_change_count(s->srv->tables);
+}
+
 static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
 	web_stream *s = cls;
@@ -198,7 +204,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 	(void)pos;
 	double now = web_now_seconds();
 	pthread_mutex_lock(&srv->clock);
-	uint64_t v = web_table_version(s->table); /* under clock: see events_main */
+	uint64_t v = stream_version(s); /* under clock: see events_main */
 	if (srv->closing || web_tables_stopping(srv->tables)) {
 		pthread_mutex_unlock(&srv->clock);
 		return MHD_CONTENT_READER_END_OF_STREAM;
@@ -215,12 +221,13 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 	pthread_mutex_unlock(&srv->clock);
 	int n;
 	if (!s->started || v != s->seen)
-		n = snprintf(buf, max, "%sevent: version\ndata: %llu\n\n",
-			     s->started ? "" : "retry: 2000\n", (unsigned long long)v);
+		n = snprintf(buf, max, "%sevent: %s\ndata: %llu\n\n", s->started ? "" : "retry: 2000\n",
+			     s->table ? "version" : "changed", (unsigned long long)v);
 	else
 		n = snprintf(buf, max, ": ping\n\n");
 	s->started = true, s->seen = v, s->next_ping = now + WEB_PING_SECONDS;
-	web_table_queue_watch(srv->tables, s->table); /* an open stream keeps its table watched */
+	if (s->table) /* an open stream keeps its table watched */
+		web_table_queue_watch(srv->tables, s->table);
 	return n < 0 || (size_t)n >= max ? MHD_CONTENT_READER_END_WITH_ERROR : (ssize_t)n;
 }
 
@@ -325,7 +332,7 @@ static void resume_due(web_server *srv, double now)
 {
 	for (web_stream *s = srv->waiting, *next; s; s = next) {
 		next = s->next;
-		if (srv->closing || now >= s->next_ping || web_table_version(s->table) != s->seen) {
+		if (srv->closing || now >= s->next_ping || stream_version(s) != s->seen) {
 			unlink_waiting(srv, s);
 			MHD_resume_connection(s->conn);
 		}

@@ -187,7 +187,7 @@ static enum MHD_Result send_api_reply(web_server *srv, struct MHD_Connection *c,
 				      web_reply *rep, const char *client)
 {
 	enum MHD_Result ok;
-	if (rep->events)
+	if (rep->events || rep->lobby_events)
 		ok = web_stream_send(srv, c, rep->events, client);
 	else
 		ok = send_reply_with(c, rep->code, rep->type, rep->body.data ? rep->body.data : "",

@@ -79,8 +79,9 @@ bool web_conn_late(web_server *srv, web_conn *conn);
 /* The client's address as text: the peer, or behind the trusted proxy the last
  * address of its X-Forwarded-For. */
 void web_client_address(web_server *srv, struct MHD_Connection *c, char *out, size_t cap);
-/* Answer with t's event stream: suspended between events, holding no thread; it holds
- * t (the caller's hold, given back when the stream ends or cannot start). Past
+/* Answer with t's event stream (t NULL: the lobby's, an event at any change):
+ * suspended between events, holding no thread; it holds t (the caller's hold, given
+ * back when the stream ends or cannot start). Past
  * WEB_STREAMS_PER_ADDRESS streams of client, 429; past srv->stream_cap in all, 503. */
 enum MHD_Result web_stream_send(web_server *srv, struct MHD_Connection *c, web_table *t,
 				const char *client);

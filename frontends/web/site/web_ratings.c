@@ -13,6 +13,8 @@
 
 #include "bones/glicko2.h"
 #include "bones/i18n.h"
+#include "bones/options.h"
+#include "bones/preset.h"
 #include "web_table.h"
 
 #define PLAYER_NAME 80
@@ -89,6 +91,27 @@ static void rate(void *user, int n, const web_standing (*before)[WEB_MAX_SEATS],
 	}
 }
 
+/* Whether t plays its preset as the preset says: options another variant's count for
+ * the game's ladder, not the preset's. */
+static bool as_preset(web_tables *ts, const web_table *t)
+{
+	bones_preset *preset = malloc(sizeof *preset);
+	const bones_plugin *p = NULL;
+	bones_options opts;
+	char err[300], text[sizeof t->row.options];
+	bool same = false;
+	bones_registry *reg = web_tables_lock_registry(ts);
+	if (preset && !bones_preset_resolve(t->row.preset, reg, preset, &p, err, sizeof err) &&
+	    !bones_preset_options(preset, p, &opts, err, sizeof err)) {
+		same = bones_options_format(&opts, true, text, sizeof text) < sizeof text &&
+		       !strcmp(text, t->row.options);
+		bones_options_release(&opts);
+	}
+	web_tables_unlock_registry(ts);
+	free(preset);
+	return same;
+}
+
 void web_ratings_game_over(web_tables *ts, web_table *t)
 {
 	int n = t->row.seat_count, game_no = bones_table_game_index(t->table);
@@ -102,7 +125,8 @@ void web_ratings_game_over(web_tables *ts, web_table *t)
 	if (!rated_players(web_tables_store(ts), t, n, names))
 		return;
 	web_rated_game g = {.table_id = t->row.id, .game_no = game_no, .game = t->row.game,
-			    .preset = t->row.preset, .at = web_clock_now(ts) / 1000, .players = n};
+			    .preset = as_preset(ts, t) ? t->row.preset : "",
+			    .at = web_clock_now(ts) / 1000, .players = n};
 	for (int i = 0; i < n; i++)
 		g.names[i] = names[i];
 	bool rated;

@@ -313,6 +313,7 @@ async function start() {
 	renderForm();
 	loadTables();
 	setInterval(() => { loadTables(); mySeats(); }, 5000);
+	document.dispatchEvent(new Event('bones-lobby-ready')); /* finding.js */
 }
 
 start();

@@ -204,7 +204,7 @@ typedef struct web_standing {
 typedef struct web_rated_game {
 	const char *table_id;
 	int game_no;      /* in a match, from 0 */
-	const char *game, *preset;
+	const char *game, *preset; /* preset "": another variant than any preset's */
 	int64_t at;       /* unix seconds: the game's end */
 	int players;
 	const char *names[WEB_MAX_SEATS];

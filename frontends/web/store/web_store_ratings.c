@@ -98,7 +98,8 @@ static bool rate_locked(web_store *st, const web_rated_game *g, web_rate_fn fn, 
 	fn(user, g->players, before, after, scores);
 	for (int i = 0; i < g->players; i++)
 		if (!store_standing(st, g, WEB_BY_GAME, g->names[i], &after[WEB_BY_GAME][i]) ||
-		    !store_standing(st, g, WEB_BY_PRESET, g->names[i], &after[WEB_BY_PRESET][i]) ||
+		    (g->preset[0] && /* "": another variant than any preset's */
+		     !store_standing(st, g, WEB_BY_PRESET, g->names[i], &after[WEB_BY_PRESET][i])) ||
 		    !store_result(st, g, i, &after[WEB_BY_GAME][i], scores[i]))
 			return false;
 	return true;

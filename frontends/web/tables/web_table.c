@@ -75,6 +75,14 @@ void web_tables_notify(web_tables *ts)
 	pthread_mutex_unlock(&ts->elock);
 }
 
+uint64_t web_tables_change_count(web_tables *ts)
+{
+	pthread_mutex_lock(&ts->elock);
+	uint64_t n = ts->changes;
+	pthread_mutex_unlock(&ts->elock);
+	return n;
+}
+
 void web_table_bump(web_table *t)
 {
 	t->version++;

@@ -81,6 +81,8 @@ web_result web_table_check(web_tables *ts, const web_json *req, web_table_row *r
 bool web_tables_damaged(web_tables *ts, const char *id);
 /* Something the lobby shows changed (a seek, a challenge): its waiters wake. */
 void web_tables_notify(web_tables *ts);
+/* How many changes so far (any table's, the lobby's): grows with each. */
+uint64_t web_tables_change_count(web_tables *ts);
 /* Wait until some table changed since `seen` (a count), at most ms; returns the count. */
 uint64_t web_tables_changes(web_tables *ts, uint64_t seen, int ms);
 
