@@ -6,7 +6,7 @@
 # core/src/LAYER/X.c (else of LAYER/X_*.c); SDK headers are the bottom layer; a private
 # header is the layer of its folder. The order of the layers is LAYERS below, and
 # nothing else. Beside the includes, the Debian libraries' calls stay in the files that
-# wrap them (SQLite in the web's store and the results files, jansson in web_json.c,
+# wrap them (SQLite in the web store's driver and the results files, libpq in its other, jansson in web_json.c,
 # argon2 in the accounts and sessions, libmicrohttpd in the server, SDL in frontends/sdl).
 # The calls between source files are read from the build's objects (tests/check_calls.py):
 # no two files call each other, directly or round, and the web's layers (frontends/web:
@@ -130,7 +130,8 @@ check_libraries() { # ROOT: prints each file out of place; returns 1 when any is
 		done < <(grep -rlE "$2" "$root"/core "$root"/plugins "$root"/frontends --include='*.[ch]')
 	}
 	only SQLite '\bsqlite3_[a-z_]+\(|<sqlite3\.h>' \
-		'^(frontends/web/store/web_store[a-z_]*|core/src/tourney/tourney_db[a-z_]*)\.[ch]$'
+		'^(frontends/web/store/web_store_sqlite|core/src/tourney/tourney_db[a-z_]*)\.[ch]$'
+	only libpq '<libpq-fe\.h>|\bPQ[a-z][A-Za-z]*\(' '^frontends/web/store/web_store_pg\.c$'
 	only jansson '<jansson\.h>|\bjson_(loads|loadb|dumps|decref|incref|object|array)' \
 		'^frontends/web/base/web_json\.[ch]$'
 	only argon2 '<argon2\.h>|\bargon2[a-z_]*\(' '^frontends/web/site/web_(accounts|session)\.c$'
@@ -142,7 +143,7 @@ check_libraries() { # ROOT: prints each file out of place; returns 1 when any is
 
 fails=0
 if check_libraries "$src"; then
-	echo "ok: SQLite, jansson, argon2, libmicrohttpd and SDL are called where they are wrapped only"
+	echo "ok: SQLite, libpq, jansson, argon2, libmicrohttpd and SDL are called where they are wrapped only"
 else
 	echo "FAIL: a library above is called outside the files that wrap it"
 	fails=$((fails + 1))
@@ -196,6 +197,15 @@ if [[ $out == *"frontends/web/site/web_games.c: calls SQLite"* ]] &&
 	echo "ok: a planted sqlite3_ call outside the store is found"
 else
 	echo "FAIL: the planted sqlite3_ call was not found alone with picture.c's SDL: $out"
+	fails=$((fails + 1))
+fi
+plant frontends/web/store/web_store.c 'static void *peek(void *c) { return PQexec(c, "SELECT 1"); }'
+out=$(check_libraries "$tmp")
+if [[ $out == *"frontends/web/store/web_store.c: calls libpq"* ]] &&
+	[ "$(printf '%s\n' "$out" | grep -c ': calls ')" -eq 3 ]; then
+	echo "ok: a planted libpq call in the store outside its PostgreSQL driver is found"
+else
+	echo "FAIL: the planted PQexec call in web_store.c was not found: $out"
 	fails=$((fails + 1))
 fi
 

@@ -89,7 +89,7 @@ static void test_web_store__concurrent_moves_all_come_back_in_order(void)
 {
 	web_store *st;
 	char err[512];
-	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, NULL, &st, err, sizeof err), 0);
 	for (int k = 0; k < TABLES; k++) {
 		web_table_row row = row_for(k);
 		CU_ASSERT_EQUAL(web_store_add_table(st, &row, NULL, 0, err, sizeof err), 0);
@@ -113,7 +113,7 @@ static void test_web_store__concurrent_moves_all_come_back_in_order(void)
 	CU_ASSERT_EQUAL(web_store_take_seat(st, "table1", 0, "Ann", err, sizeof err), 0);
 	web_store_close(st);
 
-	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, NULL, &st, err, sizeof err), 0);
 	struct seen s = {0, true};
 	CU_ASSERT_EQUAL(web_store_each(st, check_table, &s, err, sizeof err), 0);
 	CU_ASSERT_EQUAL(s.tables, TABLES);
@@ -129,7 +129,7 @@ static void test_web_store__the_database_is_private_and_errors_name_it(void)
 	CU_ASSERT_EQUAL_FATAL(stat(path, &sb), 0);
 	CU_ASSERT_EQUAL(sb.st_mode & 0777, 0600);
 	web_store *st;
-	CU_ASSERT_NOT_EQUAL(web_store_open("/nonexistent/folder", &st, err, sizeof err), 0);
+	CU_ASSERT_NOT_EQUAL(web_store_open("/nonexistent/folder", NULL, &st, err, sizeof err), 0);
 	CU_ASSERT_PTR_NULL(st);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "/nonexistent/folder/bones-web.sqlite"));
 }
@@ -155,7 +155,7 @@ static void test_web_store__a_match_keeps_its_finished_games(void)
 {
 	web_store *st;
 	char err[512];
-	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, NULL, &st, err, sizeof err), 0);
 	web_table_row row = row_for(TABLES);
 	snprintf(row.id, sizeof row.id, "match");
 	row.match_games = 3;
@@ -168,7 +168,7 @@ static void test_web_store__a_match_keeps_its_finished_games(void)
 	CU_ASSERT_EQUAL(web_store_next_game(st, "match", 0, &g, err, sizeof err), 0);
 	CU_ASSERT_EQUAL(web_store_add_moves(st, "match", 0, next, 1, err, sizeof err), 0);
 	web_store_close(st);
-	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, NULL, &st, err, sizeof err), 0);
 	bool ok = false;
 	CU_ASSERT_EQUAL(web_store_each(st, check_match, &ok, err, sizeof err), 0);
 	CU_ASSERT_TRUE(ok);
@@ -194,14 +194,14 @@ static void test_web_store__keeps_its_own_deal_key(void)
 {
 	web_store *st, *other;
 	char err[512], second[] = "/tmp/bones-test-web-store-XXXXXX" /* mkdtemp */;
-	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, NULL, &st, err, sizeof err), 0);
 	uint64_t key = web_store_deal_key(st);
 	web_store_close(st);
-	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, NULL, &st, err, sizeof err), 0);
 	CU_ASSERT_EQUAL(web_store_deal_key(st), key);
 	web_store_close(st);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(second));
-	CU_ASSERT_EQUAL_FATAL(web_store_open(second, &other, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(second, NULL, &other, err, sizeof err), 0);
 	CU_ASSERT_NOT_EQUAL(web_store_deal_key(other), key);
 	web_store_close(other);
 	remove_store(second);
@@ -234,7 +234,7 @@ static void test_web_store__migrates_an_older_database_and_refuses_a_newer(void)
 		" forfeit INTEGER NOT NULL DEFAULT 0, damaged TEXT);"
 		"INSERT INTO tables(id, game, preset, options, seed, created)"
 		" VALUES('old', 'holomino', 'holomino', 'players=2', 1, 1000)");
-	CU_ASSERT_EQUAL_FATAL(web_store_open(dir, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(dir, NULL, &st, err, sizeof err), 0);
 	CU_ASSERT_EQUAL(web_store_set_ended(st, "old", 12, err, sizeof err), 0);
 	web_table_summary *ended = NULL;
 	size_t n = 0;
@@ -243,10 +243,10 @@ static void test_web_store__migrates_an_older_database_and_refuses_a_newer(void)
 	CU_ASSERT(n == 1 && !strcmp(ended[0].id, "old") && ended[0].moves == 12);
 	free(ended);
 	web_store_close(st);
-	CU_ASSERT_EQUAL_FATAL(web_store_open(dir, &st, err, sizeof err), 0); /* again: as is */
+	CU_ASSERT_EQUAL_FATAL(web_store_open(dir, NULL, &st, err, sizeof err), 0); /* again: as is */
 	web_store_close(st);
 	exec_on(dir, "PRAGMA user_version = 999");
-	CU_ASSERT_NOT_EQUAL(web_store_open(dir, &st, err, sizeof err), 0);
+	CU_ASSERT_NOT_EQUAL(web_store_open(dir, NULL, &st, err, sizeof err), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "bones-web.sqlite"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "newer server"));
 	remove_store(dir);

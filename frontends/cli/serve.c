@@ -1,7 +1,8 @@
-/* `bones serve [--listen ADDR:PORT] [--data DIR]`: play in the browser (frontends/web,
+/* `bones serve [--listen ADDR:PORT] [--data DIR] [--store URL]`: play in the browser (frontends/web,
  * docs/web.md). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bones/args.h"
 #include "bones/i18n.h"
@@ -10,7 +11,8 @@
 
 #define USAGE N_("usage: bones serve [--listen ADDR:PORT] [--data DIR] [--rate N] [--agents N]\n" \
 		 "                   [--static DIR] [--host-name NAME] [--trusted-proxy ADDR]\n" \
-		 "                   [--engines FILE] [--watch DIR] [--tables-per-address N]\n")
+		 "                   [--engines FILE] [--watch DIR] [--tables-per-address N]\n" \
+		 "                   [--store postgresql://...]\n")
 
 static int usage(FILE *f, int rc)
 {
@@ -36,7 +38,10 @@ static int usage(FILE *f, int rc)
 		       "  --watch DIR         show the `bones tourney --live` run whose output\n"
 		       "                      folder is DIR at /tournaments/live\n"
 		       "  --tables-per-address N  running tables with a person's seat one\n"
-		       "                      address may create (default 16; 0: no cap)\n"));
+		       "                      address may create (default 16; 0: no cap)\n"
+		       "  --store URL         keep the tables, accounts and ratings in PostgreSQL\n"
+		       "                      (postgresql://USER@HOST/DB; default: the SQLite file\n"
+		       "                      DIR/bones-web.sqlite, no server to run)\n"));
 	return rc;
 }
 
@@ -50,14 +55,15 @@ static void default_data(char *buf, size_t cap)
 }
 
 enum { LISTEN = 1, DATA, STATIC, TRUSTED_PROXY, ENGINES, WATCH, HOST_NAME, RATE, AGENTS,
-       TABLES };
+       TABLES, STORE };
 
 static const bones_args_option options[] = {
 	{"listen", 0, true, LISTEN},   {"data", 0, true, DATA},
 	{"static", 0, true, STATIC},   {"trusted-proxy", 0, true, TRUSTED_PROXY},
 	{"engines", 0, true, ENGINES}, {"watch", 0, true, WATCH},
 	{"host-name", 0, true, HOST_NAME}, {"rate", 0, true, RATE},
-	{"agents", 0, true, AGENTS},   {"tables-per-address", 0, true, TABLES}, {0}};
+	{"agents", 0, true, AGENTS},   {"tables-per-address", 0, true, TABLES},
+	{"store", 0, true, STORE},     {0}};
 
 /* One option into cfg; false after printing why not. */
 static bool serve_option(bones_args *args, int id, void *ctx)
@@ -72,6 +78,12 @@ static bool serve_option(bones_args *args, int id, void *ctx)
 	case TRUSTED_PROXY: cfg->trusted_proxy = v; return true;
 	case ENGINES: cfg->engines = v; return true;
 	case WATCH: cfg->watch = v; return true;
+	case STORE:
+		if (strncmp(v, "postgresql://", 13) && strncmp(v, "postgres://", 11))
+			return bones_args_fail(args, _("'%s': expected a PostgreSQL URL,"
+						       " postgresql://USER@HOST/DB"), v);
+		cfg->store = v;
+		return true;
 	case RATE: return bones_args_double(args, 0, 1e9, &cfg->rate);
 	case AGENTS:
 		if (!bones_args_int(args, 1, 8, &n))

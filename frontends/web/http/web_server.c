@@ -680,7 +680,8 @@ int web_server_run(const web_server_config *cfg)
 	if (!bones_make_dirs(cfg->data_dir))
 		fprintf(stderr, _("bones serve: --data '%s': cannot create it: %s\n"), cfg->data_dir,
 			strerror(errno));
-	else if (web_site_create(cfg->data_dir, cfg->workers, &srv->site, err, sizeof err))
+	else if (web_site_create(cfg->data_dir, cfg->store, cfg->workers, &srv->site, err,
+				 sizeof err))
 		fprintf(stderr, "bones serve: %s\n", err);
 	else {
 		srv->tables = web_site_tables(srv->site);

@@ -9,6 +9,7 @@
 typedef struct web_server_config {
 	const char *listen;      /* "ADDR:PORT"; "127.0.0.1:8080" when NULL */
 	const char *data_dir;    /* the database folder (created) */
+	const char *store;       /* PostgreSQL's URL (--store); NULL: DATA/bones-web.sqlite */
 	const char *static_dir;  /* the browser client; NULL: PREFIX/share/bones/web */
 	double rate;             /* API requests per second per client, 0 = unlimited */
 	int workers;             /* agent threads */

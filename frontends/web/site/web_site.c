@@ -51,7 +51,8 @@ static const char *engine_command(void *site, const char *name)
 	return web_tourneys_engine_command(((web_site *)site)->tourneys, name);
 }
 
-int web_site_create(const char *dir, int workers, web_site **out, char *err, size_t errcap)
+int web_site_create(const char *dir, const char *store_url, int workers, web_site **out,
+		    char *err, size_t errcap)
 {
 	web_site *site = calloc(1, sizeof *site);
 	*out = NULL;
@@ -61,7 +62,7 @@ int web_site_create(const char *dir, int workers, web_site **out, char *err, siz
 	}
 	web_table_hooks hooks = {.site = site, .loaded = loaded, .game_over = game_over,
 				 .view = view, .freed = freed, .engine_command = engine_command};
-	if (web_tables_create(dir, workers, &hooks, &site->tables, err, errcap))
+	if (web_tables_create(dir, store_url, workers, &hooks, &site->tables, err, errcap))
 		goto fail;
 	if (!(site->accounts = web_accounts_create(site->tables))) {
 		snprintf(err, errcap, _("out of memory"));

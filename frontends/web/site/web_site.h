@@ -14,9 +14,11 @@
 
 typedef struct web_site web_site;
 
-/* Open DIR's store, restore its tables (web_tables_create, with `workers` agent
- * threads) and start the site's modules. err names the file or table at fault. */
-int web_site_create(const char *dir, int workers, web_site **out, char *err, size_t errcap);
+/* Open DIR's store (PostgreSQL's at store_url when not NULL), restore its tables
+ * (web_tables_create, with `workers` agent threads) and start the site's modules. err
+ * names the file or table at fault. */
+int web_site_create(const char *dir, const char *store_url, int workers, web_site **out,
+		    char *err, size_t errcap);
 /* Stops the tables' threads, then ends the modules and the tables. NULL is a no-op. */
 void web_site_destroy(web_site *site);
 

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,136 +27,151 @@ struct pending {
 	struct pending *next;
 };
 
-static const char schema[] =
-	"CREATE TABLE IF NOT EXISTS tables(id TEXT PRIMARY KEY, game TEXT NOT NULL,"
-	" preset TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL,"
-	" created INTEGER NOT NULL, resigned INTEGER NOT NULL DEFAULT -1,"
-	" hints INTEGER NOT NULL DEFAULT 0, forfeited INTEGER NOT NULL DEFAULT 0,"
-	" per_move_ms INTEGER NOT NULL DEFAULT 0, penalty REAL NOT NULL DEFAULT 0,"
-	" grace_ms INTEGER NOT NULL DEFAULT 0, forfeit INTEGER NOT NULL DEFAULT 0);"
-	"CREATE TABLE IF NOT EXISTS seats(table_id TEXT NOT NULL, seat INTEGER NOT NULL,"
-	" kind TEXT NOT NULL, agent TEXT NOT NULL, name TEXT NOT NULL, token TEXT NOT NULL,"
-	" open INTEGER NOT NULL DEFAULT 0, penalty REAL NOT NULL DEFAULT 0,"
-	" PRIMARY KEY(table_id, seat));"
-	"CREATE TABLE IF NOT EXISTS moves(table_id TEXT NOT NULL, n INTEGER NOT NULL,"
-	" text TEXT NOT NULL, PRIMARY KEY(table_id, n));"
+/* The columns of `tables` and `tourneys` as both dialects have them; PostgreSQL's add a
+ * `rowid` (SQLite's own), the order of insertion the lobby and restarts read. */
+#define TABLES_COLUMNS \
+	"id TEXT PRIMARY KEY, game TEXT NOT NULL, preset TEXT NOT NULL, options TEXT NOT NULL," \
+	" seed BIGINT NOT NULL, created BIGINT NOT NULL, resigned BIGINT NOT NULL DEFAULT -1," \
+	" hints BIGINT NOT NULL DEFAULT 0, forfeited BIGINT NOT NULL DEFAULT 0," \
+	" per_move_ms BIGINT NOT NULL DEFAULT 0, penalty DOUBLE PRECISION NOT NULL DEFAULT 0," \
+	" grace_ms BIGINT NOT NULL DEFAULT 0, forfeit BIGINT NOT NULL DEFAULT 0"
+#define TOURNEYS_COLUMNS \
+	"id TEXT PRIMARY KEY, name TEXT NOT NULL, format TEXT NOT NULL, ini TEXT NOT NULL," \
+	" creator TEXT NOT NULL, state TEXT NOT NULL, start_at BIGINT NOT NULL," \
+	" created BIGINT NOT NULL"
+
+/* The base schema, in the SQL both dialects speak (BIGINT and DOUBLE PRECISION are
+ * SQLite's INTEGER and REAL); where PostgreSQL's differs, its text is beside. */
+static const struct base_table {
+	const char *sql, *pg; /* pg NULL: the same */
+} schema[] = {
+	/* SQLite's NOCASE, in PostgreSQL a case-insensitive ICU collation of that name */
+	{NULL, "CREATE COLLATION IF NOT EXISTS nocase (provider = icu, locale ="
+	       " 'und-u-ks-level2', deterministic = false)"},
+	{"CREATE TABLE IF NOT EXISTS tables(" TABLES_COLUMNS ")",
+	 "CREATE TABLE IF NOT EXISTS tables(" TABLES_COLUMNS ", rowid BIGSERIAL)"},
+	{"CREATE TABLE IF NOT EXISTS seats(table_id TEXT NOT NULL, seat BIGINT NOT NULL,"
+	 " kind TEXT NOT NULL, agent TEXT NOT NULL, name TEXT NOT NULL, token TEXT NOT NULL,"
+	 " open BIGINT NOT NULL DEFAULT 0, penalty DOUBLE PRECISION NOT NULL DEFAULT 0,"
+	 " PRIMARY KEY(table_id, seat))", NULL},
+	{"CREATE TABLE IF NOT EXISTS moves(table_id TEXT NOT NULL, n BIGINT NOT NULL,"
+	 " text TEXT NOT NULL, PRIMARY KEY(table_id, n))", NULL},
 	/* matches: the game running; the finished games, moves one per line */
-	"CREATE TABLE IF NOT EXISTS matches(table_id TEXT PRIMARY KEY, games INTEGER NOT NULL,"
-	" game INTEGER NOT NULL DEFAULT 0);"
-	"CREATE TABLE IF NOT EXISTS match_games(table_id TEXT NOT NULL, game INTEGER NOT NULL,"
-	" moves TEXT NOT NULL, penalties TEXT NOT NULL, resigned INTEGER NOT NULL,"
-	" forfeited INTEGER NOT NULL, PRIMARY KEY(table_id, game));"
+	{"CREATE TABLE IF NOT EXISTS matches(table_id TEXT PRIMARY KEY, games BIGINT NOT NULL,"
+	 " game BIGINT NOT NULL DEFAULT 0)", NULL},
+	{"CREATE TABLE IF NOT EXISTS match_games(table_id TEXT NOT NULL, game BIGINT NOT NULL,"
+	 " moves TEXT NOT NULL, penalties TEXT NOT NULL, resigned BIGINT NOT NULL,"
+	 " forfeited BIGINT NOT NULL, PRIMARY KEY(table_id, game))", NULL},
 	/* the table's chat (web_chat.c): seat -1 a spectator; never in a record */
-	"CREATE TABLE IF NOT EXISTS chat(table_id TEXT NOT NULL, n INTEGER NOT NULL,"
-	" seat INTEGER NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL,"
-	" PRIMARY KEY(table_id, n));"
+	{"CREATE TABLE IF NOT EXISTS chat(table_id TEXT NOT NULL, n BIGINT NOT NULL,"
+	 " seat BIGINT NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL, at BIGINT NOT NULL,"
+	 " PRIMARY KEY(table_id, n))", NULL},
 	/* accounts (web_accounts.c): the password's Argon2id string, sessions by the
 	 * hash of their token; never a password or a session token in clear */
-	"CREATE TABLE IF NOT EXISTS accounts(name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
-	" hash TEXT NOT NULL, created INTEGER NOT NULL);"
-	"CREATE TABLE IF NOT EXISTS sessions(hash TEXT PRIMARY KEY, name TEXT NOT NULL,"
-	" expires INTEGER NOT NULL);"
+	{"CREATE TABLE IF NOT EXISTS accounts(name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+	 " hash TEXT NOT NULL, created BIGINT NOT NULL)", NULL},
+	{"CREATE TABLE IF NOT EXISTS sessions(hash TEXT PRIMARY KEY, name TEXT NOT NULL,"
+	 " expires BIGINT NOT NULL)", NULL},
 	/* the seats an account took (the seat's token, as in seats) */
-	"CREATE TABLE IF NOT EXISTS account_seats(name TEXT NOT NULL COLLATE NOCASE,"
-	" table_id TEXT NOT NULL, token TEXT NOT NULL, PRIMARY KEY(name, table_id, token));"
-	"CREATE INDEX IF NOT EXISTS account_seats_by_seat ON account_seats(table_id, token);"
+	{"CREATE TABLE IF NOT EXISTS account_seats(name TEXT NOT NULL COLLATE NOCASE,"
+	 " table_id TEXT NOT NULL, token TEXT NOT NULL, PRIMARY KEY(name, table_id, token))",
+	 NULL},
+	{"CREATE INDEX IF NOT EXISTS account_seats_by_seat ON account_seats(table_id, token)",
+	 NULL},
 	/* ratings (web_ratings.c): Glicko-2 by player (an account, "agent:SPEC") and game,
 	 * and by player, game and preset; every rated game's result by player (score 1
 	 * win, 0.5 draw, 0 loss) */
-	"CREATE TABLE IF NOT EXISTS ratings(player TEXT NOT NULL COLLATE NOCASE,"
-	" game TEXT NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL,"
-	" volatility REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY(player, game));"
-	"CREATE TABLE IF NOT EXISTS preset_ratings(player TEXT NOT NULL COLLATE NOCASE,"
-	" game TEXT NOT NULL, preset TEXT NOT NULL, rating REAL NOT NULL,"
-	" deviation REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL,"
-	" PRIMARY KEY(player, game, preset));"
-	"CREATE TABLE IF NOT EXISTS results(table_id TEXT NOT NULL, game_no INTEGER NOT NULL,"
-	" player TEXT NOT NULL COLLATE NOCASE, game TEXT NOT NULL, preset TEXT NOT NULL,"
-	" score REAL NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL,"
-	" at INTEGER NOT NULL, PRIMARY KEY(table_id, game_no, player));"
-	"CREATE INDEX IF NOT EXISTS results_by_player ON results(player, game);"
+	{"CREATE TABLE IF NOT EXISTS ratings(player TEXT NOT NULL COLLATE NOCASE,"
+	 " game TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL,"
+	 " deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL,"
+	 " games BIGINT NOT NULL, PRIMARY KEY(player, game))", NULL},
+	{"CREATE TABLE IF NOT EXISTS preset_ratings(player TEXT NOT NULL COLLATE NOCASE,"
+	 " game TEXT NOT NULL, preset TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL,"
+	 " deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL,"
+	 " games BIGINT NOT NULL, PRIMARY KEY(player, game, preset))", NULL},
+	{"CREATE TABLE IF NOT EXISTS results(table_id TEXT NOT NULL, game_no BIGINT NOT NULL,"
+	 " player TEXT NOT NULL COLLATE NOCASE, game TEXT NOT NULL, preset TEXT NOT NULL,"
+	 " score DOUBLE PRECISION NOT NULL, rating DOUBLE PRECISION NOT NULL,"
+	 " deviation DOUBLE PRECISION NOT NULL, at BIGINT NOT NULL,"
+	 " PRIMARY KEY(table_id, game_no, player))", NULL},
+	{"CREATE INDEX IF NOT EXISTS results_by_player ON results(player, game)", NULL},
 	/* tournaments (web_tourney.c): the file as posted, its people, its games' tables;
 	 * results live in DIR/tourneys/ID.sqlite */
-	"CREATE TABLE IF NOT EXISTS tourneys(id TEXT PRIMARY KEY, name TEXT NOT NULL,"
-	" format TEXT NOT NULL, ini TEXT NOT NULL, creator TEXT NOT NULL, state TEXT NOT NULL,"
-	" start_at INTEGER NOT NULL, created INTEGER NOT NULL);"
-	"CREATE TABLE IF NOT EXISTS tourney_people(tourney TEXT NOT NULL, n INTEGER NOT NULL,"
-	" name TEXT NOT NULL COLLATE NOCASE, PRIMARY KEY(tourney, n), UNIQUE(tourney, name));"
-	"CREATE TABLE IF NOT EXISTS tourney_tables(tourney TEXT NOT NULL, round INTEGER NOT NULL,"
-	" slot INTEGER NOT NULL, table_id TEXT NOT NULL, PRIMARY KEY(tourney, round, slot));"
-	/* the number of starts: versions grow across restarts (web_store_epoch) */
-	"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL);"
-	"INSERT OR IGNORE INTO meta VALUES('epoch', 0);";
+	{"CREATE TABLE IF NOT EXISTS tourneys(" TOURNEYS_COLUMNS ")",
+	 "CREATE TABLE IF NOT EXISTS tourneys(" TOURNEYS_COLUMNS ", rowid BIGSERIAL)"},
+	{"CREATE TABLE IF NOT EXISTS tourney_people(tourney TEXT NOT NULL, n BIGINT NOT NULL,"
+	 " name TEXT NOT NULL COLLATE NOCASE, PRIMARY KEY(tourney, n), UNIQUE(tourney, name))",
+	 NULL},
+	{"CREATE TABLE IF NOT EXISTS tourney_tables(tourney TEXT NOT NULL, round BIGINT NOT NULL,"
+	 " slot BIGINT NOT NULL, table_id TEXT NOT NULL, PRIMARY KEY(tourney, round, slot))",
+	 NULL},
+	/* the number of starts: versions grow across restarts (web_store_epoch); the deal
+	 * key; in PostgreSQL the schema's version (SQLite's is PRAGMA user_version) */
+	{"CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value BIGINT NOT NULL)", NULL},
+	{"INSERT INTO meta VALUES('epoch', 0) ON CONFLICT DO NOTHING", NULL},
+};
 
 /* The schema's changes since its first version, in order: a database at version N
- * (PRAGMA user_version) gets changes N.. at the start, in one transaction, and an error
- * stops the start. A column a server before the versions added already is skipped
- * (column set: the change adds it to table). Only ever append. */
+ * (PRAGMA user_version, PostgreSQL's in meta) gets changes N.. at the start, in one
+ * transaction, and an error stops the start. A column a server before the versions
+ * added already is skipped (column set: the change adds it to table). Only ever
+ * append; a column's type is written so that both dialects read it alike (SQLite's
+ * INTEGER, PostgreSQL's BIGINT). */
 static const struct migration {
 	const char *sql;
 	const char *table, *column;
 } migrations[] = {
 	{"ALTER TABLE tables ADD COLUMN damaged TEXT", "tables", "damaged"}, /* why set aside */
-	{"ALTER TABLE tables ADD COLUMN unlisted INTEGER NOT NULL DEFAULT 0", "tables",
+	{"ALTER TABLE tables ADD COLUMN unlisted BIGINT NOT NULL DEFAULT 0", "tables",
 	 "unlisted"}, /* private */
 	{"ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT ''", "tables", "owner"},
-	{"ALTER TABLE tables ADD COLUMN per_game_ms INTEGER NOT NULL DEFAULT 0", "tables",
+	{"ALTER TABLE tables ADD COLUMN per_game_ms BIGINT NOT NULL DEFAULT 0", "tables",
 	 "per_game_ms"}, /* a bank of time */
-	{"ALTER TABLE tables ADD COLUMN increment_ms INTEGER NOT NULL DEFAULT 0", "tables",
+	{"ALTER TABLE tables ADD COLUMN increment_ms BIGINT NOT NULL DEFAULT 0", "tables",
 	 "increment_ms"},
 	/* each seat's time left of the bank after its last move, -1: the whole bank */
-	{"ALTER TABLE seats ADD COLUMN bank_ms INTEGER NOT NULL DEFAULT -1", "seats", "bank_ms"},
+	{"ALTER TABLE seats ADD COLUMN bank_ms BIGINT NOT NULL DEFAULT -1", "seats", "bank_ms"},
 	/* finished games' analyses by table id, a match's later games "ID#K" (web_analysis.c) */
 	{"CREATE TABLE IF NOT EXISTS analyses(table_id TEXT PRIMARY KEY, json TEXT NOT NULL)",
 	 NULL, NULL},
 	/* 1: the game (a match: its last game) is over; a start does not load it, it is
 	 * read back when someone asks for it (web_tables_find); moves: its player moves */
-	{"ALTER TABLE tables ADD COLUMN ended INTEGER NOT NULL DEFAULT 0", "tables", "ended"},
-	{"ALTER TABLE tables ADD COLUMN moves INTEGER NOT NULL DEFAULT 0", "tables", "moves"},
+	{"ALTER TABLE tables ADD COLUMN ended BIGINT NOT NULL DEFAULT 0", "tables", "ended"},
+	{"ALTER TABLE tables ADD COLUMN moves BIGINT NOT NULL DEFAULT 0", "tables", "moves"},
 	{"CREATE INDEX IF NOT EXISTS tables_ended ON tables(ended, unlisted, created)", NULL,
 	 NULL},
 	/* a match to a target score: the target, 0 none */
-	{"ALTER TABLE matches ADD COLUMN target INTEGER NOT NULL DEFAULT 0", "matches", "target"},
+	{"ALTER TABLE matches ADD COLUMN target BIGINT NOT NULL DEFAULT 0", "matches", "target"},
 	/* why an engine seat forfeited the game running (its crash, its illegal move) */
 	{"ALTER TABLE tables ADD COLUMN forfeit_why TEXT NOT NULL DEFAULT ''", "tables",
 	 "forfeit_why"},
 	/* 1: the game was aborted before its first moves (never rated) */
-	{"ALTER TABLE tables ADD COLUMN aborted INTEGER NOT NULL DEFAULT 0", "tables", "aborted"},
+	{"ALTER TABLE tables ADD COLUMN aborted BIGINT NOT NULL DEFAULT 0", "tables", "aborted"},
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 
-/* Whether table has column (an older server's change, made before the versions). */
-static bool has_column(web_store *st, const char *table, const char *column)
+/* The base schema in the database's dialect; 0, or 1 with err naming the statement. */
+static int base_schema(web_store *st, char *err, size_t errcap)
 {
-	char sql[128];
-	sqlite3_stmt *q = NULL;
-	bool found = false;
-	snprintf(sql, sizeof sql, "PRAGMA table_info(%s)", table);
-	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
-		return false;
-	while (!found && sqlite3_step(q) == SQLITE_ROW)
-		found = !strcmp((const char *)sqlite3_column_text(q, 1), column);
-	sqlite3_finalize(q);
-	return found;
-}
-
-static int user_version(web_store *st)
-{
-	sqlite3_stmt *q = NULL;
-	int v = -1;
-	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &q, NULL) == SQLITE_OK &&
-	    sqlite3_step(q) == SQLITE_ROW)
-		v = sqlite3_column_int(q, 0);
-	sqlite3_finalize(q);
-	return v;
+	bool pg = st->db->driver->dialect == WEB_DB_PG;
+	for (size_t i = 0; i < sizeof schema / sizeof schema[0]; i++) {
+		const char *sql = pg && schema[i].pg ? schema[i].pg : schema[i].sql;
+		if (sql && web_db_exec(st->db, sql)) {
+			snprintf(err, errcap, _("'%s': cannot make the schema (%.60s...): %s"),
+				 st->path, sql, web_db_errmsg(st->db));
+			return 1;
+		}
+	}
+	return 0;
 }
 
 /* The base schema, then the migrations the database lacks, in one transaction; a
  * database of a newer server is refused. err names the file and the change. */
 static int migrate(web_store *st, char *err, size_t errcap)
 {
-	int from = user_version(st);
+	const web_db_driver *d = st->db->driver;
+	int from = d->user_version(st->db);
 	if (from > SCHEMA_VERSION) {
 		snprintf(err, errcap, _("'%s': made by a newer server (schema version %d; this one "
 					"reads up to %d): run that version"), st->path, from,
@@ -166,46 +180,46 @@ static int migrate(web_store *st, char *err, size_t errcap)
 	}
 	if (from == SCHEMA_VERSION)
 		return 0;
-	char sql[64];
-	int rc = sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) ||
-		 sqlite3_exec(st->db, schema, NULL, NULL, NULL);
+	int rc = web_db_begin(st->db);
+	if (rc)
+		snprintf(err, errcap, _("'%s': cannot open the database: %s"), st->path,
+			 web_db_errmsg(st->db));
+	else
+		rc = base_schema(st, err, errcap);
 	for (int i = from < 0 ? 0 : from; !rc && i < SCHEMA_VERSION; i++) {
 		const struct migration *m = &migrations[i];
-		if (m->column && has_column(st, m->table, m->column))
+		if (m->column && d->has_column(st->db, m->table, m->column))
 			continue;
-		if ((rc = sqlite3_exec(st->db, m->sql, NULL, NULL, NULL)))
+		if ((rc = web_db_exec(st->db, m->sql)))
 			snprintf(err, errcap,
 				 _("'%s': cannot change the schema to version %d (%s): %s"),
-				 st->path, i + 1, m->sql, sqlite3_errmsg(st->db));
+				 st->path, i + 1, m->sql, web_db_errmsg(st->db));
 	}
-	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", SCHEMA_VERSION);
-	if (!rc && (rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL) ||
-			 sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL)))
+	if (!rc && (rc = d->set_user_version(st->db, SCHEMA_VERSION) ||
+			 web_db_exec(st->db, "COMMIT")))
 		snprintf(err, errcap, _("'%s': cannot open the database: %s"), st->path,
-			 sqlite3_errmsg(st->db));
+			 web_db_errmsg(st->db));
 	if (rc)
-		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		web_db_exec(st->db, "ROLLBACK");
 	return rc ? 1 : 0;
 }
 
 int web_store_fail(web_store *st, const char *what, char *err, size_t errcap)
 {
-	snprintf(err, errcap, "bones-web.sqlite: %s: %.150s", what, sqlite3_errmsg(st->db));
+	snprintf(err, errcap, "%s: %s: %.150s", st->db->driver->name, what, web_db_errmsg(st->db));
 	return 1;
 }
 
 /* One more start on this database: the epoch, 0 when it cannot be counted. */
 static uint64_t next_epoch(web_store *st)
 {
-	sqlite3_stmt *q = NULL;
+	web_db_stmt *q = NULL;
 	int64_t epoch = 0;
-	if (sqlite3_exec(st->db, "UPDATE meta SET value = value + 1 WHERE key = 'epoch'", NULL,
-			 NULL, NULL) == SQLITE_OK &&
-	    sqlite3_prepare_v2(st->db, "SELECT value FROM meta WHERE key = 'epoch'", -1, &q,
-			       NULL) == SQLITE_OK &&
-	    sqlite3_step(q) == SQLITE_ROW)
-		epoch = sqlite3_column_int64(q, 0);
-	sqlite3_finalize(q);
+	if (!web_db_exec(st->db, "UPDATE meta SET value = value + 1 WHERE key = 'epoch'") &&
+	    (q = web_db_prepare(st->db, "SELECT value FROM meta WHERE key = 'epoch'")) &&
+	    web_db_step(q) == WEB_DB_ROW)
+		epoch = web_db_int64(q, 0);
+	web_db_finalize(q);
 	return epoch > 0 ? (uint64_t)epoch : 0;
 }
 
@@ -218,20 +232,21 @@ uint64_t web_store_epoch(const web_store *st)
 static bool read_deal_key(web_store *st)
 {
 	uint64_t fresh;
-	sqlite3_stmt *q = NULL;
+	web_db_stmt *q = NULL;
 	bool ok = web_token_random_bytes(&fresh, sizeof fresh) &&
-		  sqlite3_prepare_v2(st->db, "INSERT OR IGNORE INTO meta VALUES('deal_key', ?)",
-				     -1, &q, NULL) == SQLITE_OK &&
-		  sqlite3_bind_int64(q, 1, (sqlite3_int64)fresh) == SQLITE_OK &&
-		  sqlite3_step(q) == SQLITE_DONE;
-	sqlite3_finalize(q);
+		  (q = web_db_prepare(st->db, "INSERT INTO meta VALUES('deal_key', ?)"
+					      " ON CONFLICT DO NOTHING"));
+	if (ok) {
+		web_db_bind_int64(q, 1, (int64_t)fresh);
+		ok = web_db_step(q) == WEB_DB_DONE;
+	}
+	web_db_finalize(q);
 	q = NULL;
-	ok = ok && sqlite3_prepare_v2(st->db, "SELECT value FROM meta WHERE key = 'deal_key'", -1,
-				      &q, NULL) == SQLITE_OK &&
-	     sqlite3_step(q) == SQLITE_ROW;
+	ok = ok && (q = web_db_prepare(st->db, "SELECT value FROM meta WHERE key = 'deal_key'")) &&
+	     web_db_step(q) == WEB_DB_ROW;
 	if (ok)
-		st->deal_key = (uint64_t)sqlite3_column_int64(q, 0);
-	sqlite3_finalize(q);
+		st->deal_key = (uint64_t)web_db_int64(q, 0);
+	web_db_finalize(q);
 	return ok;
 }
 
@@ -240,7 +255,8 @@ uint64_t web_store_deal_key(const web_store *st)
 	return st->deal_key;
 }
 
-int web_store_open(const char *dir, web_store **out, char *err, size_t errcap)
+int web_store_open(const char *dir, const char *url, web_store **out, char *err,
+		   size_t errcap)
 {
 	web_store *st = calloc(1, sizeof *st);
 	*out = NULL;
@@ -249,58 +265,45 @@ int web_store_open(const char *dir, web_store **out, char *err, size_t errcap)
 		return 1;
 	}
 	snprintf(st->path, sizeof st->path, "%s/bones-web.sqlite", dir);
+	if (url)
+		snprintf(st->path, sizeof st->path, "postgresql");
 	snprintf(st->dir, sizeof st->dir, "%s", dir);
-	/* create it private before SQLite does: it holds the seat tokens */
-	int fd = open(st->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		snprintf(err, errcap, _("cannot open '%s': %s"), st->path, strerror(errno));
+	if (url ? web_db_open_pg(url, &st->db, err, errcap)
+		: web_db_open_sqlite(st->path, &st->db, err, errcap)) {
 		free(st);
 		return 1;
 	}
-	close(fd);
 	pthread_mutex_init(&st->lock, NULL);
 	pthread_mutex_init(&st->qlock, NULL);
 	pthread_cond_init(&st->qdone, NULL);
-	if (sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
-			    SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK ||
-	    sqlite3_busy_timeout(st->db, 10000) ||
-	    sqlite3_exec(st->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL) ||
-	    sqlite3_exec(st->db, "PRAGMA synchronous=FULL", NULL, NULL, NULL)) {
+	if (migrate(st, err, errcap))
+		goto out_close;
+	if (!(st->insert_move = web_db_prepare(st->db, "INSERT INTO moves VALUES(?,?,?)"))) {
 		snprintf(err, errcap, _("'%s': cannot open the database: %s"), st->path,
-			 sqlite3_errmsg(st->db));
-		web_store_close(st);
-		return 1;
-	}
-	if (migrate(st, err, errcap)) {
-		web_store_close(st);
-		return 1;
-	}
-	if (sqlite3_prepare_v2(st->db, "INSERT INTO moves VALUES(?,?,?)", -1, &st->insert_move,
-			       NULL)) {
-		snprintf(err, errcap, _("'%s': cannot open the database: %s"), st->path,
-			 sqlite3_errmsg(st->db));
-		web_store_close(st);
-		return 1;
+			 web_db_errmsg(st->db));
+		goto out_close;
 	}
 	st->epoch = next_epoch(st);
 	if (!read_deal_key(st)) {
 		snprintf(err, errcap, _("'%s': cannot keep the deal key: %s"), st->path,
-			 sqlite3_errmsg(st->db));
-		web_store_close(st);
-		return 1;
+			 web_db_errmsg(st->db));
+		goto out_close;
 	}
 	const char *fault = getenv("BONES_WEB_FAULT");
 	snprintf(st->fault, sizeof st->fault, "%s", fault ? fault : "");
 	*out = st;
 	return 0;
+out_close:
+	web_store_close(st);
+	return 1;
 }
 
 void web_store_close(web_store *st)
 {
 	if (!st)
 		return;
-	sqlite3_finalize(st->insert_move);
-	sqlite3_close(st->db);
+	web_db_finalize(st->insert_move);
+	web_db_close(st->db);
 	pthread_mutex_destroy(&st->lock);
 	pthread_mutex_destroy(&st->qlock);
 	pthread_cond_destroy(&st->qdone);
@@ -311,20 +314,20 @@ void web_store_close(web_store *st)
 static int run(web_store *st, const char *sql, const char *types, const void *const *args,
 	       char *err, size_t errcap)
 {
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+	web_db_stmt *q = web_db_prepare(st->db, sql);
+	if (!q)
 		return web_store_fail(st, _("cannot prepare a statement"), err, errcap);
 	for (int i = 0; types[i]; i++) {
 		if (types[i] == 't')
-			sqlite3_bind_text(q, i + 1, args[i], -1, SQLITE_TRANSIENT);
+			web_db_bind_text(q, i + 1, args[i]);
 		else if (types[i] == 'd')
-			sqlite3_bind_double(q, i + 1, *(const double *)args[i]);
+			web_db_bind_double(q, i + 1, *(const double *)args[i]);
 		else
-			sqlite3_bind_int64(q, i + 1, *(const int64_t *)args[i]);
+			web_db_bind_int64(q, i + 1, *(const int64_t *)args[i]);
 	}
-	int rc = sqlite3_step(q);
-	sqlite3_finalize(q);
-	return rc == SQLITE_DONE ? 0 : web_store_fail(st, _("cannot write"), err, errcap);
+	int rc = web_db_step(q);
+	web_db_finalize(q);
+	return rc == WEB_DB_DONE ? 0 : web_store_fail(st, _("cannot write"), err, errcap);
 }
 
 int web_store_run(web_store *st, const char *sql, const char *types, const void *const *args,
@@ -333,24 +336,22 @@ int web_store_run(web_store *st, const char *sql, const char *types, const void 
 	return run(st, sql, types, args, err, errcap);
 }
 
-sqlite3_stmt *web_store_prepare(web_store *st, const char *sql, const char *a, const char *b,
+web_db_stmt *web_store_prepare(web_store *st, const char *sql, const char *a, const char *b,
 				const char *c)
 {
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
-		sqlite3_finalize(q);
+	web_db_stmt *q = web_db_prepare(st->db, sql);
+	if (!q)
 		return NULL;
-	}
 	const char *texts[] = {a, b, c};
 	for (int i = 0; i < 3 && texts[i]; i++)
-		sqlite3_bind_text(q, i + 1, texts[i], -1, SQLITE_TRANSIENT);
+		web_db_bind_text(q, i + 1, texts[i]);
 	return q;
 }
 
-void web_store_text(char *dst, size_t cap, sqlite3_stmt *q, int col)
+void web_store_text(char *dst, size_t cap, web_db_stmt *q, int col)
 {
-	const unsigned char *t = sqlite3_column_text(q, col);
-	snprintf(dst, cap, "%s", t ? (const char *)t : "");
+	const char *t = web_db_text(q, col);
+	snprintf(dst, cap, "%s", t ? t : "");
 }
 
 static int add_table_locked(web_store *st, const web_table_row *row, char *err, size_t errcap)
@@ -392,16 +393,16 @@ static int insert_moves(web_store *st, const char *id, size_t first, const char 
 			size_t count, char *err, size_t errcap)
 {
 	for (size_t i = 0; i < count; i++) {
-		sqlite3_reset(st->insert_move);
-		sqlite3_bind_text(st->insert_move, 1, id, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st->insert_move, 2, (sqlite3_int64)(first + i));
-		sqlite3_bind_text(st->insert_move, 3, texts[i], -1, SQLITE_STATIC);
-		if (sqlite3_step(st->insert_move) != SQLITE_DONE) {
-			sqlite3_reset(st->insert_move);
+		web_db_reset(st->insert_move);
+		web_db_bind_text(st->insert_move, 1, id);
+		web_db_bind_int64(st->insert_move, 2, (int64_t)(first + i));
+		web_db_bind_text(st->insert_move, 3, texts[i]);
+		if (web_db_step(st->insert_move) != WEB_DB_DONE) {
+			web_db_reset(st->insert_move);
 			return web_store_fail(st, _("cannot write"), err, errcap);
 		}
 	}
-	sqlite3_reset(st->insert_move);
+	web_db_reset(st->insert_move);
 	return 0;
 }
 
@@ -409,12 +410,12 @@ static int insert_moves(web_store *st, const char *id, size_t first, const char 
 static int in_transaction(web_store *st, int rc_body, char *err, size_t errcap)
 {
 	if (rc_body) {
-		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		web_db_exec(st->db, "ROLLBACK");
 		return rc_body;
 	}
-	if (sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+	if (web_db_exec(st->db, "COMMIT")) {
 		web_store_fail(st, _("cannot commit"), err, errcap);
-		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		web_db_exec(st->db, "ROLLBACK");
 		return 1;
 	}
 	return 0;
@@ -422,7 +423,7 @@ static int in_transaction(web_store *st, int rc_body, char *err, size_t errcap)
 
 static int begin(web_store *st, char *err, size_t errcap)
 {
-	if (sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+	if (web_db_begin(st->db))
 		return web_store_fail(st, _("cannot begin a transaction"), err, errcap);
 	return 0;
 }
@@ -487,12 +488,12 @@ int web_store_next_game(web_store *st, const char *id, int game, const web_store
  * that one table's failure does not undo the others'. */
 static int insert_pending(web_store *st, struct pending *p)
 {
-	if (sqlite3_exec(st->db, "SAVEPOINT one", NULL, NULL, NULL) != SQLITE_OK)
+	if (web_db_exec(st->db, "SAVEPOINT one"))
 		return web_store_fail(st, _("cannot write"), p->err, sizeof p->err);
 	int rc = insert_moves(st, p->id, p->first, p->texts, p->count, p->err, sizeof p->err);
 	if (rc)
-		sqlite3_exec(st->db, "ROLLBACK TO one", NULL, NULL, NULL);
-	sqlite3_exec(st->db, "RELEASE one", NULL, NULL, NULL);
+		web_db_exec(st->db, "ROLLBACK TO one");
+	web_db_exec(st->db, "RELEASE one");
 	return rc;
 }
 
@@ -695,21 +696,20 @@ int web_store_add_chat(web_store *st, const char *id, const web_chat_row *c, int
 int web_store_analysis(web_store *st, const char *key, char **json)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = NULL;
+	web_db_stmt *q = NULL;
 	*json = NULL;
-	int rc = sqlite3_prepare_v2(st->db, "SELECT json FROM analyses WHERE table_id = ?", -1,
-				    &q, NULL);
-	if (rc == SQLITE_OK) {
-		sqlite3_bind_text(q, 1, key, -1, SQLITE_TRANSIENT);
-		if ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-			const unsigned char *text = sqlite3_column_text(q, 0);
-			*json = strdup(text ? (const char *)text : "");
-			rc = *json ? SQLITE_DONE : SQLITE_NOMEM;
+	int rc = WEB_DB_ERROR;
+	if ((q = web_db_prepare(st->db, "SELECT json FROM analyses WHERE table_id = ?"))) {
+		web_db_bind_text(q, 1, key);
+		if ((rc = web_db_step(q)) == WEB_DB_ROW) {
+			const char *text = web_db_text(q, 0);
+			*json = strdup(text ? text : "");
+			rc = *json ? WEB_DB_DONE : WEB_DB_NOMEM;
 		}
 	}
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
-	return rc != SQLITE_DONE;
+	return rc != WEB_DB_DONE;
 }
 
 int web_store_set_analysis(web_store *st, const char *key, const char *json, char *err,
@@ -717,7 +717,8 @@ int web_store_set_analysis(web_store *st, const char *key, const char *json, cha
 {
 	const void *args[] = {key, json};
 	pthread_mutex_lock(&st->lock);
-	int rc = run(st, "INSERT OR REPLACE INTO analyses VALUES(?, ?)", "tt", args, err, errcap);
+	int rc = run(st, "INSERT INTO analyses VALUES(?, ?) ON CONFLICT(table_id)"
+		     " DO UPDATE SET json = excluded.json", "tt", args, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }

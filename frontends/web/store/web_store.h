@@ -1,9 +1,9 @@
-/* The server's store in SQLite, and the only module that speaks SQL: each table's game,
- * options, seed and seats, and every history entry (moves and chance outcomes) as
- * notation; chat, accounts, sessions, ratings, analyses and tournaments (their files,
- * people and tables). A move is committed here (WAL, synchronous=FULL) before the
+/* The server's store in SQLite (the default) or PostgreSQL (web_store_db.h), and the
+ * only module that speaks SQL: each table's game, options, seed and seats, and every
+ * history entry (moves and chance outcomes) as notation; chat, accounts, sessions, ratings, analyses and tournaments (their files,
+ * people and tables). A move is committed here (SQLite: WAL, synchronous=FULL) before the
  * server acknowledges it, so a restart after kill -9 replays every table exactly. The
- * database holds the seat tokens: keep it private. No SQLite handle leaves it. */
+ * database holds the seat tokens: keep it private. No database handle leaves it. */
 #ifndef BONES_WEB_STORE_H
 #define BONES_WEB_STORE_H
 
@@ -54,9 +54,13 @@ typedef struct web_table_row {
 	int aborted;       /* 1: aborted before its first moves (web_store_set_aborted) */
 } web_table_row;
 
-/* Open or create DIR/bones-web.sqlite (mode 0600), its schema brought to this server's
- * version (PRAGMA user_version; a newer database is refused). err names the file. */
-int web_store_open(const char *dir, web_store **out, char *err, size_t errcap);
+/* Open or create DIR/bones-web.sqlite (mode 0600), or, url not NULL, the PostgreSQL
+ * database at url (a libpq URI or connection string: `bones serve --store`); its schema
+ * brought to this server's version (a newer database is refused). dir stays the data
+ * folder either way (tournaments' files). err names the file, or "postgresql" (never
+ * the URL, which may hold a password). */
+int web_store_open(const char *dir, const char *url, web_store **out, char *err,
+		   size_t errcap);
 void web_store_close(web_store *st);
 
 /* A finished game of a match as stored: its history and how it stopped. */

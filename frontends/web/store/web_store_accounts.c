@@ -11,15 +11,15 @@
 int web_store_account(web_store *st, const char *name, web_account_row *out)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st, "SELECT name, hash, created FROM accounts WHERE"
+	web_db_stmt *q = web_store_prepare(st, "SELECT name, hash, created FROM accounts WHERE"
 					    " name = ?", name, NULL, NULL);
-	bool found = q && sqlite3_step(q) == SQLITE_ROW;
+	bool found = q && web_db_step(q) == WEB_DB_ROW;
 	if (found) {
 		web_store_text(out->name, sizeof out->name, q, 0);
 		web_store_text(out->hash, sizeof out->hash, q, 1);
-		out->created = sqlite3_column_int64(q, 2);
+		out->created = web_db_int64(q, 2);
 	}
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return found ? 0 : 1;
 }
@@ -30,7 +30,7 @@ int web_store_add_account(web_store *st, const web_account_row *a, char *err, si
 	const void *args[] = {a->name, a->hash, &created};
 	pthread_mutex_lock(&st->lock);
 	int rc = web_store_run(st, "INSERT INTO accounts VALUES(?,?,?)", "tti", args, err, errcap);
-	bool taken = rc && sqlite3_errcode(st->db) == SQLITE_CONSTRAINT;
+	bool taken = rc && st->db->driver->constraint(st->db);
 	pthread_mutex_unlock(&st->lock);
 	return taken ? WEB_STORE_EXISTS : rc;
 }
@@ -51,8 +51,8 @@ int web_store_add_account_seat(web_store *st, const char *name, const char *id,
 {
 	const void *args[] = {name, id, token};
 	pthread_mutex_lock(&st->lock);
-	int rc = web_store_run(st, "INSERT OR IGNORE INTO account_seats VALUES(?,?,?)", "ttt", args,
-			       err, errcap);
+	int rc = web_store_run(st, "INSERT INTO account_seats VALUES(?,?,?) ON CONFLICT"
+			       " DO NOTHING", "ttt", args, err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }
@@ -62,16 +62,16 @@ size_t web_store_account_seats(web_store *st, const char *name, web_seat_ref *ou
 {
 	size_t n = 0;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st,
+	web_db_stmt *q = web_store_prepare(st,
 			"SELECT s.table_id, s.token FROM account_seats s JOIN"
 			" tables t ON t.id = s.table_id WHERE s.name = ? ORDER BY"
 			" t.created DESC", name, NULL, NULL);
-	while (q && n < cap && sqlite3_step(q) == SQLITE_ROW) {
+	while (q && n < cap && web_db_step(q) == WEB_DB_ROW) {
 		web_store_text(out[n].id, sizeof out[n].id, q, 0);
 		web_store_text(out[n].token, sizeof out[n].token, q, 1);
 		n++;
 	}
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return n;
 }
@@ -80,13 +80,13 @@ void web_store_seat_owner(web_store *st, const char *id, const char *token, char
 			  size_t cap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st,
+	web_db_stmt *q = web_store_prepare(st,
 			"SELECT name FROM account_seats WHERE table_id = ? AND"
 			" token = ? LIMIT 1", id, token, NULL);
 	owner[0] = '\0';
-	if (q && sqlite3_step(q) == SQLITE_ROW)
+	if (q && web_db_step(q) == WEB_DB_ROW)
 		web_store_text(owner, cap, q, 0);
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 }
 
@@ -107,14 +107,14 @@ int web_store_add_session(web_store *st, const char *hash, const char *name, int
 int web_store_session(web_store *st, const char *hash, int64_t now, char *name, size_t cap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st, "SELECT name FROM sessions WHERE hash = ? AND"
+	web_db_stmt *q = web_store_prepare(st, "SELECT name FROM sessions WHERE hash = ? AND"
 					    " expires > ?", hash, NULL, NULL);
 	if (q)
-		sqlite3_bind_int64(q, 2, now);
-	bool found = q && sqlite3_step(q) == SQLITE_ROW;
+		web_db_bind_int64(q, 2, now);
+	bool found = q && web_db_step(q) == WEB_DB_ROW;
 	if (found)
 		web_store_text(name, cap, q, 0);
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return found ? 0 : 1;
 }

@@ -14,14 +14,14 @@
 
 static bool already_rated(web_store *st, const web_rated_game *g)
 {
-	sqlite3_stmt *q = web_store_prepare(st,
+	web_db_stmt *q = web_store_prepare(st,
 			"SELECT 1 FROM results WHERE table_id = ? AND game_no = ?",
 			g->table_id, NULL, NULL);
 	if (!q)
 		return true; /* a failing query rates nothing */
-	sqlite3_bind_int(q, 2, g->game_no);
-	bool found = sqlite3_step(q) != SQLITE_DONE;
-	sqlite3_finalize(q);
+	web_db_bind_int64(q, 2, g->game_no);
+	bool found = web_db_step(q) != WEB_DB_DONE;
+	web_db_finalize(q);
 	return found;
 }
 
@@ -34,54 +34,58 @@ static const char *const standing_sql[WEB_RATING_SCOPES] = {
 static void standing(web_store *st, const web_rated_game *g, int scope, const char *name,
 		     web_standing *s)
 {
-	sqlite3_stmt *q = web_store_prepare(st, standing_sql[scope], name, g->game,
+	web_db_stmt *q = web_store_prepare(st, standing_sql[scope], name, g->game,
 					    scope == WEB_BY_PRESET ? g->preset : NULL);
 	*s = (web_standing){.rating = NAN};
-	if (q && sqlite3_step(q) == SQLITE_ROW)
-		*s = (web_standing){sqlite3_column_double(q, 0), sqlite3_column_double(q, 1),
-				    sqlite3_column_double(q, 2), sqlite3_column_int(q, 3)};
-	sqlite3_finalize(q);
+	if (q && web_db_step(q) == WEB_DB_ROW)
+		*s = (web_standing){web_db_double(q, 0), web_db_double(q, 1),
+				    web_db_double(q, 2), web_db_int(q, 3)};
+	web_db_finalize(q);
 }
 
+#define STANDING_SET "rating = excluded.rating, deviation = excluded.deviation," \
+	" volatility = excluded.volatility, games = excluded.games"
+
 static const char *const store_sql[WEB_RATING_SCOPES] = {
-	"INSERT OR REPLACE INTO ratings VALUES(?,?,?,?,?,?)",
-	"INSERT OR REPLACE INTO preset_ratings(player, game, rating, deviation, volatility,"
-	" games, preset) VALUES(?,?,?,?,?,?,?)"};
+	"INSERT INTO ratings VALUES(?,?,?,?,?,?) ON CONFLICT(player, game) DO UPDATE SET"
+	" " STANDING_SET,
+	"INSERT INTO preset_ratings(player, game, rating, deviation, volatility, games, preset)"
+	" VALUES(?,?,?,?,?,?,?) ON CONFLICT(player, game, preset) DO UPDATE SET " STANDING_SET};
 
 static bool store_standing(web_store *st, const web_rated_game *g, int scope,
 			   const char *name, const web_standing *s)
 {
-	sqlite3_stmt *q = web_store_prepare(st, store_sql[scope], name, g->game, NULL);
+	web_db_stmt *q = web_store_prepare(st, store_sql[scope], name, g->game, NULL);
 	if (!q)
 		return false;
-	sqlite3_bind_double(q, 3, s->rating);
-	sqlite3_bind_double(q, 4, s->deviation);
-	sqlite3_bind_double(q, 5, s->volatility);
-	sqlite3_bind_int(q, 6, s->games);
+	web_db_bind_double(q, 3, s->rating);
+	web_db_bind_double(q, 4, s->deviation);
+	web_db_bind_double(q, 5, s->volatility);
+	web_db_bind_int64(q, 6, s->games);
 	if (scope == WEB_BY_PRESET)
-		sqlite3_bind_text(q, 7, g->preset, -1, SQLITE_TRANSIENT);
-	bool ok = sqlite3_step(q) == SQLITE_DONE;
-	sqlite3_finalize(q);
+		web_db_bind_text(q, 7, g->preset);
+	bool ok = web_db_step(q) == WEB_DB_DONE;
+	web_db_finalize(q);
 	return ok;
 }
 
 static bool store_result(web_store *st, const web_rated_game *g, int i, const web_standing *s,
 			 double score)
 {
-	sqlite3_stmt *q = web_store_prepare(st, "INSERT INTO results VALUES(?,?,?,?,?,?,?,?,?)",
+	web_db_stmt *q = web_store_prepare(st, "INSERT INTO results VALUES(?,?,?,?,?,?,?,?,?)",
 					    g->table_id, NULL, NULL);
 	if (!q)
 		return false;
-	sqlite3_bind_int(q, 2, g->game_no);
-	sqlite3_bind_text(q, 3, g->names[i], -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(q, 4, g->game, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(q, 5, g->preset, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_double(q, 6, score);
-	sqlite3_bind_double(q, 7, s->rating);
-	sqlite3_bind_double(q, 8, s->deviation);
-	sqlite3_bind_int64(q, 9, g->at);
-	bool ok = sqlite3_step(q) == SQLITE_DONE;
-	sqlite3_finalize(q);
+	web_db_bind_int64(q, 2, g->game_no);
+	web_db_bind_text(q, 3, g->names[i]);
+	web_db_bind_text(q, 4, g->game);
+	web_db_bind_text(q, 5, g->preset);
+	web_db_bind_double(q, 6, score);
+	web_db_bind_double(q, 7, s->rating);
+	web_db_bind_double(q, 8, s->deviation);
+	web_db_bind_int64(q, 9, g->at);
+	bool ok = web_db_step(q) == WEB_DB_DONE;
+	web_db_finalize(q);
 	return ok;
 }
 
@@ -110,28 +114,30 @@ int web_store_rate(web_store *st, const web_rated_game *g, web_rate_fn fn, void 
 {
 	*rated = false;
 	pthread_mutex_lock(&st->lock);
-	int rc = sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK;
+	int rc = web_db_begin(st->db);
 	if (!rc && !already_rated(st, g)) {
 		rc = !rate_locked(st, g, fn, user);
 		*rated = !rc;
 	}
 	if (rc)
 		web_store_fail(st, _("cannot rate the game"), err, errcap);
-	sqlite3_exec(st->db, *rated ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL);
+	web_db_exec(st->db, *rated ? "COMMIT" : "ROLLBACK");
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }
 
 /* ---- reading ---------------------------------------------------------------------- */
 
-#define WDL_SQL "SUM(s.score > 0.5), SUM(s.score = 0.5), SUM(s.score < 0.5)"
+#define WDL_SQL "SUM(CASE WHEN s.score > 0.5 THEN 1 ELSE 0 END)," \
+	" SUM(CASE WHEN s.score = 0.5 THEN 1 ELSE 0 END)," \
+	" SUM(CASE WHEN s.score < 0.5 THEN 1 ELSE 0 END)"
 
 /* The rows of q (its columns as `columns` says, in that order) into out; how many. */
-static size_t rating_rows(sqlite3_stmt *q, const char *columns, web_rating_row *out,
+static size_t rating_rows(web_db_stmt *q, const char *columns, web_rating_row *out,
 			  size_t cap)
 {
 	size_t n = 0;
-	while (q && n < cap && sqlite3_step(q) == SQLITE_ROW) {
+	while (q && n < cap && web_db_step(q) == WEB_DB_ROW) {
 		web_rating_row *r = &out[n++];
 		memset(r, 0, sizeof *r);
 		for (int c = 0; columns[c]; c++) {
@@ -139,33 +145,33 @@ static size_t rating_rows(sqlite3_stmt *q, const char *columns, web_rating_row *
 			case 'n': web_store_text(r->name, sizeof r->name, q, c); break;
 			case 'g': web_store_text(r->game, sizeof r->game, q, c); break;
 			case 'p': web_store_text(r->preset, sizeof r->preset, q, c); break;
-			case 'r': r->rating = sqlite3_column_double(q, c); break;
-			case 'd': r->deviation = sqlite3_column_double(q, c); break;
-			case 'c': r->games = sqlite3_column_int(q, c); break;
-			case 'w': r->wins = sqlite3_column_int(q, c); break;
-			case '=': r->draws = sqlite3_column_int(q, c); break;
-			case 'l': r->losses = sqlite3_column_int(q, c); break;
+			case 'r': r->rating = web_db_double(q, c); break;
+			case 'd': r->deviation = web_db_double(q, c); break;
+			case 'c': r->games = web_db_int(q, c); break;
+			case 'w': r->wins = web_db_int(q, c); break;
+			case '=': r->draws = web_db_int(q, c); break;
+			case 'l': r->losses = web_db_int(q, c); break;
 			}
 		}
 	}
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	return n;
 }
 
 static const char *const ladder_sql[WEB_RATING_SCOPES] = {
 	"SELECT r.player, r.rating, r.deviation, r.games, " WDL_SQL " FROM ratings r LEFT JOIN"
 	" results s ON s.player = r.player AND s.game = r.game WHERE r.game = ?1"
-	" GROUP BY r.player ORDER BY r.rating DESC, r.player LIMIT 200",
+	" GROUP BY r.player, r.game ORDER BY r.rating DESC, r.player LIMIT 200",
 	"SELECT r.player, r.rating, r.deviation, r.games, " WDL_SQL " FROM preset_ratings r"
 	" LEFT JOIN results s ON s.player = r.player AND s.game = r.game AND"
 	" s.preset = r.preset WHERE r.game = ?1 AND r.preset = ?2"
-	" GROUP BY r.player ORDER BY r.rating DESC, r.player LIMIT 200"};
+	" GROUP BY r.player, r.game, r.preset ORDER BY r.rating DESC, r.player LIMIT 200"};
 
 size_t web_store_ladder(web_store *st, const char *game, const char *preset,
 			web_rating_row *out, size_t cap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st, ladder_sql[preset ? WEB_BY_PRESET : WEB_BY_GAME],
+	web_db_stmt *q = web_store_prepare(st, ladder_sql[preset ? WEB_BY_PRESET : WEB_BY_GAME],
 					    game, preset, NULL);
 	size_t n = rating_rows(q, "nrdcw=l", out, cap);
 	pthread_mutex_unlock(&st->lock);
@@ -176,7 +182,7 @@ size_t web_store_rated_presets(web_store *st, const char *game, web_rating_row *
 			       size_t cap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st,
+	web_db_stmt *q = web_store_prepare(st,
 			"SELECT DISTINCT preset FROM preset_ratings WHERE game = ?"
 			" ORDER BY preset", game, NULL, NULL);
 	size_t n = rating_rows(q, "p", out, cap);
@@ -196,7 +202,7 @@ size_t web_store_player_rows(web_store *st, const char *name, int kind, web_rati
 			     size_t cap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st, player_sql[kind], name, NULL, NULL);
+	web_db_stmt *q = web_store_prepare(st, player_sql[kind], name, NULL, NULL);
 	size_t n = rating_rows(q, player_columns[kind], out, cap);
 	pthread_mutex_unlock(&st->lock);
 	return n;
@@ -205,10 +211,10 @@ size_t web_store_player_rows(web_store *st, const char *name, int kind, web_rati
 bool web_store_rated_player(web_store *st, const char *name)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st, "SELECT 1 FROM results WHERE player = ? LIMIT 1",
+	web_db_stmt *q = web_store_prepare(st, "SELECT 1 FROM results WHERE player = ? LIMIT 1",
 					    name, NULL, NULL);
-	bool found = q && sqlite3_step(q) == SQLITE_ROW;
-	sqlite3_finalize(q);
+	bool found = q && web_db_step(q) == WEB_DB_ROW;
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return found;
 }
@@ -230,16 +236,16 @@ size_t web_store_player_games(web_store *st, const char *name, bool account,
 {
 	size_t n = 0;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st, games_sql[account], name, NULL, NULL);
-	while (q && n < cap && sqlite3_step(q) == SQLITE_ROW) {
+	web_db_stmt *q = web_store_prepare(st, games_sql[account], name, NULL, NULL);
+	while (q && n < cap && web_db_step(q) == WEB_DB_ROW) {
 		web_player_game *g = &out[n++];
 		web_store_text(g->id, sizeof g->id, q, 0);
 		web_store_text(g->game, sizeof g->game, q, 1);
-		g->created = sqlite3_column_int64(q, 2);
-		g->score = sqlite3_column_type(q, 3) == SQLITE_NULL ? NAN
-								    : sqlite3_column_double(q, 3);
+		g->created = web_db_int64(q, 2);
+		g->score = web_db_null(q, 3) ? NAN
+								    : web_db_double(q, 3);
 	}
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return n;
 }

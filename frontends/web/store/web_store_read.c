@@ -11,51 +11,51 @@
 
 #include "bones/i18n.h"
 
-/* Why a read stopped before its end (SQLITE_DONE), into why; true when it did. */
+/* Why a read stopped before its end (WEB_DB_DONE), into why; true when it did. */
 static bool read_failed(web_store *st, int rc, const char *what, char *why, size_t cap)
 {
-	if (rc == SQLITE_DONE || rc == SQLITE_ROW)
+	if (rc == WEB_DB_DONE || rc == WEB_DB_ROW)
 		return false;
-	snprintf(why, cap, "%s: %s", what, sqlite3_errmsg(st->db));
+	snprintf(why, cap, "%s: %s", what, web_db_errmsg(st->db));
 	return true;
 }
 
 /* The table's own row (row->id set); why says what could not be read. */
 static bool load_row(web_store *st, web_table_row *row, char *why, size_t cap)
 {
-	sqlite3_stmt *q = web_store_prepare(st,
+	web_db_stmt *q = web_store_prepare(st,
 			"SELECT game, preset, options, seed, created, resigned,"
 			" hints, forfeited, per_move_ms, penalty, grace_ms, forfeit,"
 			" damaged, unlisted, owner, per_game_ms, increment_ms, ended,"
 			" forfeit_why, aborted FROM tables WHERE id = ?", row->id,
 			NULL, NULL);
-	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
-	if (rc != SQLITE_ROW) {
-		read_failed(st, rc == SQLITE_DONE ? SQLITE_ERROR : rc, "its row", why, cap);
-		sqlite3_finalize(q);
+	int rc = q ? web_db_step(q) : WEB_DB_ERROR;
+	if (rc != WEB_DB_ROW) {
+		read_failed(st, rc == WEB_DB_DONE ? WEB_DB_ERROR : rc, "its row", why, cap);
+		web_db_finalize(q);
 		return false;
 	}
 	web_store_text(row->game, sizeof row->game, q, 0);
 	web_store_text(row->preset, sizeof row->preset, q, 1);
 	web_store_text(row->options, sizeof row->options, q, 2);
-	row->seed = (uint64_t)sqlite3_column_int64(q, 3);
-	row->created = sqlite3_column_int64(q, 4);
-	row->resigned = sqlite3_column_int(q, 5);
-	row->hints = sqlite3_column_int(q, 6);
-	row->forfeited = sqlite3_column_int(q, 7);
-	row->time.per_move_ms = sqlite3_column_int64(q, 8);
-	row->time.penalty = sqlite3_column_double(q, 9);
-	row->time.grace_ms = sqlite3_column_int64(q, 10);
-	row->time.forfeit = sqlite3_column_int(q, 11) != 0;
+	row->seed = (uint64_t)web_db_int64(q, 3);
+	row->created = web_db_int64(q, 4);
+	row->resigned = web_db_int(q, 5);
+	row->hints = web_db_int(q, 6);
+	row->forfeited = web_db_int(q, 7);
+	row->time.per_move_ms = web_db_int64(q, 8);
+	row->time.penalty = web_db_double(q, 9);
+	row->time.grace_ms = web_db_int64(q, 10);
+	row->time.forfeit = web_db_int(q, 11) != 0;
 	web_store_text(row->damaged, sizeof row->damaged, q, 12);
-	row->unlisted = sqlite3_column_int(q, 13);
+	row->unlisted = web_db_int(q, 13);
 	web_store_text(row->owner, sizeof row->owner, q, 14);
-	row->time.per_game_ms = sqlite3_column_int64(q, 15);
-	row->time.increment_ms = sqlite3_column_int64(q, 16);
-	row->ended = sqlite3_column_int(q, 17);
+	row->time.per_game_ms = web_db_int64(q, 15);
+	row->time.increment_ms = web_db_int64(q, 16);
+	row->ended = web_db_int(q, 17);
 	web_store_text(row->forfeit_why, sizeof row->forfeit_why, q, 18);
-	row->aborted = sqlite3_column_int(q, 19);
-	sqlite3_finalize(q);
+	row->aborted = web_db_int(q, 19);
+	web_db_finalize(q);
 	return true;
 }
 
@@ -64,45 +64,45 @@ static bool load_details(web_store *st, web_table_row *row, char ***moves, size_
 			 char *why, size_t cap)
 {
 	*moves = NULL, *count = 0;
-	sqlite3_stmt *q = web_store_prepare(st, "SELECT kind, agent, name, token, open, penalty,"
+	web_db_stmt *q = web_store_prepare(st, "SELECT kind, agent, name, token, open, penalty,"
 					    " bank_ms FROM seats WHERE table_id = ? ORDER BY seat",
 					    row->id, NULL, NULL);
-	int rc = q ? SQLITE_ROW : SQLITE_ERROR;
-	while (q && (rc = sqlite3_step(q)) == SQLITE_ROW && row->seat_count < WEB_MAX_SEATS) {
+	int rc = q ? WEB_DB_ROW : WEB_DB_ERROR;
+	while (q && (rc = web_db_step(q)) == WEB_DB_ROW && row->seat_count < WEB_MAX_SEATS) {
 		web_seat_row *s = &row->seats[row->seat_count++];
 		web_store_text(s->kind, sizeof s->kind, q, 0);
 		web_store_text(s->agent, sizeof s->agent, q, 1);
 		web_store_text(s->name, sizeof s->name, q, 2);
 		web_store_text(s->token, sizeof s->token, q, 3);
-		s->open = sqlite3_column_int(q, 4);
-		s->penalty = sqlite3_column_double(q, 5);
-		s->bank_ms = sqlite3_column_int64(q, 6);
+		s->open = web_db_int(q, 4);
+		s->penalty = web_db_double(q, 5);
+		s->bank_ms = web_db_int64(q, 6);
 	}
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	if (read_failed(st, rc, "its seats", why, cap))
 		return false;
 	q = web_store_prepare(st, "SELECT text FROM moves WHERE table_id = ? ORDER BY n", row->id,
 			      NULL, NULL);
-	rc = q ? SQLITE_ROW : SQLITE_ERROR;
+	rc = q ? WEB_DB_ROW : WEB_DB_ERROR;
 	size_t size = 0;
-	while (q && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+	while (q && (rc = web_db_step(q)) == WEB_DB_ROW) {
 		if (*count == size) {
 			size = size ? size * 2 : 64;
 			char **m = realloc(*moves, size * sizeof *m);
 			if (!m) {
-				rc = SQLITE_NOMEM;
+				rc = WEB_DB_NOMEM;
 				break;
 			}
 			*moves = m;
 		}
-		const unsigned char *t = sqlite3_column_text(q, 0);
-		if (!((*moves)[*count] = strdup(t ? (const char *)t : ""))) {
-			rc = SQLITE_NOMEM;
+		const char *t = web_db_text(q, 0);
+		if (!((*moves)[*count] = strdup(t ? t : ""))) {
+			rc = WEB_DB_NOMEM;
 			break;
 		}
 		(*count)++;
 	}
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	return !read_failed(st, rc, "its moves", why, cap);
 }
 
@@ -111,14 +111,14 @@ static bool load_match(web_store *st, web_table_row *row, web_stored_game **done
 		       size_t *count, char *why, size_t cap)
 {
 	*done = NULL, *count = 0;
-	sqlite3_stmt *q = web_store_prepare(st, "SELECT games, game, target FROM matches WHERE"
+	web_db_stmt *q = web_store_prepare(st, "SELECT games, game, target FROM matches WHERE"
 					    " table_id = ?", row->id, NULL, NULL);
-	int rc = q ? sqlite3_step(q) : SQLITE_ERROR;
-	if (rc == SQLITE_ROW)
-		row->match_games = sqlite3_column_int(q, 0),
-		row->match_game = sqlite3_column_int(q, 1),
-		row->match_target = sqlite3_column_int(q, 2);
-	sqlite3_finalize(q);
+	int rc = q ? web_db_step(q) : WEB_DB_ERROR;
+	if (rc == WEB_DB_ROW)
+		row->match_games = web_db_int(q, 0),
+		row->match_game = web_db_int(q, 1),
+		row->match_target = web_db_int(q, 2);
+	web_db_finalize(q);
 	if (read_failed(st, rc, "its match", why, cap))
 		return false;
 	if (row->match_game <= 0)
@@ -127,28 +127,28 @@ static bool load_match(web_store *st, web_table_row *row, web_stored_game **done
 			"SELECT moves, penalties, resigned, forfeited FROM match_games WHERE"
 			" table_id = ? ORDER BY game", row->id, NULL, NULL);
 	*done = calloc((size_t)row->match_game, sizeof **done);
-	rc = q && *done ? SQLITE_ROW : SQLITE_NOMEM;
-	while (rc == SQLITE_ROW && *count < (size_t)row->match_game &&
-	       (rc = sqlite3_step(q)) == SQLITE_ROW) {
+	rc = q && *done ? WEB_DB_ROW : WEB_DB_NOMEM;
+	while (rc == WEB_DB_ROW && *count < (size_t)row->match_game &&
+	       (rc = web_db_step(q)) == WEB_DB_ROW) {
 		web_stored_game *g = &(*done)[(*count)++];
-		const char *text = (const char *)sqlite3_column_text(q, 0);
-		char *pen = (char *)sqlite3_column_text(q, 1);
+		const char *text = web_db_text(q, 0);
+		char *pen = (char *)web_db_text(q, 1);
 		for (int i = 0; pen && i < WEB_MAX_SEATS; i++)
 			g->penalties[i] = strtod(pen, &pen);
-		g->resigned = sqlite3_column_int(q, 2), g->forfeited = sqlite3_column_int(q, 3);
+		g->resigned = web_db_int(q, 2), g->forfeited = web_db_int(q, 3);
 		for (const char *p = text; p && *p; g->count++) {
 			size_t n = strcspn(p, "\n");
 			char **m = realloc(g->moves, (g->count + 1) * sizeof *m);
 			if (!m || !(m[g->count] = strndup(p, n))) {
 				g->moves = m ? m : g->moves;
-				rc = SQLITE_NOMEM;
+				rc = WEB_DB_NOMEM;
 				break;
 			}
 			g->moves = m;
 			p += n + (p[n] == '\n');
 		}
 	}
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	return !read_failed(st, rc, "its match's games", why, cap);
 }
 
@@ -178,10 +178,9 @@ static bool ids_has(const struct ids *l, const char *id)
 /* Add the ids sql reads to l (new ones only); the step's last result. */
 static int ids_scan(web_store *st, const char *sql, struct ids *l)
 {
-	sqlite3_stmt *q = NULL;
-	int rc = sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) == SQLITE_OK ? SQLITE_ROW
-									     : SQLITE_ERROR;
-	while (rc == SQLITE_ROW && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+	web_db_stmt *q = NULL;
+	int rc = (q = web_db_prepare(st->db, sql)) ? WEB_DB_ROW : WEB_DB_ERROR;
+	while (rc == WEB_DB_ROW && (rc = web_db_step(q)) == WEB_DB_ROW) {
 		char id[40];
 		web_store_text(id, sizeof id, q, 0);
 		if (ids_has(l, id))
@@ -190,14 +189,14 @@ static int ids_scan(web_store *st, const char *sql, struct ids *l)
 			size_t cap = l->cap ? l->cap * 2 : 64;
 			char (*a)[40] = realloc(l->id, cap * sizeof *a);
 			if (!a) {
-				rc = SQLITE_NOMEM;
+				rc = WEB_DB_NOMEM;
 				break;
 			}
 			l->id = a, l->cap = cap;
 		}
 		memcpy(l->id[l->count++], id, sizeof id);
 	}
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	return rc;
 }
 
@@ -235,9 +234,9 @@ int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t
 	pthread_mutex_lock(&st->lock);
 	/* creation order; after a damaged page, the tables the id index still names */
 	int scan = ids_scan(st, "SELECT id FROM tables WHERE ended = 0 ORDER BY rowid", &l);
-	if (scan != SQLITE_DONE) {
+	if (scan != WEB_DB_DONE) {
 		snprintf(err, errcap, "the list of tables is damaged after %zu: %s", l.count,
-			 sqlite3_errmsg(st->db));
+			 web_db_errmsg(st->db));
 		ids_scan(st, "SELECT id FROM tables WHERE ended = 0 ORDER BY id", &l);
 	}
 	web_table_row *row = malloc(sizeof *row);
@@ -257,10 +256,10 @@ int web_store_load(web_store *st, const char *id, web_store_fn fn, void *user)
 	if (!row)
 		return 1;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st, "SELECT 1 FROM tables WHERE id = ?", id, NULL,
+	web_db_stmt *q = web_store_prepare(st, "SELECT 1 FROM tables WHERE id = ?", id, NULL,
 					    NULL);
-	bool found = q && sqlite3_step(q) == SQLITE_ROW;
-	sqlite3_finalize(q);
+	bool found = q && web_db_step(q) == WEB_DB_ROW;
+	web_db_finalize(q);
 	int rc = found ? each_one(st, id, row, fn, user) : 1;
 	pthread_mutex_unlock(&st->lock);
 	free(row);
@@ -269,18 +268,18 @@ int web_store_load(web_store *st, const char *id, web_store_fn fn, void *user)
 
 /* The summary of the row q is on (id, game, preset, created, moves), unless it is the
  * one before; then its seat (kind, name). */
-static void add_summary_row(sqlite3_stmt *q, web_table_summary *out, size_t *count)
+static void add_summary_row(web_db_stmt *q, web_table_summary *out, size_t *count)
 {
-	const unsigned char *id = sqlite3_column_text(q, 0);
+	const char *id = web_db_text(q, 0);
 	web_table_summary *s = *count ? &out[*count - 1] : NULL;
-	if (!s || strcmp(s->id, id ? (const char *)id : "")) {
+	if (!s || strcmp(s->id, id ? id : "")) {
 		s = &out[(*count)++];
 		web_store_text(s->id, sizeof s->id, q, 0);
 		web_store_text(s->game, sizeof s->game, q, 1);
 		web_store_text(s->preset, sizeof s->preset, q, 2);
-		s->created = sqlite3_column_int64(q, 3), s->moves = sqlite3_column_int64(q, 4);
+		s->created = web_db_int64(q, 3), s->moves = web_db_int64(q, 4);
 	}
-	if (s->seat_count < WEB_MAX_SEATS && sqlite3_column_type(q, 5) != SQLITE_NULL) {
+	if (s->seat_count < WEB_MAX_SEATS && !web_db_null(q, 5)) {
 		web_store_text(s->seats[s->seat_count].kind, sizeof s->seats[0].kind, q, 5);
 		web_store_text(s->seats[s->seat_count++].name, sizeof s->seats[0].name, q, 6);
 	}
@@ -295,19 +294,19 @@ int web_store_ended(web_store *st, size_t limit, web_table_summary **out, size_t
 		return 1;
 	}
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = NULL;
-	int rc = sqlite3_prepare_v2(st->db,
+	web_db_stmt *q = web_db_prepare(st->db,
 		"SELECT t.id, t.game, t.preset, t.created, t.moves, s.kind, s.name FROM"
 		" (SELECT rowid AS r, * FROM tables WHERE ended = 1 AND unlisted = 0"
 		"  ORDER BY created DESC, rowid DESC LIMIT ?) AS t"
 		" LEFT JOIN seats AS s ON s.table_id = t.id"
-		" ORDER BY t.created DESC, t.r DESC, s.seat", -1, &q, NULL) == SQLITE_OK
-		? SQLITE_ROW : SQLITE_ERROR;
-	sqlite3_bind_int64(q, 1, (sqlite3_int64)limit);
-	while (rc == SQLITE_ROW && (rc = sqlite3_step(q)) == SQLITE_ROW) /* <= limit tables */
+		" ORDER BY t.created DESC, t.r DESC, s.seat");
+	int rc = q ? WEB_DB_ROW : WEB_DB_ERROR;
+	if (q)
+		web_db_bind_int64(q, 1, (int64_t)limit);
+	while (rc == WEB_DB_ROW && (rc = web_db_step(q)) == WEB_DB_ROW) /* <= limit tables */
 		add_summary_row(q, *out, count);
-	sqlite3_finalize(q);
-	rc = rc == SQLITE_DONE || rc == SQLITE_ROW ? 0
+	web_db_finalize(q);
+	rc = rc == WEB_DB_DONE || rc == WEB_DB_ROW ? 0
 		: web_store_fail(st, _("cannot read the ended tables"), err, errcap);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
@@ -317,20 +316,20 @@ int web_store_chat_of(web_store *st, const char *id, web_store_chat_fn fn, void 
 		      char *err, size_t errcap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st, "SELECT n, seat, name, text, at FROM chat"
+	web_db_stmt *q = web_store_prepare(st, "SELECT n, seat, name, text, at FROM chat"
 					    " WHERE table_id = ? ORDER BY n", id, NULL, NULL);
-	int rc = q ? SQLITE_ROW : SQLITE_ERROR;
-	while (q && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-		web_chat_row c = {.n = sqlite3_column_int(q, 0), .seat = sqlite3_column_int(q, 1),
-				  .at = sqlite3_column_int64(q, 4)};
+	int rc = q ? WEB_DB_ROW : WEB_DB_ERROR;
+	while (q && (rc = web_db_step(q)) == WEB_DB_ROW) {
+		web_chat_row c = {.n = web_db_int(q, 0), .seat = web_db_int(q, 1),
+				  .at = web_db_int64(q, 4)};
 		web_store_text(c.name, sizeof c.name, q, 2);
 		web_store_text(c.text, sizeof c.text, q, 3);
 		if (fn(user, &c))
 			break;
 	}
-	rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? 0
+	rc = rc == WEB_DB_ROW || rc == WEB_DB_DONE ? 0
 		: web_store_fail(st, _("cannot read the chat"), err, errcap);
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }

@@ -8,26 +8,26 @@
 #include <string.h>
 
 /* Step q to its end: 0 when it changed a row, else 1. st->lock held. */
-static int changed(web_store *st, sqlite3_stmt *q)
+static int changed(web_store *st, web_db_stmt *q)
 {
-	int rc = q && sqlite3_step(q) == SQLITE_DONE && sqlite3_changes(st->db) > 0 ? 0 : 1;
-	sqlite3_finalize(q);
+	int rc = q && web_db_step(q) == WEB_DB_DONE && st->db->driver->changes(st->db) > 0 ? 0 : 1;
+	web_db_finalize(q);
 	return rc;
 }
 
 int web_store_add_tourney(web_store *st, const web_tourney_row *t, const char *ini)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st,
+	web_db_stmt *q = web_store_prepare(st,
 			"INSERT INTO tourneys VALUES(?, ?, ?, ?, ?, 'open', ?, ?)",
 			t->id, NULL, NULL);
 	if (q) {
-		sqlite3_bind_text(q, 2, t->name, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(q, 3, t->format, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(q, 4, ini, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(q, 5, t->creator, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_int64(q, 6, t->start_at);
-		sqlite3_bind_int64(q, 7, t->created);
+		web_db_bind_text(q, 2, t->name);
+		web_db_bind_text(q, 3, t->format);
+		web_db_bind_text(q, 4, ini);
+		web_db_bind_text(q, 5, t->creator);
+		web_db_bind_int64(q, 6, t->start_at);
+		web_db_bind_int64(q, 7, t->created);
 	}
 	int rc = changed(st, q);
 	pthread_mutex_unlock(&st->lock);
@@ -37,24 +37,24 @@ int web_store_add_tourney(web_store *st, const web_tourney_row *t, const char *i
 #define ROW_SQL "SELECT id, name, format, state, creator, start_at, created, (SELECT" \
 		" count(*) FROM tourney_people p WHERE p.tourney = t.id) FROM tourneys t"
 
-static void read_row(sqlite3_stmt *q, web_tourney_row *t)
+static void read_row(web_db_stmt *q, web_tourney_row *t)
 {
 	web_store_text(t->id, sizeof t->id, q, 0), web_store_text(t->name, sizeof t->name, q, 1);
 	web_store_text(t->format, sizeof t->format, q, 2);
 	web_store_text(t->state, sizeof t->state, q, 3);
 	web_store_text(t->creator, sizeof t->creator, q, 4);
-	t->start_at = sqlite3_column_int64(q, 5), t->created = sqlite3_column_int64(q, 6);
-	t->people = sqlite3_column_int(q, 7);
+	t->start_at = web_db_int64(q, 5), t->created = web_db_int64(q, 6);
+	t->people = web_db_int(q, 7);
 }
 
 int web_store_tourney(web_store *st, const char *id, web_tourney_row *out)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st, ROW_SQL " WHERE id = ?", id, NULL, NULL);
-	bool found = q && sqlite3_step(q) == SQLITE_ROW;
+	web_db_stmt *q = web_store_prepare(st, ROW_SQL " WHERE id = ?", id, NULL, NULL);
+	bool found = q && web_db_step(q) == WEB_DB_ROW;
 	if (found)
 		read_row(q, out);
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return found ? 0 : 1;
 }
@@ -63,11 +63,11 @@ size_t web_store_tourneys(web_store *st, web_tourney_row *out, size_t cap)
 {
 	size_t n = 0;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st, ROW_SQL " ORDER BY created DESC, rowid DESC", NULL,
+	web_db_stmt *q = web_store_prepare(st, ROW_SQL " ORDER BY created DESC, rowid DESC", NULL,
 					    NULL, NULL);
-	while (q && n < cap && sqlite3_step(q) == SQLITE_ROW)
+	while (q && n < cap && web_db_step(q) == WEB_DB_ROW)
 		read_row(q, &out[n++]);
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return n;
 }
@@ -83,12 +83,12 @@ size_t web_store_tourney_ids(web_store *st, int which, int64_t now_ms, char (*id
 {
 	size_t n = 0;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st, ids_sql[which], NULL, NULL, NULL);
+	web_db_stmt *q = web_store_prepare(st, ids_sql[which], NULL, NULL, NULL);
 	if (q && which == WEB_TOURNEYS_DUE)
-		sqlite3_bind_int64(q, 1, now_ms);
-	while (q && n < cap && sqlite3_step(q) == SQLITE_ROW)
+		web_db_bind_int64(q, 1, now_ms);
+	while (q && n < cap && web_db_step(q) == WEB_DB_ROW)
 		web_store_text(ids[n++], sizeof ids[0], q, 0);
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return n;
 }
@@ -97,13 +97,13 @@ int web_store_unfinished_tourneys(web_store *st, const char *creator)
 {
 	int n = 0;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st,
+	web_db_stmt *q = web_store_prepare(st,
 			"SELECT count(*) FROM tourneys WHERE creator = ? COLLATE"
 			" NOCASE AND state IN ('open', 'running')", creator,
 			NULL, NULL);
-	if (q && sqlite3_step(q) == SQLITE_ROW)
-		n = sqlite3_column_int(q, 0);
-	sqlite3_finalize(q);
+	if (q && web_db_step(q) == WEB_DB_ROW)
+		n = web_db_int(q, 0);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return n;
 }
@@ -114,18 +114,18 @@ char *web_store_tourney_file(web_store *st, const char *id, char (**people)[64],
 	char *ini = NULL;
 	*people = NULL, *count = 0;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st, "SELECT ini FROM tourneys WHERE id = ?1", id, NULL,
+	web_db_stmt *q = web_store_prepare(st, "SELECT ini FROM tourneys WHERE id = ?1", id, NULL,
 					    NULL);
-	if (q && sqlite3_step(q) == SQLITE_ROW) {
-		const unsigned char *t = sqlite3_column_text(q, 0);
-		ini = strdup(t ? (const char *)t : "");
+	if (q && web_db_step(q) == WEB_DB_ROW) {
+		const char *t = web_db_text(q, 0);
+		ini = strdup(t ? t : "");
 	}
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	q = ini ? web_store_prepare(st,
 			"SELECT name FROM tourney_people WHERE tourney = ?1 ORDER BY n",
 			id, NULL, NULL) : NULL;
 	size_t cap = 0;
-	while (q && sqlite3_step(q) == SQLITE_ROW) {
+	while (q && web_db_step(q) == WEB_DB_ROW) {
 		if (*count == cap) {
 			cap = cap ? 2 * cap : 16;
 			char (*more)[64] = realloc(*people, cap * sizeof *more);
@@ -135,7 +135,7 @@ char *web_store_tourney_file(web_store *st, const char *id, char (**people)[64],
 		}
 		web_store_text((*people)[(*count)++], 64, q, 0);
 	}
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return ini;
 }
@@ -145,11 +145,11 @@ int web_store_set_tourney(web_store *st, const char *id, const char *state, int6
 	pthread_mutex_lock(&st->lock);
 	const char *sql = state ? "UPDATE tourneys SET state = ?2 WHERE id = ?1"
 				: "UPDATE tourneys SET start_at = ?2 WHERE id = ?1";
-	sqlite3_stmt *q = web_store_prepare(st, sql, id, NULL, NULL);
+	web_db_stmt *q = web_store_prepare(st, sql, id, NULL, NULL);
 	if (q && state)
-		sqlite3_bind_text(q, 2, state, -1, SQLITE_TRANSIENT);
+		web_db_bind_text(q, 2, state);
 	else if (q)
-		sqlite3_bind_int64(q, 2, start_at);
+		web_db_bind_int64(q, 2, start_at);
 	int rc = changed(st, q);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
@@ -158,12 +158,12 @@ int web_store_set_tourney(web_store *st, const char *id, const char *state, int6
 int web_store_add_tourney_person(web_store *st, const char *id, const char *name)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st,
+	web_db_stmt *q = web_store_prepare(st,
 			"INSERT INTO tourney_people SELECT ?1, coalesce(max(n), 0)"
 			" + 1, ?2 FROM tourney_people WHERE tourney = ?1", id,
 			NULL, NULL);
 	if (q)
-		sqlite3_bind_text(q, 2, name, -1, SQLITE_TRANSIENT);
+		web_db_bind_text(q, 2, name);
 	int rc = changed(st, q);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
@@ -173,18 +173,18 @@ int web_store_tourney_table(web_store *st, const char *id, int round, int slot,
 			    char *table_id, size_t cap)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st,
+	web_db_stmt *q = web_store_prepare(st,
 			"SELECT table_id FROM tourney_tables WHERE tourney = ? AND"
 			" round = ? AND slot = ?", id, NULL, NULL);
 	table_id[0] = '\0';
 	if (q) {
-		sqlite3_bind_int(q, 2, round);
-		sqlite3_bind_int(q, 3, slot);
+		web_db_bind_int64(q, 2, round);
+		web_db_bind_int64(q, 3, slot);
 	}
-	bool found = q && sqlite3_step(q) == SQLITE_ROW;
+	bool found = q && web_db_step(q) == WEB_DB_ROW;
 	if (found)
 		web_store_text(table_id, cap, q, 0);
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return found ? 0 : 1;
 }
@@ -193,12 +193,12 @@ int web_store_set_tourney_table(web_store *st, const char *id, int round, int sl
 				const char *table_id)
 {
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st, "INSERT INTO tourney_tables VALUES(?, ?, ?, ?)", id,
+	web_db_stmt *q = web_store_prepare(st, "INSERT INTO tourney_tables VALUES(?, ?, ?, ?)", id,
 					    NULL, NULL);
 	if (q) {
-		sqlite3_bind_int(q, 2, round);
-		sqlite3_bind_int(q, 3, slot);
-		sqlite3_bind_text(q, 4, table_id, -1, SQLITE_TRANSIENT);
+		web_db_bind_int64(q, 2, round);
+		web_db_bind_int64(q, 3, slot);
+		web_db_bind_text(q, 4, table_id);
 	}
 	int rc = changed(st, q);
 	pthread_mutex_unlock(&st->lock);
@@ -210,10 +210,10 @@ size_t web_store_tourney_tables(web_store *st, const char *id, web_tourney_table
 	size_t n = 0, cap = 0;
 	*out = NULL;
 	pthread_mutex_lock(&st->lock);
-	sqlite3_stmt *q = web_store_prepare(st,
+	web_db_stmt *q = web_store_prepare(st,
 			"SELECT round, slot, table_id FROM tourney_tables WHERE"
 			" tourney = ? ORDER BY round, slot", id, NULL, NULL);
-	while (q && sqlite3_step(q) == SQLITE_ROW) {
+	while (q && web_db_step(q) == WEB_DB_ROW) {
 		if (n == cap) {
 			cap = cap ? 2 * cap : 16;
 			web_tourney_table *m = realloc(*out, cap * sizeof *m);
@@ -222,10 +222,10 @@ size_t web_store_tourney_tables(web_store *st, const char *id, web_tourney_table
 			*out = m;
 		}
 		web_tourney_table *t = &(*out)[n++];
-		t->round = sqlite3_column_int(q, 0), t->slot = sqlite3_column_int(q, 1);
+		t->round = web_db_int(q, 0), t->slot = web_db_int(q, 1);
 		web_store_text(t->id, sizeof t->id, q, 2);
 	}
-	sqlite3_finalize(q);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	return n;
 }

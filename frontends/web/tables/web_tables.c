@@ -88,8 +88,9 @@ static void resume_all(web_tables *ts)
 	web_log("%zu tables in play restored (ended ones are read when asked for)", ts->count);
 }
 
-int web_tables_create(const char *dir, int workers, const web_table_hooks *hooks,
-		      web_tables **out, char *err, size_t errcap)
+int web_tables_create(const char *dir, const char *store_url, int workers,
+		      const web_table_hooks *hooks, web_tables **out, char *err,
+		      size_t errcap)
 {
 	web_tables *ts = calloc(1, sizeof *ts);
 	*out = NULL;
@@ -111,7 +112,7 @@ int web_tables_create(const char *dir, int workers, const web_table_hooks *hooks
 		snprintf(err, errcap, _("no game plugins found (set BONES_PLUGIN_PATH)"));
 		goto out_destroy;
 	}
-	if (web_store_open(dir, &ts->store, err, errcap))
+	if (web_store_open(dir, store_url, &ts->store, err, errcap))
 		goto out_destroy;
 	ts->epoch = web_store_epoch(ts->store);
 	if (workers < 1)

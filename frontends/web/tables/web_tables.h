@@ -42,10 +42,12 @@ typedef struct web_table_hooks {
 	const char *(*engine_command)(void *site, const char *name);
 } web_table_hooks;
 
-/* Open DIR's store, load the plugins, restore every table, start `workers` agent
- * threads; hooks (copied) are the site's. err names the file or table at fault. */
-int web_tables_create(const char *dir, int workers, const web_table_hooks *hooks,
-		      web_tables **out, char *err, size_t errcap);
+/* Open DIR's store (or PostgreSQL's at store_url, not NULL: web_store_open), load the
+ * plugins, restore every table, start `workers` agent threads; hooks (copied) are the
+ * site's. err names the file or table at fault. */
+int web_tables_create(const char *dir, const char *store_url, int workers,
+		      const web_table_hooks *hooks, web_tables **out, char *err,
+		      size_t errcap);
 /* The tables' store: the site's modules keep their rows there too. */
 web_store *web_tables_store(web_tables *ts);
 /* The plugins, under the collection's lock until web_tables_unlock_registry. */

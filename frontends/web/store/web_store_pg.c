@@ -1,0 +1,347 @@
+/* The store's PostgreSQL driver (web_store_db.h) on libpq: `bones serve --store
+ * postgresql://...`. A statement's `?` and `?N` become `$N`; its parameters are sent
+ * typed (text, int8, float8) and its rows read as text. The schema's version is kept
+ * in the meta table. The only file of the web server that calls libpq. */
+#include "web_store_db.h"
+
+#include <libpq-fe.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bones/i18n.h"
+
+#define MAX_PARAMS 16
+enum { TEXT_OID = 25, INT8_OID = 20, FLOAT8_OID = 701 }; /* pg_type's */
+
+struct pg {
+	web_db base;
+	PGconn *conn;
+	int64_t changes;    /* rows the last statement changed */
+	char err[300];      /* the last error's first line */
+	char state[6];      /* its SQLSTATE, "" none */
+};
+
+struct pg_stmt {
+	web_db_stmt base;
+	char *sql;          /* with $N parameters */
+	int params;         /* the highest N */
+	char *values[MAX_PARAMS];
+	unsigned int types[MAX_PARAMS];
+	PGresult *res;      /* NULL: not run since the last reset */
+	int row, rows;      /* the row a step is on, of rows */
+};
+
+static struct pg *conn_of(web_db *db)
+{
+	return (struct pg *)db;
+}
+
+static struct pg_stmt *st_of(web_db_stmt *q)
+{
+	return (struct pg_stmt *)q;
+}
+
+/* Keep why res (or the connection) failed: its first line and SQLSTATE. */
+static void keep_error(struct pg *c, const PGresult *res)
+{
+	const char *msg = res ? PQresultErrorMessage(res) : "";
+	const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
+	if (!msg[0])
+		msg = PQerrorMessage(c->conn);
+	snprintf(c->err, sizeof c->err, "%.*s", (int)strcspn(msg, "\n"), msg);
+	snprintf(c->state, sizeof c->state, "%s", state ? state : "");
+}
+
+/* Whether res succeeded: a command or rows; else its error kept. */
+static bool result_ok(struct pg *c, PGresult *res)
+{
+	ExecStatusType s = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
+	if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK) {
+		const char *n = PQcmdTuples(res);
+		c->changes = n && n[0] ? strtoll(n, NULL, 10) : 0;
+		c->state[0] = '\0';
+		return true;
+	}
+	keep_error(c, res);
+	return false;
+}
+
+static void pg_close(web_db *db)
+{
+	PQfinish(conn_of(db)->conn);
+	free(db);
+}
+
+static int pg_exec(web_db *db, const char *sql)
+{
+	struct pg *c = conn_of(db);
+	PGresult *res = PQexec(c->conn, sql);
+	bool ok = result_ok(c, res);
+	PQclear(res);
+	return ok ? 0 : 1;
+}
+
+/* sql with `?` (the next number) and `?N` written `$N`, outside quotes; the highest N
+ * into *params; NULL when out of memory or over MAX_PARAMS. */
+static char *translate(const char *sql, int *params)
+{
+	char *out = malloc(strlen(sql) * 2 + 1), *o = out;
+	int next = 0, most = 0;
+	bool quoted = false;
+	for (const char *p = sql; out && *p; p++) {
+		if (*p == '\'')
+			quoted = !quoted;
+		if (quoted || *p != '?') {
+			*o++ = *p;
+			continue;
+		}
+		int n = ++next;
+		if (p[1] >= '0' && p[1] <= '9')
+			n = (int)strtol(p + 1, (char **)&p, 10), p--;
+		most = n > most ? n : most;
+		o += sprintf(o, "$%d", n);
+	}
+	if (out)
+		*o = '\0';
+	if (most > MAX_PARAMS)
+		free(out), out = NULL;
+	*params = most;
+	return out;
+}
+
+static web_db_stmt *pg_prepare(web_db *db, const char *sql)
+{
+	struct pg_stmt *s = calloc(1, sizeof *s);
+	if (s && !(s->sql = translate(sql, &s->params)))
+		free(s), s = NULL;
+	if (!s) {
+		snprintf(conn_of(db)->err, sizeof conn_of(db)->err, "%s", _("out of memory"));
+		return NULL;
+	}
+	s->base.db = db;
+	for (int i = 0; i < MAX_PARAMS; i++)
+		s->types[i] = TEXT_OID;
+	return &s->base;
+}
+
+/* Parameter i (from 1) set to a copy of v (NULL: SQL NULL) of type oid. */
+static void bind(web_db_stmt *q, int i, const char *v, unsigned int oid)
+{
+	struct pg_stmt *s = st_of(q);
+	if (i < 1 || i > MAX_PARAMS)
+		return;
+	free(s->values[i - 1]);
+	s->values[i - 1] = v ? strdup(v) : NULL;
+	s->types[i - 1] = oid;
+}
+
+static void pg_bind_text(web_db_stmt *q, int i, const char *t)
+{
+	bind(q, i, t, TEXT_OID);
+}
+
+static void pg_bind_int64(web_db_stmt *q, int i, int64_t v)
+{
+	char buf[32];
+	snprintf(buf, sizeof buf, "%lld", (long long)v);
+	bind(q, i, buf, INT8_OID);
+}
+
+static void pg_bind_double(web_db_stmt *q, int i, double v)
+{
+	char buf[40];
+	if (isnan(v))
+		snprintf(buf, sizeof buf, "NaN");
+	else if (isinf(v))
+		snprintf(buf, sizeof buf, "%sInfinity", v < 0 ? "-" : "");
+	else
+		snprintf(buf, sizeof buf, "%.17g", v);
+	bind(q, i, buf, FLOAT8_OID);
+}
+
+static int pg_step(web_db_stmt *q)
+{
+	struct pg_stmt *s = st_of(q);
+	struct pg *c = conn_of(q->db);
+	if (!s->res) {
+		s->res = PQexecParams(c->conn, s->sql, s->params, s->types,
+				      (const char *const *)s->values, NULL, NULL, 0);
+		if (!result_ok(c, s->res)) {
+			PQclear(s->res);
+			s->res = NULL;
+			return WEB_DB_ERROR;
+		}
+		s->rows = PQresultStatus(s->res) == PGRES_TUPLES_OK ? PQntuples(s->res) : 0;
+		s->row = -1;
+	}
+	return ++s->row < s->rows ? WEB_DB_ROW : (s->row = s->rows, WEB_DB_DONE);
+}
+
+static void pg_reset(web_db_stmt *q)
+{
+	PQclear(st_of(q)->res);
+	st_of(q)->res = NULL;
+}
+
+static void pg_finalize(web_db_stmt *q)
+{
+	struct pg_stmt *s = st_of(q);
+	PQclear(s->res);
+	for (int i = 0; i < MAX_PARAMS; i++)
+		free(s->values[i]);
+	free(s->sql);
+	free(s);
+}
+
+/* Whether the step is on a row that has column col. */
+static bool on_row(const struct pg_stmt *s, int col)
+{
+	return s->res && s->row >= 0 && s->row < s->rows && col >= 0 &&
+	       col < PQnfields(s->res);
+}
+
+static const char *col_text(web_db_stmt *q, int col)
+{
+	struct pg_stmt *s = st_of(q);
+	if (!on_row(s, col) || PQgetisnull(s->res, s->row, col))
+		return NULL;
+	return PQgetvalue(s->res, s->row, col);
+}
+
+static int64_t col_int64(web_db_stmt *q, int col)
+{
+	const char *t = col_text(q, col);
+	return t ? strtoll(t, NULL, 10) : 0;
+}
+
+static double col_double(web_db_stmt *q, int col)
+{
+	const char *t = col_text(q, col);
+	return t ? strtod(t, NULL) : 0;
+}
+
+static bool col_null(web_db_stmt *q, int col)
+{
+	return !col_text(q, col);
+}
+
+static int64_t pg_changes(web_db *db)
+{
+	return conn_of(db)->changes;
+}
+
+static const char *pg_errmsg(web_db *db)
+{
+	return conn_of(db)->err;
+}
+
+static bool pg_constraint(web_db *db)
+{
+	return !strcmp(conn_of(db)->state, "23505"); /* unique_violation */
+}
+
+/* The first column of sql's first row as a number; fallback when there is none. */
+static int64_t scalar(web_db *db, const char *sql, const char *a, const char *b,
+		      int64_t fallback)
+{
+	web_db_stmt *q = pg_prepare(db, sql);
+	if (!q)
+		return fallback;
+	if (a)
+		pg_bind_text(q, 1, a);
+	if (b)
+		pg_bind_text(q, 2, b);
+	int64_t v = pg_step(q) == WEB_DB_ROW ? col_int64(q, 0) : fallback;
+	pg_finalize(q);
+	return v;
+}
+
+static int pg_user_version(web_db *db)
+{
+	if (!scalar(db, "SELECT (to_regclass('meta') IS NOT NULL)::int", NULL, NULL, 0))
+		return 0; /* a database the server has not written yet */
+	return (int)scalar(db, "SELECT value FROM meta WHERE key = 'user_version'", NULL, NULL,
+			   0);
+}
+
+static int pg_set_user_version(web_db *db, int v)
+{
+	char sql[160];
+	snprintf(sql, sizeof sql, "INSERT INTO meta VALUES('user_version', %d) ON CONFLICT(key)"
+		 " DO UPDATE SET value = excluded.value", v);
+	return pg_exec(db, sql);
+}
+
+static bool pg_has_column(web_db *db, const char *table, const char *column)
+{
+	return scalar(db, "SELECT 1 FROM information_schema.columns WHERE table_schema ="
+		      " current_schema() AND table_name = ? AND column_name = ?", table, column,
+		      0) == 1;
+}
+
+static const web_db_driver pg_driver = {
+	.name = "postgresql", .dialect = WEB_DB_PG, .close = pg_close, .exec = pg_exec,
+	.begin_sql = "BEGIN", .prepare = pg_prepare, .bind_text = pg_bind_text,
+	.bind_int64 = pg_bind_int64, .bind_double = pg_bind_double, .step = pg_step,
+	.reset = pg_reset, .finalize = pg_finalize, .text = col_text, .int64 = col_int64,
+	.dbl = col_double, .null = col_null, .changes = pg_changes, .errmsg = pg_errmsg,
+	.constraint = pg_constraint, .user_version = pg_user_version,
+	.set_user_version = pg_set_user_version, .has_column = pg_has_column,
+};
+
+/* One server per database (several: docs/web.md, not yet): a session lock, held until
+ * the connection ends, so also when the process dies; waited for 10 s (a server just
+ * killed: its connection's end) unless the URL sets lock_timeout. 0, 1 when another
+ * holds it, -1 on another error. */
+static int one_server(struct pg *c)
+{
+	if (pg_exec(&c->base, "SELECT set_config('lock_timeout', '10s', false) WHERE"
+			      " current_setting('lock_timeout') = '0'") ||
+	    pg_exec(&c->base, "SELECT pg_advisory_lock(1651469925)")) /* "bone" */
+		return !strcmp(c->state, "55P03") ? 1 : -1; /* lock_not_available */
+	return pg_exec(&c->base, "RESET lock_timeout") ? -1 : 0;
+}
+
+static void quiet(void *arg, const char *message)
+{
+	(void)arg, (void)message; /* NOTICEs such as "already exists, skipping" */
+}
+
+int web_db_open_pg(const char *url, web_db **out, char *err, size_t errcap)
+{
+	struct pg *c = calloc(1, sizeof *c);
+	*out = NULL;
+	if (!c) {
+		snprintf(err, errcap, _("out of memory"));
+		return 1;
+	}
+	c->base.driver = &pg_driver;
+	c->conn = PQconnectdb(url);
+	bool ok = c->conn && PQstatus(c->conn) == CONNECTION_OK;
+	if (ok) {
+		PQsetNoticeProcessor(c->conn, quiet, NULL);
+		ok = !pg_exec(&c->base, "SET client_min_messages = warning");
+	} else {
+		keep_error(c, NULL);
+	}
+	if (!ok) {
+		snprintf(err, errcap, _("--store: cannot connect to PostgreSQL: %s"),
+			 c->conn ? c->err : _("out of memory"));
+		pg_close(&c->base);
+		return 1;
+	}
+	int busy = one_server(c);
+	if (busy) {
+		if (busy > 0)
+			snprintf(err, errcap, _("--store: another bones serve uses this database: "
+						"stop it, or give each server a database of its own"));
+		else
+			snprintf(err, errcap, _("--store: cannot connect to PostgreSQL: %s"), c->err);
+		pg_close(&c->base);
+		return 1;
+	}
+	*out = &c->base;
+	return 0;
+}
