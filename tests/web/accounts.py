@@ -3,11 +3,10 @@ changing the password, the player's page; the session cookie's attributes; bad i
 errors; one account cannot act for another; log-ins throttled per name and per address
 (the test clock, no waiting); no password or session token in clear in the database or
 the server's log."""
-import glob
 import os
 import sys
 
-from webtest import Checks, Server
+from webtest import Checks, Server, stored_bytes
 
 build, tmp = sys.argv[1], sys.argv[2]
 check = Checks()
@@ -173,7 +172,7 @@ srv = Server(build, data, clock=clock)
 st, r, h = call("POST", "/api/login", {"name": "Ann", "password": NEW})
 check("after a restart Ann logs in", st == 200, r)
 srv.stop()
-blob = b"".join(open(p, "rb").read() for p in glob.glob(data + "/*"))
+blob = stored_bytes(srv)
 log = open(data + ".log", "rb").read()
 check("the database holds Argon2id strings", b"$argon2id$" in blob)
 leaks = [s for s in secrets if s.encode() in blob or s.encode() in log]

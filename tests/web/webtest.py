@@ -1,6 +1,10 @@
 """Helpers for the `bones serve` tests: start a server on a free loopback port with its
-own data folder, call the JSON API, stop it (gracefully or with kill -9)."""
+own data folder, call the JSON API, stop it (gracefully or with kill -9). Under
+tests/web/postgresql.sh (BONES_WEB_TEST_PG_HOST set) every server keeps its store in
+that PostgreSQL server, a database for each data folder."""
 import atexit
+import glob
+import hashlib
 import json
 import os
 import signal
@@ -11,11 +15,35 @@ import urllib.error
 import urllib.request
 
 
+def pg_store(data, host):
+    """The --store URL of data's own database in the PostgreSQL server whose socket is in
+    the folder host (tests/web/postgresql.sh), created when it is not there yet."""
+    name = "t_" + hashlib.sha1(os.path.abspath(data).encode()).hexdigest()[:20]
+    made = subprocess.run(["createdb", "-h", host, "-U", "bones", name],
+                          capture_output=True, text=True)
+    if made.returncode and "already exists" not in made.stderr:
+        raise SystemExit("FAIL: createdb %s: %s" % (name, made.stderr.strip()))
+    return "postgresql://bones@/%s?host=%s" % (name, host)
+
+
+def stored_bytes(srv):
+    """All that srv (stopped) keeps: its data folder's files, and under
+    tests/web/postgresql.sh its database as pg_dump writes it."""
+    blob = b"".join(open(p, "rb").read() for p in glob.glob(srv.data + "/*")
+                    if os.path.isfile(p))
+    if srv.store:
+        blob += subprocess.run(["pg_dump", "--dbname=" + srv.store], capture_output=True,
+                               check=True).stdout
+    return blob
+
+
 class Server:
     """clock: a file the server's clocks read the time from (BONES_WEB_TEST_CLOCK), in
     milliseconds; set_clock advances it, so no test waits for a clock. cwd: the server's
-    working folder (default: the test's)."""
-    def __init__(self, build, data, rate="0", extra=(), clock=None, env=None, cwd=None):
+    working folder (default: the test's). store: its --store URL; by default data's own
+    database under tests/web/postgresql.sh, else none (the SQLite file in data)."""
+    def __init__(self, build, data, rate="0", extra=(), clock=None, env=None, cwd=None,
+                 store=None):
         self.build, self.data, self.clock = build, data, clock
         extra_env, env = env, dict(os.environ, BONES_PLUGIN_PATH=os.path.join(build, "lib/bones/plugins"))
         env.update(extra_env or {})  # may name other plugin folders
@@ -24,9 +52,12 @@ class Server:
                 self.set_clock(1000000)
             env["BONES_WEB_TEST_CLOCK"] = clock
         self.log = open(os.path.join(data + ".log"), "a")
+        if store is None and os.environ.get("BONES_WEB_TEST_PG_HOST"):
+            store = pg_store(data, os.environ["BONES_WEB_TEST_PG_HOST"])
+        self.store = store
         self.proc = subprocess.Popen(
             [os.path.join(build, "bin/bones"), "serve", "--listen", "127.0.0.1:0",
-             "--data", data, "--rate", rate, *extra],
+             "--data", data, "--rate", rate, *(("--store", store) if store else ()), *extra],
             stdout=subprocess.PIPE, stderr=self.log, env=env, text=True, cwd=cwd)
         atexit.register(self._reap)  # a failing test leaves no server behind
         line = self.start_line = self.proc.stdout.readline()

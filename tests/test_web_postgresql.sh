@@ -1,0 +1,22 @@
+#!/bin/bash
+# `bones serve --store postgresql://...`: the HTTP API suite's core scripts (api,
+# accounts, restart, finding, ratings) run again with the store in a PostgreSQL server
+# of their own (tests/web/postgresql.sh: initdb and pg_ctl in a temporary folder), then
+# store_pg.py's checks of that store (no file, the same schema version, refusals).
+# Skipped (77) where PostgreSQL is not installed.
+# Usage: test_web_postgresql.sh BUILD_DIR SOURCE_DIR
+set -u
+. "$(dirname "$0")/web/common.sh"
+suite() {
+	local fails=0 script
+	for script in api accounts restart finding ratings store_pg; do
+		mkdir -p "$tmp/$script"
+		echo "== $script.py on PostgreSQL"
+		web_py "$script.py" "$build" "$tmp/$script" || fails=$((fails + 1))
+	done
+	[ $fails = 0 ] || echo "FAIL: $fails of the scripts failed on PostgreSQL"
+	[ $fails = 0 ]
+}
+export -f suite web_py
+export build src tmp
+"$src/tests/web/postgresql.sh" bash -c suite

@@ -1,0 +1,77 @@
+"""`bones serve --store` on PostgreSQL (tests/test_web_postgresql.sh, under
+tests/web/postgresql.sh): the store is the database, not a file; it has the schema's
+version SQLite's file has; a newer database, a URL of another kind and a server that
+cannot be reached are refused with what to do."""
+import os
+import sqlite3
+import subprocess
+import sys
+
+from webtest import Checks, Server, pg_store
+
+build, tmp = sys.argv[1], sys.argv[2]
+check = Checks()
+host = os.environ["BONES_WEB_TEST_PG_HOST"]
+bones = os.path.join(build, "bin/bones")
+env = dict(os.environ, BONES_PLUGIN_PATH=os.path.join(build, "lib/bones/plugins"))
+
+
+def psql(url, sql):
+    return subprocess.run(["psql", "-XtA", "--dbname=" + url, "-c", sql], capture_output=True,
+                          text=True, check=True).stdout.strip()
+
+
+def serve(*args):
+    """A server that must not start: (exit status, what it said)."""
+    p = subprocess.run([bones, "serve", "--listen", "127.0.0.1:0", *args], capture_output=True,
+                       text=True, env=env, timeout=60)
+    return p.returncode, p.stderr
+
+
+data = os.path.join(tmp, "data")
+srv = Server(build, data)
+st, t, _ = srv.call("POST", "/api/tables",
+                    {"game": "holomino", "seats": [{"kind": "human"}, {"kind": "human"}]})
+tokens = [s["token"] for s in t["seats"]]
+st, v, _ = srv.call("GET", "/api/tables/" + t["id"], token=tokens[0])
+mover = tokens[v["to_move"] - 1]
+st, v, _ = srv.call("GET", "/api/tables/" + t["id"], token=mover)
+st, r, _ = srv.call("POST", "/api/tables/%s/move" % t["id"], {"move": v["legal"][0]["move"]},
+                    token=mover)
+srv.stop()
+check("a move is played on the PostgreSQL store", st == 200, r)
+check("no SQLite file is made in the data folder",
+      not os.path.exists(os.path.join(data, "bones-web.sqlite")), os.listdir(data))
+moves = psql(srv.store, "SELECT count(*) FROM moves WHERE table_id = '%s'" % t["id"])
+check("the table's history is in the database", moves.isdigit() and int(moves) >= 1, moves)
+
+lite = os.path.join(tmp, "lite")
+Server(build, lite, store="").stop()
+with sqlite3.connect(os.path.join(lite, "bones-web.sqlite")) as con:
+    lite_version = con.execute("PRAGMA user_version").fetchone()[0]
+pg_version = psql(srv.store, "SELECT value FROM meta WHERE key = 'user_version'")
+check("the schema has the same version on both stores", pg_version == str(lite_version),
+      (pg_version, lite_version))
+
+newer = pg_store(os.path.join(tmp, "newer"), host)
+Server(build, os.path.join(tmp, "newer"), store=newer).stop()
+psql(newer, "UPDATE meta SET value = 999 WHERE key = 'user_version'")
+rc, err = serve("--data", os.path.join(tmp, "newer"), "--store", newer)
+check("a database of a newer server is refused", rc == 1 and "made by a newer server" in err
+      and "postgresql" in err and newer not in err, (rc, err))
+
+first = Server(build, data)
+rc, err = serve("--data", os.path.join(tmp, "second"), "--store",
+                srv.store + "&options=-clock_timeout%3D100")
+first.stop()
+check("a second server on the same database is refused while the first runs",
+      rc == 1 and "another bones serve uses this database" in err, (rc, err))
+
+rc, err = serve("--data", os.path.join(tmp, "x"), "--store", "mysql://bones@/x")
+check("a URL of another kind is refused, naming the option",
+      rc == 2 and "--store" in err and "postgresql://" in err, (rc, err))
+rc, err = serve("--data", os.path.join(tmp, "y"), "--store",
+                "postgresql://bones@/y?host=" + os.path.join(tmp, "nowhere"))
+check("a server that cannot be reached is said so, without starting",
+      rc == 1 and "cannot connect to PostgreSQL" in err, (rc, err))
+check.exit()
