@@ -28,9 +28,11 @@ if ! as_pg "$bin/initdb" -D "$pg/data" -U bones --auth=trust -E UTF8 --locale=C 
 	--no-sync >"$pg/initdb.log" 2>&1; then
 	echo "FAIL: initdb failed:"; cat "$pg/initdb.log"; exit 1
 fi
-# no TCP; the socket in the folder; fsync off: a test's server, never a site's
+# no TCP; the socket in the folder; fsync off (a test's server, never a site's) unless
+# BONES_WEB_TEST_PG_FSYNC=on (for measuring, as docs/web.md's "Load" does)
 if ! as_pg "$bin/pg_ctl" -D "$pg/data" -l "$pg/server.log" -w -t 60 \
-	-o "-c listen_addresses='' -k $pg -c fsync=off" start >/dev/null; then
+	-o "-c listen_addresses='' -k $pg -c fsync=${BONES_WEB_TEST_PG_FSYNC:-off}" \
+	start >/dev/null; then
 	echo "FAIL: the PostgreSQL server did not start:"; cat "$pg/server.log"; exit 1
 fi
 export BONES_WEB_TEST_PG_HOST=$pg PATH="$bin:$PATH"
