@@ -2,7 +2,9 @@
 # `bones serve --store postgresql://...`: the HTTP API suite's core scripts (api,
 # accounts, restart, finding, ratings) run again with the store in a PostgreSQL server
 # of their own (tests/web/postgresql.sh: initdb and pg_ctl in a temporary folder), then
-# store_pg.py's checks of that store (no file, the same schema version, refusals).
+# store_pg.py's checks of that store (no file, the same schema version, refusals) and
+# test_web_store's cases that are not about SQLite's file (group commit from many
+# threads, a match's games, the deal key) on it.
 # Skipped (77) where PostgreSQL is not installed.
 # Usage: test_web_postgresql.sh BUILD_DIR SOURCE_DIR
 set -u
@@ -14,6 +16,8 @@ suite() {
 		echo "== $script.py on PostgreSQL"
 		web_py "$script.py" "$build" "$tmp/$script" || fails=$((fails + 1))
 	done
+	echo "== test_web_store on PostgreSQL"
+	"$build/tests/test_web_store" || fails=$((fails + 1))
 	[ $fails = 0 ] || echo "FAIL: $fails of the scripts failed on PostgreSQL"
 	[ $fails = 0 ]
 }

@@ -1,7 +1,9 @@
 /* The web server's store (frontends/web/web_store.h): tables, seats and moves read back
  * after reopening; moves of many tables committed at once from many threads (group
  * commit) all kept in order; undo truncation, resignation, penalties, taken seats; the
- * database file private to its owner. */
+ * database file private to its owner. Under tests/web/postgresql.sh
+ * (BONES_WEB_TEST_PG_HOST, tests/test_web_postgresql.sh) the cases that are not about
+ * SQLite's file run on PostgreSQL databases made for them. */
 #include "bones_test.h"
 
 #include <pthread.h>
@@ -18,6 +20,28 @@
 #define MOVES 40
 
 static char folder[] = "/tmp/bones-test-web-store-XXXXXX";
+static char pg_url[512];  /* the PostgreSQL database of the cases, "" on SQLite */
+
+/* NULL on SQLite, else pg_url: web_store_open's url. */
+static const char *url(void)
+{
+	return pg_url[0] ? pg_url : NULL;
+}
+
+/* A new database of the PostgreSQL server whose socket is in host, made with createdb
+ * (tests/web/postgresql.sh puts it on the PATH), its URL into out; false when it could
+ * not be made. */
+static bool new_pg_database(const char *host, char *out, size_t cap)
+{
+	static int made;
+	char name[64], cmd[1024];
+	snprintf(name, sizeof name, "store_%ld_%d", (long)getpid(), made++);
+	snprintf(cmd, sizeof cmd, "createdb -h '%s' -U bones %s", host, name);
+	if (system(cmd) != 0)
+		return false;
+	snprintf(out, cap, "postgresql://bones@/%s?host=%s", name, host);
+	return true;
+}
 
 static web_table_row row_for(int k)
 {
@@ -89,7 +113,7 @@ static void test_web_store__concurrent_moves_all_come_back_in_order(void)
 {
 	web_store *st;
 	char err[512];
-	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, NULL, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, url(), &st, err, sizeof err), 0);
 	for (int k = 0; k < TABLES; k++) {
 		web_table_row row = row_for(k);
 		CU_ASSERT_EQUAL(web_store_add_table(st, &row, NULL, 0, err, sizeof err), 0);
@@ -106,14 +130,14 @@ static void test_web_store__concurrent_moves_all_come_back_in_order(void)
 	}
 	const char *dup[1] = {"again"};
 	CU_ASSERT_NOT_EQUAL(web_store_add_moves(st, "table2", 5, dup, 1, err, sizeof err), 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(err, "bones-web.sqlite"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, url() ? "postgresql" : "bones-web.sqlite"));
 	CU_ASSERT_EQUAL(web_store_truncate(st, "table0", 10, err, sizeof err), 0);
 	CU_ASSERT_EQUAL(web_store_set_resigned(st, "table1", 1, true, err, sizeof err), 0);
 	CU_ASSERT_EQUAL(web_store_set_penalty(st, "table1", 0, 5, err, sizeof err), 0);
 	CU_ASSERT_EQUAL(web_store_take_seat(st, "table1", 0, "Ann", err, sizeof err), 0);
 	web_store_close(st);
 
-	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, NULL, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, url(), &st, err, sizeof err), 0);
 	struct seen s = {0, true};
 	CU_ASSERT_EQUAL(web_store_each(st, check_table, &s, err, sizeof err), 0);
 	CU_ASSERT_EQUAL(s.tables, TABLES);
@@ -125,10 +149,12 @@ static void test_web_store__the_database_is_private_and_errors_name_it(void)
 {
 	char path[256], err[512];
 	struct stat sb;
+	web_store *st;
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, NULL, &st, err, sizeof err), 0);
+	web_store_close(st);
 	snprintf(path, sizeof path, "%s/bones-web.sqlite", folder);
 	CU_ASSERT_EQUAL_FATAL(stat(path, &sb), 0);
 	CU_ASSERT_EQUAL(sb.st_mode & 0777, 0600);
-	web_store *st;
 	CU_ASSERT_NOT_EQUAL(web_store_open("/nonexistent/folder", NULL, &st, err, sizeof err), 0);
 	CU_ASSERT_PTR_NULL(st);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "/nonexistent/folder/bones-web.sqlite"));
@@ -155,7 +181,7 @@ static void test_web_store__a_match_keeps_its_finished_games(void)
 {
 	web_store *st;
 	char err[512];
-	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, NULL, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, url(), &st, err, sizeof err), 0);
 	web_table_row row = row_for(TABLES);
 	snprintf(row.id, sizeof row.id, "match");
 	row.match_games = 3;
@@ -168,7 +194,7 @@ static void test_web_store__a_match_keeps_its_finished_games(void)
 	CU_ASSERT_EQUAL(web_store_next_game(st, "match", 0, &g, err, sizeof err), 0);
 	CU_ASSERT_EQUAL(web_store_add_moves(st, "match", 0, next, 1, err, sizeof err), 0);
 	web_store_close(st);
-	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, NULL, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, url(), &st, err, sizeof err), 0);
 	bool ok = false;
 	CU_ASSERT_EQUAL(web_store_each(st, check_match, &ok, err, sizeof err), 0);
 	CU_ASSERT_TRUE(ok);
@@ -194,14 +220,19 @@ static void test_web_store__keeps_its_own_deal_key(void)
 {
 	web_store *st, *other;
 	char err[512], second[] = "/tmp/bones-test-web-store-XXXXXX" /* mkdtemp */;
-	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, NULL, &st, err, sizeof err), 0);
+	char other_url[512] = "";
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, url(), &st, err, sizeof err), 0);
 	uint64_t key = web_store_deal_key(st);
 	web_store_close(st);
-	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, NULL, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, url(), &st, err, sizeof err), 0);
 	CU_ASSERT_EQUAL(web_store_deal_key(st), key);
 	web_store_close(st);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(second));
-	CU_ASSERT_EQUAL_FATAL(web_store_open(second, NULL, &other, err, sizeof err), 0);
+	if (url())
+		CU_ASSERT_TRUE_FATAL(new_pg_database(getenv("BONES_WEB_TEST_PG_HOST"), other_url,
+						     sizeof other_url));
+	CU_ASSERT_EQUAL_FATAL(web_store_open(second, url() ? other_url : NULL, &other, err,
+					     sizeof err), 0);
 	CU_ASSERT_NOT_EQUAL(web_store_deal_key(other), key);
 	web_store_close(other);
 	remove_store(second);
@@ -267,6 +298,11 @@ int main(void)
 	};
 	if (!mkdtemp(folder))
 		return 77;
+	const char *host = getenv("BONES_WEB_TEST_PG_HOST");
+	if (host && host[0] && !new_pg_database(host, pg_url, sizeof pg_url)) {
+		fprintf(stderr, "FAIL: cannot make a PostgreSQL database (createdb -h %s)\n", host);
+		return 1;
+	}
 	int rc = bones_test_main("web_store", cases);
 	remove_store(folder);
 	return rc;
