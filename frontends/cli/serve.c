@@ -1,5 +1,5 @@
-/* `bones serve [--listen ADDR:PORT] [--data DIR] [--store URL]`: play in the browser (frontends/web,
- * docs/web.md). */
+/* `bones serve [--listen ADDR:PORT] [--data DIR] [--store URL]`: play in the browser
+ * (frontends/web, docs/web.md). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,16 +1,14 @@
-/* web_store: tables and their history in SQLite (web_store.h). One connection, used
+/* web_store: tables and their history (web_store.h), in SQLite or PostgreSQL through
+ * the driver of web_store_db.h; the schema and its changes. One connection, used
  * under a mutex. Moves of many tables share one commit (group commit): the first
  * writer to arrive commits everything queued meanwhile, so concurrent tables cost one
  * fsync per batch instead of one each. */
 #include "web_store_internal.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bones/i18n.h"

@@ -1,9 +1,10 @@
 /* The server's store in SQLite (the default) or PostgreSQL (web_store_db.h), and the
  * only module that speaks SQL: each table's game, options, seed and seats, and every
- * history entry (moves and chance outcomes) as notation; chat, accounts, sessions, ratings, analyses and tournaments (their files,
- * people and tables). A move is committed here (SQLite: WAL, synchronous=FULL) before the
- * server acknowledges it, so a restart after kill -9 replays every table exactly. The
- * database holds the seat tokens: keep it private. No database handle leaves it. */
+ * history entry (moves and chance outcomes) as notation; chat, accounts, sessions,
+ * ratings, analyses and tournaments (their files, people and tables). A move is
+ * committed here (SQLite: WAL, synchronous=FULL) before the server acknowledges it, so
+ * a restart after kill -9 replays every table exactly. The database holds the seat
+ * tokens: keep it private. No database handle leaves it. */
 #ifndef BONES_WEB_STORE_H
 #define BONES_WEB_STORE_H
 

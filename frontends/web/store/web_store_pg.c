@@ -29,6 +29,7 @@ struct pg_stmt {
 	int params;         /* the highest N */
 	char *values[MAX_PARAMS];
 	unsigned int types[MAX_PARAMS];
+	bool oom;           /* a binding could not be copied: the step fails */
 	PGresult *res;      /* NULL: not run since the last reset */
 	int row, rows;      /* the row a step is on, of rows */
 };
@@ -84,10 +85,11 @@ static int pg_exec(web_db *db, const char *sql)
 }
 
 /* sql with `?` (the next number) and `?N` written `$N`, outside quotes; the highest N
- * into *params; NULL when out of memory or over MAX_PARAMS. */
+ * into *params (-1: an N out of 1..MAX_PARAMS); NULL when it cannot be. */
 static char *translate(const char *sql, int *params)
 {
-	char *out = malloc(strlen(sql) * 2 + 1), *o = out;
+	/* each ? grows to at most "$16": 3 bytes */
+	char *out = malloc(strlen(sql) * 3 + 1), *o = out;
 	int next = 0, most = 0;
 	bool quoted = false;
 	for (const char *p = sql; out && *p; p++) {
@@ -97,16 +99,19 @@ static char *translate(const char *sql, int *params)
 			*o++ = *p;
 			continue;
 		}
-		int n = ++next;
+		long n = ++next;
 		if (p[1] >= '0' && p[1] <= '9')
-			n = (int)strtol(p + 1, (char **)&p, 10), p--;
-		most = n > most ? n : most;
-		o += sprintf(o, "$%d", n);
+			n = strtol(p + 1, (char **)&p, 10), p--;
+		if (n < 1 || n > MAX_PARAMS) {
+			free(out);
+			*params = -1;
+			return NULL;
+		}
+		most = (int)n > most ? (int)n : most;
+		o += sprintf(o, "$%ld", n);
 	}
 	if (out)
 		*o = '\0';
-	if (most > MAX_PARAMS)
-		free(out), out = NULL;
 	*params = most;
 	return out;
 }
@@ -114,10 +119,13 @@ static char *translate(const char *sql, int *params)
 static web_db_stmt *pg_prepare(web_db *db, const char *sql)
 {
 	struct pg_stmt *s = calloc(1, sizeof *s);
-	if (s && !(s->sql = translate(sql, &s->params)))
-		free(s), s = NULL;
-	if (!s) {
-		snprintf(conn_of(db)->err, sizeof conn_of(db)->err, "%s", _("out of memory"));
+	struct pg *c = conn_of(db);
+	if (!s || !(s->sql = translate(sql, &s->params))) {
+		if (s && s->params < 0) /* the store's own statements never have */
+			snprintf(c->err, sizeof c->err, "more than %d parameters", MAX_PARAMS);
+		else
+			snprintf(c->err, sizeof c->err, "%s", _("out of memory"));
+		free(s);
 		return NULL;
 	}
 	s->base.db = db;
@@ -134,6 +142,7 @@ static void bind(web_db_stmt *q, int i, const char *v, unsigned int oid)
 		return;
 	free(s->values[i - 1]);
 	s->values[i - 1] = v ? strdup(v) : NULL;
+	s->oom |= v && !s->values[i - 1];
 	s->types[i - 1] = oid;
 }
 
@@ -165,6 +174,10 @@ static int pg_step(web_db_stmt *q)
 {
 	struct pg_stmt *s = st_of(q);
 	struct pg *c = conn_of(q->db);
+	if (s->oom) {
+		snprintf(c->err, sizeof c->err, "%s", _("out of memory"));
+		return WEB_DB_NOMEM;
+	}
 	if (!s->res) {
 		s->res = PQexecParams(c->conn, s->sql, s->params, s->types,
 				      (const char *const *)s->values, NULL, NULL, 0);
@@ -335,10 +348,12 @@ int web_db_open_pg(const char *url, web_db **out, char *err, size_t errcap)
 	int busy = one_server(c);
 	if (busy) {
 		if (busy > 0)
-			snprintf(err, errcap, _("--store: another bones serve uses this database: "
-						"stop it, or give each server a database of its own"));
+			snprintf(err, errcap, _("--store: another bones serve uses this "
+						"database: stop it, or give each server a "
+						"database of its own"));
 		else
-			snprintf(err, errcap, _("--store: cannot connect to PostgreSQL: %s"), c->err);
+			snprintf(err, errcap, _("--store: cannot connect to PostgreSQL: %s"),
+				 c->err);
 		pg_close(&c->base);
 		return 1;
 	}

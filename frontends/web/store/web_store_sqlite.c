@@ -159,8 +159,8 @@ static bool lite_has_column(web_db *db, const char *table, const char *column)
 }
 
 static const web_db_driver sqlite_driver = {
-	.name = "bones-web.sqlite", .dialect = WEB_DB_SQLITE, .close = lite_close, .exec = lite_exec,
-	.begin_sql = "BEGIN IMMEDIATE", .prepare = lite_prepare, .bind_text = lite_bind_text,
+	.name = "bones-web.sqlite", .dialect = WEB_DB_SQLITE, .close = lite_close,
+	.exec = lite_exec, .begin_sql = "BEGIN IMMEDIATE", .prepare = lite_prepare, .bind_text = lite_bind_text,
 	.bind_int64 = lite_bind_int64, .bind_double = lite_bind_double, .step = lite_step,
 	.reset = lite_reset, .finalize = lite_finalize, .text = lite_text, .int64 = lite_int64,
 	.dbl = lite_double, .null = lite_null, .changes = lite_changes, .errmsg = lite_errmsg,
