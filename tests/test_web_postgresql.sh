@@ -1,7 +1,9 @@
 #!/bin/bash
 # `bones serve --store postgresql://...`: the HTTP API suite's core scripts (api,
-# accounts, restart, finding, ratings) run again with the store in a PostgreSQL server
-# of their own (tests/web/postgresql.sh: initdb and pg_ctl in a temporary folder), then
+# accounts, restart, finding, ratings) and those whose rows the core ones do not write
+# (chat, analysis, owner: a table deleted, tourney, table_engine, tourney_engines: an
+# operator's engine seated, its forfeit explained) run again with the store in a
+# PostgreSQL server of their own (tests/web/postgresql.sh: initdb and pg_ctl in a temporary folder), then
 # store_pg.py's checks of that store (no file, the same schema version, refusals) and
 # test_web_store's cases that are not about SQLite's file (group commit from many
 # threads, a match's games, the deal key) on it.
@@ -11,10 +13,11 @@ set -u
 . "$(dirname "$0")/web/common.sh"
 suite() {
 	local fails=0 script
-	for script in api accounts restart finding ratings store_pg; do
+	for script in api accounts restart finding ratings chat analysis owner tourney table_engine \
+		tourney_engines store_pg; do
 		mkdir -p "$tmp/$script"
 		echo "== $script.py on PostgreSQL"
-		web_py "$script.py" "$build" "$tmp/$script" || fails=$((fails + 1))
+		web_py "$script.py" "$build" "$tmp/$script" "$src" || fails=$((fails + 1))
 	done
 	echo "== test_web_store on PostgreSQL"
 	"$build/tests/test_web_store" || fails=$((fails + 1))

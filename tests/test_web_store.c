@@ -201,6 +201,31 @@ static void test_web_store__a_match_keeps_its_finished_games(void)
 	web_store_close(st);
 }
 
+static int check_damaged(void *user, const web_table_row *row, char **moves, size_t count,
+			 const web_stored_game *done, size_t done_count, const char *unreadable)
+{
+	(void)moves, (void)count, (void)done, (void)done_count, (void)unreadable;
+	snprintf(user, 256, "%s", row->damaged);
+	return 0;
+}
+
+/* A table set aside keeps why until it is taken back (web_store_set_damaged). */
+static void test_web_store__a_table_set_aside_keeps_why(void)
+{
+	web_store *st;
+	char err[512], why[256] = "";
+	CU_ASSERT_EQUAL_FATAL(web_store_open(folder, url(), &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(web_store_set_damaged(st, "table3", "move 4: 'x' not legal", err,
+					      sizeof err), 0);
+	CU_ASSERT_EQUAL(web_store_load(st, "table3", check_damaged, why), 0);
+	CU_ASSERT_STRING_EQUAL(why, "move 4: 'x' not legal");
+	CU_ASSERT_EQUAL(web_store_set_damaged(st, "table3", NULL, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(web_store_load(st, "table3", check_damaged, why), 0);
+	CU_ASSERT_STRING_EQUAL(why, "");
+	CU_ASSERT_EQUAL(web_store_load(st, "no-such-table", check_damaged, why), 1);
+	web_store_close(st);
+}
+
 /* Remove a test's database folder. */
 static void remove_store(const char *dir)
 {
@@ -291,6 +316,7 @@ int main(void)
 		{"the database is private and errors name it",
 		 test_web_store__the_database_is_private_and_errors_name_it},
 		{"a match keeps its finished games", test_web_store__a_match_keeps_its_finished_games},
+		{"a table set aside keeps why", test_web_store__a_table_set_aside_keeps_why},
 		{"keeps its own deal key", test_web_store__keeps_its_own_deal_key},
 		{"migrates an older database and refuses a newer",
 		 test_web_store__migrates_an_older_database_and_refuses_a_newer},
