@@ -1,7 +1,8 @@
 """`bones serve --store` on PostgreSQL (tests/test_web_postgresql.sh, under
-tests/web/postgresql.sh): the store is the database, not a file; it has the schema's
-version SQLite's file has; a newer database, a URL of another kind and a server that
-cannot be reached are refused with what to do."""
+tests/web/postgresql.sh): the store is the database, not a file; a connection lost
+between requests is made again; it has the schema's version SQLite's file has; a newer
+database, a second server, a URL of another kind and a server that cannot be reached
+are refused with what to do."""
 import os
 import sqlite3
 import subprocess
@@ -33,17 +34,31 @@ srv = Server(build, data)
 st, t, _ = srv.call("POST", "/api/tables",
                     {"game": "holomino", "seats": [{"kind": "human"}, {"kind": "human"}]})
 tokens = [s["token"] for s in t["seats"]]
-st, v, _ = srv.call("GET", "/api/tables/" + t["id"], token=tokens[0])
-mover = tokens[v["to_move"] - 1]
-st, v, _ = srv.call("GET", "/api/tables/" + t["id"], token=mover)
-st, r, _ = srv.call("POST", "/api/tables/%s/move" % t["id"], {"move": v["legal"][0]["move"]},
-                    token=mover)
-srv.stop()
+
+
+def play_one():
+    """One move at t by the seat to move: (status, answer)."""
+    st, v, _ = srv.call("GET", "/api/tables/" + t["id"], token=tokens[0])
+    mover = tokens[v["to_move"] - 1]
+    st, v, _ = srv.call("GET", "/api/tables/" + t["id"], token=mover)
+    st, r, _ = srv.call("POST", "/api/tables/%s/move" % t["id"],
+                        {"move": v["legal"][0]["move"]}, token=mover)
+    return st, r
+
+
+st, r = play_one()
 check("a move is played on the PostgreSQL store", st == 200, r)
+ended = psql(srv.store, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE"
+             " datname = current_database() AND pid <> pg_backend_pid()")
+st, r = play_one()
+srv.stop()
+check("after its connection is ended the server connects again and the next move is kept",
+      ended == "1" and st == 200 and b"connected again" in open(data + ".log", "rb").read(),
+      (ended, st, r))
 check("no SQLite file is made in the data folder",
       not os.path.exists(os.path.join(data, "bones-web.sqlite")), os.listdir(data))
 moves = psql(srv.store, "SELECT count(*) FROM moves WHERE table_id = '%s'" % t["id"])
-check("the table's history is in the database", moves.isdigit() and int(moves) >= 1, moves)
+check("the table's history is in the database", moves.isdigit() and int(moves) >= 2, moves)
 
 lite = os.path.join(tmp, "lite")
 Server(build, lite, store="").stop()

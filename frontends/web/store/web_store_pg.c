@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bones/i18n.h"
+#include "web_log.h"
 
 #define MAX_PARAMS 16
 enum { TEXT_OID = 25, INT8_OID = 20, FLOAT8_OID = 701 }; /* pg_type's */
@@ -75,11 +76,83 @@ static void pg_close(web_db *db)
 	free(db);
 }
 
+/* sql run on the connection as it is, no reconnection: 0, or 1 with the error kept. */
+static int raw_exec(struct pg *c, const char *sql)
+{
+	PGresult *res = PQexec(c->conn, sql);
+	bool ok = result_ok(c, res);
+	PQclear(res);
+	return ok ? 0 : 1;
+}
+
+static void quiet(void *arg, const char *message)
+{
+	(void)arg, (void)message; /* NOTICEs such as "already exists, skipping" */
+}
+
+/* One server per database (several: docs/web.md, not yet): a session lock, held until
+ * the connection ends, so also when the process dies; waited for 10 s (a server just
+ * killed: its connection's end) unless the URL sets lock_timeout. 0, 1 when another
+ * holds it, -1 on another error. */
+static int one_server(struct pg *c)
+{
+	if (raw_exec(c, "SELECT set_config('lock_timeout', '10s', false) WHERE"
+			" current_setting('lock_timeout') = '0'") ||
+	    raw_exec(c, "SELECT pg_advisory_lock(1651469925)")) /* "bone" */
+		return !strcmp(c->state, "55P03") ? 1 : -1; /* lock_not_available */
+	return raw_exec(c, "RESET lock_timeout") ? -1 : 0;
+}
+
+/* A new connection's session: quiet notices, the one-server lock (one_server's
+ * answer). */
+static int session(struct pg *c)
+{
+	PQsetNoticeProcessor(c->conn, quiet, NULL);
+	return raw_exec(c, "SET client_min_messages = warning") ? -1 : one_server(c);
+}
+
+/* The connection is lost (the server restarted, the backend was ended): connect again
+ * with the same parameters; 0, or 1 with the error kept. */
+static int reconnect(struct pg *c)
+{
+	PQreset(c->conn);
+	if (PQstatus(c->conn) != CONNECTION_OK) {
+		keep_error(c, NULL);
+		return 1;
+	}
+	if (session(c))
+		return 1;
+	web_log("postgresql: the connection was lost; connected again");
+	return 0;
+}
+
+/* sql (with n parameters; n < 0: several statements, none) run on the connection. One
+ * lost while it was idle is made again and sql sent once more: outside a transaction
+ * nothing of it was applied but in the rare loss between its commit and the answer
+ * (then a row's key refuses the second insert). Within a transaction the error stands:
+ * the caller rolls back, and the next statement connects again. */
+static PGresult *run(struct pg *c, const char *sql, int n, const unsigned int *types,
+		     const char *const *values)
+{
+	if (PQstatus(c->conn) == CONNECTION_BAD && reconnect(c))
+		return NULL;
+	bool idle = PQtransactionStatus(c->conn) == PQTRANS_IDLE;
+	for (int tries = 0;; tries++) {
+		PGresult *res = n < 0 ? PQexec(c->conn, sql)
+				      : PQexecParams(c->conn, sql, n, types, values, NULL, NULL, 0);
+		if (tries || !idle || PQstatus(c->conn) != CONNECTION_BAD)
+			return res;
+		PQclear(res);
+		if (reconnect(c))
+			return NULL;
+	}
+}
+
 static int pg_exec(web_db *db, const char *sql)
 {
 	struct pg *c = conn_of(db);
-	PGresult *res = PQexec(c->conn, sql);
-	bool ok = result_ok(c, res);
+	PGresult *res = run(c, sql, -1, NULL, NULL);
+	bool ok = res ? result_ok(c, res) : false;
 	PQclear(res);
 	return ok ? 0 : 1;
 }
@@ -179,9 +252,8 @@ static int pg_step(web_db_stmt *q)
 		return WEB_DB_NOMEM;
 	}
 	if (!s->res) {
-		s->res = PQexecParams(c->conn, s->sql, s->params, s->types,
-				      (const char *const *)s->values, NULL, NULL, 0);
-		if (!result_ok(c, s->res)) {
+		s->res = run(c, s->sql, s->params, s->types, (const char *const *)s->values);
+		if (!s->res || !result_ok(c, s->res)) {
 			PQclear(s->res);
 			s->res = NULL;
 			return WEB_DB_ERROR;
@@ -304,24 +376,6 @@ static const web_db_driver pg_driver = {
 	.set_user_version = pg_set_user_version, .has_column = pg_has_column,
 };
 
-/* One server per database (several: docs/web.md, not yet): a session lock, held until
- * the connection ends, so also when the process dies; waited for 10 s (a server just
- * killed: its connection's end) unless the URL sets lock_timeout. 0, 1 when another
- * holds it, -1 on another error. */
-static int one_server(struct pg *c)
-{
-	if (pg_exec(&c->base, "SELECT set_config('lock_timeout', '10s', false) WHERE"
-			      " current_setting('lock_timeout') = '0'") ||
-	    pg_exec(&c->base, "SELECT pg_advisory_lock(1651469925)")) /* "bone" */
-		return !strcmp(c->state, "55P03") ? 1 : -1; /* lock_not_available */
-	return pg_exec(&c->base, "RESET lock_timeout") ? -1 : 0;
-}
-
-static void quiet(void *arg, const char *message)
-{
-	(void)arg, (void)message; /* NOTICEs such as "already exists, skipping" */
-}
-
 int web_db_open_pg(const char *url, web_db **out, char *err, size_t errcap)
 {
 	struct pg *c = calloc(1, sizeof *c);
@@ -332,20 +386,15 @@ int web_db_open_pg(const char *url, web_db **out, char *err, size_t errcap)
 	}
 	c->base.driver = &pg_driver;
 	c->conn = PQconnectdb(url);
-	bool ok = c->conn && PQstatus(c->conn) == CONNECTION_OK;
-	if (ok) {
-		PQsetNoticeProcessor(c->conn, quiet, NULL);
-		ok = !pg_exec(&c->base, "SET client_min_messages = warning");
-	} else {
-		keep_error(c, NULL);
-	}
-	if (!ok) {
+	if (!c->conn || PQstatus(c->conn) != CONNECTION_OK) {
+		if (c->conn)
+			keep_error(c, NULL);
 		snprintf(err, errcap, _("--store: cannot connect to PostgreSQL: %s"),
 			 c->conn ? c->err : _("out of memory"));
 		pg_close(&c->base);
 		return 1;
 	}
-	int busy = one_server(c);
+	int busy = session(c);
 	if (busy) {
 		if (busy > 0)
 			snprintf(err, errcap, _("--store: another bones serve uses this "
