@@ -499,12 +499,17 @@ static int insert_pending(web_store *st, struct pending *p)
 static void commit_batch(web_store *st, struct pending *batch)
 {
 	char err[512];
+	bool alone = !batch->next; /* one table: the transaction is its own, no savepoint */
 	pthread_mutex_lock(&st->lock);
 	int rc = begin(st, err, sizeof err);
 	for (struct pending *p = batch; !rc && p; p = p->next)
-		p->rc = insert_pending(st, p);
+		p->rc = alone ? insert_moves(st, p->id, p->first, p->texts, p->count, p->err,
+					     sizeof p->err)
+			      : insert_pending(st, p);
+	if (!rc && alone && batch->rc)
+		snprintf(err, sizeof err, "%s", batch->err);
 	if (!rc)
-		rc = in_transaction(st, 0, err, sizeof err);
+		rc = in_transaction(st, alone ? batch->rc : 0, err, sizeof err);
 	pthread_mutex_unlock(&st->lock);
 	for (struct pending *p = batch; rc && p; p = p->next) {
 		p->rc = rc;
