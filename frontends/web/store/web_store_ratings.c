@@ -72,21 +72,12 @@ static bool store_standing(web_store *st, const web_rated_game *g, int scope,
 static bool store_result(web_store *st, const web_rated_game *g, int i, const web_standing *s,
 			 double score)
 {
-	web_db_stmt *q = web_store_prepare(st, "INSERT INTO results VALUES(?,?,?,?,?,?,?,?,?)",
-					    g->table_id, NULL, NULL);
-	if (!q)
-		return false;
-	web_db_bind_int64(q, 2, g->game_no);
-	web_db_bind_text(q, 3, g->names[i]);
-	web_db_bind_text(q, 4, g->game);
-	web_db_bind_text(q, 5, g->preset);
-	web_db_bind_double(q, 6, score);
-	web_db_bind_double(q, 7, s->rating);
-	web_db_bind_double(q, 8, s->deviation);
-	web_db_bind_int64(q, 9, g->at);
-	bool ok = web_db_step(q) == WEB_DB_DONE;
-	web_db_finalize(q);
-	return ok;
+	int64_t game_no = g->game_no, at = g->at;
+	const void *args[] = {g->table_id, &game_no, g->names[i], g->game, g->preset, &score,
+			      &s->rating, &s->deviation, &at};
+	char err[256]; /* web_store_rate says why, from the database's last error */
+	return !web_store_run(st, "INSERT INTO results VALUES(?,?,?,?,?,?,?,?,?)", "titttdddi",
+			      args, err, sizeof err);
 }
 
 /* The standings before, fn's after, and the results written. st->lock held, in the

@@ -17,19 +17,12 @@ static int changed(web_store *st, web_db_stmt *q)
 
 int web_store_add_tourney(web_store *st, const web_tourney_row *t, const char *ini)
 {
+	const void *args[] = {t->id, t->name, t->format, ini, t->creator, &t->start_at,
+			      &t->created};
+	char err[256]; /* the callers say only that it failed */
 	pthread_mutex_lock(&st->lock);
-	web_db_stmt *q = web_store_prepare(st,
-			"INSERT INTO tourneys VALUES(?, ?, ?, ?, ?, 'open', ?, ?)",
-			t->id, NULL, NULL);
-	if (q) {
-		web_db_bind_text(q, 2, t->name);
-		web_db_bind_text(q, 3, t->format);
-		web_db_bind_text(q, 4, ini);
-		web_db_bind_text(q, 5, t->creator);
-		web_db_bind_int64(q, 6, t->start_at);
-		web_db_bind_int64(q, 7, t->created);
-	}
-	int rc = changed(st, q);
+	int rc = web_store_run(st, "INSERT INTO tourneys VALUES(?, ?, ?, ?, ?, 'open', ?, ?)",
+			       "tttttii", args, err, sizeof err);
 	pthread_mutex_unlock(&st->lock);
 	return rc;
 }
