@@ -22,6 +22,9 @@ struct pg {
 	int64_t changes;    /* rows the last statement changed */
 	char err[300];      /* the last error's first line */
 	char state[6];      /* its SQLSTATE, "" none */
+	bool lost_in_tx;    /* the connection broke within a transaction: every statement
+			     * fails until the caller's ROLLBACK, so that none of the rest
+			     * runs outside it on a new connection */
 };
 
 struct pg_stmt {
@@ -126,22 +129,32 @@ static int reconnect(struct pg *c)
 	return 0;
 }
 
-/* sql (with n parameters; n < 0: several statements, none) run on the connection. One
- * lost while it was idle is made again and sql sent once more: outside a transaction
- * nothing of it was applied but in the rare loss between its commit and the answer
- * (then a row's key refuses the second insert). Within a transaction the error stands:
- * the caller rolls back, and the next statement connects again. */
+/* sql (with n parameters; n < 0: several statements, none) run on the connection; NULL
+ * with the error kept when it cannot be sent. A connection lost while it was idle is
+ * made again and sql sent once more: outside a transaction nothing of it was applied
+ * but in the rare loss between its commit and the answer (then a row's key refuses the
+ * second insert). Within a transaction the error stands, and so do the next
+ * statements' until the caller's ROLLBACK; the statement after that connects again. */
 static PGresult *run(struct pg *c, const char *sql, int n, const unsigned int *types,
 		     const char *const *values)
 {
+	if (c->lost_in_tx && strcmp(sql, "ROLLBACK")) {
+		snprintf(c->err, sizeof c->err, "the connection was lost within a transaction");
+		return NULL;
+	}
+	c->lost_in_tx = false;
 	if (PQstatus(c->conn) == CONNECTION_BAD && reconnect(c))
 		return NULL;
 	bool idle = PQtransactionStatus(c->conn) == PQTRANS_IDLE;
 	for (int tries = 0;; tries++) {
 		PGresult *res = n < 0 ? PQexec(c->conn, sql)
 				      : PQexecParams(c->conn, sql, n, types, values, NULL, NULL, 0);
-		if (tries || !idle || PQstatus(c->conn) != CONNECTION_BAD)
+		if (PQstatus(c->conn) != CONNECTION_BAD)
 			return res;
+		if (tries || !idle) {
+			c->lost_in_tx = !idle;
+			return res;
+		}
 		PQclear(res);
 		if (reconnect(c))
 			return NULL;
