@@ -186,8 +186,11 @@ static char *translate(const char *sql, int *params)
 			continue;
 		}
 		long n = ++next;
-		if (p[1] >= '0' && p[1] <= '9')
-			n = strtol(p + 1, (char **)&p, 10), p--;
+		if (p[1] >= '0' && p[1] <= '9') { /* ?N: the digits read, p on the last */
+			char *end;
+			n = strtol(p + 1, &end, 10);
+			p = end - 1;
+		}
 		if (n < 1 || n > MAX_PARAMS) {
 			free(out);
 			*params = -1;
