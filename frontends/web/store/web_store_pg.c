@@ -1,6 +1,6 @@
 /* The store's PostgreSQL driver (web_store_db.h) on libpq: `bones serve --store
  * postgresql://...`. A statement's `?` and `?N` become `$N`; its parameters are sent
- * typed (text, int8, float8) and its rows read as text. The schema's version is kept
+ * typed (text, int8, float8), prepared once per connection, and its rows read as text. The schema's version is kept
  * in the meta table. The only file of the web server that calls libpq. */
 #include "web_store_db.h"
 
@@ -14,6 +14,7 @@
 #include "web_log.h"
 
 #define MAX_PARAMS 16
+#define MAX_PREPARED 128 /* the store has fewer statements; more go unprepared */
 enum { TEXT_OID = 25, INT8_OID = 20, FLOAT8_OID = 701 }; /* pg_type's */
 
 struct pg {
@@ -25,6 +26,12 @@ struct pg {
 	bool lost_in_tx;    /* the connection broke within a transaction: every statement
 			     * fails until the caller's ROLLBACK, so that none of the rest
 			     * runs outside it on a new connection */
+	struct prepared {   /* statements prepared on this connection, named "bN" */
+		char *sql;
+		int n;
+		unsigned int types[MAX_PARAMS];
+	} prepared[MAX_PREPARED];
+	int prepared_count;
 };
 
 struct pg_stmt {
@@ -73,10 +80,62 @@ static bool result_ok(struct pg *c, PGresult *res)
 	return false;
 }
 
+/* The connection's prepared statements forgotten (it is closed or made again). */
+static void forget_prepared(struct pg *c)
+{
+	for (int i = 0; i < c->prepared_count; i++)
+		free(c->prepared[i].sql);
+	c->prepared_count = 0;
+}
+
 static void pg_close(web_db *db)
 {
 	PQfinish(conn_of(db)->conn);
+	forget_prepared(conn_of(db));
 	free(db);
+}
+
+/* The name sql with these parameter types is prepared as on the connection, prepared
+ * now if it is new, into name; false when it is not (the cache full, or *failed: the
+ * PREPARE's failed result, for the caller). */
+static bool prepared_name(struct pg *c, const char *sql, int n, const unsigned int *types,
+			  char *name, size_t cap, PGresult **failed)
+{
+	int i = 0;
+	for (; i < c->prepared_count; i++)
+		if (c->prepared[i].n == n && !strcmp(c->prepared[i].sql, sql) &&
+		    !memcmp(c->prepared[i].types, types, (size_t)n * sizeof *types))
+			break;
+	snprintf(name, cap, "b%d", i);
+	if (i < c->prepared_count)
+		return true;
+	struct prepared *p = &c->prepared[i];
+	if (i == MAX_PREPARED || !(p->sql = strdup(sql)))
+		return false;
+	PGresult *res = PQprepare(c->conn, name, sql, n, types);
+	if (!res || PQresultStatus(res) != PGRES_COMMAND_OK) {
+		free(p->sql);
+		*failed = res;
+		return false;
+	}
+	PQclear(res);
+	p->n = n;
+	memcpy(p->types, types, (size_t)n * sizeof *types);
+	c->prepared_count++;
+	return true;
+}
+
+/* One statement sent: prepared once per connection when it has parameters (n >= 0). */
+static PGresult *send_one(struct pg *c, const char *sql, int n, const unsigned int *types,
+			  const char *const *values)
+{
+	char name[16];
+	PGresult *failed = NULL;
+	if (n < 0)
+		return PQexec(c->conn, sql);
+	if (prepared_name(c, sql, n, types, name, sizeof name, &failed))
+		return PQexecPrepared(c->conn, name, n, values, NULL, NULL, 0);
+	return failed ? failed : PQexecParams(c->conn, sql, n, types, values, NULL, NULL, 0);
 }
 
 /* sql run on the connection as it is, no reconnection: 0, or 1 with the error kept. */
@@ -119,6 +178,7 @@ static int session(struct pg *c)
 static int reconnect(struct pg *c)
 {
 	PQreset(c->conn);
+	forget_prepared(c);
 	if (PQstatus(c->conn) != CONNECTION_OK) {
 		keep_error(c, NULL);
 		return 1;
@@ -147,8 +207,7 @@ static PGresult *run(struct pg *c, const char *sql, int n, const unsigned int *t
 		return NULL;
 	bool idle = PQtransactionStatus(c->conn) == PQTRANS_IDLE;
 	for (int tries = 0;; tries++) {
-		PGresult *res = n < 0 ? PQexec(c->conn, sql)
-				      : PQexecParams(c->conn, sql, n, types, values, NULL, NULL, 0);
+		PGresult *res = send_one(c, sql, n, types, values);
 		if (PQstatus(c->conn) != CONNECTION_BAD)
 			return res;
 		if (tries || !idle) {
