@@ -3,10 +3,11 @@
 # accounts, restart, finding, ratings) and those whose rows the core ones do not write
 # (chat, analysis, owner: a table deleted, tourney, table_engine, tourney_engines: an
 # operator's engine seated, its forfeit explained) run again with the store in a
-# PostgreSQL server of their own (tests/web/postgresql.sh: initdb and pg_ctl in a temporary folder), then
-# store_pg.py's checks of that store (no file, the same schema version, refusals) and
-# test_web_store's cases that are not about SQLite's file (group commit from many
-# threads, a match's games, the deal key) on it.
+# PostgreSQL server of their own (tests/web/postgresql.sh: initdb and pg_ctl in a
+# temporary folder), then store_pg.py's checks of that store (no file, a lost connection
+# made again, the same schema version, refusals) and test_web_store's cases that are not
+# about SQLite's file (group commit from many threads, a match's games, the deal key, a
+# table set aside) on it. Together they run every statement of the store there.
 # Skipped (77) where PostgreSQL is not installed.
 # Usage: test_web_postgresql.sh BUILD_DIR SOURCE_DIR
 set -u

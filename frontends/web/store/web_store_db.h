@@ -53,7 +53,7 @@ struct web_db_stmt {
 	web_db *db;
 };
 
-/* Open DIR/bones-web.sqlite (created mode 0600; WAL, synchronous=FULL). */
+/* Open the SQLite file at path (created mode 0600; WAL, synchronous=FULL). */
 int web_db_open_sqlite(const char *path, web_db **out, char *err, size_t errcap);
 /* Connect to PostgreSQL at url (a libpq connection string or URI). */
 int web_db_open_pg(const char *url, web_db **out, char *err, size_t errcap);
