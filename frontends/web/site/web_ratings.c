@@ -91,8 +91,9 @@ static void rate(void *user, int n, const web_standing (*before)[WEB_MAX_SEATS],
 	}
 }
 
-/* Whether t plays its preset as the preset says: options another variant's count for
- * the game's ladder, not the preset's. */
+/* Whether t plays its preset as the preset says, but for the number of players (a
+ * table's seats, a tournament's pairing): options another variant's count for the
+ * game's ladder, not the preset's. */
 static bool as_preset(web_tables *ts, const web_table *t)
 {
 	bones_preset *preset = malloc(sizeof *preset);
@@ -103,6 +104,13 @@ static bool as_preset(web_tables *ts, const web_table *t)
 	bones_registry *reg = web_tables_lock_registry(ts);
 	if (preset && !bones_preset_resolve(t->row.preset, reg, preset, &p, err, sizeof err) &&
 	    !bones_preset_options(preset, p, &opts, err, sizeof err)) {
+		const char *players = strstr(t->row.options, "players=");
+		if (players && (players == t->row.options || players[-1] == ' ')) {
+			char value[16];
+			snprintf(value, sizeof value, "%.*s", (int)strcspn(players + 8, " "),
+				 players + 8);
+			bones_options_set(&opts, "players", value, err, sizeof err);
+		}
 		same = bones_options_format(&opts, true, text, sizeof text) < sizeof text &&
 		       !strcmp(text, t->row.options);
 		bones_options_release(&opts);
