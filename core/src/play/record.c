@@ -27,13 +27,17 @@ size_t bones_record_format_score(double score, char *buf, size_t cap)
 void bones_record_ranks(const bones_plugin *plugin, const void *game, const void *state,
 			int players, int *ranks)
 {
-	if (plugin->ranks) {
-		plugin->ranks(game, state, ranks);
-		return;
-	}
-	double scores[64];
 	if (players > 64)
 		players = 64;
+	if (plugin->ranks) {
+		plugin->ranks(game, state, ranks);
+		bool fine = true; /* a rank out of 1..players is never used (bones/guard.h) */
+		for (int i = 0; i < players; i++)
+			fine &= ranks[i] >= 1 && ranks[i] <= players;
+		if (fine)
+			return;
+	}
+	double scores[64];
 	plugin->scores(game, state, scores);
 	bool low = plugin->flags & BONES_LOW_SCORE_WINS;
 	for (int i = 0; i < players; i++) {
