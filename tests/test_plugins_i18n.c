@@ -11,6 +11,7 @@
 
 #include "bones/i18n.h"
 #include "bones/record.h"
+#include "bones/kit_board.h"
 #include "bones/registry.h"
 #include "bones/render.h"
 #include "bones/session.h"
@@ -80,10 +81,12 @@ static void first_deal(const bones_plugin *p, const char *settings, const char *
 	void *s = bones_test_new_state(&g);
 	bones_move m;
 	CU_ASSERT_EQUAL_FATAL(p->parse_move(g.game, s, outcome, &m), BONES_OK);
-	const bones_render *r = p->get_extension(g.game, BONES_RENDER_ID);
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, p, g.game, &rg);
 	CU_ASSERT_FATAL(r && BONES_RENDER_HAS(r, describe_chance));
 	buf[0] = '\0';
-	CU_ASSERT(r->describe_chance(g.game, s, m, buf, cap));
+	CU_ASSERT(r->describe_chance(rg, s, m, buf, cap));
 	free(s);
 	bones_test_release(&g);
 }
@@ -162,7 +165,9 @@ static bool first_offboard_label(bones_registry *reg, const char *id, const char
 	for (uint64_t seed = 1; seed <= 200 && !found; seed++) {
 		bones_session *s = bones_test_session(p, settings, seed);
 		const void *game = bones_session_game(s);
-		const bones_render *r = p->get_extension(game, BONES_RENDER_ID);
+		bones_kit_board kb;
+		const void *rg;
+		const bones_render *r = bones_kit_board_render(&kb, p, game, &rg);
 		size_t cap_moves = bones_session_info(s)->max_moves;
 		bones_move *moves = malloc(cap_moves * sizeof *moves);
 		bones_rng rng;
@@ -177,7 +182,7 @@ static bool first_offboard_label(bones_registry *reg, const char *id, const char
 			size_t n = p->legal_moves(game, state, moves, NULL, cap_moves);
 			for (size_t i = 0; i < n && !found; i++) {
 				bones_move_place place;
-				if (r->move_place(game, state, moves[i], &place) || place.target >= 0)
+				if (r->move_place(rg, state, moves[i], &place) || place.target >= 0)
 					continue;
 				found = bones_session_move_label(s, moves[i], buf, cap) &&
 					p->format_move(game, state, moves[i], text, cap) > 0;

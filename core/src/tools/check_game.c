@@ -95,9 +95,7 @@ bool bones_check_alloc(checker *ck)
 	ck->cap = 1024;
 	ck->history = malloc(ck->cap * sizeof *ck->history);
 	ck->heap_moves = SIZE_MAX;
-	ck->render = ck->p->get_extension ? ck->p->get_extension(ck->game, BONES_RENDER_ID) : NULL;
-	if (ck->render && ck->render->size < BONES_RENDER_SIZE_1_0)
-		ck->render = NULL;
+	ck->render = bones_kit_board_render(&ck->kit, ck->p, ck->game, &ck->rg);
 	if (!alloc_tensors(ck))
 		return false;
 	return ck->a && ck->b && ck->c && ck->t && ck->u && ck->moves && ck->moves2 &&

@@ -6,7 +6,7 @@
 #include "bones/check.h"
 #include "bones/observe.h"
 #include "bones/options.h"
-#include "bones/render.h"
+#include "bones/kit_board.h"
 #include "bones/rng.h"
 
 #define CHECK_POOL 256      /* moves remembered from earlier states */
@@ -42,7 +42,9 @@ typedef struct checker {
 	double *probs;
 	char *obs1, *obs2;          /* CHECK_OBS_CAP each */
 	const bones_observation *tensor; /* the plugin's observation capability, or NULL */
-	const bones_render *render; /* the plugin's "bones.render/1", or NULL */
+	const bones_render *render; /* the plugin's "bones.render/1", the board kit's, or NULL */
+	const void *rg;             /* the game argument of render's functions */
+	bones_kit_board kit;        /* what the board kit's render reads */
 	bool deep;                  /* every check at every state (cfg.deep) */
 	bool full;                  /* the current state gets every check */
 	int tensor_rank;            /* what its shape returned (invalid: checked at init) */

@@ -10,7 +10,7 @@
 #include "bones/i18n.h"
 #include "bones/picture.h"
 #include "bones/record.h"
-#include "bones/render.h"
+#include "bones/kit_board.h"
 #include "web_table_internal.h"
 
 /* A player's move in the plugin's words for people (render.h move_words), after the
@@ -19,11 +19,11 @@ static bool move_words(const web_table *t, const void *state, bones_move move, c
 		       size_t cap)
 {
 	const void *game = bones_session_game(t->s);
-	const bones_render *r = t->plugin->get_extension
-					? t->plugin->get_extension(game, BONES_RENDER_ID)
-					: NULL;
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, t->plugin, game, &rg);
 	buf[0] = '\0';
-	return r && BONES_RENDER_HAS(r, move_words) && r->move_words(game, state, move, buf, cap);
+	return r && BONES_RENDER_HAS(r, move_words) && r->move_words(rg, state, move, buf, cap);
 }
 
 /* The history entries before len, as viewer may see them: n is the history index + 1,
@@ -205,9 +205,9 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 	int to_move = bones_session_to_move(t->s);
 	char text[256] = "";
 	const void *game = bones_session_game(t->s);
-	const bones_render *r = t->plugin->get_extension
-					? t->plugin->get_extension(game, BONES_RENDER_ID)
-					: NULL;
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, t->plugin, game, &rg);
 	int forfeit = bones_table_forfeit(t->table), resigned = bones_table_resigned(t->table);
 	if (forfeit >= 0)
 		snprintf(text, sizeof text, _("%s ran out of time and forfeits"),
@@ -219,7 +219,7 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 	else if (to_move == BONES_TERMINAL)
 		snprintf(text, sizeof text, "%s", _("game over"));
 	else if (mine && r && BONES_RENDER_HAS(r, prompt) &&
-		 r->prompt(game, bones_session_state(t->s), text, sizeof text))
+		 r->prompt(rg, bones_session_state(t->s), text, sizeof text))
 		;
 	else if (mine)
 		snprintf(text, sizeof text, "%s", _("your move"));
