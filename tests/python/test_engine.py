@@ -128,3 +128,37 @@ def test_a_tournament_names_the_exception_of_an_engine_that_raises(tmp_path):
     reasons = [r[forfeit] for r in rows[1:] if r[forfeit]]
     assert reasons and all("ZeroDivisionError: integer division or modulo by zero "
                            "(raiser.py:2 in choose)" in r for r in reasons), reasons
+
+
+def test_a_tournament_keeps_a_long_exception_and_the_engines_stderr(tmp_path):
+    message = "the position has " + "no good move, " * 12 + "so I give up"
+    (tmp_path / "raiser.py").write_text(
+        f"def choose(state):\n    raise ValueError({message!r})\n")
+    (tmp_path / "t.ini").write_text(
+        "[tourney]\nname = raise\nseed = 1\nrounds = 1\n[game.holo]\nplugin = holomino\n"
+        f'[player.raiser]\nengine = "{sys.executable}" -m bones.engine raiser:choose\n'
+        "[player.random]\nagent = random\n")
+    rows = tourney_rows(tmp_path)
+    forfeit = rows[0].index("forfeit")
+    reasons = [r[forfeit] for r in rows[1:] if r[forfeit]]
+    assert len(message) > 150  # past the cut of 100 characters the reason once had
+    assert reasons and all(f"ValueError: {message} (raiser.py:2 in choose)" in r
+                           for r in reasons), reasons
+    log = (tmp_path / "out" / "engines" / "raiser.stderr").read_text()
+    assert "Traceback (most recent call last)" in log
+    assert f"raise ValueError({message!r})" in log
+
+
+def test_an_engine_that_cannot_start_names_its_stderr(tmp_path):
+    (tmp_path / "t.ini").write_text(
+        "[tourney]\nname = nopath\nseed = 1\nrounds = 1\n[game.holo]\nplugin = holomino\n"
+        f'[player.lost]\nengine = "{sys.executable}" -m no_such_engine_module\n'
+        "[player.random]\nagent = random\n")
+    out = subprocess.run([BONES, "tourney", "t.ini", "--output", "out", "--quiet"],
+                         cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode != 0
+    log = tmp_path / "out" / "engines" / "lost.stderr"
+    assert "No module named no_such_engine_module" in log.read_text()
+    assert "exited with status 1; its stderr ends" in out.stderr, out.stderr
+    assert "No module named no_such_engine_module" in out.stderr
+    assert "out/engines/lost.stderr" in out.stderr
