@@ -16,10 +16,16 @@ typedef struct bones_tourney_engine bones_tourney_engine;
 #define BONES_TOURNEY_ENGINE_CMD_MS 5000  /* time for any engine reply but genmove */
 #define BONES_TOURNEY_ENGINE_SLACK_MS 500 /* latency allowed beyond the time per move */
 
-/* Start `sh -c CMD` with its stdin and stdout on a socket (stderr to /dev/null) and
- * agree the protocol's version (`protocol 1.1`; any other answer is 1.0). */
-bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **out,
-					char *why, size_t cap);
+/* Start `sh -c CMD` with its stdin and stdout on a socket and its stderr appended to
+ * the file log (created when missing; NULL: /dev/null), and agree the protocol's
+ * version (`protocol 1.1`; any other answer is 1.0). A log that cannot be opened fails
+ * the start, why naming it. */
+bones_status bones_tourney_engine_start(const char *cmd, const char *log,
+					bones_tourney_engine **out, char *why, size_t cap);
+/* The last line of text in the file log (an engine's stderr: what it said before it
+ * died, a Python exception's last line) into line, at most cap - 1 bytes of it; false
+ * when log is NULL, unreadable or holds no text. */
+bool bones_tourney_engine_log_tail(const char *log, char *line, size_t cap);
 /* The `play` line of history entry index as seat may see it ("deal:?" for what it may
  * not), in protocol 1.1 with its mover ("play player 2 6-6", "play chance deal:?"). */
 void bones_tourney_engine_play_line(const bones_tourney_engine *e, const bones_session *s,

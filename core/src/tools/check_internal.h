@@ -35,6 +35,8 @@ typedef struct checker {
 	bones_game_info info;
 	const char *label;         /* "default (players=2 ...)" for messages */
 	size_t limit;              /* moves before a game counts as endless */
+	size_t bound;              /* the plugin's max_game_length (bones.actions/1 v1.1):
+				      player moves a game may have; 0 = none stated */
 	bones_check_report *rep;
 	unsigned char *a, *b, *c;  /* the state from 0x00- and 0xa5-filled buffers, a clone */
 	unsigned char *t, *u;      /* scratch states */

@@ -66,7 +66,7 @@ static bool start(web_tables *ts, web_table *t, int seat, struct web_engine_seat
 	e->busy = true;
 	pthread_mutex_unlock(&t->lock);
 	bones_tourney_engine *proc = NULL;
-	bones_status st = bones_tourney_engine_start(cmd, &proc, why, cap);
+	bones_status st = bones_tourney_engine_start(cmd, NULL, &proc, why, cap);
 	pthread_mutex_lock(&t->lock);
 	e->busy = false;
 	e->proc = proc, e->sent = 0, e->told = false;
