@@ -169,7 +169,7 @@ static void test_dominoes__domino_ends_the_game_and_scores_pips_left(void)
 	CU_ASSERT_EQUAL(rk[0], 2);
 	CU_ASSERT_EQUAL(rk[1], 1);
 	P->breakdown(g.game, s, buf, sizeof buf);
-	CU_ASSERT_STRING_EQUAL(buf, "domino by P2: pips left P1 5, P2 0");
+	CU_ASSERT_STRING_EQUAL(buf, "domino by player 2, pips left: player 1 (5), player 2 (0)");
 	free(s);
 	bones_test_release(&g);
 }
@@ -202,7 +202,7 @@ static void test_dominoes__block_ends_the_game_and_the_fewest_pips_win(void)
 	CU_ASSERT_EQUAL(rk[0], 1);
 	CU_ASSERT_EQUAL(rk[1], 2);
 	P->breakdown(g.game, s, buf, sizeof buf);
-	CU_ASSERT_STRING_EQUAL(buf, "blocked: pips left P1 3, P2 7");
+	CU_ASSERT_STRING_EQUAL(buf, "blocked, pips left: player 1 (3), player 2 (7)");
 	free(s);
 	bones_test_release(&g);
 }

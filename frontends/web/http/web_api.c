@@ -12,6 +12,7 @@
 #include "web_messages.h"
 #include "web_ratings.h"
 #include "web_rematch.h"
+#include "web_rules.h"
 
 /* An error text reaches the client: a path of the server's (two '/' or more, e.g. a
  * configs file, the database) is cut to its last part, so that no install or data
@@ -396,6 +397,11 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 		web_messages_json(&rep->body);
 	} else if (!strcmp(path, "/api/games") && get) {
 		web_games_json(ts, web_site_tourneys(site), &rep->body);
+	} else if (!strncmp(path, "/api/rules/", 11) && get && !strchr(path + 11, '/')) {
+		web_result r = web_rules_html(ts, path + 11, &rep->body); /* GET /rules/GAME */
+		result_reply(rep, &r);
+		if (r.code < 300)
+			rep->type = "text/html; charset=utf-8";
 	} else if (!strcmp(path, "/api/tables") && get) {
 		web_lobby_json(ts, &rep->body);
 	} else if (!strcmp(path, "/api/tables") && post) {

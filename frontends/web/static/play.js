@@ -571,7 +571,8 @@ function samePicture(old, now) {
 
 function render(same) {
 	if (!pictureUrl) remember();
-	$('title').textContent = view.game + ' (' + view.preset + ')';
+	$('title').replaceChildren(view.game + ' (' + view.preset + ') ',
+		el('a', { href: api('/rules/' + encodeURIComponent(view.plugin)), target: '_blank', textContent: _('Rules') }));
 	$('who').textContent = view.viewer ? fmt(_('You are seat %1$d: %2$s'), view.viewer, view.seats[view.viewer - 1].name) : _('Watching');
 	$('status').textContent = view.status;
 	renderOver();

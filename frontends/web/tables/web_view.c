@@ -26,13 +26,25 @@ static bool move_words(const web_table *t, const void *state, bones_move move, c
 	return r && BONES_RENDER_HAS(r, move_words) && r->move_words(rg, state, move, buf, cap);
 }
 
+/* The breakdown after history entry i, its players by the seats' names. */
+static void breakdown(const web_table *t, size_t i, char *why, size_t cap)
+{
+	char plain[512] = "";
+	const char *names[WEB_MAX_SEATS];
+	int count = t->row.seat_count < WEB_MAX_SEATS ? t->row.seat_count : WEB_MAX_SEATS;
+	for (int k = 0; k < count; k++)
+		names[k] = web_table_seat_row(t, k)->name;
+	t->plugin->breakdown(bones_session_game(t->s), bones_session_state_at(t->s, i + 1),
+			     plain, sizeof plain);
+	bones_plugin_text_names(t->plugin, plain, names, count, why, cap);
+}
+
 /* The history entries before len, as viewer may see them: n is the history index + 1,
  * number the player move's number (chance outcomes have none, and words if the plugin
  * describes them). */
 static void write_moves(const web_table *t, int viewer, size_t len, web_buf *out)
 {
 	const bones_plugin *p = t->plugin;
-	const void *game = bones_session_game(t->s);
 	int number = 0;
 	web_buf_puts(out, "[");
 	for (size_t i = 0; i < len; i++) {
@@ -40,7 +52,7 @@ static void write_moves(const web_table *t, int viewer, size_t len, web_buf *out
 		bool visible = bones_session_seen_text(t->s, i, viewer, text, sizeof text);
 		int mover = bones_session_mover_at(t->s, i);
 		if (visible && mover >= 0 && p->breakdown)
-			p->breakdown(game, bones_session_state_at(t->s, i + 1), why, sizeof why);
+			breakdown(t, i, why, sizeof why);
 		if (visible && mover < 0 && !bones_session_chance_words(t->s, i, words, sizeof words))
 			words[0] = '\0';
 		if (visible && mover >= 0)
