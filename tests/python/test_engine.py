@@ -163,3 +163,16 @@ def test_an_engine_that_cannot_start_names_its_stderr(tmp_path):
     assert "exited with status 1; its stderr ends" in out, out
     assert "No module named no_such_engine_module" in out
     assert "out/engines/raiser.stderr" in out
+
+
+@pytest.mark.parametrize("spec", ["mctss", "mcts iterations=x", "greedy speed=9"])
+def test_a_wrong_agent_spec_stops_the_engine_at_its_start(spec):
+    out = talk(["-m", "bones.engine", "--agent=" + spec], ["new dominoes seed=4", "quit"])
+    assert out.returncode == 2 and out.stdout == "", (out.returncode, out.stdout)
+    assert out.stderr.startswith("bones.engine: --agent=" + spec + ": "), out.stderr
+
+
+def test_a_good_agent_spec_still_plays():
+    out = talk(["-m", "bones.engine", "--agent=mcts iterations=50"],
+               ["new dominoes seed=4", "roll", "genmove", "quit"])
+    assert out.returncode == 0 and re.match(r"move [0-6]-[0-6]", out.stdout.splitlines()[2]), out

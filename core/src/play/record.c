@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -232,6 +233,9 @@ static bones_status save_source(const record_source *src, const char *path, char
 	memcpy(tmp, path, len);
 	memcpy(tmp + len, ".XXXXXX", 8);
 	int fd = mkstemp(tmp);
+	struct stat old;
+	if (fd >= 0) /* the file keeps its mode (mkstemp's is 0600); a new one is 0644 */
+		fchmod(fd, stat(path, &old) == 0 ? old.st_mode & 07777 : 0644);
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	bones_status st = BONES_EIO;
 	if (!f) {
