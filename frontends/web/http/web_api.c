@@ -278,6 +278,14 @@ static void table_action(web_site *site, web_table *t, const char *action,
 		result_reply(rep, &r);
 		if (r.code == 200)
 			rep->type = "image/svg+xml";
+	} else if (get && !strcmp(action, "engine")) { /* `bones bot`'s engine lines */
+		int seat = seat_of(site, t, req, rep);
+		if (seat == -2)
+			return;
+		web_result r = web_engine_lines(t, seat, &rep->body);
+		result_reply(rep, &r);
+		if (r.code == 200)
+			rep->type = "text/plain; charset=utf-8";
 	} else if (get && !strcmp(action, "events")) {
 		web_table_queue_watch(ts, t);
 		rep->code = 200, rep->events = t;

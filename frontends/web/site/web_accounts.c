@@ -126,13 +126,29 @@ static bool find_account(web_accounts *a, const char *name, char *hash, char *ex
 	return true;
 }
 
-/* {"name": name}, 200. */
-static web_result name_reply(const char *name, web_buf *out)
+bool web_accounts_is_bot(web_accounts *a, const char *name)
+{
+	web_account_row row;
+	return name && !web_store_account(a->st, name, &row) && row.bot;
+}
+
+/* ,"bot":true for a bot account (nothing for a person's). */
+static void bot_json(web_accounts *a, const char *name, web_buf *out, bool *first)
+{
+	if (!web_accounts_is_bot(a, name))
+		return;
+	web_buf_json_key(out, first, "bot");
+	web_buf_puts(out, "true");
+}
+
+/* {"name": name} (and "bot": true for a bot), 200. */
+static web_result name_reply(web_accounts *a, const char *name, web_buf *out)
 {
 	bool f = true;
 	web_buf_puts(out, "{");
 	web_buf_json_key(out, &f, "name");
 	web_buf_json_string(out, name);
+	bot_json(a, name, out, &f);
 	web_buf_puts(out, "}");
 	return (web_result){.code = 200};
 }
@@ -145,7 +161,7 @@ static web_result start_session(web_accounts *a, const char *name, web_account_c
 	if (!web_session_new(a->st, name, web_session_now(a->ts), token, sizeof token))
 		return fail(500, NULL, _("the session cannot be stored"));
 	web_session_cookie(call->cookie, sizeof call->cookie, token, call->secure);
-	return name_reply(name, out);
+	return name_reply(a, name, out);
 }
 
 /* POST /api/accounts {"name", "password"}: a new account, logged in. */
@@ -153,11 +169,14 @@ static web_result create_account(web_accounts *a, const web_json *body, web_acco
 				 web_buf *out)
 {
 	const char *name = web_json_string(body, "name"), *pw = web_json_string(body, "password");
+	const web_json *bot = web_json_get(body, "bot");
 	const char *why = bad_name(name);
 	if (why)
 		return fail(400, "name", why);
 	if ((why = bad_password(pw)))
 		return fail(400, "password", why);
+	if (bot && bot->type != WEB_JSON_BOOL)
+		return fail(400, "bot", _("bot: expected true or false"));
 	/* each try costs a hash (a taken name too): counted before it */
 	call->retry_after = web_session_throttle_signup(&a->throttle, call->client,
 							web_session_now(a->ts));
@@ -171,7 +190,8 @@ static web_result create_account(web_accounts *a, const web_json *body, web_acco
 	char hash[HASH_TEXT];
 	if (!hash_password(pw, hash, sizeof hash))
 		return fail(500, NULL, _("the password cannot be hashed"));
-	web_account_row row = {.created = web_session_now(a->ts) / 1000};
+	web_account_row row = {.created = web_session_now(a->ts) / 1000,
+			       .bot = bot && bot->boolean};
 	char err[300];
 	snprintf(row.name, sizeof row.name, "%s", name);
 	snprintf(row.hash, sizeof row.hash, "%s", hash);
@@ -180,7 +200,7 @@ static web_result create_account(web_accounts *a, const web_json *body, web_acco
 		return fail(409, "name", _("name: that name is taken"));
 	if (rc)
 		return fail(500, NULL, _("the account cannot be stored"));
-	web_log("account %s created", name);
+	web_log("account %s created%s", name, row.bot ? " (a bot)" : "");
 	web_result r = start_session(a, name, call, out);
 	return r.code == 200 ? (web_result){.code = 201} : r;
 }
@@ -345,10 +365,31 @@ static web_result player(web_accounts *a, const char *name, web_buf *out)
 	web_buf_json_string(out, exact);
 	web_buf_json_key(out, &f, "created");
 	web_buf_printf(out, "%lld", (long long)created);
+	bot_json(a, exact, out, &f);
 	web_ratings_games_json(a->st, exact, true, out, &f);
 	web_ratings_player_json(a->st, exact, out, &f);
 	web_buf_puts(out, "}");
 	return (web_result){.code = 200};
+}
+
+void web_accounts_bots_json(web_accounts *a, const web_table *t, web_buf *out, bool *first)
+{
+	char owner[WEB_NAME_MAX + 1];
+	bool any = false;
+	for (int i = 0; i < t->row.seat_count; i++) {
+		const web_seat_row *row = web_table_seat_row(t, i);
+		if (strcmp(row->kind, "human") || !row->token[0])
+			continue;
+		web_store_seat_owner(a->st, t->row.id, row->token, owner, sizeof owner);
+		if (!owner[0] || !web_accounts_is_bot(a, owner))
+			continue;
+		if (!any)
+			web_buf_json_key(out, first, "bots");
+		web_buf_printf(out, "%s%d", any ? "," : "[", i + 1);
+		any = true;
+	}
+	if (any)
+		web_buf_puts(out, "]");
 }
 
 bool web_accounts_use_seat(web_accounts *a, const char *session, const char *id,
@@ -373,7 +414,7 @@ web_result web_accounts_handle(web_accounts *a, const char *method, const char *
 	if (get && !strncmp(path, "/api/players/", 13))
 		return player(a, path + 13, out);
 	if (get && !strcmp(path, "/api/account")) {
-		return logged_in(a, call, name, &r) ? name_reply(name, out) : r;
+		return logged_in(a, call, name, &r) ? name_reply(a, name, out) : r;
 	}
 	if (!post)
 		return fail(405, NULL, _("no such route for this method"));

@@ -51,6 +51,11 @@ bool web_accounts_name_of(web_accounts *a, const char *session, char *name, size
 /* Whether an account of name exists (names compare without case): its exact name into
  * exact. */
 bool web_accounts_exists(web_accounts *a, const char *name, char *exact, size_t cap);
+/* Whether name is a bot account (created with "bot": true; `bones bot` plays it). */
+bool web_accounts_is_bot(web_accounts *a, const char *name);
+/* The view's member "bots": [seat, ...] (from 1), the seats of t's game whose account
+ * is a bot; nothing when none is. t->lock held. */
+void web_accounts_bots_json(web_accounts *a, const web_table *t, web_buf *out, bool *first);
 /* A seat taken with the session's account (none: nothing): kept for "my games" and
  * the player's page. */
 void web_accounts_seat_taken(web_accounts *a, const char *session, const char *id,

@@ -34,7 +34,7 @@ static void game_over(void *site, web_tables *ts, web_table *t)
 
 static void view(void *site, const web_table *t, int participant, web_buf *out, bool *first)
 {
-	(void)site;
+	web_accounts_bots_json(((web_site *)site)->accounts, t, out, first);
 	web_rematch_json(t, participant, out, first);
 	web_chat_json(t, out, first);
 }

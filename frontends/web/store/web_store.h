@@ -160,6 +160,7 @@ typedef struct web_account_row {
 	char name[64];
 	char hash[160];
 	int64_t created; /* unix seconds */
+	bool bot;        /* a bot account: an engine plays it through the API (bones bot) */
 } web_account_row;
 
 /* The account named name (any case) into out: 0, or 1 when there is none. */
