@@ -1,0 +1,137 @@
+"""Bots (tests/test_web_bot.sh): bot accounts, and `bones bot` processes that play them
+with a host agent and a Python engine against a person who plays through the HTTP API;
+a bot killed with -9 mid-game resumes from "my games" when started again; a bot whose
+engine answers an illegal move or crashes forfeits with the reason in the chat."""
+import os
+import signal
+import subprocess
+import sys
+
+from webtest import Checks, Server, wait_for
+
+build, src, tmp = sys.argv[1], sys.argv[2], sys.argv[3]
+check = Checks()
+srv = Server(build, os.path.join(tmp, "data"))
+cookies = {}
+
+
+def account(name, bot):
+    st, r, h = srv.call("POST", "/api/accounts", {"name": name, "password": "pw of %s!" % name, "bot": bot})
+    cookies[name] = {"Cookie": (h.get("Set-Cookie") or "").split(";")[0]}
+    with open(os.path.join(tmp, name + ".pw"), "w") as f:
+        f.write("pw of %s!\n" % name)
+    return st, r
+
+
+st, r = account("ann", False)
+check("a person's account says no bot", st == 201 and "bot" not in r, r)
+st, r = account("greedybot", True)
+check("an account created with \"bot\": true is a bot", st == 201 and r.get("bot") is True, r)
+account("pybot", True)
+account("badbot", True)
+account("crashbot", True)
+st, r, _ = srv.call("POST", "/api/accounts", {"name": "nobot", "password": "pw of nobot", "bot": "yes"})
+check("\"bot\" that is no boolean: 400 naming it", st == 400 and r.get("field") == "bot", r)
+st, r, _ = srv.call("GET", "/api/players/greedybot")
+check("the bot's page says it is a bot", st == 200 and r.get("bot") is True, r)
+check("a person's page does not", "bot" not in srv.call("GET", "/api/players/ann")[1])
+
+env = dict(os.environ, BONES_PLUGIN_PATH=os.path.join(build, "lib/bones/plugins"),
+           PYTHONPATH=os.path.join(build, "python"))
+logs = []
+
+
+def start_bot(name, *rest):
+    log = open(os.path.join(tmp, "%s-%d.log" % (name, len(logs))), "w")
+    logs.append(log.name)
+    return subprocess.Popen([os.path.join(build, "bin/bones"), "bot", srv.base, "--name", name,
+                             "--password-file", os.path.join(tmp, name + ".pw"), *rest],
+                            stdout=log, stderr=subprocess.STDOUT, env=env), log.name
+
+
+def challenge(to, game):
+    st, c, _ = srv.call("POST", "/api/challenges", {"to": to, "game": game}, headers=cookies["ann"])
+    assert st == 201, c
+
+    def answered():
+        for k in srv.call("GET", "/api/challenges", headers=cookies["ann"])[1]["outgoing"]:
+            if k["id"] == c["id"] and k["state"] != "open":
+                return k
+    return wait_for(answered, what="the bot's answer to the challenge")
+
+
+def view(tid, token):
+    return srv.call("GET", "/api/tables/%s?picture=0" % tid, token=token)[1]
+
+
+def play(k, until=None):
+    """ann plays her seat (the first legal move) until the game is over or until(view)."""
+    tid, tok = k["table"], k["link"].split("token=")[1]
+    moves = 0
+    while True:
+        v = wait_for(lambda: (lambda v: v if v["over"] or v["to_move"] == 1 else None)(view(tid, tok)),
+                     what="ann's turn or the end")
+        if v["over"] or (until and until(v, moves)):
+            return v, moves
+        st = srv.call("POST", "/api/tables/%s/move" % tid, {"move": v["legal"][0]["move"]}, token=tok)[0]
+        assert st == 200, st
+        moves += 1
+
+
+def bot_moves(v):
+    return sum(1 for m in v.get("moves", []) if m.get("seat") == 2)
+
+
+# 1. a host agent's bot: challenged, it accepts and plays a whole game against ann
+agent_bot, _ = start_bot("greedybot", "--agent", "greedy")
+k = challenge("greedybot", "dominoes")
+check("the bot accepts a challenge", k["state"] == "accepted", k)
+v, n = play(k)
+check("ann and the agent's bot play a whole game", v["over"] and n > 0, v.get("status"))
+check("the view lists the bot's seat in \"bots\"", v.get("bots") == [2], v.get("bots"))
+check("the record of the game is there", srv.call("GET", "/api/tables/%s/record" % k["table"])[0] == 200)
+
+# 2. a Python engine's bot that accepts dominoes only: holomino declined; killed with -9
+# mid-game and started again, it resumes its game and finishes it
+py = ["--accept", "dominoes,block", "--", "/usr/bin/python3",
+      os.path.join(src, "frontends/python/examples/random_agent.py")]
+py_bot, py_log = start_bot("pybot", *py)
+k = challenge("pybot", "holomino")
+check("a game not in --accept is declined", k["state"] == "declined", k)
+k = challenge("pybot", "dominoes")
+check("a game in --accept is accepted", k["state"] == "accepted", k)
+v, n = play(k, until=lambda v, n: n >= 2)
+before = bot_moves(v)
+py_bot.send_signal(signal.SIGKILL)
+py_bot.wait()
+st = srv.call("POST", "/api/tables/%s/move" % k["table"], {"move": v["legal"][0]["move"]},
+              token=k["link"].split("token=")[1])[0]
+check("ann moves while the bot is down", st == 200 and not v["over"], st)
+py_bot, py_log2 = start_bot("pybot", *py)
+v, n = play(k)
+check("the restarted bot picks its game up and plays on to the end",
+      v["over"] and not v.get("resigned") and "playing seat 2" in open(py_log2).read(),
+      (v.get("status"), open(py_log2).read()[-400:]))
+check("it moved after the restart", bot_moves(v) > before, (before, bot_moves(v)))
+
+
+# 3. an engine that answers an illegal move, one that crashes: the bot forfeits with the reason
+def forfeit(name, mode, reason):
+    p, log = start_bot(name, "--", "/usr/bin/python3", os.path.join(src, "tests/web/bad_engine.py"), mode)
+    k = challenge(name, "dominoes")
+    v, _ = play(k)
+    chat = " ".join(line["text"] for line in v.get("chat", []))
+    check("a bot whose engine fails (%s) forfeits the game" % mode, v["over"], v.get("status"))
+    check("... with the reason in the chat (%s)" % reason, reason in chat, chat)
+    p.terminate()
+    p.wait()
+
+
+forfeit("badbot", "illegal", "is illegal")
+forfeit("crashbot", "crash", "exited with status 3")
+
+for p in (agent_bot, py_bot):
+    p.terminate()
+    p.wait()
+srv.stop()
+check.exit()
