@@ -82,6 +82,24 @@ def bot_moves(v):
     return sum(1 for m in v.get("moves", []) if m.get("seat") == 2)
 
 
+# 0. the command line: each mistake named, a wrong password refused without retrying
+BONES, PW = os.path.join(build, "bin/bones"), os.path.join(tmp, "pybot.pw")
+for args, says in ((["--name", "pybot", "--password-file", PW, "--agent", "greedy"], "expected SERVER_URL"),
+                   ([srv.base, "--password-file", PW, "--agent", "greedy"], "--name:"),
+                   ([srv.base, "--name", "pybot", "--agent", "greedy"], "--password-file:"),
+                   ([srv.base, "--name", "pybot", "--password-file", PW], "expected -- COMMAND"),
+                   ([srv.base, "--name", "pybot", "--password-file", PW, "--agent", "greedy", "--", "x"], "--agent: not with"),
+                   (["https://x", "--name", "pybot", "--password-file", PW, "--agent", "greedy"], "expected http://"),
+                   ([srv.base, "--name", "pybot", "--password-file", PW, "--agent", "greedy", "--games", "0"], "--games: expected a number from 1 to 64"),
+                   ([srv.base, "--name", "pybot", "--password-file", os.path.join(tmp, "none"), "--agent", "greedy"], "cannot read")):
+    p = subprocess.run([BONES, "bot", *args], capture_output=True, text=True, timeout=20)
+    check("bones bot: %s" % says, p.returncode in (1, 2) and says in p.stderr, (p.returncode, p.stderr))
+with open(os.path.join(tmp, "wrong.pw"), "w") as f:
+    f.write("not the password\n")
+p = subprocess.run([BONES, "bot", srv.base, "--name", "pybot", "--password-file", os.path.join(tmp, "wrong.pw"),
+                    "--agent", "greedy"], capture_output=True, text=True, timeout=20)
+check("a wrong password: refused (403), exit 1", p.returncode == 1 and "(403)" in p.stderr, (p.returncode, p.stderr))
+
 # 1. a host agent's bot: challenged, it accepts and plays a whole game against ann
 agent_bot, _ = start_bot("greedybot", "--agent", "greedy")
 k = challenge("greedybot", "dominoes")
