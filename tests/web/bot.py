@@ -102,7 +102,7 @@ check("a wrong password: refused (403), exit 1", p.returncode == 1 and "(403)" i
 
 # 1. a host agent's bot: challenged, it accepts and plays a whole game against ann
 agent_bot, _ = start_bot("greedybot", "--agent", "greedy")
-k = challenge("greedybot", "dominoes")
+k = first = challenge("greedybot", "dominoes")
 check("the bot accepts a challenge", k["state"] == "accepted", k)
 v, n = play(k)
 check("ann and the agent's bot play a whole game", v["over"] and n > 0, v.get("status"))
@@ -148,8 +148,52 @@ def forfeit(name, mode, reason):
 forfeit("badbot", "illegal", "is illegal")
 forfeit("crashbot", "crash", "exited with status 3")
 
+# 4. a Swiss across two games: the server's agent, ann and both bots, whose accounts join
+# like people's; the bots find their tables in "my games" and play them to the end
+sys.path.insert(0, os.path.join(src, "tests/web"))
+import tourney_ini  # noqa: E402
+
+st, r, _ = srv.call("POST", "/api/tournaments", {"ini": tourney_ini.swiss("bots")}, headers=cookies["ann"])
+assert st == 201, r
+T = "/api/tournaments/" + r["id"]
+for name in ("ann", "greedybot", "pybot"):
+    st, r, _ = srv.call("POST", T + "/join", {}, headers=cookies[name])
+    check("%s joins the tournament" % name, st == 200, r)
+check("ann starts it", srv.call("POST", T + "/start", {}, headers=cookies["ann"])[0] == 200)
+
+
+def ann_moves():
+    """ann's move at each of her tournament tables where she is to move; True when one was."""
+    moved = False
+    for tab in srv.call("GET", T, headers=cookies["ann"])[1].get("tables", []):
+        if tab["over"] or "mine" not in tab:
+            continue
+        seat, token = int(tab["mine"].split("seat=")[1].split("&")[0]), tab["mine"].split("token=")[1]
+        v = view(tab["table"], token)
+        if v.get("to_move") == seat and v.get("legal"):
+            srv.call("POST", "/api/tables/%s/move" % tab["table"], {"move": v["legal"][0]["move"]}, token=token)
+            moved = True
+    return moved
+
+
+while True:
+    s = srv.call("GET", T)[1]
+    if s["state"] == "finished":
+        break
+    wait_for(lambda: ann_moves() or srv.call("GET", T)[1] != s, what="ann's turn or the bots' moves")
+played = {x["name"]: (x["games"], x["forfeits"]) for x in s["standings"]}
+check("the Swiss with two bots, a person and an agent runs to its end, every player "
+      "with games in the standings and no forfeit",
+      s["state"] == "finished" and all(played.get(n, (0, 0))[0] > 0 and not played[n][1]
+                                       for n in ("greedybot", "pybot", "ann")), (s["state"], played))
+
 for p in (agent_bot, py_bot):
     p.terminate()
     p.wait()
+srv.stop()
+srv = Server(build, os.path.join(tmp, "data"))  # the bots are known after a restart
+check("after a restart the bot's page and its table still say bot",
+      srv.call("GET", "/api/players/greedybot")[1].get("bot") is True and
+      srv.call("GET", "/api/tables/%s?picture=0" % first["table"])[1].get("bots") == [2])
 srv.stop()
 check.exit()

@@ -27,9 +27,24 @@ struct web_accounts {
 	web_tables *ts;
 	web_store *st;
 	web_throttles throttle;
-	pthread_mutex_t lock;    /* guards dummy */
+	pthread_mutex_t lock;    /* guards dummy and bots */
 	char dummy[HASH_TEXT];   /* a hash to check unknown names against (same time) */
+	char (*bots)[64];        /* the bot accounts' names (owned), so that a view asks the
+				  * store only about a seat named as a bot */
+	size_t bot_count;
 };
+
+/* The bot accounts' names from the store; false when out of memory. */
+static bool load_bots(web_accounts *a)
+{
+	size_t n = web_store_bot_names(a->st, NULL, 0);
+	if (n && !(a->bots = calloc(n, sizeof *a->bots)))
+		return false;
+	a->bot_count = web_store_bot_names(a->st, a->bots, n);
+	if (a->bot_count > n) /* one was created meanwhile: it is not yet playing */
+		a->bot_count = n;
+	return true;
+}
 
 web_accounts *web_accounts_create(web_tables *ts)
 {
@@ -37,6 +52,10 @@ web_accounts *web_accounts_create(web_tables *ts)
 	if (!a)
 		return NULL;
 	a->ts = ts, a->st = web_tables_store(ts);
+	if (!load_bots(a)) {
+		free(a);
+		return NULL;
+	}
 	pthread_mutex_init(&a->throttle.lock, NULL);
 	pthread_mutex_init(&a->lock, NULL);
 	return a;
@@ -48,6 +67,7 @@ void web_accounts_destroy(web_accounts *a)
 		return;
 	pthread_mutex_destroy(&a->throttle.lock);
 	pthread_mutex_destroy(&a->lock);
+	free(a->bots);
 	free(a);
 }
 
@@ -128,8 +148,25 @@ static bool find_account(web_accounts *a, const char *name, char *hash, char *ex
 
 bool web_accounts_is_bot(web_accounts *a, const char *name)
 {
-	web_account_row row;
-	return name && !web_store_account(a->st, name, &row) && row.bot;
+	bool found = false;
+	pthread_mutex_lock(&a->lock);
+	for (size_t i = 0; name && !found && i < a->bot_count; i++)
+		found = !strcasecmp(a->bots[i], name);
+	pthread_mutex_unlock(&a->lock);
+	return found;
+}
+
+/* A new bot account name joins the names in memory; false when out of memory. */
+static bool add_bot(web_accounts *a, const char *name)
+{
+	pthread_mutex_lock(&a->lock);
+	char (*more)[64] = realloc(a->bots, (a->bot_count + 1) * sizeof *a->bots);
+	if (more) {
+		a->bots = more;
+		snprintf(a->bots[a->bot_count++], sizeof *a->bots, "%s", name);
+	}
+	pthread_mutex_unlock(&a->lock);
+	return more != NULL;
 }
 
 /* ,"bot":true for a bot account (nothing for a person's). */
@@ -200,6 +237,8 @@ static web_result create_account(web_accounts *a, const web_json *body, web_acco
 		return fail(409, "name", _("name: that name is taken"));
 	if (rc)
 		return fail(500, NULL, _("the account cannot be stored"));
+	if (row.bot && !add_bot(a, name))
+		return fail(500, NULL, _("out of memory"));
 	web_log("account %s created%s", name, row.bot ? " (a bot)" : "");
 	web_result r = start_session(a, name, call, out);
 	return r.code == 200 ? (web_result){.code = 201} : r;
@@ -321,6 +360,8 @@ void web_accounts_give_seat(web_accounts *a, const char *name, const char *id,
 	char err[300];
 	if (web_store_add_account_seat(a->st, name, id, token, err, sizeof err))
 		web_log("account %s: the seat at table %s is not saved: %s", name, id, err);
+	else /* the account's "my games" changed: its bot (bones bot) hears of it */
+		web_tables_notify(a->ts);
 }
 
 size_t web_accounts_seats(web_accounts *a, const char *session, web_seat_ref *out,
@@ -378,10 +419,10 @@ void web_accounts_bots_json(web_accounts *a, const web_table *t, web_buf *out, b
 	bool any = false;
 	for (int i = 0; i < t->row.seat_count; i++) {
 		const web_seat_row *row = web_table_seat_row(t, i);
-		if (strcmp(row->kind, "human") || !row->token[0])
-			continue;
+		if (strcmp(row->kind, "human") || !row->token[0] || !web_accounts_is_bot(a, row->name))
+			continue; /* the store is asked only about a seat named as a bot */
 		web_store_seat_owner(a->st, t->row.id, row->token, owner, sizeof owner);
-		if (!owner[0] || !web_accounts_is_bot(a, owner))
+		if (strcasecmp(owner, row->name))
 			continue;
 		if (!any)
 			web_buf_json_key(out, first, "bots");

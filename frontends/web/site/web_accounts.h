@@ -53,15 +53,16 @@ bool web_accounts_name_of(web_accounts *a, const char *session, char *name, size
 bool web_accounts_exists(web_accounts *a, const char *name, char *exact, size_t cap);
 /* Whether name is a bot account (created with "bot": true; `bones bot` plays it). */
 bool web_accounts_is_bot(web_accounts *a, const char *name);
-/* The view's member "bots": [seat, ...] (from 1), the seats of t's game whose account
- * is a bot; nothing when none is. t->lock held. */
+/* The view's member "bots": [seat, ...] (from 1), the seats of t's game that a bot
+ * account holds under its name; nothing when none does. t->lock held. */
 void web_accounts_bots_json(web_accounts *a, const web_table *t, web_buf *out, bool *first);
 /* A seat taken with the session's account (none: nothing): kept for "my games" and
  * the player's page. */
 void web_accounts_seat_taken(web_accounts *a, const char *session, const char *id,
 			     const char *token);
 /* The seat of table id (its token) belongs to account name (a server tournament seats
- * its people so): their games are rated and listed as theirs. */
+ * its people so): their games are rated and listed as theirs. The lobby's event stream
+ * hears of it (a bot learns so of its new tables). */
 void web_accounts_give_seat(web_accounts *a, const char *name, const char *id,
 			    const char *token);
 /* A request with a seat's token of table id: false when the session's account is not

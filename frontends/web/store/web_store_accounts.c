@@ -37,6 +37,20 @@ int web_store_add_account(web_store *st, const web_account_row *a, char *err, si
 	return taken ? WEB_STORE_EXISTS : rc;
 }
 
+size_t web_store_bot_names(web_store *st, char (*out)[64], size_t cap)
+{
+	size_t n = 0;
+	pthread_mutex_lock(&st->lock);
+	sqlite3_stmt *q = web_store_prepare(st, "SELECT name FROM accounts WHERE bot = 1 ORDER BY"
+					    " name", NULL, NULL, NULL);
+	for (; q && sqlite3_step(q) == SQLITE_ROW; n++)
+		if (n < cap)
+			web_store_text(out[n], sizeof out[n], q, 0);
+	sqlite3_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+	return n;
+}
+
 int web_store_set_password(web_store *st, const char *name, const char *hash, char *err,
 			   size_t errcap)
 {
