@@ -61,6 +61,20 @@ void bot_api_call(bot *b, const char *method, const char *path, const char *toke
 	bot_http_call(&b->cfg->server, method, path, headers, body, reply);
 }
 
+void bot_api_post(bot *b, const char *path, const char *token, const char *key,
+		  const char *value, bot_http_reply *reply)
+{
+	web_buf body;
+	web_buf_init(&body);
+	web_buf_puts(&body, "{");
+	web_buf_json_string(&body, key);
+	web_buf_puts(&body, ":");
+	web_buf_json_string(&body, value);
+	web_buf_puts(&body, "}");
+	bot_api_call(b, "POST", path, token, body.failed ? "{}" : body.data, reply);
+	web_buf_release(&body);
+}
+
 bool bot_api_json(const bot_http_reply *reply, web_json_doc *doc)
 {
 	char err[200];

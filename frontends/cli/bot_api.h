@@ -12,6 +12,10 @@ int bot_api_login(bot *b, char *why, size_t cap);
  * none) into reply (released by the caller). */
 void bot_api_call(bot *b, const char *method, const char *path, const char *token,
 		  const char *body, bot_http_reply *reply);
+/* POST path {"key": value} with the session and a seat's token into reply (released by
+ * the caller). */
+void bot_api_post(bot *b, const char *path, const char *token, const char *key,
+		  const char *value, bot_http_reply *reply);
 /* reply's body parsed into doc (released by the caller when true). */
 bool bot_api_json(const bot_http_reply *reply, web_json_doc *doc);
 /* The session's headers ("Cookie: ...\r\n"), for a stream. */

@@ -23,7 +23,7 @@ enum turn_end { TURN_ON, TURN_OVER, TURN_AGAIN };
 static void to_protocol_10(char *lines)
 {
 	for (char *l = lines; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] != '\0')) {
-		size_t cut = !strncmp(l, "play chance ", 12) ? 7
+		size_t cut = !strncmp(l, "play chance ", 12) ? 12
 			   : !strncmp(l, "play player ", 12) ? 12 + strspn(l + 12, "0123456789") + 1
 							       : 0;
 		if (cut > 5)
@@ -34,20 +34,14 @@ static void to_protocol_10(char *lines)
 /* The game ends for the bot: why goes to the chat, the seat resigns. */
 static void forfeit(bot_game *g, const char *why)
 {
-	char path[120], text[400];
-	web_buf body;
+	char path[120], text[300];
 	bot_http_reply r;
 	printf(_("bones bot: table %s: forfeits: %s\n"), g->id, why);
 	fflush(stdout);
-	snprintf(text, sizeof text, "bones bot: %s", why);
-	web_buf_init(&body);
-	web_buf_puts(&body, "{\"text\":");
-	web_buf_json_string(&body, text);
-	web_buf_puts(&body, "}");
+	snprintf(text, sizeof text, "bones bot: %s", why); /* the chat's 300 characters */
 	snprintf(path, sizeof path, "/api/tables/%s/chat", g->id);
-	bot_api_call(g->bot, "POST", path, g->token, body.failed ? "{}" : body.data, &r);
+	bot_api_post(g->bot, path, g->token, "text", text, &r);
 	bot_http_reply_release(&r);
-	web_buf_release(&body);
 	snprintf(path, sizeof path, "/api/tables/%s/resign", g->id);
 	bot_api_call(g->bot, "POST", path, g->token, "{}", &r);
 	bot_http_reply_release(&r);
@@ -99,15 +93,9 @@ static int64_t move_ms(const web_json *view)
 static enum turn_end post_move(bot_game *g, const char *move)
 {
 	char path[120], why[400];
-	web_buf body;
 	bot_http_reply r;
-	web_buf_init(&body);
-	web_buf_puts(&body, "{\"move\":");
-	web_buf_json_string(&body, move);
-	web_buf_puts(&body, "}");
 	snprintf(path, sizeof path, "/api/tables/%s/move", g->id);
-	bot_api_call(g->bot, "POST", path, g->token, body.failed ? "{}" : body.data, &r);
-	web_buf_release(&body);
+	bot_api_post(g->bot, path, g->token, "move", move, &r);
 	enum turn_end end = r.status == 200 ? TURN_AGAIN : TURN_ON;
 	if (r.status == 422) {
 		snprintf(why, sizeof why, _("the engine's move '%.60s' is illegal: %.200s"), move,

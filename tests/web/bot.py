@@ -145,7 +145,7 @@ def forfeit(name, mode, reason):
     p.wait()
 
 
-forfeit("badbot", "illegal", "is illegal")
+forfeit("badbot", "illegal", "is illegal")  # spoken to in protocol 1.0
 forfeit("crashbot", "crash", "exited with status 3")
 
 # 4. a Swiss across two games: the server's agent, ann and both bots, whose accounts join

@@ -40,9 +40,8 @@ static bool load_bots(web_accounts *a)
 	size_t n = web_store_bot_names(a->st, NULL, 0);
 	if (n && !(a->bots = calloc(n, sizeof *a->bots)))
 		return false;
-	a->bot_count = web_store_bot_names(a->st, a->bots, n);
-	if (a->bot_count > n) /* one was created meanwhile: it is not yet playing */
-		a->bot_count = n;
+	web_store_bot_names(a->st, a->bots, n); /* at the start: nobody adds one meanwhile */
+	a->bot_count = n;
 	return true;
 }
 
