@@ -115,7 +115,8 @@ static bool read_password(bot_config *cfg, const char *file)
 	return cfg->password[0] != '\0';
 }
 
-/* The words and the options checked, the engine's command made; 2 after an error. */
+/* The words and the options checked, the engine's command made, the password read:
+ * -1 when the bot runs on, else the exit status (2 a usage error, 1 no password). */
 static int finish_config(bot_config *cfg, const bot_args *a, char **words, int count)
 {
 	char why[300], self[PATH_MAX];

@@ -8,7 +8,8 @@
 #include "bot_api.h"
 #include "bot_game.h"
 
-bool bot_poll_accepts(const bot_config *cfg, const char *game)
+/* Whether the bot accepts a challenge to game (a game or preset), as --accept says. */
+static bool accepts(const bot_config *cfg, const char *game)
 {
 	size_t n = game ? strlen(game) : 0;
 	if (!cfg->accept)
@@ -36,7 +37,7 @@ static void answer(bot *b, const web_json *k)
 	char path[120];
 	if (!id || !game || !state || strcmp(state, "open") || strlen(id) > 40)
 		return;
-	bool yes = bot_poll_accepts(b->cfg, game);
+	bool yes = accepts(b->cfg, game);
 	pthread_mutex_lock(&b->lock);
 	bool full = playing(b) >= b->cfg->games;
 	pthread_mutex_unlock(&b->lock);

@@ -9,7 +9,5 @@
 
 /* One look at the server; false when it could not be reached. Lock not held. */
 bool bot_poll(bot *b);
-/* Whether the bot accepts a challenge to game (a game or preset), as --accept says. */
-bool bot_poll_accepts(const bot_config *cfg, const char *game);
 
 #endif /* BONES_CLI_BOT_POLL_H */

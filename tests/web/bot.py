@@ -108,6 +108,8 @@ v, n = play(k)
 check("ann and the agent's bot play a whole game", v["over"] and n > 0, v.get("status"))
 check("the view lists the bot's seat in \"bots\"", v.get("bots") == [2], v.get("bots"))
 check("the record of the game is there", srv.call("GET", "/api/tables/%s/record" % k["table"])[0] == 200)
+ladder = {p["name"]: p.get("bot") for p in srv.call("GET", "/api/ladder/dominoes")[1]["players"]}
+check("the ladder marks the bot, not the person", ladder == {"greedybot": True, "ann": None}, ladder)
 
 # 2. a Python engine's bot that accepts dominoes only: holomino declined; killed with -9
 # mid-game and started again, it resumes its game and finishes it

@@ -429,7 +429,7 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 		web_json_release(&doc);
 		result_reply(rep, &r);
 	} else if (web_ratings_route(path) && get) {
-		web_result r = web_ratings_ladder(ts, path + 12, &rep->body);
+		web_result r = web_ratings_ladder(ts, web_site_bots(site), path + 12, &rep->body);
 		result_reply(rep, &r);
 	} else if (web_seeks_route(path) || web_challenges_route(path)) {
 		char account[WEB_NAME_MAX + 1];

@@ -27,34 +27,17 @@ struct web_accounts {
 	web_tables *ts;
 	web_store *st;
 	web_throttles throttle;
-	pthread_mutex_t lock;    /* guards dummy and bots */
+	pthread_mutex_t lock;    /* guards dummy */
 	char dummy[HASH_TEXT];   /* a hash to check unknown names against (same time) */
-	char (*bots)[64];        /* the bot accounts' names (owned), so that a view asks the
-				  * store only about a seat named as a bot */
-	size_t bot_count;
+	web_bots *bots;          /* the site's; borrowed */
 };
 
-/* The bot accounts' names from the store; false when out of memory. */
-static bool load_bots(web_accounts *a)
-{
-	size_t n = web_store_bot_names(a->st, NULL, 0);
-	if (n && !(a->bots = calloc(n, sizeof *a->bots)))
-		return false;
-	web_store_bot_names(a->st, a->bots, n); /* at the start: nobody adds one meanwhile */
-	a->bot_count = n;
-	return true;
-}
-
-web_accounts *web_accounts_create(web_tables *ts)
+web_accounts *web_accounts_create(web_tables *ts, web_bots *bots)
 {
 	web_accounts *a = calloc(1, sizeof *a);
 	if (!a)
 		return NULL;
-	a->ts = ts, a->st = web_tables_store(ts);
-	if (!load_bots(a)) {
-		free(a);
-		return NULL;
-	}
+	a->ts = ts, a->st = web_tables_store(ts), a->bots = bots;
 	pthread_mutex_init(&a->throttle.lock, NULL);
 	pthread_mutex_init(&a->lock, NULL);
 	return a;
@@ -66,7 +49,6 @@ void web_accounts_destroy(web_accounts *a)
 		return;
 	pthread_mutex_destroy(&a->throttle.lock);
 	pthread_mutex_destroy(&a->lock);
-	free(a->bots);
 	free(a);
 }
 
@@ -145,33 +127,10 @@ static bool find_account(web_accounts *a, const char *name, char *hash, char *ex
 	return true;
 }
 
-bool web_accounts_is_bot(web_accounts *a, const char *name)
-{
-	bool found = false;
-	pthread_mutex_lock(&a->lock);
-	for (size_t i = 0; name && !found && i < a->bot_count; i++)
-		found = !strcasecmp(a->bots[i], name);
-	pthread_mutex_unlock(&a->lock);
-	return found;
-}
-
-/* A new bot account name joins the names in memory; false when out of memory. */
-static bool add_bot(web_accounts *a, const char *name)
-{
-	pthread_mutex_lock(&a->lock);
-	char (*more)[64] = realloc(a->bots, (a->bot_count + 1) * sizeof *a->bots);
-	if (more) {
-		a->bots = more;
-		snprintf(a->bots[a->bot_count++], sizeof *a->bots, "%s", name);
-	}
-	pthread_mutex_unlock(&a->lock);
-	return more != NULL;
-}
-
 /* ,"bot":true for a bot account (nothing for a person's). */
 static void bot_json(web_accounts *a, const char *name, web_buf *out, bool *first)
 {
-	if (!web_accounts_is_bot(a, name))
+	if (!web_bots_is(a->bots, name))
 		return;
 	web_buf_json_key(out, first, "bot");
 	web_buf_puts(out, "true");
@@ -236,7 +195,7 @@ static web_result create_account(web_accounts *a, const web_json *body, web_acco
 		return fail(409, "name", _("name: that name is taken"));
 	if (rc)
 		return fail(500, NULL, _("the account cannot be stored"));
-	if (row.bot && !add_bot(a, name))
+	if (row.bot && !web_bots_add(a->bots, name))
 		return fail(500, NULL, _("out of memory"));
 	web_log("account %s created%s", name, row.bot ? " (a bot)" : "");
 	web_result r = start_session(a, name, call, out);
@@ -410,26 +369,6 @@ static web_result player(web_accounts *a, const char *name, web_buf *out)
 	web_ratings_player_json(a->st, exact, out, &f);
 	web_buf_puts(out, "}");
 	return (web_result){.code = 200};
-}
-
-void web_accounts_bots_json(web_accounts *a, const web_table *t, web_buf *out, bool *first)
-{
-	char owner[WEB_NAME_MAX + 1];
-	bool any = false;
-	for (int i = 0; i < t->row.seat_count; i++) {
-		const web_seat_row *row = web_table_seat_row(t, i);
-		if (strcmp(row->kind, "human") || !row->token[0] || !web_accounts_is_bot(a, row->name))
-			continue; /* the store is asked only about a seat named as a bot */
-		web_store_seat_owner(a->st, t->row.id, row->token, owner, sizeof owner);
-		if (strcasecmp(owner, row->name))
-			continue;
-		if (!any)
-			web_buf_json_key(out, first, "bots");
-		web_buf_printf(out, "%s%d", any ? "," : "[", i + 1);
-		any = true;
-	}
-	if (any)
-		web_buf_puts(out, "]");
 }
 
 bool web_accounts_use_seat(web_accounts *a, const char *session, const char *id,

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "web_bots.h"
 #include "web_json.h"
 #include "web_tables.h"
 
@@ -37,8 +38,9 @@ typedef struct web_account_call {
 	int retry_after;      /* out: seconds, with a 429 */
 } web_account_call;
 
-/* ts gives the store and the clock (BONES_WEB_TEST_CLOCK). NULL: out of memory. */
-web_accounts *web_accounts_create(web_tables *ts);
+/* ts gives the store and the clock (BONES_WEB_TEST_CLOCK); bots (borrowed) learns of
+ * new bot accounts. NULL: out of memory. */
+web_accounts *web_accounts_create(web_tables *ts, web_bots *bots);
 void web_accounts_destroy(web_accounts *a);
 
 /* Whether path (under /api/) is an account route. */
@@ -51,11 +53,6 @@ bool web_accounts_name_of(web_accounts *a, const char *session, char *name, size
 /* Whether an account of name exists (names compare without case): its exact name into
  * exact. */
 bool web_accounts_exists(web_accounts *a, const char *name, char *exact, size_t cap);
-/* Whether name is a bot account (created with "bot": true; `bones bot` plays it). */
-bool web_accounts_is_bot(web_accounts *a, const char *name);
-/* The view's member "bots": [seat, ...] (from 1), the seats of t's game that a bot
- * account holds under its name; nothing when none does. t->lock held. */
-void web_accounts_bots_json(web_accounts *a, const web_table *t, web_buf *out, bool *first);
 /* A seat taken with the session's account (none: nothing): kept for "my games" and
  * the player's page. */
 void web_accounts_seat_taken(web_accounts *a, const char *session, const char *id,
