@@ -1,7 +1,10 @@
-"""Bots (tests/test_web_bot.sh): bot accounts, and `bones bot` processes that play them
-with a host agent and a Python engine against a person who plays through the HTTP API;
-a bot killed with -9 mid-game resumes from "my games" when started again; a bot whose
-engine answers an illegal move or crashes forfeits with the reason in the chat."""
+"""Bots (tests/test_web_bot.sh): bot accounts (the view, the ladder, the player's page),
+`bones bot`'s command line, and `bones bot` processes that play them with a host agent
+and a Python engine against a person who plays through the HTTP API: --accept, a bot
+killed with -9 mid-game resuming from "my games" when started again, a bot whose engine
+answers an illegal move (in protocol 1.0) or crashes forfeiting with the reason in the
+chat, a Swiss across two games with both bots, the person and an agent, and the server
+killed with -9 mid-game: the bot reconnects and finishes."""
 import os
 import signal
 import subprocess
@@ -101,7 +104,7 @@ p = subprocess.run([BONES, "bot", srv.base, "--name", "pybot", "--password-file"
 check("a wrong password: refused (403), exit 1", p.returncode == 1 and "(403)" in p.stderr, (p.returncode, p.stderr))
 
 # 1. a host agent's bot: challenged, it accepts and plays a whole game against ann
-agent_bot, _ = start_bot("greedybot", "--agent", "greedy")
+agent_bot, agent_log = start_bot("greedybot", "--agent", "greedy")
 k = first = challenge("greedybot", "dominoes")
 check("the bot accepts a challenge", k["state"] == "accepted", k)
 v, n = play(k)
@@ -189,13 +192,25 @@ check("the Swiss with two bots, a person and an agent runs to its end, every pla
       s["state"] == "finished" and all(played.get(n, (0, 0))[0] > 0 and not played[n][1]
                                        for n in ("greedybot", "pybot", "ann")), (s["state"], played))
 
-for p in (agent_bot, py_bot):
-    p.terminate()
-    p.wait()
-srv.stop()
-srv = Server(build, os.path.join(tmp, "data"))  # the bots are known after a restart
+# 5. kill -9 of the server mid-game, started again on its port: the bot reconnects and
+# plays on; the bots are known after the restart
+k = challenge("greedybot", "dominoes")
+v, n = play(k, until=lambda v, n: n >= 2)
+before, port = bot_moves(v), srv.port
+srv.stop(kill=True)
+srv = Server(build, os.path.join(tmp, "data"), extra=("--listen", "127.0.0.1:%d" % port))
+v, n = play(k)
+log = open(agent_log).read()
+check("after the server's kill -9 the bot reconnects and finishes its game",
+      v["over"] and not v.get("resigned") and bot_moves(v) > before, (v.get("status"), before, bot_moves(v)))
+check("... having said why and that it tries again", "trying again in 1 s" in log and log.count("is connected") >= 2,
+      log[-600:])
 check("after a restart the bot's page and its table still say bot",
       srv.call("GET", "/api/players/greedybot")[1].get("bot") is True and
       srv.call("GET", "/api/tables/%s?picture=0" % first["table"])[1].get("bots") == [2])
+
+for p in (agent_bot, py_bot):
+    p.terminate()
+    p.wait()
 srv.stop()
 check.exit()
