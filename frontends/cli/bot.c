@@ -19,6 +19,8 @@
 
 #define BACKOFF_MAX_S 30
 #define STREAM_WAIT_MS 20000 /* a look without an event after this long (pings are 15 s) */
+#define COALESCE_MS 100      /* after an event, the events that follow within this ... */
+#define COALESCE_READS 30    /* ... up to this many lines (10 events) make one look */
 
 static int usage(FILE *out, int status)
 {
@@ -178,18 +180,20 @@ static void follow_stream(bot *b, int *backoff, char *why, size_t cap)
 		if (look)
 			*backoff = 1;
 		int r = bot_http_line(&conn, STREAM_WAIT_MS, line, sizeof line);
+		look = !r || (r > 0 && (!strncmp(line, "data:", 5) || !strncmp(line, ": ping", 6)));
+		for (int i = 0; look && r > 0 && i < COALESCE_READS; i++) /* a busy moment: one look */
+			r = bot_http_line(&conn, COALESCE_MS, line, sizeof line);
 		if (r < 0) {
 			snprintf(why, cap, "%s", _("the server closed the event stream"));
 			break;
 		}
-		look = !r || !strncmp(line, "data:", 5) || !strncmp(line, ": ping", 6);
 	}
 	bot_http_close(&conn);
 }
 
 int cmd_bot(int argc, char **argv)
 {
-	static bot_config cfg = {.games = 4};
+	bot_config cfg = {.games = 4};
 	bot_args a = {.cfg = &cfg};
 	char *words[64] = {0}, why[400];
 	bones_args args;
@@ -203,8 +207,7 @@ int cmd_bot(int argc, char **argv)
 	if ((rc = finish_config(&cfg, &a, words, count)) >= 0)
 		return rc;
 	signal(SIGPIPE, SIG_IGN); /* an engine or the server gone: an error, not a signal */
-	static bot b;
-	b.cfg = &cfg;
+	bot b = {.cfg = &cfg}; /* the games' threads use it: this never returns after them */
 	pthread_mutex_init(&b.lock, NULL);
 	pthread_cond_init(&b.wake, NULL);
 	for (int backoff = 1;;) {
