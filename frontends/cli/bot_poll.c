@@ -69,26 +69,34 @@ static bool challenges(bot *b)
 	return true;
 }
 
-/* Table t of "my games": followed (a thread started) and woken on the bot's turn.
+/* Whether member key of obj is true. */
+static bool is_true(const web_json *obj, const char *key)
+{
+	const web_json *v = web_json_get(obj, key);
+	return v && v->type == WEB_JSON_BOOL && v->boolean;
+}
+
+/* Table t of "my games": a running one followed (a thread started), a followed one
+ * woken on the bot's turn and at its end (whoever ended it, its thread ends then).
  * Lock held. */
 static void follow(bot *b, const web_json *t)
 {
 	const char *id = web_json_string(t, "id"), *token = web_json_string(t, "token");
-	const web_json *over = web_json_get(t, "over"), *turn = web_json_get(t, "my_turn");
+	bool over = is_true(t, "over");
 	int seat = (int)bot_api_number(t, "seat", 0);
-	if (!id || !token || seat < 1 || (over && over->type == WEB_JSON_BOOL && over->boolean))
+	if (!id || !token || seat < 1)
 		return;
 	bot_game *free_slot = NULL;
 	for (int i = 0; i < BOT_GAMES_MAX; i++) {
 		bot_game *g = &b->games[i];
 		if (g->used && !strcmp(g->id, id)) {
-			g->wake |= turn && turn->type == WEB_JSON_BOOL && turn->boolean;
+			g->wake |= over || is_true(t, "my_turn");
 			return;
 		}
 		if (!g->used && !free_slot)
 			free_slot = g;
 	}
-	if (!free_slot || strlen(id) >= sizeof free_slot->id ||
+	if (over || !free_slot || strlen(id) >= sizeof free_slot->id ||
 	    strlen(token) >= sizeof free_slot->token)
 		return;
 	free_slot->bot = b, free_slot->seat = seat;

@@ -104,7 +104,7 @@ p = subprocess.run([BONES, "bot", srv.base, "--name", "pybot", "--password-file"
 check("a wrong password: refused (403), exit 1", p.returncode == 1 and "(403)" in p.stderr, (p.returncode, p.stderr))
 
 # 1. a host agent's bot: challenged, it accepts and plays a whole game against ann
-agent_bot, agent_log = start_bot("greedybot", "--agent", "greedy")
+agent_bot, agent_log = start_bot("greedybot", "--agent", "greedy", "--games", "1")
 k = first = challenge("greedybot", "dominoes")
 check("the bot accepts a challenge", k["state"] == "accepted", k)
 v, n = play(k)
@@ -113,6 +113,13 @@ check("the view lists the bot's seat in \"bots\"", v.get("bots") == [2], v.get("
 check("the record of the game is there", srv.call("GET", "/api/tables/%s/record" % k["table"])[0] == 200)
 ladder = {p["name"]: p.get("bot") for p in srv.call("GET", "/api/ladder/dominoes")[1]["players"]}
 check("the ladder marks the bot, not the person", ladder == {"greedybot": True, "ann": None}, ladder)
+k = challenge("greedybot", "dominoes")  # --games 1: its game is over, so it plays again
+play(k, until=lambda v, n: n >= 1)  # the bot has answered: its thread waits for news
+st = srv.call("POST", "/api/tables/%s/resign" % k["table"], {}, token=k["link"].split("token=")[1])[0]
+check("a game ended by the person (resigned) ...", k["state"] == "accepted" and st == 200, (k, st))
+k = challenge("greedybot", "dominoes")
+check("... frees the bot's one game: the next challenge is accepted", k["state"] == "accepted", k)
+srv.call("POST", "/api/tables/%s/resign" % k["table"], {}, token=k["link"].split("token=")[1])
 
 # 2. a Python engine's bot that accepts dominoes only: holomino declined; killed with -9
 # mid-game and started again, it resumes its game and finishes it
