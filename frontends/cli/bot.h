@@ -37,6 +37,7 @@ typedef struct bot_game {
 	bool used;               /* the slot holds a game (until joined) */
 	bool wake;               /* the server may have news for it: look */
 	bool done;               /* the thread ended (the game is over, or forfeited) */
+	bool over;               /* "my games" says it is over: it frees its place at once */
 	pthread_t thread;
 } bot_game;
 

@@ -168,7 +168,7 @@ static void *game_main(void *arg)
 
 bool bot_game_start(bot_game *g)
 {
-	g->used = true, g->done = false, g->wake = true;
+	g->used = true, g->done = g->over = false, g->wake = true;
 	printf(_("bones bot: table %s: playing seat %d\n"), g->id, g->seat);
 	fflush(stdout);
 	if (pthread_create(&g->thread, NULL, game_main, g)) {

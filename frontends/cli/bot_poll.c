@@ -20,12 +20,12 @@ static bool accepts(const bot_config *cfg, const char *game)
 	return false;
 }
 
-/* Games followed now (lock held). */
+/* Games followed now and not known to be over (lock held). */
 static long playing(const bot *b)
 {
 	long n = 0;
 	for (int i = 0; i < BOT_GAMES_MAX; i++)
-		n += b->games[i].used && !b->games[i].done;
+		n += b->games[i].used && !b->games[i].done && !b->games[i].over;
 	return n;
 }
 
@@ -91,6 +91,7 @@ static void follow(bot *b, const web_json *t)
 		bot_game *g = &b->games[i];
 		if (g->used && !strcmp(g->id, id)) {
 			g->wake |= over || is_true(t, "my_turn");
+			g->over |= over;
 			return;
 		}
 		if (!g->used && !free_slot)
@@ -141,5 +142,5 @@ static void reap(bot *b)
 bool bot_poll(bot *b)
 {
 	reap(b);
-	return challenges(b) && games(b);
+	return games(b) && challenges(b); /* the games first: one that ended frees a place */
 }
