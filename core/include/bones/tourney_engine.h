@@ -6,6 +6,7 @@
 #define BONES_TOURNEY_ENGINE_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,7 +28,8 @@ bones_status bones_tourney_engine_start(const char *cmd, const char *log,
  * when log is NULL, unreadable or holds no text. */
 bool bones_tourney_engine_log_tail(const char *log, char *line, size_t cap);
 /* The `play` line of history entry index as seat may see it ("deal:?" for what it may
- * not), in protocol 1.1 with its mover ("play player 2 6-6", "play chance deal:?"). */
+ * not), in protocol 1.1 with its mover ("play player 2 6-6", "play chance deal:?");
+ * e's version decides (NULL: 1.1, for a host that tells an engine elsewhere). */
 void bones_tourney_engine_play_line(const bones_tourney_engine *e, const bones_session *s,
 				    size_t index, int seat, char *line, size_t cap);
 /* The `play` lines of history entries from on as seat may see them, first (a line, may
@@ -35,6 +37,8 @@ void bones_tourney_engine_play_line(const bones_tourney_engine *e, const bones_s
  * bones_tourney_engine_genmove; NULL when out of memory. */
 char *bones_tourney_engine_play_lines(const bones_tourney_engine *e, const bones_session *s,
 				     size_t from, int seat, const char *first);
+/* Whether e speaks protocol 1.1 (its `play` lines name their mover). */
+bool bones_tourney_engine_movers(const bones_tourney_engine *e);
 /* Kill the process group and reap it. NULL is a no-op. */
 void bones_tourney_engine_stop(bones_tourney_engine *e);
 /* Send one line and read one reply line within ms milliseconds (stop, when not NULL,

@@ -241,11 +241,16 @@ void bones_tourney_engine_play_line(const bones_tourney_engine *e, const bones_s
 				    size_t index, int seat, char *line, size_t cap)
 {
 	int who = bones_session_mover_at(s, index);
-	int n = !e->movers	     ? snprintf(line, cap, "play ")
+	int n = e && !e->movers    ? snprintf(line, cap, "play ")
 		: who == BONES_CHANCE ? snprintf(line, cap, "play chance ")
 				      : snprintf(line, cap, "play player %d ", who + 1);
 	if (n > 0 && (size_t)n < cap)
 		bones_session_seen_text(s, index, seat, line + n, cap - (size_t)n);
+}
+
+bool bones_tourney_engine_movers(const bones_tourney_engine *e)
+{
+	return e->movers;
 }
 
 /* Append line and "\n" to *out (used of cap bytes); false (*out freed) when out of memory. */

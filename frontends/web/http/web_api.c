@@ -279,6 +279,14 @@ static void table_action(web_site *site, web_table *t, const char *action,
 		result_reply(rep, &r);
 		if (r.code == 200)
 			rep->type = "image/svg+xml";
+	} else if (get && !strcmp(action, "engine")) { /* `bones bot`'s engine lines */
+		int seat = seat_of(site, t, req, rep);
+		if (seat == -2)
+			return;
+		web_result r = web_engine_lines(t, seat, &rep->body);
+		result_reply(rep, &r);
+		if (r.code == 200)
+			rep->type = "text/plain; charset=utf-8";
 	} else if (get && !strcmp(action, "events")) {
 		web_table_queue_watch(ts, t);
 		rep->code = 200, rep->events = t;
@@ -427,7 +435,7 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 		web_json_release(&doc);
 		result_reply(rep, &r);
 	} else if (web_ratings_route(path) && get) {
-		web_result r = web_ratings_ladder(ts, path + 12, &rep->body);
+		web_result r = web_ratings_ladder(ts, web_site_bots(site), path + 12, &rep->body);
 		result_reply(rep, &r);
 	} else if (web_seeks_route(path) || web_challenges_route(path)) {
 		char account[WEB_NAME_MAX + 1];

@@ -156,11 +156,14 @@ static web_result fail(int code, const char *error)
 	return r;
 }
 
-/* Which members a row gives: standings under a key, wins/draws/losses, game, preset. */
-enum { ROW_STANDING = 1, ROW_WDL = 2, ROW_GAME = 4, ROW_PRESET = 8 };
+/* Which members a row gives: standings under a key, wins/draws/losses, game, preset,
+ * "bot": true for a bot account's. */
+enum { ROW_STANDING = 1, ROW_WDL = 2, ROW_GAME = 4, ROW_PRESET = 8, ROW_BOT = 16 };
 
-/* One row as a JSON object; a standing's key (r->name) is the member key. */
-static void row_json(const web_rating_row *r, const char *key, int members, web_buf *out)
+/* One row as a JSON object; a standing's key (r->name) is the member key. bots: with
+ * ROW_BOT. */
+static void row_json(const web_rating_row *r, const char *key, int members, web_bots *bots,
+		     web_buf *out)
 {
 	bool f = true;
 	web_buf_puts(out, "{");
@@ -182,6 +185,10 @@ static void row_json(const web_rating_row *r, const char *key, int members, web_
 		web_buf_json_key(out, &f, "games");
 		web_buf_printf(out, "%d", r->games);
 	}
+	if ((members & ROW_BOT) && web_bots_is(bots, r->name)) {
+		web_buf_json_key(out, &f, "bot");
+		web_buf_puts(out, "true");
+	}
 	if (members & ROW_WDL) {
 		web_buf_json_key(out, &f, "wins");
 		web_buf_printf(out, "%d", r->wins);
@@ -194,17 +201,17 @@ static void row_json(const web_rating_row *r, const char *key, int members, web_
 }
 
 static void rows_json(const web_rating_row *rows, size_t n, const char *key, int members,
-		      web_buf *out)
+		      web_bots *bots, web_buf *out)
 {
 	web_buf_puts(out, "[");
 	for (size_t i = 0; i < n; i++) {
 		web_buf_puts(out, i ? "," : "");
-		row_json(&rows[i], key, members, out);
+		row_json(&rows[i], key, members, bots, out);
 	}
 	web_buf_puts(out, "]");
 }
 
-web_result web_ratings_ladder(web_tables *ts, const char *path, web_buf *out)
+web_result web_ratings_ladder(web_tables *ts, web_bots *bots, const char *path, web_buf *out)
 {
 	char game[64];
 	const char *slash = strchr(path, '/'), *preset = slash ? slash + 1 : NULL;
@@ -235,7 +242,7 @@ web_result web_ratings_ladder(web_tables *ts, const char *path, web_buf *out)
 	web_buf_puts(out, "]");
 	n = web_store_ladder(web_tables_store(ts), game, preset, rows, WEB_LADDER_MAX);
 	web_buf_json_key(out, &f, "players");
-	rows_json(rows, n, "name", ROW_STANDING | ROW_WDL, out);
+	rows_json(rows, n, "name", ROW_STANDING | ROW_WDL | ROW_BOT, bots, out);
 	web_buf_puts(out, "}");
 	free(rows);
 	return (web_result){.code = 200};
@@ -254,7 +261,7 @@ void web_ratings_player_json(web_store *st, const char *name, web_buf *out, bool
 	for (int k = 0; k < WEB_PLAYER_ROWS; k++) {
 		size_t n = rows ? web_store_player_rows(st, name, k, rows, WEB_LADDER_MAX) : 0;
 		web_buf_json_key(out, first, kinds[k].member);
-		rows_json(rows, n, kinds[k].key, kinds[k].members, out);
+		rows_json(rows, n, kinds[k].key, kinds[k].members, NULL, out);
 	}
 	free(rows);
 }
