@@ -61,7 +61,8 @@ static bool engine_move(bot_game *g, engine_state *e, char *text, int64_t ms, ch
 	}
 	if (!e->proc) {
 		e->sent = 0;
-		if (bones_tourney_engine_start(g->bot->cfg->command, &e->proc, why, whycap))
+		if (bones_tourney_engine_start(g->bot->cfg->command, NULL, &e->proc, why,
+					       whycap))
 			return false;
 	}
 	char *rest = text;
