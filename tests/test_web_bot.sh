@@ -7,4 +7,6 @@
 set -u
 . "$(dirname "$0")/web/common.sh"
 [ -x /usr/bin/python3 ] || { echo "skip: no /usr/bin/python3"; exit 77; }
+# the Python engine's bones package: in a sanitizer build, the runtimes preloaded
+. "$(dirname "$0")/python_common.sh"
 web_py bot.py "$build" "$src" "$tmp"
