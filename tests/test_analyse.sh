@@ -38,9 +38,12 @@ check "a comment per player move" \
 "$bones" replay "$tmp/w.bones" | tail -2 > "$tmp/r2"
 check "bones replay reads the written record to the same end" cmp -s "$tmp/r1" "$tmp/r2"
 cp "$tmp/w.bones" "$tmp/w2.bones"
+chmod 0644 "$tmp/w2.bones"
 "$bones" analyse "$tmp/w2.bones" --agent "$agent" --seed 3 --write "$tmp/w2.bones" > /dev/null
 check "a second analysis into the same file replaces the first" \
 	cmp -s "$tmp/w.bones" "$tmp/w2.bones"
+check "the file written back keeps its mode (0644, not mkstemp's 0600)" \
+	test "$(stat -c %a "$tmp/w2.bones")" = 644
 
 "$bones" analyse "$tmp/g.bones" --agent greedy > /dev/null 2> "$tmp/err"
 check "greedy is refused (exit 1)" test $? -eq 1

@@ -2,6 +2,7 @@
  * outcome of a game's opening is described, in the order the rules deal them. */
 #include "bones_test.h"
 
+#include "bones/kit_board.h"
 #include "bones/registry.h"
 #include "bones/render.h"
 #include "bones/session.h"
@@ -16,14 +17,16 @@ static void opening_words(const char *id, char *out, size_t cap)
 	const bones_plugin *p = bones_registry_find(reg, id);
 	bones_session *s = bones_test_session(p, "", 3);
 	CU_ASSERT_EQUAL_FATAL(bones_session_resolve_chance(s), BONES_OK);
-	const bones_render *r = p->get_extension(bones_session_game(s), BONES_RENDER_ID);
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, p, bones_session_game(s), &rg);
 	CU_ASSERT_FATAL(r && BONES_RENDER_HAS(r, describe_chance));
 	size_t used = 0;
 	out[0] = '\0';
 	for (size_t i = 0; i < bones_session_length(s); i++) {
 		char words[160] = "";
 		CU_ASSERT_EQUAL(bones_session_mover_at(s, i), BONES_CHANCE);
-		CU_ASSERT_TRUE(r->describe_chance(bones_session_game(s), bones_session_state_at(s, i),
+		CU_ASSERT_TRUE(r->describe_chance(rg, bones_session_state_at(s, i),
 						  bones_session_move_at(s, i), words, sizeof words));
 		CU_ASSERT_PTR_NULL(strchr(words, ':')); /* words, not notation */
 		used += (size_t)snprintf(out + used, cap - used, "%s\n", words);
@@ -33,7 +36,7 @@ static void opening_words(const char *id, char *out, size_t cap)
 	size_t n = p->legal_moves(bones_session_game(s), bones_session_state(s), moves, NULL, 4096);
 	char words[160];
 	CU_ASSERT_FATAL(n > 0);
-	CU_ASSERT_FALSE(r->describe_chance(bones_session_game(s), bones_session_state(s), moves[0],
+	CU_ASSERT_FALSE(r->describe_chance(rg, bones_session_state(s), moves[0],
 					   words, sizeof words));
 	bones_session_destroy(s);
 }

@@ -80,6 +80,7 @@ static const struct {
 	{"liar_tensor_nan", "holds nan at index 0 (values must be finite)"},
 	{"liar_place", ",0.5, far outside the board's bounds 0,0..11,1"},
 	{"liar_hand", "gave hand index 1, but the mover's hand has 1 pieces (hand_size)"},
+	{"liar_game_length", "player move 6 is past max_game_length's 5 (bones.actions/1)"},
 };
 
 static void test_check__each_broken_promise_is_caught_with_a_record(void)

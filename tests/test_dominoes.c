@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/kit_board.h"
 #include "bones/render.h"
 
 extern const bones_plugin bones_plugin_entry;
@@ -168,7 +169,7 @@ static void test_dominoes__domino_ends_the_game_and_scores_pips_left(void)
 	CU_ASSERT_EQUAL(rk[0], 2);
 	CU_ASSERT_EQUAL(rk[1], 1);
 	P->breakdown(g.game, s, buf, sizeof buf);
-	CU_ASSERT_STRING_EQUAL(buf, "domino by P2: pips left P1 5, P2 0");
+	CU_ASSERT_STRING_EQUAL(buf, "domino by player 2, pips left: player 1 (5), player 2 (0)");
 	free(s);
 	bones_test_release(&g);
 }
@@ -201,7 +202,7 @@ static void test_dominoes__block_ends_the_game_and_the_fewest_pips_win(void)
 	CU_ASSERT_EQUAL(rk[0], 1);
 	CU_ASSERT_EQUAL(rk[1], 2);
 	P->breakdown(g.game, s, buf, sizeof buf);
-	CU_ASSERT_STRING_EQUAL(buf, "blocked: pips left P1 3, P2 7");
+	CU_ASSERT_STRING_EQUAL(buf, "blocked, pips left: player 1 (3), player 2 (7)");
 	free(s);
 	bones_test_release(&g);
 }
@@ -650,14 +651,17 @@ static void test_dominoes__render_extension_maps_plays_to_hand_and_end(void)
 {
 	bones_test_game g;
 	dom_state *s = new_game(&g, "hand_size=3");
-	const bones_render *r = P->get_extension(g.game, BONES_RENDER_ID);
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, P, g.game, &rg);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_PTR_NULL(P->get_extension(g.game, BONES_RENDER_ID)); /* the kit draws it */
 	CU_ASSERT_PTR_NULL(P->get_extension(g.game, "bones.nothing/1"));
 	bones_test_play(&g, s, "deal:6-6 deal:4-6 deal:1-6 deal:4-4 deal:2-3 deal:0-1 6-6");
 	bones_move m;
 	bones_move_place place;
 	CU_ASSERT_EQUAL(P->parse_move(g.game, s, "4-6:R", &m), BONES_OK);
-	CU_ASSERT_EQUAL(r->move_place(g.game, s, m, &place), BONES_OK);
+	CU_ASSERT_EQUAL(r->move_place(rg, s, m, &place), BONES_OK);
 	CU_ASSERT_EQUAL(place.piece, 2); /* P2 holds 0-1 4-4 4-6: the third */
 	CU_ASSERT_EQUAL(place.target, 1);
 	/* The lead 6-6 lies crosswise, x -0.5..0.5: the next tile is centred at 1.5. */
@@ -665,15 +669,15 @@ static void test_dominoes__render_extension_maps_plays_to_hand_and_end(void)
 	CU_ASSERT_DOUBLE_EQUAL(place.y, 0.0, 1e-6);
 	tally t = {0, 0, 0, 0, ""};
 	bones_canvas c = {sizeof c, &t, c_polygon, NULL, c_line, c_text, c_pips, c_mark, NULL};
-	r->draw_board(g.game, s, 0, &c);
+	r->draw_board(rg, s, 0, &c);
 	/* the lead and the face-down boneyard tile, and the count of the 22 left */
 	CU_ASSERT(t.polygons == 2 && t.pips == 2 && t.marks == 2 && t.texts == 1);
 	CU_ASSERT_STRING_EQUAL(t.text, "boneyard: 22");
-	CU_ASSERT_EQUAL(r->hand_size(g.game, s, 1, 0), 3);
-	r->draw_piece(g.game, s, 1, 0, 0, &c); /* face down for P1 */
+	CU_ASSERT_EQUAL(r->hand_size(rg, s, 1, 0), 3);
+	r->draw_piece(rg, s, 1, 0, 0, &c); /* face down for P1 */
 	CU_ASSERT(t.polygons == 3 && t.pips == 2);
-	r->draw_piece(g.game, s, 1, 0, 1, &c);
-	r->draw_ghost(g.game, s, m, &c);
+	r->draw_piece(rg, s, 1, 0, 1, &c);
+	r->draw_ghost(rg, s, m, &c);
 	CU_ASSERT(t.polygons == 5 && t.pips == 6);
 	free(s);
 	bones_test_release(&g);

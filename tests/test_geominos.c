@@ -329,6 +329,36 @@ static void test_geominos__long_tiles_show_their_pips_as_numbers_in_the_hand(voi
 	bones_test_release(&g);
 }
 
+/* A move's words (render.h move_words) name the placed tile it lies beside, as the
+ * picture shows it, never a square: the Bar's 5 under the Plus's 5, its 1 above the
+ * Plus's 1 (turned three times), the Ell's 4 right of the Plus's 4 (side b up). */
+static void words_of(const bones_test_game *g, const geo_state *s, const char *move,
+		     char *buf, size_t cap)
+{
+	const bones_render *r = g->plugin->get_extension(g->game, BONES_RENDER_ID);
+	bones_move m;
+	CU_ASSERT_FATAL(r != NULL && BONES_RENDER_HAS(r, move_words));
+	CU_ASSERT_EQUAL_FATAL(g->plugin->parse_move(g->game, s, move, &m), BONES_OK);
+	buf[0] = '\0';
+	CU_ASSERT(r->move_words(g->game, s, m, buf, cap));
+}
+
+static void test_geominos__move_words_name_the_tile_beside_not_a_square(void)
+{
+	bones_test_game g;
+	geo_state *s = start(&g, RULES_TILES);
+	char words[128];
+	CU_ASSERT_TRUE_FATAL(bones_test_play(&g, s, "Plus Bar Zed Ell Tee"));
+	words_of(&g, s, "Bar/a/0@7,13", words, sizeof words);
+	CU_ASSERT_STRING_EQUAL(words, "places Bar below Plus");
+	words_of(&g, s, "Bar/a/3@11,5", words, sizeof words);
+	CU_ASSERT_STRING_EQUAL(words, "places Bar above Plus, turned 3");
+	words_of(&g, s, "ell/B/0@13,9", words, sizeof words);
+	CU_ASSERT_STRING_EQUAL(words, "places Ell to the right of Plus, flipped");
+	free(s);
+	bones_test_release(&g);
+}
+
 static const bones_test_case cases[] = {
 	{"centre card puts its tile on the middle square",
 	 test_geominos__centre_card_puts_its_tile_on_the_middle_square},
@@ -351,6 +381,8 @@ static const bones_test_case cases[] = {
 	 test_geominos__five_tile_refills_after_each_placement},
 	{"long tiles show their pips as numbers in the hand",
 	 test_geominos__long_tiles_show_their_pips_as_numbers_in_the_hand},
+	{"move words name the tile beside, not a square",
+	 test_geominos__move_words_name_the_tile_beside_not_a_square},
 	{NULL, NULL},
 };
 

@@ -336,6 +336,47 @@ static void test_hegemino__breakdown_explains_only_the_last_move(void)
 	finish(&tg, s);
 }
 
+/* What a move says in words (render.h move_words), state being the state before it. */
+static void words_of(const bones_test_game *tg, const hg_state *s, const char *move,
+		     char *buf, size_t cap)
+{
+	const bones_render *r = P->get_extension(tg->game, BONES_RENDER_ID);
+	bones_move m;
+	CU_ASSERT_FATAL(r != NULL && BONES_RENDER_HAS(r, move_words));
+	CU_ASSERT_EQUAL_FATAL(P->parse_move(tg->game, s, move, &m), BONES_OK);
+	buf[0] = '\0';
+	CU_ASSERT(r->move_words(tg->game, s, m, buf, cap));
+}
+
+/* A placement's words name what the domino lies beside, as the picture shows it (the
+ * start token or a domino of the tableau), and how it lies, never a cell: player 2's
+ * 3-1 right of her token, player 1's 6-2 under his, her 4-4 under her token (the 3
+ * beside it is no equal half) and his 0-3 beside the 6 of his 2-6. */
+static void test_hegemino__move_words_name_what_a_domino_lies_beside(void)
+{
+	bones_test_game tg;
+	hg_state *s = start(&tg, "players=2");
+	char words[128];
+	bones_test_play(&tg, s, "order:1221 draw:1-3 draw:2-6 draw:4-4 draw:0-3");
+	bones_test_play(&tg, s, "pick:2 pick:3 pick:1 pick:4");
+	bones_test_play(&tg, s, "draw:1-2 draw:3-4 draw:5-5 draw:0-1 pick:4");
+	words_of(&tg, s, "3-1@1,0/E", words, sizeof words);
+	CU_ASSERT_STRING_EQUAL(words, "places 3-1 to the right of the start token, across");
+	bones_test_play(&tg, s, "3-1@1,0/E pick:1");
+	words_of(&tg, s, "6-2@0,1/S", words, sizeof words);
+	CU_ASSERT_STRING_EQUAL(words, "places 6-2 below the start token, upright");
+	bones_test_play(&tg, s, "6-2@0,1/S");
+	words_of(&tg, s, "pick:2", words, sizeof words);
+	CU_ASSERT_STRING_EQUAL(words, "picks 3-4 from row 2");
+	bones_test_play(&tg, s, "pick:2");
+	words_of(&tg, s, "4-4@0,1/E", words, sizeof words);
+	CU_ASSERT_STRING_EQUAL(words, "places 4-4 below the start token, across");
+	bones_test_play(&tg, s, "4-4@0,1/E pick:3");
+	words_of(&tg, s, "0-3@1,1/E", words, sizeof words);
+	CU_ASSERT_STRING_EQUAL(words, "places 0-3 to the right of 2-6, across");
+	finish(&tg, s);
+}
+
 /* ---- Chaos ---------------------------------------------------------------------- */
 
 static void test_hegemino__chaos_hides_the_removed_dominoes(void)
@@ -495,6 +536,8 @@ int main(void)
 		{"open chaos shows them", test_hegemino__open_chaos_shows_them},
 		{"a blank half is wild coloured in the hand too",
 		 test_hegemino__a_blank_half_is_wild_coloured_in_the_hand_too},
+		{"move words name what a domino lies beside",
+		 test_hegemino__move_words_name_what_a_domino_lies_beside},
 		{NULL, NULL}};
 	return bones_test_main("hegemino", cases);
 }

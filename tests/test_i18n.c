@@ -100,6 +100,25 @@ static void test_i18n__the_service_translates_unless_plain(void)
 	CU_ASSERT_STRING_EQUAL(bones_translate(NULL, BONES_TEXT_DOMAIN, HOST_TEXT), HOST_TEXT);
 }
 
+/* A plugin's "player N" in a breakdown becomes the seat's name: seats 1..count with a
+ * name only, the number read whole (player 12 is no player 1), the text cut at cap. */
+static void test_i18n__a_plugins_players_take_the_seats_names(void)
+{
+	const bones_plugin p = {0}; /* no catalogue: its "player %d" is the English one */
+	const char *names[3] = {"Ann", "Bob", ""};
+	char buf[128];
+	bones_plugin_text_names(&p, "domino by player 2, pips left: player 1 (5), player 2 (0), "
+				"player 3 (1), player 12 (3)", names, 3, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf, "domino by Bob, pips left: Ann (5), Bob (0), player 3 (1), "
+				    "player 12 (3)");
+	bones_plugin_text_names(&p, "player 1 and player 4", names, 3, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf, "Ann and player 4");
+	bones_plugin_text_names(&p, "player 2 wins", names, 3, buf, 3);
+	CU_ASSERT_STRING_EQUAL(buf, "Bo");
+	bones_plugin_text_names(&p, "players 1", names, 3, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf, "players 1");
+}
+
 struct thread_result {
 	const char *lang;
 	bool set;
@@ -148,6 +167,7 @@ int main(void)
 		{"german messages and numbers but records keep a point", test_i18n__german_messages_and_numbers_but_records_keep_a_point},
 		{"the service translates unless plain", test_i18n__the_service_translates_unless_plain},
 		{"each thread may speak its own language", test_i18n__each_thread_may_speak_its_own_language},
+		{"a plugin's players take the seats' names", test_i18n__a_plugins_players_take_the_seats_names},
 		{NULL, NULL}};
 	return bones_test_main("i18n", cases);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bones/picture.h"
+#include "bones/kit_board.h"
 #include "bones/registry.h"
 #include "bones/session.h"
 
@@ -129,11 +130,13 @@ static void test_picture__targets_map_through_the_view_onto_green_dots(void)
 	int stride = cairo_image_surface_get_stride(img);
 	bones_move moves[4096];
 	size_t n = fx.plugin->legal_moves(pos.game, pos.state, moves, NULL, 4096);
-	const bones_render *r = fx.plugin->get_extension(pos.game, BONES_RENDER_ID);
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, fx.plugin, pos.game, &rg);
 	int targets = 0, green = 0;
 	for (size_t i = 0; i < n; i++) {
 		bones_move_place p;
-		if (r->move_place(pos.game, pos.state, moves[i], &p) != BONES_OK || p.target < 0)
+		if (r->move_place(rg, pos.state, moves[i], &p) != BONES_OK || p.target < 0)
 			continue;
 		double x = p.x * layout.board.scale + layout.board.ox;
 		double y = p.y * layout.board.scale + layout.board.oy;
@@ -148,7 +151,7 @@ static void test_picture__targets_map_through_the_view_onto_green_dots(void)
 	/* A slot per hand piece of each player (a spectator sees Holomino's open pools). */
 	int pieces = 0;
 	for (int p = 0; p < pos.players; p++)
-		pieces += r->hand_size(pos.game, pos.state, p, -1);
+		pieces += r->hand_size(rg, pos.state, p, -1);
 	CU_ASSERT_EQUAL(layout.slot_count, pieces);
 	for (int k = 0; k < layout.slot_count; k++)
 		CU_ASSERT(layout.slot[k].x >= layout.board_box[2] - 1);
@@ -176,10 +179,12 @@ static void test_picture__a_board_fits_centred_with_its_margin(void)
 static double board_share(const fixture *fx, const bones_picture_layout *layout,
 			  const bones_picture_request *req)
 {
-	const bones_render *r = fx->plugin->get_extension(bones_session_game(fx->s),
-							  BONES_RENDER_ID);
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, fx->plugin, bones_session_game(fx->s),
+						       &rg);
 	float box[4] = {0, 0, 1, 1};
-	r->board_bounds(bones_session_game(fx->s), bones_session_state(fx->s), box);
+	r->board_bounds(rg, bones_session_state(fx->s), box);
 	double k = layout->board.scale;
 	return (box[2] - box[0]) * k * (box[3] - box[1]) * k / ((double)req->width * req->height);
 }

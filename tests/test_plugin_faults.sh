@@ -93,6 +93,21 @@ expect_match_fault f_to_move "plugin 'f_to_move': to_move returned 7 (a player i
 expect_match_fault f_count "plugin 'f_count': legal_moves returned 1002 moves (max_moves is 2)"
 expect_match_fault f_state0 "plugin 'f_state0': configure announced a state_size of 0 bytes"
 expect_match_fault f_nan "plugin 'f_nan': scores returned nan for player 1"
+# an agent's search meets the player out of range first: the fault is named, no crash
+"$BONES" match f_to_move "mcts iterations=300" greedy --games 4 >/dev/null 2>"$T/mcts.err"
+status=$?
+if [ $status = 1 ] && grep -qF "plugin 'f_to_move': to_move returned 7" "$T/mcts.err"; then
+	ok "mcts's search over a player out of range neither crashes nor hides the fault"
+else fail "match f_to_move with mcts (status $status): $(cat "$T/mcts.err")"; fi
+# ranks outside 1..players are never used: the results rank by the scores
+sed "s/plugin = quitter/plugin = f_ranks/; s/^name = quit/name = ranks/" "$T/quit.ini" >"$T/ranks.ini"
+"$BONES" tourney "$T/ranks.ini" --output "$T/ranks" --quiet >/dev/null 2>"$T/ranks.err"
+status=$?
+bad=$(awk -F, 'NR > 1 && ($11 < 1 || $11 > 2)' "$T/ranks/games.csv") # the rank column
+if [ $status = 0 ] && [ "$(wc -l <"$T/ranks/games.csv")" -gt 1 ] && [ -z "$bad" ]; then
+	ok "ranks out of range are replaced by the scores' ranks"
+else fail "tourney f_ranks (status $status): $(cat "$T/ranks.err" "$T/ranks/games.csv")"; fi
+
 printf 'new f_to_move\nplay +2\nplay +2\ntomove\nlegal\n' | "$BONES" engine >"$T/eng.out" 2>&1
 if grep -q "^error: plugin 'f_to_move': to_move returned 7" "$T/eng.out" &&
    ! grep -q "^player 8" "$T/eng.out"; then

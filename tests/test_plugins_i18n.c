@@ -11,6 +11,7 @@
 
 #include "bones/i18n.h"
 #include "bones/record.h"
+#include "bones/kit_board.h"
 #include "bones/registry.h"
 #include "bones/render.h"
 #include "bones/session.h"
@@ -80,10 +81,12 @@ static void first_deal(const bones_plugin *p, const char *settings, const char *
 	void *s = bones_test_new_state(&g);
 	bones_move m;
 	CU_ASSERT_EQUAL_FATAL(p->parse_move(g.game, s, outcome, &m), BONES_OK);
-	const bones_render *r = p->get_extension(g.game, BONES_RENDER_ID);
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, p, g.game, &rg);
 	CU_ASSERT_FATAL(r && BONES_RENDER_HAS(r, describe_chance));
 	buf[0] = '\0';
-	CU_ASSERT(r->describe_chance(g.game, s, m, buf, cap));
+	CU_ASSERT(r->describe_chance(rg, s, m, buf, cap));
 	free(s);
 	bones_test_release(&g);
 }
@@ -162,7 +165,9 @@ static bool first_offboard_label(bones_registry *reg, const char *id, const char
 	for (uint64_t seed = 1; seed <= 200 && !found; seed++) {
 		bones_session *s = bones_test_session(p, settings, seed);
 		const void *game = bones_session_game(s);
-		const bones_render *r = p->get_extension(game, BONES_RENDER_ID);
+		bones_kit_board kb;
+		const void *rg;
+		const bones_render *r = bones_kit_board_render(&kb, p, game, &rg);
 		size_t cap_moves = bones_session_info(s)->max_moves;
 		bones_move *moves = malloc(cap_moves * sizeof *moves);
 		bones_rng rng;
@@ -177,7 +182,7 @@ static bool first_offboard_label(bones_registry *reg, const char *id, const char
 			size_t n = p->legal_moves(game, state, moves, NULL, cap_moves);
 			for (size_t i = 0; i < n && !found; i++) {
 				bones_move_place place;
-				if (r->move_place(game, state, moves[i], &place) || place.target >= 0)
+				if (r->move_place(rg, state, moves[i], &place) || place.target >= 0)
 					continue;
 				found = bones_session_move_label(s, moves[i], buf, cap) &&
 					p->format_move(game, state, moves[i], text, cap) > 0;
@@ -213,6 +218,67 @@ static void test_plugins_i18n__moves_off_the_board_have_labels_in_german(void)
 		if (strncmp(label, games[k].german, strlen(games[k].german)))
 			fprintf(stderr, "\n  %s: '%s' for '%s'", games[k].id, label, text);
 	}
+	bones_registry_destroy(reg);
+	speak("en");
+}
+
+/* The words of the first legal move of a player after the given moves and any chance
+ * outcomes following them (each the first possible), through render.h. */
+static void first_move_words(bones_registry *reg, const char *id, const char *settings,
+			     const char *moves, char *buf, size_t cap)
+{
+	const bones_plugin *p = find(reg, id);
+	bones_test_game g;
+	CU_ASSERT_EQUAL_FATAL(bones_test_configure(&g, p, settings), BONES_OK);
+	void *s = bones_test_new_state(&g);
+	CU_ASSERT_FATAL(bones_test_play(&g, s, moves));
+	const bones_render *r = p->get_extension(g.game, BONES_RENDER_ID);
+	bones_move *legal = malloc(g.info.max_moves * sizeof *legal);
+	CU_ASSERT_FATAL(legal != NULL && r != NULL && BONES_RENDER_HAS(r, move_words));
+	CU_ASSERT_FATAL(p->legal_moves(g.game, s, legal, NULL, g.info.max_moves) > 0);
+	while (p->to_move(g.game, s) == BONES_CHANCE) {
+		CU_ASSERT_EQUAL_FATAL(p->apply(g.game, s, legal[0]), BONES_OK);
+		CU_ASSERT_FATAL(p->legal_moves(g.game, s, legal, NULL, g.info.max_moves) > 0);
+	}
+	buf[0] = '\0';
+	CU_ASSERT(r->move_words(g.game, s, legal[0], buf, cap));
+	free(legal);
+	free(s);
+	bones_test_release(&g);
+}
+
+/* A placement's words in German name what it lies beside, as in English, no cell. */
+static void test_plugins_i18n__placements_are_told_in_german(void)
+{
+	char words[128];
+	speak("de");
+	bones_registry *reg = game_plugins();
+	first_move_words(reg, "hegemino", "players=2",
+			 "order:1221 draw:1-3 draw:2-6 draw:4-4 draw:0-3 pick:2 pick:3 pick:1 "
+			 "pick:4 draw:1-2 draw:3-4 draw:5-5 draw:0-1 pick:4 3-1@1,0/E pick:1",
+			 words, sizeof words);
+	CU_ASSERT(strncmp(words, "legt 2-6 ", 9) == 0 || strncmp(words, "legt 6-2 ", 9) == 0);
+	CU_ASSERT(strstr(words, " das Startplättchen, ") != NULL);
+	first_move_words(reg, "geominos", "players=2", "", words, sizeof words);
+	CU_ASSERT(strncmp(words, "legt ", 5) == 0);
+	CU_ASSERT(strstr(words, " neben ") || strstr(words, " über ") || strstr(words, " unter "));
+	CU_ASSERT(strchr(words, ',') == NULL || strstr(words, "gewendet") || strstr(words, "gedreht"));
+	bones_registry_destroy(reg);
+	speak("en");
+}
+
+/* A breakdown's players in German ("Spieler 2", the plugin's own words) by their names. */
+static void test_plugins_i18n__breakdowns_name_the_players_in_german(void)
+{
+	const char *names[2] = {"Ann", "Bob"};
+	char plain[256], named[256];
+	speak("de");
+	bones_registry *reg = game_plugins();
+	const bones_plugin *p = find(reg, "dominoes");
+	snprintf(plain, sizeof plain, bones_plugin_text(p, "domino by %s, pips left: %s"),
+		 "Spieler 2", "Spieler 1 (5), Spieler 2 (0)");
+	bones_plugin_text_names(p, plain, names, 2, named, sizeof named);
+	CU_ASSERT_STRING_EQUAL(named, "Domino von Bob, übrige Augen: Ann (5), Bob (0)");
 	bones_registry_destroy(reg);
 	speak("en");
 }
@@ -358,6 +424,9 @@ int main(void)
 		{"the games speak english", test_plugins_i18n__the_games_speak_english},
 		{"moves off the board have labels in German",
 		 test_plugins_i18n__moves_off_the_board_have_labels_in_german},
+		{"placements are told in German", test_plugins_i18n__placements_are_told_in_german},
+		{"breakdowns name the players in German",
+		 test_plugins_i18n__breakdowns_name_the_players_in_german},
 		{"records are the same in german and english",
 		 test_plugins_i18n__records_are_the_same_in_german_and_english},
 		{"a 1.1 plugin loads without a text domain",

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bones/i18n.h"
+#include "bones/kit_board.h"
 #include "bones/registry.h"
 #include "bones/render.h"
 #include "bones/session.h"
@@ -85,8 +86,10 @@ static void test_rules_text__an_older_render_size_has_none(void)
 	const bones_plugin *p = bones_registry_find(reg, "dominoes");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	bones_session *s = bones_test_session(p, "", 3);
-	const bones_render *r = p->get_extension(bones_session_game(s), BONES_RENDER_ID);
-	CU_ASSERT_TRUE_FATAL(r && BONES_RENDER_HAS(r, rules_text));
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, p, bones_session_game(s), &rg);
+	CU_ASSERT_TRUE_FATAL(r && rg && BONES_RENDER_HAS(r, rules_text));
 	bones_render old = *r;
 	old.size = (uint32_t)offsetof(bones_render, rules_text);
 	CU_ASSERT_FALSE(BONES_RENDER_HAS(&old, rules_text));

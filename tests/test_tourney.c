@@ -567,7 +567,7 @@ static void test_tourney__people_load_from_text_pair_by_round_and_store_byes(voi
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "person: unknown key"));
 	CU_ASSERT_EQUAL_FATAL(bones_tourney_load_text("cup", text, &t, err, sizeof err), BONES_OK);
 	CU_ASSERT(t->players[1].person && t->players[2].person && !t->players[0].person);
-	CU_ASSERT_EQUAL(bones_tourney_handshake(t, err, sizeof err), BONES_EINVAL);
+	CU_ASSERT_EQUAL(bones_tourney_handshake(t, NULL, err, sizeof err), BONES_EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "cup:11: ann: a person plays on bones serve only"));
 	bones_tourney_db *db = temp_db(t, path);
 	bones_tourney_slot *s;

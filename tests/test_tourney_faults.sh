@@ -68,11 +68,16 @@ sed 's/^hang_time = .*/hang_time = 1m/; s/^rounds = 4/rounds = 1/; /^\[game.cras
 	"$tmp/t.ini" >"$tmp/stop.ini"
 "$bones" tourney "$tmp/stop.ini" --output "$tmp/stop" --live --quiet >/dev/null 2>"$tmp/err3" &
 pid=$!
-for _ in $(seq 100); do # the hanger's game is under way: its live record is there
-	[ -e "$tmp/stop/live/1-1.bones" ] && break
+# the hanger spins in legal_moves once its total reaches 8: its live record's moves
+# (+N, and the chance start =N) add up to that when it hangs
+total() {
+	awk '!/^[[;]/ { for (i = 1; i <= NF; i++) if ($i ~ /^[+=][0-9]+$/) t += substr($i, 2) }
+	     END { print t + 0 }' "$tmp/stop/live/1-1.bones" 2>/dev/null || echo 0
+}
+for _ in $(seq 400); do
+	[ -e "$tmp/stop/live/1-1.bones" ] && [ "$(total)" -ge 8 ] && break
 	sleep 0.05
 done
-sleep 0.2 # it reaches its hang after a handful of moves
 kill -TERM $pid
 for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
 if kill -0 $pid 2>/dev/null; then

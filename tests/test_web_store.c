@@ -308,6 +308,30 @@ static void test_web_store__migrates_an_older_database_and_refuses_a_newer(void)
 	remove_store(dir);
 }
 
+static void test_web_store__an_older_accounts_table_gets_the_bot_column(void)
+{
+	web_store *st;
+	web_account_row row, bot = {.created = 2000, .bot = true};
+	char err[512], dir[] = "/tmp/bones-test-web-store-XXXXXX", names[4][64];
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	exec_on(dir, "CREATE TABLE accounts(name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+		" hash TEXT NOT NULL, created INTEGER NOT NULL);"
+		"INSERT INTO accounts VALUES('Ann', 'h', 1000)");
+	CU_ASSERT_EQUAL_FATAL(web_store_open(dir, NULL, &st, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(web_store_account(st, "ann", &row), 0);
+	CU_ASSERT(!row.bot && !strcmp(row.name, "Ann"));
+	CU_ASSERT_EQUAL(web_store_bot_names(st, names, 4), 0);
+	snprintf(bot.name, sizeof bot.name, "RoboBot");
+	snprintf(bot.hash, sizeof bot.hash, "h");
+	CU_ASSERT_EQUAL(web_store_add_account(st, &bot, err, sizeof err), 0);
+	CU_ASSERT_EQUAL(web_store_account(st, "robobot", &row), 0);
+	CU_ASSERT(row.bot);
+	CU_ASSERT_EQUAL(web_store_bot_names(st, NULL, 0), 1);
+	CU_ASSERT(web_store_bot_names(st, names, 4) == 1 && !strcmp(names[0], "RoboBot"));
+	web_store_close(st);
+	remove_store(dir);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -320,6 +344,8 @@ int main(void)
 		{"keeps its own deal key", test_web_store__keeps_its_own_deal_key},
 		{"migrates an older database and refuses a newer",
 		 test_web_store__migrates_an_older_database_and_refuses_a_newer},
+		{"an older accounts table gets the bot column",
+		 test_web_store__an_older_accounts_table_gets_the_bot_column},
 		{NULL, NULL},
 	};
 	if (!mkdtemp(folder))

@@ -20,5 +20,6 @@ int cmd_render(int argc, char **argv);  /* render.c: pictures through bones/pict
 int cmd_match(int argc, char **argv);   /* match.c */
 int cmd_tourney(int argc, char **argv); /* tourney.c */
 int cmd_serve(int argc, char **argv);   /* serve.c: the browser client (frontends/web) */
+int cmd_bot(int argc, char **argv);     /* bot.c: an engine plays a bot account of a server */
 
 #endif /* BONES_CLI_COMMANDS_H */

@@ -29,6 +29,7 @@ static const cli_command commands[] = {
 	{"match", cmd_match, N_("two agents head to head on the same deals")},
 	{"tourney", cmd_tourney, N_("run a tournament; --merge, --report")},
 	{"serve", cmd_serve, N_("play in the browser: an HTTP server")},
+	{"bot", cmd_bot, N_("an engine here plays a bot account of a server")},
 	{NULL, NULL, NULL}
 };
 

@@ -147,7 +147,7 @@ static bool interrupted(void *user)
 static int run_check(const struct args *a, const bones_tourney *t)
 {
 	char err[1024];
-	if (bones_tourney_handshake(t, err, sizeof err)) {
+	if (bones_tourney_handshake(t, NULL, err, sizeof err)) {
 		fprintf(stderr, "bones tourney: %s\n", err);
 		return 1;
 	}
@@ -408,6 +408,22 @@ static int plugin_faults(bones_tourney_db *db, const bones_tourney *t)
 	return 4;
 }
 
+/* DIR/engines, made, into logs when t has an external engine ("" when none), where
+ * each engine's stderr is kept; false (said on stderr) when it cannot be made. */
+static bool engine_logs(const bones_tourney *t, const char *dir, char *logs, size_t cap)
+{
+	logs[0] = '\0';
+	for (int p = 0; p < t->player_count; p++)
+		if (t->players[p].engine[0]) {
+			snprintf(logs, cap, "%s/engines", dir);
+			break;
+		}
+	if (!logs[0] || bones_make_dirs(logs))
+		return true;
+	fprintf(stderr, _("bones tourney: cannot create '%s': %s\n"), logs, strerror(errno));
+	return false;
+}
+
 static int run_tourney(const struct args *a, bones_tourney *t)
 {
 	char err[1024], path[2048];
@@ -416,6 +432,9 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 		fprintf(stderr, _("bones tourney: cannot create '%s': %s\n"), dir, strerror(errno));
 		return 1;
 	}
+	char logs[2100];
+	if (!engine_logs(t, dir, logs, sizeof logs))
+		return 1;
 	if (a->shards > 1)
 		snprintf(path, sizeof path, "%s/results-%d-of-%d.db", dir, a->shard, a->shards);
 	else
@@ -444,6 +463,7 @@ static int run_tourney(const struct args *a, bones_tourney *t)
 	if (a->live && !live_start(live, running, a->command))
 		return 1;
 	o.live = a->live ? live : NULL;
+	o.engine_logs = logs[0] ? logs : NULL;
 	int64_t start = bones_clock_now_ms();
 	watch_plugins(t);
 	bones_status st = bones_tourney_run(t, db, &o, err, sizeof err);

@@ -16,13 +16,21 @@ bool gui_game_human(const gui_game *g, int player)
 
 const void *gui_game_drawn(const gui_game *g)
 {
-	return bones_text_board_is(g->render) ? (const void *)&g->text_board
-					      : bones_session_game(g->s);
+	return bones_text_board_is(g->render)  ? (const void *)&g->text_board
+	       : bones_kit_board_is(g->render) ? (const void *)&g->text_board.kit
+					       : bones_session_game(g->s);
 }
 
 int gui_game_to_move(const gui_game *g)
 {
 	return bones_session_to_move(g->s);
+}
+
+void gui_game_moved(gui_game *g)
+{
+	const void *drawn;
+	g->render = bones_text_board_render(&g->text_board, g->plugin, bones_session_game(g->s),
+					    g->players, &drawn);
 }
 
 /* The table is made: the plugin's picture extension (or its text board) and the buffers of the model. */
@@ -31,9 +39,7 @@ static bones_status setup(gui_game *g, char *err, size_t errcap)
 	g->s = bones_table_session(g->table);
 	g->plugin = bones_session_plugin(g->s);
 	g->players = bones_table_players(g->table);
-	const void *drawn;
-	g->render = bones_text_board_render(&g->text_board, g->plugin, bones_session_game(g->s),
-					    g->players, &drawn);
+	gui_game_moved(g);
 	snprintf(g->label, sizeof g->label, "%s", bones_plugin_text(g->plugin, g->plugin->name));
 	const bones_game_info *info = bones_session_info(g->s);
 	bones_choices_create(g->s, &g->choices);

@@ -17,6 +17,7 @@ void gui_game_switch(gui_app *a, gui_game *g)
 	if (a->has_game)
 		gui_game_release(&a->game);
 	a->game = *g;
+	gui_game_moved(&a->game);
 	a->has_game = true;
 	a->generation++;
 	a->play.sel = a->play.hover = -1;

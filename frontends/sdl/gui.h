@@ -126,7 +126,7 @@ typedef bones_table_seat gui_seat;
 typedef struct gui_game {
 	const bones_plugin *plugin;   /* borrowed from the registry */
 	const bones_render *render;   /* the plugin's, or the text board's (its text view) */
-	bones_text_board text_board;  /* what the text board's render reads */
+	bones_text_board text_board;  /* what the text board's (or the kit's) render reads */
 	bones_table *table;           /* owned */
 	bones_session *s;             /* the table's game in progress; borrowed */
 	char label[112];              /* what was started: the entry's or the plugin's name */
@@ -159,6 +159,9 @@ bool gui_game_next(gui_game *g, char *err, size_t errcap);
 bool gui_game_human(const gui_game *g, int player);
 /* The game argument of g->render's functions (the plugin's game, or its text board). */
 const void *gui_game_drawn(const gui_game *g);
+/* The render table found again after g was copied to where it now lives (the board
+ * kit's table lies inside g). */
+void gui_game_moved(gui_game *g);
 int gui_game_to_move(const gui_game *g);
 /* Choice i (< move_count) of the seat to move. */
 const bones_choice *gui_game_choice(const gui_game *g, size_t i);

@@ -42,13 +42,19 @@ static int first_human(const tty_game *t)
 	return -1;
 }
 
-/* The breakdown of history entry i's points (one line). */
+/* The breakdown of history entry i's points (one line), its players by name. */
 static void move_breakdown(const tty_game *t, size_t i, char *why, size_t cap)
 {
-	why[0] = '\0';
+	char plain[512] = "";
+	const char *names[16];
+	int count = bones_session_info(t->session)->players;
+	count = count < 16 ? count : 16;
+	for (int k = 0; k < count; k++)
+		names[k] = tty_name(t, k);
 	if (t->plugin->breakdown)
 		t->plugin->breakdown(bones_session_game(t->session),
-				     bones_session_state_at(t->session, i + 1), why, cap);
+				     bones_session_state_at(t->session, i + 1), plain, sizeof plain);
+	bones_plugin_text_names(t->plugin, plain, names, count, why, cap);
 	why[strcspn(why, "\n")] = '\0';
 }
 

@@ -3,6 +3,7 @@
 #ifndef ALLFIVES_H
 #define ALLFIVES_H
 
+#include "bones/kit_line.h"
 #include "bones/plugin.h"
 #include "bones/translate.h"
 
@@ -113,7 +114,10 @@ size_t af_observation(const void *vg, const void *vs, int player, char *buf, siz
 extern const struct bones_actions af_actions;
 /* observation.c: the observation tensor, "bones.observation/1" */
 extern const struct bones_observation af_tensor;
-/* heuristic.c: the points a move scores at once, priors for the search. */
+/* draw.c: the position for the host's board kit, "bones.kit.line/1" */
+extern const bones_kit_line af_kit;
+/* heuristic.c: the points a move scores at once, priors for the search; the
+ * capabilities get_extension hands out. */
 const void *af_extension(const void *vg, const char *id);
 
 #endif /* ALLFIVES_H */

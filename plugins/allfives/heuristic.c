@@ -38,5 +38,7 @@ const void *af_extension(const void *vg, const char *id)
 		return &af_actions;
 	if (!strcmp(id, BONES_OBSERVATION_ID))
 		return &af_tensor;
+	if (!strcmp(id, BONES_KIT_LINE_ID))
+		return &af_kit;
 	return !strcmp(id, BONES_HEURISTIC_ID) ? &heuristic : NULL;
 }

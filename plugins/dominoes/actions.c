@@ -33,4 +33,20 @@ static bool to_move(const void *g, size_t index, bones_move *m)
 	return true;
 }
 
-const bones_actions dom_actions = {BONES_ACTIONS_SIZE_1_0, count, to_index, to_move};
+/* Every player move lays a tile (the lead included), draws or passes. A tile is laid at
+ * most once, and only from a hand: at most the tiles dealt plus the tiles drawn. A draw
+ * takes a tile from the boneyard, which the draw game leaves DRAW_RESERVE tiles in and
+ * the block game never draws from. Passes in a row end the game at `players`, and only
+ * a laid tile starts a new row (a draw does not): at most players - 1 passes before
+ * the first tile and after each, and one more ends the game. Hence
+ * laid + draws + (laid + 1) (players - 1) + 1 = laid x players + draws + players. */
+static size_t max_game_length(const void *vg)
+{
+	const game *g = vg;
+	size_t players = (size_t)g->players, dealt = players * (size_t)g->hand_size;
+	size_t draws = g->draw_game && dealt + DRAW_RESERVE < TILES ? TILES - DRAW_RESERVE - dealt : 0;
+	return (dealt + draws) * players + draws + players;
+}
+
+const bones_actions dom_actions = {BONES_ACTIONS_SIZE_1_1, count, to_index, to_move,
+				   max_game_length};

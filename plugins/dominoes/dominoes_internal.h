@@ -6,7 +6,7 @@
 #define DOMINOES_INTERNAL_H
 
 #include "bones/plugin.h"
-#include "bones/render.h"
+#include "bones/kit_line.h"
 #include "bones/observation.h"
 #include "bones/translate.h"
 
@@ -148,8 +148,8 @@ bool dom_move_words(const void *vg, const void *vs, bones_move m, char *buf,
 bool dom_end_text(const void *vg, const void *vs, char *buf, size_t cap);
 bool dom_rules_text(const void *vg, char *buf, size_t cap);
 
-/* draw.c: the pictures ("bones.render/1"). */
-extern const bones_render dom_render;
+/* draw.c: the position for the host's board kit ("bones.kit.line/1"). */
+extern const bones_kit_line dom_kit;
 
 /* observation.c: the observation tensor ("bones.observation/1"). */
 extern const bones_observation dom_tensor;

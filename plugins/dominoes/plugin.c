@@ -8,7 +8,7 @@
 #include "bones/heuristic.h"
 #include "dominoes_internal.h"
 
-/* The pictures (draw.c), the observation tensor (observation.c), and the game knowledge
+/* The position for the host's board kit (draw.c), the observation tensor (observation.c), and the game knowledge
  * of heuristic.c: move priors and `keeper`. */
 static const void *get_extension(const void *vg, const char *id)
 {
@@ -21,7 +21,7 @@ static const void *get_extension(const void *vg, const char *id)
 		return &dom_tensor;
 	if (!strcmp(id, BONES_ACTIONS_ID))
 		return &dom_actions;
-	return !strcmp(id, BONES_RENDER_ID) ? &dom_render : NULL;
+	return !strcmp(id, BONES_KIT_LINE_ID) ? &dom_kit : NULL;
 }
 
 /* ==== 11. The one exported symbol ================================================= */

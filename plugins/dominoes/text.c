@@ -53,7 +53,9 @@ bones_status dom_parse_move(const void *vg, const void *vs, const char *text,
 	return dom_is_legal(g, vs, *out) ? BONES_OK : BONES_EILLEGAL;
 }
 
-/* The breakdown of section 7, at the end: "blocked: pips left P1 12, P2 3" or "domino by P2: pips left ...". */
+/* The breakdown of section 7, at the end: "blocked, pips left: player 1 (12), player 2
+ * (3)" or "domino by player 2, pips left: ...". Each player is the text "player %d",
+ * which a host may replace by the seat's name (bones_plugin_text_names). */
 size_t dom_breakdown(const void *vg, const void *vs, char *buf, size_t cap)
 {
 	const game *g = vg;
@@ -67,17 +69,21 @@ size_t dom_breakdown(const void *vg, const void *vs, char *buf, size_t cap)
 	for (int p = 0; p < g->players; p++)
 		if (!s->hand[p])
 			winner = p;
-	char left[64];
+	char left[160], who[32];
 	bones_text list = {left, sizeof left, 0};
 	for (int p = 0; p < g->players; p++) {
 		bones_text_printf(&list, "%s", p ? ", " : "");
-		/* TRANSLATORS: player P%d and the pips left in their hand */
-		bones_text_printf(&list, TR(g->host, "P%d %d"), p + 1, dom_pips(g, s->hand[p]));
+		snprintf(who, sizeof who, TR(g->host, "player %d"), p + 1);
+		/* TRANSLATORS: a player ("player 1") and the pips left in their hand */
+		bones_text_printf(&list, TR(g->host, "%s (%d)"), who, dom_pips(g, s->hand[p]));
 	}
-	if (winner >= 0)
-		bones_text_printf(&o, TR(g->host, "domino by P%d: pips left %s"), winner + 1, left);
-	else
-		bones_text_printf(&o, TR(g->host, "blocked: pips left %s"), left);
+	if (winner >= 0) {
+		snprintf(who, sizeof who, TR(g->host, "player %d"), winner + 1);
+		/* TRANSLATORS: the player who played out their hand, then the pips left */
+		bones_text_printf(&o, TR(g->host, "domino by %s, pips left: %s"), who, left);
+	} else {
+		bones_text_printf(&o, TR(g->host, "blocked, pips left: %s"), left);
+	}
 	return o.len;
 }
 

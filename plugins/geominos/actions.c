@@ -40,7 +40,21 @@ static bool to_move(const void *g, size_t index, bones_move *m)
 	return true;
 }
 
-static const bones_actions actions = {BONES_ACTIONS_SIZE_1_0, count, to_index, to_move};
+/* Every player move places a tile or passes; draws (the centre tile's included) are
+ * chance outcomes, at most one a tile. A tile is placed at most once and the centre
+ * tile by its draw: at most tile_count - 1 placements. A blocked player passes only
+ * while another may place or draw, and nothing changes until one does, so the turn
+ * reaches that one within players - 1 passes: at most players - 1 passes after each
+ * placement or draw. Hence placed + (placed + draws) (players - 1). */
+static size_t max_game_length(const void *game)
+{
+	const geo_game *g = game;
+	size_t tiles = (size_t)g->tile_count, placed = tiles ? tiles - 1 : 0;
+	return placed + (placed + tiles) * (size_t)(g->players - 1);
+}
+
+static const bones_actions actions = {BONES_ACTIONS_SIZE_1_1, count, to_index, to_move,
+				      max_game_length};
 
 const void *geo_actions_ext(void)
 {

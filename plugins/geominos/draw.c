@@ -301,8 +301,39 @@ static bool move_label(const void *game, const void *state, bones_move m, char *
 	return true;
 }
 
-/* A player's move in words, after the mover's name: the tile, its cell as a column
- * letter and a row number (A1 top left), the side shown and the quarter turns. */
+/* Where a placed tile lies from a placed tile it touches, as the picture shows it. */
+static const char *const beside[4] = {
+	/* TRANSLATORS: the tile placed, then a placed tile it touches */
+	N_("places %s to the right of %s"), N_("places %s below %s"),
+	N_("places %s to the left of %s"), N_("places %s above %s"),
+};
+
+/* The first placed tile a placement touches, a section of equal pips (the match the
+ * rules ask for) before any other, and the placement's side of it (beside's index);
+ * false where it touches none. */
+static bool touching(const geo_state *s, const geo_orient *o, int x, int y, int *tile,
+		     int *side)
+{
+	static const int dx[4] = {1, 0, -1, 0}, dy[4] = {0, 1, 0, -1};
+	for (int pass = 0; pass < 2; pass++)
+		for (int k = 0; k < o->count; k++)
+			for (int j = 0; j < 4; j++) {
+				int cx = x + o->dx[k] + dx[j], cy = y + o->dy[k] + dy[j];
+				if (cx < 0 || cy < 0 || cx >= GEO_N || cy >= GEO_N)
+					continue;
+				uint8_t c = s->cell[cy * GEO_N + cx];
+				if (c == GEO_EMPTY || (!pass && (c & 7) != o->pips[k]))
+					continue;
+				*tile = c >> 3;
+				*side = (j + 2) % 4;
+				return true;
+			}
+	return false;
+}
+
+/* A player's move in words, after the mover's name: the tile, the placed tile it lies
+ * beside and on which side (the picture shows no coordinates), the side shown and the
+ * quarter turns. */
 static bool move_words(const void *game, const void *state, bones_move m, char *buf,
 		       size_t cap)
 {
@@ -315,19 +346,19 @@ static bool move_words(const void *game, const void *state, bones_move m, char *
 		snprintf(buf, cap, "%s", TR(g, "passes"));
 		return true;
 	}
-	int t = geo_move_tile(m), x = geo_move_x(m), y = geo_move_y(m);
+	int t = geo_move_tile(m), near = 0, side = 0, n;
 	const geo_orient *o = &g->tiles[t].orient[geo_move_orient(m)];
-	char cell[8];
-	snprintf(cell, sizeof cell, "%c%d", x < 26 ? 'A' + x : '?', y + 1);
-	if (o->side)
-		/* TRANSLATORS: a tile, its cell (C7) and its quarter turns clockwise */
-		snprintf(buf, cap, TR(g, "places %s at %s, flipped, turned %d"),
-			 geo_tile_words(g, t), cell, o->rot);
-	else if (o->rot)
-		snprintf(buf, cap, TR(g, "places %s at %s, turned %d"), geo_tile_words(g, t), cell,
-			 o->rot);
-	else
-		snprintf(buf, cap, TR(g, "places %s at %s"), geo_tile_words(g, t), cell);
+	if (touching(s, o, geo_move_x(m), geo_move_y(m), &near, &side))
+		n = snprintf(buf, cap, TR(g, beside[side]), geo_tile_words(g, t),
+			     geo_tile_words(g, near));
+	else /* never on a legal move: it touches the tile the board started with */
+		n = snprintf(buf, cap, TR(g, "places %s"), geo_tile_words(g, t));
+	if (o->side && n >= 0 && (size_t)n < cap)
+		/* TRANSLATORS: after the place: the tile lies with its side b up */
+		n += snprintf(buf + n, cap - (size_t)n, "%s", TR(g, ", flipped"));
+	if (o->rot && n >= 0 && (size_t)n < cap)
+		/* TRANSLATORS: after the place: the tile's quarter turns clockwise (1-3) */
+		snprintf(buf + n, cap - (size_t)n, TR(g, ", turned %d"), o->rot);
 	return true;
 }
 

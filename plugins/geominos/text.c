@@ -148,7 +148,7 @@ static void spot_letters(int k, char buf[3])
 	if (k >= 26 * 27)
 		k = 26 * 27 - 1;
 	buf[0] = (char)(k < 26 ? 'a' + k : 'a' + k / 26 - 1);
-	buf[1] = k < 26 ? '\0' : (char)('a' + k % 26);
+	buf[1] = (char)(k < 26 ? 0 : 'a' + k % 26);
 	buf[2] = '\0';
 }
 

@@ -3,6 +3,7 @@
 #include "hegemino.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "bones/render.h"
 
@@ -347,9 +348,73 @@ static bool move_label(const void *game, const void *state, bones_move m, char *
 	return true;
 }
 
+/* Where a placed domino lies from what it touches, as the picture shows it (no
+ * coordinates): beside a domino, or beside the start token; by the side of it. */
+static const char *const beside_domino[4] = {
+	/* TRANSLATORS: the domino placed, then a domino of the tableau it touches */
+	N_("places %s to the right of %s"), N_("places %s below %s"),
+	N_("places %s to the left of %s"), N_("places %s above %s"),
+};
+static const char *const beside_token[4] = {
+	/* TRANSLATORS: the domino placed next to the tableau's start token */
+	N_("places %s to the right of the start token"), N_("places %s below the start token"),
+	N_("places %s to the left of the start token"), N_("places %s above the start token"),
+};
+
+/* The domino whose half is cell c of a tableau's cells (the half's partner by the join
+ * bits) into dom, or false where the partner is unknown (covered by a stack). */
+static bool domino_at(const hg_game *g, const uint8_t *cells, int c, char *dom, size_t cap)
+{
+	int G = g->grid, n = G * G, other = -1;
+	if (cells[c] & HG_JOIN_E)
+		other = c + 1;
+	else if (cells[c] & HG_JOIN_S)
+		other = c + G;
+	else if (c % G > 0 && cells[c - 1] & HG_JOIN_E)
+		other = c - 1;
+	else if (c >= G && cells[c - G] & HG_JOIN_S)
+		other = c - G;
+	if (other < 0 || other >= n || HG_CODE(cells[other]) < 1 || HG_CODE(cells[other]) > 7)
+		return false;
+	hg_format_domino(hg_dom_id(HG_CODE(cells[c]) - 1, HG_CODE(cells[other]) - 1), dom, cap);
+	return true;
+}
+
+/* Placement m on tableau cells in words: beside the first thing it touches, an equal
+ * half (the match the rules ask for) before any other; dom is the domino placed. */
+static void place_words(const hg_game *g, const uint8_t *cells, bones_move m,
+			const char *dom, char *buf, size_t cap)
+{
+	static const int dx[4] = {1, 0, -1, 0}, dy[4] = {0, 1, 0, -1};
+	int G = g->grid, dir = HG_MDIR(m);
+	const int hx[2] = {HG_MX(m), HG_MX(m) + !dir}, hy[2] = {HG_MY(m), HG_MY(m) + dir};
+	const int pips[2] = {HG_MA(m), HG_MB(m)};
+	for (int pass = 0; pass < 2; pass++)
+		for (int h = 0; h < 2; h++)
+			for (int j = 0; j < 4; j++) {
+				int x = hx[h] + dx[j], y = hy[h] + dy[j];
+				if (x < 0 || y < 0 || x >= G || y >= G ||
+				    (x == hx[!h] && y == hy[!h]))
+					continue;
+				int code = HG_CODE(cells[y * G + x]);
+				char near[8];
+				if (code == HG_GAP && pass) {
+					snprintf(buf, cap, TR(g, beside_token[(j + 2) % 4]), dom);
+					return;
+				}
+				if (code < 1 || code > 7 || (!pass && code - 1 != pips[h]) ||
+				    !domino_at(g, cells, y * G + x, near, sizeof near))
+					continue;
+				snprintf(buf, cap, TR(g, beside_domino[(j + 2) % 4]), dom, near);
+				return;
+			}
+	/* TRANSLATORS: a domino placed touching nothing named (a stack's cover) */
+	snprintf(buf, cap, TR(g, "places %s"), dom);
+}
+
 /* A player's move in words, after the mover's name: the domino picked and its market
- * row, or the domino placed on which tableau, where (cells from the start token, x to
- * the right, y down; Dorothy's column by row) and how it lies. */
+ * row, or the domino placed: beside what (the picture shows no coordinates), on what it
+ * is stacked, or in which row of Dorothy's column, and whether it lies across or up. */
 static bool move_words(const void *game, const void *state, bones_move m, char *buf,
 		       size_t cap)
 {
@@ -369,20 +434,25 @@ static bool move_words(const void *game, const void *state, bones_move m, char *
 		snprintf(buf, cap, TR(g, "discards %s"), dom);
 		return true;
 	}
-	int k = hg_actor_tab(g, s), off = hg_is_dorothy_tab(g, k) ? 0 : g->grid / 2;
-	snprintf(dom, sizeof dom, "%d-%d", HG_MA(m), HG_MB(m));
-	const char *lie = HG_MDIR(m) ? TR(g, "downwards") : TR(g, "to the right");
+	int k = hg_actor_tab(g, s), n = 0;
+	const uint8_t *cells = hg_ccells(g, s, k);
+	char under[8];
+	snprintf(dom, sizeof dom, "%d-%d", HG_MA(m), HG_MB(m)); /* as it lies: left or top first */
 	if (hg_is_dorothy_tab(g, k))
-		/* TRANSLATORS: a domino, a row of Dorothy's column, how it lies */
-		snprintf(buf, cap, TR(g, "places %s in Dorothy's row %d, %s"), dom,
-			 HG_MY(m) + 1, lie);
+		/* TRANSLATORS: a domino, a row of Dorothy's column */
+		n = snprintf(buf, cap, TR(g, "places %s in Dorothy's row %d"), dom, HG_MY(m) + 1);
+	else if (kind == HG_MV_STACK &&
+		 domino_at(g, cells, HG_MY(m) * g->grid + HG_MX(m), under, sizeof under))
+		/* TRANSLATORS: the domino stacked, then the domino its first half covers */
+		n = snprintf(buf, cap, TR(g, "stacks %s on %s"), dom, under);
 	else if (kind == HG_MV_STACK)
-		/* TRANSLATORS: a domino, its cell (x,y from the start token), how it lies */
-		snprintf(buf, cap, TR(g, "stacks %s at %d,%d, %s"), dom, HG_MX(m) - off,
-			 HG_MY(m) - off, lie);
+		n = snprintf(buf, cap, TR(g, "stacks %s"), dom);
 	else
-		snprintf(buf, cap, TR(g, "places %s at %d,%d, %s"), dom, HG_MX(m) - off,
-			 HG_MY(m) - off, lie);
+		place_words(g, cells, m, dom, buf, cap), n = (int)strlen(buf);
+	if (n >= 0 && (size_t)n < cap)
+		/* TRANSLATORS: after the place: the domino lies left to right, or top down */
+		snprintf(buf + n, cap - (size_t)n, "%s",
+			 HG_MDIR(m) ? TR(g, ", upright") : TR(g, ", across"));
 	return true;
 }
 

@@ -50,7 +50,19 @@ static bool to_move(const void *game, size_t index, bones_move *m)
 	return true;
 }
 
-static const bones_actions actions = {BONES_ACTIONS_SIZE_1_0, count, to_index, to_move};
+/* Every player move places a tile or passes. The start tile is placed by the deal (a
+ * chance outcome), so at most ntiles - 1 placements. Passes in a row end the game at
+ * `players` and only a placement starts a new row: at most players - 1 passes before
+ * the first placement and after each, and one more ends the game. Hence
+ * placed + (placed + 1) (players - 1) + 1 = (placed + 1) players = ntiles x players. */
+static size_t max_game_length(const void *game)
+{
+	const hm_game *g = game;
+	return (size_t)g->ntiles * (size_t)g->players;
+}
+
+static const bones_actions actions = {BONES_ACTIONS_SIZE_1_1, count, to_index, to_move,
+				      max_game_length};
 
 const void *hm_actions_ext(void)
 {

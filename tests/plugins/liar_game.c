@@ -1,6 +1,7 @@
 /* "Secret count", a small valid plugin with chance and hidden information for the
  * tests of `bones check`, compiled once clean (liar_none) and once per LIAR_* definition
  * into a plugin that breaks one promise of plugin.h on purpose. */
+#include "bones/actions.h"
 #include "bones/observation.h"
 #include "bones/plugin.h"
 #include "bones/render.h"
@@ -332,11 +333,54 @@ static const bones_render render = {
 	.draw_ghost = draw_ghost,
 };
 
+/* The dense actions: +1 and +2 are 0 and 1. A game adds 1 or 2 until the total is
+ * TARGET: at most TARGET player moves. LIAR_GAME_LENGTH claims half of that, which a
+ * game of only +2 keeps to and one with a +1 does not; LIAR_ENDLESS states no bound. */
+static size_t action_count(const void *gp)
+{
+	(void)gp;
+	return 2;
+}
+
+static bool to_index(const void *gp, bones_move m, size_t *index)
+{
+	(void)gp;
+	if (m < 1 || m > 2)
+		return false;
+	*index = m - 1;
+	return true;
+}
+
+static bool to_action(const void *gp, size_t index, bones_move *m)
+{
+	(void)gp;
+	if (index >= 2)
+		return false;
+	*m = (bones_move)index + 1;
+	return true;
+}
+
+static size_t max_game_length(const void *gp)
+{
+	(void)gp;
+#if defined(LIAR_GAME_LENGTH)
+	return TARGET / 2;
+#elif defined(LIAR_ENDLESS)
+	return 0;
+#else
+	return TARGET;
+#endif
+}
+
+static const bones_actions actions = {BONES_ACTIONS_SIZE_1_1, action_count, to_index,
+				      to_action, max_game_length};
+
 static const void *get_extension(const void *gp, const char *id)
 {
 	(void)gp;
 	return !strcmp(id, BONES_OBSERVATION_ID) ? &tensor
 	       : !strcmp(id, BONES_RENDER_ID)    ? (const void *)&render
+	       : !strcmp(id, BONES_ACTIONS_ID)   ? (const void *)&actions
 						 : NULL;
 }
 

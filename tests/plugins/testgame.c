@@ -228,6 +228,17 @@ static void scores(const void *gp, const void *sp, double *out)
 #endif
 }
 
+#ifdef TESTGAME_BREAK_RANKS
+/* for the host's checks: ranks outside 1..players */
+static void ranks(const void *gp, const void *sp, int *out)
+{
+	const game *g = gp;
+	(void)sp;
+	for (int p = 0; p < g->players; p++)
+		out[p] = p ? 9 : 0;
+}
+#endif
+
 static size_t render_text(const void *gp, const void *sp, int viewer, char *buf,
 			  size_t cap)
 {
@@ -330,6 +341,9 @@ BONES_PLUGIN_ENTRY = {
 	.format_move = format_move,
 	.parse_move = parse_move,
 	.scores = scores,
+#ifdef TESTGAME_BREAK_RANKS
+	.ranks = ranks,
+#endif
 	.render_text = render_text,
 	.sample_move = sample_move,
 #ifdef TESTGAME_TEXT_DOMAIN

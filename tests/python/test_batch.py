@@ -120,10 +120,9 @@ def test_wrong_input_raises_and_plays_nothing():
         states.observation_tensor(5)
 
 
-def test_max_game_length_says_no_plugin_states_one():
+def test_max_moves_bounds_one_state_and_max_game_length_a_game():
     game = bones.load_game("holomino")
-    with pytest.raises(bones.BonesError, match="no bound"):
-        game.max_game_length()
+    assert game.max_game_length() == 80  # 40 tiles x 2 players (holomino/actions.c)
     assert game.max_moves() >= len(bones.load_game("holomino").new_initial_state().legal_actions())
 
 

@@ -117,14 +117,62 @@ def test_a_100_game_tournament_has_no_forfeit(tmp_path):
             f"{name} never finished a game"
 
 
-def test_a_tournament_names_the_exception_of_an_engine_that_raises(tmp_path):
-    (tmp_path / "raiser.py").write_text("def choose(state):\n    return 1 // 0\n")
+def raiser_tourney(tmp_path, body, engine="-m bones.engine raiser:choose"):
+    """tmp_path/t.ini: Holomino, `random` against the engine `python3 ENGINE` named
+    raiser, where raiser.py's choose(state) is body."""
+    (tmp_path / "raiser.py").write_text(f"def choose(state):\n    {body}\n")
     (tmp_path / "t.ini").write_text(
         "[tourney]\nname = raise\nseed = 1\nrounds = 1\n[game.holo]\nplugin = holomino\n"
-        f'[player.raiser]\nengine = "{sys.executable}" -m bones.engine raiser:choose\n'
+        f'[player.raiser]\nengine = "{sys.executable}" {engine}\n'
         "[player.random]\nagent = random\n")
+
+
+def raiser_forfeits(tmp_path, body):
+    """The forfeit reasons of games.csv after raiser_tourney's tournament."""
+    raiser_tourney(tmp_path, body)
     rows = tourney_rows(tmp_path)
     forfeit = rows[0].index("forfeit")
-    reasons = [r[forfeit] for r in rows[1:] if r[forfeit]]
+    return [r[forfeit] for r in rows[1:] if r[forfeit]]
+
+
+def test_a_tournament_names_the_exception_of_an_engine_that_raises(tmp_path):
+    reasons = raiser_forfeits(tmp_path, "return 1 // 0")
     assert reasons and all("ZeroDivisionError: integer division or modulo by zero "
                            "(raiser.py:2 in choose)" in r for r in reasons), reasons
+
+
+def test_a_tournament_keeps_a_long_exception_and_the_engines_stderr(tmp_path):
+    message = "the position has " + "no good move, " * 12 + "so I give up"
+    reasons = raiser_forfeits(tmp_path, f"raise ValueError({message!r})")
+    assert len(message) > 150  # past the cut of 100 characters the reason once had
+    assert reasons and all(f"ValueError: {message} (raiser.py:2 in choose)" in r
+                           for r in reasons), reasons
+    log = (tmp_path / "out" / "engines" / "raiser.stderr").read_text()
+    assert "Traceback (most recent call last)" in log
+    assert f"raise ValueError({message!r})" in log
+
+
+def test_an_engine_that_cannot_start_names_its_stderr(tmp_path):
+    raiser_tourney(tmp_path, "return 0", engine="-m no_such_engine_module")
+    run = subprocess.run([BONES, "tourney", "t.ini", "--output", "out", "--quiet"],
+                         cwd=tmp_path, capture_output=True, text=True)
+    out = run.stderr
+    assert run.returncode == 1, out
+    log = tmp_path / "out" / "engines" / "raiser.stderr"
+    assert "No module named no_such_engine_module" in log.read_text()
+    assert "exited with status 1; its stderr ends" in out, out
+    assert "No module named no_such_engine_module" in out
+    assert "out/engines/raiser.stderr" in out
+
+
+@pytest.mark.parametrize("spec", ["mctss", "mcts iterations=x", "greedy speed=9"])
+def test_a_wrong_agent_spec_stops_the_engine_at_its_start(spec):
+    out = talk(["-m", "bones.engine", "--agent=" + spec], ["new dominoes seed=4", "quit"])
+    assert out.returncode == 2 and out.stdout == "", (out.returncode, out.stdout)
+    assert out.stderr.startswith("bones.engine: --agent=" + spec + ": "), out.stderr
+
+
+def test_a_good_agent_spec_still_plays():
+    out = talk(["-m", "bones.engine", "--agent=mcts iterations=50"],
+               ["new dominoes seed=4", "roll", "genmove", "quit"])
+    assert out.returncode == 0 and re.match(r"move [0-6]-[0-6]", out.stdout.splitlines()[2]), out

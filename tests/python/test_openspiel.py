@@ -3,14 +3,17 @@ pickle and deepcopy, equality by position, get_type and utilities; wrong inputs 
 named exceptions; agents shared between threads neither crash nor play illegal moves."""
 
 import copy
+import os
 import pickle
 import random
+import subprocess
+import sys
 import threading
 
 import pytest
 
 import bones
-from support import GAMES, games_count
+from support import BONES, GAMES, games_count
 
 
 def random_game(name, seed, check):
@@ -84,6 +87,41 @@ def test_game_type_and_utilities(name):
     state = random_game(name, 1, lambda s: None)
     assert [state.player_return(p) for p in range(game.num_players())] == state.returns()
     assert -1.0 <= min(state.returns()) and max(state.returns()) <= 1.0
+
+
+# Every game, and the presets whose rules change how long a game runs.
+LENGTHS = GAMES + ["hegemino-solo-mega", "hegemino-dorothy", "hegemino-four-lights",
+                   "hegemino-spheres", "hegemino-mega", "geominos-one-tile",
+                   "geominos-five-tile", "geominos-4p", "holomino-brettspielnetz"]
+
+
+@pytest.mark.parametrize("name", LENGTHS)
+def test_max_game_length_bounds_every_random_game(name):
+    bound = bones.load_game(name).max_game_length()
+    longest = 0
+    for seed in range(games_count(20)):
+        plays = []
+        random_game(name, seed, lambda s: plays.append(not s.is_chance_node()
+                                                       and not s.is_terminal()))
+        longest = max(longest, sum(plays))
+    assert 0 < longest <= bound
+
+
+def test_max_game_length_raises_only_for_a_plugin_that_states_none():
+    """The test plugins: testgame has no "bones.actions/1", liar_none bounds its count
+    to 10 by 10 moves (tests/plugins)."""
+    plugins = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(BONES))),
+                           "tests", "plugins")
+    code = ("import bones\n"
+            "print(bones.load_game('liar_none').max_game_length())\n"
+            "try:\n"
+            "    bones.load_game('testgame').max_game_length()\n"
+            "except bones.BonesError as exc:\n"
+            "    print(exc)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=dict(os.environ, BONES_PLUGIN_PATH=plugins), check=True).stdout
+    assert out.splitlines()[0] == "10"
+    assert "states no bound on a game's length" in out.splitlines()[1]
 
 
 def test_wrong_inputs_raise_named_exceptions():

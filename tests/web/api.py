@@ -289,6 +289,12 @@ for path in ["/static/../CMakeLists.txt", "/static/%2e%2e/CMakeLists.txt", "/sta
     body = r.read()
     check("no file outside the web root: " + path, r.status in (400, 404) and b"#include" not in body, r.status)
     s.close()
+st, page, hdrs = srv.call("GET", "/rules/holomino")
+check("a game's rules page: its name, summary and the plugin's paragraphs",
+      st == 200 and hdrs["Content-Type"].startswith("text/html") and "<h1>Holomino</h1>" in page
+      and page.count("<p>") >= 4 and "<p>Goal: " in page and 'href="/"' in page, page[:300])
+st, body, _ = srv.call("GET", "/rules/no-such-game")
+check("no rules page for a game the server lacks", st == 404 and "no-such-game" in body["error"], (st, body))
 st, body, _ = srv.call("DELETE", "/api/tables")
 check("an unknown method or route is refused", st in (404, 405), st)
 

@@ -39,6 +39,18 @@ def open_lobby(d, name):
     wait(lambda: d.find_element(By.ID, "account-link").text == name, what=name + " logged in")
 
 
+def click(d, css, text=""):
+    """Click the first element of css whose text holds text, found anew each try (the
+    lists are drawn again whenever the lobby hears of a change)."""
+    def once():
+        for e in d.find_elements(By.CSS_SELECTOR, css):
+            if text in e.text:
+                e.click()
+                return True
+        return False
+    return wait(once, what=css + " " + text)
+
+
 def play_both(ds):
     """Each browser plays its turns by clicks until the game is over in both."""
     clickers = {n: Clicker(random.Random(7 + i)) for i, n in enumerate(ds)}
@@ -66,15 +78,15 @@ try:
     ann.execute_script("document.getElementById('game').value = 's:dominoes';"
                        "document.getElementById('game').dispatchEvent(new Event('change'))")
     ann.find_element(By.ID, "seek-button").click()
-    take = wait(lambda: bob.find_elements(By.CSS_SELECTOR, "#seeks .take-seek"), what="ann's seek in bob's lobby")
+    wait(lambda: bob.find_elements(By.CSS_SELECTOR, "#seeks .take-seek"), what="ann's seek in bob's lobby")
     check("bob sees ann's seek by name", "ann" in bob.find_element(By.ID, "seeks").text, bob.find_element(By.ID, "seeks").text)
     small = bob.execute_script(SMALL, FINGER)
     check("every button of the phone's lobby is at least 44 px tall", not small, small)
-    take[0].click()
+    click(bob, "#seeks .take-seek")
     wait(lambda: "/t/" in bob.current_url and state(bob), what="bob at the table")
-    link = wait(lambda: ann.find_elements(By.CSS_SELECTOR, "#paired a.seek-table"), what="ann's game is ready")
-    check("ann's title counts the game waiting for her", ann.title.startswith("(1)"), ann.title)
-    link[0].click()
+    wait(lambda: ann.find_elements(By.CSS_SELECTOR, "#paired a.seek-table"), what="ann's game is ready")
+    check("ann's title counts the game waiting for her", wait(lambda: ann.title.startswith("(1)")), ann.title)
+    click(ann, "#paired a.seek-table")
     wait(lambda: "/t/" in ann.current_url and state(ann), what="ann at the table")
     check("both are at one table", ann.current_url.split("#")[0] == bob.current_url.split("#")[0],
           (ann.current_url, bob.current_url))
@@ -91,17 +103,17 @@ try:
     # a challenge: bob is online for ann, her click challenges him, his title counts it
     open_lobby(ann, "ann")
     open_lobby(bob, "bob")
-    button = wait(lambda: [b for b in ann.find_elements(By.CSS_SELECTOR, "#online li") if "bob" in b.text],
-                  what="bob online in ann's lobby")
-    button[0].find_element(By.CSS_SELECTOR, "button.challenge").click()
-    accept = wait(lambda: bob.find_elements(By.CSS_SELECTOR, "#challenges button.accept"), what="the challenge at bob's")
+    wait(lambda: [b for b in ann.find_elements(By.CSS_SELECTOR, "#online li") if "bob" in b.text],
+         what="bob online in ann's lobby")
+    click(ann, "#online li button.challenge")  # bob is the only other one online
+    wait(lambda: bob.find_elements(By.CSS_SELECTOR, "#challenges button.accept"), what="the challenge at bob's")
     check("bob's title counts the challenge", wait(lambda: bob.title.startswith("(1)")), bob.title)
-    accept[0].click()
+    click(bob, "#challenges button.accept")
     wait(lambda: "/t/" in bob.current_url and state(bob), what="bob at the challenge's table")
-    link = wait(lambda: [a for a in ann.find_elements(By.CSS_SELECTOR, "#challenges a") if a.get_attribute("href")],
-                what="ann's link to the accepted challenge")
-    check("ann's link leads to bob's table", link[0].get_attribute("href").split("#")[0] == bob.current_url.split("#")[0],
-          (link[0].get_attribute("href"), bob.current_url))
+    href = wait(lambda: next((a.get_attribute("href") for a in ann.find_elements(By.CSS_SELECTOR, "#challenges a")
+                              if a.get_attribute("href")), None), what="ann's link to the accepted challenge")
+    check("ann's link leads to bob's table", href.split("#")[0] == bob.current_url.split("#")[0],
+          (href, bob.current_url))
 finally:
     ann.quit()
     bob.quit()

@@ -70,6 +70,9 @@ def api_checks(srv, where):
     st, de, _ = call("GET", "/api/messages?lang=de")
     check(where + ": the client's German catalogue", st == 200 and de["lang"] == "de"
           and de["messages"].get("New table") == "Neuer Tisch" and "de" in de["languages"], str(de)[:200])
+    st, page, _ = call("GET", "/rules/hegemino", headers={"Accept-Language": "de"})
+    check(where + ": a game's rules page in German", st == 200 and "<html lang=\"de\">" in page
+          and "Hegemino: Regeln" in page and "Zurück zur Lobby" in page and "<p>Ziel: " in page, page[:300])
     st, en, _ = call("GET", "/api/messages?lang=en")
     check(where + ": English has no catalogue to apply", st == 200 and en["lang"] == "en" and en["messages"] == {}, en)
     _, acc, _ = call("GET", "/api/messages", headers={"Accept-Language": "fr-FR,de-AT;q=0.8,en;q=0.5"})

@@ -16,11 +16,14 @@ typedef struct bones_dense {
 	const bones_actions *cap;   /* the plugin's, NULL when it numbers no dense space */
 	size_t count;               /* the number of actions, 0 without one */
 	size_t max_moves;           /* the game's bound of legal_moves() */
+	size_t max_game_length;     /* the most player moves of a game (the capability's
+				       v1.1 max_game_length), 0 when the plugin states none */
 } bones_dense;
 
 /* Find the capability of plugin's configured game (info as configure filled it). Returns
  * false, with d->cap NULL and d->count 0, when the plugin has none, an older one, one
- * without its functions, or a count of 0 or above INT32_MAX. */
+ * without its functions, or a count of 0 or above INT32_MAX; d->max_game_length is set
+ * whenever the capability states it, a dense action space or not. */
 bool bones_dense_init(bones_dense *d, const bones_plugin *plugin, const void *game,
 		      const bones_game_info *info);
 

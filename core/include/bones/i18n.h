@@ -58,6 +58,13 @@ void bones_i18n_bind_plugin(const bones_plugin *p, const char *path);
  * player's language; text itself when the plugin has no catalogue. NULL stays NULL. */
 const char *bones_plugin_text(const bones_plugin *p, const char *text);
 
+/* A plugin's words for people at a table (a breakdown) with each player the plugin
+ * writes as its own text "player %d" in the player's language ("player 2", "Spieler 2")
+ * for a seat 1..count replaced by names[seat - 1] where that is neither NULL nor empty;
+ * into buf, cut at cap - 1 bytes. names (count of them) stay the caller's. */
+void bones_plugin_text_names(const bones_plugin *p, const char *text,
+			     const char *const *names, int count, char *buf, size_t cap);
+
 /* While on, in this thread, the translate service answers plugins in English: used
  * while writing records and speaking protocols. Returns the previous setting. */
 bool bones_i18n_set_plain(bool on);

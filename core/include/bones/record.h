@@ -90,8 +90,9 @@ bool bones_record_tag_parse(const char *line, char *name, size_t ncap, char *val
  * "ranks R1 R2 ...; scores S1 S2 ..." (players in seat order, ranks 1 = best). */
 size_t bones_record_result(const bones_session *s, char *buf, size_t cap);
 
-/* Final ranks of a terminal state: the plugin's ranks, or by scores when it has none
- * (BONES_LOW_SCORE_WINS decides the direction; equal scores share a rank). */
+/* Final ranks of a terminal state: the plugin's ranks, or by scores when it has none or
+ * gives a rank outside 1..players (BONES_LOW_SCORE_WINS decides the direction; equal
+ * scores share a rank). */
 void bones_record_ranks(const bones_plugin *plugin, const void *game, const void *state,
 			int players, int *ranks);
 

@@ -148,6 +148,10 @@ typedef struct bones_tourney_run_opts {
 	   moves so far, LIVE/ROUND-TABLE.bones, rewritten atomically after every move
 	   and removed when the game ends (`bones serve --watch`, docs/web.md) */
 	const char *live;
+	/* if not NULL: a folder (existing) where each external engine's stderr is appended
+	   to NAME.stderr (the participant's name, '/' as '_'), kept across games and runs;
+	   NULL: /dev/null (docs/tournaments.md) */
+	const char *engine_logs;
 } bones_tourney_run_opts;
 
 /* Play every game of the schedule not yet in db, committing finished games atomically
@@ -159,8 +163,16 @@ bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 
 /* Start every external engine of t and ask it to start every game (`new ... seat=1`),
  * as a run does first; err names the first engine that cannot ("FILE:LINE: player 'X'
- * cannot play game 'G': ..."). */
-bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t errcap);
+ * cannot play game 'G': ...") with the last line of its stderr when engine_logs (may be
+ * NULL, as bones_tourney_run_opts.engine_logs) keeps it. */
+bones_status bones_tourney_handshake(const bones_tourney *t, const char *engine_logs,
+				     char *err, size_t errcap);
+
+/* The file of participant p's stderr in the folder engine_logs into path:
+ * "ENGINE_LOGS/NAME.stderr", '/' in the name as '_'. Returns path, or NULL when
+ * engine_logs is NULL or the path does not fit. */
+const char *bones_tourney_engine_log(const bones_tourney *t, int p, const char *engine_logs,
+				     char *path, size_t cap);
 
 /* The tournament's SPRT (t->sprt_on) over the games stored in db: the first
  * participant's score against the second, by game or, with duplicate deals, by pair of

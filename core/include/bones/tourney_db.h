@@ -20,7 +20,7 @@ typedef struct bones_tourney_game_row {
 	uint64_t seed;
 	int moves;               /* moves and chance outcomes played */
 	int64_t ms;              /* wall-clock time of the game */
-	char forfeit[256];       /* "" or "seat N (NAME): reason" */
+	char forfeit[512];       /* "" or "seat N (NAME): reason" */
 	char player[BONES_TOURNEY_MAX_SEATS][64];
 	double score[BONES_TOURNEY_MAX_SEATS];
 	int rank[BONES_TOURNEY_MAX_SEATS];

@@ -6,6 +6,7 @@
 #define BONES_TOURNEY_ENGINE_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,12 +17,19 @@ typedef struct bones_tourney_engine bones_tourney_engine;
 #define BONES_TOURNEY_ENGINE_CMD_MS 5000  /* time for any engine reply but genmove */
 #define BONES_TOURNEY_ENGINE_SLACK_MS 500 /* latency allowed beyond the time per move */
 
-/* Start `sh -c CMD` with its stdin and stdout on a socket (stderr to /dev/null) and
- * agree the protocol's version (`protocol 1.1`; any other answer is 1.0). */
-bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **out,
-					char *why, size_t cap);
+/* Start `sh -c CMD` with its stdin and stdout on a socket and its stderr appended to
+ * the file log (created when missing; NULL: /dev/null), and agree the protocol's
+ * version (`protocol 1.1`; any other answer is 1.0). A log that cannot be opened fails
+ * the start, why naming it. */
+bones_status bones_tourney_engine_start(const char *cmd, const char *log,
+					bones_tourney_engine **out, char *why, size_t cap);
+/* The last line of text in the file log (an engine's stderr: what it said before it
+ * died, a Python exception's last line) into line, at most cap - 1 bytes of it; false
+ * when log is NULL, unreadable or holds no text. */
+bool bones_tourney_engine_log_tail(const char *log, char *line, size_t cap);
 /* The `play` line of history entry index as seat may see it ("deal:?" for what it may
- * not), in protocol 1.1 with its mover ("play player 2 6-6", "play chance deal:?"). */
+ * not), in protocol 1.1 with its mover ("play player 2 6-6", "play chance deal:?");
+ * e's version decides (NULL: 1.1, for a host that tells an engine elsewhere). */
 void bones_tourney_engine_play_line(const bones_tourney_engine *e, const bones_session *s,
 				    size_t index, int seat, char *line, size_t cap);
 /* The `play` lines of history entries from on as seat may see them, first (a line, may
@@ -29,6 +37,8 @@ void bones_tourney_engine_play_line(const bones_tourney_engine *e, const bones_s
  * bones_tourney_engine_genmove; NULL when out of memory. */
 char *bones_tourney_engine_play_lines(const bones_tourney_engine *e, const bones_session *s,
 				     size_t from, int seat, const char *first);
+/* Whether e speaks protocol 1.1 (its `play` lines name their mover). */
+bool bones_tourney_engine_movers(const bones_tourney_engine *e);
 /* Kill the process group and reap it. NULL is a no-op. */
 void bones_tourney_engine_stop(bones_tourney_engine *e);
 /* Send one line and read one reply line within ms milliseconds (stop, when not NULL,

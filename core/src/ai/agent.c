@@ -347,9 +347,9 @@ void bones_agent_set_time_limit(bones_agent *agent, double seconds)
 
 bones_status bones_agent_choose(bones_agent *agent, const void *state, bones_move *move)
 {
-	int who = agent->plugin->to_move(agent->game, state);
+	int who = bones_guard_to_move(agent->plugin, agent->game, &agent->info, state, NULL, 0);
 	if (who < 0)
-		return BONES_EINVAL; /* chance node or game over: nothing to choose */
+		return BONES_EINVAL; /* chance node, game over or a player out of range */
 	if (agent->plugin_agent)
 		return plugin_choose(agent, state, move);
 	return agent->ops->choose(agent, state, move);

@@ -456,7 +456,7 @@ static bones_status mcts_choose(bones_agent *a, const void *state, bones_move *m
 {
 	mcts_impl *m = a->impl;
 	const bones_plugin *pl = a->plugin;
-	int me = pl->to_move(a->game, state);
+	int me = bones_guard_to_move(pl, a->game, &a->info, state, NULL, 0);
 	size_t n = bones_mcts_keep_only(a->moves,
 					bones_guard_legal_moves(pl, a->game, state, a->moves, NULL,
 								a->info.max_moves, NULL, 0),

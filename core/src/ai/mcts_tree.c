@@ -293,13 +293,20 @@ static bones_move rollout_move(bones_mcts_tree *t, const void *state, int who, s
 	return best_gain(t, state, who, t->drawn, GREEDY_SAMPLE);
 }
 
+/* Who is to move in state, checked (bones/guard.h): a player out of range reads as the
+ * game's end, never an index into the tree's per-player arrays. */
+static int mover(const bones_mcts_config *c, const void *state)
+{
+	return bones_guard_to_move(c->plugin, c->game, &c->info, state, NULL, 0);
+}
+
 /* Play t->state to the end (or to the cut-off depth) and set t->reward. */
 static void rollout(bones_mcts_tree *t)
 {
 	const bones_mcts_config *c = t->cfg;
 	bool cut = c->depth >= 0 && c->heur && c->heur->evaluate;
 	for (int steps = 0;; steps++) {
-		int who = c->plugin->to_move(c->game, t->state);
+		int who = mover(c, t->state);
 		if (who == BONES_TERMINAL)
 			break;
 		if (cut && who >= 0 && steps >= c->depth) {
@@ -544,7 +551,7 @@ static void keep_list(bones_mcts_tree *t, uint32_t node, size_t n)
 static void list_root(bones_mcts_tree *t, int me)
 {
 	const bones_mcts_config *c = t->cfg;
-	int who = c->plugin->to_move(c->game, t->root_state);
+	int who = mover(c, t->root_state);
 	t->root_n = 0;
 	t->root_ranked = false;
 	if (who < 0 || (c->hidden && who != me))
@@ -671,7 +678,7 @@ static void iterate(bones_mcts_tree *t, int me)
 	uint32_t node = 0;
 	t->path[depth++] = 0;
 	while (depth < BONES_MCTS_MAX_DEPTH) {
-		int who = c->plugin->to_move(c->game, t->state);
+		int who = mover(c, t->state);
 		if (who == BONES_TERMINAL)
 			break;
 		bool expanded = false;

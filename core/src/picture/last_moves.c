@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bones/kit_board.h"
 #include "bones/picture.h"
 
 #define MAX_MARKED 64     /* players whose last move is looked for */
@@ -178,7 +179,9 @@ int bones_picture_last_moves(bones_picture_canvas *c, const bones_session *s, si
 {
 	const bones_plugin *p = bones_session_plugin(s);
 	const void *game = bones_session_game(s);
-	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, p, game, &rg);
 	if (!r || r->size < BONES_RENDER_SIZE_1_0 || !r->draw_ghost)
 		return 0;
 	int players = bones_session_info(s)->players;
@@ -188,7 +191,7 @@ int bones_picture_last_moves(bones_picture_canvas *c, const bones_session *s, si
 	size_t n = bones_session_length(s);
 	upto = upto < n ? upto : n;
 	shapes b;
-	if (!shapes_of_board(&b, r, game, bones_session_state_at(s, upto)))
+	if (!shapes_of_board(&b, r, rg, bones_session_state_at(s, upto)))
 		return 0;
 	for (size_t i = upto; i > 0 && upto - i < MAX_LOOKED_AT && left > 0; i--) {
 		int who = bones_session_mover_at(s, i - 1);
@@ -198,8 +201,8 @@ int bones_picture_last_moves(bones_picture_canvas *c, const bones_session *s, si
 		 * player's move before it */
 		const void *before = bones_session_state_at(s, i - 1);
 		bones_move move = bones_session_move_at(s, i - 1);
-		if (still_shown(&b, r, game, before, move) &&
-		    outline_move(c, r, game, before, move, who))
+		if (still_shown(&b, r, rg, before, move) &&
+		    outline_move(c, r, rg, before, move, who))
 			done[who] = true, left--;
 	}
 	free(b.board);

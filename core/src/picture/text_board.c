@@ -139,13 +139,9 @@ const bones_render *bones_text_board_render(bones_text_board *tb, const bones_pl
 					    const void *game, int players,
 					    const void **draw_game)
 {
-	const bones_render *r = plugin->get_extension
-					? plugin->get_extension(game, BONES_RENDER_ID)
-					: NULL;
-	if (r && r->size >= BONES_RENDER_SIZE_1_0) {
-		*draw_game = game;
+	const bones_render *r = bones_kit_board_render(&tb->kit, plugin, game, draw_game);
+	if (r)
 		return r;
-	}
 	tb->plugin = plugin, tb->game = game, tb->players = players;
 	*draw_game = tb;
 	return &text_render;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "bones/choices.h"
-#include "bones/render.h"
+#include "bones/kit_board.h"
 
 /* A spot on the board: the plugin's target and its centre. */
 typedef struct board_spot {
@@ -123,11 +123,11 @@ static void rank_spots(bones_choices *c)
 }
 
 /* Choice i's piece, spot and label (render.h; no extension: numbered moves). */
-static void place(bones_choices *c, const bones_render *r, bones_choice *m)
+static void place(bones_choices *c, const bones_render *r, const void *rg, bones_choice *m)
 {
-	const void *game = bones_session_game(c->s), *state = bones_session_state(c->s);
+	const void *state = bones_session_state(c->s);
 	bones_move_place at = {-1, -1, 0, 0, 0};
-	if (!r || !r->move_place || r->move_place(game, state, m->move, &at) != BONES_OK)
+	if (!r || !r->move_place || r->move_place(rg, state, m->move, &at) != BONES_OK)
 		at = (bones_move_place){-1, -1, 0, 0, 0};
 	m->piece = at.piece, m->target = at.target, m->variant = at.variant;
 	m->x = at.x, m->y = at.y;
@@ -141,7 +141,9 @@ bones_status bones_choices_build(bones_choices *c, int viewer)
 	const bones_plugin *p = bones_session_plugin(c->s);
 	const bones_game_info *info = bones_session_info(c->s);
 	const void *game = bones_session_game(c->s), *state = bones_session_state(c->s);
-	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, p, game, &rg);
 	int mover = bones_session_to_move(c->s);
 	double before[BONES_CHOICES_MAX_PLAYERS] = {0};
 	c->count = c->spots = 0;
@@ -155,7 +157,7 @@ bones_status bones_choices_build(bones_choices *c, int viewer)
 		m->move = c->moves[i];
 		if (!p->format_move(game, state, m->move, m->text, sizeof m->text))
 			continue;
-		place(c, r, m);
+		place(c, r, rg, m);
 		bones_choices_points(p, game, info, state, before, m->move, c->scratch, &m->points);
 		c->count++;
 	}

@@ -14,7 +14,11 @@ bool bones_dense_init(bones_dense *d, const bones_plugin *plugin, const void *ga
 	if (!plugin->get_extension)
 		return false;
 	const bones_actions *a = plugin->get_extension(game, BONES_ACTIONS_ID);
-	if (!a || a->size < BONES_ACTIONS_SIZE_1_0 || !a->count || !a->to_index || !a->to_move)
+	if (!a || a->size < BONES_ACTIONS_SIZE_1_0)
+		return false;
+	if (BONES_ACTIONS_HAS(a, max_game_length))
+		d->max_game_length = a->max_game_length(game);
+	if (!a->count || !a->to_index || !a->to_move)
 		return false;
 	size_t count = a->count(game);
 	if (count == 0 || count > INT32_MAX)

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -27,13 +28,17 @@ size_t bones_record_format_score(double score, char *buf, size_t cap)
 void bones_record_ranks(const bones_plugin *plugin, const void *game, const void *state,
 			int players, int *ranks)
 {
-	if (plugin->ranks) {
-		plugin->ranks(game, state, ranks);
-		return;
-	}
-	double scores[64];
 	if (players > 64)
 		players = 64;
+	if (plugin->ranks) {
+		plugin->ranks(game, state, ranks);
+		bool fine = true; /* a rank out of 1..players is never used (bones/guard.h) */
+		for (int i = 0; i < players; i++)
+			fine &= ranks[i] >= 1 && ranks[i] <= players;
+		if (fine)
+			return;
+	}
+	double scores[64];
 	plugin->scores(game, state, scores);
 	bool low = plugin->flags & BONES_LOW_SCORE_WINS;
 	for (int i = 0; i < players; i++) {
@@ -228,6 +233,9 @@ static bones_status save_source(const record_source *src, const char *path, char
 	memcpy(tmp, path, len);
 	memcpy(tmp + len, ".XXXXXX", 8);
 	int fd = mkstemp(tmp);
+	struct stat old;
+	if (fd >= 0) /* the file keeps its mode (mkstemp's is 0600); a new one is 0644 */
+		fchmod(fd, stat(path, &old) == 0 ? old.st_mode & 07777 : 0644);
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	bones_status st = BONES_EIO;
 	if (!f) {

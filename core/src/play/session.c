@@ -1,5 +1,5 @@
 /* A game in progress: configured game, state, history and chance RNG; see session.h. */
-#include "bones/render.h"
+#include "bones/kit_board.h"
 #include "bones/session.h"
 
 #include "bones/guard.h"
@@ -284,8 +284,10 @@ bool bones_session_move_label(const bones_session *s, bones_move move, char *buf
 {
 	const bones_plugin *p = bones_session_plugin(s);
 	const void *game = bones_session_game(s), *state = bones_session_state(s);
-	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
-	if (r && BONES_RENDER_HAS(r, move_label) && r->move_label(game, state, move, buf, cap))
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, p, game, &rg);
+	if (r && BONES_RENDER_HAS(r, move_label) && r->move_label(rg, state, move, buf, cap))
 		return true;
 	return p->format_move(game, state, move, buf, cap) > 0;
 }
@@ -294,9 +296,11 @@ bool bones_session_chance_words(const bones_session *s, size_t index, char *buf,
 {
 	const bones_plugin *p = bones_session_plugin(s);
 	const void *game = bones_session_game(s);
-	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, p, game, &rg);
 	return r && BONES_RENDER_HAS(r, describe_chance) &&
-	       r->describe_chance(game, bones_session_state_at(s, index),
+	       r->describe_chance(rg, bones_session_state_at(s, index),
 				  bones_session_move_at(s, index), buf, cap);
 }
 
@@ -304,8 +308,10 @@ bool bones_session_rules_text(const bones_session *s, char *buf, size_t cap)
 {
 	const bones_plugin *p = bones_session_plugin(s);
 	const void *game = bones_session_game(s);
-	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, p, game, &rg);
 	if (cap)
 		buf[0] = '\0';
-	return r && BONES_RENDER_HAS(r, rules_text) && r->rules_text(game, buf, cap) && buf[0];
+	return r && BONES_RENDER_HAS(r, rules_text) && r->rules_text(rg, buf, cap) && buf[0];
 }

@@ -326,6 +326,43 @@ const char *bones_plugin_text(const bones_plugin *p, const char *text)
 	return dgettext(p->text_domain, text);
 }
 
+/* The seat a "player N" at text names (pattern split at its %d), and where it ends. */
+static int named_seat(const char *text, const char *pat, size_t pre, const char *post,
+		      const char **end)
+{
+	if (!pre || strncmp(text, pat, pre) || !isdigit((unsigned char)text[pre]))
+		return 0;
+	char *e;
+	long seat = strtol(text + pre, &e, 10);
+	size_t post_len = strlen(post);
+	if (strncmp(e, post, post_len) || seat < 1 || seat > 64)
+		return 0;
+	*end = e + post_len;
+	return (int)seat;
+}
+
+void bones_plugin_text_names(const bones_plugin *p, const char *text,
+			     const char *const *names, int count, char *buf, size_t cap)
+{
+	if (!cap)
+		return;
+	const char *pat = bones_plugin_text(p, "player %d"), *d = strstr(pat, "%d");
+	size_t pre = d ? (size_t)(d - pat) : 0, n = 0;
+	while (*text && n + 1 < cap) {
+		const char *end = NULL;
+		int seat = named_seat(text, pat, pre, d ? d + 2 : "", &end);
+		const char *name = seat && seat <= count ? names[seat - 1] : NULL;
+		if (!name || !name[0]) {
+			buf[n++] = *text++;
+			continue;
+		}
+		int w = snprintf(buf + n, cap - n, "%s", name);
+		n = w < 0 ? n : (size_t)w < cap - n ? n + (size_t)w : cap - 1;
+		text = end;
+	}
+	buf[n] = '\0';
+}
+
 bool bones_i18n_set_plain(bool on)
 {
 	bool was = plain;

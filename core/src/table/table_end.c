@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "bones/i18n.h"
-#include "bones/render.h"
+#include "bones/kit_board.h"
 #include "bones/table.h"
 
 bool bones_table_end_text(const bones_table *t, char *buf, size_t cap)
@@ -17,10 +17,12 @@ bool bones_table_end_text(const bones_table *t, char *buf, size_t cap)
 	const bones_session *s = bones_table_session(t);
 	const bones_plugin *p = bones_session_plugin(s);
 	const void *game = bones_session_game(s);
-	const bones_render *r = p->get_extension ? p->get_extension(game, BONES_RENDER_ID) : NULL;
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, p, game, &rg);
 	char sheet[4096] = "";
 	bool said = r && r->size >= BONES_RENDER_SIZE_1_0 && BONES_RENDER_HAS(r, end_text) &&
-		    r->end_text(game, bones_session_state(s), sheet, sizeof sheet) && sheet[0];
+		    r->end_text(rg, bones_session_state(s), sheet, sizeof sheet) && sheet[0];
 	int forfeit = bones_table_forfeit(t), resigned = bones_table_resigned(t);
 	const char *rest = said ? sheet + strcspn(sheet, "\n") : "";
 	if (bones_table_aborted(t)) {

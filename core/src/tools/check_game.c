@@ -3,6 +3,7 @@
  * information; at the end, ranks and scores. See check_internal.h. */
 #include "check_internal.h"
 
+#include "bones/dense.h"
 #include "bones/i18n.h"
 
 #include <math.h>
@@ -95,9 +96,10 @@ bool bones_check_alloc(checker *ck)
 	ck->cap = 1024;
 	ck->history = malloc(ck->cap * sizeof *ck->history);
 	ck->heap_moves = SIZE_MAX;
-	ck->render = ck->p->get_extension ? ck->p->get_extension(ck->game, BONES_RENDER_ID) : NULL;
-	if (ck->render && ck->render->size < BONES_RENDER_SIZE_1_0)
-		ck->render = NULL;
+	bones_dense dense;
+	bones_dense_init(&dense, ck->p, ck->game, &ck->info);
+	ck->bound = dense.max_game_length;
+	ck->render = bones_kit_board_render(&ck->kit, ck->p, ck->game, &ck->rg);
 	if (!alloc_tensors(ck))
 		return false;
 	return ck->a && ck->b && ck->c && ck->t && ck->u && ck->moves && ck->moves2 &&
@@ -557,6 +559,7 @@ bool bones_check_game(checker *ck, uint64_t seed)
 	if (!check_init(ck))
 		return false;
 	size_t clone_at = bones_rng_below(&ck->aux, 40);
+	size_t plays = 0; /* player moves so far, against ck->bound */
 	bool cloned = false;
 	for (;;) {
 		int who = ck->p->to_move(ck->game, ck->a);
@@ -573,6 +576,10 @@ bool bones_check_game(checker *ck, uint64_t seed)
 			ck->watch->beat++;
 		if (!check_state(ck, who, &n))
 			return false;
+		if (who != BONES_CHANCE && ck->bound && ++plays > ck->bound)
+			return bones_check_fail(ck, N_("player move %zu is past max_game_length's %zu "
+				     "(bones.actions/1): the plugin's bound on a game's player "
+				     "moves is too small"), plays, ck->bound);
 		bones_move m = choose(&ck->rng, ck->moves, ck->probs, n, who == BONES_CHANCE);
 		if (!apply_everywhere(ck, m, cloned))
 			return false;

@@ -6,7 +6,7 @@
 #include "bones/check.h"
 #include "bones/observe.h"
 #include "bones/options.h"
-#include "bones/render.h"
+#include "bones/kit_board.h"
 #include "bones/rng.h"
 
 #define CHECK_POOL 256      /* moves remembered from earlier states */
@@ -35,6 +35,8 @@ typedef struct checker {
 	bones_game_info info;
 	const char *label;         /* "default (players=2 ...)" for messages */
 	size_t limit;              /* moves before a game counts as endless */
+	size_t bound;              /* the plugin's max_game_length (bones.actions/1 v1.1):
+				      player moves a game may have; 0 = none stated */
 	bones_check_report *rep;
 	unsigned char *a, *b, *c;  /* the state from 0x00- and 0xa5-filled buffers, a clone */
 	unsigned char *t, *u;      /* scratch states */
@@ -42,7 +44,9 @@ typedef struct checker {
 	double *probs;
 	char *obs1, *obs2;          /* CHECK_OBS_CAP each */
 	const bones_observation *tensor; /* the plugin's observation capability, or NULL */
-	const bones_render *render; /* the plugin's "bones.render/1", or NULL */
+	const bones_render *render; /* the plugin's "bones.render/1", the board kit's, or NULL */
+	const void *rg;             /* the game argument of render's functions */
+	bones_kit_board kit;        /* what the board kit's render reads */
 	bool deep;                  /* every check at every state (cfg.deep) */
 	bool full;                  /* the current state gets every check */
 	int tensor_rank;            /* what its shape returned (invalid: checked at init) */

@@ -137,7 +137,7 @@ static bool check_board(checker *ck, const bones_render *r, int who, float box[4
 {
 	recorder rec;
 	bones_canvas cv = recording_canvas(&rec);
-	r->board_bounds(ck->game, ck->a, box);
+	r->board_bounds(ck->rg, ck->a, box);
 	if (!bones_check_guarded(ck, ck->a, "board_bounds"))
 		return false;
 	if (!sane(box[0]) || !sane(box[1]) || !sane(box[2]) || !sane(box[3]) ||
@@ -145,24 +145,24 @@ static bool check_board(checker *ck, const bones_render *r, int who, float box[4
 		return bones_check_fail(ck, N_("board_bounds gave the box %g,%g..%g,%g (expected "
 					"finite numbers, x0 <= x1 and y0 <= y1)"), (double)box[0],
 					(double)box[1], (double)box[2], (double)box[3]);
-	r->draw_board(ck->game, ck->a, -1, &cv);
+	r->draw_board(ck->rg, ck->a, -1, &cv);
 	if (!drew(ck, &rec, "draw_board"))
 		return false;
 	if (who >= 0) {
 		cv = recording_canvas(&rec);
-		r->draw_board(ck->game, ck->a, who, &cv);
+		r->draw_board(ck->rg, ck->a, who, &cv);
 		if (!drew(ck, &rec, "draw_board"))
 			return false;
 	}
 	int viewer = who >= 0 ? who : -1;
 	for (int p = 0; p < ck->info.players; p++) {
-		hand[p] = r->hand_size(ck->game, ck->a, p, viewer);
+		hand[p] = r->hand_size(ck->rg, ck->a, p, viewer);
 		if (hand[p] < 0 || hand[p] > MAX_HAND)
 			return bones_check_fail(ck, N_("hand_size of player %d gave %d (expected "
 						"0..%d)"), p + 1, hand[p], MAX_HAND);
 		for (int k = 0; k < hand[p] && (p == who || k == 0); k++) {
 			cv = recording_canvas(&rec);
-			r->draw_piece(ck->game, ck->a, p, k, viewer, &cv);
+			r->draw_piece(ck->rg, ck->a, p, k, viewer, &cv);
 			if (!drew(ck, &rec, "draw_piece"))
 				return false;
 		}
@@ -175,7 +175,7 @@ static bool check_place(checker *ck, const bones_render *r, bones_move m, const 
 			const float box[4], int hand)
 {
 	bones_move_place at = {-1, -1, 0, 0, 0};
-	bones_status st = r->move_place(ck->game, ck->a, m, &at);
+	bones_status st = r->move_place(ck->rg, ck->a, m, &at);
 	if (!bones_check_guarded(ck, ck->a, "move_place"))
 		return false;
 	if (st != BONES_OK)
@@ -199,7 +199,7 @@ static bool check_place(checker *ck, const bones_render *r, bones_move m, const 
 	if (at.target < 0 && BONES_RENDER_HAS(r, move_label)) {
 		char label[WORDS_CAP];
 		memset(label, 0, sizeof label);
-		if (!r->move_label(ck->game, ck->a, m, label, sizeof label))
+		if (!r->move_label(ck->rg, ck->a, m, label, sizeof label))
 			return bones_check_fail(ck, N_("move_label gave no label for %s, a move "
 						"without a target (a button)"), text);
 		if (!text_ok(ck, label, sizeof label, "move_label", text))
@@ -213,12 +213,12 @@ static bool check_ghost(checker *ck, const bones_render *r, bones_move m, const 
 {
 	recorder rec;
 	bones_canvas cv = recording_canvas(&rec);
-	r->draw_ghost(ck->game, ck->a, m, &cv);
+	r->draw_ghost(ck->rg, ck->a, m, &cv);
 	if (!drew(ck, &rec, "draw_ghost"))
 		return false;
 	char words[WORDS_CAP];
 	memset(words, 0, sizeof words);
-	if (BONES_RENDER_HAS(r, move_words) && r->move_words(ck->game, ck->a, m, words,
+	if (BONES_RENDER_HAS(r, move_words) && r->move_words(ck->rg, ck->a, m, words,
 							     sizeof words))
 		return text_ok(ck, words, sizeof words, "move_words", text) &&
 		       bones_check_guarded(ck, ck->a, "move_words");
@@ -237,7 +237,7 @@ bool bones_check_picture(checker *ck, int who, size_t n)
 	char prompt[WORDS_CAP];
 	memset(prompt, 0, sizeof prompt);
 	if (who >= 0 && BONES_RENDER_HAS(r, prompt) &&
-	    r->prompt(ck->game, ck->a, prompt, sizeof prompt) &&
+	    r->prompt(ck->rg, ck->a, prompt, sizeof prompt) &&
 	    !text_ok(ck, prompt, sizeof prompt, "prompt", _("the position")))
 		return false;
 	for (size_t i = 0; who >= 0 && i < n; i++) {

@@ -33,7 +33,8 @@ struct bones_engine {
 	long repair_budget;     /* bones_engine_set_repair_budget; 0: the default */
 	bones_engine_chooser chooser; /* bones_engine_set_chooser: answers genmove, or NULL */
 	void *chooser_user;     /* borrowed; passed back to chooser */
-	char chooser_why[200];  /* bones_engine_chooser_failed: why, "" when not said */
+	char chooser_why[360];  /* bones_engine_chooser_failed: why, "" when not said (a
+				   Python exception: type, message, frame) */
 	/* The last resort (engine_lost.c): once no repair of the guesses fits a move, the
 	 * engine plays on a position of its own, NULL until then. */
 	void *lost;

@@ -79,7 +79,7 @@ static void cell_main(const bones_tourney_worker *parent, int fd, volatile size_
 {
 	atomic_bool stop = false; /* the worker kills the cell to stop it */
 	bones_tourney_worker w = {.t = parent->t, .stop = &stop, .live = parent->live,
-				  .beat = beat};
+				  .engine_logs = parent->engine_logs, .beat = beat};
 	struct request rq;
 	while (recv_all(fd, &rq, sizeof rq) && rq.slot.round >= 0) {
 		char *chance = rq.chance_len ? malloc(rq.chance_len + 1) : NULL;

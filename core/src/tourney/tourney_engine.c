@@ -41,8 +41,8 @@ static bones_status exhausted(int err)
 										: BONES_EIO;
 }
 
-bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **out,
-					char *why, size_t cap)
+bones_status bones_tourney_engine_start(const char *cmd, const char *log,
+					bones_tourney_engine **out, char *why, size_t cap)
 {
 	int sv[2];
 	*out = NULL;
@@ -57,20 +57,28 @@ bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **
 		free(e);
 		return st;
 	}
-	int devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	int err_fd = log ? open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)
+			 : open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (err_fd < 0 && log) {
+		bones_status st = exhausted(errno);
+		snprintf(why, cap, "cannot open '%s' for its stderr: %s", log, strerror(errno));
+		close(sv[0]), close(sv[1]);
+		free(e);
+		return st;
+	}
 	pid_t pid = fork();
 	if (pid == 0) { /* the child: only async-signal-safe calls until exec */
 		setpgid(0, 0);
 		dup2(sv[1], 0);
 		dup2(sv[1], 1);
-		if (devnull >= 0)
-			dup2(devnull, 2);
+		if (err_fd >= 0)
+			dup2(err_fd, 2);
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}
 	close(sv[1]);
-	if (devnull >= 0)
-		close(devnull);
+	if (err_fd >= 0)
+		close(err_fd);
 	if (pid < 0) {
 		bones_status st = exhausted(errno);
 		snprintf(why, cap, "cannot start '%s': %s", cmd, strerror(errno));
@@ -92,6 +100,27 @@ bones_status bones_tourney_engine_start(const char *cmd, bones_tourney_engine **
 	e->movers = !strcmp(reply, "protocol 1.1");
 	*out = e;
 	return BONES_OK;
+}
+
+bool bones_tourney_engine_log_tail(const char *log, char *line, size_t cap)
+{
+	int fd = log ? open(log, O_RDONLY | O_CLOEXEC) : -1;
+	if (fd < 0)
+		return false;
+	char tail[4096];
+	off_t size = lseek(fd, 0, SEEK_END);
+	off_t from = size > (off_t)sizeof tail ? size - (off_t)sizeof tail : 0;
+	ssize_t n = size > 0 ? pread(fd, tail, (size_t)(size - from), from) : 0;
+	close(fd);
+	while (n > 0 && (tail[n - 1] == '\n' || tail[n - 1] == '\r' || tail[n - 1] == ' '))
+		n--;
+	if (n <= 0)
+		return false;
+	ssize_t start = n;
+	while (start > 0 && tail[start - 1] != '\n')
+		start--;
+	snprintf(line, cap, "%.*s", (int)(n - start), tail + start);
+	return true;
 }
 
 void bones_tourney_engine_stop(bones_tourney_engine *e)
@@ -212,11 +241,16 @@ void bones_tourney_engine_play_line(const bones_tourney_engine *e, const bones_s
 				    size_t index, int seat, char *line, size_t cap)
 {
 	int who = bones_session_mover_at(s, index);
-	int n = !e->movers	     ? snprintf(line, cap, "play ")
+	int n = e && !e->movers    ? snprintf(line, cap, "play ")
 		: who == BONES_CHANCE ? snprintf(line, cap, "play chance ")
 				      : snprintf(line, cap, "play player %d ", who + 1);
 	if (n > 0 && (size_t)n < cap)
 		bones_session_seen_text(s, index, seat, line + n, cap - (size_t)n);
+}
+
+bool bones_tourney_engine_movers(const bones_tourney_engine *e)
+{
+	return e->movers;
 }
 
 /* Append line and "\n" to *out (used of cap bytes); false (*out freed) when out of memory. */
@@ -284,7 +318,8 @@ bones_status bones_tourney_engine_genmove(bones_tourney_engine *e, const char *l
 	if (st)
 		return st;
 	if (strncmp(reply, "move ", 5)) {
-		snprintf(why, whycap, "answered '%.100s' to genmove", reply);
+		/* long enough for a Python engine's exception: type, message and frame */
+		snprintf(why, whycap, "answered '%.400s' to genmove", reply);
 		return BONES_EPARSE;
 	}
 	snprintf(move, cap, "%s", reply + 5);

@@ -20,6 +20,7 @@ typedef struct bones_tourney_worker {
 	const bones_tourney *t;
 	const atomic_bool *stop;
 	const char *live;          /* bones_tourney_run_opts.live */
+	const char *engine_logs;   /* bones_tourney_run_opts.engine_logs */
 	bones_tourney_engine *engines[BONES_TOURNEY_MAX_PLAYERS];
 	bones_session *sessions[BONES_TOURNEY_MAX_GAMES];
 	volatile size_t *beat;     /* in a game process: the moves of the game in progress,

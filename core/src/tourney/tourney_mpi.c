@@ -99,10 +99,10 @@ static void play_job(bones_tourney_worker *w, const char *buf)
 	free(slots);
 }
 
-static bones_status worker(const bones_tourney *t)
+static bones_status worker(const bones_tourney *t, const char *engine_logs)
 {
 	atomic_bool stop = false;
-	bones_tourney_worker w = {.t = t, .stop = &stop};
+	bones_tourney_worker w = {.t = t, .stop = &stop, .engine_logs = engine_logs};
 	for (;;) {
 		int from, tag, len;
 		MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_READY, MPI_COMM_WORLD);
@@ -247,7 +247,7 @@ static bones_status master(const bones_tourney *t, bones_tourney_db *db, int siz
 	struct master m = {.t = t, .db = db, .err = err, .errcap = errcap};
 	bool stopped = false;
 	m.waiting = calloc((size_t)size, sizeof *m.waiting);
-	m.st = m.waiting ? bones_tourney_handshake(t, err, errcap) : BONES_ENOMEM;
+	m.st = m.waiting ? bones_tourney_handshake(t, o->engine_logs, err, errcap) : BONES_ENOMEM;
 	for (int round = 0; !m.st && !stopped && round < bones_tourney_round_count(t); round++) {
 		bones_tourney_slot *slots;
 		size_t n;
@@ -294,7 +294,7 @@ bones_status bones_tourney_run_mpi(const bones_tourney *t, bones_tourney_db *db,
 			 _("--mpi does not run an SPRT: use --threads on one machine"));
 		return BONES_EINVAL;
 	}
-	return rank == 0 ? master(t, db, size, opts, err, errcap) : worker(t);
+	return rank == 0 ? master(t, db, size, opts, err, errcap) : worker(t, opts->engine_logs);
 }
 
 #else /* no MPI in this build */

@@ -29,7 +29,7 @@ struct game {
 	size_t chance_len, chance_cap;
 	int forfeit_seat;
 	bool host_failure;                   /* the host ran out of something: not stored */
-	char forfeit[256];
+	char forfeit[512];
 	char info[2048];                     /* engines' info lines, for the record */
 	size_t info_len;
 };
@@ -48,7 +48,7 @@ static bool forfeit(struct game *g, int seat, const char *fmt, const char *detai
 		char why[600];
 		snprintf(why, sizeof why, fmt, detail);
 		g->forfeit_seat = seat;
-		snprintf(g->forfeit, sizeof g->forfeit, "seat %d (%.40s): %.160s", seat + 1,
+		snprintf(g->forfeit, sizeof g->forfeit, "seat %d (%.40s): %.440s", seat + 1,
 			 g->w->t->players[g->slot->player[seat]].name, why);
 	}
 	return false;
@@ -60,9 +60,13 @@ static bones_tourney_engine *engine_of(struct game *g, int seat)
 {
 	int p = g->slot->player[seat];
 	bones_tourney_engine **e = &g->w->engines[p];
-	char why[256];
-	bones_status st = *e ? BONES_OK : bones_tourney_engine_start(g->w->t->players[p].engine,
-								       e, why, sizeof why);
+	char why[256], log[1200];
+	bones_status st = *e ? BONES_OK
+			     : bones_tourney_engine_start(
+				       g->w->t->players[p].engine,
+				       bones_tourney_engine_log(g->w->t, p, g->w->engine_logs,
+								log, sizeof log),
+				       e, why, sizeof why);
 	if (st == BONES_ENOMEM) { /* no descriptor, process or memory left: nobody's forfeit */
 		g->host_failure = true;
 		snprintf(g->w->error, sizeof g->w->error, "%s", why);
@@ -130,7 +134,7 @@ static bool expect_ok(struct game *g, int seat, const char *line)
  * it forfeited (saying why) or the run stops, BONES_ENOMEM (the host's failure). */
 static bones_status engine_move(struct game *g, int seat, bones_move *move)
 {
-	char text[512], why[400];
+	char text[512], why[512];
 	bones_tourney_engine *e = engine_of(g, seat);
 	if (!e)
 		return BONES_EINVAL;
@@ -364,7 +368,7 @@ static char *record_text(struct game *g)
 {
 	const bones_tourney *t = g->w->t;
 	bones_record_players pl;
-	char comment[512 + sizeof g->info];
+	char comment[768 + sizeof g->info];
 	memset(&pl, 0, sizeof pl);
 	for (int i = 0; i < g->slot->seats; i++)
 		pl.names[i] = t->players[g->slot->player[i]].name;
@@ -574,9 +578,34 @@ bones_status bones_tourney_db_add_bye(bones_tourney_db *db, const bones_tourney 
 	return st;
 }
 
-bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t errcap)
+const char *bones_tourney_engine_log(const bones_tourney *t, int p, const char *engine_logs,
+				     char *path, size_t cap)
 {
-	char line[1400], reply[512], why[256];
+	if (!engine_logs)
+		return NULL;
+	int n = snprintf(path, cap, "%s/%s.stderr", engine_logs, t->players[p].name);
+	if (n < 0 || (size_t)n >= cap)
+		return NULL;
+	for (char *c = path + strlen(engine_logs) + 1; *c; c++)
+		if (*c == '/')
+			*c = '_';
+	return path;
+}
+
+/* err (a handshake's failure) and the last line of the engine's stderr, when kept. */
+static void add_log_tail(const char *log, char *err, size_t errcap)
+{
+	char tail[300];
+	size_t used = strlen(err);
+	if (bones_tourney_engine_log_tail(log, tail, sizeof tail) && used < errcap)
+		snprintf(err + used, errcap - used, _("; its stderr ends '%s' (all of it in '%s')"),
+			 tail, log);
+}
+
+bones_status bones_tourney_handshake(const bones_tourney *t, const char *engine_logs,
+				     char *err, size_t errcap)
+{
+	char line[1400], reply[512], why[256], log[1200];
 	for (int p = 0; p < t->player_count; p++) {
 		const bones_tourney_player *pl = &t->players[p];
 		bones_tourney_engine *e;
@@ -587,8 +616,10 @@ bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t e
 		}
 		if (!pl->engine[0])
 			continue;
-		if (bones_tourney_engine_start(pl->engine, &e, why, sizeof why)) {
+		const char *path = bones_tourney_engine_log(t, p, engine_logs, log, sizeof log);
+		if (bones_tourney_engine_start(pl->engine, path, &e, why, sizeof why)) {
 			snprintf(err, errcap, "%s:%d: engine: %s", t->path, pl->line, why);
+			add_log_tail(path, err, errcap);
 			return BONES_EIO;
 		}
 		for (int i = 0; i < t->game_count; i++) {
@@ -604,6 +635,7 @@ bones_status bones_tourney_handshake(const bones_tourney *t, char *err, size_t e
 			snprintf(err, errcap, _("%s:%d: player '%s' cannot play game '%s': '%s' "
 				 "answered '%s'"), t->path, pl->line, pl->name, g->name, line, reply);
 			bones_tourney_engine_stop(e);
+			add_log_tail(path, err, errcap);
 			return BONES_EINVAL;
 		}
 		bones_tourney_engine_stop(e);

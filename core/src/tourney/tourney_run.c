@@ -49,6 +49,7 @@ struct run {
 	const bones_tourney *t;
 	const bones_tourney_slot *slots;
 	const char *live;           /* opts->live */
+	const char *engine_logs;    /* opts->engine_logs */
 	bool *done;                 /* per slot: already stored */
 	struct job *jobs;
 	size_t job_count;
@@ -225,7 +226,8 @@ static bones_status play_job(struct run *r, bones_tourney_worker *w, struct job 
 static void *worker_main(void *arg)
 {
 	struct run *r = arg;
-	bones_tourney_worker w = {.t = r->t, .stop = &r->stop, .live = r->live};
+	bones_tourney_worker w = {.t = r->t, .stop = &r->stop, .live = r->live,
+				  .engine_logs = r->engine_logs};
 	bones_status st = BONES_OK;
 	for (;;) {
 		size_t j = atomic_fetch_add_explicit(&r->next_job, 1, memory_order_relaxed);
@@ -598,13 +600,13 @@ static bones_status start_sprt(struct run *r)
 bones_status bones_tourney_run(const bones_tourney *t, bones_tourney_db *db,
 			       const bones_tourney_run_opts *o, char *err, size_t errcap)
 {
-	struct run r = {.t = t, .db = db, .live = o->live};
+	struct run r = {.t = t, .db = db, .live = o->live, .engine_logs = o->engine_logs};
 	r.progress.on = o->progress;
 	r.progress.start_ms = bones_clock_now_ms();
 	size_t set_index = 0;
 	if (errcap)
 		err[0] = '\0';
-	bones_status st = bones_tourney_handshake(t, err, errcap);
+	bones_status st = bones_tourney_handshake(t, o->engine_logs, err, errcap);
 	if (st)
 		return st;
 	if (o->shards > 1 && !bones_tourney_static(t)) {

@@ -93,7 +93,10 @@ class Actions(ctypes.Structure):
     _fields_ = [("size", ctypes.c_uint32),
                 ("count", _fn(c_size, c_vp)),
                 ("to_index", _fn(ctypes.c_bool, c_vp, c_move, ctypes.POINTER(c_size))),
-                ("to_move", _fn(ctypes.c_bool, c_vp, c_size, ctypes.POINTER(c_move)))]
+                ("to_move", _fn(ctypes.c_bool, c_vp, c_size, ctypes.POINTER(c_move))),
+                # v1.1; read only through the host's bones_dense (dense.h), which checks
+                # the plugin's size first
+                ("max_game_length", _fn(c_size, c_vp))]
 
 
 class Observation(ctypes.Structure):
@@ -107,7 +110,7 @@ class Observation(ctypes.Structure):
 class Dense(ctypes.Structure):
     """struct bones_dense (dense.h): a small value, filled by bones_dense_init."""
     _fields_ = [("plugin", c_vp), ("game", c_vp), ("cap", c_vp), ("count", c_size),
-                ("max_moves", c_size)]
+                ("max_moves", c_size), ("max_game_length", c_size)]
 
 
 class Options(ctypes.Structure):

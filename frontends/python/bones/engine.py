@@ -115,6 +115,22 @@ def _load(target):
     return obj() if isinstance(obj, type) else obj
 
 
+def _checked_agent(spec):
+    """The agent of spec, once some installed game can make it (a built-in kind or a
+    plugin's agent), so that a wrong spec stops the engine at its start rather than
+    forfeiting every game; the first game's error is raised otherwise."""
+    from .agent import Agent
+    from .game import games, load_game
+    first = None
+    for name in games():
+        try:
+            Agent(spec, game=load_game(name, seed=1))
+            return Agent(spec)
+        except BonesError as exc:
+            first = first or exc
+    raise first or BonesError(f"agent '{spec}': no game is installed to make it for")
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 1 or argv[0] in ("-h", "--help"):
@@ -125,8 +141,7 @@ def main(argv=None):
         return 2
     try:
         if argv[0].startswith("--agent="):
-            from .agent import Agent
-            agent = Agent(argv[0][len("--agent="):])
+            agent = _checked_agent(argv[0][len("--agent="):])
         else:
             agent = _load(argv[0])
     except (ImportError, AttributeError, OSError, BonesError) as exc:

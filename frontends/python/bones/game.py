@@ -101,10 +101,13 @@ class Game:
 
     def _find_actions(self):
         """(the plugin's "bones.actions/1", its count, the host's bones_dense), or None
-        where it has none (found and checked by the host: dense.h)."""
+        where it has none (found and checked by the host: dense.h). Keeps the plugin's
+        bound on a game's player moves, 0 when it states none, in _game_length."""
         dense = _lib.Dense()
-        if not lib.bones_dense_init(ctypes.byref(dense), self._plugin_ptr, self.ptr,
-                                    ctypes.byref(self.info)):
+        found = lib.bones_dense_init(ctypes.byref(dense), self._plugin_ptr, self.ptr,
+                                     ctypes.byref(self.info))
+        self._game_length = dense.max_game_length
+        if not found:
             return None
         cap = ctypes.cast(dense.cap, ctypes.POINTER(_lib.Actions)).contents
         return (cap, dense.count, dense)
@@ -256,10 +259,15 @@ class Game:
         return self.info.max_moves
 
     def max_game_length(self):
-        """pyspiel's bound on the moves of a game: no plugin states one (the plugin ABI
-        has no such field), so BonesError; bones.State.move_number() counts them."""
-        raise BonesError(f"{self.name}: the plugin states no bound on a game's length "
-                         "(max_moves() bounds the legal actions of one state)")
+        """pyspiel's bound on the length of a game: the most player moves (chance
+        outcomes not counted) any game of this configuration can have, as the plugin
+        derives it from its rules ("bones.actions/1" v1.1). BonesError for a plugin
+        that states none."""
+        if not self._game_length:
+            raise BonesError(f"{self.name}: the plugin states no bound on a game's length "
+                             "(bones.actions/1 max_game_length; max_moves() bounds the "
+                             "legal actions of one state)")
+        return self._game_length
 
     def has_chance(self):
         return bool(self.plugin.flags & _lib.HAS_CHANCE)

@@ -12,6 +12,7 @@
 #include "web_messages.h"
 #include "web_ratings.h"
 #include "web_rematch.h"
+#include "web_rules.h"
 
 /* An error text reaches the client: a path of the server's (two '/' or more, e.g. a
  * configs file, the database) is cut to its last part, so that no install or data
@@ -278,6 +279,14 @@ static void table_action(web_site *site, web_table *t, const char *action,
 		result_reply(rep, &r);
 		if (r.code == 200)
 			rep->type = "image/svg+xml";
+	} else if (get && !strcmp(action, "engine")) { /* `bones bot`'s engine lines */
+		int seat = seat_of(site, t, req, rep);
+		if (seat == -2)
+			return;
+		web_result r = web_engine_lines(t, seat, &rep->body);
+		result_reply(rep, &r);
+		if (r.code == 200)
+			rep->type = "text/plain; charset=utf-8";
 	} else if (get && !strcmp(action, "events")) {
 		web_table_queue_watch(ts, t);
 		rep->code = 200, rep->events = t;
@@ -396,6 +405,11 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 		web_messages_json(&rep->body);
 	} else if (!strcmp(path, "/api/games") && get) {
 		web_games_json(ts, web_site_tourneys(site), &rep->body);
+	} else if (!strncmp(path, "/api/rules/", 11) && get && !strchr(path + 11, '/')) {
+		web_result r = web_rules_html(ts, path + 11, &rep->body); /* GET /rules/GAME */
+		result_reply(rep, &r);
+		if (r.code < 300)
+			rep->type = "text/html; charset=utf-8";
 	} else if (!strcmp(path, "/api/tables") && get) {
 		web_lobby_json(ts, &rep->body);
 	} else if (!strcmp(path, "/api/tables") && post) {
@@ -421,7 +435,7 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 		web_json_release(&doc);
 		result_reply(rep, &r);
 	} else if (web_ratings_route(path) && get) {
-		web_result r = web_ratings_ladder(ts, path + 12, &rep->body);
+		web_result r = web_ratings_ladder(ts, web_site_bots(site), path + 12, &rep->body);
 		result_reply(rep, &r);
 	} else if (web_seeks_route(path) || web_challenges_route(path)) {
 		char account[WEB_NAME_MAX + 1];

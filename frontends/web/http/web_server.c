@@ -330,6 +330,14 @@ static enum MHD_Result route(web_server *srv, struct MHD_Connection *c, const ch
 			return send_error(c, code, why);
 		return api(srv, c, url, method, up, client);
 	}
+	if (!strncmp(url, "/rules/", 7) && get && !strchr(url + 7, '/')) {
+		char page[96], client[64]; /* a game's rules page, by the API (web_rules.h) */
+		snprintf(page, sizeof page, "/api/rules/%.60s", url + 7);
+		web_client_address(srv, c, client, sizeof client);
+		if (!allowed(srv, client))
+			return send_error(c, 429, _("too many requests: slow down"));
+		return api(srv, c, page, method, up, client);
+	}
 	if (!get)
 		return send_error(c, 405, _("static files are read with GET"));
 	if (!strcmp(url, "/"))

@@ -29,14 +29,15 @@ struct web_accounts {
 	web_throttles throttle;
 	pthread_mutex_t lock;    /* guards dummy */
 	char dummy[HASH_TEXT];   /* a hash to check unknown names against (same time) */
+	web_bots *bots;          /* the site's; borrowed */
 };
 
-web_accounts *web_accounts_create(web_tables *ts)
+web_accounts *web_accounts_create(web_tables *ts, web_bots *bots)
 {
 	web_accounts *a = calloc(1, sizeof *a);
 	if (!a)
 		return NULL;
-	a->ts = ts, a->st = web_tables_store(ts);
+	a->ts = ts, a->st = web_tables_store(ts), a->bots = bots;
 	pthread_mutex_init(&a->throttle.lock, NULL);
 	pthread_mutex_init(&a->lock, NULL);
 	return a;
@@ -126,13 +127,23 @@ static bool find_account(web_accounts *a, const char *name, char *hash, char *ex
 	return true;
 }
 
-/* {"name": name}, 200. */
-static web_result name_reply(const char *name, web_buf *out)
+/* ,"bot":true for a bot account (nothing for a person's). */
+static void bot_json(web_accounts *a, const char *name, web_buf *out, bool *first)
+{
+	if (!web_bots_is(a->bots, name))
+		return;
+	web_buf_json_key(out, first, "bot");
+	web_buf_puts(out, "true");
+}
+
+/* {"name": name} (and "bot": true for a bot), 200. */
+static web_result name_reply(web_accounts *a, const char *name, web_buf *out)
 {
 	bool f = true;
 	web_buf_puts(out, "{");
 	web_buf_json_key(out, &f, "name");
 	web_buf_json_string(out, name);
+	bot_json(a, name, out, &f);
 	web_buf_puts(out, "}");
 	return (web_result){.code = 200};
 }
@@ -145,7 +156,7 @@ static web_result start_session(web_accounts *a, const char *name, web_account_c
 	if (!web_session_new(a->st, name, web_session_now(a->ts), token, sizeof token))
 		return fail(500, NULL, _("the session cannot be stored"));
 	web_session_cookie(call->cookie, sizeof call->cookie, token, call->secure);
-	return name_reply(name, out);
+	return name_reply(a, name, out);
 }
 
 /* POST /api/accounts {"name", "password"}: a new account, logged in. */
@@ -153,11 +164,14 @@ static web_result create_account(web_accounts *a, const web_json *body, web_acco
 				 web_buf *out)
 {
 	const char *name = web_json_string(body, "name"), *pw = web_json_string(body, "password");
+	const web_json *bot = web_json_get(body, "bot");
 	const char *why = bad_name(name);
 	if (why)
 		return fail(400, "name", why);
 	if ((why = bad_password(pw)))
 		return fail(400, "password", why);
+	if (bot && bot->type != WEB_JSON_BOOL)
+		return fail(400, "bot", _("bot: expected true or false"));
 	/* each try costs a hash (a taken name too): counted before it */
 	call->retry_after = web_session_throttle_signup(&a->throttle, call->client,
 							web_session_now(a->ts));
@@ -171,7 +185,8 @@ static web_result create_account(web_accounts *a, const web_json *body, web_acco
 	char hash[HASH_TEXT];
 	if (!hash_password(pw, hash, sizeof hash))
 		return fail(500, NULL, _("the password cannot be hashed"));
-	web_account_row row = {.created = web_session_now(a->ts) / 1000};
+	web_account_row row = {.created = web_session_now(a->ts) / 1000,
+			       .bot = bot && bot->boolean};
 	char err[300];
 	snprintf(row.name, sizeof row.name, "%s", name);
 	snprintf(row.hash, sizeof row.hash, "%s", hash);
@@ -180,7 +195,9 @@ static web_result create_account(web_accounts *a, const web_json *body, web_acco
 		return fail(409, "name", _("name: that name is taken"));
 	if (rc)
 		return fail(500, NULL, _("the account cannot be stored"));
-	web_log("account %s created", name);
+	if (row.bot && !web_bots_add(a->bots, name))
+		return fail(500, NULL, _("out of memory"));
+	web_log("account %s created%s", name, row.bot ? " (a bot)" : "");
 	web_result r = start_session(a, name, call, out);
 	return r.code == 200 ? (web_result){.code = 201} : r;
 }
@@ -301,6 +318,8 @@ void web_accounts_give_seat(web_accounts *a, const char *name, const char *id,
 	char err[300];
 	if (web_store_add_account_seat(a->st, name, id, token, err, sizeof err))
 		web_log("account %s: the seat at table %s is not saved: %s", name, id, err);
+	else /* the account's "my games" changed: its bot (bones bot) hears of it */
+		web_tables_notify(a->ts);
 }
 
 size_t web_accounts_seats(web_accounts *a, const char *session, web_seat_ref *out,
@@ -345,6 +364,7 @@ static web_result player(web_accounts *a, const char *name, web_buf *out)
 	web_buf_json_string(out, exact);
 	web_buf_json_key(out, &f, "created");
 	web_buf_printf(out, "%lld", (long long)created);
+	bot_json(a, exact, out, &f);
 	web_ratings_games_json(a->st, exact, true, out, &f);
 	web_ratings_player_json(a->st, exact, out, &f);
 	web_buf_puts(out, "}");
@@ -373,7 +393,7 @@ web_result web_accounts_handle(web_accounts *a, const char *method, const char *
 	if (get && !strncmp(path, "/api/players/", 13))
 		return player(a, path + 13, out);
 	if (get && !strcmp(path, "/api/account")) {
-		return logged_in(a, call, name, &r) ? name_reply(name, out) : r;
+		return logged_in(a, call, name, &r) ? name_reply(a, name, out) : r;
 	}
 	if (!post)
 		return fail(405, NULL, _("no such route for this method"));

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "web_bots.h"
 #include "web_json.h"
 #include "web_tables.h"
 
@@ -37,8 +38,9 @@ typedef struct web_account_call {
 	int retry_after;      /* out: seconds, with a 429 */
 } web_account_call;
 
-/* ts gives the store and the clock (BONES_WEB_TEST_CLOCK). NULL: out of memory. */
-web_accounts *web_accounts_create(web_tables *ts);
+/* ts gives the store and the clock (BONES_WEB_TEST_CLOCK); bots (borrowed) learns of
+ * new bot accounts. NULL: out of memory. */
+web_accounts *web_accounts_create(web_tables *ts, web_bots *bots);
 void web_accounts_destroy(web_accounts *a);
 
 /* Whether path (under /api/) is an account route. */
@@ -56,7 +58,8 @@ bool web_accounts_exists(web_accounts *a, const char *name, char *exact, size_t 
 void web_accounts_seat_taken(web_accounts *a, const char *session, const char *id,
 			     const char *token);
 /* The seat of table id (its token) belongs to account name (a server tournament seats
- * its people so): their games are rated and listed as theirs. */
+ * its people so): their games are rated and listed as theirs. The lobby's event stream
+ * hears of it (a bot learns so of its new tables). */
 void web_accounts_give_seat(web_accounts *a, const char *name, const char *id,
 			    const char *token);
 /* A request with a seat's token of table id: false when the session's account is not

@@ -91,8 +91,9 @@ static void rate(void *user, int n, const web_standing (*before)[WEB_MAX_SEATS],
 	}
 }
 
-/* Whether t plays its preset as the preset says: options another variant's count for
- * the game's ladder, not the preset's. */
+/* Whether t plays its preset as the preset says, but for the number of players (a
+ * table's seats, a tournament's pairing): options another variant's count for the
+ * game's ladder, not the preset's. */
 static bool as_preset(web_tables *ts, const web_table *t)
 {
 	bones_preset *preset = malloc(sizeof *preset);
@@ -103,6 +104,13 @@ static bool as_preset(web_tables *ts, const web_table *t)
 	bones_registry *reg = web_tables_lock_registry(ts);
 	if (preset && !bones_preset_resolve(t->row.preset, reg, preset, &p, err, sizeof err) &&
 	    !bones_preset_options(preset, p, &opts, err, sizeof err)) {
+		const char *players = strstr(t->row.options, "players=");
+		if (players && (players == t->row.options || players[-1] == ' ')) {
+			char value[16];
+			snprintf(value, sizeof value, "%.*s", (int)strcspn(players + 8, " "),
+				 players + 8);
+			bones_options_set(&opts, "players", value, err, sizeof err);
+		}
 		same = bones_options_format(&opts, true, text, sizeof text) < sizeof text &&
 		       !strcmp(text, t->row.options);
 		bones_options_release(&opts);
@@ -148,11 +156,14 @@ static web_result fail(int code, const char *error)
 	return r;
 }
 
-/* Which members a row gives: standings under a key, wins/draws/losses, game, preset. */
-enum { ROW_STANDING = 1, ROW_WDL = 2, ROW_GAME = 4, ROW_PRESET = 8 };
+/* Which members a row gives: standings under a key, wins/draws/losses, game, preset,
+ * "bot": true for a bot account's. */
+enum { ROW_STANDING = 1, ROW_WDL = 2, ROW_GAME = 4, ROW_PRESET = 8, ROW_BOT = 16 };
 
-/* One row as a JSON object; a standing's key (r->name) is the member key. */
-static void row_json(const web_rating_row *r, const char *key, int members, web_buf *out)
+/* One row as a JSON object; a standing's key (r->name) is the member key. bots: with
+ * ROW_BOT. */
+static void row_json(const web_rating_row *r, const char *key, int members, web_bots *bots,
+		     web_buf *out)
 {
 	bool f = true;
 	web_buf_puts(out, "{");
@@ -174,6 +185,10 @@ static void row_json(const web_rating_row *r, const char *key, int members, web_
 		web_buf_json_key(out, &f, "games");
 		web_buf_printf(out, "%d", r->games);
 	}
+	if ((members & ROW_BOT) && web_bots_is(bots, r->name)) {
+		web_buf_json_key(out, &f, "bot");
+		web_buf_puts(out, "true");
+	}
 	if (members & ROW_WDL) {
 		web_buf_json_key(out, &f, "wins");
 		web_buf_printf(out, "%d", r->wins);
@@ -186,17 +201,17 @@ static void row_json(const web_rating_row *r, const char *key, int members, web_
 }
 
 static void rows_json(const web_rating_row *rows, size_t n, const char *key, int members,
-		      web_buf *out)
+		      web_bots *bots, web_buf *out)
 {
 	web_buf_puts(out, "[");
 	for (size_t i = 0; i < n; i++) {
 		web_buf_puts(out, i ? "," : "");
-		row_json(&rows[i], key, members, out);
+		row_json(&rows[i], key, members, bots, out);
 	}
 	web_buf_puts(out, "]");
 }
 
-web_result web_ratings_ladder(web_tables *ts, const char *path, web_buf *out)
+web_result web_ratings_ladder(web_tables *ts, web_bots *bots, const char *path, web_buf *out)
 {
 	char game[64];
 	const char *slash = strchr(path, '/'), *preset = slash ? slash + 1 : NULL;
@@ -227,7 +242,7 @@ web_result web_ratings_ladder(web_tables *ts, const char *path, web_buf *out)
 	web_buf_puts(out, "]");
 	n = web_store_ladder(web_tables_store(ts), game, preset, rows, WEB_LADDER_MAX);
 	web_buf_json_key(out, &f, "players");
-	rows_json(rows, n, "name", ROW_STANDING | ROW_WDL, out);
+	rows_json(rows, n, "name", ROW_STANDING | ROW_WDL | ROW_BOT, bots, out);
 	web_buf_puts(out, "}");
 	free(rows);
 	return (web_result){.code = 200};
@@ -246,7 +261,7 @@ void web_ratings_player_json(web_store *st, const char *name, web_buf *out, bool
 	for (int k = 0; k < WEB_PLAYER_ROWS; k++) {
 		size_t n = rows ? web_store_player_rows(st, name, k, rows, WEB_LADDER_MAX) : 0;
 		web_buf_json_key(out, first, kinds[k].member);
-		rows_json(rows, n, kinds[k].key, kinds[k].members, out);
+		rows_json(rows, n, kinds[k].key, kinds[k].members, NULL, out);
 	}
 	free(rows);
 }

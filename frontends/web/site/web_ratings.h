@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "web_bots.h"
 #include "web_json.h"
 #include "web_store.h"
 #include "web_tables.h"
@@ -23,8 +24,9 @@ void web_ratings_game_over(web_tables *ts, struct web_table *t);
 bool web_ratings_route(const char *path);
 /* GET /api/ladder/GAME and /api/ladder/GAME/PRESET (path: what follows /api/ladder/):
  * {"game", "preset" (the second), "presets" (the game's rated ones), "players":
- * [{"name", "rating", "deviation", "games", "wins", "draws", "losses"}]}, best first. */
-web_result web_ratings_ladder(web_tables *ts, const char *path, web_buf *out);
+ * [{"name", "rating", "deviation", "games", "bot" (true: a bot account's), "wins",
+ * "draws", "losses"}]}, best first. */
+web_result web_ratings_ladder(web_tables *ts, web_bots *bots, const char *path, web_buf *out);
 /* A player's "ratings" (by game), "preset_ratings" (by game and preset) and "records"
  * (wins, draws, losses by game and preset) members. */
 void web_ratings_player_json(web_store *st, const char *name, web_buf *out, bool *first);

@@ -12,6 +12,7 @@
 
 struct web_site {
 	web_tables *tables;
+	web_bots *bots;
 	web_accounts *accounts;
 	web_analyses *analyses;
 	web_tourneys *tourneys;
@@ -34,7 +35,7 @@ static void game_over(void *site, web_tables *ts, web_table *t)
 
 static void view(void *site, const web_table *t, int participant, web_buf *out, bool *first)
 {
-	(void)site;
+	web_bots_view_json(((web_site *)site)->bots, t, out, first);
 	web_rematch_json(t, participant, out, first);
 	web_chat_json(t, out, first);
 }
@@ -64,7 +65,8 @@ int web_site_create(const char *dir, const char *store_url, int workers, web_sit
 				 .view = view, .freed = freed, .engine_command = engine_command};
 	if (web_tables_create(dir, store_url, workers, &hooks, &site->tables, err, errcap))
 		goto fail;
-	if (!(site->accounts = web_accounts_create(site->tables))) {
+	if (!(site->bots = web_bots_create(web_tables_store(site->tables))) ||
+	    !(site->accounts = web_accounts_create(site->tables, site->bots))) {
 		snprintf(err, errcap, _("out of memory"));
 		goto fail;
 	}
@@ -98,6 +100,7 @@ void web_site_destroy(web_site *site)
 	web_analyses_destroy(site->analyses);
 	web_accounts_destroy(site->accounts);
 	web_tables_destroy(site->tables);
+	web_bots_destroy(site->bots);
 	free(site);
 }
 
@@ -109,6 +112,11 @@ web_tables *web_site_tables(web_site *site)
 web_accounts *web_site_accounts(web_site *site)
 {
 	return site->accounts;
+}
+
+web_bots *web_site_bots(web_site *site)
+{
+	return site->bots;
 }
 
 web_analyses *web_site_analyses(web_site *site)

@@ -24,6 +24,7 @@ void web_site_destroy(web_site *site);
 
 web_tables *web_site_tables(web_site *site);
 web_accounts *web_site_accounts(web_site *site);
+web_bots *web_site_bots(web_site *site);
 web_analyses *web_site_analyses(web_site *site);
 web_tourneys *web_site_tourneys(web_site *site);
 web_seeks *web_site_seeks(web_site *site);

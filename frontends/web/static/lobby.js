@@ -109,7 +109,8 @@ function renderSeats(choice) {
 
 function renderForm() {
 	const choice = choiceOf($('game').value);
-	$('game-summary').textContent = choice.preset ? choice.preset.description : choice.plugin.summary;
+	$('game-summary').replaceChildren((choice.preset ? choice.preset.description : choice.plugin.summary) + ' ',
+		el('a', { href: api('/rules/' + encodeURIComponent(choice.plugin.id)), target: '_blank', textContent: _('Rules') }));
 	const box = $('options');
 	box.replaceChildren(el('legend', { textContent: _('Options') }));
 	const values = effectiveValues(choice);

@@ -571,7 +571,8 @@ function samePicture(old, now) {
 
 function render(same) {
 	if (!pictureUrl) remember();
-	$('title').textContent = view.game + ' (' + view.preset + ')';
+	$('title').replaceChildren(view.game + ' (' + view.preset + ') ',
+		el('a', { href: api('/rules/' + encodeURIComponent(view.plugin)), target: '_blank', textContent: _('Rules') }));
 	$('who').textContent = view.viewer ? fmt(_('You are seat %1$d: %2$s'), view.viewer, view.seats[view.viewer - 1].name) : _('Watching');
 	$('status').textContent = view.status;
 	renderOver();
@@ -623,7 +624,9 @@ function renderPanels() {
 	$('hint').hidden = !view.hints || !view.legal.length;
 	renderUndo();
 	const scores = view.seats.map((s) => el('tr', { className: (view.to_move === s.seat ? 'to-move' : '') + (view.over && s.rank === 1 ? ' winner' : '') },
-		el('td', { textContent: s.seat + '. ' + (s.kind === 'agent' ? fmt(_('%s (agent)'), s.name) : s.kind === 'engine' ? fmt(_('%s (engine)'), s.name) : s.name) }),
+		el('td', { textContent: s.seat + '. ' + (s.kind === 'agent' ? fmt(_('%s (agent)'), s.name) : s.kind === 'engine' ? fmt(_('%s (engine)'), s.name)
+			// TRANSLATORS: a seat played by a bot account (an engine on its owner's machine, bones bot)
+			: (view.bots || []).includes(s.seat) ? fmt(_('%s (bot)'), s.name) : s.name) }),
 		// TRANSLATORS: a seat's points and its time penalty points
 		el('td', { textContent: s.penalty ? fmt(_('%1$s (penalty %2$s)'), number(s.score), number(s.penalty)) : number(s.score) }),
 		el('td', { textContent: s.rank ? fmt(_('rank %d'), s.rank) : '' })));

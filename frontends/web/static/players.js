@@ -12,7 +12,9 @@ function pel(tag, props, ...kids) {
 }
 
 const row = (...cells) => pel('tr', {}, ...cells.map((c) => (c instanceof Node ? pel('td', {}, c) : pel('td', { textContent: String(c) }))));
-const playerLink = (name) => pel('a', { href: '/players/' + encodeURIComponent(name), textContent: name });
+const playerLink = (name, text) => pel('a', { href: '/players/' + encodeURIComponent(name), textContent: text || name });
+// TRANSLATORS: a bot account's name (an engine playing from its owner's machine, bones bot)
+const botName = (name) => fmt(_('%s (bot)'), name);
 const ladderLink = (game, preset) => pel('a', {
 	href: '/ladder/' + encodeURIComponent(game) + (preset ? '?preset=' + encodeURIComponent(preset) : ''),
 	textContent: preset || game,
@@ -28,7 +30,7 @@ async function showPlayer(name) {
 	const body = await r.json();
 	if (!r.ok) { document.getElementById('error-page').textContent = body.error; return; }
 	document.title = body.name + ' · Bones';
-	document.getElementById('page-title').textContent = body.agent ? fmt(_('%s (agent)'), body.name) : body.name;
+	document.getElementById('page-title').textContent = body.agent ? fmt(_('%s (agent)'), body.name) : body.bot ? botName(body.name) : body.name;
 	document.querySelector('#ratings tbody').replaceChildren(...body.ratings.map((x) =>
 		row(ladderLink(x.game), x.rating, '± ' + x.deviation, x.games)));
 	document.querySelector('#preset-ratings tbody').replaceChildren(...body.preset_ratings.map((x) =>
@@ -60,7 +62,7 @@ async function showLadder(game, preset) {
 		: fmt(_('Ladder: %s'), body.game);
 	presetChoice(body.game, preset, body.presets);
 	document.querySelector('#ladder-table tbody').replaceChildren(...body.players.map((p, i) =>
-		row(i + 1, playerLink(p.name), p.rating, '± ' + p.deviation, p.games, p.wins, p.draws, p.losses)));
+		row(i + 1, playerLink(p.name, p.bot && botName(p.name)), p.rating, '± ' + p.deviation, p.games, p.wins, p.draws, p.losses)));
 	document.getElementById('ladder').hidden = false;
 }
 

@@ -145,6 +145,8 @@ static const struct migration {
 	 "forfeit_why"},
 	/* 1: the game was aborted before its first moves (never rated) */
 	{"ALTER TABLE tables ADD COLUMN aborted BIGINT NOT NULL DEFAULT 0", "tables", "aborted"},
+	/* 1: a bot account (`bones bot` plays it through the API) */
+	{"ALTER TABLE accounts ADD COLUMN bot BIGINT NOT NULL DEFAULT 0", "accounts", "bot"},
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

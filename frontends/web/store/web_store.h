@@ -165,8 +165,12 @@ typedef struct web_account_row {
 	char name[64];
 	char hash[160];
 	int64_t created; /* unix seconds */
+	bool bot;        /* a bot account: an engine plays it through the API (bones bot) */
 } web_account_row;
 
+/* The bot accounts' names into out[0..cap); how many there are (more than cap: the
+ * caller asks again with room for all). */
+size_t web_store_bot_names(web_store *st, char (*out)[64], size_t cap);
 /* The account named name (any case) into out: 0, or 1 when there is none. */
 int web_store_account(web_store *st, const char *name, web_account_row *out);
 /* A new account: 0, WEB_STORE_EXISTS when the name (any case) is taken, else 1 (err). */

@@ -11,13 +11,14 @@
 int web_store_account(web_store *st, const char *name, web_account_row *out)
 {
 	pthread_mutex_lock(&st->lock);
-	web_db_stmt *q = web_store_prepare(st, "SELECT name, hash, created FROM accounts WHERE"
-					    " name = ?", name, NULL, NULL);
+	web_db_stmt *q = web_store_prepare(st, "SELECT name, hash, created, bot FROM accounts"
+					    " WHERE name = ?", name, NULL, NULL);
 	bool found = q && web_db_step(q) == WEB_DB_ROW;
 	if (found) {
 		web_store_text(out->name, sizeof out->name, q, 0);
 		web_store_text(out->hash, sizeof out->hash, q, 1);
 		out->created = web_db_int64(q, 2);
+		out->bot = web_db_int64(q, 3) != 0;
 	}
 	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
@@ -26,13 +27,28 @@ int web_store_account(web_store *st, const char *name, web_account_row *out)
 
 int web_store_add_account(web_store *st, const web_account_row *a, char *err, size_t errcap)
 {
-	int64_t created = a->created;
-	const void *args[] = {a->name, a->hash, &created};
+	int64_t created = a->created, bot = a->bot;
+	const void *args[] = {a->name, a->hash, &created, &bot};
 	pthread_mutex_lock(&st->lock);
-	int rc = web_store_run(st, "INSERT INTO accounts VALUES(?,?,?)", "tti", args, err, errcap);
+	int rc = web_store_run(st, "INSERT INTO accounts(name, hash, created, bot)"
+			       " VALUES(?,?,?,?)", "ttii", args, err, errcap);
 	bool taken = rc && st->db->driver->constraint(st->db);
 	pthread_mutex_unlock(&st->lock);
 	return taken ? WEB_STORE_EXISTS : rc;
+}
+
+size_t web_store_bot_names(web_store *st, char (*out)[64], size_t cap)
+{
+	size_t n = 0;
+	pthread_mutex_lock(&st->lock);
+	web_db_stmt *q = web_store_prepare(st, "SELECT name FROM accounts WHERE bot = 1 ORDER BY"
+					   " name", NULL, NULL, NULL);
+	for (; q && web_db_step(q) == WEB_DB_ROW; n++)
+		if (n < cap)
+			web_store_text(out[n], sizeof out[n], q, 0);
+	web_db_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+	return n;
 }
 
 int web_store_set_password(web_store *st, const char *name, const char *hash, char *err,

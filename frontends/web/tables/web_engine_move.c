@@ -66,23 +66,48 @@ static bool start(web_tables *ts, web_table *t, int seat, struct web_engine_seat
 	e->busy = true;
 	pthread_mutex_unlock(&t->lock);
 	bones_tourney_engine *proc = NULL;
-	bones_status st = bones_tourney_engine_start(cmd, &proc, why, cap);
+	bones_status st = bones_tourney_engine_start(cmd, NULL, &proc, why, cap);
 	pthread_mutex_lock(&t->lock);
 	e->busy = false;
 	e->proc = proc, e->sent = 0, e->told = false;
 	return !st;
 }
 
+/* The `new` line of seat's engine. seed=: as `bones tourney`, 32 bits that tell
+ * nothing of the deal. */
+static void new_line(const web_table *t, int seat, char *line, size_t cap)
+{
+	snprintf(line, cap, "new %s %.2000s seat=%d seed=%llu", t->plugin->id,
+		 bones_session_options_text(t->s), seat + 1,
+		 (unsigned long long)((t->row.seed * 0x9e3779b97f4a7c15ull ^ (uint64_t)(seat + 1)) >>
+				      32));
+}
+
 /* What seat's engine has not been told, one line each (malloc'ed; NULL: no memory). */
 static char *lines_for(web_table *t, struct web_engine_seat *e, int seat)
 {
 	char new[2400];
-	/* seed=: as `bones tourney`, 32 bits that tell nothing of the deal */
-	snprintf(new, sizeof new, "new %s %.2000s seat=%d seed=%llu", t->plugin->id,
-		 bones_session_options_text(t->s), seat + 1,
-		 (unsigned long long)((t->row.seed * 0x9e3779b97f4a7c15ull ^ (uint64_t)(seat + 1)) >>
-				      32));
+	new_line(t, seat, new, sizeof new);
 	return bones_tourney_engine_play_lines(e->proc, t->s, e->sent, seat, e->told ? NULL : new);
+}
+
+web_result web_engine_lines(web_table *t, int participant, web_buf *out)
+{
+	char new[2400];
+	pthread_mutex_lock(&t->lock);
+	int seat = web_table_seat_now(t, participant);
+	if (seat < 0) {
+		pthread_mutex_unlock(&t->lock);
+		return web_result_of(403, "token", "%s", _("token: a seat's token is needed"));
+	}
+	new_line(t, seat, new, sizeof new);
+	char *lines = bones_tourney_engine_play_lines(NULL, t->s, 0, seat, new);
+	pthread_mutex_unlock(&t->lock);
+	if (!lines)
+		return web_result_of(500, NULL, "%s", _("out of memory"));
+	web_buf_puts(out, lines);
+	free(lines);
+	return web_result_of(200, NULL, "ok");
 }
 
 /* The engine's answer text played at seat, as a person's move is. Lock held. */

@@ -206,6 +206,8 @@ void web_table_head_json(const web_table *t, web_buf *out, bool *first)
 	web_buf_json_string(out, t->row.id);
 	web_buf_json_key(out, first, "game");
 	web_buf_json_string(out, bones_plugin_text(t->plugin, t->plugin->name));
+	web_buf_json_key(out, first, "plugin"); /* the game's id: its rules at /rules/ID */
+	web_buf_json_string(out, t->plugin->id);
 	web_buf_json_key(out, first, "preset");
 	web_buf_json_string(out, t->row.preset);
 	web_buf_json_key(out, first, "created");

@@ -158,6 +158,12 @@ void web_table_queue_watch(web_tables *ts, web_table *t);
 /* Changes so far: grows with every move, resignation and undo. */
 uint64_t web_table_version(web_table *t);
 
+/* The engine protocol's lines (docs/formats.md, version 1.1) that tell seat's engine
+ * the game so far, as that seat may see it: `new GAME OPTIONS seat=N seed=S`, then one
+ * `play player N MOVE` or `play chance OUTCOME` per history entry, "\n" after each
+ * (text for `bones bot`, GET /api/tables/ID/engine). 403 on token for a spectator. */
+web_result web_engine_lines(web_table *t, int participant, web_buf *out);
+
 /* The table as `seat` (-1 spectator) may see it, with a picture of width x height
  * (width 0: no picture, and legal moves without their places: for scripted clients),
  * at history index `at` (the position before entry at; -1 or past the end: now). A

@@ -10,7 +10,7 @@
 #include "bones/i18n.h"
 #include "bones/picture.h"
 #include "bones/record.h"
-#include "bones/render.h"
+#include "bones/kit_board.h"
 #include "web_table_internal.h"
 
 /* A player's move in the plugin's words for people (render.h move_words), after the
@@ -19,11 +19,24 @@ static bool move_words(const web_table *t, const void *state, bones_move move, c
 		       size_t cap)
 {
 	const void *game = bones_session_game(t->s);
-	const bones_render *r = t->plugin->get_extension
-					? t->plugin->get_extension(game, BONES_RENDER_ID)
-					: NULL;
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, t->plugin, game, &rg);
 	buf[0] = '\0';
-	return r && BONES_RENDER_HAS(r, move_words) && r->move_words(game, state, move, buf, cap);
+	return r && BONES_RENDER_HAS(r, move_words) && r->move_words(rg, state, move, buf, cap);
+}
+
+/* The breakdown after history entry i, its players by the seats' names. */
+static void breakdown(const web_table *t, size_t i, char *why, size_t cap)
+{
+	char plain[512] = "";
+	const char *names[WEB_MAX_SEATS];
+	int count = t->row.seat_count < WEB_MAX_SEATS ? t->row.seat_count : WEB_MAX_SEATS;
+	for (int k = 0; k < count; k++)
+		names[k] = web_table_seat_row(t, k)->name;
+	t->plugin->breakdown(bones_session_game(t->s), bones_session_state_at(t->s, i + 1),
+			     plain, sizeof plain);
+	bones_plugin_text_names(t->plugin, plain, names, count, why, cap);
 }
 
 /* The history entries before len, as viewer may see them: n is the history index + 1,
@@ -32,7 +45,6 @@ static bool move_words(const web_table *t, const void *state, bones_move move, c
 static void write_moves(const web_table *t, int viewer, size_t len, web_buf *out)
 {
 	const bones_plugin *p = t->plugin;
-	const void *game = bones_session_game(t->s);
 	int number = 0;
 	web_buf_puts(out, "[");
 	for (size_t i = 0; i < len; i++) {
@@ -40,7 +52,7 @@ static void write_moves(const web_table *t, int viewer, size_t len, web_buf *out
 		bool visible = bones_session_seen_text(t->s, i, viewer, text, sizeof text);
 		int mover = bones_session_mover_at(t->s, i);
 		if (visible && mover >= 0 && p->breakdown)
-			p->breakdown(game, bones_session_state_at(t->s, i + 1), why, sizeof why);
+			breakdown(t, i, why, sizeof why);
 		if (visible && mover < 0 && !bones_session_chance_words(t->s, i, words, sizeof words))
 			words[0] = '\0';
 		if (visible && mover >= 0)
@@ -205,9 +217,9 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 	int to_move = bones_session_to_move(t->s);
 	char text[256] = "";
 	const void *game = bones_session_game(t->s);
-	const bones_render *r = t->plugin->get_extension
-					? t->plugin->get_extension(game, BONES_RENDER_ID)
-					: NULL;
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, t->plugin, game, &rg);
 	int forfeit = bones_table_forfeit(t->table), resigned = bones_table_resigned(t->table);
 	if (forfeit >= 0)
 		snprintf(text, sizeof text, _("%s ran out of time and forfeits"),
@@ -219,7 +231,7 @@ static void write_status(const web_table *t, int viewer, bool mine, web_buf *out
 	else if (to_move == BONES_TERMINAL)
 		snprintf(text, sizeof text, "%s", _("game over"));
 	else if (mine && r && BONES_RENDER_HAS(r, prompt) &&
-		 r->prompt(game, bones_session_state(t->s), text, sizeof text))
+		 r->prompt(rg, bones_session_state(t->s), text, sizeof text))
 		;
 	else if (mine)
 		snprintf(text, sizeof text, "%s", _("your move"));

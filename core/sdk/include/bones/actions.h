@@ -32,9 +32,24 @@ typedef struct bones_actions {
 	/* The move of index into *move; false when index >= count. to_index gives index
 	 * back for every move this returns. */
 	bool (*to_move)(const void *game, size_t index, bones_move *move);
+
+	/* Appended in v1.1: present when size covers it (BONES_ACTIONS_HAS), may be NULL. */
+
+	/* The most player moves (chance outcomes not counted) that any game of this
+	 * configuration can have, derived from the rules; 0 when the plugin states no
+	 * bound. `bones check` fails a game longer than it, naming the plugin. */
+	size_t (*max_game_length)(const void *game);
 } bones_actions;
 
-#define BONES_ACTIONS_SIZE_1_0 ((uint32_t)sizeof(bones_actions))
+/* The capability's size in each version: a host accepts any size from the v1.0 one up
+ * and reads an appended field only where BONES_ACTIONS_HAS says the plugin's size
+ * covers it. v1.1 appended max_game_length. */
+#define BONES_ACTIONS_SIZE_1_0 ((uint32_t)offsetof(bones_actions, max_game_length))
+#define BONES_ACTIONS_SIZE_1_1 ((uint32_t)sizeof(bones_actions))
+
+/* Whether actions struct a has the appended field f set. */
+#define BONES_ACTIONS_HAS(a, f) \
+	((a)->size >= offsetof(bones_actions, f) + sizeof((a)->f) && (a)->f != NULL)
 
 #ifdef __cplusplus
 }

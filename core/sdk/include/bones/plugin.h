@@ -209,7 +209,9 @@ typedef struct bones_plugin {
 	 * When NULL the host ranks by scores (BONES_LOW_SCORE_WINS decides direction). */
 	void (*ranks)(const void *game, const void *state, int *ranks);
 	/* Optional. Explains the points of the last move, e.g.
-	 * "double hole: 2 x (10 + 12) = 44"; writes "" when it scored nothing. */
+	 * "double hole: 2 x (10 + 12) = 44"; writes "" when it scored nothing. A player
+	 * named in it as the plugin's own text "player %d" (translated like any) shows as
+	 * the seat's name where the host knows it. */
 	size_t (*breakdown)(const void *game, const void *state, char *buf, size_t cap);
 
 	/* Hidden information. Required when BONES_HIDDEN_INFO is set, else optional. */

@@ -130,7 +130,7 @@ typedef struct bones_render {
 	bool (*move_label)(const void *game, const void *state, bones_move move, char *buf,
 			   size_t cap);
 	/* A player's legal move in words for people, in the player's language: a phrase
-	 * that follows the mover's name ("places Snake at C7, side b, turned once", "picks
+	 * that follows the mover's name ("places Snake to the right of Chair, flipped", "picks
 	 * 4-5 from row 2"; German "legt ...", "nimmt ..."), state being the state before it.
 	 * The host writes the name before it and the points after it; the notation stays
 	 * for records and a details view. Writes a NUL-terminated text and returns true, or

@@ -1,0 +1,58 @@
+/* The board kit on the host's side: "bones.render/1" for a plugin that describes its
+ * position with "bones.kit.line/1" (bones/kit_line.h) instead of drawing it. The line
+ * is laid out from its middle tile: two arms snake, turning back at the edges of the
+ * view; with a spinner the four arms turn once each, like the blades of a pinwheel, so
+ * they never cross. Library bones_core (layer play). */
+#ifndef BONES_KIT_BOARD_H
+#define BONES_KIT_BOARD_H
+
+#include <stdbool.h>
+
+#include "bones/kit_line.h"
+#include "bones/plugin.h"
+#include "bones/render.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What the kit's render functions read: fill it with bones_kit_board_render. */
+typedef struct bones_kit_board {
+	const bones_plugin *plugin; /* borrowed */
+	const void *game;           /* borrowed: the plugin's configured game */
+	const bones_kit_line *line; /* borrowed: the plugin's capability */
+	bones_render render;        /* the table handed out: the words where line has them */
+} bones_kit_board;
+
+/* Where one domino of the line lies, in world units (a domino is 2 x 1). */
+typedef struct bones_kit_spot {
+	float x, y;      /* its centre */
+	bool upright;    /* its long side vertical */
+	bool near_first; /* its near half is the top (upright) or left one */
+} bones_kit_spot;
+
+/* A laid out line: every tile's spot and where the next tile of each arm would go. */
+typedef struct bones_kit_layout {
+	bones_kit_spot middle;
+	bones_kit_spot arm[BONES_KIT_ARMS][BONES_KIT_ARM_MAX];
+	bones_kit_spot next[BONES_KIT_ARMS]; /* a tile other than a double laid on each end */
+} bones_kit_layout;
+
+/* The render table of a configured game: the plugin's own "bones.render/1" (then
+ * *draw_game = game), else the kit's for a plugin with "bones.kit.line/1" (&kb->render,
+ * its words NULL where the plugin has none; kb is filled and must outlive every call;
+ * then *draw_game = kb), else NULL. Pass *draw_game as the game argument of each
+ * function of the table. */
+const bones_render *bones_kit_board_render(bones_kit_board *kb, const bones_plugin *plugin,
+					   const void *game, const void **draw_game);
+
+/* Whether r is the kit's table. */
+bool bones_kit_board_is(const bones_render *r);
+
+/* Lay out the line of pos (arm lengths above BONES_KIT_ARM_MAX count as that). */
+void bones_kit_board_lay_out(const bones_kit_line_position *pos, bones_kit_layout *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* BONES_KIT_BOARD_H */

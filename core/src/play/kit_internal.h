@@ -1,0 +1,31 @@
+/* What the files of the board kit share (kit_layout.c, kit_draw.c, kit_board.c). */
+#ifndef BONES_KIT_INTERNAL_H
+#define BONES_KIT_INTERNAL_H
+
+#include "bones/kit_board.h"
+
+/* The position of state as viewer sees it, cleared first (bones/kit_line.h), its
+ * counts cut to the arrays' sizes. */
+void bones_kit_describe(const bones_kit_board *kb, const void *state, int viewer,
+			bones_kit_line_position *pos);
+
+/* The half extents of a spot's domino. */
+void bones_kit_spot_half(const bones_kit_spot *p, float *hw, float *hh);
+
+/* The bounding box of the board: the line with its open ends, at least two arms wide
+ * and three rows high (the scale stays put as the line grows), the boneyard above. */
+void bones_kit_bounds(const void *kb, const void *state, float box[4]);
+
+/* kit_draw.c: the drawing functions of the kit's render table. */
+void bones_kit_draw_board(const void *kb, const void *state, int viewer,
+			  const bones_canvas *canvas);
+void bones_kit_draw_piece(const void *kb, const void *state, int player, int piece,
+			  int viewer, const bones_canvas *canvas);
+void bones_kit_draw_ghost(const void *kb, const void *state, bones_move move,
+			  const bones_canvas *canvas);
+/* The position with move's tile laid (*arm its arm, *index its place on it; LEAD: the
+ * middle); false for a move that lays none. */
+bool bones_kit_after(const bones_kit_board *kb, const void *state, bones_move move,
+		     bones_kit_line_position *pos, int *arm, int *index);
+
+#endif /* BONES_KIT_INTERNAL_H */
