@@ -187,8 +187,8 @@ static enum MHD_Result send_api_reply(web_server *srv, struct MHD_Connection *c,
 				      web_reply *rep, const char *client)
 {
 	enum MHD_Result ok;
-	if (rep->events || rep->lobby_events)
-		ok = web_stream_send(srv, c, rep->events, client);
+	if (rep->events || rep->lobby_events || rep->bot_events)
+		ok = web_stream_send(srv, c, rep->events, rep->bot_events, client);
 	else
 		ok = send_reply_with(c, rep->code, rep->type, rep->body.data ? rep->body.data : "",
 				     rep->body.len, false, rep->cookie, rep->retry_after);
@@ -694,6 +694,8 @@ int web_server_run(const web_server_config *cfg)
 	else {
 		srv->tables = web_site_tables(srv->site);
 		web_tables_set_person_cap(srv->tables, cfg->person_tables);
+		web_bots_set_games(web_site_bots(srv->site), cfg->bot_games ? cfg->bot_games
+									    : WEB_BOT_GAMES);
 		if (!web_tourneys_start(web_site_tourneys(srv->site), cfg->engines, cfg->watch,
 					err, sizeof err))
 			fprintf(stderr, "bones serve: %s\n", err);
