@@ -311,6 +311,26 @@ static int cross_site(struct MHD_Connection *c, const char **why)
 	return 0;
 }
 
+/* A bot account's request (docs/web.md, "Bots"): refused from a browser (which sends
+ * Sec-Fetch-Mode, a header no page can leave out), else limited by the account as well
+ * as by the address. 0 when it may go on, else the status (why says why). */
+static int bot_request(web_server *srv, struct MHD_Connection *c, const char **why)
+{
+	const char *session = MHD_lookup_connection_value(c, MHD_COOKIE_KIND,
+							  WEB_SESSION_COOKIE);
+	char name[64], key[80];
+	if (!session || !web_bot_session(srv->site, session, name, sizeof name))
+		return 0;
+	if (MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Mode")) {
+		*why = _("a bot account plays through the API (bones bot), not in a browser: "
+			 "log in there as a person");
+		return 403;
+	}
+	snprintf(key, sizeof key, "bot:%s", name);
+	*why = _("too many requests from this bot account: slow down");
+	return allowed(srv, key) ? 0 : 429;
+}
+
 static enum MHD_Result route(web_server *srv, struct MHD_Connection *c, const char *url,
 			     const char *method, struct upload *up)
 {
@@ -324,6 +344,8 @@ static enum MHD_Result route(web_server *srv, struct MHD_Connection *c, const ch
 		web_client_address(srv, c, client, sizeof client);
 		if (!allowed(srv, client))
 			return send_error(c, 429, _("too many requests: slow down"));
+		if ((code = bot_request(srv, c, &why)))
+			return send_error(c, code, why);
 		if (up->too_big)
 			return send_error(c, 413, _("the request body is over 64 KiB"));
 		if (!get && (code = cross_site(c, &why)))

@@ -206,3 +206,10 @@ void web_bot_watch_events(web_bot_watch *w, web_buf *out)
 	challenges(w, out);
 	seeks(w, out);
 }
+
+bool web_bot_session(web_site *site, const char *session, char *name, size_t cap)
+{
+	return session && web_bots_any(web_site_bots(site)) &&
+	       web_accounts_name_of(web_site_accounts(site), session, name, cap) &&
+	       web_bots_is(web_site_bots(site), name);
+}

@@ -25,4 +25,9 @@ void web_bot_watch_destroy(web_bot_watch *w);
  * a time. */
 void web_bot_watch_events(web_bot_watch *w, web_buf *out);
 
+/* Whether session (NULL: none) is a bot account's; its name into name (cap bytes)
+ * then. The HTTP layer limits a bot's requests by its name as well as by its address,
+ * and refuses its session in a browser. */
+bool web_bot_session(web_site *site, const char *session, char *name, size_t cap);
+
 #endif /* BONES_WEB_BOT_STREAM_H */

@@ -52,6 +52,14 @@ bool web_bots_is(web_bots *b, const char *name)
 	return found;
 }
 
+bool web_bots_any(web_bots *b)
+{
+	pthread_mutex_lock(&b->lock);
+	bool any = b->count > 0;
+	pthread_mutex_unlock(&b->lock);
+	return any;
+}
+
 bool web_bots_add(web_bots *b, const char *name)
 {
 	pthread_mutex_lock(&b->lock);

@@ -19,6 +19,8 @@ web_bots *web_bots_create(web_store *st);
 void web_bots_destroy(web_bots *b);
 /* Whether name (any case) is a bot account. */
 bool web_bots_is(web_bots *b, const char *name);
+/* Whether the server has any bot account. */
+bool web_bots_any(web_bots *b);
 /* A new bot account (stored already); false when out of memory. */
 bool web_bots_add(web_bots *b, const char *name);
 /* The games a bot account may play at once from now on (at least 1). */
