@@ -26,7 +26,8 @@
 static int usage(FILE *out, int status)
 {
 	fprintf(out, _("usage: bones bot SERVER_URL --name NAME --password-file FILE\n"
-		       "                 [--accept GAME,...] [--games N] (-- COMMAND... | --agent SPEC)\n\n"
+		       "                 [--accept GAME,...] [--games N] [--seek GAME]... [--take-seeks]\n"
+		       "                 [--tourney ID]... (-- COMMAND... | --agent SPEC)\n\n"
 		       "Play a bot account of a `bones serve` (http:// only; https through a local\n"
 		       "proxy) with an engine on this machine: the engine protocol's COMMAND, or\n"
 		       "`bones engine --agent SPEC`, one process per game.\n"
