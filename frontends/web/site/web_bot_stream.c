@@ -10,7 +10,7 @@
 #include "bones/i18n.h"
 #include "web_table.h"
 
-#define WATCH_CHALLENGES 64 /* open challenges to one bot followed at once */
+#define WATCH_CHALLENGES WEB_CHALLENGES_MAX /* open challenges to one bot followed */
 
 struct watch_game {
 	char id[40];
@@ -91,9 +91,10 @@ static void challenges(web_bot_watch *w, web_buf *out)
 			web_buf more;
 			web_buf_init(&more);
 			web_buf_puts(&more, ",\"from\":");
-			web_buf_json_string(&more, web_json_string(k, "from"));
+			const char *from = web_json_string(k, "from"), *game = web_json_string(k, "game");
+			web_buf_json_string(&more, from ? from : "");
 			web_buf_puts(&more, ",\"game\":");
-			web_buf_json_string(&more, web_json_string(k, "game"));
+			web_buf_json_string(&more, game ? game : "");
 			event(out, "challenge", "id", id, more.failed ? "" : more.data);
 			web_buf_release(&more);
 		} else if (!open && id) { /* ended since: its state now */
