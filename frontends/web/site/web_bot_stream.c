@@ -16,6 +16,7 @@ struct watch_game {
 	char id[40];
 	int seat;          /* from 1 */
 	bool over, turn;
+	bool finished;     /* over for good (a match's last game too): not read again */
 	size_t length;     /* the history's length when it last was the bot's turn */
 };
 
@@ -147,7 +148,7 @@ static void games(web_bot_watch *w, web_buf *out)
 		for (int j = 0; j < w->game_count && !g; j++)
 			if (!strcmp(w->games[j].id, seats[i].id))
 				g = &w->games[j];
-		if (g && g->over) { /* over for good: not read again */
+		if (g && g->finished) {
 			now[count++] = *g;
 			continue;
 		}
@@ -158,7 +159,7 @@ static void games(web_bot_watch *w, web_buf *out)
 			continue;
 		}
 		pthread_mutex_lock(&t->lock);
-		bool over = web_table_over(t);
+		bool over = web_table_over(t), finished = web_table_finished(t);
 		int at = web_table_seat_now(t, seat);
 		bool turn = !over && at >= 0 && at == bones_session_to_move(t->s);
 		size_t length = bones_session_length(t->s);
@@ -170,6 +171,7 @@ static void games(web_bot_watch *w, web_buf *out)
 		bool is_new = !g;
 		now[count] = g ? *g : fresh;
 		game_now(&now[count], is_new, over, turn, length, out);
+		now[count].finished = finished;
 		count++;
 	}
 	memcpy(w->games, now, (size_t)count * sizeof now[0]);

@@ -108,7 +108,7 @@ int web_bots_playing(web_bots *b, web_tables *ts, const char *name)
 			continue;
 		if (!web_table_ended(t)) {
 			pthread_mutex_lock(&t->lock);
-			playing += !web_table_over(t) && web_table_seat_of(t, seats[i].token) >= 0;
+			playing += !web_table_finished(t) && web_table_seat_of(t, seats[i].token) >= 0;
 			pthread_mutex_unlock(&t->lock);
 		}
 		web_tables_put(ts, t);
