@@ -103,10 +103,16 @@ st, r, _ = srv.call("GET", "/api/bot/stream", headers=cookies["ann"])
 check("a person's session: 403 saying it is no bot", st == 403 and "not a bot account" in r.get("error", ""), (st, r))
 
 ev = Stream(srv, cookies["evbot"])
+other = Stream(srv, cookies["tourbot"])
 st, c = challenge("evbot", "dominoes")
 d = ev.expect("challenge")
 check("a challenge to the bot: the event names it and who sent it",
       st == 201 and d == {"id": c["id"], "from": "ann", "game": "dominoes"}, (st, c, d))
+st, c_other = challenge("tourbot", "dominoes")
+d = other.expect("challenge")
+check("another bot's stream hears its own challenge, not the first bot's",
+      d["id"] == c_other["id"], (c, c_other, d))
+srv.call("POST", "/api/challenges/%s/cancel" % c_other["id"], {}, headers=cookies["ann"])
 srv.call("POST", "/api/challenges/%s/cancel" % c["id"], {}, headers=cookies["ann"])
 d = ev.expect("challenge_gone")
 check("a cancelled challenge: challenge_gone with its state", d == {"id": c["id"], "state": "cancelled"}, d)
@@ -216,8 +222,10 @@ import tourney_ini  # noqa: E402
 st, r, _ = srv.call("POST", "/api/tournaments", {"ini": tourney_ini.swiss("bot joins")}, headers=cookies["ann"])
 T = "/api/tournaments/" + r["id"]
 tour, tour_log = start_bot("tourbot", "--tourney", r["id"], "--agent", "greedy")
-wait_for(lambda: "tourbot" in json.dumps(srv.call("GET", T)[1].get("participants")), what="the bot to join")
-check("bones bot --tourney ID joins the tournament", True)
+said = "tournament %s: 200" % r["id"]
+joined = wait_for(lambda: said in open(tour_log).read(), what="the bot to say it joined")
+check("bones bot --tourney ID joins the tournament (it says so, the tournament lists it)",
+      joined and "tourbot" in json.dumps(srv.call("GET", T)[1].get("participants")), open(tour_log).read())
 tour.terminate()
 tour.wait()
 srv.stop()
