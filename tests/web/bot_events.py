@@ -77,10 +77,11 @@ def ann_move(tid, tok):
     return srv.call("POST", "/api/tables/%s/move" % tid, {"move": v["legal"][0]["move"]}, token=tok)[0] == 200
 
 
-def play(tid, tok, seat=1):
-    """ann plays her seat until the game is over; the view at the end."""
+def play(tid, tok):
+    """ann plays her seat until the game (a match: its last game) is over; the view at
+    the end. viewer: her seat in the game now (a match's seats rotate)."""
     while True:
-        v = wait_for(lambda: (lambda v: v if v["over"] or v["to_move"] == seat else None)(view(tid, tok)),
+        v = wait_for(lambda: (lambda v: v if v["over"] or v["to_move"] == v["viewer"] else None)(view(tid, tok)),
                      what="ann's turn or the end")
         if v["over"]:
             return v
@@ -187,6 +188,14 @@ chat = " ".join(line["text"] for line in good.get("chat", []))
 moves = sum(1 for m in good.get("moves", []) if m.get("seat") == 2)
 check("... and the bot plays its other game to the end", good["over"] and moves > 0 and "bones bot" not in chat,
       (good.get("status"), moves, chat))
+# a match of two games: the seats rotate, the bot plays its seat in each
+st, c = challenge("pickybot", "geominos-match")
+k = answered(c["id"])
+v = play(k["table"], token_of(k)) if k["state"] == "accepted" else {}
+m = v.get("match", {})
+check("a match's second game, where the seats have turned: the bot plays it to the end",
+      v.get("over") and m.get("played") == 2 and m.get("games") == 2 and "bones bot" not in json.dumps(v.get("chat", [])),
+      (k, v.get("status"), m))
 picky.terminate()
 picky.wait()
 
@@ -203,7 +212,7 @@ s = wait_for(bot_seek, what="the bot's seek")
 st, r, _ = srv.call("POST", "/api/seeks/%s/accept" % s["id"], {}, headers=cookies["ann"])
 check("ann takes the bot's seek: paired at a table", st in (200, 201) and r.get("state") == "paired", (st, r))
 seat = int(r["link"].split("seat=")[1].split("&")[0])  # the seeks' order seats them
-v = play(r["table"], token_of(r), seat)
+v = play(r["table"], token_of(r))
 moves = sum(1 for m in v.get("moves", []) if m.get("seat") not in (seat, 0, None))
 check("... and plays the bot there to the end", v["over"] and moves > 0, (v.get("status"), moves))
 st, mine, _ = srv.call("POST", "/api/seeks", {"game": "holomino"}, headers=cookies["ann"])
