@@ -136,8 +136,8 @@ bool bones_check_alloc(checker *ck)
 	ck->render = bones_kit_board_render(&ck->kit, ck->p, ck->game, &ck->rg);
 	if (!alloc_tensors(ck))
 		return false;
-	return ck->a && ck->b && ck->c && ck->t && ck->u && ck->moves && ck->moves2 && ck->sorting &&
-	       ck->probs && ck->obs1 && ck->obs2 && ck->history;
+	return ck->a && ck->b && ck->c && ck->t && ck->u && ck->moves && ck->moves2 &&
+	       ck->sorting && ck->probs && ck->obs1 && ck->obs2 && ck->history;
 }
 
 void bones_check_free(checker *ck)
