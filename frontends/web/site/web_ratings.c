@@ -18,6 +18,7 @@
 #include "web_table.h"
 
 #define PLAYER_NAME 80
+#define WEB_HISTORY_MAX 1000 /* rated games in a player's rating history */
 
 /* The player at seat: its account's name, "agent:SPEC", or "" (anonymous: unrated). */
 static void seat_player(web_store *st, const web_table *t, int seat, char *out, size_t cap)
@@ -248,6 +249,31 @@ web_result web_ratings_ladder(web_tables *ts, web_bots *bots, const char *path, 
 	return (web_result){.code = 200};
 }
 
+/* The player's "history": [{"game", "at", "rating", "deviation"}] by game, oldest
+ * first: the rating after each rated game (the page's graph per ladder). */
+static void history_json(web_store *st, const char *name, web_buf *out, bool *first)
+{
+	web_rating_point *points = malloc(WEB_HISTORY_MAX * sizeof *points);
+	size_t n = points ? web_store_rating_history(st, name, points, WEB_HISTORY_MAX) : 0;
+	web_buf_json_key(out, first, "history");
+	web_buf_puts(out, "[");
+	for (size_t i = 0; i < n; i++) {
+		web_buf_puts(out, i ? ",{" : "{");
+		bool f = true;
+		web_buf_json_key(out, &f, "game");
+		web_buf_json_string(out, points[i].game);
+		web_buf_json_key(out, &f, "at");
+		web_buf_printf(out, "%lld", (long long)points[i].at);
+		web_buf_json_key(out, &f, "rating");
+		web_buf_printf(out, "%.0f", points[i].rating);
+		web_buf_json_key(out, &f, "deviation");
+		web_buf_printf(out, "%.0f", points[i].deviation);
+		web_buf_puts(out, "}");
+	}
+	web_buf_puts(out, "]");
+	free(points);
+}
+
 void web_ratings_player_json(web_store *st, const char *name, web_buf *out, bool *first)
 {
 	static const struct {
@@ -264,6 +290,7 @@ void web_ratings_player_json(web_store *st, const char *name, web_buf *out, bool
 		rows_json(rows, n, kinds[k].key, kinds[k].members, NULL, out);
 	}
 	free(rows);
+	history_json(st, name, out, first);
 }
 
 bool web_ratings_known(web_store *st, const char *name)
@@ -291,7 +318,16 @@ void web_ratings_games_json(web_store *st, const char *name, bool account, web_b
 			web_buf_json_key(out, &f, "score");
 			web_buf_json_number(out, games[i].score);
 		}
-		web_buf_puts(out, "}");
+		char opponents[WEB_MAX_SEATS][64];
+		size_t k = web_store_opponents(st, games[i].id, name, account, opponents,
+					       WEB_MAX_SEATS);
+		web_buf_json_key(out, &f, "opponents");
+		web_buf_puts(out, "[");
+		for (size_t j = 0; j < k; j++) {
+			web_buf_puts(out, j ? "," : "");
+			web_buf_json_string(out, opponents[j]);
+		}
+		web_buf_puts(out, "]}");
 	}
 	web_buf_puts(out, "]");
 	free(games);
