@@ -134,9 +134,9 @@ function resultWords(t, g) {
 	const names = g.players.map((p, i) => fmt(_('%1$s %2$s'), shownName(t, p), String(g.scores[i])));
 	const best = g.players.filter((p, i) => g.ranks[i] === 1);
 	// TRANSLATORS: a tournament game's end: the winner, or a draw
-	let end = best.length === 1 ? fmt(_('%s won'), best[0]) : _('draw');
+	let end = best.length === 1 ? fmt(_('%s won'), shownName(t, best[0])) : _('draw');
 	const out = g.players[(g.forfeit || g.resigned || 0) - 1];
-	if (out) end += ' (' + (g.forfeit ? fmt(_('%s ran out of time'), out) : fmt(_('%s resigned'), out)) + ')';
+	if (out) end += ' (' + (g.forfeit ? fmt(_('%s ran out of time'), shownName(t, out)) : fmt(_('%s resigned'), shownName(t, out))) + ')';
 	return names.join(' – ') + ', ' + end;
 }
 
