@@ -94,17 +94,21 @@ static void rate(void *user, int n, const web_standing (*before)[WEB_MAX_SEATS],
 
 /* Whether t plays its preset as the preset says, but for the number of players (a
  * table's seats, a tournament's pairing): options another variant's count for the
- * game's ladder, not the preset's. */
-static bool as_preset(web_tables *ts, const web_table *t)
+ * game's ladder, not the preset's. The preset is read from its file with the table's
+ * own plugin, never through the tables' registry: that lock is taken before a table's
+ * (the ticker's order), and t->lock is held here. */
+static bool as_preset(const web_table *t)
 {
 	bones_preset *preset = malloc(sizeof *preset);
-	const bones_plugin *p = NULL;
 	bones_options opts;
-	char err[300], text[sizeof t->row.options];
-	bool same = false;
-	bones_registry *reg = web_tables_lock_registry(ts);
-	if (preset && !bones_preset_resolve(t->row.preset, reg, preset, &p, err, sizeof err) &&
-	    !bones_preset_options(preset, p, &opts, err, sizeof err)) {
+	char err[300], text[sizeof t->row.options], path[1024];
+	bool same = false, ok = false;
+	if (preset && !bones_preset_find(t->row.preset, path, sizeof path))
+		ok = !bones_preset_load(path, preset, err, sizeof err) &&
+		     !strcmp(preset->plugin, t->plugin->id);
+	else if (preset && !strcmp(t->row.preset, t->plugin->id)) /* the game itself */
+		bones_preset_default(preset, t->plugin), ok = true;
+	if (ok && !bones_preset_options(preset, t->plugin, &opts, err, sizeof err)) {
 		const char *players = strstr(t->row.options, "players=");
 		if (players && (players == t->row.options || players[-1] == ' ')) {
 			char value[16];
@@ -116,7 +120,6 @@ static bool as_preset(web_tables *ts, const web_table *t)
 		       !strcmp(text, t->row.options);
 		bones_options_release(&opts);
 	}
-	web_tables_unlock_registry(ts);
 	free(preset);
 	return same;
 }
@@ -134,7 +137,7 @@ void web_ratings_game_over(web_tables *ts, web_table *t)
 	if (!rated_players(web_tables_store(ts), t, n, names))
 		return;
 	web_rated_game g = {.table_id = t->row.id, .game_no = game_no, .game = t->row.game,
-			    .preset = as_preset(ts, t) ? t->row.preset : "",
+			    .preset = as_preset(t) ? t->row.preset : "",
 			    .at = web_clock_now(ts) / 1000, .players = n};
 	for (int i = 0; i < n; i++)
 		g.names[i] = names[i];
