@@ -118,7 +118,7 @@ function renderChallenges(body) {
 	const items = [];
 	let open = 0;
 	for (const c of body.incoming) {
-		const li = el('li', {}, fmt(_('%1$s challenges you: %2$s'), c.from, askWords(c)) + ' ');
+		const li = el('li', {}, fmt(_('%1$s challenges you: %2$s'), c.from_bot ? botName(c.from) : c.from, askWords(c)) + ' ');
 		if (c.state === 'open') {
 			open++;
 			li.append(button(_('Accept'), () => answer(c.id, 'accept'), 'accept'), ' ', button(_('Decline'), () => answer(c.id, 'decline'), 'decline'));
@@ -130,7 +130,7 @@ function renderChallenges(body) {
 		items.push(li);
 	}
 	for (const c of body.outgoing) {
-		const li = el('li', {}, fmt(_('You challenge %1$s: %2$s'), c.to, askWords(c)) + ' ');
+		const li = el('li', {}, fmt(_('You challenge %1$s: %2$s'), c.to_bot ? botName(c.to) : c.to, askWords(c)) + ' ');
 		if (c.state === 'open') li.append(button(_('Cancel'), () => answer(c.id, 'cancel'), 'cancel'));
 		else if (c.state === 'accepted') {
 			if (!finding.visited.has(c.table)) finding.waiting.add(c.table);
