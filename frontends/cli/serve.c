@@ -12,7 +12,7 @@
 #define USAGE N_("usage: bones serve [--listen ADDR:PORT] [--data DIR] [--rate N] [--agents N]\n" \
 		 "                   [--static DIR] [--host-name NAME] [--trusted-proxy ADDR]\n" \
 		 "                   [--engines FILE] [--watch DIR] [--tables-per-address N]\n" \
-		 "                   [--store postgresql://...]\n")
+		 "                   [--store postgresql://...] [--bot-games N]\n")
 
 static int usage(FILE *f, int rc)
 {
@@ -41,7 +41,8 @@ static int usage(FILE *f, int rc)
 		       "                      address may create (default 16; 0: no cap)\n"
 		       "  --store URL         keep the tables, accounts and ratings in PostgreSQL\n"
 		       "                      (postgresql://USER@HOST/DB; default: the SQLite file\n"
-		       "                      DIR/bones-web.sqlite, no server to run)\n"));
+		       "                      DIR/bones-web.sqlite, no server to run)\n"
+		       "  --bot-games N       games a bot account plays at once (default 8)\n"));
 	return rc;
 }
 
@@ -55,7 +56,7 @@ static void default_data(char *buf, size_t cap)
 }
 
 enum { LISTEN = 1, DATA, STATIC, TRUSTED_PROXY, ENGINES, WATCH, HOST_NAME, RATE, AGENTS,
-       TABLES, STORE };
+       TABLES, STORE, BOT_GAMES };
 
 static const bones_args_option options[] = {
 	{"listen", 0, true, LISTEN},   {"data", 0, true, DATA},
@@ -63,7 +64,7 @@ static const bones_args_option options[] = {
 	{"engines", 0, true, ENGINES}, {"watch", 0, true, WATCH},
 	{"host-name", 0, true, HOST_NAME}, {"rate", 0, true, RATE},
 	{"agents", 0, true, AGENTS},   {"tables-per-address", 0, true, TABLES},
-	{"store", 0, true, STORE},     {0}};
+	{"store", 0, true, STORE},     {"bot-games", 0, true, BOT_GAMES}, {0}};
 
 /* One option into cfg; false after printing why not. */
 static bool serve_option(bones_args *args, int id, void *ctx)
@@ -94,6 +95,11 @@ static bool serve_option(bones_args *args, int id, void *ctx)
 		if (!bones_args_int(args, 0, 100000, &n))
 			return false;
 		cfg->person_tables = (int)n;
+		return true;
+	case BOT_GAMES:
+		if (!bones_args_int(args, 1, 1000, &n))
+			return false;
+		cfg->bot_games = (int)n;
 		return true;
 	}
 	if (cfg->host_name_count == 6) /* --host-name */

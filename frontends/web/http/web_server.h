@@ -20,6 +20,8 @@ typedef struct web_server_config {
 	const char *watch;       /* a `bones tourney --live` output folder (--watch) */
 	int person_tables;       /* running tables with a person's seat one address may
 				  * create (--tables-per-address); 0: no cap */
+	int bot_games;           /* games a bot account plays at once (--bot-games); 0:
+				  * WEB_BOT_GAMES */
 } web_server_config;
 
 /* Serve until SIGINT or SIGTERM. Returns the exit status (0, or 1 after printing why
