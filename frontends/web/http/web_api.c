@@ -453,7 +453,8 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 	} else if (!strcmp(path, "/api/online") && get) {
 		char account[WEB_NAME_MAX + 1];
 		web_site_person(site, req->session, account, sizeof account); /* seen */
-		web_online_json(web_site_online(site), web_clock_wall(ts), &rep->body);
+		web_online_json(web_site_online(site), web_site_bots(site), web_clock_wall(ts),
+				&rep->body);
 	} else if (web_accounts_route(path)) {
 		accounts(site, req, rep);
 	} else if (web_tourneys_route(path)) {
