@@ -6,7 +6,8 @@
  * hand holds fewer than three, or passes when neither is possible; two passes in a row
  * end the game, the most points win. Built as gridgame (dominoes drawn as dominoes) and,
  * with GRIDGAME_TILES, gridtiles (each placed domino a two-cell tile in its player's
- * colour, the hands as tiles). */
+ * colour, the hands as tiles), and with GRIDGAME_BREAK_JOIN, gridbad (a placement whose
+ * halves disagree: the kit refuses it and `bones check` fails). */
 #include "bones/kit_grid.h"
 #include "bones/plugin.h"
 
@@ -340,6 +341,9 @@ static bones_status place(const void *gp, const void *sp, bones_move m,
 			out->cell[h].column = (uint8_t)(at % SIDE), out->cell[h].row = (uint8_t)(at / SIDE);
 			out->cell[h].cell = kit_cell(&after, at);
 		}
+#ifdef GRIDGAME_BREAK_JOIN /* the second half does not join the first back */
+		out->cell[1].cell.join = BONES_KIT_ALONE;
+#endif
 		out->variant = (int)(m & 3);
 	}
 	return BONES_OK;

@@ -36,7 +36,7 @@ static bool cell_sound(const bones_kit_grid_position *pos, const bones_kit_cell 
 		       fault(err, cap, field, c->color, "0..7");
 	if (c->kind == BONES_KIT_TILE && c->tile < 0)
 		return snprintf(field, sizeof field, "%s.tile", name),
-		       fault(err, cap, field, c->tile, "0 or more");
+		       fault(err, cap, field, c->tile, _("0 or more"));
 	if (c->kind != BONES_KIT_HALF)
 		return true;
 	if (c->pips > 9)
@@ -103,7 +103,7 @@ bool bones_kit_grid_check(const bones_kit_grid_position *pos, char *err, size_t 
 		    (hd->owner >= 0 && bones_kit_grid_hand_of(pos, hd->owner) != h))
 			return snprintf(field, sizeof field, "hand[%d].owner", h),
 			       fault(err, cap, field, hd->owner,
-				     "-1 or a player without another hand");
+				     _("-1 or a player without another hand"));
 		if (hd->len < 0 || hd->len > BONES_KIT_GRID_PIECES)
 			return snprintf(field, sizeof field, "hand[%d].len", h),
 			       fault(err, cap, field, hd->len, "0..32");
@@ -130,12 +130,12 @@ bool bones_kit_grid_check_placement(const bones_kit_grid_position *pos, int move
 	int len = own >= 0 ? pos->hand[own].len : 0;
 	if (pl->hand < -1 || pl->hand >= len)
 		return fault(err, cap, "placement.hand", pl->hand,
-			     len ? "-1 or an index into the mover's hand" : "-1 (no hand)");
+			     len ? _("-1 or an index into the mover's hand") : _("-1 (no hand)"));
 	if (pl->market != -1 &&
 	    (pl->market < 0 || pl->market >= pos->hands || pos->hand[pl->market].owner != -1))
-		return fault(err, cap, "placement.market", pl->market, "-1 or a market's index");
+		return fault(err, cap, "placement.market", pl->market, _("-1 or a market's index"));
 	if (pl->market >= 0 && (pl->slot < 0 || pl->slot >= pos->hand[pl->market].len))
-		return fault(err, cap, "placement.slot", pl->slot, "an index into the market");
+		return fault(err, cap, "placement.slot", pl->slot, _("an index into the market"));
 	if (pl->cells < 0 || pl->cells > BONES_KIT_PLACE_MAX)
 		return fault(err, cap, "placement.cells", pl->cells, "0..8");
 	bones_kit_grid_position after = *pos;
@@ -145,7 +145,7 @@ bool bones_kit_grid_check_placement(const bones_kit_grid_position *pos, int move
 			snprintf(field, sizeof field, "placement.cell[%d].%s", i,
 				 x >= pos->width ? "column" : "row");
 			return fault(err, cap, field, x >= pos->width ? x : y,
-				     "a cell of the grid");
+				     _("a cell of the grid"));
 		}
 		after.cell[y][x] = pl->cell[i].cell;
 	}
