@@ -1,7 +1,8 @@
 /* The grid kit (bones/kit_grid.h) on positions written by hand: a wrong description is
  * refused with the bad field named (and drawn as its message), a placement gives the
  * click at its cells with the hand index, a market take the slot's middle, a pass a
- * button; hands face down show no pips; the ghost draws the cells filled, faintly. */
+ * button; hands face down show no pips; the ghost draws the cells filled, faintly; hex
+ * cells join on six sides. */
 #include "bones_test.h"
 
 #include "bones/kit_board.h"
@@ -254,6 +255,51 @@ static void test_kit_grid__pieces_face_down_and_ghosts(void)
 	CU_ASSERT_STRING_EQUAL(bad.text, "grid kit: cell[1][0].kind is 9, not 0..3");
 }
 
+/* Hex cells: six sides, each joined back by its opposite; the click between two cells'
+ * centres; the cells drawn as hexagons. */
+static int corners;
+static void h_polygon(void *u, const float *xy, int n, bones_color fill, bones_color stroke,
+		      float w)
+{
+	(void)u, (void)xy, (void)fill, (void)stroke, (void)w;
+	corners = n;
+}
+
+static void test_kit_grid__hex_cells_join_on_six_sides(void)
+{
+	fake f;
+	char err[256];
+	bones_kit_board kb;
+	const void *rg;
+	const bones_render *r = bones_kit_board_render(&kb, &plugin, NULL, &rg);
+	position(&f);
+	f.pos.hex = true;
+	/* a1 and b1 hold 1-2 joined east and west (d0 and d3): still sound */
+	f.pos.cell[0][0].join = BONES_KIT_HEX_SIDE(0), f.pos.cell[0][1].join = BONES_KIT_HEX_SIDE(3);
+	CU_ASSERT_TRUE(bones_kit_grid_check(&f.pos, err, sizeof err));
+	f.pos.cell[0][1].join = BONES_KIT_HEX_SIDE(2); /* not the opposite side */
+	CU_ASSERT_FALSE(bones_kit_grid_check(&f.pos, err, sizeof err));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "cell[0][0].join is 1"));
+	f.pos.cell[0][1].join = BONES_KIT_HEX_SIDE(3);
+	f.pos.cell[1][0] = half(5, 7);
+	CU_ASSERT_FALSE(bones_kit_grid_check(&f.pos, err, sizeof err));
+	CU_ASSERT_STRING_EQUAL(err, "grid kit: cell[1][0].join is 7, not 0..6");
+	f.pos.cell[1][0].kind = BONES_KIT_EMPTY;
+	/* move 0 fills c1 (2, 0) and, down and to the left (d4), b2 (1, 1) */
+	f.pl[0].cell[0].cell.join = BONES_KIT_HEX_SIDE(4);
+	f.pl[0].cell[1].column = 1, f.pl[0].cell[1].cell.join = BONES_KIT_HEX_SIDE(1);
+	CU_ASSERT_TRUE(bones_kit_board_sound(&kb, &f, 2, err, sizeof err));
+	bones_move_place mp;
+	CU_ASSERT_EQUAL(r->move_place(rg, &f, 0, &mp), BONES_OK);
+	/* centres (2.5, 0.577) and (2.0, 1.443) */
+	CU_ASSERT_DOUBLE_EQUAL(mp.x, 2.25, 1e-3);
+	CU_ASSERT_DOUBLE_EQUAL(mp.y, 1.0104, 1e-3);
+	seen any = {0};
+	bones_canvas c = {sizeof c, &any, h_polygon, s_circle, s_line, s_text, s_pips, s_mark, NULL};
+	r->draw_ghost(rg, &f, 0, &c);
+	CU_ASSERT_EQUAL(corners, 6);
+}
+
 int main(void)
 {
 	static const bones_test_case cases[] = {
@@ -261,6 +307,7 @@ int main(void)
 		{"a wrong placement names its field", test_kit_grid__a_wrong_placement_names_its_field},
 		{"moves are clicked where they go", test_kit_grid__moves_are_clicked_where_they_go},
 		{"pieces face down and ghosts", test_kit_grid__pieces_face_down_and_ghosts},
+		{"hex cells join on six sides", test_kit_grid__hex_cells_join_on_six_sides},
 		{NULL, NULL}};
 	return bones_test_main("kit_grid", cases);
 }

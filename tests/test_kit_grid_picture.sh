@@ -1,5 +1,5 @@
 #!/bin/bash
-# The grid kit (bones/kit_grid.h) through a real plugin: gridgame and gridtiles (tests/
+# The grid kit (bones/kit_grid.h) through a real plugin: gridgame, gridtiles, gridhex (tests/
 # plugins/gridgame.c, no drawing code of their own) pass `bones check` with the picture
 # checked at every position (move_place, hand indices, ghosts on a recording canvas),
 # gridbad's wrong placement fails it, and `bones render` draws their games as PNG and
@@ -51,6 +51,12 @@ sed 's/"gridgame"/"gridtiles"/' "$tmp/g.rec" > "$tmp/t.rec"
 check "bones render draws gridtiles" test $? = 0
 # player 1's tiles are its house colour tinted: 214,69,65 -> 228.4,134.1,131.5
 check "the tiles wear their player's colour" grep -qi 'rgb(89.[0-9]*%,52.[0-9]*%,51.[0-9]*%)' "$tmp/tiles.svg"
+sed 's/"gridgame"/"gridhex"/' "$tmp/g.rec" > "$tmp/h.rec"
+"$bones" check gridhex --quick --deep --threads 1 > "$tmp/hex.txt" 2>&1
+check "bones check gridhex --deep passes" test $? = 0
+"$bones" render "$tmp/h.rec" --move 6 --svg "$tmp/hex.svg" --size 900x700
+check "bones render draws gridhex" test $? = 0
+check "hex cells differ from square ones" bash -c "! cmp -s '$tmp/hex.svg' '$tmp/six.svg'"
 
 [ "$fails" = 0 ] || { echo "$fails failed"; exit 1; }
 echo "all passed"

@@ -6,7 +6,8 @@
  * hand holds fewer than three, or passes when neither is possible; two passes in a row
  * end the game, the most points win. Built as gridgame (dominoes drawn as dominoes) and,
  * with GRIDGAME_TILES, gridtiles (each placed domino a two-cell tile in its player's
- * colour, the hands as tiles), and with GRIDGAME_BREAK_JOIN, gridbad (a placement whose
+ * colour, the hands as tiles), with GRIDGAME_HEX, gridhex (the same grid drawn as hex
+ * cells: east and south are two of a hexagon's six sides), and with GRIDGAME_BREAK_JOIN, gridbad (a placement whose
  * halves disagree: the kit refuses it and `bones check` fails). */
 #include "bones/kit_grid.h"
 #include "bones/plugin.h"
@@ -287,6 +288,11 @@ static bones_kit_cell kit_cell(const state *s, int c)
 		k.kind = BONES_KIT_TILE, k.tile = s->piece[c], k.color = (uint8_t)s->owner[c];
 #else
 		k.kind = BONES_KIT_HALF, k.pips = (uint8_t)s->cell[c], k.join = s->join[c];
+#ifdef GRIDGAME_HEX /* east stays east (d0), south is d5, west d3, north d2 */
+		static const uint8_t hex_side[5] = {0, BONES_KIT_HEX_SIDE(0), BONES_KIT_HEX_SIDE(5),
+						    BONES_KIT_HEX_SIDE(3), BONES_KIT_HEX_SIDE(2)};
+		k.join = hex_side[s->join[c]];
+#endif
 #endif
 	}
 	if (c == s->last[0] || c == s->last[1])
@@ -301,6 +307,9 @@ static void describe(const void *gp, const void *sp, int viewer, bones_kit_grid_
 	const state *s = sp;
 	out->width = out->height = SIDE;
 	out->labels = out->rows_down = true;
+#ifdef GRIDGAME_HEX
+	out->hex = true;
+#endif
 	for (int c = 0; c < CELLS; c++)
 		out->cell[c / SIDE][c % SIDE] = kit_cell(s, c);
 	out->hands = 3;

@@ -23,7 +23,6 @@ static bool fault(char *err, size_t cap, const char *field, int value, const cha
 static bool cell_sound(const bones_kit_grid_position *pos, const bones_kit_cell *c,
 		       const char *name, int col, int row, char *err, size_t cap)
 {
-	static const int dx[5] = {0, 1, 0, -1, 0}, dy[5] = {0, 0, 1, 0, -1};
 	char field[64];
 	if (c->kind > BONES_KIT_TILE)
 		return snprintf(field, sizeof field, "%s.kind", name),
@@ -42,16 +41,15 @@ static bool cell_sound(const bones_kit_grid_position *pos, const bones_kit_cell 
 	if (c->pips > 9)
 		return snprintf(field, sizeof field, "%s.pips", name),
 		       fault(err, cap, field, c->pips, "0..9");
-	if (c->join > BONES_KIT_NORTH)
+	if (c->join > bones_kit_grid_sides(pos))
 		return snprintf(field, sizeof field, "%s.join", name),
-		       fault(err, cap, field, c->join, "0..4");
+		       fault(err, cap, field, c->join, pos->hex ? "0..6" : "0..4");
 	if (c->join == BONES_KIT_ALONE)
 		return true;
-	int x = col + dx[c->join], y = row + dy[c->join];
-	const bones_kit_cell *o = x >= 0 && y >= 0 && x < pos->width && y < pos->height
+	int x, y;
+	const bones_kit_cell *o = bones_kit_grid_step(pos, col, row, c->join, &x, &y)
 					  ? &pos->cell[y][x] : NULL;
-	int back = (c->join + 1) % 4 + 1; /* EAST <-> WEST, SOUTH <-> NORTH */
-	if (!o || o->kind != BONES_KIT_HALF || o->join != back) {
+	if (!o || o->kind != BONES_KIT_HALF || o->join != bones_kit_grid_back(pos, c->join)) {
 		if (cap)
 			/* TRANSLATORS: a domino half of a plugin's grid names a neighbour (join)
 			 * that is no half joined back to it; the field, as in bones/kit_grid.h */
@@ -194,7 +192,9 @@ void bones_kit_grid_slot(const bones_kit_grid_position *pos, int m, int i, float
 	bool tile = pos->hand[m].piece[i].kind == BONES_KIT_POLYOMINO;
 	*hw = tile ? 0.5f : 1.0f, *hh = 0.5f;
 	*x = left + *hw;
-	*y = (float)pos->height + MARKET_GAP + (float)row * MARKET_ROW + 0.5f;
+	float gw, gh;
+	bones_kit_grid_extent(pos, &gw, &gh);
+	*y = gh + MARKET_GAP + (float)row * MARKET_ROW + 0.5f;
 }
 
 void bones_kit_grid_bounds(const void *kb, const void *state, float box[4])
@@ -202,10 +202,11 @@ void bones_kit_grid_bounds(const void *kb, const void *state, float box[4])
 	bones_kit_grid_position pos;
 	char err[8];
 	bool ok = bones_kit_grid_describe(kb, state, -1, &pos, err, sizeof err);
-	float margin = ok && pos.labels ? 0.8f : 0.2f;
+	float margin = ok && pos.labels && !pos.hex ? 0.8f : 0.2f, gw = 8.0f, gh = 4.0f;
+	if (ok)
+		bones_kit_grid_extent(&pos, &gw, &gh);
 	box[0] = -margin, box[1] = -margin;
-	box[2] = ok ? (float)pos.width + 0.2f : 8.0f;
-	box[3] = ok ? (float)pos.height + 0.2f : 4.0f;
+	box[2] = gw + 0.2f, box[3] = gh + 0.2f;
 	for (int m = 0; ok && m < pos.hands; m++) {
 		float x, y, hw, hh;
 		if (pos.hand[m].owner != -1)
@@ -243,8 +244,11 @@ bones_status bones_kit_grid_move_place(const void *vkb, const void *state, bones
 	*place = (bones_move_place){pl.hand, -1, 0, 0, pl.variant};
 	if (pl.cells > 0) {
 		float sx = 0, sy = 0;
-		for (int i = 0; i < pl.cells; i++)
-			sx += (float)pl.cell[i].column + 0.5f, sy += (float)pl.cell[i].row + 0.5f;
+		for (int i = 0; i < pl.cells; i++) {
+			float x, y;
+			bones_kit_grid_centre(&pos, pl.cell[i].column, pl.cell[i].row, &x, &y);
+			sx += x, sy += y;
+		}
 		place->target = pl.cell[0].row * pos.width + pl.cell[0].column;
 		place->x = sx / (float)pl.cells, place->y = sy / (float)pl.cells;
 	} else if (pl.market >= 0) {

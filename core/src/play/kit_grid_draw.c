@@ -26,17 +26,16 @@ static void rect(const bones_canvas *c, float x, float y, float w, float h, bone
 	c->polygon(c->user, xy, 4, fill, stroke, width);
 }
 
-/* Whether the cell beside (x, y) on side s (EAST..NORTH) belongs to the same piece. */
+/* Whether the cell beside (x, y) on side s belongs to the same piece. */
 static bool same_piece(const bones_kit_grid_position *pos, int x, int y, int s)
 {
-	static const int dx[5] = {0, 1, 0, -1, 0}, dy[5] = {0, 0, 1, 0, -1};
 	const bones_kit_cell *c = &pos->cell[y][x];
-	int nx = x + dx[s], ny = y + dy[s];
-	if (nx < 0 || ny < 0 || nx >= pos->width || ny >= pos->height)
-		return false;
-	const bones_kit_cell *o = &pos->cell[ny][nx];
+	int nx, ny;
 	if (c->kind == BONES_KIT_HALF)
 		return c->join == s;
+	if (!bones_kit_grid_step(pos, x, y, s, &nx, &ny))
+		return false;
+	const bones_kit_cell *o = &pos->cell[ny][nx];
 	return c->kind == BONES_KIT_TILE && o->kind == BONES_KIT_TILE && o->tile == c->tile;
 }
 
@@ -45,48 +44,49 @@ static void draw_cell(const bones_canvas *c, const bones_kit_grid_position *pos,
 		      uint32_t alpha)
 {
 	const bones_kit_cell *cell = &pos->cell[y][x];
-	float fx = (float)x, fy = (float)y;
+	float xy[12], cx, cy;
+	int n = bones_kit_grid_outline(pos, x, y, xy);
+	bones_kit_grid_centre(pos, x, y, &cx, &cy);
 	switch (cell->kind) {
 	case BONES_KIT_EMPTY:
-		rect(c, fx, fy, 1, 1, faded(FLOOR, alpha), faded(WALL, alpha / 2), 0.02f);
+		c->polygon(c->user, xy, n, faded(FLOOR, alpha), faded(WALL, alpha / 2), 0.02f);
 		break;
 	case BONES_KIT_BLOCKED:
-		rect(c, fx, fy, 1, 1, faded(WALL, alpha), faded(INK, alpha), 0.02f);
+		c->polygon(c->user, xy, n, faded(WALL, alpha), faded(INK, alpha), 0.02f);
 		break;
 	case BONES_KIT_HALF:
-		rect(c, fx, fy, 1, 1, faded(IVORY, alpha), BONES_NONE, 0);
-		c->pips(c->user, fx + 0.5f, fy + 0.5f, 0.8f, cell->pips, faded(INK, alpha));
+		c->polygon(c->user, xy, n, faded(IVORY, alpha), BONES_NONE, 0);
+		c->pips(c->user, cx, cy, pos->hex ? 0.7f : 0.8f, cell->pips, faded(INK, alpha));
 		break;
 	default:
-		rect(c, fx, fy, 1, 1,
-		     faded(bones_color_tint(bones_player_color(cell->color), 0.35f), alpha),
-		     BONES_NONE, 0);
+		c->polygon(c->user, xy, n,
+			   faded(bones_color_tint(bones_player_color(cell->color), 0.35f), alpha),
+			   BONES_NONE, 0);
 		break;
 	}
 	if (cell->kind < BONES_KIT_HALF)
 		return;
-	const float ends[5][4] = {{0}, {1, 0, 1, 1}, {0, 1, 1, 1}, {0, 0, 0, 1}, {0, 0, 1, 0}};
-	for (int s = BONES_KIT_EAST; s <= BONES_KIT_NORTH; s++) {
+	for (int s = 1; s <= n; s++) {
 		bool joined = same_piece(pos, x, y, s);
 		if (joined && cell->kind == BONES_KIT_TILE)
 			continue;
-		float in = joined ? 0.1f : 0.0f; /* a domino's middle line stops short */
-		float x0 = fx + ends[s][0], y0 = fy + ends[s][1];
-		float x1 = fx + ends[s][2], y1 = fy + ends[s][3];
-		if (x0 == x1)
-			y0 += in, y1 -= in;
-		else
-			x0 += in, x1 -= in;
-		c->line(c->user, x0, y0, x1, y1, faded(INK, alpha), joined ? 0.03f : 0.07f);
+		float e[4];
+		bones_kit_grid_edge(pos, x, y, s, e);
+		if (joined) { /* a domino's middle line stops short */
+			float ex = (e[2] - e[0]) * 0.1f, ey = (e[3] - e[1]) * 0.1f;
+			e[0] += ex, e[1] += ey, e[2] -= ex, e[3] -= ey;
+		}
+		c->line(c->user, e[0], e[1], e[2], e[3], faded(INK, alpha), joined ? 0.03f : 0.07f);
 	}
 }
 
-static void mark_cell(const bones_canvas *c, int x, int y, int mark)
+static void mark_cell(const bones_canvas *c, const bones_kit_grid_position *pos, int x,
+		      int y, int mark)
 {
-	float fx = (float)x, fy = (float)y;
-	const float xy[8] = {fx, fy, fx + 1, fy, fx + 1, fy + 1, fx, fy + 1};
+	float xy[12];
+	int n = bones_kit_grid_outline(pos, x, y, xy);
 	if (mark != BONES_KIT_MARK_NONE)
-		c->mark(c->user, xy, 4, mark == BONES_KIT_MARK_LAST ? BONES_MARK_LAST
+		c->mark(c->user, xy, n, mark == BONES_KIT_MARK_LAST ? BONES_MARK_LAST
 								    : BONES_MARK_OPEN);
 }
 
@@ -164,8 +164,8 @@ void bones_kit_grid_draw_board(const void *kb, const void *state, int viewer,
 			draw_cell(c, &pos, x, y, 255);
 	for (int y = 0; y < pos.height; y++)
 		for (int x = 0; x < pos.width; x++)
-			mark_cell(c, x, y, pos.cell[y][x].mark);
-	for (int i = 0; pos.labels && i < BONES_KIT_GRID_MAX; i++) {
+			mark_cell(c, &pos, x, y, pos.cell[y][x].mark);
+	for (int i = 0; pos.labels && !pos.hex && i < BONES_KIT_GRID_MAX; i++) {
 		char text[16];
 		if (i < pos.width) {
 			snprintf(text, sizeof text, "%c", 'a' + i);

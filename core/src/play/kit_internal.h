@@ -48,6 +48,19 @@ void bones_kit_grid_bounds(const void *kb, const void *state, float box[4]);
 int bones_kit_grid_hand_size(const void *kb, const void *state, int player, int viewer);
 bones_status bones_kit_grid_move_place(const void *kb, const void *state, bones_move move,
 				       bones_move_place *place);
+/* kit_grid_geom.c: a cell's sides (4 or 6), the side opposite side, the neighbour on
+ * a side (false off the grid), its centre, its corners (xy: 2 x sides floats; returns
+ * the count), the ends of its side's edge, the grid's width and height drawn. */
+int bones_kit_grid_sides(const bones_kit_grid_position *pos);
+int bones_kit_grid_back(const bones_kit_grid_position *pos, int side);
+bool bones_kit_grid_step(const bones_kit_grid_position *pos, int col, int row, int side,
+			 int *ncol, int *nrow);
+void bones_kit_grid_centre(const bones_kit_grid_position *pos, int col, int row, float *x,
+			   float *y);
+int bones_kit_grid_outline(const bones_kit_grid_position *pos, int col, int row, float *xy);
+void bones_kit_grid_edge(const bones_kit_grid_position *pos, int col, int row, int side,
+			 float e[4]);
+void bones_kit_grid_extent(const bones_kit_grid_position *pos, float *w, float *h);
 /* kit_grid_draw.c */
 void bones_kit_grid_draw_board(const void *kb, const void *state, int viewer,
 			       const bones_canvas *canvas);

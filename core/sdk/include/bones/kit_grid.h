@@ -1,5 +1,5 @@
-/* Board kit capability "bones.kit.grid/1": a game on a square grid of cells (a tableau,
- * a board) said in the tile family's terms instead of drawing code: each cell empty,
+/* Board kit capability "bones.kit.grid/1": a game on a grid of square or hexagonal
+ * cells (a tableau, a board) said in the tile family's terms instead of drawing code: each cell empty,
  * blocked, a half of a domino or a cell of a polyomino tile; the players' hands and the
  * shared markets as rows of dominoes or tiles, face up or down for the viewer; each legal
  * move as the cells it fills (and the hand or market piece it uses). The host lays the
@@ -36,7 +36,10 @@ enum {
 	BONES_KIT_TILE = 3     /* one cell of a polyomino tile: tile, color */
 };
 
-/* The neighbour that holds a half's other half (a domino's two halves join). */
+/* The neighbour that holds a half's other half (a domino's two halves join). On a hex
+ * grid the sides are 1..6: BONES_KIT_HEX_SIDE(d) for the directions d0..d5 of
+ * bones/hex.h (d0 east, then counter-clockwise); the opposite of side s is
+ * (s + 2) % 6 + 1. */
 enum {
 	BONES_KIT_ALONE = 0, /* none shown (the other half is covered or off the grid) */
 	BONES_KIT_EAST = 1,
@@ -44,6 +47,7 @@ enum {
 	BONES_KIT_WEST = 3,
 	BONES_KIT_NORTH = 4
 };
+#define BONES_KIT_HEX_SIDE(d) ((d) + 1)
 
 /* A highlight of a cell; frontends choose the look (BONES_MARK_ of bones/render.h). */
 enum {
@@ -53,11 +57,13 @@ enum {
 };
 
 /* One cell. A half joined to a neighbour must be joined back by it (EAST by WEST,
- * SOUTH by NORTH); a tile's cells are outlined together where they touch. */
+ * SOUTH by NORTH, a hex side by its opposite); a tile's cells are outlined together
+ * where they touch. */
 typedef struct bones_kit_cell {
 	uint8_t kind;   /* BONES_KIT_EMPTY.. */
 	uint8_t pips;   /* a half: 0..9 */
-	uint8_t join;   /* a half: BONES_KIT_ALONE or the neighbour with its other half */
+	uint8_t join;   /* a half: BONES_KIT_ALONE or the side of the neighbour with its
+			 * other half (1..4, hex 1..6) */
 	uint8_t color;  /* a tile: 0..BONES_KIT_COLORS-1 (bones_player_color) */
 	int16_t tile;   /* a tile: its number; cells of one tile share it (0..) */
 	uint8_t mark;   /* BONES_KIT_MARK_NONE.. */
@@ -94,6 +100,9 @@ typedef struct bones_kit_grid_position {
 	bool labels;       /* letters for the columns above the grid, numbers for the rows
 			    * beside it (a1 names the bottom left cell, chess-like) */
 	bool rows_down;    /* with labels: row 1 is the top one instead */
+	bool hex;          /* pointy-topped hexagonal cells, cell[r][q] the axial cell
+			    * (q, r) of bones/hex.h, each row half a cell right of the one
+			    * above (no labels); else square cells */
 	int hands;         /* hands and markets described, 0..BONES_KIT_GRID_HANDS */
 	bones_kit_hand hand[BONES_KIT_GRID_HANDS];
 } bones_kit_grid_position;
