@@ -68,8 +68,8 @@ bool bones_kit_grid_check_placement(const bones_kit_grid_position *pos, int move
 
 /* For a kit table (kb filled by bones_kit_board_render): false with the message where
  * the plugin's description of state, for the spectator and each of players, or the
- * placement of one of its legal moves breaks the kit's rules; true for a line kit and
- * a sound grid. */
+ * placement of one of its legal moves (the first 512) breaks the kit's rules; true for
+ * a line kit and a sound grid. */
 bool bones_kit_board_sound(const bones_kit_board *kb, const void *state, int players,
 			   char *err, size_t cap);
 

@@ -202,7 +202,7 @@ void bones_kit_grid_bounds(const void *kb, const void *state, float box[4])
 	bones_kit_grid_position pos;
 	char err[8];
 	bool ok = bones_kit_grid_describe(kb, state, -1, &pos, err, sizeof err);
-	float margin = ok && pos.labels && !pos.hex ? 0.8f : 0.2f, gw = 8.0f, gh = 4.0f;
+	float margin = ok && pos.labels && !pos.hex ? 0.8f : 0.2f, gw = 24.0f, gh = 2.0f;
 	if (ok)
 		bones_kit_grid_extent(&pos, &gw, &gh);
 	box[0] = -margin, box[1] = -margin;
