@@ -39,8 +39,9 @@ static bool same_piece(const bones_kit_grid_position *pos, int x, int y, int s)
 	return c->kind == BONES_KIT_TILE && o->kind == BONES_KIT_TILE && o->tile == c->tile;
 }
 
-/* Cell (x, y) of pos: its fill, its pips, a thick edge where its piece ends. */
-static void draw_cell(const bones_canvas *c, const bones_kit_grid_position *pos, int x, int y,
+/* Cell (x, y) of pos: its fill and pips (drawn before any cell's edges, so that no
+ * fill covers a neighbour's edge). */
+static void fill_cell(const bones_canvas *c, const bones_kit_grid_position *pos, int x, int y,
 		      uint32_t alpha)
 {
 	const bones_kit_cell *cell = &pos->cell[y][x];
@@ -54,16 +55,24 @@ static void draw_cell(const bones_canvas *c, const bones_kit_grid_position *pos,
 	case BONES_KIT_BLOCKED:
 		c->polygon(c->user, xy, n, faded(WALL, alpha), faded(INK, alpha), 0.02f);
 		break;
-	case BONES_KIT_HALF:
-		c->polygon(c->user, xy, n, faded(IVORY, alpha), BONES_NONE, 0);
+	case BONES_KIT_HALF: /* stroked in its fill: no seam between a piece's cells */
+		c->polygon(c->user, xy, n, faded(IVORY, alpha), faded(IVORY, alpha), 0.03f);
 		c->pips(c->user, cx, cy, pos->hex ? 0.7f : 0.8f, cell->pips, faded(INK, alpha));
 		break;
-	default:
-		c->polygon(c->user, xy, n,
-			   faded(bones_color_tint(bones_player_color(cell->color), 0.35f), alpha),
-			   BONES_NONE, 0);
+	default: {
+		bones_color fill = bones_color_tint(bones_player_color(cell->color), 0.35f);
+		c->polygon(c->user, xy, n, faded(fill, alpha), faded(fill, alpha), 0.03f);
 		break;
 	}
+	}
+}
+
+/* Cell (x, y)'s edges: thick where its piece ends, thin between a domino's halves. */
+static void edge_cell(const bones_canvas *c, const bones_kit_grid_position *pos, int x, int y,
+		      uint32_t alpha)
+{
+	const bones_kit_cell *cell = &pos->cell[y][x];
+	int n = bones_kit_grid_sides(pos);
 	if (cell->kind < BONES_KIT_HALF)
 		return;
 	for (int s = 1; s <= n; s++) {
@@ -161,7 +170,10 @@ void bones_kit_grid_draw_board(const void *kb, const void *state, int viewer,
 	}
 	for (int y = 0; y < pos.height; y++)
 		for (int x = 0; x < pos.width; x++)
-			draw_cell(c, &pos, x, y, 255);
+			fill_cell(c, &pos, x, y, 255);
+	for (int y = 0; y < pos.height; y++)
+		for (int x = 0; x < pos.width; x++)
+			edge_cell(c, &pos, x, y, 255);
 	for (int y = 0; y < pos.height; y++)
 		for (int x = 0; x < pos.width; x++)
 			mark_cell(c, &pos, x, y, pos.cell[y][x].mark);
@@ -213,7 +225,9 @@ void bones_kit_grid_draw_ghost(const void *kb, const void *state, bones_move mov
 	for (int i = 0; i < pl.cells; i++)
 		pos.cell[pl.cell[i].row][pl.cell[i].column] = pl.cell[i].cell;
 	for (int i = 0; i < pl.cells; i++)
-		draw_cell(c, &pos, pl.cell[i].column, pl.cell[i].row, 140);
+		fill_cell(c, &pos, pl.cell[i].column, pl.cell[i].row, 140);
+	for (int i = 0; i < pl.cells; i++)
+		edge_cell(c, &pos, pl.cell[i].column, pl.cell[i].row, 140);
 	if (pl.cells == 0 && pl.market >= 0) {
 		float x, y, hw, hh;
 		bones_kit_grid_slot(&pos, pl.market, pl.slot, &x, &y, &hw, &hh);
