@@ -38,40 +38,40 @@ static bones_status kit_move_place(const void *vkb, const void *state, bones_mov
 static bool kit_prompt(const void *vkb, const void *state, char *buf, size_t cap)
 {
 	const bones_kit_board *kb = vkb;
-	return kb->line->prompt(kb->game, state, buf, cap);
+	return kb->words.prompt(kb->game, state, buf, cap);
 }
 
 static bool kit_describe_chance(const void *vkb, const void *state, bones_move move,
 				char *buf, size_t cap)
 {
 	const bones_kit_board *kb = vkb;
-	return kb->line->describe_chance(kb->game, state, move, buf, cap);
+	return kb->words.describe_chance(kb->game, state, move, buf, cap);
 }
 
 static bool kit_move_label(const void *vkb, const void *state, bones_move move, char *buf,
 			   size_t cap)
 {
 	const bones_kit_board *kb = vkb;
-	return kb->line->move_label(kb->game, state, move, buf, cap);
+	return kb->words.move_label(kb->game, state, move, buf, cap);
 }
 
 static bool kit_move_words(const void *vkb, const void *state, bones_move move, char *buf,
 			   size_t cap)
 {
 	const bones_kit_board *kb = vkb;
-	return kb->line->move_words(kb->game, state, move, buf, cap);
+	return kb->words.move_words(kb->game, state, move, buf, cap);
 }
 
 static bool kit_rules_text(const void *vkb, char *buf, size_t cap)
 {
 	const bones_kit_board *kb = vkb;
-	return kb->line->rules_text(kb->game, buf, cap);
+	return kb->words.rules_text(kb->game, buf, cap);
 }
 
 static bool kit_end_text(const void *vkb, const void *state, char *buf, size_t cap)
 {
 	const bones_kit_board *kb = vkb;
-	return kb->line->end_text(kb->game, state, buf, cap);
+	return kb->words.end_text(kb->game, state, buf, cap);
 }
 
 static const bones_render kit_render = {
@@ -90,6 +90,29 @@ static const bones_render kit_render = {
 	.end_text = kit_end_text,
 };
 
+/* The grid kit's table (kit_grid.c, kit_grid_draw.c), the same words. */
+static const bones_render grid_render = {
+	.size = BONES_RENDER_SIZE_1_2,
+	.board_bounds = bones_kit_grid_bounds,
+	.draw_board = bones_kit_grid_draw_board,
+	.hand_size = bones_kit_grid_hand_size,
+	.draw_piece = bones_kit_grid_draw_piece,
+	.move_place = bones_kit_grid_move_place,
+	.draw_ghost = bones_kit_grid_draw_ghost,
+	.prompt = kit_prompt,
+	.describe_chance = kit_describe_chance,
+	.move_label = kit_move_label,
+	.move_words = kit_move_words,
+	.rules_text = kit_rules_text,
+	.end_text = kit_end_text,
+};
+
+/* The plugin's words, from the capability that has them. */
+#define KIT_WORDS(kb, cap) \
+	((kb)->words.prompt = (cap)->prompt, (kb)->words.describe_chance = (cap)->describe_chance, \
+	 (kb)->words.move_label = (cap)->move_label, (kb)->words.move_words = (cap)->move_words, \
+	 (kb)->words.rules_text = (cap)->rules_text, (kb)->words.end_text = (cap)->end_text)
+
 const bones_render *bones_kit_board_render(bones_kit_board *kb, const bones_plugin *plugin,
 					   const void *game, const void **draw_game)
 {
@@ -102,21 +125,32 @@ const bones_render *bones_kit_board_render(bones_kit_board *kb, const bones_plug
 	const bones_kit_line *line = plugin->get_extension
 					     ? plugin->get_extension(game, BONES_KIT_LINE_ID)
 					     : NULL;
-	if (!line || line->size < BONES_KIT_LINE_SIZE_1 || !line->describe || !line->move_tile)
+	const bones_kit_grid *grid = plugin->get_extension
+					     ? plugin->get_extension(game, BONES_KIT_GRID_ID)
+					     : NULL;
+	memset(kb, 0, sizeof *kb);
+	kb->plugin = plugin, kb->game = game;
+	if (line && line->size >= BONES_KIT_LINE_SIZE_1 && line->describe && line->move_tile) {
+		kb->line = line, kb->render = kit_render;
+		KIT_WORDS(kb, line);
+	} else if (grid && grid->size >= BONES_KIT_GRID_SIZE_1 && grid->describe &&
+		   grid->place) {
+		kb->grid = grid, kb->render = grid_render;
+		KIT_WORDS(kb, grid);
+	} else {
 		return NULL;
-	kb->plugin = plugin, kb->game = game, kb->line = line;
-	kb->render = kit_render;
-	if (!line->prompt)
+	}
+	if (!kb->words.prompt)
 		kb->render.prompt = NULL;
-	if (!line->describe_chance)
+	if (!kb->words.describe_chance)
 		kb->render.describe_chance = NULL;
-	if (!line->move_label)
+	if (!kb->words.move_label)
 		kb->render.move_label = NULL;
-	if (!line->move_words)
+	if (!kb->words.move_words)
 		kb->render.move_words = NULL;
-	if (!line->rules_text)
+	if (!kb->words.rules_text)
 		kb->render.rules_text = NULL;
-	if (!line->end_text)
+	if (!kb->words.end_text)
 		kb->render.end_text = NULL;
 	*draw_game = kb;
 	return &kb->render;
@@ -124,5 +158,6 @@ const bones_render *bones_kit_board_render(bones_kit_board *kb, const bones_plug
 
 bool bones_kit_board_is(const bones_render *r)
 {
-	return r && r->board_bounds == kit_render.board_bounds;
+	return r && (r->board_bounds == kit_render.board_bounds ||
+		     r->board_bounds == grid_render.board_bounds);
 }
