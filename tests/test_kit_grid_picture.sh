@@ -2,7 +2,8 @@
 # The grid kit (bones/kit_grid.h) through a real plugin: gridgame, gridtiles, gridhex (tests/
 # plugins/gridgame.c, no drawing code of their own) pass `bones check` with the picture
 # checked at every position (move_place, hand indices, ghosts on a recording canvas),
-# gridbad's wrong placement fails it, and `bones render` draws their games as PNG and
+# gridbad's wrong placement and gridpips' wrong cell fail it naming the field, and
+# `bones render` draws their games as PNG and
 # SVG: the grid, the market, the hands, positions that differ.
 # Usage: test_kit_grid_picture.sh BUILD_DIR SOURCE_DIR
 set -u
@@ -26,7 +27,11 @@ check "... and checked games" grep -q 'ok: 1 configurations' "$tmp/check.txt"
 check "bones check gridtiles --deep passes" test $? = 0
 "$bones" check gridbad --quick --threads 1 > "$tmp/bad.txt" 2>&1
 check "bones check fails gridbad's wrong placement" test $? = 1
-check "... naming move_place and the move" grep -q 'move_place refused the legal move 0-1@a1h' "$tmp/bad.txt"
+check "... naming the placement's cell and its join" \
+	grep -q "board kit's description: grid kit: placement.cell\[0\].cell.join is 1" "$tmp/bad.txt"
+"$bones" check gridpips --quick --threads 1 > "$tmp/pips.txt" 2>&1
+check "bones check fails gridpips' wrong description of a cell" test $? = 1
+check "... naming the kit, the cell and its pips" grep -q "board kit's description: grid kit: cell\[.*\]\.pips is 12" "$tmp/pips.txt"
 
 # A game of two greedy agents, seeded: six placements, then the market taken.
 "$bones" play gridgame --seat 1=greedy --seat 2=greedy --seed 3 --save "$tmp/g.rec" \

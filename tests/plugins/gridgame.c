@@ -297,6 +297,10 @@ static bones_kit_cell kit_cell(const state *s, int c)
 	}
 	if (c == s->last[0] || c == s->last[1])
 		k.mark = BONES_KIT_MARK_LAST;
+#ifdef GRIDGAME_BAD_PIPS /* the last half placed described with pips past the kit's 9 */
+	if (c == s->last[1] && k.kind == BONES_KIT_HALF)
+		k.pips = 12;
+#endif
 	return k;
 }
 

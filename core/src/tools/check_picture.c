@@ -232,6 +232,9 @@ bool bones_check_picture(checker *ck, int who, size_t n)
 	int hand[64] = {0};
 	if (!r || ck->info.players > 64)
 		return true;
+	char why[256] = "";
+	if (!bones_kit_board_sound(&ck->kit, ck->a, ck->info.players, why, sizeof why))
+		return bones_check_fail(ck, N_("the board kit's description: %s"), why);
 	if (!check_board(ck, r, who, box, hand))
 		return false;
 	char prompt[WORDS_CAP];
