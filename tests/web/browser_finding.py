@@ -3,7 +3,8 @@ seeks a game of dominoes from the lobby's form; Bob on a phone (390x844) sees he
 among the open ones and takes it with one tap; both come to one table seated by their
 accounts' names and play it to the end by clicks and taps; every tap target of the
 phone's lobby is 44 px. Then Ann challenges Bob, who is shown online: Bob's page title
-counts the challenge, he accepts, and both find the table. BONES_WEB_SCREENSHOTS=DIR
+counts the challenge, he accepts, and both find the table. Last, a tournament's round
+gives Ann games: her lobby lists them and her title counts them. BONES_WEB_SCREENSHOTS=DIR
 saves the lobby's finding part on both (docs/images/web-finding-*.png)."""
 import os
 import random
@@ -15,6 +16,7 @@ from clicks import Clicker, state, turn
 from selenium.webdriver.common.by import By
 
 from webtest import Checks, Server
+import tourney_ini
 
 build, tmp = sys.argv[1], sys.argv[2]
 check = Checks()
@@ -128,6 +130,27 @@ try:
                               if a.get_attribute("href")), None), what="ann's link to the accepted challenge")
     check("ann's link leads to bob's table", href.split("#")[0] == bob.current_url.split("#")[0],
           (href, bob.current_url))
+
+    # a tournament's round gives ann a game: her lobby shows it as new and her title counts it
+    open_lobby(ann, "ann")
+    title = ann.title
+    cookie = {"Cookie": "bones_session=" + sessions["ann"]}
+    st, r, _ = srv.call("POST", "/api/tournaments", {"ini": tourney_ini.swiss("lobby notice")}, headers=cookie)
+    T = "/api/tournaments/" + r["id"]
+    joined = srv.call("POST", T + "/join", {}, headers=cookie)[0]
+    started = srv.call("POST", T + "/start", {}, headers=cookie)[0]
+    check("ann joins and starts a tournament against the server's agent", (st, joined, started) == (201, 200, 200),
+          (st, joined, started))
+    new = wait(lambda: [li.text for li in ann.find_elements(By.CSS_SELECTOR, "#my-seats li.new-game, #my-seats li.my-turn")
+                        if "greedy" in li.text.lower()], what="the round's game in ann's lobby")
+    check("ann's lobby lists the round's game against the agent as new or her turn", new, new)
+    def waiting(t):
+        return int(t[1:t.index(")")]) if t.startswith("(") else 0
+    try:  # her game with bob (his accepted challenge) waited already; the round's games add
+        counted = wait(lambda: waiting(ann.title) > waiting(title), what="more waiting in ann's title")
+    except AssertionError:
+        counted = False
+    check("... and her title counts them", counted, (title, ann.title))
 finally:
     ann.quit()
     bob.quit()

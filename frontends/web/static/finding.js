@@ -168,7 +168,7 @@ async function refreshFinding() {
 			const o = await accountCall('/api/online');
 			if (o.ok) renderOnline(o.body);
 		}
-		for (const a of document.querySelectorAll('#my-seats li.my-turn a')) finding.waiting.add(a.pathname.split('/t/')[1]);
+		for (const a of document.querySelectorAll('#my-seats li.my-turn a, #my-seats li.new-game a')) finding.waiting.add(a.pathname.split('/t/')[1]);
 		waiting += finding.waiting.size;
 		// TRANSLATORS: the page's title with how many things wait for you
 		document.title = waiting ? fmt(_('(%1$d) %2$s'), waiting, finding.title) : finding.title;
@@ -184,7 +184,7 @@ function listenLobby() {
 	let due = null;
 	events.addEventListener('changed', () => {
 		if (due) return;
-		due = setTimeout(() => { due = null; refreshFinding(); loadTables(); mySeats(); }, 300);
+		due = setTimeout(() => { due = null; loadTables(); mySeats().then(refreshFinding); }, 300);
 	});
 	events.onerror = () => {
 		if (events.readyState === EventSource.CLOSED) setTimeout(listenLobby, 10000);

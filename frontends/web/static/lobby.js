@@ -273,10 +273,13 @@ async function mySeats() {
 		const seat = seats.find((s) => s.id === t.id && s.seat === t.seat);
 		const token = seat ? seat.token : t.token; // the account's seat on a new device
 		const href = token ? '/t/' + t.id + '#seat=' + t.seat + '&token=' + token : '/t/' + t.id;
+		// a game the server gave the account (a tournament's round, a seek or challenge
+		// answered elsewhere) that this browser has not opened yet
+		const fresh = !seat && !t.over && t.token;
 		// TRANSLATORS: a table in "My games": the game, then the players' names
-		const li = el('li', { className: t.my_turn ? 'my-turn' : t.over ? 'over' : '' },
+		const li = el('li', { className: t.my_turn ? 'my-turn' : t.over ? 'over' : fresh ? 'new-game' : '' },
 			el('a', { href, textContent: fmt(_('%1$s: %2$s'), t.game, t.names.join(', ')) }), ' ',
-			el('span', { className: 'help', textContent: t.my_turn ? _('your turn') : t.over ? _('over') : t.moves ? fmt(_('moves played: %d'), t.moves) : _('not started') }));
+			el('span', { className: 'help', textContent: t.my_turn ? _('your turn') : t.over ? _('over') : fresh ? _('a new game for you') : t.moves ? fmt(_('moves played: %d'), t.moves) : _('not started') }));
 		if (t.deletable) {
 			li.append(' ', el('button', { type: 'button', className: 'delete', textContent: _('Delete'), onclick: () => remove(t.id) }));
 		}
