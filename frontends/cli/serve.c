@@ -1,4 +1,4 @@
-/* `bones serve [--listen ADDR:PORT] [--data DIR] [--store URL]`: play in the browser
+/* `bones serve [--listen ADDR:PORT] [--data DIR] [--store URL] [--advertise URL]`: play in the browser
  * (frontends/web, docs/web.md). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 #define USAGE N_("usage: bones serve [--listen ADDR:PORT] [--data DIR] [--rate N] [--agents N]\n" \
 		 "                   [--static DIR] [--host-name NAME] [--trusted-proxy ADDR]\n" \
 		 "                   [--engines FILE] [--watch DIR] [--tables-per-address N]\n" \
-		 "                   [--store postgresql://...]\n")
+		 "                   [--store postgresql://...] [--advertise URL]\n")
 
 static int usage(FILE *f, int rc)
 {
@@ -41,7 +41,10 @@ static int usage(FILE *f, int rc)
 		       "                      address may create (default 16; 0: no cap)\n"
 		       "  --store URL         keep the tables, accounts and ratings in PostgreSQL\n"
 		       "                      (postgresql://USER@HOST/DB; default: the SQLite file\n"
-		       "                      DIR/bones-web.sqlite, no server to run)\n"));
+		       "                      DIR/bones-web.sqlite, no server to run)\n"
+		       "  --advertise URL     with --store: where the other processes on the\n"
+		       "                      same database send this one's tables' requests\n"
+		       "                      (default http://LISTEN-ADDRESS:PORT)\n"));
 	return rc;
 }
 
@@ -55,7 +58,7 @@ static void default_data(char *buf, size_t cap)
 }
 
 enum { LISTEN = 1, DATA, STATIC, TRUSTED_PROXY, ENGINES, WATCH, HOST_NAME, RATE, AGENTS,
-       TABLES, STORE };
+       TABLES, STORE, ADVERTISE };
 
 static const bones_args_option options[] = {
 	{"listen", 0, true, LISTEN},   {"data", 0, true, DATA},
@@ -63,7 +66,7 @@ static const bones_args_option options[] = {
 	{"engines", 0, true, ENGINES}, {"watch", 0, true, WATCH},
 	{"host-name", 0, true, HOST_NAME}, {"rate", 0, true, RATE},
 	{"agents", 0, true, AGENTS},   {"tables-per-address", 0, true, TABLES},
-	{"store", 0, true, STORE},     {0}};
+	{"store", 0, true, STORE},     {"advertise", 0, true, ADVERTISE}, {0}};
 
 /* One option into cfg; false after printing why not. */
 static bool serve_option(bones_args *args, int id, void *ctx)
@@ -83,6 +86,12 @@ static bool serve_option(bones_args *args, int id, void *ctx)
 			return bones_args_fail(args, _("'%s': expected a PostgreSQL URL,"
 						       " postgresql://USER@HOST/DB"), v);
 		cfg->store = v;
+		return true;
+	case ADVERTISE:
+		if (strncmp(v, "http://", 7) && strncmp(v, "https://", 8))
+			return bones_args_fail(args, _("'%s': expected a URL, http://HOST:PORT or"
+						       " https://HOST/PREFIX"), v);
+		cfg->advertise = v;
 		return true;
 	case RATE: return bones_args_double(args, 0, 1e9, &cfg->rate);
 	case AGENTS:

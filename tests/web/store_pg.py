@@ -1,8 +1,11 @@
 """`bones serve --store` on PostgreSQL (tests/test_web_postgresql.sh, under
 tests/web/postgresql.sh): the store is the database, not a file; a connection lost
 between requests is made again; it has the schema's version SQLite's file has; a newer
-database, a second server, a URL of another kind and a server that cannot be reached
-are refused with what to do."""
+database, a URL of another kind and a server that cannot be reached are refused with
+what to do; a second process on the same database starts and sends a table the first
+serves there (307), one on the same data folder is refused, and on SQLite a second
+server is refused."""
+import http.client
 import os
 import sqlite3
 import subprocess
@@ -76,11 +79,30 @@ check("a database of a newer server is refused", rc == 1 and "made by a newer se
       and "postgresql" in err and newer not in err, (rc, err))
 
 first = Server(build, data)
-rc, err = serve("--data", os.path.join(tmp, "second"), "--store",
-                srv.store + "&options=-clock_timeout%3D100")
+second = Server(build, os.path.join(tmp, "second"), store=srv.store)
+conn = http.client.HTTPConnection("127.0.0.1", second.port, timeout=30)
+conn.request("GET", "/api/tables/%s?picture=0" % t["id"],
+             headers={"Authorization": "Bearer " + tokens[0]})
+r = conn.getresponse()
+body = r.read()
+check("a second process on the same database (a data folder of its own) starts, and a "
+      "table the first serves is answered 307 to the first with the same path and query",
+      r.status == 307 and r.getheader("Location") ==
+      "%s/api/tables/%s?picture=0" % (first.base, t["id"]), (r.status, r.getheader("Location"),
+                                                             body))
+st, v, _ = first.call("GET", "/api/tables/" + t["id"], token=tokens[0])
+check("the first serves it (restored at its start)", st == 200, (st, v))
+second.stop()
+rc, err = serve("--data", data, "--store", srv.store)
 first.stop()
-check("a second server on the same database is refused while the first runs",
-      rc == 1 and "another bones serve uses this database" in err, (rc, err))
+check("a second process on the same data folder is refused, naming the folder",
+      rc == 1 and "another bones serve uses this data folder" in err and data in err, (rc, err))
+lite_first = Server(build, lite, store="")
+rc, err = serve("--data", lite)
+lite_first.stop()
+check("on SQLite a second server on the same database is refused while the first runs",
+      rc == 1 and "another bones serve uses this database" in err and "--store" in err,
+      (rc, err))
 
 rc, err = serve("--data", os.path.join(tmp, "x"), "--store", "mysql://bones@/x")
 check("a URL of another kind is refused, naming the option",

@@ -20,6 +20,9 @@ typedef struct web_server_config {
 	const char *watch;       /* a `bones tourney --live` output folder (--watch) */
 	int person_tables;       /* running tables with a person's seat one address may
 				  * create (--tables-per-address); 0: no cap */
+	const char *advertise;   /* --advertise: the URL other processes send this one's
+				  * tables' requests to (several processes on PostgreSQL);
+				  * NULL: http://LISTEN-ADDRESS:PORT */
 } web_server_config;
 
 /* Serve until SIGINT or SIGTERM. Returns the exit status (0, or 1 after printing why

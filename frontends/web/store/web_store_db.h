@@ -116,6 +116,10 @@ static inline bool web_db_null(web_db_stmt *q, int col)
 {
 	return q->db->driver->null(q, col);
 }
+static inline int64_t web_db_changes(web_db *db)
+{
+	return db->driver->changes(db);
+}
 static inline const char *web_db_errmsg(web_db *db)
 {
 	return db->driver->errmsg(db);

@@ -152,25 +152,12 @@ static void quiet(void *arg, const char *message)
 	(void)arg, (void)message; /* NOTICEs such as "already exists, skipping" */
 }
 
-/* One server per database (several: docs/web.md, not yet): a session lock, held until
- * the connection ends, so also when the process dies; waited for 10 s (a server just
- * killed: its connection's end) unless the URL sets lock_timeout. 0, 1 when another
- * holds it, -1 on another error. */
-static int one_server(struct pg *c)
-{
-	if (raw_exec(c, "SELECT set_config('lock_timeout', '10s', false) WHERE"
-			" current_setting('lock_timeout') = '0'") ||
-	    raw_exec(c, "SELECT pg_advisory_lock(1651469925)")) /* "bone" */
-		return !strcmp(c->state, "55P03") ? 1 : -1; /* lock_not_available */
-	return raw_exec(c, "RESET lock_timeout") ? -1 : 0;
-}
-
-/* A new connection's session: quiet notices, the one-server lock (one_server's
- * answer). */
+/* A new connection's session: quiet notices. Several servers may share the database:
+ * each table is served by one at a time under a lease (web_store_lease.c). */
 static int session(struct pg *c)
 {
 	PQsetNoticeProcessor(c->conn, quiet, NULL);
-	return raw_exec(c, "SET client_min_messages = warning") ? -1 : one_server(c);
+	return raw_exec(c, "SET client_min_messages = warning");
 }
 
 /* The connection is lost (the server restarted, the backend was ended): connect again
@@ -469,15 +456,8 @@ int web_db_open_pg(const char *url, web_db **out, char *err, size_t errcap)
 		pg_close(&c->base);
 		return 1;
 	}
-	int busy = session(c);
-	if (busy) {
-		if (busy > 0)
-			snprintf(err, errcap, _("--store: another bones serve uses this "
-						"database: stop it, or give each server a "
-						"database of its own"));
-		else
-			snprintf(err, errcap, _("--store: cannot connect to PostgreSQL: %s"),
-				 c->err);
+	if (session(c)) {
+		snprintf(err, errcap, _("--store: cannot connect to PostgreSQL: %s"), c->err);
 		pg_close(&c->base);
 		return 1;
 	}

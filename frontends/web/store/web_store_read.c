@@ -233,11 +233,18 @@ int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t
 	}
 	pthread_mutex_lock(&st->lock);
 	/* creation order; after a damaged page, the tables the id index still names */
-	int scan = ids_scan(st, "SELECT id FROM tables WHERE ended = 0 ORDER BY rowid", &l);
+	char sql[200], mine[120] = "";
+	if (st->server) /* leasing: this process's tables only (web_store_lease_free_all) */
+		snprintf(mine, sizeof mine, " AND id IN (SELECT table_id FROM leases WHERE"
+			 " server = %lld)", (long long)st->server);
+	snprintf(sql, sizeof sql, "SELECT id FROM tables WHERE ended = 0%s ORDER BY rowid", mine);
+	int scan = ids_scan(st, sql, &l);
 	if (scan != WEB_DB_DONE) {
 		snprintf(err, errcap, "the list of tables is damaged after %zu: %s", l.count,
 			 web_db_errmsg(st->db));
-		ids_scan(st, "SELECT id FROM tables WHERE ended = 0 ORDER BY id", &l);
+		snprintf(sql, sizeof sql, "SELECT id FROM tables WHERE ended = 0%s ORDER BY id",
+			 mine);
+		ids_scan(st, sql, &l);
 	}
 	web_table_row *row = malloc(sizeof *row);
 	if (!row)

@@ -43,7 +43,7 @@ static web_table *hold_locked(web_tables *ts, const char *id)
 {
 	for (size_t i = 0; i < ts->count; i++) {
 		web_table *t = ts->tables[i];
-		if (!t->deleted && !strcmp(t->row.id, id)) {
+		if (!t->deleted && !atomic_load(&t->lost) && !strcmp(t->row.id, id)) {
 			t->refs++, t->touched = web_clock_now(ts);
 			return t;
 		}
@@ -94,13 +94,25 @@ static web_table *add_once(web_tables *ts, web_table *t)
 	return found;
 }
 
-/* Table id read back from the store, held; NULL when there is none. Another thread may
+/* Table id read back from the store, held; NULL when there is none, or when another
+ * process holds its lease (*elsewhere, its address into address). Another thread may
  * have read it meanwhile: then that one is used. */
-static web_table *load(web_tables *ts, const char *id)
+static web_table *load(web_tables *ts, const char *id, bool *elsewhere, char *address,
+		       size_t cap)
 {
 	struct load l = {ts, NULL};
-	if (web_store_load(ts->store, id, rebuilt, &l) || !l.t)
+	char holder[512];
+	int lease = web_store_lease_take(ts->store, id, holder, sizeof holder);
+	if (lease) {
+		*elsewhere = lease > 0;
+		if (address)
+			snprintf(address, cap, "%s", lease > 0 ? holder : "");
 		return NULL;
+	}
+	if (web_store_load(ts->store, id, rebuilt, &l) || !l.t) {
+		web_store_lease_drop(ts->store, id);
+		return NULL;
+	}
 	if (ts->hooks.loaded)
 		ts->hooks.loaded(ts->hooks.site, ts, l.t);
 	web_table *t = add_once(ts, l.t);
@@ -111,12 +123,20 @@ static web_table *load(web_tables *ts, const char *id)
 	return t;
 }
 
-web_table *web_tables_find(web_tables *ts, const char *id)
+web_table *web_tables_find_at(web_tables *ts, const char *id, bool *elsewhere,
+			      char *address, size_t cap)
 {
+	*elsewhere = false;
 	web_table *t = held(ts, id);
 	if (t || web_tables_stopping(ts) || web_tables_damaged(ts, id))
 		return t;
-	return load(ts, id);
+	return load(ts, id, elsewhere, address, cap);
+}
+
+web_table *web_tables_find(web_tables *ts, const char *id)
+{
+	bool elsewhere;
+	return web_tables_find_at(ts, id, &elsewhere, NULL, 0);
 }
 
 void web_table_hold(web_tables *ts, web_table *t)
@@ -146,7 +166,7 @@ static bool may_go(const web_table *t, int64_t now, int64_t keep_ms)
 {
 	if (t->queued || t->hinting)
 		return false;
-	if (t->deleted)
+	if (t->deleted || atomic_load(&t->lost))
 		return true;
 	if (web_table_ended(t))
 		return now - t->touched >= keep_ms;
@@ -186,8 +206,11 @@ void web_tables_let_go(web_tables *ts, int64_t now, int64_t keep_ms)
 		pick(ts, now, keep_ms, gone, &n);
 	left = ts->count;
 	pthread_mutex_unlock(&ts->lock);
-	for (size_t i = 0; i < n; i++) /* nobody can find them now */
+	for (size_t i = 0; i < n; i++) { /* nobody can find them now */
+		if (!gone[i]->deleted && !atomic_load(&gone[i]->lost))
+			web_store_lease_drop(ts->store, gone[i]->row.id);
 		web_table_free(gone[i]);
+	}
 	free(gone);
 	if (!n)
 		return;

@@ -4,7 +4,7 @@
  * those listed above its own section:
  *   web_clock.c, web_table.c (web_table.h), web_engine_seat.c, web_table_queue.c,
  *   web_match.c, web_table_start.c, web_table_make.c, web_table_commit.c, web_engine_move.c, web_play.c,
- *   web_table_cache.c, web_ticker.c, web_table_create.c, web_owner.c, web_lobby.c,
+ *   web_table_cache.c, web_ticker.c, web_table_lease.c, web_table_create.c, web_owner.c, web_lobby.c,
  *   web_view.c, web_tables.c. */
 #ifndef BONES_WEB_TABLE_INTERNAL_H
 #define BONES_WEB_TABLE_INTERNAL_H
@@ -52,6 +52,11 @@ struct web_tables {
 	web_damaged *damaged;     /* owned; tables set aside at start */
 	size_t damaged_count;
 	int person_cap;           /* web_tables_set_person_cap; fixed after the start */
+	int64_t lease_ms;         /* a table's lease lasts this long unless renewed */
+	char address[512];        /* where this process is reached (web_tables_advertise;
+				   * ts->lock) */
+	pthread_t leaser;         /* the lease thread (web_table_lease.c), PostgreSQL only */
+	bool leasing;
 };
 
 #define WEB_MAX_TABLES 100000 /* in memory at once (live, and ended ones read back) */
@@ -67,6 +72,8 @@ struct web_tables {
 #define WEB_ENGINE_TABLES 16  /* running tables with an engine seat in all (processes) */
 #define WEB_ENGINE_TABLE_MS 10000 /* an engine's time per move at a table without one */
 #define WEB_ABORT_MS (2 * 60 * 1000) /* a timed game nobody starts is aborted after */
+#define WEB_LEASE_MS 6000     /* a table's lease (several processes on PostgreSQL),
+			       * renewed every third of it; BONES_WEB_LEASE_MS for tests */
 #define WEB_IDLE_MS (30 * 60 * 1000) /* a table this long without a move counts against no
 				      * cap, and its engines' processes stop (restarted, told
 				      * the game so far, at their next move) */
@@ -191,5 +198,12 @@ void web_tables_let_go(web_tables *ts, int64_t now, int64_t keep_ms);
 /* The clocks' thread: every table's clock four times a second, once a minute the
  * engines of idle tables stopped, once a second the tables nobody holds let go. */
 void *web_ticker_run(void *arg);
+
+/* ---- web_table_lease.c ---- */
+/* Leases on a PostgreSQL store (web_store_leases_start; nothing on SQLite): the lease
+ * time read, the free tables' leases taken for the restore; 0, or 1 (err). */
+int web_table_lease_start(web_tables *ts, char *err, size_t errcap);
+/* The lease thread: renews, and takes over the tables whose holder died. */
+void *web_table_lease_run(void *arg);
 
 #endif /* BONES_WEB_TABLE_INTERNAL_H */
