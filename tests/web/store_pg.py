@@ -7,6 +7,7 @@ serves there (307), one on the same data folder is refused, and on SQLite a seco
 server is refused."""
 import http.client
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -55,8 +56,9 @@ ended = psql(srv.store, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_ac
              " datname = current_database() AND pid <> pg_backend_pid()")
 st, r = play_one()
 srv.stop()
-check("after its connection is ended the server connects again and the next move is kept",
-      ended == "1" and st == 200 and b"connected again" in open(data + ".log", "rb").read(),
+check("after its connections (the store's, the listening one) are ended the server "
+      "connects again and the next move is kept",
+      ended == "2" and st == 200 and b"connected again" in open(data + ".log", "rb").read(),
       (ended, st, r))
 check("no SQLite file is made in the data folder",
       not os.path.exists(os.path.join(data, "bones-web.sqlite")), os.listdir(data))
@@ -92,6 +94,33 @@ check("a second process on the same database (a data folder of its own) starts, 
                                                              body))
 st, v, _ = first.call("GET", "/api/tables/" + t["id"], token=tokens[0])
 check("the first serves it (restored at its start)", st == 200, (st, v))
+st, lobby, _ = second.call("GET", "/api/tables")
+listed = [x for x in lobby["tables"] if x["id"] == t["id"]]
+check("the second's lobby lists the table the first serves, in play",
+      len(listed) == 1 and listed[0]["over"] is False, lobby)
+events = socket.create_connection(("127.0.0.1", second.port), timeout=20)
+events.sendall(b"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % second.port)
+stream = events.makefile("rb")
+while stream.readline().strip() != b"event: changed":  # the headers, the first event
+    pass
+srv = first
+st, r = play_one()
+heard = b""
+while b"event: changed" not in heard:  # the socket's timeout bounds the wait
+    line = stream.readline()
+    if not line:
+        break
+    heard += line
+events.close()
+check("a move at the first wakes the lobby's event stream at the second (NOTIFY)",
+      st == 200 and b"event: changed" in heard, (st, r, heard))
+st, r, _ = first.call("GET", "/api/seeks")
+conn.request("GET", "/api/seeks")
+r2 = conn.getresponse()
+r2.read()
+check("seeks are served by one process: the second answers 307 to the first",
+      st == 200 and r2.status == 307 and r2.getheader("Location") == first.base + "/api/seeks",
+      (st, r2.status, r2.getheader("Location")))
 second.stop()
 rc, err = serve("--data", data, "--store", srv.store)
 first.stop()

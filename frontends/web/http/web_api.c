@@ -327,16 +327,17 @@ static void put_encoded(char *out, size_t cap, const char *text, bool query)
 	out[n] = '\0';
 }
 
-/* The table's request answered 307 to the process that serves it (at address: its
- * --advertise URL), with the same path and query; 503 while it has none yet. */
+/* A table's request (or a seek's) answered 307 to the process that serves it (at
+ * address: its --advertise URL), with the same path and query; 503 while it has none
+ * yet. */
 static void redirect(const char *address, const web_request *req, web_reply *rep)
 {
 	const struct { const char *name, *value; } q[] = {
 		{"w", req->width}, {"h", req->height}, {"picture", req->picture},
 		{"ghost", req->ghost}, {"at", req->at}, {"game", req->game}};
 	if (!address[0]) {
-		error_reply(rep, 503, NULL, _("another process serves this table and is starting: "
-					      "ask again"));
+		error_reply(rep, 503, NULL, _("another process serves this and is starting: ask "
+					      "again"));
 		rep->retry_after = 1;
 		return;
 	}
@@ -352,7 +353,7 @@ static void redirect(const char *address, const web_request *req, web_reply *rep
 		put_encoded(l, sizeof rep->location, q[i].value, true);
 		first = false;
 	}
-	error_reply(rep, 307, NULL, _("another process serves this table: ask it (Location)"));
+	error_reply(rep, 307, NULL, _("another process serves this: ask it (Location)"));
 }
 
 static void table_route(web_site *site, const char *rest, const web_request *req,
@@ -489,7 +490,11 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 		web_result r = web_ratings_ladder(ts, web_site_bots(site), path + 12, &rep->body);
 		result_reply(rep, &r);
 	} else if (web_seeks_route(path) || web_challenges_route(path)) {
-		char account[WEB_NAME_MAX + 1];
+		char account[WEB_NAME_MAX + 1], address[512];
+		if (!web_tables_serves(ts, WEB_SERVES_FINDING, address, sizeof address)) {
+			redirect(address, req, rep); /* seeks live in one process's memory */
+			return;
+		}
 		bool named = web_site_person(site, req->session, account, sizeof account);
 		finding(site, named ? account : NULL, req, rep);
 	} else if (!strcmp(path, "/api/events") && get) { /* the lobby's stream */

@@ -280,6 +280,7 @@ int web_store_open(const char *dir, const char *url, web_store **out, char *err,
 		free(st);
 		return 1;
 	}
+	st->url = url ? strdup(url) : NULL; /* the listening connection's (leasing) */
 	pthread_mutex_init(&st->lock, NULL);
 	pthread_mutex_init(&st->qlock, NULL);
 	pthread_cond_init(&st->qdone, NULL);
@@ -311,6 +312,8 @@ void web_store_close(web_store *st)
 		return;
 	web_db_finalize(st->insert_move);
 	web_db_close(st->db);
+	web_db_pg_unlisten(st->listener);
+	free(st->url);
 	if (st->home_fd > 0)
 		close(st->home_fd);
 	pthread_mutex_destroy(&st->lock);

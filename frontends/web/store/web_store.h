@@ -145,6 +145,13 @@ int web_store_lease_take(web_store *st, const char *id, char *holder, size_t cap
 /* Keep this process's row in `servers` (address: where it is reached) and renew every
  * lease it holds; 0, or 1 (err). */
 int web_store_lease_renew(web_store *st, const char *address, char *err, size_t errcap);
+/* Tell the other processes that something the lobby shows changed here (NOTIFY bones);
+ * 0, or 1 (logged). */
+int web_store_notify(web_store *st);
+/* Wait up to ms to hear of another process's change (LISTEN bones, on a connection of
+ * its own made at the first call): 1 heard, 0 not, -1 the listening connection is lost
+ * (logged; made again at the next call). One thread only. */
+int web_store_heard(web_store *st, int ms);
 /* Give up every lease of this process and its registration (a stop). */
 void web_store_lease_release_all(web_store *st);
 /* Give up table id's lease (it leaves memory). */
@@ -157,16 +164,19 @@ size_t web_store_lease_orphans(web_store *st, char (*ids)[40], size_t cap);
  * so that web_store_each restores only this process's; 0, or 1 (err). */
 int web_store_lease_free_all(web_store *st, char *err, size_t errcap);
 
-/* An ended table as the lobby lists it, read without its history. */
+/* An ended table as the lobby lists it, read without its history (or, leasing, one in
+ * play at another process). */
 typedef struct web_table_summary {
 	char id[40], game[64], preset[64];
 	int64_t created;   /* unix seconds */
-	int64_t moves;     /* player moves */
+	int64_t moves;     /* player moves (live: its history entries) */
+	bool live;         /* in play, served by another process (leasing) */
 	int seat_count;
-	struct { char kind[16], name[64]; } seats[WEB_MAX_SEATS];
+	struct { char kind[16], name[64]; bool open; } seats[WEB_MAX_SEATS];
 } web_table_summary;
 /* The newest `limit` ended tables that are not private, newest first, into out
- * (malloc'd, *count of them); 1 (err) when they cannot be read. */
+ * (malloc'd, *count of them); leasing, the tables in play that other processes serve
+ * among them (live). 1 (err) when they cannot be read. */
 int web_store_ended(web_store *st, size_t limit, web_table_summary **out, size_t *count,
 		    char *err, size_t errcap);
 /* Mark a table set aside (kept, not played): why it is (row.damaged at the next start,

@@ -33,6 +33,8 @@ struct web_store {
 	char home[1200];        /* "HOST:DATA-FOLDER": a process before this one with the same
 				 * home is dead (home_fd's lock), its leases free at once */
 	int home_fd;            /* DIR/bones-serve.lock, flocked: one process per folder */
+	char *url;              /* PostgreSQL's (owned; never shown: it may hold a password) */
+	web_db_listener *listener; /* LISTEN bones: the other processes' changes; NULL none */
 };
 
 /* err = what failed and the database's reason, naming it by its file name only or

@@ -203,3 +203,34 @@ void web_store_lease_release_all(web_store *st)
 		web_log("the leases are not given up (they expire): %s", err);
 	pthread_mutex_unlock(&st->lock);
 }
+
+int web_store_notify(web_store *st)
+{
+	char me[32], err[512];
+	const void *args[] = {me};
+	if (!st->server)
+		return 0;
+	snprintf(me, sizeof me, "%lld", (long long)st->server);
+	pthread_mutex_lock(&st->lock);
+	int rc = web_store_run(st, "SELECT pg_notify('bones', ?)", "t", args, err, sizeof err);
+	pthread_mutex_unlock(&st->lock);
+	if (rc)
+		web_log("the other processes are not told of a change: %s", err);
+	return rc;
+}
+
+int web_store_heard(web_store *st, int ms)
+{
+	char err[512], payload[64], me[32];
+	if (!st->server || !st->url)
+		return 0;
+	if (!st->listener && web_db_pg_listen(st->url, "bones", &st->listener, err, sizeof err)) {
+		web_log("postgresql: cannot listen for the other processes' changes: %s", err);
+		return -1;
+	}
+	snprintf(me, sizeof me, "%lld", (long long)st->server);
+	int heard = 0, rc;
+	while ((rc = web_db_pg_heard(st->listener, heard ? 0 : ms, payload, sizeof payload)) == 1)
+		heard |= strcmp(payload, me) != 0; /* our own NOTIFYs come back too */
+	return rc < 0 ? -1 : heard;
+}

@@ -24,6 +24,8 @@ typedef struct web_damaged {
 	bool to_mark;             /* set aside at this start: marked in the store once */
 } web_damaged;
 
+#define WEB_SERVED_MAX 4 /* web_tables_serves's names */
+
 struct web_tables {
 	bones_registry *reg;      /* owned; plugins by id (lock for lookups) */
 	web_store *store;         /* owned */
@@ -56,7 +58,15 @@ struct web_tables {
 	char address[512];        /* where this process is reached (web_tables_advertise;
 				   * ts->lock) */
 	pthread_t leaser;         /* the lease thread (web_table_lease.c), PostgreSQL only */
+	pthread_t listener;       /* hears the other processes' changes (LISTEN) */
 	bool leasing;
+	uint64_t heard;           /* of changes, those another process made (elock) */
+	struct {                  /* web_tables_serves's answers, each kept a while (lock) */
+		char what[24];
+		char address[512];
+		bool mine;
+		int64_t at;
+	} served[WEB_SERVED_MAX];
 };
 
 #define WEB_MAX_TABLES 100000 /* in memory at once (live, and ended ones read back) */
@@ -203,7 +213,10 @@ void *web_ticker_run(void *arg);
 /* Leases on a PostgreSQL store (web_store_leases_start; nothing on SQLite): the lease
  * time read, the free tables' leases taken for the restore; 0, or 1 (err). */
 int web_table_lease_start(web_tables *ts, char *err, size_t errcap);
-/* The lease thread: renews, and takes over the tables whose holder died. */
+/* The lease thread: renews, takes over the tables whose holder died, and tells the
+ * other processes of this one's changes (NOTIFY). */
 void *web_table_lease_run(void *arg);
+/* The listening thread: another process's change wakes the lobby's waiters here. */
+void *web_table_lease_listen(void *arg);
 
 #endif /* BONES_WEB_TABLE_INTERNAL_H */

@@ -2,7 +2,10 @@
  * every third of a lease's time it renews this process's leases and its address, and
  * takes over the tables whose holder let its lease expire (it died): each is read back
  * from the store as a start restores it, so it goes on here with every move that was
- * acknowledged. On SQLite (one process) there is no such thread. */
+ * acknowledged. It also tells the others of this process's changes (NOTIFY bones,
+ * a quarter second at most after them), and a second thread hears theirs (LISTEN), so
+ * that the lobby's event streams here wake for a change made there. On SQLite (one
+ * process) there are no such threads. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -10,6 +13,7 @@
 #include "web_table_internal.h"
 
 #define TAKE_AT_ONCE 256 /* orphaned tables read back per round */
+#define NOTIFY_MS 250    /* the other processes are told of this one's changes this often */
 
 static int64_t lease_clock(void *user)
 {
@@ -40,6 +44,37 @@ void web_tables_advertise(web_tables *ts, const char *address)
 		web_log("the address is not registered (at the next renewal): %s", err);
 }
 
+bool web_tables_serves(web_tables *ts, const char *what, char *address, size_t cap)
+{
+	char holder[512] = "";
+	int64_t now = web_clock_wall(ts);
+	if (!ts->leasing && !web_store_leasing(ts->store))
+		return true;
+	pthread_mutex_lock(&ts->lock);
+	int i = 0;
+	while (i < WEB_SERVED_MAX && ts->served[i].what[0] && strcmp(ts->served[i].what, what))
+		i++;
+	bool known = i < WEB_SERVED_MAX && ts->served[i].what[0] &&
+		     now - ts->served[i].at < ts->lease_ms / 3 && now >= ts->served[i].at;
+	bool mine = known && ts->served[i].mine;
+	if (known && !mine)
+		snprintf(holder, sizeof holder, "%s", ts->served[i].address);
+	pthread_mutex_unlock(&ts->lock);
+	if (!known) {
+		mine = web_store_lease_take(ts->store, what, holder, sizeof holder) <= 0;
+		pthread_mutex_lock(&ts->lock);
+		if (i < WEB_SERVED_MAX) {
+			snprintf(ts->served[i].what, sizeof ts->served[i].what, "%s", what);
+			snprintf(ts->served[i].address, sizeof ts->served[i].address, "%s", holder);
+			ts->served[i].mine = mine, ts->served[i].at = now;
+		}
+		pthread_mutex_unlock(&ts->lock);
+	}
+	if (address)
+		snprintf(address, cap, "%s", mine ? "" : holder);
+	return mine;
+}
+
 /* One round: the leases renewed, the orphaned tables taken over. */
 static void lease_round(web_tables *ts, char (*ids)[40])
 {
@@ -52,6 +87,8 @@ static void lease_round(web_tables *ts, char (*ids)[40])
 	size_t n = web_store_lease_orphans(ts->store, ids, TAKE_AT_ONCE);
 	for (size_t i = 0; i < n && !web_tables_stopping(ts); i++) {
 		bool elsewhere = false;
+		if (ids[i][0] == '~')
+			continue; /* not a table (web_tables_serves): taken when asked for */
 		web_table *t = web_tables_find_at(ts, ids[i], &elsewhere, NULL, 0);
 		if (t)
 			web_log("table %s: taken over (its process's lease expired)", ids[i]);
@@ -59,20 +96,55 @@ static void lease_round(web_tables *ts, char (*ids)[40])
 	}
 }
 
+/* The changes made here (not heard of) since told: the others told (NOTIFY), at most
+ * one NOTIFY per NOTIFY_MS for any number of changes. */
+static void tell(web_tables *ts, uint64_t *told)
+{
+	pthread_mutex_lock(&ts->elock);
+	uint64_t own = ts->changes - ts->heard;
+	pthread_mutex_unlock(&ts->elock);
+	if (own != *told && !web_store_notify(ts->store))
+		*told = own;
+}
+
 void *web_table_lease_run(void *arg)
 {
 	web_tables *ts = arg;
 	char (*ids)[40] = malloc(TAKE_AT_ONCE * sizeof *ids);
-	int64_t every = ts->lease_ms / 3, slept = every;
+	int64_t every = ts->lease_ms / 3, slept = every, since_told = 0;
+	uint64_t told = 0;
 	while (ids && !web_tables_stopping(ts)) {
 		if (slept >= every) {
 			lease_round(ts, ids);
 			slept = 0;
 		}
+		if (since_told >= NOTIFY_MS) {
+			tell(ts, &told);
+			since_told = 0;
+		}
 		struct timespec pause = {0, 50000000L}; /* 50 ms: a stop is noticed soon */
 		nanosleep(&pause, NULL);
-		slept += 50;
+		slept += 50, since_told += 50;
 	}
 	free(ids);
+	return NULL;
+}
+
+void *web_table_lease_listen(void *arg)
+{
+	web_tables *ts = arg;
+	while (!web_tables_stopping(ts)) {
+		int heard = web_store_heard(ts->store, 250);
+		if (heard > 0) {
+			pthread_mutex_lock(&ts->elock);
+			ts->changes++, ts->heard++;
+			pthread_cond_broadcast(&ts->echanged);
+			pthread_mutex_unlock(&ts->elock);
+		}
+		for (int i = 0; heard < 0 && i < 20 && !web_tables_stopping(ts); i++) {
+			struct timespec pause = {0, 50000000L}; /* lost: again in a second */
+			nanosleep(&pause, NULL);
+		}
+	}
 	return NULL;
 }

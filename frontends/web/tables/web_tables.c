@@ -148,6 +148,12 @@ int web_tables_create(const char *dir, const char *store_url, int workers,
 			snprintf(err, errcap, _("cannot start the leases' thread"));
 			goto out_destroy;
 		}
+		if (pthread_create(&ts->listener, NULL, web_table_lease_listen, ts)) {
+			web_tables_stop(ts);
+			pthread_join(ts->leaser, NULL);
+			snprintf(err, errcap, _("cannot start the leases' thread"));
+			goto out_destroy;
+		}
 		ts->leasing = true;
 	}
 	*out = ts;
@@ -185,8 +191,10 @@ void web_tables_halt(web_tables *ts)
 	if (ts->ticking)
 		pthread_join(ts->ticker, NULL);
 	ts->ticking = false;
-	if (ts->leasing)
+	if (ts->leasing) {
 		pthread_join(ts->leaser, NULL);
+		pthread_join(ts->listener, NULL);
+	}
 	ts->leasing = false;
 }
 
