@@ -152,6 +152,9 @@ int web_store_notify(web_store *st);
  * its own made at the first call): 1 heard, 0 not, -1 the listening connection is lost
  * (logged; made again at the next call). One thread only. */
 int web_store_heard(web_store *st, int ms);
+/* The ids of the leases this process holds (*ids malloc'd, in no order); (size_t)-1
+ * when they cannot be read. */
+size_t web_store_lease_mine(web_store *st, char (**ids)[40]);
 /* Give up every lease of this process and its registration (a stop). */
 void web_store_lease_release_all(web_store *st);
 /* Give up table id's lease (it leaves memory). */

@@ -234,3 +234,35 @@ int web_store_heard(web_store *st, int ms)
 		heard |= strcmp(payload, me) != 0; /* our own NOTIFYs come back too */
 	return rc < 0 ? -1 : heard;
 }
+
+size_t web_store_lease_mine(web_store *st, char (**ids)[40])
+{
+	size_t n = 0, cap = 0;
+	*ids = NULL;
+	if (!st->server)
+		return 0;
+	pthread_mutex_lock(&st->lock);
+	web_db_stmt *q = web_db_prepare(st->db, "SELECT table_id FROM leases WHERE server = ?");
+	int rc = q ? WEB_DB_ROW : WEB_DB_ERROR;
+	if (q)
+		web_db_bind_int64(q, 1, st->server);
+	while (rc == WEB_DB_ROW && (rc = web_db_step(q)) == WEB_DB_ROW) {
+		if (n == cap) {
+			char (*a)[40] = realloc(*ids, (cap = cap ? cap * 2 : 256) * sizeof *a);
+			if (!a) {
+				rc = WEB_DB_NOMEM;
+				break;
+			}
+			*ids = a;
+		}
+		web_store_text((*ids)[n++], sizeof (*ids)[0], q, 0);
+	}
+	web_db_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+	if (rc != WEB_DB_DONE) {
+		free(*ids);
+		*ids = NULL;
+		return (size_t)-1;
+	}
+	return n;
+}

@@ -27,6 +27,7 @@ static bool add_locked(web_tables *ts, web_table *t)
 		ts->tables = a, ts->cap = cap;
 	}
 	ts->tables[ts->count++] = t;
+	t->added = ++ts->added; /* its lease was taken before (web_table_lease.c) */
 	return true;
 }
 

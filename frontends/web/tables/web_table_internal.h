@@ -61,6 +61,7 @@ struct web_tables {
 	pthread_t listener;       /* hears the other processes' changes (LISTEN) */
 	bool leasing;
 	uint64_t heard;           /* of changes, those another process made (elock) */
+	uint64_t added;           /* tables that came into memory so far (lock) */
 	struct {                  /* web_tables_serves's answers, each kept a while (lock) */
 		char what[24];
 		char address[512];

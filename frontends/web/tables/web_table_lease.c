@@ -75,7 +75,40 @@ bool web_tables_serves(web_tables *ts, const char *what, char *address, size_t c
 	return mine;
 }
 
-/* One round: the leases renewed, the orphaned tables taken over. */
+static int by_id(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+/* The tables in memory whose lease is no longer this process's (it was paused or cut
+ * off past the lease, and another took them) marked lost: their clocks stop here
+ * before they could write a forfeit the other process does not know of. Only those
+ * that came into memory before the leases were read (their lease was taken before). */
+static void find_lost(web_tables *ts)
+{
+	char (*mine)[40] = NULL;
+	pthread_mutex_lock(&ts->lock);
+	uint64_t before = ts->added;
+	pthread_mutex_unlock(&ts->lock);
+	size_t n = web_store_lease_mine(ts->store, &mine);
+	if (n == (size_t)-1)
+		return;
+	if (n)
+		qsort(mine, n, sizeof *mine, by_id);
+	pthread_mutex_lock(&ts->lock);
+	for (size_t i = 0; i < ts->count; i++) {
+		web_table *t = ts->tables[i];
+		if (t->added > before || t->deleted || atomic_load(&t->lost) ||
+		    (n && bsearch(t->row.id, mine, n, sizeof *mine, by_id)))
+			continue;
+		atomic_store(&t->lost, true);
+		web_log("table %s: another process serves it now (its lease was lost)", t->row.id);
+	}
+	pthread_mutex_unlock(&ts->lock);
+	free(mine);
+}
+
+/* One round: the leases renewed, the lost ones found, the orphaned tables taken over. */
 static void lease_round(web_tables *ts, char (*ids)[40])
 {
 	char address[sizeof ts->address], err[512];
@@ -84,6 +117,8 @@ static void lease_round(web_tables *ts, char (*ids)[40])
 	pthread_mutex_unlock(&ts->lock);
 	if (web_store_lease_renew(ts->store, address, err, sizeof err))
 		web_log("the leases are not renewed: %s", err);
+	else
+		find_lost(ts);
 	size_t n = web_store_lease_orphans(ts->store, ids, TAKE_AT_ONCE);
 	for (size_t i = 0; i < n && !web_tables_stopping(ts); i++) {
 		bool elsewhere = false;
