@@ -124,14 +124,78 @@ static web_table *load(web_tables *ts, const char *id, bool *elsewhere, char *ad
 	return t;
 }
 
+/* Tables other processes serve, by a hash of their id: a request for one is sent
+ * there without asking the store each time (its connection is the moves' too). */
+#define ELSEWHERE_SLOTS 1024
+struct web_elsewhere {
+	char id[40];
+	char address[256];
+	int64_t at;          /* web_clock_now() when the store said so */
+};
+
+static size_t slot_of(const char *id)
+{
+	size_t h = 5381;
+	for (const unsigned char *p = (const unsigned char *)id; *p; p++)
+		h = h * 33 + *p;
+	return h % ELSEWHERE_SLOTS;
+}
+
+/* Whether id is known to be served elsewhere (its address into address). */
+static bool known_elsewhere(web_tables *ts, const char *id, char *address, size_t cap)
+{
+	int64_t now = web_clock_now(ts);
+	bool known = false;
+	pthread_mutex_lock(&ts->lock);
+	struct web_elsewhere *e = ts->elsewhere ? &ts->elsewhere[slot_of(id)] : NULL;
+	if (e && !strcmp(e->id, id) && now >= e->at && now - e->at < ts->lease_ms / 3) {
+		known = true;
+		if (address)
+			snprintf(address, cap, "%s", e->address);
+	}
+	pthread_mutex_unlock(&ts->lock);
+	return known;
+}
+
+static void remember_elsewhere(web_tables *ts, const char *id, const char *address)
+{
+	if (!address || !address[0] || strlen(address) >= sizeof ts->elsewhere->address)
+		return;
+	pthread_mutex_lock(&ts->lock);
+	if (!ts->elsewhere)
+		ts->elsewhere = calloc(ELSEWHERE_SLOTS, sizeof *ts->elsewhere);
+	if (ts->elsewhere) {
+		struct web_elsewhere *e = &ts->elsewhere[slot_of(id)];
+		snprintf(e->id, sizeof e->id, "%s", id);
+		snprintf(e->address, sizeof e->address, "%s", address);
+		e->at = web_clock_now(ts);
+	}
+	pthread_mutex_unlock(&ts->lock);
+}
+
 web_table *web_tables_find_at(web_tables *ts, const char *id, bool *elsewhere,
 			      char *address, size_t cap)
 {
+	char holder[512];
 	*elsewhere = false;
 	web_table *t = held(ts, id);
 	if (t || web_tables_stopping(ts) || web_tables_damaged(ts, id))
 		return t;
-	return load(ts, id, elsewhere, address, cap);
+	if (known_elsewhere(ts, id, address, cap))
+		return *elsewhere = true, NULL;
+	t = load(ts, id, elsewhere, holder, sizeof holder);
+	if (*elsewhere)
+		remember_elsewhere(ts, id, holder);
+	if (address)
+		snprintf(address, cap, "%s", *elsewhere ? holder : "");
+	return t;
+}
+
+web_table *web_tables_take_over(web_tables *ts, const char *id)
+{
+	bool elsewhere = false;
+	web_table *t = held(ts, id);
+	return t || web_tables_stopping(ts) ? t : load(ts, id, &elsewhere, NULL, 0);
 }
 
 web_table *web_tables_find(web_tables *ts, const char *id)

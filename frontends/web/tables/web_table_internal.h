@@ -62,6 +62,8 @@ struct web_tables {
 	bool leasing;
 	uint64_t heard;           /* of changes, those another process made (elock) */
 	uint64_t added;           /* tables that came into memory so far (lock) */
+	struct web_elsewhere *elsewhere; /* owned: tables other processes serve, each known
+				   * a third of a lease (web_table_cache.c; lock) */
 	struct {                  /* web_tables_serves's answers, each kept a while (lock) */
 		char what[24];
 		char address[512];
@@ -196,6 +198,10 @@ bool web_tables_add(web_tables *ts, web_table *t);
 /* After a rebuild: a crash between a move and its chance resolved and committed, a
  * match goes on, agents to move queued. Lock not held. */
 void web_table_resume(web_tables *ts, web_table *t);
+/* Table id read back from the store, held, when this process takes its lease (the
+ * lease thread's take-over: what web_tables_find_at remembers of other processes is
+ * not asked); NULL otherwise. */
+web_table *web_tables_take_over(web_tables *ts, const char *id);
 /* web_tables_put for each of n tables, under one lock. */
 void web_tables_put_each(web_tables *ts, web_table *const *list, size_t n);
 /* Tables that nobody holds leave memory (web_table_free): ended ones unheld for

@@ -121,10 +121,9 @@ static void lease_round(web_tables *ts, char (*ids)[40])
 		find_lost(ts);
 	size_t n = web_store_lease_orphans(ts->store, ids, TAKE_AT_ONCE);
 	for (size_t i = 0; i < n && !web_tables_stopping(ts); i++) {
-		bool elsewhere = false;
 		if (ids[i][0] == '~')
 			continue; /* not a table (web_tables_serves): taken when asked for */
-		web_table *t = web_tables_find_at(ts, ids[i], &elsewhere, NULL, 0);
+		web_table *t = web_tables_take_over(ts, ids[i]);
 		if (t)
 			web_log("table %s: taken over (its process's lease expired)", ids[i]);
 		web_tables_put(ts, t);

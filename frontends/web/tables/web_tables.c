@@ -216,6 +216,7 @@ void web_tables_destroy(web_tables *ts)
 	pthread_mutex_destroy(&ts->elock);
 	pthread_cond_destroy(&ts->echanged);
 	free(ts->damaged);
+	free(ts->elsewhere);
 	free(ts);
 }
 
