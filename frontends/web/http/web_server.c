@@ -572,14 +572,14 @@ static int serve(web_server *srv, const struct sockaddr_storage *sa, const char 
 	}
 	const union MHD_DaemonInfo *di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
 	unsigned port = di ? (unsigned)di->port : 0u;
+	char own[600]; /* known to the other processes before the line below says "ready" */
+	snprintf(own, sizeof own, "http://%.*s:%u", (int)(strrchr(listen, ':') - listen), listen,
+		 port);
+	web_tables_advertise(srv->tables, srv->advertise[0] ? srv->advertise : own);
 	/* not translated: scripts read the port from this line */
 	printf("bones serve: listening on http://%.*s:%u (port %u); Ctrl+C stops\n",
 	       (int)(strrchr(listen, ':') - listen), listen, port, port);
 	fflush(stdout);
-	char own[600];
-	snprintf(own, sizeof own, "http://%.*s:%u", (int)(strrchr(listen, ':') - listen), listen,
-		 port);
-	web_tables_advertise(srv->tables, srv->advertise[0] ? srv->advertise : own);
 	fprintf(stderr, "bones serve: connections: at most %u, %u per address (0: no limit), "
 		"%d threads, a request within %g s\n", total, per_ip, POOL_THREADS,
 		srv->request_seconds);

@@ -130,8 +130,9 @@ int web_store_lease_renew(web_store *st, const char *address, char *err, size_t 
 	if (!st->server)
 		return 0;
 	pthread_mutex_lock(&st->lock);
-	int rc = web_store_run(st, "UPDATE servers SET address = ?, seen = ? WHERE id = ?", "tii",
-			       sargs, err, errcap) ||
+	/* "": not known yet (the listening socket opens after the restore); kept as it is */
+	int rc = (address[0] && web_store_run(st, "UPDATE servers SET address = ?, seen = ?"
+					      " WHERE id = ?", "tii", sargs, err, errcap)) ||
 		 web_store_run(st, "UPDATE leases SET expires = ? WHERE server = ?", "ii", largs,
 			       err, errcap);
 	pthread_mutex_unlock(&st->lock);
@@ -207,12 +208,15 @@ void web_store_lease_release_all(web_store *st)
 int web_store_notify(web_store *st)
 {
 	char me[32], err[512];
-	const void *args[] = {me};
 	if (!st->server)
 		return 0;
 	snprintf(me, sizeof me, "%lld", (long long)st->server);
 	pthread_mutex_lock(&st->lock);
-	int rc = web_store_run(st, "SELECT pg_notify('bones', ?)", "t", args, err, sizeof err);
+	web_db_stmt *q = web_store_prepare(st, "SELECT pg_notify('bones', ?)", me, NULL, NULL);
+	int rc = q && web_db_step(q) == WEB_DB_ROW ? 0 : 1; /* pg_notify's row: void */
+	if (rc)
+		web_store_fail(st, _("cannot write"), err, sizeof err);
+	web_db_finalize(q);
 	pthread_mutex_unlock(&st->lock);
 	if (rc)
 		web_log("the other processes are not told of a change: %s", err);
