@@ -81,8 +81,8 @@ class Conn:
 class Player:
     """A player's connections by port; its entry point, and the others to fall back on."""
 
-    def __init__(self, ports, entry):
-        self.ports, self.entry, self.conns = ports, entry, {}
+    def __init__(self, ports, entry, stats):
+        self.ports, self.entry, self.conns, self.stats = ports, entry, {}, stats
         self.served_by = None  # the port that answered its last table request
 
     def conn(self, port):
@@ -103,6 +103,7 @@ class Player:
                 while st == 307 and loc and hops < 3:
                     m = re.match(r"http://127\.0\.0\.1:(\d+)(/.*)", loc)
                     hops += 1
+                    self.stats["redirected"] += 1
                     st, ans, loc = await self.conn(int(m.group(1))).call(method, m.group(2),
                                                                         body, token)
                     port_answered = int(m.group(1))
@@ -131,7 +132,7 @@ class Player:
 
 async def table_loop(k, ports, deadline, stats, rng, think):
     n = len(ports)
-    players = [Player(ports, ports[k % n]), Player(ports, ports[(k + 1) % n])]
+    players = [Player(ports, ports[k % n], stats), Player(ports, ports[(k + 1) % n], stats)]
     try:
         while time.time() < deadline:
             st, t, port = await players[0].call(
@@ -192,7 +193,7 @@ async def killer(procs, after, stats):
 
 async def run(procs, tables, seconds, think, kill_after):
     stats = {"lat": [], "errors": [], "games": 0, "acked": {}, "served": {}, "ok_at": {},
-             "unknown": 0, "killed_at": None, "killed_port": None}
+             "unknown": 0, "killed_at": None, "killed_port": None, "redirected": 0}
     ports = [p.port for p in procs]
     start = time.time()
     deadline = start + seconds
@@ -281,9 +282,14 @@ def main():
           "%d errors; move latency p50 %.1f ms, p99 %.1f ms, max %.1f ms"
           % (a.processes, a.tables, a.think, took, len(lat), len(lat) / took, stats["games"],
              len(stats["errors"]), q(0.5), q(0.99), lat[-1] * 1000))
+    print("%d requests reached a process that did not serve their table and followed its "
+          "307" % stats["redirected"])
     for e in stats["errors"][:5]:
         print("error:", e)
     failed = bool(stats["errors"])
+    if a.processes > 1 and not stats["redirected"]:
+        print("FAIL: no request was redirected: the tables were not played through both")
+        failed = True
     if a.kill_after:
         lost, twice = check_moves(store, stats)
         times = take_over_times(stats)

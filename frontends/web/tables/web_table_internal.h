@@ -220,7 +220,8 @@ void *web_ticker_run(void *arg);
 /* Leases on a PostgreSQL store (web_store_leases_start; nothing on SQLite): the lease
  * time read, the free tables' leases taken for the restore; 0, or 1 (err). */
 int web_table_lease_start(web_tables *ts, char *err, size_t errcap);
-/* The lease thread: renews, takes over the tables whose holder died, and tells the
+/* The lease thread: renews, takes over the tables whose holder died (every half
+ * second), and tells the
  * other processes of this one's changes (NOTIFY). */
 void *web_table_lease_run(void *arg);
 /* The listening thread: another process's change wakes the lobby's waiters here. */

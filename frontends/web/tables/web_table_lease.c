@@ -1,8 +1,8 @@
 /* The lease thread of a process sharing its PostgreSQL with others (web_store_lease.c):
  * every third of a lease's time it renews this process's leases and its address, and
- * takes over the tables whose holder let its lease expire (it died): each is read back
- * from the store as a start restores it, so it goes on here with every move that was
- * acknowledged. It also tells the others of this process's changes (NOTIFY bones,
+ * every half second takes over the tables whose holder let its lease expire (it died):
+ * each is read back from the store as a start restores it, so it goes on here with
+ * every move that was acknowledged. It also tells the others of this process's changes (NOTIFY bones,
  * a quarter second at most after them), and a second thread hears theirs (LISTEN), so
  * that the lobby's event streams here wake for a change made there. On SQLite (one
  * process) there are no such threads. */
@@ -14,6 +14,7 @@
 
 #define TAKE_AT_ONCE 256 /* orphaned tables read back per round */
 #define NOTIFY_MS 250    /* the other processes are told of this one's changes this often */
+#define TAKE_OVER_MS 500 /* the expired leases looked for this often */
 
 static int64_t lease_clock(void *user)
 {
@@ -108,8 +109,8 @@ static void find_lost(web_tables *ts)
 	free(mine);
 }
 
-/* One round: the leases renewed, the lost ones found, the orphaned tables taken over. */
-static void lease_round(web_tables *ts, char (*ids)[40])
+/* One round: the leases renewed, the lost ones found. */
+static void lease_round(web_tables *ts)
 {
 	char address[sizeof ts->address], err[512];
 	pthread_mutex_lock(&ts->lock);
@@ -119,6 +120,11 @@ static void lease_round(web_tables *ts, char (*ids)[40])
 		web_log("the leases are not renewed: %s", err);
 	else
 		find_lost(ts);
+}
+
+/* The tables whose holder let its lease expire taken over and read back here. */
+static void take_over(web_tables *ts, char (*ids)[40])
+{
 	size_t n = web_store_lease_orphans(ts->store, ids, TAKE_AT_ONCE);
 	for (size_t i = 0; i < n && !web_tables_stopping(ts); i++) {
 		if (ids[i][0] == '~')
@@ -145,12 +151,17 @@ void *web_table_lease_run(void *arg)
 {
 	web_tables *ts = arg;
 	char (*ids)[40] = malloc(TAKE_AT_ONCE * sizeof *ids);
-	int64_t every = ts->lease_ms / 3, slept = every, since_told = 0;
+	int64_t every = ts->lease_ms / 3, slept = every, since_told = 0, since_taken = 0;
 	uint64_t told = 0;
 	while (ids && !web_tables_stopping(ts)) {
 		if (slept >= every) {
-			lease_round(ts, ids);
+			lease_round(ts);
 			slept = 0;
+		}
+		if (since_taken >= TAKE_OVER_MS) { /* one SELECT: often, so a dead process's
+						    * tables go on soon after its leases expire */
+			take_over(ts, ids);
+			since_taken = 0;
 		}
 		if (since_told >= NOTIFY_MS) {
 			tell(ts, &told);
@@ -158,7 +169,7 @@ void *web_table_lease_run(void *arg)
 		}
 		struct timespec pause = {0, 50000000L}; /* 50 ms: a stop is noticed soon */
 		nanosleep(&pause, NULL);
-		slept += 50, since_told += 50;
+		slept += 50, since_told += 50, since_taken += 50;
 	}
 	free(ids);
 	return NULL;
