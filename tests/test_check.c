@@ -116,6 +116,27 @@ static void test_check__each_broken_promise_is_caught_with_a_record(void)
 	bones_registry_destroy(reg);
 }
 
+/* Without --deep the costly checks run at a sample of positions, but the first games
+ * of a configuration get every check: each planted fault is still found, whichever
+ * positions the sample would have picked. */
+static void test_check__the_default_depth_catches_each_broken_promise_too(void)
+{
+	bones_registry *reg = open_registry();
+	for (size_t i = 0; i < sizeof liars / sizeof *liars; i++) {
+		const bones_plugin *p = bones_registry_find(reg, liars[i].id);
+		CU_ASSERT_FATAL(p != NULL);
+		bones_check_config cfg = small_run(4);
+		bones_check_report rep;
+		CU_ASSERT_EQUAL(bones_check_run(p, &cfg, &rep), BONES_EILLEGAL);
+		if (!strstr(rep.failure, liars[i].words))
+			fprintf(stderr, "\n%s: got '%s'\n", liars[i].id, rep.failure);
+		CU_ASSERT_PTR_NOT_NULL(strstr(rep.failure, liars[i].words));
+		if (rep.record[0])
+			unlink(rep.record);
+	}
+	bones_registry_destroy(reg);
+}
+
 /* The record of a failure replays through `bones replay` up to the failing move. */
 static void test_check__the_failing_game_replays_to_the_failure(void)
 {
@@ -229,6 +250,8 @@ int main(void)
 		 test_check__good_plugins_pass_every_configuration},
 		{"each broken promise is caught with a record",
 		 test_check__each_broken_promise_is_caught_with_a_record},
+		{"the default depth catches each broken promise too",
+		 test_check__the_default_depth_catches_each_broken_promise_too},
 		{"the failing game replays to the failure",
 		 test_check__the_failing_game_replays_to_the_failure},
 		{"one seed gives one run and bad settings are refused",

@@ -1,8 +1,9 @@
 /* `bones bot SERVER_URL --name NAME --password-file FILE [--accept G,...] [--games N]
- * (-- COMMAND... | --agent SPEC)`: the command line, then for ever: log in, follow the
- * lobby's event stream (GET /api/events) and look at the server (bot_poll.c) at once,
- * on each event and each ping; when the network or the server drops, again after 1, 2,
- * 4 ... 30 seconds. docs/web.md, "Bots". */
+ * [--seek GAME]... [--take-seeks] [--tourney ID]... (-- COMMAND... | --agent SPEC)`: the
+ * command line, then for ever: log in, join the --tourney tournaments, follow the bot's
+ * own event stream (GET /api/bot/stream): a turn or an end wakes that game's thread, any
+ * other event (and the start) makes a look at the server (bot_poll.c); when the network
+ * or the server drops, again after 1, 2, 4 ... 30 seconds. docs/web.md, "Bots". */
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -25,7 +26,8 @@
 static int usage(FILE *out, int status)
 {
 	fprintf(out, _("usage: bones bot SERVER_URL --name NAME --password-file FILE\n"
-		       "                 [--accept GAME,...] [--games N] (-- COMMAND... | --agent SPEC)\n\n"
+		       "                 [--accept GAME,...] [--games N] [--seek GAME]... [--take-seeks]\n"
+		       "                 [--tourney ID]... (-- COMMAND... | --agent SPEC)\n\n"
 		       "Play a bot account of a `bones serve` (http:// only; https through a local\n"
 		       "proxy) with an engine on this machine: the engine protocol's COMMAND, or\n"
 		       "`bones engine --agent SPEC`, one process per game.\n"
@@ -33,17 +35,22 @@ static int usage(FILE *out, int status)
 		       "  --password-file FILE  its password: the file's first line\n"
 		       "  --accept GAME,...     the games and presets whose challenges it accepts\n"
 		       "                        (default: every game)\n"
-		       "  --games N             games played at once, 1 to %d (default 4)\n"),
+		       "  --games N             games played at once, 1 to %d (default 4)\n"
+		       "  --seek GAME           keep a seek of GAME open while it has room (again\n"
+		       "                        for more games, at most 8)\n"
+		       "  --take-seeks          take others' open seeks of the games in --accept\n"
+		       "  --tourney ID          join that tournament at each log-in (at most 8)\n"),
 		BOT_GAMES_MAX);
 	return status;
 }
 
-enum { NAME = 1, PASSWORD_FILE, ACCEPT, GAMES, AGENT };
+enum { NAME = 1, PASSWORD_FILE, ACCEPT, GAMES, AGENT, SEEK, TAKE_SEEKS, TOURNEY };
 
 static const bones_args_option options[] = {
 	{"name", 0, true, NAME},   {"password-file", 0, true, PASSWORD_FILE},
 	{"accept", 0, true, ACCEPT}, {"games", 0, true, GAMES},
-	{"agent", 0, true, AGENT}, {0}};
+	{"agent", 0, true, AGENT}, {"seek", 0, true, SEEK},
+	{"take-seeks", 0, false, TAKE_SEEKS}, {"tourney", 0, true, TOURNEY}, {0}};
 
 typedef struct bot_args {
 	bot_config *cfg;
@@ -59,6 +66,17 @@ static bool bot_option(bones_args *args, int id, void *ctx)
 	case PASSWORD_FILE: a->password_file = args->value; return true;
 	case ACCEPT: a->cfg->accept = args->value; return true;
 	case AGENT: a->agent = args->value; return true;
+	case TAKE_SEEKS: a->cfg->take_seeks = true; return true;
+	case SEEK:
+		if (a->cfg->seek_count == BOT_LIST_MAX)
+			return bones_args_fail(args, _("at most %d times"), BOT_LIST_MAX);
+		a->cfg->seeks[a->cfg->seek_count++] = args->value;
+		return true;
+	case TOURNEY:
+		if (a->cfg->tourney_count == BOT_LIST_MAX)
+			return bones_args_fail(args, _("at most %d times"), BOT_LIST_MAX);
+		a->cfg->tourneys[a->cfg->tourney_count++] = args->value;
+		return true;
 	case GAMES:
 		if (!bones_args_int(args, 1, BOT_GAMES_MAX, &n))
 			return false;
@@ -155,17 +173,39 @@ static void back_off(int *s, const char *why)
 	*s = *s * 2 > BACKOFF_MAX_S ? BACKOFF_MAX_S : *s * 2;
 }
 
-/* Follow the lobby's event stream, looking at the server at once, on each event and
- * each ping, until it ends (why says how). */
-static void follow_stream(bot *b, int *backoff, char *why, size_t cap)
+/* An event of the bot's stream (its "event:" name and its data line): a turn or an
+ * end of a game followed wakes its thread; true when anything else wants a look. */
+static bool on_event(bot *b, const char *event, const char *data)
 {
-	char headers[512], line[512];
+	web_json_doc doc;
+	char err[200];
+	if (strcmp(event, "turn") && strcmp(event, "game_over"))
+		return true;
+	if (!web_json_parse(&doc, data, strlen(data), err, sizeof err))
+		return true;
+	const char *id = web_json_string(doc.root, "table");
+	bool woken = id && bot_poll_wake(b, id);
+	web_json_release(&doc);
+	return !woken;
+}
+
+/* Follow the bot's event stream, looking at the server at once and on each event that
+ * asks for it, until it ends (why says how); *fatal when the account is no bot. */
+static void follow_stream(bot *b, int *backoff, bool *fatal, char *why, size_t cap)
+{
+	char headers[512], line[2048], event[64] = "";
 	bot_http_conn conn;
 	bot_api_headers(b, NULL, headers, sizeof headers);
-	if (!bot_http_open(&b->cfg->server, "/api/events", headers, &conn, why, cap))
+	if (!bot_http_open(&b->cfg->server, "/api/bot/stream", headers, &conn, why, cap))
 		return;
 	if (conn.status != 200) {
-		snprintf(why, cap, _("the event stream answered %d"), conn.status);
+		snprintf(why, cap, _("the bot's event stream answered %d"), conn.status);
+		*fatal = conn.status == 403;
+		if (conn.status == 401) { /* the session has gone: log in again */
+			pthread_mutex_lock(&b->lock);
+			b->cookie[0] = '\0';
+			pthread_mutex_unlock(&b->lock);
+		}
 		bot_http_close(&conn);
 		return;
 	}
@@ -180,9 +220,18 @@ static void follow_stream(bot *b, int *backoff, char *why, size_t cap)
 		if (look)
 			*backoff = 1;
 		int r = bot_http_line(&conn, STREAM_WAIT_MS, line, sizeof line);
-		look = !r || (r > 0 && (!strncmp(line, "data:", 5) || !strncmp(line, ": ping", 6)));
-		for (int i = 0; look && r > 0 && i < COALESCE_READS; i++) /* a busy moment: one look */
+		look = r == 0; /* not even a ping for so long: a look */
+		for (int i = 0; r > 0; i++) { /* a busy moment's events: one look after them */
+			if (!line[0])
+				event[0] = '\0';
+			else if (!strncmp(line, "event:", 6))
+				snprintf(event, sizeof event, "%s", line + 6 + strspn(line + 6, " "));
+			else if (!strncmp(line, "data:", 5))
+				look |= on_event(b, event, line + 5);
+			if (i == COALESCE_READS)
+				break;
 			r = bot_http_line(&conn, COALESCE_MS, line, sizeof line);
+		}
 		if (r < 0) {
 			snprintf(why, cap, "%s", _("the server closed the event stream"));
 			break;
@@ -210,6 +259,7 @@ int cmd_bot(int argc, char **argv)
 	bot b = {.cfg = &cfg}; /* the games' threads use it: this never returns after them */
 	pthread_mutex_init(&b.lock, NULL);
 	pthread_cond_init(&b.wake, NULL);
+	bool joined = false;
 	for (int backoff = 1;;) {
 		int status = 200;
 		if (!b.cookie[0])
@@ -218,8 +268,18 @@ int cmd_bot(int argc, char **argv)
 			fprintf(stderr, "bones bot: %s\n", why);
 			return 1;
 		}
+		if (status == 200 && !joined) {
+			bot_poll_join(&b);
+			joined = true;
+		}
+		bool fatal = false;
 		if (status == 200)
-			follow_stream(&b, &backoff, why, sizeof why);
+			follow_stream(&b, &backoff, &fatal, why, sizeof why);
+		if (fatal) {
+			fprintf(stderr, "bones bot: %s\n", why);
+			return 1;
+		}
+		joined &= b.cookie[0] != '\0'; /* a new log-in joins again */
 		back_off(&backoff, why);
 	}
 }

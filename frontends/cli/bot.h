@@ -1,7 +1,7 @@
 /* `bones bot` (docs/web.md, "Bots"): an engine on this machine plays a bot account of a
- * `bones serve` through its HTTP API. bot.c runs the command (log-in, the lobby's event
- * stream as the wake-up, reconnecting with back-off); bot_poll.c reads the bot's
- * challenges and games on each wake-up; bot_game.c plays one game in a thread;
+ * `bones serve` through its HTTP API. bot.c runs the command (log-in, the bot's own
+ * event stream GET /api/bot/stream as the wake-up, reconnecting with back-off);
+ * bot_poll.c reads the bot's challenges, games and seeks on each wake-up; bot_game.c plays one game in a thread;
  * bot_api.c calls the server with the bot's session. Calls go that way, down. */
 #ifndef BONES_CLI_BOT_H
 #define BONES_CLI_BOT_H
@@ -15,6 +15,7 @@
 #define BOT_GAMES_MAX 64       /* games followed at once (--games at most this) */
 #define BOT_MOVE_MS 10000      /* time for a move when the table has no clock */
 #define BOT_MOVE_MARGIN_MS 1000 /* kept back from the clock for the network */
+#define BOT_LIST_MAX 8          /* --seek and --tourney given at most this often each */
 
 /* What the command line asked for. */
 typedef struct bot_config {
@@ -24,6 +25,11 @@ typedef struct bot_config {
 	char command[4096];      /* the engine's `sh -c` command */
 	const char *accept;      /* "game,preset,..." the bot accepts; NULL: every game */
 	long games;              /* games played at once, at most */
+	const char *seeks[BOT_LIST_MAX]; /* --seek GAME: an open seek kept for each */
+	int seek_count;
+	bool take_seeks;         /* --take-seeks: others' open seeks in --accept taken */
+	const char *tourneys[BOT_LIST_MAX]; /* --tourney ID: joined at each log-in */
+	int tourney_count;
 } bot_config;
 
 struct bot;

@@ -122,7 +122,9 @@ static enum turn_end turn(bot_game *g, engine_state *e)
 		return TURN_ON; /* the network or the server: at the next wake-up */
 	const web_json *over = web_json_get(doc.root, "over");
 	bool ended = over && over->type == WEB_JSON_BOOL && over->boolean;
-	bool mine = (int)bot_api_number(doc.root, "to_move", 0) == g->seat;
+	/* viewer: the bot's seat in this game (a match's seats rotate from game to game) */
+	int viewer = (int)bot_api_number(doc.root, "viewer", g->seat);
+	bool mine = (int)bot_api_number(doc.root, "to_move", 0) == viewer;
 	int64_t ms = move_ms(doc.root);
 	web_json_release(&doc);
 	if (ended || !mine)

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bones/i18n.h"
 #include "bot_api.h"
@@ -139,8 +140,102 @@ static void reap(bot *b)
 	}
 }
 
+/* POST path {"game": game} or {} (game NULL), said on stdout as what. */
+static void seek_call(bot *b, const char *path, const char *game, const char *what,
+		      const char *name)
+{
+	bot_http_reply r;
+	if (game)
+		bot_api_post(b, path, NULL, "game", game, &r);
+	else
+		bot_api_call(b, "POST", path, NULL, "{}", &r);
+	printf(what, name, r.status, r.status < 300 ? "" : r.body);
+	fflush(stdout);
+	bot_http_reply_release(&r);
+}
+
+/* --seek: a seek of each game kept open while the bot has room; --take-seeks: the
+ * open seeks of others to a game of --accept taken while it has room. */
+static bool seeks(bot *b)
+{
+	bot_http_reply r;
+	web_json_doc doc;
+	char path[120];
+	if (!b->cfg->seek_count && !b->cfg->take_seeks)
+		return true;
+	bot_api_call(b, "GET", "/api/seeks", NULL, NULL, &r);
+	bool ok = r.status == 200 && bot_api_json(&r, &doc);
+	bot_http_reply_release(&r);
+	if (!ok)
+		return false;
+	const web_json *mine = web_json_get(doc.root, "mine"), *open = web_json_get(doc.root, "seeks");
+	pthread_mutex_lock(&b->lock);
+	long room = b->cfg->games - playing(b);
+	pthread_mutex_unlock(&b->lock);
+	for (const web_json *k = mine && mine->type == WEB_JSON_ARRAY ? mine->child : NULL; k;
+	     k = k->next) {
+		const char *state = web_json_string(k, "state");
+		room -= state && !strcmp(state, "open");
+	}
+	for (int i = 0; i < b->cfg->seek_count && room > 0; i++) {
+		bool have = false;
+		for (const web_json *k = mine && mine->type == WEB_JSON_ARRAY ? mine->child : NULL;
+		     k && !have; k = k->next) {
+			const char *game = web_json_string(k, "game"), *state = web_json_string(k, "state");
+			have = game && state && !strcmp(state, "open") && !strcmp(game, b->cfg->seeks[i]);
+		}
+		if (!have) {
+			seek_call(b, "/api/seeks", b->cfg->seeks[i], _("bones bot: a seek of %s: %d %s\n"),
+				  b->cfg->seeks[i]);
+			room--;
+		}
+	}
+	for (const web_json *k = open && open->type == WEB_JSON_ARRAY ? open->child : NULL;
+	     k && b->cfg->take_seeks && room > 0; k = k->next) {
+		const char *id = web_json_string(k, "id"), *name = web_json_string(k, "name");
+		if (!id || !name || strlen(id) > 40 || !strcasecmp(name, b->cfg->name) ||
+		    !accepts(b->cfg, web_json_string(k, "game")))
+			continue;
+		snprintf(path, sizeof path, "/api/seeks/%s/accept", id);
+		seek_call(b, path, NULL, _("bones bot: the seek of %s taken: %d %s\n"), name);
+		room--;
+	}
+	web_json_release(&doc);
+	return true;
+}
+
 bool bot_poll(bot *b)
 {
 	reap(b);
-	return games(b) && challenges(b); /* the games first: one that ended frees a place */
+	/* the games first: one that ended frees a place */
+	return games(b) && challenges(b) && seeks(b);
+}
+
+bool bot_poll_wake(bot *b, const char *id)
+{
+	bool found = false;
+	pthread_mutex_lock(&b->lock);
+	for (int i = 0; i < BOT_GAMES_MAX && !found; i++) {
+		bot_game *g = &b->games[i];
+		if (g->used && !g->done && !strcmp(g->id, id))
+			found = g->wake = true;
+	}
+	if (found)
+		pthread_cond_broadcast(&b->wake);
+	pthread_mutex_unlock(&b->lock);
+	return found;
+}
+
+void bot_poll_join(bot *b)
+{
+	char path[160];
+	for (int i = 0; i < b->cfg->tourney_count; i++) {
+		bot_http_reply r;
+		snprintf(path, sizeof path, "/api/tournaments/%.100s/join", b->cfg->tourneys[i]);
+		bot_api_call(b, "POST", path, NULL, "{}", &r);
+		printf(_("bones bot: tournament %s: %d %s\n"), b->cfg->tourneys[i], r.status,
+		       r.body ? r.body : "");
+		fflush(stdout);
+		bot_http_reply_release(&r);
+	}
 }

@@ -25,12 +25,13 @@ static int check_usage(FILE *out, int status)
 		"round trips, refusal of illegal moves, flat states, chance probabilities, ranks,\n"
 		"hidden information, the picture and reproducibility, in T child processes at\n"
 		"once (default: one per core). The costly checks (refusals, observations, hidden\n"
-		"information, the picture) run at one position in 16 and one game in 8 is played\n"
-		"again; --deep runs them at every position and plays every game again. A plugin\n"
-		"that crashes, or takes more than S seconds (default 5) over one position, is\n"
-		"reported with its game and seed; that game is shrunk to the shortest move\n"
-		"sequence that still fails. The first failure is printed with a replayable\n"
-		"record. --no-fork runs in this process (for a debugger).\n"
+		"information, the picture, every move's notation) run at every position of the\n"
+		"first 4 games, then at one position in 16, and one game in 8 is played again;\n"
+		"--deep runs them at every position of every game and plays every game again. A\n"
+		"plugin that crashes, or takes more than S seconds (default 5) over one\n"
+		"position, is reported with its game and seed; that game is shrunk to the\n"
+		"shortest move sequence that still fails. The first failure is printed with a\n"
+		"replayable record. --no-fork runs in this process (for a debugger).\n"
 		"Exit status 0 when every check holds, 1 when one fails, 2 for bad arguments.\n"));
 	return status;
 }

@@ -12,7 +12,8 @@
 #define USAGE N_("usage: bones serve [--listen ADDR:PORT] [--data DIR] [--rate N] [--agents N]\n" \
 		 "                   [--static DIR] [--host-name NAME] [--trusted-proxy ADDR]\n" \
 		 "                   [--engines FILE] [--watch DIR] [--tables-per-address N]\n" \
-		 "                   [--store postgresql://...] [--advertise URL]\n")
+		 "                   [--store postgresql://...] [--bot-games N]\n" \
+		 "                   [--advertise URL]\n")
 
 static int usage(FILE *f, int rc)
 {
@@ -42,6 +43,7 @@ static int usage(FILE *f, int rc)
 		       "  --store URL         keep the tables, accounts and ratings in PostgreSQL\n"
 		       "                      (postgresql://USER@HOST/DB; default: the SQLite file\n"
 		       "                      DIR/bones-web.sqlite, no server to run)\n"
+		       "  --bot-games N       games a bot account plays at once (default 8)\n"
 		       "  --advertise URL     with --store: where the other processes on the\n"
 		       "                      same database send this one's tables' requests\n"
 		       "                      (default http://LISTEN-ADDRESS:PORT)\n"));
@@ -58,7 +60,7 @@ static void default_data(char *buf, size_t cap)
 }
 
 enum { LISTEN = 1, DATA, STATIC, TRUSTED_PROXY, ENGINES, WATCH, HOST_NAME, RATE, AGENTS,
-       TABLES, STORE, ADVERTISE };
+       TABLES, STORE, BOT_GAMES, ADVERTISE };
 
 static const bones_args_option options[] = {
 	{"listen", 0, true, LISTEN},   {"data", 0, true, DATA},
@@ -66,7 +68,8 @@ static const bones_args_option options[] = {
 	{"engines", 0, true, ENGINES}, {"watch", 0, true, WATCH},
 	{"host-name", 0, true, HOST_NAME}, {"rate", 0, true, RATE},
 	{"agents", 0, true, AGENTS},   {"tables-per-address", 0, true, TABLES},
-	{"store", 0, true, STORE},     {"advertise", 0, true, ADVERTISE}, {0}};
+	{"store", 0, true, STORE},     {"bot-games", 0, true, BOT_GAMES},
+	{"advertise", 0, true, ADVERTISE}, {0}};
 
 /* One option into cfg; false after printing why not. */
 static bool serve_option(bones_args *args, int id, void *ctx)
@@ -103,6 +106,11 @@ static bool serve_option(bones_args *args, int id, void *ctx)
 		if (!bones_args_int(args, 0, 100000, &n))
 			return false;
 		cfg->person_tables = (int)n;
+		return true;
+	case BOT_GAMES:
+		if (!bones_args_int(args, 1, 1000, &n))
+			return false;
+		cfg->bot_games = (int)n;
 		return true;
 	}
 	if (cfg->host_name_count == 6) /* --host-name */

@@ -75,7 +75,7 @@ check("log in (any case) gives a new session under the account's own name",
 st, r, _ = call("GET", "/api/players/ann")
 check("the player's page: name, created, games; nothing secret",
       st == 200 and r.get("name") == "Ann" and r.get("created", 0) > 0 and r.get("games") == []
-      and set(r) == {"name", "created", "games", "ratings", "preset_ratings", "records"}, r)
+      and set(r) == {"name", "created", "games", "ratings", "preset_ratings", "records", "history"}, r)
 st, r, _ = call("GET", "/api/players/nobody")
 check("an unknown player: 404", st == 404, r)
 

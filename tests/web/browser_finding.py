@@ -3,7 +3,8 @@ seeks a game of dominoes from the lobby's form; Bob on a phone (390x844) sees he
 among the open ones and takes it with one tap; both come to one table seated by their
 accounts' names and play it to the end by clicks and taps; every tap target of the
 phone's lobby is 44 px. Then Ann challenges Bob, who is shown online: Bob's page title
-counts the challenge, he accepts, and both find the table."""
+counts the challenge, he accepts, and both find the table. BONES_WEB_SCREENSHOTS=DIR
+saves the lobby's finding part on both (docs/images/web-finding-*.png)."""
 import os
 import random
 import sys
@@ -20,6 +21,14 @@ check = Checks()
 srv = Server(build, os.path.join(tmp, "data"), clock=os.path.join(tmp, "clock"))
 rng = random.Random(5)
 FINGER = 44
+shots = os.environ.get("BONES_WEB_SCREENSHOTS")
+
+
+def shoot(d, name):
+    """The lobby's finding part at the top of the window, saved when asked for."""
+    if shots:
+        d.execute_script("document.getElementById('finding').scrollIntoView()")
+        d.save_screenshot(os.path.join(shots, name + ".png"))
 
 sessions = {}
 for name in ("ann", "bob"):
@@ -80,6 +89,7 @@ try:
     ann.find_element(By.ID, "seek-button").click()
     wait(lambda: bob.find_elements(By.CSS_SELECTOR, "#seeks .take-seek"), what="ann's seek in bob's lobby")
     check("bob sees ann's seek by name", "ann" in bob.find_element(By.ID, "seeks").text, bob.find_element(By.ID, "seeks").text)
+    shoot(bob, "web-finding-seek-phone")
     small = bob.execute_script(SMALL, FINGER)
     check("every button of the phone's lobby is at least 44 px tall", not small, small)
     click(bob, "#seeks .take-seek")
@@ -108,6 +118,10 @@ try:
     click(ann, "#online li button.challenge")  # bob is the only other one online
     wait(lambda: bob.find_elements(By.CSS_SELECTOR, "#challenges button.accept"), what="the challenge at bob's")
     check("bob's title counts the challenge", wait(lambda: bob.title.startswith("(1)")), bob.title)
+    shoot(bob, "web-finding-challenge-phone")
+    ann.set_window_size(1280, 800)
+    wait(lambda: ann.find_elements(By.CSS_SELECTOR, "#challenges button.cancel"), what="ann's challenge listed")
+    shoot(ann, "web-finding-desktop")
     click(bob, "#challenges button.accept")
     wait(lambda: "/t/" in bob.current_url and state(bob), what="bob at the challenge's table")
     href = wait(lambda: next((a.get_attribute("href") for a in ann.find_elements(By.CSS_SELECTOR, "#challenges a")

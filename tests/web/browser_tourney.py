@@ -76,10 +76,13 @@ def open_game(who, table):
     if at.get(who) == (srv.base, table):
         return d
     d.get(srv.base + "/tournaments/" + tid)
-    link = wait(lambda: [a for a in d.find_elements(By.CSS_SELECTOR, "#games a")
-                         if a.text == "play your game" and "/t/%s#" % table in a.get_attribute("href")],
-                what="%s's link to the game %s" % (who, table))[0]
-    link.click()
+    def click():  # found anew each try: the list is drawn again as the server's changes arrive
+        for a in d.find_elements(By.CSS_SELECTOR, "#games a"):
+            if a.text == "play your game" and "/t/%s#" % table in a.get_attribute("href"):
+                a.click()
+                return True
+        return False
+    wait(click, what="%s's link to the game %s" % (who, table))
     wait(lambda: (state(d) or {}).get("version"), what="%s's game %s" % (who, table))
     at[who] = (srv.base, table)
     opened.add((who, table))
@@ -205,6 +208,7 @@ try:
     report = ann.find_element(By.ID, "report").get_attribute("href")
 
     preset = {(t["round"], t["slot"]): t["preset"] for t in s["tables"]}  # a result's
+    NAMES = {"dominoes": "Dominoes", "dominoes-draw": "Draw dominoes"}  # the presets' names
     # each person's page from their name: games, W/D/L by preset, ratings by game and preset
     for who, d in people.items():
         d.get(srv.base + "/tournaments/" + tid)
@@ -215,11 +219,11 @@ try:
         mine = [t for t in s["tables"] if who in t["players"]]
         table_rows = lambda id_: [[td.text for td in r.find_elements(By.TAG_NAME, "td")]
                                   for r in d.find_elements(By.CSS_SELECTOR, "#%s tbody tr" % id_)]
-        rated = [["dominoes", str(x["rating"]), "± %d" % x["deviation"], str(x["games"])] for x in api["ratings"]]
+        rated = [["Dominoes", "%d ± %d" % (x["rating"], x["deviation"]), str(x["games"])] for x in api["ratings"]]
         check("%s's page: the dominoes rating with its deviation, %d games rated once" % (who, len(mine)),
               table_rows("ratings") == rated and api["ratings"][0]["games"] == len(mine), (table_rows("ratings"), rated))
         by = {p: sum(1 for t in mine if t["preset"] == p) for p in ("dominoes", "dominoes-draw")}
-        rated = [["dominoes", x["preset"], str(x["rating"]), "± %d" % x["deviation"], str(x["games"])]
+        rated = [[NAMES[x["preset"]], "%d ± %d" % (x["rating"], x["deviation"]), str(x["games"])]
                  for x in api["preset_ratings"]]
         check("%s's page: a rating per preset, each preset's games" % who,
               table_rows("preset-ratings") == rated and {x["preset"]: x["games"] for x in api["preset_ratings"]}
@@ -228,9 +232,9 @@ try:
         for g in s["results"]:
             if who in g["players"] and len(g["players"]) == 2:
                 me, other = g["points"][g["players"].index(who)], g["points"][1 - g["players"].index(who)]
-                w = wdl.setdefault(preset[g["round"], g["slot"]], [0, 0, 0])
+                w = wdl.setdefault(NAMES[preset[g["round"], g["slot"]]], [0, 0, 0])
                 w[0 if me > other else 1 if me == other else 2] += 1
-        got = {r[1]: [int(x) for x in r[2:]] for r in table_rows("records")}
+        got = {r[0]: [int(x) for x in r[1:]] for r in table_rows("records")}
         check("%s's page: wins, draws and losses by preset as the tournament scored them" % who,
               got == wdl, (got, wdl))
         links = {a.get_attribute("href").rsplit("/t/", 1)[1] for a in d.find_elements(By.CSS_SELECTOR, "#games a")}
@@ -247,7 +251,7 @@ try:
     check("the dominoes ladder: ann, bob and agent:greedy by rating",
           ladder() == want(lad) and {p["name"] for p in lad["players"]} == {"ann", "bob", "agent:greedy"}, ladder())
     Select(ann.find_element(By.ID, "ladder-preset")).select_by_value("dominoes-draw")
-    wait(lambda: "preset dominoes-draw" in text(ann, "page-title"), what="the preset's ladder")
+    wait(lambda: "preset Draw dominoes" in text(ann, "page-title"), what="the preset's ladder (by its name)")
     lad = srv.call("GET", "/api/ladder/dominoes/dominoes-draw")[1]
     wait(lambda: ladder() == want(lad), what="the preset's ladder's rows")
     check("the ladder's choice: draw dominoes' own ratings", True)

@@ -52,6 +52,10 @@ srv.stop(kill=True)
 srv = Server(build, data, clock=clock)
 v = view()
 check("after kill -9 the banks are kept (the running move starts again)", left(v) == [10000, 8000], left(v))
+svg = srv.call("GET", "/api/tables/%s" % tid, token=tokens[0])[1].get("svg", "")
+# the band behind the player to move in the picture's hands column (core/src/picture)
+MOVING = "rgb(100%,92.54902%,66.666667%)"
+check("before the forfeit the picture marks who is to move", MOVING in svg, svg[:200])
 srv.set_clock(srv.now() + 9999)
 check("no forfeit a millisecond before the bank runs out",
       not view()["over"] and view().get("clock", {}).get("remaining_ms") == 1, view().get("clock"))
@@ -60,6 +64,9 @@ wait_for(lambda: view()["over"], what="the forfeit on time")
 v = view()
 check("seat 1 ran out of its game's time and forfeits", v["over"] and "Ann" in v["status"], v["status"])
 check("the view names the seat that forfeited", v.get("forfeit") == 1 and "resigned" not in v, v.get("forfeit"))
+for seat in (1, 2):
+    svg = srv.call("GET", "/api/tables/%s" % tid, token=tokens[seat - 1])[1].get("svg", "")
+    check("after the forfeit seat %d's picture shows nobody to move" % seat, svg and MOVING not in svg, svg[-600:])
 st, record, _ = srv.call("GET", "/api/tables/%s/record" % tid)
 text = record if isinstance(record, str) else str(record)
 check("the record's TimeControl names the time per game and the increment",

@@ -185,5 +185,20 @@ srv.set_clock(srv.now() + 6 * 60 * 1000)
 call("GET", "/api/seeks", who="carl")
 st, on, _ = srv.call("GET", "/api/online")
 check("after six quiet minutes only carl, who asked since, is online", st == 200 and [p["name"] for p in on["players"]] == ["carl"], on)
+
+# 6. a bot account is marked as such: online, its seek, a challenge to it
+st, r, h = srv.call("POST", "/api/accounts", {"name": "robo", "password": "pw of robo!", "bot": True})
+cookies["robo"] = {"Cookie": (h.get("Set-Cookie") or "").split(";")[0]}
+st, k, _ = call("POST", "/api/seeks", {"game": "geominos"}, who="robo")
+st, on, _ = srv.call("GET", "/api/online")
+check("the bot is online and marked, carl not", {p["name"]: p.get("bot", False) for p in on["players"]} ==
+      {"carl": False, "robo": True}, on)
+st, lst, _ = call("GET", "/api/seeks")
+check("the bot's seek is marked", [(x["name"], x.get("bot", False)) for x in lst["seeks"] if x["game"] == "geominos"] ==
+      [("robo", True)], lst)
+st, c, _ = call("POST", "/api/challenges", {"to": "robo", "game": "holomino"}, who="carl")
+check("a challenge to the bot says so", st == 201 and c.get("to_bot") is True and "from_bot" not in c, c)
+st, inbox, _ = call("GET", "/api/challenges", who="robo")
+check("and the bot's own list too", [(x["from"], x.get("to_bot")) for x in inbox["incoming"]] == [("carl", True)], inbox)
 srv.stop()
 check.exit()

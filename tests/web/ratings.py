@@ -116,6 +116,7 @@ check("after a restart the ladder is the same", ladder()[1] == raw, (ladder()[1]
 check("and the preset's", ladder(preset="geominos")[1] == praw, (ladder(preset="geominos")[1], praw))
 
 # an agent is a player, in another preset of the game; an anonymous seat is not rated
+srv.set_clock(srv.now() + 60000)  # a minute later: the rating history's order
 tid, tokens = table([{"kind": "human", "name": "Ann"}, {"kind": "agent", "agent": "greedy"}], session=ann,
                     game="geominos-one-tile")
 st, r, _ = call("POST", "/api/tables/%s/resign" % tid, {}, tokens[0], ann)
@@ -132,6 +133,17 @@ check("the other preset's ladder: greedy's win, Ann's loss",
 st, r, _ = call("GET", "/api/players/" + urllib.parse.quote("agent:greedy"))
 check("the agent's page lists its game and W/D/L", st == 200 and r.get("agent") is True
       and [g["id"] for g in r["games"]] == [tid] and r["records"][0]["wins"] == 1, r)
+check("the agent's game names its opponent, the result a win",
+      r["games"][0].get("opponents") == ["Ann"] and r["games"][0].get("score") == 1, r["games"])
+st, page, _ = call("GET", "/api/players/ann")
+check("Ann's games: each with the opponent and her result",
+      sorted((g.get("opponents"), g.get("score")) for g in page["games"]) ==
+      [(["Bob"], 1 if win == "Ann" else 0 if win else 0.5), (["greedy"], 0)], page["games"])
+hist = page.get("history", [])
+check("Ann's rating history: a point per rated game, the last her rating now",
+      [h["game"] for h in hist] == ["geominos", "geominos"] and hist[0]["at"] <= hist[1]["at"]
+      and hist[-1]["rating"] == lad["Ann"]["rating"] and hist[-1]["deviation"] == lad["Ann"]["deviation"]
+      and hist[-1]["rating"] < hist[0]["rating"], hist)
 tid, tokens = table([{"kind": "human", "name": "nobody"}, {"kind": "agent", "agent": "greedy"}])
 call("POST", "/api/tables/%s/resign" % tid, {}, tokens[0])
 check("an anonymous seat's game is not rated", ladder()[0]["agent:greedy"]["games"] == 1, ladder()[1])

@@ -54,9 +54,17 @@ st, r, _ = call("GET", "/api/tournaments")
 check("the list shows it, open", st == 200 and r["tournaments"][0]["id"] == tid and
       r["tournaments"][0]["state"] == "open" and r["tournaments"][0]["name"] == "cup", r)
 
+# the file's participants are named before anyone joins
+st, r, _ = call("GET", T)
+check("open, nobody joined: the file's agent is listed", st == 200 and [
+      (p["name"], p["agent"], p["person"]) for p in r["participants"]] == [("greedy", "greedy", False)], r)
+
 # joining and starting
 check("joining needs an account", call("POST", T + "/join")[0] == 401)
 check("ann joins", call("POST", T + "/join", {}, ann)[0] == 200)
+st, r, _ = call("GET", T)
+check("open, ann joined: the agent, then ann", [(p["name"], p["person"]) for p in r["participants"]] ==
+      [("greedy", False), ("ann", True)], r)
 st, r, _ = call("POST", T + "/join", {}, ann)
 check("joining twice: 409", st == 409, r)
 check("bob joins", call("POST", T + "/join", {}, bob)[0] == 200)
@@ -94,6 +102,31 @@ def state():
 def round_of(s):
     return max([t["round"] for t in s.get("tables", [])] + [0])
 
+
+# the lobby's event stream, as the tournament page follows it: after each event the
+# page reads the tournament; a round's tables are seen so, without polling
+seen_rounds = []
+
+
+def follow_events():
+    import http.client
+    conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=60)
+    conn.request("GET", "/api/events")
+    resp = conn.getresponse()
+    try:
+        while True:
+            line = resp.fp.readline()
+            if not line:
+                return
+            if line.startswith(b"data:"):
+                seen_rounds.append(round_of(call("GET", T)[1]))
+    except Exception:
+        return
+
+
+import threading
+threading.Thread(target=follow_events, daemon=True).start()
+wait_for(lambda: seen_rounds, what="the lobby's first event")
 
 killed = False
 while True:
@@ -180,6 +213,33 @@ for s in final["standings"]:
           abs(s["points"] - pts[i]) < 1e-9 and abs(s["buchholz"] - bh[i]) < 1e-9 and
           abs(s["sonneborn_berger"] - sb[i]) < 1e-9 and abs(s["median_buchholz"] - mb[i]) < 1e-9, s)
 check("every table is over", all(t["over"] for t in final["tables"]), final["tables"])
+check("the event stream told of round 2's tables (the page reads them after an event)",
+      2 in seen_rounds, seen_rounds)
+# a finished game: its game, each seat's points and rank, who won
+tab = final["tables"][0]
+check("a table names its game and, over, the seats' points and ranks",
+      tab.get("game") in ("dominoes", "holomino", "allfives", "hegemino", "geominos") and
+      len(tab.get("scores", [])) == len(tab["players"]) and sorted(tab.get("ranks", [])) and
+      min(tab["ranks"]) == 1, tab)
+for t in final["tables"]:
+    won = {p for p, k in zip(t["players"], t["ranks"]) if k == 1}
+    g = [g for g in results if (g["round"], g["slot"]) == (t["round"], t["slot"])]
+    best = {p for p, x in zip(g[0]["players"], g[0]["points"]) if x == max(g[0]["points"])} if g else None
+    check("round %d game %d: the table's winners are the tournament's" % (t["round"], t["slot"]),
+          won == best, (t, g))
+# a tournament's game has no rematch: the view says whose tournament it is
+mine = [t for t in final["tables"] if "ann" in t["players"]][0]
+seat = mine["players"].index("ann") + 1
+token = None
+for t in call("GET", T, None, ann)[1]["tables"]:
+    if t["table"] == mine["table"] and "mine" in t:
+        token = t["mine"].split("token=")[1]
+st, v, _ = srv.call("GET", "/api/tables/%s?picture=0" % mine["table"], token=token)
+check("a tournament game's view: its tournament and round, no rematch",
+      st == 200 and v.get("tournament") == {"id": tid, "round": mine["round"], "link": "/tournaments/" + tid}
+      and "rematch" not in v, v)
+st, r, _ = srv.call("POST", "/api/tables/%s/rematch" % mine["table"], {}, token=token)
+check("a tournament game's rematch is refused (409)", st == 409 and "rematch" in r.get("error", ""), (st, r))
 
 st, html, h = srv.call("GET", T + "/report.html")
 check("the report: HTML with the standings", st == 200 and "text/html" in h.get("Content-Type", "")

@@ -31,9 +31,12 @@ typedef struct bones_check_config {
 	bool in_process;        /* no child processes (for a debugger): a crash in the
 				   plugin is a crash of the caller */
 	bool deep;              /* every check at every state (refusals, observations,
-				   hidden information, the picture, sample_move) and a
-				   replay of every game; false: at one state in
-				   BONES_CHECK_SAMPLE (and the first) and every 8th game */
+				   hidden information, the picture of every legal move,
+				   sample_move, every legal move's notation) and a replay
+				   of every game; false: so in the first 4 games of each
+				   configuration, then at one state in BONES_CHECK_SAMPLE
+				   (and the first, the picture of 16 legal moves there)
+				   and a replay of every 8th game */
 } bones_check_config;
 
 /* Without deep, the costly checks of a state run at one state in this many. */

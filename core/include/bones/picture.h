@@ -112,7 +112,9 @@ enum {
 	BONES_PICTURE_LAST = 1u << 1,    /* highlight the last move (the plugin's marks) */
 	BONES_PICTURE_OPEN = 1u << 2,    /* outline open spots (plugin's BONES_MARK_OPEN) */
 	BONES_PICTURE_TARGETS = 1u << 3, /* dot every legal target of the player to move */
-	BONES_PICTURE_GHOST = 1u << 4    /* draw `ghost` translucently on the board */
+	BONES_PICTURE_GHOST = 1u << 4,   /* draw `ghost` translucently on the board */
+	BONES_PICTURE_ENDED = 1u << 5    /* the game ended outside its rules (a resignation,
+					  * the clock): nobody is shown to move */
 };
 
 typedef struct bones_picture_request {

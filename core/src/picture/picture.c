@@ -33,6 +33,7 @@ typedef struct frame {
 	double slot;             /* side of one hand slot */
 	int cols;                /* slots per row */
 	const char *const *names;/* the request's seat names, or NULL */
+	bool ended;              /* BONES_PICTURE_ENDED: nobody to move */
 	const void *rg;          /* the game argument of the render functions */
 } frame;
 
@@ -175,7 +176,7 @@ static void draw_player_header(bones_picture_canvas *c, const frame *f,
 			       const double *scores)
 {
 	double x = f->col_x + 0.8 * f->u, u = f->u;
-	bool moving = pos->plugin->to_move(pos->game, pos->state) == p;
+	bool moving = !f->ended && pos->plugin->to_move(pos->game, pos->state) == p;
 	if (moving)
 		bones_picture_rect(c, f->col_x + 0.3 * u, y, f->col_w - 0.6 * u, band, 0.4 * u,
 				   BONES_RGBA(255, 236, 170, 255), BONES_RGBA(230, 190, 90, 255), 1);
@@ -300,6 +301,7 @@ bones_status bones_picture_draw(bones_picture_canvas *c, const bones_picture_gam
 	frame f;
 	plan(&f, r, rg, pos, req);
 	f.names = req->names;
+	f.ended = (req->flags & BONES_PICTURE_ENDED) != 0;
 	size_t n = 0;
 	bones_move_place *places = target_places(r, &f, pos, req, &n);
 	fit_board(&f, r, pos, places, n, out);

@@ -203,6 +203,7 @@ static bones_status open_checker(const check_plan *plan, size_t i, checker *ck,
 	ck->rep = rep;
 	ck->limit = plan->cfg.max_game_length;
 	ck->deep = plan->cfg.deep;
+	ck->again = plan->cfg.deep;
 	ck->info.size = sizeof ck->info;
 	bones_host_init(host);
 	void *game = NULL;
@@ -290,9 +291,12 @@ bones_status bones_check_games(const check_plan *plan, size_t i, size_t first, s
 	ck.watch = watch;
 	for (size_t g = first; g < first + count && !st; g++) {
 		ck.index = g + 1;
+		/* the first games in full, whichever slice runs them: a fault that any
+		 * state of a short game shows is found at the default depth too */
+		ck.deep = plan->cfg.deep || g < CHECK_DEEP_GAMES;
+		ck.again = ck.deep || g % CHECK_REPLAY_EVERY == 0;
 		if (!bones_check_game(&ck, game_seed(plan->cfg.seed, i, g)) ||
-		    ((plan->cfg.deep || g % 8 == 0) && !bones_check_replay(&ck)) ||
-		    !bones_check_heap(&ck))
+		    (ck.again && !bones_check_replay(&ck)) || !bones_check_heap(&ck))
 			st = BONES_EILLEGAL;
 		rep->games++;
 	}

@@ -24,6 +24,39 @@ static int compare_moves(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
+/* Sort m[0..n) ascending, with tmp[0..n) as scratch: insertion for a few moves, else a
+ * radix sort by bytes (qsort's calls through a pointer cost more than a state's other
+ * cheap checks together where hundreds of moves are legal). */
+static void sort_moves(bones_move *m, bones_move *tmp, size_t n)
+{
+	if (n <= 32) {
+		for (size_t i = 1; i < n; i++) {
+			bones_move v = m[i];
+			size_t j = i;
+			for (; j > 0 && m[j - 1] > v; j--)
+				m[j] = m[j - 1];
+			m[j] = v;
+		}
+		return;
+	}
+	bones_move *from = m, *to = tmp;
+	for (unsigned shift = 0; shift < 32; shift += 8) {
+		size_t count[257] = {0};
+		for (size_t i = 0; i < n; i++)
+			count[((from[i] >> shift) & 0xffu) + 1]++;
+		if (count[((from[0] >> shift) & 0xffu) + 1] == n)
+			continue; /* every move has this byte alike */
+		for (size_t k = 1; k < 257; k++)
+			count[k] += count[k - 1];
+		for (size_t i = 0; i < n; i++)
+			to[count[(from[i] >> shift) & 0xffu]++] = from[i];
+		bones_move *x = from;
+		from = to, to = x;
+	}
+	if (from != m)
+		memcpy(m, from, n * sizeof *m);
+}
+
 /* Whether m is one of the n legal moves of state a: ck->moves2 holds them sorted from
  * check_legal until check_hidden lists another state's. */
 static bool legal_here(const checker *ck, size_t n, bones_move m)
@@ -90,6 +123,7 @@ bool bones_check_alloc(checker *ck)
 	ck->t = alloc_state(ck, s), ck->u = alloc_state(ck, s);
 	ck->moves = malloc(m * sizeof *ck->moves);
 	ck->moves2 = malloc(m * sizeof *ck->moves2);
+	ck->sorting = malloc(m * sizeof *ck->sorting);
 	ck->probs = malloc(m * sizeof *ck->probs);
 	ck->obs1 = malloc(CHECK_OBS_CAP);
 	ck->obs2 = malloc(CHECK_OBS_CAP);
@@ -103,14 +137,14 @@ bool bones_check_alloc(checker *ck)
 	if (!alloc_tensors(ck))
 		return false;
 	return ck->a && ck->b && ck->c && ck->t && ck->u && ck->moves && ck->moves2 &&
-	       ck->probs && ck->obs1 && ck->obs2 && ck->history;
+	       ck->sorting && ck->probs && ck->obs1 && ck->obs2 && ck->history;
 }
 
 void bones_check_free(checker *ck)
 {
 	free_state(ck->a), free_state(ck->b), free_state(ck->c);
 	free_state(ck->t), free_state(ck->u);
-	free(ck->moves), free(ck->moves2), free(ck->probs);
+	free(ck->moves), free(ck->moves2), free(ck->sorting), free(ck->probs);
 	free(ck->obs1), free(ck->obs2), free(ck->history);
 	free(ck->ten1), free(ck->ten2);
 }
@@ -147,8 +181,8 @@ static bool check_legal(checker *ck, int who, size_t *count)
 	size_t max = ck->info.max_moves;
 	/* cap one more than max_moves: a plugin that truncates at cap is caught too */
 	ck->moves[max + 1] = sentinel;
-	for (size_t i = 0; who == BONES_CHANCE && i <= max; i++)
-		ck->probs[i] = NAN; /* a probability not written shows */
+	if (who == BONES_CHANCE) /* a probability not written shows: all bits set, a NaN */
+		memset(ck->probs, 0xff, (max + 1) * sizeof *ck->probs);
 	size_t n = p->legal_moves(ck->game, ck->a, ck->moves, ck->probs, max + 1);
 	*count = n;
 	if (ck->moves[max + 1] != sentinel)
@@ -157,7 +191,7 @@ static bool check_legal(checker *ck, int who, size_t *count)
 		return bones_check_fail(ck, N_("legal_moves listed %zu moves (expected 1..max_moves = %zu) "
 			     "in a state where to_move is %d"), n, max, who);
 	memcpy(ck->moves2, ck->moves, n * sizeof *ck->moves);
-	qsort(ck->moves2, n, sizeof *ck->moves2, compare_moves);
+	sort_moves(ck->moves2, ck->sorting, n);
 	for (size_t i = 1; i < n; i++)
 		if (ck->moves2[i] == ck->moves2[i - 1])
 			return bones_check_fail(ck, N_("legal_moves lists move %#x twice"), ck->moves2[i]);
@@ -183,11 +217,15 @@ static bool check_legal(checker *ck, int who, size_t *count)
 	return true;
 }
 
-/* Every legal move formats to one word that parses back to itself. */
+/* Every legal move formats to one word that parses back to itself: at a position that
+ * gets every check, else CHECK_MOVE_SAMPLE of them at random. */
 static bool check_notation(checker *ck, size_t n)
 {
 	const bones_plugin *p = ck->p;
-	for (size_t i = 0; i < n; i++) {
+	bool all = ck->full || n <= CHECK_MOVE_SAMPLE;
+	size_t count = all ? n : CHECK_MOVE_SAMPLE;
+	for (size_t j = 0; j < count; j++) {
+		size_t i = all ? j : bones_rng_below(&ck->aux, (uint32_t)n);
 		char text[BONES_MOVE_TEXT_MAX + 1];
 		text[BONES_MOVE_TEXT_MAX] = '\0';
 		size_t len = p->format_move(ck->game, ck->a, ck->moves[i], text,
@@ -214,7 +252,7 @@ static bool check_notation(checker *ck, size_t n)
 		else
 			memcpy(ck->texts[bones_rng_below(&ck->aux, CHECK_TEXTS)], text, len + 1);
 	}
-	ck->rep->checks += 3 * n;
+	ck->rep->checks += 3 * count;
 	return true;
 }
 
@@ -295,10 +333,35 @@ static bool check_refusals(checker *ck, size_t n)
 /* The index of the first value where two tensors differ bit for bit, or -1. */
 static long first_tensor_difference(const float *x, const float *y, size_t n)
 {
+	if (!memcmp(x, y, n * sizeof *x)) /* the usual case, at memcmp's speed */
+		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (memcmp(&x[i], &y[i], sizeof *x))
 			return (long)i;
 	return -1;
+}
+
+/* Whether the float of these bits is an infinity or a NaN (every exponent bit set). */
+static uint32_t not_finite(const float *x)
+{
+	uint32_t bits;
+	memcpy(&bits, x, sizeof bits);
+	return (uint32_t)((bits & 0x7f800000u) == 0x7f800000u);
+}
+
+/* Whether every value of x[0..n) is finite: without a branch, in blocks of a fixed
+ * length that the compiler vectorises (a large tensor is read at every sampled
+ * position). */
+static bool all_finite(const float *x, size_t n)
+{
+	uint32_t bad = 0;
+	size_t i = 0;
+	for (; i + 64 <= n; i += 64)
+		for (size_t k = 0; k < 64; k++)
+			bad |= not_finite(&x[i + k]);
+	for (; i < n; i++)
+		bad |= not_finite(&x[i]);
+	return !bad;
 }
 
 /* Player q's observation tensor of state a (-1: a spectator's), filled into ck->ten1
@@ -307,16 +370,17 @@ static bool check_tensor(checker *ck, int q)
 {
 	size_t n = ck->tensor_count;
 	memset(ck->ten1, 0, n * sizeof *ck->ten1);
-	for (size_t i = 0; i < n; i++)
-		ck->ten2[i] = NAN;
+	memset(ck->ten2, 0xff, n * sizeof *ck->ten2); /* all bits set: a NaN */
 	bones_observe_fill(ck->tensor, ck->game, ck->a, q, ck->ten1);
 	bones_observe_fill(ck->tensor, ck->game, ck->a, q, ck->ten2);
 	if (!bones_check_guarded(ck, ck->a, "the observation capability's fill"))
 		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!isfinite(ck->ten1[i]))
-			return bones_check_fail(ck, N_("the observation tensor of player %d holds %g at index "
-				     "%zu (values must be finite)"), q + 1, (double)ck->ten1[i], i);
+	if (!all_finite(ck->ten1, n))
+		for (size_t i = 0; i < n; i++) /* which one */
+			if (!isfinite(ck->ten1[i]))
+				return bones_check_fail(ck, N_("the observation tensor of player %d holds %g at "
+					"index %zu (values must be finite)"), q + 1,
+					(double)ck->ten1[i], i);
 	long at = first_tensor_difference(ck->ten1, ck->ten2, n);
 	if (at >= 0)
 		return bones_check_fail(ck, N_("the observation tensor of player %d differs at index %ld "
@@ -421,11 +485,15 @@ static bool check_terminal(checker *ck)
 		if (!best)
 			return bones_check_fail(ck, N_("no player ranks 1 at the end"));
 	}
+	ck->rep->checks += 3;
+	if (!ck->again)
+		return true; /* the texts of the end (a costly render_text) in the games
+				played again */
 	size_t len = p->render_text(ck->game, ck->a, -1, ck->obs1, CHECK_OBS_CAP);
 	if (len >= CHECK_OBS_CAP)
 		return bones_check_fail(ck, N_("render_text returned %zu for a buffer of %d"), len,
 			     CHECK_OBS_CAP);
-	ck->rep->checks += 4;
+	ck->rep->checks++;
 	return check_small_buffers(ck, 0);
 }
 
@@ -520,8 +588,10 @@ static bool check_init(checker *ck)
 }
 
 /* Checks of one state; *n gets the number of legal moves. The costly ones (refusals,
- * the observation tensor, hidden information, the picture, sample_move) run at every
- * state when deep, else at the first and at one in BONES_CHECK_SAMPLE at random. */
+ * the observation tensor, hidden information, the picture, sample_move, every legal
+ * move's notation) run at every state when deep, else at the first and at one in
+ * BONES_CHECK_SAMPLE at random; the other states have CHECK_MOVE_SAMPLE notations
+ * checked and the canary bytes. */
 static bool check_state(checker *ck, int who, size_t *n)
 {
 	if (who != BONES_CHANCE && (who < 0 || who >= ck->info.players))
@@ -533,7 +603,8 @@ static bool check_state(checker *ck, int who, size_t *n)
 	if (!ck->full)
 		return bones_check_guarded(ck, ck->a, "a call that reads the state (legal_moves, "
 					   "format_move, parse_move)");
-	return check_refusals(ck, *n) && (ck->len > 0 || check_small_buffers(ck, *n)) &&
+	return check_refusals(ck, *n) &&
+	       (ck->len > 0 || !ck->again || check_small_buffers(ck, *n)) &&
 	       (!ck->tensor_count ||
 		check_tensor(ck, (int)(ck->len % (size_t)(ck->info.players + 1)) - 1)) &&
 	       ((!(ck->p->flags & BONES_HIDDEN_INFO) && !ck->p->resample) ||
@@ -618,7 +689,7 @@ bool bones_check_replay(checker *ck)
 
 int bones_check_sequence(checker *ck, const bones_move *moves, size_t n)
 {
-	ck->deep = true; /* a crash in any check of any state is found again */
+	ck->deep = ck->again = true; /* a crash in any check of any state is found again */
 	ck->len = 0;
 	ck->text_len = 0;
 	bones_rng_seed(&ck->aux, ck->seed ^ 0x5deece66dull);

@@ -15,6 +15,14 @@
 #define CHECK_GUARD 256     /* canary bytes before and after every state handed out */
 #define CHECK_LEAK_WINDOW 256 /* moves between two looks at the live heap */
 #define CHECK_LEAK_PER_MOVE 64 /* bytes a move that, window after window, are a leak */
+#define CHECK_DEEP_GAMES 4  /* the first games of a configuration get every check (--deep
+			       gives every game every check) */
+#define CHECK_REPLAY_EVERY 8 /* without --deep, one game in this many is played again and
+				has its terminal texts checked */
+#define CHECK_MOVE_SAMPLE 4 /* without --deep, legal moves whose notation is checked at a
+			       position that gets only the cheap checks */
+#define CHECK_PICTURE_SAMPLE 16 /* without --deep, legal moves whose place and ghost are
+				   checked at a position that gets every check */
 
 /* What a checking child shows its parent through shared memory, so that a plugin that
  * crashes or hangs is reported with its game, seed and moves (check_run.c). */
@@ -41,13 +49,18 @@ typedef struct checker {
 	unsigned char *a, *b, *c;  /* the state from 0x00- and 0xa5-filled buffers, a clone */
 	unsigned char *t, *u;      /* scratch states */
 	bones_move *moves, *moves2; /* max_moves + 2 (a probe, a sentinel) */
+	bones_move *sorting;        /* as many: scratch for sorting moves2 */
 	double *probs;
 	char *obs1, *obs2;          /* CHECK_OBS_CAP each */
 	const bones_observation *tensor; /* the plugin's observation capability, or NULL */
 	const bones_render *render; /* the plugin's "bones.render/1", the board kit's, or NULL */
 	const void *rg;             /* the game argument of render's functions */
 	bones_kit_board kit;        /* what the board kit's render reads */
-	bool deep;                  /* every check at every state (cfg.deep) */
+	bool deep;                  /* every check at every state of the current game
+				       (cfg.deep, the first CHECK_DEEP_GAMES games) */
+	bool again;                 /* the current game is played again at its end and
+				       its terminal texts are checked (deep, or one game
+				       in CHECK_REPLAY_EVERY) */
 	bool full;                  /* the current state gets every check */
 	int tensor_rank;            /* what its shape returned (invalid: checked at init) */
 	size_t tensor_count;        /* values in one tensor */

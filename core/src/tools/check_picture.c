@@ -240,7 +240,11 @@ bool bones_check_picture(checker *ck, int who, size_t n)
 	    r->prompt(ck->rg, ck->a, prompt, sizeof prompt) &&
 	    !text_ok(ck, prompt, sizeof prompt, "prompt", _("the position")))
 		return false;
-	for (size_t i = 0; who >= 0 && i < n; i++) {
+	/* every legal move in a deep game, else CHECK_PICTURE_SAMPLE at random */
+	bool all = ck->deep || n <= CHECK_PICTURE_SAMPLE;
+	size_t count = all ? n : CHECK_PICTURE_SAMPLE;
+	for (size_t k = 0; who >= 0 && k < count; k++) {
+		size_t i = all ? k : bones_rng_below(&ck->aux, (uint32_t)n);
 		char text[BONES_MOVE_TEXT_MAX] = "?";
 		ck->p->format_move(ck->game, ck->a, ck->moves[i], text, sizeof text);
 		if (!check_place(ck, r, ck->moves[i], text, box, hand[who]) ||

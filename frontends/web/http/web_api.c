@@ -417,11 +417,14 @@ static void finding(web_site *site, const char *account, const web_request *req,
 	if (body && !parse_body(req, &doc, rep))
 		return;
 	const web_json *root = body ? doc.root : NULL;
-	web_result r = web_seeks_route(req->path)
-			       ? web_seeks_handle(web_site_seeks(site), req->method, req->path,
-						  account, root, &rep->body)
-			       : web_challenges_handle(web_site_challenges(site), req->method,
-						       req->path, account, root, &rep->body);
+	web_result r = web_bots_may_find(web_site_bots(site), web_site_tables(site), req->method,
+					 req->path, account, root); /* a bot's cap */
+	if (r.code == 200)
+		r = web_seeks_route(req->path)
+			    ? web_seeks_handle(web_site_seeks(site), req->method, req->path,
+					       account, root, &rep->body)
+			    : web_challenges_handle(web_site_challenges(site), req->method,
+						    req->path, account, root, &rep->body);
 	if (body)
 		web_json_release(&doc);
 	result_reply(rep, &r);
@@ -499,10 +502,15 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 		finding(site, named ? account : NULL, req, rep);
 	} else if (!strcmp(path, "/api/events") && get) { /* the lobby's stream */
 		rep->lobby_events = true;
+	} else if (!strcmp(path, "/api/bot/stream") && get) { /* a bot's (web_bot_stream.h) */
+		web_result r = web_bot_watch_create(site, req->session, &rep->bot_events);
+		if (r.code != 200)
+			result_reply(rep, &r);
 	} else if (!strcmp(path, "/api/online") && get) {
 		char account[WEB_NAME_MAX + 1];
 		web_site_person(site, req->session, account, sizeof account); /* seen */
-		web_online_json(web_site_online(site), web_clock_wall(ts), &rep->body);
+		web_online_json(web_site_online(site), web_site_bots(site), web_clock_wall(ts),
+				&rep->body);
 	} else if (web_accounts_route(path)) {
 		accounts(site, req, rep);
 	} else if (web_tourneys_route(path)) {

@@ -4,6 +4,7 @@
 #ifndef BONES_WEB_API_H
 #define BONES_WEB_API_H
 
+#include "web_bot_stream.h"
 #include "web_json.h"
 #include "web_site.h"
 
@@ -29,6 +30,7 @@ typedef struct web_reply {
 	web_buf body;         /* owned */
 	web_table *events;    /* set: answer with the table's event stream instead */
 	bool lobby_events;    /* set: answer with the lobby's event stream instead */
+	web_bot_watch *bot_events; /* owned; set: answer with a bot's event stream instead */
 	char cookie[200];     /* a Set-Cookie value, "" none */
 	int retry_after;      /* seconds, with a 429 or 503 (0: the server's default) */
 	char location[1024];  /* a Location header (a 307 to the process serving a

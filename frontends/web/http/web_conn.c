@@ -19,6 +19,9 @@
 struct web_stream {
 	web_server *srv;
 	web_table *table;           /* NULL: the lobby's stream (any change) */
+	web_bot_watch *bot;         /* owned; set: a bot's stream (web_bot_stream.h) */
+	web_buf pending;            /* a bot's stream: events written, sent from sent on */
+	size_t sent;
 	struct MHD_Connection *conn;
 	uint64_t seen;
 	double next_ping;
@@ -197,11 +200,63 @@ static uint64_t stream_version(const web_stream *s)
 	return s->table ? web_table_version(s->table) : web_tables_change_count(s->srv->tables);
 }
 
+/* Wait for a change (or the next ping): suspended, holding no thread. srv->clock held. */
+static void stream_wait(web_server *srv, web_stream *s)
+{
+	s->waiting = true, s->prev = NULL, s->next = srv->waiting;
+	if (srv->waiting)
+		srv->waiting->prev = s;
+	srv->waiting = s;
+	MHD_suspend_connection(s->conn);
+}
+
+/* A bot's stream: on a change of the server its watch looks and writes the account's
+ * events (often none: then it waits again); a ping when nothing happened. */
+static ssize_t bot_read(web_stream *s, char *buf, size_t max)
+{
+	web_server *srv = s->srv;
+	double now = web_now_seconds();
+	while (s->sent == s->pending.len) {
+		pthread_mutex_lock(&srv->clock);
+		uint64_t v = stream_version(s);
+		if (srv->closing || web_tables_stopping(srv->tables)) {
+			pthread_mutex_unlock(&srv->clock);
+			return MHD_CONTENT_READER_END_OF_STREAM;
+		}
+		bool look = !s->started || v != s->seen, ping = now >= s->next_ping;
+		if (!look && !ping) {
+			stream_wait(srv, s);
+			pthread_mutex_unlock(&srv->clock);
+			return 0;
+		}
+		s->seen = v; /* a change from now on is looked at again */
+		pthread_mutex_unlock(&srv->clock);
+		web_buf_release(&s->pending);
+		web_buf_init(&s->pending);
+		s->sent = 0;
+		if (!s->started)
+			web_buf_puts(&s->pending, "retry: 2000\n\n");
+		s->started = true;
+		if (look)
+			web_bot_watch_events(s->bot, &s->pending);
+		if (!s->pending.len && ping)
+			web_buf_puts(&s->pending, ": ping\n\n");
+		if (s->pending.failed)
+			return MHD_CONTENT_READER_END_WITH_ERROR;
+	}
+	size_t n = s->pending.len - s->sent < max ? s->pending.len - s->sent : max;
+	memcpy(buf, s->pending.data + s->sent, n);
+	s->sent += n, s->next_ping = now + WEB_PING_SECONDS;
+	return (ssize_t)n;
+}
+
 static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
 	web_stream *s = cls;
 	web_server *srv = s->srv;
 	(void)pos;
+	if (s->bot)
+		return bot_read(s, buf, max);
 	double now = web_now_seconds();
 	pthread_mutex_lock(&srv->clock);
 	uint64_t v = stream_version(s); /* under clock: see events_main */
@@ -210,11 +265,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 		return MHD_CONTENT_READER_END_OF_STREAM;
 	}
 	if (s->started && v == s->seen && now < s->next_ping) { /* wait, holding no thread */
-		s->waiting = true, s->prev = NULL, s->next = srv->waiting;
-		if (srv->waiting)
-			srv->waiting->prev = s;
-		srv->waiting = s;
-		MHD_suspend_connection(s->conn);
+		stream_wait(srv, s);
 		pthread_mutex_unlock(&srv->clock);
 		return 0;
 	}
@@ -247,6 +298,8 @@ static void stream_free(void *cls)
 	srv->stream_count--;
 	pthread_mutex_unlock(&srv->clock);
 	web_tables_put(s->srv->tables, s->table);
+	web_bot_watch_destroy(s->bot);
+	web_buf_release(&s->pending);
 	free(s);
 }
 
@@ -291,20 +344,23 @@ static enum MHD_Result stream_refused(struct MHD_Connection *c, int code)
 }
 
 enum MHD_Result web_stream_send(web_server *srv, struct MHD_Connection *c, web_table *t,
-				const char *client)
+				web_bot_watch *bot, const char *client)
 {
 	web_stream *s = calloc(1, sizeof *s);
 	if (!s) {
 		web_tables_put(srv->tables, t);
+		web_bot_watch_destroy(bot);
 		return MHD_NO;
 	}
-	s->srv = srv, s->table = t, s->conn = c;
+	s->srv = srv, s->table = t, s->conn = c, s->bot = bot;
+	web_buf_init(&s->pending);
 	snprintf(s->client, sizeof s->client, "%s", client);
 	pthread_mutex_lock(&srv->clock);
 	int refused = stream_admit(srv, s);
 	pthread_mutex_unlock(&srv->clock);
 	if (refused) {
 		web_tables_put(srv->tables, t);
+		web_bot_watch_destroy(bot);
 		free(s);
 		return stream_refused(c, refused);
 	}

@@ -189,8 +189,8 @@ static enum MHD_Result send_api_reply(web_server *srv, struct MHD_Connection *c,
 				      web_reply *rep, const char *client)
 {
 	enum MHD_Result ok;
-	if (rep->events || rep->lobby_events)
-		ok = web_stream_send(srv, c, rep->events, client);
+	if (rep->events || rep->lobby_events || rep->bot_events)
+		ok = web_stream_send(srv, c, rep->events, rep->bot_events, client);
 	else
 		ok = send_reply_with(c, rep->code, rep->type, rep->body.data ? rep->body.data : "",
 				     rep->body.len, false, rep->cookie, rep->retry_after,
@@ -314,6 +314,26 @@ static int cross_site(struct MHD_Connection *c, const char **why)
 	return 0;
 }
 
+/* A bot account's request (docs/web.md, "Bots"): refused from a browser (which sends
+ * Sec-Fetch-Mode, a header no page can leave out), else limited by the account as well
+ * as by the address. 0 when it may go on, else the status (why says why). */
+static int bot_request(web_server *srv, struct MHD_Connection *c, const char **why)
+{
+	const char *session = MHD_lookup_connection_value(c, MHD_COOKIE_KIND,
+							  WEB_SESSION_COOKIE);
+	char name[64], key[80];
+	if (!session || !web_bot_session(srv->site, session, name, sizeof name))
+		return 0;
+	if (MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Mode")) {
+		*why = _("a bot account plays through the API (bones bot), not in a browser: "
+			 "log in there as a person");
+		return 403;
+	}
+	snprintf(key, sizeof key, "bot:%s", name);
+	*why = _("too many requests from this bot account: slow down");
+	return allowed(srv, key) ? 0 : 429;
+}
+
 static enum MHD_Result route(web_server *srv, struct MHD_Connection *c, const char *url,
 			     const char *method, struct upload *up)
 {
@@ -327,6 +347,8 @@ static enum MHD_Result route(web_server *srv, struct MHD_Connection *c, const ch
 		web_client_address(srv, c, client, sizeof client);
 		if (!allowed(srv, client))
 			return send_error(c, 429, _("too many requests: slow down"));
+		if ((code = bot_request(srv, c, &why)))
+			return send_error(c, code, why);
 		if (up->too_big)
 			return send_error(c, 413, _("the request body is over 64 KiB"));
 		if (!get && (code = cross_site(c, &why)))
@@ -717,6 +739,8 @@ int web_server_run(const web_server_config *cfg)
 	else {
 		srv->tables = web_site_tables(srv->site);
 		web_tables_set_person_cap(srv->tables, cfg->person_tables);
+		web_bots_set_games(web_site_bots(srv->site), cfg->bot_games ? cfg->bot_games
+									    : WEB_BOT_GAMES);
 		if (!web_tourneys_start(web_site_tourneys(srv->site), cfg->engines, cfg->watch,
 					err, sizeof err))
 			fprintf(stderr, "bones serve: %s\n", err);

@@ -20,6 +20,8 @@ typedef struct web_server_config {
 	const char *watch;       /* a `bones tourney --live` output folder (--watch) */
 	int person_tables;       /* running tables with a person's seat one address may
 				  * create (--tables-per-address); 0: no cap */
+	int bot_games;           /* games a bot account plays at once (--bot-games); 0:
+				  * WEB_BOT_GAMES */
 	const char *advertise;   /* --advertise: the URL other processes send this one's
 				  * tables' requests to (several processes on PostgreSQL);
 				  * NULL: http://LISTEN-ADDRESS:PORT */

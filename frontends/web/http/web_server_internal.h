@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "web_bot_stream.h"
 #include "web_site.h"
 
 #define WEB_BUCKETS 4096
@@ -80,12 +81,13 @@ bool web_conn_late(web_server *srv, web_conn *conn);
 /* The client's address as text: the peer, or behind the trusted proxy the last
  * address of its X-Forwarded-For. */
 void web_client_address(web_server *srv, struct MHD_Connection *c, char *out, size_t cap);
-/* Answer with t's event stream (t NULL: the lobby's, an event at any change):
+/* Answer with t's event stream (t NULL: the lobby's, an event at any change; bot not
+ * NULL: a bot's stream, its watch's events, which it owns from here on):
  * suspended between events, holding no thread; it holds t (the caller's hold, given
  * back when the stream ends or cannot start). Past
  * WEB_STREAMS_PER_ADDRESS streams of client, 429; past srv->stream_cap in all, 503. */
 enum MHD_Result web_stream_send(web_server *srv, struct MHD_Connection *c, web_table *t,
-				const char *client);
+				web_bot_watch *bot, const char *client);
 /* The thread that resumes event streams when their table changes and shuts slow
  * connections; stop resumes every stream and waits for the hints' threads (so that no
  * connection is suspended at MHD_stop_daemon). */

@@ -84,6 +84,8 @@ N_('Ratings');
 N_('Rating');
 N_('Deviation');
 N_('Rated games');
+N_('Rating after each rated game');
+N_('No rated games yet.');
 N_('Ratings by preset');
 N_('Wins, draws and losses');
 N_('Preset');

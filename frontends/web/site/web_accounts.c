@@ -43,6 +43,11 @@ web_accounts *web_accounts_create(web_tables *ts, web_bots *bots)
 	return a;
 }
 
+web_bots *web_accounts_bots(web_accounts *a)
+{
+	return a->bots;
+}
+
 void web_accounts_destroy(web_accounts *a)
 {
 	if (!a)

@@ -42,6 +42,8 @@ typedef struct web_account_call {
  * new bot accounts. NULL: out of memory. */
 web_accounts *web_accounts_create(web_tables *ts, web_bots *bots);
 void web_accounts_destroy(web_accounts *a);
+/* The bot accounts' names (borrowed, as given to web_accounts_create). */
+web_bots *web_accounts_bots(web_accounts *a);
 
 /* Whether path (under /api/) is an account route. */
 bool web_accounts_route(const char *path);

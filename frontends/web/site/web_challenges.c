@@ -67,7 +67,9 @@ static void expire(web_challenges *c, int64_t now)
 			c->list[i].state = CH_FREE;
 }
 
-static void challenge_json(const struct challenge *k, const char *name, web_buf *out)
+/* One challenge as name sees it; "from_bot" / "to_bot": true for a bot account's side. */
+static void challenge_json(web_challenges *c, const struct challenge *k, const char *name,
+			   web_buf *out)
 {
 	web_buf_puts(out, "{\"id\":");
 	web_buf_json_string(out, k->id);
@@ -75,6 +77,10 @@ static void challenge_json(const struct challenge *k, const char *name, web_buf 
 	web_buf_json_string(out, k->from);
 	web_buf_puts(out, ",\"to\":");
 	web_buf_json_string(out, k->to);
+	if (web_bots_is(web_accounts_bots(c->a), k->from))
+		web_buf_puts(out, ",\"from_bot\":true");
+	if (web_bots_is(web_accounts_bots(c->a), k->to))
+		web_buf_puts(out, ",\"to_bot\":true");
 	web_buf_puts(out, ",\"game\":");
 	web_buf_json_string(out, k->ask.game);
 	web_buf_printf(out, ",\"options\":%s,\"time\":%s,\"state\":\"%s\"",
@@ -129,7 +135,7 @@ static web_result post(web_challenges *c, const char *name, const web_json *body
 	*slot = fresh;
 	web_log("challenge %s: %s challenges %s (%s)", slot->id, slot->from, slot->to,
 		slot->ask.game);
-	challenge_json(slot, name, out);
+	challenge_json(c, slot, name, out);
 	web_tables_notify(c->ts);
 	return web_result_of(201, NULL, "created");
 }
@@ -193,7 +199,7 @@ static web_result act(web_challenges *c, const char *rest, const char *name, web
 	}
 	k->at = web_clock_wall(c->ts);
 	web_log("challenge %s: %s", k->id, state_names[k->state]);
-	challenge_json(k, name, out);
+	challenge_json(c, k, name, out);
 	web_tables_notify(c->ts);
 	return web_result_of(200, NULL, "ok");
 }
@@ -208,7 +214,7 @@ static void list(web_challenges *c, const char *name, web_buf *out)
 			if (k->state == CH_FREE || strcasecmp(pass ? k->from : k->to, name))
 				continue;
 			web_buf_puts(out, first ? "" : ",");
-			challenge_json(k, name, out);
+			challenge_json(c, k, name, out);
 			first = false;
 		}
 	}

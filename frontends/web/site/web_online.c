@@ -58,7 +58,7 @@ static int newest_first(const void *a, const void *b)
 	return x->at < y->at ? 1 : x->at > y->at ? -1 : strcmp(x->name, y->name);
 }
 
-void web_online_json(web_online *o, int64_t now, web_buf *out)
+void web_online_json(web_online *o, web_bots *bots, int64_t now, web_buf *out)
 {
 	struct seen *list = malloc(sizeof o->seen);
 	size_t n = 0;
@@ -73,6 +73,8 @@ void web_online_json(web_online *o, int64_t now, web_buf *out)
 	for (size_t i = 0; i < n && i < WEB_ONLINE_LISTED; i++) {
 		web_buf_puts(out, i ? ",{\"name\":" : "{\"name\":");
 		web_buf_json_string(out, list[i].name);
+		if (web_bots_is(bots, list[i].name))
+			web_buf_puts(out, ",\"bot\":true");
 		web_buf_printf(out, ",\"seen\":%lld}", (long long)((now - list[i].at) / 1000));
 	}
 	web_buf_puts(out, "]}");

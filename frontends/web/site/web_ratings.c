@@ -18,6 +18,7 @@
 #include "web_table.h"
 
 #define PLAYER_NAME 80
+#define WEB_HISTORY_MAX 1000 /* rated games in a player's rating history */
 
 /* The player at seat: its account's name, "agent:SPEC", or "" (anonymous: unrated). */
 static void seat_player(web_store *st, const web_table *t, int seat, char *out, size_t cap)
@@ -93,17 +94,21 @@ static void rate(void *user, int n, const web_standing (*before)[WEB_MAX_SEATS],
 
 /* Whether t plays its preset as the preset says, but for the number of players (a
  * table's seats, a tournament's pairing): options another variant's count for the
- * game's ladder, not the preset's. */
-static bool as_preset(web_tables *ts, const web_table *t)
+ * game's ladder, not the preset's. The preset is read from its file with the table's
+ * own plugin, never through the tables' registry: that lock is taken before a table's
+ * (the ticker's order), and t->lock is held here. */
+static bool as_preset(const web_table *t)
 {
 	bones_preset *preset = malloc(sizeof *preset);
-	const bones_plugin *p = NULL;
 	bones_options opts;
-	char err[300], text[sizeof t->row.options];
-	bool same = false;
-	bones_registry *reg = web_tables_lock_registry(ts);
-	if (preset && !bones_preset_resolve(t->row.preset, reg, preset, &p, err, sizeof err) &&
-	    !bones_preset_options(preset, p, &opts, err, sizeof err)) {
+	char err[300], text[sizeof t->row.options], path[1024];
+	bool same = false, ok = false;
+	if (preset && !bones_preset_find(t->row.preset, path, sizeof path))
+		ok = !bones_preset_load(path, preset, err, sizeof err) &&
+		     !strcmp(preset->plugin, t->plugin->id);
+	else if (preset && !strcmp(t->row.preset, t->plugin->id)) /* the game itself */
+		bones_preset_default(preset, t->plugin), ok = true;
+	if (ok && !bones_preset_options(preset, t->plugin, &opts, err, sizeof err)) {
 		const char *players = strstr(t->row.options, "players=");
 		if (players && (players == t->row.options || players[-1] == ' ')) {
 			char value[16];
@@ -115,7 +120,6 @@ static bool as_preset(web_tables *ts, const web_table *t)
 		       !strcmp(text, t->row.options);
 		bones_options_release(&opts);
 	}
-	web_tables_unlock_registry(ts);
 	free(preset);
 	return same;
 }
@@ -133,7 +137,7 @@ void web_ratings_game_over(web_tables *ts, web_table *t)
 	if (!rated_players(web_tables_store(ts), t, n, names))
 		return;
 	web_rated_game g = {.table_id = t->row.id, .game_no = game_no, .game = t->row.game,
-			    .preset = as_preset(ts, t) ? t->row.preset : "",
+			    .preset = as_preset(t) ? t->row.preset : "",
 			    .at = web_clock_now(ts) / 1000, .players = n};
 	for (int i = 0; i < n; i++)
 		g.names[i] = names[i];
@@ -248,6 +252,31 @@ web_result web_ratings_ladder(web_tables *ts, web_bots *bots, const char *path, 
 	return (web_result){.code = 200};
 }
 
+/* The player's "history": [{"game", "at", "rating", "deviation"}] by game, oldest
+ * first: the rating after each rated game (the page's graph per ladder). */
+static void history_json(web_store *st, const char *name, web_buf *out, bool *first)
+{
+	web_rating_point *points = malloc(WEB_HISTORY_MAX * sizeof *points);
+	size_t n = points ? web_store_rating_history(st, name, points, WEB_HISTORY_MAX) : 0;
+	web_buf_json_key(out, first, "history");
+	web_buf_puts(out, "[");
+	for (size_t i = 0; i < n; i++) {
+		web_buf_puts(out, i ? ",{" : "{");
+		bool f = true;
+		web_buf_json_key(out, &f, "game");
+		web_buf_json_string(out, points[i].game);
+		web_buf_json_key(out, &f, "at");
+		web_buf_printf(out, "%lld", (long long)points[i].at);
+		web_buf_json_key(out, &f, "rating");
+		web_buf_printf(out, "%.0f", points[i].rating);
+		web_buf_json_key(out, &f, "deviation");
+		web_buf_printf(out, "%.0f", points[i].deviation);
+		web_buf_puts(out, "}");
+	}
+	web_buf_puts(out, "]");
+	free(points);
+}
+
 void web_ratings_player_json(web_store *st, const char *name, web_buf *out, bool *first)
 {
 	static const struct {
@@ -264,6 +293,7 @@ void web_ratings_player_json(web_store *st, const char *name, web_buf *out, bool
 		rows_json(rows, n, kinds[k].key, kinds[k].members, NULL, out);
 	}
 	free(rows);
+	history_json(st, name, out, first);
 }
 
 bool web_ratings_known(web_store *st, const char *name)
@@ -291,7 +321,16 @@ void web_ratings_games_json(web_store *st, const char *name, bool account, web_b
 			web_buf_json_key(out, &f, "score");
 			web_buf_json_number(out, games[i].score);
 		}
-		web_buf_puts(out, "}");
+		char opponents[WEB_MAX_SEATS][64];
+		size_t k = web_store_opponents(st, games[i].id, name, account, opponents,
+					       WEB_MAX_SEATS);
+		web_buf_json_key(out, &f, "opponents");
+		web_buf_puts(out, "[");
+		for (size_t j = 0; j < k; j++) {
+			web_buf_puts(out, j ? "," : "");
+			web_buf_json_string(out, opponents[j]);
+		}
+		web_buf_puts(out, "]}");
 	}
 	web_buf_puts(out, "]");
 	free(games);

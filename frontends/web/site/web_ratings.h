@@ -27,14 +27,17 @@ bool web_ratings_route(const char *path);
  * [{"name", "rating", "deviation", "games", "bot" (true: a bot account's), "wins",
  * "draws", "losses"}]}, best first. */
 web_result web_ratings_ladder(web_tables *ts, web_bots *bots, const char *path, web_buf *out);
-/* A player's "ratings" (by game), "preset_ratings" (by game and preset) and "records"
- * (wins, draws, losses by game and preset) members. */
+/* A player's "ratings" (by game), "preset_ratings" (by game and preset), "records"
+ * (wins, draws, losses by game and preset) and "history" (the rating by game after
+ * each of the latest 1000 rated games: {"game", "at", "rating", "deviation"}, by game,
+ * oldest first) members. */
 void web_ratings_player_json(web_store *st, const char *name, web_buf *out, bool *first);
 /* Whether the player (an account or "agent:SPEC") has rated games. */
 bool web_ratings_known(web_store *st, const char *name);
 /* A player's "games" member, newest first (at most 100): an account's (account true)
  * tables where it holds a seat, an agent's rated games; each {"id", "game", "created"}
- * and "score" (1 won, 0.5 drawn, 0 lost) for a rated game. */
+ * , "opponents" (the other seats' names) and "score" (1 won, 0.5 drawn, 0 lost) for a
+ * rated game. */
 void web_ratings_games_json(web_store *st, const char *name, bool account, web_buf *out,
 			    bool *first);
 

@@ -109,6 +109,14 @@ static void keep_links(web_table *t, const web_json *reply)
 web_result web_rematch_offer(web_tables *ts, web_table *t, int seat, web_buf *out)
 {
 	web_result r = {.code = 200};
+	char tourney[24];
+	int round;
+	if (!web_store_table_tourney(web_tables_store(ts), t->row.id, tourney, sizeof tourney,
+				     &round)) { /* its pairings decide who plays whom next */
+		r.code = 409;
+		snprintf(r.error, sizeof r.error, "%s", _("a tournament's game has no rematch"));
+		return r;
+	}
 	web_buf req, reply;
 	web_buf_init(&req);
 	web_buf_init(&reply);

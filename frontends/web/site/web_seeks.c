@@ -85,6 +85,8 @@ static void seek_json(const web_seeks *s, const struct seek *k, bool owner, web_
 	web_buf_json_string(out, k->id);
 	web_buf_puts(out, ",\"name\":");
 	web_buf_json_string(out, k->name);
+	if (web_bots_is(web_accounts_bots(s->a), k->name)) /* a bot account's seek */
+		web_buf_puts(out, ",\"bot\":true");
 	web_buf_puts(out, ",\"game\":");
 	web_buf_json_string(out, k->ask.game);
 	web_buf_printf(out, ",\"options\":%s,\"time\":%s,\"players\":%d,\"waiting\":%d,"

@@ -36,7 +36,8 @@ static void game_over(void *site, web_tables *ts, web_table *t)
 static void view(void *site, const web_table *t, int participant, web_buf *out, bool *first)
 {
 	web_bots_view_json(((web_site *)site)->bots, t, out, first);
-	web_rematch_json(t, participant, out, first);
+	if (!web_tourneys_view_json(((web_site *)site)->tables, t, out, first))
+		web_rematch_json(t, participant, out, first); /* a tournament's has none */
 	web_chat_json(t, out, first);
 }
 

@@ -140,3 +140,16 @@ void web_tourney_due(web_tourneys *w)
 		}
 	}
 }
+
+bool web_tourneys_view_json(web_tables *ts, const web_table *t, web_buf *out, bool *first)
+{
+	char id[24];
+	int round;
+	if (web_store_table_tourney(web_tables_store(ts), t->row.id, id, sizeof id, &round))
+		return false;
+	web_buf_json_key(out, first, "tournament");
+	web_buf_puts(out, "{\"id\":");
+	web_buf_json_string(out, id);
+	web_buf_printf(out, ",\"round\":%d,\"link\":\"/tournaments/%s\"}", round + 1, id);
+	return true;
+}

@@ -29,6 +29,11 @@ bool web_tourneys_start(web_tourneys *w, const char *engines, const char *watch,
 /* The operator's engines as a JSON array [{"name"}] (the server's players). */
 void web_tourneys_engines_json(const web_tourneys *w, web_buf *out);
 void web_tourneys_destroy(web_tourneys *w);
+struct web_table;
+/* The view's member "tournament": {"id", "round" (from 1), "link"} when t is a game of
+ * a tournament of ts's store (true), else nothing (false). t->lock held. */
+bool web_tourneys_view_json(web_tables *ts, const struct web_table *t, web_buf *out,
+			    bool *first);
 
 /* One tournament request: path under /api/tournaments, the session cookie's token. */
 typedef struct web_tourney_call {

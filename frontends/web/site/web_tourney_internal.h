@@ -8,6 +8,7 @@
 
 #include "bones/tourney.h"
 #include "bones/tourney_db.h"
+#include "web_accounts.h"
 #include "web_tourney.h"
 
 #define WEB_TOURNEY_MAX 256  /* running tournaments kept open at once */
@@ -78,8 +79,9 @@ web_tourney_run *web_tourney_open(web_tourneys *w, const char *id, char *err, si
 bool web_tourney_step(web_tourneys *w, web_tourney_run *r);
 /* GET /api/tournaments/ID as me (NULL: not logged in) sees it. Lock held. */
 web_result web_tourney_show(web_tourneys *w, const char *id, const char *me, web_buf *out);
-/* ,"rounds","participants","standings","results" of a started tournament. Lock held. */
-void web_tourney_results_json(web_tourney_run *r, web_buf *out);
+/* ,"rounds","participants","standings","results" of a started tournament; a person
+ * who is a bot account of bots (NULL: none) has "bot": true. Lock held. */
+void web_tourney_results_json(web_tourney_run *r, web_bots *bots, web_buf *out);
 /* GET /api/tournaments/live[/ROUND-TABLE.svg]: the `bones tourney --live` run in the
  * watched folder (web_tourney_live.c). Lock held. */
 web_result web_tourney_live(web_tourneys *w, const char *action, web_tourney_call *call,

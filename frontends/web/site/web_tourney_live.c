@@ -223,7 +223,7 @@ web_result web_tourney_live(web_tourneys *w, const char *action, web_tourney_cal
 		return live_file(w, r, action, call, out);
 	web_buf_puts(out, "{");
 	live_facts(w, r, out);
-	web_tourney_results_json(r, out);
+	web_tourney_results_json(r, NULL, out);
 	live_games(w, r, out);
 	web_buf_puts(out, ",\"tables\":[]}");
 	return web_result_of(200, NULL, "ok");

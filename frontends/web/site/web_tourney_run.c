@@ -132,6 +132,8 @@ static bool create_table(web_tourneys *w, web_tourney_run *r, const bones_tourne
 					slot->round + 1, slot->slot + 1, i + 1, tab ? err : id);
 	web_tables_put(w->ts, tab);
 	ok = ok && id[0] && pairing_put(w, r->id, slot->round, slot->slot, id);
+	if (ok) /* the pages following the lobby's stream hear of the round's game */
+		web_tables_notify(w->ts);
 	web_buf_release(&req);
 	web_buf_release(&reply);
 	return ok;

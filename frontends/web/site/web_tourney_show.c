@@ -28,21 +28,105 @@ static void facts(web_tourneys *w, const char *id, web_buf *out, bool *found)
 		web_buf_printf(out, ",\"start\":%lld", (long long)r.start_at);
 }
 
+/* One participant; bots: "bot": true for a person who is a bot account (NULL: none). */
+static void participant_json(const char *name, const char *agent, const char *engine,
+			     bool person, web_bots *bots, web_buf *out)
+{
+	bool first = true;
+	web_buf_puts(out, "{");
+	web_buf_json_key(out, &first, "name");
+	web_buf_json_string(out, name);
+	web_buf_json_key(out, &first, "agent");
+	web_buf_json_string(out, agent);
+	web_buf_json_key(out, &first, "engine");
+	web_buf_json_string(out, engine);
+	web_buf_json_key(out, &first, "person");
+	web_buf_puts(out, person ? "true" : "false");
+	if (person && bots && web_bots_is(bots, name))
+		web_buf_puts(out, ",\"bot\":true");
+	web_buf_puts(out, "}");
+}
+
+/* The value of a "key = value" line into out ("" when line is not key's). */
+static void line_value(const char *line, size_t len, const char *key, char *out, size_t cap)
+{
+	size_t k = strlen(key);
+	out[0] = '\0';
+	while (len && (*line == ' ' || *line == '\t'))
+		line++, len--;
+	if (len <= k || strncmp(line, key, k) || !strchr(" \t=", line[k]))
+		return;
+	const char *v = memchr(line, '=', len);
+	if (!v)
+		return;
+	size_t n = len - (size_t)(v + 1 - line);
+	for (v++; n && (*v == ' ' || *v == '\t'); v++, n--)
+		;
+	while (n && strchr(" \t\r;", v[n - 1]))
+		n--;
+	snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), v);
+}
+
+/* A [player.NAME] section of a tournament file as read so far. */
+struct file_player {
+	char name[64], agent[256], engine[64];
+	bool person;
+};
+
+/* Write p (when a section was read) and start afresh. */
+static void file_player_flush(struct file_player *p, web_bots *bots, bool *any, web_buf *out)
+{
+	if (p->name[0]) {
+		web_buf_puts(out, *any ? "," : "");
+		participant_json(p->name, p->agent, p->engine, p->person, bots, out);
+		*any = true;
+	}
+	*p = (struct file_player){0};
+}
+
+/* An open tournament's participants read from its file's [player.NAME] sections (the
+ * people joined so far included) when the tournament library cannot load it yet
+ * (fewer than two): the file's engines and agents are named before anyone joins. */
+static void file_participants(const char *text, web_bots *bots, web_buf *out)
+{
+	struct file_player p = {0};
+	char value[256];
+	bool any = false;
+	web_buf_puts(out, ",\"participants\":[");
+	for (const char *line = text; line && *line;) {
+		size_t len = strcspn(line, "\n");
+		const char *end = memchr(line, ']', len);
+		if (*line == '[') {
+			file_player_flush(&p, bots, &any, out);
+			if (end && !strncmp(line, "[player.", 8) && end > line + 8)
+				snprintf(p.name, sizeof p.name, "%.*s", (int)(end - line - 8), line + 8);
+		} else if (p.name[0]) {
+			line_value(line, len, "agent", value, sizeof value);
+			if (value[0])
+				snprintf(p.agent, sizeof p.agent, "%s", value);
+			line_value(line, len, "engine", value, sizeof value);
+			if (value[0])
+				snprintf(p.engine, sizeof p.engine, "%.63s", value);
+			line_value(line, len, "person", value, sizeof value);
+			if (value[0])
+				p.person = !strcmp(value, "true");
+		}
+		line += len + (line[len] != '\0');
+	}
+	file_player_flush(&p, bots, &any, out);
+	web_buf_puts(out, "]");
+}
+
 /* names: the operator's engine per participant (NULL: the file's, t not resolved). */
-static void participants(const bones_tourney *t, char (*names)[64], web_buf *out)
+static void participants(const bones_tourney *t, char (*names)[64], web_bots *bots,
+			 web_buf *out)
 {
 	web_buf_printf(out, ",\"rounds\":%d,\"participants\":[", bones_tourney_round_count(t));
 	for (int p = 0; p < t->player_count; p++) {
-		bool first = true;
-		web_buf_puts(out, p ? ",{" : "{");
-		web_buf_json_key(out, &first, "name");
-		web_buf_json_string(out, t->players[p].name);
-		web_buf_json_key(out, &first, "agent");
-		web_buf_json_string(out, t->players[p].agent);
-		web_buf_json_key(out, &first, "engine");
-		web_buf_json_string(out, names ? names[p] : t->players[p].engine);
-		web_buf_json_key(out, &first, "person");
-		web_buf_puts(out, t->players[p].person ? "true}" : "false}");
+		web_buf_puts(out, p ? "," : "");
+		participant_json(t->players[p].name, t->players[p].agent,
+				 names ? names[p] : t->players[p].engine, t->players[p].person,
+				 bots, out);
 	}
 	web_buf_puts(out, "]");
 }
@@ -172,6 +256,28 @@ static void table_json(web_table *tab, int round, int slot, const char *me, web_
 	web_buf_json_string(out, tab->row.id);
 	web_buf_printf(out, ",\"preset\":");
 	web_buf_json_string(out, tab->row.preset);
+	web_buf_printf(out, ",\"game\":");
+	web_buf_json_string(out, tab->row.game);
+	if (web_table_over(tab)) { /* each seat's points and rank: who won */
+		double scores[WEB_MAX_SEATS];
+		int ranks[WEB_MAX_SEATS];
+		bones_table_result(tab->table, scores, ranks);
+		web_buf_puts(out, ",\"scores\":[");
+		for (int i = 0; i < tab->row.seat_count; i++) {
+			web_buf_puts(out, i ? "," : "");
+			web_buf_json_number(out, scores[i]);
+		}
+		web_buf_puts(out, "],\"ranks\":[");
+		for (int i = 0; i < tab->row.seat_count; i++)
+			web_buf_printf(out, "%s%d", i ? "," : "", ranks[i]);
+		web_buf_puts(out, "]");
+		int out_seat = bones_table_forfeit(tab->table);
+		if (out_seat < 0)
+			out_seat = bones_table_resigned(tab->table);
+		if (out_seat >= 0) /* how it ended: a seat resigned or ran out of time */
+			web_buf_printf(out, ",\"%s\":%d", bones_table_forfeit(tab->table) >= 0
+				       ? "forfeit" : "resigned", out_seat + 1);
+	}
 	web_buf_printf(out, ",\"over\":%s,\"link\":\"/t/%s\",\"players\":[",
 		       web_table_over(tab) ? "true" : "false", tab->row.id);
 	const web_seat_row *mine = NULL;
@@ -210,9 +316,9 @@ static void tables(web_tourneys *w, const char *id, const char *me, web_buf *out
 	free(v);
 }
 
-void web_tourney_results_json(web_tourney_run *r, web_buf *out)
+void web_tourney_results_json(web_tourney_run *r, web_bots *bots, web_buf *out)
 {
-	participants(r->t, r->engine, out);
+	participants(r->t, r->engine, bots, out);
 	standings(r, out);
 	results(r, out);
 }
@@ -235,15 +341,15 @@ web_result web_tourney_show(web_tourneys *w, const char *id, const char *me, web
 		bones_tourney *t = NULL;
 		snprintf(name, sizeof name, "tournament-%s", id);
 		if (text && web_tourney_load(w, name, text, &t, err, sizeof err))
-			participants(t, NULL, out);
+			participants(t, NULL, web_accounts_bots(w->accounts), out);
 		else /* fewer than two participants so far */
-			web_buf_puts(out, ",\"participants\":[]");
+			file_participants(text, web_accounts_bots(w->accounts), out);
 		bones_tourney_destroy(t);
 		free(text);
 	} else if (strcmp(state, "refused")) { /* refused: it has no results to show */
 		web_tourney_run *run = web_tourney_open(w, id, err, sizeof err);
 		if (run) {
-			web_tourney_results_json(run, out);
+			web_tourney_results_json(run, web_accounts_bots(w->accounts), out);
 			engine_games(w, run, out);
 		}
 		tables(w, id, me, out);

@@ -42,6 +42,9 @@ function stateWords(state) {
 		: state === 'declined' ? _('declined') : _('cancelled');
 }
 
+// TRANSLATORS: a bot account's name (an engine playing from its owner's machine, bones bot)
+const botName = (name) => fmt(_('%s (bot)'), name);
+
 function findingError(text) {
 	$('error-finding').textContent = text || '';
 }
@@ -98,7 +101,7 @@ function renderSeeks(body) {
 		const mine = account.name && s.name.toLowerCase() === account.name.toLowerCase();
 		// TRANSLATORS: a seek's players: how many seek it so far, of the game's players
 		const waiting = s.players > 2 ? ' ' + fmt(_('%1$d of %2$d'), s.waiting, s.players) : '';
-		return el('tr', {}, el('td', { textContent: s.name }), el('td', { textContent: askWords(s) + waiting }),
+		return el('tr', {}, el('td', { textContent: s.bot ? botName(s.name) : s.name }), el('td', { textContent: askWords(s) + waiting }),
 			el('td', {}, mine ? button(_('Cancel'), () => post('/api/seeks/' + s.id + '/cancel'), 'cancel')
 				: button(_('Play'), () => takeSeek(s.id), 'take-seek')));
 	});
@@ -115,7 +118,7 @@ function renderChallenges(body) {
 	const items = [];
 	let open = 0;
 	for (const c of body.incoming) {
-		const li = el('li', {}, fmt(_('%1$s challenges you: %2$s'), c.from, askWords(c)) + ' ');
+		const li = el('li', {}, fmt(_('%1$s challenges you: %2$s'), c.from_bot ? botName(c.from) : c.from, askWords(c)) + ' ');
 		if (c.state === 'open') {
 			open++;
 			li.append(button(_('Accept'), () => answer(c.id, 'accept'), 'accept'), ' ', button(_('Decline'), () => answer(c.id, 'decline'), 'decline'));
@@ -127,7 +130,7 @@ function renderChallenges(body) {
 		items.push(li);
 	}
 	for (const c of body.outgoing) {
-		const li = el('li', {}, fmt(_('You challenge %1$s: %2$s'), c.to, askWords(c)) + ' ');
+		const li = el('li', {}, fmt(_('You challenge %1$s: %2$s'), c.to_bot ? botName(c.to) : c.to, askWords(c)) + ' ');
 		if (c.state === 'open') li.append(button(_('Cancel'), () => answer(c.id, 'cancel'), 'cancel'));
 		else if (c.state === 'accepted') {
 			if (!finding.visited.has(c.table)) finding.waiting.add(c.table);
@@ -142,7 +145,7 @@ function renderChallenges(body) {
 
 function renderOnline(body) {
 	const others = body.players.filter((p) => p.name.toLowerCase() !== (account.name || '').toLowerCase());
-	$('online').replaceChildren(...others.map((p) => el('li', {}, el('a', { href: '/players/' + encodeURIComponent(p.name), textContent: p.name }), ' ',
+	$('online').replaceChildren(...others.map((p) => el('li', {}, el('a', { href: '/players/' + encodeURIComponent(p.name), textContent: p.bot ? botName(p.name) : p.name }), ' ',
 		button(_('Challenge'), () => challenge(p.name), 'challenge'))));
 	$('no-online').hidden = others.length > 0;
 }

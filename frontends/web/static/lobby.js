@@ -45,7 +45,14 @@ function effectiveValues(choice) {
 // translated: docs/abi.md); the value sent stays the id.
 // TRANSLATORS: choices of a game's options in the lobby's form
 const CHOICE_NAMES = { 'scoring:sum': N_('sum of the holes times their number'), 'scoring:product': N_('product of the holes'),
-	'chaos:off': N_('off'), 'stacking:off': N_('off'), 'solo:off': N_('off'), 'stacking:on': N_('on') };
+	'chaos:off': N_('off'), 'stacking:off': N_('off'), 'solo:off': N_('off'), 'stacking:on': N_('on'),
+	// Hegemino
+	'board:standard': N_('standard (5x5)'), 'board:mega': N_('mega (7x7, Mega-Hegemino)'), 'board:sprawl': N_('sprawl (no bound, no bonuses)'),
+	'chaos:hidden': N_('hidden (Chaos)'), 'chaos:open': N_('open (Open Chaos)'), 'stacking:points': N_('for points'),
+	'wilds:penalty': N_('penalty (floor 1)'), 'wilds:friendly': N_('friendly'), 'wilds:below_zero': N_('below zero (no floor)'),
+	'wilds:pork_barrel': N_('pork barrel (x wilds)'), 'solo:dorothy': N_('against President Dorothy'), 'solo:mega': N_('Solo Mega-Hegemino'),
+	// Geominos
+	'deal:all': N_('every tile dealt first'), 'deal:five': N_('five each, refilled'), 'deal:one': N_('draw one and place it') };
 
 function optionField(plugin, o, value) {
 	let input;

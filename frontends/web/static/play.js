@@ -709,7 +709,15 @@ function renderOver() {
 	$('over-text').textContent = text;
 	const link = $('rematch-link');
 	const r = view.rematch;
-	$('rematch').hidden = !view.viewer || !!r;
+	// a tournament's game has no rematch: its pairings say who plays whom next
+	const t = view.tournament;
+	$('rematch').hidden = !view.viewer || !!r || !!t;
+	$('tourney-link').hidden = !t;
+	if (t) {
+		$('tourney-link').href = t.link;
+		// TRANSLATORS: the link from a tournament's finished game back to its page
+		$('tourney-link').textContent = fmt(_('Back to the tournament (round %d)'), t.round);
+	}
 	link.hidden = !r;
 	if (r) {
 		link.href = r.link || '/t/' + r.id;

@@ -304,6 +304,19 @@ typedef struct web_player_game {
  * newest first, at most cap. */
 size_t web_store_player_games(web_store *st, const char *name, bool account,
 			      web_player_game *out, size_t cap);
+/* The names of table_id's seats that are not the player's (an account's seats, or
+ * an agent's "agent:SPEC"), in seat order, at most cap; how many. */
+size_t web_store_opponents(web_store *st, const char *table_id, const char *name,
+			   bool account, char (*out)[64], size_t cap);
+/* A player's rating by game after a rated game (the history of its ratings). */
+typedef struct web_rating_point {
+	char game[64];
+	int64_t at;       /* unix seconds: the game's end */
+	double rating, deviation;
+} web_rating_point;
+/* A player's latest rated games (at most cap) as points, by game, oldest first. */
+size_t web_store_rating_history(web_store *st, const char *name, web_rating_point *out,
+				size_t cap);
 
 /* ---- tournaments (web_store_tourneys.c) ---- */
 /* A tournament's row (its file apart). */
@@ -345,6 +358,10 @@ typedef struct web_tourney_table {
 	char id[40];
 } web_tourney_table;
 size_t web_store_tourney_tables(web_store *st, const char *id, web_tourney_table **out);
+/* The tournament whose game table_id is into id (cap bytes), its round (from 0) into
+ * *round: 0, or 1 when table_id is no tournament's. */
+int web_store_table_tourney(web_store *st, const char *table_id, char *id, size_t cap,
+			    int *round);
 /* The data folder the store's file lies in. */
 const char *web_store_dir(const web_store *st);
 

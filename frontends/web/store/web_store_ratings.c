@@ -240,3 +240,48 @@ size_t web_store_player_games(web_store *st, const char *name, bool account,
 	pthread_mutex_unlock(&st->lock);
 	return n;
 }
+
+/* The seats that are not the player's: an account's by its seats' tokens, an agent's
+ * ("agent:SPEC") by its spec. */
+static const char *const opponents_sql[2] = {
+	"SELECT name FROM seats WHERE table_id = ?1 AND NOT (kind = 'agent' AND"
+	" 'agent:' || agent = ?2) ORDER BY seat",
+	"SELECT name FROM seats WHERE table_id = ?1 AND token NOT IN (SELECT token FROM"
+	" account_seats WHERE table_id = ?1 AND name = ?2) ORDER BY seat"};
+
+size_t web_store_opponents(web_store *st, const char *table_id, const char *name,
+			   bool account, char (*out)[64], size_t cap)
+{
+	size_t n = 0;
+	pthread_mutex_lock(&st->lock);
+	web_db_stmt *q = web_store_prepare(st, opponents_sql[account], table_id, name, NULL);
+	while (q && n < cap && web_db_step(q) == WEB_DB_ROW)
+		web_store_text(out[n++], sizeof *out, q, 0);
+	web_db_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+	return n;
+}
+
+size_t web_store_rating_history(web_store *st, const char *name, web_rating_point *out,
+				size_t cap)
+{
+	size_t n = 0;
+	char limit[24];
+	snprintf(limit, sizeof limit, "%zu", cap);
+	pthread_mutex_lock(&st->lock);
+	web_db_stmt *q = web_store_prepare(st,
+			"SELECT game, at, rating, deviation FROM (SELECT game, at, rating,"
+			" deviation, table_id, game_no FROM results WHERE player = ?1 ORDER BY"
+			" at DESC, table_id DESC, game_no DESC LIMIT CAST(?2 AS BIGINT)) h"
+			" ORDER BY game, at, table_id, game_no", name, limit, NULL);
+	while (q && n < cap && web_db_step(q) == WEB_DB_ROW) {
+		web_rating_point *p = &out[n++];
+		web_store_text(p->game, sizeof p->game, q, 0);
+		p->at = web_db_int64(q, 1);
+		p->rating = web_db_double(q, 2);
+		p->deviation = web_db_double(q, 3);
+	}
+	web_db_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+	return n;
+}

@@ -223,6 +223,23 @@ size_t web_store_tourney_tables(web_store *st, const char *id, web_tourney_table
 	return n;
 }
 
+int web_store_table_tourney(web_store *st, const char *table_id, char *id, size_t cap,
+			    int *round)
+{
+	pthread_mutex_lock(&st->lock);
+	web_db_stmt *q = web_store_prepare(st,
+			"SELECT tourney, round FROM tourney_tables WHERE table_id = ?", table_id,
+			NULL, NULL);
+	bool found = q && web_db_step(q) == WEB_DB_ROW;
+	if (found) {
+		web_store_text(id, cap, q, 0);
+		*round = web_db_int(q, 1);
+	}
+	web_db_finalize(q);
+	pthread_mutex_unlock(&st->lock);
+	return found ? 0 : 1;
+}
+
 const char *web_store_dir(const web_store *st)
 {
 	return st->dir;

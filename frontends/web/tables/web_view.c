@@ -303,6 +303,8 @@ static bool write_picture(const web_table *t, int viewer, bool mine, int w, int 
 	req.names = seat_names(t, names);
 	if (mine)
 		req.flags |= BONES_PICTURE_TARGETS;
+	if (web_table_over(t) && index >= bones_session_length(t->s))
+		req.flags |= BONES_PICTURE_ENDED; /* a forfeit's loser is not "to move" */
 	unsigned char *svg = NULL;
 	size_t size = 0;
 	char err[512];
