@@ -6,11 +6,14 @@ what to do; a second process on the same database starts and sends a table the f
 serves there (307), one on the same data folder is refused, and on SQLite a second
 server is refused."""
 import http.client
+import json
 import os
+import signal
 import socket
 import sqlite3
 import subprocess
 import sys
+import time
 
 from webtest import Checks, Server, pg_store
 
@@ -135,6 +138,51 @@ lite_first.stop()
 check("on SQLite a second server on the same database is refused while the first runs",
       rc == 1 and "another bones serve uses this database" in err and "--store" in err,
       (rc, err))
+
+# A process paused past its lease (SIGSTOP) loses its table to the other, which plays on;
+# woken, it must not write the move it was sent meanwhile: the commit's lease check (or
+# its lease thread's, whichever comes first) refuses it, so no move is applied twice.
+short = {"BONES_WEB_LEASE_MS": "1500"}
+paused_store = pg_store(os.path.join(tmp, "paused"), host)
+pa = Server(build, os.path.join(tmp, "pa"), store=paused_store, env=short)
+pb = Server(build, os.path.join(tmp, "pb"), store=paused_store, env=short)
+st, t2, _ = pa.call("POST", "/api/tables",
+                    {"game": "holomino", "seats": [{"kind": "human"}, {"kind": "human"}]})
+tok2 = [x["token"] for x in t2["seats"]]
+st, v, _ = pa.call("GET", "/api/tables/%s?picture=0" % t2["id"], token=tok2[0])
+mover = tok2[v["to_move"] - 1]
+st, v, _ = pa.call("GET", "/api/tables/%s?picture=0" % t2["id"], token=mover)
+stale_move = v["legal"][0]["move"]
+pa.proc.send_signal(signal.SIGSTOP)
+deadline = time.monotonic() + 30  # a cap: B takes the table once A's lease expired
+while time.monotonic() < deadline:  # B's answers read as they are (307 not followed)
+    probe = http.client.HTTPConnection("127.0.0.1", pb.port, timeout=30)
+    probe.request("GET", "/api/tables/%s?picture=0" % t2["id"],
+                  headers={"Authorization": "Bearer " + mover})
+    st = probe.getresponse().status
+    probe.close()
+    if st == 200:
+        break
+    time.sleep(0.1)
+st_b, r_b, _ = pb.call("POST", "/api/tables/%s/move" % t2["id"], {"move": stale_move},
+                       token=mover)
+stale = http.client.HTTPConnection("127.0.0.1", pa.port, timeout=30)
+stale.request("POST", "/api/tables/%s/move" % t2["id"], body=json.dumps({"move": stale_move}),
+              headers={"Authorization": "Bearer " + mover,
+                       "Content-Type": "application/json"})
+pa.proc.send_signal(signal.SIGCONT)
+r_a = stale.getresponse()
+body_a = r_a.read()
+rows = psql(paused_store, "SELECT n, count(*) FROM moves WHERE table_id = '%s' GROUP BY n"
+            " HAVING count(*) > 1" % t2["id"])
+n_rows = psql(paused_store, "SELECT count(*) FROM moves WHERE table_id = '%s'" % t2["id"])
+st, vb, _ = pb.call("GET", "/api/tables/%s?picture=0" % t2["id"], token=mover)
+pa.stop()
+pb.stop()
+check("a process paused past its lease loses its table to the other, which plays on; "
+      "woken, it refuses the move it was sent (503 or 307 to the other), none applied twice",
+      st_b == 200 and r_a.status in (503, 307) and rows == "" and
+      n_rows == str(vb["length"]), (st_b, r_b, r_a.status, body_a, rows, n_rows, vb["length"]))
 
 rc, err = serve("--data", os.path.join(tmp, "x"), "--store", "mysql://bones@/x")
 check("a URL of another kind is refused, naming the option",
