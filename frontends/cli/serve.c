@@ -1,4 +1,4 @@
-/* `bones serve [--listen ADDR:PORT] [--data DIR] [--store URL]`: play in the browser
+/* `bones serve [--listen ADDR:PORT] [--data DIR] [--store URL] [--advertise URL]`: play in the browser
  * (frontends/web, docs/web.md). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,8 @@
 #define USAGE N_("usage: bones serve [--listen ADDR:PORT] [--data DIR] [--rate N] [--agents N]\n" \
 		 "                   [--static DIR] [--host-name NAME] [--trusted-proxy ADDR]\n" \
 		 "                   [--engines FILE] [--watch DIR] [--tables-per-address N]\n" \
-		 "                   [--store postgresql://...] [--bot-games N]\n")
+		 "                   [--store postgresql://...] [--bot-games N]\n" \
+		 "                   [--advertise URL]\n")
 
 static int usage(FILE *f, int rc)
 {
@@ -42,7 +43,10 @@ static int usage(FILE *f, int rc)
 		       "  --store URL         keep the tables, accounts and ratings in PostgreSQL\n"
 		       "                      (postgresql://USER@HOST/DB; default: the SQLite file\n"
 		       "                      DIR/bones-web.sqlite, no server to run)\n"
-		       "  --bot-games N       games a bot account plays at once (default 8)\n"));
+		       "  --bot-games N       games a bot account plays at once (default 8)\n"
+		       "  --advertise URL     with --store: where the other processes on the\n"
+		       "                      same database send this one's tables' requests\n"
+		       "                      (default http://LISTEN-ADDRESS:PORT)\n"));
 	return rc;
 }
 
@@ -56,7 +60,7 @@ static void default_data(char *buf, size_t cap)
 }
 
 enum { LISTEN = 1, DATA, STATIC, TRUSTED_PROXY, ENGINES, WATCH, HOST_NAME, RATE, AGENTS,
-       TABLES, STORE, BOT_GAMES };
+       TABLES, STORE, BOT_GAMES, ADVERTISE };
 
 static const bones_args_option options[] = {
 	{"listen", 0, true, LISTEN},   {"data", 0, true, DATA},
@@ -64,7 +68,8 @@ static const bones_args_option options[] = {
 	{"engines", 0, true, ENGINES}, {"watch", 0, true, WATCH},
 	{"host-name", 0, true, HOST_NAME}, {"rate", 0, true, RATE},
 	{"agents", 0, true, AGENTS},   {"tables-per-address", 0, true, TABLES},
-	{"store", 0, true, STORE},     {"bot-games", 0, true, BOT_GAMES}, {0}};
+	{"store", 0, true, STORE},     {"bot-games", 0, true, BOT_GAMES},
+	{"advertise", 0, true, ADVERTISE}, {0}};
 
 /* One option into cfg; false after printing why not. */
 static bool serve_option(bones_args *args, int id, void *ctx)
@@ -84,6 +89,12 @@ static bool serve_option(bones_args *args, int id, void *ctx)
 			return bones_args_fail(args, _("'%s': expected a PostgreSQL URL,"
 						       " postgresql://USER@HOST/DB"), v);
 		cfg->store = v;
+		return true;
+	case ADVERTISE:
+		if (strncmp(v, "http://", 7) && strncmp(v, "https://", 8))
+			return bones_args_fail(args, _("'%s': expected a URL, http://HOST:PORT or"
+						       " https://HOST/PREFIX"), v);
+		cfg->advertise = v;
 		return true;
 	case RATE: return bones_args_double(args, 0, 1e9, &cfg->rate);
 	case AGENTS:

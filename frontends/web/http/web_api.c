@@ -310,6 +310,52 @@ static void table_action(web_site *site, web_table *t, const char *action,
 	}
 }
 
+/* text percent-encoded (but for what a URL's path or query may hold as is) onto out. */
+static void put_encoded(char *out, size_t cap, const char *text, bool query)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t n = strlen(out);
+	for (const unsigned char *p = (const unsigned char *)text; *p && n + 4 < cap; p++) {
+		bool plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			     (*p >= '0' && *p <= '9') || strchr("-._~", *p) ||
+			     (!query && *p == '/');
+		if (plain)
+			out[n++] = (char)*p;
+		else
+			out[n++] = '%', out[n++] = hex[*p >> 4], out[n++] = hex[*p & 15];
+	}
+	out[n] = '\0';
+}
+
+/* A table's request (or a seek's) answered 307 to the process that serves it (at
+ * address: its --advertise URL), with the same path and query; 503 while it has none
+ * yet. */
+static void redirect(const char *address, const web_request *req, web_reply *rep)
+{
+	const struct { const char *name, *value; } q[] = {
+		{"w", req->width}, {"h", req->height}, {"picture", req->picture},
+		{"ghost", req->ghost}, {"at", req->at}, {"game", req->game}};
+	if (!address[0]) {
+		error_reply(rep, 503, NULL, _("another process serves this and is starting: ask "
+					      "again"));
+		rep->retry_after = 1;
+		return;
+	}
+	char *l = rep->location;
+	snprintf(l, sizeof rep->location, "%s", address);
+	put_encoded(l, sizeof rep->location, req->path, false);
+	bool first = true;
+	for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+		if (!q[i].value)
+			continue;
+		size_t n = strlen(l);
+		snprintf(l + n, sizeof rep->location - n, "%s%s=", first ? "?" : "&", q[i].name);
+		put_encoded(l, sizeof rep->location, q[i].value, true);
+		first = false;
+	}
+	error_reply(rep, 307, NULL, _("another process serves this: ask it (Location)"));
+}
+
 static void table_route(web_site *site, const char *rest, const web_request *req,
 			web_reply *rep)
 {
@@ -321,7 +367,13 @@ static void table_route(web_site *site, const char *rest, const web_request *req
 		return;
 	}
 	memcpy(id, rest, n), id[n] = '\0';
-	web_table *t = web_tables_find(ts, id);
+	bool elsewhere = false;
+	char address[512];
+	web_table *t = web_tables_find_at(ts, id, &elsewhere, address, sizeof address);
+	if (!t && elsewhere) {
+		redirect(address, req, rep);
+		return;
+	}
 	if (!t && web_tables_damaged(ts, id)) {
 		error_reply(rep, 503, NULL, _("the table is damaged: it is set aside, not played "
 					      "(the server's log says why)"));
@@ -441,7 +493,11 @@ void web_api_handle(web_site *site, const web_request *req, web_reply *rep)
 		web_result r = web_ratings_ladder(ts, web_site_bots(site), path + 12, &rep->body);
 		result_reply(rep, &r);
 	} else if (web_seeks_route(path) || web_challenges_route(path)) {
-		char account[WEB_NAME_MAX + 1];
+		char account[WEB_NAME_MAX + 1], address[512];
+		if (!web_tables_serves(ts, WEB_SERVES_FINDING, address, sizeof address)) {
+			redirect(address, req, rep); /* seeks live in one process's memory */
+			return;
+		}
 		bool named = web_site_person(site, req->session, account, sizeof account);
 		finding(site, named ? account : NULL, req, rep);
 	} else if (!strcmp(path, "/api/events") && get) { /* the lobby's stream */

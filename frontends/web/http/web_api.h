@@ -32,7 +32,9 @@ typedef struct web_reply {
 	bool lobby_events;    /* set: answer with the lobby's event stream instead */
 	web_bot_watch *bot_events; /* owned; set: answer with a bot's event stream instead */
 	char cookie[200];     /* a Set-Cookie value, "" none */
-	int retry_after;      /* seconds, with a 429 (0: the server's default) */
+	int retry_after;      /* seconds, with a 429 or 503 (0: the server's default) */
+	char location[1024];  /* a Location header (a 307 to the process serving a
+			       * table), "" none */
 } web_reply;
 
 /* Answer one API request (path under /api/). reply->body is initialised here; the

@@ -74,7 +74,7 @@ static bool allowed(web_server *srv, const char *client)
  * seconds with a 429 (0: one). */
 static enum MHD_Result send_reply_with(struct MHD_Connection *c, int code, const char *type,
 				       const char *data, size_t len, bool cache,
-				       const char *cookie, int retry)
+				       const char *cookie, int retry, const char *location)
 {
 	struct MHD_Response *r =
 		MHD_create_response_from_buffer(len, (void *)(uintptr_t)data, MHD_RESPMEM_MUST_COPY);
@@ -88,8 +88,10 @@ static enum MHD_Result send_reply_with(struct MHD_Connection *c, int code, const
 	MHD_add_response_header(r, "Cache-Control", cache ? "max-age=60" : "no-store");
 	char wait[16];
 	snprintf(wait, sizeof wait, "%d", retry > 0 ? retry : 1);
-	if (code == 429)
+	if (code == 429 || (code == 503 && retry > 0))
 		MHD_add_response_header(r, "Retry-After", wait);
+	if (location && location[0])
+		MHD_add_response_header(r, "Location", location);
 	if (cookie && cookie[0])
 		MHD_add_response_header(r, "Set-Cookie", cookie);
 	enum MHD_Result ok = MHD_queue_response(c, (unsigned)code, r);
@@ -100,7 +102,7 @@ static enum MHD_Result send_reply_with(struct MHD_Connection *c, int code, const
 static enum MHD_Result send_reply(struct MHD_Connection *c, int code, const char *type,
 				  const char *data, size_t len, bool cache)
 {
-	return send_reply_with(c, code, type, data, len, cache, NULL, 0);
+	return send_reply_with(c, code, type, data, len, cache, NULL, 0, NULL);
 }
 
 static enum MHD_Result send_error(struct MHD_Connection *c, int code, const char *msg)
@@ -191,7 +193,8 @@ static enum MHD_Result send_api_reply(web_server *srv, struct MHD_Connection *c,
 		ok = web_stream_send(srv, c, rep->events, rep->bot_events, client);
 	else
 		ok = send_reply_with(c, rep->code, rep->type, rep->body.data ? rep->body.data : "",
-				     rep->body.len, false, rep->cookie, rep->retry_after);
+				     rep->body.len, false, rep->cookie, rep->retry_after,
+				     rep->location);
 	web_buf_release(&rep->body);
 	return ok;
 }
@@ -591,6 +594,10 @@ static int serve(web_server *srv, const struct sockaddr_storage *sa, const char 
 	}
 	const union MHD_DaemonInfo *di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
 	unsigned port = di ? (unsigned)di->port : 0u;
+	char own[600]; /* known to the other processes before the line below says "ready" */
+	snprintf(own, sizeof own, "http://%.*s:%u", (int)(strrchr(listen, ':') - listen), listen,
+		 port);
+	web_tables_advertise(srv->tables, srv->advertise[0] ? srv->advertise : own);
 	/* not translated: scripts read the port from this line */
 	printf("bones serve: listening on http://%.*s:%u (port %u); Ctrl+C stops\n",
 	       (int)(strrchr(listen, ':') - listen), listen, port, port);
@@ -643,6 +650,22 @@ static bool configure(web_server *srv, const web_server_config *cfg, const char 
 		inet_ntop(v4 ? AF_INET : AF_INET6, bin, srv->proxy, sizeof srv->proxy);
 	}
 	host_names(srv, cfg, listen);
+	if (cfg->advertise) {
+		size_t n = strlen(cfg->advertise);
+		if (strncmp(cfg->advertise, "http://", 7) && strncmp(cfg->advertise, "https://", 8)) {
+			fprintf(stderr, _("bones serve: --advertise '%s': expected a URL, "
+					  "http://HOST:PORT or https://HOST/PREFIX\n"), cfg->advertise);
+			return false;
+		}
+		if (n >= sizeof srv->advertise - 1) {
+			fprintf(stderr, _("bones serve: --advertise: longer than %zu bytes\n"),
+				sizeof srv->advertise - 2);
+			return false;
+		}
+		/* without a trailing slash: the path of a request follows */
+		snprintf(srv->advertise, sizeof srv->advertise, "%.*s",
+			 (int)(n && cfg->advertise[n - 1] == '/' ? n - 1 : n), cfg->advertise);
+	}
 	if (cfg->static_dir)
 		snprintf(srv->static_dir, sizeof srv->static_dir, "%s", cfg->static_dir);
 	else if (!bones_paths_data("web", srv->static_dir, sizeof srv->static_dir))

@@ -22,6 +22,9 @@ typedef struct web_server_config {
 				  * create (--tables-per-address); 0: no cap */
 	int bot_games;           /* games a bot account plays at once (--bot-games); 0:
 				  * WEB_BOT_GAMES */
+	const char *advertise;   /* --advertise: the URL other processes send this one's
+				  * tables' requests to (several processes on PostgreSQL);
+				  * NULL: http://LISTEN-ADDRESS:PORT */
 } web_server_config;
 
 /* Serve until SIGINT or SIGTERM. Returns the exit status (0, or 1 after printing why

@@ -65,6 +65,7 @@ typedef struct web_server {
 	char hosts[8][256];       /* names the Host header may give (without port) */
 	int host_count;
 	bool any_host;            /* a wildcard listen address without --host-name */
+	char advertise[512];      /* --advertise, "" none: the listen address's URL */
 } web_server;
 
 double web_now_seconds(void);

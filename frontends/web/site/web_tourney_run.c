@@ -287,8 +287,11 @@ void *web_tourney_driver(void *arg)
 		pthread_mutex_unlock(&w->lock);
 		if (stop)
 			break;
-		web_tourney_due(w);
-		int n = running(w, ids, WEB_TOURNEY_MAX);
+		/* several processes on one database: one drives the tournaments */
+		bool mine = web_tables_serves(w->ts, WEB_SERVES_TOURNEYS, NULL, 0);
+		if (mine)
+			web_tourney_due(w);
+		int n = mine ? running(w, ids, WEB_TOURNEY_MAX) : 0;
 		for (int i = 0; i < n; i++) {
 			char err[512];
 			pthread_mutex_lock(&w->lock);

@@ -147,6 +147,13 @@ static const struct migration {
 	{"ALTER TABLE tables ADD COLUMN aborted BIGINT NOT NULL DEFAULT 0", "tables", "aborted"},
 	/* 1: a bot account (`bones bot` plays it through the API) */
 	{"ALTER TABLE accounts ADD COLUMN bot BIGINT NOT NULL DEFAULT 0", "accounts", "bot"},
+	/* several processes on one PostgreSQL (web_store_lease.c): each process's id for
+	 * its start, its address, when last seen (ms); each table's holder and until when */
+	{"CREATE TABLE IF NOT EXISTS servers(id BIGINT PRIMARY KEY, address TEXT NOT NULL,"
+	 " seen BIGINT NOT NULL, home TEXT NOT NULL)", NULL, NULL},
+	{"CREATE TABLE IF NOT EXISTS leases(table_id TEXT PRIMARY KEY, server BIGINT NOT NULL,"
+	 " expires BIGINT NOT NULL)", NULL, NULL},
+	{"CREATE INDEX IF NOT EXISTS leases_by_server ON leases(server)", NULL, NULL},
 };
 
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
@@ -273,6 +280,7 @@ int web_store_open(const char *dir, const char *url, web_store **out, char *err,
 		free(st);
 		return 1;
 	}
+	st->url = url ? strdup(url) : NULL; /* the listening connection's (leasing) */
 	pthread_mutex_init(&st->lock, NULL);
 	pthread_mutex_init(&st->qlock, NULL);
 	pthread_cond_init(&st->qdone, NULL);
@@ -304,6 +312,10 @@ void web_store_close(web_store *st)
 		return;
 	web_db_finalize(st->insert_move);
 	web_db_close(st->db);
+	web_db_pg_unlisten(st->listener);
+	free(st->url);
+	if (st->home_fd > 0)
+		close(st->home_fd);
 	pthread_mutex_destroy(&st->lock);
 	pthread_mutex_destroy(&st->qlock);
 	pthread_cond_destroy(&st->qdone);
@@ -386,12 +398,48 @@ static int add_table_locked(web_store *st, const web_table_row *row, char *err, 
 	if (games > 0 && run(st, "INSERT INTO matches(table_id, games, target)"
 				       " VALUES(?,?,?)", "tii", margs, err, errcap))
 		return 1;
+	int64_t expires = st->server ? web_store_lease_expiry(st) : 0;
+	const void *largs[] = {row->id, &st->server, &expires};
+	if (st->server && run(st, "INSERT INTO leases VALUES(?,?,?)", "tii", largs, err, errcap))
+		return 1; /* the new table is this process's from its first row on */
 	return 0;
+}
+
+/* Now on the leases' clock (web_store_lease.c); 0 when not leasing (SQLite). */
+static int64_t lease_now(const web_store *st)
+{
+	return st->lease_now ? st->lease_now(st->lease_user) : 0;
+}
+
+int64_t web_store_lease_expiry(const web_store *st)
+{
+	return lease_now(st) + st->lease_ttl;
+}
+
+/* The lease check of a move's commit (web_store_lease.c says why): the lease row of id updated (locked) where this
+ * process holds it; 0, WEB_STORE_LEASE_LOST when another process does. st->lock held,
+ * in the commit's transaction. */
+int web_store_lease_check(web_store *st, const char *id, char *err, size_t errcap)
+{
+	const void *args[] = {id, &st->server};
+	if (!st->server)
+		return 0;
+	if (web_store_run(st, "UPDATE leases SET server = server WHERE table_id = ? AND"
+			  " server = ?", "ti", args, err, errcap))
+		return 1;
+	if (web_db_changes(st->db) == 1)
+		return 0;
+	snprintf(err, errcap, "%s", _("another process serves this table now (its lease was "
+				      "lost): ask again"));
+	return WEB_STORE_LEASE_LOST;
 }
 
 static int insert_moves(web_store *st, const char *id, size_t first, const char *const *texts,
 			size_t count, char *err, size_t errcap)
 {
+	int lease = web_store_lease_check(st, id, err, errcap);
+	if (lease)
+		return lease;
 	for (size_t i = 0; i < count; i++) {
 		web_db_reset(st->insert_move);
 		web_db_bind_text(st->insert_move, 1, id);
@@ -667,7 +715,8 @@ int web_store_delete_table(web_store *st, const char *id, char *err, size_t errc
 	static const char *const sql[] = {
 		"DELETE FROM moves WHERE table_id = ?", "DELETE FROM seats WHERE table_id = ?",
 		"DELETE FROM chat WHERE table_id = ?", "DELETE FROM matches WHERE table_id = ?",
-		"DELETE FROM match_games WHERE table_id = ?", "DELETE FROM tables WHERE id = ?"};
+		"DELETE FROM match_games WHERE table_id = ?", "DELETE FROM leases WHERE table_id = ?",
+		"DELETE FROM tables WHERE id = ?"};
 	const void *args[] = {id};
 	pthread_mutex_lock(&st->lock);
 	int rc = begin(st, err, errcap), failed = 0;

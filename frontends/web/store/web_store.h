@@ -113,7 +113,8 @@ int web_store_set_bank(web_store *st, const char *id, int seat, int64_t bank_ms,
 int web_store_set_ended(web_store *st, const char *id, int64_t moves, char *err,
 			size_t errcap);
 
-/* Call fn for every table not ended (web_store_set_ended) in creation order with its
+/* Call fn for every table not ended (web_store_set_ended; leasing: whose lease this
+ * process holds) in creation order with its
  * history texts and, for a match, its finished games in order; a table that cannot be
  * read (a damaged page, an unreadable row) comes with only its id and `unreadable`
  * saying why (else NULL). fn must not call into the store; a nonzero return stops. When
@@ -127,16 +128,58 @@ int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t
  * (fn not called), else fn's return. */
 int web_store_load(web_store *st, const char *id, web_store_fn fn, void *user);
 
-/* An ended table as the lobby lists it, read without its history. */
+/* ---- leases (web_store_lease.c): several processes on one PostgreSQL ---- */
+#define WEB_STORE_LEASE_LOST 3 /* a move's answer: another process holds the table now */
+/* Serve tables under leases of ttl_ms, timed by now(user) (ms: the tables' clock):
+ * PostgreSQL only (on SQLite nothing happens: one process). The data folder is locked
+ * (one process per folder: a process before this one in it is gone, its leases free
+ * at once) and this process registered. 0, or 1 (err). Called once, before the
+ * restore. */
+int web_store_leases_start(web_store *st, int64_t ttl_ms, int64_t (*now)(void *),
+			   void *user, char *err, size_t errcap);
+/* Whether this store serves tables under leases (web_store_leases_start on PostgreSQL). */
+bool web_store_leasing(const web_store *st);
+/* Take (or keep) table id's lease: 0 this process holds it now; 1 another live process
+ * does: its address into holder ("" when it has none yet); -1 on an error (logged). */
+int web_store_lease_take(web_store *st, const char *id, char *holder, size_t cap);
+/* Keep this process's row in `servers` (address: where it is reached) and renew every
+ * lease it holds; 0, or 1 (err). */
+int web_store_lease_renew(web_store *st, const char *address, char *err, size_t errcap);
+/* Tell the other processes that something the lobby shows changed here (NOTIFY bones);
+ * 0, or 1 (logged). */
+int web_store_notify(web_store *st);
+/* Wait up to ms to hear of another process's change (LISTEN bones, on a connection of
+ * its own made at the first call): 1 heard, 0 not, -1 the listening connection is lost
+ * (logged; made again at the next call). One thread only. */
+int web_store_heard(web_store *st, int ms);
+/* The ids of the leases this process holds (*ids malloc'd, in no order); (size_t)-1
+ * when they cannot be read. */
+size_t web_store_lease_mine(web_store *st, char (**ids)[40]);
+/* Give up every lease of this process and its registration (a stop). */
+void web_store_lease_release_all(web_store *st);
+/* Give up table id's lease (it leaves memory). */
+void web_store_lease_drop(web_store *st, const char *id);
+/* The tables whose lease another process let expire (it died, or was cut off) or
+ * holds no more (an earlier process of this data folder), at most cap, the longest
+ * expired first; how many. */
+size_t web_store_lease_orphans(web_store *st, char (*ids)[40], size_t cap);
+/* At the start: the lease of every table not ended that no live process holds taken,
+ * so that web_store_each restores only this process's; 0, or 1 (err). */
+int web_store_lease_free_all(web_store *st, char *err, size_t errcap);
+
+/* An ended table as the lobby lists it, read without its history (or, leasing, one in
+ * play at another process). */
 typedef struct web_table_summary {
 	char id[40], game[64], preset[64];
 	int64_t created;   /* unix seconds */
-	int64_t moves;     /* player moves */
+	int64_t moves;     /* player moves (live: its history entries) */
+	bool live;         /* in play, served by another process (leasing) */
 	int seat_count;
-	struct { char kind[16], name[64]; } seats[WEB_MAX_SEATS];
+	struct { char kind[16], name[64]; bool open; } seats[WEB_MAX_SEATS];
 } web_table_summary;
 /* The newest `limit` ended tables that are not private, newest first, into out
- * (malloc'd, *count of them); 1 (err) when they cannot be read. */
+ * (malloc'd, *count of them); leasing, the tables in play that other processes serve
+ * among them (live). 1 (err) when they cannot be read. */
 int web_store_ended(web_store *st, size_t limit, web_table_summary **out, size_t *count,
 		    char *err, size_t errcap);
 /* Mark a table set aside (kept, not played): why it is (row.damaged at the next start,

@@ -58,6 +58,15 @@ int web_db_open_sqlite(const char *path, web_db **out, char *err, size_t errcap)
 /* Connect to PostgreSQL at url (a libpq connection string or URI). */
 int web_db_open_pg(const char *url, web_db **out, char *err, size_t errcap);
 
+/* PostgreSQL's LISTEN on a connection of its own (web_store_pg.c). */
+typedef struct web_db_listener web_db_listener;
+int web_db_pg_listen(const char *url, const char *channel, web_db_listener **out, char *err,
+		     size_t errcap);
+/* Wait up to ms for a notification: 1 (its payload into payload), 0 none, -1 the
+ * connection is lost (made again at the next call). */
+int web_db_pg_heard(web_db_listener *l, int ms, char *payload, size_t cap);
+void web_db_pg_unlisten(web_db_listener *l); /* NULL: nothing */
+
 /* The driver's functions, for short. */
 static inline int web_db_exec(web_db *db, const char *sql)
 {
@@ -115,6 +124,10 @@ static inline double web_db_double(web_db_stmt *q, int col)
 static inline bool web_db_null(web_db_stmt *q, int col)
 {
 	return q->db->driver->null(q, col);
+}
+static inline int64_t web_db_changes(web_db *db)
+{
+	return db->driver->changes(db);
 }
 static inline const char *web_db_errmsg(web_db *db)
 {

@@ -25,6 +25,16 @@ struct web_store {
 	char fault[32];         /* BONES_WEB_FAULT: a test's crash point */
 	uint64_t epoch;         /* starts on this database, this one included */
 	uint64_t deal_key;      /* this database's secret for tournament deals */
+	int64_t server;         /* this process's id in `servers` and `leases`; 0: no leases
+				 * (SQLite: one process) */
+	int64_t lease_ttl;      /* ms a lease lasts unless renewed */
+	int64_t (*lease_now)(void *user); /* the tables' clock (ms), for the leases */
+	void *lease_user;
+	char home[1200];        /* "HOST:DATA-FOLDER": a process before this one with the same
+				 * home is dead (home_fd's lock), its leases free at once */
+	int home_fd;            /* DIR/bones-serve.lock, flocked: one process per folder */
+	char *url;              /* PostgreSQL's (owned; never shown: it may hold a password) */
+	web_db_listener *listener; /* LISTEN bones: the other processes' changes; NULL none */
 };
 
 /* err = what failed and the database's reason, naming it by its file name only or
@@ -42,5 +52,11 @@ web_db_stmt *web_store_prepare(web_store *st, const char *sql, const char *a, co
 				const char *c);
 /* Column col of q's row into dst (cap bytes), "" for NULL. */
 void web_store_text(char *dst, size_t cap, web_db_stmt *q, int col);
+
+/* When a lease taken or renewed now expires (ms, the tables' clock). */
+int64_t web_store_lease_expiry(const web_store *st);
+/* The lease check of a move's commit (web_store_lease.c): 0, WEB_STORE_LEASE_LOST or 1
+ * (err). st->lock held, within the commit's transaction. */
+int web_store_lease_check(web_store *st, const char *id, char *err, size_t errcap);
 
 #endif /* WEB_STORE_INTERNAL_H */

@@ -6,6 +6,7 @@
 
 #include <libpq-fe.h>
 #include <math.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,25 +153,12 @@ static void quiet(void *arg, const char *message)
 	(void)arg, (void)message; /* NOTICEs such as "already exists, skipping" */
 }
 
-/* One server per database (several: docs/web.md, not yet): a session lock, held until
- * the connection ends, so also when the process dies; waited for 10 s (a server just
- * killed: its connection's end) unless the URL sets lock_timeout. 0, 1 when another
- * holds it, -1 on another error. */
-static int one_server(struct pg *c)
-{
-	if (raw_exec(c, "SELECT set_config('lock_timeout', '10s', false) WHERE"
-			" current_setting('lock_timeout') = '0'") ||
-	    raw_exec(c, "SELECT pg_advisory_lock(1651469925)")) /* "bone" */
-		return !strcmp(c->state, "55P03") ? 1 : -1; /* lock_not_available */
-	return raw_exec(c, "RESET lock_timeout") ? -1 : 0;
-}
-
-/* A new connection's session: quiet notices, the one-server lock (one_server's
- * answer). */
+/* A new connection's session: quiet notices. Several servers may share the database:
+ * each table is served by one at a time under a lease (web_store_lease.c). */
 static int session(struct pg *c)
 {
 	PQsetNoticeProcessor(c->conn, quiet, NULL);
-	return raw_exec(c, "SET client_min_messages = warning") ? -1 : one_server(c);
+	return raw_exec(c, "SET client_min_messages = warning");
 }
 
 /* The connection is lost (the server restarted, the backend was ended): connect again
@@ -469,18 +457,89 @@ int web_db_open_pg(const char *url, web_db **out, char *err, size_t errcap)
 		pg_close(&c->base);
 		return 1;
 	}
-	int busy = session(c);
-	if (busy) {
-		if (busy > 0)
-			snprintf(err, errcap, _("--store: another bones serve uses this "
-						"database: stop it, or give each server a "
-						"database of its own"));
-		else
-			snprintf(err, errcap, _("--store: cannot connect to PostgreSQL: %s"),
-				 c->err);
+	if (session(c)) {
+		snprintf(err, errcap, _("--store: cannot connect to PostgreSQL: %s"), c->err);
 		pg_close(&c->base);
 		return 1;
 	}
 	*out = &c->base;
 	return 0;
+}
+
+/* A connection of its own that LISTENs on a channel (several processes: each hears the
+ * others' NOTIFYs, web_store_lease.c). */
+struct web_db_listener {
+	PGconn *conn;
+	char url[1024];
+	char channel[64];
+};
+
+/* (Re)connect l and LISTEN; 0, or 1 with err. */
+static int listen_now(web_db_listener *l, char *err, size_t errcap)
+{
+	char sql[100];
+	if (l->conn)
+		PQfinish(l->conn);
+	l->conn = PQconnectdb(l->url);
+	if (!l->conn || PQstatus(l->conn) != CONNECTION_OK) {
+		snprintf(err, errcap, "%.200s", l->conn ? PQerrorMessage(l->conn) : "out of memory");
+		return 1;
+	}
+	PQsetNoticeProcessor(l->conn, quiet, NULL);
+	snprintf(sql, sizeof sql, "LISTEN %s", l->channel);
+	PGresult *res = PQexec(l->conn, sql);
+	bool ok = res && PQresultStatus(res) == PGRES_COMMAND_OK;
+	if (!ok)
+		snprintf(err, errcap, "%.200s", PQerrorMessage(l->conn));
+	PQclear(res);
+	return ok ? 0 : 1;
+}
+
+int web_db_pg_listen(const char *url, const char *channel, web_db_listener **out, char *err,
+		     size_t errcap)
+{
+	web_db_listener *l = calloc(1, sizeof *l);
+	*out = NULL;
+	if (!l) {
+		snprintf(err, errcap, "%s", _("out of memory"));
+		return 1;
+	}
+	snprintf(l->url, sizeof l->url, "%s", url);
+	snprintf(l->channel, sizeof l->channel, "%s", channel);
+	if (listen_now(l, err, errcap)) {
+		web_db_pg_unlisten(l);
+		return 1;
+	}
+	*out = l;
+	return 0;
+}
+
+int web_db_pg_heard(web_db_listener *l, int ms, char *payload, size_t cap)
+{
+	char err[256];
+	PGnotify *n = NULL;
+	if (PQstatus(l->conn) == CONNECTION_BAD) {
+		if (listen_now(l, err, sizeof err))
+			return -1;
+		web_log("postgresql: the listening connection was lost; connected again");
+	}
+	if (!(n = PQnotifies(l->conn))) {
+		struct pollfd p = {.fd = PQsocket(l->conn), .events = POLLIN};
+		if (poll(&p, 1, ms) > 0 && !PQconsumeInput(l->conn))
+			return -1;
+		n = PQnotifies(l->conn);
+	}
+	if (!n)
+		return 0;
+	snprintf(payload, cap, "%s", n->extra);
+	PQfreemem(n);
+	return 1;
+}
+
+void web_db_pg_unlisten(web_db_listener *l)
+{
+	if (!l)
+		return;
+	PQfinish(l->conn);
+	free(l);
 }

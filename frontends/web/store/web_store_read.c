@@ -233,11 +233,18 @@ int web_store_each(web_store *st, web_store_fn fn, void *user, char *err, size_t
 	}
 	pthread_mutex_lock(&st->lock);
 	/* creation order; after a damaged page, the tables the id index still names */
-	int scan = ids_scan(st, "SELECT id FROM tables WHERE ended = 0 ORDER BY rowid", &l);
+	char sql[200], mine[120] = "";
+	if (st->server) /* leasing: this process's tables only (web_store_lease_free_all) */
+		snprintf(mine, sizeof mine, " AND id IN (SELECT table_id FROM leases WHERE"
+			 " server = %lld)", (long long)st->server);
+	snprintf(sql, sizeof sql, "SELECT id FROM tables WHERE ended = 0%s ORDER BY rowid", mine);
+	int scan = ids_scan(st, sql, &l);
 	if (scan != WEB_DB_DONE) {
 		snprintf(err, errcap, "the list of tables is damaged after %zu: %s", l.count,
 			 web_db_errmsg(st->db));
-		ids_scan(st, "SELECT id FROM tables WHERE ended = 0 ORDER BY id", &l);
+		snprintf(sql, sizeof sql, "SELECT id FROM tables WHERE ended = 0%s ORDER BY id",
+			 mine);
+		ids_scan(st, sql, &l);
 	}
 	web_table_row *row = malloc(sizeof *row);
 	if (!row)
@@ -278,9 +285,11 @@ static void add_summary_row(web_db_stmt *q, web_table_summary *out, size_t *coun
 		web_store_text(s->game, sizeof s->game, q, 1);
 		web_store_text(s->preset, sizeof s->preset, q, 2);
 		s->created = web_db_int64(q, 3), s->moves = web_db_int64(q, 4);
+		s->live = web_db_int(q, 8) == 0;
 	}
 	if (s->seat_count < WEB_MAX_SEATS && !web_db_null(q, 5)) {
 		web_store_text(s->seats[s->seat_count].kind, sizeof s->seats[0].kind, q, 5);
+		s->seats[s->seat_count].open = web_db_int(q, 7) != 0;
 		web_store_text(s->seats[s->seat_count++].name, sizeof s->seats[0].name, q, 6);
 	}
 }
@@ -294,15 +303,22 @@ int web_store_ended(web_store *st, size_t limit, web_table_summary **out, size_t
 		return 1;
 	}
 	pthread_mutex_lock(&st->lock);
+	/* leasing: also the tables in play that another process serves, their moves counted
+	 * as history entries (the ended ones' column is written at their end) */
 	web_db_stmt *q = web_db_prepare(st->db,
-		"SELECT t.id, t.game, t.preset, t.created, t.moves, s.kind, s.name FROM"
-		" (SELECT rowid AS r, * FROM tables WHERE ended = 1 AND unlisted = 0"
-		"  ORDER BY created DESC, rowid DESC LIMIT ?) AS t"
+		"SELECT t.id, t.game, t.preset, t.created, CASE WHEN t.ended = 1 THEN t.moves ELSE"
+		" (SELECT count(*) FROM moves AS m WHERE m.table_id = t.id) END, s.kind, s.name,"
+		" s.open, t.ended FROM"
+		" (SELECT rowid AS r, * FROM tables WHERE (ended = 1 OR id IN (SELECT table_id"
+		"  FROM leases WHERE server <> ?2 AND ?2 <> 0)) AND unlisted = 0"
+		"  ORDER BY created DESC, rowid DESC LIMIT ?1) AS t"
 		" LEFT JOIN seats AS s ON s.table_id = t.id"
 		" ORDER BY t.created DESC, t.r DESC, s.seat");
 	int rc = q ? WEB_DB_ROW : WEB_DB_ERROR;
-	if (q)
+	if (q) {
 		web_db_bind_int64(q, 1, (int64_t)limit);
+		web_db_bind_int64(q, 2, st->server);
+	}
 	while (rc == WEB_DB_ROW && (rc = web_db_step(q)) == WEB_DB_ROW) /* <= limit tables */
 		add_summary_row(q, *out, count);
 	web_db_finalize(q);

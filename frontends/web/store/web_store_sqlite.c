@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bones/i18n.h"
@@ -16,6 +18,7 @@
 struct lite {
 	web_db base;
 	sqlite3 *db;
+	int fd;        /* the file, locked (flock) while this server has it: one process */
 };
 
 struct lite_stmt {
@@ -36,6 +39,7 @@ static sqlite3_stmt *stmt(web_db_stmt *q)
 static void lite_close(web_db *db)
 {
 	sqlite3_close(handle(db));
+	close(((struct lite *)db)->fd); /* -1: nothing */
 	free(db);
 }
 
@@ -168,6 +172,21 @@ static const web_db_driver sqlite_driver = {
 	.set_user_version = lite_set_user_version, .has_column = lite_has_column,
 };
 
+/* One server per SQLite file: an exclusive flock of its own descriptor, let go when the
+ * process ends (so also after kill -9); waited for 10 s (a server stopping). */
+static bool one_server(int fd)
+{
+	for (int tries = 0; tries < 100; tries++) {
+		if (!flock(fd, LOCK_EX | LOCK_NB))
+			return true;
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return true; /* no flock here (a network file system): not checked */
+		struct timespec pause = {0, 100000000L};
+		nanosleep(&pause, NULL);
+	}
+	return false;
+}
+
 int web_db_open_sqlite(const char *path, web_db **out, char *err, size_t errcap)
 {
 	struct lite *l = calloc(1, sizeof *l);
@@ -184,7 +203,13 @@ int web_db_open_sqlite(const char *path, web_db **out, char *err, size_t errcap)
 		free(l);
 		return 1;
 	}
-	close(fd);
+	l->fd = fd;
+	if (!one_server(fd)) {
+		snprintf(err, errcap, _("'%s': another bones serve uses this database: stop it "
+					"(several servers need --store postgresql://...)"), path);
+		lite_close(&l->base);
+		return 1;
+	}
 	if (sqlite3_open_v2(path, &l->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
 			    SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK ||
 	    sqlite3_busy_timeout(l->db, 10000) ||

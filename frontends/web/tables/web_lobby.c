@@ -43,7 +43,8 @@ static void write_table(web_table *t, web_buf *out)
 	pthread_mutex_unlock(&t->lock);
 }
 
-/* An ended table as read from the store (web_store_ended), as write_table writes one.
+/* An ended table as read from the store (web_store_ended), as write_table writes one;
+ * or one in play at another process (live: its seats open, who is to move not known).
  * ts->lock held (the registry). */
 static void write_summary(web_tables *ts, const web_table_summary *s, web_buf *out)
 {
@@ -54,14 +55,15 @@ static void write_summary(web_tables *ts, const web_table_summary *s, web_buf *o
 	web_buf_json_string(out, p ? bones_plugin_text(p, p->name) : s->game);
 	web_buf_puts(out, ",\"preset\":");
 	web_buf_json_string(out, s->preset);
-	web_buf_printf(out, ",\"created\":%lld,\"moves\":%lld,\"over\":true,\"paused\":false,"
-		       "\"to_move\":0,\"seats\":[", (long long)s->created, (long long)s->moves);
+	web_buf_printf(out, ",\"created\":%lld,\"moves\":%lld,\"over\":%s,\"paused\":false,"
+		       "\"to_move\":0,\"seats\":[", (long long)s->created, (long long)s->moves,
+		       s->live ? "false" : "true");
 	for (int i = 0; i < s->seat_count; i++) {
 		web_buf_puts(out, i ? ",{\"name\":" : "{\"name\":");
 		web_buf_json_string(out, s->seats[i].name);
 		web_buf_puts(out, ",\"kind\":");
 		web_buf_json_string(out, s->seats[i].kind);
-		web_buf_puts(out, ",\"open\":false}");
+		web_buf_printf(out, ",\"open\":%s}", s->live && s->seats[i].open ? "true" : "false");
 	}
 	web_buf_puts(out, "]}");
 }
@@ -73,7 +75,8 @@ static size_t live_tables(web_tables *ts, web_table **live)
 	size_t n = 0;
 	for (size_t i = ts->count; i-- > 0 && n < WEB_LOBBY_SHOWN;) {
 		const web_table *t = ts->tables[i];
-		if (!t->row.unlisted && !t->deleted && !web_table_ended(t)) /* private: links only */
+		if (!t->row.unlisted && !t->deleted && !atomic_load(&t->lost) &&
+		    !web_table_ended(t)) /* private: links only */
 			live[n++] = ts->tables[i];
 	}
 	for (size_t i = 1; i < n; i++) /* a table read back again sits at the end */
@@ -84,8 +87,9 @@ static size_t live_tables(web_tables *ts, web_table **live)
 	return n;
 }
 
-/* The newest WEB_LOBBY_SHOWN tables: those in play from memory, those ended from the
- * store (they need not be in memory), merged by creation. */
+/* The newest WEB_LOBBY_SHOWN tables: those in play from memory, those ended (and those
+ * other processes serve) from the store (they need not be in memory), merged by
+ * creation. */
 static void write_tables(web_tables *ts, web_buf *out, size_t *shown)
 {
 	web_table_summary *ended = NULL;

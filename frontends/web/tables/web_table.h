@@ -7,6 +7,7 @@
 #define BONES_WEB_TABLE_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -44,6 +45,9 @@ struct web_table {
 	int64_t active_at;        /* web_clock_now() when it was made, loaded or last moved */
 	char creator[48];         /* the address that created it ("" after a restart) */
 	bool unmark;              /* was set aside at an earlier start, replays now */
+	uint64_t added;           /* ts->added when it came into memory (ts->lock) */
+	atomic_bool lost;         /* its lease is another process's now: found no more, its
+				   * clock not ticked, freed when nobody holds it */
 	bool deleted;             /* deleted by its creator: found no more, freed at the end
 				   * (a thread may still hold it); set under both locks */
 	struct web_engine_seat *engines[WEB_MAX_SEATS]; /* by participant: an engine seat's

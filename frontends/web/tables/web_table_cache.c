@@ -27,6 +27,7 @@ static bool add_locked(web_tables *ts, web_table *t)
 		ts->tables = a, ts->cap = cap;
 	}
 	ts->tables[ts->count++] = t;
+	t->added = ++ts->added; /* its lease was taken before (web_table_lease.c) */
 	return true;
 }
 
@@ -43,7 +44,7 @@ static web_table *hold_locked(web_tables *ts, const char *id)
 {
 	for (size_t i = 0; i < ts->count; i++) {
 		web_table *t = ts->tables[i];
-		if (!t->deleted && !strcmp(t->row.id, id)) {
+		if (!t->deleted && !atomic_load(&t->lost) && !strcmp(t->row.id, id)) {
 			t->refs++, t->touched = web_clock_now(ts);
 			return t;
 		}
@@ -94,13 +95,25 @@ static web_table *add_once(web_tables *ts, web_table *t)
 	return found;
 }
 
-/* Table id read back from the store, held; NULL when there is none. Another thread may
+/* Table id read back from the store, held; NULL when there is none, or when another
+ * process holds its lease (*elsewhere, its address into address). Another thread may
  * have read it meanwhile: then that one is used. */
-static web_table *load(web_tables *ts, const char *id)
+static web_table *load(web_tables *ts, const char *id, bool *elsewhere, char *address,
+		       size_t cap)
 {
 	struct load l = {ts, NULL};
-	if (web_store_load(ts->store, id, rebuilt, &l) || !l.t)
+	char holder[512];
+	int lease = web_store_lease_take(ts->store, id, holder, sizeof holder);
+	if (lease) {
+		*elsewhere = lease > 0;
+		if (address)
+			snprintf(address, cap, "%s", lease > 0 ? holder : "");
 		return NULL;
+	}
+	if (web_store_load(ts->store, id, rebuilt, &l) || !l.t) {
+		web_store_lease_drop(ts->store, id);
+		return NULL;
+	}
 	if (ts->hooks.loaded)
 		ts->hooks.loaded(ts->hooks.site, ts, l.t);
 	web_table *t = add_once(ts, l.t);
@@ -111,12 +124,84 @@ static web_table *load(web_tables *ts, const char *id)
 	return t;
 }
 
-web_table *web_tables_find(web_tables *ts, const char *id)
+/* Tables other processes serve, by a hash of their id: a request for one is sent
+ * there without asking the store each time (its connection is the moves' too). */
+#define ELSEWHERE_SLOTS 1024
+struct web_elsewhere {
+	char id[40];
+	char address[256];
+	int64_t at;          /* web_clock_now() when the store said so */
+};
+
+static size_t slot_of(const char *id)
 {
+	size_t h = 5381;
+	for (const unsigned char *p = (const unsigned char *)id; *p; p++)
+		h = h * 33 + *p;
+	return h % ELSEWHERE_SLOTS;
+}
+
+/* Whether id is known to be served elsewhere (its address into address). */
+static bool known_elsewhere(web_tables *ts, const char *id, char *address, size_t cap)
+{
+	int64_t now = web_clock_now(ts);
+	bool known = false;
+	pthread_mutex_lock(&ts->lock);
+	struct web_elsewhere *e = ts->elsewhere ? &ts->elsewhere[slot_of(id)] : NULL;
+	if (e && !strcmp(e->id, id) && now >= e->at && now - e->at < ts->lease_ms / 3) {
+		known = true;
+		if (address)
+			snprintf(address, cap, "%s", e->address);
+	}
+	pthread_mutex_unlock(&ts->lock);
+	return known;
+}
+
+static void remember_elsewhere(web_tables *ts, const char *id, const char *address)
+{
+	if (!address || !address[0] || strlen(address) >= sizeof ts->elsewhere->address)
+		return;
+	pthread_mutex_lock(&ts->lock);
+	if (!ts->elsewhere)
+		ts->elsewhere = calloc(ELSEWHERE_SLOTS, sizeof *ts->elsewhere);
+	if (ts->elsewhere) {
+		struct web_elsewhere *e = &ts->elsewhere[slot_of(id)];
+		snprintf(e->id, sizeof e->id, "%s", id);
+		snprintf(e->address, sizeof e->address, "%s", address);
+		e->at = web_clock_now(ts);
+	}
+	pthread_mutex_unlock(&ts->lock);
+}
+
+web_table *web_tables_find_at(web_tables *ts, const char *id, bool *elsewhere,
+			      char *address, size_t cap)
+{
+	char holder[512];
+	*elsewhere = false;
 	web_table *t = held(ts, id);
 	if (t || web_tables_stopping(ts) || web_tables_damaged(ts, id))
 		return t;
-	return load(ts, id);
+	if (known_elsewhere(ts, id, address, cap))
+		return *elsewhere = true, NULL;
+	t = load(ts, id, elsewhere, holder, sizeof holder);
+	if (*elsewhere)
+		remember_elsewhere(ts, id, holder);
+	if (address)
+		snprintf(address, cap, "%s", *elsewhere ? holder : "");
+	return t;
+}
+
+web_table *web_tables_take_over(web_tables *ts, const char *id)
+{
+	bool elsewhere = false;
+	web_table *t = held(ts, id);
+	return t || web_tables_stopping(ts) ? t : load(ts, id, &elsewhere, NULL, 0);
+}
+
+web_table *web_tables_find(web_tables *ts, const char *id)
+{
+	bool elsewhere;
+	return web_tables_find_at(ts, id, &elsewhere, NULL, 0);
 }
 
 void web_table_hold(web_tables *ts, web_table *t)
@@ -146,7 +231,7 @@ static bool may_go(const web_table *t, int64_t now, int64_t keep_ms)
 {
 	if (t->queued || t->hinting)
 		return false;
-	if (t->deleted)
+	if (t->deleted || atomic_load(&t->lost))
 		return true;
 	if (web_table_ended(t))
 		return now - t->touched >= keep_ms;
@@ -186,8 +271,11 @@ void web_tables_let_go(web_tables *ts, int64_t now, int64_t keep_ms)
 		pick(ts, now, keep_ms, gone, &n);
 	left = ts->count;
 	pthread_mutex_unlock(&ts->lock);
-	for (size_t i = 0; i < n; i++) /* nobody can find them now */
+	for (size_t i = 0; i < n; i++) { /* nobody can find them now */
+		if (!gone[i]->deleted && !atomic_load(&gone[i]->lost))
+			web_store_lease_drop(ts->store, gone[i]->row.id);
 		web_table_free(gone[i]);
+	}
 	free(gone);
 	if (!n)
 		return;

@@ -13,10 +13,21 @@ bool web_table_commit(web_tables *ts, web_table *t, web_result *r)
 	size_t len = bones_session_length(t->s), n = len - t->stored;
 	web_stored_game g = {0};
 	char err[512];
+	int rc = 0;
 	bool ok = !n || (web_table_texts(t, t->stored, &g, err, sizeof err) &&
-			 !web_store_add_moves(ts->store, t->row.id, t->stored,
-					      (const char *const *)g.moves, n, err, sizeof err));
+			 !(rc = web_store_add_moves(ts->store, t->row.id, t->stored,
+						    (const char *const *)g.moves, n, err,
+						    sizeof err)));
 	web_stored_game_release(&g);
+	if (rc == WEB_STORE_LEASE_LOST) { /* another process took the table over */
+		atomic_store(&t->lost, true);
+		while (bones_session_length(t->s) > t->stored)
+			bones_session_undo(t->s);
+		*r = web_result_of(503, NULL, "%s", err);
+		web_log("table %s: %s", t->row.id, err);
+		web_table_bump(t);
+		return false;
+	}
 	if (ok) {
 		t->stored = len;
 		if (n)

@@ -4,7 +4,7 @@
  * those listed above its own section:
  *   web_clock.c, web_table.c (web_table.h), web_engine_seat.c, web_table_queue.c,
  *   web_match.c, web_table_start.c, web_table_make.c, web_table_commit.c, web_engine_move.c, web_play.c,
- *   web_table_cache.c, web_ticker.c, web_table_create.c, web_owner.c, web_lobby.c,
+ *   web_table_cache.c, web_ticker.c, web_table_lease.c, web_table_create.c, web_owner.c, web_lobby.c,
  *   web_view.c, web_tables.c. */
 #ifndef BONES_WEB_TABLE_INTERNAL_H
 #define BONES_WEB_TABLE_INTERNAL_H
@@ -23,6 +23,8 @@ typedef struct web_damaged {
 	bool unlisted;            /* a private table: not in the lobby even so */
 	bool to_mark;             /* set aside at this start: marked in the store once */
 } web_damaged;
+
+#define WEB_SERVED_MAX 4 /* web_tables_serves's names */
 
 struct web_tables {
 	bones_registry *reg;      /* owned; plugins by id (lock for lookups) */
@@ -52,6 +54,22 @@ struct web_tables {
 	web_damaged *damaged;     /* owned; tables set aside at start */
 	size_t damaged_count;
 	int person_cap;           /* web_tables_set_person_cap; fixed after the start */
+	int64_t lease_ms;         /* a table's lease lasts this long unless renewed */
+	char address[512];        /* where this process is reached (web_tables_advertise;
+				   * ts->lock) */
+	pthread_t leaser;         /* the lease thread (web_table_lease.c), PostgreSQL only */
+	pthread_t listener;       /* hears the other processes' changes (LISTEN) */
+	bool leasing;
+	uint64_t heard;           /* of changes, those another process made (elock) */
+	uint64_t added;           /* tables that came into memory so far (lock) */
+	struct web_elsewhere *elsewhere; /* owned: tables other processes serve, each known
+				   * a third of a lease (web_table_cache.c; lock) */
+	struct {                  /* web_tables_serves's answers, each kept a while (lock) */
+		char what[24];
+		char address[512];
+		bool mine;
+		int64_t at;
+	} served[WEB_SERVED_MAX];
 };
 
 #define WEB_MAX_TABLES 100000 /* in memory at once (live, and ended ones read back) */
@@ -67,6 +85,8 @@ struct web_tables {
 #define WEB_ENGINE_TABLES 16  /* running tables with an engine seat in all (processes) */
 #define WEB_ENGINE_TABLE_MS 10000 /* an engine's time per move at a table without one */
 #define WEB_ABORT_MS (2 * 60 * 1000) /* a timed game nobody starts is aborted after */
+#define WEB_LEASE_MS 6000     /* a table's lease (several processes on PostgreSQL),
+			       * renewed every third of it; BONES_WEB_LEASE_MS for tests */
 #define WEB_IDLE_MS (30 * 60 * 1000) /* a table this long without a move counts against no
 				      * cap, and its engines' processes stop (restarted, told
 				      * the game so far, at their next move) */
@@ -178,6 +198,10 @@ bool web_tables_add(web_tables *ts, web_table *t);
 /* After a rebuild: a crash between a move and its chance resolved and committed, a
  * match goes on, agents to move queued. Lock not held. */
 void web_table_resume(web_tables *ts, web_table *t);
+/* Table id read back from the store, held, when this process takes its lease (the
+ * lease thread's take-over: what web_tables_find_at remembers of other processes is
+ * not asked); NULL otherwise. */
+web_table *web_tables_take_over(web_tables *ts, const char *id);
 /* web_tables_put for each of n tables, under one lock. */
 void web_tables_put_each(web_tables *ts, web_table *const *list, size_t n);
 /* Tables that nobody holds leave memory (web_table_free): ended ones unheld for
@@ -191,5 +215,16 @@ void web_tables_let_go(web_tables *ts, int64_t now, int64_t keep_ms);
 /* The clocks' thread: every table's clock four times a second, once a minute the
  * engines of idle tables stopped, once a second the tables nobody holds let go. */
 void *web_ticker_run(void *arg);
+
+/* ---- web_table_lease.c ---- */
+/* Leases on a PostgreSQL store (web_store_leases_start; nothing on SQLite): the lease
+ * time read, the free tables' leases taken for the restore; 0, or 1 (err). */
+int web_table_lease_start(web_tables *ts, char *err, size_t errcap);
+/* The lease thread: renews, takes over the tables whose holder died (every half
+ * second), and tells the
+ * other processes of this one's changes (NOTIFY). */
+void *web_table_lease_run(void *arg);
+/* The listening thread: another process's change wakes the lobby's waiters here. */
+void *web_table_lease_listen(void *arg);
 
 #endif /* BONES_WEB_TABLE_INTERNAL_H */

@@ -129,7 +129,8 @@ int web_tables_create(const char *dir, const char *store_url, int workers,
 		snprintf(ts->clock_file, sizeof ts->clock_file, "%s", clock_file);
 		web_log("the clocks read the time from %s (BONES_WEB_TEST_CLOCK)", clock_file);
 	}
-	if (web_store_each(ts->store, restore_one, ts, err, errcap))
+	if (web_table_lease_start(ts, err, errcap) ||
+	    web_store_each(ts->store, restore_one, ts, err, errcap))
 		goto out_destroy;
 	if (err[0])
 		web_log("%s", err);
@@ -142,6 +143,19 @@ int web_tables_create(const char *dir, const char *store_url, int workers,
 		goto out_destroy;
 	}
 	ts->ticking = true;
+	if (web_store_leasing(ts->store)) {
+		if (pthread_create(&ts->leaser, NULL, web_table_lease_run, ts)) {
+			snprintf(err, errcap, _("cannot start the leases' thread"));
+			goto out_destroy;
+		}
+		if (pthread_create(&ts->listener, NULL, web_table_lease_listen, ts)) {
+			web_tables_stop(ts);
+			pthread_join(ts->leaser, NULL);
+			snprintf(err, errcap, _("cannot start the leases' thread"));
+			goto out_destroy;
+		}
+		ts->leasing = true;
+	}
 	*out = ts;
 	return 0;
 out_destroy:
@@ -177,6 +191,11 @@ void web_tables_halt(web_tables *ts)
 	if (ts->ticking)
 		pthread_join(ts->ticker, NULL);
 	ts->ticking = false;
+	if (ts->leasing) {
+		pthread_join(ts->leaser, NULL);
+		pthread_join(ts->listener, NULL);
+	}
+	ts->leasing = false;
 }
 
 void web_tables_destroy(web_tables *ts)
@@ -187,6 +206,8 @@ void web_tables_destroy(web_tables *ts)
 	for (size_t i = 0; i < ts->count; i++)
 		web_table_free(ts->tables[i]);
 	free(ts->tables);
+	if (ts->store)
+		web_store_lease_release_all(ts->store); /* the others take them at once */
 	web_store_close(ts->store);
 	bones_registry_destroy(ts->reg);
 	pthread_mutex_destroy(&ts->lock);
@@ -195,6 +216,7 @@ void web_tables_destroy(web_tables *ts)
 	pthread_mutex_destroy(&ts->elock);
 	pthread_cond_destroy(&ts->echanged);
 	free(ts->damaged);
+	free(ts->elsewhere);
 	free(ts);
 }
 

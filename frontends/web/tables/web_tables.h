@@ -109,6 +109,22 @@ void web_lobby_json(web_tables *ts, web_buf *out);
  * memory: an ended table, or one let go while idle), or NULL when there is none or it
  * does not replay (logged). Every table found is given back with web_tables_put. */
 web_table *web_tables_find(web_tables *ts, const char *id);
+/* web_tables_find, and when another process on the same PostgreSQL serves the table
+ * (holds its lease): NULL with *elsewhere true and that process's address (its
+ * --advertise URL; "" while it has none yet) into address (cap bytes; NULL: none). */
+web_table *web_tables_find_at(web_tables *ts, const char *id, bool *elsewhere,
+			      char *address, size_t cap);
+/* Where this process is reached (bones serve --advertise, else its listen address):
+ * other processes send its tables' requests there. */
+void web_tables_advertise(web_tables *ts, const char *address);
+/* Whether this process serves what (a name starting with '~': WEB_SERVES_FINDING, the
+ * seeks and challenges; WEB_SERVES_TOURNEYS, the tournaments' driver), one process at a
+ * time under a lease like a table's; when another does, its address into address (""
+ * while it has none yet; address may be NULL). Always true on SQLite. The answer is
+ * kept for a third of a lease. */
+#define WEB_SERVES_FINDING "~finding"
+#define WEB_SERVES_TOURNEYS "~tourneys"
+bool web_tables_serves(web_tables *ts, const char *what, char *address, size_t cap);
 /* The caller holds t no more (NULL is fine): it may leave memory later. */
 void web_tables_put(web_tables *ts, web_table *t);
 /* One more holder of t, which the caller already holds (web_tables_find's). */

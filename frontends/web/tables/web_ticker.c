@@ -19,7 +19,8 @@ static size_t clocked(web_tables *ts, web_table ***list, size_t *cap)
 	}
 	for (size_t i = 0; i < ts->count && n < *cap; i++) {
 		web_table *t = ts->tables[i];
-		if (bones_time_control_on(&t->row.time) && !web_table_ended(t))
+		if (bones_time_control_on(&t->row.time) && !web_table_ended(t) &&
+		    !atomic_load(&t->lost))
 			(*list)[n++] = t, t->refs++;
 	}
 	pthread_mutex_unlock(&ts->lock);
