@@ -53,6 +53,12 @@ static const char *engine_command(void *site, const char *name)
 	return web_tourneys_engine_command(((web_site *)site)->tourneys, name);
 }
 
+static bool is_bot(void *site, const char *name)
+{
+	web_bots *bots = ((web_site *)site)->bots;
+	return bots && web_bots_is(bots, name);
+}
+
 int web_site_create(const char *dir, const char *store_url, int workers, web_site **out,
 		    char *err, size_t errcap)
 {
@@ -63,7 +69,8 @@ int web_site_create(const char *dir, const char *store_url, int workers, web_sit
 		return 1;
 	}
 	web_table_hooks hooks = {.site = site, .loaded = loaded, .game_over = game_over,
-				 .view = view, .freed = freed, .engine_command = engine_command};
+				 .view = view, .freed = freed, .engine_command = engine_command,
+				 .is_bot = is_bot};
 	if (web_tables_create(dir, store_url, workers, &hooks, &site->tables, err, errcap))
 		goto fail;
 	if (!(site->bots = web_bots_create(web_tables_store(site->tables))) ||

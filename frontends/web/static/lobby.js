@@ -237,7 +237,11 @@ async function loadTables() {
 	const hide = $('hide-over').checked;
 	const rows = body.tables.filter((t) => !(hide && t.over)).map((t) => {
 		// TRANSLATORS: %s is the name of a seat played by an agent
-		const seats = t.seats.map((s) => (s.kind === 'agent' ? fmt(_('%s (agent)'), s.name) : s.kind === 'engine' ? fmt(_('%s (engine)'), s.name) : s.name)).join(', ');
+		const seats = t.seats.map((s) => (s.kind === 'agent' ? fmt(_('%s (agent)'), s.name) : s.kind === 'engine' ? fmt(_('%s (engine)'), s.name) : s.bot ? fmt(_('%s (bot)'), s.name) : s.name)).join(', ');
+		// the game, and its preset by name where it says more (never the preset's id)
+		const preset = games && t.preset ? games.presets.find((p) => p.id === t.preset) : null;
+		// TRANSLATORS: a table's game in the lobby, then its preset's name
+		const game = preset && preset.name !== t.game ? fmt(_('%1$s (%2$s)'), t.game, preset.name) : t.game;
 		// TRANSLATORS: a table's state in the lobby: its game is over
 		const state = t.over ? _('over') : t.to_move ? fmt(_('seat %d to move'), t.to_move) : '';
 		const actions = el('td', {}, el('a', { href: '/t/' + t.id, textContent: _('watch') }));
@@ -245,7 +249,7 @@ async function loadTables() {
 		if (free >= 0) {
 			actions.append(' ', el('button', { textContent: fmt(_('join as seat %d'), free + 1), className: 'join', onclick: () => join(t.id, free + 1) }));
 		}
-		return el('tr', {}, el('td', { textContent: t.game + ' (' + t.preset + ')' }), el('td', { textContent: seats }),
+		return el('tr', {}, el('td', { textContent: game }), el('td', { textContent: seats }),
 			el('td', { textContent: String(t.moves) }), el('td', { textContent: state }), actions);
 	});
 	document.querySelector('#tables tbody').replaceChildren(...rows);

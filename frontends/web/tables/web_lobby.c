@@ -9,7 +9,14 @@
 
 #define WEB_LOBBY_SHOWN 200 /* tables the lobby lists, newest first */
 
-static void write_table(web_table *t, web_buf *out)
+/* ,"bot":true for a person's seat (kind) named as a bot account. */
+static void write_bot(web_tables *ts, const char *kind, const char *name, web_buf *out)
+{
+	if (!strcmp(kind, "human") && ts->hooks.is_bot && ts->hooks.is_bot(ts->hooks.site, name))
+		web_buf_puts(out, ",\"bot\":true");
+}
+
+static void write_table(web_tables *ts, web_table *t, web_buf *out)
 {
 	bool f = true;
 	pthread_mutex_lock(&t->lock);
@@ -37,6 +44,7 @@ static void write_table(web_table *t, web_buf *out)
 		web_buf_json_string(out, t->row.seats[i].kind);
 		web_buf_json_key(out, &g, "open");
 		web_buf_puts(out, t->row.seats[i].open && !web_table_over(t) ? "true" : "false");
+		write_bot(ts, t->row.seats[i].kind, t->row.seats[i].name, out);
 		web_buf_puts(out, "}");
 	}
 	web_buf_puts(out, "]}");
@@ -63,7 +71,9 @@ static void write_summary(web_tables *ts, const web_table_summary *s, web_buf *o
 		web_buf_json_string(out, s->seats[i].name);
 		web_buf_puts(out, ",\"kind\":");
 		web_buf_json_string(out, s->seats[i].kind);
-		web_buf_printf(out, ",\"open\":%s}", s->live && s->seats[i].open ? "true" : "false");
+		web_buf_printf(out, ",\"open\":%s", s->live && s->seats[i].open ? "true" : "false");
+		write_bot(ts, s->seats[i].kind, s->seats[i].name, out);
+		web_buf_puts(out, "}");
 	}
 	web_buf_puts(out, "]}");
 }
@@ -103,7 +113,7 @@ static void write_tables(web_tables *ts, web_buf *out, size_t *shown)
 	while (*shown < WEB_LOBBY_SHOWN && (l < n_live || e < n_ended)) {
 		web_buf_puts(out, (*shown)++ ? "," : "");
 		if (e == n_ended || (l < n_live && live[l]->row.created >= ended[e].created))
-			write_table(live[l++], out);
+			write_table(ts, live[l++], out);
 		else
 			write_summary(ts, &ended[e++], out);
 	}

@@ -40,6 +40,8 @@ typedef struct web_table_hooks {
 	void (*freed)(void *site, web_table *t);
 	/* The command of the operator's engine name (bones serve --engines), or NULL. */
 	const char *(*engine_command)(void *site, const char *name);
+	/* Whether a person's seat named name is a bot account's (the lobby marks it). */
+	bool (*is_bot)(void *site, const char *name);
 } web_table_hooks;
 
 /* Open DIR's store (or PostgreSQL's at store_url, not NULL: web_store_open), load the
