@@ -3,6 +3,7 @@
 #include "bones/dense.h"
 
 #include "bones/guard.h"
+#include "bones/sort.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -26,42 +27,6 @@ bool bones_dense_init(bones_dense *d, const bones_plugin *plugin, const void *ga
 	d->cap = a;
 	d->count = count;
 	return true;
-}
-
-/* ids[0..n) (each < count) sorted ascending through tmp[n]: by insertion when short,
- * else by a radix sort of 8 bits a pass over the bits count needs. No callback per
- * comparison as qsort's: this is on a learning agent's path, and a plugin's order can
- * be far from sorted (Holomino's is). */
-static void sort_ids(int32_t *ids, int32_t *tmp, size_t n, size_t count)
-{
-	if (n <= 24) {
-		for (size_t i = 1; i < n; i++) {
-			int32_t v = ids[i];
-			size_t j = i;
-			for (; j > 0 && ids[j - 1] > v; j--)
-				ids[j] = ids[j - 1];
-			ids[j] = v;
-		}
-		return;
-	}
-	int32_t *src = ids, *dst = tmp;
-	for (unsigned shift = 0; shift < 32 && (count - 1) >> shift; shift += 8) {
-		size_t start[256] = {0}, at = 0;
-		for (size_t i = 0; i < n; i++)
-			start[((uint32_t)src[i] >> shift) & 255u]++;
-		for (size_t d = 0; d < 256; d++) {
-			size_t k = start[d];
-			start[d] = at;
-			at += k;
-		}
-		for (size_t i = 0; i < n; i++)
-			dst[start[((uint32_t)src[i] >> shift) & 255u]++] = src[i];
-		int32_t *t = src;
-		src = dst;
-		dst = t;
-	}
-	if (src != ids)
-		memcpy(ids, src, n * sizeof *ids);
 }
 
 bones_status bones_dense_legal(const bones_dense *d, const void *state, bones_move *moves,
@@ -95,7 +60,9 @@ bones_status bones_dense_legal_sorted(const bones_dense *d, const void *state,
 				      size_t faultcap)
 {
 	bones_status st = bones_dense_legal(d, state, moves, out, n, fault, faultcap);
-	if (!st) /* the moves are read: their buffer is free */
-		sort_ids(out, (int32_t *)moves, *n, d->count);
+	/* the moves are read: their buffer is free for the sort; ids (0..count) sort alike
+	 * as unsigned, and a plugin's order can be far from sorted (Holomino's is) */
+	if (!st)
+		bones_sort_u32((uint32_t *)out, moves, *n, (uint32_t)(d->count - 1));
 	return st;
 }

@@ -5,6 +5,7 @@
 
 #include "bones/dense.h"
 #include "bones/i18n.h"
+#include "bones/sort.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -22,39 +23,6 @@ static int compare_moves(const void *x, const void *y)
 {
 	bones_move a = *(const bones_move *)x, b = *(const bones_move *)y;
 	return (a > b) - (a < b);
-}
-
-/* Sort m[0..n) ascending, with tmp[0..n) as scratch: insertion for a few moves, else a
- * radix sort by bytes (qsort's calls through a pointer cost more than a state's other
- * cheap checks together where hundreds of moves are legal). */
-static void sort_moves(bones_move *m, bones_move *tmp, size_t n)
-{
-	if (n <= 32) {
-		for (size_t i = 1; i < n; i++) {
-			bones_move v = m[i];
-			size_t j = i;
-			for (; j > 0 && m[j - 1] > v; j--)
-				m[j] = m[j - 1];
-			m[j] = v;
-		}
-		return;
-	}
-	bones_move *from = m, *to = tmp;
-	for (unsigned shift = 0; shift < 32; shift += 8) {
-		size_t count[257] = {0};
-		for (size_t i = 0; i < n; i++)
-			count[((from[i] >> shift) & 0xffu) + 1]++;
-		if (count[((from[0] >> shift) & 0xffu) + 1] == n)
-			continue; /* every move has this byte alike */
-		for (size_t k = 1; k < 257; k++)
-			count[k] += count[k - 1];
-		for (size_t i = 0; i < n; i++)
-			to[count[(from[i] >> shift) & 0xffu]++] = from[i];
-		bones_move *x = from;
-		from = to, to = x;
-	}
-	if (from != m)
-		memcpy(m, from, n * sizeof *m);
 }
 
 /* Whether m is one of the n legal moves of state a: ck->moves2 holds them sorted from
@@ -191,7 +159,7 @@ static bool check_legal(checker *ck, int who, size_t *count)
 		return bones_check_fail(ck, N_("legal_moves listed %zu moves (expected 1..max_moves = %zu) "
 			     "in a state where to_move is %d"), n, max, who);
 	memcpy(ck->moves2, ck->moves, n * sizeof *ck->moves);
-	sort_moves(ck->moves2, ck->sorting, n);
+	bones_sort_u32(ck->moves2, ck->sorting, n, UINT32_MAX);
 	for (size_t i = 1; i < n; i++)
 		if (ck->moves2[i] == ck->moves2[i - 1])
 			return bones_check_fail(ck, N_("legal_moves lists move %#x twice"), ck->moves2[i]);
