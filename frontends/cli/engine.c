@@ -1,5 +1,6 @@
 /* `bones engine`: the line protocol of docs/formats.md on stdin/stdout (core/src/tools/engine.c). */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "bones/args.h"
 #include "bones/engine.h"
@@ -65,11 +66,13 @@ int cmd_engine(int argc, char **argv)
 	bool was_plain = bones_i18n_set_plain(true);
 	bones_i18n_thread_language("en");
 	/* TRANSLATORS: "a command" completes "... exited with status 3 during %s" */
-	const bones_plugin *loaded[32];
-	size_t n = 0;
-	for (; n < bones_registry_count(reg) && n < 32; n++)
-		loaded[n] = bones_registry_get(reg, n);
-	cli_plugin_exit_watch("bones engine", _("a game plugin"), _("a command"), loaded, n);
+	size_t n = bones_registry_count(reg); /* any of them: a command names the game */
+	const bones_plugin **loaded = malloc((n ? n : 1) * sizeof *loaded);
+	for (size_t i = 0; loaded && i < n; i++)
+		loaded[i] = bones_registry_get(reg, i);
+	cli_plugin_exit_watch("bones engine", _("a game plugin"), _("a command"), loaded,
+			      loaded ? n : 0);
+	free(loaded); /* the watch keeps its own list */
 	int status = bones_engine_run(e, stdin, stdout);
 	cli_plugin_exit_unwatch();
 	bones_i18n_thread_language(NULL);

@@ -18,15 +18,13 @@
 #include <unistd.h>
 #include <unwind.h>
 
-#define WATCH_PLUGINS 32
-
 static struct {
 	bool registered; /* on_exit done */
 	volatile bool armed;
 	volatile bool loading; /* armed by main for the whole command: speaks only when a
 				  plugin file's code is on the exiting stack */
 	char command[32], who[512], when[64];
-	const bones_plugin *plugins[WATCH_PLUGINS];
+	const bones_plugin **plugins; /* every plugin a command may call (engine: all) */
 	size_t count;
 } watch;
 
@@ -146,8 +144,10 @@ void cli_plugin_exit_watch(const char *command, const char *who, const char *whe
 	snprintf(watch.command, sizeof watch.command, "%s", command);
 	snprintf(watch.who, sizeof watch.who, "%s", who);
 	snprintf(watch.when, sizeof watch.when, "%s", when);
+	free(watch.plugins); /* out of memory: the message names no call, as for none */
 	watch.count = 0;
-	for (size_t i = 0; i < n && watch.count < WATCH_PLUGINS; i++)
+	watch.plugins = n ? malloc(n * sizeof *watch.plugins) : NULL;
+	for (size_t i = 0; watch.plugins && i < n; i++)
 		if (plugins[i])
 			watch.plugins[watch.count++] = plugins[i];
 	if (!watch.registered)

@@ -11,9 +11,10 @@
 /* From now until cli_plugin_exit_unwatch, an exit of the process is reported on stderr
  * as "COMMAND: the game plugin 'x' exited with status N in apply during WHEN: a plugin
  * must not call exit". The plugin and its call are found on the exiting thread's stack
- * among plugins[0..n) (borrowed: they must stay loaded while watched); where they are
- * not found, `who` stands for the plugin and the call is left out. command, who and
- * when are copied (who: "a game plugin (x, y)"; when: "the match"). */
+ * among plugins[0..n) (the list is copied, the plugins borrowed: they must stay loaded
+ * while watched); where they are not found, `who` stands for the plugin and the call is
+ * left out. command, who and when are copied (who: "a game plugin (x, y)"; when: "the
+ * match"). */
 void cli_plugin_exit_watch(const char *command, const char *who, const char *when,
 			   const bones_plugin *const *plugins, size_t n);
 /* For the whole command (main arms it): an exit from code in a plugin file (a
