@@ -15,12 +15,21 @@ import urllib.error
 import urllib.request
 
 
+def pg_tool_env():
+    """The environment for PostgreSQL's own tools: without the sanitizer runtimes that a
+    sanitizer build's tests preload into python3 (tests/python_common.sh), under which
+    createdb hangs."""
+    env = dict(os.environ)
+    env.pop("LD_PRELOAD", None)
+    return env
+
+
 def pg_store(data, host):
     """The --store URL of data's own database in the PostgreSQL server whose socket is in
     the folder host (tests/web/postgresql.sh), created when it is not there yet."""
     name = "t_" + hashlib.sha1(os.path.abspath(data).encode()).hexdigest()[:20]
     made = subprocess.run(["createdb", "-h", host, "-U", "bones", name],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env=pg_tool_env())
     if made.returncode and "already exists" not in made.stderr:
         raise SystemExit("FAIL: createdb %s: %s" % (name, made.stderr.strip()))
     return "postgresql://bones@/%s?host=%s" % (name, host)
@@ -33,7 +42,7 @@ def stored_bytes(srv):
                     if os.path.isfile(p))
     if srv.store:
         blob += subprocess.run(["pg_dump", "--dbname=" + srv.store], capture_output=True,
-                               check=True).stdout
+                               check=True, env=pg_tool_env()).stdout
     return blob
 
 
