@@ -5,6 +5,7 @@ killed with -9 mid-game resuming from "my games" when started again, a bot whose
 answers an illegal move (in protocol 1.0) or crashes forfeiting with the reason in the
 chat, a Swiss across two games with both bots, the person and an agent, and the server
 killed with -9 mid-game: the bot reconnects and finishes."""
+import atexit
 import os
 import signal
 import subprocess
@@ -47,9 +48,11 @@ logs = []
 def start_bot(name, *rest):
     log = open(os.path.join(tmp, "%s-%d.log" % (name, len(logs))), "w")
     logs.append(log.name)
-    return subprocess.Popen([os.path.join(build, "bin/bones"), "bot", srv.base, "--name", name,
+    proc = subprocess.Popen([os.path.join(build, "bin/bones"), "bot", srv.base, "--name", name,
                              "--password-file", os.path.join(tmp, name + ".pw"), *rest],
-                            stdout=log, stderr=subprocess.STDOUT, env=env), log.name
+                            stdout=log, stderr=subprocess.STDOUT, env=env)
+    atexit.register(proc.kill)  # a failed check leaves no bot behind
+    return proc, log.name
 
 
 def challenge(to, game):

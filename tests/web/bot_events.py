@@ -4,6 +4,7 @@ game_start, turn, game_over); bones serve --bot-games refusing the game over the
 one `bones bot` playing two games at once whose engine crashes in one: it forfeits that
 one with the reason and finishes the other; `bones bot --seek` and --take-seeks; --tourney
 joining a tournament; a bot's session refused from a browser and limited per account."""
+import atexit
 import json
 import os
 import queue
@@ -157,9 +158,11 @@ env = dict(os.environ, BONES_PLUGIN_PATH=os.path.join(build, "lib/bones/plugins"
 
 def start_bot(name, *rest):
     log = os.path.join(tmp, name + ".log")
-    return subprocess.Popen([BONES, "bot", srv.base, "--name", name, "--password-file",
+    proc = subprocess.Popen([BONES, "bot", srv.base, "--name", name, "--password-file",
                              os.path.join(tmp, name + ".pw"), *rest],
-                            stdout=open(log, "w"), stderr=subprocess.STDOUT, env=env), log
+                            stdout=open(log, "w"), stderr=subprocess.STDOUT, env=env)
+    atexit.register(proc.kill)  # a failed check leaves no bot behind
+    return proc, log
 
 
 def answered(cid):
