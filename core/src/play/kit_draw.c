@@ -9,10 +9,8 @@ static const bones_color IVORY = BONES_RGBA(250, 246, 232, 255);
 static const bones_color INK = BONES_RGBA(30, 30, 30, 255);
 static const bones_color BACK = BONES_RGBA(40, 90, 60, 255);
 
-/* A domino centred on (x, y) whose halves are u x u squares, first half on top
- * (upright) or on the left; face down when face is false. */
-static void domino(const bones_canvas *c, float x, float y, float u, bool upright,
-		   bool face, int first, int second, uint32_t alpha)
+void bones_kit_draw_domino(const bones_canvas *c, float x, float y, float u, bool upright,
+			   bool face, int first, int second, uint32_t alpha)
 {
 	float hw = upright ? u / 2 : u, hh = upright ? u : u / 2;
 	float xy[8] = {x - hw, y - hh, x + hw, y - hh, x + hw, y + hh, x - hw, y + hh};
@@ -32,8 +30,9 @@ static void domino(const bones_canvas *c, float x, float y, float u, bool uprigh
 static void tile_at(const bones_canvas *c, const bones_kit_spot *p, bones_kit_domino d,
 		    uint32_t alpha)
 {
-	domino(c, p->x, p->y, 1, p->upright, true, p->near_first ? d.near : d.far,
-	       p->near_first ? d.far : d.near, alpha);
+	bones_kit_draw_domino(c, p->x, p->y, 1, p->upright, true,
+			      p->near_first ? d.near : d.far, p->near_first ? d.far : d.near,
+			      alpha);
 }
 
 static void box_of(const bones_kit_spot *p, float xy[8])
@@ -55,7 +54,8 @@ static void boneyard(const bones_kit_board *kb, const void *state, int count,
 	bones_kit_bounds(kb, state, box);
 	snprintf(text, sizeof text, _("boneyard: %d"), count);
 	if (count > 0)
-		domino(c, box[0] + 1.5f, box[1] + 1.0f, 0.6f, false, false, 0, 0, 255);
+		bones_kit_draw_domino(c, box[0] + 1.5f, box[1] + 1.0f, 0.6f, false, false, 0, 0,
+				      255);
 	c->text(c->user, box[0] + (count > 0 ? 2.5f : 0.5f), box[1] + 1.0f, 0.55f,
 		BONES_RGBA(70, 60, 50, 255), BONES_ALIGN_LEFT, text);
 }
@@ -94,7 +94,7 @@ void bones_kit_draw_piece(const void *vkb, const void *state, int player, int pi
 	if (player < 0 || player >= pos.hands || piece < 0 || piece >= pos.hand_len[player])
 		return;
 	bones_kit_domino d = pos.hand[player][piece];
-	domino(c, 0, 0, 0.5f, true, pos.face_up[player], d.near, d.far, 255);
+	bones_kit_draw_domino(c, 0, 0, 0.5f, true, pos.face_up[player], d.near, d.far, 255);
 }
 
 /* The tile the move lays, faintly, where it would lie. */

@@ -99,24 +99,6 @@ static void mark_cell(const bones_canvas *c, const bones_kit_grid_position *pos,
 								    : BONES_MARK_OPEN);
 }
 
-/* A domino across (or upright) in a box of 2u x u centred on (x, y), face down when
- * face is false. */
-static void domino(const bones_canvas *c, float x, float y, float u, bool upright,
-		   bool face, const bones_kit_piece *p)
-{
-	float hw = upright ? u / 2 : u, hh = upright ? u : u / 2;
-	rect(c, x - hw, y - hh, 2 * hw, 2 * hh, face ? IVORY : BACK, INK, u / 25);
-	if (!face)
-		return;
-	float dx = upright ? 0 : u / 2, dy = upright ? u / 2 : 0;
-	if (upright)
-		c->line(c->user, x - hw * 0.8f, y, x + hw * 0.8f, y, INK, u / 25);
-	else
-		c->line(c->user, x, y - hh * 0.8f, x, y + hh * 0.8f, INK, u / 25);
-	c->pips(c->user, x - dx, y - dy, u * 0.9f, p->a, INK);
-	c->pips(c->user, x + dx, y + dy, u * 0.9f, p->b, INK);
-}
-
 /* A polyomino tile's shape fitted into a side x side box centred on (x, y); a face-down
  * tile is one square back. */
 static void tile(const bones_canvas *c, float x, float y, float side, bool face,
@@ -150,7 +132,7 @@ static void piece(const bones_canvas *c, float x, float y, float u, bool upright
 	if (p->kind == BONES_KIT_POLYOMINO)
 		tile(c, x, y, upright ? 2 * u : u, face, p);
 	else
-		domino(c, x, y, u, upright, face, p);
+		bones_kit_draw_domino(c, x, y, u, upright, face, p->a, p->b, 255);
 }
 
 /* The message of a wrong description, in red where the board would be. */

@@ -17,6 +17,11 @@ void bones_kit_spot_half(const bones_kit_spot *p, float *hw, float *hh);
 void bones_kit_bounds(const void *kb, const void *state, float box[4]);
 
 /* kit_draw.c: the drawing functions of the kit's render table. */
+/* A domino centred on (x, y) whose halves are u x u squares, first half on top
+ * (upright) or on the left; face down when face is false; alpha 255: opaque (both
+ * kits' dominoes). */
+void bones_kit_draw_domino(const bones_canvas *c, float x, float y, float u, bool upright,
+			   bool face, int first, int second, uint32_t alpha);
 void bones_kit_draw_board(const void *kb, const void *state, int viewer,
 			  const bones_canvas *canvas);
 void bones_kit_draw_piece(const void *kb, const void *state, int player, int piece,
